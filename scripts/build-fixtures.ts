@@ -1,0 +1,85 @@
+// Compiles the e2e fixture programs into test/fixtures/build/ (gitignored), with debug info and
+// no optimisation so every marked line has code and every local is visible.
+// Run: bun scripts/build-fixtures.ts     Import: buildFixtures(), markerLine(file, name)
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dir, "..");
+export const fixturesDir = join(root, "test", "fixtures");
+export const buildDir = join(fixturesDir, "build");
+
+interface Fixture {
+  source: string; // relative to test/fixtures
+  compile: (source: string, output: string) => string[];
+}
+
+const gcc = (src: string, out: string) => ["gcc", "-g", "-O0", "-o", out, src];
+const gxx = (src: string, out: string) => ["g++", "-g", "-O0", "-o", out, src];
+// The crate name comes from the file name (`basic`), so Rust symbols read `basic::add`.
+const rustc = (src: string, out: string) => ["rustc", "-g", "-C", "opt-level=0", "-o", out, src];
+
+export const fixtures: Record<string, Fixture> = {
+  "c-basic": { source: "c/basic.c", compile: gcc },
+  "cpp-basic": { source: "cpp/basic.cpp", compile: gxx },
+  "rust-basic": { source: "rust/basic.rs", compile: rustc },
+  "c-sleeper": { source: "c/sleeper.c", compile: gcc },
+};
+
+/** Absolute path of a fixture source, e.g. sourcePath("c/basic.c"). */
+export function sourcePath(relative: string): string {
+  return join(fixturesDir, relative);
+}
+
+function mtime(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds every fixture that is missing or older than its source; returns name → binary path. */
+export async function buildFixtures(): Promise<Record<string, string>> {
+  mkdirSync(buildDir, { recursive: true });
+  const built: Record<string, string> = {};
+  for (const [name, fixture] of Object.entries(fixtures)) {
+    const source = sourcePath(fixture.source);
+    const output = join(buildDir, name);
+    const sourceTime = mtime(source);
+    if (sourceTime === undefined) throw new Error(`fixture source missing: ${source}`);
+    const outputTime = mtime(output);
+    if (outputTime === undefined || outputTime < sourceTime) {
+      // Compile to a temporary name and rename, so a concurrent reader never sees half a binary.
+      const temporary = `${output}.tmp-${process.pid}`;
+      const argv = fixture.compile(source, temporary);
+      const result = Bun.spawnSync(argv, { cwd: buildDir, stdout: "pipe", stderr: "pipe" });
+      if (result.exitCode !== 0) {
+        rmSync(temporary, { force: true });
+        throw new Error(
+          `building fixture ${name} failed (exit ${result.exitCode}): ${argv.join(" ")}\n` +
+            `${result.stdout.toString()}${result.stderr.toString()}`,
+        );
+      }
+      renameSync(temporary, output);
+    }
+    built[name] = output;
+  }
+  return built;
+}
+
+/** 1-based line of the single `@mark NAME` comment in a fixture source (path absolute or relative to test/fixtures). */
+export function markerLine(file: string, name: string): number {
+  const path = file.startsWith("/") ? file : sourcePath(file);
+  const pattern = new RegExp(`@mark ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
+  const lines = readFileSync(path, "utf8").split("\n");
+  const found = lines.flatMap((text, index) => (pattern.test(text) ? [index + 1] : []));
+  if (found.length !== 1) {
+    throw new Error(`expected exactly one "@mark ${name}" in ${path}, found ${found.length}`);
+  }
+  return found[0];
+}
+
+if (import.meta.main) {
+  const built = await buildFixtures();
+  for (const [name, path] of Object.entries(built)) console.log(`${name}\t${path}`);
+}

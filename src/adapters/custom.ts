@@ -1,0 +1,30 @@
+// Any DAP adapter named in config.toml ([adapters.NAME]): command line, transport, launch defaults.
+import { extname } from "node:path";
+import type { AdapterConfig } from "../common/config.ts";
+import type { AdapterSpec } from "./types.ts";
+import { isExecutable, which } from "./which.ts";
+
+export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
+  return {
+    name,
+    title: `${name} (from config.toml)`,
+    transport: c.transport,
+    installHint: `check [adapters.${name}] command in config.toml: ${JSON.stringify(c.command)}`,
+    discover() {
+      const [exe, ...rest] = c.command;
+      const path = exe!.includes("/") ? (isExecutable(exe!) ? exe! : null) : which(exe!);
+      return path ? { path, command: [path, ...rest] } : null;
+    },
+    handles(program) {
+      return c.extensions.includes(extname(program));
+    },
+    launchArgs(o) {
+      return { ...c.launch, program: o.program, args: o.args, cwd: o.cwd, env: o.env, stopOnEntry: o.stopOnEntry };
+    },
+    attachArgs(o) {
+      return { ...c.attach, pid: o.pid, processId: o.pid, ...(o.program ? { program: o.program } : {}) };
+    },
+    printContext: "watch",
+    quirks: {},
+  };
+}

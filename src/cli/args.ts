@@ -1,0 +1,129 @@
+// Strict argv parsing: unknown flags are errors with a suggestion, flags may repeat, values may
+// follow `=` or the next word, and everything after `--` belongs to the program.
+import { DebuggerError } from "../common/errors.ts";
+
+export interface FlagDef {
+  type: "string" | "boolean" | "number";
+  description: string;
+  alias?: string;
+  /** May be given several times; the value is an array. */
+  repeat?: boolean;
+  valueHint?: string;
+}
+
+export interface PositionalDef {
+  name: string;
+  description: string;
+  required?: boolean;
+  /** Takes every remaining word. */
+  variadic?: boolean;
+}
+
+export interface ParsedArgs {
+  positionals: string[];
+  flags: Record<string, string | number | boolean | string[] | undefined>;
+  /** Words after `--`. */
+  rest: string[];
+  sawDoubleDash: boolean;
+}
+
+export function parseArgv(argv: readonly string[], flags: Record<string, FlagDef>, command: string): ParsedArgs {
+  const out: ParsedArgs = { positionals: [], flags: {}, rest: [], sawDoubleDash: false };
+  const byAlias = new Map<string, string>();
+  for (const [name, def] of Object.entries(flags)) if (def.alias) byAlias.set(def.alias, name);
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === "--") {
+      out.rest = argv.slice(i + 1);
+      out.sawDoubleDash = true;
+      break;
+    }
+    // `-5` and `-` are values, not flags.
+    if (!word.startsWith("-") || word === "-" || /^-\d/.test(word)) {
+      out.positionals.push(word);
+      continue;
+    }
+    let name: string;
+    let inline: string | undefined;
+    if (word.startsWith("--")) {
+      const eq = word.indexOf("=");
+      name = eq >= 0 ? word.slice(2, eq) : word.slice(2);
+      inline = eq >= 0 ? word.slice(eq + 1) : undefined;
+    } else {
+      const short = word.slice(1);
+      const long = byAlias.get(short);
+      if (!long) throw unknownFlag(word, flags, command);
+      name = long;
+    }
+    let def = flags[name];
+    let negated = false;
+    if (!def && name.startsWith("no-") && flags[name.slice(3)]?.type === "boolean") {
+      def = flags[name.slice(3)];
+      name = name.slice(3);
+      negated = true;
+    }
+    if (!def) throw unknownFlag(word, flags, command);
+    if (def.type === "boolean") {
+      if (inline !== undefined) {
+        if (!/^(true|false)$/.test(inline)) throw usage(`--${name} takes no value (got '${inline}')`, command);
+        out.flags[name] = (inline === "true") !== negated;
+      } else out.flags[name] = !negated;
+      continue;
+    }
+    let value = inline;
+    if (value === undefined) {
+      if (i + 1 >= argv.length || argv[i + 1] === "--") throw usage(`--${name} needs a value${def.valueHint ? ` (${def.valueHint})` : ""}`, command);
+      value = argv[++i]!;
+    }
+    let typed: string | number = value;
+    if (def.type === "number") {
+      typed = Number(value);
+      if (value.trim() === "" || !Number.isFinite(typed)) throw usage(`--${name} takes a number, not '${value}'`, command);
+    }
+    if (def.repeat) (out.flags[name] ??= [] as string[]) && (out.flags[name] as string[]).push(String(typed));
+    else out.flags[name] = typed;
+  }
+  return out;
+}
+
+function usage(message: string, command: string): DebuggerError {
+  return new DebuggerError("USAGE", message, `\`debugger ${command} --help\` shows the usage`);
+}
+
+function unknownFlag(word: string, flags: Record<string, FlagDef>, command: string): DebuggerError {
+  const names = Object.keys(flags).map((n) => `--${n}`);
+  const guess = closest(word.replace(/=.*$/, ""), names);
+  return new DebuggerError(
+    "UNKNOWN_FLAG",
+    `unknown flag '${word}' for '${command}'`,
+    guess ? `did you mean ${guess}? (\`debugger ${command} --help\`)` : `\`debugger ${command} --help\` lists its flags`,
+  );
+}
+
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The most similar candidate, if it is similar enough to be worth suggesting. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = c.startsWith(word) && word.length >= 3 ? 0.5 : editDistance(word, c);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}

@@ -1,0 +1,57 @@
+// Breakpoint commands.
+import { DebuggerError } from "../common/errors.ts";
+import { breakpointLine, breakpointList } from "./render/text.ts";
+import { bool, ids, str, type CommandSpec } from "./spec.ts";
+
+export const breakpointCommands: CommandSpec[] = [
+  {
+    name: "breakpoint add",
+    aliases: ["break", "b"],
+    summary: "Set a breakpoint at FILE:LINE, FILE:LINE:COL, a function or an address",
+    positionals: [{ name: "location", description: "main.c:42, main.c:42:5, parse_args, Foo::bar, 0x401000", required: true }],
+    flags: {
+      condition: { type: "string", alias: "c", description: "stop only when this expression is true", valueHint: "EXPR" },
+      "hit-count": { type: "string", description: "stop only on this hit (adapter syntax, e.g. 3 or >=3)", valueHint: "N" },
+      log: { type: "string", description: "log this message instead of stopping ({expr} is interpolated)", valueHint: "MSG" },
+      temporary: { type: "boolean", alias: "t", description: "remove it after the first hit" },
+    },
+    examples: ["debugger break main.c:42", "debugger break parse --condition 'argc > 2'"],
+    call: (a) => ({
+      command: "breakpoint.add",
+      args: { location: a.positionals[0], condition: str(a, "condition"), hitCondition: str(a, "hit-count"), logMessage: str(a, "log"), temporary: bool(a, "temporary") },
+    }),
+    render: (d, _a, ctx) => `Breakpoint ${breakpointLine(d.breakpoints[0], ctx.cwd)}`,
+  },
+  {
+    name: "breakpoint list",
+    summary: "List breakpoints with where they bound, conditions and hit counts",
+    call: () => ({ command: "breakpoint.list", args: {} }),
+    render: (d, _a, ctx) => breakpointList(d.breakpoints, ctx.cwd),
+  },
+  {
+    name: "breakpoint remove",
+    aliases: ["delete"],
+    summary: "Remove breakpoints by id (or --all)",
+    positionals: [{ name: "ids", description: "breakpoint ids", variadic: true }],
+    flags: { all: { type: "boolean", description: "remove every breakpoint" } },
+    call: (a) => {
+      if (!a.positionals.length && !bool(a, "all")) throw new DebuggerError("USAGE", "breakpoint remove needs ids or --all", "`debugger breakpoint list` shows the ids");
+      return { command: "breakpoint.remove", args: { ids: ids(a.positionals, "breakpoint id"), all: bool(a, "all") } };
+    },
+    render: (d) => `Removed ${d.removed.length ? d.removed.map((i: number) => `#${i}`).join(", ") : "nothing"}. ${d.breakpoints.length} left.`,
+  },
+  {
+    name: "breakpoint enable",
+    summary: "Enable breakpoints",
+    positionals: [{ name: "ids", description: "breakpoint ids", variadic: true, required: true }],
+    call: (a) => ({ command: "breakpoint.enable", args: { ids: ids(a.positionals, "breakpoint id") } }),
+    render: (d, _a, ctx) => breakpointList(d.breakpoints, ctx.cwd),
+  },
+  {
+    name: "breakpoint disable",
+    summary: "Disable breakpoints (kept, but not at the adapter)",
+    positionals: [{ name: "ids", description: "breakpoint ids", variadic: true, required: true }],
+    call: (a) => ({ command: "breakpoint.disable", args: { ids: ids(a.positionals, "breakpoint id") } }),
+    render: (d, _a, ctx) => breakpointList(d.breakpoints, ctx.cwd),
+  },
+];

@@ -1,0 +1,150 @@
+// Inspection commands: where we are, the stack, variables, expressions, threads, history.
+import type { ParsedArgs } from "./args.ts";
+import { backtrace, sourceBlock, stopReport, variableLines, where } from "./render/text.ts";
+import { bool, num, str, type CliContext, type CommandSpec } from "./spec.ts";
+import { DebuggerError } from "../common/errors.ts";
+
+function renderContext(d: any, _a: ParsedArgs, ctx: CliContext): string {
+  const parts = [`Frame #${d.frameIndex} ${where(d.frame, ctx.cwd)}, thread ${d.threadId}${d.frameIndex === 0 && d.reason ? ` (stopped: ${d.reason}${d.breakpointIds?.length ? ` ${d.breakpointIds.join(", ")}` : ""})` : ""}`];
+  const src = sourceBlock(d.source);
+  if (src) parts.push(src);
+  if (d.locals?.length) parts.push(`Locals:\n${variableLines(d.locals)}`);
+  if (d.truncated?.length) parts.push(d.truncated.map((t: string) => `(${t})`).join("\n"));
+  return parts.join("\n");
+}
+
+function renderValue(d: any): string {
+  const head = `${d.result}${d.type ? ` (${d.type})` : ""}`;
+  const kids = d.children?.length ? `\n${variableLines(d.children)}` : "";
+  const cut = d.truncated?.length ? `\n${d.truncated.map((t: string) => `(${t})`).join("\n")}` : "";
+  return head + kids + cut;
+}
+
+function expression(a: ParsedArgs, what: string): string {
+  const e = a.positionals.join(" ").trim();
+  if (!e) throw new DebuggerError("USAGE", `${what} needs an expression`, `\`debugger ${what} 'a + b'\``);
+  return e;
+}
+
+const formatFlag = { format: { type: "string" as const, alias: "f", description: "show integers as hex, bin, oct or dec", valueHint: "hex|bin|oct|dec" } };
+
+function checkFormat(a: ParsedArgs): string | undefined {
+  const f = str(a, "format");
+  if (f !== undefined && !["hex", "bin", "oct", "dec"].includes(f)) throw new DebuggerError("USAGE", `--format is hex, bin, oct or dec, not '${f}'`, "e.g. `debugger print x --format hex`");
+  return f;
+}
+
+export const inspectionCommands: CommandSpec[] = [
+  {
+    name: "context",
+    aliases: ["where"],
+    summary: "Where the program is stopped: source around the line and the locals",
+    flags: { lines: { type: "number", description: "source lines before and after (default 3)", valueHint: "N" } },
+    call: (a) => ({ command: "context", args: { lines: num(a, "lines") } }),
+    render: renderContext,
+  },
+  {
+    name: "backtrace",
+    aliases: ["bt"],
+    summary: "The call stack of the current thread",
+    flags: {
+      limit: { type: "number", description: "at most N frames (default 50)", valueHint: "N" },
+      locals: { type: "boolean", description: "show each frame's locals" },
+      thread: { type: "number", description: "another thread's stack", valueHint: "ID" },
+    },
+    call: (a) => ({ command: "backtrace", args: { limit: num(a, "limit"), locals: bool(a, "locals"), thread: num(a, "thread") } }),
+    render: (d, _a, ctx) => backtrace(d.frames, ctx.cwd),
+  },
+  {
+    name: "frame",
+    summary: "Select frame N (from backtrace) and show it",
+    positionals: [{ name: "n", description: "frame index" }],
+    call: (a) => {
+      const n = a.positionals[0] === undefined ? undefined : Number(a.positionals[0]);
+      if (n !== undefined && (!Number.isInteger(n) || n < 0)) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a frame index`, "`debugger backtrace` lists them");
+      return { command: "frame", args: { index: n } };
+    },
+    render: renderContext,
+  },
+  {
+    name: "up",
+    summary: "Select the caller's frame",
+    positionals: [{ name: "n", description: "how many frames (default 1)" }],
+    call: (a) => ({ command: "up", args: { count: a.positionals[0] ? Number(a.positionals[0]) : undefined } }),
+    render: renderContext,
+  },
+  {
+    name: "down",
+    summary: "Select the callee's frame",
+    positionals: [{ name: "n", description: "how many frames (default 1)" }],
+    call: (a) => ({ command: "down", args: { count: a.positionals[0] ? Number(a.positionals[0]) : undefined } }),
+    render: renderContext,
+  },
+  {
+    name: "locals",
+    summary: "Variables of the selected frame",
+    flags: { depth: { type: "number", description: "expand structures N levels (default 0)", valueHint: "N" } },
+    call: (a) => ({ command: "locals", args: { depth: num(a, "depth") } }),
+    render: (d) => (d.variables.length ? variableLines(d.variables, "") : "No locals.") + (d.truncated?.length ? `\n(${d.truncated.join("; ")})` : ""),
+  },
+  {
+    name: "args",
+    summary: "Arguments of the selected frame (adapters with an Arguments scope)",
+    call: () => ({ command: "args", args: {} }),
+    render: (d) => (d.variables.length ? variableLines(d.variables, "") : "No arguments."),
+  },
+  {
+    name: "print",
+    aliases: ["p"],
+    summary: "Evaluate an expression in the selected frame",
+    positionals: [{ name: "expression", description: "e.g. x, p->next, add(1, 2)", variadic: true, required: true }],
+    flags: { ...formatFlag, depth: { type: "number", description: "expand structures N levels (default 1)", valueHint: "N" } },
+    call: (a) => ({ command: "print", args: { expression: expression(a, "print"), format: checkFormat(a), depth: num(a, "depth") } }),
+    render: renderValue,
+  },
+  {
+    name: "eval",
+    summary: "Evaluate in the adapter's console context (side effects allowed)",
+    positionals: [{ name: "expression", description: "expression or statement", variadic: true, required: true }],
+    flags: formatFlag,
+    call: (a) => ({ command: "eval", args: { expression: expression(a, "eval"), format: checkFormat(a), depth: 0 } }),
+    render: renderValue,
+  },
+  {
+    name: "set",
+    summary: "Assign a new value to a variable in the selected frame",
+    positionals: [
+      { name: "variable", description: "name", required: true },
+      { name: "value", description: "new value", required: true },
+    ],
+    call: (a) => ({ command: "set", args: { name: a.positionals[0], value: a.positionals.slice(1).join(" ") } }),
+    render: (d) => `${d.name} = ${d.value}${d.type ? ` (${d.type})` : ""}`,
+  },
+  {
+    name: "threads",
+    summary: "List threads",
+    call: () => ({ command: "threads", args: {} }),
+    render: (d) => (d.threads.length ? d.threads.map((t: any) => `${t.current ? "→" : " "} ${t.id}  ${t.name}`).join("\n") : "No threads."),
+  },
+  {
+    name: "thread",
+    summary: "Select a thread (or show the current one)",
+    positionals: [{ name: "id", description: "thread id" }],
+    call: (a) => {
+      const id = a.positionals[0] === undefined ? undefined : Number(a.positionals[0]);
+      if (id !== undefined && !Number.isInteger(id)) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a thread id`, "`debugger threads` lists them");
+      return { command: "thread", args: { id } };
+    },
+    render: (d) => `Current thread: ${d.threadId ?? "none"}`,
+  },
+  {
+    name: "events",
+    summary: "History of stops and exits in this session",
+    flags: { limit: { type: "number", description: "the last N (default 20)", valueHint: "N" } },
+    call: (a) => ({ command: "events", args: { limit: num(a, "limit") } }),
+    render: (d, _a, ctx) =>
+      d.events.length
+        ? d.events.map((e: any) => `[${e.seq}] ${e.time.slice(11, 19)} ${stopReport({ ...e, source: [], locals: [], output: "", truncated: undefined }, ctx.cwd).split("\n")[0]}`).join("\n")
+        : "No events yet.",
+  },
+];

@@ -1,0 +1,98 @@
+// Human renderings. Only results go to stdout; these are what an agent reads at every step, so
+// they are short, stable and say where to look next.
+import type { BreakpointView, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../../ipc/types.ts";
+
+export function shortPath(file: string | undefined, cwd: string): string {
+  if (!file) return "??";
+  if (cwd && file.startsWith(cwd + "/")) return file.slice(cwd.length + 1);
+  return file;
+}
+
+export function where(frame: { function?: string; file?: string; line?: number } | undefined, cwd: string): string {
+  if (!frame) return "an unknown location";
+  const loc = frame.file ? `${shortPath(frame.file, cwd)}${frame.line ? `:${frame.line}` : ""}` : "no source";
+  return `${frame.function ?? "??"} (${loc})`;
+}
+
+export function sourceBlock(lines: SourceLine[]): string {
+  if (!lines.length) return "";
+  const width = String(lines.at(-1)!.line).length;
+  return lines.map((l) => `${l.current ? "→" : " "} ${String(l.line).padStart(width)}  ${l.text}`).join("\n");
+}
+
+export function variableLines(vars: VariableView[], indent = "  "): string {
+  const out: string[] = [];
+  for (const v of vars) {
+    out.push(`${indent}${v.name}${v.type ? ` (${v.type})` : ""} = ${v.value}`);
+    if (v.children?.length) out.push(variableLines(v.children, indent + "  "));
+  }
+  return out.join("\n");
+}
+
+function indentText(text: string, prefix = "  "): string {
+  const trimmed = text.endsWith("\n") ? text.slice(0, -1) : text;
+  return trimmed
+    .split("\n")
+    .map((l) => prefix + l)
+    .join("\n");
+}
+
+export function stopReport(r: StopReport | undefined, cwd: string): string {
+  if (!r) return "No stop yet.";
+  const parts: string[] = [];
+  if (r.reason === "exited" || r.reason === "terminated") {
+    parts.push(r.reason === "exited" ? `Program exited with code ${r.exitCode}.` : `Session ended: ${r.description ?? "terminated"}.`);
+    if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
+    if (r.neverHit?.length) parts.push(`Breakpoints never hit: ${r.neverHit.join(", ")}.`);
+    return parts.join("\n");
+  }
+  let head = `Stopped: ${r.reason}`;
+  if (r.breakpointIds.length) head += ` ${r.breakpointIds.join(", ")}`;
+  head += ` in ${where(r.frame, cwd)}`;
+  if (r.threadId !== undefined) head += `, thread ${r.threadId}`;
+  parts.push(head);
+  if (r.description && r.reason !== "breakpoint" && r.reason !== "step" && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
+  if (r.exception) parts.push(`Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`);
+  const src = sourceBlock(r.source);
+  if (src) parts.push(src);
+  if (r.locals.length) parts.push(`Locals:\n${variableLines(r.locals)}`);
+  if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
+  if (r.truncated?.length) parts.push(r.truncated.map((t) => `(${t})`).join("\n"));
+  return parts.join("\n");
+}
+
+export function breakpointLine(b: BreakpointView, cwd: string): string {
+  const where = b.file && b.line ? `${shortPath(b.file, cwd)}:${b.line}` : (b.function ?? b.address ?? b.location);
+  const bits = [`#${b.id}`, where];
+  if (b.location !== where && b.function === undefined) bits.push(`(asked ${b.location})`);
+  if (b.function && b.file && b.line) bits[1] = `${b.function} at ${shortPath(b.file, cwd)}:${b.line}`;
+  bits.push(b.verified ? "verified" : `pending${b.message ? `: ${b.message}` : ""}`);
+  if (!b.enabled) bits.push("disabled");
+  if (b.condition) bits.push(`if ${b.condition}`);
+  if (b.hitCondition) bits.push(`hit count ${b.hitCondition}`);
+  if (b.logMessage) bits.push(`log "${b.logMessage}"`);
+  if (b.temporary) bits.push("temporary");
+  bits.push(`hits ${b.hits}`);
+  return bits.join("  ");
+}
+
+export function breakpointList(bps: BreakpointView[], cwd: string): string {
+  return bps.length ? bps.map((b) => breakpointLine(b, cwd)).join("\n") : "No breakpoints.";
+}
+
+export function backtrace(frames: (FrameView & { current?: boolean; locals?: VariableView[] })[], cwd: string): string {
+  if (!frames.length) return "No frames.";
+  return frames
+    .map((f) => {
+      const line = `${f.current ? "→" : " "} #${f.index}  ${where(f, cwd)}`;
+      return f.locals?.length ? `${line}\n${variableLines(f.locals, "       ")}` : line;
+    })
+    .join("\n");
+}
+
+export function sessionsTable(sessions: SessionSummary[]): string {
+  if (!sessions.length) return "No sessions.";
+  return sessions
+    .map((s) => `${s.name}  ${s.state}  ${s.adapter ?? ""}  ${s.program ?? ""}${s.pid ? `  pid ${s.pid}` : ""}`.replace(/ {3,}/g, "  "))
+    .join("\n");
+}

@@ -1,0 +1,113 @@
+// Session commands: start, attach, stop, detach, restart, status, sessions.
+import { DebuggerError } from "../common/errors.ts";
+import { breakpointList, sessionsTable, stopReport } from "./render/text.ts";
+import { bool, list, str, type CommandSpec } from "./spec.ts";
+
+function parseEnv(pairs: string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const p of pairs) {
+    const eq = p.indexOf("=");
+    if (eq <= 0) throw new DebuggerError("USAGE", `--env takes KEY=VALUE, not '${p}'`, "e.g. --env RUST_BACKTRACE=1");
+    env[p.slice(0, eq)] = p.slice(eq + 1);
+  }
+  return env;
+}
+
+function renderStart(d: any, _a: unknown, ctx: { cwd: string }): string {
+  const parts: string[] = [];
+  const s = d.session;
+  if (s) parts.push(`Session '${s.name}' ${s.mode === "attach" ? "attached to" : "started"} ${s.program || `pid ${s.pid}`} with ${s.adapter}${s.pid && s.mode !== "attach" ? ` (pid ${s.pid})` : ""}.`);
+  const pending = (d.breakpoints ?? []).filter((b: any) => !b.verified);
+  if (pending.length) parts.push(`Pending breakpoints:\n${breakpointList(pending, ctx.cwd)}`);
+  if (d.stop) parts.push(stopReport(d.stop, ctx.cwd));
+  else if (d.state === "running") parts.push("Running. `debugger await` waits for the next stop; `debugger pause` interrupts.");
+  return parts.join("\n");
+}
+
+export const sessionCommands: CommandSpec[] = [
+  {
+    name: "start",
+    summary: "Launch a program under the debugger and wait for its first stop",
+    positionals: [{ name: "program", description: "the executable to debug", required: true }],
+    passThrough: true,
+    execution: true,
+    flags: {
+      adapter: { type: "string", description: "debug adapter to use (default: chosen from the program)", valueHint: "NAME" },
+      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the program runs (repeatable)", valueHint: "LOC" },
+      "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
+      cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
+      env: { type: "string", repeat: true, description: "environment variable for the program (repeatable)", valueHint: "KEY=VALUE" },
+    },
+    examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry"],
+    call: (a, ctx) => ({
+      command: "start",
+      args: {
+        program: a.positionals[0],
+        args: a.rest,
+        cwd: str(a, "cwd"),
+        env: parseEnv(list(a, "env")),
+        stopOnEntry: bool(a, "stop-on-entry"),
+        adapter: str(a, "adapter"),
+        breakpoints: list(a, "break"),
+        wait: ctx.wait,
+        timeout: ctx.timeout,
+      },
+    }),
+    render: renderStart,
+  },
+  {
+    name: "attach",
+    summary: "Attach to a running process by pid",
+    positionals: [{ name: "pid", description: "process id", required: true }],
+    flags: {
+      adapter: { type: "string", description: "debug adapter to use (default lldb-dap)", valueHint: "NAME" },
+      program: { type: "string", description: "the process's executable, if the adapter needs it", valueHint: "PATH" },
+      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set while attaching (repeatable)", valueHint: "LOC" },
+    },
+    execution: true,
+    call: (a, ctx) => {
+      const pid = Number(a.positionals[0]);
+      if (!Number.isInteger(pid) || pid < 1) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a process id`, "`debugger attach 12345`");
+      return { command: "attach", args: { pid, program: str(a, "program"), adapter: str(a, "adapter") ?? "lldb-dap", breakpoints: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout } };
+    },
+    render: renderStart,
+  },
+  {
+    name: "stop",
+    aliases: ["kill"],
+    summary: "End the session (a launched program is terminated; an attached one is detached)",
+    call: () => ({ command: "stop", args: {} }),
+    render: (d) => `Session '${d.stopped}' ended.`,
+  },
+  {
+    name: "detach",
+    summary: "Detach from the program and leave it running",
+    call: () => ({ command: "detach", args: {} }),
+    render: (d) => `Detached from ${d.pid ? `pid ${d.pid}` : "the program"}; it keeps running. Session '${d.detached}' ended.`,
+  },
+  {
+    name: "restart",
+    summary: "Start the program again with the same arguments and breakpoints",
+    execution: true,
+    call: (_a, ctx) => ({ command: "restart", args: { wait: ctx.wait, timeout: ctx.timeout } }),
+    render: (d, _a, ctx) => (d.stop ? stopReport(d.stop, ctx.cwd) : `Restarted; ${d.state}.`),
+  },
+  {
+    name: "status",
+    summary: "State of the session: running, stopped (and where), exited",
+    call: () => ({ command: "status", args: {} }),
+    render: (d, _a, ctx) => {
+      if (d.state === "idle") return `No session '${d.session}'. \`debugger start PROGRAM\` starts one.`;
+      if (d.state === "lost") return `Session '${d.session}' was lost when its daemon died. Start it again.`;
+      const head = `Session '${d.session}': ${d.state}${d.program ? `, ${d.program}` : ""} (${d.adapter}${d.pid ? `, pid ${d.pid}` : ""})`;
+      if (d.state === "stopped" || d.state === "exited" || d.state === "terminated") return `${head}\n${stopReport(d.stop, ctx.cwd)}`;
+      return head;
+    },
+  },
+  {
+    name: "sessions",
+    summary: "List the sessions the daemon holds",
+    call: () => ({ command: "sessions", args: {} }),
+    render: (d) => sessionsTable(d.sessions),
+  },
+];

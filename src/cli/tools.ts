@@ -1,0 +1,70 @@
+// Tools: the adapter console, the daemon, logs, the agent's guide.
+import { logPath } from "../common/paths.ts";
+import { VERSION } from "../common/version.ts";
+import type { CommandSpec } from "./spec.ts";
+import { DebuggerError } from "../common/errors.ts";
+import { tailLines } from "../daemon/ringBuffer.ts";
+
+export const toolCommands: CommandSpec[] = [
+  {
+    name: "raw",
+    summary: "Send a command to the adapter's console (e.g. an LLDB command)",
+    positionals: [{ name: "command", description: "console input, e.g. 'frame variable x'", variadic: true, required: true }],
+    call: (a) => {
+      const e = a.positionals.join(" ").trim();
+      if (!e) throw new DebuggerError("USAGE", "raw needs a console command", "`debugger raw 'register read'`");
+      return { command: "raw", args: { expression: e } };
+    },
+    render: (d) => d.result,
+  },
+  {
+    name: "daemon stop",
+    summary: "Stop the background daemon and every session it holds",
+    call: () => ({ command: "shutdown", args: {} }),
+    render: (d) => `Daemon ${d.pid} stopped.`,
+  },
+  {
+    name: "daemon status",
+    summary: "Version, pid and uptime of the daemon",
+    call: () => ({ command: "ping", args: {} }),
+    render: (d) => `Daemon ${d.pid}, version ${d.version}, up ${d.uptime} s.`,
+  },
+  {
+    name: "logs",
+    summary: "The tail of the daemon log",
+    flags: { tail: { type: "number", description: "last N lines (default 50)", valueHint: "N" } },
+    local: async (a) => {
+      const path = logPath();
+      const file = Bun.file(path);
+      const text = (await file.exists()) ? await file.text() : "";
+      const n = typeof a.flags.tail === "number" ? a.flags.tail : 50;
+      return { path, text: tailLines(text, n) };
+    },
+    render: (d) => (d.text ? d.text.replace(/\n$/, "") : `(the log ${d.path} is empty)`),
+  },
+  {
+    name: "version",
+    summary: "Print the version",
+    local: async () => ({ version: VERSION }),
+    render: (d) => d.version,
+  },
+  {
+    name: "guide",
+    summary: "A short guide for agents: the usual debugging loop",
+    local: async () => ({ text: GUIDE }),
+    render: (d) => d.text,
+  },
+];
+
+const GUIDE = `debugger — the usual loop
+
+  debugger start ./prog --break file.c:42 -- ARGS   launch; waits for the first stop and prints it
+  debugger next | step | finish | continue          move; each prints where it stopped, source, locals, new output
+  debugger print EXPR                               inspect (also: locals, backtrace, threads, frame N, up, down)
+  debugger break FILE:LINE [--condition EXPR]       more breakpoints (breakpoint list/remove/enable/disable)
+  debugger output                                   everything the program printed
+  debugger stop                                     end the session
+
+Every command takes --json for one machine-readable document, --session NAME for parallel
+sessions, --timeout SECONDS for how long to wait for a stop. Exit codes: 0 ok, 1 failed,
+2 usage, 3 timed out waiting for a stop, 4 the daemon or adapter could not start.`;

@@ -1,0 +1,64 @@
+// Breakpoint and source locations as users type them: `file:line`, `file:line:column`,
+// a function name, or an address (`0x401000` / `*0x401000`).
+import { isAbsolute, resolve } from "node:path";
+import { DebuggerError } from "./errors.ts";
+
+export type Location =
+  | { kind: "line"; file: string; line: number; column?: number }
+  | { kind: "function"; name: string }
+  | { kind: "address"; address: string };
+
+const SOURCE_EXT = /\.(c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm|rs|py|pyw|go|swift|zig|d|s|asm|js|ts)$/i;
+
+export function parseLocation(text: string): Location {
+  const s = text.trim();
+  if (!s) throw invalid(text, "it is empty");
+  const addr = /^\*?(0x[0-9a-fA-F]+)$/.exec(s);
+  if (addr) return { kind: "address", address: addr[1]!.toLowerCase() };
+  // Split from the right so Windows drive letters (C:\x.c:10) and `::` in names survive.
+  const withColumn = /^(.+?):(\d+):(\d+)$/.exec(s);
+  if (withColumn && !withColumn[1]!.endsWith(":")) {
+    return { kind: "line", file: withColumn[1]!, line: positive(withColumn[2]!, text), column: positive(withColumn[3]!, text) };
+  }
+  const withLine = /^(.+?):(\d+)$/.exec(s);
+  if (withLine && !withLine[1]!.endsWith(":")) {
+    return { kind: "line", file: withLine[1]!, line: positive(withLine[2]!, text) };
+  }
+  if (/:(?!:)[^:]*$/.test(s.replace(/::/g, "")) && !/^[A-Za-z]:[\\/]/.test(s)) {
+    const after = s.slice(s.lastIndexOf(":") + 1);
+    if (after && !/^\d+$/.test(after)) throw invalid(text, `'${after}' is not a line number`);
+  }
+  if (SOURCE_EXT.test(s) || s.includes("/") || s.includes("\\")) throw invalid(text, "a file needs a line number");
+  if (/\s/.test(s.replace(/\([^)]*\)/g, "")) && !/^operator/.test(s)) throw invalid(text, "a function name has no spaces");
+  return { kind: "function", name: s };
+}
+
+function positive(n: string, text: string): number {
+  const v = Number(n);
+  if (!Number.isSafeInteger(v) || v < 1) throw invalid(text, "line and column numbers start at 1");
+  return v;
+}
+
+function invalid(text: string, why: string): DebuggerError {
+  return new DebuggerError(
+    "INVALID_LOCATION",
+    `invalid location '${text}': ${why}`,
+    "use FILE:LINE (main.c:12), FILE:LINE:COLUMN, a function name (main, Foo::bar) or an address (0x401000)",
+  );
+}
+
+/** Relative source paths are taken against the CLI's working directory, not the daemon's. */
+export function resolveSourcePath(file: string, cwd: string): string {
+  return isAbsolute(file) ? file : resolve(cwd, file);
+}
+
+export function formatLocation(loc: Location): string {
+  switch (loc.kind) {
+    case "line":
+      return `${loc.file}:${loc.line}${loc.column ? `:${loc.column}` : ""}`;
+    case "function":
+      return loc.name;
+    case "address":
+      return loc.address;
+  }
+}

@@ -1,0 +1,35 @@
+// The daemon's log: appended synchronously (few lines, and a crash must not lose the last one),
+// capped in size and rotated once.
+import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { logPath } from "./paths.ts";
+
+const MAX_BYTES = 5 * 1024 * 1024;
+let path: string | undefined;
+let written = 0;
+export const debugEnabled = process.env.DEBUGGER_LOG === "debug";
+
+export function initLog(file = logPath()): void {
+  path = file;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    written = statSync(file).size;
+  } catch {
+    written = 0;
+  }
+}
+
+export function log(level: "info" | "warn" | "error" | "debug", message: string): void {
+  if (!path || (level === "debug" && !debugEnabled)) return;
+  const line = `${new Date().toISOString()} ${level} ${message}\n`;
+  try {
+    if (written + line.length > MAX_BYTES) {
+      renameSync(path, `${path}.1`);
+      written = 0;
+    }
+    appendFileSync(path, line);
+    written += line.length;
+  } catch {
+    // Logging must never take the daemon down.
+  }
+}

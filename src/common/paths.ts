@@ -1,0 +1,38 @@
+// Where the daemon's socket, state, config and log live (DESIGN §8).
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+
+const APP = "debugger-cli";
+
+export function runtimeDir(env = process.env): string {
+  if (env.DEBUGGER_RUNTIME_DIR) return env.DEBUGGER_RUNTIME_DIR;
+  if (env.XDG_RUNTIME_DIR) return join(env.XDG_RUNTIME_DIR, APP);
+  const uid = typeof process.getuid === "function" ? process.getuid() : 0;
+  return join(env.TMPDIR || tmpdir(), `${APP}-${uid}`);
+}
+
+export function socketPath(env = process.env): string {
+  return join(runtimeDir(env), "daemon.sock");
+}
+
+/** The live daemon's record of its sessions, used to tell a later daemon what was lost. */
+export function stateFilePath(env = process.env): string {
+  return join(runtimeDir(env), "daemon.json");
+}
+
+export function configDir(env = process.env): string {
+  if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, APP);
+  if (process.platform === "darwin") return join(homedir(), "Library", "Application Support", APP);
+  if (process.platform === "win32" && env.APPDATA) return join(env.APPDATA, APP);
+  return join(homedir(), ".config", APP);
+}
+
+export function configPath(env = process.env): string {
+  return join(configDir(env), "config.toml");
+}
+
+export function logPath(env = process.env): string {
+  if (env.DEBUGGER_LOG_FILE) return env.DEBUGGER_LOG_FILE;
+  const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");
+  return join(base, APP, "daemon.log");
+}

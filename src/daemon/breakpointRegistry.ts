@@ -1,0 +1,199 @@
+// The daemon's breakpoints. The adapter's view is derived from this registry: DAP replaces the
+// whole set per source file (and the whole function set), so every change re-sends the complete
+// list for that file and adding one never drops another. Pure: no I/O.
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import type { Location } from "../common/location.ts";
+
+export interface BreakpointOptions {
+  condition?: string;
+  hitCondition?: string;
+  logMessage?: string;
+  temporary?: boolean;
+}
+
+export interface Breakpoint extends BreakpointOptions {
+  id: number;
+  /** The location as the user asked for it. */
+  location: string;
+  kind: "line" | "function" | "address";
+  file?: string;
+  line?: number;
+  column?: number;
+  function?: string;
+  address?: string;
+  enabled: boolean;
+  verified: boolean;
+  message?: string;
+  /** Where the adapter actually put it. */
+  resolvedFile?: string;
+  resolvedLine?: number;
+  adapterId?: number;
+  hits: number;
+}
+
+/** The three DAP sets a breakpoint can belong to. */
+export type SetKey = { kind: "source"; file: string } | { kind: "function" } | { kind: "address" };
+
+export class BreakpointRegistry {
+  private nextId = 1;
+  private readonly items = new Map<number, Breakpoint>();
+
+  add(location: string, loc: Location, opts: BreakpointOptions = {}): Breakpoint {
+    const bp: Breakpoint = { id: this.nextId++, location, kind: loc.kind, enabled: true, verified: false, hits: 0 };
+    if (loc.kind === "line") Object.assign(bp, { file: loc.file, line: loc.line, column: loc.column });
+    else if (loc.kind === "function") bp.function = loc.name;
+    else bp.address = loc.address;
+    for (const [k, v] of Object.entries(opts)) if (v !== undefined && v !== "") (bp as any)[k] = v;
+    this.items.set(bp.id, bp);
+    return bp;
+  }
+
+  get(id: number): Breakpoint | undefined {
+    return this.items.get(id);
+  }
+
+  remove(id: number): Breakpoint | undefined {
+    const bp = this.items.get(id);
+    this.items.delete(id);
+    return bp;
+  }
+
+  list(): Breakpoint[] {
+    return [...this.items.values()];
+  }
+
+  keyOf(bp: Breakpoint): SetKey {
+    if (bp.kind === "line") return { kind: "source", file: bp.file! };
+    return bp.kind === "function" ? { kind: "function" } : { kind: "address" };
+  }
+
+  /** Every set that has (or had) members; re-sending all of them rebuilds the adapter's view. */
+  allKeys(): SetKey[] {
+    const files = new Set<string>();
+    const keys: SetKey[] = [];
+    for (const bp of this.items.values()) if (bp.kind === "line") files.add(bp.file!);
+    for (const file of files) keys.push({ kind: "source", file });
+    if (this.list().some((b) => b.kind === "function")) keys.push({ kind: "function" });
+    if (this.list().some((b) => b.kind === "address")) keys.push({ kind: "address" });
+    return keys;
+  }
+
+  /** Enabled members of a set, in a stable order (the order DAP answers in). */
+  members(key: SetKey): Breakpoint[] {
+    return this.list().filter((b) => {
+      if (!b.enabled) return false;
+      if (key.kind === "source") return b.kind === "line" && b.file === key.file;
+      return b.kind === key.kind;
+    });
+  }
+
+  sourceBreakpoints(file: string): P.SourceBreakpoint[] {
+    return this.members({ kind: "source", file }).map((b) => ({
+      line: b.line!,
+      column: b.column,
+      condition: b.condition,
+      hitCondition: b.hitCondition,
+      logMessage: b.logMessage,
+    }));
+  }
+
+  functionBreakpoints(): P.FunctionBreakpoint[] {
+    return this.members({ kind: "function" }).map((b) => ({ name: b.function!, condition: b.condition, hitCondition: b.hitCondition }));
+  }
+
+  instructionBreakpoints(): P.InstructionBreakpoint[] {
+    return this.members({ kind: "address" }).map((b) => ({ instructionReference: b.address!, condition: b.condition, hitCondition: b.hitCondition }));
+  }
+
+  /** DAP answers a set request with one breakpoint per member, in the same order. */
+  applyResponse(key: SetKey, answered: readonly P.Breakpoint[]): void {
+    const members = this.members(key);
+    members.forEach((bp, i) => this.applyOne(bp, answered[i]));
+    // Disabled members are not at the adapter any more.
+    for (const bp of this.list()) {
+      if (!bp.enabled && sameKey(this.keyOf(bp), key)) bp.adapterId = undefined;
+    }
+  }
+
+  /** A `breakpoint` event: the adapter moved, verified or dropped one of its breakpoints. */
+  applyEvent(reason: string, answered: P.Breakpoint): void {
+    if (answered.id === undefined) return;
+    const bp = this.list().find((b) => b.adapterId === answered.id);
+    if (!bp) return;
+    if (reason === "removed") {
+      bp.verified = false;
+      bp.message = answered.message ?? "removed by the adapter";
+      return;
+    }
+    this.applyOne(bp, answered);
+  }
+
+  /** Maps adapter ids from a `stopped` event to CLI ids and counts the hits. */
+  recordHits(adapterIds: readonly number[] | undefined): number[] {
+    const ids: number[] = [];
+    for (const aid of adapterIds ?? []) {
+      const bp = this.list().find((b) => b.adapterId === aid);
+      if (bp) {
+        bp.hits++;
+        ids.push(bp.id);
+      }
+    }
+    return ids;
+  }
+
+  /** Finds breakpoints at a stop location when the adapter gave no ids (some never do). */
+  matchLocation(file: string | undefined, line: number | undefined, fn: string | undefined): Breakpoint[] {
+    return this.list().filter((b) => {
+      if (!b.enabled) return false;
+      if (b.kind === "line" && line !== undefined && file) {
+        const bLine = b.resolvedLine ?? b.line;
+        return bLine === line && sameFile(b.resolvedFile ?? b.file!, file);
+      }
+      if (b.kind === "function" && fn) return functionMatches(b.function!, fn);
+      return false;
+    });
+  }
+
+  neverHit(): Breakpoint[] {
+    return this.list().filter((b) => b.hits === 0);
+  }
+
+  resetHits(): void {
+    for (const b of this.items.values()) {
+      b.hits = 0;
+      b.adapterId = undefined;
+      b.verified = false;
+    }
+  }
+
+  private applyOne(bp: Breakpoint, answered: P.Breakpoint | undefined): void {
+    if (!answered) {
+      bp.verified = false;
+      bp.message = "the adapter did not answer for this breakpoint";
+      return;
+    }
+    if (answered.id !== undefined) bp.adapterId = answered.id;
+    bp.verified = answered.verified;
+    bp.message = answered.message || undefined;
+    if (answered.line !== undefined) bp.resolvedLine = answered.line;
+    if (answered.source?.path) bp.resolvedFile = answered.source.path;
+  }
+}
+
+function sameKey(a: SetKey, b: SetKey): boolean {
+  return a.kind === b.kind && (a.kind !== "source" || a.file === (b as { file: string }).file);
+}
+
+function sameFile(a: string, b: string): boolean {
+  if (a === b) return true;
+  const base = (p: string) => p.slice(Math.max(p.lastIndexOf("/"), p.lastIndexOf("\\")) + 1);
+  // A breakpoint given by bare file name matches any path ending in that name.
+  return !/[\\/]/.test(a) && base(b) === a;
+}
+
+/** `add` matches frames named `add`, `add(int, int)`, `basic::add`, `main.add`. */
+export function functionMatches(wanted: string, frameName: string): boolean {
+  const bare = frameName.replace(/\(.*\)$/, "").trim();
+  if (bare === wanted) return true;
+  return bare.endsWith(`::${wanted}`) || bare.endsWith(`.${wanted}`);
+}

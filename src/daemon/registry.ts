@@ -1,0 +1,137 @@
+// Named sessions, and what a previous daemon that died left behind.
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { DebuggerError } from "../common/errors.ts";
+import { log } from "../common/log.ts";
+import { stateFilePath } from "../common/paths.ts";
+import { VERSION } from "../common/version.ts";
+import type { SessionSummary } from "../ipc/types.ts";
+import type { Session } from "./session.ts";
+
+interface StateRecord {
+  pid: number;
+  version: string;
+  sessions: (SessionSummary & { adapterPid?: number })[];
+}
+
+export class SessionRegistry {
+  private readonly sessions = new Map<string, Session>();
+  /** Sessions a daemon that died held; reported once per name until replaced. */
+  private readonly lost = new Map<string, SessionSummary & { diedPid: number }>();
+
+  constructor(private readonly statePath = stateFilePath()) {}
+
+  all(): Session[] {
+    return [...this.sessions.values()];
+  }
+
+  lostSessions(): SessionSummary[] {
+    return [...this.lost.values()].map(({ diedPid: _, ...s }) => ({ ...s, state: "lost" as const }));
+  }
+
+  find(name: string): Session | undefined {
+    return this.sessions.get(name);
+  }
+
+  get(name: string): Session {
+    const s = this.sessions.get(name);
+    if (s) return s;
+    const lost = this.lost.get(name);
+    if (lost) {
+      throw new DebuggerError(
+        "SESSION_LOST",
+        `session '${name}' was lost: the daemon that held it (pid ${lost.diedPid}) died`,
+        `start it again: \`debugger start ${lost.program ?? "PROGRAM"}\``,
+      );
+    }
+    const names = [...this.sessions.keys()];
+    throw new DebuggerError(
+      "NO_SESSION",
+      `no session '${name}'`,
+      names.length ? `sessions: ${names.join(", ")} (pick one with --session NAME), or \`debugger start PROGRAM\`` : "`debugger start PROGRAM` starts one",
+    );
+  }
+
+  /** Registers a new session; an ended one of the same name is replaced. */
+  add(session: Session): void {
+    const old = this.sessions.get(session.name);
+    if (old?.live) {
+      throw new DebuggerError("SESSION_EXISTS", `session '${session.name}' is already ${old.state}`, "`debugger stop` ends it, or choose another name with --session NAME");
+    }
+    this.lost.delete(session.name);
+    this.sessions.set(session.name, session);
+    this.save();
+  }
+
+  remove(name: string): void {
+    this.sessions.delete(name);
+    this.lost.delete(name);
+    this.save();
+  }
+
+  hasLive(): boolean {
+    return this.all().some((s) => s.live);
+  }
+
+  /** Records live sessions so a later daemon can tell they were lost if this one dies. */
+  save(): void {
+    const record: StateRecord = {
+      pid: process.pid,
+      version: VERSION,
+      sessions: this.all()
+        .filter((s) => s.live)
+        .map((s) => ({ ...s.summary(), adapterPid: s.adapterPid })),
+    };
+    try {
+      const tmp = `${this.statePath}.tmp`;
+      writeFileSync(tmp, JSON.stringify(record), { mode: 0o600 });
+      renameSync(tmp, this.statePath);
+    } catch (e) {
+      log("warn", `could not write ${this.statePath}: ${(e as Error).message}`);
+    }
+  }
+
+  clearState(): void {
+    try {
+      unlinkSync(this.statePath);
+    } catch {}
+  }
+
+  /** At start-up: a state file from a daemon that is gone names the sessions it lost. */
+  recoverLost(): void {
+    let record: StateRecord;
+    try {
+      record = JSON.parse(readFileSync(this.statePath, "utf8"));
+    } catch {
+      return;
+    }
+    if (record.pid === process.pid || alive(record.pid)) return;
+    for (const s of record.sessions ?? []) {
+      this.lost.set(s.name, { ...s, diedPid: record.pid });
+      // Its adapter may still be running, orphaned: end it if it is still the process we started.
+      if (s.adapterPid && alive(s.adapterPid) && cmdlineOf(s.adapterPid)?.includes(s.adapter ?? "\0")) {
+        try {
+          process.kill(s.adapterPid, "SIGKILL");
+        } catch {}
+      }
+      log("warn", `session '${s.name}' was lost: daemon ${record.pid} died`);
+    }
+    this.save();
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function cmdlineOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,191 @@
+// The daemon: a Unix socket server speaking NDJSON, the session registry, idle exit.
+import { chmodSync, existsSync, mkdirSync, statSync, unlinkSync } from "node:fs";
+import { connect } from "node:net";
+import type { Socket } from "bun";
+import { DebuggerError, toErrorData } from "../common/errors.ts";
+import { initLog, log } from "../common/log.ts";
+import { runtimeDir, socketPath } from "../common/paths.ts";
+import { VERSION } from "../common/version.ts";
+import { MAX_LINE_BYTES, RequestSchema, type Reply } from "../ipc/protocol.ts";
+import * as v from "valibot";
+import { handle, type DaemonContext } from "./handlers.ts";
+import { SessionRegistry } from "./registry.ts";
+
+const IDLE_MS = Number(process.env.DEBUGGER_IDLE_TIMEOUT ?? 30 * 60) * 1000;
+
+interface Conn {
+  buf: string;
+  out: Uint8Array[];
+  closed: boolean;
+}
+
+export function ensureRuntimeDir(dir = runtimeDir()): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = statSync(dir);
+  if ((st.mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
+}
+
+/** A socket file with nobody listening is removed; one with a live daemon behind it is left alone. */
+export function socketInUse(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(path);
+    s.once("connect", () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once("error", () => resolve(false));
+  });
+}
+
+export async function runDaemon(): Promise<void> {
+  initLog();
+  const dir = runtimeDir();
+  ensureRuntimeDir(dir);
+  const path = socketPath();
+  if (existsSync(path)) {
+    if (await socketInUse(path)) {
+      log("info", `another daemon already listens on ${path}; exiting`);
+      process.exit(0);
+    }
+    unlinkSync(path); // stale: refused
+  }
+  const registry = new SessionRegistry();
+  registry.recoverLost();
+  let lastActivity = Date.now();
+  let stopping = false;
+  const encoder = new TextEncoder();
+
+  const ctx: DaemonContext = {
+    registry,
+    startedAt: Date.now(),
+    shutdown(reason) {
+      void shutdown(reason);
+    },
+  };
+
+  async function shutdown(reason: string): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    log("info", `daemon ${process.pid} stopping: ${reason}`);
+    try {
+      server.stop(true);
+    } catch {}
+    try {
+      unlinkSync(path);
+    } catch {}
+    await Promise.all(registry.all().map((s) => s.kill().catch(() => {})));
+    registry.clearState();
+    process.exit(0);
+  }
+
+  function flush(sock: Socket<Conn>): void {
+    const c = sock.data;
+    while (c.out.length) {
+      const chunk = c.out[0]!;
+      const n = sock.write(chunk);
+      if (n < chunk.length) {
+        c.out[0] = chunk.subarray(Math.max(n, 0));
+        return; // wait for drain
+      }
+      c.out.shift();
+    }
+  }
+
+  function reply(sock: Socket<Conn>, r: Reply): void {
+    if (sock.data.closed) return;
+    sock.data.out.push(encoder.encode(JSON.stringify(r) + "\n"));
+    flush(sock);
+  }
+
+  async function onLine(sock: Socket<Conn>, line: string): Promise<void> {
+    lastActivity = Date.now();
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      reply(sock, { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: "request is not valid JSON", hint: "send one JSON object per line" } });
+      return;
+    }
+    const parsed = v.safeParse(RequestSchema, raw);
+    if (!parsed.success) {
+      const r = raw as Record<string, unknown> | null;
+      const issue = parsed.issues[0];
+      const key = issue.path?.map((p) => String(p.key)).join(".") ?? "";
+      reply(sock, {
+        id: typeof r?.id === "number" ? r.id : null,
+        ok: false,
+        command: typeof r?.command === "string" ? r.command : "",
+        session: typeof r?.session === "string" ? r.session : "",
+        error: { code: "IPC_ERROR", message: `malformed request${key ? ` (${key})` : ""}: ${issue.message}`, hint: "requests are {id, version, command, session, cwd, args}" },
+      });
+      return;
+    }
+    const req = parsed.output;
+    const base = { id: req.id, command: req.command, session: req.session };
+    if (req.version !== VERSION) {
+      reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${VERSION}, client is ${req.version}`, hint: "the client replaces the daemon; sessions of the old one end" } });
+      void shutdown(`replaced by a client of version ${req.version}`);
+      return;
+    }
+    const started = performance.now();
+    try {
+      const data = await handle(req, ctx);
+      reply(sock, { ...base, ok: true, data });
+    } catch (e) {
+      const error = toErrorData(e);
+      if (!(e instanceof DebuggerError)) log("error", `${req.command}: ${(e as Error).stack ?? e}`);
+      reply(sock, { ...base, ok: false, error });
+    } finally {
+      lastActivity = Date.now();
+      log("debug", `${req.session} ${req.command} ${(performance.now() - started).toFixed(1)} ms`);
+    }
+  }
+
+  const server = Bun.listen<Conn>({
+    unix: path,
+    socket: {
+      open(sock) {
+        sock.data = { buf: "", out: [], closed: false };
+      },
+      data(sock, chunk) {
+        const c = sock.data;
+        c.buf += chunk.toString();
+        if (c.buf.length > MAX_LINE_BYTES) {
+          reply(sock, { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: `request larger than ${MAX_LINE_BYTES} bytes`, hint: "send smaller requests" } });
+          c.buf = "";
+          sock.end();
+          return;
+        }
+        let nl: number;
+        while ((nl = c.buf.indexOf("\n")) >= 0) {
+          const line = c.buf.slice(0, nl).trim();
+          c.buf = c.buf.slice(nl + 1);
+          if (line) void onLine(sock, line);
+        }
+      },
+      drain(sock) {
+        flush(sock);
+      },
+      close(sock) {
+        sock.data.closed = true;
+      },
+      error(sock, err) {
+        sock.data.closed = true;
+        log("warn", `socket error: ${err.message}`);
+      },
+    },
+  });
+  chmodSync(path, 0o600);
+  registry.save();
+  log("info", `daemon ${process.pid} version ${VERSION} listening on ${path}`);
+
+  const idleTimer = setInterval(() => {
+    if (!registry.hasLive() && Date.now() - lastActivity > IDLE_MS) void shutdown("idle");
+    // Someone removed our socket (another daemon took over): leave.
+    if (!existsSync(path)) void shutdown("socket removed");
+  }, Math.min(60_000, Math.max(1000, IDLE_MS / 4)));
+  idleTimer.unref?.();
+  for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(sig, () => void shutdown(sig));
+  process.on("uncaughtException", (e) => log("error", `uncaught: ${e.stack ?? e}`));
+  process.on("unhandledRejection", (e) => log("error", `unhandled rejection: ${(e as Error)?.stack ?? e}`));
+}

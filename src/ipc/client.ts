@@ -1,0 +1,132 @@
+// The CLI's side of the socket: connect (spawning the daemon when nobody answers), send one
+// request, read one reply. A daemon of another version is replaced once.
+import { existsSync, unlinkSync } from "node:fs";
+import { DebuggerError } from "../common/errors.ts";
+import { socketPath } from "../common/paths.ts";
+import { VERSION } from "../common/version.ts";
+import type { Reply, Request } from "./protocol.ts";
+
+const SPAWN_DEADLINE_MS = 5000;
+
+type Outgoing = Omit<Request, "id" | "version">;
+
+interface Conn {
+  send(line: string): void;
+  reply: Promise<Reply>;
+  close(): void;
+}
+
+function open(path: string): Promise<Conn> {
+  return new Promise((resolveOpen, rejectOpen) => {
+    let buf = "";
+    let settle: { resolve: (r: Reply) => void; reject: (e: Error) => void };
+    const reply = new Promise<Reply>((resolve, reject) => (settle = { resolve, reject }));
+    reply.catch(() => {});
+    let opened = false;
+    Bun.connect({
+      unix: path,
+      socket: {
+        open(sock) {
+          opened = true;
+          resolveOpen({
+            send: (line) => {
+              sock.write(line);
+              sock.flush();
+            },
+            reply,
+            close: () => sock.end(),
+          });
+        },
+        data(_sock, chunk) {
+          buf += chunk.toString();
+          const nl = buf.indexOf("\n");
+          if (nl < 0) return;
+          try {
+            settle.resolve(JSON.parse(buf.slice(0, nl)) as Reply);
+          } catch (e) {
+            settle.reject(new DebuggerError("IPC_ERROR", `daemon sent a malformed reply: ${(e as Error).message}`, "`debugger daemon stop` and try again"));
+          }
+        },
+        close() {
+          settle.reject(new DebuggerError("DAEMON_UNAVAILABLE", "the daemon closed the connection before replying", "`debugger logs` shows why; the next command starts a new daemon"));
+        },
+        error(_sock, err) {
+          if (!opened) rejectOpen(err);
+          else settle.reject(err);
+        },
+        connectError(_sock, err) {
+          rejectOpen(err);
+        },
+      },
+    }).catch(rejectOpen);
+  });
+}
+
+function isCompiled(): boolean {
+  return import.meta.url.includes("$bunfs") || Bun.main.includes("~BUN");
+}
+
+function spawnDaemon(): void {
+  const argv = isCompiled() ? [process.execPath, "__daemon"] : [process.execPath, Bun.main, "__daemon"];
+  const proc = Bun.spawn(argv, { stdin: "ignore", stdout: "ignore", stderr: "ignore", detached: true, cwd: "/", env: process.env });
+  proc.unref();
+}
+
+async function connectOrSpawn(path: string): Promise<Conn> {
+  try {
+    return await open(path);
+  } catch (e) {
+    // Nobody answers: a stale socket (refused) is removed, then a daemon is started.
+    const err = e as NodeJS.ErrnoException;
+    const refused = err.code === "ECONNREFUSED" || /refused/i.test(err.message ?? "");
+    if (refused && existsSync(path)) {
+      try {
+        unlinkSync(path);
+      } catch {}
+    }
+  }
+  spawnDaemon();
+  const deadline = Date.now() + SPAWN_DEADLINE_MS;
+  let delay = 2;
+  while (Date.now() < deadline) {
+    await Bun.sleep(delay);
+    delay = Math.min(delay * 2, 50);
+    if (!existsSync(path)) continue;
+    try {
+      return await open(path);
+    } catch {}
+  }
+  throw new DebuggerError("DAEMON_UNAVAILABLE", `the daemon did not start within ${SPAWN_DEADLINE_MS / 1000} s (socket ${path})`, "`debugger logs` shows the daemon log; check that the runtime directory is writable");
+}
+
+async function waitForSocketGone(path: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (existsSync(path) && Date.now() < deadline) await Bun.sleep(10);
+}
+
+export async function request(msg: Outgoing, timeoutMs: number): Promise<Reply> {
+  const path = socketPath();
+  if (Buffer.byteLength(path) > 104) {
+    throw new DebuggerError("DAEMON_UNAVAILABLE", `socket path is longer than 104 bytes: ${path}`, "set DEBUGGER_RUNTIME_DIR to a shorter directory");
+  }
+  for (let attempt = 0; ; attempt++) {
+    const conn = await connectOrSpawn(path);
+    const id = Math.floor(Math.random() * 2 ** 31);
+    conn.send(JSON.stringify({ ...msg, id, version: VERSION }) + "\n");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DebuggerError("TIMEOUT", `the daemon did not reply to '${msg.command}' within ${timeoutMs / 1000} s`, "`debugger status` shows the session; `debugger logs` the daemon log")), timeoutMs);
+    });
+    try {
+      const reply = await Promise.race([conn.reply, timeout]);
+      if (reply.error?.code === "DAEMON_VERSION_MISMATCH" && attempt === 0) {
+        await waitForSocketGone(path, 5000);
+        continue;
+      }
+      return reply;
+    } finally {
+      clearTimeout(timer);
+      conn.close();
+    }
+  }
+}
