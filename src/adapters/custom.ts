@@ -13,7 +13,7 @@ export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
     discover() {
       const [exe, ...rest] = c.command;
       const path = exe!.includes("/") ? (isExecutable(exe!) ? exe! : null) : which(exe!);
-      return path ? { path, command: [path, ...rest] } : null;
+      return path ? { path, command: [path, ...rest], env: c.env } : null;
     },
     handles(program) {
       return c.extensions.includes(extname(program));

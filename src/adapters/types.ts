@@ -15,6 +15,8 @@ export interface AttachOptions {
 export interface FoundAdapter {
   command: string[];
   path: string;
+  /** Extra environment for the adapter process. */
+  env?: Record<string, string>;
 }
 
 export interface AdapterSpec {

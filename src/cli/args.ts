@@ -72,7 +72,8 @@ export function parseArgv(argv: readonly string[], flags: Record<string, FlagDef
     }
     let value = inline;
     if (value === undefined) {
-      if (i + 1 >= argv.length || argv[i + 1] === "--") throw usage(`--${name} needs a value${def.valueHint ? ` (${def.valueHint})` : ""}`, command);
+      const next = argv[i + 1];
+      if (next === undefined || next === "--" || (next.startsWith("--") && next.length > 2)) throw usage(`--${name} needs a value${def.valueHint ? ` (${def.valueHint})` : ""}`, command);
       value = argv[++i]!;
     }
     let typed: string | number = value;

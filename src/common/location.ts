@@ -11,8 +11,11 @@ export type Location =
 const SOURCE_EXT = /\.(c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|m|mm|rs|py|pyw|go|swift|zig|d|s|asm|js|ts)$/i;
 
 export function parseLocation(text: string): Location {
-  const s = text.trim();
+  let s = text.trim();
   if (!s) throw invalid(text, "it is empty");
+  // Compiler output reads `main.c:10:5: error`: a copied `main.c:10:` or `main.c:10:5:` is meant as that place.
+  if (/:\d+:$/.test(s)) s = s.slice(0, -1);
+  if (s.endsWith(":") && !s.endsWith("::")) throw invalid(text, "a line number must follow ':'");
   const addr = /^\*?(0x[0-9a-fA-F]+)$/.exec(s);
   if (addr) return { kind: "address", address: addr[1]!.toLowerCase() };
   // Split from the right so Windows drive letters (C:\x.c:10) and `::` in names survive.
@@ -29,7 +32,7 @@ export function parseLocation(text: string): Location {
     if (after && !/^\d+$/.test(after)) throw invalid(text, `'${after}' is not a line number`);
   }
   if (SOURCE_EXT.test(s) || s.includes("/") || s.includes("\\")) throw invalid(text, "a file needs a line number");
-  if (/\s/.test(s.replace(/\([^)]*\)/g, "")) && !/^operator/.test(s)) throw invalid(text, "a function name has no spaces");
+  if (/\s/.test(s.replace(/\([^)]*\)/g, "")) && !/operator/.test(s)) throw invalid(text, "a function name has no spaces");
   return { kind: "function", name: s };
 }
 

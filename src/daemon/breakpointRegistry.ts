@@ -193,7 +193,32 @@ function sameFile(a: string, b: string): boolean {
 
 /** `add` matches frames named `add`, `add(int, int)`, `basic::add`, `main.add`. */
 export function functionMatches(wanted: string, frameName: string): boolean {
-  const bare = frameName.replace(/\(.*\)$/, "").trim();
+  const bare = stripSignature(frameName);
+  if (wanted === frameName) return true;
+  wanted = stripSignature(wanted);
   if (bare === wanted) return true;
   return bare.endsWith(`::${wanted}`) || bare.endsWith(`.${wanted}`);
+}
+
+/** `Foo::get() const` → `Foo::get`, `add<int>(int, int)` → `add`, `basic::add<i32>` → `basic::add`. */
+function stripSignature(name: string): string {
+  // Drop a trailing parameter list and what follows it (` const &`), matching parentheses from
+  // the right so Go's `main.(*T).add` keeps its receiver.
+  let n = name.trim().replace(/\)[\s\w&*]*$/, ")");
+  if (n.endsWith(")")) {
+    let depth = 0;
+    for (let i = n.length - 1; i >= 0; i--) {
+      if (n[i] === ")") depth++;
+      else if (n[i] === "(" && --depth === 0) {
+        if (i > 0) n = n.slice(0, i);
+        break;
+      }
+    }
+  }
+  let prev;
+  do {
+    prev = n;
+    n = n.replace(/<[^<>]*>/g, "");
+  } while (n !== prev);
+  return n.trim();
 }

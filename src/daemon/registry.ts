@@ -10,7 +10,7 @@ import type { Session } from "./session.ts";
 interface StateRecord {
   pid: number;
   version: string;
-  sessions: (SessionSummary & { adapterPid?: number })[];
+  sessions: (SessionSummary & { adapterPid?: number; adapterPath?: string })[];
 }
 
 export class SessionRegistry {
@@ -79,7 +79,7 @@ export class SessionRegistry {
       version: VERSION,
       sessions: this.all()
         .filter((s) => s.live)
-        .map((s) => ({ ...s.summary(), adapterPid: s.adapterPid })),
+        .map((s) => ({ ...s.summary(), adapterPid: s.adapterPid, adapterPath: s.adapterPath })),
     };
     try {
       const tmp = `${this.statePath}.tmp`;
@@ -106,9 +106,10 @@ export class SessionRegistry {
     }
     if (record.pid === process.pid || alive(record.pid)) return;
     for (const s of record.sessions ?? []) {
-      this.lost.set(s.name, { ...s, diedPid: record.pid });
+      const { adapterPid: _p, adapterPath: _a, ...summary } = s;
+      this.lost.set(s.name, { ...summary, diedPid: record.pid });
       // Its adapter may still be running, orphaned: end it if it is still the process we started.
-      if (s.adapterPid && alive(s.adapterPid) && cmdlineOf(s.adapterPid)?.includes(s.adapter ?? "\0")) {
+      if (s.adapterPid && s.adapterPath && alive(s.adapterPid) && cmdlineOf(s.adapterPid)?.includes(s.adapterPath)) {
         try {
           process.kill(s.adapterPid, "SIGKILL");
         } catch {}

@@ -30,6 +30,8 @@ export class RingBuffer {
   private bytes = 0;
   private nextSeq = 1;
   private droppedTotal = 0;
+  /** Chunks below this were cleared on request: not counted as dropped. */
+  private clearedBefore = 1;
 
   constructor(private readonly limits: RingBufferLimits = DEFAULT_LIMITS) {}
 
@@ -72,7 +74,7 @@ export class RingBuffer {
   read(since = 0, categories?: ReadonlySet<OutputCategory>): OutputRead {
     const first = this.head < this.chunks.length ? this.chunks[this.head]!.seq : this.nextSeq;
     const from = Math.max(since, 1);
-    const dropped = since > 0 ? Math.max(0, first - from) : this.droppedTotal;
+    const dropped = since > 0 ? Math.max(0, first - Math.max(from, this.clearedBefore)) : this.droppedTotal;
     const start = this.head + Math.max(0, from - first);
     const out: OutputChunk[] = [];
     for (let i = start; i < this.chunks.length; i++) {
@@ -83,6 +85,7 @@ export class RingBuffer {
   }
 
   clear(): void {
+    this.clearedBefore = this.nextSeq;
     this.chunks = [];
     this.head = 0;
     this.bytes = 0;

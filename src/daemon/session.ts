@@ -55,6 +55,7 @@ export class Session {
   private disconnecting = false;
   private ended = false;
   private startOptions: StartOptions | undefined;
+  adapterPath: string | undefined;
 
   constructor(
     readonly name: string,
@@ -124,8 +125,10 @@ export class Session {
     if (!found) {
       throw new DebuggerError("ADAPTER_NOT_FOUND", `${this.adapter.name} is not installed or not on PATH`, this.adapter.installHint);
     }
+    this.adapterPath = found.path;
     const proc = connectAdapter(this.adapter, found.command, {
       cwd: opts.cwd,
+      env: found.env,
       trace: (dir, m) => log("debug", `[${this.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`),
       onStderr: (text) => {
         if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
@@ -590,7 +593,22 @@ export class Session {
     const pick = pickScopes(scopes, which);
     const out: VariableView[] = [];
     for (const s of pick) out.push(...(await this.variables(s.variablesReference)));
-    return out;
+    return Promise.all(out.map((v) => this.inlineSmallStruct(v)));
+  }
+
+  /**
+   * lldb-dap shows a struct as `Point @ 0x7ffd…`, which tells an agent nothing: a small struct of
+   * plain fields is shown inline as `{x = 3, y = 4}` instead (it stays expandable by reference).
+   */
+  private async inlineSmallStruct(v: VariableView): Promise<VariableView> {
+    if (v.reference <= 0 || !/(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value)) return v;
+    try {
+      const kids = await this.variables(v.reference);
+      if (kids.length === 0 || kids.length > 8 || kids.some((k) => k.reference > 0 && !/^0x[0-9a-f]+$/i.test(k.value))) return v;
+      return { ...v, value: `{${kids.map((k) => `${k.name} = ${k.value}`).join(", ")}}` };
+    } catch {
+      return v;
+    }
   }
 
   async variables(reference: number, depth = 0): Promise<VariableView[]> {

@@ -11,7 +11,8 @@ export const RequestSchema = v.strictObject({
   command: v.pipe(v.string(), v.minLength(1)),
   session: v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[\w.-]+$/, "session names use letters, digits, '.', '_' and '-'")),
   cwd: v.string(),
-  args: v.record(v.string(), v.unknown()),
+  // v.record alone accepts arrays.
+  args: v.pipe(v.record(v.string(), v.unknown()), v.check((a) => !Array.isArray(a), "args must be an object")),
 });
 
 export type Request = v.InferOutput<typeof RequestSchema>;

@@ -1,0 +1,89 @@
+import { describe, expect, test } from "bun:test";
+import { DebuggerError } from "../../src/common/errors.ts";
+import { formatLocation, parseLocation, resolveSourcePath, type Location } from "../../src/common/location.ts";
+
+const HINT = "use FILE:LINE (main.c:12), FILE:LINE:COLUMN, a function name (main, Foo::bar) or an address (0x401000)";
+
+describe("parseLocation: accepted", () => {
+  test.each<[string, Location]>([
+    ["main.c:10", { kind: "line", file: "main.c", line: 10 }],
+    ["main.c:10:5", { kind: "line", file: "main.c", line: 10, column: 5 }],
+    ["  main.c:10  ", { kind: "line", file: "main.c", line: 10 }],
+    ["src/a.rs:7", { kind: "line", file: "src/a.rs", line: 7 }],
+    ["/abs/path/prog.cpp:123", { kind: "line", file: "/abs/path/prog.cpp", line: 123 }],
+    ["Makefile:3", { kind: "line", file: "Makefile", line: 3 }],
+    ["dir with space/a b.c:3", { kind: "line", file: "dir with space/a b.c", line: 3 }],
+    ["C:\\src\\x.c:10", { kind: "line", file: "C:\\src\\x.c", line: 10 }],
+    ["C:\\src\\x.c:10:3", { kind: "line", file: "C:\\src\\x.c", line: 10, column: 3 }],
+    ["C:/src/x.c:10", { kind: "line", file: "C:/src/x.c", line: 10 }],
+    ["main", { kind: "function", name: "main" }],
+    ["Foo::bar", { kind: "function", name: "Foo::bar" }],
+    ["ns::Foo::bar", { kind: "function", name: "ns::Foo::bar" }],
+    ["std::vector<int>::push_back", { kind: "function", name: "std::vector<int>::push_back" }],
+    ["main.add", { kind: "function", name: "main.add" }],
+    ["main.(*T).Add", { kind: "function", name: "main.(*T).Add" }],
+    ["add(int, int)", { kind: "function", name: "add(int, int)" }],
+    ["operator==", { kind: "function", name: "operator==" }],
+    ["Foo::operator==", { kind: "function", name: "Foo::operator==" }],
+    ["operator new", { kind: "function", name: "operator new" }],
+    ["0x401000", { kind: "address", address: "0x401000" }],
+    // Copied from compiler output (`main.c:10:5: error: …`).
+    ["main.c:10:", { kind: "line", file: "main.c", line: 10 }],
+    ["main.c:10:5:", { kind: "line", file: "main.c", line: 10, column: 5 }],
+    ["Foo::operator new", { kind: "function", name: "Foo::operator new" }],
+    ["*0x401000", { kind: "address", address: "0x401000" }],
+    ["0x7FFF0000ABCD", { kind: "address", address: "0x7fff0000abcd" }],
+  ])("%j", (text, expected) => {
+    expect(parseLocation(text)).toEqual(expected);
+  });
+});
+
+describe("parseLocation: rejected with INVALID_LOCATION", () => {
+  test.each([
+    ["main.c", "a file needs a line number"],
+    ["src/prog", "a file needs a line number"],
+    ["C:\\src\\x.c", "a file needs a line number"],
+    ["main.c:abc", "'abc' is not a line number"],
+    ["main.c:-1", "'-1' is not a line number"],
+    ["main.c:12:abc", "'abc' is not a line number"],
+    ["main.c:0", "line and column numbers start at 1"],
+    ["main.c:", "a line number must follow ':'"],
+    ["main.c:1:0", "line and column numbers start at 1"],
+    ["", "it is empty"],
+    ["   ", "it is empty"],
+    ["foo bar", "a function name has no spaces"],
+    ["my func", "a function name has no spaces"],
+  ])("%j: %s", (text, why) => {
+    let caught: unknown;
+    try {
+      parseLocation(text);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(DebuggerError);
+    expect((caught as DebuggerError).toData()).toEqual({ code: "INVALID_LOCATION", message: `invalid location '${text}': ${why}`, hint: HINT });
+  });
+});
+
+describe("formatLocation", () => {
+  test.each<[Location, string]>([
+    [{ kind: "line", file: "main.c", line: 10 }, "main.c:10"],
+    [{ kind: "line", file: "main.c", line: 10, column: 5 }, "main.c:10:5"],
+    [{ kind: "function", name: "Foo::bar" }, "Foo::bar"],
+    [{ kind: "address", address: "0x401000" }, "0x401000"],
+  ])("%j → %s", (loc, text) => {
+    expect(formatLocation(loc)).toBe(text);
+  });
+
+  test.each(["main.c:10", "main.c:10:5", "ns::Foo::bar", "0x401000", "C:\\src\\x.c:10"])("round trip %s", (text) => {
+    expect(formatLocation(parseLocation(text))).toBe(text);
+  });
+});
+
+describe("resolveSourcePath", () => {
+  test("relative paths resolve against the CLI's cwd; absolute paths are kept", () => {
+    expect(resolveSourcePath("main.c", "/home/u/proj")).toBe("/home/u/proj/main.c");
+    expect(resolveSourcePath("../lib/x.c", "/home/u/proj")).toBe("/home/u/lib/x.c");
+    expect(resolveSourcePath("/opt/src/y.c", "/home/u/proj")).toBe("/opt/src/y.c");
+  });
+});
