@@ -1,12 +1,15 @@
-// Starts an adapter process and wires its stdio to a DapClient. The stderr tail is kept so an
-// adapter that dies can say why.
+// Connects a DapClient to an adapter: over a child's stdio, over TCP to a child that prints the
+// port it listens on (Delve), or over TCP to an adapter someone else started (`--connect`).
+// The adapter's stderr tail is kept so an adapter that dies can say why.
+import type { Socket } from "bun";
 import { DebuggerError } from "../common/errors.ts";
 import { DapClient, type ClientOptions } from "../dap/client.ts";
 
 export interface AdapterProcess {
   client: DapClient;
-  pid: number;
-  /** Resolves when the process has exited and its output is drained. */
+  /** The adapter process, when we started one. */
+  pid: number | undefined;
+  /** Resolves when the adapter has gone (process exited or socket closed) and its output is drained. */
   exited: Promise<{ code: number | null; signal: string | null }>;
   stderrTail(): string;
   closeInput(): void;
@@ -18,25 +21,47 @@ export interface SpawnOptions extends ClientOptions {
   env?: Record<string, string>;
   /** Adapter stderr, as it arrives. */
   onStderr?: (text: string) => void;
+  /** Adapter stdout that is not DAP (tcp-listen adapters print the debuggee's output there). */
+  onStdout?: (text: string) => void;
 }
 
-const TAIL_BYTES = 4096;
+export type Transport =
+  | { kind: "stdio" }
+  | { kind: "tcp-listen"; pattern: RegExp }
+  | { kind: "tcp-connect"; host: string; port: number };
 
-export function spawnStdioAdapter(command: string[], opts: SpawnOptions): AdapterProcess {
-  let proc: ReturnType<typeof Bun.spawn<"pipe", "pipe", "pipe">>;
+const TAIL_BYTES = 4096;
+const LISTEN_TIMEOUT_MS = 10_000;
+
+function exitMessage(how: string, tail: string): DebuggerError {
+  const last = tail.trim() ? `; its last stderr output:\n${tail.trim().split("\n").slice(-10).join("\n")}` : "";
+  return new DebuggerError("ADAPTER_EXITED", `the debug adapter ${how}${last}`, "the session is over: `debugger start` begins a new one; `debugger logs` has details");
+}
+
+function spawnProcess(command: string[], opts: SpawnOptions) {
   try {
-    proc = Bun.spawn(command, {
-      cwd: opts.cwd,
-      env: { ...process.env, ...opts.env },
-      stdin: "pipe",
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    return Bun.spawn(command, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
   } catch (e) {
     throw new DebuggerError("ADAPTER_NOT_FOUND", `could not start adapter ${command[0]}: ${(e as Error).message}`, "`debugger doctor` checks the adapters");
   }
+}
+
+async function pump(stream: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<void> {
+  const dec = new TextDecoder();
+  for await (const chunk of stream) onText(dec.decode(chunk, { stream: true }));
+}
+
+export function spawnStdioAdapter(command: string[], opts: SpawnOptions): AdapterProcess {
+  const proc = spawnProcess(command, opts);
   let tail = "";
   let inputOpen = true;
+  const closeInput = () => {
+    if (!inputOpen) return;
+    inputOpen = false;
+    try {
+      proc.stdin.end();
+    } catch {}
+  };
   const client = new DapClient(
     {
       write(bytes) {
@@ -44,36 +69,21 @@ export function spawnStdioAdapter(command: string[], opts: SpawnOptions): Adapte
         proc.stdin.write(bytes);
         proc.stdin.flush();
       },
-      close() {
-        closeInput();
-      },
+      close: closeInput,
     },
     opts,
   );
-  function closeInput(): void {
-    if (!inputOpen) return;
-    inputOpen = false;
-    try {
-      proc.stdin.end();
-    } catch {}
-  }
   const stdoutDone = (async () => {
     for await (const chunk of proc.stdout) client.receive(chunk);
   })().catch(() => {});
-  const stderrDone = (async () => {
-    const dec = new TextDecoder();
-    for await (const chunk of proc.stderr) {
-      const text = dec.decode(chunk, { stream: true });
-      tail = (tail + text).slice(-TAIL_BYTES);
-      opts.onStderr?.(text);
-    }
-  })().catch(() => {});
+  const stderrDone = pump(proc.stderr, (text) => {
+    tail = (tail + text).slice(-TAIL_BYTES);
+    opts.onStderr?.(text);
+  }).catch(() => {});
   const exited = proc.exited.then(async (code) => {
     await Promise.all([stdoutDone, stderrDone]);
     const signal = proc.signalCode == null ? null : String(proc.signalCode);
-    const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-    const last = tail.trim() ? `; its last stderr output:\n${tail.trim().split("\n").slice(-10).join("\n")}` : "";
-    client.fail(new DebuggerError("ADAPTER_EXITED", `the debug adapter ${how}${last}`, "the session is over: `debugger start` begins a new one; `debugger logs` has details"));
+    client.fail(exitMessage(signal ? `was killed by ${signal}` : `exited with code ${code}`, tail));
     return { code: signal ? null : code, signal };
   });
   return {
@@ -90,7 +100,121 @@ export function spawnStdioAdapter(command: string[], opts: SpawnOptions): Adapte
   };
 }
 
-export function connectAdapter(spec: { transport: string; name: string }, command: string[], opts: SpawnOptions): AdapterProcess {
-  if (spec.transport === "stdio") return spawnStdioAdapter(command, opts);
-  throw new DebuggerError("UNSUPPORTED", `adapter ${spec.name}: transport '${spec.transport}' is not supported yet`, "use an adapter that speaks DAP on stdio");
+/** Opens a TCP connection that feeds a DapClient; resolves once connected. */
+async function openTcp(host: string, port: number, opts: SpawnOptions, onClose: () => void): Promise<{ client: DapClient; end: () => void }> {
+  let sock: Socket<undefined> | undefined;
+  let client!: DapClient;
+  const pending: Uint8Array[] = [];
+  const flush = () => {
+    while (sock && pending.length) {
+      const chunk = pending[0]!;
+      const n = sock.write(chunk);
+      if (n < chunk.length) {
+        pending[0] = chunk.subarray(Math.max(n, 0));
+        return;
+      }
+      pending.shift();
+    }
+  };
+  client = new DapClient(
+    {
+      write(bytes) {
+        pending.push(bytes);
+        flush();
+      },
+      close: () => sock?.end(),
+    },
+    opts,
+  );
+  try {
+    sock = await Bun.connect({
+      hostname: host,
+      port,
+      socket: {
+        data: (_s, chunk) => client.receive(chunk),
+        drain: () => flush(),
+        close: () => onClose(),
+        error: () => onClose(),
+      },
+    });
+  } catch (e) {
+    throw new DebuggerError("ADAPTER_NOT_FOUND", `could not connect to a debug adapter at ${host}:${port}: ${(e as Error).message}`, "is the adapter listening there? (e.g. `dlv dap --listen=HOST:PORT`, `python3 -m debugpy --listen HOST:PORT prog.py`)");
+  }
+  return { client, end: () => sock?.end() };
+}
+
+/** Starts an adapter that listens on a port it prints (e.g. `dlv dap --listen=127.0.0.1:0`). */
+export async function spawnListeningAdapter(command: string[], pattern: RegExp, opts: SpawnOptions): Promise<AdapterProcess> {
+  const proc = spawnProcess(command, opts);
+  let tail = "";
+  let address: { host: string; port: number } | undefined;
+  let seen = "";
+  let announce!: (a: { host: string; port: number }) => void;
+  const announced = new Promise<{ host: string; port: number }>((resolve) => (announce = resolve));
+  // Until the "listening" line, stdout is the adapter's own; after it, the debuggee's output.
+  const stdoutDone = pump(proc.stdout, (text) => {
+    if (address) return opts.onStdout?.(text);
+    seen += text;
+    const m = pattern.exec(seen);
+    if (!m) return;
+    address = { host: m[1]!, port: Number(m[2]) };
+    announce(address);
+    const rest = seen.slice(m.index + m[0].length).replace(/^\r?\n/, "");
+    if (rest) opts.onStdout?.(rest);
+  }).catch(() => {});
+  const stderrDone = pump(proc.stderr, (text) => {
+    tail = (tail + text).slice(-TAIL_BYTES);
+    if (address && opts.onStdout) opts.onStdout(text);
+    else opts.onStderr?.(text);
+  }).catch(() => {});
+  const procExit = proc.exited.then(async (code) => {
+    await Promise.all([stdoutDone, stderrDone]);
+    const signal = proc.signalCode == null ? null : String(proc.signalCode);
+    return { code: signal ? null : code, signal };
+  });
+  const kill = (signal: NodeJS.Signals = "SIGKILL") => {
+    try {
+      proc.kill(signal);
+    } catch {}
+  };
+  const addr = await Promise.race([
+    announced,
+    procExit.then((how) => Promise.reject(exitMessage(how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code} before it listened`, tail + seen))),
+    Bun.sleep(LISTEN_TIMEOUT_MS).then(() => Promise.reject(new DebuggerError("TIMEOUT", `${command[0]} did not say where it listens within ${LISTEN_TIMEOUT_MS / 1000} s`, "`debugger logs` shows its output"))),
+  ]).catch((e) => {
+    kill();
+    throw e;
+  });
+  const { client, end } = await openTcp(addr.host, addr.port, opts, () => {}).catch((e) => {
+    kill();
+    throw e;
+  });
+  const exited = procExit.then((how) => {
+    client.fail(exitMessage(how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`, tail));
+    return how;
+  });
+  return { client, pid: proc.pid, exited, stderrTail: () => tail, closeInput: end, kill };
+}
+
+/** Connects to an adapter somebody else started (`--connect HOST:PORT`). */
+export async function connectTcpAdapter(host: string, port: number, opts: SpawnOptions): Promise<AdapterProcess> {
+  let closed!: () => void;
+  const gone = new Promise<void>((resolve) => (closed = resolve));
+  const { client, end } = await openTcp(host, port, opts, () => closed());
+  const exited = gone.then(() => {
+    client.fail(new DebuggerError("ADAPTER_EXITED", `the debug adapter at ${host}:${port} closed the connection`, "the session is over: start the adapter again and reconnect"));
+    return { code: null, signal: null };
+  });
+  return { client, pid: undefined, exited, stderrTail: () => "", closeInput: end, kill: end };
+}
+
+export async function connectAdapter(transport: Transport, command: string[], opts: SpawnOptions): Promise<AdapterProcess> {
+  switch (transport.kind) {
+    case "stdio":
+      return spawnStdioAdapter(command, opts);
+    case "tcp-listen":
+      return spawnListeningAdapter(command, transport.pattern, opts);
+    case "tcp-connect":
+      return connectTcpAdapter(transport.host, transport.port, opts);
+  }
 }

@@ -4,11 +4,14 @@ import type { AdapterConfig } from "../common/config.ts";
 import type { AdapterSpec } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 
+/** `DAP server listening at: 127.0.0.1:40123` and similar. */
+const LISTENING = /listening (?:at|on):?\s*\[?([\w.:-]+?)\]?:(\d+)/i;
+
 export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
   return {
     name,
     title: `${name} (from config.toml)`,
-    transport: c.transport,
+    transport: c.transport === "tcp-listen" ? { kind: "tcp-listen", pattern: LISTENING } : { kind: "stdio" },
     installHint: `check [adapters.${name}] command in config.toml: ${JSON.stringify(c.command)}`,
     discover() {
       const [exe, ...rest] = c.command;
@@ -22,7 +25,7 @@ export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
       return { ...c.launch, program: o.program, args: o.args, cwd: o.cwd, env: o.env, stopOnEntry: o.stopOnEntry };
     },
     attachArgs(o) {
-      return { ...c.attach, pid: o.pid, processId: o.pid, ...(o.program ? { program: o.program } : {}) };
+      return { ...c.attach, ...(o.pid ? { pid: o.pid, processId: o.pid } : {}), ...(o.program ? { program: o.program } : {}) };
     },
     printContext: "watch",
     quirks: {},

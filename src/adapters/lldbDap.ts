@@ -31,7 +31,7 @@ const NATIVE_SOURCE = new Set([".c", ".cc", ".cpp", ".cxx", ".m", ".mm", ".rs", 
 export const lldbDap: AdapterSpec = {
   name: "lldb-dap",
   title: "LLDB (lldb-dap): C, C++, Rust, Swift",
-  transport: "stdio",
+  transport: { kind: "stdio" },
   installHint:
     process.platform === "darwin"
       ? "install Xcode 16+ (xcrun --find lldb-dap) or `brew install llvm`"
@@ -49,7 +49,10 @@ export const lldbDap: AdapterSpec = {
     return { program: o.program, args: o.args, cwd: o.cwd, env: Object.entries(o.env).map(([k, v]) => `${k}=${v}`), stopOnEntry: o.stopOnEntry };
   },
   attachArgs(o) {
-    return o.program ? { pid: o.pid, program: o.program } : { pid: o.pid };
+    const args: Record<string, unknown> = {};
+    if (o.pid) args.pid = o.pid;
+    if (o.program) args.program = o.program;
+    return args;
   },
   printContext: "watch",
   quirks: { noisyExitAfterDisconnect: true, programMustBeExecutable: true },

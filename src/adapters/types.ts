@@ -1,15 +1,25 @@
-// What the daemon needs to know about one debug adapter. One module per adapter provides it.
+// What the daemon needs to know about one debug adapter. One module per adapter provides it, so
+// adapter differences live here and not as conditionals in the session code.
+import type { Transport } from "./connection.ts";
+
 export interface LaunchOptions {
   program: string;
   args: string[];
   cwd: string;
   env: Record<string, string>;
   stopOnEntry: boolean;
+  /** Absolute files that have line breakpoints (debugpy turns justMyCode off for library files). */
+  breakpointFiles: string[];
+  /** Adapter-specific options from the command line (e.g. `python`, `justMyCode`). */
+  options: Record<string, unknown>;
 }
 
 export interface AttachOptions {
-  pid: number;
+  pid?: number;
   program?: string;
+  /** Attaching through `--connect` to an adapter that already runs the program. */
+  remote: boolean;
+  options: Record<string, unknown>;
 }
 
 export interface FoundAdapter {
@@ -17,26 +27,42 @@ export interface FoundAdapter {
   path: string;
   /** Extra environment for the adapter process. */
   env?: Record<string, string>;
+  version?: string;
+}
+
+export interface DiscoverOptions {
+  /** Adapter-specific options (e.g. the Python interpreter). */
+  options: Record<string, unknown>;
 }
 
 export interface AdapterSpec {
   name: string;
   /** Human description for `doctor` and errors. */
   title: string;
-  transport: "stdio" | "tcp-listen";
+  transport: Transport;
   /** How to install it, for the ADAPTER_NOT_FOUND hint. */
   installHint: string;
-  discover(): FoundAdapter | null;
+  discover(o?: DiscoverOptions): FoundAdapter | null;
   /** Would this adapter be the natural choice for that program? */
   handles(program: string): boolean;
   launchArgs(o: LaunchOptions): Record<string, unknown>;
   attachArgs(o: AttachOptions): Record<string, unknown>;
+  /** Where to start the adapter process (default: the program's working directory). */
+  spawnCwd?(o: LaunchOptions): string;
   /** Expression context for `print`: the one where plain expressions (and calls) work. */
   printContext: "watch" | "repl" | "hover";
+  /** Adapter-specific spelling of an expression (Delve wants `call f()` for calls). */
+  rewriteExpression?(expression: string): { expression: string; context?: "watch" | "repl" | "hover" };
+  /** Exception filters set at start-up unless the user chooses others. */
+  defaultExceptionFilters?: string[];
   quirks: {
     /** After a clean disconnect the adapter crashes or exits non-zero: ignore its exit and output. */
     noisyExitAfterDisconnect?: boolean;
     /** The program is a native executable: check the execute bit before launching. */
     programMustBeExecutable?: boolean;
+    /** The adapter sends no `exited` event: the exit code is unknown unless found another way. */
+    noExitedEvent?: boolean;
+    /** Non-DAP adapter output (after the listen line) is the debuggee's: capture it as program output. */
+    adapterOutputIsProgramOutput?: boolean;
   };
 }

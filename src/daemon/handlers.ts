@@ -214,6 +214,7 @@ async function startSession(req: Request, ctx: DaemonContext, mode: "launch" | "
       stopOnEntry: a.stopOnEntry ?? false,
       pid: a.pid,
       breakpoints,
+      options: {},
     });
   } catch (e) {
     first.cancel();

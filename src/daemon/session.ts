@@ -3,8 +3,7 @@
 // the adapter is serialised through `enqueue`; waiting for a stop happens outside the queue, so
 // `status`, `pause` and other clients are never blocked by a waiter.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
-import { connectAdapter } from "../adapters/connection.ts";
-import type { AdapterProcess } from "../adapters/connection.ts";
+import { connectAdapter, type AdapterProcess, type Transport } from "../adapters/connection.ts";
 import type { AdapterSpec, LaunchOptions } from "../adapters/types.ts";
 import type { Config } from "../common/config.ts";
 import { DebuggerError } from "../common/errors.ts";
@@ -21,9 +20,11 @@ const HISTORY_LIMIT = 100;
 const REPORT_OUTPUT_BYTES = 8192;
 const START_TIMEOUT_MS = 30_000;
 
-export interface StartOptions extends LaunchOptions {
+export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles"> {
   mode: "launch" | "attach";
   pid?: number;
+  /** Talk to an adapter already listening there instead of starting one. */
+  connect?: { host: string; port: number };
   breakpoints: { text: string; loc: Location; opts?: BreakpointOptions }[];
 }
 
@@ -121,18 +122,29 @@ export class Session {
     this.disconnecting = false;
     this.exitCode = undefined;
     this.pid = opts.mode === "attach" ? opts.pid : undefined;
-    const found = this.adapter.discover();
-    if (!found) {
-      throw new DebuggerError("ADAPTER_NOT_FOUND", `${this.adapter.name} is not installed or not on PATH`, this.adapter.installHint);
+    let command: string[] = [];
+    let env: Record<string, string> | undefined;
+    if (!opts.connect) {
+      const found = this.adapter.discover({ options: opts.options });
+      if (!found) {
+        throw new DebuggerError("ADAPTER_NOT_FOUND", `${this.adapter.name} is not installed or not on PATH`, this.adapter.installHint);
+      }
+      this.adapterPath = found.path;
+      command = found.command;
+      env = found.env;
     }
-    this.adapterPath = found.path;
-    const proc = connectAdapter(this.adapter, found.command, {
-      cwd: opts.cwd,
-      env: found.env,
+    const launch = this.launchOptions();
+    const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : this.adapter.transport;
+    const captureOutput = this.adapter.quirks.adapterOutputIsProgramOutput;
+    const proc = await connectAdapter(transport, command, {
+      cwd: this.adapter.spawnCwd?.(launch) ?? opts.cwd,
+      env,
       trace: (dir, m) => log("debug", `[${this.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`),
       onStderr: (text) => {
         if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
       },
+      // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
+      onStdout: captureOutput ? (text) => !this.disconnecting && this.output.push("stdout", text) : undefined,
     });
     this.proc = proc;
     this.client = proc.client;
@@ -159,7 +171,10 @@ export class Session {
 
     // Launch is sent without awaiting: some adapters answer it only after configurationDone.
     const initialized = client.waitForEvent("initialized", START_TIMEOUT_MS);
-    const args = opts.mode === "launch" ? this.adapter.launchArgs(opts) : this.adapter.attachArgs({ pid: opts.pid!, program: opts.program || undefined });
+    const args =
+      opts.mode === "launch"
+        ? this.adapter.launchArgs(launch)
+        : this.adapter.attachArgs({ pid: opts.pid, program: opts.program || undefined, remote: !!opts.connect, options: opts.options });
     const startRequest = client.requestRaw(opts.mode, args, 0);
     const failed = startRequest.then(
       () => new Promise<never>(() => {}),
@@ -172,7 +187,9 @@ export class Session {
     }
     await this.syncAllBreakpoints();
     if (this.capabilities.exceptionBreakpointFilters) {
-      await client.request("setExceptionBreakpoints", { filters: [] }).catch(() => {});
+      const known = new Set(this.capabilities.exceptionBreakpointFilters.map((f) => f.filter));
+      const filters = (this.adapter.defaultExceptionFilters ?? []).filter((f) => known.has(f));
+      await client.request("setExceptionBreakpoints", { filters }).catch(() => {});
     }
     if (this.capabilities.supportsConfigurationDoneRequest !== false) {
       await client.request("configurationDone", undefined);
@@ -184,6 +201,12 @@ export class Session {
     }
     if (this.state === "starting") this.state = "running";
     this.onChange();
+  }
+
+  private launchOptions(): LaunchOptions {
+    const opts = this.startOptions!;
+    const files = this.breakpoints.list().flatMap((b) => (b.kind === "line" && b.file ? [b.file] : []));
+    return { ...opts, breakpointFiles: [...new Set(files)] };
   }
 
   private startError(e: Error): DebuggerError {
@@ -626,8 +649,14 @@ export class Session {
     const client = this.requireLive();
     let frameId: number | undefined;
     if (this.state === "stopped") frameId = (await this.selectedFrame()).frame.id;
+    const spelled = context === "repl" ? { expression } : (this.adapter.rewriteExpression?.(expression) ?? { expression });
     try {
-      return await client.request("evaluate", { expression, frameId, context, ...(format && this.capabilities.supportsValueFormattingOptions ? { format } : {}) });
+      return await client.request("evaluate", {
+        expression: spelled.expression,
+        frameId,
+        context: spelled.context ?? context,
+        ...(format && this.capabilities.supportsValueFormattingOptions ? { format } : {}),
+      });
     } catch (e) {
       if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR") {
         throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${expression}': ${e.message}`, "`debugger locals` lists the names in scope");
