@@ -290,14 +290,13 @@ const handlers: Record<string, Handler> = {
   async restart(req, ctx) {
     const s = ctx.registry.get(req.session);
     const a = args(v.object(WaitArgs), req);
-    const first = s.nextStop();
-    await s.restart();
+    const { stop } = await s.restart();
     ctx.registry.save();
     if (!a.wait) {
-      first.cancel();
+      stop.catch(() => {});
       return { state: s.state };
     }
-    return stopData(s, await waitForStop(s, first.promise, a.timeout));
+    return stopData(s, await waitForStop(s, stop, a.timeout));
   },
 
   async "breakpoint.add"(req, ctx) {

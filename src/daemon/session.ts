@@ -54,6 +54,7 @@ export class Session {
   private reportCursor = 1;
   private framesCache: { threadId: number; frames: P.StackFrame[] } | undefined;
   private disconnecting = false;
+  private stopCount = 0;
   private ended = false;
   private startOptions: StartOptions | undefined;
   adapterPath: string | undefined;
@@ -273,6 +274,7 @@ export class Session {
 
   private onStopped(body: P.StoppedEvent["body"]): void {
     if (this.ended) return;
+    this.stopCount++;
     this.state = "stopped";
     this.framesCache = undefined;
     this.currentFrame = 0;
@@ -382,7 +384,8 @@ export class Session {
       const frames = await this.frames(threadId);
       const top = frames[0];
       if (top) {
-        report.frame = frameView(top);
+        const { id: _id, ...where } = frameView(top);
+        report.frame = where;
         if (report.reason === "breakpoint" && ids.length === 0) {
           report.breakpointIds = this.breakpoints
             .matchLocation(top.source?.path, top.line, top.name)
@@ -525,6 +528,7 @@ export class Session {
       const client = this.requireStopped();
       const tid = threadId ?? this.currentThreadId ?? (await this.defaultThread());
       const waiter = this.nextStop();
+      const stopsBefore = this.stopCount;
       try {
         if (kind === "continue") await client.request("continue", { threadId: tid });
         else await client.request(kind, { threadId: tid });
@@ -532,7 +536,8 @@ export class Session {
         waiter.cancel();
         throw e;
       }
-      if (this.state === "stopped") this.markRunning();
+      // Running, unless the stop it led to has already arrived (some adapters send it first).
+      if (this.state === "stopped" && this.stopCount === stopsBefore) this.markRunning();
       this.onChange();
       // Wrapped: an async function returning a promise would wait for it, holding the queue.
       return { stop: waiter.promise };
@@ -702,21 +707,29 @@ export class Session {
     this.proc?.kill("SIGKILL");
   }
 
-  async restart(): Promise<void> {
+  /** Launches the program again with the same options and breakpoints (hit counts reset). */
+  async restart(): Promise<{ stop: Promise<StopReport> }> {
     const opts = this.startOptions;
     if (!opts) throw new DebuggerError("NO_SESSION", `session '${this.name}' was never started`, "`debugger start PROGRAM`");
     if (opts.mode === "attach") throw new DebuggerError("UNSUPPORTED", "an attached session cannot be restarted", "`debugger detach`, then start the program again");
     if (this.proc) {
       const old = this.proc;
       await this.end(true);
-      await old.exited;
+      await Promise.race([old.exited, Bun.sleep(3000)]);
     }
     this.proc = undefined;
     this.breakpoints.resetHits();
     this.framesCache = undefined;
     this.lastReport = undefined;
     this.reportCursor = this.output.end;
-    await this.connectAndConfigure();
+    const waiter = this.nextStop();
+    try {
+      await this.connectAndConfigure();
+    } catch (e) {
+      waiter.cancel();
+      throw e;
+    }
+    return { stop: waiter.promise };
   }
 }
 

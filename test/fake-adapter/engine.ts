@@ -165,6 +165,7 @@ export class Engine {
   // ---- execution ---------------------------------------------------------------------------
 
   start(stopOnEntry: boolean): void {
+    if (this.status !== "configuring") return; // a second configurationDone must not rerun the program
     if (stopOnEntry) this.stop("entry");
     else this.run(() => false, false); // line 1 has not run yet: its breakpoints count
   }

@@ -7,7 +7,7 @@ import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { writeSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { FramingError, MessageDecoder } from "../../src/dap/codec.ts";
-import { Engine, type Resume } from "./engine.ts";
+import { Engine } from "./engine.ts";
 import { type Behaviour, loadBehaviour, loadProgram, mergeBehaviour, type When } from "./program.ts";
 import { Wire } from "./wire.ts";
 
@@ -17,6 +17,7 @@ const wire = new Wire(flags.log ?? process.env.FAKE_ADAPTER_LOG);
 let engine: Engine | undefined;
 let launch: { req: P.Request; stopOnEntry: boolean; attached: boolean } | undefined;
 let deferredLaunchResponse: (() => void) | undefined;
+let configured = false; // a client may finish configuring before it launches (initialized "beforeLaunch")
 
 // Real adapters accept these while the debuggee runs; everything else must wait for a stop.
 const WHILE_RUNNING = new Set(["pause", "threads", "disconnect", "terminate", "setBreakpoints", "setFunctionBreakpoints", "setExceptionBreakpoints"]);
@@ -110,7 +111,7 @@ const handlers: Record<string, Handler> = {
 
 function begin(req: P.Request, stopOnEntry: boolean, attached: boolean): unknown {
   launch = { req, stopOnEntry, attached };
-  if (behaviour.initializedTiming !== "launchAfterConfigurationDone") return undefined;
+  if (behaviour.initializedTiming !== "launchAfterConfigurationDone" || configured) return undefined;
   // debugpy: `initialized` at once, but the launch response only after configurationDone.
   wire.event("initialized");
   deferredLaunchResponse = () => wire.respond(req, undefined);
@@ -128,13 +129,14 @@ const afterResponse: Record<string, (req: P.Request) => void> = {
   configurationDone: () => {
     deferredLaunchResponse?.();
     deferredLaunchResponse = undefined;
+    configured = true;
     fire("afterConfigurationDone");
     engine?.start(!!launch?.stopOnEntry);
   },
   continue: () => engine!.resume("continue"),
   next: () => engine!.resume("next"),
   stepIn: () => engine!.resume("stepIn"),
-  stepOut: () => engine!.resume("stepOut" satisfies Resume),
+  stepOut: () => engine!.resume("stepOut"),
   pause: () => engine?.pause(),
   terminate: () => engine?.terminate(),
   disconnect: (req) => void disconnect(req.arguments as P.DisconnectArguments | undefined),
@@ -144,6 +146,7 @@ function afterLaunch(): void {
   const timing = behaviour.initializedTiming ?? "afterLaunchResponse";
   if (timing === "afterLaunchResponse") wire.event("initialized"); // lldb-dap: response first, then the event
   fire("afterLaunch");
+  if (configured) engine?.start(!!launch?.stopOnEntry);
 }
 
 async function disconnect(args: P.DisconnectArguments | undefined): Promise<void> {
@@ -198,6 +201,12 @@ async function dispatch(req: P.Request): Promise<void> {
   }
 }
 
+/** A bug in the fake must fail the test loudly, not leave a half-alive adapter behind. */
+function bug(e: unknown): never {
+  process.stderr.write(`fake adapter: internal error: ${(e as Error).stack ?? e}\n`);
+  process.exit(70);
+}
+
 async function main(): Promise<void> {
   const decoder = new MessageDecoder();
   for await (const chunk of Bun.stdin.stream()) {
@@ -212,7 +221,7 @@ async function main(): Promise<void> {
     for (const msg of messages) {
       wire.log("in", msg);
       // Responses to our reverse requests need nothing beyond the log entry.
-      if ((msg as P.ProtocolMessage).type === "request") void dispatch(msg as P.Request);
+      if ((msg as P.ProtocolMessage).type === "request") dispatch(msg as P.Request).catch(bug);
     }
   }
   await wire.exit(0); // the client closed stdin

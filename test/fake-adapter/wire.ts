@@ -4,6 +4,12 @@ import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { openSync, writeSync } from "node:fs";
 import { encodeMessage } from "../../src/dap/codec.ts";
 
+/** EPIPE: nobody reads our stdout any more, so there is nothing left to serve. */
+function clientGone(e: unknown): never {
+  process.stderr.write(`fake adapter: client gone (${(e as Error).message})\n`);
+  process.exit(0);
+}
+
 export class Wire {
   private seq = 1;
   private readonly out = Bun.stdout.writer();
@@ -21,8 +27,12 @@ export class Wire {
   private send(msg: Omit<P.ProtocolMessage, "seq"> & Record<string, unknown>): void {
     const full = { seq: this.seq++, ...msg };
     this.log("out", full);
-    this.out.write(encodeMessage(full));
-    this.out.flush();
+    try {
+      this.out.write(encodeMessage(full));
+      void Promise.resolve(this.out.flush()).catch(clientGone);
+    } catch (e) {
+      clientGone(e);
+    }
   }
 
   respond(req: P.Request, body: unknown): void {
