@@ -1,0 +1,134 @@
+// The daemon owns the breakpoint registry; the adapter always gets the whole set for a file.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { Env } from "./harness.ts";
+
+let env: Env;
+let prog: string;
+let src: string;
+
+beforeAll(() => {
+  env = new Env();
+  prog = env.program();
+  src = join(env.dir, "prog.c");
+});
+afterAll(() => env.close());
+
+/** The lines of the last setBreakpoints the adapter received for prog.c. */
+function lastSet(): number[] {
+  const sets = env.requests("setBreakpoints").filter((r) => r.arguments.source.path === src);
+  return sets.at(-1).arguments.breakpoints.map((b: any) => b.line);
+}
+
+describe("breakpoints", () => {
+  test("adding one re-sends the whole file set; removing one keeps the other", async () => {
+    await env.ok(["start", prog, "--stop-on-entry"]);
+    const a = await env.ok(["break", "prog.c:6"]);
+    expect(a.breakpoints[0]).toMatchObject({ id: 1, location: "prog.c:6", file: src, line: 6, verified: true, hits: 0 });
+    await env.ok(["break", "prog.c:10"]);
+    expect(lastSet()).toEqual([6, 10]);
+    await env.ok(["breakpoint", "remove", "1"]);
+    expect(lastSet()).toEqual([10]);
+    const stop = await env.ok(["continue"]);
+    expect(stop.stop.frame.line).toBe(10);
+    // CLI ids, not the adapter's (the fake numbers its own from 1001).
+    expect(stop.stop.breakpointIds).toEqual([2]);
+    const list = await env.ok(["breakpoint", "list"]);
+    expect(list.breakpoints).toEqual([expect.objectContaining({ id: 2, line: 10, hits: 1, verified: true })]);
+    await env.ok(["stop"]);
+  });
+
+  test("a breakpoint the adapter cannot bind is pending, with the adapter's message", async () => {
+    await env.ok(["start", prog, "--stop-on-entry"]);
+    const r = await env.ok(["break", "prog.c:99"]);
+    expect(r.breakpoints[0]).toMatchObject({ id: 1, verified: false, message: "no code at line" });
+    const end = await env.ok(["continue"]);
+    expect(end.stop).toMatchObject({ reason: "exited", exitCode: 3, neverHit: [1] });
+  });
+
+  test("function breakpoints, conditions, hit counts and log points", async () => {
+    const loop = env.program({ functions: [{ name: "main", start: 1, end: 12 }, { name: "add", start: 14, end: 17 }], calls: { "4": "add", "6": "add", "8": "add" }, exitCode: 0 });
+    await env.ok(["start", loop, "--break", "add", "--session", "fn"]);
+    let r = await env.ok(["status", "--session", "fn"]);
+    expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: "add", line: 14 } });
+    await env.ok(["breakpoint", "remove", "--all", "--session", "fn"]);
+    expect(env.requests("setFunctionBreakpoints").at(-1).arguments.breakpoints).toEqual([]);
+    // hits counts arrivals at breakpoint lines: stop only on the third one.
+    await env.ok(["break", "prog2.c:15", "--condition", "hits >= 3", "--session", "fn"]);
+    r = await env.ok(["continue", "--session", "fn"]);
+    expect(r.stop.frame.line).toBe(15);
+    expect(r.stop.locals.find((v: any) => v.name === "hits").value).toBe("3");
+    await env.ok(["restart", "--session", "fn", "--no-wait"]);
+    await env.ok(["breakpoint", "remove", "--all", "--session", "fn"]);
+    await env.ok(["break", "prog2.c:16", "--hit-count", "2", "--session", "fn"]);
+    await env.ok(["break", "prog2.c:15", "--log", "at line {line}", "--session", "fn"]);
+    expect(env.requests("setBreakpoints").at(-1).arguments.breakpoints).toEqual([
+      { line: 16, hitCondition: "2" },
+      { line: 15, logMessage: "at line {line}" },
+    ]);
+    await env.ok(["stop", "--session", "fn"]);
+  });
+
+  test("disable takes it off the adapter, enable puts it back; temporary goes after one hit", async () => {
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "en"]);
+    await env.ok(["break", "prog.c:4", "--session", "en"]);
+    await env.ok(["break", "prog.c:9", "--session", "en"]);
+    await env.ok(["breakpoint", "disable", "1", "--session", "en"]);
+    expect(lastSet()).toEqual([9]);
+    const list = await env.ok(["breakpoint", "list", "--session", "en"]);
+    expect(list.breakpoints.map((b: any) => [b.id, b.enabled])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    await env.ok(["breakpoint", "enable", "1", "--session", "en"]);
+    expect(lastSet()).toEqual([4, 9]);
+    await env.ok(["breakpoint", "remove", "1", "2", "--session", "en"]);
+    await env.ok(["break", "prog.c:6", "--temporary", "--session", "en"]);
+    const hit = await env.ok(["continue", "--session", "en"]);
+    expect(hit.stop.frame.line).toBe(6);
+    expect(hit.stop.breakpointIds).toEqual([3]);
+    const after = await env.ok(["breakpoint", "list", "--session", "en"]);
+    expect(after.breakpoints).toEqual([]);
+    expect(lastSet()).toEqual([]);
+    await env.ok(["stop", "--session", "en"]);
+  });
+
+  test("until runs to a line through a temporary breakpoint", async () => {
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "until"]);
+    const r = await env.ok(["until", "prog.c:7", "--session", "until"]);
+    expect(r.stop.frame.line).toBe(7);
+    expect((await env.ok(["breakpoint", "list", "--session", "until"])).breakpoints).toEqual([]);
+    await env.ok(["stop", "--session", "until"]);
+  });
+
+  test("relative paths resolve against the CLI's working directory, not the daemon's", async () => {
+    const sub = join(env.dir, "work", "sub");
+    mkdirSync(sub, { recursive: true });
+    const p = env.program(undefined, undefined, sub);
+    const subSrc = join(sub, `prog${p.match(/prog(\d*)\.json$/)![1]}.c`);
+    const cwd = join(env.dir, "work");
+    await env.ok(["start", p, "--stop-on-entry", "--session", "rel"], { cwd });
+    const r = await env.ok(["break", `sub/${subSrc.split("/").at(-1)}:9`, "--session", "rel"], { cwd });
+    expect(r.breakpoints[0].file).toBe(subSrc);
+    expect(env.requests("setBreakpoints").at(-1).arguments.source.path).toBe(subSrc);
+    const stop = await env.ok(["continue", "--session", "rel"]);
+    expect(stop.stop.frame).toMatchObject({ file: subSrc, line: 9 });
+    await env.ok(["stop", "--session", "rel"]);
+  });
+
+  test("errors: unknown id, bad location, breakpoints after the program ended", async () => {
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "err"]);
+    const missing = await env.run(["breakpoint", "remove", "42", "--session", "err"]);
+    expect(missing.code).toBe(1);
+    expect(missing.json.error).toEqual({ code: "BREAKPOINT_NOT_FOUND", message: "no breakpoint 42 in session 'err'", hint: "`debugger breakpoint list` shows the ids" });
+    const bad = await env.run(["break", "prog.c:0", "--session", "err"]);
+    expect(bad.code).toBe(2);
+    expect(bad.json.error.code).toBe("INVALID_LOCATION");
+    expect((await env.ok(["breakpoint", "list", "--session", "err"])).breakpoints).toEqual([]);
+    await env.ok(["continue", "--session", "err"]);
+    const late = await env.run(["break", "prog.c:4", "--session", "err"]);
+    expect(late.code).toBe(1);
+    expect(late.json.error.code).toBe("SESSION_ENDED");
+  });
+});
