@@ -12,6 +12,8 @@ export interface LaunchOptions {
   breakpointFiles: string[];
   /** Adapter-specific options from the command line (e.g. `python`, `justMyCode`). */
   options: Record<string, unknown>;
+  /** What discovery found (undefined with --connect). */
+  found?: FoundAdapter;
 }
 
 export interface AttachOptions {
@@ -20,6 +22,7 @@ export interface AttachOptions {
   /** Attaching through `--connect` to an adapter that already runs the program. */
   remote: boolean;
   options: Record<string, unknown>;
+  found?: FoundAdapter;
 }
 
 export interface FoundAdapter {
@@ -28,6 +31,8 @@ export interface FoundAdapter {
   /** Extra environment for the adapter process. */
   env?: Record<string, string>;
   version?: string;
+  /** Which of several implementations was found (e.g. gdb's native DAP or cdt-gdb-adapter). */
+  variant?: string;
 }
 
 export interface DiscoverOptions {
@@ -53,6 +58,10 @@ export interface AdapterSpec {
   printContext: "watch" | "repl" | "hover";
   /** Adapter-specific spelling of an expression (Delve wants `call f()` for calls). */
   rewriteExpression?(expression: string): { expression: string; context?: "watch" | "repl" | "hover" };
+  /** Checks or explains an evaluate result (e.g. a call the debugger cannot make on this machine). */
+  checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
+  /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */
+  exitCodeFromOutput?(text: string): number | undefined;
   /** Exception filters set at start-up unless the user chooses others. */
   defaultExceptionFilters?: string[];
   quirks: {
@@ -60,6 +69,8 @@ export interface AdapterSpec {
     noisyExitAfterDisconnect?: boolean;
     /** The program is a native executable: check the execute bit before launching. */
     programMustBeExecutable?: boolean;
+    /** A directory is a valid program (a Go package). */
+    programMayBeDirectory?: boolean;
     /** The adapter sends no `exited` event: the exit code is unknown unless found another way. */
     noExitedEvent?: boolean;
     /** Non-DAP adapter output (after the listen line) is the debuggee's: capture it as program output. */

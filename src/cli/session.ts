@@ -1,6 +1,7 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions.
 import { DebuggerError } from "../common/errors.ts";
 import { breakpointList, sessionsTable, stopReport } from "./render/text.ts";
+import type { FlagDef, ParsedArgs } from "./args.ts";
 import { bool, list, str, type CommandSpec } from "./spec.ts";
 
 function parseEnv(pairs: string[]): Record<string, string> {
@@ -24,6 +25,33 @@ function renderStart(d: any, _a: unknown, ctx: { cwd: string }): string {
   return parts.join("\n");
 }
 
+const adapterFlags: Record<string, FlagDef> = {
+  adapter: { type: "string", description: "debug adapter to use (default: chosen from the program)", valueHint: "NAME" },
+  connect: { type: "string", description: "use a debug adapter already listening there (dlv dap --listen, debugpy --listen, lldb-dap --connection)", valueHint: "HOST:PORT" },
+  python: { type: "string", description: "Python interpreter for debugpy", valueHint: "PATH" },
+  "just-my-code": { type: "boolean", description: "debugpy: stop only in your own code (--no-just-my-code to step into libraries)" },
+};
+
+function parseConnect(a: ParsedArgs): { host: string; port: number } | undefined {
+  const c = str(a, "connect");
+  if (c === undefined) return undefined;
+  const m = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(c) ?? /^()()(\d{1,5})$/.exec(c);
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || port < 1 || port > 65535) throw new DebuggerError("USAGE", `--connect takes HOST:PORT, not '${c}'`, "e.g. --connect 127.0.0.1:5678");
+  return { host: m[1] || m[2] || "127.0.0.1", port };
+}
+
+function adapterArgs(a: ParsedArgs): Record<string, unknown> {
+  const connect = parseConnect(a);
+  if (connect && !str(a, "adapter")) {
+    throw new DebuggerError("USAGE", "--connect needs --adapter to know how to talk to it", "e.g. --adapter debugpy, --adapter delve or --adapter lldb-dap");
+  }
+  const options: Record<string, unknown> = {};
+  if (str(a, "python") !== undefined) options.python = str(a, "python");
+  if (bool(a, "just-my-code") !== undefined) options.justMyCode = bool(a, "just-my-code");
+  return { adapter: str(a, "adapter"), connect, options };
+}
+
 export const sessionCommands: CommandSpec[] = [
   {
     name: "start",
@@ -32,7 +60,7 @@ export const sessionCommands: CommandSpec[] = [
     passThrough: true,
     execution: true,
     flags: {
-      adapter: { type: "string", description: "debug adapter to use (default: chosen from the program)", valueHint: "NAME" },
+      ...adapterFlags,
       break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the program runs (repeatable)", valueHint: "LOC" },
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
       cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
@@ -47,7 +75,7 @@ export const sessionCommands: CommandSpec[] = [
         cwd: str(a, "cwd"),
         env: parseEnv(list(a, "env")),
         stopOnEntry: bool(a, "stop-on-entry"),
-        adapter: str(a, "adapter"),
+        ...adapterArgs(a),
         breakpoints: list(a, "break"),
         wait: ctx.wait,
         timeout: ctx.timeout,
@@ -57,18 +85,25 @@ export const sessionCommands: CommandSpec[] = [
   },
   {
     name: "attach",
-    summary: "Attach to a running process by pid",
-    positionals: [{ name: "pid", description: "process id", required: true }],
+    summary: "Attach to a running process by pid, or to a program served by a listening adapter (--connect)",
+    positionals: [{ name: "pid", description: "process id (not with --connect)" }],
     flags: {
-      adapter: { type: "string", description: "debug adapter to use (default lldb-dap)", valueHint: "NAME" },
+      ...adapterFlags,
       program: { type: "string", description: "the process's executable, if the adapter needs it", valueHint: "PATH" },
       break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set while attaching (repeatable)", valueHint: "LOC" },
     },
     execution: true,
+    examples: ["debugger attach 12345", "debugger attach --connect 127.0.0.1:5678 --adapter debugpy"],
     call: (a, ctx) => {
-      const pid = Number(a.positionals[0]);
-      if (!Number.isInteger(pid) || pid < 1) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a process id`, "`debugger attach 12345`");
-      return { command: "attach", args: { pid, program: str(a, "program"), adapter: str(a, "adapter") ?? "lldb-dap", breakpoints: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout } };
+      const extra = adapterArgs(a);
+      let pid: number | undefined;
+      if (a.positionals[0] !== undefined) {
+        pid = Number(a.positionals[0]);
+        if (!Number.isInteger(pid) || pid < 1) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a process id`, "`debugger attach 12345`");
+      } else if (!extra.connect) {
+        throw new DebuggerError("USAGE", "attach needs a PID or --connect HOST:PORT", "`debugger attach 12345` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`");
+      }
+      return { command: "attach", args: { pid, program: str(a, "program"), ...extra, breakpoints: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout } };
     },
     render: renderStart,
   },

@@ -178,6 +178,8 @@ async function startSession(req: Request, ctx: DaemonContext, mode: "launch" | "
       adapter: optStr,
       breakpoints: v.optional(v.array(v.string()), []),
       pid: v.optional(posInt),
+      connect: v.optional(v.object({ host: v.string(), port: v.pipe(int, v.minValue(1), v.maxValue(65535)) })),
+      options: v.optional(v.record(v.string(), v.unknown()), {}),
       ...WaitArgs,
     }),
     req,
@@ -187,19 +189,23 @@ async function startSession(req: Request, ctx: DaemonContext, mode: "launch" | "
     throw new DebuggerError("SESSION_EXISTS", `session '${req.session}' is already ${existing.state} (${existing.program ?? "attached"})`, "`debugger stop` ends it, or pick another name with --session NAME");
   }
   const config = await loadConfig();
-  let program = a.program ? resolve(req.cwd, a.program) : undefined;
-  if (mode === "launch") {
-    if (!program) throw new DebuggerError("USAGE", "start needs a program", "`debugger start ./a.out -- ARGS`");
-    if (!existsSync(program)) throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${req.cwd})`, "check the path; build it first with debug info (-g)");
-    if (statSync(program).isDirectory()) throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is a directory`, "give the path of the executable");
-  } else if (!a.pid) {
-    throw new DebuggerError("USAGE", "attach needs a process id", "`debugger attach PID`");
+  // Through --connect the program lives where the adapter runs: its path is taken as given.
+  const program = a.program ? (a.connect ? a.program : resolve(req.cwd, a.program)) : undefined;
+  if (mode === "launch" && !program) throw new DebuggerError("USAGE", "start needs a program", "`debugger start ./a.out -- ARGS`");
+  if (mode === "attach" && !a.pid && !a.connect) {
+    throw new DebuggerError("USAGE", "attach needs a process id or --connect HOST:PORT", "`debugger attach PID`");
   }
-  const spec = chooseAdapter(config, program, a.adapter);
-  if (mode === "launch" && spec.quirks.programMustBeExecutable && !isExecutable(program!)) {
+  const local = mode === "launch" && !a.connect;
+  if (local && !existsSync(program!)) {
+    throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${req.cwd})`, "check the path; build it first with debug info (-g)");
+  }
+  const spec = chooseAdapter(config, program, a.adapter ?? (mode === "attach" && !program ? "lldb-dap" : undefined));
+  if (local && statSync(program!).isDirectory() && !spec.quirks.programMayBeDirectory) {
+    throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is a directory`, "give the path of the executable");
+  }
+  if (local && spec.quirks.programMustBeExecutable && !isExecutable(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is not executable`, `\`chmod +x ${a.program}\`, or build it first`);
   }
-  if (mode === "attach" && program === undefined) program = undefined;
   const breakpoints = a.breakpoints.map((text) => ({ text, loc: located(text, req.cwd) }));
   const session = new Session(req.session, spec, config, () => ctx.registry.save());
   ctx.registry.add(session);
@@ -213,8 +219,9 @@ async function startSession(req: Request, ctx: DaemonContext, mode: "launch" | "
       env: a.env,
       stopOnEntry: a.stopOnEntry ?? false,
       pid: a.pid,
+      connect: a.connect,
       breakpoints,
-      options: {},
+      options: a.options,
     });
   } catch (e) {
     first.cancel();

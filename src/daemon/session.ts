@@ -4,7 +4,7 @@
 // `status`, `pause` and other clients are never blocked by a waiter.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess, type Transport } from "../adapters/connection.ts";
-import type { AdapterSpec, LaunchOptions } from "../adapters/types.ts";
+import type { AdapterSpec, FoundAdapter, LaunchOptions } from "../adapters/types.ts";
 import type { Config } from "../common/config.ts";
 import { DebuggerError } from "../common/errors.ts";
 import type { Location } from "../common/location.ts";
@@ -58,6 +58,7 @@ export class Session {
   private ended = false;
   private startOptions: StartOptions | undefined;
   adapterPath: string | undefined;
+  private found: FoundAdapter | undefined;
 
   constructor(
     readonly name: string,
@@ -125,8 +126,10 @@ export class Session {
     this.pid = opts.mode === "attach" ? opts.pid : undefined;
     let command: string[] = [];
     let env: Record<string, string> | undefined;
+    this.found = undefined;
     if (!opts.connect) {
       const found = this.adapter.discover({ options: opts.options });
+      this.found = found ?? undefined;
       if (!found) {
         throw new DebuggerError("ADAPTER_NOT_FOUND", `${this.adapter.name} is not installed or not on PATH`, this.adapter.installHint);
       }
@@ -175,7 +178,7 @@ export class Session {
     const args =
       opts.mode === "launch"
         ? this.adapter.launchArgs(launch)
-        : this.adapter.attachArgs({ pid: opts.pid, program: opts.program || undefined, remote: !!opts.connect, options: opts.options });
+        : this.adapter.attachArgs({ pid: opts.pid, program: opts.program || undefined, remote: !!opts.connect, options: opts.options, found: this.found });
     const startRequest = client.requestRaw(opts.mode, args, 0);
     const failed = startRequest.then(
       () => new Promise<never>(() => {}),
@@ -207,7 +210,7 @@ export class Session {
   private launchOptions(): LaunchOptions {
     const opts = this.startOptions!;
     const files = this.breakpoints.list().flatMap((b) => (b.kind === "line" && b.file ? [b.file] : []));
-    return { ...opts, breakpointFiles: [...new Set(files)] };
+    return { ...opts, breakpointFiles: [...new Set(files)], found: this.found };
   }
 
   private startError(e: Error): DebuggerError {
@@ -290,6 +293,9 @@ export class Session {
   private onTerminated(): void {
     if (this.ended) return; // Delve sends a second `terminated` after disconnect
     this.ended = true;
+    if (this.exitCode === undefined && this.adapter.exitCodeFromOutput) {
+      this.exitCode = this.adapter.exitCodeFromOutput(joinText(this.output.read(Math.max(1, this.output.end - 50)).chunks));
+    }
     this.state = this.exitCode !== undefined ? "exited" : "terminated";
     const report = this.newReport(this.exitCode !== undefined ? "exited" : "terminated");
     report.exitCode = this.exitCode;
@@ -656,12 +662,14 @@ export class Session {
     if (this.state === "stopped") frameId = (await this.selectedFrame()).frame.id;
     const spelled = context === "repl" ? { expression } : (this.adapter.rewriteExpression?.(expression) ?? { expression });
     try {
-      return await client.request("evaluate", {
+      const body = await client.request("evaluate", {
         expression: spelled.expression,
         frameId,
         context: spelled.context ?? context,
         ...(format && this.capabilities.supportsValueFormattingOptions ? { format } : {}),
       });
+      this.adapter.checkEvaluate?.(expression, body);
+      return body;
     } catch (e) {
       if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR") {
         throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${expression}': ${e.message}`, "`debugger locals` lists the names in scope");
