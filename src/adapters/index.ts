@@ -1,19 +1,42 @@
 // The adapter registry: built-in modules plus any adapter named in config.toml.
 import { DebuggerError } from "../common/errors.ts";
-import type { Config } from "../common/config.ts";
+import type { AdapterConfig, Config } from "../common/config.ts";
 import { customAdapter } from "./custom.ts";
+import { debugpy } from "./debugpy.ts";
 import { lldbDap } from "./lldbDap.ts";
 import type { AdapterSpec } from "./types.ts";
+import { isExecutable, which } from "./which.ts";
 
-export const builtinAdapters: readonly AdapterSpec[] = [lldbDap];
+export const builtinAdapters: readonly AdapterSpec[] = [debugpy, lldbDap];
 
 export function allAdapters(config: Config): AdapterSpec[] {
-  const custom = Object.entries(config.adapters).map(([name, c]) => customAdapter(name, c));
-  // A config entry with a built-in's name replaces the built-in.
-  return [...custom, ...builtinAdapters.filter((b) => !config.adapters[b.name])];
+  const builtins = builtinAdapters.map((b) => (config.adapters[b.name] ? withOverride(b, config.adapters[b.name]!) : b));
+  const custom = Object.entries(config.adapters)
+    .filter(([name]) => !builtinAdapters.some((b) => b.name === name))
+    .map(([name, c]) => customAdapter(name, c));
+  return [...custom, ...builtins];
 }
 
-const ALIASES: Record<string, string> = { lldb: "lldb-dap", "lldb-vscode": "lldb-dap" };
+/**
+ * A config entry named like a built-in (written by `debugger setup`, or by hand) keeps the
+ * built-in's launch logic and quirks; it only names the command and adds launch defaults.
+ */
+function withOverride(spec: AdapterSpec, c: AdapterConfig): AdapterSpec {
+  return {
+    ...spec,
+    title: `${spec.title} (command from config.toml)`,
+    discover(o) {
+      const [exe, ...rest] = c.command;
+      const path = exe!.includes("/") ? (isExecutable(exe!) ? exe! : null) : which(exe!);
+      const base = spec.discover(o);
+      return path ? { ...base, path, command: [path, ...rest], env: { ...base?.env, ...c.env } } : null;
+    },
+    launchArgs: (o) => ({ ...c.launch, ...spec.launchArgs(o) }),
+    attachArgs: (o) => ({ ...c.attach, ...spec.attachArgs(o) }),
+  };
+}
+
+export const ALIASES: Record<string, string> = { lldb: "lldb-dap", "lldb-vscode": "lldb-dap", python: "debugpy", py: "debugpy", dlv: "delve", go: "delve" };
 
 export function chooseAdapter(config: Config, program: string | undefined, requested?: string): AdapterSpec {
   const adapters = allAdapters(config);
@@ -29,8 +52,8 @@ export function chooseAdapter(config: Config, program: string | undefined, reque
     }
     return found;
   }
-  const custom = adapters.filter((a) => !builtinAdapters.includes(a));
-  const byProgram = program ? [...custom, ...builtinAdapters].find((a) => a.handles(program)) : undefined;
+  // Custom adapters come first in the list, so their extensions win over the built-ins.
+  const byProgram = program ? adapters.find((a) => a.handles(program)) : undefined;
   if (byProgram) return byProgram;
   throw new DebuggerError(
     "ADAPTER_NOT_FOUND",

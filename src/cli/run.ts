@@ -10,8 +10,10 @@ import { outputCommands } from "./output.ts";
 import { sessionCommands } from "./session.ts";
 import type { CliContext, CommandSpec } from "./spec.ts";
 import { toolCommands } from "./tools.ts";
+import { doctorCommands } from "./doctor.ts";
+import { setupCommands } from "./setup.ts";
 
-export const commands: CommandSpec[] = [...sessionCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands];
+export const commands: CommandSpec[] = [...sessionCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...doctorCommands, ...setupCommands];
 
 export const globalFlags: Record<string, FlagDef> = {
   session: { type: "string", description: "session name (default $DEBUGGER_SESSION or 'default')", valueHint: "NAME" },

@@ -44,6 +44,11 @@ export async function loadConfig(path = configPath()): Promise<Config> {
   } catch (e) {
     throw new DebuggerError("INVALID_ARGUMENT", `config file ${path} is not valid TOML: ${(e as Error).message}`, "fix the file or move it away");
   }
+  return ConfigSchemaCheck(raw, path);
+}
+
+/** Validates parsed TOML; the error names the first bad key. */
+export function ConfigSchemaCheck(raw: unknown, path: string): Config {
   const result = v.safeParse(ConfigSchema, raw);
   if (!result.success) {
     const issue = result.issues[0];

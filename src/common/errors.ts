@@ -36,6 +36,7 @@ export type ErrorCode =
   | "DAEMON_UNAVAILABLE"
   | "DAEMON_VERSION_MISMATCH"
   | "IPC_ERROR"
+  | "SETUP_FAILED"
   | "INTERNAL";
 
 const exitCodes: Partial<Record<ErrorCode, number>> = {

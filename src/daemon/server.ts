@@ -122,7 +122,8 @@ export async function runDaemon(): Promise<void> {
     }
     const req = parsed.output;
     const base = { id: req.id, command: req.command, session: req.session };
-    if (req.version !== VERSION) {
+    // `ping` is answered whatever the version (doctor asks without replacing the daemon).
+    if (req.version !== VERSION && req.command !== "ping") {
       reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${VERSION}, client is ${req.version}`, hint: "the client replaces the daemon; sessions of the old one end" } });
       void shutdown(`replaced by a client of version ${req.version}`);
       return;

@@ -1,0 +1,170 @@
+// `doctor`: is every adapter there and does it answer a real `initialize`; may we trace; is the
+// runtime directory private; is the config valid; which daemon runs. Runs in the CLI process.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { allAdapters } from "../adapters/index.ts";
+import { connectAdapter } from "../adapters/connection.ts";
+import type { AdapterSpec } from "../adapters/types.ts";
+import { loadConfig, type Config } from "../common/config.ts";
+import { configPath, runtimeDir, socketPath } from "../common/paths.ts";
+import { VERSION } from "../common/version.ts";
+import type { CommandSpec } from "./spec.ts";
+
+const HANDSHAKE_MS = 5000;
+
+export interface AdapterCheck {
+  name: string;
+  title: string;
+  found: boolean;
+  ok: boolean;
+  path?: string;
+  version?: string;
+  message: string;
+  /** ms for spawn + initialize */
+  ms?: number;
+}
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  message: string;
+}
+
+async function handshake(spec: AdapterSpec): Promise<AdapterCheck> {
+  const base = { name: spec.name, title: spec.title };
+  let found;
+  try {
+    found = spec.discover({ options: {} });
+  } catch (e) {
+    return { ...base, found: false, ok: false, message: (e as Error).message };
+  }
+  if (!found) return { ...base, found: false, ok: false, message: `not found; install: ${spec.installHint}` };
+  const started = performance.now();
+  let proc: Awaited<ReturnType<typeof connectAdapter>> | undefined;
+  try {
+    proc = await Promise.race([
+      connectAdapter(spec.transport, found.command, { cwd: process.cwd(), env: found.env }),
+      Bun.sleep(HANDSHAKE_MS).then(() => Promise.reject(new Error(`did not start within ${HANDSHAKE_MS / 1000} s`))),
+    ]);
+    const caps = await proc.client.request("initialize", { adapterID: spec.name, clientID: "debugger-cli", linesStartAt1: true, columnsStartAt1: true, pathFormat: "path" }, HANDSHAKE_MS);
+    const ms = Math.round(performance.now() - started);
+    const n = Object.values(caps ?? {}).filter((v) => v === true).length;
+    return { ...base, found: true, ok: true, path: found.path, version: found.version, ms, message: `initialize answered in ${ms} ms (${n} capabilities)${found.variant ? `; ${found.variant}` : ""}` };
+  } catch (e) {
+    return { ...base, found: true, ok: false, path: found.path, version: found.version, message: `found but the handshake failed: ${(e as Error).message}` };
+  } finally {
+    if (proc) {
+      await proc.client.request("disconnect", { terminateDebuggee: true }, 1000).catch(() => {});
+      proc.closeInput();
+      await Promise.race([proc.exited, Bun.sleep(1000)]);
+      proc.kill();
+    }
+  }
+}
+
+function ptraceCheck(): Check {
+  if (process.platform !== "linux") return { name: "ptrace", ok: true, message: `${process.platform}: the system debugger permissions apply (macOS: developer mode / code signing)` };
+  let scope: number | undefined;
+  try {
+    scope = Number(readFileSync("/proc/sys/kernel/yama/ptrace_scope", "utf8").trim());
+  } catch {}
+  let capSysPtrace = false;
+  try {
+    const eff = /CapEff:\s*([0-9a-f]+)/i.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
+    if (eff) capSysPtrace = (BigInt(`0x${eff}`) & (1n << 19n)) !== 0n;
+  } catch {}
+  const root = process.getuid?.() === 0;
+  const privileged = root || capSysPtrace;
+  if (scope === undefined || scope === 0) return { name: "ptrace", ok: true, message: `no Yama restriction${privileged ? "; CAP_SYS_PTRACE held" : ""}: attach by pid works for your own processes` };
+  if (scope === 1) {
+    return privileged
+      ? { name: "ptrace", ok: true, message: "Yama ptrace_scope 1, but CAP_SYS_PTRACE is held: attach by pid works" }
+      : { name: "ptrace", ok: false, message: "Yama ptrace_scope is 1: attach by pid only works on child processes. Fix: `sudo sysctl kernel.yama.ptrace_scope=0`, or run as root" };
+  }
+  if (scope === 2) return { name: "ptrace", ok: privileged, message: `Yama ptrace_scope 2: only CAP_SYS_PTRACE may attach${privileged ? " (held)" : "; attach by pid will fail"}` };
+  return { name: "ptrace", ok: false, message: "Yama ptrace_scope 3: attaching is disabled until reboot; launching still works" };
+}
+
+function modeCheck(): Check {
+  const dir = runtimeDir();
+  const sock = socketPath();
+  if (!existsSync(dir)) return { name: "runtime directory", ok: true, message: `${dir} (created 0700 when the daemon starts)` };
+  const dirMode = statSync(dir).mode & 0o777;
+  const problems: string[] = [];
+  if (dirMode !== 0o700) problems.push(`${dir} has mode ${dirMode.toString(8)}, not 700`);
+  if (existsSync(sock)) {
+    const m = statSync(sock).mode & 0o777;
+    if (m !== 0o600) problems.push(`${sock} has mode ${m.toString(8)}, not 600`);
+  }
+  if (Buffer.byteLength(sock) > 104) problems.push(`socket path is ${Buffer.byteLength(sock)} bytes (max 104): set DEBUGGER_RUNTIME_DIR`);
+  return problems.length ? { name: "runtime directory", ok: false, message: problems.join("; ") } : { name: "runtime directory", ok: true, message: `${dir} (700)${existsSync(sock) ? `, socket 600` : ""}` };
+}
+
+async function daemonCheck(): Promise<Check> {
+  const sock = socketPath();
+  if (!existsSync(sock)) return { name: "daemon", ok: true, message: "not running (the next command starts it)" };
+  try {
+    const reply = await probeDaemon();
+    if (!reply) return { name: "daemon", ok: true, message: "a stale socket is there; the next command replaces it" };
+    const same = reply.version === VERSION;
+    return { name: "daemon", ok: true, message: `pid ${reply.pid}, version ${reply.version}${same ? "" : ` (this CLI is ${VERSION}: the next command replaces it)`}, up ${reply.uptime} s` };
+  } catch (e) {
+    return { name: "daemon", ok: false, message: (e as Error).message };
+  }
+}
+
+/** Asks a running daemon for its version without starting one or replacing it. */
+async function probeDaemon(): Promise<{ pid: number; version: string; uptime: number } | undefined> {
+  return new Promise((resolve) => {
+    let buf = "";
+    Bun.connect({
+      unix: socketPath(),
+      socket: {
+        open(s) {
+          // `ping` is answered whatever the version, so this never replaces the daemon.
+          s.write(JSON.stringify({ id: 1, version: VERSION, command: "ping", session: "default", cwd: process.cwd(), args: {} }) + "\n");
+        },
+        data(s, d) {
+          buf += d.toString();
+          if (!buf.includes("\n")) return;
+          s.end();
+          const r = JSON.parse(buf.slice(0, buf.indexOf("\n")));
+          resolve(r.ok ? r.data : undefined);
+        },
+        close: () => resolve(undefined),
+        error: () => resolve(undefined),
+        connectError: () => resolve(undefined),
+      },
+    }).catch(() => resolve(undefined));
+  });
+}
+
+export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters: AdapterCheck[]; checks: Check[]; version: string }> {
+  const checks: Check[] = [];
+  let config: Config | undefined;
+  try {
+    config = await loadConfig();
+    checks.push({ name: "config", ok: true, message: existsSync(configPath()) ? `${configPath()} is valid` : `${configPath()} (none; defaults apply)` });
+  } catch (e) {
+    checks.push({ name: "config", ok: false, message: (e as Error).message });
+    config = await loadConfig("/nonexistent/config.toml");
+  }
+  const specs = allAdapters(config).filter((a) => !only || a.name === only);
+  const adapters = await Promise.all(specs.map(handshake));
+  checks.push(ptraceCheck(), modeCheck(), await daemonCheck());
+  const ok = checks.every((c) => c.ok) && adapters.every((a) => !a.found || a.ok);
+  return { ok, adapters, checks, version: VERSION };
+}
+
+export const doctorCommands: CommandSpec[] = [
+  {
+    name: "doctor",
+    summary: "Check the adapters (a real handshake), ptrace permission, runtime directory, config, daemon",
+    positionals: [{ name: "adapter", description: "check only this adapter" }],
+    local: async (a) => runDoctor(a.positionals[0]),
+    render: (d) => {
+      const rows = d.adapters.map((a: AdapterCheck) => `  ${a.ok ? "ok " : a.found ? "ERR" : "-- "} ${a.name.padEnd(10)} ${a.path ?? ""}${a.version ? ` (${a.version})` : ""}\n      ${a.message}`);
+      const checks = d.checks.map((c: Check) => `  ${c.ok ? "ok " : "ERR"} ${c.name.padEnd(18)} ${c.message}`);
+      return [`debugger ${d.version}`, "Adapters:", ...rows, "Checks:", ...checks, d.ok ? "All good." : "Some checks failed (see ERR above)."].join("\n");
+    },
+  },
+];

@@ -1,0 +1,203 @@
+// `setup [ADAPTER]`: installs missing adapters with the platform's package manager (or pip/npm
+// where that is the adapter's channel), then records what it found in config.toml. Prints the plan
+// first; acts only with --yes or a "y" at a terminal; --dry-run only shows the plan.
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { allAdapters, ALIASES } from "../adapters/index.ts";
+import type { AdapterSpec } from "../adapters/types.ts";
+import { which } from "../adapters/which.ts";
+import { ConfigSchemaCheck, loadConfig } from "../common/config.ts";
+import { DebuggerError } from "../common/errors.ts";
+import { configPath } from "../common/paths.ts";
+import type { ParsedArgs } from "./args.ts";
+import { bool, type CliContext, type CommandSpec } from "./spec.ts";
+
+type Manager = "apt" | "dnf" | "pacman" | "brew";
+
+interface Step {
+  argv: string[];
+  why: string;
+}
+
+export interface Plan {
+  adapter: string;
+  manager?: string;
+  /** Already there: nothing to do but record it. */
+  present?: string;
+  steps: Step[];
+  note?: string;
+}
+
+/** Where `setup gdb` puts cdt-gdb-adapter when gdb has no native DAP (gdb < 14). */
+export const CDT_PREFIX = join(process.env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "debugger-cli", "adapters");
+
+const PACKAGES: Record<string, Partial<Record<Manager, string[]>>> = {
+  "lldb-dap": { apt: ["lldb-19"], dnf: ["lldb"], pacman: ["lldb"], brew: ["llvm"] },
+  debugpy: { apt: ["python3-debugpy"], dnf: ["python3-debugpy"], pacman: ["python-debugpy"] },
+  delve: { apt: ["delve"], dnf: ["delve"], pacman: ["delve"], brew: ["delve"] },
+  gdb: { apt: ["gdb"], dnf: ["gdb"], pacman: ["gdb"], brew: ["gdb"] },
+};
+
+function detectManager(): Manager | undefined {
+  if (process.platform === "darwin") return which("brew") ? "brew" : undefined;
+  if (which("apt-get")) return "apt";
+  if (which("dnf")) return "dnf";
+  if (which("pacman")) return "pacman";
+  return undefined;
+}
+
+function asRoot(argv: string[]): string[] {
+  if (process.platform === "darwin" || process.getuid?.() === 0) return argv;
+  const sudo = which("sudo");
+  return sudo ? [sudo, ...argv] : argv;
+}
+
+function installArgv(m: Manager, pkgs: string[]): Step[] {
+  switch (m) {
+    case "apt":
+      return [
+        { argv: asRoot(["apt-get", "update", "-qq"]), why: "refresh the package lists" },
+        { argv: asRoot(["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "-qq", ...pkgs]), why: `install ${pkgs.join(", ")}` },
+      ];
+    case "dnf":
+      return [{ argv: asRoot(["dnf", "install", "-y", ...pkgs]), why: `install ${pkgs.join(", ")}` }];
+    case "pacman":
+      return [{ argv: asRoot(["pacman", "-S", "--noconfirm", ...pkgs]), why: `install ${pkgs.join(", ")}` }];
+    case "brew":
+      return [{ argv: ["brew", "install", ...pkgs], why: `install ${pkgs.join(", ")}` }];
+  }
+}
+
+function gdbVersion(): number | undefined {
+  const gdb = which("gdb");
+  if (!gdb) return undefined;
+  const out = Bun.spawnSync([gdb, "--version"], { stderr: "ignore" }).stdout.toString();
+  const m = /(\d+)\.\d+/.exec(out.split("\n")[0] ?? "");
+  return m ? Number(m[1]) : undefined;
+}
+
+export function planFor(spec: AdapterSpec, manager: Manager | undefined): Plan {
+  const found = spec.discover({ options: {} });
+  if (found) return { adapter: spec.name, present: found.path, steps: [] };
+  const pkgs = PACKAGES[spec.name];
+  if (!pkgs) return { adapter: spec.name, steps: [], note: `setup does not know how to install ${spec.name}: ${spec.installHint}` };
+  const steps: Step[] = [];
+  const viaManager = manager ? pkgs[manager] : undefined;
+  if (spec.name === "gdb") {
+    if (viaManager && !which("gdb")) steps.push(...installArgv(manager!, viaManager));
+    const v = gdbVersion();
+    if (v === undefined || v < 14) {
+      // gdb < 14 has no DAP: cdt-gdb-adapter (npm) drives it over GDB/MI.
+      steps.push({ argv: [which("npm") ?? "npm", "install", "--no-audit", "--no-fund", "--prefix", CDT_PREFIX, "cdt-gdb-adapter"], why: "install cdt-gdb-adapter (gdb < 14 has no built-in DAP)" });
+    }
+  } else if (viaManager) {
+    steps.push(...installArgv(manager!, viaManager));
+  } else if (spec.name === "debugpy") {
+    steps.push({ argv: [which("python3") ?? "python3", "-m", "pip", "install", "--user", "debugpy"], why: "install debugpy with pip" });
+  } else if (spec.name === "delve" && which("go")) {
+    steps.push({ argv: [which("go")!, "install", "github.com/go-delve/delve/cmd/dlv@latest"], why: "install dlv with go install" });
+  }
+  if (!steps.length) return { adapter: spec.name, steps, note: `no package manager found for ${spec.name}: ${spec.installHint}` };
+  return { adapter: spec.name, manager, steps };
+}
+
+/** Replaces (or adds) the `[adapters.NAME]` table; validated before the file is swapped in. */
+export function configWithAdapter(text: string, name: string, command: string[]): string {
+  const header = `[adapters.${/^[\w-]+$/.test(name) ? name : JSON.stringify(name)}]`;
+  const lines = text.split("\n");
+  const out: string[] = [];
+  let skipping = false;
+  for (const line of lines) {
+    const t = line.trim();
+    if (t.startsWith("[")) skipping = t === header || t.startsWith(`${header.slice(0, -1)}.`);
+    if (!skipping) out.push(line);
+  }
+  while (out.length && out.at(-1)!.trim() === "") out.pop();
+  const section = [`${header}`, `# written by \`debugger setup\``, `command = [${command.map((c) => JSON.stringify(c)).join(", ")}]`];
+  return [...out, ...(out.length ? [""] : []), ...section, ""].join("\n");
+}
+
+async function writeConfigEntry(name: string, command: string[]): Promise<string> {
+  const path = configPath();
+  const before = existsSync(path) ? await Bun.file(path).text() : "";
+  const next = configWithAdapter(before, name, command);
+  ConfigSchemaCheck(Bun.TOML.parse(next), path); // throws, naming the key, before anything is written
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, next);
+  renameSync(tmp, path);
+  return path;
+}
+
+async function confirm(question: string): Promise<boolean> {
+  await Bun.write(Bun.stderr, `${question} [y/N] `);
+  for await (const line of console) return /^y(es)?$/i.test(line.trim());
+  return false;
+}
+
+async function runSetup(a: ParsedArgs, ctx: CliContext) {
+  const config = await loadConfig();
+  const adapters = allAdapters(config);
+  const wanted = a.positionals[0] ? (ALIASES[a.positionals[0]] ?? a.positionals[0]) : undefined;
+  const specs = wanted ? adapters.filter((s) => s.name === wanted) : adapters.filter((s) => PACKAGES[s.name]);
+  if (wanted && !specs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${a.positionals[0]}'`, `known adapters: ${adapters.map((s) => s.name).join(", ")}`);
+  const manager = detectManager();
+  const plans = specs.map((s) => planFor(s, manager));
+  const dryRun = bool(a, "dry-run") === true;
+  const work = plans.filter((p) => p.steps.length);
+  const result = { dryRun, manager, plans: plans.map((p) => ({ ...p, steps: p.steps.map((s) => ({ command: s.argv, why: s.why })) })), installed: [] as string[], config: undefined as string | undefined };
+  if (dryRun || !work.length) return result;
+  if (!ctx.json) await Bun.write(Bun.stderr, renderPlan(result) + "\n");
+  if (bool(a, "yes") !== true) {
+    if (!process.stdin.isTTY) throw new DebuggerError("USAGE", "setup would install software; it needs --yes when not run at a terminal", "`debugger setup --dry-run` shows the plan; `debugger setup --yes` carries it out");
+    if (!(await confirm("Carry out this plan?"))) throw new DebuggerError("USAGE", "setup cancelled", "nothing was installed");
+  }
+  for (const plan of work) {
+    for (const step of plan.steps) {
+      const r = Bun.spawnSync(step.argv, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+      if (r.exitCode !== 0) {
+        const tail = (r.stderr.toString() || r.stdout.toString()).trim().split("\n").slice(-8).join("\n");
+        throw new DebuggerError("SETUP_FAILED", `\`${step.argv.join(" ")}\` failed with exit code ${r.exitCode}${tail ? `:\n${tail}` : ""}`, "nothing was written to config.toml; fix the cause (permissions? network?) and run setup again", { done: result.installed });
+      }
+    }
+    const spec = specs.find((s) => s.name === plan.adapter)!;
+    const found = spec.discover({ options: {} });
+    if (!found) throw new DebuggerError("SETUP_FAILED", `installed, but ${spec.name} is still not found`, `${spec.installHint}; \`debugger doctor\` shows where it looks`, { done: result.installed });
+    result.config = await writeConfigEntry(spec.name, found.command);
+    result.installed.push(spec.name);
+  }
+  return result;
+}
+
+function renderPlan(d: Awaited<ReturnType<typeof runSetup>>): string {
+  const out: string[] = [];
+  for (const p of d.plans) {
+    if (p.present) out.push(`${p.adapter}: installed (${p.present})`);
+    else if (p.note) out.push(`${p.adapter}: ${p.note}`);
+    else {
+      out.push(`${p.adapter}: will ${p.steps.map((s) => s.why).join(", then ")}:`);
+      for (const s of p.steps) out.push(`    ${s.command.join(" ")}`);
+    }
+  }
+  return out.join("\n");
+}
+
+export const setupCommands: CommandSpec[] = [
+  {
+    name: "setup",
+    summary: "Install a missing adapter (apt, dnf, pacman, Homebrew, pip, npm) and record it in config.toml",
+    positionals: [{ name: "adapter", description: "lldb-dap, debugpy, delve or gdb (default: all missing)" }],
+    flags: {
+      yes: { type: "boolean", alias: "y", description: "carry out the plan without asking" },
+      "dry-run": { type: "boolean", description: "only show the plan" },
+    },
+    local: runSetup,
+    render: (d) => {
+      const plan = renderPlan(d);
+      if (d.dryRun) return `${plan}\n(dry run: nothing was installed)`;
+      if (!d.installed.length) return `${plan}\nNothing to install.`;
+      return `Installed ${d.installed.join(", ")}; recorded in ${d.config}.`;
+    },
+  },
+];
