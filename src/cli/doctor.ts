@@ -7,7 +7,6 @@ import type { AdapterSpec } from "../adapters/types.ts";
 import { loadConfig, type Config } from "../common/config.ts";
 import { configPath, runtimeDir, socketPath } from "../common/paths.ts";
 import { VERSION } from "../common/version.ts";
-import type { CommandSpec } from "./spec.ts";
 
 const HANDSHAKE_MS = 5000;
 
@@ -154,17 +153,3 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
   const ok = checks.every((c) => c.ok) && adapters.every((a) => !a.found || a.ok);
   return { ok, adapters, checks, version: VERSION };
 }
-
-export const doctorCommands: CommandSpec[] = [
-  {
-    name: "doctor",
-    summary: "Check the adapters (a real handshake), ptrace permission, runtime directory, config, daemon",
-    positionals: [{ name: "adapter", description: "check only this adapter" }],
-    local: async (a) => runDoctor(a.positionals[0]),
-    render: (d) => {
-      const rows = d.adapters.map((a: AdapterCheck) => `  ${a.ok ? "ok " : a.found ? "ERR" : "-- "} ${a.name.padEnd(10)} ${a.path ?? ""}${a.version ? ` (${a.version})` : ""}\n      ${a.message}`);
-      const checks = d.checks.map((c: Check) => `  ${c.ok ? "ok " : "ERR"} ${c.name.padEnd(18)} ${c.message}`);
-      return [`debugger ${d.version}`, "Adapters:", ...rows, "Checks:", ...checks, d.ok ? "All good." : "Some checks failed (see ERR above)."].join("\n");
-    },
-  },
-];

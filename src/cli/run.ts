@@ -10,8 +10,7 @@ import { outputCommands } from "./output.ts";
 import { sessionCommands } from "./session.ts";
 import type { CliContext, CommandSpec } from "./spec.ts";
 import { toolCommands } from "./tools.ts";
-import { doctorCommands } from "./doctor.ts";
-import { setupCommands } from "./setup.ts";
+import { doctorCommands, setupCommands } from "./admin.ts";
 
 export const commands: CommandSpec[] = [...sessionCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...doctorCommands, ...setupCommands];
 

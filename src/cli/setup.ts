@@ -11,7 +11,8 @@ import { ConfigSchemaCheck, loadConfig } from "../common/config.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { configPath } from "../common/paths.ts";
 import type { ParsedArgs } from "./args.ts";
-import { bool, type CliContext, type CommandSpec } from "./spec.ts";
+import { renderSetupPlan } from "./admin.ts";
+import { bool, type CliContext } from "./spec.ts";
 
 type Manager = "apt" | "dnf" | "pacman" | "brew";
 
@@ -136,7 +137,7 @@ async function confirm(question: string): Promise<boolean> {
   return false;
 }
 
-async function runSetup(a: ParsedArgs, ctx: CliContext) {
+export async function runSetup(a: ParsedArgs, ctx: CliContext) {
   const config = await loadConfig();
   const adapters = allAdapters(config);
   const wanted = a.positionals[0] ? (ALIASES[a.positionals[0]] ?? a.positionals[0]) : undefined;
@@ -148,7 +149,7 @@ async function runSetup(a: ParsedArgs, ctx: CliContext) {
   const work = plans.filter((p) => p.steps.length);
   const result = { dryRun, manager, plans: plans.map((p) => ({ ...p, steps: p.steps.map((s) => ({ command: s.argv, why: s.why })) })), installed: [] as string[], config: undefined as string | undefined };
   if (dryRun || !work.length) return result;
-  if (!ctx.json) await Bun.write(Bun.stderr, renderPlan(result) + "\n");
+  if (!ctx.json) await Bun.write(Bun.stderr, renderSetupPlan(result) + "\n");
   if (bool(a, "yes") !== true) {
     if (!process.stdin.isTTY) throw new DebuggerError("USAGE", "setup would install software; it needs --yes when not run at a terminal", "`debugger setup --dry-run` shows the plan; `debugger setup --yes` carries it out");
     if (!(await confirm("Carry out this plan?"))) throw new DebuggerError("USAGE", "setup cancelled", "nothing was installed");
@@ -169,35 +170,3 @@ async function runSetup(a: ParsedArgs, ctx: CliContext) {
   }
   return result;
 }
-
-function renderPlan(d: Awaited<ReturnType<typeof runSetup>>): string {
-  const out: string[] = [];
-  for (const p of d.plans) {
-    if (p.present) out.push(`${p.adapter}: installed (${p.present})`);
-    else if (p.note) out.push(`${p.adapter}: ${p.note}`);
-    else {
-      out.push(`${p.adapter}: will ${p.steps.map((s) => s.why).join(", then ")}:`);
-      for (const s of p.steps) out.push(`    ${s.command.join(" ")}`);
-    }
-  }
-  return out.join("\n");
-}
-
-export const setupCommands: CommandSpec[] = [
-  {
-    name: "setup",
-    summary: "Install a missing adapter (apt, dnf, pacman, Homebrew, pip, npm) and record it in config.toml",
-    positionals: [{ name: "adapter", description: "lldb-dap, debugpy, delve or gdb (default: all missing)" }],
-    flags: {
-      yes: { type: "boolean", alias: "y", description: "carry out the plan without asking" },
-      "dry-run": { type: "boolean", description: "only show the plan" },
-    },
-    local: runSetup,
-    render: (d) => {
-      const plan = renderPlan(d);
-      if (d.dryRun) return `${plan}\n(dry run: nothing was installed)`;
-      if (!d.installed.length) return `${plan}\nNothing to install.`;
-      return `Installed ${d.installed.join(", ")}; recorded in ${d.config}.`;
-    },
-  },
-];

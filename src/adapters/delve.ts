@@ -1,0 +1,205 @@
+// Delve (`dlv dap`): Go. Facts in shared/ADAPTERS.md: TCP only, no `exited` event, the debuggee's
+// output on dlv's own stdout/stderr, goroutines as threads, calls only through `call EXPR`.
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { dirname, extname, join } from "node:path";
+import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
+import { isExecutable, which } from "./which.ts";
+
+function candidates(): string[] {
+  const out: string[] = [];
+  if (process.env.DEBUGGER_DLV) out.push(process.env.DEBUGGER_DLV);
+  const onPath = which("dlv");
+  if (onPath) out.push(onPath);
+  // `go install` puts it in GOBIN, else GOPATH/bin, else ~/go/bin — often not on PATH.
+  if (process.env.GOBIN) out.push(join(process.env.GOBIN, "dlv"));
+  for (const p of (process.env.GOPATH ?? "").split(":").filter(Boolean)) out.push(join(p, "bin", "dlv"));
+  out.push(join(homedir(), "go", "bin", "dlv"), "/opt/homebrew/bin/dlv", "/usr/local/bin/dlv");
+  return out;
+}
+
+// ---- is it Go? ------------------------------------------------------------------------------
+
+const HEAD_BYTES = 32 * 1024;
+/** Go writes its build id at the start of the text of non-ELF binaries (cmd/internal/buildid). */
+const BUILD_ID_PREFIX = Buffer.from('\xff Go build ID: "', "latin1");
+const GO_ELF_SECTIONS = new Set([".gopclntab", ".go.buildinfo", ".note.go.buildid", ".gosymtab"]);
+const GO_MACHO_SECTIONS = [Buffer.from("__gopclntab\0"), Buffer.from("__go_buildinfo")];
+
+function readAt(fd: number, offset: number, length: number): Buffer {
+  const buf = Buffer.alloc(length);
+  const n = readSync(fd, buf, 0, length, offset);
+  return buf.subarray(0, n);
+}
+
+/** ELF: a Go section name in the section header string table (present even in stripped binaries). */
+function elfHasGoSection(fd: number, head: Buffer): boolean {
+  const is64 = head[4] === 2;
+  const le = head[5] === 1;
+  const u16 = (b: Buffer, o: number) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
+  const u32 = (b: Buffer, o: number) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o));
+  const word = (b: Buffer, o: number) => (is64 ? Number(le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o)) : u32(b, o));
+  if (head.length < (is64 ? 64 : 52)) return false;
+  const shoff = word(head, is64 ? 0x28 : 0x20);
+  const shentsize = u16(head, is64 ? 0x3a : 0x2e);
+  const shnum = u16(head, is64 ? 0x3c : 0x30);
+  const shstrndx = u16(head, is64 ? 0x3e : 0x32);
+  if (!shoff || shnum === 0 || shnum > 4096 || shstrndx >= shnum || shentsize < (is64 ? 64 : 40)) return false;
+  const headers = readAt(fd, shoff, shnum * shentsize);
+  if (headers.length < shnum * shentsize) return false;
+  const at = shstrndx * shentsize;
+  const strOff = word(headers, at + (is64 ? 0x18 : 0x10));
+  const strSize = Math.min(word(headers, at + (is64 ? 0x20 : 0x14)), 64 * 1024);
+  const names = readAt(fd, strOff, strSize);
+  for (let i = 0; i < shnum; i++) {
+    const nameOff = u32(headers, i * shentsize);
+    const end = names.indexOf(0, nameOff);
+    if (end > nameOff && GO_ELF_SECTIONS.has(names.toString("latin1", nameOff, end))) return true;
+  }
+  return false;
+}
+
+/** Mach-O: the load commands (right after the header) name the Go sections. */
+function machoHasGoSection(head: Buffer): boolean {
+  const limit = Math.min(head.length, 32 + head.readUInt32LE(20));
+  const cmds = head.subarray(0, limit);
+  return GO_MACHO_SECTIONS.some((s) => cmds.includes(s));
+}
+
+/**
+ * Is this file an executable built by the Go toolchain? Reads at most ~40 KB and spawns nothing
+ * (a few hundred microseconds), since it runs on every `start` without --adapter.
+ */
+export function isGoBinary(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const head = readAt(fd, 0, HEAD_BYTES);
+    if (head.length < 64) return false;
+    const magic = head.readUInt32BE(0);
+    if (magic === 0x7f454c46) return elfHasGoSection(fd, head);
+    if (magic === 0xcffaedfe || magic === 0xcefaedfe) return machoHasGoSection(head) || head.includes(BUILD_ID_PREFIX);
+    if (magic === 0xcafebabe) {
+      // Universal binary: look at the first architecture's slice (Java class files share the magic).
+      const count = head.readUInt32BE(4);
+      if (count === 0 || count > 16) return false;
+      const slice = readAt(fd, head.readUInt32BE(16), HEAD_BYTES);
+      return slice.length >= 64 && (machoHasGoSection(slice) || slice.includes(BUILD_ID_PREFIX));
+    }
+    if (head[0] === 0x4d && head[1] === 0x5a) return head.includes(BUILD_ID_PREFIX); // PE
+    return false;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function isGoPackageDir(dir: string): boolean {
+  try {
+    if (existsSync(join(dir, "go.mod"))) return true;
+    return readdirSync(dir).some((n) => n.endsWith(".go"));
+  } catch {
+    return false;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Sources (a .go file, a package directory) are built by Delve; anything else is a binary. */
+function isSource(program: string): boolean {
+  return extname(program) === ".go" || isDirectory(program);
+}
+
+/** The directory holding go.mod above the program, where `go build` must run; else the program's own. */
+export function moduleRoot(program: string): string {
+  const start = isDirectory(program) ? program : dirname(program);
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "go.mod"))) return dir;
+    if (dirname(dir) === dir) return start;
+  }
+}
+
+// ---- expressions ----------------------------------------------------------------------------
+
+/** Names that look like calls but Delve evaluates without running code: builtins and conversions. */
+const PURE_CALLS = new Set([
+  "len", "cap", "complex", "real", "imag",
+  "bool", "string", "byte", "rune", "uintptr", "error", "any",
+  "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64",
+  "float32", "float64", "complex64", "complex128",
+]);
+
+/** True when evaluating needs a function call in the debuggee (Delve refuses those without `call`). */
+export function needsCall(expression: string): boolean {
+  // Blank out string, rune and raw-string literals so "f(x)" inside quotes is not a call.
+  const code = expression.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '""');
+  for (const m of code.matchAll(/([\w.\]\)]+)\s*\(/g)) {
+    const callee = m[1]!;
+    if (!PURE_CALLS.has(callee)) return true;
+  }
+  return false;
+}
+
+// ---- exit code ------------------------------------------------------------------------------
+
+/** "Process 4242 has exited with status 3": Delve's console message and its error after exit. */
+export function exitCodeFromText(text: string): number | undefined {
+  const all = [...text.matchAll(/Process \d+ has exited with status (-?\d+)/g)];
+  const last = all.at(-1);
+  return last ? Number(last[1]) : undefined;
+}
+
+/** Launch `output`: Delve builds sources to `__debug_bin` in its cwd (the user's module) otherwise. */
+function buildOutput(o: LaunchOptions): string {
+  const name = (isDirectory(o.program) ? o.program : dirname(o.program)).split(/[\\/]/).filter(Boolean).at(-1) ?? "main";
+  return join(tmpdir(), `debugger-go-${name}-${process.pid}-${Date.now().toString(36)}`);
+}
+
+export const delve: AdapterSpec = {
+  name: "delve",
+  title: "Delve (dlv dap): Go",
+  transport: { kind: "tcp-listen", pattern: /DAP server listening at:\s*\[?([\w.:-]+?)\]?:(\d+)/ },
+  installHint:
+    process.platform === "darwin"
+      ? "`brew install delve`, or `go install github.com/go-delve/delve/cmd/dlv@latest` (puts dlv in ~/go/bin); DEBUGGER_DLV names another path"
+      : "`apt-get install delve` (Debian/Ubuntu), or `go install github.com/go-delve/delve/cmd/dlv@latest` (puts dlv in ~/go/bin); DEBUGGER_DLV names another path",
+  discover(): FoundAdapter | null {
+    // The version would cost a `dlv version` spawn on every start: `debugger doctor` can ask.
+    for (const path of candidates()) if (isExecutable(path)) return { path, command: [path, "dap", "--listen=127.0.0.1:0"] };
+    return null;
+  },
+  handles(program) {
+    if (extname(program) === ".go") return true;
+    if (isDirectory(program)) return isGoPackageDir(program);
+    return isGoBinary(program);
+  },
+  launchArgs(o) {
+    const common = { args: o.args, cwd: o.cwd, env: o.env, stopOnEntry: o.stopOnEntry };
+    // Delve builds sources itself, with -gcflags='all=-N -l', from the module directory (spawnCwd).
+    if (isSource(o.program)) return { mode: "debug", program: o.program, output: buildOutput(o), ...common };
+    return { mode: "exec", program: o.program, ...common };
+  },
+  attachArgs(o) {
+    // Through --connect to `dlv --headless` the process is already Delve's: mode "remote".
+    if (o.remote) return { mode: "remote" };
+    return { mode: "local", processId: o.pid };
+  },
+  spawnCwd(o) {
+    return isSource(o.program) ? moduleRoot(o.program) : o.cwd;
+  },
+  printContext: "watch",
+  rewriteExpression(expression) {
+    const e = expression.trim();
+    if (/^call\s/.test(e)) return { expression: e, context: "repl" };
+    return needsCall(e) ? { expression: `call ${e}`, context: "repl" } : { expression };
+  },
+  exitCodeFromOutput: exitCodeFromText,
+  quirks: { programMayBeDirectory: true, noExitedEvent: true, adapterOutputIsProgramOutput: true },
+};
