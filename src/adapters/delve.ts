@@ -142,6 +142,7 @@ export function needsCall(expression: string): boolean {
   const code = expression.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '""');
   for (const m of code.matchAll(/([\w.\]\)]+)\s*\(/g)) {
     const callee = m[1]!;
+    if (callee.endsWith(".")) continue; // a type assertion, x.(T)
     if (!PURE_CALLS.has(callee)) return true;
   }
   return false;
@@ -199,6 +200,11 @@ export const delve: AdapterSpec = {
     const e = expression.trim();
     if (/^call\s/.test(e)) return { expression: e, context: "repl" };
     return needsCall(e) ? { expression: `call ${e}`, context: "repl" } : { expression };
+  },
+  functionBreakpointName(name) {
+    // Delve matches a bare name against every package: `add` is ambiguous with runtime's and
+    // reflect's. A bare identifier means the program's own function, as in `main.add`.
+    return /^[A-Za-z_]\w*$/.test(name) ? `main.${name}` : name;
   },
   exitCodeFromOutput: exitCodeFromText,
   quirks: { programMayBeDirectory: true, noExitedEvent: true, adapterOutputIsProgramOutput: true },

@@ -3,11 +3,12 @@ import { DebuggerError } from "../common/errors.ts";
 import type { AdapterConfig, Config } from "../common/config.ts";
 import { customAdapter } from "./custom.ts";
 import { debugpy } from "./debugpy.ts";
+import { delve } from "./delve.ts";
 import { lldbDap } from "./lldbDap.ts";
 import type { AdapterSpec } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 
-export const builtinAdapters: readonly AdapterSpec[] = [debugpy, lldbDap];
+export const builtinAdapters: readonly AdapterSpec[] = [debugpy, delve, lldbDap];
 
 export function allAdapters(config: Config): AdapterSpec[] {
   const builtins = builtinAdapters.map((b) => (config.adapters[b.name] ? withOverride(b, config.adapters[b.name]!) : b));

@@ -58,6 +58,8 @@ export interface AdapterSpec {
   printContext: "watch" | "repl" | "hover";
   /** Adapter-specific spelling of an expression (Delve wants `call f()` for calls). */
   rewriteExpression?(expression: string): { expression: string; context?: "watch" | "repl" | "hover" };
+  /** Adapter-specific spelling of a function breakpoint name (Delve: a plain `add` means `main.add`). */
+  functionBreakpointName?(name: string): string;
   /** Checks or explains an evaluate result (e.g. a call the debugger cannot make on this machine). */
   checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
   /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */

@@ -149,6 +149,8 @@ async function evaluate(session: Session, req: Request, context: "watch" | "repl
     }),
     req,
   );
+  // print reads the selected frame, so the program must be stopped; eval may talk to a running one.
+  if (context === "watch") session.requireStopped();
   const ctx = context === "watch" ? session.adapter.printContext : "repl";
   const fmt: P.ValueFormat | undefined = a.format === "hex" ? { hex: true } : undefined;
   const r = await session.enqueue(() => session.evaluate(a.expression, ctx, fmt));
@@ -307,9 +309,9 @@ const handlers: Record<string, Handler> = {
   },
 
   async "breakpoint.add"(req, ctx) {
-    const s = ctx.registry.get(req.session);
     const a = args(v.object({ location: v.string(), ...BreakOpts }), req);
-    const loc = located(a.location, req.cwd);
+    const loc = located(a.location, req.cwd); // a malformed location is a usage error, session or not
+    const s = ctx.registry.get(req.session);
     s.requireLive();
     const bp = await s.enqueue(() => s.addBreakpoint(a.location, loc, { condition: a.condition, hitCondition: a.hitCondition, logMessage: a.logMessage, temporary: a.temporary }));
     return { breakpoints: [breakpointView(bp)], resolvedAs: formatLocation(loc) };
@@ -343,9 +345,9 @@ const handlers: Record<string, Handler> = {
   finish: (req, ctx) => step(ctx.registry.get(req.session), "stepOut", req),
 
   async until(req, ctx) {
-    const s = ctx.registry.get(req.session);
     const a = args(v.object({ location: v.string(), ...WaitArgs }), req);
     const loc = located(a.location, req.cwd);
+    const s = ctx.registry.get(req.session);
     s.requireStopped();
     const bp = await s.enqueue(() => s.addBreakpoint(a.location, loc, { temporary: true }));
     try {

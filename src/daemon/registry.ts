@@ -123,9 +123,15 @@ export class SessionRegistry {
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A SIGKILLed daemon stays a zombie until init reaps it; kill(pid, 0) still succeeds then.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return process.platform !== "linux";
   }
 }
 

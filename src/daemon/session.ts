@@ -12,7 +12,7 @@ import { log } from "../common/log.ts";
 import type { DapClient } from "../dap/client.ts";
 import type { BreakpointView, FrameView, SessionState, SessionSummary, StopReport, VariableView } from "../ipc/types.ts";
 import { BreakpointRegistry, type Breakpoint, type BreakpointOptions, type SetKey } from "./breakpointRegistry.ts";
-import { joinText, RingBuffer, type OutputCategory } from "./ringBuffer.ts";
+import { joinText, RingBuffer, tailLines, type OutputCategory } from "./ringBuffer.ts";
 import { sourceWindow } from "./sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "./truncate.ts";
 
@@ -54,6 +54,8 @@ export class Session {
   private reportCursor = 1;
   private framesCache: { threadId: number; frames: P.StackFrame[] } | undefined;
   private disconnecting = false;
+  /** Output is still wanted while disconnecting: the adapter's last words carry the exit code. */
+  private lastWords = false;
   private stopCount = 0;
   private ended = false;
   private startOptions: StartOptions | undefined;
@@ -138,6 +140,7 @@ export class Session {
       env = found.env;
     }
     const launch = this.launchOptions();
+    const outputAtStart = this.output.end;
     const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : this.adapter.transport;
     const captureOutput = this.adapter.quirks.adapterOutputIsProgramOutput;
     const proc = await connectAdapter(transport, command, {
@@ -148,7 +151,7 @@ export class Session {
         if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
       },
       // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
-      onStdout: captureOutput ? (text) => !this.disconnecting && this.output.push("stdout", text) : undefined,
+      onStdout: captureOutput ? (text) => (!this.disconnecting || this.lastWords) && this.output.push("stdout", text) : undefined,
     });
     this.proc = proc;
     this.client = proc.client;
@@ -187,7 +190,7 @@ export class Session {
     try {
       await Promise.race([initialized, failed]);
     } catch (e) {
-      throw this.startError(e as Error);
+      throw this.startError(e as Error, outputAtStart);
     }
     await this.syncAllBreakpoints();
     if (this.capabilities.exceptionBreakpointFilters) {
@@ -201,7 +204,7 @@ export class Session {
     try {
       await Promise.race([startRequest, timeoutError(START_TIMEOUT_MS, `the adapter did not answer '${opts.mode}'`)]);
     } catch (e) {
-      throw this.startError(e as Error);
+      throw this.startError(e as Error, outputAtStart);
     }
     if (this.state === "starting") this.state = "running";
     this.onChange();
@@ -213,12 +216,15 @@ export class Session {
     return { ...opts, breakpointFiles: [...new Set(files)], found: this.found };
   }
 
-  private startError(e: Error): DebuggerError {
+  private startError(e: Error, outputFrom: number): DebuggerError {
     if (e instanceof DebuggerError && (e.code === "ADAPTER_EXITED" || e.code === "TIMEOUT")) return e;
     const what = this.startOptions?.mode === "attach" ? "attach" : "launch";
+    // Adapters often explain a failure in output events, not in the error: Delve answers "Build
+    // error: Check the debug console for details" after sending the compiler's message as stderr.
+    const said = tailLines(joinText(this.output.read(outputFrom, new Set<OutputCategory>(["stderr", "console"])).chunks), 20).trim();
     return new DebuggerError(
       what === "attach" ? "ATTACH_FAILED" : "LAUNCH_FAILED",
-      `${what} failed: ${e.message}`,
+      `${what} failed: ${e.message}${said ? `\n${said}` : ""}`,
       what === "attach"
         ? "check the pid and that you may trace it (ptrace permission; `debugger doctor`)"
         : "check the program path and that it is built with debug info (-g)",
@@ -261,7 +267,7 @@ export class Session {
   }
 
   private onOutput(e: P.OutputEvent): void {
-    if (this.disconnecting) return; // lldb-dap-19 prints its crash trace after a clean disconnect
+    if (this.disconnecting && !this.lastWords) return; // lldb-dap-19 prints its crash trace after a clean disconnect
     const b = e.body;
     if (b.category === "telemetry" || b.category === "important" && !b.output) return;
     const category: OutputCategory = b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console";
@@ -293,6 +299,22 @@ export class Session {
   private onTerminated(): void {
     if (this.ended) return; // Delve sends a second `terminated` after disconnect
     this.ended = true;
+    if (this.adapter.quirks.noExitedEvent && this.proc && !this.disconnecting) {
+      // No `exited` event: disconnect first and wait for the adapter to go. Its last words (Delve:
+      // "Process N has exited with status 3", sent only in answer to disconnect) and the
+      // debuggee's output still in its pipes then reach the buffer before the report is built.
+      this.lastWords = true;
+      void this.shutdownAdapter(this.mode === "launch").finally(() => {
+        this.lastWords = false;
+        this.publishEnd();
+      });
+      return;
+    }
+    this.publishEnd();
+    void this.shutdownAdapter(this.mode === "launch");
+  }
+
+  private publishEnd(): void {
     if (this.exitCode === undefined && this.adapter.exitCodeFromOutput) {
       this.exitCode = this.adapter.exitCodeFromOutput(joinText(this.output.read(Math.max(1, this.output.end - 50)).chunks));
     }
@@ -304,7 +326,6 @@ export class Session {
     this.attachOutput(report);
     this.publish(report);
     this.onChange();
-    void this.shutdownAdapter(this.mode === "launch");
   }
 
   private onAdapterExit(proc: AdapterProcess, how: { code: number | null; signal: string | null }): void {
@@ -444,7 +465,8 @@ export class Session {
       this.breakpoints.applyResponse(key, res.breakpoints);
     } else if (key.kind === "function") {
       this.requireCapability("supportsFunctionBreakpoints", "function breakpoints");
-      const res = await client.request("setFunctionBreakpoints", { breakpoints: this.breakpoints.functionBreakpoints() });
+      const spell = (name: string) => this.adapter.functionBreakpointName?.(name) ?? name;
+      const res = await client.request("setFunctionBreakpoints", { breakpoints: this.breakpoints.functionBreakpoints().map((b) => ({ ...b, name: spell(b.name) })) });
       this.breakpoints.applyResponse(key, res.breakpoints);
     } else {
       this.requireCapability("supportsInstructionBreakpoints", "address breakpoints");

@@ -11,8 +11,11 @@ export const RequestSchema = v.strictObject({
   command: v.pipe(v.string(), v.minLength(1)),
   session: v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[\w.-]+$/, "session names use letters, digits, '.', '_' and '-'")),
   cwd: v.string(),
-  // v.record alone accepts arrays.
-  args: v.pipe(v.record(v.string(), v.unknown()), v.check((a) => !Array.isArray(a), "args must be an object")),
+  // v.record alone accepts arrays (and turns them into objects), so look at the raw value first.
+  args: v.pipe(
+    v.custom<Record<string, unknown>>((a) => typeof a === "object" && a !== null && !Array.isArray(a), "args must be an object"),
+    v.record(v.string(), v.unknown()),
+  ),
 });
 
 export type Request = v.InferOutput<typeof RequestSchema>;
