@@ -21,8 +21,8 @@ export interface SpawnOptions extends ClientOptions {
   env?: Record<string, string>;
   /** Adapter stderr, as it arrives. */
   onStderr?: (text: string) => void;
-  /** Adapter stdout that is not DAP (tcp-listen adapters print the debuggee's output there). */
-  onStdout?: (text: string) => void;
+  /** Adapter stdout/stderr that is not DAP (tcp-listen adapters print the debuggee's output there). */
+  onProgramOutput?: (text: string, stream: "stdout" | "stderr") => void;
 }
 
 export type Transport =
@@ -153,18 +153,18 @@ export async function spawnListeningAdapter(command: string[], pattern: RegExp, 
   const announced = new Promise<{ host: string; port: number }>((resolve) => (announce = resolve));
   // Until the "listening" line, stdout is the adapter's own; after it, the debuggee's output.
   const stdoutDone = pump(proc.stdout, (text) => {
-    if (address) return opts.onStdout?.(text);
+    if (address) return opts.onProgramOutput?.(text, "stdout");
     seen += text;
     const m = pattern.exec(seen);
     if (!m) return;
     address = { host: m[1]!, port: Number(m[2]) };
     announce(address);
     const rest = seen.slice(m.index + m[0].length).replace(/^\r?\n/, "");
-    if (rest) opts.onStdout?.(rest);
+    if (rest) opts.onProgramOutput?.(rest, "stdout");
   }).catch(() => {});
   const stderrDone = pump(proc.stderr, (text) => {
     tail = (tail + text).slice(-TAIL_BYTES);
-    if (address && opts.onStdout) opts.onStdout(text);
+    if (address && opts.onProgramOutput) opts.onProgramOutput(text, "stderr");
     else opts.onStderr?.(text);
   }).catch(() => {});
   const procExit = proc.exited.then(async (code) => {

@@ -86,13 +86,12 @@ function real(path: string): string {
 }
 
 /**
- * Interpreters to try when none is named: the active virtualenv, every python3 on PATH in order,
- * then the system one (Debian's python3-debugpy is importable only by /usr/bin/python3, and a
- * pyenv python3 earlier on PATH may lack it).
+ * Interpreters to try when none is chosen: every python3 on PATH in order, then the system one
+ * (Debian's python3-debugpy is importable only by /usr/bin/python3, and a pyenv python3 earlier
+ * on PATH may lack it).
  */
-function candidates(virtualEnv: string | undefined): string[] {
+function candidates(): string[] {
   const out: string[] = [];
-  if (virtualEnv) out.push(`${virtualEnv}/bin/python3`, `${virtualEnv}/bin/python`);
   for (const dir of (process.env.PATH ?? "").split(":").filter(Boolean)) out.push(`${dir}/python3`);
   out.push("/usr/bin/python3", "/usr/local/bin/python3");
   if (process.platform === "darwin") out.push("/opt/homebrew/bin/python3");
@@ -124,36 +123,52 @@ function installFor(python: string): string {
 
 const INSTALL = process.platform === "darwin" ? "`python3 -m pip install debugpy`" : "`apt-get install python3-debugpy` (Debian/Ubuntu, for /usr/bin/python3) or `python3 -m pip install debugpy`";
 
-export function findInterpreter(options: Record<string, unknown>): FoundAdapter {
-  const virtualEnv = typeof options.virtualEnv === "string" ? options.virtualEnv : process.env.VIRTUAL_ENV;
-  const named = typeof options.python === "string" && options.python ? options.python : process.env.DEBUGGER_PYTHON || undefined;
+/** The interpreter the user chose: --python, $DEBUGGER_PYTHON, else (withVenv) the active virtualenv's. */
+function chosenInterpreter(options: Record<string, unknown>, withVenv = true): { named: string; path: string | null; why: string } | undefined {
+  const fromFlag = typeof options.python === "string" && options.python ? options.python : undefined;
+  const named = fromFlag ?? (process.env.DEBUGGER_PYTHON || undefined);
   if (named) {
-    const path = named.includes("/") ? named : which(named);
-    if (!path || !isExecutable(path)) {
-      throw new DebuggerError("ADAPTER_NOT_FOUND", `Python interpreter '${named}' was not found or is not executable`, `give the path of a python3 that has debugpy${alternative(virtualEnv, named)}; \`which -a python3\` lists them`);
+    const path = named.includes("/") ? (isExecutable(named) ? named : null) : which(named);
+    return { named, path, why: fromFlag ? "Python interpreter" : "Python interpreter from $DEBUGGER_PYTHON" };
+  }
+  const venv = withVenv ? virtualEnvOf(options) : undefined;
+  if (!venv) return undefined;
+  const path = [`${venv}/bin/python3`, `${venv}/bin/python`].find(isExecutable) ?? null;
+  return { named: `${venv}/bin/python3`, path, why: "the active virtualenv's Python" };
+}
+
+function virtualEnvOf(options: Record<string, unknown>): string | undefined {
+  return (typeof options.virtualEnv === "string" ? options.virtualEnv : process.env.VIRTUAL_ENV) || undefined;
+}
+
+/**
+ * The interpreter that runs the adapter and the program. A chosen one (--python, $DEBUGGER_PYTHON,
+ * an active virtualenv: the program's packages live there) must work, and its problem is the
+ * error; otherwise the first python3 that can import debugpy, or null (the session then reports
+ * ADAPTER_NOT_FOUND with installHint; doctor and setup take null as "not installed").
+ */
+export function findInterpreter(options: Record<string, unknown>): FoundAdapter | null {
+  const chosen = chosenInterpreter(options);
+  if (chosen) {
+    if (!chosen.path) {
+      throw new DebuggerError("ADAPTER_NOT_FOUND", `${chosen.why} '${chosen.named}' was not found or is not executable`, `give the path of a python3 that has debugpy with --python PATH${alternative(chosen.named)}; \`which -a python3\` lists them`);
     }
-    const i = probeInterpreter(path);
+    const i = probeInterpreter(chosen.path);
     if (i.problem) {
-      throw new DebuggerError("ADAPTER_NOT_FOUND", `Python interpreter ${path} cannot be used for debugging: ${i.problem}`, `install debugpy for it: ${installFor(path)}${alternative(virtualEnv, path)}`);
+      throw new DebuggerError("ADAPTER_NOT_FOUND", `${chosen.why} ${chosen.path} cannot be used for debugging: ${i.problem}`, `install debugpy for it: ${installFor(chosen.path)}${alternative(chosen.path)}`);
     }
     return foundFor(i);
   }
-  const tried: Interpreter[] = [];
-  for (const path of candidates(virtualEnv)) {
+  for (const path of candidates()) {
     const i = probeInterpreter(path);
     if (!i.problem) return foundFor(i);
-    tried.push(i);
   }
-  throw new DebuggerError(
-    "ADAPTER_NOT_FOUND",
-    tried.length ? `no Python interpreter here can import debugpy (tried ${tried.map((i) => i.path).join(", ")})` : "no Python 3 interpreter (python3) was found on PATH",
-    `install debugpy: ${tried[0] ? installFor(tried[0].path) : INSTALL}; or name an interpreter that has it with --python PATH`,
-  );
+  return null;
 }
 
 /** "; or use --python X, which has debugpy N" when some other interpreter here has it (error path only). */
-function alternative(virtualEnv: string | undefined, not: string): string {
-  for (const path of candidates(virtualEnv)) {
+function alternative(not: string): string {
+  for (const path of candidates()) {
     if (real(path) === real(not)) continue;
     const i = probeInterpreter(path);
     if (!i.problem) return `; or use --python ${path}, which has debugpy ${i.debugpy}`;
@@ -190,7 +205,7 @@ export const debugpy: AdapterSpec = {
   name: "debugpy",
   title: "debugpy: Python",
   transport: { kind: "stdio" },
-  installHint: `${INSTALL}; or name an interpreter that has it with --python PATH`,
+  installHint: `no python3 here can import debugpy: ${INSTALL}; or name an interpreter that has it with --python PATH`,
   discover(o) {
     return findInterpreter(o?.options ?? {});
   },
@@ -199,7 +214,9 @@ export const debugpy: AdapterSpec = {
     return ext === ".py" || ext === ".pyw";
   },
   launchArgs(o) {
-    const python = interpreterOf(o.found);
+    // --python wins over a config.toml [adapters.debugpy] command, which wins over the virtualenv
+    // (discovery has checked that the one named can import debugpy).
+    const python = chosenInterpreter(o.options, false)?.path ?? interpreterOf(o.found);
     return {
       type: "python",
       request: "launch",
@@ -213,17 +230,23 @@ export const debugpy: AdapterSpec = {
       justMyCode: justMyCode(o.options, o.breakpointFiles, o.found),
       stopOnEntry: o.stopOnEntry,
       variablePresentation: VARIABLE_PRESENTATION,
+      // After `finish`, locals show what the call returned as `(return) NAME`, like gdb's "Value returned".
+      showReturnValue: true,
       ...(python ? { python: [python] } : {}),
     };
   },
   attachArgs(o) {
+    // Attach by pid makes debugpy inject itself through gdb, which fails on some CPUs and killed
+    // the target when tried (ADAPTERS.md): refuse rather than risk the user's process.
+    if (!o.remote) {
+      throw new DebuggerError(
+        "UNSUPPORTED",
+        `debugpy cannot attach to a Python process by pid here${o.pid ? ` (${o.pid})` : ""}: it injects itself through gdb, which can kill the process`,
+        "start the program under debugpy instead: `python3 -m debugpy --listen 127.0.0.1:5678 prog.py`, then `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`",
+      );
+    }
     // Through --connect the port is debugpy's own server inside the program (`-m debugpy --listen`).
-    // Attach by pid injects through gdb, which does not work on every machine (ADAPTERS.md).
-    const args: Record<string, unknown> = { type: "python", request: "attach", name: "debugger", justMyCode: o.options.justMyCode !== false, variablePresentation: VARIABLE_PRESENTATION };
-    if (o.pid) args.processId = o.pid;
-    const python = interpreterOf(o.found);
-    if (python && !o.remote) args.python = [python];
-    return args;
+    return { type: "python", request: "attach", name: "debugger", justMyCode: o.options.justMyCode !== false, variablePresentation: VARIABLE_PRESENTATION, showReturnValue: true };
   },
   printContext: "watch",
   // debugpy 1.6 offers raised, uncaught and userUnhandled. `raised` stops at every handled

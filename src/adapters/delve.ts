@@ -196,6 +196,9 @@ export const delve: AdapterSpec = {
     return isSource(o.program) ? moduleRoot(o.program) : o.cwd;
   },
   printContext: "watch",
+  ignoreOutput(text, category) {
+    return category === "console" && text.startsWith("Type 'dlv help' for list of commands.");
+  },
   rewriteExpression(expression) {
     const e = expression.trim();
     if (/^call\s/.test(e)) return { expression: e, context: "repl" };

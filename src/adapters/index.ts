@@ -4,11 +4,12 @@ import type { AdapterConfig, Config } from "../common/config.ts";
 import { customAdapter } from "./custom.ts";
 import { debugpy } from "./debugpy.ts";
 import { delve } from "./delve.ts";
+import { gdb } from "./gdb.ts";
 import { lldbDap } from "./lldbDap.ts";
 import type { AdapterSpec } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 
-export const builtinAdapters: readonly AdapterSpec[] = [debugpy, delve, lldbDap];
+export const builtinAdapters: readonly AdapterSpec[] = [debugpy, delve, lldbDap, gdb];
 
 export function allAdapters(config: Config): AdapterSpec[] {
   const builtins = builtinAdapters.map((b) => (config.adapters[b.name] ? withOverride(b, config.adapters[b.name]!) : b));

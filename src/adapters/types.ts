@@ -64,6 +64,8 @@ export interface AdapterSpec {
   checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
   /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */
   exitCodeFromOutput?(text: string): number | undefined;
+  /** Adapter chatter that is neither the program's output nor useful to the reader (banners). */
+  ignoreOutput?(text: string, category: "stdout" | "stderr" | "console"): boolean;
   /** Exception filters set at start-up unless the user chooses others. */
   defaultExceptionFilters?: string[];
   quirks: {

@@ -1,12 +1,12 @@
 // One handler per IPC command. Each validates its own arguments (the socket is a boundary) and
 // returns the reply's `data`; errors are thrown as DebuggerError and cross the socket unchanged.
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readlinkSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import * as v from "valibot";
 import { chooseAdapter } from "../adapters/index.ts";
 import { isExecutable } from "../adapters/which.ts";
-import { loadConfig } from "../common/config.ts";
+import { loadConfig, type Config } from "../common/config.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { formatLocation, parseLocation, type Location } from "../common/location.ts";
 import { VERSION } from "../common/version.ts";
@@ -14,7 +14,7 @@ import type { Request } from "../ipc/protocol.ts";
 import type { StopReport, VariableView } from "../ipc/types.ts";
 import type { SessionRegistry } from "./registry.ts";
 import { joinText, tailLines, type OutputCategory } from "./ringBuffer.ts";
-import { breakpointView, Session } from "./session.ts";
+import { breakpointView, functionName, Session } from "./session.ts";
 import { sourceWindow } from "./sourceWindow.ts";
 import { truncateValue, truncateVariables } from "./truncate.ts";
 
@@ -59,6 +59,20 @@ function resolveSourceFile(file: string, cwd: string): string {
   const abs = resolve(cwd, file);
   if (existsSync(abs)) return abs;
   return /[\\/]/.test(file) ? abs : file;
+}
+
+/** Attach without --adapter: judge by the process's executable (a Go binary → Delve), else lldb-dap. */
+function adapterForProcess(config: Config, pid: number | undefined) {
+  let exe: string | undefined;
+  try {
+    if (pid) exe = readlinkSync(`/proc/${pid}/exe`);
+  } catch {}
+  if (exe) {
+    try {
+      return chooseAdapter(config, exe);
+    } catch {}
+  }
+  return chooseAdapter(config, undefined, "lldb-dap");
 }
 
 async function waitForStop(session: Session, promise: Promise<StopReport>, seconds: number): Promise<StopReport> {
@@ -116,7 +130,7 @@ async function contextOf(session: Session, lines: number) {
     frameIndex: index,
     reason: session.lastReport?.reason,
     breakpointIds: index === 0 ? session.lastReport?.breakpointIds ?? [] : [],
-    frame: { function: frame.name, file, line: frame.line, column: frame.column },
+    frame: { function: functionName(frame.name), file, line: frame.line, column: frame.column },
     source,
     locals: cut.variables,
     ...(cut.note ? { truncated: [cut.note] } : {}),
@@ -201,7 +215,7 @@ async function startSession(req: Request, ctx: DaemonContext, mode: "launch" | "
   if (local && !existsSync(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${req.cwd})`, "check the path; build it first with debug info (-g)");
   }
-  const spec = chooseAdapter(config, program, a.adapter ?? (mode === "attach" && !program ? "lldb-dap" : undefined));
+  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(config, a.pid) : chooseAdapter(config, program, a.adapter);
   if (local && statSync(program!).isDirectory() && !spec.quirks.programMayBeDirectory) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is a directory`, "give the path of the executable");
   }
@@ -536,7 +550,7 @@ async function scopeVars(req: Request, ctx: DaemonContext, which: "locals" | "ar
     }
     const expanded = a.depth > 0 ? await Promise.all(vars.map(async (x) => (x.reference > 0 ? { ...x, children: await s.variables(x.reference, a.depth - 1) } : x))) : vars;
     const cut = truncateVariables(expanded, { ...s.limits, maxLocals: 500 });
-    return { frameIndex: index, frame: frame.name, variables: cut.variables, ...(cut.note ? { truncated: [cut.note] } : {}) };
+    return { frameIndex: index, frame: functionName(frame.name), variables: cut.variables, ...(cut.note ? { truncated: [cut.note] } : {}) };
   });
 }
 

@@ -57,6 +57,8 @@ export class Session {
   /** Output is still wanted while disconnecting: the adapter's last words carry the exit code. */
   private lastWords = false;
   private stopCount = 0;
+  /** What the next stop is expected to be (a pause we asked for, the entry stop we asked for). */
+  private expecting: "entry" | "pause" | undefined;
   private ended = false;
   private startOptions: StartOptions | undefined;
   adapterPath: string | undefined;
@@ -151,7 +153,7 @@ export class Session {
         if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
       },
       // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
-      onStdout: captureOutput ? (text) => (!this.disconnecting || this.lastWords) && this.output.push("stdout", text) : undefined,
+      onProgramOutput: captureOutput ? (text, stream) => (!this.disconnecting || this.lastWords) && this.output.push(stream, text) : undefined,
     });
     this.proc = proc;
     this.client = proc.client;
@@ -198,6 +200,7 @@ export class Session {
       const filters = (this.adapter.defaultExceptionFilters ?? []).filter((f) => known.has(f));
       await client.request("setExceptionBreakpoints", { filters }).catch(() => {});
     }
+    if (opts.mode === "launch" && opts.stopOnEntry) this.expecting = "entry";
     if (this.capabilities.supportsConfigurationDoneRequest !== false) {
       await client.request("configurationDone", undefined);
     }
@@ -271,6 +274,7 @@ export class Session {
     const b = e.body;
     if (b.category === "telemetry" || b.category === "important" && !b.output) return;
     const category: OutputCategory = b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console";
+    if (this.adapter.ignoreOutput?.(b.output, category)) return;
     // The debuggee runs on a pty under lldb-dap: \r\n line endings.
     this.output.push(category, b.output.replace(/\r\n/g, "\n"));
   }
@@ -401,7 +405,8 @@ export class Session {
   }
 
   private async buildStopReport(body: P.StoppedEvent["body"], ids: number[]): Promise<StopReport> {
-    const report = this.newReport(normaliseReason(body.reason));
+    const report = this.newReport(normaliseReason(body.reason, body.description ?? body.text, this.expecting));
+    this.expecting = undefined;
     report.description = body.description ?? body.text;
     report.breakpointIds = ids;
     try {
@@ -577,6 +582,7 @@ export class Session {
     if (this.state === "stopped") throw new DebuggerError("NOT_RUNNING", `session '${this.name}' is already stopped`, "`debugger context` shows where");
     const tid = threadId ?? this.currentThreadId ?? (await this.defaultThread());
     const waiter = this.nextStop();
+    this.expecting = "pause";
     try {
       await client.request("pause", { threadId: tid });
     } catch (e) {
@@ -773,12 +779,26 @@ const REASONS: Record<string, string> = {
   "data breakpoint": "watchpoint",
 };
 
-export function normaliseReason(reason: string): string {
+/**
+ * The same stop reads the same whatever the adapter: lldb-dap reports a stop on entry and a pause
+ * as `exception` "signal SIGSTOP", and real signals as `exception` "signal SIGSEGV".
+ */
+export function normaliseReason(reason: string, description: string | undefined, expecting: "entry" | "pause" | undefined): string {
+  const signal = /^signal\s+SIG/i.test(description ?? "");
+  if (expecting && (reason === expecting || reason === "exception" || reason === "signal" || reason === "pause" || reason === "entry")) {
+    if (reason === expecting || !signal || /SIGSTOP|SIGTRAP|SIGINT/.test(description ?? "")) return expecting;
+  }
+  if (reason === "exception" && signal) return "signal";
   return REASONS[reason] ?? reason;
 }
 
+/** Rust symbols end in a hash (`basic::add::h1a2b…`) that only gets in the reader's way. */
+export function functionName(name: string): string {
+  return name.replace(/::h[0-9a-f]{16}$/, "");
+}
+
 function frameView(f: P.StackFrame): Omit<FrameView, "index"> {
-  return { id: f.id, function: f.name, file: f.source?.path ?? f.source?.name, line: f.line || undefined, column: f.column || undefined };
+  return { id: f.id, function: functionName(f.name), file: f.source?.path ?? f.source?.name, line: f.line || undefined, column: f.column || undefined };
 }
 
 export function breakpointView(b: Breakpoint): BreakpointView {

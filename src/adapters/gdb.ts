@@ -1,0 +1,311 @@
+// GDB: its own DAP (`gdb -i=dap`) from GDB 14 on; for older gdb, cdt-gdb-adapter (npm, Eclipse
+// CDT), which drives gdb over GDB/MI. Chosen only with `--adapter gdb`: native programs go to
+// lldb-dap by default. Facts in shared/ADAPTERS.md.
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { DebuggerError } from "../common/errors.ts";
+import type { AdapterSpec, FoundAdapter } from "./types.ts";
+import { isExecutable, which } from "./which.ts";
+
+/** The first gdb whose `-i=dap` exists. */
+const NATIVE_DAP_MAJOR = 14;
+const CDT_SCRIPT = join("cdt-gdb-adapter", "dist", "debugAdapter.js");
+
+export type GdbVariant = "native" | "cdt-gdb-adapter";
+
+/** Where `debugger setup gdb` installs cdt-gdb-adapter: `npm install --prefix <this> cdt-gdb-adapter`. */
+export function cdtInstallPrefix(env = process.env): string {
+  return join(env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "debugger-cli", "adapters");
+}
+
+/** DEBUGGER_GDB names the gdb to use; else the first on PATH. */
+export function findGdb(): string | null {
+  const given = process.env.DEBUGGER_GDB;
+  if (given) return isExecutable(given) ? given : null;
+  return which("gdb");
+}
+
+// `gdb --version` costs ~90 ms: asked once per binary for the daemon's lifetime, again only when
+// the file changes (an upgrade).
+const versions = new Map<string, { stamp: string; version: string | undefined }>();
+
+function stamp(path: string): string {
+  try {
+    const s = statSync(path);
+    return `${s.mtimeMs}:${s.size}`;
+  } catch {
+    return "-";
+  }
+}
+
+/** "GNU gdb (Debian 13.1-3) 13.1" → "13.1"; the parenthesised vendor part is skipped. */
+export function parseGdbVersion(text: string): string | undefined {
+  const first = text.split("\n")[0] ?? "";
+  return /(\d+\.\d+(?:\.\d+)?)/.exec(first.replace(/\([^)]*\)/g, " "))?.[1];
+}
+
+export function gdbVersion(path: string): string | undefined {
+  const key = stamp(path);
+  const cached = versions.get(path);
+  if (cached?.stamp === key) return cached.version;
+  let version: string | undefined;
+  try {
+    const r = Bun.spawnSync([path, "--version"], { stdin: "ignore", stdout: "pipe", stderr: "ignore", timeout: 10_000 });
+    version = r.exitCode === 0 ? parseGdbVersion(r.stdout.toString()) : undefined;
+  } catch {}
+  versions.set(path, { stamp: key, version });
+  return version;
+}
+
+function major(version: string | undefined): number {
+  return version ? Number(version.split(".")[0]) : 0;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Places cdt-gdb-adapter's dist/debugAdapter.js may be, most specific first. No process is spawned. */
+function cdtCandidates(): string[] {
+  const out: string[] = [];
+  const given = process.env.DEBUGGER_CDT_GDB_ADAPTER;
+  if (given) {
+    // The script itself, the package directory, or an npm prefix it was installed into.
+    out.push(given, join(given, "dist", "debugAdapter.js"), join(given, "node_modules", CDT_SCRIPT));
+  }
+  // npm links the package's `cdtDebugAdapter` bin onto PATH with `npm install -g`.
+  const bin = which("cdtDebugAdapter");
+  if (bin) out.push(real(bin));
+  // Global node_modules (`npm root -g` without spawning npm): $npm_config_prefix, the prefix of
+  // the node on PATH (nvm, Homebrew, /usr/local), the usual system and user prefixes.
+  const prefixes: string[] = [];
+  if (process.env.npm_config_prefix) prefixes.push(process.env.npm_config_prefix);
+  const node = which("node");
+  if (node) prefixes.push(dirname(dirname(real(node))));
+  prefixes.push("/usr/local", "/usr", join(homedir(), ".npm-global"), "/opt/homebrew");
+  for (const p of prefixes) out.push(join(p, "lib", "node_modules", CDT_SCRIPT));
+  out.push(join(cdtInstallPrefix(), "node_modules", CDT_SCRIPT));
+  return out;
+}
+
+export function findCdtAdapter(): string | null {
+  for (const c of cdtCandidates()) if (c.endsWith(".js") && isFile(c)) return c;
+  return null;
+}
+
+function cdtVersion(script: string): string | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dirname(script), "..", "package.json"), "utf8")).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** cdt-gdb-adapter is plain JavaScript: node runs it, or this very binary acting as Bun. */
+function cdtCommand(script: string): { command: string[]; env?: Record<string, string> } {
+  const node = which("node");
+  if (node) return { command: [node, script] };
+  return { command: [process.execPath, script], env: { BUN_BE_BUN: "1" } };
+}
+
+/** One string for gdb's `set args`, which the shell splits when it starts the program. */
+export function shellJoin(args: string[]): string {
+  return args
+    .map((a) => {
+      if (a.includes("\n") || a.includes("\r")) {
+        // The string travels as one GDB/MI command line: a line break would end the command.
+        throw new DebuggerError("USAGE", `gdb (through cdt-gdb-adapter) cannot pass an argument containing a line break: ${JSON.stringify(a)}`, "pass it another way (a file, an environment variable), or use --adapter lldb-dap");
+      }
+      return a !== "" && /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
+    })
+    .join(" ");
+}
+
+// C keywords that take parentheses without being calls.
+const NOT_CALLS = new Set(["sizeof", "alignof", "_Alignof", "typeof", "__typeof__", "decltype", "if", "while", "for", "switch", "return"]);
+
+/** Does the expression call a function in the program (`add(1, 2)`, `p->f(x)`)? */
+export function hasCall(expression: string): boolean {
+  const text = expression.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+  for (const m of text.matchAll(/([A-Za-z_]\w*)\s*\(/g)) if (!NOT_CALLS.has(m[1]!)) return true;
+  return false;
+}
+
+/**
+ * gdb reports the end of the program only in its console text: `[Inferior 1 (process N) exited
+ * with code 03]` (the code in octal) or `... exited normally]`. A program killed by a signal
+ * has no exit code.
+ */
+export function exitCodeFromGdbOutput(text: string): number | undefined {
+  const all = [...text.matchAll(/\[Inferior \d+ \(process \d+\) exited (?:with code ([0-7]+)|(normally))\]/g)];
+  const last = all.at(-1);
+  if (!last) return undefined;
+  return last[2] ? 0 : parseInt(last[1]!, 8);
+}
+
+/**
+ * gdb's own console messages, which cdt-gdb-adapter sends with category `stdout`, like the
+ * program's output: stop banners, the source line after a stop, thread and inferior events.
+ * `console` for these keeps `debugger output --stdout` the program's.
+ */
+const GDB_MESSAGE = new RegExp(
+  [
+    /^\n$/, // the blank line before every stop banner
+    /^(?:Temporary )?[Bb]reakpoint \d+, /,
+    /^(?:Hardware )?(?:read |access )?[Ww]atchpoint \d+: /,
+    /^\d+\t.*\n$/, // the source line gdb prints at a stop
+    /^\[(?:Inferior \d+ |New Thread |Thread |New LWP |LWP |Switching to )/,
+    /^Using host libthread_db library /,
+    /^The host character set is /,
+    /^(?:Program|Thread \d+ "[^"]*") received signal /,
+    /^Program terminated with signal /,
+    /^Run till exit from /,
+    /^Value returned is /,
+    /^Continuing\.\n$/,
+    /^Starting program: /,
+    /^Temporary breakpoint \d+ at /,
+    /^(?:Old|New) value = /,
+    /^0x[0-9a-f]+ in .* at .*:\d+\n$/,
+    /^[\w:~<>]+ \(.*\) at .*:\d+\n$/, // `func (args) at file:line` after finish/up
+  ]
+    .map((r) => r.source)
+    .join("|"),
+);
+
+/** gdb's warnings on its stderr, which cdt-gdb-adapter sends with category `stderr`. */
+const GDB_WARNING = /^warning: (?:Error disabling address space randomization|Could not load shared library symbols|Unable to find libthread_db|Could not find|Source file is more recent)/;
+
+type Category = "stdout" | "stderr" | "console";
+
+export function gdbOutputCategory(category: string, text: string, found?: FoundAdapter): Category {
+  const plain: Category = category === "stdout" ? "stdout" : category === "stderr" ? "stderr" : "console";
+  // gdb's own DAP labels its messages itself; only cdt-gdb-adapter mixes them with the program's.
+  if (variantOf(found) !== "cdt-gdb-adapter") return plain;
+  if (plain === "stdout" && GDB_MESSAGE.test(text)) return "console";
+  if (plain === "stderr" && GDB_WARNING.test(text)) return "console";
+  return plain;
+}
+
+function variantOf(found: FoundAdapter | undefined): GdbVariant {
+  return found?.variant === "cdt-gdb-adapter" ? "cdt-gdb-adapter" : "native";
+}
+
+/** cdt-gdb-adapter passes this on to gdb and so to the program; `null` removes a variable. */
+function cdtEnvironment(env: Record<string, string>, found: FoundAdapter | undefined): Record<string, string | null> | undefined {
+  const out: Record<string, string | null> = { ...env };
+  // Set only so that this binary acts as Bun for the adapter: the program must not inherit it.
+  if (found?.env?.BUN_BE_BUN) out.BUN_BE_BUN = null;
+  return Object.keys(out).length ? out : undefined;
+}
+
+function requireGdb(): string {
+  const path = findGdb();
+  if (!path) throw new DebuggerError("ADAPTER_NOT_FOUND", "gdb is not installed or not on PATH", gdb.installHint);
+  return path;
+}
+
+/** Numbers the spellings of call expressions (see rewriteExpression). */
+let callSerial = 0;
+
+// `outputCategory` is not in AdapterSpec yet: the session would call it from onOutput (see the
+// report of this module's author); until then gdb's messages stay in stdout.
+export const gdb: AdapterSpec & { outputCategory(category: string, text: string, found?: FoundAdapter): Category } = {
+  name: "gdb",
+  title: "GDB (gdb -i=dap from gdb 14, else cdt-gdb-adapter): C, C++, Rust",
+  transport: { kind: "stdio" },
+  installHint:
+    "install gdb (`apt-get install gdb`); gdb 14 or newer speaks DAP itself; for older gdb install cdt-gdb-adapter: " +
+    "`debugger setup gdb`, or `npm install -g --ignore-scripts cdt-gdb-adapter`, or set DEBUGGER_CDT_GDB_ADAPTER to its dist/debugAdapter.js",
+  discover(): FoundAdapter | null {
+    const gdbPath = findGdb();
+    if (!gdbPath) return null;
+    const version = gdbVersion(gdbPath);
+    if (major(version) >= NATIVE_DAP_MAJOR) {
+      return { path: gdbPath, command: [gdbPath, "-i=dap", "-q"], version: `gdb ${version}`, variant: "native" };
+    }
+    const script = findCdtAdapter();
+    if (!script) return null;
+    const { command, env } = cdtCommand(script);
+    return {
+      path: script,
+      command,
+      env,
+      version: `cdt-gdb-adapter ${cdtVersion(script) ?? "?"} with gdb ${version ?? "?"}`,
+      variant: "cdt-gdb-adapter",
+    };
+  },
+  // lldb-dap stays the choice for native programs; gdb is picked with `--adapter gdb`.
+  handles: () => false,
+  launchArgs(o) {
+    if (variantOf(o.found) === "cdt-gdb-adapter") {
+      const args: Record<string, unknown> = {
+        program: o.program,
+        cwd: o.cwd,
+        gdb: requireGdb(),
+        // -q: no banner, which would arrive as program output.
+        gdbArguments: ["-q"],
+      };
+      if (o.args.length) args.arguments = shellJoin(o.args);
+      const environment = cdtEnvironment(o.env, o.found);
+      if (environment) args.environment = environment;
+      // No stopOnEntry in cdt-gdb-adapter: a temporary breakpoint at main, as `start` does.
+      if (o.stopOnEntry) args.initCommands = ["tbreak main"];
+      return args;
+    }
+    // gdb's DAP sets the program's environment to exactly `env`: add to ours, as other adapters do.
+    const args: Record<string, unknown> = { program: o.program, args: o.args, cwd: o.cwd, stopAtBeginningOfMainSubprogram: o.stopOnEntry };
+    if (Object.keys(o.env).length) args.env = { ...(process.env as Record<string, string>), ...o.env };
+    return args;
+  },
+  attachArgs(o) {
+    if (variantOf(o.found) === "cdt-gdb-adapter") {
+      const args: Record<string, unknown> = { processId: String(o.pid ?? ""), gdb: requireGdb(), gdbArguments: ["-q"] };
+      if (o.program) args.program = o.program;
+      return args;
+    }
+    const args: Record<string, unknown> = {};
+    if (o.pid) args.pid = o.pid;
+    if (o.program) args.program = o.program;
+    return args;
+  },
+  printContext: "watch",
+  rewriteExpression(expression) {
+    if (!hasCall(expression)) return { expression };
+    // cdt-gdb-adapter keeps one gdb varobj per expression text and frame level for the whole
+    // session, and evaluates it again with -var-update. When that call stops at a breakpoint,
+    // gdb 13 writes malformed MI and the adapter dies (node: V8 fatal error). A spelling never
+    // seen before gets a fresh -var-create: the same expression, with different blanks inside.
+    const blanks = (++callSerial).toString(2).replace(/1/g, "\t").replace(/0/g, " ");
+    return { expression: `(${blanks}${expression})` };
+  },
+  checkEvaluate(expression, body) {
+    // cdt-gdb-adapter answers a failed evaluation with success and this text, dropping gdb's reason.
+    if (body.result === "Error: could not evaluate expression" && !body.type && body.variablesReference === 0) {
+      throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${expression}': gdb rejected it (unknown name, or not valid in this frame)`, "`debugger locals` lists the names in scope");
+    }
+    if (body.result === "" && body.type !== "void" && body.variablesReference === 0 && hasCall(expression)) {
+      throw new DebuggerError(
+        "UNSUPPORTED",
+        `gdb could not call a function in the program ('${expression}' gave no value): either gdb cannot make calls on this machine (gdb 13 on some CPUs fails with "Couldn't write extended state status"), or the call reached a breakpoint and stopped inside the function`,
+        "use lldb-dap (--adapter lldb-dap) for function calls; expressions without calls work with gdb. If `debugger backtrace` shows `<function called from gdb>`, `debugger continue` finishes the call and comes back",
+      );
+    }
+  },
+  exitCodeFromOutput: exitCodeFromGdbOutput,
+  outputCategory: gdbOutputCategory,
+  // cdt-gdb-adapter sends no `exited` event; gdb's own DAP does, and loses nothing by the quirk.
+  quirks: { programMustBeExecutable: true, noExitedEvent: true },
+};
