@@ -1,37 +1,55 @@
 #!/usr/bin/env bash
 # Installs the debug adapters and toolchains the tests and the demo use, with the platform's
 # package manager. Idempotent: only what is missing is installed.
+#   lldb-dap (C, C++, Rust) · debugpy (Python) · Delve + Go · gdb + cdt-gdb-adapter (gdb < 14)
 set -euo pipefail
 
-need_sudo() { if [ "$(id -u)" -ne 0 ]; then echo sudo; fi; }
+as_root() { if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null; then sudo "$@"; else "$@"; fi; }
+# Where `debugger setup gdb` puts cdt-gdb-adapter (src/cli/setup.ts, CDT_PREFIX).
+cdt_prefix="${XDG_DATA_HOME:-$HOME/.local/share}/debugger-cli/adapters"
 
 case "$(uname -s)" in
   Linux)
-    if command -v apt-get >/dev/null; then
-      pkgs=()
-      command -v lldb-dap-19 >/dev/null || command -v lldb-dap >/dev/null || pkgs+=(lldb-19)
-      command -v gcc >/dev/null || pkgs+=(gcc)
-      command -v g++ >/dev/null || pkgs+=(g++)
-      command -v rustc >/dev/null || pkgs+=(rustc)
-      if [ ${#pkgs[@]} -gt 0 ]; then
-        $(need_sudo) apt-get update -qq
-        $(need_sudo) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}"
-      fi
-    else
-      echo "no apt-get: install lldb (lldb-dap), gcc, g++ and rustc with your package manager" >&2
-      exit 1
+    command -v apt-get >/dev/null || { echo "no apt-get: install lldb (lldb-dap), python3-debugpy, delve, golang, gdb, gcc, g++ and rustc with your package manager" >&2; exit 1; }
+    pkgs=()
+    command -v lldb-dap-19 >/dev/null || command -v lldb-dap >/dev/null || pkgs+=(lldb-19)
+    /usr/bin/python3 -c 'import debugpy' 2>/dev/null || pkgs+=(python3-debugpy)
+    command -v dlv >/dev/null || pkgs+=(delve)
+    command -v go >/dev/null || pkgs+=(golang-go)
+    command -v gdb >/dev/null || pkgs+=(gdb)
+    command -v gcc >/dev/null || pkgs+=(gcc)
+    command -v g++ >/dev/null || pkgs+=(g++)
+    command -v rustc >/dev/null || pkgs+=(rustc)
+    if [ ${#pkgs[@]} -gt 0 ]; then
+      echo "apt-get install ${pkgs[*]}"
+      as_root apt-get update -qq
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}" >/dev/null
     fi
     ;;
   Darwin)
-    if ! xcrun --find lldb-dap >/dev/null 2>&1 && ! command -v lldb-dap >/dev/null; then
-      command -v brew >/dev/null || { echo "install Xcode 16+ or Homebrew's llvm for lldb-dap" >&2; exit 1; }
-      brew install llvm
-    fi
-    command -v rustc >/dev/null || echo "rustc not found: the Rust fixtures will be skipped locally" >&2
+    command -v brew >/dev/null || { echo "install Homebrew first (https://brew.sh)" >&2; exit 1; }
+    xcrun --find lldb-dap >/dev/null 2>&1 || command -v lldb-dap >/dev/null || brew install llvm
+    command -v dlv >/dev/null || brew install delve
+    command -v go >/dev/null || brew install go
+    command -v gdb >/dev/null || echo "gdb: optional on macOS (brew install gdb; needs code signing)" >&2
+    python3 -c 'import debugpy' 2>/dev/null || python3 -m pip install --user debugpy
     ;;
   *)
     echo "unsupported platform $(uname -s)" >&2
     exit 1
     ;;
 esac
-echo "adapters: $(command -v lldb-dap-19 || command -v lldb-dap || xcrun --find lldb-dap 2>/dev/null)"
+
+# gdb < 14 has no built-in DAP: cdt-gdb-adapter (npm) drives it over GDB/MI.
+if command -v gdb >/dev/null; then
+  gdb_major=$(gdb --version | head -1 | grep -oE '[0-9]+\.[0-9]+' | head -1 | cut -d. -f1)
+  if [ "${gdb_major:-0}" -lt 14 ] && [ ! -d "$cdt_prefix/node_modules/cdt-gdb-adapter" ]; then
+    echo "npm install cdt-gdb-adapter into $cdt_prefix"
+    npm install --silent --ignore-scripts --no-audit --no-fund --prefix "$cdt_prefix" cdt-gdb-adapter@1.7.0
+  fi
+fi
+
+echo "lldb-dap: $(command -v lldb-dap-19 || command -v lldb-dap || xcrun --find lldb-dap 2>/dev/null || echo missing)"
+echo "debugpy:  $(/usr/bin/python3 -c 'import debugpy; print(debugpy.__version__)' 2>/dev/null || python3 -c 'import debugpy; print(debugpy.__version__)' 2>/dev/null || echo missing)"
+echo "dlv:      $(command -v dlv || echo missing)"
+echo "gdb:      $(command -v gdb || echo missing)$([ -d "$cdt_prefix/node_modules/cdt-gdb-adapter" ] && echo " + cdt-gdb-adapter")"

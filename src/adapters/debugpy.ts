@@ -252,5 +252,8 @@ export const debugpy: AdapterSpec = {
   // debugpy 1.6 offers raised, uncaught and userUnhandled. `raised` stops at every handled
   // exception and `userUnhandled` where a library catches one from user code: too noisy by default.
   defaultExceptionFilters: ["uncaught"],
+  // With `uncaught` alone, sys.exit(3) stops as an uncaught SystemExit (only 0 and None are
+  // ignored). Scoping the unhandled break mode to Exception subclasses leaves SystemExit out.
+  defaultExceptionOptions: [{ path: [{ names: ["Python Exceptions"] }, { names: ["Exception"] }], breakMode: "unhandled" }],
   quirks: {},
 };

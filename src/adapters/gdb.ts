@@ -220,9 +220,7 @@ function requireGdb(): string {
 /** Numbers the spellings of call expressions (see rewriteExpression). */
 let callSerial = 0;
 
-// `outputCategory` is not in AdapterSpec yet: the session would call it from onOutput (see the
-// report of this module's author); until then gdb's messages stay in stdout.
-export const gdb: AdapterSpec & { outputCategory(category: string, text: string, found?: FoundAdapter): Category } = {
+export const gdb: AdapterSpec = {
   name: "gdb",
   title: "GDB (gdb -i=dap from gdb 14, else cdt-gdb-adapter): C, C++, Rust",
   transport: { kind: "stdio" },

@@ -64,6 +64,10 @@ export interface AdapterSpec {
   checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
   /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */
   exitCodeFromOutput?(text: string): number | undefined;
+  /** Sorts an output event into program stdout/stderr or debugger console text (gdb mixes them). */
+  outputCategory?(category: string, text: string, found?: FoundAdapter): "stdout" | "stderr" | "console";
+  /** Exception options sent with the default filters (debugpy: do not stop on SystemExit). */
+  defaultExceptionOptions?: { path?: { names: string[] }[]; breakMode: "never" | "always" | "unhandled" | "userUnhandled" }[];
   /** Adapter chatter that is neither the program's output nor useful to the reader (banners). */
   ignoreOutput?(text: string, category: "stdout" | "stderr" | "console"): boolean;
   /** Exception filters set at start-up unless the user chooses others. */

@@ -1,4 +1,5 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions.
+import { resolve } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { breakpointList, sessionsTable, stopReport } from "./render/text.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
@@ -47,7 +48,9 @@ function adapterArgs(a: ParsedArgs): Record<string, unknown> {
     throw new DebuggerError("USAGE", "--connect needs --adapter to know how to talk to it", "e.g. --adapter debugpy, --adapter delve or --adapter lldb-dap");
   }
   const options: Record<string, unknown> = {};
-  if (str(a, "python") !== undefined) options.python = str(a, "python");
+  // Resolved here: the daemon's cwd and environment are not the caller's.
+  if (str(a, "python") !== undefined) options.python = str(a, "python")!.includes("/") ? resolve(str(a, "python")!) : str(a, "python");
+  if (process.env.VIRTUAL_ENV) options.virtualEnv = process.env.VIRTUAL_ENV;
   if (bool(a, "just-my-code") !== undefined) options.justMyCode = bool(a, "just-my-code");
   return { adapter: str(a, "adapter"), connect, options };
 }

@@ -2,8 +2,8 @@
 // where that is the adapter's channel), then records what it found in config.toml. Prints the plan
 // first; acts only with --yes or a "y" at a terminal; --dry-run only shows the plan.
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
+import { cdtInstallPrefix } from "../adapters/gdb.ts";
 import { allAdapters, ALIASES } from "../adapters/index.ts";
 import type { AdapterSpec } from "../adapters/types.ts";
 import { which } from "../adapters/which.ts";
@@ -30,8 +30,6 @@ export interface Plan {
   note?: string;
 }
 
-/** Where `setup gdb` puts cdt-gdb-adapter when gdb has no native DAP (gdb < 14). */
-export const CDT_PREFIX = join(process.env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "debugger-cli", "adapters");
 
 const PACKAGES: Record<string, Partial<Record<Manager, string[]>>> = {
   "lldb-dap": { apt: ["lldb-19"], dnf: ["lldb"], pacman: ["lldb"], brew: ["llvm"] },
@@ -90,7 +88,8 @@ export function planFor(spec: AdapterSpec, manager: Manager | undefined): Plan {
     const v = gdbVersion();
     if (v === undefined || v < 14) {
       // gdb < 14 has no DAP: cdt-gdb-adapter (npm) drives it over GDB/MI.
-      steps.push({ argv: [which("npm") ?? "npm", "install", "--no-audit", "--no-fund", "--prefix", CDT_PREFIX, "cdt-gdb-adapter"], why: "install cdt-gdb-adapter (gdb < 14 has no built-in DAP)" });
+      // --ignore-scripts: its install script only builds a pty module that debugging does not use.
+      steps.push({ argv: [which("npm") ?? "npm", "install", "--ignore-scripts", "--no-audit", "--no-fund", "--prefix", cdtInstallPrefix(), "cdt-gdb-adapter@1.7.0"], why: "install cdt-gdb-adapter (gdb < 14 has no built-in DAP)" });
     }
   } else if (viaManager) {
     steps.push(...installArgv(manager!, viaManager));

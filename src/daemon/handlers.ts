@@ -21,6 +21,7 @@ import { truncateValue, truncateVariables } from "./truncate.ts";
 export interface DaemonContext {
   registry: SessionRegistry;
   shutdown(reason: string): void;
+  stopListening(): void;
   startedAt: number;
 }
 
@@ -261,6 +262,7 @@ const handlers: Record<string, Handler> = {
   },
 
   async shutdown(_req, ctx) {
+    ctx.stopListening();
     setTimeout(() => ctx.shutdown("asked to stop"), 10);
     return { stopped: true, pid: process.pid };
   },

@@ -90,9 +90,10 @@ export class SessionRegistry {
     }
   }
 
+  /** Removes the state file if it is still ours (a successor may have written its own). */
   clearState(): void {
     try {
-      unlinkSync(this.statePath);
+      if (JSON.parse(readFileSync(this.statePath, "utf8")).pid === process.pid) unlinkSync(this.statePath);
     } catch {}
   }
 

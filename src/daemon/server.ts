@@ -61,18 +61,27 @@ export async function runDaemon(): Promise<void> {
     shutdown(reason) {
       void shutdown(reason);
     },
+    stopListening: () => stopListening(),
   };
+
+  /** No new clients from here on: the next command starts a new daemon instead of reaching this one. */
+  let listening = true;
+  function stopListening(): void {
+    if (!listening) return;
+    listening = false;
+    try {
+      unlinkSync(path);
+    } catch {}
+    try {
+      server.stop(false);
+    } catch {}
+  }
 
   async function shutdown(reason: string): Promise<void> {
     if (stopping) return;
     stopping = true;
     log("info", `daemon ${process.pid} stopping: ${reason}`);
-    try {
-      server.stop(true);
-    } catch {}
-    try {
-      unlinkSync(path);
-    } catch {}
+    stopListening();
     await Promise.all(registry.all().map((s) => s.kill().catch(() => {})));
     registry.clearState();
     process.exit(0);
@@ -124,6 +133,7 @@ export async function runDaemon(): Promise<void> {
     const base = { id: req.id, command: req.command, session: req.session };
     // `ping` is answered whatever the version (doctor asks without replacing the daemon).
     if (req.version !== VERSION && req.command !== "ping") {
+      stopListening();
       reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${VERSION}, client is ${req.version}`, hint: "the client replaces the daemon; sessions of the old one end" } });
       void shutdown(`replaced by a client of version ${req.version}`);
       return;
@@ -183,7 +193,7 @@ export async function runDaemon(): Promise<void> {
   const idleTimer = setInterval(() => {
     if (!registry.hasLive() && Date.now() - lastActivity > IDLE_MS) void shutdown("idle");
     // Someone removed our socket (another daemon took over): leave.
-    if (!existsSync(path)) void shutdown("socket removed");
+    if (listening && !existsSync(path)) void shutdown("socket removed");
   }, Math.min(60_000, Math.max(1000, IDLE_MS / 4)));
   idleTimer.unref?.();
   for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(sig, () => void shutdown(sig));

@@ -198,7 +198,8 @@ export class Session {
     if (this.capabilities.exceptionBreakpointFilters) {
       const known = new Set(this.capabilities.exceptionBreakpointFilters.map((f) => f.filter));
       const filters = (this.adapter.defaultExceptionFilters ?? []).filter((f) => known.has(f));
-      await client.request("setExceptionBreakpoints", { filters }).catch(() => {});
+      const options = this.capabilities.supportsExceptionOptions ? this.adapter.defaultExceptionOptions : undefined;
+      await client.request("setExceptionBreakpoints", { filters, ...(options ? { exceptionOptions: options } : {}) }).catch(() => {});
     }
     if (opts.mode === "launch" && opts.stopOnEntry) this.expecting = "entry";
     if (this.capabilities.supportsConfigurationDoneRequest !== false) {
@@ -273,7 +274,9 @@ export class Session {
     if (this.disconnecting && !this.lastWords) return; // lldb-dap-19 prints its crash trace after a clean disconnect
     const b = e.body;
     if (b.category === "telemetry" || b.category === "important" && !b.output) return;
-    const category: OutputCategory = b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console";
+    const category: OutputCategory =
+      this.adapter.outputCategory?.(b.category ?? "console", b.output, this.found) ??
+      (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
     if (this.adapter.ignoreOutput?.(b.output, category)) return;
     // The debuggee runs on a pty under lldb-dap: \r\n line endings.
     this.output.push(category, b.output.replace(/\r\n/g, "\n"));
@@ -405,7 +408,7 @@ export class Session {
   }
 
   private async buildStopReport(body: P.StoppedEvent["body"], ids: number[]): Promise<StopReport> {
-    const report = this.newReport(normaliseReason(body.reason, body.description ?? body.text, this.expecting));
+    const report = this.newReport(normaliseReason(body.reason, body.description ?? body.text, this.expecting, ids));
     this.expecting = undefined;
     report.description = body.description ?? body.text;
     report.breakpointIds = ids;
@@ -783,7 +786,14 @@ const REASONS: Record<string, string> = {
  * The same stop reads the same whatever the adapter: lldb-dap reports a stop on entry and a pause
  * as `exception` "signal SIGSTOP", and real signals as `exception` "signal SIGSEGV".
  */
-export function normaliseReason(reason: string, description: string | undefined, expecting: "entry" | "pause" | undefined): string {
+export function normaliseReason(reason: string, description: string | undefined, expecting: "entry" | "pause" | undefined, breakpointIds: number[] = []): string {
+  // gdb (through cdt-gdb-adapter) names the signal itself as the reason: `SIGINT`.
+  if (/^SIG[A-Z0-9]+$/.test(reason)) {
+    description = `signal ${reason}`;
+    reason = "signal";
+  }
+  // A stop on entry done with a temporary breakpoint at main (cdt-gdb-adapter) is still the entry stop.
+  if (expecting === "entry" && reason === "breakpoint" && breakpointIds.length === 0) return "entry";
   const signal = /^signal\s+SIG/i.test(description ?? "");
   if (expecting && (reason === expecting || reason === "exception" || reason === "signal" || reason === "pause" || reason === "entry")) {
     if (reason === expecting || !signal || /SIGSTOP|SIGTRAP|SIGINT/.test(description ?? "")) return expecting;
