@@ -2,6 +2,7 @@
 // locally), print one result, return the exit code. Errors never print usage on stdout.
 import { DebuggerError, exitCodeFor, toErrorData, type ErrorData } from "../common/errors.ts";
 import { VERSION } from "../common/version.ts";
+import { request } from "../ipc/client.ts";
 import { closest, parseArgv, type FlagDef } from "./args.ts";
 import { breakpointCommands } from "./breakpoints.ts";
 import { executionCommands } from "./execution.ts";
@@ -117,7 +118,6 @@ export async function runCli(argv: string[]): Promise<number> {
     if (spec.local) data = await spec.local(parsed, ctx);
     else {
       const call = spec.call!(parsed, ctx);
-      const { request } = await import("../ipc/client.ts");
       // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
       const socketTimeout = spec.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000;
       const reply = await request({ command: call.command, session: ctx.session, cwd: ctx.cwd, args: call.args }, socketTimeout);
