@@ -61,12 +61,6 @@ describe("handles", () => {
     expect(isGoBinary(process.execPath)).toBe(false);
     rmSync(dir, { recursive: true, force: true });
   });
-  const built = join(ROOT, "test", "fixtures", "build", "go-basic");
-  test.skipIf(!existsSync(built))("a built Go fixture is recognised in well under 2 ms", () => {
-    const t0 = performance.now();
-    for (let i = 0; i < 100; i++) expect(isGoBinary(built)).toBe(true);
-    expect((performance.now() - t0) / 100).toBeLessThan(2);
-  });
 });
 
 test("sources build from their module root", () => {
