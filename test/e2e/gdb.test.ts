@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { readFileSync } from "node:fs";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { findGdb, gdb } from "../../src/adapters/gdb.ts";
-import { alive, CI, E2eEnv, spawnAndReadPid, tracerPid, waitFor, withFlags } from "./harness.ts";
+import { alive, CI, E2eEnv, spawnAndReadPid, tracerPid, waitFor } from "./harness.ts";
 
 const SRC = sourcePath("c/basic.c");
 const SLEEPER_SRC = sourcePath("c/sleeper.c");
@@ -45,35 +45,22 @@ function gdbCanCall(program: string): boolean {
 describe.skipIf(!!missing)(`gdb (${found?.variant}: ${found?.version})`, () => {
   let env: E2eEnv;
   let bins: Record<string, string>;
-  let sessions: string[] = [];
 
   beforeAll(async () => {
     bins = await buildFixtures();
     env = new E2eEnv();
   }, T);
 
-  afterEach(async () => {
-    for (const name of sessions) await env.run(["stop", "--session", name]);
-    sessions = [];
-  });
+  afterEach(() => env.stopSessions());
 
   afterAll(async () => {
     await env?.close();
   });
 
-  function session(name: string) {
-    sessions.push(name);
-    const args = (a: string[]) => withFlags(a, ["--session", name]);
-    return {
-      ok: (a: string[]) => env.ok(args(a)),
-      run: (a: string[]) => env.run(args(a)),
-    };
-  }
-
-  const start = (s: ReturnType<typeof session>, ...rest: string[]) => s.ok(["start", bins["c-basic"]!, "--adapter", "gdb", ...rest]);
+  const start = (s: ReturnType<E2eEnv["session"]>, ...rest: string[]) => s.ok(["start", bins["c-basic"]!, "--adapter", "gdb", ...rest]);
 
   test("line breakpoint: stop, locals, print of expressions and struct members, arguments, continue", async () => {
-    const s = session("gdb-line");
+    const s = env.session("gdb-line");
     const r = await start(s, "--break", at("loop_body"), "--", "a b", "it's", "$HOME");
     expect(r.session.adapter).toBe("gdb");
     const [bp] = (await s.ok(["breakpoint", "list"])).breakpoints;
@@ -107,7 +94,7 @@ describe.skipIf(!!missing)(`gdb (${found?.variant}: ${found?.version})`, () => {
   }, T);
 
   test("function breakpoint, backtrace, next/finish/step landing lines", async () => {
-    const s = session("gdb-function");
+    const s = env.session("gdb-function");
     const stop = (await start(s, "--break", "add")).stop;
     const [bp] = (await s.ok(["breakpoint", "list"])).breakpoints;
     expect(bp).toMatchObject({ location: "add", line: line("add_body"), verified: true });
@@ -141,7 +128,7 @@ describe.skipIf(!!missing)(`gdb (${found?.variant}: ${found?.version})`, () => {
   }, T);
 
   test("conditional breakpoint, stop on entry, output, exit code", async () => {
-    const s = session("gdb-exit");
+    const s = env.session("gdb-exit");
     const entry = (await start(s, "--stop-on-entry")).stop;
     // cdt-gdb-adapter has no stopOnEntry: a temporary breakpoint at main stands in, as gdb's `start`.
     expect(entry.frame).toMatchObject({ function: "main", file: SRC });
@@ -169,7 +156,7 @@ describe.skipIf(!!missing)(`gdb (${found?.variant}: ${found?.version})`, () => {
   }, T);
 
   test("function calls in print: a value where gdb can call, else UNSUPPORTED said plainly", async () => {
-    const s = session("gdb-call");
+    const s = env.session("gdb-call");
     await start(s, "--break", at("loop_body"));
     if (gdbCanCall(bins["c-basic"]!)) {
       expect(await s.ok(["print", "add(2, 3)"])).toMatchObject({ result: "5", type: "int" });
@@ -197,7 +184,7 @@ describe.skipIf(!!missing)(`gdb (${found?.variant}: ${found?.version})`, () => {
     const tickBody = markerLine(SLEEPER_SRC, "tick_body");
     const { proc, pid } = await spawnAndReadPid([bins["c-sleeper"]!]);
     try {
-      const s = session("gdb-attach");
+      const s = env.session("gdb-attach");
       await s.ok(["attach", String(pid), "--adapter", "gdb"]);
       expect((await s.ok(["status"])).pid).toBe(pid);
 

@@ -67,6 +67,23 @@ export class E2eEnv {
     return r.json.data;
   }
 
+  private sessions: string[] = [];
+
+  /** Commands bound to a session of their own; `stopSessions` (in afterEach) ends them. */
+  session(name: string) {
+    this.sessions.push(name);
+    const args = (a: string[]) => withFlags(a, ["--session", name]);
+    return {
+      ok: (a: string[]) => this.ok(args(a)),
+      run: (a: string[]) => this.run(args(a)),
+    };
+  }
+
+  async stopSessions(): Promise<void> {
+    for (const name of this.sessions) await this.run(["stop", "--session", name]);
+    this.sessions = [];
+  }
+
   /** Stops the daemon (and so every session and debuggee) and removes the temp dir. */
   async close(): Promise<void> {
     await this.run(["daemon", "stop"]).catch(() => {});
@@ -143,25 +160,8 @@ export function adapterAvailable(name: string, testFile = "e2e tests"): boolean 
   return false;
 }
 
-/** Polls until the condition holds (tests wait on conditions, never on fixed sleeps). */
-export async function waitFor(cond: () => boolean | Promise<boolean>, ms = 10_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + ms;
-  let delay = 5;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await Bun.sleep(delay);
-    delay = Math.min(delay * 2, 100);
-  }
-}
-
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { waitFor } from "../wait.ts";
+export { alive, waitFor } from "../wait.ts";
 
 /** Linux: the pid of the process tracing `pid` (0 when none); undefined where /proc is missing. */
 export function tracerPid(pid: number): number | undefined {

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { mkdtempSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
-import { adapterAvailable, alive, E2eEnv, spawnAndReadPid, tracerPid, waitFor, withFlags } from "./harness.ts";
+import { adapterAvailable, alive, E2eEnv, spawnAndReadPid, tracerPid, waitFor } from "./harness.ts";
 
 interface Language {
   name: string;
@@ -65,31 +65,18 @@ const available = adapterAvailable("lldb-dap", "test/e2e/lldb.test.ts");
 describe.skipIf(!available)("lldb-dap", () => {
   let env: E2eEnv;
   let bins: Record<string, string>;
-  let sessions: string[] = [];
 
   beforeAll(async () => {
     bins = await buildFixtures();
     env = new E2eEnv();
   });
 
-  afterEach(async () => {
-    for (const name of sessions) await env.run(["stop", "--session", name]);
-    sessions = [];
-  });
+  afterEach(() => env.stopSessions());
 
   afterAll(async () => {
     await env?.close();
   });
 
-  /** Commands bound to a session of their own, stopped after the test. */
-  function session(name: string) {
-    sessions.push(name);
-    const args = (a: string[]) => withFlags(a, ["--session", name]);
-    return {
-      ok: (a: string[]) => env.ok(args(a)),
-      run: (a: string[]) => env.run(args(a)),
-    };
-  }
 
   for (const lang of LANGUAGES) {
     describe(lang.name, () => {
@@ -99,7 +86,7 @@ describe.skipIf(!available)("lldb-dap", () => {
       const id = (what: string) => `${lang.fixture}-${what}`;
 
       test("start --break FILE:LINE stops at that line with the frame's locals", async () => {
-        const s = session(id("line"));
+        const s = env.session(id("line"));
         const loopBody = line("loop_body");
         const started = await s.ok(["start", bin(), "--break", `${src}:${loopBody}`]);
         const [bp] = (await s.ok(["breakpoint", "list"])).breakpoints;
@@ -126,7 +113,7 @@ describe.skipIf(!available)("lldb-dap", () => {
       });
 
       test("--break FUNCTION stops in add, and backtrace shows add <- main", async () => {
-        const s = session(id("function"));
+        const s = env.session(id("function"));
         const stop = (await s.ok(["start", bin(), "--break", "add"])).stop;
         expect(stop.reason).toBe("breakpoint");
         expect(stop.frame).toMatchObject({ file: src, line: line("add_body") });
@@ -146,7 +133,7 @@ describe.skipIf(!available)("lldb-dap", () => {
       });
 
       test("a conditional breakpoint stops only when its condition holds", async () => {
-        const s = session(id("condition"));
+        const s = env.session(id("condition"));
         await s.ok(["start", bin(), "--stop-on-entry"]);
         const added = await s.ok(["breakpoint", "add", `${src}:${line("loop_body")}`, "--condition", "i == 3"]);
         expect(added.breakpoints).toEqual([
@@ -167,7 +154,7 @@ describe.skipIf(!available)("lldb-dap", () => {
       });
 
       test("step enters add, finish returns to the call in main, next moves a line", async () => {
-        const s = session(id("stepping"));
+        const s = env.session(id("stepping"));
         await s.ok(["start", bin(), "--stop-on-entry"]);
         await s.ok(["breakpoint", "add", `${src}:${line("loop_body")}`, "--condition", "i == 3"]);
         await s.ok(["continue"]);
@@ -192,7 +179,7 @@ describe.skipIf(!available)("lldb-dap", () => {
       });
 
       test("backtrace shows the factorial recursion", async () => {
-        const s = session(id("recursion"));
+        const s = env.session(id("recursion"));
         const stop = (await s.ok(["start", bin(), "--break", `${src}:${line("factorial_base")}`])).stop;
         expect(stop.frame.line).toBe(line("factorial_base"));
         expect(valueOf(stop.locals, "n")).toBe("1");
@@ -212,7 +199,7 @@ describe.skipIf(!available)("lldb-dap", () => {
       });
 
       test("locals and print: ints, a struct, its members and a function call", async () => {
-        const s = session(id("print"));
+        const s = env.session(id("print"));
         await s.ok(["start", bin(), "--break", `${src}:${line("loop_body")}`]);
 
         const variables: Variable[] = (await s.ok(["locals"])).variables;
@@ -240,7 +227,7 @@ describe.skipIf(!available)("lldb-dap", () => {
       });
 
       test("stdout and stderr arrive in order, and the exit code is reported", async () => {
-        const s = session(id("output"));
+        const s = env.session(id("output"));
         // Between the two prints (the print lines themselves are several locations in Rust).
         const atStderr = (await s.ok(["start", bin(), "--break", `${src}:${line("stdout_flushed")}`])).stop;
         expect(atStderr.frame.line).toBe(line("stdout_flushed"));
@@ -258,7 +245,7 @@ describe.skipIf(!available)("lldb-dap", () => {
       });
 
       test("a removed breakpoint no longer stops; the other one in the file still does", async () => {
-        const s = session(id("remove"));
+        const s = env.session(id("remove"));
         await s.ok(["start", bin(), "--stop-on-entry"]);
         const [loop] = (await s.ok(["breakpoint", "add", `${src}:${line("loop_body")}`])).breakpoints;
         const [call] = (await s.ok(["breakpoint", "add", `${src}:${line("factorial_call")}`])).breakpoints;
@@ -277,7 +264,7 @@ describe.skipIf(!available)("lldb-dap", () => {
       });
 
       test("--stop-on-entry stops before main with reason entry", async () => {
-        const s = session(id("entry"));
+        const s = env.session(id("entry"));
         const stop = (await s.ok(["start", bin(), "--stop-on-entry"])).stop;
         expect(stop.reason).toBe("entry");
         expect(stop.threadId).toBeGreaterThan(0);
@@ -293,7 +280,7 @@ describe.skipIf(!available)("lldb-dap", () => {
     test("attach PID, break in tick, detach: the process keeps running", async () => {
       const { proc, pid } = await spawnAndReadPid([bins["c-sleeper"]!]);
       try {
-        const s = session("attach");
+        const s = env.session("attach");
         await s.ok(["attach", String(pid)]);
         expect((await s.ok(["status"])).pid).toBe(pid);
 
@@ -319,7 +306,7 @@ describe.skipIf(!available)("lldb-dap", () => {
     test("pause interrupts a running program with reason pause", async () => {
       const { proc, pid } = await spawnAndReadPid([bins["c-sleeper"]!]);
       try {
-        const s = session("pause");
+        const s = env.session("pause");
         await s.ok(["attach", String(pid)]);
         const stop = (await s.ok(["pause"])).stop;
         expect(stop.reason).toBe("pause");
@@ -336,7 +323,7 @@ describe.skipIf(!available)("lldb-dap", () => {
   describe("launch options", () => {
     test("--env, --cwd and the arguments after -- reach the program", async () => {
       const cwd = realpathSync(mkdtempSync(join(env.dir, "cwd-")));
-      const s = session("launch-options");
+      const s = env.session("launch-options");
       const script = 'printf "%s|%s|%s|%s\\n" "$GREETING" "$1" "$2" "$(pwd)"; exit 7';
       const args = ["start", "/bin/sh", "--env", "GREETING=hello there", "--cwd", cwd];
       const stop = (await s.ok([...args, "--", "-c", script, "sh", "a b", "$HOME"])).stop;

@@ -2,6 +2,7 @@
 // config and log, as a user would: argv in, exit code and --json document out.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { waitFor } from "../wait.ts";
 import { join } from "node:path";
 
 export const ROOT = join(import.meta.dir, "..", "..");
@@ -152,22 +153,4 @@ export class Env {
   }
 }
 
-/** Polls until the condition holds (tests wait on conditions, never on fixed sleeps). */
-export async function waitFor(cond: () => boolean | Promise<boolean>, ms = 10_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + ms;
-  let delay = 5;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await Bun.sleep(delay);
-    delay = Math.min(delay * 2, 100);
-  }
-}
-
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { alive, waitFor } from "../wait.ts";
