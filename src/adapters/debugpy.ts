@@ -1,10 +1,10 @@
 // debugpy: Python. The adapter is `PYTHON -m debugpy.adapter` over stdio, and the same interpreter
 // runs the program. Facts in shared/ADAPTERS.md.
-import { realpathSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { extname, sep } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
-import { isExecutable, which } from "./which.ts";
+import { isExecutable, realPath, which } from "./which.ts";
 
 /** What one interpreter told us about itself. */
 export interface Interpreter {
@@ -77,14 +77,6 @@ export function probeInterpreter(path: string): Interpreter {
   return interpreter;
 }
 
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
 /**
  * Interpreters to try when none is chosen: every python3 on PATH in order, then the system one
  * (Debian's python3-debugpy is importable only by /usr/bin/python3, and a pyenv python3 earlier
@@ -99,7 +91,7 @@ function candidates(): string[] {
   return out.filter((p) => {
     if (!isExecutable(p)) return false;
     // /bin/python3 and /usr/bin/python3 are one file on merged-/usr systems. Shims are scripts, not links.
-    const key = real(p);
+    const key = realPath(p);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -117,7 +109,7 @@ function foundFor(i: Interpreter): FoundAdapter {
 }
 
 function installFor(python: string): string {
-  if (process.platform === "linux" && real(python) === real("/usr/bin/python3")) return "`apt-get install python3-debugpy` (Debian/Ubuntu) or `/usr/bin/python3 -m pip install debugpy`";
+  if (process.platform === "linux" && realPath(python) === realPath("/usr/bin/python3")) return "`apt-get install python3-debugpy` (Debian/Ubuntu) or `/usr/bin/python3 -m pip install debugpy`";
   return `\`${python} -m pip install debugpy\``;
 }
 
@@ -169,7 +161,7 @@ export function findInterpreter(options: Record<string, unknown>): FoundAdapter 
 /** "; or use --python X, which has debugpy N" when some other interpreter here has it (error path only). */
 function alternative(not: string): string {
   for (const path of candidates()) {
-    if (real(path) === real(not)) continue;
+    if (realPath(path) === realPath(not)) continue;
     const i = probeInterpreter(path);
     if (!i.problem) return `; or use --python ${path}, which has debugpy ${i.debugpy}`;
   }
@@ -180,8 +172,8 @@ const LIBRARY_PATH = /[\\/](site|dist)-packages[\\/]|^\/usr\/lib(64)?\/python\d/
 
 /** Is this file part of Python itself or of an installed package, rather than the user's code? */
 export function isLibraryFile(file: string, libraryDirs: string[]): boolean {
-  const files = new Set([file, real(file)]);
-  const dirs = new Set(libraryDirs.flatMap((d) => [d, real(d)]).map((d) => (d.endsWith(sep) ? d : d + sep)));
+  const files = new Set([file, realPath(file)]);
+  const dirs = new Set(libraryDirs.flatMap((d) => [d, realPath(d)]).map((d) => (d.endsWith(sep) ? d : d + sep)));
   for (const f of files) {
     if (LIBRARY_PATH.test(f)) return true;
     for (const d of dirs) if (f.startsWith(d)) return true;

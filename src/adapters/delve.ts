@@ -4,7 +4,7 @@ import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from
 import { homedir, tmpdir } from "node:os";
 import { dirname, extname, join } from "node:path";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
-import { isExecutable, which } from "./which.ts";
+import { isDirectory, isExecutable, which } from "./which.ts";
 
 function candidates(): string[] {
   const out: string[] = [];
@@ -99,14 +99,6 @@ function isGoPackageDir(dir: string): boolean {
   try {
     if (existsSync(join(dir, "go.mod"))) return true;
     return readdirSync(dir).some((n) => n.endsWith(".go"));
-  } catch {
-    return false;
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
   } catch {
     return false;
   }

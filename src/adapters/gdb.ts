@@ -1,12 +1,12 @@
 // GDB: its own DAP (`gdb -i=dap`) from GDB 14 on; for older gdb, cdt-gdb-adapter (npm, Eclipse
 // CDT), which drives gdb over GDB/MI. Chosen only with `--adapter gdb`: native programs go to
 // lldb-dap by default. Facts in shared/ADAPTERS.md.
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
-import { isExecutable, which } from "./which.ts";
+import { isExecutable, isFile, realPath, which } from "./which.ts";
 
 /** The first gdb whose `-i=dap` exists. */
 const NATIVE_DAP_MAJOR = 14;
@@ -62,22 +62,6 @@ function major(version: string | undefined): number {
   return version ? Number(version.split(".")[0]) : 0;
 }
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
 /** Places cdt-gdb-adapter's dist/debugAdapter.js may be, most specific first. No process is spawned. */
 function cdtCandidates(): string[] {
   const out: string[] = [];
@@ -88,13 +72,13 @@ function cdtCandidates(): string[] {
   }
   // npm links the package's `cdtDebugAdapter` bin onto PATH with `npm install -g`.
   const bin = which("cdtDebugAdapter");
-  if (bin) out.push(real(bin));
+  if (bin) out.push(realPath(bin));
   // Global node_modules (`npm root -g` without spawning npm): $npm_config_prefix, the prefix of
   // the node on PATH (nvm, Homebrew, /usr/local), the usual system and user prefixes.
   const prefixes: string[] = [];
   if (process.env.npm_config_prefix) prefixes.push(process.env.npm_config_prefix);
   const node = which("node");
-  if (node) prefixes.push(dirname(dirname(real(node))));
+  if (node) prefixes.push(dirname(dirname(realPath(node))));
   prefixes.push("/usr/local", "/usr", join(homedir(), ".npm-global"), "/opt/homebrew");
   for (const p of prefixes) out.push(join(p, "lib", "node_modules", CDT_SCRIPT));
   out.push(join(cdtInstallPrefix(), "node_modules", CDT_SCRIPT));

@@ -1,5 +1,5 @@
-// PATH look-ups without a shell.
-import { accessSync, constants, readdirSync } from "node:fs";
+// PATH look-ups without a shell, and the small file checks adapter discovery uses.
+import { accessSync, constants, readdirSync, realpathSync, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
 export function isExecutable(path: string): boolean {
@@ -40,4 +40,29 @@ export function whichVersioned(base: string): string[] {
     }
   }
   return found.sort((a, b) => b.version - a.version).map((f) => f.path);
+}
+
+export function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The resolved path, or the path itself when it cannot be resolved. */
+export function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
