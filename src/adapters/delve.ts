@@ -1,6 +1,6 @@
 // Delve (`dlv dap`): Go. Facts in shared/ADAPTERS.md: TCP only, no `exited` event, the debuggee's
 // output on dlv's own stdout/stderr, goroutines as threads, calls only through `call EXPR`.
-import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, extname, join } from "node:path";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
