@@ -33,7 +33,8 @@ export type Transport =
 const TAIL_BYTES = 4096;
 const LISTEN_TIMEOUT_MS = 10_000;
 
-function exitMessage(how: string, tail: string): DebuggerError {
+/** ADAPTER_EXITED for an adapter that `how` ("exited with code 3"), with the tail of its stderr. */
+export function exitMessage(how: string, tail: string): DebuggerError {
   const last = tail.trim() ? `; its last stderr output:\n${tail.trim().split("\n").slice(-10).join("\n")}` : "";
   return new DebuggerError("ADAPTER_EXITED", `the debug adapter ${how}${last}`, "the session is over: `debugger start` begins a new one; `debugger logs` has details");
 }

@@ -3,7 +3,7 @@
 // the adapter is serialised through `enqueue`; waiting for a stop happens outside the queue, so
 // `status`, `pause` and other clients are never blocked by a waiter.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
-import { connectAdapter, type AdapterProcess, type Transport } from "../adapters/connection.ts";
+import { connectAdapter, exitMessage, type AdapterProcess, type Transport } from "../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "../adapters/types.ts";
 import type { Config } from "../common/config.ts";
 import { DebuggerError } from "../common/errors.ts";
@@ -341,7 +341,8 @@ export class Session {
       if (!this.ended) this.finishWithoutAdapter();
       return;
     }
-    const desc = `the debug adapter ${how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`}`;
+    const what = how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`;
+    const desc = `the debug adapter ${what}`;
     log("warn", `[${this.name}] ${desc}; stderr tail: ${proc.stderrTail().trim()}`);
     this.ended = true;
     this.state = "terminated";
@@ -350,7 +351,7 @@ export class Session {
     this.attachOutput(report);
     this.history.push(report);
     this.lastReport = report;
-    const err = new DebuggerError("ADAPTER_EXITED", `${desc}${proc.stderrTail().trim() ? `; its last stderr output:\n${proc.stderrTail().trim().split("\n").slice(-10).join("\n")}` : ""}`, "the session is over: `debugger start` begins a new one; `debugger logs` has details");
+    const err = exitMessage(what, proc.stderrTail());
     for (const w of this.waiters) w.reject(err);
     this.waiters.clear();
     this.onChange();
