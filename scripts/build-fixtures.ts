@@ -23,6 +23,8 @@ export const fixtures: Record<string, Fixture> = {
   "cpp-basic": { source: "cpp/basic.cpp", compile: gxx },
   "rust-basic": { source: "rust/basic.rs", compile: rustc },
   "c-sleeper": { source: "c/sleeper.c", compile: gcc },
+  "cpp-sleeper": { source: "cpp/sleeper.cpp", compile: gxx },
+  "rust-sleeper": { source: "rust/sleeper.rs", compile: rustc },
 };
 
 /** Absolute path of a fixture source, e.g. sourcePath("c/basic.c"). */

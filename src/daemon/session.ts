@@ -93,7 +93,7 @@ export class Session {
   }
 
   summary(): SessionSummary {
-    return { name: this.name, state: this.state, program: this.program, adapter: this.adapter.name, pid: this.pid, mode: this.mode };
+    return { name: this.name, state: this.state, program: this.program || undefined, adapter: this.adapter.name, pid: this.pid, mode: this.mode };
   }
 
   get limits(): DisplayLimits {

@@ -229,7 +229,7 @@ const lldbCpp: Profile = {
   program: cFixture("cpp-basic"),
   source: sourcePath("cpp/basic.cpp"),
   fn: { main: "main", add: "add(int, int)", factorial: "factorial(int)" },
-  attach: undefined,
+  attach: { byPid: true, flags: [], source: sourcePath("cpp/sleeper.cpp"), tick: "tick(int)", counter: "counter", spawn: () => sleeper(cFixture("cpp-sleeper")) },
   differences: ["Frame names carry the C++ signature: `add(int, int)`, `factorial(int)` (main stays `main`).", ...lldbC.differences],
 };
 
@@ -244,7 +244,7 @@ const lldbRust: Profile = {
   sumInScopeAfterNext: false,
   types: { int: "int", point: "basic::Point" },
   printPoint: /^basic::Point @ 0x[0-9a-f]+$/,
-  attach: undefined,
+  attach: { byPid: true, flags: [], source: sourcePath("rust/sleeper.rs"), tick: "sleeper::tick", counter: "COUNTER", spawn: () => sleeper(cFixture("rust-sleeper")) },
   differences: [
     "Frame names carry the crate path (`basic::add`; the symbol hash is stripped); types too (`basic::Point`).",
     "`return sum;` has no line of its own: `next` from the first line of add lands on its closing brace, where `sum` is no longer in scope.",
