@@ -84,4 +84,28 @@ describe("setup", () => {
     expect(r.json.error.message).toContain("Unable to locate package delve");
     expect(readFileSync(cfg, "utf8")).toBe(before);
   });
+
+  test("--yes carries the plan out, finds the adapter and records it in config.toml", async () => {
+    const bin = join(env.dir, "bin3");
+    mkdirSync(bin);
+    // A package manager that "installs" delve by putting a dlv on PATH.
+    writeFileSync(join(bin, "apt-get"), `#!/bin/sh\ncase "$*" in *install*) printf '#!/bin/sh\\necho dlv\\n' > ${bin}/dlv; chmod +x ${bin}/dlv;; esac\nexit 0\n`);
+    chmodSync(join(bin, "apt-get"), 0o755);
+    symlinkSync("/usr/bin/env", join(bin, "env"));
+    symlinkSync("/bin/sh", join(bin, "sh"));
+    symlinkSync("/bin/chmod", join(bin, "chmod"));
+    const cfg = join(env.env.XDG_CONFIG_HOME!, "debugger-cli", "config.toml");
+    const before = readFileSync(cfg, "utf8");
+    const r = await env.run(["setup", "delve", "--yes"], { env: { PATH: bin, HOME: env.dir, GOPATH: join(env.dir, "go") } });
+    expect(r.code).toBe(0);
+    expect(r.json.data.installed).toEqual(["delve"]);
+    expect(r.json.data.config).toBe(cfg);
+    const after = readFileSync(cfg, "utf8");
+    expect(after.startsWith(before.trimEnd())).toBe(true); // what was there is kept
+    expect(Bun.TOML.parse(after)).toMatchObject({ adapters: { delve: { command: [join(bin, "dlv"), "dap", "--listen=127.0.0.1:0"] } } });
+    // Run again: the adapter is there now, nothing to do.
+    const again = await env.run(["setup", "delve", "--yes"], { env: { PATH: bin, HOME: env.dir, GOPATH: join(env.dir, "go") } });
+    expect(again.json.data.plans[0]).toMatchObject({ adapter: "delve", present: join(bin, "dlv"), steps: [] });
+    expect(again.json.data.installed).toEqual([]);
+  });
 });
