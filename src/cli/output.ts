@@ -12,12 +12,26 @@ export const outputCommands: CommandSpec[] = [
       stdout: { type: "boolean", description: "only stdout" },
       stderr: { type: "boolean", description: "only stderr" },
       console: { type: "boolean", description: "only adapter console messages" },
+      follow: { type: "boolean", alias: "f", description: "keep printing new output until the session ends (or --timeout)" },
+      timeout: { type: "number", description: "with --follow: stop after N seconds (default: when the session ends)", valueHint: "SECONDS" },
     },
+    socketTimeoutMs: (a) => (bool(a, "follow") ? 2 ** 31 - 1 : 120_000),
     call: (a) => ({
       command: "output",
-      args: { tail: num(a, "tail"), since: num(a, "since"), clear: bool(a, "clear"), stdout: bool(a, "stdout"), stderr: bool(a, "stderr"), console: bool(a, "console") },
+      args: {
+        tail: num(a, "tail"),
+        since: num(a, "since"),
+        clear: bool(a, "clear"),
+        stdout: bool(a, "stdout"),
+        stderr: bool(a, "stderr"),
+        console: bool(a, "console"),
+        follow: bool(a, "follow"),
+        timeout: num(a, "timeout"),
+      },
     }),
+    renderPartial: (d) => (d.dropped ? `(${d.dropped} chunks were dropped from the buffer)\n` : "") + d.text,
     render: (d) => {
+      if (d.done) return ""; // the end of --follow: everything was printed as it came
       const note = d.dropped ? `(${d.dropped} older chunks were dropped from the buffer)\n` : "";
       return note + (d.text ? d.text.replace(/\n$/, "") : "(no output)");
     },

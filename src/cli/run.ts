@@ -119,8 +119,15 @@ export async function runCli(argv: string[]): Promise<number> {
     else {
       const call = spec.call!(parsed, ctx);
       // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
-      const socketTimeout = spec.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000;
-      const reply = await request({ command: call.command, session: ctx.session, cwd: ctx.cwd, args: call.args }, socketTimeout);
+      const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (spec.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000);
+      // Partial replies are printed as they come: one JSON document per line with --json.
+      let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order
+      const onPartial = (r: { data?: unknown }) => {
+        const text = ctx.json ? JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data }) + "\n" : (spec.renderPartial?.(r.data, parsed, ctx) ?? "");
+        if (text) printed = printed.then(() => Bun.write(Bun.stdout, text));
+      };
+      const reply = await request({ command: call.command, session: ctx.session, cwd: ctx.cwd, args: call.args }, socketTimeout, onPartial);
+      await printed;
       if (!reply.ok) {
         const error = reply.error ?? { code: "INTERNAL", message: "the daemon replied without an error" };
         if (ctx.json) await write(JSON.stringify({ ok: false, command: spec.name, session: ctx.session, error }));

@@ -33,6 +33,10 @@ export interface CommandSpec {
   call?(a: ParsedArgs, ctx: CliContext): DaemonCall;
   /** Commands that run in the CLI process itself. */
   local?(a: ParsedArgs, ctx: CliContext): Promise<unknown>;
+  /** Human rendering of each partial reply of a streaming command (`output --follow`). */
+  renderPartial?(data: any, a: ParsedArgs, ctx: CliContext): string;
+  /** Socket timeout in ms when the command may run long on purpose. */
+  socketTimeoutMs?(a: ParsedArgs, ctx: CliContext): number;
   /** Human rendering of the reply's data. */
   render(data: any, a: ParsedArgs, ctx: CliContext): string;
 }

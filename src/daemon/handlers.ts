@@ -25,7 +25,14 @@ export interface DaemonContext {
   startedAt: number;
 }
 
-type Handler = (req: Request, ctx: DaemonContext) => Promise<unknown>;
+/** For commands that reply more than once (`output --follow`). */
+export interface ReplyStream {
+  emit(data: unknown): void;
+  /** Resolves when the client has gone. */
+  closed: Promise<void>;
+}
+
+type Handler = (req: Request, ctx: DaemonContext, stream?: ReplyStream) => Promise<unknown>;
 
 // ---- argument schemas ---------------------------------------------------------------------
 
@@ -495,9 +502,21 @@ const handlers: Record<string, Handler> = {
     });
   },
 
-  async output(req, ctx) {
+  async output(req, ctx, stream) {
     const s = ctx.registry.get(req.session);
-    const a = args(v.object({ tail: v.optional(v.pipe(int, v.minValue(0))), since: v.optional(v.pipe(int, v.minValue(0))), clear: optBool, stdout: optBool, stderr: optBool, console: optBool }), req);
+    const a = args(
+      v.object({
+        tail: v.optional(v.pipe(int, v.minValue(0))),
+        since: v.optional(v.pipe(int, v.minValue(0))),
+        clear: optBool,
+        stdout: optBool,
+        stderr: optBool,
+        console: optBool,
+        follow: optBool,
+        timeout: v.optional(v.pipe(v.number(), v.minValue(0)), 0),
+      }),
+      req,
+    );
     let cats: Set<OutputCategory> | undefined;
     if (a.stdout || a.stderr || a.console) {
       cats = new Set();
@@ -509,7 +528,9 @@ const handlers: Record<string, Handler> = {
     let text = joinText(read.chunks);
     if (a.tail !== undefined) text = tailLines(text, a.tail);
     if (a.clear) s.output.clear();
-    return { text, dropped: read.dropped, cursor: read.cursor, state: s.state };
+    if (!a.follow || !stream) return { text, dropped: read.dropped, cursor: read.cursor, state: s.state };
+    stream.emit({ text, dropped: read.dropped, cursor: read.cursor, state: s.state });
+    return follow(s, stream, read.cursor, cats, a.timeout);
   },
 
   async events(req, ctx) {
@@ -518,6 +539,39 @@ const handlers: Record<string, Handler> = {
     return { events: s.history.slice(-a.limit) };
   },
 };
+
+/**
+ * `output --follow`: one reply per batch of new output until the session ends, the client goes
+ * away, or `timeout` seconds pass (0: no limit). The last reply says why it stopped.
+ */
+async function follow(s: Session, stream: ReplyStream, cursor: number, cats: Set<OutputCategory> | undefined, timeout: number) {
+  let wake: () => void = () => {};
+  const off = s.output.onPush(() => wake());
+  const deadline = timeout > 0 ? Date.now() + timeout * 1000 : Infinity;
+  let gone = false;
+  void stream.closed.then(() => {
+    gone = true;
+    wake();
+  });
+  try {
+    for (;;) {
+      // Woken by new output, by the client leaving, or every 250 ms to notice the session's end.
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, Math.min(250, Math.max(0, deadline - Date.now())));
+      });
+      const read = s.output.read(cursor, cats);
+      if (read.chunks.length || read.dropped) {
+        cursor = read.cursor;
+        stream.emit({ text: joinText(read.chunks), dropped: read.dropped, cursor, state: s.state });
+      } else cursor = read.cursor;
+      const why = gone ? "client gone" : !s.live ? `session ${s.state}` : Date.now() >= deadline ? "timeout" : undefined;
+      if (why) return { text: "", dropped: 0, cursor, state: s.state, done: why };
+    }
+  } finally {
+    off();
+  }
+}
 
 async function setEnabled(req: Request, ctx: DaemonContext, enabled: boolean) {
   const s = ctx.registry.get(req.session);
@@ -556,8 +610,8 @@ async function scopeVars(req: Request, ctx: DaemonContext, which: "locals" | "ar
   });
 }
 
-export async function handle(req: Request, ctx: DaemonContext): Promise<unknown> {
+export async function handle(req: Request, ctx: DaemonContext, stream?: ReplyStream): Promise<unknown> {
   const h = handlers[req.command];
   if (!h) throw new DebuggerError("UNKNOWN_COMMAND", `the daemon does not know the command '${req.command}'`, "`debugger --help` lists the commands; a CLI and daemon of different versions? `debugger daemon stop`");
-  return h(req, ctx);
+  return h(req, ctx, stream);
 }

@@ -32,6 +32,7 @@ export class RingBuffer {
   private droppedTotal = 0;
   /** Chunks below this were cleared on request: not counted as dropped. */
   private clearedBefore = 1;
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly limits: RingBufferLimits = DEFAULT_LIMITS) {}
 
@@ -62,6 +63,7 @@ export class RingBuffer {
       this.bytes -= Buffer.byteLength(old.text);
       this.droppedTotal++;
     }
+    for (const l of this.listeners) l();
     // Compact now and then so the array does not grow without bound.
     if (this.head > 1024 && this.head * 2 > this.chunks.length) {
       this.chunks = this.chunks.slice(this.head);
@@ -82,6 +84,12 @@ export class RingBuffer {
       if (!categories || categories.has(c.category)) out.push(c);
     }
     return { chunks: out, dropped, cursor: this.nextSeq };
+  }
+
+  /** Called after every push (`output --follow`); returns the unsubscribe function. */
+  onPush(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   clear(): void {

@@ -17,6 +17,9 @@ interface Conn {
   buf: string;
   out: Uint8Array[];
   closed: boolean;
+  /** Resolves when the client goes away (a follower stops then). */
+  closedPromise: Promise<void>;
+  markClosed: () => void;
 }
 
 export function ensureRuntimeDir(dir = runtimeDir()): void {
@@ -140,7 +143,8 @@ export async function runDaemon(): Promise<void> {
     }
     const started = performance.now();
     try {
-      const data = await handle(req, ctx);
+      const stream = { emit: (data: unknown) => reply(sock, { ...base, ok: true, partial: true, data }), closed: sock.data.closedPromise };
+      const data = await handle(req, ctx, stream);
       reply(sock, { ...base, ok: true, data });
     } catch (e) {
       const error = toErrorData(e);
@@ -156,7 +160,9 @@ export async function runDaemon(): Promise<void> {
     unix: path,
     socket: {
       open(sock) {
-        sock.data = { buf: "", out: [], closed: false };
+        let markClosed!: () => void;
+        const closedPromise = new Promise<void>((resolve) => (markClosed = resolve));
+        sock.data = { buf: "", out: [], closed: false, closedPromise, markClosed };
       },
       data(sock, chunk) {
         const c = sock.data;
@@ -179,9 +185,11 @@ export async function runDaemon(): Promise<void> {
       },
       close(sock) {
         sock.data.closed = true;
+        sock.data.markClosed();
       },
       error(sock, err) {
         sock.data.closed = true;
+        sock.data.markClosed();
         log("warn", `socket error: ${err.message}`);
       },
     },

@@ -16,7 +16,7 @@ interface Conn {
   close(): void;
 }
 
-function open(path: string): Promise<Conn> {
+function open(path: string, onPartial?: (r: Reply) => void): Promise<Conn> {
   return new Promise((resolveOpen, rejectOpen) => {
     let buf = "";
     let settle: { resolve: (r: Reply) => void; reject: (e: Error) => void };
@@ -39,12 +39,20 @@ function open(path: string): Promise<Conn> {
         },
         data(_sock, chunk) {
           buf += chunk.toString();
-          const nl = buf.indexOf("\n");
-          if (nl < 0) return;
-          try {
-            settle.resolve(JSON.parse(buf.slice(0, nl)) as Reply);
-          } catch (e) {
-            settle.reject(new DebuggerError("IPC_ERROR", `daemon sent a malformed reply: ${(e as Error).message}`, "`debugger daemon stop` and try again"));
+          let nl: number;
+          while ((nl = buf.indexOf("\n")) >= 0) {
+            const line = buf.slice(0, nl);
+            buf = buf.slice(nl + 1);
+            let reply: Reply;
+            try {
+              reply = JSON.parse(line) as Reply;
+            } catch (e) {
+              settle.reject(new DebuggerError("IPC_ERROR", `daemon sent a malformed reply: ${(e as Error).message}`, "`debugger daemon stop` and try again"));
+              return;
+            }
+            // `output --follow` gets several replies; the last one has no `partial`.
+            if (reply.partial) onPartial?.(reply);
+            else settle.resolve(reply);
           }
         },
         close() {
@@ -72,9 +80,9 @@ function spawnDaemon(): void {
   proc.unref();
 }
 
-async function connectOrSpawn(path: string): Promise<Conn> {
+async function connectOrSpawn(path: string, onPartial?: (r: Reply) => void): Promise<Conn> {
   try {
-    return await open(path);
+    return await open(path, onPartial);
   } catch (e) {
     // Nobody answers: a stale socket (refused) is removed, then a daemon is started.
     const err = e as NodeJS.ErrnoException;
@@ -93,7 +101,7 @@ async function connectOrSpawn(path: string): Promise<Conn> {
     delay = Math.min(delay * 2, 50);
     if (!existsSync(path)) continue;
     try {
-      return await open(path);
+      return await open(path, onPartial);
     } catch {}
   }
   throw new DebuggerError("DAEMON_UNAVAILABLE", `the daemon did not start within ${SPAWN_DEADLINE_MS / 1000} s (socket ${path})`, "`debugger logs` shows the daemon log; check that the runtime directory is writable");
@@ -104,13 +112,13 @@ async function waitForSocketGone(path: string, ms: number): Promise<void> {
   while (existsSync(path) && Date.now() < deadline) await Bun.sleep(10);
 }
 
-export async function request(msg: Outgoing, timeoutMs: number): Promise<Reply> {
+export async function request(msg: Outgoing, timeoutMs: number, onPartial?: (r: Reply) => void): Promise<Reply> {
   const path = socketPath();
   if (Buffer.byteLength(path) > 104) {
     throw new DebuggerError("DAEMON_UNAVAILABLE", `socket path is longer than 104 bytes: ${path}`, "set DEBUGGER_RUNTIME_DIR to a shorter directory");
   }
   for (let attempt = 0; ; attempt++) {
-    const conn = await connectOrSpawn(path);
+    const conn = await connectOrSpawn(path, onPartial);
     const id = Math.floor(Math.random() * 2 ** 31);
     conn.send(JSON.stringify({ ...msg, id, version: VERSION }) + "\n");
     let timer: ReturnType<typeof setTimeout> | undefined;

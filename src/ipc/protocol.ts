@@ -27,4 +27,6 @@ export interface Reply {
   session: string;
   data?: unknown;
   error?: ErrorData;
+  /** More replies with this id follow (`output --follow`); the last one has no `partial`. */
+  partial?: boolean;
 }

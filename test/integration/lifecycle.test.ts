@@ -142,4 +142,27 @@ describe("full lifecycle", () => {
     expect(r.stdout).toContain("Output:\n  hello\n  warn");
     await env.ok(["stop", "--session", "human"]);
   });
+
+  test("output --follow prints each batch as it comes, one JSON document per line, until the end", async () => {
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "follow"]);
+    // Whether the follower connects before or after the program prints, it sees every line once.
+    const follower = env.run(["output", "--follow", "--session", "follow"]);
+    await env.ok(["continue", "--session", "follow"]);
+    const r = await follower;
+    expect(r.code).toBe(0);
+    const docs = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(docs.every((d) => d.ok === true && d.command === "output" && d.session === "follow")).toBe(true);
+    expect(docs.map((d) => d.data.text).join("")).toBe("hello\nwarn\n");
+    expect(docs.at(-1).data).toMatchObject({ done: "session exited", state: "exited" });
+    const ended = await env.run(["output", "--follow", "--session", "follow"]);
+    expect(JSON.parse(ended.stdout.trim().split("\n").at(-1)!).data.done).toBe("session exited");
+    // A live session that prints nothing: --timeout ends the following, and that is not an error.
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "quiet"]);
+    const t = await env.run(["output", "--follow", "--timeout", "0.3", "--session", "quiet"]);
+    expect(t.code).toBe(0);
+    const lines = t.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.data.text)).toEqual(["", ""]);
+    expect(lines.at(-1).data).toMatchObject({ done: "timeout", state: "stopped" });
+    await env.ok(["stop", "--session", "quiet"]);
+  });
 });
