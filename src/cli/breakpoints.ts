@@ -54,4 +54,23 @@ export const breakpointCommands: CommandSpec[] = [
     call: (a) => ({ command: "breakpoint.disable", args: { ids: ids(a.positionals, "breakpoint id") } }),
     render: (d, _a, ctx) => breakpointList(d.breakpoints, ctx.cwd),
   },
+  {
+    name: "catch",
+    summary: "Stop on exceptions: `catch FILTER…` turns filters on, `catch list` shows them, `catch remove FILTER…` turns them off",
+    positionals: [{ name: "filter", description: "list | remove FILTER… | FILTER… (e.g. raised, uncaught, cpp_throw)", variadic: true }],
+    examples: ["debugger catch list", "debugger catch raised", "debugger catch remove raised"],
+    call: (a) => {
+      const [first, ...rest] = a.positionals;
+      if (first === undefined || first === "list") return { command: "catch", args: {} };
+      if (first === "remove") {
+        if (!rest.length) throw new DebuggerError("USAGE", "catch remove needs a filter name", "`debugger catch list` shows them");
+        return { command: "catch", args: { remove: rest } };
+      }
+      return { command: "catch", args: { add: a.positionals } };
+    },
+    render: (d) =>
+      d.filters.length
+        ? d.filters.map((f: any) => `${f.enabled ? "on " : "off"}  ${f.filter}  ${f.label}${f.description ? ` — ${f.description}` : ""}`).join("\n")
+        : "This adapter has no exception filters.",
+  },
 ];

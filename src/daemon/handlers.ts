@@ -362,6 +362,14 @@ const handlers: Record<string, Handler> = {
     return setEnabled(req, ctx, false);
   },
 
+  async catch(req, ctx) {
+    const s = ctx.registry.get(req.session);
+    const a = args(v.object({ add: v.optional(v.array(v.string()), []), remove: v.optional(v.array(v.string()), []) }), req);
+    if (a.add.length || a.remove.length) await s.enqueue(() => s.setExceptionFilters(a.add, a.remove));
+    else s.requireLive();
+    return { filters: s.exceptionFilters() };
+  },
+
   continue: (req, ctx) => step(ctx.registry.get(req.session), "continue", req),
   next: (req, ctx) => step(ctx.registry.get(req.session), "next", req),
   step: (req, ctx) => step(ctx.registry.get(req.session), "stepIn", req),

@@ -57,6 +57,8 @@ export class Session {
   /** Output is still wanted while disconnecting: the adapter's last words carry the exit code. */
   private lastWords = false;
   private stopCount = 0;
+  /** Exception filters chosen with `catch`; undefined: the adapter's defaults. */
+  private chosenExceptionFilters: string[] | undefined;
   /** What the next stop is expected to be (a pause we asked for, the entry stop we asked for). */
   private expecting: "entry" | "pause" | undefined;
   private ended = false;
@@ -195,12 +197,7 @@ export class Session {
       throw this.startError(e as Error, outputAtStart);
     }
     await this.syncAllBreakpoints();
-    if (this.capabilities.exceptionBreakpointFilters) {
-      const known = new Set(this.capabilities.exceptionBreakpointFilters.map((f) => f.filter));
-      const filters = (this.adapter.defaultExceptionFilters ?? []).filter((f) => known.has(f));
-      const options = this.capabilities.supportsExceptionOptions ? this.adapter.defaultExceptionOptions : undefined;
-      await client.request("setExceptionBreakpoints", { filters, ...(options ? { exceptionOptions: options } : {}) }).catch(() => {});
-    }
+    if (this.capabilities.exceptionBreakpointFilters) await this.syncExceptionFilters().catch(() => {});
     if (opts.mode === "launch" && opts.stopOnEntry) this.expecting = "entry";
     if (this.capabilities.supportsConfigurationDoneRequest !== false) {
       await client.request("configurationDone", undefined);
@@ -481,6 +478,48 @@ export class Session {
       this.requireCapability("supportsInstructionBreakpoints", "address breakpoints");
       const res = await client.requestRaw("setInstructionBreakpoints", { breakpoints: this.breakpoints.instructionBreakpoints() });
       this.breakpoints.applyResponse(key, (res.body as { breakpoints: P.Breakpoint[] }).breakpoints);
+    }
+  }
+
+  /** The adapter's exception filters and which are on: the user's choice (`catch`), else the defaults. */
+  exceptionFilters(): { filter: string; label: string; description?: string; enabled: boolean }[] {
+    const available = this.capabilities.exceptionBreakpointFilters ?? [];
+    const on = new Set(this.activeExceptionFilters());
+    return available.map((f) => ({ filter: f.filter, label: f.label, description: f.description, enabled: on.has(f.filter) }));
+  }
+
+  private activeExceptionFilters(): string[] {
+    const known = new Set((this.capabilities.exceptionBreakpointFilters ?? []).map((f) => f.filter));
+    return (this.chosenExceptionFilters ?? this.adapter.defaultExceptionFilters ?? []).filter((f) => known.has(f));
+  }
+
+  private async syncExceptionFilters(): Promise<void> {
+    const filters = this.activeExceptionFilters();
+    // Default exception options only until the user chooses filters: debugpy ignores the filters
+    // when options are present.
+    const options = !this.chosenExceptionFilters && this.capabilities.supportsExceptionOptions ? this.adapter.defaultExceptionOptions : undefined;
+    await this.client!.request("setExceptionBreakpoints", { filters, ...(options ? { exceptionOptions: options } : {}) });
+  }
+
+  /** `catch`: switch exception filters on or off (the whole set is re-sent, as DAP wants). */
+  async setExceptionFilters(add: string[], remove: string[]): Promise<void> {
+    this.requireLive();
+    const available = this.capabilities.exceptionBreakpointFilters ?? [];
+    if (!available.length) this.unsupported("exceptionBreakpointFilters", "exception breakpoints");
+    const names = available.map((f) => f.filter);
+    for (const f of [...add, ...remove]) {
+      if (!names.includes(f)) throw new DebuggerError("INVALID_ARGUMENT", `${this.adapter.name} has no exception filter '${f}'`, `its filters: ${names.join(", ")} (\`debugger catch list\`)`);
+    }
+    const next = new Set(this.activeExceptionFilters());
+    for (const f of add) next.add(f);
+    for (const f of remove) next.delete(f);
+    const before = this.chosenExceptionFilters;
+    this.chosenExceptionFilters = [...next];
+    try {
+      await this.syncExceptionFilters();
+    } catch (e) {
+      this.chosenExceptionFilters = before;
+      throw e;
     }
   }
 

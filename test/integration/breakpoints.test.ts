@@ -131,4 +131,25 @@ describe("breakpoints", () => {
     expect(late.code).toBe(1);
     expect(late.json.error.code).toBe("SESSION_ENDED");
   });
+
+  test("catch: list the adapter's exception filters, turn them on and off; the whole set is re-sent", async () => {
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "catch"]);
+    const list = await env.ok(["catch", "list", "--session", "catch"]);
+    expect(list.filters).toEqual([
+      { filter: "raised", label: "Raised exceptions", enabled: false },
+      { filter: "uncaught", label: "Uncaught exceptions", enabled: false },
+    ]);
+    await env.ok(["catch", "raised", "uncaught", "--session", "catch"]);
+    expect(env.requests("setExceptionBreakpoints").at(-1).arguments).toEqual({ filters: ["raised", "uncaught"] });
+    const off = await env.ok(["catch", "remove", "raised", "--session", "catch"]);
+    expect(off.filters.map((f: any) => f.enabled)).toEqual([false, true]);
+    expect(env.requests("setExceptionBreakpoints").at(-1).arguments).toEqual({ filters: ["uncaught"] });
+    const bad = await env.run(["catch", "bogus", "--session", "catch"]);
+    expect(bad.code).toBe(2);
+    expect(bad.json.error).toEqual({ code: "INVALID_ARGUMENT", message: "fake has no exception filter 'bogus'", hint: "its filters: raised, uncaught (`debugger catch list`)" });
+    expect(env.requests("setExceptionBreakpoints").at(-1).arguments).toEqual({ filters: ["uncaught"] });
+    const usage = await env.run(["catch", "remove", "--session", "catch"]);
+    expect(usage.code).toBe(2);
+    await env.ok(["stop", "--session", "catch"]);
+  });
 });
