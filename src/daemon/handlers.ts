@@ -179,13 +179,15 @@ async function evaluate(session: Session, req: Request, context: "watch" | "repl
   const limits = session.limits;
   const full = formatValue(r.result, a.format);
   const shown = truncateValue(full, Math.max(limits.maxValueLength * 20, 4000));
+  const truncated: string[] = [];
+  if (shown.cut) truncated.push(`result: cut at ${shown.value.length - 1} of ${full.length} characters`);
   const data: Record<string, unknown> = { expression: a.expression, result: shown.value, type: r.type, reference: r.variablesReference };
-  if (shown.cut) data.truncated = [`result: cut at ${shown.value.length - 1} of ${full.length} characters`];
   if (r.variablesReference > 0 && a.depth > 0) {
     const children = await session.enqueue(() => session.variables(r.variablesReference, a.depth - 1));
     data.children = formatTree(children.slice(0, 200), a.format);
-    if (children.length > 200) (data.truncated ??= [] as string[]) && (data.truncated as string[]).push(`children: ${children.length - 200} more not shown`);
+    if (children.length > 200) truncated.push(`children: ${children.length - 200} more not shown`);
   }
+  if (truncated.length) data.truncated = truncated;
   return data;
 }
 
