@@ -55,5 +55,7 @@ export const lldbDap: AdapterSpec = {
     return args;
   },
   printContext: "watch",
+  // lldb-dap 19 reads the name of a frame-level dataBreakpointInfo as an address expression.
+  dataBreakpointExpression: (expression) => `&(${expression})`,
   quirks: { noisyExitAfterDisconnect: true, programMustBeExecutable: true },
 };

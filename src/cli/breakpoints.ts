@@ -73,4 +73,29 @@ export const breakpointCommands: CommandSpec[] = [
         ? d.filters.map((f: any) => `${f.enabled ? "on " : "off"}  ${f.filter}  ${f.label}${f.description ? ` — ${f.description}` : ""}`).join("\n")
         : "This adapter has no exception filters.",
   },
+  {
+    name: "watch",
+    summary: "Stop when a variable or lvalue changes (`watch EXPR`), is read (--read) or either (--access); `watch list`, `watch remove ID…`",
+    positionals: [{ name: "expression", description: "list | remove ID… | a variable or lvalue in the selected frame", variadic: true, required: true }],
+    flags: {
+      read: { type: "boolean", description: "stop when it is read" },
+      access: { type: "boolean", description: "stop when it is read or written" },
+      condition: { type: "string", alias: "c", description: "stop only when this expression is true", valueHint: "EXPR" },
+    },
+    examples: ["debugger watch total", "debugger watch p->count --access", "debugger watch list", "debugger watch remove 3"],
+    call: (a) => {
+      const [first, ...rest] = a.positionals;
+      if (first === "list" && !rest.length) return { command: "watch.list", args: {} };
+      if (first === "remove") {
+        if (!rest.length) throw new DebuggerError("USAGE", "watch remove needs watchpoint ids", "`debugger watch list` shows them");
+        return { command: "breakpoint.remove", args: { ids: ids(rest, "watchpoint id") } };
+      }
+      const access = bool(a, "access") ? "readWrite" : bool(a, "read") ? "read" : "write";
+      return { command: "watch.add", args: { expression: a.positionals.join(" "), access, condition: str(a, "condition") } };
+    },
+    render: (d, _a, ctx) => {
+      if (d.removed) return `Removed ${d.removed.map((i: number) => `#${i}`).join(", ")}.`;
+      return d.breakpoints.length ? breakpointList(d.breakpoints, ctx.cwd) : "No watchpoints.";
+    },
+  },
 ];

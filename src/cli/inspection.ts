@@ -121,6 +121,25 @@ export const inspectionCommands: CommandSpec[] = [
     render: (d) => `${d.name} = ${d.value}${d.type ? ` (${d.type})` : ""}`,
   },
   {
+    name: "registers",
+    summary: "CPU registers of the selected frame (general purpose; --all for every set)",
+    positionals: [{ name: "names", description: "only these registers (rip, rsp, …)", variadic: true }],
+    flags: { all: { type: "boolean", description: "every register set, not only general purpose" } },
+    call: (a) => ({ command: "registers", args: { names: a.positionals, all: bool(a, "all") } }),
+    render: (d) => (d.registers.length ? d.registers.map((r: any) => `${r.name.padEnd(8)} ${r.value}`).join("\n") : "No registers."),
+  },
+  {
+    name: "disassemble",
+    summary: "Instructions from the current one (or from ADDR)",
+    positionals: [{ name: "address", description: "where to start (default: the selected frame's instruction)" }],
+    flags: { count: { type: "number", description: "how many instructions (default 16)", valueHint: "N" } },
+    call: (a) => ({ command: "disassemble", args: { address: a.positionals[0], count: num(a, "count") } }),
+    render: (d) =>
+      d.instructions.length
+        ? d.instructions.map((i: any) => `${i.current ? "→" : " "} ${i.address}  ${i.instruction}${i.line ? `  ; line ${i.line}` : ""}`).join("\n")
+        : "No instructions.",
+  },
+  {
     name: "threads",
     summary: "List threads",
     call: () => ({ command: "threads", args: {} }),

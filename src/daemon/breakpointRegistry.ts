@@ -15,12 +15,18 @@ export interface Breakpoint extends BreakpointOptions {
   id: number;
   /** The location as the user asked for it. */
   location: string;
-  kind: "line" | "function" | "address";
+  kind: "line" | "function" | "address" | "data";
   file?: string;
   line?: number;
   column?: number;
   function?: string;
   address?: string;
+  /** Watchpoints: the expression, the adapter's data id and what access stops. */
+  expression?: string;
+  dataId?: string;
+  accessType?: "read" | "write" | "readWrite";
+  /** The adapter's words for what is watched ("4 bytes at 0x7ffe… total"). */
+  description?: string;
   enabled: boolean;
   verified: boolean;
   message?: string;
@@ -32,7 +38,7 @@ export interface Breakpoint extends BreakpointOptions {
 }
 
 /** The three DAP sets a breakpoint can belong to. */
-export type SetKey = { kind: "source"; file: string } | { kind: "function" } | { kind: "address" };
+export type SetKey = { kind: "source"; file: string } | { kind: "function" } | { kind: "address" } | { kind: "data" };
 
 export class BreakpointRegistry {
   private nextId = 1;
@@ -43,6 +49,14 @@ export class BreakpointRegistry {
     if (loc.kind === "line") Object.assign(bp, { file: loc.file, line: loc.line, column: loc.column });
     else if (loc.kind === "function") bp.function = loc.name;
     else bp.address = loc.address;
+    for (const [k, v] of Object.entries(opts)) if (v !== undefined && v !== "") (bp as any)[k] = v;
+    this.items.set(bp.id, bp);
+    return bp;
+  }
+
+  /** A watchpoint: the adapter's `dataBreakpointInfo` gave its data id. */
+  addData(expression: string, dataId: string, accessType: "read" | "write" | "readWrite", description: string | undefined, opts: BreakpointOptions = {}): Breakpoint {
+    const bp: Breakpoint = { id: this.nextId++, location: expression, kind: "data", expression, dataId, accessType, description, enabled: true, verified: false, hits: 0 };
     for (const [k, v] of Object.entries(opts)) if (v !== undefined && v !== "") (bp as any)[k] = v;
     this.items.set(bp.id, bp);
     return bp;
@@ -64,7 +78,7 @@ export class BreakpointRegistry {
 
   keyOf(bp: Breakpoint): SetKey {
     if (bp.kind === "line") return { kind: "source", file: bp.file! };
-    return bp.kind === "function" ? { kind: "function" } : { kind: "address" };
+    return { kind: bp.kind };
   }
 
   /** Every set that has (or had) members; re-sending all of them rebuilds the adapter's view. */
@@ -75,6 +89,7 @@ export class BreakpointRegistry {
     for (const file of files) keys.push({ kind: "source", file });
     if (this.list().some((b) => b.kind === "function")) keys.push({ kind: "function" });
     if (this.list().some((b) => b.kind === "address")) keys.push({ kind: "address" });
+    if (this.list().some((b) => b.kind === "data")) keys.push({ kind: "data" });
     return keys;
   }
 
@@ -103,6 +118,10 @@ export class BreakpointRegistry {
 
   instructionBreakpoints(): P.InstructionBreakpoint[] {
     return this.members({ kind: "address" }).map((b) => ({ instructionReference: b.address!, condition: b.condition, hitCondition: b.hitCondition }));
+  }
+
+  dataBreakpoints(): P.DataBreakpoint[] {
+    return this.members({ kind: "data" }).map((b) => ({ dataId: b.dataId!, accessType: b.accessType, condition: b.condition, hitCondition: b.hitCondition }));
   }
 
   /** DAP answers a set request with one breakpoint per member, in the same order. */

@@ -364,6 +364,72 @@ const handlers: Record<string, Handler> = {
     return setEnabled(req, ctx, false);
   },
 
+  async "watch.add"(req, ctx) {
+    const s = ctx.registry.get(req.session);
+    const a = args(
+      v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")), access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"), condition: optStr, hitCondition: optStr }),
+      req,
+    );
+    const bp = await s.enqueue(() => s.addWatch(a.expression, a.access, { condition: a.condition, hitCondition: a.hitCondition }));
+    return { breakpoints: [breakpointView(bp)] };
+  },
+
+  async "watch.list"(req, ctx) {
+    const s = ctx.registry.get(req.session);
+    return { breakpoints: s.breakpointViews().filter((b) => b.kind === "data") };
+  },
+
+  async registers(req, ctx) {
+    const s = ctx.registry.get(req.session);
+    const a = args(v.object({ names: v.optional(v.array(v.string()), []), all: optBool }), req);
+    return s.enqueue(async () => {
+      const { frame, index } = await s.selectedFrame();
+      const { scopes } = await s.requireStopped().request("scopes", { frameId: frame.id });
+      const scope = scopes.find((x) => x.presentationHint === "registers" || /regist/i.test(x.name));
+      if (!scope) throw new DebuggerError("UNSUPPORTED", `${s.adapter.name} shows no registers (scopes: ${scopes.map((x) => x.name).join(", ")})`, "`debugger raw` may reach the debugger's own register command");
+      // lldb-dap groups registers in sets ("General Purpose Registers", …): flatten them.
+      const top = await s.variables(scope.variablesReference);
+      const groups = top.every((x) => x.reference > 0) ? top : [{ name: scope.name, value: "", reference: 0, children: top }];
+      const wanted = new Set(a.names.map((n) => n.replace(/^\$/, "").toLowerCase()));
+      const out: { name: string; value: string; group: string }[] = [];
+      for (const [i, g] of groups.entries()) {
+        // Without names: the first set (general purpose) only, unless --all.
+        if (!wanted.size && !a.all && i > 0) break;
+        const regs = g.children ?? (await s.variables(g.reference));
+        for (const r of regs) if (!wanted.size || wanted.has(r.name.toLowerCase())) out.push({ name: r.name, value: r.value, group: g.name });
+      }
+      const missing = [...wanted].filter((n) => !out.some((r) => r.name.toLowerCase() === n));
+      if (missing.length) throw new DebuggerError("INVALID_ARGUMENT", `no register ${missing.join(", ")}`, "`debugger registers --all` lists them");
+      return { frameIndex: index, registers: out };
+    });
+  },
+
+  async disassemble(req, ctx) {
+    const s = ctx.registry.get(req.session);
+    const a = args(v.object({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000)), 16) }), req);
+    return s.enqueue(async () => {
+      const client = s.requireStopped();
+      if (!s.capabilities.supportsDisassembleRequest) throw new DebuggerError("UNSUPPORTED", `${s.adapter.name} does not support disassembly (capability supportsDisassembleRequest)`, "`debugger raw` may reach the debugger's own disassembler");
+      const { frame } = await s.selectedFrame();
+      const pc = frame.instructionPointerReference;
+      const at = a.address ?? pc;
+      if (!at) throw new DebuggerError("UNSUPPORTED", `${s.adapter.name} gave no instruction address for this frame`, "give one: `debugger disassemble 0x401000`");
+      if (!/^(0x[0-9a-f]+|\d+)$/i.test(at)) throw new DebuggerError("INVALID_ARGUMENT", `'${at}' is not an address`, "e.g. `debugger disassemble 0x401000`");
+      const body = (await client.requestRaw("disassemble", { memoryReference: at, instructionCount: a.count, resolveSymbols: true })).body as P.DisassembleResponse["body"];
+      const current = pc ? BigInt(pc) : undefined;
+      const instructions = (body?.instructions ?? []).map((i) => ({
+        address: i.address,
+        instruction: i.instruction.trim(),
+        bytes: i.instructionBytes,
+        symbol: i.symbol,
+        file: i.location?.path,
+        line: i.line,
+        current: current !== undefined && /^0x[0-9a-f]+$/i.test(i.address) && BigInt(i.address) === current,
+      }));
+      return { address: at, instructions };
+    });
+  },
+
   async catch(req, ctx) {
     const s = ctx.registry.get(req.session);
     const a = args(v.object({ add: v.optional(v.array(v.string()), []), remove: v.optional(v.array(v.string()), []) }), req);

@@ -409,6 +409,8 @@ export class Session {
     const report = this.newReport(normaliseReason(body.reason, body.description ?? body.text, this.expecting, ids));
     this.expecting = undefined;
     report.description = body.description ?? body.text;
+    // "watchpoint 3" is lldb's own numbering, not the CLI id: it would only mislead.
+    if (report.reason === "watchpoint" && /^watchpoint \d+$/i.test(report.description ?? "")) report.description = undefined;
     report.breakpointIds = ids;
     try {
       const threadId = body.threadId ?? (await this.defaultThread());
@@ -419,6 +421,12 @@ export class Session {
       if (top) {
         const { id: _id, ...where } = frameView(top);
         report.frame = where;
+        // lldb-dap names no breakpoint id for a watchpoint stop: with one watchpoint it is that one.
+        const watches = this.breakpoints.list().filter((b) => b.kind === "data" && b.enabled);
+        if (report.reason === "watchpoint" && ids.length === 0 && watches.length === 1) {
+          watches[0]!.hits++;
+          report.breakpointIds = [watches[0]!.id];
+        }
         if (report.reason === "breakpoint" && ids.length === 0) {
           report.breakpointIds = this.breakpoints
             .matchLocation(top.source?.path, top.line, top.name)
@@ -474,6 +482,10 @@ export class Session {
       const spell = (name: string) => this.adapter.functionBreakpointName?.(name) ?? name;
       const res = await client.request("setFunctionBreakpoints", { breakpoints: this.breakpoints.functionBreakpoints().map((b) => ({ ...b, name: spell(b.name) })) });
       this.breakpoints.applyResponse(key, res.breakpoints);
+    } else if (key.kind === "data") {
+      this.requireCapability("supportsDataBreakpoints", "watchpoints");
+      const res = await client.requestRaw("setDataBreakpoints", { breakpoints: this.breakpoints.dataBreakpoints() });
+      this.breakpoints.applyResponse(key, (res.body as { breakpoints: P.Breakpoint[] }).breakpoints);
     } else {
       this.requireCapability("supportsInstructionBreakpoints", "address breakpoints");
       const res = await client.requestRaw("setInstructionBreakpoints", { breakpoints: this.breakpoints.instructionBreakpoints() });
@@ -534,6 +546,37 @@ export class Session {
       this.breakpoints.remove(bp.id);
       // Put the adapter's view back the way it was.
       await this.syncSet(this.breakpoints.keyOf(bp)).catch(() => {});
+      throw e;
+    }
+    return bp;
+  }
+
+  /** `watch EXPR`: asks the adapter where the value lives (`dataBreakpointInfo`), then sets the whole data set. */
+  async addWatch(expression: string, accessType: "read" | "write" | "readWrite", opts: BreakpointOptions): Promise<Breakpoint> {
+    const client = this.requireStopped();
+    this.requireCapability("supportsDataBreakpoints", "watchpoints");
+    const { frame } = await this.selectedFrame();
+    const { scopes } = await client.request("scopes", { frameId: frame.id });
+    const locals = pickScopes(scopes, "locals")[0];
+    // A plain local is asked for by name in its scope; anything else as an expression in the frame.
+    let args: P.DataBreakpointInfoArguments = { name: this.adapter.dataBreakpointExpression?.(expression) ?? expression, frameId: frame.id };
+    if (locals && /^[A-Za-z_]\w*$/.test(expression)) {
+      const { variables } = await client.request("variables", { variablesReference: locals.variablesReference });
+      if (variables.some((v) => v.name === expression)) args = { name: expression, variablesReference: locals.variablesReference };
+    }
+    const info = (await client.requestRaw("dataBreakpointInfo", args)).body as P.DataBreakpointInfoResponse["body"];
+    if (!info.dataId) {
+      throw new DebuggerError("EVALUATE_FAILED", `cannot watch '${expression}': ${info.description || "the adapter found no memory for it"}`, "watch a variable or an lvalue in the selected frame (`debugger locals`)");
+    }
+    if (info.accessTypes && !info.accessTypes.includes(accessType)) {
+      throw new DebuggerError("UNSUPPORTED", `${this.adapter.name} cannot watch '${expression}' for ${accessType} access (it offers ${info.accessTypes.join(", ")})`, "drop --read/--access, or use another access type");
+    }
+    const bp = this.breakpoints.addData(expression, info.dataId, accessType, info.description, opts);
+    try {
+      await this.syncSet({ kind: "data" });
+    } catch (e) {
+      this.breakpoints.remove(bp.id);
+      await this.syncSet({ kind: "data" }).catch(() => {});
       throw e;
     }
     return bp;
@@ -839,6 +882,8 @@ export function normaliseReason(reason: string, description: string | undefined,
     if (reason === expecting || !signal || /SIGSTOP|SIGTRAP|SIGINT/.test(description ?? "")) return expecting;
   }
   if (reason === "exception" && signal) return "signal";
+  // lldb-dap: reason "breakpoint", description "watchpoint 1".
+  if (reason === "breakpoint" && /^watchpoint\b/i.test(description ?? "")) return "watchpoint";
   return REASONS[reason] ?? reason;
 }
 
@@ -854,6 +899,7 @@ function frameView(f: P.StackFrame): Omit<FrameView, "index"> {
 export function breakpointView(b: Breakpoint): BreakpointView {
   return {
     id: b.id,
+    kind: b.kind,
     location: b.location,
     file: b.resolvedFile ?? b.file,
     line: b.resolvedLine ?? b.line,
@@ -865,6 +911,8 @@ export function breakpointView(b: Breakpoint): BreakpointView {
     hitCondition: b.hitCondition,
     logMessage: b.logMessage,
     temporary: b.temporary || undefined,
+    accessType: b.accessType,
+    description: b.description,
     enabled: b.enabled,
     hits: b.hits,
   };

@@ -45,6 +45,8 @@ export interface StopReport {
 
 export interface BreakpointView {
   id: number;
+  /** line, function, address, or data (a watchpoint) */
+  kind: string;
   location: string;
   file?: string;
   line?: number;
@@ -56,6 +58,9 @@ export interface BreakpointView {
   hitCondition?: string;
   logMessage?: string;
   temporary?: boolean;
+  /** Watchpoints: read, write or readWrite, and what the adapter says is watched. */
+  accessType?: string;
+  description?: string;
   enabled: boolean;
   hits: number;
 }

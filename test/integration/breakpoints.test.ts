@@ -152,4 +152,19 @@ describe("breakpoints", () => {
     expect(usage.code).toBe(2);
     await env.ok(["stop", "--session", "catch"]);
   });
+
+  test("watch, registers and disassemble on an adapter without them: UNSUPPORTED naming what is missing", async () => {
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "nowatch"]);
+    const w = await env.run(["watch", "line", "--session", "nowatch"]);
+    expect(w.code).toBe(1);
+    expect(w.json.error).toMatchObject({ code: "UNSUPPORTED", message: "fake does not support watchpoints (capability supportsDataBreakpoints)" });
+    const r = await env.run(["registers", "--session", "nowatch"]);
+    expect(r.json.error).toMatchObject({ code: "UNSUPPORTED", message: "fake shows no registers (scopes: Locals, Globals)" });
+    const d = await env.run(["disassemble", "--session", "nowatch"]);
+    expect(d.json.error).toMatchObject({ code: "UNSUPPORTED", message: "fake does not support disassembly (capability supportsDisassembleRequest)" });
+    const usage = await env.run(["watch", "remove", "--session", "nowatch"]);
+    expect(usage.code).toBe(2);
+    expect((await env.ok(["watch", "list", "--session", "nowatch"])).breakpoints).toEqual([]);
+    await env.ok(["stop", "--session", "nowatch"]);
+  });
 });

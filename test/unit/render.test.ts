@@ -187,12 +187,13 @@ describe("backtrace", () => {
 
 describe("breakpointList", () => {
   const BPS: BreakpointView[] = [
-    { id: 1, location: "src/main.c:12", file: `${CWD}/src/main.c`, line: 12, verified: true, enabled: true, hits: 2 },
-    { id: 2, location: "src/math.c:9", file: `${CWD}/src/math.c`, line: 10, verified: true, enabled: true, hits: 0, condition: "a > 1", hitCondition: ">= 2" },
-    { id: 3, location: "add", function: "add", file: `${CWD}/src/math.c`, line: 9, verified: true, enabled: true, hits: 1 },
-    { id: 4, location: "nosuch", function: "nosuch", verified: false, message: "no function named nosuch", enabled: true, hits: 0 },
-    { id: 5, location: "main.c:40", file: "main.c", line: 40, verified: false, enabled: false, hits: 0, logMessage: "i={i}", temporary: true },
-    { id: 6, location: "0x401000", address: "0x401000", verified: true, enabled: true, hits: 0 },
+    { id: 1, kind: "line", location: "src/main.c:12", file: `${CWD}/src/main.c`, line: 12, verified: true, enabled: true, hits: 2 },
+    { id: 2, kind: "line", location: "src/math.c:9", file: `${CWD}/src/math.c`, line: 10, verified: true, enabled: true, hits: 0, condition: "a > 1", hitCondition: ">= 2" },
+    { id: 3, kind: "function", location: "add", function: "add", file: `${CWD}/src/math.c`, line: 9, verified: true, enabled: true, hits: 1 },
+    { id: 4, kind: "function", location: "nosuch", function: "nosuch", verified: false, message: "no function named nosuch", enabled: true, hits: 0 },
+    { id: 5, kind: "line", location: "main.c:40", file: "main.c", line: 40, verified: false, enabled: false, hits: 0, logMessage: "i={i}", temporary: true },
+    { id: 6, kind: "address", location: "0x401000", address: "0x401000", verified: true, enabled: true, hits: 0 },
+    { id: 7, kind: "data", location: "total", accessType: "write", description: "4 bytes at 7FFFFFFFE70C total", verified: true, enabled: true, hits: 1 },
   ];
 
   test("every kind and option", () => {

@@ -62,6 +62,15 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
 }
 
 export function breakpointLine(b: BreakpointView, cwd: string): string {
+  if (b.kind === "data") {
+    const bits = [`#${b.id}`, `watch ${b.location}`, b.accessType === "readWrite" ? "read/write" : (b.accessType ?? "write")];
+    if (b.description) bits.push(`(${b.description})`);
+    bits.push(b.verified ? "verified" : `pending${b.message ? `: ${b.message}` : ""}`);
+    if (!b.enabled) bits.push("disabled");
+    if (b.condition) bits.push(`if ${b.condition}`);
+    bits.push(`hits ${b.hits}`);
+    return bits.join("  ");
+  }
   const where = b.file && b.line ? `${shortPath(b.file, cwd)}:${b.line}` : (b.function ?? b.address ?? b.location);
   const bits = [`#${b.id}`, where];
   if (b.location !== where && b.function === undefined) bits.push(`(asked ${b.location})`);
