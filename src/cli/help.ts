@@ -7,7 +7,7 @@ const SECTIONS: [string, (name: string) => boolean][] = [
   ["Session", (n) => ["start", "attach", "stop", "detach", "restart", "status", "sessions"].includes(n)],
   ["Breakpoints", (n) => n.startsWith("breakpoint") || n === "catch" || n === "watch"],
   ["Execution (wait for the stop and print it)", (n) => ["continue", "next", "step", "finish", "until", "pause", "await"].includes(n)],
-  ["Inspection", (n) => ["context", "backtrace", "frame", "up", "down", "locals", "args", "print", "eval", "set", "threads", "thread", "events", "registers", "disassemble"].includes(n)],
+  ["Inspection", (n) => ["context", "backtrace", "frame", "up", "down", "locals", "args", "print", "eval", "set", "threads", "thread", "events", "registers", "disassemble", "memory read"].includes(n)],
   ["Output", (n) => n === "output"],
   ["Tools", () => true],
 ];

@@ -129,6 +129,15 @@ export const inspectionCommands: CommandSpec[] = [
     render: (d) => (d.registers.length ? d.registers.map((r: any) => `${r.name.padEnd(8)} ${r.value}`).join("\n") : "No registers."),
   },
   {
+    name: "memory read",
+    summary: "Bytes at an address or pointer expression (&x, p->buf)",
+    positionals: [{ name: "location", description: "0x7ffe… or an expression whose value is an address", required: true, variadic: true }],
+    flags: { count: { type: "number", description: "how many bytes (default 64)", valueHint: "N" } },
+    examples: ["debugger memory read &total --count 4", "debugger memory read 0x7ffe1000"],
+    call: (a) => ({ command: "memory.read", args: { location: a.positionals.join(" "), count: num(a, "count") } }),
+    render: (d) => (d.dump.length ? d.dump.join("\n") : "No bytes.") + (d.unreadable ? `\n(${d.unreadable} bytes could not be read)` : ""),
+  },
+  {
     name: "disassemble",
     summary: "Instructions from the current one (or from ADDR)",
     positionals: [{ name: "address", description: "where to start (default: the selected frame's instruction)" }],

@@ -28,7 +28,7 @@ const executionFlags: Record<string, FlagDef> = {
 };
 
 /** Group words that need a second word (`breakpoint add`), with the default sub-command. */
-const groups: Record<string, string | undefined> = { breakpoint: "list", daemon: undefined };
+const groups: Record<string, string | undefined> = { breakpoint: "list", daemon: undefined, memory: "read" };
 const groupAliases: Record<string, string> = { bp: "breakpoint", breakpoints: "breakpoint" };
 
 function findCommand(words: string[]): { spec: CommandSpec; used: number } {

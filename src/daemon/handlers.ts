@@ -145,6 +145,18 @@ async function contextOf(session: Session, lines: number) {
   };
 }
 
+/** 16 bytes a line: address, hex, printable characters. */
+function hexdump(start: bigint, bytes: Uint8Array): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < bytes.length; i += 16) {
+    const row = bytes.subarray(i, i + 16);
+    const hex = [...row].map((b) => b.toString(16).padStart(2, "0")).join(" ");
+    const text = [...row].map((b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : ".")).join("");
+    lines.push(`0x${(start + BigInt(i)).toString(16)}: ${hex.padEnd(47)}  ${text}`);
+  }
+  return lines;
+}
+
 function formatValue(value: string, format: string | undefined): string {
   if (!format || format === "dec" && /^-?\d+$/.test(value)) return value;
   const m = /^(-?\d+)$/.exec(value.trim());
@@ -401,6 +413,27 @@ const handlers: Record<string, Handler> = {
       const missing = [...wanted].filter((n) => !out.some((r) => r.name.toLowerCase() === n));
       if (missing.length) throw new DebuggerError("INVALID_ARGUMENT", `no register ${missing.join(", ")}`, "`debugger registers --all` lists them");
       return { frameIndex: index, registers: out };
+    });
+  },
+
+  async "memory.read"(req, ctx) {
+    const s = ctx.registry.get(req.session);
+    const a = args(v.object({ location: v.pipe(v.string(), v.minLength(1)), count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(65536)), 64) }), req);
+    return s.enqueue(async () => {
+      const client = s.requireStopped();
+      if (!s.capabilities.supportsReadMemoryRequest) {
+        throw new DebuggerError("UNSUPPORTED", `${s.adapter.name} cannot read memory (capability supportsReadMemoryRequest)`, "`debugger raw` may reach the debugger's own command (LLDB: `memory read ADDR`)");
+      }
+      // An address as given, or an expression whose value (`&x`, a pointer) is one.
+      let address = /^(0x[0-9a-f]+|\d+)$/i.test(a.location) ? a.location : undefined;
+      if (!address) {
+        const r = await s.evaluate(a.location, s.adapter.printContext);
+        address = r.memoryReference ?? /0x[0-9a-f]+/i.exec(r.result)?.[0];
+        if (!address) throw new DebuggerError("INVALID_ARGUMENT", `'${a.location}' is not an address (it is ${r.result})`, "give an address (0x7ffe…) or a pointer expression such as &x");
+      }
+      const body = (await client.requestRaw("readMemory", { memoryReference: address, count: a.count })).body as P.ReadMemoryResponse["body"];
+      const bytes = body?.data ? Buffer.from(body.data, "base64") : Buffer.alloc(0);
+      return { address: body?.address ?? address, count: bytes.length, unreadable: body?.unreadableBytes ?? 0, hex: bytes.toString("hex"), dump: hexdump(BigInt(body?.address ?? address), bytes) };
     });
   },
 

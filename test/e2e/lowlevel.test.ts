@@ -1,7 +1,8 @@
-// watch, registers and disassemble against lldb-dap on the C fixture.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+// watch, registers and disassemble against lldb-dap, memory read against gdb, on the C fixture.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
-import { adapterAvailable, E2eEnv } from "./harness.ts";
+import { gdb as gdbAdapter } from "../../src/adapters/gdb.ts";
+import { adapterAvailable, CI, E2eEnv } from "./harness.ts";
 
 const available = adapterAvailable("lldb-dap", "test/e2e/lowlevel.test.ts");
 const SRC = sourcePath("c/basic.c");
@@ -9,8 +10,9 @@ const env = new E2eEnv();
 let prog = "";
 
 beforeAll(async () => {
-  if (available) prog = (await buildFixtures())["c-basic"]!;
+  prog = (await buildFixtures())["c-basic"]!;
 });
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 describe.skipIf(!available)("lldb-dap: watch, registers, disassemble", () => {
@@ -56,5 +58,29 @@ describe.skipIf(!available)("lldb-dap: watch, registers, disassemble", () => {
     expect(BigInt(dis.instructions[0].address)).toBe(BigInt(one.registers[0].value.split(" ")[0]));
     const notAddr = await s.run(["disassemble", "main"]);
     expect(notAddr.json.error.code).toBe("INVALID_ARGUMENT");
+  });
+});
+
+// cdt-gdb-adapter has readMemory (lldb-dap 19 does not).
+const gdbFound = gdbAdapter.discover({ options: {} });
+if (!gdbFound && CI) throw new Error("CI=true and gdb with a DAP adapter is not installed");
+if (!gdbFound) console.warn("SKIP test/e2e/lowlevel.test.ts (memory read): gdb's DAP adapter is not installed");
+
+describe.skipIf(!gdbFound)("memory read", () => {
+  test("gdb: the bytes of a variable by its address; lldb-dap: UNSUPPORTED with the way round it", async () => {
+    const s = env.session("memory");
+    await s.ok(["start", prog, "--adapter", "gdb", "--break", `${SRC}:${markerLine(SRC, "stdout_flushed")}`]);
+    expect((await s.ok(["print", "total"])).result).toBe("10");
+    const total = await s.ok(["memory", "read", "&total", "--count", "4"]);
+    expect(total).toMatchObject({ count: 4, unreadable: 0, hex: "0a000000" });
+    const point = await s.ok(["memory", "read", "&p", "--count", "8"]);
+    expect(point.hex).toBe("0300000004000000");
+    expect(point.dump).toEqual([expect.stringMatching(/^0x[0-9a-f]+: 03 00 00 00 04 00 00 00 {2,}\.{8}$/)]);
+    const bad = await s.run(["memory", "read", "total"]);
+    expect(bad.json.error).toMatchObject({ code: "INVALID_ARGUMENT", message: "'total' is not an address (it is 10)" });
+    const l = env.session("memory-lldb");
+    await l.ok(["start", prog, "--break", `${SRC}:${markerLine(SRC, "stdout_flushed")}`]);
+    const no = await l.run(["memory", "read", "&total"]);
+    expect(no.json.error).toMatchObject({ code: "UNSUPPORTED", message: "lldb-dap cannot read memory (capability supportsReadMemoryRequest)" });
   });
 });
