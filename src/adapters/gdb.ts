@@ -263,6 +263,10 @@ export const gdb: AdapterSpec = {
     if (o.program) args.program = o.program;
     return args;
   },
+  stopReason(reason, output) {
+    // gdb prints "Hardware watchpoint 2: total" (or "… read watchpoint", "… access (read/write) watchpoint").
+    return reason === "generic" && /watchpoint \d+: /i.test(output) ? "watchpoint" : undefined;
+  },
   printContext: "watch",
   rewriteExpression(expression) {
     if (!hasCall(expression)) return { expression };

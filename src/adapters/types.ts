@@ -66,6 +66,8 @@ export interface AdapterSpec {
   exitCodeFromOutput?(text: string): number | undefined;
   /** Sorts an output event into program stdout/stderr or debugger console text (gdb mixes them). */
   outputCategory?(category: string, text: string, found?: FoundAdapter): "stdout" | "stderr" | "console";
+  /** The stop reason when the adapter's own is vague (cdt-gdb-adapter says "generic" for a watchpoint and tells it in gdb's output). */
+  stopReason?(reason: string, outputSinceLastStop: string): string | undefined;
   /** How to ask `dataBreakpointInfo` for an expression's memory (lldb-dap wants its address: `&(x)`). */
   dataBreakpointExpression?(expression: string): string;
   /** Exception options sent with the default filters (debugpy: do not stop on SystemExit). */

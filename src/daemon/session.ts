@@ -406,7 +406,8 @@ export class Session {
   }
 
   private async buildStopReport(body: P.StoppedEvent["body"], ids: number[]): Promise<StopReport> {
-    const report = this.newReport(normaliseReason(body.reason, body.description ?? body.text, this.expecting, ids));
+    const said = this.adapter.stopReason?.(body.reason, joinText(this.output.read(this.reportCursor).chunks));
+    const report = this.newReport(normaliseReason(said ?? body.reason, body.description ?? body.text, this.expecting, ids));
     this.expecting = undefined;
     report.description = body.description ?? body.text;
     // "watchpoint 3" is lldb's own numbering, not the CLI id: it would only mislead.

@@ -66,7 +66,7 @@ const gdbFound = gdbAdapter.discover({ options: {} });
 if (!gdbFound && CI) throw new Error("CI=true and gdb with a DAP adapter is not installed");
 if (!gdbFound) console.warn("SKIP test/e2e/lowlevel.test.ts (memory read): gdb's DAP adapter is not installed");
 
-describe.skipIf(!gdbFound)("memory read", () => {
+describe.skipIf(!gdbFound)("gdb: memory read and watch", () => {
   test("gdb: the bytes of a variable by its address; lldb-dap: UNSUPPORTED with the way round it", async () => {
     const s = env.session("memory");
     await s.ok(["start", prog, "--adapter", "gdb", "--break", `${SRC}:${markerLine(SRC, "stdout_flushed")}`]);
@@ -82,5 +82,16 @@ describe.skipIf(!gdbFound)("memory read", () => {
     await l.ok(["start", prog, "--break", `${SRC}:${markerLine(SRC, "stdout_flushed")}`]);
     const no = await l.run(["memory", "read", "&total"]);
     expect(no.json.error).toMatchObject({ code: "UNSUPPORTED", message: "lldb-dap cannot read memory (capability supportsReadMemoryRequest)" });
+  });
+
+  test("gdb: watch stops when the value changes, reported as a watchpoint with its id", async () => {
+    const s = env.session("gdb-watch");
+    await s.ok(["start", prog, "--adapter", "gdb", "--break", `${SRC}:${markerLine(SRC, "loop_head")}`]);
+    await s.ok(["breakpoint", "remove", "1"]);
+    const w = await s.ok(["watch", "total"]);
+    expect(w.breakpoints[0]).toMatchObject({ id: 2, kind: "data", verified: true });
+    const stop = (await s.ok(["continue"])).stop;
+    expect(stop).toMatchObject({ reason: "watchpoint", breakpointIds: [2], frame: { function: "main" } });
+    expect((await s.ok(["print", "total"])).result).toBe("1");
   });
 });
