@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { findGdb, gdb } from "../../src/adapters/gdb.ts";
 import { buildGoFixtures, goFixturesDir } from "../fixtures/go/build.ts";
-import { alive, CI, E2eEnv, findAdapter, spawnAndReadPid, tracerPid, waitFor, withFlags } from "./harness.ts";
+import { alive, CI, E2eEnv, findAdapter, runCommand, spawnAndReadPid, tracerPid, waitFor, withFlags } from "./harness.ts";
 
 const STDOUT_LINE = "stdout: total=10 f=24\n";
 const STDERR_LINE = "stderr: p.x=3 p.y=4\n";
@@ -101,18 +101,9 @@ interface Profile {
 // ---------------------------------------------------------------------------------------------
 // Adapter discovery and attach targets
 
-function run(cmd: string[]): { code: number; out: string } {
-  try {
-    const r = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
-    return { code: r.exitCode ?? -1, out: r.stdout.toString().trim() };
-  } catch {
-    return { code: -1, out: "" };
-  }
-}
-
 /** A python3 that can import debugpy (PATH first, then Debian's /usr/bin/python3). */
-const PYTHON = [...new Set([...run(["which", "-a", "python3"]).out.split("\n").filter(Boolean), "/usr/bin/python3"])].find(
-  (p) => run([p, "-c", "import debugpy"]).code === 0,
+const PYTHON = [...new Set([...runCommand(["which", "-a", "python3"]).out.split("\n").filter(Boolean), "/usr/bin/python3"])].find(
+  (p) => runCommand([p, "-c", "import debugpy"]).code === 0,
 );
 const DLV = process.env.DEBUGGER_DLV || Bun.which("dlv");
 const GO = Bun.which("go");

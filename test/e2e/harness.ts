@@ -187,3 +187,13 @@ export async function spawnAndReadPid(argv: string[]): Promise<{ proc: ReturnTyp
   reader.releaseLock();
   return { proc, pid: Number(/pid=(\d+)/.exec(text)![1]) };
 }
+
+/** Runs a helper command (a probe, not the debugger): its exit code and trimmed stdout; -1 if it cannot start. */
+export function runCommand(cmd: string[]): { code: number; out: string } {
+  try {
+    const r = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+    return { code: r.exitCode ?? -1, out: r.stdout.toString().trim() };
+  } catch {
+    return { code: -1, out: "" };
+  }
+}

@@ -6,30 +6,21 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isLibraryFile } from "../../src/adapters/debugpy.ts";
-import { alive, CI, E2eEnv, ROOT, waitFor } from "./harness.ts";
+import { alive, CI, E2eEnv, ROOT, runCommand, waitFor } from "./harness.ts";
 
 const FIXTURES = join(ROOT, "test", "fixtures", "python");
 const BASIC = join(FIXTURES, "basic.py");
 const T = 60_000;
 
-function run(cmd: string[]): { code: number; out: string } {
-  try {
-    const r = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
-    return { code: r.exitCode ?? -1, out: r.stdout.toString().trim() };
-  } catch {
-    return { code: -1, out: "" };
-  }
-}
-
 /** Every python3 on PATH, then /usr/bin/python3 (the one Debian's python3-debugpy serves). */
 function pythons(): string[] {
-  const onPath = run(["which", "-a", "python3"]).out.split("\n").filter(Boolean);
-  return [...new Set([...onPath, "/usr/bin/python3"])].filter((p) => run([p, "-c", "1"]).code === 0);
+  const onPath = runCommand(["which", "-a", "python3"]).out.split("\n").filter(Boolean);
+  return [...new Set([...onPath, "/usr/bin/python3"])].filter((p) => runCommand([p, "-c", "1"]).code === 0);
 }
 
-const PYTHON = pythons().find((p) => run([p, "-c", "import debugpy"]).code === 0);
+const PYTHON = pythons().find((p) => runCommand([p, "-c", "import debugpy"]).code === 0);
 /** An interpreter that runs but cannot import debugpy (a pyenv python3 here), if there is one. */
-const NO_DEBUGPY = pythons().find((p) => run([p, "-c", "import debugpy"]).code !== 0);
+const NO_DEBUGPY = pythons().find((p) => runCommand([p, "-c", "import debugpy"]).code !== 0);
 
 function markers(file: string): Record<string, number> {
   const out: Record<string, number> = {};
@@ -209,7 +200,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
 
   test("a breakpoint in the standard library json decoder is hit (justMyCode switched off)", async () => {
     const s = "py-stdlib";
-    const decoder = run([PYTHON!, "-c", "import json.decoder; print(json.decoder.__file__)"]).out;
+    const decoder = runCommand([PYTHON!, "-c", "import json.decoder; print(json.decoder.__file__)"]).out;
     const line = lineOf(decoder, "obj, end = self.raw_decode(s");
     const d = await start(s, [join(FIXTURES, "uses_json.py"), "--break", `${decoder}:${line}`]);
     expect(d.stop.reason).toBe("breakpoint");
@@ -223,7 +214,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
 
   test("--just-my-code keeps library breakpoints off: pending with debugpy's reason, the program runs to the end", async () => {
     const s = "py-jmc";
-    const decoder = run([PYTHON!, "-c", "import json.decoder; print(json.decoder.__file__)"]).out;
+    const decoder = runCommand([PYTHON!, "-c", "import json.decoder; print(json.decoder.__file__)"]).out;
     const line = lineOf(decoder, "obj, end = self.raw_decode(s");
     const d = await start(s, [join(FIXTURES, "uses_json.py"), "--just-my-code", "--break", `${decoder}:${line}`]);
     expect(d.breakpoints[0].verified).toBe(false);
@@ -310,7 +301,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
     const dir = mkdtempSync(join(tmpdir(), "dbg-venv-"));
     try {
       // --system-site-packages: Debian's debugpy stays importable. --without-pip keeps it fast.
-      expect(run([PYTHON!, "-m", "venv", "--without-pip", "--system-site-packages", join(dir, "with")]).code).toBe(0);
+      expect(runCommand([PYTHON!, "-m", "venv", "--without-pip", "--system-site-packages", join(dir, "with")]).code).toBe(0);
       const withEnv = pyEnv({ VIRTUAL_ENV: join(dir, "with"), DEBUGGER_PYTHON: "" });
       try {
         const d = await withEnv.ok(["start", BASIC, "--break", `${BASIC}:${M.add_body}`, "--session", "py-venv"]);
@@ -321,7 +312,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
         await withEnv.close();
       }
       if (!NO_DEBUGPY) return;
-      expect(run([NO_DEBUGPY, "-m", "venv", "--without-pip", join(dir, "bare")]).code).toBe(0);
+      expect(runCommand([NO_DEBUGPY, "-m", "venv", "--without-pip", join(dir, "bare")]).code).toBe(0);
       const bareEnv = pyEnv({ VIRTUAL_ENV: join(dir, "bare"), DEBUGGER_PYTHON: "" });
       try {
         const r = await bareEnv.run(["start", BASIC, "--session", "py-venv-bare"]);
