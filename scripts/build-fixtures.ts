@@ -32,7 +32,8 @@ export function sourcePath(relative: string): string {
   return join(fixturesDir, relative);
 }
 
-function mtime(path: string): number | undefined {
+/** A file's modification time, or undefined when it does not exist. */
+export function mtime(path: string): number | undefined {
   try {
     return statSync(path).mtimeMs;
   } catch {
