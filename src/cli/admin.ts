@@ -1,10 +1,11 @@
 // doctor and setup: their code (adapters, sockets, package managers) loads only when they run,
 // keeping it off the start-up path of every other command.
 import type { AdapterCheck, Check } from "./doctor.ts";
-import type { CommandSpec } from "./spec.ts";
+import { localCommand, type CommandSpec } from "./spec.ts";
 
 export const doctorCommands: CommandSpec[] = [
-  {
+  localCommand({
+    group: "tools",
     name: "doctor",
     summary: "Check the adapters (a real handshake), ptrace permission, runtime directory, config, daemon",
     positionals: [{ name: "adapter", description: "check only this adapter" }],
@@ -14,11 +15,12 @@ export const doctorCommands: CommandSpec[] = [
       const checks = d.checks.map((c: Check) => `  ${c.ok ? "ok " : "ERR"} ${c.name.padEnd(18)} ${c.message}`);
       return [`debugger ${d.version}`, "Adapters:", ...rows, "Checks:", ...checks, d.ok ? "All good." : "Some checks failed (see ERR above)."].join("\n");
     },
-  },
+  }),
 ];
 
 export const setupCommands: CommandSpec[] = [
-  {
+  localCommand({
+    group: "tools",
     name: "setup",
     summary: "Install a missing adapter (apt, dnf, pacman, Homebrew, pip, npm) and record it in config.toml",
     positionals: [{ name: "adapter", description: "lldb-dap, debugpy, delve or gdb (default: all missing)" }],
@@ -33,7 +35,7 @@ export const setupCommands: CommandSpec[] = [
       if (!d.installed.length) return `${plan}\nNothing to install.`;
       return `Installed ${d.installed.join(", ")}; recorded in ${d.config}.`;
     },
-  },
+  }),
 ];
 
 export function renderSetupPlan(d: { plans: { adapter: string; present?: string; note?: string; steps: { command: string[]; why: string }[] }[] }): string {

@@ -1,10 +1,11 @@
 // Breakpoint commands.
 import { DebuggerError } from "../common/errors.ts";
 import { breakpointLine, breakpointList } from "./render/text.ts";
-import { bool, ids, str, type CommandSpec } from "./spec.ts";
+import { bool, ids, str, daemonCommand, type CommandSpec } from "./spec.ts";
 
 export const breakpointCommands: CommandSpec[] = [
-  {
+  daemonCommand({
+    command: "breakpoint.add",
     name: "breakpoint add",
     aliases: ["break", "b"],
     summary: "Set a breakpoint at FILE:LINE, FILE:LINE:COL, a function or an address",
@@ -21,14 +22,16 @@ export const breakpointCommands: CommandSpec[] = [
       args: { location: a.positionals[0], condition: str(a, "condition"), hitCondition: str(a, "hit-count"), logMessage: str(a, "log"), temporary: bool(a, "temporary") },
     }),
     render: (d, _a, ctx) => `Breakpoint ${breakpointLine(d.breakpoints[0], ctx.cwd)}`,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "breakpoint.list",
     name: "breakpoint list",
     summary: "List breakpoints with where they bound, conditions and hit counts",
     call: () => ({ command: "breakpoint.list", args: {} }),
     render: (d, _a, ctx) => breakpointList(d.breakpoints, ctx.cwd),
-  },
-  {
+  }),
+  daemonCommand({
+    command: "breakpoint.remove",
     name: "breakpoint remove",
     aliases: ["delete"],
     summary: "Remove breakpoints by id (or --all)",
@@ -39,22 +42,25 @@ export const breakpointCommands: CommandSpec[] = [
       return { command: "breakpoint.remove", args: { ids: ids(a.positionals, "breakpoint id"), all: bool(a, "all") } };
     },
     render: (d) => `Removed ${d.removed.length ? d.removed.map((i: number) => `#${i}`).join(", ") : "nothing"}. ${d.breakpoints.length} left.`,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "breakpoint.enable",
     name: "breakpoint enable",
     summary: "Enable breakpoints",
     positionals: [{ name: "ids", description: "breakpoint ids", variadic: true, required: true }],
     call: (a) => ({ command: "breakpoint.enable", args: { ids: ids(a.positionals, "breakpoint id") } }),
     render: (d, _a, ctx) => breakpointList(d.breakpoints, ctx.cwd),
-  },
-  {
+  }),
+  daemonCommand({
+    command: "breakpoint.disable",
     name: "breakpoint disable",
     summary: "Disable breakpoints (kept, but not at the adapter)",
     positionals: [{ name: "ids", description: "breakpoint ids", variadic: true, required: true }],
     call: (a) => ({ command: "breakpoint.disable", args: { ids: ids(a.positionals, "breakpoint id") } }),
     render: (d, _a, ctx) => breakpointList(d.breakpoints, ctx.cwd),
-  },
-  {
+  }),
+  daemonCommand({
+    command: "catch",
     name: "catch",
     summary: "Stop on exceptions: `catch FILTER…` turns filters on, `catch list` shows them, `catch remove FILTER…` turns them off",
     positionals: [{ name: "filter", description: "list | remove FILTER… | FILTER… (e.g. raised, uncaught, cpp_throw)", variadic: true }],
@@ -72,30 +78,37 @@ export const breakpointCommands: CommandSpec[] = [
       d.filters.length
         ? d.filters.map((f: any) => `${f.enabled ? "on " : "off"}  ${f.filter}  ${f.label}${f.description ? ` — ${f.description}` : ""}`).join("\n")
         : "This adapter has no exception filters.",
-  },
-  {
-    name: "watch",
-    summary: "Stop when a variable or lvalue changes (`watch EXPR`), is read (--read) or either (--access); `watch list`, `watch remove ID…`",
-    positionals: [{ name: "expression", description: "list | remove ID… | a variable or lvalue in the selected frame", variadic: true, required: true }],
+  }),
+  daemonCommand({
+    command: "watch.add",
+    name: "watch add",
+    summary: "Stop when a variable or lvalue changes (`watch EXPR`), is read (--read) or either (--access)",
+    positionals: [{ name: "expression", description: "a variable or lvalue in the selected frame", variadic: true, required: true }],
     flags: {
       read: { type: "boolean", description: "stop when it is read" },
       access: { type: "boolean", description: "stop when it is read or written" },
       condition: { type: "string", alias: "c", description: "stop only when this expression is true", valueHint: "EXPR" },
     },
-    examples: ["debugger watch total", "debugger watch p->count --access", "debugger watch list", "debugger watch remove 3"],
+    examples: ["debugger watch total", "debugger watch p->count --access"],
     call: (a) => {
-      const [first, ...rest] = a.positionals;
-      if (first === "list" && !rest.length) return { command: "watch.list", args: {} };
-      if (first === "remove") {
-        if (!rest.length) throw new DebuggerError("USAGE", "watch remove needs watchpoint ids", "`debugger watch list` shows them");
-        return { command: "breakpoint.remove", args: { ids: ids(rest, "watchpoint id") } };
-      }
       const access = bool(a, "access") ? "readWrite" : bool(a, "read") ? "read" : "write";
       return { command: "watch.add", args: { expression: a.positionals.join(" "), access, condition: str(a, "condition") } };
     },
-    render: (d, _a, ctx) => {
-      if (d.removed) return `Removed ${d.removed.map((i: number) => `#${i}`).join(", ")}.`;
-      return d.breakpoints.length ? breakpointList(d.breakpoints, ctx.cwd) : "No watchpoints.";
-    },
-  },
+    render: (d, _a, ctx) => breakpointList(d.breakpoints, ctx.cwd),
+  }),
+  daemonCommand({
+    command: "watch.list",
+    name: "watch list",
+    summary: "List watchpoints",
+    call: () => ({ command: "watch.list", args: {} }),
+    render: (d, _a, ctx) => (d.breakpoints.length ? breakpointList(d.breakpoints, ctx.cwd) : "No watchpoints."),
+  }),
+  daemonCommand({
+    command: "breakpoint.remove",
+    name: "watch remove",
+    summary: "Remove watchpoints by id",
+    positionals: [{ name: "ids", description: "watchpoint ids", variadic: true, required: true }],
+    call: (a) => ({ command: "breakpoint.remove", args: { ids: ids(a.positionals, "watchpoint id") } }),
+    render: (d) => `Removed ${d.removed.map((i) => `#${i}`).join(", ")}.`,
+  }),
 ];

@@ -1,7 +1,7 @@
 // Inspection commands: where we are, the stack, variables, expressions, threads, history.
 import type { ParsedArgs } from "./args.ts";
 import { backtrace, sourceBlock, stopReport, variableLines, where } from "./render/text.ts";
-import { bool, num, str, type CliContext, type CommandSpec } from "./spec.ts";
+import { bool, num, str, type CliContext, daemonCommand, type CommandSpec } from "./spec.ts";
 import { DebuggerError } from "../common/errors.ts";
 
 function renderContext(d: any, _a: ParsedArgs, ctx: CliContext): string {
@@ -28,22 +28,27 @@ function expression(a: ParsedArgs, what: string): string {
 
 const formatFlag = { format: { type: "string" as const, alias: "f", description: "show integers as hex, bin, oct or dec", valueHint: "hex|bin|oct|dec" } };
 
-function checkFormat(a: ParsedArgs): string | undefined {
+const FORMATS = ["hex", "bin", "oct", "dec"] as const;
+
+function checkFormat(a: ParsedArgs): (typeof FORMATS)[number] | undefined {
   const f = str(a, "format");
-  if (f !== undefined && !["hex", "bin", "oct", "dec"].includes(f)) throw new DebuggerError("USAGE", `--format is hex, bin, oct or dec, not '${f}'`, "e.g. `debugger print x --format hex`");
-  return f;
+  if (f === undefined) return undefined;
+  if (!(FORMATS as readonly string[]).includes(f)) throw new DebuggerError("USAGE", `--format is hex, bin, oct or dec, not '${f}'`, "e.g. `debugger print x --format hex`");
+  return f as (typeof FORMATS)[number];
 }
 
 export const inspectionCommands: CommandSpec[] = [
-  {
+  daemonCommand({
+    command: "context",
     name: "context",
     aliases: ["where"],
     summary: "Where the program is stopped: source around the line and the locals",
     flags: { lines: { type: "number", description: "source lines before and after (default 3)", valueHint: "N" } },
     call: (a) => ({ command: "context", args: { lines: num(a, "lines") } }),
     render: renderContext,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "backtrace",
     name: "backtrace",
     aliases: ["bt"],
     summary: "The call stack of the current thread",
@@ -54,8 +59,9 @@ export const inspectionCommands: CommandSpec[] = [
     },
     call: (a) => ({ command: "backtrace", args: { limit: num(a, "limit"), locals: bool(a, "locals"), thread: num(a, "thread") } }),
     render: (d, _a, ctx) => backtrace(d.frames, ctx.cwd),
-  },
-  {
+  }),
+  daemonCommand({
+    command: "frame",
     name: "frame",
     summary: "Select frame N (from backtrace) and show it",
     positionals: [{ name: "n", description: "frame index" }],
@@ -65,35 +71,40 @@ export const inspectionCommands: CommandSpec[] = [
       return { command: "frame", args: { index: n } };
     },
     render: renderContext,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "up",
     name: "up",
     summary: "Select the caller's frame",
     positionals: [{ name: "n", description: "how many frames (default 1)" }],
     call: (a) => ({ command: "up", args: { count: a.positionals[0] ? Number(a.positionals[0]) : undefined } }),
     render: renderContext,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "down",
     name: "down",
     summary: "Select the callee's frame",
     positionals: [{ name: "n", description: "how many frames (default 1)" }],
     call: (a) => ({ command: "down", args: { count: a.positionals[0] ? Number(a.positionals[0]) : undefined } }),
     render: renderContext,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "locals",
     name: "locals",
     summary: "Variables of the selected frame",
     flags: { depth: { type: "number", description: "expand structures N levels (default 0)", valueHint: "N" } },
     call: (a) => ({ command: "locals", args: { depth: num(a, "depth") } }),
     render: (d) => (d.variables.length ? variableLines(d.variables, "") : "No locals.") + (d.truncated?.length ? `\n(${d.truncated.join("; ")})` : ""),
-  },
-  {
+  }),
+  daemonCommand({
+    command: "args",
     name: "args",
     summary: "Arguments of the selected frame (adapters with an Arguments scope)",
     call: () => ({ command: "args", args: {} }),
     render: (d) => (d.variables.length ? variableLines(d.variables, "") : "No arguments."),
-  },
-  {
+  }),
+  daemonCommand({
+    command: "print",
     name: "print",
     aliases: ["p"],
     summary: "Evaluate an expression in the selected frame",
@@ -101,16 +112,18 @@ export const inspectionCommands: CommandSpec[] = [
     flags: { ...formatFlag, depth: { type: "number", description: "expand structures N levels (default 1)", valueHint: "N" } },
     call: (a) => ({ command: "print", args: { expression: expression(a, "print"), format: checkFormat(a), depth: num(a, "depth") } }),
     render: renderValue,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "eval",
     name: "eval",
     summary: "Evaluate in the adapter's console context (side effects allowed)",
     positionals: [{ name: "expression", description: "expression or statement", variadic: true, required: true }],
     flags: formatFlag,
     call: (a) => ({ command: "eval", args: { expression: expression(a, "eval"), format: checkFormat(a), depth: 0 } }),
     render: renderValue,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "set",
     name: "set",
     summary: "Assign a new value to a variable in the selected frame",
     positionals: [
@@ -119,16 +132,18 @@ export const inspectionCommands: CommandSpec[] = [
     ],
     call: (a) => ({ command: "set", args: { name: a.positionals[0], value: a.positionals.slice(1).join(" ") } }),
     render: (d) => `${d.name} = ${d.value}${d.type ? ` (${d.type})` : ""}`,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "registers",
     name: "registers",
     summary: "CPU registers of the selected frame (general purpose; --all for every set)",
     positionals: [{ name: "names", description: "only these registers (rip, rsp, …)", variadic: true }],
     flags: { all: { type: "boolean", description: "every register set, not only general purpose" } },
     call: (a) => ({ command: "registers", args: { names: a.positionals, all: bool(a, "all") } }),
     render: (d) => (d.registers.length ? d.registers.map((r: any) => `${r.name.padEnd(8)} ${r.value}`).join("\n") : "No registers."),
-  },
-  {
+  }),
+  daemonCommand({
+    command: "memory.read",
     name: "memory read",
     summary: "Bytes at an address or pointer expression (&x, p->buf)",
     positionals: [{ name: "location", description: "0x7ffe… or an expression whose value is an address", required: true, variadic: true }],
@@ -136,8 +151,9 @@ export const inspectionCommands: CommandSpec[] = [
     examples: ["debugger memory read &total --count 4", "debugger memory read 0x7ffe1000"],
     call: (a) => ({ command: "memory.read", args: { location: a.positionals.join(" "), count: num(a, "count") } }),
     render: (d) => (d.dump.length ? d.dump.join("\n") : "No bytes.") + (d.unreadable ? `\n(${d.unreadable} bytes could not be read)` : ""),
-  },
-  {
+  }),
+  daemonCommand({
+    command: "disassemble",
     name: "disassemble",
     summary: "Instructions from the current one (or from ADDR)",
     positionals: [{ name: "address", description: "where to start (default: the selected frame's instruction)" }],
@@ -147,14 +163,16 @@ export const inspectionCommands: CommandSpec[] = [
       d.instructions.length
         ? d.instructions.map((i: any) => `${i.current ? "→" : " "} ${i.address}  ${i.instruction}${i.line ? `  ; line ${i.line}` : ""}`).join("\n")
         : "No instructions.",
-  },
-  {
+  }),
+  daemonCommand({
+    command: "threads",
     name: "threads",
     summary: "List threads",
     call: () => ({ command: "threads", args: {} }),
     render: (d) => (d.threads.length ? d.threads.map((t: any) => `${t.current ? "→" : " "} ${t.id}  ${t.name}`).join("\n") : "No threads."),
-  },
-  {
+  }),
+  daemonCommand({
+    command: "thread",
     name: "thread",
     summary: "Select a thread (or show the current one)",
     positionals: [{ name: "id", description: "thread id" }],
@@ -164,8 +182,9 @@ export const inspectionCommands: CommandSpec[] = [
       return { command: "thread", args: { id } };
     },
     render: (d) => `Current thread: ${d.threadId ?? "none"}`,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "events",
     name: "events",
     summary: "History of stops and exits in this session",
     flags: { limit: { type: "number", description: "the last N (default 20)", valueHint: "N" } },
@@ -174,5 +193,5 @@ export const inspectionCommands: CommandSpec[] = [
       d.events.length
         ? d.events.map((e: any) => `[${e.seq}] ${e.time.slice(11, 19)} ${stopReport({ ...e, source: [], locals: [], output: "", truncated: undefined }, ctx.cwd).split("\n")[0]}`).join("\n")
         : "No events yet.",
-  },
+  }),
 ];

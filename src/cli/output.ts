@@ -1,8 +1,9 @@
 // `output`: the program's stdout/stderr and adapter console text, kept by the daemon.
-import { bool, num, type CommandSpec } from "./spec.ts";
+import { bool, num, daemonCommand, type CommandSpec } from "./spec.ts";
 
 export const outputCommands: CommandSpec[] = [
-  {
+  daemonCommand({
+    command: "output",
     name: "output",
     summary: "Program output captured so far (stdout, stderr, adapter console)",
     flags: {
@@ -35,5 +36,5 @@ export const outputCommands: CommandSpec[] = [
       const note = d.dropped ? `(${d.dropped} older chunks were dropped from the buffer)\n` : "";
       return note + (d.text ? d.text.replace(/\n$/, "") : "(no output)");
     },
-  },
+  }),
 ];

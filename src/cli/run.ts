@@ -28,7 +28,9 @@ const executionFlags: Record<string, FlagDef> = {
 };
 
 /** Group words that need a second word (`breakpoint add`), with the default sub-command. */
-const groups: Record<string, string | undefined> = { breakpoint: "list", daemon: undefined, memory: "read" };
+const groups: Record<string, string | undefined> = { breakpoint: "list", daemon: undefined, memory: "read", watch: "add" };
+/** Groups whose default sub-command also takes the words that follow (`watch total` is `watch add total`). */
+const openGroups = new Set(["watch"]);
 const groupAliases: Record<string, string> = { bp: "breakpoint", breakpoints: "breakpoint" };
 
 function findCommand(words: string[]): { spec: CommandSpec; used: number } {
@@ -39,6 +41,8 @@ function findCommand(words: string[]): { spec: CommandSpec; used: number } {
     const name = `${group} ${sub ?? groups[group] ?? ""}`.trim();
     const spec = commands.find((c) => c.name === name || (sub && c.name.startsWith(`${group} `) && c.aliases?.includes(sub)));
     if (spec) return { spec, used: sub ? 2 : 1 };
+    const fallback = openGroups.has(group) ? commands.find((c) => c.name === `${group} ${groups[group]}`) : undefined;
+    if (fallback) return { spec: fallback, used: 1 };
     const subs = commands.filter((c) => c.name.startsWith(`${group} `)).map((c) => c.name.slice(group.length + 1));
     const guess = sub ? closest(sub, subs) : undefined;
     throw new DebuggerError("UNKNOWN_COMMAND", sub ? `unknown command '${group} ${sub}'` : `'${group}' needs a sub-command`, guess ? `did you mean \`debugger ${group} ${guess}\`?` : `sub-commands: ${subs.join(", ")}`);
@@ -123,7 +127,7 @@ export async function runCli(argv: string[]): Promise<number> {
       // Partial replies are printed as they come: one JSON document per line with --json.
       let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order
       const onPartial = (r: { data?: unknown }) => {
-        const text = ctx.json ? JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data }) + "\n" : (spec.renderPartial?.(r.data, parsed, ctx) ?? "");
+        const text = ctx.json ? JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data }) + "\n" : (spec.renderPartial?.(r.data as never, parsed, ctx) ?? "");
         if (text) printed = printed.then(() => Bun.write(Bun.stdout, text));
       };
       const reply = await request({ command: call.command, session: ctx.session, cwd: ctx.cwd, args: call.args }, socketTimeout, onPartial);
@@ -137,7 +141,7 @@ export async function runCli(argv: string[]): Promise<number> {
       data = reply.data;
     }
     if (ctx.json) await write(JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data }));
-    else if (!ctx.quiet) await write(spec.render(data, parsed, ctx));
+    else if (!ctx.quiet) await write(spec.render(data as never, parsed, ctx));
     return 0;
   } catch (e) {
     const error = toErrorData(e);

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { breakpointList, sessionsTable, stopReport } from "./render/text.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
-import { bool, list, str, type CommandSpec } from "./spec.ts";
+import { bool, list, str, daemonCommand, type CommandSpec } from "./spec.ts";
 
 function parseEnv(pairs: string[]): Record<string, string> {
   const env: Record<string, string> = {};
@@ -56,7 +56,8 @@ function adapterArgs(a: ParsedArgs): Record<string, unknown> {
 }
 
 export const sessionCommands: CommandSpec[] = [
-  {
+  daemonCommand({
+    command: "start",
     name: "start",
     summary: "Launch a program under the debugger and wait for its first stop",
     positionals: [{ name: "program", description: "the executable to debug", required: true }],
@@ -85,8 +86,9 @@ export const sessionCommands: CommandSpec[] = [
       },
     }),
     render: renderStart,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "attach",
     name: "attach",
     summary: "Attach to a running process by pid, or to a program served by a listening adapter (--connect)",
     positionals: [{ name: "pid", description: "process id (not with --connect)" }],
@@ -109,28 +111,32 @@ export const sessionCommands: CommandSpec[] = [
       return { command: "attach", args: { pid, program: str(a, "program"), ...extra, breakpoints: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout } };
     },
     render: renderStart,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "stop",
     name: "stop",
     aliases: ["kill"],
     summary: "End the session (a launched program is terminated; an attached one is detached)",
     call: () => ({ command: "stop", args: {} }),
     render: (d) => `Session '${d.stopped}' ended.`,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "detach",
     name: "detach",
     summary: "Detach from the program and leave it running",
     call: () => ({ command: "detach", args: {} }),
     render: (d) => `Detached from ${d.pid ? `pid ${d.pid}` : "the program"}; it keeps running. Session '${d.detached}' ended.`,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "restart",
     name: "restart",
     summary: "Start the program again with the same arguments and breakpoints",
     execution: true,
     call: (_a, ctx) => ({ command: "restart", args: { wait: ctx.wait, timeout: ctx.timeout } }),
     render: (d, _a, ctx) => (d.stop ? stopReport(d.stop, ctx.cwd) : `Restarted; ${d.state}.`),
-  },
-  {
+  }),
+  daemonCommand({
+    command: "status",
     name: "status",
     summary: "State of the session: running, stopped (and where), exited",
     call: () => ({ command: "status", args: {} }),
@@ -141,11 +147,12 @@ export const sessionCommands: CommandSpec[] = [
       if (d.state === "stopped" || d.state === "exited" || d.state === "terminated") return `${head}\n${stopReport(d.stop, ctx.cwd)}`;
       return head;
     },
-  },
-  {
+  }),
+  daemonCommand({
+    command: "sessions",
     name: "sessions",
     summary: "List the sessions the daemon holds",
     call: () => ({ command: "sessions", args: {} }),
     render: (d) => sessionsTable(d.sessions),
-  },
+  }),
 ];

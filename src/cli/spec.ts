@@ -1,5 +1,6 @@
 // What a CLI command is: its words, arguments, the daemon request it makes and how its reply reads.
 import { DebuggerError } from "../common/errors.ts";
+import type { ArgsIn, CommandName, Group, ReplyOf } from "../ipc/commands.ts";
 import type { FlagDef, ParsedArgs, PositionalDef } from "./args.ts";
 
 export interface CliContext {
@@ -12,12 +13,12 @@ export interface CliContext {
   wait: boolean;
 }
 
-export interface DaemonCall {
-  command: string;
-  args: Record<string, unknown>;
-}
-
-export interface CommandSpec {
+/**
+ * A CLI command. One that talks to the daemon names its contract command (`command`); its
+ * arguments and the data its renderer reads are typed by the contract. Local commands (doctor,
+ * setup, guide, …) run in the CLI process and say their help group themselves.
+ */
+export interface CommandSpec<C extends CommandName = CommandName> {
   /** Canonical name; for groups "group sub" (e.g. "breakpoint add"). */
   name: string;
   aliases?: string[];
@@ -29,16 +30,30 @@ export interface CommandSpec {
   /** Takes program arguments after `--`. */
   passThrough?: boolean;
   examples?: string[];
+  /** The daemon command it sends (its group is the help section). */
+  command?: C;
+  /** Help section of a local command. */
+  group?: Group;
   /** The request sent to the daemon. */
-  call?(a: ParsedArgs, ctx: CliContext): DaemonCall;
+  call?(a: ParsedArgs, ctx: CliContext): { command: C; args: ArgsIn<C> };
   /** Commands that run in the CLI process itself. */
   local?(a: ParsedArgs, ctx: CliContext): Promise<unknown>;
   /** Human rendering of each partial reply of a streaming command (`output --follow`). */
-  renderPartial?(data: any, a: ParsedArgs, ctx: CliContext): string;
+  renderPartial?(data: ReplyOf<C>, a: ParsedArgs, ctx: CliContext): string;
   /** Socket timeout in ms when the command may run long on purpose. */
   socketTimeoutMs?(a: ParsedArgs, ctx: CliContext): number;
   /** Human rendering of the reply's data. */
-  render(data: any, a: ParsedArgs, ctx: CliContext): string;
+  render(data: ReplyOf<C>, a: ParsedArgs, ctx: CliContext): string;
+}
+
+/** A daemon command's CLI spec, type-checked against its contract entry. */
+export function daemonCommand<C extends CommandName>(spec: CommandSpec<C> & { command: C }): CommandSpec {
+  return spec as unknown as CommandSpec;
+}
+
+/** A command that runs in the CLI process. */
+export function localCommand(spec: Omit<CommandSpec, "command" | "call" | "render"> & { group: Group; local: NonNullable<CommandSpec["local"]>; render(data: any, a: ParsedArgs, ctx: CliContext): string }): CommandSpec {
+  return spec as CommandSpec;
 }
 
 export function str(a: ParsedArgs, name: string): string | undefined {

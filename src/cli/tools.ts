@@ -1,12 +1,13 @@
 // Tools: the adapter console, the daemon, logs, the agent's guide.
 import { logPath } from "../common/paths.ts";
 import { VERSION } from "../common/version.ts";
-import type { CommandSpec } from "./spec.ts";
+import { daemonCommand, localCommand, type CommandSpec } from "./spec.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { tailLines } from "../daemon/ringBuffer.ts";
 
 export const toolCommands: CommandSpec[] = [
-  {
+  daemonCommand({
+    command: "raw",
     name: "raw",
     summary: "Send a command to the adapter's console (e.g. an LLDB command)",
     positionals: [{ name: "command", description: "console input, e.g. 'frame variable x'", variadic: true, required: true }],
@@ -16,20 +17,23 @@ export const toolCommands: CommandSpec[] = [
       return { command: "raw", args: { expression: e } };
     },
     render: (d) => d.result,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "shutdown",
     name: "daemon stop",
     summary: "Stop the background daemon and every session it holds",
     call: () => ({ command: "shutdown", args: {} }),
     render: (d) => `Daemon ${d.pid} stopped.`,
-  },
-  {
+  }),
+  daemonCommand({
+    command: "ping",
     name: "daemon status",
     summary: "Version, pid and uptime of the daemon",
     call: () => ({ command: "ping", args: {} }),
     render: (d) => `Daemon ${d.pid}, version ${d.version}, up ${d.uptime} s.`,
-  },
-  {
+  }),
+  localCommand({
+    group: "tools",
     name: "logs",
     summary: "The tail of the daemon log",
     flags: { tail: { type: "number", description: "last N lines (default 50)", valueHint: "N" } },
@@ -41,19 +45,21 @@ export const toolCommands: CommandSpec[] = [
       return { path, text: tailLines(text, n) };
     },
     render: (d) => (d.text ? d.text.replace(/\n$/, "") : `(the log ${d.path} is empty)`),
-  },
-  {
+  }),
+  localCommand({
+    group: "tools",
     name: "version",
     summary: "Print the version",
     local: async () => ({ version: VERSION }),
     render: (d) => d.version,
-  },
-  {
+  }),
+  localCommand({
+    group: "tools",
     name: "guide",
     summary: "A short guide for agents: the usual debugging loop",
     local: async () => ({ text: GUIDE }),
     render: (d) => d.text,
-  },
+  }),
 ];
 
 const GUIDE = `debugger — the usual loop

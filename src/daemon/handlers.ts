@@ -10,6 +10,7 @@ import { loadConfig, type Config } from "../common/config.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { formatLocation, parseLocation, type Location } from "../common/location.ts";
 import { VERSION } from "../common/version.ts";
+import { isCommand, parseArgs, type CommandName } from "../ipc/commands.ts";
 import type { Request } from "../ipc/protocol.ts";
 import type { StopReport, VariableView } from "../ipc/types.ts";
 import type { SessionRegistry } from "./registry.ts";
@@ -720,7 +721,7 @@ async function scopeVars(req: Request, ctx: DaemonContext, which: "locals" | "ar
 }
 
 export async function handle(req: Request, ctx: DaemonContext, stream?: ReplyStream): Promise<unknown> {
-  const h = handlers[req.command];
+  const h = isCommand(req.command) ? handlers[req.command] : undefined;
   if (!h) throw new DebuggerError("UNKNOWN_COMMAND", `the daemon does not know the command '${req.command}'`, "`debugger --help` lists the commands; a CLI and daemon of different versions? `debugger daemon stop`");
-  return h(req, ctx, stream);
+  return h({ ...req, args: parseArgs(req.command as CommandName, req.args) as Record<string, unknown> }, ctx, stream);
 }

@@ -1,0 +1,257 @@
+// The command contract: one entry per daemon command — its group, a one-line summary, the valibot
+// schema of its arguments and (in `Replies`) the type of its reply data. The daemon's dispatch
+// validates against it, the handlers and the CLI's requests are typed by it, and the MCP tools and
+// shell completions are generated from it, so a renamed or missing command or field fails `tsc`.
+import * as v from "valibot";
+import { DebuggerError } from "../common/errors.ts";
+import type { BreakpointView, FrameView, SessionState, SessionSummary, SourceLine, StopReport, VariableView } from "./types.ts";
+
+export type Group = "session" | "breakpoints" | "execution" | "inspection" | "output" | "tools";
+
+// ---- argument pieces ---------------------------------------------------------------------
+
+const int = v.pipe(v.number(), v.integer());
+const posInt = v.pipe(v.number(), v.integer(), v.minValue(1));
+const optStr = v.optional(v.string());
+const optBool = v.optional(v.boolean());
+const expression = v.pipe(v.string(), v.minLength(1, "give an expression"));
+/** Seconds to wait for a stop; 0 waits forever. */
+const timeout = v.optional(v.pipe(v.number(), v.minValue(0)), 60);
+/** Expressions evaluated at the stop an execution command reports (`--print`). */
+const prints = v.optional(v.array(expression), []);
+const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints };
+const breakOpts = { condition: optStr, hitCondition: optStr, logMessage: optStr, temporary: optBool };
+const format = v.optional(v.picklist(["hex", "bin", "oct", "dec"]));
+
+const startArgs = v.object({
+  program: optStr,
+  args: v.optional(v.array(v.string()), []),
+  cwd: optStr,
+  env: v.optional(v.record(v.string(), v.string()), {}),
+  stopOnEntry: optBool,
+  adapter: optStr,
+  breakpoints: v.optional(v.array(v.string()), []),
+  pid: v.optional(posInt),
+  connect: v.optional(v.object({ host: v.string(), port: v.pipe(int, v.minValue(1), v.maxValue(65535)) })),
+  options: v.optional(v.record(v.string(), v.unknown()), {}),
+  /** The calling CLI's pid: attach refuses the caller's own process tree. */
+  clientPid: v.optional(posInt),
+  ...waitArgs,
+});
+
+const stepArgs = v.object({ ...waitArgs, count: v.optional(posInt, 1), thread: v.optional(int) });
+const noArgs = v.object({});
+
+interface Entry {
+  group: Group;
+  summary: string;
+  args: v.ObjectSchema<v.ObjectEntries, undefined>;
+  /** Waits for a stop and replies with the stop report. */
+  execution?: boolean;
+  /** Replies more than once (partial replies). */
+  stream?: boolean;
+  /** Answered by the daemon itself, without a session. */
+  daemon?: boolean;
+}
+
+export const contract = {
+  ping: { group: "tools", summary: "daemon version, pid and uptime", args: noArgs, daemon: true },
+  shutdown: { group: "tools", summary: "stop the daemon and every session", args: noArgs, daemon: true },
+  status: { group: "session", summary: "state of the session and its last stop", args: noArgs },
+  sessions: { group: "session", summary: "all sessions of the daemon", args: noArgs, daemon: true },
+  start: { group: "session", summary: "launch a program and wait for its first stop", args: startArgs, execution: true },
+  attach: { group: "session", summary: "attach to a process by pid or to a listening adapter", args: startArgs, execution: true },
+  stop: { group: "session", summary: "end the session (a launched program is terminated)", args: noArgs },
+  detach: { group: "session", summary: "detach and leave the program running", args: noArgs },
+  restart: { group: "session", summary: "launch again with the same arguments and breakpoints", args: v.object(waitArgs), execution: true },
+
+  "breakpoint.add": { group: "breakpoints", summary: "set a breakpoint (FILE:LINE, function, address; 'LOC if COND')", args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...breakOpts }) },
+  "breakpoint.list": { group: "breakpoints", summary: "breakpoints with where they bound and hit counts", args: noArgs },
+  "breakpoint.remove": { group: "breakpoints", summary: "remove breakpoints by id, or all", args: v.object({ ids: v.optional(v.array(posInt), []), all: optBool }) },
+  "breakpoint.enable": { group: "breakpoints", summary: "enable breakpoints", args: v.object({ ids: v.pipe(v.array(posInt), v.minLength(1, "give at least one breakpoint id")) }) },
+  "breakpoint.disable": { group: "breakpoints", summary: "disable breakpoints", args: v.object({ ids: v.pipe(v.array(posInt), v.minLength(1, "give at least one breakpoint id")) }) },
+  "watch.add": {
+    group: "breakpoints",
+    summary: "stop when a variable or lvalue is written (or read)",
+    args: v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")), access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"), condition: optStr, hitCondition: optStr }),
+  },
+  "watch.list": { group: "breakpoints", summary: "watchpoints", args: noArgs },
+  catch: { group: "breakpoints", summary: "exception filters: list, turn on, turn off", args: v.object({ add: v.optional(v.array(v.string()), []), remove: v.optional(v.array(v.string()), []) }) },
+
+  continue: { group: "execution", summary: "resume until a breakpoint, exception or exit", args: stepArgs, execution: true },
+  next: { group: "execution", summary: "step over one line", args: stepArgs, execution: true },
+  step: { group: "execution", summary: "step into the call on this line", args: stepArgs, execution: true },
+  finish: { group: "execution", summary: "run until the current function returns", args: stepArgs, execution: true },
+  until: { group: "execution", summary: "run to a location (temporary breakpoint)", args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...waitArgs }), execution: true },
+  pause: { group: "execution", summary: "interrupt the running program", args: v.object({ ...waitArgs, thread: v.optional(int) }), execution: true },
+  await: { group: "execution", summary: "wait for the next stop (the last one if stopped)", args: v.object({ timeout, print: prints }), execution: true },
+
+  context: { group: "inspection", summary: "source around the current line and the locals", args: v.object({ lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }) },
+  backtrace: { group: "inspection", summary: "the call stack", args: v.object({ limit: v.optional(posInt, 50), locals: optBool, thread: v.optional(int) }) },
+  frame: { group: "inspection", summary: "select a frame and show it", args: v.object({ index: v.optional(v.pipe(int, v.minValue(0))) }) },
+  up: { group: "inspection", summary: "select the caller's frame", args: v.object({ count: v.optional(posInt, 1) }) },
+  down: { group: "inspection", summary: "select the callee's frame", args: v.object({ count: v.optional(posInt, 1) }) },
+  locals: { group: "inspection", summary: "variables of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }) },
+  args: { group: "inspection", summary: "arguments of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }) },
+  print: { group: "inspection", summary: "evaluate an expression in the selected frame", args: v.object({ expression, format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10)), 1) }) },
+  eval: { group: "inspection", summary: "evaluate in the adapter's console context", args: v.object({ expression, format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10)), 0) }) },
+  raw: { group: "tools", summary: "a command for the adapter's console", args: v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a console command")) }) },
+  set: { group: "inspection", summary: "assign a variable in the selected frame", args: v.object({ name: v.pipe(v.string(), v.minLength(1, "give a variable")), value: v.string() }) },
+  threads: { group: "inspection", summary: "list threads", args: noArgs },
+  thread: { group: "inspection", summary: "select a thread", args: v.object({ id: v.optional(int) }) },
+  registers: { group: "inspection", summary: "registers of the selected frame", args: v.object({ names: v.optional(v.array(v.string()), []), all: optBool }) },
+  "memory.read": { group: "inspection", summary: "bytes at an address or pointer expression", args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give an address")), count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(65536)), 64) }) },
+  disassemble: { group: "inspection", summary: "instructions from the current one or an address", args: v.object({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000)), 16) }) },
+  events: { group: "inspection", summary: "history of stops and exits", args: v.object({ limit: v.optional(posInt, 20) }) },
+
+  output: {
+    group: "output",
+    summary: "program output captured so far",
+    args: v.object({
+      tail: v.optional(v.pipe(int, v.minValue(0))),
+      since: v.optional(v.pipe(int, v.minValue(0))),
+      clear: optBool,
+      stdout: optBool,
+      stderr: optBool,
+      console: optBool,
+      follow: optBool,
+      timeout: v.optional(v.pipe(v.number(), v.minValue(0)), 0),
+    }),
+    stream: true,
+  },
+} as const satisfies Record<string, Entry>;
+
+export type CommandName = keyof typeof contract;
+/** What a caller may send (defaults may be left out). */
+export type ArgsIn<C extends CommandName> = v.InferInput<(typeof contract)[C]["args"]>;
+/** What a handler receives (defaults filled in). */
+export type ArgsOut<C extends CommandName> = v.InferOutput<(typeof contract)[C]["args"]>;
+export type ReplyOf<C extends CommandName> = Replies[C];
+
+/** A request as the CLI builds it: the command and its arguments, typed together. */
+export type Call = { [C in CommandName]: { command: C; args: ArgsIn<C> } }[CommandName];
+
+export function isCommand(name: string): name is CommandName {
+  return Object.hasOwn(contract, name);
+}
+
+/** Validates a request's arguments against the contract; the first problem becomes INVALID_ARGUMENT. */
+export function parseArgs<C extends CommandName>(command: C, raw: unknown): ArgsOut<C> {
+  const r = v.safeParse(contract[command].args, raw ?? {});
+  if (r.success) return r.output as ArgsOut<C>;
+  const issue = r.issues[0];
+  const key = v.getDotPath(issue);
+  throw new DebuggerError("INVALID_ARGUMENT", `${command}: bad argument${key ? ` '${key}'` : ""}: ${issue.message}`, "`debugger help COMMAND` shows its arguments");
+}
+
+// ---- replies -----------------------------------------------------------------------------
+
+export interface StopData {
+  state: SessionState;
+  stop?: StopReport;
+  /** --no-wait: the command returned before the stop. */
+  waiting?: boolean;
+}
+
+export interface StartData extends StopData {
+  session: SessionSummary;
+  breakpoints: BreakpointView[];
+}
+
+export interface ContextData {
+  state: SessionState;
+  threadId: number;
+  frameIndex: number;
+  reason?: string;
+  breakpointIds: number[];
+  frame: Omit<FrameView, "index" | "id">;
+  source: SourceLine[];
+  locals: VariableView[];
+  truncated?: string[];
+}
+
+export interface ValueData {
+  expression: string;
+  result: string;
+  type?: string;
+  reference: number;
+  children?: VariableView[];
+  truncated?: string[];
+}
+
+export interface OutputData {
+  text: string;
+  dropped: number;
+  cursor: number;
+  state: SessionState;
+  /** The last reply of `--follow`: why it stopped. */
+  done?: string;
+}
+
+export interface ThreadView {
+  id: number;
+  name: string;
+  current: boolean;
+}
+
+export interface Replies {
+  ping: { version: string; pid: number; uptime: number };
+  shutdown: { stopped: boolean; pid: number };
+  status: {
+    session: string;
+    state: SessionState;
+    daemon: { version: string; pid: number };
+    program?: string;
+    adapter?: string;
+    pid?: number;
+    mode?: "launch" | "attach";
+    threadId?: number;
+    exitCode?: number | null;
+    breakpoints?: number;
+    stop?: StopReport;
+  };
+  sessions: { sessions: SessionSummary[] };
+  start: StartData;
+  attach: StartData;
+  stop: { stopped: string; was: SessionState };
+  detach: { detached: string; pid?: number };
+  restart: StopData;
+  "breakpoint.add": { breakpoints: BreakpointView[]; resolvedAs: string };
+  "breakpoint.list": { breakpoints: BreakpointView[] };
+  "breakpoint.remove": { removed: number[]; breakpoints: BreakpointView[] };
+  "breakpoint.enable": { breakpoints: BreakpointView[] };
+  "breakpoint.disable": { breakpoints: BreakpointView[] };
+  "watch.add": { breakpoints: BreakpointView[] };
+  "watch.list": { breakpoints: BreakpointView[] };
+  catch: { filters: { filter: string; label: string; description?: string; enabled: boolean }[] };
+  continue: StopData;
+  next: StopData;
+  step: StopData;
+  finish: StopData;
+  until: StopData & { breakpoint?: number };
+  pause: StopData;
+  await: StopData;
+  context: ContextData;
+  backtrace: { threadId: number; frames: (Omit<FrameView, "id"> & { current: boolean; locals?: VariableView[] })[] };
+  frame: ContextData;
+  up: ContextData;
+  down: ContextData;
+  locals: { frameIndex: number; frame: string; variables: VariableView[]; truncated?: string[] };
+  args: { frameIndex: number; frame: string; variables: VariableView[]; truncated?: string[] };
+  print: ValueData;
+  eval: ValueData;
+  raw: { result: string; type?: string; reference: number };
+  set: { name: string; value: string; type?: string };
+  threads: { threads: ThreadView[] };
+  thread: { threadId?: number; threads: ThreadView[] };
+  registers: { frameIndex: number; registers: { name: string; value: string; group: string }[] };
+  "memory.read": { address: string; count: number; unreadable: number; hex: string; dump: string[] };
+  disassemble: { address: string; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; current: boolean }[] };
+  events: { events: StopReport[] };
+  output: OutputData;
+}
+
+// Every command has a reply type and every reply type a command.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _complete: Same<keyof Replies, CommandName> = true;
+void _complete;
