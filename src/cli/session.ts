@@ -80,7 +80,7 @@ export const sessionCommands: CommandSpec[] = [
         env: parseEnv(list(a, "env")),
         stopOnEntry: bool(a, "stop-on-entry"),
         ...adapterArgs(a),
-        breakpoints: list(a, "break"),
+        break: list(a, "break"),
         wait: ctx.wait,
         timeout: ctx.timeout,
       },
@@ -108,7 +108,7 @@ export const sessionCommands: CommandSpec[] = [
       } else if (!extra.connect) {
         throw new DebuggerError("USAGE", "attach needs a PID or --connect HOST:PORT", "`debugger attach 12345` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`");
       }
-      return { command: "attach", args: { pid, program: str(a, "program"), ...extra, breakpoints: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout } };
+      return { command: "attach", args: { pid, program: str(a, "program"), ...extra, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout } };
     },
     render: renderStart,
   }),

@@ -52,7 +52,7 @@ function args<T extends v.GenericSchema>(schema: T, req: Request): v.InferOutput
 }
 
 const WaitArgs = { wait: v.optional(v.boolean(), true), timeout };
-const BreakOpts = { condition: optStr, hitCondition: optStr, logMessage: optStr, temporary: optBool };
+const BreakOpts = { condition: optStr, hitCount: optStr, log: optStr, temporary: optBool };
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -215,7 +215,7 @@ async function startSession(req: Request, ctx: DaemonContext, mode: "launch" | "
       env: v.optional(v.record(v.string(), v.string()), {}),
       stopOnEntry: optBool,
       adapter: optStr,
-      breakpoints: v.optional(v.array(v.string()), []),
+      break: v.optional(v.array(v.string()), []),
       pid: v.optional(posInt),
       connect: v.optional(v.object({ host: v.string(), port: v.pipe(int, v.minValue(1), v.maxValue(65535)) })),
       options: v.optional(v.record(v.string(), v.unknown()), {}),
@@ -245,7 +245,7 @@ async function startSession(req: Request, ctx: DaemonContext, mode: "launch" | "
   if (local && spec.quirks.programMustBeExecutable && !isExecutable(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is not executable`, `\`chmod +x ${a.program}\`, or build it first`);
   }
-  const breakpoints = a.breakpoints.map((text) => ({ text, loc: located(text, req.cwd) }));
+  const breakpoints = a.break.map((text) => ({ text, loc: located(text, req.cwd) }));
   const session = new Session(req.session, spec, config, () => ctx.registry.save());
   ctx.registry.add(session);
   const first = session.nextStop();
@@ -351,7 +351,7 @@ const handlers: Record<string, Handler> = {
     const loc = located(a.location, req.cwd); // a malformed location is a usage error, session or not
     const s = ctx.registry.get(req.session);
     s.requireLive();
-    const bp = await s.enqueue(() => s.addBreakpoint(a.location, loc, { condition: a.condition, hitCondition: a.hitCondition, logMessage: a.logMessage, temporary: a.temporary }));
+    const bp = await s.enqueue(() => s.addBreakpoint(a.location, loc, { condition: a.condition, hitCondition: a.hitCount, logMessage: a.log, temporary: a.temporary }));
     return { breakpoints: [breakpointView(bp)], resolvedAs: formatLocation(loc) };
   },
 
@@ -380,10 +380,10 @@ const handlers: Record<string, Handler> = {
   async "watch.add"(req, ctx) {
     const s = ctx.registry.get(req.session);
     const a = args(
-      v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")), access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"), condition: optStr, hitCondition: optStr }),
+      v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")), access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"), condition: optStr, hitCount: optStr }),
       req,
     );
-    const bp = await s.enqueue(() => s.addWatch(a.expression, a.access, { condition: a.condition, hitCondition: a.hitCondition }));
+    const bp = await s.enqueue(() => s.addWatch(a.expression, a.access, { condition: a.condition, hitCondition: a.hitCount }));
     return { breakpoints: [breakpointView(bp)] };
   },
 

@@ -20,7 +20,7 @@ const timeout = v.optional(v.pipe(v.number(), v.minValue(0)), 60);
 /** Expressions evaluated at the stop an execution command reports (`--print`). */
 const prints = v.optional(v.array(expression), []);
 const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints };
-const breakOpts = { condition: optStr, hitCondition: optStr, logMessage: optStr, temporary: optBool };
+const breakOpts = { condition: optStr, hitCount: optStr, log: optStr, temporary: optBool };
 const format = v.optional(v.picklist(["hex", "bin", "oct", "dec"]));
 
 const startArgs = v.object({
@@ -30,7 +30,8 @@ const startArgs = v.object({
   env: v.optional(v.record(v.string(), v.string()), {}),
   stopOnEntry: optBool,
   adapter: optStr,
-  breakpoints: v.optional(v.array(v.string()), []),
+  /** Breakpoints set before the program runs: LOC or 'LOC if COND'. */
+  break: v.optional(v.array(v.string()), []),
   pid: v.optional(posInt),
   connect: v.optional(v.object({ host: v.string(), port: v.pipe(int, v.minValue(1), v.maxValue(65535)) })),
   options: v.optional(v.record(v.string(), v.unknown()), {}),
@@ -73,7 +74,7 @@ export const contract = {
   "watch.add": {
     group: "breakpoints",
     summary: "stop when a variable or lvalue is written (or read)",
-    args: v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")), access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"), condition: optStr, hitCondition: optStr }),
+    args: v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")), access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"), condition: optStr, hitCount: optStr }),
   },
   "watch.list": { group: "breakpoints", summary: "watchpoints", args: noArgs },
   catch: { group: "breakpoints", summary: "exception filters: list, turn on, turn off", args: v.object({ add: v.optional(v.array(v.string()), []), remove: v.optional(v.array(v.string()), []) }) },
