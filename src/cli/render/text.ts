@@ -1,6 +1,6 @@
 // Human renderings. Only results go to stdout; these are what an agent reads at every step, so
 // they are short, stable and say where to look next.
-import type { BreakpointView, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../../ipc/types.ts";
+import type { BreakpointView, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../../ipc/types.ts";
 
 export function shortPath(file: string | undefined, cwd: string): string {
   if (!file) return "??";
@@ -43,6 +43,8 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   if (r.reason === "exited" || r.reason === "terminated") {
     parts.push(r.reason === "exited" ? `Program exited with code ${r.exitCode}.` : `Session ended: ${r.description ?? "terminated"}.`);
     if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
+    // The exit code says what the debugger's closing words would ("Process N exited with status 3").
+    if (r.console && r.reason !== "exited") parts.push(consoleBlock(r.console));
     if (r.neverHit?.length) parts.push(`Breakpoints never hit: ${r.neverHit.join(", ")}.`);
     return parts.join("\n");
   }
@@ -51,14 +53,31 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   head += ` in ${where(r.frame, cwd)}`;
   if (r.threadId !== undefined) head += `, thread ${r.threadId}`;
   parts.push(head);
+  if (r.frameIndex) parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${r.skipped?.join(" ← ") ?? "?"}; \`debugger frame 0\` shows the top)`);
   if (r.description && r.reason !== "breakpoint" && r.reason !== "step" && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
   if (r.exception) parts.push(`Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`);
   const src = sourceBlock(r.source);
   if (src) parts.push(src);
   if (r.locals.length) parts.push(`Locals:\n${variableLines(r.locals)}`);
+  if (r.displays?.length) parts.push(`Values:\n${displayLines(r.displays)}`);
   if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
+  if (r.console) parts.push(consoleBlock(r.console));
   if (r.truncated?.length) parts.push(r.truncated.map((t) => `(${t})`).join("\n"));
   return parts.join("\n");
+}
+
+export function displayLines(values: DisplayValue[], indent = "  "): string {
+  return values
+    .map((d) => `${indent}${d.id !== undefined ? `${d.id}: ` : ""}${d.expression}${d.error !== undefined ? ` — error: ${d.error}` : ` = ${d.value}${d.type ? ` (${d.type})` : ""}`}`)
+    .join("\n");
+}
+
+/** The debugger's own words, labelled and kept short: the program's output is what matters. */
+function consoleBlock(text: string, max = 3): string {
+  const lines = text.replace(/\n$/, "").split("\n");
+  const shown = lines.slice(0, max).join("\n");
+  const more = lines.length > max ? `\n  (${lines.length - max} more lines: \`debugger output --console\`)` : "";
+  return `Debugger says:\n${indentText(shown)}${more}`;
 }
 
 export function breakpointLine(b: BreakpointView, cwd: string): string {

@@ -1,0 +1,60 @@
+// Execution commands: each resumes the program and waits for the stop it leads to.
+import type { ArgsOut, StopData } from "../../ipc/commands.ts";
+import type { StopReport } from "../../ipc/types.ts";
+import type { ResumeKind, Session } from "../session/session.ts";
+import { located, stopData, waitForStop, type Handlers } from "./common.ts";
+
+/** Runs a stepping command `count` times; stops early at anything that is not a plain step. */
+async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">): Promise<StopData> {
+  let report: StopReport | undefined;
+  for (let i = 0; i < a.count; i++) {
+    const { stop: waiter } = await s.resume(kind, a.thread);
+    if (!a.wait) {
+      waiter.catch(() => {});
+      return { state: s.state, waiting: true };
+    }
+    report = await waitForStop(s, waiter, a.timeout);
+    if (!s.live || (report.reason !== "step" && kind !== "continue")) break;
+  }
+  return stopData(s, report!, a.print);
+}
+
+export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish" | "until" | "pause" | "await"> = {
+  continue: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "continue", a),
+  next: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "next", a),
+  step: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "stepIn", a),
+  finish: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "stepOut", a),
+
+  async until(a, caller, ctx) {
+    const l = await located(a.location, caller.cwd);
+    const s = ctx.registry.get(caller.session);
+    s.requireStopped();
+    const bp = await s.breakpoints.add(l.text, l.loc, { temporary: true, condition: l.condition });
+    try {
+      const { stop: waiter } = await s.resume("continue");
+      if (!a.wait) {
+        waiter.catch(() => {});
+        return { state: s.state, waiting: true, breakpoint: bp.id };
+      }
+      return await stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
+    } finally {
+      // Stopped somewhere else first: the temporary breakpoint goes all the same, as in gdb.
+      if (s.breakpoints.registry.get(bp.id) && (s.state === "stopped" || !s.live)) await s.breakpoints.remove([bp.id]).catch(() => {});
+    }
+  },
+
+  async pause(a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    const { stop: waiter } = await s.pause(a.thread);
+    if (!a.wait) {
+      waiter.catch(() => {});
+      return { state: s.state, waiting: true };
+    }
+    return stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
+  },
+
+  async await(a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    return stopData(s, await waitForStop(s, s.awaitStop(), a.timeout), a.print);
+  },
+};
