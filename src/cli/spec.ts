@@ -56,6 +56,11 @@ export function localCommand(spec: Omit<CommandSpec, "command" | "call" | "rende
   return spec as CommandSpec;
 }
 
+/** `--print EXPR` (repeatable) on every command that reports a stop: values evaluated at that stop. */
+export const printFlag: Record<string, FlagDef> = {
+  print: { type: "string", repeat: true, description: "evaluate EXPR at the stop and show it in the report (repeatable)", valueHint: "EXPR" },
+};
+
 export function str(a: ParsedArgs, name: string): string | undefined {
   const v = a.flags[name];
   return v === undefined ? undefined : String(v);

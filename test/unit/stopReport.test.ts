@@ -1,5 +1,6 @@
 // The stop report's pure pieces, from tables.
 import { describe, expect, test } from "bun:test";
+import { evaluateError } from "../../src/daemon/session/inspector.ts";
 import { functionName, inferWatchpoint, isUserFrame, normaliseReason, userFrameIndex } from "../../src/daemon/session/stopReport.ts";
 
 describe("normaliseReason", () => {
@@ -81,3 +82,10 @@ describe("stop in the user's code", () => {
     expect(userFrameIndex(reason, frames)).toBe(want);
   });
 });
+
+test.each([
+  ["error: <user expression 2>:1:1: use of undeclared identifier 'nosuch'\n    1 | nosuch\n      | ^", "use of undeclared identifier 'nosuch'"],
+  ["name 'bogus' is not defined", "name 'bogus' is not defined"],
+  ["could not find symbol value for bogus", "could not find symbol value for bogus"],
+  ["\nerror: no member named 'z' in 'Point'\n", "no member named 'z' in 'Point'"],
+])("evaluateError keeps the line that says what is wrong: %j", (message, want) => expect(evaluateError(message)).toBe(want));

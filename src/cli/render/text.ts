@@ -1,5 +1,6 @@
 // Human renderings. Only results go to stdout; these are what an agent reads at every step, so
 // they are short, stable and say where to look next.
+import type { ThreadStack } from "../../ipc/commands.ts";
 import type { BreakpointView, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../../ipc/types.ts";
 
 export function shortPath(file: string | undefined, cwd: string): string {
@@ -116,6 +117,31 @@ export function backtrace(frames: (FrameView & { current?: boolean; locals?: Var
       return f.locals?.length ? `${line}\n${variableLines(f.locals, "       ")}` : line;
     })
     .join("\n");
+}
+
+/**
+ * `backtrace --all`: one line per thread with its first frame in the user's code (and where it
+ * waits, when that is in a library or runtime); threads with nothing of the user's on their stack
+ * are counted on one line. More frames per thread with --limit.
+ */
+export function threadStacks(threads: ThreadStack[], cwd: string): string {
+  if (!threads.length) return "No threads.";
+  const lines: string[] = [];
+  const idle = new Map<string, number[]>();
+  for (const t of threads) {
+    const top = t.frames[0];
+    if (!t.userFrame && !t.current && t.frames.length <= 1) {
+      const key = top ? top.function : "no frames";
+      idle.set(key, [...(idle.get(key) ?? []), t.id]);
+      continue;
+    }
+    const at = t.userFrame ?? top;
+    const inLib = top && t.userFrame && t.userFrame.index > 0 ? `, in ${top.function}` : "";
+    lines.push(`${t.current ? "→" : " "} ${t.id}  ${t.name}  at ${at ? where(at, cwd) : "no frame"}${inLib}`);
+    if (t.frames.length > 1) for (const f of t.frames) lines.push(`      #${f.index}  ${where(f, cwd)}`);
+  }
+  for (const [fn, ids] of idle) lines.push(`  ${ids.join(", ")}  ${fn} (nothing of yours on the stack)`);
+  return lines.join("\n");
 }
 
 export function sessionsTable(sessions: SessionSummary[]): string {

@@ -5,11 +5,11 @@ import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { DapClient } from "../../dap/client.ts";
-import type { ContextData, Replies, ThreadView, ValueData } from "../../ipc/commands.ts";
+import type { ContextData, PrintResult, Replies, ThreadStack, ThreadView, ValueData } from "../../ipc/commands.ts";
 import type { DisplayValue, FrameView, SessionState, StopReport, VariableView } from "../../ipc/types.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateValue, truncateVariables, type DisplayLimits } from "../truncate.ts";
-import { frameView, functionName } from "./stopReport.ts";
+import { frameView, functionName, isUserFrame } from "./stopReport.ts";
 
 /** What the inspector needs from the session that owns it. */
 export interface InspectorHost {
@@ -92,6 +92,28 @@ export class Inspector {
     });
   }
 
+  /** Every thread with its top frames and the first frame in the user's code (`backtrace --all`). */
+  allThreads(limit: number): Promise<ThreadStack[]> {
+    return this.queue(async () => {
+      const client = this.host.requireStopped();
+      const { threads } = await client.request("threads", undefined);
+      const out: ThreadStack[] = [];
+      for (const t of threads) {
+        let frames: Omit<FrameView, "id">[] = [];
+        try {
+          const res = await client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: Math.max(limit, 20) });
+          frames = res.stackFrames.map((f, index) => {
+            const { id: _id, ...view } = frameView(f);
+            return { index, ...view };
+          });
+        } catch {}
+        const user = frames.find(isUserFrame);
+        out.push({ id: t.id, name: t.name, current: t.id === this.currentThreadId, frames: frames.slice(0, limit), ...(user ? { userFrame: user } : {}) });
+      }
+      return out;
+    });
+  }
+
   variables(which: "locals" | "arguments", depth: number): Promise<Replies["locals"]> {
     return this.queue(async () => {
       const { frame, index } = await this.selectedFrameNow();
@@ -130,7 +152,7 @@ export class Inspector {
   }
 
   /** Several expressions in order; each failure is reported in place. */
-  values(expressions: string[], format: Format | undefined): Promise<{ expression: string; result?: string; type?: string; reference?: number; error?: string }[]> {
+  values(expressions: string[], format: Format | undefined): Promise<PrintResult[]> {
     return this.queue(async () => {
       this.host.requireStopped();
       const out = [];
@@ -139,7 +161,7 @@ export class Inspector {
           const r = await this.evaluateNow(expression, this.host.adapter.printContext, format === "hex" ? { hex: true } : undefined);
           out.push({ expression, result: truncateValue(formatValue(r.result, format), this.host.limits.maxValueLength * 5).value, type: r.type, reference: r.variablesReference });
         } catch (e) {
-          out.push({ expression, error: (e as Error).message });
+          out.push({ expression, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
         }
       }
       return out;
@@ -368,7 +390,7 @@ export class Inspector {
       return body;
     } catch (e) {
       if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR") {
-        throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${expression}': ${e.message}`, "`debugger locals` lists the names in scope");
+        throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${expression}': ${evaluateError(e.message)}`, "`debugger locals` lists the names in scope");
       }
       throw e;
     }
@@ -387,6 +409,15 @@ export class Inspector {
     }
     return out;
   }
+}
+
+/**
+ * The one line of an evaluation error that says what is wrong: LLDB adds "error: <user expression
+ * 3>:1:1: " and a caret diagram below, which cost bytes and say nothing more.
+ */
+export function evaluateError(message: string): string {
+  const first = message.split("\n").find((l) => l.trim()) ?? message;
+  return first.replace(/^\s*error:\s*/i, "").replace(/^<user expression \d+>:\d+:\d+:\s*/, "").replace(/^error:\s*/i, "").trim();
 }
 
 function isArgumentsScope(s: P.Scope): boolean {

@@ -508,6 +508,15 @@ export class Session {
     return [...this.displays];
   }
 
+  /** Expressions in the selected frame at the current stop, each failure in place. */
+  evaluateAtStop(expressions: string[]): Promise<DisplayValue[]> {
+    return this.enqueue(() => this.inspector.displaysNow(expressions.map((expression) => ({ expression }))));
+  }
+
+  displayValues(): Promise<DisplayValue[]> {
+    return this.enqueue(() => this.inspector.displaysNow(this.displays));
+  }
+
   /** A command's `--print` expressions at the stop it reports (the session's displays are already in it). */
   async withPrints(report: StopReport, expressions: string[]): Promise<StopReport> {
     if (!expressions.length || report !== this.lastReport || this.state !== "stopped") {
