@@ -74,6 +74,8 @@ export interface AdapterSpec {
   defaultExceptionOptions?: { path?: { names: string[] }[]; breakMode: "never" | "always" | "unhandled" | "userUnhandled" }[];
   /** Adapter chatter that is neither the program's output nor useful to the reader (banners). */
   ignoreOutput?(text: string, category: "stdout" | "stderr" | "console"): boolean;
+  /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
+  hideVariable?(name: string, type: string | undefined): boolean;
   /** Exception filters set at start-up unless the user chooses others. */
   defaultExceptionFilters?: string[];
   quirks: {

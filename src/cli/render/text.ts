@@ -56,6 +56,7 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   parts.push(head);
   if (r.frameIndex) parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${r.skipped?.join(" ← ") ?? "?"}; \`debugger frame 0\` shows the top)`);
   if (r.description && r.reason !== "breakpoint" && r.reason !== "step" && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
+  if (r.returnValue !== undefined) parts.push(`Returned: ${r.returnValue}`);
   if (r.exception) parts.push(`Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`);
   const src = sourceBlock(r.source);
   if (src) parts.push(src);

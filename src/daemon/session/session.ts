@@ -468,6 +468,9 @@ export class Session {
         const cut = truncateVariables(await this.inspector.scopeVariablesNow(shown.id, "locals"), this.limits);
         report.locals = cut.variables;
         if (cut.note) (report.truncated ??= []).push(cut.note);
+        // debugpy names a function's return value `(return) NAME` after `finish`.
+        const returned = report.locals.find((v) => v.name.startsWith("(return)"));
+        if (returned) report.returnValue = returned.value;
         if (this.displays.length) report.displays = await this.inspector.displaysNow(this.displays);
       }
     } catch (e) {
