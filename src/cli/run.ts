@@ -12,8 +12,9 @@ import { sessionCommands } from "./session.ts";
 import type { CliContext, CommandSpec } from "./spec.ts";
 import { toolCommands } from "./tools.ts";
 import { doctorCommands, setupCommands } from "./admin.ts";
+import { batchCommands } from "./batchCommand.ts";
 
-export const commands: CommandSpec[] = [...sessionCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...doctorCommands, ...setupCommands];
+export const commands: CommandSpec[] = [...sessionCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...batchCommands, ...doctorCommands, ...setupCommands];
 
 export const globalFlags: Record<string, FlagDef> = {
   session: { type: "string", description: "session name (default $DEBUGGER_SESSION or 'default')", valueHint: "NAME" },
@@ -33,7 +34,7 @@ const groups: Record<string, string | undefined> = { breakpoint: "list", daemon:
 const openGroups = new Set(["watch"]);
 const groupAliases: Record<string, string> = { bp: "breakpoint", breakpoints: "breakpoint" };
 
-function findCommand(words: string[]): { spec: CommandSpec; used: number } {
+export function findCommand(words: string[]): { spec: CommandSpec; used: number } {
   const first = words[0]!;
   const group = groupAliases[first] ?? first;
   if (group in groups) {
@@ -142,11 +143,27 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     if (ctx.json) await write(JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data }));
     else if (!ctx.quiet) await write(spec.render(data as never, parsed, ctx));
-    return 0;
+    return spec.exitCode?.(data) ?? 0;
   } catch (e) {
     const error = toErrorData(e);
     if (wantsJson) await write(JSON.stringify({ ok: false, command: commandName, session: sessionName, error }));
     else await write(errorText(error), "err");
     return exitCodeFor(error.code);
+  }
+}
+
+/** The positional-argument rules every command shares; used for each line of a batch. */
+export function checkPositionals(spec: CommandSpec, parsed: { positionals: string[]; sawDoubleDash: boolean }): void {
+  if (parsed.sawDoubleDash && !spec.passThrough) {
+    throw new DebuggerError("USAGE", `'${spec.name}' takes no program arguments after --`, `\`debugger ${spec.name} --help\``);
+  }
+  const positionals = spec.positionals ?? [];
+  const required = positionals.filter((p) => p.required);
+  if (parsed.positionals.length < required.length) {
+    const missing = required[parsed.positionals.length]!;
+    throw new DebuggerError("USAGE", `'${spec.name}' needs ${missing.name.toUpperCase()} (${missing.description})`, `\`debugger ${spec.name} --help\``);
+  }
+  if (!positionals.some((p) => p.variadic) && parsed.positionals.length > positionals.length) {
+    throw new DebuggerError("USAGE", `unexpected argument '${parsed.positionals[positionals.length]}' for '${spec.name}'`, `\`debugger ${spec.name} --help\``);
   }
 }
