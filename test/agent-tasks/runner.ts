@@ -21,7 +21,7 @@ export interface TaskInfo {
 }
 
 export const TASKS: Record<string, TaskInfo> = {
-  "sqlite-segfault": { language: "C", kind: "segfault", causeIn: "program's use of SQLite (crash under sqlite3_exec)", adapter: "lldb-dap" },
+  "sqlite-segfault": { language: "C", kind: "segfault", causeIn: "program's use of SQLite (crash in SQLite's frames)", adapter: "lldb-dap" },
   "sqlite-substr": { language: "C", kind: "off-by-one", causeIn: "SQLite amalgamation (patched substr)", adapter: "lldb-dap" },
   "cpp-budget": { language: "C++", kind: "wrong branch", causeIn: "program", adapter: "lldb-dap" },
   "cpp-overflow": { language: "C++", kind: "overflow corrupting state", causeIn: "program (write inside libc strcpy)", adapter: "lldb-dap" },
