@@ -3,12 +3,14 @@
 //   bun scripts/agent-tasks.ts                 the table
 //   bun scripts/agent-tasks.ts --write         also replaces the table in docs/agent-tasks.md
 //   bun scripts/agent-tasks.ts --show TASK…    prints each call and its output (what the agent reads)
+//   bun scripts/agent-tasks.ts --plan          adds debugger-plan.txt run as one `debugger batch`
+//                                              call (needs issue 7's batch; not in --write's table)
 // Needs dist/debugger (bun scripts/build.ts) and the native debuggers (gdb, lldb-19, python3, dlv).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildAgentTasks } from "./build-agent-tasks.ts";
-import { listTasks, runDebuggerTranscript, runNativeTranscript, TASKS, unmet, type Transcript } from "../test/agent-tasks/runner.ts";
+import { listTasks, runDebuggerTranscript, runNativeTranscript, runPlanTranscript, TASKS, unmet, type Transcript } from "../test/agent-tasks/runner.ts";
 
 const root = resolve(import.meta.dir, "..");
 const bin = join(root, "dist", "debugger");
@@ -16,6 +18,7 @@ const docPath = join(root, "docs", "agent-tasks.md");
 
 const argv = process.argv.slice(2);
 const write = argv.includes("--write");
+const withPlan = argv.includes("--plan");
 const showIndex = argv.indexOf("--show");
 const shown = showIndex >= 0 ? argv.slice(showIndex + 1).filter((a) => !a.startsWith("--")) : [];
 const tasks = shown.length ? shown : listTasks();
@@ -49,6 +52,7 @@ interface Row {
   task: string;
   debugger: Transcript;
   native: Transcript;
+  plan?: Transcript & { proved: string };
   proved: string;
 }
 
@@ -58,9 +62,16 @@ try {
     const dbg = await runDebuggerTranscript(task, bin, env);
     const native = await runNativeTranscript(task, env);
     const missing = [...unmet(task, "debugger", dbg.output).map((p) => `debugger: ${p}`), ...unmet(task, "native", native.output).map((p) => `native: ${p}`)];
-    rows.push({ task, debugger: dbg, native, proved: missing.length ? `NO (${missing.join("; ")})` : "yes" });
+    let plan: Row["plan"];
+    if (withPlan) {
+      const t = await runPlanTranscript(task, bin, env);
+      const planMissing = unmet(task, "debugger", t.output);
+      plan = { ...t, proved: planMissing.length ? `NO (${planMissing.join("; ")})` : "yes" };
+    }
+    rows.push({ task, debugger: dbg, native, plan, proved: missing.length ? `NO (${missing.join("; ")})` : "yes" });
     if (shown.length) {
       show(`${task} — debugger`, dbg);
+      if (plan) show(`${task} — plan (batch)`, plan);
       show(`${task} — native`, native);
       if (missing.length) console.log(`\nunmet expectations: ${missing.join("; ")}`);
     }
@@ -87,8 +98,12 @@ lines.push(
 );
 const table = lines.join("\n");
 console.log(`\n${table}`);
+if (withPlan) {
+  console.log("\n| task | plan calls | plan bytes | plan proves the cause (debugger expectations) |\n|---|---:|---:|---|");
+  for (const r of rows) console.log(`| ${r.task} | ${r.plan!.calls.length} | ${r.plan!.bytes} | ${r.plan!.proved} |`);
+}
 
-if (write && !shown.length) {
+if (write && !shown.length && !withPlan) {
   const begin = "<!-- agent-tasks table: written by `bun scripts/agent-tasks.ts --write` -->";
   const end = "<!-- end of agent-tasks table -->";
   const doc = readFileSync(docPath, "utf8");

@@ -139,6 +139,24 @@ export async function runDebuggerTranscript(task: string, bin: string, env: Reco
   return transcript(calls);
 }
 
+/**
+ * Runs debugger-plan.txt as one `debugger batch FILE --session TASK` call ({build} substituted).
+ * For when issue 7's `batch` lands: `bun scripts/agent-tasks.ts --plan` measures it.
+ */
+export async function runPlanTranscript(task: string, bin: string, env: Record<string, string>): Promise<Transcript> {
+  const scratch = mkdtempSync(join(tmpdir(), "agent-plan-"));
+  const session = ["--session", `plan-${task}`];
+  try {
+    const plan = join(scratch, "debugger-plan.txt");
+    writeFileSync(plan, substitute(readFileSync(join(taskDir(task), "debugger-plan.txt"), "utf8"), task));
+    const result = await spawn([bin, "batch", plan, ...session], { cwd: taskDir(task), env, timeoutMs: 180_000 });
+    return transcript([{ command: "batch debugger-plan.txt", ...result }]);
+  } finally {
+    await spawn([bin, "stop", ...session], { cwd: taskDir(task), env, timeoutMs: 30_000 });
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 export interface NativeRun {
   argv: string[];
   env: Record<string, string>;
