@@ -90,6 +90,13 @@ export const lldbDap: AdapterSpec = {
     return args;
   },
   printContext: "watch",
+  // A Rust panic unwinds (or aborts) without a stop of its own: std calls `rust_panic` (kept
+  // unmangled for debuggers) after printing the message, so a breakpoint there stops at the panic.
+  implicitBreakpoints: (program) => (program && isRust(program) ? [{ function: "rust_panic", reason: "panic" }] : []),
+  describeInternalStop: (_reason, output) => {
+    const m = /thread '([^']*)'(?: \(\d+\))? panicked at ([^\n]*?):?\n([^\n]*)/.exec(output);
+    return m ? `${m[3]} (thread '${m[1]}' panicked at ${m[2]})` : undefined;
+  },
   // LLDB's complaints about a binary's debug info arrive as program output; they are the debugger's.
   outputCategory: (category, text) => (/^(error|warning): .*(DW_TAG|DW_AT|DW_FORM|DWARF|debug info)/m.test(text) ? "console" : category === "stdout" ? "stdout" : category === "stderr" ? "stderr" : "console"),
   // The echo of the Rust formatters' initCommands is ours, not the program's or a problem.
