@@ -29,6 +29,8 @@ export interface Breakpoint extends BreakpointOptions {
   accessType?: "read" | "write" | "readWrite";
   /** The adapter's words for what is watched ("4 bytes at 0x7ffe… total"). */
   description?: string;
+  /** A watchpoint's value when last seen, so its stop can say old → new. */
+  lastValue?: string;
   enabled: boolean;
   verified: boolean;
   message?: string;

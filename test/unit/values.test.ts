@@ -1,6 +1,6 @@
 // Values that are compact and true, from tables.
 import { expect, test } from "bun:test";
-import { byteOf, containerSize, cString, goBytes, isByteArray, isStringLike, shortType } from "../../src/daemon/session/values.ts";
+import { byteOf, containerSize, cString, goBytes, isByteArray, isStringLike, shortAddresses, shortType } from "../../src/daemon/session/values.ts";
 
 test.each([
   ['"hello world\\0\\0\\0\\xc0_"', "char[32]", '"hello world"'],
@@ -64,3 +64,12 @@ test.each([
   ["{x = 1}", false],
   ["42", false],
 ])("isStringLike(%s) = %s", (value, want) => expect(isStringLike(value)).toBe(want));
+
+test.each([
+  ["0x00005555555592a0", "0x5555555592a0"],
+  ["0x0000000000000000", "0x0"],
+  ['0x0000555555556008 "a message"', '0x555555556008 "a message"'],
+  ["{0x01, 0x02, 0xfa}", "{0x01, 0x02, 0xfa}"],
+  ["0x401000", "0x401000"],
+  ["0x00401000", "0x00401000"],
+])("shortAddresses(%s) = %s", (value, want) => expect(shortAddresses(value)).toBe(want));

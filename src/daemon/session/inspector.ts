@@ -10,7 +10,7 @@ import type { DisplayValue, FrameView, SessionState, StopReport, VariableView } 
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateValue, truncateVariables, type DisplayLimits } from "../truncate.ts";
 import { frameView, functionName, isUserFrame } from "./stopReport.ts";
-import { byteOf, containerSize, cString, goBytes, isByteArray, isStringLike, shortType } from "./values.ts";
+import { byteOf, containerSize, cString, goBytes, isByteArray, isStringLike, shortAddresses, shortType } from "./values.ts";
 
 /** What the inspector needs from the session that owns it. */
 export interface InspectorHost {
@@ -138,7 +138,7 @@ export class Inspector {
       if (context === "print") this.host.requireStopped();
       const r = await this.evaluateNow(expression, context === "print" ? this.host.adapter.printContext : "repl", format === "hex" ? { hex: true } : undefined);
       const limit = Math.max(this.host.limits.maxValueLength * 20, 4000);
-      const full = formatValue(goBytes(cString(r.result, r.type), r.type), format);
+      const full = formatValue(shortAddresses(goBytes(cString(r.result, r.type), r.type)), format);
       const shown = truncateValue(full, limit);
       depth ??= context === "eval" || isStringLike(full) || isByteArray(r.type) ? 0 : 1;
       const truncated: string[] = [];
@@ -364,7 +364,10 @@ export class Inspector {
     const size = containerSize(v.value);
     const byteArray = isByteArray(v.type);
     const struct = /(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value);
-    if (!byteArray && !struct && (size === undefined || size > 20)) return v;
+    // A C++ reference or a pointer to a struct shows as a bare address: the fields say more.
+    const address = /^0x[0-9a-f]+$/i.test(v.value) ? (/&\s*$/.test(v.type ?? "") ? "reference" : /\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "") ? "pointer" : undefined) : undefined;
+    if (!byteArray && !struct && !address && (size === undefined || size > 20)) return v;
+    if (address === "pointer" && /^0x0+$/i.test(v.value)) return v;
     try {
       const kids = await this.variablesNow(v.reference);
       if (byteArray) {
@@ -379,7 +382,8 @@ export class Inspector {
       }
       const plain = (k: VariableView) => k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value);
       if (kids.length === 0 || kids.length > 8 || !kids.every(plain)) return v;
-      return { ...v, value: `{${kids.map((k) => `${k.name} = ${k.value}`).join(", ")}}` };
+      const fields = `{${kids.map((k) => `${k.name} = ${k.value}`).join(", ")}}`;
+      return { ...v, value: address === "pointer" ? `${v.value} → ${fields}` : fields };
     } catch {
       return v;
     }
@@ -387,7 +391,7 @@ export class Inspector {
 
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(expression: string, r: P.EvaluateResponse["body"], format?: Format): Promise<string> {
-    const value = formatValue(goBytes(cString(r.result, r.type), r.type), format);
+    const value = formatValue(shortAddresses(goBytes(cString(r.result, r.type), r.type)), format);
     return (await this.inlineValue({ name: expression, type: r.type, value, reference: r.variablesReference })).value;
   }
 
@@ -396,7 +400,7 @@ export class Inspector {
     const out: VariableView[] = [];
     for (const v of variables) {
       if (this.host.adapter.hideVariable?.(v.name, v.type)) continue;
-      const view: VariableView = { name: v.name, type: shortType(v.type), value: goBytes(cString(v.value, v.type), v.type), reference: v.variablesReference };
+      const view: VariableView = { name: v.name, type: shortType(v.type), value: shortAddresses(goBytes(cString(v.value, v.type), v.type)), reference: v.variablesReference };
       if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(v.variablesReference, depth - 1);
       out.push(view);
     }

@@ -457,6 +457,15 @@ export class Session {
             report.breakpointIds = [bp.id];
           }
         }
+        // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
+        const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
+        if (watched?.expression) {
+          const now = await this.inspector.evaluateNow(watched.expression, this.adapter.printContext).then((r) => r.result, () => undefined);
+          if (now !== undefined) {
+            report.description = watched.lastValue !== undefined && watched.lastValue !== now ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`;
+            watched.lastValue = now;
+          }
+        }
         if (report.reason === "breakpoint" && ids.length === 0) {
           report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).map((b) => (b.hits++, b.id));
         }
@@ -483,7 +492,7 @@ export class Session {
     } catch (e) {
       (report.truncated ??= []).push(`frame: could not be read (${(e as Error).message})`);
     }
-    if (lldbWatchNumber) report.description = undefined;
+    if (lldbWatchNumber && /^watchpoint \d+$/i.test(report.description ?? "")) report.description = undefined;
     if (report.reason === "exception" && this.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
       try {
         const info = await this.client!.request("exceptionInfo", { threadId: report.threadId });

@@ -61,3 +61,8 @@ export function containerSize(value: string): number | undefined {
 export function isStringLike(value: string): boolean {
   return /^"|^0x[0-9a-f]+ "|^b?'.*'$/i.test(value.trim()) || /^L?"/.test(value.trim());
 }
+
+/** Addresses without their leading zeros, as gdb prints them: `0x00005555555592a0` → `0x5555555592a0`, `0x0000000000000000` → `0x0`. */
+export function shortAddresses(value: string): string {
+  return value.replace(/\b0x0{4,}([0-9a-f]+)\b/gi, (_, rest: string) => `0x${rest}`).replace(/\b0x0{5,}\b/gi, "0x0");
+}
