@@ -2,7 +2,7 @@
 // runtime directory private; is the config valid; which daemon runs. Runs in the CLI process.
 import { accessSync, constants, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { allAdapters } from "../adapters/index.ts";
+import { allAdapters, ALIASES } from "../adapters/index.ts";
 import { connectAdapter } from "../adapters/connection.ts";
 import type { AdapterSpec } from "../adapters/types.ts";
 import { loadConfig, type Config } from "../common/config.ts";
@@ -156,7 +156,10 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
     checks.push({ name: "config", ok: false, message: (e as Error).message });
     config = await loadConfig("/nonexistent/config.toml");
   }
-  const specs = allAdapters(config).filter((a) => !only || a.name === only);
+  const all = allAdapters(config);
+  const wanted = only ? (ALIASES[only] ?? only) : undefined;
+  const specs = all.filter((a) => !wanted || a.name === wanted);
+  if (wanted && !specs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${only}'`, `known adapters: ${all.map((a) => a.name).join(", ")}`);
   const adapters = await Promise.all(specs.map(handshake));
   checks.push(ptraceCheck(), modeCheck(), await daemonCheck());
   // An adapter that is simply absent is not a failure (install only what you use); one found but

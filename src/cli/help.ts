@@ -35,8 +35,14 @@ interface Style {
   name(s: string): string;
 }
 
+/** Help asked for with --json (or DEBUGGER_JSON) is plain text: no colours, whatever FORCE_COLOR says. */
+let plain = false;
+export function plainHelp(on: boolean): void {
+  plain = on;
+}
+
 function style(): Style {
-  const on = useColor(process.stdout);
+  const on = !plain && useColor(process.stdout);
   return {
     heading: (s) => (on ? `\x1b[1m${s}\x1b[22m` : s),
     name: (s) => (on ? `\x1b[36m${s}\x1b[39m` : s),
@@ -107,7 +113,7 @@ export async function groupHelp(group: string): Promise<string> {
   const s = style();
   const subs = subCommands(group);
   const aliases = Object.entries(groupAliases).filter(([, g]) => g === group).map(([a]) => a);
-  const out = [`debugger ${group} — ${GROUP_SUMMARIES[group] ?? SECTIONS[groupOf(subs[0]!)]}`, "", `${s.heading("Usage:")} debugger ${group} <sub-command> [args] [flags]`, "", s.heading("Sub-commands:")];
+  const out = [...paragraph(`debugger ${group} — ${GROUP_SUMMARIES[group] ?? SECTIONS[groupOf(subs[0]!)]}`, width), "", `${s.heading("Usage:")} debugger ${group} <sub-command> [args] [flags]`, "", s.heading("Sub-commands:")];
   out.push(...table(subs.map((c) => [[c.name.slice(group.length + 1), ...(c.aliases ?? [])].join(", "), c.summary]), width, s));
   out.push("");
   const def = groups[group];
@@ -144,6 +150,7 @@ export async function commandHelp(spec: CommandSpec, flags: Record<string, FlagD
   out.push(...table(Object.entries(globalFlags).map(([n, f]) => [flagLeft(n, f), f.description]), width, s));
   if (spec.aliases?.length) out.push("", `${s.heading("Aliases:")} ${spec.aliases.join(", ")}`);
   if (spec.passThrough) out.push("", "Program arguments go after --.");
+  // Examples are commands to copy: printed whole, never wrapped.
   if (spec.examples?.length) out.push("", s.heading("Examples:"), ...spec.examples.map((e) => `  ${e}`));
   return out.join("\n");
 }

@@ -29,13 +29,14 @@ function once(command: string, timeoutMs: number): Promise<Probe> {
           buf += d.toString();
           const nl = buf.indexOf("\n");
           if (nl < 0) return;
-          s.end();
           try {
             const r = JSON.parse(buf.slice(0, nl));
             finish(r.ok ? { state: "live", data: r.data } : { state: "stale", error: r.error?.message ?? "an error reply" });
           } catch (e) {
             finish({ state: "stale", error: `a malformed reply: ${(e as Error).message}` });
           }
+          // After finish: end() may run the close handler at once, which must not win.
+          s.end();
         },
         close: () => finish({ state: "stale", error: "closed without a reply" }),
         error: (_s, e) => finish({ state: "stale", error: e.message }),

@@ -38,7 +38,8 @@ export async function runCli(argv: string[]): Promise<number> {
     if (line.version && !line.words.length) line.words.push("version");
     if (!line.words.length || line.words[0] === "help") {
       const target = line.words.slice(1);
-      const { mainHelp, commandHelp, groupHelp } = await import("./help.ts");
+      const { mainHelp, commandHelp, groupHelp, plainHelp } = await import("./help.ts");
+      plainHelp(wantsJson);
       if (!target.length) {
         await write(await mainHelp());
         return argv.length === 0 || !helpFlag && line.words[0] !== "help" ? 2 : 0;
@@ -56,14 +57,16 @@ export async function runCli(argv: string[]): Promise<number> {
     commandName = spec.name;
     current = spec;
     if (helpFlag && found.group && !found.explicitSub) {
-      const { groupHelp } = await import("./help.ts");
+      const { groupHelp, plainHelp } = await import("./help.ts");
+      plainHelp(wantsJson);
       await write(await groupHelp(found.group));
       return 0;
     }
     const flags = flagsOf(spec);
     const parsed = parseArgv([...line.words.slice(found.used), ...line.rest], flags, spec.name);
     if (parsed.flags.help) {
-      const { commandHelp } = await import("./help.ts");
+      const { commandHelp, plainHelp } = await import("./help.ts");
+      plainHelp(wantsJson);
       await write(await commandHelp(spec, flags));
       return 0;
     }
