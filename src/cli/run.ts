@@ -98,6 +98,10 @@ export async function runCli(argv: string[]): Promise<number> {
       timeout,
       wait: parsed.flags.wait !== false,
     };
+    if (spec.execution && !ctx.wait && typeof parsed.flags.timeout === "number" && !ctx.json && !ctx.quiet) {
+      const { messages } = await import("./messages.ts");
+      (await messages()).warn("--timeout has no effect with --no-wait: nothing waits for the stop (`debugger await --timeout N` does)");
+    }
     let data: unknown;
     if (spec.local) data = await spec.local(parsed, ctx);
     else {

@@ -267,6 +267,19 @@ describe("help", () => {
   });
 });
 
+describe("human warnings go to stderr", () => {
+  test("--timeout with --no-wait warns on stderr in human mode; stdout keeps the result; --json stays silent", async () => {
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "w1"]);
+    const human = await env.run(["continue", "--no-wait", "--timeout", "5", "--session", "w1"], { json: false });
+    expect(human.code).toBe(0);
+    expect(human.stderr).toBe("[warn] --timeout has no effect with --no-wait: nothing waits for the stop (`debugger await --timeout N` does)\n");
+    expect(human.stdout).not.toContain("warn");
+    const json = await env.run(["continue", "--no-wait", "--timeout", "5", "--session", "w1"]);
+    expect(json.stderr).toBe("");
+    await env.ok(["stop", "--session", "w1"]);
+  });
+});
+
 describe("a slow start on a terminal says what it waits for", () => {
   test("after a second without a reply, 'waiting for the adapter…' on stderr; never in a pipe", async () => {
     const script = Bun.which("script");
