@@ -107,6 +107,12 @@ async function writeConfigEntry(name: string, command: string[]): Promise<string
 }
 
 async function confirm(question: string): Promise<boolean> {
+  // consola's prompt draws on stdout: when stdout is a pipe, ask on stderr with a plain line.
+  if (!process.stdout.isTTY) {
+    await Bun.write(Bun.stderr, `${question} [y/N] `);
+    for await (const line of console) return /^y(es)?$/i.test(line.trim());
+    return false;
+  }
   const { messages } = await import("./messages.ts");
   // cancel: "symbol" — Ctrl+C at the prompt is a "no", not an exception.
   return (await (await messages()).prompt(question, { type: "confirm", initial: false, cancel: "symbol" })) === true;
