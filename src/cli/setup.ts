@@ -139,9 +139,15 @@ export async function runSetup(a: ParsedArgs, ctx: CliContext) {
   for (const plan of work) {
     for (const step of plan.steps) {
       progress?.start(`${plan.adapter}: ${step.why}…`);
-      const r = Bun.spawnSync(step.argv, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+      let r: ReturnType<typeof Bun.spawnSync>;
+      try {
+        r = Bun.spawnSync(step.argv, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+      } catch (e) {
+        // Bun throws when the program is not there at all (e.g. `env` missing from PATH).
+        throw new DebuggerError("SETUP_FAILED", `\`${step.argv.join(" ")}\` could not run: ${(e as Error).message}`, "nothing was written to config.toml; check PATH and run setup again", { done: result.installed });
+      }
       if (r.exitCode !== 0) {
-        const tail = (r.stderr.toString() || r.stdout.toString()).trim().split("\n").slice(-8).join("\n");
+        const tail = (r.stderr?.toString() || r.stdout?.toString() || "").trim().split("\n").slice(-8).join("\n");
         throw new DebuggerError("SETUP_FAILED", `\`${step.argv.join(" ")}\` failed with exit code ${r.exitCode}${tail ? `:\n${tail}` : ""}`, "nothing was written to config.toml; fix the cause (permissions? network?) and run setup again", { done: result.installed });
       }
     }

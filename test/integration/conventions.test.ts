@@ -2,7 +2,7 @@
 // anywhere, checked session names, version, completion scripts, help by group and width, colours,
 // doctor's exit code and checks, config errors and sections.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { BIN, Env, STANDARD_PROGRAM } from "./harness.ts";
@@ -296,6 +296,26 @@ describe("a slow start on a terminal says what it waits for", () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe("setup asks with consola's prompt at a terminal", () => {
+  test("the plan on stderr, a yes/no prompt, 'n' cancels and installs nothing", async () => {
+    const script = Bun.which("script");
+    if (!script) return console.warn("skipping: `script` (util-linux) is not installed");
+    // A PATH with apt-get but no dlv: delve is missing and apt would install it.
+    const bin = join(env.dir, "prompt-bin");
+    mkdirSync(bin, { recursive: true });
+    const apt = Bun.which("apt-get");
+    if (!apt) return console.warn("skipping: no apt-get here");
+    symlinkSync(apt, join(bin, "apt-get"));
+    const r = Bun.spawnSync([script, "-qec", `stty cols 80; env PATH=${bin} ${BIN} setup delve`, "/dev/null"], { env: { ...env.env, NO_COLOR: "1" }, stdin: new TextEncoder().encode("n") });
+    const out = r.stdout.toString().replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");
+    expect(out).toContain("delve: will refresh the package lists, then install delve:");
+    expect(out).toContain("Carry out this plan?");
+    expect(out).toContain("error: setup cancelled [USAGE]");
+    expect(Bun.file(join(env.dir, "config", "debugger-cli", "config.toml")).size).toBeGreaterThan(0);
+    expect(await Bun.file(join(env.dir, "config", "debugger-cli", "config.toml")).text()).not.toContain("delve");
   });
 });
 
