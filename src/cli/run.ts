@@ -29,11 +29,12 @@ export async function runCli(argv: string[]): Promise<number> {
   const envJson = process.env.DEBUGGER_JSON === "1" || process.env.DEBUGGER_JSON === "true";
   const flagWords = beforeDoubleDash(argv);
   const wantsJson = envJson || flagWords.includes("--json");
-  let commandName = argv[0] ?? "";
+  let commandName = "";
   let sessionName = process.env.DEBUGGER_SESSION || "default";
   let current: CommandSpec | undefined;
   try {
     const line = splitCommandLine(argv);
+    commandName = line.words[0] ?? "";
     const helpFlag = flagWords.includes("--help") || flagWords.includes("-h");
     if (line.version && !line.words.length) line.words.push("version");
     if (!line.words.length || line.words[0] === "help") {

@@ -73,6 +73,12 @@ describe("global flags anywhere on the line", () => {
     expect(cmdFlag.json.error.code).toBe("UNKNOWN_FLAG");
   });
 
+  test("an error document names the command, not a global flag before it", async () => {
+    const r = await env.run(["--json", "daemon"], { json: false });
+    expect(r.code).toBe(2);
+    expect(r.json).toMatchObject({ ok: false, command: "daemon", error: { code: "UNKNOWN_COMMAND", message: "'daemon' needs a sub-command" } });
+  });
+
   test("a command's own flags are still checked strictly after it", async () => {
     const r = await env.run(["--json", "status", "--brek"], { json: false });
     expect(r.code).toBe(2);
