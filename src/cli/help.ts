@@ -69,8 +69,8 @@ export function wrap(text: string, width: number): string[] {
 }
 
 /** Two columns: names on the left, wrapped descriptions on the right. */
-export function table(rows: [string, string][], width: number, s: Style, maxLeft = 28): string[] {
-  const left = Math.min(maxLeft, Math.max(...rows.map(([l]) => l.length)));
+export function table(rows: [string, string][], width: number, s: Style, maxLeft = 28, minLeft = 0): string[] {
+  const left = Math.max(minLeft, Math.min(maxLeft, Math.max(...rows.map(([l]) => l.length))));
   const indent = 2;
   const rightWidth = Math.max(20, width - indent - left - 2);
   const out: string[] = [];
@@ -96,11 +96,15 @@ export async function mainHelp(): Promise<string> {
   const width = terminalWidth();
   const s = style();
   const out = [...paragraph("debugger — a debugger for coding agents: one short command per step, sessions kept by a daemon.", width), "", `${s.heading("Usage:")} debugger [--session NAME] [--json] <command> [args] [flags]`, ""];
+  const names = (c: CommandSpec) => [c.name, ...(c.aliases ?? [])].join(", ");
+  // On a wide terminal one column for every section lines the summaries up down the page; at 80
+  // columns each section keeps its own, or most summaries would wrap.
+  const column = width >= 100 ? Math.min(28, Math.max(...commands.map((c) => names(c).length))) : 0;
   for (const [group, title] of Object.entries(SECTIONS) as [Group, string][]) {
     const members = commands.filter((c) => groupOf(c) === group);
     if (!members.length) continue;
     out.push(s.heading(`${title}:`));
-    out.push(...table(members.map((c) => [[c.name, ...(c.aliases ?? [])].join(", "), c.summary]), width, s));
+    out.push(...table(members.map((c) => [names(c), c.summary]), width, s, 28, column));
     out.push("");
   }
   out.push(...paragraph("Global flags, anywhere on the line: --session NAME, --json, --quiet, --help; -v/--version before the command. Execution commands also take --timeout SECONDS and --no-wait.", width));
