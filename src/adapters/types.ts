@@ -105,6 +105,12 @@ export interface AdapterSpec {
   defaultExceptionOptions?: { path?: { names: string[] }[]; breakMode: "never" | "always" | "unhandled" | "userUnhandled" }[];
   /** Adapter chatter that is neither the program's output nor useful to the reader (banners). */
   ignoreOutput?(text: string, category: "stdout" | "stderr" | "console"): boolean;
+  /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
+  hideVariable?(name: string, type: string | undefined): boolean;
+  /** Breakpoints the daemon sets for stops the adapter does not make by itself (Rust's `rust_panic` under LLDB), with the stop reason they stand for. */
+  implicitBreakpoints?(program: string | undefined): { function: string; reason: string }[];
+  /** What such a stop was, from the program's output since the last stop (the panic message). */
+  describeInternalStop?(reason: string, output: string): string | undefined;
   /** Exception filters set at start-up unless the user chooses others. */
   defaultExceptionFilters?: string[];
   quirks: {

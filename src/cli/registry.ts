@@ -4,6 +4,7 @@
 import { DebuggerError } from "../common/errors.ts";
 import { completionCommands, doctorCommands, setupCommands } from "./admin.ts";
 import { closest, type FlagDef } from "./args.ts";
+import { batchCommands } from "./batchCommand.ts";
 import { breakpointCommands } from "./breakpoints.ts";
 import { executionCommands } from "./execution.ts";
 import { inspectionCommands } from "./inspection.ts";
@@ -12,7 +13,7 @@ import { sessionCommands } from "./session.ts";
 import type { CommandSpec } from "./spec.ts";
 import { toolCommands } from "./tools.ts";
 
-export const commands: CommandSpec[] = [...sessionCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...doctorCommands, ...setupCommands, ...completionCommands];
+export const commands: CommandSpec[] = [...sessionCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...batchCommands, ...doctorCommands, ...setupCommands, ...completionCommands];
 
 /** Flags every command takes, anywhere on the line (before `--`). */
 export const globalFlags: Record<string, FlagDef> = {

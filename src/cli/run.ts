@@ -71,20 +71,7 @@ export async function runCli(argv: string[]): Promise<number> {
       await write(await commandHelp(spec, flags));
       return 0;
     }
-    if (parsed.sawDoubleDash && !spec.passThrough) {
-      throw new DebuggerError("USAGE", `'${spec.name}' takes no program arguments after --`, `\`debugger ${spec.name} --help\``);
-    }
-    const positionals = spec.positionals ?? [];
-    const required = positionals.filter((p) => p.required);
-    if (parsed.positionals.length < required.length) {
-      const missing = required[parsed.positionals.length]!;
-      throw new DebuggerError("USAGE", `'${spec.name}' needs ${missing.name.toUpperCase()} (${missing.description})`, `\`debugger ${spec.name} --help\``);
-    }
-    if (!positionals.some((p) => p.variadic) && parsed.positionals.length > positionals.length) {
-      const extra = parsed.positionals[positionals.length]!;
-      const hint = spec.passThrough ? `program arguments go after --: \`debugger ${spec.name} ${parsed.positionals[0]} -- ${parsed.positionals.slice(1).join(" ")}\`` : `\`debugger ${spec.name} --help\``;
-      throw new DebuggerError("USAGE", `unexpected argument '${extra}' for '${spec.name}'`, hint);
-    }
+    checkPositionals(spec, parsed);
     const settings = spec.local ? {} : await cliSettings();
     if (typeof parsed.flags.session === "string") sessionName = checkSessionName(parsed.flags.session, "--session");
     else if (process.env.DEBUGGER_SESSION) sessionName = spec.local ? sessionName : checkSessionName(process.env.DEBUGGER_SESSION, "DEBUGGER_SESSION");
@@ -128,7 +115,7 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     if (ctx.json) await write(JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data }));
     else if (!ctx.quiet) await write(spec.render(data as never, parsed, ctx));
-    return 0;
+    return spec.exitCode?.(data) ?? 0;
   } catch (e) {
     const error = toErrorData(e);
     // A local command that ran but found problems (doctor) still prints its report.
@@ -144,4 +131,23 @@ async function announceSlowStart(): Promise<void> {
   (await messages()).start("waiting for the adapter…");
 }
 
-export { commands };
+/** The positional-argument rules every command shares; used for each line of a batch too. */
+export function checkPositionals(spec: CommandSpec, parsed: { positionals: string[]; sawDoubleDash: boolean }): void {
+  if (parsed.sawDoubleDash && !spec.passThrough) {
+    throw new DebuggerError("USAGE", `'${spec.name}' takes no program arguments after --`, `\`debugger ${spec.name} --help\``);
+  }
+  const positionals = spec.positionals ?? [];
+  const required = positionals.filter((p) => p.required);
+  if (parsed.positionals.length < required.length) {
+    const missing = required[parsed.positionals.length]!;
+    throw new DebuggerError("USAGE", `'${spec.name}' needs ${missing.name.toUpperCase()} (${missing.description})`, `\`debugger ${spec.name} --help\``);
+  }
+  if (!positionals.some((p) => p.variadic) && parsed.positionals.length > positionals.length) {
+    const extra = parsed.positionals[positionals.length]!;
+    const hint = spec.passThrough ? `program arguments go after --: \`debugger ${spec.name} ${parsed.positionals[0]} -- ${parsed.positionals.slice(1).join(" ")}\`` : `\`debugger ${spec.name} --help\``;
+    throw new DebuggerError("USAGE", `unexpected argument '${extra}' for '${spec.name}'`, hint);
+  }
+}
+
+// batch.ts resolves each line of a plan with the same registry.
+export { commands, findCommand, flagsOf };

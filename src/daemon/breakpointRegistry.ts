@@ -9,6 +9,8 @@ export interface BreakpointOptions {
   hitCondition?: string;
   logMessage?: string;
   temporary?: boolean;
+  /** Set by the daemon itself, never shown or removed by the user: the stop reason it stands for ("panic"). */
+  internal?: string;
 }
 
 export interface Breakpoint extends BreakpointOptions {
@@ -174,7 +176,12 @@ export class BreakpointRegistry {
   }
 
   neverHit(): Breakpoint[] {
-    return this.list().filter((b) => b.hits === 0);
+    return this.userList().filter((b) => b.hits === 0);
+  }
+
+  /** The breakpoints the user set (the daemon's own, such as the Rust panic hook, are left out). */
+  userList(): Breakpoint[] {
+    return this.list().filter((b) => !b.internal);
   }
 
   resetHits(): void {

@@ -111,7 +111,7 @@ describe.skipIf(missing.length > 0)("delve", () => {
       const end = (await env.ok(["continue", "--session", s])).stop;
       expect(end).toMatchObject({ reason: "exited", exitCode: 3, description: "program exited with code 3" });
       expect(end.output).toStartWith("stderr: p.x=3 p.y=4\n");
-      expect(end.output).toMatch(/Process \d+ has exited with status 3/);
+      expect(end.console).toMatch(/Process \d+ has exited with status 3/);
       expect((await env.ok(["status", "--session", s])).state).toBe("exited");
       const out = await env.ok(["output", "--session", s]);
       expect(out.text).toContain("stdout: total=10 f=24\nstderr: p.x=3 p.y=4\n");

@@ -41,8 +41,14 @@ describe("breakpoints", () => {
 
   test("a breakpoint the adapter cannot bind is pending, with the adapter's message", async () => {
     await env.ok(["start", prog, "--stop-on-entry"]);
-    const r = await env.ok(["break", "prog.c:99"]);
-    expect(r.breakpoints[0]).toMatchObject({ id: 1, verified: false, message: "no code at line" });
+    const r = await env.ok(["break", "elsewhere.c:3"]);
+    expect(r.breakpoints[0]).toMatchObject({ id: 1, verified: false, message: "no code in elsewhere.c" });
+    // A line past the end of a file on disk can never bind: refused at once, nothing sent.
+    const sent = env.requests("setBreakpoints").length;
+    const past = await env.run(["break", "prog.c:99"]);
+    expect(past.code).toBe(2);
+    expect(past.json.error).toMatchObject({ code: "INVALID_LOCATION", message: expect.stringContaining("has 17 lines") });
+    expect(env.requests("setBreakpoints").length).toBe(sent);
     const end = await env.ok(["continue"]);
     expect(end.stop).toMatchObject({ reason: "exited", exitCode: 3, neverHit: [1] });
   });
