@@ -201,6 +201,11 @@ export const debugpy: AdapterSpec = {
   discover(o) {
     return findInterpreter(o?.options ?? {});
   },
+  install: {
+    // Homebrew has no debugpy: pip is its channel there.
+    packages: { apt: ["python3-debugpy"], dnf: ["python3-debugpy"], pacman: ["python-debugpy"] },
+    fallback: () => ({ argv: [which("python3") ?? "python3", "-m", "pip", "install", "--user", "debugpy"], why: "install debugpy with pip" }),
+  },
   handles(program) {
     const ext = extname(program).toLowerCase();
     return ext === ".py" || ext === ".pyw";

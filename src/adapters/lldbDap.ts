@@ -72,6 +72,7 @@ export const lldbDap: AdapterSpec = {
     for (const path of candidates()) if (isExecutable(path)) return { path, command: [path] };
     return null;
   },
+  install: { packages: { apt: ["lldb-19"], dnf: ["lldb"], pacman: ["lldb"], brew: ["llvm"] } },
   handles(program) {
     const ext = extname(program).toLowerCase();
     // Native executables usually have no extension; sources are not programs but name the language.

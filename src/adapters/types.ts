@@ -40,6 +40,35 @@ export interface DiscoverOptions {
   options: Record<string, unknown>;
 }
 
+export type PackageManager = "apt" | "dnf" | "pacman" | "brew";
+
+/** One command `debugger setup` runs (argv, never through a shell), and why, for the plan. */
+export interface InstallStep {
+  argv: string[];
+  why: string;
+}
+
+/** A helper program an adapter needs on this machine beside its package (gdb < 14: cdt-gdb-adapter). */
+export interface HelperNeed {
+  name: string;
+  /** Why it is needed here, e.g. "gdb 13.1 has no built-in DAP (gdb < 14)". */
+  why: string;
+  present: boolean;
+  install: InstallStep;
+}
+
+/** What `setup` installs and `doctor` checks for an adapter: data, so neither compares adapter names. */
+export interface AdapterInstall {
+  /** System packages that provide the adapter, per package manager. */
+  packages: Partial<Record<PackageManager, string[]>>;
+  /** The packaged program is there, though discovery may still fail for want of a helper (default: no). */
+  packagePresent?(): boolean;
+  /** A helper needed on this machine, present or not; undefined when none is needed. */
+  helper?(): HelperNeed | undefined;
+  /** How to install it when no package manager here has it (pip, go install); undefined when there is no way. */
+  fallback?(): InstallStep | undefined;
+}
+
 export interface AdapterSpec {
   name: string;
   /** Human description for `doctor` and errors. */
@@ -48,6 +77,8 @@ export interface AdapterSpec {
   /** How to install it, for the ADAPTER_NOT_FOUND hint. */
   installHint: string;
   discover(o?: DiscoverOptions): FoundAdapter | null;
+  /** How `debugger setup` installs it and what `doctor` checks beside discovery (built-ins only). */
+  install?: AdapterInstall;
   /** Would this adapter be the natural choice for that program? */
   handles(program: string): boolean;
   launchArgs(o: LaunchOptions): Record<string, unknown>;
