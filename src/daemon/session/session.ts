@@ -6,7 +6,7 @@
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, exitMessage, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
-import type { Config } from "../../common/config.ts";
+import { adapterStartTimeoutMs, maxLocals, maxValueLength, requestTimeoutMs, sourceLines, type Config } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Location } from "../../common/location.ts";
 import { log } from "../../common/log.ts";
@@ -25,7 +25,6 @@ import { breakpointView, frameView, inferWatchpoint, newReport, normaliseReason,
 
 const HISTORY_LIMIT = 100;
 const REPORT_OUTPUT_BYTES = 8192;
-const START_TIMEOUT_MS = 30_000;
 
 export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles"> {
   mode: "launch" | "attach";
@@ -121,12 +120,16 @@ export class Session {
   }
 
   get limits(): DisplayLimits {
-    const d = this.config.display;
-    return { maxValueLength: d.max_value_length ?? 200, maxLocals: d.max_locals ?? 40 };
+    return { maxValueLength: maxValueLength(this.config), maxLocals: maxLocals(this.config) };
+  }
+
+  /** [timeouts] adapter_start: spawn, initialize and launch/attach. */
+  private get startTimeoutMs(): number {
+    return adapterStartTimeoutMs(this.config);
   }
 
   get sourceLines(): number {
-    return this.config.display.source_lines ?? 3;
+    return sourceLines(this.config);
   }
 
   breakpointViews(): BreakpointView[] {
@@ -181,6 +184,7 @@ export class Session {
     const proc = await connectAdapter(transport, command, {
       cwd: this.adapter.spawnCwd?.(launch) ?? opts.cwd,
       env,
+      timeoutMs: requestTimeoutMs(this.config),
       trace: (dir, m) => log("debug", `[${this.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`),
       onStderr: (text) => {
         if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
@@ -212,11 +216,11 @@ export class Session {
           supportsProgressReporting: false,
           supportsInvalidatedEvent: false,
         },
-        START_TIMEOUT_MS,
+        this.startTimeoutMs,
       )) ?? {};
 
     // Launch is sent without awaiting: some adapters answer it only after configurationDone.
-    const initialized = client.waitForEvent("initialized", START_TIMEOUT_MS);
+    const initialized = client.waitForEvent("initialized", this.startTimeoutMs);
     const args =
       opts.mode === "launch"
         ? this.adapter.launchArgs(launch)
@@ -237,7 +241,7 @@ export class Session {
       await client.request("configurationDone", undefined);
     }
     try {
-      await Promise.race([startRequest, timeoutError(START_TIMEOUT_MS, `the adapter did not answer '${opts.mode}'`)]);
+      await Promise.race([startRequest, timeoutError(this.startTimeoutMs, `the adapter did not answer '${opts.mode}'`)]);
     } catch (e) {
       throw this.startError(e as Error, outputAtStart);
     }
