@@ -173,6 +173,8 @@ export interface StopData {
 export interface StartData extends StopData {
   session: SessionSummary;
   breakpoints: BreakpointView[];
+  /** Said once, beside the reply: all breakpoints failed to bind, … */
+  warnings?: string[];
 }
 
 export interface ContextData {

@@ -53,7 +53,7 @@ async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonCont
     ctx.registry.remove(caller.session);
     throw e;
   }
-  const base = () => ({ session: session.summary(), breakpoints: session.breakpointViews() });
+  const base = () => ({ session: session.summary(), breakpoints: session.breakpointViews(), ...warnings(session) });
   // An attached program keeps running unless it stops by itself: do not wait for a stop there.
   if (!a.wait || (mode === "attach" && session.state !== "stopped" && !session.lastReport)) {
     first.cancel();
@@ -61,6 +61,14 @@ async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonCont
   }
   const stop = await waitForStop(session, first.promise, a.timeout);
   return { ...base(), ...(await stopData(session, stop, a.print)) };
+}
+
+/** A start whose breakpoints all failed to bind would otherwise run to its end without a word. */
+function warnings(session: Session): { warnings?: string[] } {
+  const bps = session.breakpointViews().filter((b) => b.kind !== "data");
+  const unbound = bps.filter((b) => !b.verified);
+  if (!bps.length || unbound.length < bps.length) return {};
+  return { warnings: [`${bps.length === 1 ? "the breakpoint did not bind" : `none of the ${bps.length} breakpoints bound`} (${unbound.map((b) => `#${b.id} ${b.location}: ${b.message ?? "not verified"}`).join("; ")}), so nothing stopped the program`] };
 }
 
 export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "sessions" | "start" | "attach" | "stop" | "detach" | "restart"> = {
