@@ -245,12 +245,12 @@ describe.skipIf(missing.length > 0)("delve", () => {
     "bad input: a missing program, a compile error, a binary without Go debug info; the daemon keeps serving",
     async () => {
       const gone = await env.run(["start", join(goFixturesDir, "nope"), "--session", "go-missing"]);
-      expect(gone.code).toBe(4);
+      expect(gone.exitCode).toBe(4);
       expect(gone.json.error.code).toBe("PROGRAM_NOT_FOUND");
 
       // Delve answers only "Build error: Check the debug console"; the compiler's words come as output.
       const broken = await env.run(["start", join(goFixturesDir, "broken"), "--session", "go-broken"]);
-      expect(broken.code).toBe(4);
+      expect(broken.exitCode).toBe(4);
       expect(broken.json.error.code).toBe("LAUNCH_FAILED");
       expect(broken.json.error.message).toContain("Build error");
       expect(broken.json.error.message).toContain('./main.go:5:14: cannot use "not a number" (untyped string constant) as int value');

@@ -35,7 +35,7 @@ describe("doctor", () => {
       expect(d.checks[0]).toMatchObject({ name: "config", ok: false });
       expect(d.checks[0].message).toContain("key 'output.max_chunks'");
       const start = await bad.run(["start", bad.program()]);
-      expect(start.code).toBe(2);
+      expect(start.exitCode).toBe(2);
       expect(start.json.error.code).toBe("INVALID_ARGUMENT");
       expect(start.json.error.message).toContain("output.max_chunks");
     } finally {
@@ -51,7 +51,7 @@ describe("setup", () => {
     mkdirSync(bin);
     symlinkSync("/usr/bin/apt-get", join(bin, "apt-get"));
     const r = await env.run(["setup", "delve", "--dry-run"], { env: { PATH: bin } });
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     const plan = r.json.data.plans[0];
     expect(plan.adapter).toBe("delve");
     expect(plan.steps.map((s: any) => s.command.filter((w: string) => !w.endsWith("sudo")))).toEqual([
@@ -74,11 +74,11 @@ describe("setup", () => {
     const cfg = join(env.env.XDG_CONFIG_HOME!, "debugger-cli", "config.toml");
     const before = readFileSync(cfg, "utf8");
     const refuse = await env.run(["setup", "delve"], { env: { PATH: bin } });
-    expect(refuse.code).toBe(2);
+    expect(refuse.exitCode).toBe(2);
     expect(refuse.json.error.code).toBe("USAGE");
     expect(refuse.json.error.hint).toContain("--yes");
     const r = await env.run(["setup", "delve", "--yes"], { env: { PATH: bin } });
-    expect(r.code).toBe(1);
+    expect(r.exitCode).toBe(1);
     expect(r.json.error.code).toBe("SETUP_FAILED");
     expect(r.json.error.message).toContain("failed with exit code 100");
     expect(r.json.error.message).toContain("Unable to locate package delve");
@@ -97,7 +97,7 @@ describe("setup", () => {
     const cfg = join(env.env.XDG_CONFIG_HOME!, "debugger-cli", "config.toml");
     const before = readFileSync(cfg, "utf8");
     const r = await env.run(["setup", "delve", "--yes"], { env: { PATH: bin, HOME: env.dir, GOPATH: join(env.dir, "go") } });
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.json.data.installed).toEqual(["delve"]);
     expect(r.json.data.config).toBe(cfg);
     const after = readFileSync(cfg, "utf8");
