@@ -1,7 +1,7 @@
 // debugpy end to end: the built binary, a real debugpy, the fixtures in test/fixtures/python.
 // Lines are found by their `# @mark NAME` comments (the same names as the C fixture).
 // Locally a missing debugpy skips with a message; in CI (CI=true) it fails.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -83,6 +83,8 @@ describe.skipIf(!PYTHON)("debugpy", () => {
   beforeAll(() => {
     env = pyEnv({ VIRTUAL_ENV: "", DEBUGGER_PYTHON: "" });
   });
+
+  afterEach(() => env.stopSessions());
 
   afterAll(async () => {
     await env.close();

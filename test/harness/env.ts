@@ -126,13 +126,15 @@ export class DebuggerEnv {
    * Stops every session of this env's daemon: the ones named through `session()` and any other the
    * daemon lists, so a test that failed half-way never leaves a session for the next test to
    * trip over (SESSION_EXISTS). Does nothing when no daemon is up (it would only start one).
+   * `keep` names sessions a chain of tests deliberately shares; the chain stops them itself.
    */
-  async stopSessions(): Promise<void> {
+  async stopSessions(opts: { keep?: string[] } = {}): Promise<void> {
     const names = new Set(this.sessions);
     this.sessions.clear();
     if (!existsSync(this.socket)) return;
     const listed = await this.run(["sessions"]);
     for (const s of listed.json?.data?.sessions ?? []) if (typeof s?.name === "string") names.add(s.name);
+    for (const name of opts.keep ?? []) names.delete(name);
     for (const name of names) await this.run(["stop", "--session", name]);
   }
 

@@ -1,5 +1,5 @@
 // The daemon owns the breakpoint registry; the adapter always gets the whole set for a file.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Env } from "./harness.ts";
@@ -13,6 +13,7 @@ beforeAll(() => {
   prog = env.program();
   src = join(env.dir, "prog.c");
 });
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 /** The lines of the last setBreakpoints the adapter received for prog.c. */

@@ -1,6 +1,6 @@
 // The CLI contract through the built binary: usage errors, help, exit codes, error documents,
 // errors with no session or the wrong state, and the environment variables.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import pkg from "../../package.json" with { type: "json" };
 import { Env, STANDARD_PROGRAM, waitFor } from "./harness.ts";
 
@@ -13,6 +13,7 @@ beforeAll(() => {
   prog = env.program();
   spinProg = env.program({ ...STANDARD_PROGRAM, spin: 6 });
 });
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 /** Exactly one JSON document on stdout, nothing on stderr. */

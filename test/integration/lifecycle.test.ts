@@ -1,5 +1,5 @@
 // A whole session through the built binary against the fake adapter.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { Env } from "./harness.ts";
 
@@ -12,6 +12,8 @@ beforeAll(() => {
   prog = env.program();
   src = join(env.dir, "prog.c");
 });
+// "full lifecycle" walks one default session through several tests and stops it in its last one.
+afterEach(() => env.stopSessions({ keep: ["default"] }));
 afterAll(() => env.close());
 
 describe("full lifecycle", () => {

@@ -1,5 +1,5 @@
 // Named sessions side by side, parallel clients, and waiting that never blocks anyone else.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { Env, STANDARD_PROGRAM, waitFor } from "./harness.ts";
 
 let env: Env;
@@ -11,6 +11,7 @@ beforeAll(() => {
   prog = env.program();
   spinner = env.program({ ...STANDARD_PROGRAM, spin: 6 });
 });
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 describe("sessions", () => {

@@ -1,5 +1,5 @@
 // doctor and setup through the built binary.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
 import { join } from "node:path";
 import { Env } from "./harness.ts";
@@ -8,6 +8,7 @@ let env: Env;
 beforeAll(() => {
   env = new Env({ config: '[adapters.broken]\ncommand = ["/bin/sh", "-c", "echo not dap; exit 7"]\n' });
 });
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 describe("doctor", () => {
