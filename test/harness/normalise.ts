@@ -44,7 +44,7 @@ function spellings(dir: string): string[] {
 export function normalise(text: string, options: NormaliseOptions = {}): string {
   let out = text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "").replace(/\r\n/g, "\n");
   for (const root of spellings(options.root ?? DEFAULT_ROOT)) {
-    out = out.replace(new RegExp(`${escapeRegExp(root)}(?=/|\\b|$)`, "g"), "<repo>");
+    out = out.replace(new RegExp(`${escapeRegExp(root)}(?=[/\\s'"():,]|$)`, "gm"), "<repo>");
   }
   for (const tmp of spellings(options.tmp ?? tmpdir())) {
     // The first component under tmp is the random mkdtemp name; what follows it is the test's own.
