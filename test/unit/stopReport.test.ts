@@ -1,5 +1,6 @@
 // The stop report's pure pieces, from tables.
 import { describe, expect, test } from "bun:test";
+import { evaluateError } from "../../src/daemon/session/inspector.ts";
 import { functionName, inferWatchpoint, isUserFrame, normaliseReason, userFrameIndex } from "../../src/daemon/session/stopReport.ts";
 
 describe("normaliseReason", () => {
@@ -81,3 +82,23 @@ describe("stop in the user's code", () => {
     expect(userFrameIndex(reason, frames)).toBe(want);
   });
 });
+
+test.each([
+  ["error: <user expression 2>:1:1: use of undeclared identifier 'nosuch'\n    1 | nosuch\n      | ^", "use of undeclared identifier 'nosuch'"],
+  ["name 'bogus' is not defined", "name 'bogus' is not defined"],
+  ["could not find symbol value for bogus", "could not find symbol value for bogus"],
+  ["\nerror: no member named 'z' in 'Point'\n", "no member named 'z' in 'Point'"],
+])("evaluateError keeps the line that says what is wrong: %j", (message, want) => expect(evaluateError(message)).toBe(want));
+
+test.each([
+  ["add(int, int)", "add"],
+  ["Sq::area(int) const", "Sq::area"],
+  ["ns::Foo<int>::bar(std::vector<int> const&)", "ns::Foo<int>::bar"],
+  ["(anonymous namespace)::helper(int)", "(anonymous namespace)::helper"],
+  ["Foo::operator()(int)", "Foo::operator()"],
+  ["Foo::operator==(Foo const&) const", "Foo::operator=="],
+  ["main", "main"],
+  ["main.(*T).Add", "main.(*T).Add"],
+  ["basic::main::{{closure}}", "basic::main::{{closure}}"],
+])("functionName drops a C++ signature: %s → %s", (name, want) => expect(functionName(name)).toBe(want));
+test("functionName keeps operator() without a parameter list", () => expect(functionName("Foo::operator()")).toBe("Foo::operator()"));

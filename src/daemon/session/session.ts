@@ -6,7 +6,7 @@
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, exitMessage, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
-import type { Config } from "../../common/config.ts";
+import { adapterStartTimeoutMs, maxLocals, maxValueLength, requestTimeoutMs, sourceLines, type Config } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Location } from "../../common/location.ts";
 import { log } from "../../common/log.ts";
@@ -25,7 +25,6 @@ import { breakpointView, frameView, inferWatchpoint, newReport, normaliseReason,
 
 const HISTORY_LIMIT = 100;
 const REPORT_OUTPUT_BYTES = 8192;
-const START_TIMEOUT_MS = 30_000;
 
 export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles"> {
   mode: "launch" | "attach";
@@ -121,16 +120,20 @@ export class Session {
   }
 
   get limits(): DisplayLimits {
-    const d = this.config.display;
-    return { maxValueLength: d.max_value_length ?? 200, maxLocals: d.max_locals ?? 40 };
+    return { maxValueLength: maxValueLength(this.config), maxLocals: maxLocals(this.config) };
+  }
+
+  /** [timeouts] adapter_start: spawn, initialize and launch/attach. */
+  private get startTimeoutMs(): number {
+    return adapterStartTimeoutMs(this.config);
   }
 
   get sourceLines(): number {
-    return this.config.display.source_lines ?? 3;
+    return sourceLines(this.config);
   }
 
   breakpointViews(): BreakpointView[] {
-    return this.breakpoints.registry.list().map(breakpointView);
+    return this.breakpoints.registry.userList().map(breakpointView);
   }
 
   /** Serialises work that talks to the adapter. */
@@ -146,6 +149,10 @@ export class Session {
   async start(opts: StartOptions): Promise<void> {
     this.startOptions = opts;
     for (const b of opts.breakpoints) this.breakpoints.registry.add(b.text, b.loc, b.opts);
+    // Stops the adapter does not make by itself (a Rust panic), as breakpoints of the daemon's own.
+    if (opts.mode === "launch" || opts.program) {
+      for (const ib of this.adapter.implicitBreakpoints?.(opts.program) ?? []) this.breakpoints.registry.add(ib.function, { kind: "function", name: ib.function }, { internal: ib.reason });
+    }
     await this.enqueue(() => this.connectAndConfigure());
   }
 
@@ -177,6 +184,7 @@ export class Session {
     const proc = await connectAdapter(transport, command, {
       cwd: this.adapter.spawnCwd?.(launch) ?? opts.cwd,
       env,
+      timeoutMs: requestTimeoutMs(this.config),
       trace: (dir, m) => log("debug", `[${this.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`),
       onStderr: (text) => {
         if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
@@ -208,11 +216,11 @@ export class Session {
           supportsProgressReporting: false,
           supportsInvalidatedEvent: false,
         },
-        START_TIMEOUT_MS,
+        this.startTimeoutMs,
       )) ?? {};
 
     // Launch is sent without awaiting: some adapters answer it only after configurationDone.
-    const initialized = client.waitForEvent("initialized", START_TIMEOUT_MS);
+    const initialized = client.waitForEvent("initialized", this.startTimeoutMs);
     const args =
       opts.mode === "launch"
         ? this.adapter.launchArgs(launch)
@@ -233,7 +241,7 @@ export class Session {
       await client.request("configurationDone", undefined);
     }
     try {
-      await Promise.race([startRequest, timeoutError(START_TIMEOUT_MS, `the adapter did not answer '${opts.mode}'`)]);
+      await Promise.race([startRequest, timeoutError(this.startTimeoutMs, `the adapter did not answer '${opts.mode}'`)]);
     } catch (e) {
       throw this.startError(e as Error, outputAtStart);
     }
@@ -427,11 +435,14 @@ export class Session {
   }
 
   private async buildStopReport(body: DapEventMap["stopped"], ids: number[]): Promise<StopReport> {
+    // A stop at one of the daemon's own breakpoints (a Rust panic) reads as what it stands for.
     const registry = this.breakpoints.registry;
     const said = this.adapter.stopReason?.(body.reason, joinText(this.output.read(this.reportCursor).chunks));
-    const report = newReport(++this.reportSeq, normaliseReason(said ?? body.reason, body.description ?? body.text, this.expecting, ids));
+    const internal = ids.map((id) => registry.get(id)?.internal).find((r) => r !== undefined);
+    ids = ids.filter((id) => !registry.get(id)?.internal);
+    const report = newReport(++this.reportSeq, internal ?? normaliseReason(said ?? body.reason, body.description ?? body.text, this.expecting, ids));
     this.expecting = undefined;
-    report.description = body.description ?? body.text;
+    report.description = internal ? this.adapter.describeInternalStop?.(internal, joinText(this.output.read(this.reportCursor).chunks)) : (body.description ?? body.text);
     // "watchpoint 3" is lldb's own numbering, not the CLI id: it would only mislead.
     const lldbWatchNumber = report.reason === "watchpoint" && /^watchpoint \d+$/i.test(report.description ?? "");
     report.breakpointIds = ids;
@@ -448,6 +459,15 @@ export class Session {
           if (bp) {
             bp.hits++;
             report.breakpointIds = [bp.id];
+          }
+        }
+        // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
+        const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
+        if (watched?.expression) {
+          const now = await this.inspector.evaluateNow(watched.expression, this.adapter.printContext).then((r) => r.result, () => undefined);
+          if (now !== undefined) {
+            report.description = watched.lastValue !== undefined && watched.lastValue !== now ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`;
+            watched.lastValue = now;
           }
         }
         if (report.reason === "breakpoint" && ids.length === 0) {
@@ -468,12 +488,15 @@ export class Session {
         const cut = truncateVariables(await this.inspector.scopeVariablesNow(shown.id, "locals"), this.limits);
         report.locals = cut.variables;
         if (cut.note) (report.truncated ??= []).push(cut.note);
+        // debugpy names a function's return value `(return) NAME` after `finish`.
+        const returned = report.locals.find((v) => v.name.startsWith("(return)"));
+        if (returned) report.returnValue = returned.value;
         if (this.displays.length) report.displays = await this.inspector.displaysNow(this.displays);
       }
     } catch (e) {
       (report.truncated ??= []).push(`frame: could not be read (${(e as Error).message})`);
     }
-    if (lldbWatchNumber) report.description = undefined;
+    if (lldbWatchNumber && /^watchpoint \d+$/i.test(report.description ?? "")) report.description = undefined;
     if (report.reason === "exception" && this.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
       try {
         const info = await this.client!.request("exceptionInfo", { threadId: report.threadId });
@@ -481,6 +504,7 @@ export class Session {
       } catch {}
     }
     if (report.reason === "exception" && !report.exception) report.exception = { description: body.text ?? body.description };
+    if (internal && report.description) report.exception = { id: internal, description: report.description };
     this.attachOutput(report);
     return report;
   }
@@ -506,6 +530,15 @@ export class Session {
 
   listDisplays(): { id: number; expression: string }[] {
     return [...this.displays];
+  }
+
+  /** Expressions in the selected frame at the current stop, each failure in place. */
+  evaluateAtStop(expressions: string[]): Promise<DisplayValue[]> {
+    return this.enqueue(() => this.inspector.displaysNow(expressions.map((expression) => ({ expression }))));
+  }
+
+  displayValues(): Promise<DisplayValue[]> {
+    return this.enqueue(() => this.inspector.displaysNow(this.displays));
   }
 
   /** A command's `--print` expressions at the stop it reports (the session's displays are already in it). */
