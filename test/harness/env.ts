@@ -23,10 +23,12 @@ export interface CliResult {
 
 export interface RunOptions {
   cwd?: string;
-  /** Adds `--json` (default); false runs the command as a human would and leaves `json` undefined. */
+  /** Adds `--json` (default); false runs the command as typed (human output unless ARGS ask for JSON). */
   json?: boolean;
   /** Extra environment for this command only. */
   env?: Record<string, string>;
+  /** Text on the command's stdin (default: none, as from an agent's tool call). */
+  stdin?: string;
 }
 
 export interface EnvOptions {
@@ -84,7 +86,7 @@ export class DebuggerEnv {
     const proc = Bun.spawn(argv, {
       cwd: opts.cwd ?? this.dir,
       env: { ...this.env, ...opts.env },
-      stdin: "ignore",
+      stdin: opts.stdin === undefined ? "ignore" : new Blob([opts.stdin]),
       stdout: "pipe",
       stderr: "pipe",
     });
@@ -93,12 +95,11 @@ export class DebuggerEnv {
       new Response(proc.stderr).text(),
       proc.exited,
     ]);
+    // Parsed whatever asked for JSON: --json here, or in ARGS, or DEBUGGER_JSON.
     let json: any;
-    if (opts.json !== false) {
-      try {
-        json = JSON.parse(stdout);
-      } catch {}
-    }
+    try {
+      json = JSON.parse(stdout);
+    } catch {}
     return { exitCode, json, stdout, stderr };
   }
 
