@@ -1,10 +1,11 @@
 // The daemon: a Unix socket server speaking NDJSON, the session registry, idle exit.
-import { chmodSync, existsSync, mkdirSync, statSync, unlinkSync } from "node:fs";
+import { chmodSync, existsSync, unlinkSync, writeSync } from "node:fs";
 import { connect } from "node:net";
 import type { Socket } from "bun";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { initLog, log } from "../common/log.ts";
-import { runtimeDir, socketPath } from "../common/paths.ts";
+import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.ts";
+import { checkSocketOwner, ensurePrivateDir, errnoText, makeDirPrivate, makeFilePrivate } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
 import { MAX_LINE_BYTES, RequestSchema, type Reply } from "../ipc/protocol.ts";
 import * as v from "valibot";
@@ -23,9 +24,20 @@ interface Conn {
 }
 
 export function ensureRuntimeDir(dir = runtimeDir()): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = statSync(dir);
-  if ((st.mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
+  ensurePrivateDir(dir);
+}
+
+/**
+ * A daemon that cannot start says why on stderr, one JSON error line the spawning CLI reads and
+ * reports (path, errno, the variable to set) instead of waiting for a socket that never comes.
+ */
+function failStart(e: unknown): never {
+  const error = e instanceof DebuggerError ? e.toData() : toErrorData(e);
+  log("error", `daemon ${process.pid} cannot start: ${error.message}`);
+  try {
+    writeSync(2, JSON.stringify({ startError: error }) + "\n");
+  } catch {}
+  process.exit(4);
 }
 
 /** A socket file with nobody listening is removed; one with a live daemon behind it is left alone. */
@@ -40,18 +52,37 @@ export function socketInUse(path: string): Promise<boolean> {
   });
 }
 
-export async function runDaemon(): Promise<void> {
-  initLog();
-  const dir = runtimeDir();
-  ensureRuntimeDir(dir);
-  const path = socketPath();
-  if (existsSync(path)) {
+/** Bun.listen, with a lost race (another daemon bound first) ending quietly and anything else reported. */
+async function listenOrFail<T>(path: string, listen: () => T): Promise<T> {
+  try {
+    return listen();
+  } catch (e) {
     if (await socketInUse(path)) {
       log("info", `another daemon already listens on ${path}; exiting`);
       process.exit(0);
     }
-    unlinkSync(path); // stale: refused
+    failStart(new DebuggerError("DAEMON_UNAVAILABLE", `cannot listen on ${path}: ${errnoText(e)}`, "set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you own and can write"));
   }
+}
+
+export async function runDaemon(): Promise<void> {
+  initLog();
+  const dir = runtimeDir();
+  const path = socketPath();
+  try {
+    ensureRuntimeDir(dir);
+    if (checkSocketOwner(path)) {
+      if (await socketInUse(path)) {
+        log("info", `another daemon already listens on ${path}; exiting`);
+        process.exit(0);
+      }
+      unlinkSync(path); // stale: refused
+    }
+  } catch (e) {
+    failStart(e);
+  }
+  makeFilePrivate(configPath());
+  if (existsSync(configDir())) makeDirPrivate(configDir());
   const registry = new SessionRegistry();
   registry.recoverLost();
   let lastActivity = Date.now();
@@ -156,7 +187,7 @@ export async function runDaemon(): Promise<void> {
     }
   }
 
-  const server = Bun.listen<Conn>({
+  const server = await listenOrFail(path, () => Bun.listen<Conn>({
     unix: path,
     socket: {
       open(sock) {
@@ -193,7 +224,7 @@ export async function runDaemon(): Promise<void> {
         log("warn", `socket error: ${err.message}`);
       },
     },
-  });
+  }));
   chmodSync(path, 0o600);
   registry.save();
   log("info", `daemon ${process.pid} version ${VERSION} listening on ${path}`);
