@@ -7,15 +7,16 @@ import { initLog, log } from "../common/log.ts";
 import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.ts";
 import { checkSocketOwner, ensurePrivateDir, errnoText, makeDirPrivate, makeFilePrivate } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
-import { MAX_LINE_BYTES, RequestSchema, type Reply } from "../ipc/protocol.ts";
-import * as v from "valibot";
+import { LineDecoder, parseRequest, type Reply } from "../ipc/protocol.ts";
 import { handle, type DaemonContext } from "./handlers.ts";
 import { SessionRegistry } from "./registry.ts";
 
 const IDLE_MS = Number(process.env.DEBUGGER_IDLE_TIMEOUT ?? 30 * 60) * 1000;
 
 interface Conn {
-  buf: string;
+  lines: LineDecoder;
+  /** An oversized request was refused: whatever else arrives is ignored until the socket closes. */
+  refused: boolean;
   out: Uint8Array[];
   closed: boolean;
   /** Resolves when the client goes away (a follower stops then). */
@@ -142,28 +143,12 @@ export async function runDaemon(): Promise<void> {
 
   async function onLine(sock: Socket<Conn>, line: string): Promise<void> {
     lastActivity = Date.now();
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch {
-      reply(sock, { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: "request is not valid JSON", hint: "send one JSON object per line" } });
+    const parsed = parseRequest(line);
+    if ("reply" in parsed) {
+      reply(sock, parsed.reply);
       return;
     }
-    const parsed = v.safeParse(RequestSchema, raw);
-    if (!parsed.success) {
-      const r = raw as Record<string, unknown> | null;
-      const issue = parsed.issues[0];
-      const key = issue.path?.map((p) => String(p.key)).join(".") ?? "";
-      reply(sock, {
-        id: typeof r?.id === "number" ? r.id : null,
-        ok: false,
-        command: typeof r?.command === "string" ? r.command : "",
-        session: typeof r?.session === "string" ? r.session : "",
-        error: { code: "IPC_ERROR", message: `malformed request${key ? ` (${key})` : ""}: ${issue.message}`, hint: "requests are {id, version, command, session, cwd, args}" },
-      });
-      return;
-    }
-    const req = parsed.output;
+    const req = parsed.request;
     const base = { id: req.id, command: req.command, session: req.session };
     // `ping` is answered whatever the version (doctor asks without replacing the daemon).
     if (req.version !== VERSION && req.command !== "ping") {
@@ -193,21 +178,22 @@ export async function runDaemon(): Promise<void> {
       open(sock) {
         let markClosed!: () => void;
         const closedPromise = new Promise<void>((resolve) => (markClosed = resolve));
-        sock.data = { buf: "", out: [], closed: false, closedPromise, markClosed };
+        sock.data = { lines: new LineDecoder(), refused: false, out: [], closed: false, closedPromise, markClosed };
       },
       data(sock, chunk) {
         const c = sock.data;
-        c.buf += chunk.toString();
-        if (c.buf.length > MAX_LINE_BYTES) {
-          reply(sock, { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: `request larger than ${MAX_LINE_BYTES} bytes`, hint: "send smaller requests" } });
-          c.buf = "";
+        if (c.refused) return; // the rest of an oversized request: dropped unread
+        let lines: string[];
+        try {
+          lines = c.lines.push(chunk);
+        } catch (e) {
+          c.refused = true;
+          reply(sock, { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: (e as Error).message, hint: "send smaller requests (one JSON object per line)" } });
           sock.end();
           return;
         }
-        let nl: number;
-        while ((nl = c.buf.indexOf("\n")) >= 0) {
-          const line = c.buf.slice(0, nl).trim();
-          c.buf = c.buf.slice(nl + 1);
+        for (const raw of lines) {
+          const line = raw.trim();
           if (line) void onLine(sock, line);
         }
       },
