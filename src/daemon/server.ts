@@ -189,7 +189,10 @@ export async function runDaemon(): Promise<void> {
         } catch (e) {
           c.refused = true;
           reply(sock, { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: (e as Error).message, hint: "send smaller requests (one JSON object per line)" } });
-          sock.end();
+          // Half-close and keep discarding: closing with unread input would reset the connection
+          // and the client would never read the reply. A client that keeps sending is cut off.
+          sock.shutdown();
+          setTimeout(() => sock.terminate(), 10_000).unref();
           return;
         }
         for (const raw of lines) {
