@@ -15,6 +15,7 @@ import { BreakpointRegistry, type Breakpoint, type BreakpointOptions, type SetKe
 import { joinText, RingBuffer, tailLines, type OutputCategory } from "./ringBuffer.ts";
 import { sourceWindow } from "./sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "./truncate.ts";
+import { CrlfNormalizer } from "./lineEndings.ts";
 
 const HISTORY_LIMIT = 100;
 const REPORT_OUTPUT_BYTES = 8192;
@@ -267,6 +268,8 @@ export class Session {
     client.handleReverse("runInTerminal", (args: P.RunInTerminalRequestArguments) => this.runInTerminal(args));
   }
 
+  private readonly crlf = new CrlfNormalizer();
+
   private onOutput(e: P.OutputEvent): void {
     if (this.disconnecting && !this.lastWords) return; // lldb-dap-19 prints its crash trace after a clean disconnect
     const b = e.body;
@@ -275,8 +278,8 @@ export class Session {
       this.adapter.outputCategory?.(b.category ?? "console", b.output, this.found) ??
       (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
     if (this.adapter.ignoreOutput?.(b.output, category)) return;
-    // The debuggee runs on a pty under lldb-dap: \r\n line endings.
-    this.output.push(category, b.output.replace(/\r\n/g, "\n"));
+    // The debuggee runs on a pty under lldb-dap: \r\n line endings, sometimes cut between events.
+    this.output.push(category, this.crlf.push(category, b.output));
   }
 
   private markRunning(): void {
