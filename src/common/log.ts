@@ -1,8 +1,9 @@
 // The daemon's log: appended synchronously (few lines, and a crash must not lose the last one),
 // capped in size and rotated once.
 import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
-import { dirname } from "node:path";
-import { logPath } from "./paths.ts";
+import { basename, dirname } from "node:path";
+import { APP, logPath } from "./paths.ts";
+import { makeDirPrivate, makeFilePrivate } from "./privateFiles.ts";
 
 const MAX_BYTES = 5 * 1024 * 1024;
 let path: string | undefined;
@@ -12,7 +13,12 @@ export const debugEnabled = process.env.DEBUGGER_LOG === "debug";
 export function initLog(file = logPath()): void {
   path = file;
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    // The log holds program paths, arguments and output: 0600 in a 0700 directory. Only our own
+    // directory is narrowed; a DEBUGGER_LOG_FILE elsewhere (say /tmp) keeps its directory's mode.
+    if (basename(dirname(file)) === APP) makeDirPrivate(dirname(file));
+    else mkdirSync(dirname(file), { recursive: true });
+    makeFilePrivate(file);
+    makeFilePrivate(`${file}.1`);
     written = statSync(file).size;
   } catch {
     written = 0;
@@ -27,7 +33,7 @@ export function log(level: "info" | "warn" | "error" | "debug", message: string)
       renameSync(path, `${path}.1`);
       written = 0;
     }
-    appendFileSync(path, line);
+    appendFileSync(path, line, { mode: 0o600 });
     written += line.length;
   } catch {
     // Logging must never take the daemon down.

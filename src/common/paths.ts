@@ -2,7 +2,7 @@
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
-const APP = "debugger-cli";
+export const APP = "debugger-cli";
 
 export function runtimeDir(env = process.env): string {
   if (env.DEBUGGER_RUNTIME_DIR) return env.DEBUGGER_RUNTIME_DIR;

@@ -14,6 +14,7 @@ import type { DapClient } from "../../dap/client.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { BreakpointView, DisplayValue, SessionState, SessionSummary, StopReport } from "../../ipc/types.ts";
 import type { BreakpointOptions } from "../breakpointRegistry.ts";
+import { CrlfNormalizer } from "../lineEndings.ts";
 import { joinText, RingBuffer, tailLines, type OutputCategory } from "../ringBuffer.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
@@ -307,14 +308,16 @@ export class Session {
     registerReverseRequests(client, this.output);
   }
 
+  private readonly crlf = new CrlfNormalizer();
+
   private onOutput(b: DapEventMap["output"]): void {
     if (this.disconnecting && !this.lastWords) return; // lldb-dap-19 prints its crash trace after a clean disconnect
     if (b.category === "telemetry" || (b.category === "important" && !b.output)) return;
     const category: OutputCategory =
       this.adapter.outputCategory?.(b.category ?? "console", b.output, this.found) ?? (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
     if (this.adapter.ignoreOutput?.(b.output, category)) return;
-    // The debuggee runs on a pty under lldb-dap: \r\n line endings.
-    this.output.push(category, b.output.replace(/\r\n/g, "\n"));
+    // The debuggee runs on a pty under lldb-dap: \r\n line endings, sometimes cut between events.
+    this.output.push(category, this.crlf.push(category, b.output));
   }
 
   private markRunning(): void {
