@@ -1,6 +1,7 @@
 // Where the daemon's socket, state, config and log live (DESIGN §8).
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import { daemonSocketPath } from "./platform.ts";
 
 const APP = "debugger-cli";
 
@@ -12,7 +13,7 @@ export function runtimeDir(env = process.env): string {
 }
 
 export function socketPath(env = process.env): string {
-  return join(runtimeDir(env), "daemon.sock");
+  return daemonSocketPath(runtimeDir(env));
 }
 
 /** The live daemon's record of its sessions, used to tell a later daemon what was lost. */

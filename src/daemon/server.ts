@@ -1,10 +1,11 @@
 // The daemon: a Unix socket server speaking NDJSON, the session registry, idle exit.
-import { chmodSync, existsSync, mkdirSync, statSync, unlinkSync } from "node:fs";
+import { chmodSync, mkdirSync, statSync, unlinkSync } from "node:fs";
 import { connect } from "node:net";
 import type { Socket } from "bun";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { initLog, log } from "../common/log.ts";
 import { runtimeDir, socketPath } from "../common/paths.ts";
+import { mightBeListening, restrictToOwner, socketFilePresent } from "../common/platform.ts";
 import { VERSION } from "../common/version.ts";
 import { MAX_LINE_BYTES, RequestSchema, type Reply } from "../ipc/protocol.ts";
 import * as v from "valibot";
@@ -45,7 +46,7 @@ export async function runDaemon(): Promise<void> {
   const dir = runtimeDir();
   ensureRuntimeDir(dir);
   const path = socketPath();
-  if (existsSync(path)) {
+  if (socketFilePresent(path)) {
     if (await socketInUse(path)) {
       log("info", `another daemon already listens on ${path}; exiting`);
       process.exit(0);
@@ -194,14 +195,14 @@ export async function runDaemon(): Promise<void> {
       },
     },
   });
-  chmodSync(path, 0o600);
+  restrictToOwner(path);
   registry.save();
   log("info", `daemon ${process.pid} version ${VERSION} listening on ${path}`);
 
   const idleTimer = setInterval(() => {
     if (!registry.hasLive() && Date.now() - lastActivity > IDLE_MS) void shutdown("idle");
     // Someone removed our socket (another daemon took over): leave.
-    if (listening && !existsSync(path)) void shutdown("socket removed");
+    if (listening && !mightBeListening(path)) void shutdown("socket removed");
   }, Math.min(60_000, Math.max(1000, IDLE_MS / 4)));
   idleTimer.unref?.();
   for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(sig, () => void shutdown(sig));

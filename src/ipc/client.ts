@@ -1,8 +1,9 @@
 // The CLI's side of the socket: connect (spawning the daemon when nobody answers), send one
 // request, read one reply. A daemon of another version is replaced once.
-import { existsSync, unlinkSync } from "node:fs";
+import { unlinkSync } from "node:fs";
 import { DebuggerError } from "../common/errors.ts";
 import { socketPath } from "../common/paths.ts";
+import { mightBeListening, socketFilePresent } from "../common/platform.ts";
 import { VERSION } from "../common/version.ts";
 import type { Reply, Request } from "./protocol.ts";
 
@@ -87,7 +88,7 @@ async function connectOrSpawn(path: string, onPartial?: (r: Reply) => void): Pro
     // Nobody answers: a stale socket (refused) is removed, then a daemon is started.
     const err = e as NodeJS.ErrnoException;
     const refused = err.code === "ECONNREFUSED" || /refused/i.test(err.message ?? "");
-    if (refused && existsSync(path)) {
+    if (refused && socketFilePresent(path)) {
       try {
         unlinkSync(path);
       } catch {}
@@ -99,7 +100,7 @@ async function connectOrSpawn(path: string, onPartial?: (r: Reply) => void): Pro
   while (Date.now() < deadline) {
     await Bun.sleep(delay);
     delay = Math.min(delay * 2, 50);
-    if (!existsSync(path)) continue;
+    if (!mightBeListening(path)) continue;
     try {
       return await open(path, onPartial);
     } catch {}
@@ -109,7 +110,7 @@ async function connectOrSpawn(path: string, onPartial?: (r: Reply) => void): Pro
 
 async function waitForSocketGone(path: string, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
-  while (existsSync(path) && Date.now() < deadline) await Bun.sleep(10);
+  while (socketFilePresent(path) && Date.now() < deadline) await Bun.sleep(10);
 }
 
 export async function request(msg: Outgoing, timeoutMs: number, onPartial?: (r: Reply) => void): Promise<Reply> {
