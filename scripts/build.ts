@@ -80,7 +80,7 @@ function checkHeader(path: string, t: Target): void {
   const info = readBinaryInfo(head);
   const wrong = mismatch(info, t);
   if (wrong) fail(`${basename(path)} ${wrong}`);
-  console.error(`${basename(path)}: ${info.format} ${info.cpu}${info.libc ? ` ${info.libc}` : ""}`);
+  console.error(`${basename(path)}: ${info.format} ${info.cpu}${info.libc ? ` ${info.libc}` : ""}${info.signed ? " signed" : ""}`);
 }
 
 export function sha256File(path: string): string {

@@ -8,6 +8,8 @@ export interface BinaryInfo {
   cpu?: "x64" | "arm64" | string;
   /** ELF only: from the program interpreter (ld-musl-… or ld-linux-…). */
   libc?: "glibc" | "musl" | "static";
+  /** Mach-O only: has an LC_CODE_SIGNATURE (macOS on Apple silicon runs no unsigned code). */
+  signed?: boolean;
 }
 
 const ELF_MACHINES: Record<number, string> = { 0x3e: "x64", 0xb7: "arm64" };
@@ -20,7 +22,7 @@ export function readBinaryInfo(head: Uint8Array): BinaryInfo {
   if (head.length >= 64 && view.getUint32(0) === 0x7f454c46) return readElf(head, view);
   if (head.length >= 8 && view.getUint32(0, true) === 0xfeedfacf) {
     const cpu = view.getUint32(4, true);
-    return { format: "macho", cpu: MACHO_CPUS[cpu] ?? `0x${cpu.toString(16)}` };
+    return { format: "macho", cpu: MACHO_CPUS[cpu] ?? `0x${cpu.toString(16)}`, signed: hasMachoSignature(view) };
   }
   if (head.length >= 0x40 && head[0] === 0x4d && head[1] === 0x5a) {
     const pe = view.getUint32(0x3c, true);
@@ -30,6 +32,16 @@ export function readBinaryInfo(head: Uint8Array): BinaryInfo {
     }
   }
   return { format: "unknown" };
+}
+
+function hasMachoSignature(view: DataView): boolean {
+  const ncmds = view.getUint32(16, true);
+  let at = 32; // after the 64-bit header
+  for (let i = 0; i < ncmds && at + 8 <= view.byteLength; i++) {
+    if (view.getUint32(at, true) === 0x1d) return true; // LC_CODE_SIGNATURE
+    at += view.getUint32(at + 4, true);
+  }
+  return false;
 }
 
 function readElf(head: Uint8Array, view: DataView): BinaryInfo {
@@ -57,5 +69,6 @@ export function mismatch(info: BinaryInfo, t: Target): string | undefined {
   if (info.format !== t.format) return `is ${info.format}, expected ${t.format}`;
   if (info.cpu !== t.cpu) return `is for ${info.cpu}, expected ${t.cpu}`;
   if (t.libc && info.libc !== t.libc) return `links ${info.libc}, expected ${t.libc}`;
+  if (t.format === "macho" && !info.signed) return "has no code signature";
   return undefined;
 }
