@@ -8,8 +8,8 @@
 // a pipe's DACL grants full access to its creator, SYSTEM and Administrators and only read access
 // to everyone else, so other users cannot write a request to it. chmod only toggles the
 // read-only attribute there, so modes are not applied and owners are not compared.
-import { chmodSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import { accessSync, chmodSync, constants, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 export const IS_WINDOWS = process.platform === "win32";
 
@@ -39,4 +39,23 @@ export function mightBeListening(path: string): boolean {
 /** The socket is the owner's alone (0600). A named pipe's default DACL does this on Windows. */
 export function restrictToOwner(path: string): void {
   if (POSIX_PERMISSIONS) chmodSync(path, 0o600);
+}
+
+/**
+ * Whether `dir` exists and is writable, or could be created: its nearest existing ancestor is.
+ * Sandboxes often have a read-only home or temp directory; callers then use another place or
+ * name the variable to set instead of failing later and vaguely.
+ */
+export function writableDir(dir: string): boolean {
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(d)) {
+      try {
+        accessSync(d, constants.W_OK | constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    if (dirname(d) === d) return false;
+  }
 }

@@ -2,8 +2,8 @@
 // request, read one reply. A daemon of another version is replaced once.
 import { unlinkSync } from "node:fs";
 import { DebuggerError } from "../common/errors.ts";
-import { socketPath } from "../common/paths.ts";
-import { mightBeListening, socketFilePresent } from "../common/platform.ts";
+import { runtimeDir, socketPath } from "../common/paths.ts";
+import { mightBeListening, socketFilePresent, writableDir } from "../common/platform.ts";
 import { VERSION } from "../common/version.ts";
 import type { Reply, Request } from "./protocol.ts";
 
@@ -94,6 +94,8 @@ async function connectOrSpawn(path: string, onPartial?: (r: Reply) => void): Pro
       } catch {}
     }
   }
+  const dir = runtimeDir();
+  if (!writableDir(dir)) throw new DebuggerError("DAEMON_UNAVAILABLE", `cannot start the daemon: its runtime directory ${dir} is not writable`, "set DEBUGGER_RUNTIME_DIR to a writable directory");
   spawnDaemon();
   const deadline = Date.now() + SPAWN_DEADLINE_MS;
   let delay = 2;
