@@ -30,10 +30,11 @@ export async function run(argv: string[], opts: { env?: Record<string, string | 
 /**
  * A real session through `debugger` as `prefix` runs it (`prefix` is the command and anything
  * before it, e.g. a user switch): start the C fixture with a breakpoint, stop there, continue to
- * its exit (code 3), stop the daemon. Returns the replies for the test to check.
+ * its exit (code 3), stop the daemon. `program` is a copy of the fixture where the default one
+ * cannot be read. Returns the replies for the test to check.
  */
-export async function debugSession(prefix: string[], env: Record<string, string>, cwd?: string): Promise<{ stop: any; exit: any }> {
-  const program = (await buildFixtures())["c-basic"]!;
+export async function debugSession(prefix: string[], env: Record<string, string>, cwd?: string, program?: string): Promise<{ stop: any; exit: any; line: number }> {
+  program ??= (await buildFixtures())["c-basic"]!;
   const line = markerLine("c/basic.c", "add_body");
   const ok = async (args: string[]) => {
     const r = await run([...prefix, ...args, "--json"], { env, cwd });
@@ -48,7 +49,7 @@ export async function debugSession(prefix: string[], env: Record<string, string>
     const stop = await ok(["start", program, "--break", `basic.c:${line}`]);
     await ok(["breakpoint", "remove", "--all"]);
     const exit = await ok(["continue"]);
-    return { stop, exit };
+    return { stop: stop.stop, exit: exit.stop, line };
   } finally {
     await run([...prefix, "daemon", "stop"], { env, cwd });
   }
