@@ -13,6 +13,7 @@ case "$(uname -s)" in
     command -v apt-get >/dev/null || { echo "no apt-get: install lldb (lldb-dap), python3-debugpy, delve, golang, gdb, gcc, g++ and rustc with your package manager" >&2; exit 1; }
     pkgs=()
     command -v lldb-dap-19 >/dev/null || command -v lldb-dap >/dev/null || pkgs+=(lldb-19)
+    command -v lldb-19 >/dev/null || pkgs+=(lldb-19) # lldb's own CLI: the agent tasks' native transcripts
     /usr/bin/python3 -c 'import debugpy' 2>/dev/null || pkgs+=(python3-debugpy)
     command -v dlv >/dev/null || pkgs+=(delve)
     command -v go >/dev/null || pkgs+=(golang-go)

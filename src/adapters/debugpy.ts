@@ -201,6 +201,11 @@ export const debugpy: AdapterSpec = {
   discover(o) {
     return findInterpreter(o?.options ?? {});
   },
+  install: {
+    // Homebrew has no debugpy: pip is its channel there.
+    packages: { apt: ["python3-debugpy"], dnf: ["python3-debugpy"], pacman: ["python-debugpy"] },
+    fallback: () => ({ argv: [which("python3") ?? "python3", "-m", "pip", "install", "--user", "debugpy"], why: "install debugpy with pip" }),
+  },
   handles(program) {
     const ext = extname(program).toLowerCase();
     return ext === ".py" || ext === ".pyw";
@@ -241,6 +246,9 @@ export const debugpy: AdapterSpec = {
     return { type: "python", request: "attach", name: "debugger", justMyCode: o.options.justMyCode !== false, variablePresentation: VARIABLE_PRESENTATION, showReturnValue: true };
   },
   printContext: "watch",
+  // debugpy groups dunder names, functions and classes under rows of its own and adds `len()`
+  // rows to containers: they are not the program's variables.
+  hideVariable: (name) => name === "special variables" || name === "function variables" || name === "class variables" || name === "len()",
   // debugpy 1.6 offers raised, uncaught and userUnhandled. `raised` stops at every handled
   // exception and `userUnhandled` where a library catches one from user code: too noisy by default.
   defaultExceptionFilters: ["uncaught"],

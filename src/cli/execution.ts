@@ -3,7 +3,7 @@ import { stopReport } from "./render/text.ts";
 import type { StopData } from "../ipc/commands.ts";
 import { DebuggerError } from "../common/errors.ts";
 import type { Replies } from "../ipc/commands.ts";
-import { daemonCommand, list, num, printFlag, str, type CliContext, type CommandSpec } from "./spec.ts";
+import { daemonCommand, list, location, num, printFlag, str, type CliContext, type CommandSpec } from "./spec.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
 
 const threadFlag: Record<string, FlagDef> = { thread: { type: "number", description: "thread to act on (default: the current one)", valueHint: "ID" } };
@@ -53,7 +53,7 @@ export const executionCommands: CommandSpec[] = [
     positionals: [{ name: "location", description: "FILE:LINE or a function", required: true }],
     execution: true,
     flags: printFlag,
-    call: (a, ctx) => ({ command: "until", args: { location: a.positionals[0]!, wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print") } }),
+    call: (a, ctx) => ({ command: "until", args: { location: location(a.positionals[0]!), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print") } }),
     render: renderStop,
   }),
   daemonCommand({
@@ -80,7 +80,7 @@ export const executionCommands: CommandSpec[] = [
     call: (a, ctx) => {
       const max = num(a, "max");
       if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of hits, not '${max}'`, "e.g. --max 20");
-      return { command: "trace", args: { location: a.positionals[0]!, print: list(a, "print"), max, if: str(a, "if"), timeout: ctx.timeout } };
+      return { command: "trace", args: { location: location(a.positionals[0]!), print: list(a, "print"), max, if: str(a, "if"), timeout: ctx.timeout } };
     },
     render: renderTrace,
   }),

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { breakpointList, sessionsTable, stopReport } from "./render/text.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
-import { bool, daemonCommand, list, printFlag, str, type CommandSpec } from "./spec.ts";
+import { bool, daemonCommand, list, locations, printFlag, str, type CommandSpec } from "./spec.ts";
 
 function parseEnv(pairs: string[]): Record<string, string> {
   const env: Record<string, string> = {};
@@ -81,7 +81,7 @@ export const sessionCommands: CommandSpec[] = [
         env: parseEnv(list(a, "env")),
         stopOnEntry: bool(a, "stop-on-entry"),
         ...adapterArgs(a),
-        break: list(a, "break"),
+        break: locations(list(a, "break")),
         wait: ctx.wait,
         timeout: ctx.timeout,
         print: list(a, "print"),
@@ -111,7 +111,7 @@ export const sessionCommands: CommandSpec[] = [
       } else if (!extra.connect) {
         throw new DebuggerError("USAGE", "attach needs a PID or --connect HOST:PORT", "`debugger attach 12345` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`");
       }
-      return { command: "attach", args: { pid, program: str(a, "program"), ...extra, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print") } };
+      return { command: "attach", args: { pid, program: str(a, "program"), ...extra, break: locations(list(a, "break")), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print") } };
     },
     render: renderStart,
   }),

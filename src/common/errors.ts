@@ -37,6 +37,7 @@ export type ErrorCode =
   | "DAEMON_VERSION_MISMATCH"
   | "IPC_ERROR"
   | "SETUP_FAILED"
+  | "CHECK_FAILED"
   | "INTERNAL";
 
 const exitCodes: Partial<Record<ErrorCode, number>> = {

@@ -94,7 +94,7 @@ export const contract = {
   down: { group: "inspection", summary: "select the callee's frame", args: v.object({ count: v.optional(posInt, 1) }) },
   locals: { group: "inspection", summary: "variables of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }) },
   args: { group: "inspection", summary: "arguments of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }) },
-  print: { group: "inspection", summary: "evaluate expressions in the selected frame", args: v.object({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10)), 1) }) },
+  print: { group: "inspection", summary: "evaluate expressions in the selected frame", args: v.object({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))) }) },
   display: { group: "inspection", summary: "expressions shown at every stop (none given: list them)", args: v.object({ expressions: v.optional(v.array(expression), []) }) },
   undisplay: { group: "inspection", summary: "stop showing displays by id, or all", args: v.object({ ids: v.optional(v.array(posInt), []), all: optBool }) },
   trace: {

@@ -126,7 +126,7 @@ describe("help and version", () => {
     const r = await env.run(["--help"], { json: false });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe("");
-    expect(r.stdout).toContain("Usage: debugger <command>");
+    expect(r.stdout).toContain("Usage: debugger [--session NAME] [--json] <command>");
     for (const name of ["start", "continue", "breakpoint add", "print", "daemon stop"]) expect(r.stdout).toContain(name);
   });
 
@@ -136,7 +136,7 @@ describe("help and version", () => {
     for (const r of [a, b]) {
       expect(r.code).toBe(0);
       expect(r.stderr).toBe("");
-      expect(r.stdout).toContain("USAGE debugger start");
+      expect(r.stdout).toContain("Usage: debugger start [flags] PROGRAM [-- ARGS…]");
       expect(r.stdout).toContain("--stop-on-entry");
       expect(r.stdout).toContain("--break");
     }
@@ -150,14 +150,14 @@ describe("help and version", () => {
     expect(r.stdout).toContain("debugger print");
   });
 
-  test("--version prints the package version", async () => {
+  test("--version prints the package version first, then commit, build date, platform and Bun", async () => {
     const r = await env.run(["--version"], { json: false });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`${pkg.version}\n`);
+    expect(r.stdout).toBe(`${pkg.version} (commit ${r.stdout.match(/commit (\S+),/)?.[1]}, built ${r.stdout.match(/built (\S+),/)?.[1]}, ${process.platform}-${process.arch}, bun ${Bun.version})\n`);
     expect(r.stderr).toBe("");
     const j = await env.run(["--version"]);
     expect(j.code).toBe(0);
-    expect(oneDocument(j)).toEqual({ ok: true, command: "version", session: "default", data: { version: pkg.version } });
+    expect(oneDocument(j)).toMatchObject({ ok: true, command: "version", data: { version: pkg.version, platform: `${process.platform}-${process.arch}`, bun: Bun.version } });
   });
 });
 

@@ -1,7 +1,9 @@
 // One call carries a plan: conditions where breakpoints are given, several expressions per print,
 // values at every stop, display, trace, every thread at once — through the built binary.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Env } from "./harness.ts";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, Env } from "./harness.ts";
 
 let env: Env;
 let prog: string;
@@ -11,6 +13,17 @@ beforeAll(() => {
   prog = env.program();
 });
 afterAll(() => env.close());
+
+/** `debugger ARGS --json` with TEXT on its stdin. */
+async function withStdin(args: string[], text: string): Promise<{ code: number; json: any; stdout: string }> {
+  const proc = Bun.spawn([BIN, ...args, "--json"], { cwd: env.dir, env: env.env, stdin: new Blob([text]), stdout: "pipe", stderr: "pipe" });
+  const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+  let json: any;
+  try {
+    json = JSON.parse(stdout);
+  } catch {}
+  return { code, json, stdout };
+}
 
 describe("plans in one call", () => {
   test("start --break 'LOC if COND' --print: the condition reaches the adapter, the values come with the first stop", async () => {
@@ -139,5 +152,58 @@ describe("plans in one call", () => {
     expect(r.stop.output).toBe("hello\nwarn\n");
     expect(r.stop.console).toBe("at line 4\n");
     await env.ok(["stop", "--session", "con"]);
+  });
+});
+
+describe("batch: a plan in one call", () => {
+  test("every line parsed first, run in order over one connection, each reply under its line", async () => {
+    const plan = join(env.dir, "plan.txt");
+    writeFileSync(plan, [`# find the value at line 6`, `start ${prog} --break 'prog.c:6 if line == 6' --session bat`, `print line 1+2 --session bat`, "", `debugger next --print line --session bat`, `stop --session bat`].join("\n"));
+    const before = env.requests("initialize").length;
+    const r = await env.run(["batch", plan]);
+    expect(r.code).toBe(0);
+    expect(r.json.data.replies.map((x: any) => [x.ok, x.command])).toEqual([
+      [true, "start"],
+      [true, "print"],
+      [true, "next"],
+      [true, "stop"],
+    ]);
+    expect(r.json.data.replies[1].data.results.map((x: any) => x.result)).toEqual(["6", "3"]);
+    expect(r.json.data.replies[2].data.stop.displays).toEqual([{ expression: "line", value: "7", type: "int" }]);
+    expect(env.requests("initialize").length).toBe(before + 1);
+    const human = await env.run(["batch", plan], { json: false });
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain(`» print line 1+2 --session bat\nline = 6 (int)\n1+2 = 3 (int)\n» debugger next --print line --session bat\nStopped: step in main (prog.c:7)`);
+  });
+
+  test("stdin; the first failure stops the plan (exit code of that failure) unless --keep-going", async () => {
+    const lines = `start ${prog} --break prog.c:4 --session bat2\nprint nope --session bat2\nprint line --session bat2\n`;
+    const stop = await withStdin(["batch"], lines);
+    expect(stop.code).toBe(1);
+    expect(stop.json.data).toMatchObject({ ran: 2, total: 3 });
+    expect(stop.json.data.replies[1]).toMatchObject({ ok: false, error: { code: "EVALUATE_FAILED" } });
+    await env.ok(["stop", "--session", "bat2"]);
+    const go = await withStdin(["batch", "--keep-going"], lines);
+    expect(go.code).toBe(1);
+    expect(go.json.data).toMatchObject({ ran: 3, total: 3 });
+    expect(go.json.data.replies[2]).toMatchObject({ ok: true, data: { result: "4" } });
+    await env.ok(["stop", "--session", "bat2"]);
+  });
+
+  test("a mistake on any line is a usage error before anything runs", async () => {
+    const before = env.requests("initialize").length;
+    for (const [text, code] of [
+      [`start ${prog} --session bat3\nprint\n`, "USAGE"],
+      [`start ${prog} --session bat3\nfrobnicate\n`, "UNKNOWN_COMMAND"],
+      [`start ${prog} --session bat3\nbreak 'x.c:3 if'\n`, "INVALID_LOCATION"],
+      [`start ${prog} --session bat3\nprint 'unclosed\n`, "USAGE"],
+      [`doctor\n`, "USAGE"],
+      [`# nothing\n\n`, "USAGE"],
+    ]) {
+      const r = await withStdin(["batch"], text);
+      expect(r.code).toBe(2);
+      expect(r.json.error.code).toBe(code);
+    }
+    expect(env.requests("initialize").length).toBe(before);
   });
 });

@@ -12,7 +12,11 @@ afterAll(() => env.close());
 
 describe("doctor", () => {
   test("reports each configured adapter with a real handshake, and the checks it ran", async () => {
-    const d = await env.ok(["doctor"]);
+    // A failed check (the broken adapter) is exit 1, CHECK_FAILED, with the whole report in details.
+    const r = await env.run(["doctor"]);
+    expect(r.code).toBe(1);
+    expect(r.json.error).toMatchObject({ code: "CHECK_FAILED", message: "doctor: 1 check failed: broken" });
+    const d = r.json.error.details;
     const fake = d.adapters.find((a: any) => a.name === "fake");
     expect(fake).toMatchObject({ name: "fake", found: true, ok: true, path: process.execPath });
     expect(fake.message).toMatch(/^initialize answered in \d+ ms \(\d+ capabilities\)/);
@@ -31,7 +35,10 @@ describe("doctor", () => {
   test("a bad config file is named, with the key", async () => {
     const bad = new Env({ config: "[output]\nmax_chunks = -5\n" });
     try {
-      const d = await bad.ok(["doctor", "fake"]);
+      // The adapters named in a bad file are not trusted: doctor checks the built-ins.
+      const r = await bad.run(["doctor"]);
+      expect(r.code).toBe(1);
+      const d = r.json.error.details;
       expect(d.checks[0]).toMatchObject({ name: "config", ok: false });
       expect(d.checks[0].message).toContain("key 'output.max_chunks'");
       const start = await bad.run(["start", bad.program()]);

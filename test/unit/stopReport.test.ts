@@ -89,3 +89,16 @@ test.each([
   ["could not find symbol value for bogus", "could not find symbol value for bogus"],
   ["\nerror: no member named 'z' in 'Point'\n", "no member named 'z' in 'Point'"],
 ])("evaluateError keeps the line that says what is wrong: %j", (message, want) => expect(evaluateError(message)).toBe(want));
+
+test.each([
+  ["add(int, int)", "add"],
+  ["Sq::area(int) const", "Sq::area"],
+  ["ns::Foo<int>::bar(std::vector<int> const&)", "ns::Foo<int>::bar"],
+  ["(anonymous namespace)::helper(int)", "(anonymous namespace)::helper"],
+  ["Foo::operator()(int)", "Foo::operator()"],
+  ["Foo::operator==(Foo const&) const", "Foo::operator=="],
+  ["main", "main"],
+  ["main.(*T).Add", "main.(*T).Add"],
+  ["basic::main::{{closure}}", "basic::main::{{closure}}"],
+])("functionName drops a C++ signature: %s → %s", (name, want) => expect(functionName(name)).toBe(want));
+test("functionName keeps operator() without a parameter list", () => expect(functionName("Foo::operator()")).toBe("Foo::operator()"));

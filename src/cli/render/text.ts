@@ -54,8 +54,9 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   head += ` in ${where(r.frame, cwd)}`;
   if (r.threadId !== undefined) head += `, thread ${r.threadId}`;
   parts.push(head);
-  if (r.frameIndex) parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${r.skipped?.join(" ← ") ?? "?"}; \`debugger frame 0\` shows the top)`);
-  if (r.description && r.reason !== "breakpoint" && r.reason !== "step" && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
+  if (r.frameIndex) parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${skippedFrames(r.skipped ?? [])}; \`debugger frame 0\` shows the top)`);
+  if (r.description && r.description !== r.exception?.description && r.reason !== "breakpoint" && r.reason !== "step" && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
+  if (r.returnValue !== undefined) parts.push(`Returned: ${r.returnValue}`);
   if (r.exception) parts.push(`Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`);
   const src = sourceBlock(r.source);
   if (src) parts.push(src);
@@ -65,6 +66,12 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   if (r.console) parts.push(consoleBlock(r.console));
   if (r.truncated?.length) parts.push(r.truncated.map((t) => `(${t})`).join("\n"));
   return parts.join("\n");
+}
+
+/** The library frames a stop skipped: all of them when few, else how many and the two ends. */
+function skippedFrames(names: string[]): string {
+  if (names.length <= 3) return names.join(" ← ");
+  return `${names.length} library frames (${names[0]} ← … ← ${names.at(-1)})`;
 }
 
 export function displayLines(values: DisplayValue[], indent = "  "): string {

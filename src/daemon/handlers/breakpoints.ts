@@ -20,7 +20,7 @@ export const breakpointHandlers: Handlers<"breakpoint.add" | "breakpoint.list" |
 
   async "breakpoint.remove"(a, caller, ctx) {
     const s = ctx.registry.get(caller.session);
-    const ids = a.all ? s.breakpoints.registry.list().map((b) => b.id) : a.ids;
+    const ids = a.all ? s.breakpoints.registry.userList().map((b) => b.id) : a.ids;
     if (!a.all && ids.length === 0) throw new DebuggerError("USAGE", "breakpoint remove needs ids or --all", "`debugger breakpoint list` shows the ids");
     const removed = await s.breakpoints.remove(ids);
     return { removed: removed.map((b) => b.id), breakpoints: s.breakpointViews() };

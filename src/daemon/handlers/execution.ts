@@ -96,7 +96,11 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
         }
       }
     } finally {
-      if (s.live && s.breakpoints.registry.get(bp.id)) await s.breakpoints.remove([bp.id]).catch(() => {});
+      // The trace's breakpoint is its own: it goes when the trace ends, whatever ended it.
+      if (s.breakpoints.registry.get(bp.id)) {
+        if (s.live) await s.breakpoints.remove([bp.id]).catch(() => {});
+        else s.breakpoints.registry.remove(bp.id);
+      }
     }
     return { state: s.state, ...(stoppedBy === "timeout" ? {} : { stop }), hits, breakpoint: bp.id, stoppedBy };
   },

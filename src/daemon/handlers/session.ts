@@ -90,7 +90,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
       mode: s.mode,
       threadId: s.currentThreadId,
       exitCode: s.exitCode,
-      breakpoints: s.breakpoints.registry.list().length,
+      breakpoints: s.breakpoints.registry.userList().length,
       stop: s.lastReport,
       daemon,
     };

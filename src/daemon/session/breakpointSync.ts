@@ -67,6 +67,7 @@ export class BreakpointSync {
         throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} cannot watch '${expression}' for ${accessType} access (it offers ${info.accessTypes.join(", ")})`, "drop --read/--access, or use another access type");
       }
       const bp = this.registry.addData(expression, info.dataId, accessType, info.description, opts);
+      bp.lastValue = await this.inspector.evaluateNow(expression, this.host.adapter.printContext).then((r) => r.result, () => undefined);
       try {
         await this.syncSet({ kind: "data" });
       } catch (e) {

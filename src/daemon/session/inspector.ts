@@ -10,6 +10,7 @@ import type { DisplayValue, FrameView, SessionState, StopReport, VariableView } 
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateValue, truncateVariables, type DisplayLimits } from "../truncate.ts";
 import { frameView, functionName, isUserFrame } from "./stopReport.ts";
+import { byteOf, containerSize, cString, goBytes, isByteArray, isStringLike, shortAddresses, shortType } from "./values.ts";
 
 /** What the inspector needs from the session that owns it. */
 export interface InspectorHost {
@@ -131,16 +132,19 @@ export class Inspector {
   }
 
   /** `print` (the selected frame; the program must be stopped) and `eval` (the console; may run). */
-  value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number): Promise<ValueData> {
+  /** `depth` undefined: one level, unless the value already reads as a string (a `char[32]` would list 32 characters). */
+  value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined): Promise<ValueData> {
     return this.queue(async () => {
       if (context === "print") this.host.requireStopped();
       const r = await this.evaluateNow(expression, context === "print" ? this.host.adapter.printContext : "repl", format === "hex" ? { hex: true } : undefined);
       const limit = Math.max(this.host.limits.maxValueLength * 20, 4000);
-      const full = formatValue(r.result, format);
+      const full = formatValue(shortAddresses(goBytes(cString(r.result, r.type), r.type)), format);
       const shown = truncateValue(full, limit);
+      depth ??= context === "eval" || isStringLike(full) || isByteArray(r.type) ? 0 : 1;
       const truncated: string[] = [];
       if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
-      const data: ValueData = { expression, result: shown.value, type: r.type, reference: r.variablesReference };
+      const head = await this.inlineValue({ name: expression, type: r.type, value: shown.value, reference: r.variablesReference });
+      const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
       if (r.variablesReference > 0 && depth > 0) {
         const children = await this.variablesNow(r.variablesReference, depth - 1);
         data.children = formatTree(children.slice(0, 200), format);
@@ -159,7 +163,8 @@ export class Inspector {
       for (const expression of expressions) {
         try {
           const r = await this.evaluateNow(expression, this.host.adapter.printContext, format === "hex" ? { hex: true } : undefined);
-          out.push({ expression, result: truncateValue(formatValue(r.result, format), this.host.limits.maxValueLength * 5).value, type: r.type, reference: r.variablesReference });
+          const shown = await this.presentNow(expression, r, format);
+          out.push({ expression, result: truncateValue(shown, this.host.limits.maxValueLength * 5).value, type: shortType(r.type), reference: r.variablesReference });
         } catch (e) {
           out.push({ expression, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
         }
@@ -345,29 +350,57 @@ export class Inspector {
     const { scopes } = await this.host.requireLive().request("scopes", { frameId });
     const out: VariableView[] = [];
     for (const s of pickScopes(scopes, which)) out.push(...(await this.variablesNow(s.variablesReference)));
-    return Promise.all(out.map((v) => this.inlineSmallStruct(v)));
+    return Promise.all(out.map((v) => this.inlineValue(v)));
   }
 
   /**
-   * lldb-dap shows a struct as `Point @ 0x7ffd…`, which tells an agent nothing: a small struct of
-   * plain fields is shown inline as `{x = 3, y = 4}` instead (it stays expandable by reference).
+   * What a value's own line cannot say, filled in from its children (one extra request):
+   * lldb-dap shows a struct as `Point @ 0x7ffd…` — a small struct of plain fields reads
+   * `{x = 3, y = 4}`; a container shown as `size=3` gets its elements; a byte array reads as bytes.
+   * The value stays expandable by reference.
    */
-  private async inlineSmallStruct(v: VariableView): Promise<VariableView> {
-    if (v.reference <= 0 || !/(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value)) return v;
+  private async inlineValue(v: VariableView): Promise<VariableView> {
+    if (v.reference <= 0) return v;
+    const size = containerSize(v.value);
+    const byteArray = isByteArray(v.type);
+    const struct = /(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value);
+    // A C++ reference or a pointer to a struct shows as a bare address: the fields say more.
+    const address = /^0x[0-9a-f]+$/i.test(v.value) ? (/&\s*$/.test(v.type ?? "") ? "reference" : /\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "") ? "pointer" : undefined) : undefined;
+    if (!byteArray && !struct && !address && (size === undefined || size > 20)) return v;
+    if (address === "pointer" && /^0x0+$/i.test(v.value)) return v;
     try {
       const kids = await this.variablesNow(v.reference);
-      if (kids.length === 0 || kids.length > 8 || kids.some((k) => k.reference > 0 && !/^0x[0-9a-f]+$/i.test(k.value))) return v;
-      return { ...v, value: `{${kids.map((k) => `${k.name} = ${k.value}`).join(", ")}}` };
+      if (byteArray) {
+        const bytes = kids.slice(0, 64).map((k) => byteOf(k.value));
+        if (bytes.some((b) => b === undefined)) return v;
+        return { ...v, value: `{${bytes.join(", ")}${kids.length > 64 ? `, … ${kids.length - 64} more` : ""}}` };
+      }
+      if (size !== undefined) {
+        // Elements that are small structs themselves (a map's pairs) read inline too.
+        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(k) : k)));
+        return { ...v, value: `size=${size} [${shown.map((k) => k.value).join(", ")}]` };
+      }
+      const plain = (k: VariableView) => k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value);
+      if (kids.length === 0 || kids.length > 8 || !kids.every(plain)) return v;
+      const fields = `{${kids.map((k) => `${k.name} = ${k.value}`).join(", ")}}`;
+      return { ...v, value: address === "pointer" ? `${v.value} → ${fields}` : fields };
     } catch {
       return v;
     }
+  }
+
+  /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
+  private async presentNow(expression: string, r: P.EvaluateResponse["body"], format?: Format): Promise<string> {
+    const value = formatValue(shortAddresses(goBytes(cString(r.result, r.type), r.type)), format);
+    return (await this.inlineValue({ name: expression, type: r.type, value, reference: r.variablesReference })).value;
   }
 
   async variablesNow(reference: number, depth = 0): Promise<VariableView[]> {
     const { variables } = await this.host.requireLive().request("variables", { variablesReference: reference });
     const out: VariableView[] = [];
     for (const v of variables) {
-      const view: VariableView = { name: v.name, type: v.type, value: v.value, reference: v.variablesReference };
+      if (this.host.adapter.hideVariable?.(v.name, v.type)) continue;
+      const view: VariableView = { name: v.name, type: shortType(v.type), value: shortAddresses(goBytes(cString(v.value, v.type), v.type)), reference: v.variablesReference };
       if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(v.variablesReference, depth - 1);
       out.push(view);
     }
@@ -402,7 +435,7 @@ export class Inspector {
     for (const d of items) {
       try {
         const r = await this.evaluateNow(d.expression, this.host.adapter.printContext);
-        out.push({ ...d, value: truncateValue(r.result, this.host.limits.maxValueLength).value, ...(r.type ? { type: r.type } : {}) });
+        out.push({ ...d, value: truncateValue(await this.presentNow(d.expression, r), this.host.limits.maxValueLength).value, ...(r.type ? { type: shortType(r.type) } : {}) });
       } catch (e) {
         out.push({ ...d, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
       }

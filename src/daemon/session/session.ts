@@ -130,7 +130,7 @@ export class Session {
   }
 
   breakpointViews(): BreakpointView[] {
-    return this.breakpoints.registry.list().map(breakpointView);
+    return this.breakpoints.registry.userList().map(breakpointView);
   }
 
   /** Serialises work that talks to the adapter. */
@@ -146,6 +146,10 @@ export class Session {
   async start(opts: StartOptions): Promise<void> {
     this.startOptions = opts;
     for (const b of opts.breakpoints) this.breakpoints.registry.add(b.text, b.loc, b.opts);
+    // Stops the adapter does not make by itself (a Rust panic), as breakpoints of the daemon's own.
+    if (opts.mode === "launch" || opts.program) {
+      for (const ib of this.adapter.implicitBreakpoints?.(opts.program) ?? []) this.breakpoints.registry.add(ib.function, { kind: "function", name: ib.function }, { internal: ib.reason });
+    }
     await this.enqueue(() => this.connectAndConfigure());
   }
 
@@ -427,11 +431,14 @@ export class Session {
   }
 
   private async buildStopReport(body: DapEventMap["stopped"], ids: number[]): Promise<StopReport> {
+    // A stop at one of the daemon's own breakpoints (a Rust panic) reads as what it stands for.
     const registry = this.breakpoints.registry;
     const said = this.adapter.stopReason?.(body.reason, joinText(this.output.read(this.reportCursor).chunks));
-    const report = newReport(++this.reportSeq, normaliseReason(said ?? body.reason, body.description ?? body.text, this.expecting, ids));
+    const internal = ids.map((id) => registry.get(id)?.internal).find((r) => r !== undefined);
+    ids = ids.filter((id) => !registry.get(id)?.internal);
+    const report = newReport(++this.reportSeq, internal ?? normaliseReason(said ?? body.reason, body.description ?? body.text, this.expecting, ids));
     this.expecting = undefined;
-    report.description = body.description ?? body.text;
+    report.description = internal ? this.adapter.describeInternalStop?.(internal, joinText(this.output.read(this.reportCursor).chunks)) : (body.description ?? body.text);
     // "watchpoint 3" is lldb's own numbering, not the CLI id: it would only mislead.
     const lldbWatchNumber = report.reason === "watchpoint" && /^watchpoint \d+$/i.test(report.description ?? "");
     report.breakpointIds = ids;
@@ -448,6 +455,15 @@ export class Session {
           if (bp) {
             bp.hits++;
             report.breakpointIds = [bp.id];
+          }
+        }
+        // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
+        const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
+        if (watched?.expression) {
+          const now = await this.inspector.evaluateNow(watched.expression, this.adapter.printContext).then((r) => r.result, () => undefined);
+          if (now !== undefined) {
+            report.description = watched.lastValue !== undefined && watched.lastValue !== now ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`;
+            watched.lastValue = now;
           }
         }
         if (report.reason === "breakpoint" && ids.length === 0) {
@@ -468,12 +484,15 @@ export class Session {
         const cut = truncateVariables(await this.inspector.scopeVariablesNow(shown.id, "locals"), this.limits);
         report.locals = cut.variables;
         if (cut.note) (report.truncated ??= []).push(cut.note);
+        // debugpy names a function's return value `(return) NAME` after `finish`.
+        const returned = report.locals.find((v) => v.name.startsWith("(return)"));
+        if (returned) report.returnValue = returned.value;
         if (this.displays.length) report.displays = await this.inspector.displaysNow(this.displays);
       }
     } catch (e) {
       (report.truncated ??= []).push(`frame: could not be read (${(e as Error).message})`);
     }
-    if (lldbWatchNumber) report.description = undefined;
+    if (lldbWatchNumber && /^watchpoint \d+$/i.test(report.description ?? "")) report.description = undefined;
     if (report.reason === "exception" && this.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
       try {
         const info = await this.client!.request("exceptionInfo", { threadId: report.threadId });
@@ -481,6 +500,7 @@ export class Session {
       } catch {}
     }
     if (report.reason === "exception" && !report.exception) report.exception = { description: body.text ?? body.description };
+    if (internal && report.description) report.exception = { id: internal, description: report.description };
     this.attachOutput(report);
     return report;
   }

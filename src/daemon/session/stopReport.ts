@@ -33,9 +33,22 @@ export function normaliseReason(reason: string, description: string | undefined,
   return REASONS[reason] ?? reason;
 }
 
-/** Rust symbols end in a hash (`basic::add::h1a2b…`) that only gets in the reader's way. */
+/**
+ * Function names as an agent writes them: Rust's symbol hash (`basic::add::h1a2b…`) goes, and so
+ * does a C++ signature (`Sq::area(int) const` → `Sq::area`); `operator()` keeps its parentheses.
+ */
 export function functionName(name: string): string {
-  return name.replace(/::h[0-9a-f]{16}$/, "");
+  const plain = name.replace(/::h[0-9a-f]{16}$/, "");
+  const m = /^(.*\S)\((.*)\)(\s*(const|volatile|&&?|noexcept))*\s*$/.exec(plain);
+  // `Foo::operator()` with no parameter list: those parentheses are the name.
+  if (!m || /\boperator\s*$/.test(m[1]!)) return plain;
+  // The parentheses must balance inside the parameter list, or they are not one.
+  let depth = 0;
+  for (const ch of m[2]!) {
+    if (ch === "(") depth++;
+    else if (ch === ")" && --depth < 0) return plain;
+  }
+  return depth === 0 ? m[1]! : plain;
 }
 
 export function frameView(f: P.StackFrame): Omit<FrameView, "index"> {
