@@ -1,10 +1,10 @@
 // scripts/install.sh as users run it, against a release served from 127.0.0.1: the host binary
 // under its artifact name and a SHA256SUMS, good or bad.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, linkSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256File } from "../../scripts/build.ts";
-import { artifactName, hostTarget } from "../../scripts/lib/targets.ts";
+import { artifactName, hostTarget, TARGETS } from "../../scripts/lib/targets.ts";
 import { CI, HOST_BIN, ROOT, run, tempDir } from "./helpers.ts";
 
 const SCRIPT = join(ROOT, "scripts", "install.sh");
@@ -88,4 +88,10 @@ test("install.sh is POSIX sh: sh -n, dash -n and shellcheck accept it", async ()
   const r = await run([shellcheck, "-s", "sh", SCRIPT]);
   expect(r.stdout).toBe("");
   expect(r.code).toBe(0);
+});
+
+test("install.sh knows the same release targets as the build (all but Windows)", () => {
+  const text = readFileSync(SCRIPT, "utf8");
+  const accepted = /\n  ((?:[\w-]+ \| )+[\w-]+)\) ;;/.exec(text)?.[1]?.split(" | ");
+  expect(accepted).toEqual(TARGETS.filter((t) => t.os !== "win32").map((t) => t.id));
 });
