@@ -1,10 +1,11 @@
 // The daemon: a Unix socket server speaking NDJSON, the session registry, idle exit.
-import { chmodSync, existsSync, unlinkSync, writeSync } from "node:fs";
+import { existsSync, unlinkSync, writeSync } from "node:fs";
 import { connect } from "node:net";
 import type { Socket } from "bun";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { initLog, log } from "../common/log.ts";
 import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.ts";
+import { mightBeListening, restrictToOwner } from "../common/platform.ts";
 import { checkSocketOwner, ensurePrivateDir, errnoText, makeDirPrivate, makeFilePrivate } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
 import { LineDecoder, parseRequest, type Reply } from "../ipc/protocol.ts";
@@ -214,14 +215,14 @@ export async function runDaemon(): Promise<void> {
       },
     },
   }));
-  chmodSync(path, 0o600);
+  restrictToOwner(path);
   registry.save();
   log("info", `daemon ${process.pid} version ${VERSION} listening on ${path}`);
 
   const idleTimer = setInterval(() => {
     if (!registry.hasLive() && Date.now() - lastActivity > IDLE_MS) void shutdown("idle");
     // Someone removed our socket (another daemon took over): leave.
-    if (listening && !existsSync(path)) void shutdown("socket removed");
+    if (listening && !mightBeListening(path)) void shutdown("socket removed");
   }, Math.min(60_000, Math.max(1000, IDLE_MS / 4)));
   idleTimer.unref?.();
   for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(sig, () => void shutdown(sig));
