@@ -45,6 +45,8 @@ const ConfigSchema = v.strictObject({
     v.strictObject({
       /** Seconds without a live session before the daemon exits (0: never). */
       idle_timeout: v.optional(seconds(0)),
+      /** Keep one spare adapter per kind spawned and initialized, for a faster next start (default true). */
+      warm_adapters: v.optional(v.boolean()),
       log_level: v.optional(v.picklist(["debug", "info", "warn", "error"])),
     }),
     {},

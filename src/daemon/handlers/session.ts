@@ -45,7 +45,7 @@ async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonCont
   if (local && spec.quirks.programMustBeExecutable && !isExecutable(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is not executable`, `\`chmod +x ${a.program}\`, or build it first`);
   }
-  const session = new Session(caller.session, spec, config, () => ctx.registry.save());
+  const session = new Session(caller.session, spec, config, () => ctx.registry.save(), ctx.warm);
   ctx.registry.add(session);
   const first = session.nextStop();
   try {
@@ -76,7 +76,7 @@ function warnings(session: Session): { warnings?: string[] } {
 
 export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "sessions" | "start" | "attach" | "stop" | "detach" | "restart"> = {
   async ping(_a, _c, ctx) {
-    return { version: VERSION, pid: process.pid, uptime: Math.round((Date.now() - ctx.startedAt) / 1000) };
+    return { version: VERSION, pid: process.pid, uptime: Math.round((Date.now() - ctx.startedAt) / 1000), spares: ctx.warm?.list() ?? [] };
   },
 
   async shutdown(_a, _c, ctx) {
@@ -99,6 +99,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
       adapter: s.adapter.name,
       pid: s.pid,
       mode: s.mode,
+      warm: s.warmStart,
       threadId: s.currentThreadId,
       exitCode: s.exitCode,
       breakpoints: s.breakpoints.registry.userList().length,

@@ -18,6 +18,7 @@ import { CrlfNormalizer } from "../lineEndings.ts";
 import { joinText, RingBuffer, tailLines, type OutputCategory } from "../ringBuffer.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
+import { initializeArguments, type WarmPool } from "../warmPool.ts";
 import { BreakpointSync } from "./breakpointSync.ts";
 import { Inspector } from "./inspector.ts";
 import { descendants, endProcesses, type ProcessId } from "./processTree.ts";
@@ -76,6 +77,8 @@ export class Session {
   /** Processes the adapter started for a launched program: ended if the adapter dies without doing it. */
   private debuggees: ProcessId[] = [];
   adapterPath: string | undefined;
+  /** This start took a warm spare adapter. */
+  warmStart = false;
   private found: FoundAdapter | undefined;
 
   constructor(
@@ -83,6 +86,7 @@ export class Session {
     readonly adapter: AdapterSpec,
     private readonly config: Config,
     private readonly onChange: () => void,
+    private readonly warm?: WarmPool,
   ) {
     this.output = new RingBuffer({
       maxChunks: config.output.max_chunks ?? 10_000,
@@ -184,43 +188,36 @@ export class Session {
     const outputAtStart = this.output.end;
     const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : this.adapter.transport;
     const captureOutput = this.adapter.quirks.adapterOutputIsProgramOutput;
-    const proc = await connectAdapter(transport, command, {
-      cwd: this.adapter.spawnCwd?.(launch) ?? opts.cwd,
-      env,
-      timeoutMs: requestTimeoutMs(this.config),
-      trace: (dir, m) => log("debug", `[${this.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`),
-      onStderr: (text) => {
-        if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
-      },
-      // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
-      onProgramOutput: captureOutput ? (text, stream) => (!this.disconnecting || this.lastWords) && this.output.push(stream, text) : undefined,
-    });
+    const trace = (dir: "in" | "out", m: unknown) => log("debug", `[${this.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`);
+    const onStderr = (text: string) => {
+      if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
+    };
+    // A warm spare of this adapter, spawned and initialized before: straight to launch.
+    const spare = this.found && this.warm ? this.warm.take(this.adapter, this.found) : undefined;
+    this.warmStart = !!spare;
+    let proc: AdapterProcess;
+    if (spare) {
+      spare.sink.stderr = onStderr;
+      spare.sink.trace = trace;
+      proc = spare.proc;
+    } else {
+      proc = await connectAdapter(transport, command, {
+        cwd: this.adapter.spawnCwd?.(launch) ?? opts.cwd,
+        env,
+        timeoutMs: requestTimeoutMs(this.config),
+        trace,
+        onStderr,
+        // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
+        onProgramOutput: captureOutput ? (text, stream) => (!this.disconnecting || this.lastWords) && this.output.push(stream, text) : undefined,
+      });
+    }
     this.proc = proc;
     this.client = proc.client;
     this.wireEvents(proc.client);
     proc.exited.then((how) => this.onAdapterExit(proc, how));
 
     const client = proc.client;
-    this.capabilities =
-      (await client.request(
-        "initialize",
-        {
-          clientID: "debugger-cli",
-          clientName: "debugger",
-          adapterID: this.adapter.name,
-          locale: "en-US",
-          linesStartAt1: true,
-          columnsStartAt1: true,
-          pathFormat: "path",
-          supportsVariableType: true,
-          supportsVariablePaging: false,
-          supportsRunInTerminalRequest: true,
-          supportsMemoryReferences: true,
-          supportsProgressReporting: false,
-          supportsInvalidatedEvent: false,
-        },
-        this.startTimeoutMs,
-      )) ?? {};
+    this.capabilities = spare ? spare.capabilities : ((await client.request("initialize", initializeArguments(this.adapter.name), this.startTimeoutMs)) ?? {});
 
     // Launch is sent without awaiting: some adapters answer it only after configurationDone.
     const initialized = client.waitForEvent("initialized", this.startTimeoutMs);
@@ -250,6 +247,8 @@ export class Session {
     }
     if (this.state === "starting") this.state = "running";
     this.recordDebuggees();
+    // The next start of this kind takes a spare made now, in the background.
+    if (this.found) this.warm?.prepare(this.adapter, this.found);
     this.onChange();
   }
 
