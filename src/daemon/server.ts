@@ -101,7 +101,9 @@ export async function runDaemon(): Promise<void> {
   const warm = new WarmPool(
     () => process.env.DEBUGGER_WARM_ADAPTERS !== "0" && (process.env.DEBUGGER_WARM_ADAPTERS === "1" || config.daemon.warm_adapters !== false),
     () => requestTimeoutMs(config),
+    () => registry.save(),
   );
+  registry.spares = () => warm.records();
   const ctx: DaemonContext = {
     registry,
     warm,
