@@ -3,7 +3,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { daemonSocketPath, writableDir } from "./platform.ts";
 
-const APP = "debugger-cli";
+export const APP = "debugger-cli";
 
 export function runtimeDir(env = process.env): string {
   if (env.DEBUGGER_RUNTIME_DIR) return env.DEBUGGER_RUNTIME_DIR;

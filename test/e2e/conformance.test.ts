@@ -103,7 +103,7 @@ interface Profile {
 
 /** A python3 that can import debugpy (PATH first, then Debian's /usr/bin/python3). */
 const PYTHON = [...new Set([...runCommand(["which", "-a", "python3"]).out.split("\n").filter(Boolean), "/usr/bin/python3"])].find(
-  (p) => runCommand([p, "-c", "import debugpy"]).code === 0,
+  (p) => runCommand([p, "-c", "import debugpy"]).exitCode === 0,
 );
 const DLV = process.env.DEBUGGER_DLV || Bun.which("dlv");
 const GO = Bun.which("go");

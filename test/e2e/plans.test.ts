@@ -30,7 +30,7 @@ const gdbFound = () => {
   return false;
 };
 const debugpyFound = () => {
-  if (runCommand(["/usr/bin/python3", "-c", "import debugpy"]).code === 0) return true;
+  if (runCommand(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0) return true;
   if (CI) throw new Error("CI=true and debugpy is not importable by /usr/bin/python3: test/e2e/plans.test.ts cannot run");
   console.warn("SKIP test/e2e/plans.test.ts debugpy: not installed");
   return false;

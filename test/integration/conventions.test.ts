@@ -1,7 +1,7 @@
 // The conventions users bring from git, gh and kubectl, through the built binary: global flags
 // anywhere, checked session names, version, completion scripts, help by group and width, colours,
 // doctor's exit code and checks, config errors and sections.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
@@ -14,6 +14,7 @@ beforeAll(() => {
   env = new Env();
   prog = env.program();
 });
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 const CI = process.env.CI === "true";
@@ -36,7 +37,7 @@ describe("global flags anywhere on the line", () => {
       ["status", "--session", "api", "--json"],
     ];
     const docs = await Promise.all(forms.map((f) => env.run(f, { json: false })));
-    for (const d of docs) expect(d.code).toBe(0);
+    for (const d of docs) expect(d.exitCode).toBe(0);
     expect(docs[0]!.json).toEqual(docs[1]!.json);
     expect(docs[0]!.json).toMatchObject({ ok: true, command: "status", session: "default", data: { state: "idle" } });
     for (const d of docs.slice(2)) expect(d.json).toMatchObject({ ok: true, command: "status", session: "api", data: { session: "api", state: "idle" } });
@@ -44,10 +45,10 @@ describe("global flags anywhere on the line", () => {
 
   test("global flags before a group's sub-command, and before `start PROGRAM`", async () => {
     const r = await env.run(["--session", "g1", "--json", "start", prog, "--stop-on-entry"], { json: false });
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.json).toMatchObject({ ok: true, command: "start", session: "g1" });
     const add = await env.run(["breakpoint", "--json", "--session", "g1", "add", "prog.c:8"], { json: false });
-    expect(add.code).toBe(0);
+    expect(add.exitCode).toBe(0);
     expect(add.json).toMatchObject({ ok: true, command: "breakpoint add", session: "g1" });
     const list = await env.run(["--json", "bp", "list", "--session", "g1"], { json: false });
     expect(list.json.data.breakpoints.map((b: any) => b.line)).toEqual([8]);
@@ -56,7 +57,7 @@ describe("global flags anywhere on the line", () => {
 
   test("words after -- belong to the program, even ones that look like global flags", async () => {
     const r = await env.run(["--session", "dd", "--json", "start", prog, "--stop-on-entry", "--", "--json", "--session", "x"], { json: false });
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.json).toMatchObject({ ok: true, session: "dd" });
     const launch = env.requests("launch").at(-1);
     expect(launch.arguments.args).toEqual(["--json", "--session", "x"]);
@@ -65,23 +66,23 @@ describe("global flags anywhere on the line", () => {
 
   test("an unknown flag before the command: exit 2, UNKNOWN_FLAG, the close global flag suggested", async () => {
     const r = await env.run(["--jsn", "status"], { json: false });
-    expect(r.code).toBe(2);
+    expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe("error: unknown flag '--jsn' before the command [UNKNOWN_FLAG]\nhint: did you mean --json? (`debugger --help` lists the commands and global flags)\n");
     const cmdFlag = await env.run(["--break", "x", "start", prog]);
-    expect(cmdFlag.code).toBe(2);
+    expect(cmdFlag.exitCode).toBe(2);
     expect(cmdFlag.json.error.code).toBe("UNKNOWN_FLAG");
   });
 
   test("an error document names the command, not a global flag before it", async () => {
     const r = await env.run(["--json", "daemon"], { json: false });
-    expect(r.code).toBe(2);
+    expect(r.exitCode).toBe(2);
     expect(r.json).toMatchObject({ ok: false, command: "daemon", error: { code: "UNKNOWN_COMMAND", message: "'daemon' needs a sub-command" } });
   });
 
   test("a command's own flags are still checked strictly after it", async () => {
     const r = await env.run(["--json", "status", "--brek"], { json: false });
-    expect(r.code).toBe(2);
+    expect(r.exitCode).toBe(2);
     expect(r.json.error).toMatchObject({ code: "UNKNOWN_FLAG", message: "unknown flag '--brek' for 'status'" });
   });
 });
@@ -97,16 +98,16 @@ describe("session names are checked in the CLI", () => {
     ["x".repeat(65), "--session is 65 characters long (at most 64)"],
   ])("--session %p: exit 2, USAGE, with a hint", async (name, message) => {
     const r = await env.run(["status", "--session", name]);
-    expect(r.code).toBe(2);
+    expect(r.exitCode).toBe(2);
     expect(r.json).toMatchObject({ ok: false, command: "status", error: { code: "USAGE", message, hint: HINT } });
   });
 
   test("a bad DEBUGGER_SESSION is a usage error naming the variable; good names pass", async () => {
     const bad = await env.run(["status"], { env: { DEBUGGER_SESSION: "../etc" } });
-    expect(bad.code).toBe(2);
+    expect(bad.exitCode).toBe(2);
     expect(bad.json.error).toMatchObject({ code: "USAGE", message: "DEBUGGER_SESSION '../etc' is not a valid session name" });
     const good = await env.run(["status", "--session", `api.v2_x-${"y".repeat(55)}`]);
-    expect(good.code).toBe(0);
+    expect(good.exitCode).toBe(0);
   });
 });
 
@@ -114,7 +115,7 @@ describe("version", () => {
   test("-v, --version and `version` agree; the text starts with the version number", async () => {
     const texts = await Promise.all([["-v"], ["--version"], ["version"]].map((a) => env.run(a, { json: false })));
     for (const t of texts) {
-      expect(t.code).toBe(0);
+      expect(t.exitCode).toBe(0);
       expect(t.stderr).toBe("");
       expect(t.stdout).toMatch(/^\d+\.\d+\.\d+/);
       expect(t.stdout).toBe(texts[0]!.stdout);
@@ -126,7 +127,7 @@ describe("version", () => {
   test("--json gives version, commit, date, platform and bun as fields", async () => {
     const docs = await Promise.all([["--json", "-v"], ["--version"], ["version"]].map((a) => env.run(a)));
     for (const d of docs) {
-      expect(d.code).toBe(0);
+      expect(d.exitCode).toBe(0);
       expect(d.json).toEqual(docs[0]!.json);
     }
     const data = docs[0]!.json.data;
@@ -141,7 +142,7 @@ describe("version", () => {
 describe("completion", () => {
   async function script(sh: string): Promise<string> {
     const r = await env.run(["completion", sh], { json: false });
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe("");
     const file = join(env.dir, `completion.${sh}`);
     writeFileSync(file, r.stdout);
@@ -192,7 +193,7 @@ describe("completion", () => {
     const fresh = new Env();
     try {
       const none = await fresh.run(["completion", "sessions"], { json: false });
-      expect(none.code).toBe(0);
+      expect(none.exitCode).toBe(0);
       expect(none.stdout).toBe("");
       expect(Bun.spawnSync(["ls", fresh.runtimeDir]).stdout.toString()).toBe("");
       await fresh.ok(["start", fresh.program(), "--stop-on-entry", "--session", "alpha"]);
@@ -205,7 +206,7 @@ describe("completion", () => {
 
   test("an unknown shell: exit 2, USAGE, the shells named", async () => {
     const r = await env.run(["completion", "tcsh"]);
-    expect(r.code).toBe(2);
+    expect(r.exitCode).toBe(2);
     expect(r.json.error).toEqual({ code: "USAGE", message: "no completion for shell 'tcsh'", hint: "`debugger completion bash`, `debugger completion zsh` or `debugger completion fish`" });
   });
 });
@@ -218,7 +219,7 @@ describe("help", () => {
   ])("`%s --help` shows the group with its sub-commands", async (group, subs) => {
     for (const argv of [[group, "--help"], ["help", group], ["--help", group]]) {
       const r = await env.run(argv, { json: false });
-      expect(r.code).toBe(0);
+      expect(r.exitCode).toBe(0);
       expect(r.stderr).toBe("");
       expect(r.stdout).toStartWith(`debugger ${group} — `);
       expect(r.stdout).toContain("Sub-commands:");
@@ -229,7 +230,7 @@ describe("help", () => {
   test("`help breakpoint add` and `breakpoint add --help` show the sub-command's usage", async () => {
     const a = await env.run(["help", "breakpoint", "add"], { json: false });
     const b = await env.run(["breakpoint", "add", "--help"], { json: false });
-    expect(a.code).toBe(0);
+    expect(a.exitCode).toBe(0);
     expect(a.stdout).toBe(b.stdout);
     expect(a.stdout).toContain("Usage: debugger breakpoint add [flags] LOCATION");
     expect(a.stdout).toContain("--condition EXPR");
@@ -277,7 +278,7 @@ describe("human warnings go to stderr", () => {
   test("--timeout with --no-wait warns on stderr in human mode; stdout keeps the result; --json stays silent", async () => {
     await env.ok(["start", prog, "--stop-on-entry", "--session", "w1"]);
     const human = await env.run(["continue", "--no-wait", "--timeout", "5", "--session", "w1"], { json: false });
-    expect(human.code).toBe(0);
+    expect(human.exitCode).toBe(0);
     expect(human.stderr).toBe("[warn] --timeout has no effect with --no-wait: nothing waits for the stop (`debugger await --timeout N` does)\n");
     expect(human.stdout).not.toContain("warn");
     const json = await env.run(["continue", "--no-wait", "--timeout", "5", "--session", "w1"]);
@@ -297,7 +298,7 @@ describe("a slow start on a terminal says what it waits for", () => {
       expect(tty.stdout.toString()).toContain("waiting for the adapter…");
       expect(tty.stdout.toString()).toContain("Session 's1' started");
       const piped = await slow.run(["start", p, "--stop-on-entry", "--session", "s2"], { json: false });
-      expect(piped.code).toBe(0);
+      expect(piped.exitCode).toBe(0);
       expect(piped.stderr).toBe("");
     } finally {
       await slow.close();
@@ -329,7 +330,7 @@ describe("doctor tells the truth", () => {
   test("a live daemon is reported live", async () => {
     await env.ok(["status"]);
     const r = await env.run(["doctor", "fake"]);
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     const daemon = r.json.data.checks.find((c: any) => c.name === "daemon");
     expect(daemon.ok).toBe(true);
     expect(daemon.message).toStartWith(`live: pid ${await env.daemonPid()}, version ${pkg.version}`);
@@ -339,12 +340,12 @@ describe("doctor tells the truth", () => {
     const file = join(env.dir, "a-file");
     writeFileSync(file, "");
     const r = await env.run(["doctor", "fake"], { env: { DEBUGGER_RUNTIME_DIR: join(file, "rt") } });
-    expect(r.code).toBe(1);
+    expect(r.exitCode).toBe(1);
     expect(r.json).toMatchObject({ ok: false, command: "doctor", error: { code: "CHECK_FAILED", message: "doctor: 1 check failed: runtime directory" } });
     const check = r.json.error.details.checks.find((c: any) => c.name === "runtime directory");
     expect(check).toEqual({ name: "runtime directory", ok: false, message: `${join(file, "rt")} cannot be created: ${file}: not a directory (ENOTDIR); set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you can write` });
     const human = await env.run(["doctor", "fake"], { json: false, env: { DEBUGGER_RUNTIME_DIR: join(file, "rt") } });
-    expect(human.code).toBe(1);
+    expect(human.exitCode).toBe(1);
     expect(human.stdout).toContain("ERR runtime directory");
     expect(human.stderr).toContain("[CHECK_FAILED]");
   });
@@ -357,13 +358,13 @@ describe("doctor tells the truth", () => {
     chmodSync(gdb, 0o755);
     const isolated = { DEBUGGER_GDB: gdb, XDG_DATA_HOME: join(env.dir, "data"), DEBUGGER_CDT_GDB_ADAPTER: "" };
     const r = await env.run(["doctor", "gdb"], { env: isolated });
-    expect(r.code).toBe(1);
+    expect(r.exitCode).toBe(1);
     expect(r.json.error.code).toBe("CHECK_FAILED");
     expect(r.json.error.details.adapters).toEqual([
       { name: "gdb", title: expect.any(String), found: true, ok: false, message: "gdb 12.1 has no built-in DAP (gdb < 14): it needs cdt-gdb-adapter, which is not installed; `debugger setup gdb` installs it" },
     ]);
     const plan = await env.run(["setup", "gdb", "--dry-run"], { env: isolated });
-    expect(plan.code).toBe(0);
+    expect(plan.exitCode).toBe(0);
     const steps = plan.json.data.plans[0].steps;
     expect(steps).toHaveLength(1);
     expect(steps[0].command).toContain("cdt-gdb-adapter@1.7.0");
@@ -375,7 +376,7 @@ describe("config.toml", () => {
     const bad = new Env({ config: "\n[display]\nmax_locls = 3\n" });
     try {
       const r = await bad.run(["start", bad.program(), "--stop-on-entry"]);
-      expect(r.code).toBe(2);
+      expect(r.exitCode).toBe(2);
       const path = join(bad.dir, "config", "debugger-cli", "config.toml");
       const text = await Bun.file(path).text();
       const line = text.split("\n").indexOf("max_locls = 3") + 1;
@@ -385,7 +386,7 @@ describe("config.toml", () => {
         hint: "did you mean 'max_locals'? keys in [display]: max_value_length, max_locals, source_lines",
       });
       const doctor = await bad.run(["doctor"]);
-      expect(doctor.code).toBe(1);
+      expect(doctor.exitCode).toBe(1);
       expect(doctor.json.error.details.checks.find((c: any) => c.name === "config")).toMatchObject({ ok: false, message: `config file ${path}, line ${line}: unknown key 'display.max_locls'` });
     } finally {
       await bad.close();
@@ -409,7 +410,7 @@ describe("config.toml", () => {
       const p = e.program({ ...STANDARD_PROGRAM, spin: 6 });
       await e.ok(["start", p, "--stop-on-entry"]);
       const r = await e.run(["continue"]);
-      expect(r.code).toBe(3);
+      expect(r.exitCode).toBe(3);
       expect(r.json.error.code).toBe("TIMEOUT");
       expect(e.requests("continue").length).toBe(1);
     } finally {
@@ -421,7 +422,7 @@ describe("config.toml", () => {
     const e = new Env({ config: '\n[defaults]\nsession = "../up"\n' });
     try {
       const r = await e.run(["status"]);
-      expect(r.code).toBe(2);
+      expect(r.exitCode).toBe(2);
       expect(r.json.error).toMatchObject({ code: "USAGE", message: "[defaults] session in config.toml '../up' is not a valid session name" });
     } finally {
       await e.close();

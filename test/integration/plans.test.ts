@@ -1,9 +1,9 @@
 // One call carries a plan: conditions where breakpoints are given, several expressions per print,
 // values at every stop, display, trace, every thread at once — through the built binary.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, Env } from "./harness.ts";
+import { type CliResult, Env } from "./harness.ts";
 
 let env: Env;
 let prog: string;
@@ -12,17 +12,12 @@ beforeAll(() => {
   env = new Env();
   prog = env.program();
 });
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 /** `debugger ARGS --json` with TEXT on its stdin. */
-async function withStdin(args: string[], text: string): Promise<{ code: number; json: any; stdout: string }> {
-  const proc = Bun.spawn([BIN, ...args, "--json"], { cwd: env.dir, env: env.env, stdin: new Blob([text]), stdout: "pipe", stderr: "pipe" });
-  const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
-  let json: any;
-  try {
-    json = JSON.parse(stdout);
-  } catch {}
-  return { code, json, stdout };
+function withStdin(args: string[], text: string): Promise<CliResult> {
+  return env.run(args, { stdin: text });
 }
 
 describe("plans in one call", () => {
@@ -40,10 +35,10 @@ describe("plans in one call", () => {
     const b = await env.ok(["break", "prog.c:9 if hits > 1", "--session", "cond"]);
     expect(b.breakpoints[0]).toMatchObject({ id: 2, line: 9, condition: "hits > 1" });
     const both = await env.run(["break", "prog.c:10 if hits > 1", "--condition", "line == 2", "--session", "cond"]);
-    expect(both.code).toBe(2);
+    expect(both.exitCode).toBe(2);
     expect(both.json.error.code).toBe("USAGE");
     const bad = await env.run(["break", "prog.c:10 if", "--session", "cond"]);
-    expect(bad.code).toBe(2);
+    expect(bad.exitCode).toBe(2);
     expect(bad.json.error.code).toBe("INVALID_LOCATION");
     await env.ok(["stop", "--session", "cond"]);
   });
@@ -59,7 +54,7 @@ describe("plans in one call", () => {
     const one = await env.ok(["print", "1+2", "--session", "pr"]);
     expect(one).toMatchObject({ expression: "1+2", result: "3", type: "int" });
     const human = await env.run(["print", "line", "nope", "--session", "pr"], { json: false });
-    expect(human.code).toBe(0);
+    expect(human.exitCode).toBe(0);
     expect(human.stdout).toBe("line = 4 (int)\nnope = error: undefined identifier: nope\n");
     await env.ok(["stop", "--session", "pr"]);
   });
@@ -89,7 +84,7 @@ describe("plans in one call", () => {
     const u = await env.ok(["undisplay", "1", "--session", "disp"]);
     expect(u).toEqual({ removed: [1], displays: [{ id: 2, expression: "hits" }] });
     const missing = await env.run(["undisplay", "7", "--session", "disp"]);
-    expect(missing.code).toBe(2);
+    expect(missing.exitCode).toBe(2);
     expect(missing.json.error.code).toBe("INVALID_ARGUMENT");
     await env.ok(["undisplay", "--all", "--session", "disp"]);
     r = await env.ok(["next", "--session", "disp"]);
@@ -115,7 +110,7 @@ describe("plans in one call", () => {
     expect(rest.hits.map((h: any) => h.hit)).toEqual([1, 2]);
     expect(rest.stop).toMatchObject({ reason: "exited", exitCode: 0 });
     const human = await env.run(["trace", "add", "--session", "tr"], { json: false });
-    expect(human.code).toBe(1); // the session has ended
+    expect(human.exitCode).toBe(1); // the session has ended
     await env.ok(["stop", "--session", "tr"]);
   });
 
@@ -141,7 +136,7 @@ describe("plans in one call", () => {
     const f = await env.ok(["frame", "0", "--thread", "8", "--session", "bt"]);
     expect(f).toMatchObject({ threadId: 8, frameIndex: 0, frame: { function: "worker_wait", line: 1 } });
     const usage = await env.run(["backtrace", "--all", "--thread", "8", "--session", "bt"]);
-    expect(usage.code).toBe(2);
+    expect(usage.exitCode).toBe(2);
     await env.ok(["stop", "--session", "bt"]);
   });
 
@@ -161,7 +156,7 @@ describe("batch: a plan in one call", () => {
     writeFileSync(plan, [`# find the value at line 6`, `start ${prog} --break 'prog.c:6 if line == 6' --session bat`, `print line 1+2 --session bat`, "", `debugger next --print line --session bat`, `stop --session bat`].join("\n"));
     const before = env.requests("initialize").length;
     const r = await env.run(["batch", plan]);
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.json.data.replies.map((x: any) => [x.ok, x.command])).toEqual([
       [true, "start"],
       [true, "print"],
@@ -172,19 +167,19 @@ describe("batch: a plan in one call", () => {
     expect(r.json.data.replies[2].data.stop.displays).toEqual([{ expression: "line", value: "7", type: "int" }]);
     expect(env.requests("initialize").length).toBe(before + 1);
     const human = await env.run(["batch", plan], { json: false });
-    expect(human.code).toBe(0);
+    expect(human.exitCode).toBe(0);
     expect(human.stdout).toContain(`» print line 1+2 --session bat\nline = 6 (int)\n1+2 = 3 (int)\n» debugger next --print line --session bat\nStopped: step in main (prog.c:7)`);
   });
 
   test("stdin; the first failure stops the plan (exit code of that failure) unless --keep-going", async () => {
     const lines = `start ${prog} --break prog.c:4 --session bat2\nprint nope --session bat2\nprint line --session bat2\n`;
     const stop = await withStdin(["batch"], lines);
-    expect(stop.code).toBe(1);
+    expect(stop.exitCode).toBe(1);
     expect(stop.json.data).toMatchObject({ ran: 2, total: 3 });
     expect(stop.json.data.replies[1]).toMatchObject({ ok: false, error: { code: "EVALUATE_FAILED" } });
     await env.ok(["stop", "--session", "bat2"]);
     const go = await withStdin(["batch", "--keep-going"], lines);
-    expect(go.code).toBe(1);
+    expect(go.exitCode).toBe(1);
     expect(go.json.data).toMatchObject({ ran: 3, total: 3 });
     expect(go.json.data.replies[2]).toMatchObject({ ok: true, data: { result: "4" } });
     await env.ok(["stop", "--session", "bat2"]);
@@ -201,9 +196,24 @@ describe("batch: a plan in one call", () => {
       [`# nothing\n\n`, "USAGE"],
     ]) {
       const r = await withStdin(["batch"], text);
-      expect(r.code).toBe(2);
+      expect(r.exitCode).toBe(2);
       expect(r.json.error.code).toBe(code);
     }
     expect(env.requests("initialize").length).toBe(before);
+  });
+});
+
+describe("breakpoints that tell the truth", () => {
+  test("a start whose breakpoints all failed to bind says so; one that binds does not", async () => {
+    const r = await env.ok(["start", prog, "--break", "elsewhere.c:3", "--break", "nosuchfn", "--session", "truth"]);
+    expect(r.stop).toMatchObject({ reason: "exited" });
+    expect(r.warnings).toEqual([expect.stringContaining("none of the 2 breakpoints bound")]);
+    expect(r.warnings[0]).toContain("#1 elsewhere.c:3: no code in elsewhere.c");
+    expect(r.warnings[0]).toContain("#2 nosuchfn: no function named nosuchfn");
+    const human = await env.run(["start", prog, "--break", "nosuchfn", "--session", "truth2"], { json: false });
+    expect(human.stdout).toContain("Warning: the breakpoint did not bind (#1 nosuchfn: no function named nosuchfn), so nothing stopped the program.");
+    const ok = await env.ok(["start", prog, "--break", "nosuchfn", "--break", "prog.c:4", "--session", "truth3"]);
+    expect(ok.warnings).toBeUndefined();
+    for (const s of ["truth", "truth2", "truth3"]) await env.run(["stop", "--session", s]);
   });
 });
