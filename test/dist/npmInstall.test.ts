@@ -74,7 +74,8 @@ describe("installed with npm", () => {
     const died = await run([bin, "die"], { env });
     expect(died.signal).toBe("SIGTERM");
 
-    const waiting = Bun.spawn([bin, "wait"], { env, stdout: "pipe", stderr: "inherit", stdin: "ignore" });
+    // stderr not inherited: a stand-in that outlived a failure must not hold the test run's output open.
+    const waiting = Bun.spawn([bin, "wait"], { env, stdout: "pipe", stderr: "ignore", stdin: "ignore" });
     try {
       const reader = (waiting.stdout as ReadableStream<Uint8Array>).getReader();
       expect(new TextDecoder().decode((await reader.read()).value)).toBe("ready\n");
