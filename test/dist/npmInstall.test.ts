@@ -67,17 +67,26 @@ describe("installed with npm", () => {
 
     // A stand-in binary shows what the launcher does with signals both ways.
     const fake = join(prefix.path, "fake-debugger");
-    writeFileSync(fake, `#!/bin/sh\ncase "$1" in\n  die) kill -TERM $$ ;;\n  wait) trap 'exit 7' TERM; echo ready; while :; do sleep 0.05; done ;;\nesac\n`);
+    const fakePid = join(prefix.path, "fake.pid");
+    writeFileSync(fake, `#!/bin/sh\necho $$ > ${fakePid}\ncase "$1" in\n  die) kill -TERM $$ ;;\n  wait) trap 'exit 7' TERM; echo ready; while :; do sleep 0.05; done ;;\nesac\n`);
     chmodSync(fake, 0o755);
     const env = { ...cleanEnv, DEBUGGER_BINARY_PATH: fake };
     const died = await run([bin, "die"], { env });
     expect(died.signal).toBe("SIGTERM");
 
-    const waiting = Bun.spawn([bin, "wait"], { env, stdout: "pipe", stderr: "inherit", stdin: "ignore" });
-    const reader = (waiting.stdout as ReadableStream<Uint8Array>).getReader();
-    expect(new TextDecoder().decode((await reader.read()).value)).toBe("ready\n");
-    waiting.kill("SIGTERM"); // to the launcher only: it must pass it on
-    expect(await waiting.exited).toBe(7);
+    // stderr not inherited: a stand-in that outlived a failure must not hold the test run's output open.
+    const waiting = Bun.spawn([bin, "wait"], { env, stdout: "pipe", stderr: "ignore", stdin: "ignore" });
+    try {
+      const reader = (waiting.stdout as ReadableStream<Uint8Array>).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe("ready\n");
+      waiting.kill("SIGTERM"); // to the launcher only: it must pass it on
+      expect(await waiting.exited).toBe(7);
+    } finally {
+      waiting.kill("SIGKILL");
+      try {
+        process.kill(Number(readFileSync(fakePid, "utf8")), "SIGKILL"); // never leave the stand-in running
+      } catch {}
+    }
   }, 90_000);
 });
 
