@@ -1,21 +1,2 @@
-// Shared by the integration and e2e harnesses: tests wait on conditions, never on fixed sleeps.
-
-/** Polls until the condition holds, backing off from 5 to 100 ms. */
-export async function waitFor(cond: () => boolean | Promise<boolean>, ms = 10_000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + ms;
-  let delay = 5;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await Bun.sleep(delay);
-    delay = Math.min(delay * 2, 100);
-  }
-}
-
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+// Moved to test/harness/wait.ts; kept so imports of the old path still resolve.
+export { alive, waitFor } from "./harness/wait.ts";

@@ -3,6 +3,7 @@
 import { statSync } from "node:fs";
 import { extname, sep } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
+import { withNoDelay } from "./pythonNoDelay.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, realPath, which } from "./which.ts";
 
@@ -105,7 +106,9 @@ function interpreterOf(found: FoundAdapter | undefined): string | undefined {
 }
 
 function foundFor(i: Interpreter): FoundAdapter {
-  return { path: i.path, command: [i.path, "-m", "debugpy.adapter"], version: i.debugpy, variant: `python ${i.path}` };
+  // DEBUGGER_PYTHON_NODELAY=0 leaves debugpy's sockets as they are (to measure the difference).
+  const pythonPath = process.env.DEBUGGER_PYTHON_NODELAY === "0" ? undefined : withNoDelay(process.env.PYTHONPATH);
+  return { path: i.path, command: [i.path, "-m", "debugpy.adapter"], version: i.debugpy, variant: `python ${i.path}`, ...(pythonPath ? { env: { PYTHONPATH: pythonPath } } : {}) };
 }
 
 function installFor(python: string): string {
@@ -201,6 +204,11 @@ export const debugpy: AdapterSpec = {
   discover(o) {
     return findInterpreter(o?.options ?? {});
   },
+  install: {
+    // Homebrew has no debugpy: pip is its channel there.
+    packages: { apt: ["python3-debugpy"], dnf: ["python3-debugpy"], pacman: ["python-debugpy"] },
+    fallback: () => ({ argv: [which("python3") ?? "python3", "-m", "pip", "install", "--user", "debugpy"], why: "install debugpy with pip" }),
+  },
   handles(program) {
     const ext = extname(program).toLowerCase();
     return ext === ".py" || ext === ".pyw";
@@ -216,7 +224,9 @@ export const debugpy: AdapterSpec = {
       program: o.program,
       args: o.args,
       cwd: o.cwd,
-      env: o.env,
+      // The program inherits the adapter's PYTHONPATH (with the TCP_NODELAY bootstrap) unless
+      // --env names its own: then the bootstrap goes first in that one.
+      env: o.env.PYTHONPATH !== undefined && o.found?.env?.PYTHONPATH ? { ...o.env, PYTHONPATH: withNoDelay(o.env.PYTHONPATH) ?? o.env.PYTHONPATH } : o.env,
       // Keeps stdout and stderr apart as output categories (a terminal would merge them).
       console: "internalConsole",
       justMyCode: justMyCode(o.options, o.breakpointFiles, o.found),
@@ -241,6 +251,9 @@ export const debugpy: AdapterSpec = {
     return { type: "python", request: "attach", name: "debugger", justMyCode: o.options.justMyCode !== false, variablePresentation: VARIABLE_PRESENTATION, showReturnValue: true };
   },
   printContext: "watch",
+  // debugpy groups dunder names, functions and classes under rows of its own and adds `len()`
+  // rows to containers: they are not the program's variables.
+  hideVariable: (name) => name === "special variables" || name === "function variables" || name === "class variables" || name === "len()",
   // debugpy 1.6 offers raised, uncaught and userUnhandled. `raised` stops at every handled
   // exception and `userUnhandled` where a library catches one from user code: too noisy by default.
   defaultExceptionFilters: ["uncaught"],

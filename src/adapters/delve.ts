@@ -168,6 +168,13 @@ export const delve: AdapterSpec = {
     for (const path of candidates()) if (isExecutable(path)) return { path, command: [path, "dap", "--listen=127.0.0.1:0"] };
     return null;
   },
+  install: {
+    packages: { apt: ["delve"], dnf: ["delve"], pacman: ["delve"], brew: ["delve"] },
+    fallback: () => {
+      const go = which("go");
+      return go ? { argv: [go, "install", "github.com/go-delve/delve/cmd/dlv@latest"], why: "install dlv with go install" } : undefined;
+    },
+  },
   handles(program) {
     if (extname(program) === ".go") return true;
     if (isDirectory(program)) return isGoPackageDir(program);

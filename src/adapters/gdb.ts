@@ -5,7 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
-import type { AdapterSpec, FoundAdapter } from "./types.ts";
+import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isExecutable, isFile, realPath, which } from "./which.ts";
 
 /** The first gdb whose `-i=dap` exists. */
@@ -88,6 +88,23 @@ function cdtCandidates(): string[] {
 export function findCdtAdapter(): string | null {
   for (const c of cdtCandidates()) if (c.endsWith(".js") && isFile(c)) return c;
   return null;
+}
+
+/** The pinned cdt-gdb-adapter `debugger setup gdb` installs. */
+const CDT_PACKAGE = "cdt-gdb-adapter@1.7.0";
+
+/** gdb < 14 (or no gdb yet) needs cdt-gdb-adapter; gdb 14+ speaks DAP itself. */
+function cdtNeed(): HelperNeed | undefined {
+  const path = findGdb();
+  const version = path ? gdbVersion(path) : undefined;
+  if (path && major(version) >= NATIVE_DAP_MAJOR) return undefined;
+  return {
+    name: "cdt-gdb-adapter",
+    why: path ? `gdb ${version ?? "(version unknown)"} has no built-in DAP (gdb < ${NATIVE_DAP_MAJOR})` : `gdb is not installed yet; gdb < ${NATIVE_DAP_MAJOR} has no built-in DAP`,
+    present: findCdtAdapter() !== null,
+    // --ignore-scripts: its install script only builds a pty module that debugging does not use.
+    install: { argv: [which("npm") ?? "npm", "install", "--ignore-scripts", "--no-audit", "--no-fund", "--prefix", cdtInstallPrefix(), CDT_PACKAGE], why: `install cdt-gdb-adapter (gdb < ${NATIVE_DAP_MAJOR} has no built-in DAP)` },
+  };
 }
 
 function cdtVersion(script: string): string | undefined {
@@ -229,6 +246,7 @@ export const gdb: AdapterSpec = {
       variant: "cdt-gdb-adapter",
     };
   },
+  install: { packages: { apt: ["gdb"], dnf: ["gdb"], pacman: ["gdb"], brew: ["gdb"] }, packagePresent: () => findGdb() !== null, helper: cdtNeed },
   // lldb-dap stays the choice for native programs; gdb is picked with `--adapter gdb`.
   handles: () => false,
   launchArgs(o) {

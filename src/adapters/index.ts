@@ -1,4 +1,5 @@
 // The adapter registry: built-in modules plus any adapter named in config.toml.
+import { readlinkSync } from "node:fs";
 import { DebuggerError } from "../common/errors.ts";
 import type { AdapterConfig, Config } from "../common/config.ts";
 import { customAdapter } from "./custom.ts";
@@ -63,3 +64,20 @@ export function chooseAdapter(config: Config, program: string | undefined, reque
     `pick one with --adapter (${adapters.map((a) => a.name).join(", ")})`,
   );
 }
+
+/** Attach by pid without --adapter: judged by the process's executable (a Go binary → Delve), else the native default. */
+export function adapterForProcess(config: Config, pid: number | undefined): AdapterSpec {
+  let exe: string | undefined;
+  try {
+    if (pid) exe = readlinkSync(`/proc/${pid}/exe`);
+  } catch {}
+  if (exe) {
+    try {
+      return chooseAdapter(config, exe);
+    } catch {}
+  }
+  return chooseAdapter(config, undefined, NATIVE_DEFAULT);
+}
+
+/** Native programs go to lldb-dap; GDB is used only when asked for. */
+const NATIVE_DEFAULT = lldbDap.name;

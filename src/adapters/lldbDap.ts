@@ -1,5 +1,6 @@
 // lldb-dap (formerly lldb-vscode): C, C++, Rust, Swift. Facts in shared/ADAPTERS.md.
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { extname } from "node:path";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, which, whichVersioned } from "./which.ts";
@@ -26,6 +27,37 @@ function candidates(): string[] {
   return out;
 }
 
+/**
+ * rustc ships LLDB formatters for String, Vec, Option, HashMap… in its sysroot; without them a
+ * Rust value reads `alloc::string::String @ 0x7ffd…`. They register a catch-all for every type,
+ * so they are loaded only for programs built by rustc.
+ */
+let rustEtc: string | null | undefined;
+function rustFormatters(): string | null {
+  if (rustEtc !== undefined) return rustEtc;
+  rustEtc = null;
+  const rustc = which("rustc");
+  if (!rustc) return rustEtc;
+  const r = Bun.spawnSync([rustc, "--print", "sysroot"], { stderr: "ignore" });
+  const etc = join(r.stdout.toString().trim(), "lib", "rustlib", "etc");
+  if (r.exitCode === 0 && existsSync(join(etc, "lldb_lookup.py")) && existsSync(join(etc, "lldb_commands"))) rustEtc = etc;
+  return rustEtc;
+}
+
+/** A binary built by rustc names its standard library's sources under /rustc/<commit>/. */
+function isRust(program: string): boolean {
+  try {
+    return readFileSync(program).includes("/rustc/");
+  } catch {
+    return false;
+  }
+}
+
+function rustInitCommands(program: string | undefined): string[] {
+  const etc = program && isRust(program) ? rustFormatters() : null;
+  return etc ? [`command script import "${join(etc, "lldb_lookup.py")}"`, `command source -s 1 "${join(etc, "lldb_commands")}"`] : [];
+}
+
 const NATIVE_SOURCE = new Set([".c", ".cc", ".cpp", ".cxx", ".m", ".mm", ".rs", ".swift", ".zig"]);
 
 export const lldbDap: AdapterSpec = {
@@ -40,21 +72,45 @@ export const lldbDap: AdapterSpec = {
     for (const path of candidates()) if (isExecutable(path)) return { path, command: [path] };
     return null;
   },
+  install: { packages: { apt: ["lldb-19"], dnf: ["lldb"], pacman: ["lldb"], brew: ["llvm"] } },
   handles(program) {
     const ext = extname(program).toLowerCase();
     // Native executables usually have no extension; sources are not programs but name the language.
     return ext === "" || ext === ".out" || ext === ".exe" || NATIVE_SOURCE.has(ext);
   },
   launchArgs(o) {
-    return { program: o.program, args: o.args, cwd: o.cwd, env: Object.entries(o.env).map(([k, v]) => `${k}=${v}`), stopOnEntry: o.stopOnEntry };
+    const initCommands = rustInitCommands(o.program);
+    return { program: o.program, args: o.args, cwd: o.cwd, env: Object.entries(o.env).map(([k, v]) => `${k}=${v}`), stopOnEntry: o.stopOnEntry, ...(initCommands.length ? { initCommands } : {}) };
   },
   attachArgs(o) {
     const args: Record<string, unknown> = {};
     if (o.pid) args.pid = o.pid;
     if (o.program) args.program = o.program;
+    const initCommands = o.remote ? [] : rustInitCommands(o.program);
+    if (initCommands.length) args.initCommands = initCommands;
     return args;
   },
   printContext: "watch",
+  // lldb-dap 19 gives an unbound breakpoint no message; LLDB's line table tells which lines have code.
+  codeLines: {
+    command: (file) => `\`image dump line-table ${JSON.stringify(file)}`,
+    parse: (output) => {
+      if (/no source filenames matched/i.test(output)) return undefined;
+      const lines = [...output.matchAll(/:(\d+):\d+\s*$/gm)].map((m) => Number(m[1])).filter((n) => n > 0);
+      return lines.length ? [...new Set(lines)].sort((a, b) => a - b) : undefined;
+    },
+  },
+  // A Rust panic unwinds (or aborts) without a stop of its own: std calls `rust_panic` (kept
+  // unmangled for debuggers) after printing the message, so a breakpoint there stops at the panic.
+  implicitBreakpoints: (program) => (program && isRust(program) ? [{ function: "rust_panic", reason: "panic" }] : []),
+  describeInternalStop: (_reason, output) => {
+    const m = /thread '([^']*)'(?: \(\d+\))? panicked at ([^\n]*?):?\n([^\n]*)/.exec(output);
+    return m ? `${m[3]} (thread '${m[1]}' panicked at ${m[2]})` : undefined;
+  },
+  // LLDB's complaints about a binary's debug info arrive as program output; they are the debugger's.
+  outputCategory: (category, text) => (/^(error|warning): .*(DW_TAG|DW_AT|DW_FORM|DWARF|debug info)/m.test(text) ? "console" : category === "stdout" ? "stdout" : category === "stderr" ? "stderr" : "console"),
+  // The echo of the Rust formatters' initCommands is ours, not the program's or a problem.
+  ignoreOutput: (text, category) => category === "console" && /^(Running initCommands:|\(lldb\) command (script import|source) )/.test(text.trim()),
   // lldb-dap 19 reads the name of a frame-level dataBreakpointInfo as an address expression.
   dataBreakpointExpression: (expression) => `&(${expression})`,
   quirks: { noisyExitAfterDisconnect: true, programMustBeExecutable: true },

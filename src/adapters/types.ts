@@ -40,6 +40,35 @@ export interface DiscoverOptions {
   options: Record<string, unknown>;
 }
 
+export type PackageManager = "apt" | "dnf" | "pacman" | "brew";
+
+/** One command `debugger setup` runs (argv, never through a shell), and why, for the plan. */
+export interface InstallStep {
+  argv: string[];
+  why: string;
+}
+
+/** A helper program an adapter needs on this machine beside its package (gdb < 14: cdt-gdb-adapter). */
+export interface HelperNeed {
+  name: string;
+  /** Why it is needed here, e.g. "gdb 13.1 has no built-in DAP (gdb < 14)". */
+  why: string;
+  present: boolean;
+  install: InstallStep;
+}
+
+/** What `setup` installs and `doctor` checks for an adapter: data, so neither compares adapter names. */
+export interface AdapterInstall {
+  /** System packages that provide the adapter, per package manager. */
+  packages: Partial<Record<PackageManager, string[]>>;
+  /** The packaged program is there, though discovery may still fail for want of a helper (default: no). */
+  packagePresent?(): boolean;
+  /** A helper needed on this machine, present or not; undefined when none is needed. */
+  helper?(): HelperNeed | undefined;
+  /** How to install it when no package manager here has it (pip, go install); undefined when there is no way. */
+  fallback?(): InstallStep | undefined;
+}
+
 export interface AdapterSpec {
   name: string;
   /** Human description for `doctor` and errors. */
@@ -48,6 +77,8 @@ export interface AdapterSpec {
   /** How to install it, for the ADAPTER_NOT_FOUND hint. */
   installHint: string;
   discover(o?: DiscoverOptions): FoundAdapter | null;
+  /** How `debugger setup` installs it and what `doctor` checks beside discovery (built-ins only). */
+  install?: AdapterInstall;
   /** Would this adapter be the natural choice for that program? */
   handles(program: string): boolean;
   launchArgs(o: LaunchOptions): Record<string, unknown>;
@@ -74,6 +105,18 @@ export interface AdapterSpec {
   defaultExceptionOptions?: { path?: { names: string[] }[]; breakMode: "never" | "always" | "unhandled" | "userUnhandled" }[];
   /** Adapter chatter that is neither the program's output nor useful to the reader (banners). */
   ignoreOutput?(text: string, category: "stdout" | "stderr" | "console"): boolean;
+  /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
+  hideVariable?(name: string, type: string | undefined): boolean;
+  /**
+   * How to ask the debugger which lines of a source file have code (a console command and how to
+   * read its answer: the lines, or undefined when the file is not in the debug info), so an
+   * unbound breakpoint can say why and where the nearest code is.
+   */
+  codeLines?: { command(file: string): string; parse(output: string): number[] | undefined };
+  /** Breakpoints the daemon sets for stops the adapter does not make by itself (Rust's `rust_panic` under LLDB), with the stop reason they stand for. */
+  implicitBreakpoints?(program: string | undefined): { function: string; reason: string }[];
+  /** What such a stop was, from the program's output since the last stop (the panic message). */
+  describeInternalStop?(reason: string, output: string): string | undefined;
   /** Exception filters set at start-up unless the user chooses others. */
   defaultExceptionFilters?: string[];
   quirks: {

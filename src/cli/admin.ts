@@ -50,3 +50,15 @@ export function renderSetupPlan(d: { plans: { adapter: string; present?: string;
   }
   return out.join("\n");
 }
+
+export const completionCommands: CommandSpec[] = [
+  localCommand({
+    group: "tools",
+    name: "completion",
+    summary: "Print a shell completion script: bash, zsh or fish (`completion sessions`: session names, for the scripts)",
+    positionals: [{ name: "shell", description: "bash, zsh, fish (or sessions)", required: true }],
+    examples: ["debugger completion bash > ~/.local/share/bash-completion/completions/debugger", "debugger completion zsh > ~/.zfunc/_debugger", "debugger completion fish > ~/.config/fish/completions/debugger.fish"],
+    local: async (a) => (await import("./completion.ts")).completion(a.positionals[0]!),
+    render: (d) => d.text,
+  }),
+];

@@ -1,7 +1,7 @@
 // Breakpoint commands.
 import { DebuggerError } from "../common/errors.ts";
 import { breakpointLine, breakpointList } from "./render/text.ts";
-import { bool, ids, str, daemonCommand, type CommandSpec } from "./spec.ts";
+import { bool, daemonCommand, ids, location, str, type CommandSpec } from "./spec.ts";
 
 export const breakpointCommands: CommandSpec[] = [
   daemonCommand({
@@ -19,7 +19,7 @@ export const breakpointCommands: CommandSpec[] = [
     examples: ["debugger break main.c:42", "debugger break parse --condition 'argc > 2'"],
     call: (a) => ({
       command: "breakpoint.add",
-      args: { location: a.positionals[0], condition: str(a, "condition"), hitCount: str(a, "hit-count"), log: str(a, "log"), temporary: bool(a, "temporary") },
+      args: { location: location(a.positionals[0]!), condition: str(a, "condition"), hitCount: str(a, "hit-count"), log: str(a, "log"), temporary: bool(a, "temporary") },
     }),
     render: (d, _a, ctx) => `Breakpoint ${breakpointLine(d.breakpoints[0], ctx.cwd)}`,
   }),

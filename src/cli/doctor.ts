@@ -1,12 +1,15 @@
 // `doctor`: is every adapter there and does it answer a real `initialize`; may we trace; is the
 // runtime directory private; is the config valid; which daemon runs. Runs in the CLI process.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { allAdapters } from "../adapters/index.ts";
+import { accessSync, constants, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { allAdapters, ALIASES } from "../adapters/index.ts";
 import { connectAdapter } from "../adapters/connection.ts";
 import type { AdapterSpec } from "../adapters/types.ts";
 import { loadConfig, type Config } from "../common/config.ts";
+import { DebuggerError } from "../common/errors.ts";
 import { configPath, runtimeDir, socketPath } from "../common/paths.ts";
 import { VERSION } from "../common/version.ts";
+import { probeDaemon } from "./probe.ts";
 
 const HANDSHAKE_MS = 5000;
 
@@ -36,7 +39,12 @@ async function handshake(spec: AdapterSpec): Promise<AdapterCheck> {
   } catch (e) {
     return { ...base, found: false, ok: false, message: (e as Error).message };
   }
-  if (!found) return { ...base, found: false, ok: false, message: `not found; install: ${spec.installHint}` };
+  if (!found) {
+    // Half installed (gdb < 14 without cdt-gdb-adapter) is a failure, not an absent adapter.
+    const helper = spec.install?.packagePresent?.() ? spec.install.helper?.() : undefined;
+    if (helper && !helper.present) return { ...base, found: true, ok: false, message: `${helper.why}: it needs ${helper.name}, which is not installed; \`debugger setup ${spec.name}\` installs it` };
+    return { ...base, found: false, ok: false, message: `not found; install: ${spec.installHint}` };
+  }
   const started = performance.now();
   let proc: Awaited<ReturnType<typeof connectAdapter>> | undefined;
   try {
@@ -83,58 +91,59 @@ function ptraceCheck(): Check {
   return { name: "ptrace", ok: false, message: "Yama ptrace_scope 3: attaching is disabled until reboot; launching still works" };
 }
 
+/** The nearest existing directory at or above PATH (where the runtime directory would be created). */
+function existingAncestor(path: string): string {
+  let p = path;
+  while (!existsSync(p) && dirname(p) !== p) p = dirname(p);
+  return p;
+}
+
+function errnoText(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const what: Record<string, string> = { EACCES: "permission denied", EPERM: "not permitted", EROFS: "read-only file system", ENOTDIR: "not a directory", ENOSPC: "no space left" };
+  return err.code ? `${what[err.code] ?? err.message} (${err.code})` : String(err.message ?? e);
+}
+
 function modeCheck(): Check {
   const dir = runtimeDir();
   const sock = socketPath();
-  if (!existsSync(dir)) return { name: "runtime directory", ok: true, message: `${dir} (created 0700 when the daemon starts)` };
-  const dirMode = statSync(dir).mode & 0o777;
+  const fix = "set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you can write";
+  if (Buffer.byteLength(sock) > 104) return { name: "runtime directory", ok: false, message: `socket path is ${Buffer.byteLength(sock)} bytes (max 104): set DEBUGGER_RUNTIME_DIR to a shorter directory` };
+  if (!existsSync(dir)) {
+    const parent = existingAncestor(dir);
+    try {
+      if (!statSync(parent).isDirectory()) throw Object.assign(new Error("not a directory"), { code: "ENOTDIR" });
+      accessSync(parent, constants.W_OK | constants.X_OK);
+    } catch (e) {
+      return { name: "runtime directory", ok: false, message: `${dir} cannot be created: ${parent}: ${errnoText(e)}; ${fix}` };
+    }
+    return { name: "runtime directory", ok: true, message: `${dir} (created 0700 when the daemon starts)` };
+  }
   const problems: string[] = [];
+  // access() says yes to root even on a read-only file system: write a file to know.
+  const probe = join(dir, `.doctor-${process.pid}`);
+  try {
+    writeFileSync(probe, "");
+    rmSync(probe, { force: true });
+  } catch (e) {
+    problems.push(`${dir} is not writable: ${errnoText(e)}; ${fix}`);
+  }
+  const dirMode = statSync(dir).mode & 0o777;
   if (dirMode !== 0o700) problems.push(`${dir} has mode ${dirMode.toString(8)}, not 700`);
   if (existsSync(sock)) {
     const m = statSync(sock).mode & 0o777;
     if (m !== 0o600) problems.push(`${sock} has mode ${m.toString(8)}, not 600`);
   }
-  if (Buffer.byteLength(sock) > 104) problems.push(`socket path is ${Buffer.byteLength(sock)} bytes (max 104): set DEBUGGER_RUNTIME_DIR`);
   return problems.length ? { name: "runtime directory", ok: false, message: problems.join("; ") } : { name: "runtime directory", ok: true, message: `${dir} (700)${existsSync(sock) ? `, socket 600` : ""}` };
 }
 
 async function daemonCheck(): Promise<Check> {
-  const sock = socketPath();
-  if (!existsSync(sock)) return { name: "daemon", ok: true, message: "not running (the next command starts it)" };
-  try {
-    const reply = await probeDaemon();
-    if (!reply) return { name: "daemon", ok: true, message: "a stale socket is there; the next command replaces it" };
-    const same = reply.version === VERSION;
-    return { name: "daemon", ok: true, message: `pid ${reply.pid}, version ${reply.version}${same ? "" : ` (this CLI is ${VERSION}: the next command replaces it)`}, up ${reply.uptime} s` };
-  } catch (e) {
-    return { name: "daemon", ok: false, message: (e as Error).message };
-  }
-}
-
-/** Asks a running daemon for its version without starting one or replacing it. */
-async function probeDaemon(): Promise<{ pid: number; version: string; uptime: number } | undefined> {
-  return new Promise((resolve) => {
-    let buf = "";
-    Bun.connect({
-      unix: socketPath(),
-      socket: {
-        open(s) {
-          // `ping` is answered whatever the version, so this never replaces the daemon.
-          s.write(JSON.stringify({ id: 1, version: VERSION, command: "ping", session: "default", cwd: process.cwd(), args: {} }) + "\n");
-        },
-        data(s, d) {
-          buf += d.toString();
-          if (!buf.includes("\n")) return;
-          s.end();
-          const r = JSON.parse(buf.slice(0, buf.indexOf("\n")));
-          resolve(r.ok ? r.data : undefined);
-        },
-        close: () => resolve(undefined),
-        error: () => resolve(undefined),
-        connectError: () => resolve(undefined),
-      },
-    }).catch(() => resolve(undefined));
-  });
+  const probe = await probeDaemon("ping");
+  if (probe.state === "absent") return { name: "daemon", ok: true, message: "not running (the next command starts it)" };
+  if (probe.state === "stale") return { name: "daemon", ok: true, message: `a socket is there but no daemon answers (${probe.error}); the next command replaces it` };
+  const reply = probe.data as { pid: number; version: string; uptime: number };
+  const same = reply.version === VERSION;
+  return { name: "daemon", ok: true, message: `live: pid ${reply.pid}, version ${reply.version}${same ? "" : ` (this CLI is ${VERSION}: the next command replaces it)`}, up ${reply.uptime} s` };
 }
 
 export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters: AdapterCheck[]; checks: Check[]; version: string }> {
@@ -147,9 +156,19 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
     checks.push({ name: "config", ok: false, message: (e as Error).message });
     config = await loadConfig("/nonexistent/config.toml");
   }
-  const specs = allAdapters(config).filter((a) => !only || a.name === only);
+  const all = allAdapters(config);
+  const wanted = only ? (ALIASES[only] ?? only) : undefined;
+  const specs = all.filter((a) => !wanted || a.name === wanted);
+  if (wanted && !specs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${only}'`, `known adapters: ${all.map((a) => a.name).join(", ")}`);
   const adapters = await Promise.all(specs.map(handshake));
   checks.push(ptraceCheck(), modeCheck(), await daemonCheck());
+  // An adapter that is simply absent is not a failure (install only what you use); one found but
+  // not working, or half installed, is.
   const ok = checks.every((c) => c.ok) && adapters.every((a) => !a.found || a.ok);
-  return { ok, adapters, checks, version: VERSION };
+  const report = { ok, adapters, checks, version: VERSION };
+  if (!ok) {
+    const failed = [...adapters.filter((a) => a.found && !a.ok).map((a) => a.name), ...checks.filter((c) => !c.ok).map((c) => c.name)];
+    throw new DebuggerError("CHECK_FAILED", `doctor: ${failed.length} check${failed.length === 1 ? "" : "s"} failed: ${failed.join(", ")}`, failed.some((f) => adapters.some((a) => a.name === f)) ? "`debugger setup` installs missing adapters and helpers; the report above says what each check found" : "the report above says what each check found", report);
+  }
+  return report;
 }

@@ -1,45 +1,160 @@
-// --help text. The per-command usage block is rendered by citty from the command's definition.
-import { defineCommand, renderUsage, type ArgsDef } from "citty";
+// --help text: the command list by section, a group with its sub-commands, one command's usage.
+// Sections come from each command's contract group (or a local command's own group), so a new
+// command cannot land under the wrong heading. Text fits the terminal; colours only where
+// useColor says so. Loaded only for help, so the contract's values may be imported here.
+import { contract, type Group } from "../ipc/commands.ts";
 import type { FlagDef } from "./args.ts";
+import { useColor } from "./messages.ts";
+import { commands, globalFlags, groupAliases, groups, subCommands } from "./registry.ts";
 import type { CommandSpec } from "./spec.ts";
 
-const SECTIONS: [string, (name: string) => boolean][] = [
-  ["Session", (n) => ["start", "attach", "stop", "detach", "restart", "status", "sessions"].includes(n)],
-  ["Breakpoints", (n) => n.startsWith("breakpoint") || n === "catch" || n === "watch"],
-  ["Execution (wait for the stop and print it)", (n) => ["continue", "next", "step", "finish", "until", "pause", "await"].includes(n)],
-  ["Inspection", (n) => ["context", "backtrace", "frame", "up", "down", "locals", "args", "print", "eval", "set", "threads", "thread", "events", "registers", "disassemble", "memory read"].includes(n)],
-  ["Output", (n) => n === "output"],
-  ["Tools", () => true],
-];
+const SECTIONS: Record<Group, string> = {
+  session: "Session",
+  breakpoints: "Breakpoints",
+  execution: "Execution (wait for the stop and print it)",
+  inspection: "Inspection",
+  output: "Output",
+  tools: "Tools",
+};
 
-export function mainHelp(commands: CommandSpec[]): string {
-  const out = ["debugger — a debugger for coding agents: one short command per step, sessions kept by a daemon.", "", "Usage: debugger <command> [args] [--session NAME] [--json]", ""];
-  const seen = new Set<string>();
-  for (const [title, match] of SECTIONS) {
-    const members = commands.filter((c) => !seen.has(c.name) && match(c.name));
-    if (!members.length) continue;
-    out.push(`${title}:`);
-    for (const c of members) {
-      seen.add(c.name);
-      const names = [c.name, ...(c.aliases ?? [])].join(", ");
-      out.push(`  ${names.padEnd(30)} ${c.summary}`);
+const GROUP_SUMMARIES: Record<string, string> = {
+  breakpoint: "Line, function and address breakpoints: add, list, remove, enable, disable",
+  watch: "Watchpoints: stop when a variable or lvalue is written (or read)",
+  memory: "The program's memory",
+  daemon: "The background daemon that keeps the sessions",
+};
+
+export function groupOf(spec: CommandSpec): Group {
+  if (spec.command) return contract[spec.command].group;
+  if (spec.group) return spec.group;
+  throw new Error(`command '${spec.name}' has neither a contract command nor a group`);
+}
+
+interface Style {
+  heading(s: string): string;
+  name(s: string): string;
+}
+
+/** Help asked for with --json (or DEBUGGER_JSON) is plain text: no colours, whatever FORCE_COLOR says. */
+let plain = false;
+export function plainHelp(on: boolean): void {
+  plain = on;
+}
+
+function style(): Style {
+  const on = !plain && useColor(process.stdout);
+  return {
+    heading: (s) => (on ? `\x1b[1m${s}\x1b[22m` : s),
+    name: (s) => (on ? `\x1b[36m${s}\x1b[39m` : s),
+  };
+}
+
+export function terminalWidth(): number {
+  const c = process.stdout.columns;
+  return typeof c === "number" && c >= 40 ? Math.min(c, 120) : 80;
+}
+
+/** Words of TEXT in lines of at most WIDTH characters (a longer word gets a line of its own). */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.length ? lines : [""];
+}
+
+/** Two columns: names on the left, wrapped descriptions on the right. */
+export function table(rows: [string, string][], width: number, s: Style, maxLeft = 28, minLeft = 0): string[] {
+  const left = Math.max(minLeft, Math.min(maxLeft, Math.max(...rows.map(([l]) => l.length))));
+  const indent = 2;
+  const rightWidth = Math.max(20, width - indent - left - 2);
+  const out: string[] = [];
+  for (const [l, r] of rows) {
+    const desc = wrap(r, rightWidth);
+    const pad = " ".repeat(indent + left + 2);
+    if (l.length > left) {
+      out.push(" ".repeat(indent) + s.name(l));
+      for (const d of desc) out.push(pad + d);
+    } else {
+      out.push(" ".repeat(indent) + s.name(l) + " ".repeat(left - l.length + 2) + desc[0]);
+      for (const d of desc.slice(1)) out.push(pad + d);
     }
+  }
+  return out;
+}
+
+function paragraph(text: string, width: number): string[] {
+  return wrap(text, width);
+}
+
+export async function mainHelp(): Promise<string> {
+  const width = terminalWidth();
+  const s = style();
+  const out = [...paragraph("debugger — a debugger for coding agents: one short command per step, sessions kept by a daemon.", width), "", `${s.heading("Usage:")} debugger [--session NAME] [--json] <command> [args] [flags]`, ""];
+  const names = (c: CommandSpec) => [c.name, ...(c.aliases ?? [])].join(", ");
+  // On a wide terminal one column for every section lines the summaries up down the page; at 80
+  // columns each section keeps its own, or most summaries would wrap.
+  const column = width >= 100 ? Math.min(28, Math.max(...commands.map((c) => names(c).length))) : 0;
+  for (const [group, title] of Object.entries(SECTIONS) as [Group, string][]) {
+    const members = commands.filter((c) => groupOf(c) === group);
+    if (!members.length) continue;
+    out.push(s.heading(`${title}:`));
+    out.push(...table(members.map((c) => [names(c), c.summary]), width, s, 28, column));
     out.push("");
   }
-  out.push("Global flags: --session NAME, --json, --quiet, --help; execution commands also --timeout SECONDS, --no-wait.");
-  out.push("`debugger <command> --help` shows a command's flags; `debugger guide` the usual loop.");
+  out.push(...paragraph("Global flags, anywhere on the line: --session NAME, --json, --quiet, --help; -v/--version before the command. Execution commands also take --timeout SECONDS and --no-wait.", width));
+  out.push(...paragraph("`debugger <command> --help` shows a command's flags; `debugger breakpoint --help` a group's sub-commands; `debugger guide` the usual loop; `debugger completion bash|zsh|fish` a shell completion script.", width));
   return out.join("\n");
 }
 
-export async function commandHelp(spec: CommandSpec, flags: Record<string, FlagDef>): Promise<string> {
-  const args: ArgsDef = {};
-  for (const p of spec.positionals ?? []) args[p.name] = { type: "positional", description: p.description, required: !!p.required };
-  for (const [name, f] of Object.entries(flags)) {
-    args[name] = { type: f.type === "boolean" ? "boolean" : "string", description: f.description, alias: f.alias, valueHint: f.valueHint };
-  }
-  const cmd = defineCommand({ meta: { name: `debugger ${spec.name}`, description: spec.summary }, args });
-  let usage = await renderUsage(cmd);
-  if (!process.stdout.isTTY || process.env.NO_COLOR) usage = usage.replace(/\x1b\[[0-9;]*m/g, "");
-  return usage + (spec.aliases?.length ? `\nAliases: ${spec.aliases.join(", ")}` : "") + (spec.passThrough ? "\nProgram arguments go after --." : "") + (spec.examples?.length ? `\nExamples:\n${spec.examples.map((e) => `  ${e}`).join("\n")}` : "");
+export async function groupHelp(group: string): Promise<string> {
+  const width = terminalWidth();
+  const s = style();
+  const subs = subCommands(group);
+  const aliases = Object.entries(groupAliases).filter(([, g]) => g === group).map(([a]) => a);
+  const out = [...paragraph(`debugger ${group} — ${GROUP_SUMMARIES[group] ?? SECTIONS[groupOf(subs[0]!)]}`, width), "", `${s.heading("Usage:")} debugger ${group} <sub-command> [args] [flags]`, "", s.heading("Sub-commands:")];
+  out.push(...table(subs.map((c) => [[c.name.slice(group.length + 1), ...(c.aliases ?? [])].join(", "), c.summary]), width, s));
+  out.push("");
+  const def = groups[group];
+  if (def) out.push(...paragraph(group === "watch" ? `\`debugger ${group} EXPR\` is \`debugger ${group} ${def} EXPR\`.` : `\`debugger ${group}\` alone runs \`debugger ${group} ${def}\`.`, width));
+  if (aliases.length) out.push(...paragraph(`Also spelled: ${aliases.join(", ")}.`, width));
+  out.push(...paragraph(`\`debugger ${group} <sub-command> --help\` shows its flags.`, width));
+  return out.join("\n");
 }
 
+function flagLeft(name: string, f: FlagDef): string {
+  const long = f.type === "boolean" && name === "wait" ? "--[no-]wait" : `--${name}`;
+  const value = f.type === "boolean" ? "" : ` ${f.valueHint ?? (f.type === "number" ? "N" : "VALUE")}`;
+  return `${f.alias ? `-${f.alias}, ` : ""}${long}${value}`;
+}
+
+export async function commandHelp(spec: CommandSpec, flags: Record<string, FlagDef>): Promise<string> {
+  const width = terminalWidth();
+  const s = style();
+  const positionals = spec.positionals ?? [];
+  const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? ["[-- ARGS…]"] : [])].join(" ");
+  const out = [...paragraph(`debugger ${spec.name} — ${spec.summary}`, width), "", `${s.heading("Usage:")} ${usage}`, ""];
+  if (positionals.length) {
+    out.push(s.heading("Arguments:"));
+    out.push(...table(positionals.map((p) => [p.name.toUpperCase(), `${p.description}${p.required ? " (required)" : ""}`]), width, s));
+    out.push("");
+  }
+  const own = Object.entries(flags).filter(([n]) => !(n in globalFlags));
+  if (own.length) {
+    out.push(s.heading("Flags:"));
+    out.push(...table(own.map(([n, f]) => [flagLeft(n, f), `${f.description}${f.repeat ? " (repeatable)" : ""}`]), width, s));
+    out.push("");
+  }
+  out.push(s.heading("Global flags:"));
+  out.push(...table(Object.entries(globalFlags).map(([n, f]) => [flagLeft(n, f), f.description]), width, s));
+  if (spec.aliases?.length) out.push("", `${s.heading("Aliases:")} ${spec.aliases.join(", ")}`);
+  if (spec.passThrough) out.push("", "Program arguments go after --.");
+  // Examples are commands to copy: printed whole, never wrapped.
+  if (spec.examples?.length) out.push("", s.heading("Examples:"), ...spec.examples.map((e) => `  ${e}`));
+  return out.join("\n");
+}

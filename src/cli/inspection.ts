@@ -1,7 +1,8 @@
 // Inspection commands: where we are, the stack, variables, expressions, threads, history.
 import type { ParsedArgs } from "./args.ts";
-import { backtrace, sourceBlock, stopReport, variableLines, where } from "./render/text.ts";
-import { bool, num, str, type CliContext, daemonCommand, type CommandSpec } from "./spec.ts";
+import { backtrace, displayLines, sourceBlock, stopReport, threadStacks, variableLines, where } from "./render/text.ts";
+import type { PrintResult, ValueData } from "../ipc/commands.ts";
+import { bool, daemonCommand, ids, num, str, type CliContext, type CommandSpec } from "./spec.ts";
 import { DebuggerError } from "../common/errors.ts";
 
 function renderContext(d: any, _a: ParsedArgs, ctx: CliContext): string {
@@ -13,7 +14,12 @@ function renderContext(d: any, _a: ParsedArgs, ctx: CliContext): string {
   return parts.join("\n");
 }
 
-function renderValue(d: any): string {
+function renderPrint(d: ValueData | { results: PrintResult[] }): string {
+  if (!("results" in d)) return renderValue(d);
+  return d.results.map((r) => `${r.expression} = ${r.error !== undefined ? `error: ${r.error}` : `${r.result}${r.type ? ` (${r.type})` : ""}`}`).join("\n");
+}
+
+function renderValue(d: ValueData): string {
   const head = `${d.result}${d.type ? ` (${d.type})` : ""}`;
   const kids = d.children?.length ? `\n${variableLines(d.children)}` : "";
   const cut = d.truncated?.length ? `\n${d.truncated.map((t: string) => `(${t})`).join("\n")}` : "";
@@ -51,24 +57,29 @@ export const inspectionCommands: CommandSpec[] = [
     command: "backtrace",
     name: "backtrace",
     aliases: ["bt"],
-    summary: "The call stack of the current thread",
+    summary: "The call stack of the current thread (--all: every thread or goroutine, one line each)",
     flags: {
-      limit: { type: "number", description: "at most N frames (default 50)", valueHint: "N" },
+      limit: { type: "number", description: "at most N frames (default 50; with --all 1 per thread)", valueHint: "N" },
       locals: { type: "boolean", description: "show each frame's locals" },
       thread: { type: "number", description: "another thread's stack", valueHint: "ID" },
+      all: { type: "boolean", alias: "a", description: "every thread: where it is, and its first frame in your code" },
     },
-    call: (a) => ({ command: "backtrace", args: { limit: num(a, "limit"), locals: bool(a, "locals"), thread: num(a, "thread") } }),
-    render: (d, _a, ctx) => backtrace(d.frames, ctx.cwd),
+    call: (a) => {
+      if (bool(a, "all") && (num(a, "thread") !== undefined || bool(a, "locals"))) throw new DebuggerError("USAGE", "--all shows every thread: it takes no --thread or --locals", "`debugger backtrace --all`, then `debugger backtrace --thread ID --locals`");
+      return { command: "backtrace", args: { limit: num(a, "limit"), locals: bool(a, "locals"), thread: num(a, "thread"), all: bool(a, "all") } };
+    },
+    render: (d, _a, ctx) => (d.threads ? threadStacks(d.threads, ctx.cwd) : backtrace(d.frames, ctx.cwd)),
   }),
   daemonCommand({
     command: "frame",
     name: "frame",
-    summary: "Select frame N (from backtrace) and show it",
+    summary: "Select frame N (from backtrace) and show it (--thread ID: of another thread)",
     positionals: [{ name: "n", description: "frame index" }],
+    flags: { thread: { type: "number", description: "select this thread first", valueHint: "ID" } },
     call: (a) => {
       const n = a.positionals[0] === undefined ? undefined : Number(a.positionals[0]);
       if (n !== undefined && (!Number.isInteger(n) || n < 0)) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a frame index`, "`debugger backtrace` lists them");
-      return { command: "frame", args: { index: n } };
+      return { command: "frame", args: { index: n, thread: num(a, "thread") } };
     },
     render: renderContext,
   }),
@@ -92,8 +103,11 @@ export const inspectionCommands: CommandSpec[] = [
     command: "locals",
     name: "locals",
     summary: "Variables of the selected frame",
-    flags: { depth: { type: "number", description: "expand structures N levels (default 0)", valueHint: "N" } },
-    call: (a) => ({ command: "locals", args: { depth: num(a, "depth") } }),
+    flags: {
+      depth: { type: "number", description: "expand structures N levels (default 0)", valueHint: "N" },
+      all: { type: "boolean", description: "also the debugger's grouping rows (debugpy's special, function and class variables)" },
+    },
+    call: (a) => ({ command: "locals", args: { depth: num(a, "depth"), all: bool(a, "all") } }),
     render: (d) => (d.variables.length ? variableLines(d.variables, "") : "No locals.") + (d.truncated?.length ? `\n(${d.truncated.join("; ")})` : ""),
   }),
   daemonCommand({
@@ -107,11 +121,40 @@ export const inspectionCommands: CommandSpec[] = [
     command: "print",
     name: "print",
     aliases: ["p"],
-    summary: "Evaluate an expression in the selected frame",
-    positionals: [{ name: "expression", description: "e.g. x, p->next, add(1, 2)", variadic: true, required: true }],
-    flags: { ...formatFlag, depth: { type: "number", description: "expand structures N levels (default 1)", valueHint: "N" } },
-    call: (a) => ({ command: "print", args: { expression: expression(a, "print"), format: checkFormat(a), depth: num(a, "depth") } }),
-    render: renderValue,
+    summary: "Evaluate expressions in the selected frame, one line each (quote an expression with spaces)",
+    positionals: [{ name: "expression", description: "e.g. x  p->next  'add(1, 2)'", variadic: true, required: true }],
+    flags: { ...formatFlag, depth: { type: "number", description: "expand structures N levels (default 1; one expression)", valueHint: "N" } },
+    examples: ["debugger print total", "debugger print i 'scores[i]' st.sum"],
+    call: (a) => {
+      const expressions = a.positionals.map((e) => e.trim()).filter(Boolean);
+      if (!expressions.length) throw new DebuggerError("USAGE", "print needs an expression", "`debugger print 'a + b'`");
+      return { command: "print", args: { expressions, format: checkFormat(a), depth: num(a, "depth") } };
+    },
+    render: renderPrint,
+  }),
+  daemonCommand({
+    command: "display",
+    name: "display",
+    summary: "Show expressions at every stop from now on (no expression: list them)",
+    positionals: [{ name: "expression", description: "e.g. total  'p->next'", variadic: true }],
+    examples: ["debugger display total 'list->len'", "debugger display"],
+    call: (a) => ({ command: "display", args: { expressions: a.positionals.map((e) => e.trim()).filter(Boolean) } }),
+    render: (d) => {
+      if (!d.displays.length) return "No displays. `debugger display EXPR` adds one.";
+      return d.values?.length ? displayLines(d.values, "") : d.displays.map((x) => `${x.id}: ${x.expression}`).join("\n");
+    },
+  }),
+  daemonCommand({
+    command: "undisplay",
+    name: "undisplay",
+    summary: "Stop showing displays by id (or --all)",
+    positionals: [{ name: "ids", description: "display ids", variadic: true }],
+    flags: { all: { type: "boolean", description: "remove every display" } },
+    call: (a) => {
+      if (!a.positionals.length && !bool(a, "all")) throw new DebuggerError("USAGE", "undisplay needs ids or --all", "`debugger display` lists them");
+      return { command: "undisplay", args: { ids: ids(a.positionals, "display id"), all: bool(a, "all") } };
+    },
+    render: (d) => `Removed ${d.removed.map((i) => `#${i}`).join(", ") || "nothing"}. ${d.displays.length} left.`,
   }),
   daemonCommand({
     command: "eval",

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { breakpointList, sessionsTable, stopReport } from "./render/text.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
-import { bool, list, str, daemonCommand, type CommandSpec } from "./spec.ts";
+import { bool, daemonCommand, list, locations, printFlag, str, type CommandSpec } from "./spec.ts";
 
 function parseEnv(pairs: string[]): Record<string, string> {
   const env: Record<string, string> = {};
@@ -20,7 +20,8 @@ function renderStart(d: any, _a: unknown, ctx: { cwd: string }): string {
   const s = d.session;
   if (s) parts.push(`Session '${s.name}' ${s.mode === "attach" ? "attached to" : "started"} ${s.program || `pid ${s.pid}`} with ${s.adapter}${s.pid && s.mode !== "attach" ? ` (pid ${s.pid})` : ""}.`);
   const pending = (d.breakpoints ?? []).filter((b: any) => !b.verified);
-  if (pending.length) parts.push(`Pending breakpoints:\n${breakpointList(pending, ctx.cwd)}`);
+  if (d.warnings?.length) parts.push(d.warnings.map((w: string) => `Warning: ${w}.`).join("\n"));
+  else if (pending.length) parts.push(`Pending breakpoints:\n${breakpointList(pending, ctx.cwd)}`);
   if (d.stop) parts.push(stopReport(d.stop, ctx.cwd));
   else if (d.state === "running") parts.push("Running. `debugger await` waits for the next stop; `debugger pause` interrupts.");
   return parts.join("\n");
@@ -65,10 +66,11 @@ export const sessionCommands: CommandSpec[] = [
     execution: true,
     flags: {
       ...adapterFlags,
-      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the program runs (repeatable)", valueHint: "LOC" },
+      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the program runs: LOC or 'LOC if COND' (repeatable)", valueHint: "LOC" },
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
       cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
       env: { type: "string", repeat: true, description: "environment variable for the program (repeatable)", valueHint: "KEY=VALUE" },
+      ...printFlag,
     },
     examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry"],
     call: (a, ctx) => ({
@@ -80,9 +82,10 @@ export const sessionCommands: CommandSpec[] = [
         env: parseEnv(list(a, "env")),
         stopOnEntry: bool(a, "stop-on-entry"),
         ...adapterArgs(a),
-        break: list(a, "break"),
+        break: locations(list(a, "break")),
         wait: ctx.wait,
         timeout: ctx.timeout,
+        print: list(a, "print"),
       },
     }),
     render: renderStart,
@@ -95,7 +98,8 @@ export const sessionCommands: CommandSpec[] = [
     flags: {
       ...adapterFlags,
       program: { type: "string", description: "the process's executable, if the adapter needs it", valueHint: "PATH" },
-      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set while attaching (repeatable)", valueHint: "LOC" },
+      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set while attaching: LOC or 'LOC if COND' (repeatable)", valueHint: "LOC" },
+      ...printFlag,
     },
     execution: true,
     examples: ["debugger attach 12345", "debugger attach --connect 127.0.0.1:5678 --adapter debugpy"],
@@ -108,7 +112,7 @@ export const sessionCommands: CommandSpec[] = [
       } else if (!extra.connect) {
         throw new DebuggerError("USAGE", "attach needs a PID or --connect HOST:PORT", "`debugger attach 12345` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`");
       }
-      return { command: "attach", args: { pid, program: str(a, "program"), ...extra, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout } };
+      return { command: "attach", args: { pid, program: str(a, "program"), ...extra, break: locations(list(a, "break")), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print") } };
     },
     render: renderStart,
   }),
@@ -132,7 +136,8 @@ export const sessionCommands: CommandSpec[] = [
     name: "restart",
     summary: "Start the program again with the same arguments and breakpoints",
     execution: true,
-    call: (_a, ctx) => ({ command: "restart", args: { wait: ctx.wait, timeout: ctx.timeout } }),
+    flags: printFlag,
+    call: (a, ctx) => ({ command: "restart", args: { wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print") } }),
     render: (d, _a, ctx) => (d.stop ? stopReport(d.stop, ctx.cwd) : `Restarted; ${d.state}.`),
   }),
   daemonCommand({

@@ -4,9 +4,8 @@
 import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { makeDirPrivate } from "../common/privateFiles.ts";
 import { dirname } from "node:path";
-import { cdtInstallPrefix } from "../adapters/gdb.ts";
 import { allAdapters, ALIASES } from "../adapters/index.ts";
-import type { AdapterSpec } from "../adapters/types.ts";
+import type { AdapterSpec, InstallStep, PackageManager } from "../adapters/types.ts";
 import { which } from "../adapters/which.ts";
 import { ConfigSchemaCheck, loadConfig } from "../common/config.ts";
 import { DebuggerError } from "../common/errors.ts";
@@ -15,12 +14,8 @@ import type { ParsedArgs } from "./args.ts";
 import { renderSetupPlan } from "./admin.ts";
 import { bool, type CliContext } from "./spec.ts";
 
-type Manager = "apt" | "dnf" | "pacman" | "brew";
-
-interface Step {
-  argv: string[];
-  why: string;
-}
+type Manager = PackageManager;
+type Step = InstallStep;
 
 export interface Plan {
   adapter: string;
@@ -31,13 +26,6 @@ export interface Plan {
   note?: string;
 }
 
-
-const PACKAGES: Record<string, Partial<Record<Manager, string[]>>> = {
-  "lldb-dap": { apt: ["lldb-19"], dnf: ["lldb"], pacman: ["lldb"], brew: ["llvm"] },
-  debugpy: { apt: ["python3-debugpy"], dnf: ["python3-debugpy"], pacman: ["python-debugpy"] },
-  delve: { apt: ["delve"], dnf: ["delve"], pacman: ["delve"], brew: ["delve"] },
-  gdb: { apt: ["gdb"], dnf: ["gdb"], pacman: ["gdb"], brew: ["gdb"] },
-};
 
 function detectManager(): Manager | undefined {
   if (process.platform === "darwin") return which("brew") ? "brew" : undefined;
@@ -69,36 +57,24 @@ function installArgv(m: Manager, pkgs: string[]): Step[] {
   }
 }
 
-function gdbVersion(): number | undefined {
-  const gdb = which("gdb");
-  if (!gdb) return undefined;
-  const out = Bun.spawnSync([gdb, "--version"], { stderr: "ignore" }).stdout.toString();
-  const m = /(\d+)\.\d+/.exec(out.split("\n")[0] ?? "");
-  return m ? Number(m[1]) : undefined;
-}
-
+/**
+ * The steps that would make SPEC work here: its system package (or the adapter's own fallback,
+ * such as pip or go install, when no package manager here has it), then any helper it needs.
+ */
 export function planFor(spec: AdapterSpec, manager: Manager | undefined): Plan {
   const found = spec.discover({ options: {} });
   if (found) return { adapter: spec.name, present: found.path, steps: [] };
-  const pkgs = PACKAGES[spec.name];
-  if (!pkgs) return { adapter: spec.name, steps: [], note: `setup does not know how to install ${spec.name}: ${spec.installHint}` };
+  const install = spec.install;
+  if (!install) return { adapter: spec.name, steps: [], note: `setup does not know how to install ${spec.name}: ${spec.installHint}` };
   const steps: Step[] = [];
-  const viaManager = manager ? pkgs[manager] : undefined;
-  if (spec.name === "gdb") {
-    if (viaManager && !which("gdb")) steps.push(...installArgv(manager!, viaManager));
-    const v = gdbVersion();
-    if (v === undefined || v < 14) {
-      // gdb < 14 has no DAP: cdt-gdb-adapter (npm) drives it over GDB/MI.
-      // --ignore-scripts: its install script only builds a pty module that debugging does not use.
-      steps.push({ argv: [which("npm") ?? "npm", "install", "--ignore-scripts", "--no-audit", "--no-fund", "--prefix", cdtInstallPrefix(), "cdt-gdb-adapter@1.7.0"], why: "install cdt-gdb-adapter (gdb < 14 has no built-in DAP)" });
-    }
-  } else if (viaManager) {
-    steps.push(...installArgv(manager!, viaManager));
-  } else if (spec.name === "debugpy") {
-    steps.push({ argv: [which("python3") ?? "python3", "-m", "pip", "install", "--user", "debugpy"], why: "install debugpy with pip" });
-  } else if (spec.name === "delve" && which("go")) {
-    steps.push({ argv: [which("go")!, "install", "github.com/go-delve/delve/cmd/dlv@latest"], why: "install dlv with go install" });
+  if (!install.packagePresent?.()) {
+    const pkgs = manager ? install.packages[manager] : undefined;
+    const fallback = pkgs ? undefined : install.fallback?.();
+    if (pkgs) steps.push(...installArgv(manager!, pkgs));
+    else if (fallback) steps.push(fallback);
   }
+  const helper = install.helper?.();
+  if (helper && !helper.present) steps.push(helper.install);
   if (!steps.length) return { adapter: spec.name, steps, note: `no package manager found for ${spec.name}: ${spec.installHint}` };
   return { adapter: spec.name, manager, steps };
 }
@@ -123,7 +99,7 @@ async function writeConfigEntry(name: string, command: string[]): Promise<string
   const path = configPath();
   const before = existsSync(path) ? await Bun.file(path).text() : "";
   const next = configWithAdapter(before, name, command);
-  ConfigSchemaCheck(Bun.TOML.parse(next), path); // throws, naming the key, before anything is written
+  ConfigSchemaCheck(Bun.TOML.parse(next), path, next); // throws, naming the key, before anything is written
   makeDirPrivate(dirname(path));
   const tmp = `${path}.tmp-${process.pid}`;
   writeFileSync(tmp, next, { mode: 0o600 });
@@ -132,16 +108,22 @@ async function writeConfigEntry(name: string, command: string[]): Promise<string
 }
 
 async function confirm(question: string): Promise<boolean> {
-  await Bun.write(Bun.stderr, `${question} [y/N] `);
-  for await (const line of console) return /^y(es)?$/i.test(line.trim());
-  return false;
+  // consola's prompt draws on stdout: when stdout is a pipe, ask on stderr with a plain line.
+  if (!process.stdout.isTTY) {
+    await Bun.write(Bun.stderr, `${question} [y/N] `);
+    for await (const line of console) return /^y(es)?$/i.test(line.trim());
+    return false;
+  }
+  const { messages } = await import("./messages.ts");
+  // cancel: "symbol" — Ctrl+C at the prompt is a "no", not an exception.
+  return (await (await messages()).prompt(question, { type: "confirm", initial: false, cancel: "symbol" })) === true;
 }
 
 export async function runSetup(a: ParsedArgs, ctx: CliContext) {
   const config = await loadConfig();
   const adapters = allAdapters(config);
   const wanted = a.positionals[0] ? (ALIASES[a.positionals[0]] ?? a.positionals[0]) : undefined;
-  const specs = wanted ? adapters.filter((s) => s.name === wanted) : adapters.filter((s) => PACKAGES[s.name]);
+  const specs = wanted ? adapters.filter((s) => s.name === wanted) : adapters.filter((s) => s.install);
   if (wanted && !specs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${a.positionals[0]}'`, `known adapters: ${adapters.map((s) => s.name).join(", ")}`);
   const manager = detectManager();
   const plans = specs.map((s) => planFor(s, manager));
@@ -154,11 +136,19 @@ export async function runSetup(a: ParsedArgs, ctx: CliContext) {
     if (!process.stdin.isTTY) throw new DebuggerError("USAGE", "setup would install software; it needs --yes when not run at a terminal", "`debugger setup --dry-run` shows the plan; `debugger setup --yes` carries it out");
     if (!(await confirm("Carry out this plan?"))) throw new DebuggerError("USAGE", "setup cancelled", "nothing was installed");
   }
+  const progress = !ctx.json && process.stderr.isTTY ? await (await import("./messages.ts")).messages() : undefined;
   for (const plan of work) {
     for (const step of plan.steps) {
-      const r = Bun.spawnSync(step.argv, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+      progress?.start(`${plan.adapter}: ${step.why}…`);
+      let r: ReturnType<typeof Bun.spawnSync>;
+      try {
+        r = Bun.spawnSync(step.argv, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+      } catch (e) {
+        // Bun throws when the program is not there at all (e.g. `env` missing from PATH).
+        throw new DebuggerError("SETUP_FAILED", `\`${step.argv.join(" ")}\` could not run: ${(e as Error).message}`, "nothing was written to config.toml; check PATH and run setup again", { done: result.installed });
+      }
       if (r.exitCode !== 0) {
-        const tail = (r.stderr.toString() || r.stdout.toString()).trim().split("\n").slice(-8).join("\n");
+        const tail = (r.stderr?.toString() || r.stdout?.toString() || "").trim().split("\n").slice(-8).join("\n");
         throw new DebuggerError("SETUP_FAILED", `\`${step.argv.join(" ")}\` failed with exit code ${r.exitCode}${tail ? `:\n${tail}` : ""}`, "nothing was written to config.toml; fix the cause (permissions? network?) and run setup again", { done: result.installed });
       }
     }

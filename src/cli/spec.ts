@@ -1,5 +1,6 @@
 // What a CLI command is: its words, arguments, the daemon request it makes and how its reply reads.
 import { DebuggerError } from "../common/errors.ts";
+import { parseLocation, splitCondition } from "../common/location.ts";
 import type { ArgsIn, CommandName, Group, ReplyOf } from "../ipc/commands.ts";
 import type { FlagDef, ParsedArgs, PositionalDef } from "./args.ts";
 
@@ -42,6 +43,8 @@ export interface CommandSpec<C extends CommandName = CommandName> {
   renderPartial?(data: ReplyOf<C>, a: ParsedArgs, ctx: CliContext): string;
   /** Socket timeout in ms when the command may run long on purpose. */
   socketTimeoutMs?(a: ParsedArgs, ctx: CliContext): number;
+  /** The exit code of a successful reply that carries failures of its own (a batch); default 0. */
+  exitCode?(data: any): number;
   /** Human rendering of the reply's data. */
   render(data: ReplyOf<C>, a: ParsedArgs, ctx: CliContext): string;
 }
@@ -55,6 +58,11 @@ export function daemonCommand<C extends CommandName>(spec: CommandSpec<C> & { co
 export function localCommand(spec: Omit<CommandSpec, "command" | "call" | "render"> & { group: Group; local: NonNullable<CommandSpec["local"]>; render(data: any, a: ParsedArgs, ctx: CliContext): string }): CommandSpec {
   return spec as CommandSpec;
 }
+
+/** `--print EXPR` (repeatable) on every command that reports a stop: values evaluated at that stop. */
+export const printFlag: Record<string, FlagDef> = {
+  print: { type: "string", repeat: true, description: "evaluate EXPR at the stop and show it in the report (repeatable)", valueHint: "EXPR" },
+};
 
 export function str(a: ParsedArgs, name: string): string | undefined {
   const v = a.flags[name];
@@ -83,4 +91,14 @@ export function ids(words: string[], what = "id"): number[] {
     if (!Number.isInteger(n) || n < 1) throw new DebuggerError("USAGE", `'${w}' is not a ${what}`, "ids are whole numbers from `debugger breakpoint list` (or `threads`, `backtrace`)");
     return n;
   });
+}
+
+/** A location's syntax is checked here, so a typo is a usage error before anything runs (the daemon resolves files). */
+export function location(text: string): string {
+  parseLocation(splitCondition(text).location);
+  return text;
+}
+
+export function locations(texts: string[]): string[] {
+  return texts.map(location);
 }

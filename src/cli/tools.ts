@@ -1,6 +1,6 @@
 // Tools: the adapter console, the daemon, logs, the agent's guide.
 import { logPath } from "../common/paths.ts";
-import { VERSION } from "../common/version.ts";
+import { versionInfo, versionLine } from "../common/version.ts";
 import { daemonCommand, localCommand, type CommandSpec } from "./spec.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { tailLines } from "../daemon/ringBuffer.ts";
@@ -49,9 +49,9 @@ export const toolCommands: CommandSpec[] = [
   localCommand({
     group: "tools",
     name: "version",
-    summary: "Print the version",
-    local: async () => ({ version: VERSION }),
-    render: (d) => d.version,
+    summary: "Version, commit, build date, platform and Bun version (also -v, --version)",
+    local: async () => versionInfo(),
+    render: (d) => versionLine(d),
   }),
   localCommand({
     group: "tools",

@@ -1,4 +1,6 @@
-// config.toml, parsed with Bun.TOML and validated with valibot; a bad file names the key.
+// config.toml, parsed with Bun.TOML and validated with valibot. A bad file is an error naming the
+// file, the key, its line, and for an unknown key the likely one meant. The typed getters below
+// are the one place each setting's default lives.
 import * as v from "valibot";
 import { DebuggerError } from "./errors.ts";
 import { configPath } from "./paths.ts";
@@ -13,19 +15,37 @@ const AdapterEntry = v.strictObject({
   env: v.optional(v.record(v.string(), v.string()), {}),
 });
 
+const int = (min: number) => v.pipe(v.number(), v.integer(), v.minValue(min));
+const seconds = (min: number) => v.pipe(v.number(), v.minValue(min));
+
 const ConfigSchema = v.strictObject({
-  output: v.optional(
+  output: v.optional(v.strictObject({ max_chunks: v.optional(int(1)), max_bytes: v.optional(int(1024)) }), {}),
+  /** `source_lines` and `max_value_length` here are the older spelling of [defaults] source_lines, value_length. */
+  display: v.optional(v.strictObject({ max_value_length: v.optional(int(16)), max_locals: v.optional(int(1)), source_lines: v.optional(int(0)) }), {}),
+  timeouts: v.optional(
     v.strictObject({
-      max_chunks: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-      max_bytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1024))),
+      /** Seconds an execution command waits for a stop (0: forever). */
+      execution: v.optional(seconds(0)),
+      /** Seconds the daemon waits for an adapter's answer to one DAP request. */
+      request: v.optional(seconds(1)),
+      /** Seconds an adapter may take to start and answer initialize and launch/attach. */
+      adapter_start: v.optional(seconds(1)),
     }),
     {},
   ),
-  display: v.optional(
+  defaults: v.optional(
     v.strictObject({
-      max_value_length: v.optional(v.pipe(v.number(), v.integer(), v.minValue(16))),
-      max_locals: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-      source_lines: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+      session: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/, "a session name: letters, digits, '.', '_', '-', at most 64"))),
+      source_lines: v.optional(int(0)),
+      value_length: v.optional(int(16)),
+    }),
+    {},
+  ),
+  daemon: v.optional(
+    v.strictObject({
+      /** Seconds without a live session before the daemon exits (0: never). */
+      idle_timeout: v.optional(seconds(0)),
+      log_level: v.optional(v.picklist(["debug", "info", "warn", "error"])),
     }),
     {},
   ),
@@ -34,26 +54,162 @@ const ConfigSchema = v.strictObject({
 
 export type Config = v.InferOutput<typeof ConfigSchema>;
 export type AdapterConfig = v.InferOutput<typeof AdapterEntry>;
+export type LogLevel = NonNullable<Config["daemon"]["log_level"]>;
 
 export async function loadConfig(path = configPath()): Promise<Config> {
   const file = Bun.file(path);
   if (!(await file.exists())) return v.parse(ConfigSchema, {});
+  const text = await file.text();
   let raw: unknown;
   try {
-    raw = Bun.TOML.parse(await file.text());
+    raw = Bun.TOML.parse(text);
   } catch (e) {
-    throw new DebuggerError("INVALID_ARGUMENT", `config file ${path} is not valid TOML: ${(e as Error).message}`, "fix the file or move it away");
+    throw new DebuggerError("INVALID_ARGUMENT", `config file ${path} is not valid TOML: ${(e as Error).message}`, "fix the file or move it away; `debugger doctor` checks it");
   }
-  return ConfigSchemaCheck(raw, path);
+  return ConfigSchemaCheck(raw, path, text);
 }
 
-/** Validates parsed TOML; the error names the first bad key. */
-export function ConfigSchemaCheck(raw: unknown, path: string): Config {
+/** Validates parsed TOML; the error names the first bad key, its line (when TEXT is given) and a likely intended key. */
+export function ConfigSchemaCheck(raw: unknown, path: string, text?: string): Config {
   const result = v.safeParse(ConfigSchema, raw);
-  if (!result.success) {
-    const issue = result.issues[0];
-    const key = issue.path?.map((p) => String(p.key)).join(".") || "(top level)";
-    throw new DebuggerError("INVALID_ARGUMENT", `config file ${path}: key '${key}': ${issue.message}`, "fix that key or remove it; `debugger doctor` checks the file");
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const key = v.getDotPath(issue) ?? "";
+  const keys = (issue.path ?? []).map((p) => String(p.key));
+  const line = text !== undefined ? keyLine(text, keys) : undefined;
+  const where = `config file ${path}${line ? `, line ${line}` : ""}`;
+  if (issue.type === "strict_object" && issue.expected === "never") {
+    const known = keysAt(keys.slice(0, -1));
+    const guess = closestKey(keys.at(-1)!, known);
+    const section = keys.length > 1 ? `[${keys.slice(0, -1).join(".")}]` : "the top level";
+    throw new DebuggerError("INVALID_ARGUMENT", `${where}: unknown key '${key}'`, `${guess ? `did you mean '${guess}'? ` : ""}keys in ${section}: ${known.join(", ")}`);
   }
-  return result.output;
+  throw new DebuggerError("INVALID_ARGUMENT", `${where}: key '${key || "(top level)"}': ${issue.message}`, "fix that key or remove it; `debugger doctor` checks the file");
+}
+
+/** The keys the schema allows at PATH (a table), e.g. ["display"] → max_value_length, … */
+function keysAt(path: string[]): string[] {
+  let s: any = ConfigSchema;
+  for (const k of path) {
+    while (s.type === "optional" || s.type === "pipe") s = s.type === "pipe" ? s.pipe[0] : s.wrapped;
+    s = s.type === "record" ? s.value : s.entries?.[k];
+    if (!s) return [];
+  }
+  while (s.type === "optional") s = s.wrapped;
+  return s.entries ? Object.keys(s.entries) : [];
+}
+
+function closestKey(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = distance(word, c);
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
+
+const KEY_PART = String.raw`(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)`;
+const DOTTED = new RegExp(String.raw`^\s*(${KEY_PART}(?:\s*\.\s*${KEY_PART})*)`);
+
+function splitKey(dotted: string): string[] {
+  const parts: string[] = [];
+  const re = new RegExp(KEY_PART, "g");
+  for (const m of dotted.matchAll(re)) {
+    const p = m[0];
+    parts.push(p.startsWith('"') ? JSON.parse(p) : p.startsWith("'") ? p.slice(1, -1) : p);
+  }
+  return parts;
+}
+
+/**
+ * The 1-based line that defines PATH (e.g. ["display", "max_locls"]) in TOML TEXT: a `key =` line
+ * under its table header, a dotted key, or failing that the nearest enclosing table's header.
+ * Bun's TOML parser keeps no positions, so the lines are read here.
+ */
+export function keyLine(text: string, path: string[]): number | undefined {
+  let table: string[] = [];
+  let best: { line: number; depth: number } | undefined;
+  const consider = (full: string[], line: number) => {
+    let depth = 0;
+    while (depth < full.length && depth < path.length && full[depth] === path[depth]) depth++;
+    if (depth === 0 || depth < full.length) return; // not on PATH
+    if (!best || depth > best.depth) best = { line, depth };
+  };
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!.trim();
+    if (!l || l.startsWith("#")) continue;
+    const header = /^\[\[?\s*([^\]]+?)\s*\]\]?/.exec(l);
+    if (header) {
+      table = splitKey(header[1]!);
+      consider(table, i + 1);
+      continue;
+    }
+    const key = DOTTED.exec(l);
+    if (key && l.slice(key[0].length).trimStart().startsWith("=")) consider([...table, ...splitKey(key[1]!)], i + 1);
+  }
+  return best?.line;
+}
+
+// ---- typed getters: each setting's default, and where environment variables win ------------
+
+/** Seconds an execution command waits for a stop, unless --timeout says otherwise. */
+export function executionTimeout(c: Config): number {
+  return c.timeouts.execution ?? 60;
+}
+
+/** Milliseconds the daemon waits for one DAP response. */
+export function requestTimeoutMs(c: Config): number {
+  return (c.timeouts.request ?? 30) * 1000;
+}
+
+/** Milliseconds an adapter may take to start, answer initialize and launch/attach. */
+export function adapterStartTimeoutMs(c: Config): number {
+  return (c.timeouts.adapter_start ?? 30) * 1000;
+}
+
+export function defaultSession(c: Config, env = process.env): string {
+  return env.DEBUGGER_SESSION || c.defaults.session || "default";
+}
+
+/** Lines of source shown above and below the current line. */
+export function sourceLines(c: Config): number {
+  return c.defaults.source_lines ?? c.display.source_lines ?? 3;
+}
+
+/** Characters of a value shown in stop reports and locals before it is cut. */
+export function maxValueLength(c: Config): number {
+  return c.defaults.value_length ?? c.display.max_value_length ?? 200;
+}
+
+export function maxLocals(c: Config): number {
+  return c.display.max_locals ?? 40;
+}
+
+/** Milliseconds without a live session before the daemon exits; DEBUGGER_IDLE_TIMEOUT (seconds) wins; 0 → never. */
+export function idleTimeoutMs(c: Config, env = process.env): number {
+  const fromEnv = env.DEBUGGER_IDLE_TIMEOUT !== undefined && env.DEBUGGER_IDLE_TIMEOUT !== "" ? Number(env.DEBUGGER_IDLE_TIMEOUT) : undefined;
+  const s = fromEnv !== undefined && Number.isFinite(fromEnv) ? fromEnv : (c.daemon.idle_timeout ?? 30 * 60);
+  return s === 0 ? Infinity : s * 1000;
+}
+
+/** The daemon log's level; DEBUGGER_LOG=debug wins. */
+export function logLevel(c: Config, env = process.env): LogLevel {
+  if (env.DEBUGGER_LOG === "debug" || env.DEBUGGER_LOG === "info" || env.DEBUGGER_LOG === "warn" || env.DEBUGGER_LOG === "error") return env.DEBUGGER_LOG;
+  return c.daemon.log_level ?? "info";
 }

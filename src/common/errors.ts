@@ -38,6 +38,7 @@ export type ErrorCode =
   | "IPC_ERROR"
   | "RUNTIME_DIR_UNSAFE"
   | "SETUP_FAILED"
+  | "CHECK_FAILED"
   | "INTERNAL";
 
 const exitCodes: Partial<Record<ErrorCode, number>> = {

@@ -33,12 +33,29 @@ export function parseLocation(text: string): Location {
   }
   if (SOURCE_EXT.test(s) || s.includes("/") || s.includes("\\")) throw invalid(text, "a file needs a line number");
   if (/\s/.test(s.replace(/\([^)]*\)/g, "")) && !/operator/.test(s)) throw invalid(text, "a function name has no spaces");
+  if (!/[A-Za-z_$~]/.test(s)) throw invalid(text, "it is neither FILE:LINE nor a function name");
   return { kind: "function", name: s };
+}
+
+/**
+ * gdb's spelling of a conditional breakpoint: `main.c:42 if i == 3`. Returns the location and the
+ * condition (undefined when there is none).
+ */
+export function splitCondition(text: string): { location: string; condition?: string } {
+  const m = /^(.*?\S)\s+if\s+(\S.*)$/s.exec(text.trim());
+  if (!m) {
+    if (/^if\s/.test(text.trim())) throw invalid(text, "the location comes before 'if'");
+    if (/\sif$/.test(text.trim())) throw invalid(text, "a condition must follow 'if'");
+    return { location: text.trim() };
+  }
+  return { location: m[1]!, condition: m[2]!.trim() };
 }
 
 function positive(n: string, text: string): number {
   const v = Number(n);
   if (!Number.isSafeInteger(v) || v < 1) throw invalid(text, "line and column numbers start at 1");
+  // DAP carries lines as 32-bit integers.
+  if (v > 2 ** 31 - 1) throw invalid(text, `${n} is beyond any source file`);
   return v;
 }
 

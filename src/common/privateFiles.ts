@@ -2,6 +2,7 @@
 // the log and the config. Anyone who can replace the socket can read requests and forge replies,
 // so a directory owned by someone else, or reached through a symlink, is refused — never adopted.
 import { chmodSync, lstatSync, mkdirSync, statSync, type Stats } from "node:fs";
+import { POSIX_PERMISSIONS } from "./platform.ts";
 import { DebuggerError } from "./errors.ts";
 
 const ERRNO_TEXT: Record<string, string> = {
@@ -87,6 +88,8 @@ export function checkRuntimeDir(dir: string): void {
 
 /** Throws unless the socket at `path`, if there, is a socket owned by us. Returns whether it exists. */
 export function checkSocketOwner(path: string): boolean {
+  // A Windows named pipe is not a file, and its default DACL already keeps other users out.
+  if (!POSIX_PERMISSIONS) return true;
   let st: Stats | undefined;
   try {
     st = lstatOrUndefined(path);

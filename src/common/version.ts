@@ -2,3 +2,29 @@ import pkg from "../../package.json" with { type: "json" };
 
 // DEBUGGER_TEST_VERSION lets the integration tests run a daemon of "another version".
 export const VERSION: string = process.env.DEBUGGER_TEST_VERSION || pkg.version;
+
+export interface VersionInfo {
+  version: string;
+  /** The git commit the binary was built from ("dev" when run from source). */
+  commit: string;
+  /** When it was built (ISO 8601; "unknown" when run from source). */
+  date: string;
+  /** os-arch, e.g. linux-x64. */
+  platform: string;
+  bun: string;
+}
+
+export function versionInfo(): VersionInfo {
+  return {
+    version: VERSION,
+    commit: typeof BUILD_COMMIT !== "undefined" ? BUILD_COMMIT : "dev",
+    date: typeof BUILD_DATE !== "undefined" ? BUILD_DATE : "unknown",
+    platform: `${process.platform}-${process.arch}`,
+    bun: Bun.version,
+  };
+}
+
+/** One line that starts with the version number (the build script and packagers read it). */
+export function versionLine(i: VersionInfo = versionInfo()): string {
+  return `${i.version} (commit ${i.commit}, built ${i.date}, ${i.platform}, bun ${i.bun})`;
+}

@@ -9,6 +9,8 @@ export interface BreakpointOptions {
   hitCondition?: string;
   logMessage?: string;
   temporary?: boolean;
+  /** Set by the daemon itself, never shown or removed by the user: the stop reason it stands for ("panic"). */
+  internal?: string;
 }
 
 export interface Breakpoint extends BreakpointOptions {
@@ -27,6 +29,8 @@ export interface Breakpoint extends BreakpointOptions {
   accessType?: "read" | "write" | "readWrite";
   /** The adapter's words for what is watched ("4 bytes at 0x7ffe… total"). */
   description?: string;
+  /** A watchpoint's value when last seen, so its stop can say old → new. */
+  lastValue?: string;
   enabled: boolean;
   verified: boolean;
   message?: string;
@@ -174,7 +178,12 @@ export class BreakpointRegistry {
   }
 
   neverHit(): Breakpoint[] {
-    return this.list().filter((b) => b.hits === 0);
+    return this.userList().filter((b) => b.hits === 0);
+  }
+
+  /** The breakpoints the user set (the daemon's own, such as the Rust panic hook, are left out). */
+  userList(): Breakpoint[] {
+    return this.list().filter((b) => !b.internal);
   }
 
   resetHits(): void {

@@ -5,7 +5,7 @@ import { log } from "../common/log.ts";
 import { stateFilePath } from "../common/paths.ts";
 import { VERSION } from "../common/version.ts";
 import type { SessionSummary } from "../ipc/types.ts";
-import type { Session } from "./session.ts";
+import type { Session } from "./session/session.ts";
 
 interface StateRecord {
   pid: number;

@@ -1,10 +1,11 @@
 // The daemon: a Unix socket server speaking NDJSON, the session registry, idle exit.
-import { chmodSync, existsSync, unlinkSync, writeSync } from "node:fs";
+import { existsSync, unlinkSync, writeSync } from "node:fs";
 import { connect } from "node:net";
 import type { Socket } from "bun";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { initLog, log } from "../common/log.ts";
 import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.ts";
+import { mightBeListening, restrictToOwner } from "../common/platform.ts";
 import { checkSocketOwner, ensurePrivateDir, errnoText, makeDirPrivate, makeFilePrivate } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
 import { LineDecoder, parseRequest, type Reply } from "../ipc/protocol.ts";
@@ -214,7 +215,7 @@ export async function runDaemon(): Promise<void> {
       },
     },
   }));
-  chmodSync(path, 0o600);
+  restrictToOwner(path);
   // stderr is the pipe the spawning CLI read start-up errors from; that CLI is gone by now, and a
   // stray write must not turn EPIPE into a crash.
   process.stderr.on("error", () => {});
@@ -224,7 +225,7 @@ export async function runDaemon(): Promise<void> {
   const idleTimer = setInterval(() => {
     if (!registry.hasLive() && Date.now() - lastActivity > IDLE_MS) void shutdown("idle");
     // Someone removed our socket (another daemon took over): leave.
-    if (listening && !existsSync(path)) void shutdown("socket removed");
+    if (listening && !mightBeListening(path)) void shutdown("socket removed");
   }, Math.min(60_000, Math.max(1000, IDLE_MS / 4)));
   idleTimer.unref?.();
   for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(sig, () => void shutdown(sig));

@@ -24,4 +24,25 @@ export interface DapRequestMap {
   pause: [P.PauseArguments, unknown];
   exceptionInfo: [P.ExceptionInfoArguments, P.ExceptionInfoResponse["body"]];
   source: [P.SourceArguments, P.SourceResponse["body"]];
+  setExpression: [P.SetExpressionArguments, P.SetExpressionResponse["body"]];
+  setDataBreakpoints: [P.SetDataBreakpointsArguments, P.SetDataBreakpointsResponse["body"]];
+  setInstructionBreakpoints: [P.SetInstructionBreakpointsArguments, P.SetInstructionBreakpointsResponse["body"]];
+  dataBreakpointInfo: [P.DataBreakpointInfoArguments, P.DataBreakpointInfoResponse["body"]];
+  readMemory: [P.ReadMemoryArguments, P.ReadMemoryResponse["body"]];
+  disassemble: [P.DisassembleArguments, P.DisassembleResponse["body"]];
+}
+
+/** Event name → body, so listeners are typed (`onEvent(client, "stopped", (body) => …)`). */
+export interface DapEventMap {
+  initialized: undefined;
+  stopped: P.StoppedEvent["body"];
+  continued: P.ContinuedEvent["body"];
+  exited: P.ExitedEvent["body"];
+  terminated: P.TerminatedEvent["body"];
+  thread: P.ThreadEvent["body"];
+  output: P.OutputEvent["body"];
+  breakpoint: P.BreakpointEvent["body"];
+  module: P.ModuleEvent["body"];
+  process: P.ProcessEvent["body"];
+  capabilities: P.CapabilitiesEvent["body"];
 }

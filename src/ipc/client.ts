@@ -1,9 +1,10 @@
 // The CLI's side of the socket: connect (spawning the daemon when nobody answers), send one
 // request, read one reply. A daemon of another version is replaced once.
-import { existsSync, unlinkSync } from "node:fs";
+import { unlinkSync } from "node:fs";
 import { DebuggerError } from "../common/errors.ts";
 import type { ErrorData } from "../common/errors.ts";
 import { runtimeDir, socketPath } from "../common/paths.ts";
+import { socketFilePresent } from "../common/platform.ts";
 import { checkRuntimeDir, checkSocketOwner } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
 import type { Reply, Request } from "./protocol.ts";
@@ -114,7 +115,7 @@ async function connectOrSpawn(path: string, onPartial: ((r: Reply) => void) | un
     // Nobody answers: a stale socket (refused) is removed, then a daemon is started.
     const err = e as NodeJS.ErrnoException;
     const refused = err.code === "ECONNREFUSED" || /refused/i.test(err.message ?? "");
-    if (refused && existsSync(path)) {
+    if (refused && socketFilePresent(path)) {
       try {
         unlinkSync(path);
       } catch {}
@@ -145,7 +146,7 @@ async function connectOrSpawn(path: string, onPartial: ((r: Reply) => void) | un
 
 async function waitForSocketGone(path: string, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
-  while (existsSync(path) && Date.now() < deadline) await Bun.sleep(10);
+  while (socketFilePresent(path) && Date.now() < deadline) await Bun.sleep(10);
 }
 
 export async function request(msg: Outgoing, timeoutMs: number, onPartial?: (r: Reply) => void): Promise<Reply> {

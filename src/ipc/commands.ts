@@ -4,7 +4,7 @@
 // shell completions are generated from it, so a renamed or missing command or field fails `tsc`.
 import * as v from "valibot";
 import { DebuggerError } from "../common/errors.ts";
-import type { BreakpointView, FrameView, SessionState, SessionSummary, SourceLine, StopReport, VariableView } from "./types.ts";
+import type { BreakpointView, DisplayValue, FrameView, SessionState, SessionSummary, SourceLine, StopReport, VariableView } from "./types.ts";
 
 export type Group = "session" | "breakpoints" | "execution" | "inspection" | "output" | "tools";
 
@@ -88,13 +88,29 @@ export const contract = {
   await: { group: "execution", summary: "wait for the next stop (the last one if stopped)", args: v.object({ timeout, print: prints }), execution: true },
 
   context: { group: "inspection", summary: "source around the current line and the locals", args: v.object({ lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }) },
-  backtrace: { group: "inspection", summary: "the call stack", args: v.object({ limit: v.optional(posInt, 50), locals: optBool, thread: v.optional(int) }) },
-  frame: { group: "inspection", summary: "select a frame and show it", args: v.object({ index: v.optional(v.pipe(int, v.minValue(0))) }) },
+  backtrace: { group: "inspection", summary: "the call stack (all: every thread's top frame)", args: v.object({ limit: v.optional(posInt), locals: optBool, thread: v.optional(int), all: optBool }) },
+  frame: { group: "inspection", summary: "select a frame and show it", args: v.object({ index: v.optional(v.pipe(int, v.minValue(0))), thread: v.optional(int) }) },
   up: { group: "inspection", summary: "select the caller's frame", args: v.object({ count: v.optional(posInt, 1) }) },
   down: { group: "inspection", summary: "select the callee's frame", args: v.object({ count: v.optional(posInt, 1) }) },
-  locals: { group: "inspection", summary: "variables of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }) },
+  locals: { group: "inspection", summary: "variables of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool }) },
   args: { group: "inspection", summary: "arguments of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }) },
-  print: { group: "inspection", summary: "evaluate an expression in the selected frame", args: v.object({ expression, format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10)), 1) }) },
+  print: { group: "inspection", summary: "evaluate expressions in the selected frame", args: v.object({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))) }) },
+  display: { group: "inspection", summary: "expressions shown at every stop (none given: list them)", args: v.object({ expressions: v.optional(v.array(expression), []) }) },
+  undisplay: { group: "inspection", summary: "stop showing displays by id, or all", args: v.object({ ids: v.optional(v.array(posInt), []), all: optBool }) },
+  trace: {
+    group: "execution",
+    summary: "run, recording values at each hit of a location, until max hits, the end or another stop",
+    args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
+    execution: true,
+  },
+  batch: {
+    group: "tools",
+    summary: "run several commands in order, one reply each",
+    args: v.object({
+      commands: v.pipe(v.array(v.object({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(1000)),
+      keepGoing: optBool,
+    }),
+  },
   eval: { group: "inspection", summary: "evaluate in the adapter's console context", args: v.object({ expression, format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10)), 0) }) },
   raw: { group: "tools", summary: "a command for the adapter's console", args: v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a console command")) }) },
   set: { group: "inspection", summary: "assign a variable in the selected frame", args: v.object({ name: v.pipe(v.string(), v.minLength(1, "give a variable")), value: v.string() }) },
@@ -157,6 +173,8 @@ export interface StopData {
 export interface StartData extends StopData {
   session: SessionSummary;
   breakpoints: BreakpointView[];
+  /** Said once, beside the reply: all breakpoints failed to bind, … */
+  warnings?: string[];
 }
 
 export interface ContextData {
@@ -193,6 +211,37 @@ export interface ThreadView {
   id: number;
   name: string;
   current: boolean;
+}
+
+export interface PrintResult {
+  expression: string;
+  result?: string;
+  type?: string;
+  reference?: number;
+  error?: string;
+}
+
+export interface TraceHit {
+  hit: number;
+  threadId?: number;
+  values: { expression: string; value?: string; error?: string }[];
+}
+
+export interface BatchReply {
+  ok: boolean;
+  command: string;
+  session: string;
+  data?: unknown;
+  error?: { code: string; message: string; hint?: string };
+}
+
+export interface ThreadStack {
+  id: number;
+  name: string;
+  current: boolean;
+  /** The frames asked for (the top one by default), and the first frame in the user's code. */
+  frames: Omit<FrameView, "id">[];
+  userFrame?: Omit<FrameView, "id">;
 }
 
 export interface Replies {
@@ -233,13 +282,17 @@ export interface Replies {
   pause: StopData;
   await: StopData;
   context: ContextData;
-  backtrace: { threadId: number; frames: (Omit<FrameView, "id"> & { current: boolean; locals?: VariableView[] })[] };
+  backtrace: { threadId: number; frames: (Omit<FrameView, "id"> & { current: boolean; locals?: VariableView[] })[]; threads?: ThreadStack[] };
   frame: ContextData;
   up: ContextData;
   down: ContextData;
   locals: { frameIndex: number; frame: string; variables: VariableView[]; truncated?: string[] };
   args: { frameIndex: number; frame: string; variables: VariableView[]; truncated?: string[] };
-  print: ValueData;
+  print: ValueData | { results: PrintResult[] };
+  display: { displays: { id: number; expression: string }[]; values?: DisplayValue[] };
+  undisplay: { removed: number[]; displays: { id: number; expression: string }[] };
+  trace: StopData & { hits: TraceHit[]; breakpoint: number; stoppedBy: "max" | "exit" | "other" | "timeout" };
+  batch: { replies: BatchReply[]; ran: number; total: number };
   eval: ValueData;
   raw: { result: string; type?: string; reference: number };
   set: { name: string; value: string; type?: string };

@@ -23,6 +23,15 @@ export interface VariableView {
   children?: VariableView[];
 }
 
+export interface DisplayValue {
+  /** Set for a session `display`; absent for a command's `--print`. */
+  id?: number;
+  expression: string;
+  value?: string;
+  type?: string;
+  error?: string;
+}
+
 export interface StopReport {
   reason: string;
   threadId?: number;
@@ -33,7 +42,18 @@ export interface StopReport {
   source: SourceLine[];
   locals: VariableView[];
   exception?: { id?: string; description?: string; details?: string };
+  /** What the program wrote since the previous report (stdout and stderr only). */
   output: string;
+  /** What the debugger itself said since the previous report (adapter console text), kept apart from the program's output. */
+  console?: string;
+  /** `display` expressions and the command's `--print` expressions, evaluated at this stop. */
+  displays?: DisplayValue[];
+  /** The frame shown when it is not the top one: the first frame in the program's own code. */
+  frameIndex?: number;
+  /** Frames above `frameIndex` that were skipped (C library, runtime, standard library). */
+  skipped?: string[];
+  /** The value the function returned (after `finish`, where the adapter says). */
+  returnValue?: string;
   /** Breakpoints never hit, on exit. */
   neverHit?: number[];
   /** What was cut to fit the budget. */

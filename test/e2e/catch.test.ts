@@ -1,9 +1,10 @@
 // `catch`: exception filters, switched on and off while the program runs.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { CI, E2eEnv } from "./harness.ts";
 
 const env = new E2eEnv();
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 const CAUGHT = sourcePath("python/caught.py");
 const hasDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0;

@@ -1,11 +1,11 @@
 // Delve end to end: the built binary, a real `dlv dap`, the fixtures in test/fixtures/go.
 // Lines are found by their `// @mark NAME` comments (the same names as the C fixture).
 // Locally a missing dlv or go skips with a message; in CI (CI=true) it fails.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
-import { alive, Env, ROOT, waitFor } from "../integration/harness.ts";
+import { alive, E2eEnv, ROOT, waitFor } from "./harness.ts";
 
 const CI = process.env.CI === "true";
 const T = 60_000;
@@ -30,14 +30,16 @@ if (missing.length) {
 }
 
 describe.skipIf(missing.length > 0)("delve", () => {
-  let env: Env;
+  let env: E2eEnv;
   let bin: Record<string, string>;
   const timings: Record<string, number> = {};
 
   beforeAll(async () => {
     bin = await buildGoFixtures();
-    env = new Env();
+    env = new E2eEnv();
   }, T);
+
+  afterEach(() => env.stopSessions());
 
   afterAll(async () => {
     await env?.close();
@@ -111,7 +113,7 @@ describe.skipIf(missing.length > 0)("delve", () => {
       const end = (await env.ok(["continue", "--session", s])).stop;
       expect(end).toMatchObject({ reason: "exited", exitCode: 3, description: "program exited with code 3" });
       expect(end.output).toStartWith("stderr: p.x=3 p.y=4\n");
-      expect(end.output).toMatch(/Process \d+ has exited with status 3/);
+      expect(end.console).toMatch(/Process \d+ has exited with status 3/);
       expect((await env.ok(["status", "--session", s])).state).toBe("exited");
       const out = await env.ok(["output", "--session", s]);
       expect(out.text).toContain("stdout: total=10 f=24\nstderr: p.x=3 p.y=4\n");
@@ -245,12 +247,12 @@ describe.skipIf(missing.length > 0)("delve", () => {
     "bad input: a missing program, a compile error, a binary without Go debug info; the daemon keeps serving",
     async () => {
       const gone = await env.run(["start", join(goFixturesDir, "nope"), "--session", "go-missing"]);
-      expect(gone.code).toBe(4);
+      expect(gone.exitCode).toBe(4);
       expect(gone.json.error.code).toBe("PROGRAM_NOT_FOUND");
 
       // Delve answers only "Build error: Check the debug console"; the compiler's words come as output.
       const broken = await env.run(["start", join(goFixturesDir, "broken"), "--session", "go-broken"]);
-      expect(broken.code).toBe(4);
+      expect(broken.exitCode).toBe(4);
       expect(broken.json.error.code).toBe("LAUNCH_FAILED");
       expect(broken.json.error.message).toContain("Build error");
       expect(broken.json.error.message).toContain('./main.go:5:14: cannot use "not a number" (untyped string constant) as int value');

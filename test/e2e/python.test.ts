@@ -1,7 +1,7 @@
 // debugpy end to end: the built binary, a real debugpy, the fixtures in test/fixtures/python.
 // Lines are found by their `# @mark NAME` comments (the same names as the C fixture).
 // Locally a missing debugpy skips with a message; in CI (CI=true) it fails.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,12 +15,12 @@ const T = 60_000;
 /** Every python3 on PATH, then /usr/bin/python3 (the one Debian's python3-debugpy serves). */
 function pythons(): string[] {
   const onPath = runCommand(["which", "-a", "python3"]).out.split("\n").filter(Boolean);
-  return [...new Set([...onPath, "/usr/bin/python3"])].filter((p) => runCommand([p, "-c", "1"]).code === 0);
+  return [...new Set([...onPath, "/usr/bin/python3"])].filter((p) => runCommand([p, "-c", "1"]).exitCode === 0);
 }
 
-const PYTHON = pythons().find((p) => runCommand([p, "-c", "import debugpy"]).code === 0);
+const PYTHON = pythons().find((p) => runCommand([p, "-c", "import debugpy"]).exitCode === 0);
 /** An interpreter that runs but cannot import debugpy (a pyenv python3 here), if there is one. */
-const NO_DEBUGPY = pythons().find((p) => runCommand([p, "-c", "import debugpy"]).code !== 0);
+const NO_DEBUGPY = pythons().find((p) => runCommand([p, "-c", "import debugpy"]).exitCode !== 0);
 
 function markers(file: string): Record<string, number> {
   const out: Record<string, number> = {};
@@ -83,6 +83,8 @@ describe.skipIf(!PYTHON)("debugpy", () => {
   beforeAll(() => {
     env = pyEnv({ VIRTUAL_ENV: "", DEBUGGER_PYTHON: "" });
   });
+
+  afterEach(() => env.stopSessions());
 
   afterAll(async () => {
     await env.close();
@@ -301,7 +303,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
     const dir = mkdtempSync(join(tmpdir(), "dbg-venv-"));
     try {
       // --system-site-packages: Debian's debugpy stays importable. --without-pip keeps it fast.
-      expect(runCommand([PYTHON!, "-m", "venv", "--without-pip", "--system-site-packages", join(dir, "with")]).code).toBe(0);
+      expect(runCommand([PYTHON!, "-m", "venv", "--without-pip", "--system-site-packages", join(dir, "with")]).exitCode).toBe(0);
       const withEnv = pyEnv({ VIRTUAL_ENV: join(dir, "with"), DEBUGGER_PYTHON: "" });
       try {
         const d = await withEnv.ok(["start", BASIC, "--break", `${BASIC}:${M.add_body}`, "--session", "py-venv"]);
@@ -312,7 +314,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
         await withEnv.close();
       }
       if (!NO_DEBUGPY) return;
-      expect(runCommand([NO_DEBUGPY, "-m", "venv", "--without-pip", join(dir, "bare")]).code).toBe(0);
+      expect(runCommand([NO_DEBUGPY, "-m", "venv", "--without-pip", join(dir, "bare")]).exitCode).toBe(0);
       const bareEnv = pyEnv({ VIRTUAL_ENV: join(dir, "bare"), DEBUGGER_PYTHON: "" });
       try {
         const r = await bareEnv.run(["start", BASIC, "--session", "py-venv-bare"]);

@@ -1,6 +1,6 @@
 // `start --connect HOST:PORT`: a session with an adapter somebody else started and that listens
 // on a port (a program in a container or on another host is debugged this way).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { buildGoFixtures, goMarkerLine } from "../fixtures/go/build.ts";
@@ -18,6 +18,7 @@ beforeAll(async () => {
   if (haveLldb) bins = await buildFixtures();
   if (haveDelve) goBins = await buildGoFixtures();
 });
+afterEach(() => env.stopSessions());
 afterAll(async () => {
   for (const c of children) c.kill("SIGKILL");
   await env.close();

@@ -29,7 +29,7 @@ describe("adapter behaviours", () => {
   test("a failed launch is LAUNCH_FAILED (exit 4) and leaves no session behind", async () => {
     env = new Env();
     const r = await env.run(["start", env.program({ ...STANDARD_PROGRAM, adapter: { errors: { launch: "could not launch: no such file" } } })]);
-    expect(r.code).toBe(4);
+    expect(r.exitCode).toBe(4);
     expect(r.json.error).toEqual({
       code: "LAUNCH_FAILED",
       message: "launch failed: could not launch: no such file",
@@ -45,7 +45,7 @@ describe("adapter behaviours", () => {
     await env.ok(["start", env.program(), "--stop-on-entry", "--session", "ok"]);
     await env.ok(["start", env.program({ ...STANDARD_PROGRAM, adapter: { crash: { on: "evaluate", exitCode: 3, stderr: "fatal: boom\n" } } }), "--stop-on-entry", "--session", "bad"]);
     const r = await env.run(["print", "line", "--session", "bad"]);
-    expect(r.code).toBe(1);
+    expect(r.exitCode).toBe(1);
     expect(r.json.error.code).toBe("ADAPTER_EXITED");
     expect(r.json.error.message).toBe("the debug adapter exited with code 3; its last stderr output:\nfatal: boom");
     expect(r.json.error.hint).toContain("debugger start");
@@ -64,7 +64,7 @@ describe("adapter behaviours", () => {
     const p = await env.run(["pause"]);
     expect(p.json.error.code).toBe("ADAPTER_EXITED");
     const w = await waiting;
-    expect(w.code).toBe(1);
+    expect(w.exitCode).toBe(1);
     expect(w.json.error).toMatchObject({ code: "ADAPTER_EXITED", message: "the debug adapter was killed by SIGKILL" });
   });
 
@@ -108,7 +108,7 @@ describe("adapter behaviours", () => {
     env = new Env({ script: { exitOnDisconnectCode: 134, stderrOnDisconnect: "PLEASE submit a bug report\n" } });
     await env.ok(["start", env.program(), "--stop-on-entry"]);
     const r = await env.run(["stop"]);
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     await env.ok(["start", env.program(), "--stop-on-entry", "--session", "second"]);
     const out = await env.ok(["output"]).catch(() => ({ text: "" }));
     expect(out.text).not.toContain("PLEASE submit");

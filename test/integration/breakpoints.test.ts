@@ -1,5 +1,5 @@
 // The daemon owns the breakpoint registry; the adapter always gets the whole set for a file.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Env } from "./harness.ts";
@@ -13,6 +13,7 @@ beforeAll(() => {
   prog = env.program();
   src = join(env.dir, "prog.c");
 });
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 /** The lines of the last setBreakpoints the adapter received for prog.c. */
@@ -41,8 +42,14 @@ describe("breakpoints", () => {
 
   test("a breakpoint the adapter cannot bind is pending, with the adapter's message", async () => {
     await env.ok(["start", prog, "--stop-on-entry"]);
-    const r = await env.ok(["break", "prog.c:99"]);
-    expect(r.breakpoints[0]).toMatchObject({ id: 1, verified: false, message: "no code at line" });
+    const r = await env.ok(["break", "elsewhere.c:3"]);
+    expect(r.breakpoints[0]).toMatchObject({ id: 1, verified: false, message: "no code in elsewhere.c" });
+    // A line past the end of a file on disk can never bind: refused at once, nothing sent.
+    const sent = env.requests("setBreakpoints").length;
+    const past = await env.run(["break", "prog.c:99"]);
+    expect(past.exitCode).toBe(2);
+    expect(past.json.error).toMatchObject({ code: "INVALID_LOCATION", message: expect.stringContaining("has 17 lines") });
+    expect(env.requests("setBreakpoints").length).toBe(sent);
     const end = await env.ok(["continue"]);
     expect(end.stop).toMatchObject({ reason: "exited", exitCode: 3, neverHit: [1] });
   });
@@ -120,15 +127,15 @@ describe("breakpoints", () => {
   test("errors: unknown id, bad location, breakpoints after the program ended", async () => {
     await env.ok(["start", prog, "--stop-on-entry", "--session", "err"]);
     const missing = await env.run(["breakpoint", "remove", "42", "--session", "err"]);
-    expect(missing.code).toBe(1);
+    expect(missing.exitCode).toBe(1);
     expect(missing.json.error).toEqual({ code: "BREAKPOINT_NOT_FOUND", message: "no breakpoint 42 in session 'err'", hint: "`debugger breakpoint list` shows the ids" });
     const bad = await env.run(["break", "prog.c:0", "--session", "err"]);
-    expect(bad.code).toBe(2);
+    expect(bad.exitCode).toBe(2);
     expect(bad.json.error.code).toBe("INVALID_LOCATION");
     expect((await env.ok(["breakpoint", "list", "--session", "err"])).breakpoints).toEqual([]);
     await env.ok(["continue", "--session", "err"]);
     const late = await env.run(["break", "prog.c:4", "--session", "err"]);
-    expect(late.code).toBe(1);
+    expect(late.exitCode).toBe(1);
     expect(late.json.error.code).toBe("SESSION_ENDED");
   });
 
@@ -145,25 +152,25 @@ describe("breakpoints", () => {
     expect(off.filters.map((f: any) => f.enabled)).toEqual([false, true]);
     expect(env.requests("setExceptionBreakpoints").at(-1).arguments).toEqual({ filters: ["uncaught"] });
     const bad = await env.run(["catch", "bogus", "--session", "catch"]);
-    expect(bad.code).toBe(2);
+    expect(bad.exitCode).toBe(2);
     expect(bad.json.error).toEqual({ code: "INVALID_ARGUMENT", message: "fake has no exception filter 'bogus'", hint: "its filters: raised, uncaught (`debugger catch list`)" });
     expect(env.requests("setExceptionBreakpoints").at(-1).arguments).toEqual({ filters: ["uncaught"] });
     const usage = await env.run(["catch", "remove", "--session", "catch"]);
-    expect(usage.code).toBe(2);
+    expect(usage.exitCode).toBe(2);
     await env.ok(["stop", "--session", "catch"]);
   });
 
   test("watch, registers and disassemble on an adapter without them: UNSUPPORTED naming what is missing", async () => {
     await env.ok(["start", prog, "--stop-on-entry", "--session", "nowatch"]);
     const w = await env.run(["watch", "line", "--session", "nowatch"]);
-    expect(w.code).toBe(1);
+    expect(w.exitCode).toBe(1);
     expect(w.json.error).toMatchObject({ code: "UNSUPPORTED", message: "fake does not support watchpoints (capability supportsDataBreakpoints)" });
     const r = await env.run(["registers", "--session", "nowatch"]);
     expect(r.json.error).toMatchObject({ code: "UNSUPPORTED", message: "fake shows no registers (scopes: Locals, Globals)" });
     const d = await env.run(["disassemble", "--session", "nowatch"]);
     expect(d.json.error).toMatchObject({ code: "UNSUPPORTED", message: "fake does not support disassembly (capability supportsDisassembleRequest)" });
     const usage = await env.run(["watch", "remove", "--session", "nowatch"]);
-    expect(usage.code).toBe(2);
+    expect(usage.exitCode).toBe(2);
     expect((await env.ok(["watch", "list", "--session", "nowatch"])).breakpoints).toEqual([]);
     await env.ok(["stop", "--session", "nowatch"]);
   });

@@ -145,7 +145,7 @@ describe("runtime directory and socket", () => {
     expect(refused).toBe("ECONNREFUSED");
 
     const r = await env.run(["status"]);
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.json.data.state).toBe("idle");
     const pid = r.json.data.daemon.pid;
     expect(pid).not.toBe(squatter.pid);
@@ -183,14 +183,14 @@ describe("a daemon that dies", () => {
     await waitFor(() => !alive(old), 10_000, "the daemon to die and be reaped");
 
     const status = await env.run(["status", "--session", "s1"]);
-    expect(status.code).toBe(0);
+    expect(status.exitCode).toBe(0);
     expect(status.json.data).toMatchObject({ session: "s1", state: "lost" });
     const pid = status.json.data.daemon.pid;
     expect(pid).not.toBe(old);
     expect(running(pid)).toBe(true);
 
     const cont = await env.run(["continue", "--session", "s1"]);
-    expect(cont.code).toBe(1);
+    expect(cont.exitCode).toBe(1);
     expect(cont.json).toEqual({
       ok: false,
       command: "continue",
@@ -202,7 +202,7 @@ describe("a daemon that dies", () => {
       },
     });
     const human = await env.run(["continue", "--session", "s1"], { json: false });
-    expect(human.code).toBe(1);
+    expect(human.exitCode).toBe(1);
     expect(human.stdout).toBe("");
     expect(human.stderr).toBe(`error: session 's1' was lost: the daemon that held it (pid ${old}) died [SESSION_LOST]\nhint: start it again: \`debugger start ${prog}\`\n`);
 
@@ -231,7 +231,7 @@ describe("a daemon that dies", () => {
     process.kill(old, "SIGKILL");
     await waitFor(() => !running(old), 5000, "the daemon to die");
     const status = await env.run(["status", "--session", "s1"]);
-    expect(status.code).toBe(0);
+    expect(status.exitCode).toBe(0);
     expect(status.json.data.daemon.pid).not.toBe(old);
     expect(status.json.data).toMatchObject({ session: "s1", state: "lost" });
   }, 30_000);
@@ -242,9 +242,9 @@ describe("version replacement", () => {
     const env = newEnv();
     const oldEnv = { DEBUGGER_TEST_VERSION: "0.0.0-old" };
     const first = await env.run(["status"], { env: oldEnv });
-    expect(first.code).toBe(0);
+    expect(first.exitCode).toBe(0);
     const oldStatus = await env.run(["daemon", "status"], { env: oldEnv });
-    expect(oldStatus.code).toBe(0);
+    expect(oldStatus.exitCode).toBe(0);
     expect(oldStatus.json.data.version).toBe("0.0.0-old");
     const old = oldStatus.json.data.pid;
 
@@ -255,7 +255,7 @@ describe("version replacement", () => {
 
     // Any other command of the current version replaces it.
     const status = await env.run(["status"]);
-    expect(status.code).toBe(0);
+    expect(status.exitCode).toBe(0);
     expect(status.json.data.state).toBe("idle");
     expect(status.json.data.daemon.version).toBe(pkg.version);
     const now = await env.ok(["daemon", "status"]);
@@ -272,7 +272,7 @@ describe("version replacement", () => {
     const prog = env.program();
     const oldEnv = { DEBUGGER_TEST_VERSION: "0.0.0-old" };
     const started = await env.run(["start", prog, "--stop-on-entry", "--session", "old"], { env: oldEnv });
-    expect(started.code).toBe(0);
+    expect(started.exitCode).toBe(0);
     expect(started.json.data.session.name).toBe("old");
     const old = (await env.run(["daemon", "status"], { env: oldEnv })).json.data.pid;
     const adapters = process.platform === "linux" ? adapterPids(env) : [];
@@ -296,7 +296,7 @@ describe("malformed input on the socket", () => {
   afterAll(async () => {
     // Whatever was sent, the daemon that answered first is still the one serving.
     const after = await env.run(["status"]);
-    expect(after.code).toBe(0);
+    expect(after.exitCode).toBe(0);
     expect(after.json.data).toMatchObject({ state: "idle", daemon: { pid } });
     await env.close();
   });
@@ -387,12 +387,12 @@ describe("idle exit", () => {
   test("with no session the daemon exits by itself after the idle timeout", async () => {
     const env = newEnv({ env: { DEBUGGER_IDLE_TIMEOUT: "1" } });
     const r = await env.run(["status"]);
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     const pid = r.json.data.daemon.pid;
     await waitFor(() => !existsSync(env.socket) && !running(pid), 10_000, "the idle daemon to exit");
     // The next command simply starts another one.
     const again = await env.run(["status"]);
-    expect(again.code).toBe(0);
+    expect(again.exitCode).toBe(0);
     expect(again.json.data.daemon.pid).not.toBe(pid);
   }, 20_000);
 
@@ -419,7 +419,7 @@ describe("daemon stop and the log", () => {
     const pid = await env.daemonPid();
     const adapters = process.platform === "linux" ? adapterPids(env) : [];
     const r = await env.run(["daemon", "stop"]);
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.json).toEqual({ ok: true, command: "daemon stop", session: "default", data: { stopped: true, pid } });
     await waitFor(() => !existsSync(env.socket), 5000, "the socket to go");
     await waitFor(() => !running(pid), 5000, "the daemon to exit");
@@ -435,7 +435,7 @@ describe("daemon stop and the log", () => {
     const env = newEnv();
     const pid = await env.daemonPid();
     const r = await env.run(["daemon", "stop"], { json: false });
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe(`Daemon ${pid} stopped.\n`);
     expect(r.stderr).toBe("");
   });

@@ -1,5 +1,5 @@
 // A whole session through the built binary against the fake adapter.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { Env } from "./harness.ts";
 
@@ -12,12 +12,14 @@ beforeAll(() => {
   prog = env.program();
   src = join(env.dir, "prog.c");
 });
+// "full lifecycle" walks one default session through several tests and stops it in its last one.
+afterEach(() => env.stopSessions({ keep: ["default"] }));
 afterAll(() => env.close());
 
 describe("full lifecycle", () => {
   test("start --break stops at the line with the stop report", async () => {
     const r = await env.run(["start", prog, "--break", "prog.c:8"]);
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.json.ok).toBe(true);
     expect(r.json.command).toBe("start");
     expect(r.json.session).toBe("default");
@@ -71,7 +73,7 @@ describe("full lifecycle", () => {
     expect(down.frameIndex).toBe(0);
     expect((await env.ok(["print", "line"])).result).toBe("14");
     const bad = await env.run(["frame", "5"]);
-    expect(bad.code).toBe(1);
+    expect(bad.exitCode).toBe(1);
     expect(bad.json.error.code).toBe("NO_FRAME");
     await env.ok(["breakpoint", "remove", "2"]);
   });
@@ -88,7 +90,7 @@ describe("full lifecycle", () => {
     expect(locals.variables[2].reference).toBeGreaterThan(0);
     expect(await env.ok(["threads"])).toEqual({ threads: [{ id: 7, name: "main", current: true }] });
     const bad = await env.run(["print", "nosuchvar"]);
-    expect(bad.code).toBe(1);
+    expect(bad.exitCode).toBe(1);
     expect(bad.json).toEqual({
       ok: false,
       command: "print",
@@ -111,7 +113,7 @@ describe("full lifecycle", () => {
     const events = await env.ok(["events"]);
     expect(events.events.map((e: any) => e.reason)).toEqual(["breakpoint", "step", "step", "step", "breakpoint", "breakpoint", "exited"]);
     const after = await env.run(["next"]);
-    expect(after.code).toBe(1);
+    expect(after.exitCode).toBe(1);
     expect(after.json.error.code).toBe("SESSION_ENDED");
   });
 
@@ -133,7 +135,7 @@ describe("full lifecycle", () => {
 
   test("human output: stop report on stdout, nothing on stderr", async () => {
     const r = await env.run(["start", prog, "--break", "prog.c:15", "--session", "human"], { json: false });
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe("");
     const lines = r.stdout.split("\n");
     expect(lines[1]).toBe(`Stopped: breakpoint 1 in add (prog.c:15), thread 7`);
@@ -149,7 +151,7 @@ describe("full lifecycle", () => {
     const follower = env.run(["output", "--follow", "--session", "follow"]);
     await env.ok(["continue", "--session", "follow"]);
     const r = await follower;
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     const docs = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
     expect(docs.every((d) => d.ok === true && d.command === "output" && d.session === "follow")).toBe(true);
     expect(docs.map((d) => d.data.text).join("")).toBe("hello\nwarn\n");
@@ -159,7 +161,7 @@ describe("full lifecycle", () => {
     // A live session that prints nothing: --timeout ends the following, and that is not an error.
     await env.ok(["start", prog, "--stop-on-entry", "--session", "quiet"]);
     const t = await env.run(["output", "--follow", "--timeout", "0.3", "--session", "quiet"]);
-    expect(t.code).toBe(0);
+    expect(t.exitCode).toBe(0);
     const lines = t.stdout.trim().split("\n").map((l) => JSON.parse(l));
     expect(lines.map((l) => l.data.text)).toEqual(["", ""]);
     expect(lines.at(-1).data).toMatchObject({ done: "timeout", state: "stopped" });

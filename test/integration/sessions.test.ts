@@ -1,5 +1,5 @@
 // Named sessions side by side, parallel clients, and waiting that never blocks anyone else.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { Env, STANDARD_PROGRAM, waitFor } from "./harness.ts";
 
 let env: Env;
@@ -11,6 +11,7 @@ beforeAll(() => {
   prog = env.program();
   spinner = env.program({ ...STANDARD_PROGRAM, spin: 6 });
 });
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 describe("sessions", () => {
@@ -29,7 +30,7 @@ describe("sessions", () => {
     expect((await env.ok(["next", "--session", "a"])).stop.frame.line).toBe(5);
     expect((await env.ok(["status", "--session", "b"])).stop.frame.line).toBe(9);
     const dup = await env.run(["start", prog, "--session", "a"]);
-    expect(dup.code).toBe(1);
+    expect(dup.exitCode).toBe(1);
     expect(dup.json.error.code).toBe("SESSION_EXISTS");
     await env.ok(["stop", "--session", "a"]);
     expect((await env.ok(["status", "--session", "b"])).state).toBe("stopped");
@@ -68,7 +69,7 @@ describe("sessions", () => {
     const paused = await env.ok(["pause", "--session", "spin"]);
     expect(paused.stop).toMatchObject({ reason: "pause", frame: { line: 6 } });
     const r = await waiting;
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.json.data.stop.reason).toBe("pause");
     expect(r.json.data.stop.seq).toBe(paused.stop.seq); // both saw the same stop
     await env.ok(["stop", "--session", "spin"]);
@@ -81,7 +82,7 @@ describe("sessions", () => {
     expect(r.state).toBe("running");
     expect(r.stop).toBeUndefined();
     const t = await env.run(["await", "--timeout", "1", "--session", "nw"]);
-    expect(t.code).toBe(3);
+    expect(t.exitCode).toBe(3);
     expect(t.json.error.code).toBe("TIMEOUT");
     expect(t.json.error.message).toBe("no stop within 1 s; session 'nw' is still running");
     await env.ok(["pause", "--no-wait", "--session", "nw"]);

@@ -1,5 +1,5 @@
 // doctor and setup through the built binary.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
 import { join } from "node:path";
 import { Env } from "./harness.ts";
@@ -8,11 +8,16 @@ let env: Env;
 beforeAll(() => {
   env = new Env({ config: '[adapters.broken]\ncommand = ["/bin/sh", "-c", "echo not dap; exit 7"]\n' });
 });
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 describe("doctor", () => {
   test("reports each configured adapter with a real handshake, and the checks it ran", async () => {
-    const d = await env.ok(["doctor"]);
+    // A failed check (the broken adapter) is exit 1, CHECK_FAILED, with the whole report in details.
+    const r = await env.run(["doctor"]);
+    expect(r.exitCode).toBe(1);
+    expect(r.json.error).toMatchObject({ code: "CHECK_FAILED", message: "doctor: 1 check failed: broken" });
+    const d = r.json.error.details;
     const fake = d.adapters.find((a: any) => a.name === "fake");
     expect(fake).toMatchObject({ name: "fake", found: true, ok: true, path: process.execPath });
     expect(fake.message).toMatch(/^initialize answered in \d+ ms \(\d+ capabilities\)/);
@@ -31,11 +36,14 @@ describe("doctor", () => {
   test("a bad config file is named, with the key", async () => {
     const bad = new Env({ config: "[output]\nmax_chunks = -5\n" });
     try {
-      const d = await bad.ok(["doctor", "fake"]);
+      // The adapters named in a bad file are not trusted: doctor checks the built-ins.
+      const r = await bad.run(["doctor"]);
+      expect(r.exitCode).toBe(1);
+      const d = r.json.error.details;
       expect(d.checks[0]).toMatchObject({ name: "config", ok: false });
       expect(d.checks[0].message).toContain("key 'output.max_chunks'");
       const start = await bad.run(["start", bad.program()]);
-      expect(start.code).toBe(2);
+      expect(start.exitCode).toBe(2);
       expect(start.json.error.code).toBe("INVALID_ARGUMENT");
       expect(start.json.error.message).toContain("output.max_chunks");
     } finally {
@@ -51,7 +59,7 @@ describe("setup", () => {
     mkdirSync(bin);
     symlinkSync("/usr/bin/apt-get", join(bin, "apt-get"));
     const r = await env.run(["setup", "delve", "--dry-run"], { env: { PATH: bin } });
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     const plan = r.json.data.plans[0];
     expect(plan.adapter).toBe("delve");
     expect(plan.steps.map((s: any) => s.command.filter((w: string) => !w.endsWith("sudo")))).toEqual([
@@ -74,11 +82,11 @@ describe("setup", () => {
     const cfg = join(env.env.XDG_CONFIG_HOME!, "debugger-cli", "config.toml");
     const before = readFileSync(cfg, "utf8");
     const refuse = await env.run(["setup", "delve"], { env: { PATH: bin } });
-    expect(refuse.code).toBe(2);
+    expect(refuse.exitCode).toBe(2);
     expect(refuse.json.error.code).toBe("USAGE");
     expect(refuse.json.error.hint).toContain("--yes");
     const r = await env.run(["setup", "delve", "--yes"], { env: { PATH: bin } });
-    expect(r.code).toBe(1);
+    expect(r.exitCode).toBe(1);
     expect(r.json.error.code).toBe("SETUP_FAILED");
     expect(r.json.error.message).toContain("failed with exit code 100");
     expect(r.json.error.message).toContain("Unable to locate package delve");
@@ -97,7 +105,7 @@ describe("setup", () => {
     const cfg = join(env.env.XDG_CONFIG_HOME!, "debugger-cli", "config.toml");
     const before = readFileSync(cfg, "utf8");
     const r = await env.run(["setup", "delve", "--yes"], { env: { PATH: bin, HOME: env.dir, GOPATH: join(env.dir, "go") } });
-    expect(r.code).toBe(0);
+    expect(r.exitCode).toBe(0);
     expect(r.json.data.installed).toEqual(["delve"]);
     expect(r.json.data.config).toBe(cfg);
     const after = readFileSync(cfg, "utf8");

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { closest, editDistance, parseArgv, type FlagDef } from "../../src/cli/args.ts";
+import { checkSessionName, splitCommandLine } from "../../src/cli/registry.ts";
 import { DebuggerError, type ErrorData } from "../../src/common/errors.ts";
 
 const FLAGS: Record<string, FlagDef> = {
@@ -162,5 +163,45 @@ describe("closest", () => {
     // "ab" is a prefix of "abcdefgh" but too short to count; the distance (6) is too far.
     expect(closest("ab", ["abcdefgh"])).toBeUndefined();
     expect(closest("abc", ["abcdefgh"])).toBe("abcdefgh");
+  });
+});
+
+describe("splitCommandLine: the command's words wherever the global flags are", () => {
+  test.each([
+    [["--json", "status"], ["status"], ["--json"]],
+    [["status", "--json"], ["status"], ["--json"]],
+    [["--session", "api", "--json", "start", "./app"], ["start"], ["--session", "api", "--json", "./app"]],
+    [["--session=api", "breakpoint", "--json", "add", "x.c:3"], ["breakpoint", "add"], ["--session=api", "--json", "x.c:3"]],
+    [["watch", "total"], ["watch", "total"], []],
+    [["start", "./app", "--", "--json", "status"], ["start"], ["./app", "--", "--json", "status"]],
+    [["help", "breakpoint", "add"], ["help", "breakpoint", "add"], []],
+    [["-h"], [], ["-h"]],
+    [["--no-json", "status"], ["status"], ["--no-json"]],
+  ])("%p → words %p, rest %p", (argv, words, rest) => {
+    expect(splitCommandLine(argv)).toEqual({ words, rest, version: false });
+  });
+
+  test("-v and --version before any command", () => {
+    expect(splitCommandLine(["--json", "-v"])).toEqual({ words: [], rest: ["--json"], version: true });
+    expect(splitCommandLine(["--version"]).version).toBe(true);
+  });
+
+  test("a non-global flag before the command is UNKNOWN_FLAG with a suggestion", () => {
+    let error: ErrorData | undefined;
+    try {
+      splitCommandLine(["--sesion", "x", "status"]);
+    } catch (e) {
+      error = (e as DebuggerError).toData();
+    }
+    expect(error).toEqual({ code: "UNKNOWN_FLAG", message: "unknown flag '--sesion' before the command", hint: "did you mean --session? (`debugger --help` lists the commands and global flags)" });
+  });
+});
+
+describe("checkSessionName", () => {
+  test.each(["default", "api", "a.b", "A_1-x", "x".repeat(64), "1"])("%p is a session name", (n) => {
+    expect(checkSessionName(n, "--session")).toBe(n);
+  });
+  test.each(["", "../x", "a/b", ".x", "a b", "x".repeat(65), "é", "a\nb"])("%p is a usage error", (n) => {
+    expect(() => checkSessionName(n, "--session")).toThrow(DebuggerError);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { DebuggerError } from "../../src/common/errors.ts";
-import { formatLocation, parseLocation, resolveSourcePath, type Location } from "../../src/common/location.ts";
+import { formatLocation, parseLocation, resolveSourcePath, splitCondition, type Location } from "../../src/common/location.ts";
 
 const HINT = "use FILE:LINE (main.c:12), FILE:LINE:COLUMN, a function name (main, Foo::bar) or an address (0x401000)";
 
@@ -85,5 +85,26 @@ describe("resolveSourcePath", () => {
     expect(resolveSourcePath("main.c", "/home/u/proj")).toBe("/home/u/proj/main.c");
     expect(resolveSourcePath("../lib/x.c", "/home/u/proj")).toBe("/home/u/lib/x.c");
     expect(resolveSourcePath("/opt/src/y.c", "/home/u/proj")).toBe("/opt/src/y.c");
+  });
+});
+
+describe("splitCondition: gdb's 'LOC if COND'", () => {
+  test.each<[string, { location: string; condition?: string }]>([
+    ["main.c:10", { location: "main.c:10" }],
+    ["main.c:10 if i == 3", { location: "main.c:10", condition: "i == 3" }],
+    ["  parse   if   n > 2 && s[0] == 'x'  ", { location: "parse", condition: "n > 2 && s[0] == 'x'" }],
+    ["main.c:10 if x if y", { location: "main.c:10", condition: "x if y" }],
+    ["modify_info", { location: "modify_info" }],
+    ["dir/if.c:3 if a", { location: "dir/if.c:3", condition: "a" }],
+  ])("%j", (text, want) => expect(splitCondition(text)).toEqual(want));
+
+  test.each(["if x", "main.c:10 if"])("%j is refused", (text) => {
+    expect(() => splitCondition(text)).toThrow(DebuggerError);
+  });
+});
+
+describe("parseLocation: out of range", () => {
+  test.each([":::", "::", "99999999999999999999", "main.c:99999999999999"])("%j is refused", (text) => {
+    expect(() => parseLocation(text)).toThrow(DebuggerError);
   });
 });

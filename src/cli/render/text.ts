@@ -1,6 +1,7 @@
 // Human renderings. Only results go to stdout; these are what an agent reads at every step, so
 // they are short, stable and say where to look next.
-import type { BreakpointView, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../../ipc/types.ts";
+import type { ThreadStack } from "../../ipc/commands.ts";
+import type { BreakpointView, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../../ipc/types.ts";
 
 export function shortPath(file: string | undefined, cwd: string): string {
   if (!file) return "??";
@@ -43,6 +44,8 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   if (r.reason === "exited" || r.reason === "terminated") {
     parts.push(r.reason === "exited" ? `Program exited with code ${r.exitCode}.` : `Session ended: ${r.description ?? "terminated"}.`);
     if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
+    // The exit code says what the debugger's closing words would ("Process N exited with status 3").
+    if (r.console && r.reason !== "exited") parts.push(consoleBlock(r.console));
     if (r.neverHit?.length) parts.push(`Breakpoints never hit: ${r.neverHit.join(", ")}.`);
     return parts.join("\n");
   }
@@ -51,14 +54,38 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   head += ` in ${where(r.frame, cwd)}`;
   if (r.threadId !== undefined) head += `, thread ${r.threadId}`;
   parts.push(head);
-  if (r.description && r.reason !== "breakpoint" && r.reason !== "step" && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
+  if (r.frameIndex) parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${skippedFrames(r.skipped ?? [])}; \`debugger frame 0\` shows the top)`);
+  if (r.description && r.description !== r.exception?.description && r.reason !== "breakpoint" && r.reason !== "step" && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
+  if (r.returnValue !== undefined) parts.push(`Returned: ${r.returnValue}`);
   if (r.exception) parts.push(`Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`);
   const src = sourceBlock(r.source);
   if (src) parts.push(src);
   if (r.locals.length) parts.push(`Locals:\n${variableLines(r.locals)}`);
+  if (r.displays?.length) parts.push(`Values:\n${displayLines(r.displays)}`);
   if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
+  if (r.console) parts.push(consoleBlock(r.console));
   if (r.truncated?.length) parts.push(r.truncated.map((t) => `(${t})`).join("\n"));
   return parts.join("\n");
+}
+
+/** The library frames a stop skipped: all of them when few, else how many and the two ends. */
+function skippedFrames(names: string[]): string {
+  if (names.length <= 3) return names.join(" ← ");
+  return `${names.length} library frames (${names[0]} ← … ← ${names.at(-1)})`;
+}
+
+export function displayLines(values: DisplayValue[], indent = "  "): string {
+  return values
+    .map((d) => `${indent}${d.id !== undefined ? `${d.id}: ` : ""}${d.expression}${d.error !== undefined ? ` — error: ${d.error}` : ` = ${d.value}${d.type ? ` (${d.type})` : ""}`}`)
+    .join("\n");
+}
+
+/** The debugger's own words, labelled and kept short: the program's output is what matters. */
+function consoleBlock(text: string, max = 3): string {
+  const lines = text.replace(/\n$/, "").split("\n");
+  const shown = lines.slice(0, max).join("\n");
+  const more = lines.length > max ? `\n  (${lines.length - max} more lines: \`debugger output --console\`)` : "";
+  return `Debugger says:\n${indentText(shown)}${more}`;
 }
 
 export function breakpointLine(b: BreakpointView, cwd: string): string {
@@ -97,6 +124,31 @@ export function backtrace(frames: (FrameView & { current?: boolean; locals?: Var
       return f.locals?.length ? `${line}\n${variableLines(f.locals, "       ")}` : line;
     })
     .join("\n");
+}
+
+/**
+ * `backtrace --all`: one line per thread with its first frame in the user's code (and where it
+ * waits, when that is in a library or runtime); threads with nothing of the user's on their stack
+ * are counted on one line. More frames per thread with --limit.
+ */
+export function threadStacks(threads: ThreadStack[], cwd: string): string {
+  if (!threads.length) return "No threads.";
+  const lines: string[] = [];
+  const idle = new Map<string, number[]>();
+  for (const t of threads) {
+    const top = t.frames[0];
+    if (!t.userFrame && !t.current && t.frames.length <= 1) {
+      const key = top ? top.function : "no frames";
+      idle.set(key, [...(idle.get(key) ?? []), t.id]);
+      continue;
+    }
+    const at = t.userFrame ?? top;
+    const inLib = top && t.userFrame && t.userFrame.index > 0 ? `, in ${top.function}` : "";
+    lines.push(`${t.current ? "→" : " "} ${t.id}  ${t.name}  at ${at ? where(at, cwd) : "no frame"}${inLib}`);
+    if (t.frames.length > 1) for (const f of t.frames) lines.push(`      #${f.index}  ${where(f, cwd)}`);
+  }
+  for (const [fn, ids] of idle) lines.push(`  ${ids.join(", ")}  ${fn} (nothing of yours on the stack)`);
+  return lines.join("\n");
 }
 
 export function sessionsTable(sessions: SessionSummary[]): string {

@@ -1,0 +1,127 @@
+// `debugger batch [FILE]`: a whole plan in one call. Every line is parsed first (a mistake on
+// line 7 is a usage error before line 1 runs), then the daemon runs the commands in order over one
+// connection and replies once; each reply is printed under its line.
+import { DebuggerError, exitCodeFor, type ErrorData } from "../common/errors.ts";
+import type { BatchReply, CommandName } from "../ipc/commands.ts";
+import { request } from "../ipc/client.ts";
+import { parseArgv } from "./args.ts";
+import { checkPositionals, findCommand, flagsOf } from "./run.ts";
+import type { CliContext, CommandSpec } from "./spec.ts";
+import type { ParsedArgs } from "./args.ts";
+
+interface PlannedLine {
+  line: number;
+  text: string;
+  spec: CommandSpec;
+  parsed: ParsedArgs;
+  ctx: CliContext;
+  command: CommandName;
+  args: Record<string, unknown>;
+}
+
+/** Words of one line as a POSIX shell would split them: quotes group, backslash escapes; no expansion. */
+export function splitWords(line: string): string[] {
+  const words: string[] = [];
+  let word = "";
+  let inWord = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === "'") {
+      const end = line.indexOf("'", i + 1);
+      if (end < 0) throw new DebuggerError("USAGE", "unterminated ' quote", "close the quote on the same line");
+      word += line.slice(i + 1, end);
+      i = end;
+      inWord = true;
+    } else if (c === '"') {
+      let j = i + 1;
+      for (; j < line.length && line[j] !== '"'; j++) {
+        if (line[j] === "\\" && j + 1 < line.length && /["\\$`]/.test(line[j + 1]!)) j++;
+        word += line[j];
+      }
+      if (j >= line.length) throw new DebuggerError("USAGE", 'unterminated " quote', "close the quote on the same line");
+      i = j;
+      inWord = true;
+    } else if (c === "\\" && i + 1 < line.length) {
+      word += line[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) words.push(word);
+      word = "";
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push(word);
+  return words;
+}
+
+/** Parses every line of a plan into the request it makes; the first mistake names its line. */
+export function planOf(text: string, base: CliContext): PlannedLine[] {
+  const out: PlannedLine[] = [];
+  const lines = text.split(/\r?\n/);
+  for (const [i, raw] of lines.entries()) {
+    const trimmed = raw.trim();
+    if (!trimmed || trimmed.startsWith("#")) continue;
+    try {
+      let words = splitWords(trimmed);
+      if (words[0] === "debugger") words = words.slice(1);
+      if (!words.length) continue;
+      const { spec, used } = findCommand(words);
+      if (!spec.call || !spec.command) throw new DebuggerError("USAGE", `'${spec.name}' runs in the CLI itself, not in a batch`, "run it on its own");
+      const parsed = parseArgv(words.slice(used), flagsOf(spec), spec.name);
+      if (parsed.flags.help) throw new DebuggerError("USAGE", "--help is not a step of a plan", `\`debugger ${spec.name} --help\``);
+      checkPositionals(spec, parsed);
+      const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : base.timeout;
+      const ctx: CliContext = { ...base, session: typeof parsed.flags.session === "string" ? parsed.flags.session : base.session, timeout, wait: parsed.flags.wait !== false };
+      const call = spec.call(parsed, ctx);
+      out.push({ line: i + 1, text: trimmed, spec, parsed, ctx, command: call.command, args: call.args as Record<string, unknown> });
+    } catch (e) {
+      if (e instanceof DebuggerError) throw new DebuggerError(e.code, `line ${i + 1} (${trimmed}): ${e.message}`, e.hint);
+      throw e;
+    }
+  }
+  if (!out.length) throw new DebuggerError("USAGE", "the plan has no commands", "one command per line, e.g. `start ./app --break main.c:12`, then `print x`; `#` starts a comment");
+  return out;
+}
+
+export interface BatchResult {
+  replies: BatchReply[];
+  ran: number;
+  total: number;
+  /** Rendered under each line, for human output. */
+  text: string;
+  exitCode: number;
+}
+
+export async function runBatch(file: string | undefined, keepGoing: boolean, base: CliContext): Promise<BatchResult> {
+  let text: string;
+  if (file && file !== "-") {
+    const f = Bun.file(file);
+    if (!(await f.exists())) throw new DebuggerError("USAGE", `no such file: ${file}`, "give a file of commands, or pipe them on stdin");
+    text = await f.text();
+  } else text = await Bun.stdin.text();
+  const plan = planOf(text, base);
+  // The daemon enforces each step's own timeout; the socket only guards against a hung daemon.
+  const forever = plan.some((p) => p.spec.execution && p.ctx.timeout === 0);
+  const seconds = plan.reduce((sum, p) => sum + (p.spec.execution ? p.ctx.timeout : 0) + 30, 30);
+  const reply = await request(
+    { command: "batch", session: base.session, cwd: base.cwd, args: { commands: plan.map((p) => ({ command: p.command, args: p.args, session: p.ctx.session })), keepGoing } },
+    forever ? 2 ** 31 - 1 : seconds * 1000,
+  );
+  if (!reply.ok) throw new DebuggerError((reply.error?.code ?? "INTERNAL") as ErrorData["code"], reply.error?.message ?? "batch failed", reply.error?.hint);
+  const data = reply.data as { replies: BatchReply[]; ran: number; total: number };
+  const parts: string[] = [];
+  let exitCode = 0;
+  for (const [i, r] of data.replies.entries()) {
+    const p = plan[i]!;
+    // Named by what was asked, not by the daemon's command name.
+    r.command = p.spec.name;
+    const body = r.ok ? p.spec.render(r.data as never, p.parsed, p.ctx) : `error: ${r.error!.message} [${r.error!.code}]${r.error!.hint ? `\nhint: ${r.error!.hint}` : ""}`;
+    parts.push(`» ${p.text}${body ? `\n${body}` : ""}`);
+    if (!r.ok && exitCode === 0) exitCode = exitCodeFor(r.error!.code as ErrorData["code"]);
+  }
+  if (data.ran < data.total) parts.push(`(stopped after line ${plan[data.ran - 1]!.line}: ${data.total - data.ran} more not run; --keep-going runs past a failure)`);
+  return { replies: data.replies, ran: data.ran, total: data.total, text: parts.join("\n"), exitCode };
+}

@@ -1,0 +1,337 @@
+// `debugger completion bash|zsh|fish`: completion scripts generated from the command registry
+// (commands, groups and their sub-commands, aliases, each command's flags). Session names come
+// from `debugger completion sessions`, which asks a running daemon and never starts one, and is
+// only called when completing the value of --session.
+import { DebuggerError } from "../common/errors.ts";
+import type { FlagDef } from "./args.ts";
+import { probeDaemon } from "./probe.ts";
+import { commands, flagsOf, globalFlags, groupAliases, groups, subCommands } from "./registry.ts";
+
+interface Word {
+  word: string;
+  summary: string;
+}
+
+interface FlagWord {
+  words: string[];
+  takesValue: boolean;
+  description: string;
+}
+
+/** What the scripts need, from the registry. */
+export interface CompletionData {
+  /** Canonical first words: commands outside groups, and the groups. */
+  top: Word[];
+  /** Every first word (aliases too) → a command name or a group. */
+  canon: Record<string, string>;
+  /** Group → its canonical sub-command words. */
+  subs: Record<string, Word[]>;
+  /** Group → every sub-command word (aliases too) → command name. */
+  subCanon: Record<string, Record<string, string>>;
+  /** Group → the command a group word alone means (if any). */
+  defaults: Record<string, string | undefined>;
+  /** Command name (or group) → its flags. */
+  flags: Record<string, FlagWord[]>;
+}
+
+function flagWords(flags: Record<string, FlagDef>): FlagWord[] {
+  return Object.entries(flags).map(([name, f]) => {
+    const words = [`--${name}`];
+    if (f.type === "boolean" && (name === "wait" || f.description.includes(`--no-${name}`))) words.push(`--no-${name}`);
+    if (f.alias) words.push(`-${f.alias}`);
+    return { words, takesValue: f.type !== "boolean", description: f.description };
+  });
+}
+
+export function completionData(): CompletionData {
+  const data: CompletionData = { top: [], canon: {}, subs: {}, subCanon: {}, defaults: {}, flags: {} };
+  for (const group of Object.keys(groups)) {
+    const subs = subCommands(group);
+    data.top.push({ word: group, summary: `${subs.map((s) => s.name.slice(group.length + 1)).join(", ")}` });
+    data.canon[group] = group;
+    data.subs[group] = subs.map((s) => ({ word: s.name.slice(group.length + 1), summary: s.summary }));
+    data.subCanon[group] = Object.fromEntries(subs.flatMap((s) => [s.name.slice(group.length + 1), ...(s.aliases ?? [])].map((w) => [w, s.name])));
+    data.defaults[group] = groups[group] ? `${group} ${groups[group]}` : undefined;
+    const def = data.defaults[group] ? commands.find((c) => c.name === data.defaults[group]) : undefined;
+    data.flags[group] = flagWords(def ? flagsOf(def) : globalFlags);
+  }
+  for (const [alias, group] of Object.entries(groupAliases)) data.canon[alias] = group;
+  for (const c of commands) {
+    data.flags[c.name] = flagWords(flagsOf(c));
+    if (c.name.includes(" ")) {
+      // `break`, `b` → `breakpoint add`: an alias of a sub-command that is also a first word.
+      for (const a of c.aliases ?? []) data.canon[a] ??= c.name;
+      continue;
+    }
+    data.top.push({ word: c.name, summary: c.summary });
+    for (const w of [c.name, ...(c.aliases ?? [])]) data.canon[w] = c.name;
+  }
+  data.flags[""] = flagWords({ ...globalFlags, version: { type: "boolean", description: "print the version", alias: "v" } });
+  data.top.sort((a, b) => a.word.localeCompare(b.word));
+  return data;
+}
+
+// ---- POSIX-shell helpers shared by bash and zsh ---------------------------------------------
+
+function sq(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+function caseArms(map: Record<string, string>, indent: string): string {
+  const byValue = new Map<string, string[]>();
+  for (const [k, v] of Object.entries(map)) byValue.set(v, [...(byValue.get(v) ?? []), k]);
+  return [...byValue].map(([v, ks]) => `${indent}${ks.join("|")}) echo ${sq(v)} ;;`).join("\n");
+}
+
+/** Functions both bash and zsh run: word → command, a command's flags, a group's sub-commands. */
+function posixHelpers(d: CompletionData): string {
+  const subArms = Object.entries(d.subCanon)
+    .map(([g, m]) => `    ${g})\n      case "$2" in\n${caseArms(m, "        ")}\n      esac ;;`)
+    .join("\n");
+  const flagArms = Object.entries(d.flags)
+    .map(([c, fs]) => `    ${sq(c)}) echo ${sq(fs.flatMap((f) => f.words).join(" "))} ;;`)
+    .join("\n");
+  const valueFlags = [...new Set(Object.values(d.flags).flatMap((fs) => fs.filter((f) => f.takesValue).flatMap((f) => f.words)))];
+  return `__debugger_canon() {
+  case "$1" in
+${caseArms(d.canon, "    ")}
+  esac
+}
+
+__debugger_sub() {
+  case "$1" in
+${subArms}
+  esac
+}
+
+__debugger_default() {
+  case "$1" in
+${Object.entries(d.defaults).map(([g, c]) => `    ${g}) echo ${sq(c ?? "")} ;;`).join("\n")}
+  esac
+}
+
+__debugger_flags() {
+  case "$1" in
+${flagArms}
+  esac
+}
+
+__debugger_subs() {
+  case "$1" in
+${Object.entries(d.subs).map(([g, ws]) => `    ${g}) echo ${sq(ws.map((w) => w.word).join(" "))} ;;`).join("\n")}
+  esac
+}
+
+__debugger_takes_value() {
+  case "$1" in
+    ${valueFlags.join("|")}) return 0 ;;
+  esac
+  return 1
+}
+
+# The command named so far by words 1..N-1 of the line: "" (none yet), a group still waiting for
+# its sub-command (e.g. "breakpoint"), or a command name ("breakpoint add", "start").
+# Global flags may come before and between the command's words.
+__debugger_command() {
+  local cmd="" w canon sub
+  for w in "$@"; do [ "$w" = "--" ] && { echo "--"; return; }; done
+  while [ $# -gt 0 ]; do
+    w="$1"; shift
+    case "$w" in
+      --session) shift; continue ;;
+      -*) [ -n "$cmd" ] && [ -z "$(__debugger_subs "$cmd")" ] && break; continue ;;
+    esac
+    if [ -z "$cmd" ]; then
+      canon="$(__debugger_canon "$w")"
+      [ -z "$canon" ] && { echo "?"; return; }
+      cmd="$canon"
+      [ -z "$(__debugger_subs "$cmd")" ] && break
+    else
+      sub="$(__debugger_sub "$cmd" "$w")"
+      if [ -n "$sub" ]; then cmd="$sub"; else cmd="$(__debugger_default "$cmd")"; fi
+      break
+    fi
+  done
+  echo "$cmd"
+}`;
+}
+
+export function bashScript(d: CompletionData): string {
+  return `# bash completion for debugger (generated by \`debugger completion bash\`)
+${posixHelpers(d)}
+
+_debugger() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  local cmd
+  cmd="$(__debugger_command "\${COMP_WORDS[@]:1:COMP_CWORD-1}")"
+  COMPREPLY=()
+  # Program arguments after --, and unknown commands: the shell's own (file) completion.
+  [ "$cmd" = "--" ] || [ "$cmd" = "?" ] && return 0
+  if [ "$prev" = "--session" ]; then
+    COMPREPLY=($(compgen -W "$(debugger completion sessions 2>/dev/null)" -- "$cur"))
+    return 0
+  fi
+  __debugger_takes_value "$prev" && return 0
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "$(__debugger_flags "$cmd")" -- "$cur"))
+  elif [ -z "$cmd" ]; then
+    COMPREPLY=($(compgen -W ${sq(d.top.map((t) => t.word).join(" "))} -- "$cur"))
+  elif [ -n "$(__debugger_subs "$cmd")" ]; then
+    COMPREPLY=($(compgen -W "$(__debugger_subs "$cmd")" -- "$cur"))
+  fi
+  return 0
+}
+
+complete -o default -F _debugger debugger
+`;
+}
+
+/** `word:summary` for _describe: a colon inside the word or summary is escaped, the separator not. */
+function described1(w: Word): string {
+  return sq(`${w.word.replace(/:/g, "\\:")}:${w.summary.replace(/:/g, "\\:")}`);
+}
+
+export function zshScript(d: CompletionData): string {
+  const described = (ws: Word[]) => ws.map(described1).join(" ");
+  return `#compdef debugger
+# zsh completion for debugger (generated by \`debugger completion zsh\`)
+${posixHelpers(d)}
+
+__debugger_subs_described() {
+  case "$1" in
+${Object.entries(d.subs).map(([g, ws]) => `    ${g}) reply=(${described(ws)}) ;;`).join("\n")}
+  esac
+}
+
+_debugger() {
+  local cur="\${words[CURRENT]}" prev="\${words[CURRENT-1]}"
+  local cmd
+  local -a reply
+  cmd="$(__debugger_command "\${(@)words[2,CURRENT-1]}")"
+  if [[ "$cmd" == "--" || "$cmd" == "?" ]]; then _files; return; fi
+  if [[ "$prev" == "--session" ]]; then
+    compadd -- \${(f)"$(debugger completion sessions 2>/dev/null)"}
+    return
+  fi
+  if __debugger_takes_value "$prev"; then _files; return; fi
+  if [[ "$cur" == -* ]]; then
+    compadd -- \${=$(__debugger_flags "$cmd")}
+  elif [[ -z "$cmd" ]]; then
+    reply=(${described(d.top)})
+    _describe 'command' reply
+  elif [[ -n "$(__debugger_subs "$cmd")" ]]; then
+    __debugger_subs_described "$cmd"
+    _describe 'sub-command' reply
+  else
+    _files
+  fi
+}
+
+if [[ "\${funcstack[1]}" == "_debugger" ]]; then
+  _debugger "$@"
+else
+  compdef _debugger debugger
+fi
+`;
+}
+
+function fq(s: string): string {
+  return `'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+}
+
+export function fishScript(d: CompletionData): string {
+  const lines = [
+    "# fish completion for debugger (generated by `debugger completion fish`)",
+    "function __debugger_canon",
+    "    switch $argv[1]",
+    ...Object.entries(groupBy(d.canon)).map(([v, ks]) => `        case ${ks.map(fq).join(" ")}\n            echo ${fq(v)}`),
+    "    end",
+    "end",
+    "function __debugger_sub",
+    "    switch $argv[1]",
+    ...Object.entries(d.subCanon).map(([g, m]) => [`        case ${g}`, "            switch $argv[2]", ...Object.entries(groupBy(m)).map(([v, ks]) => `                case ${ks.map(fq).join(" ")}\n                    echo ${fq(v)}`), "            end"].join("\n")),
+    "    end",
+    "end",
+    "function __debugger_default",
+    "    switch $argv[1]",
+    ...Object.entries(d.defaults).map(([g, c]) => `        case ${g}\n            echo ${fq(c ?? "")}`),
+    "    end",
+    "end",
+    "# The command named so far (see the bash script): '', a group, a command name, or '--'.",
+    "function __debugger_command",
+    "    set -l words (commandline -opc)[2..-1]",
+    "    if contains -- -- $words",
+    "        echo --",
+    "        return",
+    "    end",
+    "    set -l cmd ''",
+    "    set -l skip 0",
+    "    for w in $words",
+    "        if test $skip = 1",
+    "            set skip 0",
+    "            continue",
+    "        end",
+    "        switch $w",
+    "            case --",
+    "                echo --",
+    "                return",
+    "            case --session",
+    "                set skip 1",
+    "                continue",
+    "            case '-*'",
+    "                continue",
+    "        end",
+    "        if test -z \"$cmd\"",
+    "            set cmd (__debugger_canon $w)",
+    "            test -z \"$cmd\"; and begin; echo '?'; return; end",
+    `            contains -- $cmd ${Object.keys(d.subs).join(" ")}; or break`,
+    "        else",
+    "            set -l sub (__debugger_sub $cmd $w)",
+    "            if test -n \"$sub\"",
+    "                set cmd $sub",
+    "            else",
+    "                set cmd (__debugger_default $cmd)",
+    "            end",
+    "            break",
+    "        end",
+    "    end",
+    "    echo $cmd",
+    "end",
+    "function __debugger_is",
+    "    set -l c (__debugger_command)",
+    '    test "$c" = "$argv[1]"',
+    "end",
+    "complete -c debugger -f -n '__debugger_is \"\"'",
+    ...d.top.map((t) => `complete -c debugger -f -n '__debugger_is \"\"' -a ${fq(t.word)} -d ${fq(t.summary)}`),
+    ...Object.entries(d.subs).flatMap(([g, ws]) => ws.map((w) => `complete -c debugger -f -n '__debugger_is ${g}' -a ${fq(w.word)} -d ${fq(w.summary)}`)),
+  ];
+  for (const [cmd, flags] of Object.entries(d.flags)) {
+    for (const f of flags) {
+      for (const w of f.words) {
+        const opt = w.startsWith("--") ? `-l ${w.slice(2)}` : `-s ${w.slice(1)}`;
+        const value = w === "--session" ? " -x -a '(debugger completion sessions 2>/dev/null)'" : f.takesValue ? " -r" : "";
+        lines.push(`complete -c debugger -n ${fq(`__debugger_is ${sq(cmd)}`)} ${opt}${value} -d ${fq(f.description)}`);
+      }
+    }
+  }
+  return lines.join("\n") + "\n";
+}
+
+function groupBy(map: Record<string, string>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(map)) (out[v] ??= []).push(k);
+  return out;
+}
+
+export async function completion(shell: string): Promise<{ shell: string; text: string }> {
+  if (shell === "sessions") {
+    const p = await probeDaemon("sessions", 1000);
+    const names = p.state === "live" ? ((p.data?.sessions ?? []) as { name: string }[]).map((s) => s.name) : [];
+    return { shell, text: names.join("\n") };
+  }
+  const d = completionData();
+  if (shell === "bash") return { shell, text: bashScript(d) };
+  if (shell === "zsh") return { shell, text: zshScript(d) };
+  if (shell === "fish") return { shell, text: fishScript(d) };
+  throw new DebuggerError("USAGE", `no completion for shell '${shell}'`, "`debugger completion bash`, `debugger completion zsh` or `debugger completion fish`");
+}

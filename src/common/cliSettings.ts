@@ -1,0 +1,32 @@
+// The two config.toml settings the CLI itself uses on every command ([defaults] session,
+// [timeouts] execution), read without valibot: the file is parsed with Bun's TOML parser and only
+// these keys are looked at, so a plain command does not pay for the full schema (config.ts). When
+// anything looks wrong, the full validation runs and throws its error (file, key, line).
+import { existsSync, readFileSync } from "node:fs";
+import { configPath } from "./paths.ts";
+
+export interface CliSettings {
+  session?: string;
+  /** Seconds an execution command waits for a stop. */
+  executionTimeout?: number;
+}
+
+export async function cliSettings(path = configPath()): Promise<CliSettings> {
+  if (!existsSync(path)) return {};
+  let raw: any;
+  try {
+    raw = Bun.TOML.parse(readFileSync(path, "utf8"));
+  } catch {
+    return fullCheck(path);
+  }
+  const session = raw?.defaults?.session;
+  const execution = raw?.timeouts?.execution;
+  if ((session !== undefined && typeof session !== "string") || (execution !== undefined && (typeof execution !== "number" || execution < 0))) return fullCheck(path);
+  return { session, executionTimeout: execution };
+}
+
+async function fullCheck(path: string): Promise<CliSettings> {
+  const { loadConfig } = await import("./config.ts");
+  const c = await loadConfig(path);
+  return { session: c.defaults.session, executionTimeout: c.timeouts.execution };
+}

@@ -1,0 +1,57 @@
+// Breakpoint commands: add, list, remove, enable, disable, watch, catch.
+import { formatLocation } from "../../common/location.ts";
+import { DebuggerError } from "../../common/errors.ts";
+import { breakpointView } from "../session/stopReport.ts";
+import { located, type Handlers } from "./common.ts";
+
+export const breakpointHandlers: Handlers<"breakpoint.add" | "breakpoint.list" | "breakpoint.remove" | "breakpoint.enable" | "breakpoint.disable" | "watch.add" | "watch.list" | "catch"> = {
+  async "breakpoint.add"(a, caller, ctx) {
+    const l = await located(a.location, caller.cwd); // a malformed location is a usage error, session or not
+    if (l.condition && a.condition) throw new DebuggerError("USAGE", "two conditions: 'LOC if COND' and --condition", "give one of them");
+    const s = ctx.registry.get(caller.session);
+    s.requireLive();
+    const bp = await s.breakpoints.add(l.text, l.loc, { condition: a.condition ?? l.condition, hitCondition: a.hitCount, logMessage: a.log, temporary: a.temporary });
+    return { breakpoints: [breakpointView(bp)], resolvedAs: formatLocation(l.loc) };
+  },
+
+  async "breakpoint.list"(_a, caller, ctx) {
+    return { breakpoints: ctx.registry.get(caller.session).breakpointViews() };
+  },
+
+  async "breakpoint.remove"(a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    const ids = a.all ? s.breakpoints.registry.userList().map((b) => b.id) : a.ids;
+    if (!a.all && ids.length === 0) throw new DebuggerError("USAGE", "breakpoint remove needs ids or --all", "`debugger breakpoint list` shows the ids");
+    const removed = await s.breakpoints.remove(ids);
+    return { removed: removed.map((b) => b.id), breakpoints: s.breakpointViews() };
+  },
+
+  async "breakpoint.enable"(a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    await s.breakpoints.setEnabled(a.ids, true);
+    return { breakpoints: s.breakpointViews() };
+  },
+
+  async "breakpoint.disable"(a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    await s.breakpoints.setEnabled(a.ids, false);
+    return { breakpoints: s.breakpointViews() };
+  },
+
+  async "watch.add"(a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    const bp = await s.breakpoints.addWatch(a.expression, a.access, { condition: a.condition, hitCondition: a.hitCount });
+    return { breakpoints: [breakpointView(bp)] };
+  },
+
+  async "watch.list"(_a, caller, ctx) {
+    return { breakpoints: ctx.registry.get(caller.session).breakpointViews().filter((b) => b.kind === "data") };
+  },
+
+  async catch(a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    if (a.add.length || a.remove.length) await s.breakpoints.setExceptionFilters(a.add, a.remove);
+    else s.requireLive();
+    return { filters: s.breakpoints.exceptionFilters() };
+  },
+};

@@ -1,0 +1,87 @@
+// What the handler groups share: their types, locations as the caller meant them, and waiting
+// for a stop with the caller's timeout.
+import { existsSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { DebuggerError } from "../../common/errors.ts";
+import { parseLocation, splitCondition, type Location } from "../../common/location.ts";
+import type { ArgsOut, CommandName, Replies, StopData } from "../../ipc/commands.ts";
+import type { StopReport } from "../../ipc/types.ts";
+import type { SessionRegistry } from "../registry.ts";
+import { readLines } from "../sourceWindow.ts";
+import type { Session } from "../session/session.ts";
+
+export interface DaemonContext {
+  registry: SessionRegistry;
+  shutdown(reason: string): void;
+  stopListening(): void;
+  startedAt: number;
+}
+
+/** For commands that reply more than once (`output --follow`). */
+export interface ReplyStream {
+  emit(data: unknown): void;
+  /** Resolves when the client has gone. */
+  closed: Promise<void>;
+}
+
+/** Who asked: the session named in the request and the caller's working directory. */
+export interface Caller {
+  session: string;
+  cwd: string;
+}
+
+export type Handler<C extends CommandName> = (a: ArgsOut<C>, caller: Caller, ctx: DaemonContext, stream?: ReplyStream) => Promise<Replies[C]>;
+export type Handlers<K extends CommandName> = { [C in K]: Handler<C> };
+
+/** A location as the caller wrote it (`LOC` or `LOC if COND`), with relative files resolved against the caller's cwd. */
+export async function located(text: string, cwd: string): Promise<{ text: string; loc: Location; condition?: string }> {
+  const { location, condition } = splitCondition(text);
+  const loc = parseLocation(location);
+  if (loc.kind !== "line") return { text: location, loc, condition };
+  const file = resolveSourceFile(loc.file, cwd);
+  // A line past the end of a file on disk can never bind: say so now rather than run past it.
+  if (isAbsolute(file)) {
+    const lines = await readLines(file);
+    const count = lines ? lines.length - (lines.at(-1) === "" ? 1 : 0) : undefined;
+    if (count !== undefined && loc.line > count) {
+      throw new DebuggerError("INVALID_LOCATION", `invalid location '${location}': ${file} has ${count} lines`, "`debugger list FILE:LINE` shows the source around a line");
+    }
+  }
+  return { text: location, loc: { ...loc, file }, condition };
+}
+
+/** Relative paths resolve against the CLI's cwd; a bare name that is not there is left for the adapter to match. */
+function resolveSourceFile(file: string, cwd: string): string {
+  if (isAbsolute(file)) return file;
+  const abs = resolve(cwd, file);
+  if (existsSync(abs)) return abs;
+  return /[\\/]/.test(file) ? abs : file;
+}
+
+export async function waitForStop(session: Session, promise: Promise<StopReport>, seconds: number): Promise<StopReport> {
+  if (seconds <= 0) return promise;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new DebuggerError(
+            "TIMEOUT",
+            `no stop within ${seconds} s; session '${session.name}' is still ${session.state}`,
+            "`debugger await` waits again, `debugger pause` interrupts it, `debugger output` shows what it printed",
+          ),
+        ),
+      seconds * 1000,
+    );
+  });
+  try {
+    return await Promise.race([promise, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The reply of an execution command: the state and the stop, with the command's `--print` values. */
+export async function stopData(session: Session, stop: StopReport, prints: string[] = []): Promise<StopData> {
+  return { state: session.state, stop: await session.withPrints(stop, prints) };
+}

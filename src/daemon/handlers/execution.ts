@@ -1,0 +1,112 @@
+// Execution commands: each resumes the program and waits for the stop it leads to.
+import { DebuggerError } from "../../common/errors.ts";
+import type { ArgsOut, StopData, TraceHit } from "../../ipc/commands.ts";
+import type { StopReport } from "../../ipc/types.ts";
+import type { ResumeKind, Session } from "../session/session.ts";
+import { located, stopData, waitForStop, type Handlers } from "./common.ts";
+
+/** Runs a stepping command `count` times; stops early at anything that is not a plain step. */
+async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">): Promise<StopData> {
+  let report: StopReport | undefined;
+  for (let i = 0; i < a.count; i++) {
+    const { stop: waiter } = await s.resume(kind, a.thread);
+    if (!a.wait) {
+      waiter.catch(() => {});
+      return { state: s.state, waiting: true };
+    }
+    report = await waitForStop(s, waiter, a.timeout);
+    if (!s.live || (report.reason !== "step" && kind !== "continue")) break;
+  }
+  return stopData(s, report!, a.print);
+}
+
+export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish" | "until" | "pause" | "await" | "trace"> = {
+  continue: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "continue", a),
+  next: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "next", a),
+  step: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "stepIn", a),
+  finish: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "stepOut", a),
+
+  async until(a, caller, ctx) {
+    const l = await located(a.location, caller.cwd);
+    const s = ctx.registry.get(caller.session);
+    s.requireStopped();
+    const bp = await s.breakpoints.add(l.text, l.loc, { temporary: true, condition: l.condition });
+    try {
+      const { stop: waiter } = await s.resume("continue");
+      if (!a.wait) {
+        waiter.catch(() => {});
+        return { state: s.state, waiting: true, breakpoint: bp.id };
+      }
+      return await stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
+    } finally {
+      // Stopped somewhere else first: the temporary breakpoint goes all the same, as in gdb.
+      if (s.breakpoints.registry.get(bp.id) && (s.state === "stopped" || !s.live)) await s.breakpoints.remove([bp.id]).catch(() => {});
+    }
+  },
+
+  async pause(a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    const { stop: waiter } = await s.pause(a.thread);
+    if (!a.wait) {
+      waiter.catch(() => {});
+      return { state: s.state, waiting: true };
+    }
+    return stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
+  },
+
+  /**
+   * Runs the program, recording values at each hit of a location (a breakpoint of its own, with
+   * the condition), until `max` hits, the end, another stop or the timeout. Each hit is a real
+   * stop: the values are exact, not a log message's text.
+   */
+  async trace(a, caller, ctx) {
+    const l = await located(a.location, caller.cwd);
+    if (l.condition && a.if) throw new DebuggerError("USAGE", "two conditions: 'LOC if COND' and --if", "give one of them");
+    const s = ctx.registry.get(caller.session);
+    s.requireLive();
+    const bp = await s.breakpoints.add(l.text, l.loc, { condition: a.if ?? l.condition });
+    const hits: TraceHit[] = [];
+    const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
+    let stop: StopReport | undefined;
+    let stoppedBy: "max" | "exit" | "other" | "timeout" = "other";
+    try {
+      for (;;) {
+        const waiter = s.state === "stopped" ? (await s.resume("continue")).stop : s.awaitStop();
+        const left = deadline === Infinity ? 0 : Math.max(0.001, (deadline - Date.now()) / 1000);
+        try {
+          stop = await waitForStop(s, waiter, left);
+        } catch (e) {
+          if (e instanceof DebuggerError && e.code === "TIMEOUT") {
+            waiter.catch(() => {});
+            stoppedBy = "timeout";
+            break;
+          }
+          throw e;
+        }
+        if (!s.live) {
+          stoppedBy = "exit";
+          break;
+        }
+        if (!stop.breakpointIds.includes(bp.id)) break;
+        const values = await s.evaluateAtStop(a.print);
+        hits.push({ hit: hits.length + 1, threadId: stop.threadId, values: values.map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value }) })) });
+        if (hits.length >= a.max) {
+          stoppedBy = "max";
+          break;
+        }
+      }
+    } finally {
+      // The trace's breakpoint is its own: it goes when the trace ends, whatever ended it.
+      if (s.breakpoints.registry.get(bp.id)) {
+        if (s.live) await s.breakpoints.remove([bp.id]).catch(() => {});
+        else s.breakpoints.registry.remove(bp.id);
+      }
+    }
+    return { state: s.state, ...(stoppedBy === "timeout" ? {} : { stop }), hits, breakpoint: bp.id, stoppedBy };
+  },
+
+  async await(a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    return stopData(s, await waitForStop(s, s.awaitStop(), a.timeout), a.print);
+  },
+};

@@ -1,0 +1,56 @@
+// Inspection commands: where the program is, its stack, variables, expressions, threads, memory.
+// The inspector does the work (inside the session's queue); these only pick the session.
+import { DebuggerError } from "../../common/errors.ts";
+import type { Handlers } from "./common.ts";
+
+export const inspectionHandlers: Handlers<
+  "context" | "backtrace" | "frame" | "up" | "down" | "locals" | "args" | "print" | "eval" | "set" | "threads" | "thread" | "registers" | "memory.read" | "disassemble" | "events" | "display" | "undisplay"
+> = {
+  context: async (a, caller, ctx) => {
+    const s = ctx.registry.get(caller.session);
+    return s.inspector.context(a.lines ?? s.sourceLines);
+  },
+  backtrace: async (a, caller, ctx) => {
+    const s = ctx.registry.get(caller.session);
+    if (!a.all) return s.inspector.backtrace({ ...a, limit: a.limit ?? 50 });
+    const threads = await s.inspector.allThreads(a.limit ?? 1);
+    return { threadId: s.currentThreadId ?? threads[0]?.id ?? 0, frames: [], threads };
+  },
+  frame: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.frame(a.index, a.thread),
+  up: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.move(a.count),
+  down: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.move(-a.count),
+  locals: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.variables("locals", a.depth, a.all ?? false),
+  args: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.variables("arguments", a.depth),
+  print: async (a, caller, ctx) => {
+    const s = ctx.registry.get(caller.session);
+    // One expression keeps the one-value shape; several reply one result each, failures in place.
+    if (a.expressions.length === 1) return s.inspector.value(a.expressions[0]!, "print", a.format, a.depth);
+    return { results: await s.inspector.values(a.expressions, a.format) };
+  },
+  display: async (a, caller, ctx) => {
+    const s = ctx.registry.get(caller.session);
+    s.requireLive();
+    const displays = a.expressions.length ? s.addDisplays(a.expressions) : s.listDisplays();
+    // Shown at once when stopped, as gdb does.
+    if (s.state !== "stopped" || !displays.length) return { displays };
+    return { displays, values: await s.displayValues() };
+  },
+  undisplay: async (a, caller, ctx) => {
+    const s = ctx.registry.get(caller.session);
+    if (!a.all && !a.ids.length) throw new DebuggerError("USAGE", "undisplay needs ids or --all", "`debugger display` lists them");
+    const removed = s.removeDisplays(a.all ? "all" : a.ids);
+    return { removed, displays: s.listDisplays() };
+  },
+  eval: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.value(a.expression, "eval", a.format, a.depth),
+  set: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.set(a.name, a.value),
+  threads: async (_a, caller, ctx) => ({ threads: await ctx.registry.get(caller.session).inspector.threads() }),
+  thread: async (a, caller, ctx) => {
+    const s = ctx.registry.get(caller.session);
+    if (a.id !== undefined) await s.inspector.selectThread(a.id);
+    return { threadId: s.currentThreadId, threads: await s.inspector.threads() };
+  },
+  registers: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.registers(a.names, a.all ?? false),
+  "memory.read": async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.readMemory(a.location, a.count),
+  disassemble: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.disassemble(a.address, a.count),
+  events: async (a, caller, ctx) => ({ events: ctx.registry.get(caller.session).history.slice(-a.limit) }),
+};

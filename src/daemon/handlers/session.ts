@@ -1,0 +1,140 @@
+// Session commands: start, attach, stop, detach, restart, status, sessions, and the daemon's own.
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { adapterForProcess, chooseAdapter } from "../../adapters/index.ts";
+import { isExecutable } from "../../adapters/which.ts";
+import { loadConfig } from "../../common/config.ts";
+import { DebuggerError } from "../../common/errors.ts";
+import type { ArgsOut, StartData } from "../../ipc/commands.ts";
+import { VERSION } from "../../common/version.ts";
+import { Session } from "../session/session.ts";
+import { located, stopData, waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
+
+async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach"): Promise<StartData> {
+  const existing = ctx.registry.find(caller.session);
+  if (existing?.live) {
+    throw new DebuggerError("SESSION_EXISTS", `session '${caller.session}' is already ${existing.state} (${existing.program ?? "attached"})`, "`debugger stop` ends it, or pick another name with --session NAME");
+  }
+  // Locations are checked first: a malformed one is a usage error before anything starts.
+  const breakpoints = await Promise.all(a.break.map(async (text) => {
+    const l = await located(text, caller.cwd);
+    return { text: l.text, loc: l.loc, opts: l.condition ? { condition: l.condition } : undefined };
+  }));
+  const config = await loadConfig();
+  // Through --connect the program lives where the adapter runs: its path is taken as given.
+  const program = a.program ? (a.connect ? a.program : resolve(caller.cwd, a.program)) : undefined;
+  if (mode === "launch" && !program) throw new DebuggerError("USAGE", "start needs a program", "`debugger start ./a.out -- ARGS`");
+  if (mode === "attach" && !a.pid && !a.connect) {
+    throw new DebuggerError("USAGE", "attach needs a process id or --connect HOST:PORT", "`debugger attach PID`");
+  }
+  const local = mode === "launch" && !a.connect;
+  if (local && !existsSync(program!)) {
+    throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${caller.cwd})`, "check the path; build it first with debug info (-g)");
+  }
+  const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd;
+  if (local && a.cwd && !(existsSync(cwd) && statSync(cwd).isDirectory())) {
+    throw new DebuggerError("INVALID_ARGUMENT", `--cwd ${a.cwd}: no such directory`, "give the program's working directory, or leave --cwd out to use the current one");
+  }
+  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(config, a.pid) : chooseAdapter(config, program, a.adapter);
+  if (local && statSync(program!).isDirectory() && !spec.quirks.programMayBeDirectory) {
+    throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is a directory`, "give the path of the executable");
+  }
+  if (local && spec.quirks.programMustBeExecutable && !isExecutable(program!)) {
+    throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is not executable`, `\`chmod +x ${a.program}\`, or build it first`);
+  }
+  const session = new Session(caller.session, spec, config, () => ctx.registry.save());
+  ctx.registry.add(session);
+  const first = session.nextStop();
+  try {
+    await session.start({ mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options });
+  } catch (e) {
+    first.cancel();
+    await session.end(mode === "launch").catch(() => {});
+    ctx.registry.remove(caller.session);
+    throw e;
+  }
+  const base = () => ({ session: session.summary(), breakpoints: session.breakpointViews(), ...warnings(session) });
+  // An attached program keeps running unless it stops by itself: do not wait for a stop there.
+  if (!a.wait || (mode === "attach" && session.state !== "stopped" && !session.lastReport)) {
+    first.cancel();
+    return { ...base(), state: session.state, stop: session.lastReport };
+  }
+  const stop = await waitForStop(session, first.promise, a.timeout);
+  return { ...base(), ...(await stopData(session, stop, a.print)) };
+}
+
+/** A start whose breakpoints all failed to bind would otherwise run to its end without a word. */
+function warnings(session: Session): { warnings?: string[] } {
+  const bps = session.breakpointViews().filter((b) => b.kind !== "data");
+  const unbound = bps.filter((b) => !b.verified);
+  if (!bps.length || unbound.length < bps.length) return {};
+  return { warnings: [`${bps.length === 1 ? "the breakpoint did not bind" : `none of the ${bps.length} breakpoints bound`} (${unbound.map((b) => `#${b.id} ${b.location}: ${b.message ?? "not verified"}`).join("; ")}), so nothing stopped the program`] };
+}
+
+export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "sessions" | "start" | "attach" | "stop" | "detach" | "restart"> = {
+  async ping(_a, _c, ctx) {
+    return { version: VERSION, pid: process.pid, uptime: Math.round((Date.now() - ctx.startedAt) / 1000) };
+  },
+
+  async shutdown(_a, _c, ctx) {
+    ctx.stopListening();
+    setTimeout(() => ctx.shutdown("asked to stop"), 10);
+    return { stopped: true, pid: process.pid };
+  },
+
+  async status(_a, caller, ctx) {
+    const s = ctx.registry.find(caller.session);
+    const daemon = { version: VERSION, pid: process.pid };
+    if (!s) {
+      const lost = ctx.registry.lostSessions().find((l) => l.name === caller.session);
+      return { session: caller.session, state: lost ? "lost" : "idle", daemon };
+    }
+    return {
+      session: s.name,
+      state: s.state,
+      program: s.program,
+      adapter: s.adapter.name,
+      pid: s.pid,
+      mode: s.mode,
+      threadId: s.currentThreadId,
+      exitCode: s.exitCode,
+      breakpoints: s.breakpoints.registry.userList().length,
+      stop: s.lastReport,
+      daemon,
+    };
+  },
+
+  async sessions(_a, _c, ctx) {
+    return { sessions: [...ctx.registry.all().map((s) => s.summary()), ...ctx.registry.lostSessions()] };
+  },
+
+  start: (a, caller, ctx) => startSession(a, caller, ctx, "launch"),
+  attach: (a, caller, ctx) => startSession(a, caller, ctx, "attach"),
+
+  async stop(_a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    const state = s.state;
+    await s.end(s.mode !== "attach");
+    ctx.registry.remove(s.name);
+    return { stopped: s.name, was: state };
+  },
+
+  async detach(_a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    s.requireLive();
+    await s.end(false);
+    ctx.registry.remove(s.name);
+    return { detached: s.name, pid: s.pid };
+  },
+
+  async restart(a, caller, ctx) {
+    const s = ctx.registry.get(caller.session);
+    const { stop } = await s.restart();
+    ctx.registry.save();
+    if (!a.wait) {
+      stop.catch(() => {});
+      return { state: s.state, waiting: true };
+    }
+    return stopData(s, await waitForStop(s, stop, a.timeout), a.print);
+  },
+};

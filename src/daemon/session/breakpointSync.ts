@@ -1,0 +1,254 @@
+// Everything that sends breakpoint sets to the adapter: source, function, address and data
+// breakpoints and exception filters. The registry is the truth; DAP replaces whole sets, so every
+// change re-sends the complete set it belongs to (adding a breakpoint never drops another).
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import { existsSync } from "node:fs";
+import type { AdapterSpec } from "../../adapters/types.ts";
+import { DebuggerError } from "../../common/errors.ts";
+import type { Location } from "../../common/location.ts";
+import type { DapClient } from "../../dap/client.ts";
+import { BreakpointRegistry, type Breakpoint, type BreakpointOptions, type SetKey } from "../breakpointRegistry.ts";
+import { pickScopes, type Inspector } from "./inspector.ts";
+
+export interface BreakpointHost {
+  readonly name: string;
+  readonly adapter: AdapterSpec;
+  readonly capabilities: P.Capabilities;
+  /** The live client, or undefined before start-up and after the end. */
+  readonly dap: DapClient | undefined;
+  requireLive(): DapClient;
+  requireStopped(): DapClient;
+}
+
+type Queue = <T>(fn: () => Promise<T>) => Promise<T>;
+
+export interface ExceptionFilterView {
+  filter: string;
+  label: string;
+  description?: string;
+  enabled: boolean;
+}
+
+export class BreakpointSync {
+  readonly registry = new BreakpointRegistry();
+  /** Exception filters chosen with `catch`; undefined: the adapter's defaults. */
+  private chosenExceptionFilters: string[] | undefined;
+
+  constructor(
+    private readonly host: BreakpointHost,
+    private readonly inspector: Inspector,
+    private readonly queue: Queue,
+  ) {}
+
+  // ---- queued operations ----------------------------------------------------------------
+
+  add(text: string, loc: Location, opts: BreakpointOptions): Promise<Breakpoint> {
+    return this.queue(() => this.addNow(text, loc, opts));
+  }
+
+  /** `watch EXPR`: asks the adapter where the value lives (`dataBreakpointInfo`), then sets the whole data set. */
+  addWatch(expression: string, accessType: "read" | "write" | "readWrite", opts: BreakpointOptions): Promise<Breakpoint> {
+    return this.queue(async () => {
+      const client = this.host.requireStopped();
+      this.requireCapability("supportsDataBreakpoints", "watchpoints");
+      const { frame } = await this.inspector.selectedFrameNow();
+      const { scopes } = await client.request("scopes", { frameId: frame.id });
+      const locals = pickScopes(scopes, "locals")[0];
+      // A plain local is asked for by name in its scope; anything else as an expression in the frame.
+      let args: P.DataBreakpointInfoArguments = { name: this.host.adapter.dataBreakpointExpression?.(expression) ?? expression, frameId: frame.id };
+      if (locals && /^[A-Za-z_]\w*$/.test(expression)) {
+        const { variables } = await client.request("variables", { variablesReference: locals.variablesReference });
+        if (variables.some((v) => v.name === expression)) args = { name: expression, variablesReference: locals.variablesReference };
+      }
+      const info = await client.request("dataBreakpointInfo", args);
+      if (!info.dataId) {
+        throw new DebuggerError("EVALUATE_FAILED", `cannot watch '${expression}': ${info.description || "the adapter found no memory for it"}`, "watch a variable or an lvalue in the selected frame (`debugger locals`)");
+      }
+      if (info.accessTypes && !info.accessTypes.includes(accessType)) {
+        throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} cannot watch '${expression}' for ${accessType} access (it offers ${info.accessTypes.join(", ")})`, "drop --read/--access, or use another access type");
+      }
+      const bp = this.registry.addData(expression, info.dataId, accessType, info.description, opts);
+      bp.lastValue = await this.inspector.evaluateNow(expression, this.host.adapter.printContext).then((r) => r.result, () => undefined);
+      try {
+        await this.syncSet({ kind: "data" });
+      } catch (e) {
+        this.registry.remove(bp.id);
+        await this.syncSet({ kind: "data" }).catch(() => {});
+        throw e;
+      }
+      return bp;
+    });
+  }
+
+  remove(ids: number[]): Promise<Breakpoint[]> {
+    return this.queue(() => this.removeNow(ids));
+  }
+
+  setEnabled(ids: number[], enabled: boolean): Promise<void> {
+    for (const id of ids) if (!this.registry.get(id)) throw this.notFound(id);
+    return this.queue(async () => {
+      for (const id of ids) {
+        const bp = this.registry.get(id);
+        if (!bp) throw this.notFound(id);
+        if (bp.enabled === enabled) continue;
+        bp.enabled = enabled;
+        await this.syncSet(this.registry.keyOf(bp));
+      }
+    });
+  }
+
+  /** `catch`: switch exception filters on or off (the whole set is re-sent, as DAP wants). */
+  setExceptionFilters(add: string[], remove: string[]): Promise<void> {
+    return this.queue(async () => {
+      this.host.requireLive();
+      const available = this.host.capabilities.exceptionBreakpointFilters ?? [];
+      if (!available.length) this.unsupported("exceptionBreakpointFilters", "exception breakpoints");
+      const names = available.map((f) => f.filter);
+      for (const f of [...add, ...remove]) {
+        if (!names.includes(f)) throw new DebuggerError("INVALID_ARGUMENT", `${this.host.adapter.name} has no exception filter '${f}'`, `its filters: ${names.join(", ")} (\`debugger catch list\`)`);
+      }
+      const next = new Set(this.activeExceptionFilters());
+      for (const f of add) next.add(f);
+      for (const f of remove) next.delete(f);
+      const before = this.chosenExceptionFilters;
+      this.chosenExceptionFilters = [...next];
+      try {
+        await this.syncExceptionFilters();
+      } catch (e) {
+        this.chosenExceptionFilters = before;
+        throw e;
+      }
+    });
+  }
+
+  /** The adapter's exception filters and which are on: the user's choice (`catch`), else the defaults. */
+  exceptionFilters(): ExceptionFilterView[] {
+    const available = this.host.capabilities.exceptionBreakpointFilters ?? [];
+    const on = new Set(this.activeExceptionFilters());
+    return available.map((f) => ({ filter: f.filter, label: f.label, description: f.description, enabled: on.has(f.filter) }));
+  }
+
+  notFound(id: number): DebuggerError {
+    return new DebuggerError("BREAKPOINT_NOT_FOUND", `no breakpoint ${id} in session '${this.host.name}'`, "`debugger breakpoint list` shows the ids");
+  }
+
+  // ---- inside the queue (start-up, stop reports) ----------------------------------------
+
+  async addNow(text: string, loc: Location, opts: BreakpointOptions): Promise<Breakpoint> {
+    const caps = this.host.capabilities;
+    if (opts.condition && caps.supportsConditionalBreakpoints === false) this.unsupported("supportsConditionalBreakpoints", "conditional breakpoints");
+    if (opts.hitCondition && caps.supportsHitConditionalBreakpoints === false) this.unsupported("supportsHitConditionalBreakpoints", "hit counts");
+    if (opts.logMessage && caps.supportsLogPoints === false) this.unsupported("supportsLogPoints", "log points");
+    const bp = this.registry.add(text, loc, opts);
+    try {
+      await this.syncSet(this.registry.keyOf(bp));
+    } catch (e) {
+      this.registry.remove(bp.id);
+      // Put the adapter's view back the way it was.
+      await this.syncSet(this.registry.keyOf(bp)).catch(() => {});
+      throw e;
+    }
+    return bp;
+  }
+
+  async removeNow(ids: number[]): Promise<Breakpoint[]> {
+    const missing = ids.filter((id) => !this.registry.get(id));
+    if (missing.length) throw this.notFound(missing[0]!);
+    const removed = ids.map((id) => this.registry.remove(id)!);
+    const keys = new Map<string, SetKey>();
+    for (const b of removed) {
+      const k = this.registry.keyOf(b);
+      keys.set(JSON.stringify(k), k);
+    }
+    for (const k of keys.values()) await this.syncSet(k);
+    return removed;
+  }
+
+  /** Temporary breakpoints go after their first hit, as in gdb. */
+  async removeTemporaryNow(ids: number[]): Promise<void> {
+    for (const id of ids) {
+      const b = this.registry.get(id);
+      if (!b?.temporary) continue;
+      this.registry.remove(b.id);
+      await this.syncSet(this.registry.keyOf(b)).catch(() => {});
+    }
+  }
+
+  /** Start-up: every set, then the exception filters. */
+  async syncAllNow(): Promise<void> {
+    for (const key of this.registry.allKeys()) await this.syncSet(key);
+    if (this.host.capabilities.exceptionBreakpointFilters) await this.syncExceptionFilters().catch(() => {});
+  }
+
+  /** Re-sends the whole set a breakpoint belongs to: DAP replaces sets, never single entries. */
+  private async syncSet(key: SetKey): Promise<void> {
+    const client = this.host.dap;
+    if (!client) return;
+    if (key.kind === "source") {
+      const breakpoints = this.registry.sourceBreakpoints(key.file);
+      const res = await client.request("setBreakpoints", {
+        source: { path: key.file, name: key.file.slice(key.file.lastIndexOf("/") + 1) },
+        breakpoints,
+        lines: breakpoints.map((b) => b.line),
+      });
+      this.registry.applyResponse(key, res.breakpoints);
+      for (const bp of this.registry.members(key)) if (bp.enabled && !bp.verified && !bp.message) bp.message = await this.whyUnbound(bp);
+    } else if (key.kind === "function") {
+      this.requireCapability("supportsFunctionBreakpoints", "function breakpoints");
+      const spell = (name: string) => this.host.adapter.functionBreakpointName?.(name) ?? name;
+      const res = await client.request("setFunctionBreakpoints", { breakpoints: this.registry.functionBreakpoints().map((b) => ({ ...b, name: spell(b.name) })) });
+      this.registry.applyResponse(key, res.breakpoints);
+      for (const bp of this.registry.members(key)) {
+        if (bp.enabled && !bp.verified && !bp.message) bp.message = `no function named '${bp.function}' in the program's debug info (a typo, inlined away, or in a library not loaded yet)`;
+      }
+    } else if (key.kind === "data") {
+      this.requireCapability("supportsDataBreakpoints", "watchpoints");
+      const res = await client.request("setDataBreakpoints", { breakpoints: this.registry.dataBreakpoints() });
+      this.registry.applyResponse(key, res.breakpoints);
+    } else {
+      this.requireCapability("supportsInstructionBreakpoints", "address breakpoints");
+      const res = await client.request("setInstructionBreakpoints", { breakpoints: this.registry.instructionBreakpoints() });
+      this.registry.applyResponse(key, res.breakpoints);
+    }
+  }
+
+  /** Why a line breakpoint did not bind, when the adapter does not say: the nearest lines with code, or the file is not in the program. */
+  private async whyUnbound(bp: Breakpoint): Promise<string> {
+    const file = bp.file!;
+    const probe = this.host.adapter.codeLines;
+    if (probe) {
+      const answer = await this.inspector.evaluateNow(probe.command(file), "repl").then((r) => r.result, (e: Error) => e.message);
+      const lines = probe.parse(answer);
+      if (!lines) return `${file} is not in the program's debug info (not compiled into it, or built without -g)`;
+      const after = lines.find((n) => n > bp.line!);
+      const before = [...lines].reverse().find((n) => n < bp.line!);
+      const near = [after, before].filter((n): n is number => n !== undefined).map((n) => `${n}`);
+      return `no code at line ${bp.line}${near.length ? `; the nearest lines with code: ${near.join(", ")}` : ""}`;
+    }
+    if (!existsSync(file)) return `no file ${file} here; the program's debug info may name its source by another path (the one the compiler was given)`;
+    return `no code at line ${bp.line} in the program's debug info (a line without a statement, or a file not compiled into this program with -g)`;
+  }
+
+  private activeExceptionFilters(): string[] {
+    const known = new Set((this.host.capabilities.exceptionBreakpointFilters ?? []).map((f) => f.filter));
+    return (this.chosenExceptionFilters ?? this.host.adapter.defaultExceptionFilters ?? []).filter((f) => known.has(f));
+  }
+
+  private async syncExceptionFilters(): Promise<void> {
+    const client = this.host.dap;
+    if (!client) return;
+    const filters = this.activeExceptionFilters();
+    // Default exception options only until the user chooses filters: debugpy ignores the filters
+    // when options are present.
+    const options = !this.chosenExceptionFilters && this.host.capabilities.supportsExceptionOptions ? this.host.adapter.defaultExceptionOptions : undefined;
+    await client.request("setExceptionBreakpoints", { filters, ...(options ? { exceptionOptions: options } : {}) });
+  }
+
+  private requireCapability(cap: keyof P.Capabilities, what: string): void {
+    if (!this.host.capabilities[cap]) this.unsupported(cap, what);
+  }
+
+  private unsupported(cap: string, what: string): never {
+    throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not support ${what} (capability ${cap})`, "use another kind of breakpoint or another adapter");
+  }
+}

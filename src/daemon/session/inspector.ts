@@ -1,0 +1,497 @@
+// Everything that reads a stopped program: threads, frames and the selection, scopes, variables,
+// evaluate, set, registers, memory and disassembly. Public methods run through the session's queue;
+// the `…Now` methods are for work already inside it (the stop-report builder).
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import type { AdapterSpec } from "../../adapters/types.ts";
+import { DebuggerError } from "../../common/errors.ts";
+import type { DapClient } from "../../dap/client.ts";
+import type { ContextData, PrintResult, Replies, ThreadStack, ThreadView, ValueData } from "../../ipc/commands.ts";
+import type { DisplayValue, FrameView, SessionState, StopReport, VariableView } from "../../ipc/types.ts";
+import { sourceWindow } from "../sourceWindow.ts";
+import { truncateValue, truncateVariables, type DisplayLimits } from "../truncate.ts";
+import { frameView, functionName, isUserFrame } from "./stopReport.ts";
+import { byteOf, containerSize, cString, goBytes, isByteArray, isStringLike, shortAddresses, shortType } from "./values.ts";
+
+/** What the inspector needs from the session that owns it. */
+export interface InspectorHost {
+  readonly name: string;
+  readonly adapter: AdapterSpec;
+  readonly capabilities: P.Capabilities;
+  readonly state: SessionState;
+  readonly limits: DisplayLimits;
+  readonly sourceLines: number;
+  readonly lastReport: StopReport | undefined;
+  requireLive(): DapClient;
+  requireStopped(): DapClient;
+}
+
+type Queue = <T>(fn: () => Promise<T>) => Promise<T>;
+export type Format = "hex" | "bin" | "oct" | "dec";
+
+export class Inspector {
+  currentThreadId: number | undefined;
+  currentFrame = 0;
+  private framesCache: { threadId: number; frames: P.StackFrame[] } | undefined;
+  /** `locals --all`: the adapter's grouping rows too (set only inside one queued operation). */
+  private showHidden = false;
+
+  constructor(
+    private readonly host: InspectorHost,
+    private readonly queue: Queue,
+  ) {}
+
+  /** The program ran: frame ids and the selection are no longer valid. */
+  invalidate(threadId?: number): void {
+    this.framesCache = undefined;
+    this.currentFrame = 0;
+    if (threadId !== undefined) this.currentThreadId = threadId;
+  }
+
+  // ---- queued operations ----------------------------------------------------------------
+
+  threads(): Promise<ThreadView[]> {
+    return this.queue(() => this.threadsNow());
+  }
+
+  selectThread(id: number): Promise<void> {
+    return this.queue(() => this.selectThreadNow(id));
+  }
+
+  context(lines = this.host.sourceLines): Promise<ContextData> {
+    return this.queue(() => this.contextNow(lines));
+  }
+
+  /** `frame N`: select (when given) and show. */
+  frame(index?: number, threadId?: number): Promise<ContextData> {
+    return this.queue(async () => {
+      if (threadId !== undefined) await this.selectThreadNow(threadId);
+      if (index !== undefined) await this.selectFrameNow(index);
+      return this.contextNow(this.host.sourceLines);
+    });
+  }
+
+  /** `up` / `down`. */
+  move(by: number): Promise<ContextData> {
+    return this.queue(async () => {
+      await this.selectFrameNow(this.currentFrame + by);
+      return this.contextNow(this.host.sourceLines);
+    });
+  }
+
+  backtrace(o: { limit: number; locals?: boolean; thread?: number }): Promise<Replies["backtrace"]> {
+    return this.queue(async () => {
+      this.host.requireStopped();
+      const threadId = o.thread ?? this.currentThreadId ?? (await this.defaultThreadNow());
+      if (o.thread !== undefined) await this.requireThread(o.thread);
+      const frames = await this.frameViewsNow(threadId, o.limit);
+      const out: Replies["backtrace"]["frames"] = [];
+      for (const f of frames) {
+        const { id, ...view } = f;
+        const entry: Replies["backtrace"]["frames"][number] = { ...view, current: f.index === this.currentFrame && threadId === this.currentThreadId };
+        if (o.locals && id !== undefined) entry.locals = truncateVariables(await this.scopeVariablesNow(id, "locals"), this.host.limits).variables;
+        out.push(entry);
+      }
+      return { threadId, frames: out };
+    });
+  }
+
+  /** Every thread with its top frames and the first frame in the user's code (`backtrace --all`). */
+  allThreads(limit: number): Promise<ThreadStack[]> {
+    return this.queue(async () => {
+      const client = this.host.requireStopped();
+      const { threads } = await client.request("threads", undefined);
+      const out: ThreadStack[] = [];
+      for (const t of threads) {
+        let frames: Omit<FrameView, "id">[] = [];
+        try {
+          const res = await client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: Math.max(limit, 20) });
+          frames = res.stackFrames.map((f, index) => {
+            const { id: _id, ...view } = frameView(f);
+            return { index, ...view };
+          });
+        } catch {}
+        const user = frames.find(isUserFrame);
+        out.push({ id: t.id, name: t.name, current: t.id === this.currentThreadId, frames: frames.slice(0, limit), ...(user ? { userFrame: user } : {}) });
+      }
+      return out;
+    });
+  }
+
+  variables(which: "locals" | "arguments", depth: number, all = false): Promise<Replies["locals"]> {
+    return this.queue(async () => {
+      const { frame, index } = await this.selectedFrameNow();
+      this.showHidden = all;
+      const vars = await this.scopeVariablesNow(frame.id, which).finally(() => (this.showHidden = false));
+      if (which === "arguments" && vars.length === 0) {
+        const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
+        if (!scopes.some(isArgumentsScope)) {
+          throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} has no Arguments scope (scopes: ${scopes.map((x) => x.name).join(", ")})`, "`debugger locals` shows the frame's variables, arguments included");
+        }
+      }
+      const expanded = depth > 0 ? await Promise.all(vars.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(x.reference, depth - 1) } : x))) : vars;
+      const cut = truncateVariables(expanded, { ...this.host.limits, maxLocals: 500 });
+      return { frameIndex: index, frame: functionName(frame.name), variables: cut.variables, ...(cut.note ? { truncated: [cut.note] } : {}) };
+    });
+  }
+
+  /** `print` (the selected frame; the program must be stopped) and `eval` (the console; may run). */
+  /** `depth` undefined: one level, unless the value already reads as a string (a `char[32]` would list 32 characters). */
+  value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined): Promise<ValueData> {
+    return this.queue(async () => {
+      if (context === "print") this.host.requireStopped();
+      const r = await this.evaluateNow(expression, context === "print" ? this.host.adapter.printContext : "repl", format === "hex" ? { hex: true } : undefined);
+      const limit = Math.max(this.host.limits.maxValueLength * 20, 4000);
+      const full = formatValue(shortAddresses(goBytes(cString(r.result, r.type), r.type)), format);
+      const shown = truncateValue(full, limit);
+      depth ??= context === "eval" || isStringLike(full) || isByteArray(r.type) ? 0 : 1;
+      const truncated: string[] = [];
+      if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
+      const head = await this.inlineValue({ name: expression, type: r.type, value: shown.value, reference: r.variablesReference });
+      const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
+      if (r.variablesReference > 0 && depth > 0) {
+        const children = await this.variablesNow(r.variablesReference, depth - 1);
+        data.children = formatTree(children.slice(0, 200), format);
+        if (children.length > 200) truncated.push(`children: ${children.length - 200} more not shown`);
+      }
+      if (truncated.length) data.truncated = truncated;
+      return data;
+    });
+  }
+
+  /** Several expressions in order; each failure is reported in place. */
+  values(expressions: string[], format: Format | undefined): Promise<PrintResult[]> {
+    return this.queue(async () => {
+      this.host.requireStopped();
+      const out = [];
+      for (const expression of expressions) {
+        try {
+          const r = await this.evaluateNow(expression, this.host.adapter.printContext, format === "hex" ? { hex: true } : undefined);
+          const shown = await this.presentNow(expression, r, format);
+          out.push({ expression, result: truncateValue(shown, this.host.limits.maxValueLength * 5).value, type: shortType(r.type), reference: r.variablesReference });
+        } catch (e) {
+          out.push({ expression, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
+        }
+      }
+      return out;
+    });
+  }
+
+  raw(command: string): Promise<Replies["raw"]> {
+    return this.queue(async () => {
+      const r = await this.evaluateNow(command, "repl");
+      return { result: r.result, type: r.type, reference: r.variablesReference };
+    });
+  }
+
+  set(name: string, value: string): Promise<Replies["set"]> {
+    return this.queue(async () => {
+      const { frame } = await this.selectedFrameNow();
+      const client = this.host.requireStopped();
+      const caps = this.host.capabilities;
+      const { scopes } = await client.request("scopes", { frameId: frame.id });
+      for (const scope of scopes.filter((x) => !x.expensive)) {
+        const { variables } = await client.request("variables", { variablesReference: scope.variablesReference });
+        if (!variables.some((x) => x.name === name)) continue;
+        if (!caps.supportsSetVariable) break;
+        const r = await client.request("setVariable", { variablesReference: scope.variablesReference, name, value });
+        return { name, value: r.value, type: r.type };
+      }
+      if (caps.supportsSetExpression) {
+        const r = await client.request("setExpression", { expression: name, value, frameId: frame.id });
+        return { name, value: r.value, type: r.type };
+      }
+      const assigned = await this.evaluateNow(`${name} = ${value}`, "repl");
+      return { name, value: assigned.result, type: assigned.type };
+    });
+  }
+
+  registers(names: string[], all: boolean): Promise<Replies["registers"]> {
+    return this.queue(async () => {
+      const { frame, index } = await this.selectedFrameNow();
+      const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
+      const scope = scopes.find((x) => x.presentationHint === "registers" || /regist/i.test(x.name));
+      if (!scope) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} shows no registers (scopes: ${scopes.map((x) => x.name).join(", ")})`, "`debugger raw` may reach the debugger's own register command");
+      // lldb-dap groups registers in sets ("General Purpose Registers", …): flatten them.
+      const top = await this.variablesNow(scope.variablesReference);
+      const groups = top.every((x) => x.reference > 0) ? top : [{ name: scope.name, value: "", reference: 0, children: top }];
+      const wanted = new Set(names.map((n) => n.replace(/^\$/, "").toLowerCase()));
+      const out: { name: string; value: string; group: string }[] = [];
+      for (const [i, g] of groups.entries()) {
+        // Without names: the first set (general purpose) only, unless --all.
+        if (!wanted.size && !all && i > 0) break;
+        const regs = g.children ?? (await this.variablesNow(g.reference));
+        for (const r of regs) if (!wanted.size || wanted.has(r.name.toLowerCase())) out.push({ name: r.name, value: r.value, group: g.name });
+      }
+      const missing = [...wanted].filter((n) => !out.some((r) => r.name.toLowerCase() === n));
+      if (missing.length) throw new DebuggerError("INVALID_ARGUMENT", `no register ${missing.join(", ")}`, "`debugger registers --all` lists them");
+      return { frameIndex: index, registers: out };
+    });
+  }
+
+  readMemory(location: string, count: number): Promise<Replies["memory.read"]> {
+    return this.queue(async () => {
+      const client = this.host.requireStopped();
+      if (!this.host.capabilities.supportsReadMemoryRequest) {
+        throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} cannot read memory (capability supportsReadMemoryRequest)`, "`debugger raw` may reach the debugger's own command (LLDB: `memory read ADDR`)");
+      }
+      // An address as given, or an expression whose value (`&x`, a pointer) is one.
+      let address = /^(0x[0-9a-f]+|\d+)$/i.test(location) ? location : undefined;
+      if (!address) {
+        const r = await this.evaluateNow(location, this.host.adapter.printContext);
+        address = r.memoryReference ?? /0x[0-9a-f]+/i.exec(r.result)?.[0];
+        if (!address) throw new DebuggerError("INVALID_ARGUMENT", `'${location}' is not an address (it is ${r.result})`, "give an address (0x7ffe…) or a pointer expression such as &x");
+      }
+      const body = await client.request("readMemory", { memoryReference: address, count });
+      const bytes = body?.data ? Buffer.from(body.data, "base64") : Buffer.alloc(0);
+      return { address: body?.address ?? address, count: bytes.length, unreadable: body?.unreadableBytes ?? 0, hex: bytes.toString("hex"), dump: hexdump(BigInt(body?.address ?? address), bytes) };
+    });
+  }
+
+  disassemble(address: string | undefined, count: number): Promise<Replies["disassemble"]> {
+    return this.queue(async () => {
+      const client = this.host.requireStopped();
+      if (!this.host.capabilities.supportsDisassembleRequest) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not support disassembly (capability supportsDisassembleRequest)`, "`debugger raw` may reach the debugger's own disassembler");
+      const { frame } = await this.selectedFrameNow();
+      const pc = frame.instructionPointerReference;
+      const at = address ?? pc;
+      if (!at) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} gave no instruction address for this frame`, "give one: `debugger disassemble 0x401000`");
+      if (!/^(0x[0-9a-f]+|\d+)$/i.test(at)) throw new DebuggerError("INVALID_ARGUMENT", `'${at}' is not an address`, "e.g. `debugger disassemble 0x401000`");
+      const body = await client.request("disassemble", { memoryReference: at, instructionCount: count, resolveSymbols: true });
+      const current = pc ? BigInt(pc) : undefined;
+      const instructions = (body?.instructions ?? []).map((i) => ({
+        address: i.address,
+        instruction: i.instruction.trim(),
+        bytes: i.instructionBytes,
+        symbol: i.symbol,
+        file: i.location?.path,
+        line: i.line,
+        current: current !== undefined && /^0x[0-9a-f]+$/i.test(i.address) && BigInt(i.address) === current,
+      }));
+      return { address: at, instructions };
+    });
+  }
+
+  // ---- inside the queue -----------------------------------------------------------------
+
+  async defaultThreadNow(): Promise<number> {
+    const res = await this.host.requireLive().request("threads", undefined);
+    const first = res.threads[0];
+    if (!first) throw new DebuggerError("NO_THREAD", "the program has no threads", "is it still running? `debugger status`");
+    return first.id;
+  }
+
+  async threadsNow(): Promise<ThreadView[]> {
+    const res = await this.host.requireLive().request("threads", undefined);
+    return res.threads.map((t) => ({ id: t.id, name: t.name, current: t.id === this.currentThreadId }));
+  }
+
+  private async requireThread(id: number): Promise<void> {
+    const threads = await this.threadsNow();
+    if (!threads.some((t) => t.id === id)) {
+      throw new DebuggerError("NO_THREAD", `no thread ${id}`, `threads: ${threads.map((t) => t.id).join(", ")} (\`debugger threads\`)`);
+    }
+  }
+
+  async selectThreadNow(id: number): Promise<void> {
+    await this.requireThread(id);
+    this.currentThreadId = id;
+    this.currentFrame = 0;
+    this.framesCache = undefined;
+  }
+
+  async framesNow(threadId: number, levels = 64): Promise<P.StackFrame[]> {
+    if (this.framesCache?.threadId === threadId && this.framesCache.frames.length >= Math.min(levels, 64)) return this.framesCache.frames.slice(0, levels);
+    const res = await this.host.requireLive().request("stackTrace", { threadId, startFrame: 0, levels: Math.max(levels, 64) });
+    this.framesCache = { threadId, frames: res.stackFrames };
+    return res.stackFrames.slice(0, levels);
+  }
+
+  async frameViewsNow(threadId: number, limit: number): Promise<FrameView[]> {
+    const frames = await this.framesNow(threadId, limit);
+    return frames.map((f, index) => ({ index, ...frameView(f) }));
+  }
+
+  async selectedFrameNow(): Promise<{ frame: P.StackFrame; index: number; threadId: number }> {
+    this.host.requireStopped();
+    const threadId = this.currentThreadId ?? (await this.defaultThreadNow());
+    const frames = await this.framesNow(threadId);
+    const frame = frames[this.currentFrame];
+    if (!frame) throw new DebuggerError("NO_FRAME", `thread ${threadId} has no frame ${this.currentFrame}`, "`debugger backtrace` lists the frames");
+    return { frame, index: this.currentFrame, threadId };
+  }
+
+  async selectFrameNow(index: number): Promise<void> {
+    this.host.requireStopped();
+    const threadId = this.currentThreadId ?? (await this.defaultThreadNow());
+    const frames = await this.framesNow(threadId, index + 1);
+    if (index < 0 || index >= frames.length) {
+      throw new DebuggerError("NO_FRAME", `no frame ${index}: thread ${threadId} has ${frames.length} frame${frames.length === 1 ? "" : "s"}`, "`debugger backtrace` lists the frames");
+    }
+    this.currentFrame = index;
+  }
+
+  async contextNow(lines: number): Promise<ContextData> {
+    const { frame, index, threadId } = await this.selectedFrameNow();
+    const file = frame.source?.path;
+    const source = await sourceWindow(file, frame.line, lines);
+    const cut = truncateVariables(await this.scopeVariablesNow(frame.id, "locals"), this.host.limits);
+    const last = this.host.lastReport;
+    return {
+      state: this.host.state,
+      threadId,
+      frameIndex: index,
+      reason: last?.reason,
+      breakpointIds: index === (last?.frameIndex ?? 0) ? last?.breakpointIds ?? [] : [],
+      frame: { function: functionName(frame.name), file, line: frame.line, column: frame.column },
+      source,
+      locals: cut.variables,
+      ...(cut.note ? { truncated: [cut.note] } : {}),
+    };
+  }
+
+  async scopeVariablesNow(frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]> {
+    const { scopes } = await this.host.requireLive().request("scopes", { frameId });
+    const out: VariableView[] = [];
+    for (const s of pickScopes(scopes, which)) out.push(...(await this.variablesNow(s.variablesReference)));
+    return Promise.all(out.map((v) => this.inlineValue(v)));
+  }
+
+  /**
+   * What a value's own line cannot say, filled in from its children (one extra request):
+   * lldb-dap shows a struct as `Point @ 0x7ffd…` — a small struct of plain fields reads
+   * `{x = 3, y = 4}`; a container shown as `size=3` gets its elements; a byte array reads as bytes.
+   * The value stays expandable by reference.
+   */
+  private async inlineValue(v: VariableView): Promise<VariableView> {
+    if (v.reference <= 0) return v;
+    const size = containerSize(v.value);
+    const byteArray = isByteArray(v.type);
+    const struct = /(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value);
+    // A C++ reference or a pointer to a struct shows as a bare address: the fields say more.
+    const address = /^0x[0-9a-f]+$/i.test(v.value) ? (/&\s*$/.test(v.type ?? "") ? "reference" : /\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "") ? "pointer" : undefined) : undefined;
+    if (!byteArray && !struct && !address && (size === undefined || size > 20)) return v;
+    if (address === "pointer" && /^0x0+$/i.test(v.value)) return v;
+    try {
+      const kids = await this.variablesNow(v.reference);
+      if (byteArray) {
+        const bytes = kids.slice(0, 64).map((k) => byteOf(k.value));
+        if (bytes.some((b) => b === undefined)) return v;
+        return { ...v, value: `{${bytes.join(", ")}${kids.length > 64 ? `, … ${kids.length - 64} more` : ""}}` };
+      }
+      if (size !== undefined) {
+        // Elements that are small structs themselves (a map's pairs) read inline too.
+        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(k) : k)));
+        return { ...v, value: `size=${size} [${shown.map((k) => k.value).join(", ")}]` };
+      }
+      const plain = (k: VariableView) => k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value);
+      if (kids.length === 0 || kids.length > 8 || !kids.every(plain)) return v;
+      const fields = `{${kids.map((k) => `${k.name} = ${k.value}`).join(", ")}}`;
+      return { ...v, value: address === "pointer" ? `${v.value} → ${fields}` : fields };
+    } catch {
+      return v;
+    }
+  }
+
+  /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
+  private async presentNow(expression: string, r: P.EvaluateResponse["body"], format?: Format): Promise<string> {
+    const value = formatValue(shortAddresses(goBytes(cString(r.result, r.type), r.type)), format);
+    return (await this.inlineValue({ name: expression, type: r.type, value, reference: r.variablesReference })).value;
+  }
+
+  async variablesNow(reference: number, depth = 0): Promise<VariableView[]> {
+    const { variables } = await this.host.requireLive().request("variables", { variablesReference: reference });
+    const out: VariableView[] = [];
+    for (const v of variables) {
+      if (!this.showHidden && this.host.adapter.hideVariable?.(v.name, v.type)) continue;
+      const view: VariableView = { name: v.name, type: shortType(v.type), value: shortAddresses(goBytes(cString(v.value, v.type), v.type)), reference: v.variablesReference };
+      if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(v.variablesReference, depth - 1);
+      out.push(view);
+    }
+    return out;
+  }
+
+  async evaluateNow(expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat): Promise<P.EvaluateResponse["body"]> {
+    const client = this.host.requireLive();
+    let frameId: number | undefined;
+    if (this.host.state === "stopped") frameId = (await this.selectedFrameNow()).frame.id;
+    const spelled = context === "repl" ? { expression } : (this.host.adapter.rewriteExpression?.(expression) ?? { expression });
+    try {
+      const body = await client.request("evaluate", {
+        expression: spelled.expression,
+        frameId,
+        context: spelled.context ?? context,
+        ...(format && this.host.capabilities.supportsValueFormattingOptions ? { format } : {}),
+      });
+      this.host.adapter.checkEvaluate?.(expression, body);
+      return body;
+    } catch (e) {
+      if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR") {
+        throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${expression}': ${evaluateError(e.message)}`, "`debugger locals` lists the names in scope");
+      }
+      throw e;
+    }
+  }
+
+  /** Expressions shown at a stop: each evaluated in the selected frame; a failure is reported in place, never thrown. */
+  async displaysNow(items: { id?: number; expression: string }[]): Promise<DisplayValue[]> {
+    const out: DisplayValue[] = [];
+    for (const d of items) {
+      try {
+        const r = await this.evaluateNow(d.expression, this.host.adapter.printContext);
+        out.push({ ...d, value: truncateValue(await this.presentNow(d.expression, r), this.host.limits.maxValueLength).value, ...(r.type ? { type: shortType(r.type) } : {}) });
+      } catch (e) {
+        out.push({ ...d, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
+      }
+    }
+    return out;
+  }
+}
+
+/**
+ * The one line of an evaluation error that says what is wrong: LLDB adds "error: <user expression
+ * 3>:1:1: " and a caret diagram below, which cost bytes and say nothing more.
+ */
+export function evaluateError(message: string): string {
+  const first = message.split("\n").find((l) => l.trim()) ?? message;
+  return first.replace(/^\s*error:\s*/i, "").replace(/^<user expression \d+>:\d+:\d+:\s*/, "").replace(/^error:\s*/i, "").trim();
+}
+
+function isArgumentsScope(s: P.Scope): boolean {
+  return s.presentationHint === "arguments" || /^arg/i.test(s.name);
+}
+
+export function pickScopes(scopes: P.Scope[], which: "locals" | "arguments" | "all"): P.Scope[] {
+  if (which === "all") return scopes.filter((s) => !s.expensive);
+  const isLocals = (s: P.Scope) => s.presentationHint === "locals" || /^locals?$/i.test(s.name);
+  if (which === "arguments") return scopes.filter(isArgumentsScope);
+  const locals = scopes.filter(isLocals);
+  return locals.length ? locals : scopes.filter((s) => !s.expensive && !isArgumentsScope(s)).slice(0, 1);
+}
+
+/** 16 bytes a line: address, hex, printable characters. */
+export function hexdump(start: bigint, bytes: Uint8Array): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < bytes.length; i += 16) {
+    const row = bytes.subarray(i, i + 16);
+    const hex = [...row].map((b) => b.toString(16).padStart(2, "0")).join(" ");
+    const text = [...row].map((b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : ".")).join("");
+    lines.push(`0x${(start + BigInt(i)).toString(16)}: ${hex.padEnd(47)}  ${text}`);
+  }
+  return lines;
+}
+
+export function formatValue(value: string, format: Format | undefined): string {
+  if (!format || (format === "dec" && /^-?\d+$/.test(value))) return value;
+  const m = /^(-?\d+)$/.exec(value.trim());
+  if (!m) return value;
+  let n = BigInt(m[1]!);
+  if (format === "dec") return n.toString();
+  if (n < 0n) n = (1n << 64n) + n; // show negatives as two's complement, as gdb does for 64-bit
+  if (format === "hex") return `0x${n.toString(16)}`;
+  if (format === "oct") return `0${n.toString(8)}`;
+  return `0b${n.toString(2)}`;
+}
+
+function formatTree(vars: VariableView[], format: Format | undefined): VariableView[] {
+  return vars.map((x) => ({ ...x, value: formatValue(x.value, format), ...(x.children ? { children: formatTree(x.children, format) } : {}) }));
+}

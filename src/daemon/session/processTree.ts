@@ -1,0 +1,72 @@
+// Which processes an adapter started, so a launched program can be ended when its adapter dies
+// without ending it (it would otherwise live on with parent pid 1). A process is named by its pid
+// and its start time, so a pid reused by an unrelated process is never signalled.
+import { readdirSync, readFileSync } from "node:fs";
+
+export interface ProcessId {
+  pid: number;
+  /** Start time in clock ticks since boot (/proc/PID/stat field 22). */
+  start: string;
+}
+
+interface Stat {
+  ppid: number;
+  start: string;
+}
+
+function stat(pid: number): Stat | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name may contain spaces and parentheses: fields start after the last ')'.
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    if (fields[0] === "Z") return undefined;
+    return { ppid: Number(fields[1]), start: fields[19]! };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every live descendant of `root` (Linux /proc; elsewhere only `also`), plus `also` if given. */
+export function descendants(root: number, also?: number): ProcessId[] {
+  const parents = new Map<number, number[]>();
+  const starts = new Map<number, string>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync("/proc");
+  } catch {}
+  for (const name of entries) {
+    if (!/^\d+$/.test(name)) continue;
+    const s = stat(Number(name));
+    if (!s) continue;
+    starts.set(Number(name), s.start);
+    const list = parents.get(s.ppid) ?? [];
+    list.push(Number(name));
+    parents.set(s.ppid, list);
+  }
+  const out: ProcessId[] = [];
+  const todo = [...(parents.get(root) ?? [])];
+  while (todo.length) {
+    const pid = todo.pop()!;
+    out.push({ pid, start: starts.get(pid)! });
+    todo.push(...(parents.get(pid) ?? []));
+  }
+  if (also && !out.some((p) => p.pid === also)) {
+    const s = stat(also);
+    if (s) out.push({ pid: also, start: s.start });
+  }
+  return out;
+}
+
+/** SIGKILLs each recorded process that is still the same process; returns the pids signalled. */
+export function endProcesses(list: readonly ProcessId[]): number[] {
+  const ended: number[] = [];
+  for (const p of list) {
+    const now = stat(p.pid);
+    if (!now || now.start !== p.start || p.pid === process.pid) continue;
+    try {
+      process.kill(p.pid, "SIGKILL");
+      ended.push(p.pid);
+    } catch {}
+  }
+  return ended;
+}

@@ -1,0 +1,687 @@
+// One debug session's lifecycle: the adapter process and its DAP client, the state machine driven
+// by adapter events, start-up, execution, stop reports and shut-down. It owns its services — the
+// breakpoint sync, the inspector — and one private queue: every public operation that talks to the
+// adapter runs through it. Waiting for a stop happens outside the queue, so `status`, `pause` and
+// other clients are never blocked by a waiter.
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import { connectAdapter, exitMessage, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
+import type { AdapterSpec, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
+import { adapterStartTimeoutMs, maxLocals, maxValueLength, requestTimeoutMs, sourceLines, type Config } from "../../common/config.ts";
+import { DebuggerError } from "../../common/errors.ts";
+import type { Location } from "../../common/location.ts";
+import { log } from "../../common/log.ts";
+import type { DapClient } from "../../dap/client.ts";
+import type { DapEventMap } from "../../dap/types.ts";
+import type { BreakpointView, DisplayValue, SessionState, SessionSummary, StopReport } from "../../ipc/types.ts";
+import type { BreakpointOptions } from "../breakpointRegistry.ts";
+import { CrlfNormalizer } from "../lineEndings.ts";
+import { joinText, RingBuffer, tailLines, type OutputCategory } from "../ringBuffer.ts";
+import { sourceWindow } from "../sourceWindow.ts";
+import { truncateVariables, type DisplayLimits } from "../truncate.ts";
+import { BreakpointSync } from "./breakpointSync.ts";
+import { Inspector } from "./inspector.ts";
+import { descendants, endProcesses, type ProcessId } from "./processTree.ts";
+import { registerReverseRequests } from "./reverseRequests.ts";
+import { breakpointView, frameView, inferWatchpoint, newReport, normaliseReason, userFrameIndex } from "./stopReport.ts";
+
+const HISTORY_LIMIT = 100;
+const REPORT_OUTPUT_BYTES = 8192;
+
+export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles"> {
+  mode: "launch" | "attach";
+  pid?: number;
+  /** Talk to an adapter already listening there instead of starting one. */
+  connect?: { host: string; port: number };
+  breakpoints: { text: string; loc: Location; opts?: BreakpointOptions }[];
+}
+
+interface Waiter {
+  resolve: (r: StopReport) => void;
+  reject: (e: Error) => void;
+}
+
+export type ResumeKind = "continue" | "next" | "stepIn" | "stepOut";
+
+export class Session {
+  state: SessionState = "starting";
+  pid: number | undefined;
+  exitCode: number | null | undefined;
+  capabilities: P.Capabilities = {};
+  readonly output: RingBuffer;
+  readonly history: StopReport[] = [];
+  lastReport: StopReport | undefined;
+  readonly createdAt = Date.now();
+  readonly inspector: Inspector;
+  readonly breakpoints: BreakpointSync;
+  /** `display` expressions, evaluated at every stop. */
+  private readonly displays: { id: number; expression: string }[] = [];
+  private nextDisplayId = 1;
+
+  private proc: AdapterProcess | undefined;
+  private client: DapClient | undefined;
+  private waiters = new Set<Waiter>();
+  private queueTail: Promise<unknown> = Promise.resolve();
+  private reportSeq = 0;
+  private reportCursor = 1;
+  private disconnecting = false;
+  /** Output is still wanted while disconnecting: the adapter's last words carry the exit code. */
+  private lastWords = false;
+  private stopCount = 0;
+  /** What the next stop is expected to be (a pause we asked for, the entry stop we asked for). */
+  private expecting: "entry" | "pause" | undefined;
+  private ended = false;
+  private startOptions: StartOptions | undefined;
+  /** Processes the adapter started for a launched program: ended if the adapter dies without doing it. */
+  private debuggees: ProcessId[] = [];
+  adapterPath: string | undefined;
+  private found: FoundAdapter | undefined;
+
+  constructor(
+    readonly name: string,
+    readonly adapter: AdapterSpec,
+    private readonly config: Config,
+    private readonly onChange: () => void,
+  ) {
+    this.output = new RingBuffer({
+      maxChunks: config.output.max_chunks ?? 10_000,
+      maxBytes: config.output.max_bytes ?? 10 * 1024 * 1024,
+    });
+    const queue = <T>(fn: () => Promise<T>) => this.enqueue(fn);
+    this.inspector = new Inspector(this, queue);
+    this.breakpoints = new BreakpointSync(this, this.inspector, queue);
+  }
+
+  get program(): string | undefined {
+    return this.startOptions?.program;
+  }
+
+  get mode(): "launch" | "attach" | undefined {
+    return this.startOptions?.mode;
+  }
+
+  get adapterPid(): number | undefined {
+    return this.proc?.pid;
+  }
+
+  get live(): boolean {
+    return this.state === "starting" || this.state === "running" || this.state === "stopped";
+  }
+
+  /** The DAP client while the session has not ended (breakpoint sets are not sent after). */
+  get dap(): DapClient | undefined {
+    return this.ended ? undefined : this.client;
+  }
+
+  get currentThreadId(): number | undefined {
+    return this.inspector.currentThreadId;
+  }
+
+  summary(): SessionSummary {
+    return { name: this.name, state: this.state, program: this.program || undefined, adapter: this.adapter.name, pid: this.pid, mode: this.mode };
+  }
+
+  get limits(): DisplayLimits {
+    return { maxValueLength: maxValueLength(this.config), maxLocals: maxLocals(this.config) };
+  }
+
+  /** [timeouts] adapter_start: spawn, initialize and launch/attach. */
+  private get startTimeoutMs(): number {
+    return adapterStartTimeoutMs(this.config);
+  }
+
+  get sourceLines(): number {
+    return sourceLines(this.config);
+  }
+
+  breakpointViews(): BreakpointView[] {
+    return this.breakpoints.registry.userList().map(breakpointView);
+  }
+
+  /** Serialises work that talks to the adapter. */
+  private enqueue<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queueTail.then(fn, fn);
+    this.queueTail = run.catch(() => {});
+    return run;
+  }
+
+  // ---- start-up -------------------------------------------------------------------------
+
+  /** Spawns the adapter and runs the DAP start-up sequence (DESIGN §3 rule 4). */
+  async start(opts: StartOptions): Promise<void> {
+    this.startOptions = opts;
+    for (const b of opts.breakpoints) this.breakpoints.registry.add(b.text, b.loc, b.opts);
+    // Stops the adapter does not make by itself (a Rust panic), as breakpoints of the daemon's own.
+    if (opts.mode === "launch" || opts.program) {
+      for (const ib of this.adapter.implicitBreakpoints?.(opts.program) ?? []) this.breakpoints.registry.add(ib.function, { kind: "function", name: ib.function }, { internal: ib.reason });
+    }
+    await this.enqueue(() => this.connectAndConfigure());
+  }
+
+  private async connectAndConfigure(): Promise<void> {
+    const opts = this.startOptions!;
+    this.state = "starting";
+    this.ended = false;
+    this.disconnecting = false;
+    this.exitCode = undefined;
+    this.debuggees = [];
+    this.pid = opts.mode === "attach" ? opts.pid : undefined;
+    let command: string[] = [];
+    let env: Record<string, string> | undefined;
+    this.found = undefined;
+    if (!opts.connect) {
+      const found = this.adapter.discover({ options: opts.options });
+      this.found = found ?? undefined;
+      if (!found) {
+        throw new DebuggerError("ADAPTER_NOT_FOUND", `${this.adapter.name} is not installed or not on PATH`, this.adapter.installHint);
+      }
+      this.adapterPath = found.path;
+      command = found.command;
+      env = found.env;
+    }
+    const launch = this.launchOptions();
+    const outputAtStart = this.output.end;
+    const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : this.adapter.transport;
+    const captureOutput = this.adapter.quirks.adapterOutputIsProgramOutput;
+    const proc = await connectAdapter(transport, command, {
+      cwd: this.adapter.spawnCwd?.(launch) ?? opts.cwd,
+      env,
+      timeoutMs: requestTimeoutMs(this.config),
+      trace: (dir, m) => log("debug", `[${this.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`),
+      onStderr: (text) => {
+        if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
+      },
+      // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
+      onProgramOutput: captureOutput ? (text, stream) => (!this.disconnecting || this.lastWords) && this.output.push(stream, text) : undefined,
+    });
+    this.proc = proc;
+    this.client = proc.client;
+    this.wireEvents(proc.client);
+    proc.exited.then((how) => this.onAdapterExit(proc, how));
+
+    const client = proc.client;
+    this.capabilities =
+      (await client.request(
+        "initialize",
+        {
+          clientID: "debugger-cli",
+          clientName: "debugger",
+          adapterID: this.adapter.name,
+          locale: "en-US",
+          linesStartAt1: true,
+          columnsStartAt1: true,
+          pathFormat: "path",
+          supportsVariableType: true,
+          supportsVariablePaging: false,
+          supportsRunInTerminalRequest: true,
+          supportsMemoryReferences: true,
+          supportsProgressReporting: false,
+          supportsInvalidatedEvent: false,
+        },
+        this.startTimeoutMs,
+      )) ?? {};
+
+    // Launch is sent without awaiting: some adapters answer it only after configurationDone.
+    const initialized = client.waitForEvent("initialized", this.startTimeoutMs);
+    const args =
+      opts.mode === "launch"
+        ? this.adapter.launchArgs(launch)
+        : this.adapter.attachArgs({ pid: opts.pid, program: opts.program || undefined, remote: !!opts.connect, options: opts.options, found: this.found });
+    const startRequest = client.request(opts.mode, args, 0);
+    const failed = startRequest.then(
+      () => new Promise<never>(() => {}),
+      (e: Error) => Promise.reject(e),
+    );
+    try {
+      await Promise.race([initialized, failed]);
+    } catch (e) {
+      throw this.startError(e as Error, outputAtStart);
+    }
+    await this.breakpoints.syncAllNow();
+    if (opts.mode === "launch" && opts.stopOnEntry) this.expecting = "entry";
+    if (this.capabilities.supportsConfigurationDoneRequest !== false) {
+      await client.request("configurationDone", undefined);
+    }
+    try {
+      await Promise.race([startRequest, timeoutError(this.startTimeoutMs, `the adapter did not answer '${opts.mode}'`)]);
+    } catch (e) {
+      throw this.startError(e as Error, outputAtStart);
+    }
+    if (this.state === "starting") this.state = "running";
+    this.recordDebuggees();
+    this.onChange();
+  }
+
+  /** A launched program's processes, so they can be ended if the adapter dies without ending them. */
+  private recordDebuggees(): void {
+    if (this.mode !== "launch" || this.startOptions?.connect || !this.proc?.pid) return;
+    this.debuggees = descendants(this.proc.pid, this.pid);
+  }
+
+  private launchOptions(): LaunchOptions {
+    const opts = this.startOptions!;
+    const files = this.breakpoints.registry.list().flatMap((b) => (b.kind === "line" && b.file ? [b.file] : []));
+    return { ...opts, breakpointFiles: [...new Set(files)], found: this.found };
+  }
+
+  private startError(e: Error, outputFrom: number): DebuggerError {
+    if (e instanceof DebuggerError && (e.code === "ADAPTER_EXITED" || e.code === "TIMEOUT")) return e;
+    const what = this.startOptions?.mode === "attach" ? "attach" : "launch";
+    // Adapters often explain a failure in output events, not in the error: Delve answers "Build
+    // error: Check the debug console for details" after sending the compiler's message as stderr.
+    const said = tailLines(joinText(this.output.read(outputFrom, new Set<OutputCategory>(["stderr", "console"])).chunks), 20).trim();
+    return new DebuggerError(
+      what === "attach" ? "ATTACH_FAILED" : "LAUNCH_FAILED",
+      `${what} failed: ${e.message}${said ? `\n${said}` : ""}`,
+      what === "attach" ? "check the pid and that you may trace it (ptrace permission; `debugger doctor`)" : "check the program path and that it is built with debug info (-g)",
+    );
+  }
+
+  /** Registers interest in the next stop or exit before the request that causes it is sent. */
+  nextStop(): { promise: Promise<StopReport>; cancel: () => void } {
+    let waiter!: Waiter;
+    const promise = new Promise<StopReport>((resolve, reject) => {
+      waiter = { resolve, reject };
+    });
+    this.waiters.add(waiter);
+    return { promise, cancel: () => this.waiters.delete(waiter) };
+  }
+
+  // ---- adapter events -------------------------------------------------------------------
+
+  private wireEvents(client: DapClient): void {
+    const on = <K extends keyof DapEventMap>(event: K, fn: (body: DapEventMap[K]) => void) => client.on(event, (e) => fn(e.body as DapEventMap[K]));
+    on("output", (b) => this.onOutput(b));
+    on("stopped", (b) => this.onStopped(b));
+    on("continued", () => {
+      if (this.state === "stopped" && !this.ended) this.markRunning();
+    });
+    on("exited", (b) => {
+      this.exitCode = b.exitCode;
+    });
+    on("terminated", () => this.onTerminated());
+    on("breakpoint", (b) => this.breakpoints.registry.applyEvent(b.reason, b.breakpoint));
+    on("process", (b) => {
+      if (b.systemProcessId) this.pid = b.systemProcessId;
+      if (this.debuggees.length || this.state !== "starting") this.recordDebuggees();
+      this.onChange();
+    });
+    registerReverseRequests(client, this.output);
+  }
+
+  private readonly crlf = new CrlfNormalizer();
+
+  private onOutput(b: DapEventMap["output"]): void {
+    if (this.disconnecting && !this.lastWords) return; // lldb-dap-19 prints its crash trace after a clean disconnect
+    if (b.category === "telemetry" || (b.category === "important" && !b.output)) return;
+    const category: OutputCategory =
+      this.adapter.outputCategory?.(b.category ?? "console", b.output, this.found) ?? (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
+    if (this.adapter.ignoreOutput?.(b.output, category)) return;
+    // The debuggee runs on a pty under lldb-dap: \r\n line endings, sometimes cut between events.
+    this.output.push(category, this.crlf.push(category, b.output));
+  }
+
+  private markRunning(): void {
+    this.state = "running";
+    this.inspector.invalidate();
+  }
+
+  private onStopped(body: DapEventMap["stopped"]): void {
+    if (this.ended) return;
+    this.stopCount++;
+    this.state = "stopped";
+    this.inspector.invalidate(body.threadId);
+    const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds);
+    void this.enqueue(async () => {
+      const report = await this.buildStopReport(body, ids);
+      this.publish(report);
+      await this.breakpoints.removeTemporaryNow(report.breakpointIds);
+    });
+  }
+
+  private onTerminated(): void {
+    if (this.ended) return; // Delve sends a second `terminated` after disconnect
+    this.ended = true;
+    if (this.adapter.quirks.noExitedEvent && this.proc && !this.disconnecting) {
+      // No `exited` event: disconnect first and wait for the adapter to go. Its last words (Delve:
+      // "Process N has exited with status 3", sent only in answer to disconnect) and the
+      // debuggee's output still in its pipes then reach the buffer before the report is built.
+      this.lastWords = true;
+      void this.shutdownAdapter(this.mode === "launch").finally(() => {
+        this.lastWords = false;
+        this.publishEnd();
+      });
+      return;
+    }
+    this.publishEnd();
+    void this.shutdownAdapter(this.mode === "launch");
+  }
+
+  private publishEnd(): void {
+    if (this.exitCode === undefined && this.adapter.exitCodeFromOutput) {
+      this.exitCode = this.adapter.exitCodeFromOutput(joinText(this.output.read(Math.max(1, this.output.end - 50)).chunks));
+    }
+    this.state = this.exitCode !== undefined ? "exited" : "terminated";
+    const report = newReport(++this.reportSeq, this.exitCode !== undefined ? "exited" : "terminated");
+    report.exitCode = this.exitCode;
+    report.description = this.exitCode !== undefined ? `program exited with code ${this.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
+    report.neverHit = this.breakpoints.registry.neverHit().map((b) => b.id);
+    this.attachOutput(report);
+    this.publish(report);
+  }
+
+  private onAdapterExit(proc: AdapterProcess, how: { code: number | null; signal: string | null }): void {
+    if (proc !== this.proc) return;
+    if (this.disconnecting || this.ended) {
+      if (!this.ended) this.finishWithoutAdapter();
+      return;
+    }
+    const what = how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`;
+    const desc = `the debug adapter ${what}`;
+    log("warn", `[${this.name}] ${desc}; stderr tail: ${proc.stderrTail().trim()}`);
+    this.ended = true;
+    this.state = "terminated";
+    // The program it launched would live on with parent pid 1: end it (never an attached one).
+    const ended = this.endDebuggees();
+    const report = newReport(++this.reportSeq, "terminated");
+    report.description = `${desc} unexpectedly${ended ? `; the program it launched (pid ${ended.join(", ")}) was ended` : ""}`;
+    this.attachOutput(report);
+    this.history.push(report);
+    this.lastReport = report;
+    const err = exitMessage(what, proc.stderrTail());
+    for (const w of this.waiters) w.reject(err);
+    this.waiters.clear();
+    this.onChange();
+  }
+
+  /** Ends the launched program's processes that are still the ones recorded; returns their pids. */
+  private endDebuggees(): number[] | undefined {
+    if (this.mode !== "launch" || this.startOptions?.connect) return undefined;
+    const known = this.debuggees.length ? this.debuggees : [];
+    const ended = endProcesses(known);
+    this.debuggees = [];
+    return ended.length ? ended : undefined;
+  }
+
+  private finishWithoutAdapter(): void {
+    this.ended = true;
+    this.state = "terminated";
+    this.onChange();
+  }
+
+  private publish(report: StopReport): void {
+    this.lastReport = report;
+    this.history.push(report);
+    if (this.history.length > HISTORY_LIMIT) this.history.shift();
+    for (const w of this.waiters) w.resolve(report);
+    this.waiters.clear();
+    this.onChange();
+  }
+
+  // ---- stop reports ---------------------------------------------------------------------
+
+  /** The program's output (stdout, stderr) and the debugger's console text since the last report, apart. */
+  private attachOutput(report: StopReport): void {
+    const read = this.output.read(this.reportCursor);
+    this.reportCursor = read.cursor;
+    const program = joinText(read.chunks.filter((c) => c.category !== "console"));
+    const console = joinText(read.chunks.filter((c) => c.category === "console"));
+    if (read.dropped > 0) (report.truncated ??= []).push(`output: ${read.dropped} earlier chunks were dropped from the buffer`);
+    report.output = this.cutOutput(program, "output", report);
+    if (console.trim()) report.console = this.cutOutput(console, "console", report);
+  }
+
+  private cutOutput(text: string, what: string, report: StopReport): string {
+    const total = Buffer.byteLength(text);
+    if (total <= REPORT_OUTPUT_BYTES) return text;
+    (report.truncated ??= []).push(`${what}: showing the last ${REPORT_OUTPUT_BYTES} of ${total} bytes; \`debugger output${what === "console" ? " --console" : ""}\` has all of it`);
+    return text.slice(-REPORT_OUTPUT_BYTES);
+  }
+
+  private async buildStopReport(body: DapEventMap["stopped"], ids: number[]): Promise<StopReport> {
+    // A stop at one of the daemon's own breakpoints (a Rust panic) reads as what it stands for.
+    const registry = this.breakpoints.registry;
+    const said = this.adapter.stopReason?.(body.reason, joinText(this.output.read(this.reportCursor).chunks));
+    const internal = ids.map((id) => registry.get(id)?.internal).find((r) => r !== undefined);
+    ids = ids.filter((id) => !registry.get(id)?.internal);
+    const report = newReport(++this.reportSeq, internal ?? normaliseReason(said ?? body.reason, body.description ?? body.text, this.expecting, ids));
+    this.expecting = undefined;
+    report.description = internal ? this.adapter.describeInternalStop?.(internal, joinText(this.output.read(this.reportCursor).chunks)) : (body.description ?? body.text);
+    // "watchpoint 3" is lldb's own numbering, not the CLI id: it would only mislead.
+    const lldbWatchNumber = report.reason === "watchpoint" && /^watchpoint \d+$/i.test(report.description ?? "");
+    report.breakpointIds = ids;
+    try {
+      const threadId = body.threadId ?? (await this.inspector.defaultThreadNow());
+      report.threadId = threadId;
+      this.inspector.currentThreadId = threadId;
+      const frames = await this.inspector.framesNow(threadId);
+      const top = frames[0];
+      if (top) {
+        if (report.reason === "watchpoint" && ids.length === 0) {
+          const id = inferWatchpoint(registry.list().filter((b) => b.kind === "data"), lldbWatchNumber ? undefined : report.description);
+          const bp = id !== undefined ? registry.get(id) : undefined;
+          if (bp) {
+            bp.hits++;
+            report.breakpointIds = [bp.id];
+          }
+        }
+        // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
+        const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
+        if (watched?.expression) {
+          const now = await this.inspector.evaluateNow(watched.expression, this.adapter.printContext).then((r) => r.result, () => undefined);
+          if (now !== undefined) {
+            report.description = watched.lastValue !== undefined && watched.lastValue !== now ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`;
+            watched.lastValue = now;
+          }
+        }
+        if (report.reason === "breakpoint" && ids.length === 0) {
+          report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).map((b) => (b.hits++, b.id));
+        }
+        // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
+        const views = frames.map(frameView);
+        const index = userFrameIndex(report.reason, views);
+        const shown = frames[index]!;
+        const { id: _id, ...where } = views[index]!;
+        report.frame = where;
+        if (index > 0) {
+          report.frameIndex = index;
+          report.skipped = views.slice(0, index).map((f) => f.function);
+          this.inspector.currentFrame = index;
+        }
+        report.source = await sourceWindow(shown.source?.path, shown.line, this.sourceLines);
+        const cut = truncateVariables(await this.inspector.scopeVariablesNow(shown.id, "locals"), this.limits);
+        report.locals = cut.variables;
+        if (cut.note) (report.truncated ??= []).push(cut.note);
+        // debugpy names a function's return value `(return) NAME` after `finish`.
+        const returned = report.locals.find((v) => v.name.startsWith("(return)"));
+        if (returned) report.returnValue = returned.value;
+        if (this.displays.length) report.displays = await this.inspector.displaysNow(this.displays);
+      }
+    } catch (e) {
+      (report.truncated ??= []).push(`frame: could not be read (${(e as Error).message})`);
+    }
+    if (lldbWatchNumber && /^watchpoint \d+$/i.test(report.description ?? "")) report.description = undefined;
+    if (report.reason === "exception" && this.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
+      try {
+        const info = await this.client!.request("exceptionInfo", { threadId: report.threadId });
+        report.exception = { id: info.exceptionId, description: info.description, details: info.details?.stackTrace ?? info.details?.message };
+      } catch {}
+    }
+    if (report.reason === "exception" && !report.exception) report.exception = { description: body.text ?? body.description };
+    if (internal && report.description) report.exception = { id: internal, description: report.description };
+    this.attachOutput(report);
+    return report;
+  }
+
+  // ---- displays -------------------------------------------------------------------------
+
+  addDisplays(expressions: string[]): { id: number; expression: string }[] {
+    for (const expression of expressions) {
+      if (!this.displays.some((d) => d.expression === expression)) this.displays.push({ id: this.nextDisplayId++, expression });
+    }
+    return [...this.displays];
+  }
+
+  removeDisplays(ids: number[] | "all"): number[] {
+    const gone = ids === "all" ? this.displays.map((d) => d.id) : ids;
+    for (const id of gone) {
+      const i = this.displays.findIndex((d) => d.id === id);
+      if (i < 0) throw new DebuggerError("INVALID_ARGUMENT", `no display ${id}`, "`debugger display` lists them");
+    }
+    for (const id of gone) this.displays.splice(this.displays.findIndex((d) => d.id === id), 1);
+    return gone;
+  }
+
+  listDisplays(): { id: number; expression: string }[] {
+    return [...this.displays];
+  }
+
+  /** Expressions in the selected frame at the current stop, each failure in place. */
+  evaluateAtStop(expressions: string[]): Promise<DisplayValue[]> {
+    return this.enqueue(() => this.inspector.displaysNow(expressions.map((expression) => ({ expression }))));
+  }
+
+  displayValues(): Promise<DisplayValue[]> {
+    return this.enqueue(() => this.inspector.displaysNow(this.displays));
+  }
+
+  /** A command's `--print` expressions at the stop it reports (the session's displays are already in it). */
+  async withPrints(report: StopReport, expressions: string[]): Promise<StopReport> {
+    if (!expressions.length || report !== this.lastReport || this.state !== "stopped") {
+      if (!expressions.length) return report;
+      const why = this.state === "stopped" ? "not at this stop any more" : `the program has ${this.state === "running" ? "run on" : "ended"}`;
+      return { ...report, displays: [...(report.displays ?? []), ...expressions.map((expression) => ({ expression, error: why }))] };
+    }
+    const values: DisplayValue[] = await this.enqueue(() => this.inspector.displaysNow(expressions.map((expression) => ({ expression }))));
+    return { ...report, displays: [...(report.displays ?? []), ...values] };
+  }
+
+  // ---- execution ------------------------------------------------------------------------
+
+  requireLive(): DapClient {
+    if (!this.live || !this.client) {
+      throw new DebuggerError("SESSION_ENDED", `session '${this.name}' has ${this.state === "exited" ? `exited (code ${this.exitCode})` : "ended"}`, "`debugger start PROGRAM` begins a new one; `debugger output` and `debugger events` still show what happened");
+    }
+    return this.client;
+  }
+
+  requireStopped(): DapClient {
+    const client = this.requireLive();
+    if (this.state !== "stopped") {
+      throw new DebuggerError("NOT_STOPPED", `session '${this.name}' is ${this.state}, not stopped`, "`debugger pause` stops it, `debugger await` waits for the next stop");
+    }
+    return client;
+  }
+
+  /**
+   * Sends a resume-type request and returns a waiter for the stop it leads to. The waiter is
+   * registered before the request goes out, so a fast stop is never missed.
+   */
+  resume(kind: ResumeKind, threadId?: number): Promise<{ stop: Promise<StopReport> }> {
+    return this.enqueue(async () => {
+      const client = this.requireStopped();
+      if (threadId !== undefined) await this.inspector.selectThreadNow(threadId);
+      const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());
+      const waiter = this.nextStop();
+      const stopsBefore = this.stopCount;
+      try {
+        await client.request(kind, { threadId: tid });
+      } catch (e) {
+        waiter.cancel();
+        throw e;
+      }
+      // Running, unless the stop it led to has already arrived (some adapters send it first).
+      if (this.state === "stopped" && this.stopCount === stopsBefore) this.markRunning();
+      this.onChange();
+      // Wrapped: an async function returning a promise would wait for it, holding the queue.
+      return { stop: waiter.promise };
+    });
+  }
+
+  /** Not queued: a pause must get through while a long request holds the queue. */
+  async pause(threadId?: number): Promise<{ stop: Promise<StopReport> }> {
+    const client = this.requireLive();
+    if (this.state === "stopped") throw new DebuggerError("NOT_RUNNING", `session '${this.name}' is already stopped`, "`debugger context` shows where");
+    const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());
+    const waiter = this.nextStop();
+    this.expecting = "pause";
+    try {
+      await client.request("pause", { threadId: tid });
+    } catch (e) {
+      waiter.cancel();
+      throw e;
+    }
+    return { stop: waiter.promise };
+  }
+
+  /** The latest report if the session is not running, else the next one. */
+  awaitStop(): Promise<StopReport> {
+    if (this.state !== "running" && this.state !== "starting" && this.lastReport) return Promise.resolve(this.lastReport);
+    if (!this.live) throw this.requireLive();
+    return this.nextStop().promise;
+  }
+
+  // ---- shut-down ------------------------------------------------------------------------
+
+  /** `stop` (terminate a launched program) or `detach` (leave it running). */
+  async end(terminateDebuggee: boolean): Promise<void> {
+    if (this.ended && !this.proc) return;
+    const wasLive = this.live;
+    this.ended = true;
+    if (wasLive) this.state = "terminated";
+    for (const w of this.waiters) w.reject(new DebuggerError("SESSION_ENDED", `session '${this.name}' was ${terminateDebuggee ? "stopped" : "detached"}`, "`debugger start` begins a new one"));
+    this.waiters.clear();
+    await this.shutdownAdapter(terminateDebuggee);
+    this.onChange();
+  }
+
+  private async shutdownAdapter(terminateDebuggee: boolean): Promise<void> {
+    const proc = this.proc;
+    if (!proc || this.disconnecting) return;
+    this.disconnecting = true;
+    try {
+      await proc.client.request("disconnect", { restart: false, terminateDebuggee }, 3000);
+    } catch {}
+    proc.closeInput();
+    const gone = await Promise.race([proc.exited.then(() => true), Bun.sleep(1500).then(() => false)]);
+    if (!gone) {
+      proc.kill("SIGKILL");
+      // A hung adapter never ended the program: do it here (a launched one only).
+      if (terminateDebuggee) this.endDebuggees();
+    }
+  }
+
+  /** Kill everything now (daemon shut-down). */
+  async kill(): Promise<void> {
+    await Promise.race([this.end(this.mode !== "attach"), Bun.sleep(2000)]);
+    this.proc?.kill("SIGKILL");
+  }
+
+  /** Launches the program again with the same options and breakpoints (hit counts reset). */
+  async restart(): Promise<{ stop: Promise<StopReport> }> {
+    const opts = this.startOptions;
+    if (!opts) throw new DebuggerError("NO_SESSION", `session '${this.name}' was never started`, "`debugger start PROGRAM`");
+    if (opts.mode === "attach") throw new DebuggerError("UNSUPPORTED", "an attached session cannot be restarted", "`debugger detach`, then start the program again");
+    if (this.proc) {
+      const old = this.proc;
+      await this.end(true);
+      await Promise.race([old.exited, Bun.sleep(3000)]);
+    }
+    this.proc = undefined;
+    this.breakpoints.registry.resetHits();
+    this.inspector.invalidate();
+    this.lastReport = undefined;
+    this.reportCursor = this.output.end;
+    const waiter = this.nextStop();
+    try {
+      await this.enqueue(() => this.connectAndConfigure());
+    } catch (e) {
+      waiter.cancel();
+      throw e;
+    }
+    return { stop: waiter.promise };
+  }
+}
+
+function timeoutError(ms: number, what: string): Promise<never> {
+  return new Promise((_, reject) => setTimeout(() => reject(new DebuggerError("TIMEOUT", `${what} within ${ms / 1000} s`, "`debugger logs` shows the adapter's messages")), ms));
+}

@@ -1,0 +1,121 @@
+// The stop report: what an agent reads after every step. The pure pieces (reason normalisation,
+// frame and breakpoint views, watchpoint inference, picking the user's frame) are unit-tested from
+// tables; `buildStopReport` puts them together with what the inspector reads from the adapter.
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import type { BreakpointView, FrameView, StopReport } from "../../ipc/types.ts";
+import type { Breakpoint } from "../breakpointRegistry.ts";
+
+const REASONS: Record<string, string> = {
+  "function breakpoint": "breakpoint",
+  "instruction breakpoint": "breakpoint",
+  "data breakpoint": "watchpoint",
+};
+
+/**
+ * The same stop reads the same whatever the adapter: lldb-dap reports a stop on entry and a pause
+ * as `exception` "signal SIGSTOP", and real signals as `exception` "signal SIGSEGV".
+ */
+export function normaliseReason(reason: string, description: string | undefined, expecting: "entry" | "pause" | undefined, breakpointIds: number[] = []): string {
+  // gdb (through cdt-gdb-adapter) names the signal itself as the reason: `SIGINT`.
+  if (/^SIG[A-Z0-9]+$/.test(reason)) {
+    description = `signal ${reason}`;
+    reason = "signal";
+  }
+  // A stop on entry done with a temporary breakpoint at main (cdt-gdb-adapter) is still the entry stop.
+  if (expecting === "entry" && reason === "breakpoint" && breakpointIds.length === 0) return "entry";
+  const signal = /^signal\s+SIG/i.test(description ?? "");
+  if (expecting && (reason === expecting || reason === "exception" || reason === "signal" || reason === "pause" || reason === "entry")) {
+    if (reason === expecting || !signal || /SIGSTOP|SIGTRAP|SIGINT/.test(description ?? "")) return expecting;
+  }
+  if (reason === "exception" && signal) return "signal";
+  // lldb-dap: reason "breakpoint", description "watchpoint 1".
+  if (reason === "breakpoint" && /^watchpoint\b/i.test(description ?? "")) return "watchpoint";
+  return REASONS[reason] ?? reason;
+}
+
+/**
+ * Function names as an agent writes them: Rust's symbol hash (`basic::add::h1a2b…`) goes, and so
+ * does a C++ signature (`Sq::area(int) const` → `Sq::area`); `operator()` keeps its parentheses.
+ */
+export function functionName(name: string): string {
+  const plain = name.replace(/::h[0-9a-f]{16}$/, "");
+  const m = /^(.*\S)\((.*)\)(\s*(const|volatile|&&?|noexcept))*\s*$/.exec(plain);
+  // `Foo::operator()` with no parameter list: those parentheses are the name.
+  if (!m || /\boperator\s*$/.test(m[1]!)) return plain;
+  // The parentheses must balance inside the parameter list, or they are not one.
+  let depth = 0;
+  for (const ch of m[2]!) {
+    if (ch === "(") depth++;
+    else if (ch === ")" && --depth < 0) return plain;
+  }
+  return depth === 0 ? m[1]! : plain;
+}
+
+export function frameView(f: P.StackFrame): Omit<FrameView, "index"> {
+  return { id: f.id, function: functionName(f.name), file: f.source?.path ?? f.source?.name, line: f.line || undefined, column: f.column || undefined };
+}
+
+export function breakpointView(b: Breakpoint): BreakpointView {
+  return {
+    id: b.id,
+    kind: b.kind,
+    location: b.location,
+    file: b.resolvedFile ?? b.file,
+    line: b.resolvedLine ?? b.line,
+    function: b.function,
+    address: b.address,
+    verified: b.verified,
+    message: b.message,
+    condition: b.condition,
+    hitCondition: b.hitCondition,
+    logMessage: b.logMessage,
+    temporary: b.temporary || undefined,
+    accessType: b.accessType,
+    description: b.description,
+    enabled: b.enabled,
+    hits: b.hits,
+  };
+}
+
+/**
+ * Which watchpoint fired when the adapter names none (lldb-dap): the only enabled one, or the one
+ * whose expression the adapter's description or the program's new value names. Undefined when it
+ * cannot be told.
+ */
+export function inferWatchpoint(watches: readonly Pick<Breakpoint, "id" | "location" | "enabled">[], description: string | undefined): number | undefined {
+  const enabled = watches.filter((w) => w.enabled);
+  if (enabled.length === 1) return enabled[0]!.id;
+  if (!description) return undefined;
+  const named = enabled.filter((w) => new RegExp(`(^|[^\\w])${escapeRegExp(w.location)}([^\\w]|$)`).test(description));
+  return named.length === 1 ? named[0]!.id : undefined;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Frames outside the program's own code: the C library, language runtimes, standard libraries. */
+const SYSTEM_PATHS = [/^\/usr\/(lib|include|share|src)\//, /^\/lib(32|64)?\//, /\/rustlib\/src\//, /^\/rustc\/[0-9a-f]+\//, /\/go\/src\/runtime\//, /^\/usr\/lib\/go[^/]*\/src\//, /\/(site|dist)-packages\//, /\/lib\/python3[^/]*\//];
+const SYSTEM_FUNCTIONS = [/^(__GI_|__libc_|_start$|__pthread|raise$|abort$|__assert)/, /^runtime\./, /^(core|std|alloc)::/, /^__rust_/, /^rust_(begin_unwind|panic)/];
+
+export function isUserFrame(f: { function?: string; file?: string; line?: number }): boolean {
+  if (!f.file || !f.line) return false;
+  if (SYSTEM_PATHS.some((r) => r.test(f.file!))) return false;
+  if (f.function && SYSTEM_FUNCTIONS.some((r) => r.test(f.function!))) return false;
+  return f.file.startsWith("/") || /\.(c|cc|cpp|cxx|h|hpp|rs|go|py|swift|m|mm|zig)$/.test(f.file);
+}
+
+/**
+ * For a crash, signal, exception or pause that stopped outside the user's code: the index of the
+ * first frame in it (0 when the top frame is the user's or none is).
+ */
+export function userFrameIndex(reason: string, frames: readonly { function?: string; file?: string; line?: number }[]): number {
+  if (!["signal", "exception", "pause", "panic"].includes(reason)) return 0;
+  if (!frames.length || isUserFrame(frames[0]!)) return 0;
+  const i = frames.findIndex(isUserFrame);
+  return i > 0 ? i : 0;
+}
+
+export function newReport(seq: number, reason: string): StopReport {
+  return { reason, breakpointIds: [], source: [], locals: [], output: "", seq, time: new Date().toISOString() };
+}

@@ -1,0 +1,68 @@
+// Values that are compact and true: what each debugger prints, cut down to what an agent needs to
+// read. Pure functions, unit-tested from tables; the inspector applies them.
+
+/** A C `char[N]` buffer is a string up to its first NUL; LLDB prints all N bytes of it. */
+export function cString(value: string, type: string | undefined): string {
+  if (!type || !/\bchar\s*\[\d+\]$/.test(type) || /unsigned|signed char|uint8/.test(type) || !value.startsWith('"')) return value;
+  const nul = value.indexOf("\\0");
+  return nul < 0 ? value : `${value.slice(0, nul)}"`;
+}
+
+/** Byte arrays (`unsigned char[N]`, `uint8_t[N]`, `[u8; N]`) read as bytes, not as a string of escapes. */
+export function isByteArray(type: string | undefined): boolean {
+  return !!type && /^(unsigned char|uint8_t|u8|std::uint8_t)\s*\[\d+\]$|^\[u8; \d+\]$/.test(type.trim());
+}
+
+/** One element of a byte array as LLDB shows it (`'\xfa'`, `'a'`, `'\0'`, `250`) → 0xfa. */
+export function byteOf(value: string): string | undefined {
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return `0x${Number(v).toString(16).padStart(2, "0")}`;
+  const m = /^'(.*)'$/.exec(v);
+  if (!m) return undefined;
+  const c = m[1]!;
+  const escapes: Record<string, number> = { "\\0": 0, "\\a": 7, "\\b": 8, "\\t": 9, "\\n": 10, "\\v": 11, "\\f": 12, "\\r": 13, "\\\\": 92, "\\'": 39, '\\"': 34 };
+  let n: number | undefined;
+  if (c in escapes) n = escapes[c];
+  else if (/^\\x[0-9a-f]{1,2}$/i.test(c)) n = parseInt(c.slice(2), 16);
+  else if (/^\\U[0-9a-f]{8}$/i.test(c) || /^\\u[0-9a-f]{4}$/i.test(c)) n = parseInt(c.slice(2), 16);
+  else if (c.length === 1) n = c.charCodeAt(0);
+  return n === undefined || n > 255 ? undefined : `0x${n.toString(16).padStart(2, "0")}`;
+}
+
+/** Go's `[]uint8 len: 5, cap: 5, [104,101,108,108,111]` also as the quoted string it holds. */
+export function goBytes(value: string, type: string | undefined): string {
+  if (type !== "[]uint8" && type !== "[]byte") return value;
+  const m = /\[([\d,\s]*)\]$/.exec(value);
+  if (!m || /\.\.\./.test(value)) return value;
+  const bytes = m[1]!.split(",").filter((x) => x.trim() !== "").map(Number);
+  const text = bytes.map((b) => (b >= 32 && b < 127 && b !== 34 && b !== 92 ? String.fromCharCode(b) : b === 10 ? "\\n" : b === 9 ? "\\t" : b === 34 ? '\\"' : b === 92 ? "\\\\" : `\\x${b.toString(16).padStart(2, "0")}`)).join("");
+  return `${value} "${text}"`;
+}
+
+/**
+ * Rust types as written in code: `alloc::vec::Vec<i32, alloc::alloc::Global>` → `Vec<i32>`.
+ * Only standard-library paths before a type name are dropped; C++'s `std::vector` is left alone.
+ */
+export function shortType(type: string | undefined): string | undefined {
+  if (!type) return type;
+  return type
+    .replace(/, alloc::alloc::Global/g, "")
+    .replace(/, std::hash::random::RandomState/g, "")
+    .replace(/\b(?:alloc|core|std)::(?:[a-z_][a-z0-9_]*::)+(?=[A-Z])/g, "");
+}
+
+/** A container summarised as its size only (LLDB's `size=3`): worth showing its elements inline. */
+export function containerSize(value: string): number | undefined {
+  const m = /^size=(\d+)$/.exec(value.trim());
+  return m ? Number(m[1]) : undefined;
+}
+
+/** A value that already reads as a string (`"abc"`, `0x… "abc"`): its characters need no listing. */
+export function isStringLike(value: string): boolean {
+  return /^"|^0x[0-9a-f]+ "|^b?'.*'$/i.test(value.trim()) || /^L?"/.test(value.trim());
+}
+
+/** Addresses without their leading zeros, as gdb prints them: `0x00005555555592a0` → `0x5555555592a0`, `0x0000000000000000` → `0x0`. */
+export function shortAddresses(value: string): string {
+  return value.replace(/\b0x0{4,}([0-9a-f]+)\b/gi, (_, rest: string) => `0x${rest}`).replace(/\b0x0{5,}\b/gi, "0x0");
+}

@@ -1,0 +1,3 @@
+module example.com/tzconfig
+
+go 1.19

@@ -1,0 +1,20 @@
+// The one test harness for the integration and e2e suites (test/integration/harness.ts and
+// test/e2e/harness.ts re-export it). Import from here in new tests.
+//
+//   DebuggerEnv     the built binary with a daemon of its own; run() → { exitCode, json, stdout, stderr }
+//   E2eEnv          a DebuggerEnv for real adapters (no colour)
+//   FakeAdapterEnv  a DebuggerEnv configured with test/fake-adapter (integration tests)
+//   useEnv          creates an env per file and registers the hooks that stop sessions after each
+//                   test (pass or fail) and close the env after the file
+//   waitFor, alive  wait on conditions, never on fixed sleeps
+//   normalise       scrub what varies from human output before it is pinned as a golden snapshot
+export { BIN, CI, DebuggerEnv, E2eEnv, ROOT, withFlags } from "./env.ts";
+export type { CliResult, EnvOptions, RunOptions, SessionHandle } from "./env.ts";
+export { FakeAdapterEnv, PROGRAM_SOURCE, STANDARD_PROGRAM } from "./fakeAdapter.ts";
+export type { FakeEnvOptions } from "./fakeAdapter.ts";
+export { adapterAvailable, findAdapter, missing } from "./adapters.ts";
+export { runCommand, spawnAndReadPid, tracerPid } from "./processes.ts";
+export { alive, waitFor } from "./wait.ts";
+export { normalise } from "./normalise.ts";
+export type { NormaliseOptions } from "./normalise.ts";
+export { useEnv } from "./lifecycle.ts";

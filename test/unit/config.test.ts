@@ -1,0 +1,126 @@
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cliSettings } from "../../src/common/cliSettings.ts";
+import { adapterStartTimeoutMs, ConfigSchemaCheck, defaultSession, executionTimeout, idleTimeoutMs, keyLine, loadConfig, logLevel, maxLocals, maxValueLength, requestTimeoutMs, sourceLines } from "../../src/common/config.ts";
+import { DebuggerError, type ErrorData } from "../../src/common/errors.ts";
+
+const PATH = "/home/u/.config/debugger-cli/config.toml";
+
+function errorOf(text: string): ErrorData {
+  try {
+    ConfigSchemaCheck(Bun.TOML.parse(text), PATH, text);
+  } catch (e) {
+    expect(e).toBeInstanceOf(DebuggerError);
+    return (e as DebuggerError).toData();
+  }
+  throw new Error(`no error for ${JSON.stringify(text)}`);
+}
+
+describe("keyLine", () => {
+  const text = [
+    "# comment", // 1
+    "[display]", // 2
+    "max_locals = 3", // 3
+    "", // 4
+    '[adapters."my dap"]', // 5
+    'command = ["x", "K=V"]', // 6
+    "launch = { a = 1 }", // 7
+    "[timeouts]", // 8
+    "execution = 5", // 9
+    "defaults.session = 'x'", // 10 (dotted key at a table: timeouts.defaults.session)
+  ].join("\n");
+  test.each([
+    [["display", "max_locals"], 3],
+    [["display"], 2],
+    [["display", "missing"], 2],
+    [["adapters", "my dap", "command"], 6],
+    [["adapters", "my dap", "command", "1"], 6],
+    [["adapters", "my dap", "launch", "a"], 7],
+    [["timeouts", "execution"], 9],
+    [["timeouts", "defaults", "session"], 10],
+    [["output"], undefined],
+  ] as [string[], number | undefined][])("%p → line %p", (path, line) => {
+    expect(keyLine(text, path)).toBe(line);
+  });
+});
+
+describe("config errors name the file, the line, the key and the key meant", () => {
+  test("a misspelt key in a table", () => {
+    expect(errorOf("[output]\nmax_chunks = 5\n\n[display]\nmax_locls = 3\n")).toEqual({
+      code: "INVALID_ARGUMENT",
+      message: `config file ${PATH}, line 5: unknown key 'display.max_locls'`,
+      hint: "did you mean 'max_locals'? keys in [display]: max_value_length, max_locals, source_lines",
+    });
+  });
+
+  test("a misspelt table", () => {
+    expect(errorOf("[timeout]\nexecution = 5\n")).toEqual({
+      code: "INVALID_ARGUMENT",
+      message: `config file ${PATH}, line 1: unknown key 'timeout'`,
+      hint: "did you mean 'timeouts'? keys in the top level: output, display, timeouts, defaults, daemon, adapters",
+    });
+  });
+
+  test("an unknown key with nothing close: the known keys only", () => {
+    expect(errorOf("[daemon]\ncolour = true\n").hint).toBe("keys in [daemon]: idle_timeout, log_level");
+  });
+
+  test("a wrong type or range names the key and its line", () => {
+    expect(errorOf("[timeouts]\n\nexecution = -1\n")).toMatchObject({ message: `config file ${PATH}, line 3: key 'timeouts.execution': Invalid value: Expected >=0 but received -1` });
+    expect(errorOf('[daemon]\nlog_level = "loud"\n').message).toStartWith(`config file ${PATH}, line 2: key 'daemon.log_level': `);
+    expect(errorOf('[defaults]\nsession = "../x"\n').message).toStartWith(`config file ${PATH}, line 2: key 'defaults.session': `);
+    expect(errorOf('[adapters.x]\ncommand = ["a", 1]\n').message).toStartWith(`config file ${PATH}, line 2: key 'adapters.x.command.1': `);
+  });
+
+  test("a file that is not TOML", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cfg-"));
+    writeFileSync(join(dir, "config.toml"), "[display\n");
+    await expect(loadConfig(join(dir, "config.toml"))).rejects.toThrow(`config file ${join(dir, "config.toml")} is not valid TOML`);
+  });
+});
+
+describe("getters: defaults, the older [display] spelling, environment variables", () => {
+  const parse = (text: string) => ConfigSchemaCheck(Bun.TOML.parse(text), PATH, text);
+  test("defaults when the file says nothing", () => {
+    const c = parse("");
+    expect([executionTimeout(c), requestTimeoutMs(c), adapterStartTimeoutMs(c), defaultSession(c, {}), sourceLines(c), maxValueLength(c), maxLocals(c), idleTimeoutMs(c, {}), logLevel(c, {})]).toEqual([60, 30_000, 30_000, "default", 3, 200, 40, 1_800_000, "info"]);
+  });
+
+  test("every section read", () => {
+    const c = parse('[timeouts]\nexecution = 5\nrequest = 10\nadapter_start = 20\n[defaults]\nsession = "api"\nsource_lines = 7\nvalue_length = 80\n[daemon]\nidle_timeout = 0\nlog_level = "debug"\n');
+    expect([executionTimeout(c), requestTimeoutMs(c), adapterStartTimeoutMs(c), defaultSession(c, {}), sourceLines(c), maxValueLength(c), idleTimeoutMs(c, {}), logLevel(c, {})]).toEqual([5, 10_000, 20_000, "api", 7, 80, Infinity, "debug"]);
+  });
+
+  test("[defaults] wins over the older [display] keys, which still count", () => {
+    expect(sourceLines(parse("[display]\nsource_lines = 1\n"))).toBe(1);
+    expect(sourceLines(parse("[display]\nsource_lines = 1\n[defaults]\nsource_lines = 9\n"))).toBe(9);
+    expect(maxValueLength(parse("[display]\nmax_value_length = 50\n"))).toBe(50);
+  });
+
+  test("environment variables win over the file", () => {
+    const c = parse('[defaults]\nsession = "api"\n[daemon]\nidle_timeout = 60\nlog_level = "warn"\n');
+    expect(defaultSession(c, { DEBUGGER_SESSION: "env" })).toBe("env");
+    expect(idleTimeoutMs(c, { DEBUGGER_IDLE_TIMEOUT: "2" })).toBe(2000);
+    expect(logLevel(c, { DEBUGGER_LOG: "debug" })).toBe("debug");
+    expect(logLevel(c, {})).toBe("warn");
+  });
+});
+
+describe("cliSettings: the CLI's two settings without the schema", () => {
+  const file = (text: string) => {
+    const p = join(mkdtempSync(join(tmpdir(), "cfg-")), "config.toml");
+    writeFileSync(p, text);
+    return p;
+  };
+  test("reads [defaults] session and [timeouts] execution; no file, nothing", async () => {
+    expect(await cliSettings(file('[defaults]\nsession = "api"\n[timeouts]\nexecution = 5\n'))).toEqual({ session: "api", executionTimeout: 5 });
+    expect(await cliSettings("/nonexistent/config.toml")).toEqual({});
+  });
+
+  test("a wrong value there gets the full check's error, with its line", async () => {
+    const p = file("[timeouts]\nexecution = -3\n");
+    await expect(cliSettings(p)).rejects.toThrow(`config file ${p}, line 2: key 'timeouts.execution'`);
+  });
+});

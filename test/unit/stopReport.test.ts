@@ -1,0 +1,104 @@
+// The stop report's pure pieces, from tables.
+import { describe, expect, test } from "bun:test";
+import { evaluateError } from "../../src/daemon/session/inspector.ts";
+import { functionName, inferWatchpoint, isUserFrame, normaliseReason, userFrameIndex } from "../../src/daemon/session/stopReport.ts";
+
+describe("normaliseReason", () => {
+  const cases: [string, string | undefined, "entry" | "pause" | undefined, number[], string][] = [
+    ["breakpoint", undefined, undefined, [1], "breakpoint"],
+    ["function breakpoint", undefined, undefined, [1], "breakpoint"],
+    ["instruction breakpoint", undefined, undefined, [], "breakpoint"],
+    ["data breakpoint", undefined, undefined, [], "watchpoint"],
+    ["breakpoint", "watchpoint 1", undefined, [], "watchpoint"],
+    ["step", undefined, undefined, [], "step"],
+    // lldb-dap: entry and pause arrive as a SIGSTOP exception
+    ["exception", "signal SIGSTOP", "entry", [], "entry"],
+    ["exception", "signal SIGSTOP", "pause", [], "pause"],
+    ["exception", "signal SIGSEGV", undefined, [], "signal"],
+    // a real crash while a pause was pending is still the crash
+    ["exception", "signal SIGSEGV", "pause", [], "signal"],
+    // gdb names the signal as the reason
+    ["SIGINT", undefined, "pause", [], "pause"],
+    ["SIGSEGV", undefined, undefined, [], "signal"],
+    // cdt-gdb-adapter's entry stop is a temporary breakpoint at main
+    ["breakpoint", undefined, "entry", [], "entry"],
+    ["breakpoint", undefined, "entry", [2], "breakpoint"],
+    ["exception", "ZeroDivisionError", undefined, [], "exception"],
+    ["pause", undefined, "pause", [], "pause"],
+    ["entry", undefined, "entry", [], "entry"],
+  ];
+  test.each(cases)("%s / %s expecting %s, ids %j → %s", (reason, description, expecting, ids, want) => {
+    expect(normaliseReason(reason, description, expecting, ids)).toBe(want);
+  });
+});
+
+test.each([
+  ["basic::add::h0123456789abcdef", "basic::add"],
+  ["main", "main"],
+  ["std::rt::lang_start::{{closure}}::h0123456789abcdef", "std::rt::lang_start::{{closure}}"],
+  ["a::h123", "a::h123"],
+])("functionName(%s) = %s", (name, want) => expect(functionName(name)).toBe(want));
+
+describe("inferWatchpoint", () => {
+  const w = (id: number, location: string, enabled = true) => ({ id, location, enabled });
+  test.each([
+    ["one enabled watchpoint is the one", [w(1, "total")], undefined, 1],
+    ["a disabled one does not count", [w(1, "total"), w(2, "count", false)], undefined, 1],
+    ["two and no description: unknown", [w(1, "total"), w(2, "count")], undefined, undefined],
+    ["the description names one", [w(1, "total"), w(2, "count")], "count changed 1 -> 2", 2],
+    ["a name inside another word does not match", [w(1, "total"), w(2, "count")], "subtotal changed", undefined],
+    ["an lvalue expression", [w(1, "p->x"), w(2, "q")], "Hardware watchpoint 3: p->x", 1],
+    ["none", [], "anything", undefined],
+  ] as [string, ReturnType<typeof w>[], string | undefined, number | undefined][])("%s", (_what, watches, description, want) => {
+    expect(inferWatchpoint(watches, description)).toBe(want);
+  });
+});
+
+describe("stop in the user's code", () => {
+  const libc = { function: "__GI_raise", file: "/usr/src/debug/glibc/raise.c", line: 50 };
+  const abort = { function: "abort", file: undefined, line: undefined };
+  const user = { function: "parse", file: "/home/me/app/parse.c", line: 12 };
+  const main = { function: "main", file: "/home/me/app/main.c", line: 3 };
+  test.each([
+    ["a user frame", user, true],
+    ["no source", abort, false],
+    ["the C library", libc, false],
+    ["Rust's standard library", { function: "core::panicking::panic", file: "/rustc/abc123/library/core/src/panicking.rs", line: 1 }, false],
+    ["Go's runtime", { function: "runtime.gopark", file: "/usr/lib/go-1.19/src/runtime/proc.go", line: 363 }, false],
+    ["Python's standard library", { function: "loads", file: "/usr/lib/python3.11/json/__init__.py", line: 346 }, false],
+    ["a relative source file", { function: "main", file: "main.go", line: 3 }, true],
+  ])("isUserFrame: %s", (_w, f, want) => expect(isUserFrame(f)).toBe(want));
+
+  test.each([
+    ["a crash in libc selects the user's frame", "signal", [libc, abort, user, main], 2],
+    ["a crash in the user's code stays on top", "signal", [user, main], 0],
+    ["a breakpoint never moves", "breakpoint", [libc, user], 0],
+    ["a step never moves", "step", [libc, user], 0],
+    ["a pause in a syscall selects the caller", "pause", [libc, main], 1],
+    ["an exception in the standard library", "exception", [{ function: "loads", file: "/usr/lib/python3.11/json/__init__.py", line: 346 }, main], 1],
+    ["no user frame at all: the top", "signal", [libc, abort], 0],
+    ["no frames", "signal", [], 0],
+  ] as [string, string, { function?: string; file?: string; line?: number }[], number][])("%s", (_w, reason, frames, want) => {
+    expect(userFrameIndex(reason, frames)).toBe(want);
+  });
+});
+
+test.each([
+  ["error: <user expression 2>:1:1: use of undeclared identifier 'nosuch'\n    1 | nosuch\n      | ^", "use of undeclared identifier 'nosuch'"],
+  ["name 'bogus' is not defined", "name 'bogus' is not defined"],
+  ["could not find symbol value for bogus", "could not find symbol value for bogus"],
+  ["\nerror: no member named 'z' in 'Point'\n", "no member named 'z' in 'Point'"],
+])("evaluateError keeps the line that says what is wrong: %j", (message, want) => expect(evaluateError(message)).toBe(want));
+
+test.each([
+  ["add(int, int)", "add"],
+  ["Sq::area(int) const", "Sq::area"],
+  ["ns::Foo<int>::bar(std::vector<int> const&)", "ns::Foo<int>::bar"],
+  ["(anonymous namespace)::helper(int)", "(anonymous namespace)::helper"],
+  ["Foo::operator()(int)", "Foo::operator()"],
+  ["Foo::operator==(Foo const&) const", "Foo::operator=="],
+  ["main", "main"],
+  ["main.(*T).Add", "main.(*T).Add"],
+  ["basic::main::{{closure}}", "basic::main::{{closure}}"],
+])("functionName drops a C++ signature: %s → %s", (name, want) => expect(functionName(name)).toBe(want));
+test("functionName keeps operator() without a parameter list", () => expect(functionName("Foo::operator()")).toBe("Foo::operator()"));

@@ -1,0 +1,75 @@
+// Values that are compact and true, from tables.
+import { expect, test } from "bun:test";
+import { byteOf, containerSize, cString, goBytes, isByteArray, isStringLike, shortAddresses, shortType } from "../../src/daemon/session/values.ts";
+
+test.each([
+  ['"hello world\\0\\0\\0\\xc0_"', "char[32]", '"hello world"'],
+  ['"full"', "char[4]", '"full"'],
+  ['"a\\0b"', "const char[4]", '"a"'],
+  ['"hello\\0"', "char *", '"hello\\0"'],
+  ['"\\U00000001\\xfa"', "unsigned char[2]", '"\\U00000001\\xfa"'],
+  ["0x1234", "char[8]", "0x1234"],
+])("cString(%s, %s) = %s", (value, type, want) => expect(cString(value, type)).toBe(want));
+
+test.each([
+  ["unsigned char[4]", true],
+  ["uint8_t[16]", true],
+  ["[u8; 4]", true],
+  ["char[4]", false],
+  ["int[4]", false],
+  [undefined, false],
+])("isByteArray(%s) = %s", (type, want) => expect(isByteArray(type)).toBe(want));
+
+test.each([
+  ["'\\x01'", "0x01"],
+  ["'\\xfa'", "0xfa"],
+  ["'a'", "0x61"],
+  ["'\\0'", "0x00"],
+  ["'\\n'", "0x0a"],
+  ["'\\U00000001'", "0x01"],
+  ["250", "0xfa"],
+  ["'ab'", undefined],
+  ["weird", undefined],
+])("byteOf(%s) = %s", (value, want) => expect(byteOf(value)).toBe(want));
+
+test.each([
+  ["[]uint8 len: 5, cap: 5, [104,101,108,108,111]", "[]uint8", '[]uint8 len: 5, cap: 5, [104,101,108,108,111] "hello"'],
+  ["[]uint8 len: 2, cap: 2, [10,34]", "[]uint8", '[]uint8 len: 2, cap: 2, [10,34] "\\n\\""'],
+  ["[]uint8 len: 200, cap: 200, [1,2,...+198 more]", "[]uint8", "[]uint8 len: 200, cap: 200, [1,2,...+198 more]"],
+  ["[]int len: 1, cap: 1, [1]", "[]int", "[]int len: 1, cap: 1, [1]"],
+])("goBytes(%s)", (value, type, want) => expect(goBytes(value, type)).toBe(want));
+
+test.each([
+  ["alloc::vec::Vec<int, alloc::alloc::Global>", "Vec<int>"],
+  ["alloc::string::String", "String"],
+  ["core::option::Option<i32>", "Option<i32>"],
+  ["core::result::Result<i32, alloc::string::String>", "Result<i32, String>"],
+  ["std::collections::hash::map::HashMap<&str, int, std::hash::random::RandomState, alloc::alloc::Global>", "HashMap<&str, int>"],
+  ["std::vector<int>", "std::vector<int>"],
+  ["std::map<std::basic_string<char>, int>", "std::map<std::basic_string<char>, int>"],
+  ["int", "int"],
+])("shortType(%s) = %s", (type, want) => expect(shortType(type)).toBe(want));
+
+test.each([
+  ["size=3", 3],
+  ["size=0", 0],
+  ["3", undefined],
+  ["{size=3}", undefined],
+])("containerSize(%s) = %s", (value, want) => expect(containerSize(value)).toBe(want));
+
+test.each([
+  ['"abc"', true],
+  ['0x0000555555556008 "a message"', true],
+  ["'a'", true],
+  ["{x = 1}", false],
+  ["42", false],
+])("isStringLike(%s) = %s", (value, want) => expect(isStringLike(value)).toBe(want));
+
+test.each([
+  ["0x00005555555592a0", "0x5555555592a0"],
+  ["0x0000000000000000", "0x0"],
+  ['0x0000555555556008 "a message"', '0x555555556008 "a message"'],
+  ["{0x01, 0x02, 0xfa}", "{0x01, 0x02, 0xfa}"],
+  ["0x401000", "0x401000"],
+  ["0x00401000", "0x00401000"],
+])("shortAddresses(%s) = %s", (value, want) => expect(shortAddresses(value)).toBe(want));
