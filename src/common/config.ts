@@ -56,6 +56,9 @@ export type Config = v.InferOutput<typeof ConfigSchema>;
 export type AdapterConfig = v.InferOutput<typeof AdapterEntry>;
 export type LogLevel = NonNullable<Config["daemon"]["log_level"]>;
 
+/** The configuration when there is no file (every default). */
+export const EMPTY_CONFIG: Config = v.parse(ConfigSchema, {});
+
 export async function loadConfig(path = configPath()): Promise<Config> {
   const file = Bun.file(path);
   if (!(await file.exists())) return v.parse(ConfigSchema, {});

@@ -2,6 +2,7 @@
 import { existsSync, unlinkSync, writeSync } from "node:fs";
 import { connect } from "node:net";
 import type { Socket } from "bun";
+import { EMPTY_CONFIG, idleTimeoutMs, loadConfig, logLevel } from "../common/config.ts";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { initLog, log } from "../common/log.ts";
 import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.ts";
@@ -12,7 +13,8 @@ import { LineDecoder, parseRequest, type Reply } from "../ipc/protocol.ts";
 import { handle, type DaemonContext } from "./handlers.ts";
 import { SessionRegistry } from "./registry.ts";
 
-const IDLE_MS = Number(process.env.DEBUGGER_IDLE_TIMEOUT ?? 30 * 60) * 1000;
+/** [daemon] idle_timeout (DEBUGGER_IDLE_TIMEOUT wins); read at start-up. */
+let IDLE_MS = idleTimeoutMs(EMPTY_CONFIG);
 
 interface Conn {
   lines: LineDecoder;
@@ -68,7 +70,10 @@ async function listenOrFail<T>(path: string, listen: () => T): Promise<T> {
 }
 
 export async function runDaemon(): Promise<void> {
-  initLog();
+  // A bad config.toml must not keep the daemon from starting: commands that need it report it.
+  const config = await loadConfig().catch(() => EMPTY_CONFIG);
+  IDLE_MS = idleTimeoutMs(config);
+  initLog(undefined, logLevel(config));
   const dir = runtimeDir();
   const path = socketPath();
   try {

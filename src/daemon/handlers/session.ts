@@ -7,6 +7,7 @@ import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, StartData } from "../../ipc/commands.ts";
 import { VERSION } from "../../common/version.ts";
+import { refuseSelfAttach } from "../guards.ts";
 import { Session } from "../session/session.ts";
 import { located, stopData, waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
 
@@ -27,6 +28,8 @@ async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonCont
   if (mode === "attach" && !a.pid && !a.connect) {
     throw new DebuggerError("USAGE", "attach needs a process id or --connect HOST:PORT", "`debugger attach PID`");
   }
+  // Attaching to the daemon, its adapters or the caller's own process tree would freeze them all.
+  if (mode === "attach" && a.pid) refuseSelfAttach(a.pid, { adapterPids: ctx.registry.all().map((s) => s.adapterPid), clientPid: a.clientPid });
   const local = mode === "launch" && !a.connect;
   if (local && !existsSync(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${caller.cwd})`, "check the path; build it first with debug info (-g)");

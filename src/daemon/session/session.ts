@@ -67,6 +67,8 @@ export class Session {
   /** Output is still wanted while disconnecting: the adapter's last words carry the exit code. */
   private lastWords = false;
   private stopCount = 0;
+  /** A `stopped` event arrived and its report is not published yet. */
+  private reportPending = false;
   /** What the next stop is expected to be (a pause we asked for, the entry stop we asked for). */
   private expecting: "entry" | "pause" | undefined;
   private ended = false;
@@ -328,6 +330,7 @@ export class Session {
   private onStopped(body: DapEventMap["stopped"]): void {
     if (this.ended) return;
     this.stopCount++;
+    this.reportPending = true;
     this.state = "stopped";
     this.inspector.invalidate(body.threadId);
     const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds);
@@ -387,6 +390,7 @@ export class Session {
     this.attachOutput(report);
     this.history.push(report);
     this.lastReport = report;
+    this.reportPending = false;
     const err = exitMessage(what, proc.stderrTail());
     for (const w of this.waiters) w.reject(err);
     this.waiters.clear();
@@ -409,6 +413,7 @@ export class Session {
   }
 
   private publish(report: StopReport): void {
+    this.reportPending = false;
     this.lastReport = report;
     this.history.push(report);
     if (this.history.length > HISTORY_LIMIT) this.history.shift();
@@ -615,7 +620,8 @@ export class Session {
 
   /** The latest report if the session is not running, else the next one. */
   awaitStop(): Promise<StopReport> {
-    if (this.state !== "running" && this.state !== "starting" && this.lastReport) return Promise.resolve(this.lastReport);
+    // Stopped, but its report is still being built: the last one would be the previous stop.
+    if (this.state !== "running" && this.state !== "starting" && this.lastReport && !this.reportPending) return Promise.resolve(this.lastReport);
     if (!this.live) throw this.requireLive();
     return this.nextStop().promise;
   }
@@ -670,6 +676,7 @@ export class Session {
     this.breakpoints.registry.resetHits();
     this.inspector.invalidate();
     this.lastReport = undefined;
+    this.reportPending = false;
     this.reportCursor = this.output.end;
     const waiter = this.nextStop();
     try {
