@@ -15,6 +15,7 @@ import type { DapEventMap } from "../../dap/types.ts";
 import type { BreakpointView, DisplayValue, SessionState, SessionSummary, StopReport } from "../../ipc/types.ts";
 import type { BreakpointOptions } from "../breakpointRegistry.ts";
 import { CrlfNormalizer } from "../lineEndings.ts";
+import { openProgramTerminal, type ProgramTerminal } from "../../adapters/programTerminal.ts";
 import { joinText, RingBuffer, tailLines, type OutputCategory } from "../ringBuffer.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
@@ -185,6 +186,10 @@ export class Session {
       env = found.env;
     }
     const launch = this.launchOptions();
+    if (opts.mode === "launch" && !opts.connect && this.adapter.quirks.programTerminal) {
+      this.terminal ??= openProgramTerminal((output) => this.onOutput({ category: "stdout", output }));
+      launch.terminal = this.terminal?.path;
+    }
     const outputAtStart = this.output.end;
     const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : this.adapter.transport;
     const captureOutput = this.adapter.quirks.adapterOutputIsProgramOutput;
@@ -310,6 +315,8 @@ export class Session {
   }
 
   private readonly crlf = new CrlfNormalizer();
+  /** The launched program's pty, when the adapter lets the daemon own it (quirks.programTerminal). */
+  private terminal: ProgramTerminal | undefined;
 
   private onOutput(b: DapEventMap["output"]): void {
     if (this.disconnecting && !this.lastWords) return; // lldb-dap-19 prints its crash trace after a clean disconnect
@@ -318,7 +325,11 @@ export class Session {
       this.adapter.outputCategory?.(b.category ?? "console", b.output, this.found) ?? (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
     if (this.adapter.ignoreOutput?.(b.output, category)) return;
     // The debuggee runs on a pty under lldb-dap: \r\n line endings, sometimes cut between events.
-    this.output.push(category, this.crlf.push(category, b.output));
+    const text = this.crlf.push(category, b.output);
+    // With the program on our own pty, its output and the adapter's console text ("Process 7
+    // exited") race: let what the program wrote before the event arrive first.
+    if (this.terminal && category === "console") void this.terminal.settled(10, 200).then(() => this.output.push(category, text));
+    else this.output.push(category, text);
   }
 
   private markRunning(): void {
@@ -354,8 +365,12 @@ export class Session {
       });
       return;
     }
-    this.publishEnd();
-    void this.shutdownAdapter(this.mode === "launch");
+    // The program's last output may still be on its way through our pty: read it before the
+    // report is built and before disconnecting (output is ignored from then on).
+    void (this.terminal?.settled() ?? Promise.resolve()).then(() => {
+      this.publishEnd();
+      void this.shutdownAdapter(this.mode === "launch");
+    });
   }
 
   private publishEnd(): void {
@@ -373,6 +388,8 @@ export class Session {
 
   private onAdapterExit(proc: AdapterProcess, how: { code: number | null; signal: string | null }): void {
     if (proc !== this.proc) return;
+    this.terminal?.close();
+    this.terminal = undefined;
     if (this.disconnecting || this.ended) {
       if (!this.ended) this.finishWithoutAdapter();
       return;
