@@ -146,6 +146,9 @@ that only sends a request over the daemon's socket 7–8 ms (hyperfine). Everyth
 the first three rows is this project's own code. The threads row is close to its target: with
 two cores busy it moves by ±2 ms between runs.
 `;
-await Bun.write(join(root, "BENCHMARKS.md"), md);
+// Sections other scripts write (## headings, e.g. bench-install.ts's) are kept.
+const previous = await Bun.file(join(root, "BENCHMARKS.md")).text().catch(() => "");
+const others = previous.indexOf("\n## ");
+await Bun.write(join(root, "BENCHMARKS.md"), others >= 0 ? `${md}${previous.slice(others)}` : md);
 console.log(table);
 process.exit(rows.every((r) => r.ok) ? 0 : 1);

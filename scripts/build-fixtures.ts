@@ -25,6 +25,7 @@ export const fixtures: Record<string, Fixture> = {
   "c-sleeper": { source: "c/sleeper.c", compile: gcc },
   "cpp-sleeper": { source: "cpp/sleeper.cpp", compile: gxx },
   "rust-sleeper": { source: "rust/sleeper.rs", compile: rustc },
+  "c-flood": { source: "c/flood.c", compile: gcc },
 };
 
 /** Absolute path of a fixture source, e.g. sourcePath("c/basic.c"). */

@@ -2,6 +2,7 @@
 # Installs the debug adapters and toolchains the tests and the demo use, with the platform's
 # package manager. Idempotent: only what is missing is installed.
 #   lldb-dap (C, C++, Rust) · debugpy (Python) · Delve + Go · gdb + cdt-gdb-adapter (gdb < 14)
+#   ruby and shellcheck (Linux: the tests of the Homebrew formula and install.sh)
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null; then sudo "$@"; else "$@"; fi; }
@@ -21,6 +22,9 @@ case "$(uname -s)" in
     command -v gcc >/dev/null || pkgs+=(gcc)
     command -v g++ >/dev/null || pkgs+=(g++)
     command -v rustc >/dev/null || pkgs+=(rustc)
+    # The distribution tests: the Homebrew formula must parse (ruby -c), install.sh must lint.
+    command -v ruby >/dev/null || pkgs+=(ruby)
+    command -v shellcheck >/dev/null || pkgs+=(shellcheck)
     if [ ${#pkgs[@]} -gt 0 ]; then
       echo "apt-get install ${pkgs[*]}"
       as_root apt-get update -qq

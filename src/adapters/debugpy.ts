@@ -3,6 +3,7 @@
 import { statSync } from "node:fs";
 import { extname, sep } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
+import { withNoDelay } from "./pythonNoDelay.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, realPath, which } from "./which.ts";
 
@@ -105,7 +106,9 @@ function interpreterOf(found: FoundAdapter | undefined): string | undefined {
 }
 
 function foundFor(i: Interpreter): FoundAdapter {
-  return { path: i.path, command: [i.path, "-m", "debugpy.adapter"], version: i.debugpy, variant: `python ${i.path}` };
+  // DEBUGGER_PYTHON_NODELAY=0 leaves debugpy's sockets as they are (to measure the difference).
+  const pythonPath = process.env.DEBUGGER_PYTHON_NODELAY === "0" ? undefined : withNoDelay(process.env.PYTHONPATH);
+  return { path: i.path, command: [i.path, "-m", "debugpy.adapter"], version: i.debugpy, variant: `python ${i.path}`, ...(pythonPath ? { env: { PYTHONPATH: pythonPath } } : {}) };
 }
 
 function installFor(python: string): string {
@@ -221,7 +224,9 @@ export const debugpy: AdapterSpec = {
       program: o.program,
       args: o.args,
       cwd: o.cwd,
-      env: o.env,
+      // The program inherits the adapter's PYTHONPATH (with the TCP_NODELAY bootstrap) unless
+      // --env names its own: then the bootstrap goes first in that one.
+      env: o.env.PYTHONPATH !== undefined && o.found?.env?.PYTHONPATH ? { ...o.env, PYTHONPATH: withNoDelay(o.env.PYTHONPATH) ?? o.env.PYTHONPATH } : o.env,
       // Keeps stdout and stderr apart as output categories (a terminal would merge them).
       console: "internalConsole",
       justMyCode: justMyCode(o.options, o.breakpointFiles, o.found),

@@ -91,6 +91,15 @@ export const lldbDap: AdapterSpec = {
     return args;
   },
   printContext: "watch",
+  // lldb-dap 19 gives an unbound breakpoint no message; LLDB's line table tells which lines have code.
+  codeLines: {
+    command: (file) => `\`image dump line-table ${JSON.stringify(file)}`,
+    parse: (output) => {
+      if (/no source filenames matched/i.test(output)) return undefined;
+      const lines = [...output.matchAll(/:(\d+):\d+\s*$/gm)].map((m) => Number(m[1])).filter((n) => n > 0);
+      return lines.length ? [...new Set(lines)].sort((a, b) => a - b) : undefined;
+    },
+  },
   // A Rust panic unwinds (or aborts) without a stop of its own: std calls `rust_panic` (kept
   // unmangled for debuggers) after printing the message, so a breakpoint there stops at the panic.
   implicitBreakpoints: (program) => (program && isRust(program) ? [{ function: "rust_panic", reason: "panic" }] : []),

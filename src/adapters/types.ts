@@ -107,6 +107,12 @@ export interface AdapterSpec {
   ignoreOutput?(text: string, category: "stdout" | "stderr" | "console"): boolean;
   /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
   hideVariable?(name: string, type: string | undefined): boolean;
+  /**
+   * How to ask the debugger which lines of a source file have code (a console command and how to
+   * read its answer: the lines, or undefined when the file is not in the debug info), so an
+   * unbound breakpoint can say why and where the nearest code is.
+   */
+  codeLines?: { command(file: string): string; parse(output: string): number[] | undefined };
   /** Breakpoints the daemon sets for stops the adapter does not make by itself (Rust's `rust_panic` under LLDB), with the stop reason they stand for. */
   implicitBreakpoints?(program: string | undefined): { function: string; reason: string }[];
   /** What such a stop was, from the program's output since the last stop (the panic message). */

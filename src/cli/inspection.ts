@@ -103,8 +103,11 @@ export const inspectionCommands: CommandSpec[] = [
     command: "locals",
     name: "locals",
     summary: "Variables of the selected frame",
-    flags: { depth: { type: "number", description: "expand structures N levels (default 0)", valueHint: "N" } },
-    call: (a) => ({ command: "locals", args: { depth: num(a, "depth") } }),
+    flags: {
+      depth: { type: "number", description: "expand structures N levels (default 0)", valueHint: "N" },
+      all: { type: "boolean", description: "also the debugger's grouping rows (debugpy's special, function and class variables)" },
+    },
+    call: (a) => ({ command: "locals", args: { depth: num(a, "depth"), all: bool(a, "all") } }),
     render: (d) => (d.variables.length ? variableLines(d.variables, "") : "No locals.") + (d.truncated?.length ? `\n(${d.truncated.join("; ")})` : ""),
   }),
   daemonCommand({

@@ -20,7 +20,8 @@ function renderStart(d: any, _a: unknown, ctx: { cwd: string }): string {
   const s = d.session;
   if (s) parts.push(`Session '${s.name}' ${s.mode === "attach" ? "attached to" : "started"} ${s.program || `pid ${s.pid}`} with ${s.adapter}${s.pid && s.mode !== "attach" ? ` (pid ${s.pid})` : ""}.`);
   const pending = (d.breakpoints ?? []).filter((b: any) => !b.verified);
-  if (pending.length) parts.push(`Pending breakpoints:\n${breakpointList(pending, ctx.cwd)}`);
+  if (d.warnings?.length) parts.push(d.warnings.map((w: string) => `Warning: ${w}.`).join("\n"));
+  else if (pending.length) parts.push(`Pending breakpoints:\n${breakpointList(pending, ctx.cwd)}`);
   if (d.stop) parts.push(stopReport(d.stop, ctx.cwd));
   else if (d.state === "running") parts.push("Running. `debugger await` waits for the next stop; `debugger pause` interrupts.");
   return parts.join("\n");
@@ -111,7 +112,7 @@ export const sessionCommands: CommandSpec[] = [
       } else if (!extra.connect) {
         throw new DebuggerError("USAGE", "attach needs a PID or --connect HOST:PORT", "`debugger attach 12345` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`");
       }
-      return { command: "attach", args: { pid, program: str(a, "program"), ...extra, break: locations(list(a, "break")), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print") } };
+      return { command: "attach", args: { pid, program: str(a, "program"), ...extra, break: locations(list(a, "break")), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), clientPid: process.pid } };
     },
     render: renderStart,
   }),

@@ -1,7 +1,8 @@
 // `setup [ADAPTER]`: installs missing adapters with the platform's package manager (or pip/npm
 // where that is the adapter's channel), then records what it found in config.toml. Prints the plan
 // first; acts only with --yes or a "y" at a terminal; --dry-run only shows the plan.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { makeDirPrivate } from "../common/privateFiles.ts";
 import { dirname } from "node:path";
 import { allAdapters, ALIASES } from "../adapters/index.ts";
 import type { AdapterSpec, InstallStep, PackageManager } from "../adapters/types.ts";
@@ -99,9 +100,9 @@ async function writeConfigEntry(name: string, command: string[]): Promise<string
   const before = existsSync(path) ? await Bun.file(path).text() : "";
   const next = configWithAdapter(before, name, command);
   ConfigSchemaCheck(Bun.TOML.parse(next), path, next); // throws, naming the key, before anything is written
-  mkdirSync(dirname(path), { recursive: true });
+  makeDirPrivate(dirname(path));
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, next);
+  writeFileSync(tmp, next, { mode: 0o600 });
   renameSync(tmp, path);
   return path;
 }

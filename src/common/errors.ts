@@ -36,6 +36,7 @@ export type ErrorCode =
   | "DAEMON_UNAVAILABLE"
   | "DAEMON_VERSION_MISMATCH"
   | "IPC_ERROR"
+  | "RUNTIME_DIR_UNSAFE"
   | "SETUP_FAILED"
   | "CHECK_FAILED"
   | "INTERNAL";
@@ -49,6 +50,7 @@ const exitCodes: Partial<Record<ErrorCode, number>> = {
   TIMEOUT: ExitCode.timeout,
   ADAPTER_NOT_FOUND: ExitCode.startFailed,
   DAEMON_UNAVAILABLE: ExitCode.startFailed,
+  RUNTIME_DIR_UNSAFE: ExitCode.startFailed,
   LAUNCH_FAILED: ExitCode.startFailed,
   ATTACH_FAILED: ExitCode.startFailed,
   PROGRAM_NOT_FOUND: ExitCode.startFailed,

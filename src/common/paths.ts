@@ -1,8 +1,9 @@
 // Where the daemon's socket, state, config and log live (DESIGN §8).
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import { daemonSocketPath, writableDir } from "./platform.ts";
 
-const APP = "debugger-cli";
+export const APP = "debugger-cli";
 
 export function runtimeDir(env = process.env): string {
   if (env.DEBUGGER_RUNTIME_DIR) return env.DEBUGGER_RUNTIME_DIR;
@@ -12,7 +13,7 @@ export function runtimeDir(env = process.env): string {
 }
 
 export function socketPath(env = process.env): string {
-  return join(runtimeDir(env), "daemon.sock");
+  return daemonSocketPath(runtimeDir(env));
 }
 
 /** The live daemon's record of its sessions, used to tell a later daemon what was lost. */
@@ -34,5 +35,6 @@ export function configPath(env = process.env): string {
 export function logPath(env = process.env): string {
   if (env.DEBUGGER_LOG_FILE) return env.DEBUGGER_LOG_FILE;
   const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");
-  return join(base, APP, "daemon.log");
+  // A read-only home (sandboxes): the log goes to the runtime directory, which must be writable.
+  return writableDir(join(base, APP)) ? join(base, APP, "daemon.log") : join(runtimeDir(env), "daemon.log");
 }

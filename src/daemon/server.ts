@@ -1,20 +1,26 @@
 // The daemon: a Unix socket server speaking NDJSON, the session registry, idle exit.
-import { chmodSync, existsSync, mkdirSync, statSync, unlinkSync } from "node:fs";
+import { existsSync, unlinkSync, writeSync } from "node:fs";
 import { connect } from "node:net";
 import type { Socket } from "bun";
+import { EMPTY_CONFIG, idleTimeoutMs, loadConfig, logLevel, requestTimeoutMs } from "../common/config.ts";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { initLog, log } from "../common/log.ts";
-import { runtimeDir, socketPath } from "../common/paths.ts";
+import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.ts";
+import { mightBeListening, restrictToOwner } from "../common/platform.ts";
+import { checkSocketOwner, ensurePrivateDir, errnoText, makeDirPrivate, makeFilePrivate } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
-import { MAX_LINE_BYTES, RequestSchema, type Reply } from "../ipc/protocol.ts";
-import * as v from "valibot";
+import { LineDecoder, parseRequest, type Reply } from "../ipc/protocol.ts";
 import { handle, type DaemonContext } from "./handlers.ts";
 import { SessionRegistry } from "./registry.ts";
+import { WarmPool } from "./warmPool.ts";
 
-const IDLE_MS = Number(process.env.DEBUGGER_IDLE_TIMEOUT ?? 30 * 60) * 1000;
+/** [daemon] idle_timeout (DEBUGGER_IDLE_TIMEOUT wins); read at start-up. */
+let IDLE_MS = idleTimeoutMs(EMPTY_CONFIG);
 
 interface Conn {
-  buf: string;
+  lines: LineDecoder;
+  /** An oversized request was refused: whatever else arrives is ignored until the socket closes. */
+  refused: boolean;
   out: Uint8Array[];
   closed: boolean;
   /** Resolves when the client goes away (a follower stops then). */
@@ -23,9 +29,20 @@ interface Conn {
 }
 
 export function ensureRuntimeDir(dir = runtimeDir()): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = statSync(dir);
-  if ((st.mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
+  ensurePrivateDir(dir);
+}
+
+/**
+ * A daemon that cannot start says why on stderr, one JSON error line the spawning CLI reads and
+ * reports (path, errno, the variable to set) instead of waiting for a socket that never comes.
+ */
+function failStart(e: unknown): never {
+  const error = e instanceof DebuggerError ? e.toData() : toErrorData(e);
+  log("error", `daemon ${process.pid} cannot start: ${error.message}`);
+  try {
+    writeSync(2, JSON.stringify({ startError: error }) + "\n");
+  } catch {}
+  process.exit(4);
 }
 
 /** A socket file with nobody listening is removed; one with a live daemon behind it is left alone. */
@@ -40,26 +57,54 @@ export function socketInUse(path: string): Promise<boolean> {
   });
 }
 
-export async function runDaemon(): Promise<void> {
-  initLog();
-  const dir = runtimeDir();
-  ensureRuntimeDir(dir);
-  const path = socketPath();
-  if (existsSync(path)) {
+/** Bun.listen, with a lost race (another daemon bound first) ending quietly and anything else reported. */
+async function listenOrFail<T>(path: string, listen: () => T): Promise<T> {
+  try {
+    return listen();
+  } catch (e) {
     if (await socketInUse(path)) {
       log("info", `another daemon already listens on ${path}; exiting`);
       process.exit(0);
     }
-    unlinkSync(path); // stale: refused
+    failStart(new DebuggerError("DAEMON_UNAVAILABLE", `cannot listen on ${path}: ${errnoText(e)}`, "set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you own and can write"));
   }
+}
+
+export async function runDaemon(): Promise<void> {
+  // A bad config.toml must not keep the daemon from starting: commands that need it report it.
+  const config = await loadConfig().catch(() => EMPTY_CONFIG);
+  IDLE_MS = idleTimeoutMs(config);
+  initLog(undefined, logLevel(config));
+  const dir = runtimeDir();
+  const path = socketPath();
+  try {
+    ensureRuntimeDir(dir);
+    if (checkSocketOwner(path)) {
+      if (await socketInUse(path)) {
+        log("info", `another daemon already listens on ${path}; exiting`);
+        process.exit(0);
+      }
+      unlinkSync(path); // stale: refused
+    }
+  } catch (e) {
+    failStart(e);
+  }
+  makeFilePrivate(configPath());
+  if (existsSync(configDir())) makeDirPrivate(configDir());
   const registry = new SessionRegistry();
   registry.recoverLost();
   let lastActivity = Date.now();
   let stopping = false;
   const encoder = new TextEncoder();
 
+  // [daemon] warm_adapters (on by default); DEBUGGER_WARM_ADAPTERS=0 turns it off (tests that count processes).
+  const warm = new WarmPool(
+    () => process.env.DEBUGGER_WARM_ADAPTERS !== "0" && (process.env.DEBUGGER_WARM_ADAPTERS === "1" || config.daemon.warm_adapters !== false),
+    () => requestTimeoutMs(config),
+  );
   const ctx: DaemonContext = {
     registry,
+    warm,
     startedAt: Date.now(),
     shutdown(reason) {
       void shutdown(reason);
@@ -85,7 +130,7 @@ export async function runDaemon(): Promise<void> {
     stopping = true;
     log("info", `daemon ${process.pid} stopping: ${reason}`);
     stopListening();
-    await Promise.all(registry.all().map((s) => s.kill().catch(() => {})));
+    await Promise.all([...registry.all().map((s) => s.kill().catch(() => {})), warm.close()]);
     registry.clearState();
     process.exit(0);
   }
@@ -111,28 +156,12 @@ export async function runDaemon(): Promise<void> {
 
   async function onLine(sock: Socket<Conn>, line: string): Promise<void> {
     lastActivity = Date.now();
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch {
-      reply(sock, { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: "request is not valid JSON", hint: "send one JSON object per line" } });
+    const parsed = parseRequest(line);
+    if ("reply" in parsed) {
+      reply(sock, parsed.reply);
       return;
     }
-    const parsed = v.safeParse(RequestSchema, raw);
-    if (!parsed.success) {
-      const r = raw as Record<string, unknown> | null;
-      const issue = parsed.issues[0];
-      const key = issue.path?.map((p) => String(p.key)).join(".") ?? "";
-      reply(sock, {
-        id: typeof r?.id === "number" ? r.id : null,
-        ok: false,
-        command: typeof r?.command === "string" ? r.command : "",
-        session: typeof r?.session === "string" ? r.session : "",
-        error: { code: "IPC_ERROR", message: `malformed request${key ? ` (${key})` : ""}: ${issue.message}`, hint: "requests are {id, version, command, session, cwd, args}" },
-      });
-      return;
-    }
-    const req = parsed.output;
+    const req = parsed.request;
     const base = { id: req.id, command: req.command, session: req.session };
     // `ping` is answered whatever the version (doctor asks without replacing the daemon).
     if (req.version !== VERSION && req.command !== "ping") {
@@ -156,27 +185,31 @@ export async function runDaemon(): Promise<void> {
     }
   }
 
-  const server = Bun.listen<Conn>({
+  const server = await listenOrFail(path, () => Bun.listen<Conn>({
     unix: path,
     socket: {
       open(sock) {
         let markClosed!: () => void;
         const closedPromise = new Promise<void>((resolve) => (markClosed = resolve));
-        sock.data = { buf: "", out: [], closed: false, closedPromise, markClosed };
+        sock.data = { lines: new LineDecoder(), refused: false, out: [], closed: false, closedPromise, markClosed };
       },
       data(sock, chunk) {
         const c = sock.data;
-        c.buf += chunk.toString();
-        if (c.buf.length > MAX_LINE_BYTES) {
-          reply(sock, { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: `request larger than ${MAX_LINE_BYTES} bytes`, hint: "send smaller requests" } });
-          c.buf = "";
-          sock.end();
+        if (c.refused) return; // the rest of an oversized request: dropped unread
+        let lines: string[];
+        try {
+          lines = c.lines.push(chunk);
+        } catch (e) {
+          c.refused = true;
+          reply(sock, { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: (e as Error).message, hint: "send smaller requests (one JSON object per line)" } });
+          // Half-close and keep discarding: closing with unread input would reset the connection
+          // and the client would never read the reply. A client that keeps sending is cut off.
+          sock.shutdown();
+          setTimeout(() => sock.terminate(), 10_000).unref();
           return;
         }
-        let nl: number;
-        while ((nl = c.buf.indexOf("\n")) >= 0) {
-          const line = c.buf.slice(0, nl).trim();
-          c.buf = c.buf.slice(nl + 1);
+        for (const raw of lines) {
+          const line = raw.trim();
           if (line) void onLine(sock, line);
         }
       },
@@ -193,15 +226,15 @@ export async function runDaemon(): Promise<void> {
         log("warn", `socket error: ${err.message}`);
       },
     },
-  });
-  chmodSync(path, 0o600);
+  }));
+  restrictToOwner(path);
   registry.save();
   log("info", `daemon ${process.pid} version ${VERSION} listening on ${path}`);
 
   const idleTimer = setInterval(() => {
     if (!registry.hasLive() && Date.now() - lastActivity > IDLE_MS) void shutdown("idle");
     // Someone removed our socket (another daemon took over): leave.
-    if (listening && !existsSync(path)) void shutdown("socket removed");
+    if (listening && !mightBeListening(path)) void shutdown("socket removed");
   }, Math.min(60_000, Math.max(1000, IDLE_MS / 4)));
   idleTimer.unref?.();
   for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(sig, () => void shutdown(sig));

@@ -59,7 +59,11 @@ export class DapClient {
       this.transport.close();
       return;
     }
-    for (const m of messages) this.dispatch(m as P.ProtocolMessage);
+    for (const m of messages) {
+      // Valid JSON that is not a message object (null, 7, []) is a protocol violation: dropped.
+      if (typeof m === "object" && m !== null && !Array.isArray(m)) this.dispatch(m as P.ProtocolMessage);
+      else this.options.trace?.("in", m);
+    }
   }
 
   /** The adapter went away: reject everything pending with this error. */

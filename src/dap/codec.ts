@@ -3,7 +3,6 @@
 
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
-const HEADER_END = new Uint8Array([13, 10, 13, 10]); // \r\n\r\n
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -23,10 +22,9 @@ export function encodeMessage(message: unknown): Uint8Array {
   return out;
 }
 
-function indexOfHeaderEnd(buf: Uint8Array, from: number): number {
-  outer: for (let i = from; i + 3 < buf.length; i++) {
-    for (let j = 0; j < 4; j++) if (buf[i + j] !== HEADER_END[j]) continue outer;
-    return i;
+function indexOfHeaderEnd(buf: Uint8Array, from: number, to: number): number {
+  for (let i = buf.indexOf(13, from); i >= 0 && i + 3 < to; i = buf.indexOf(13, i + 1)) {
+    if (buf[i + 1] === 10 && buf[i + 2] === 13 && buf[i + 3] === 10) return i;
   }
   return -1;
 }
@@ -34,41 +32,64 @@ function indexOfHeaderEnd(buf: Uint8Array, from: number): number {
 /**
  * Accumulates chunks and yields every complete message they contain.
  * A bad header throws FramingError: the stream cannot be resynchronised after it.
+ *
+ * Bytes live in one buffer that grows by doubling and is compacted only when most of it is
+ * consumed, so a 64 MiB message arriving in 64 KiB chunks costs O(n) copying, not O(n²).
  */
 export class MessageDecoder {
   private buf: Uint8Array = new Uint8Array(0);
+  private start = 0; // first byte not yet consumed
+  private end = 0; // one past the last byte received
+  private scanned = 0; // header bytes already searched for \r\n\r\n (relative to start)
   private bodyLength = -1; // -1: still reading the header
-  private bodyStart = 0;
+  private bodyStart = 0; // relative to start
 
   constructor(private readonly maxBytes = MAX_MESSAGE_BYTES) {}
 
   /** Bytes received but not yet part of a complete message. */
   get pendingBytes(): number {
-    return this.buf.length;
+    return this.end - this.start;
+  }
+
+  private append(chunk: Uint8Array): void {
+    const pending = this.end - this.start;
+    if (this.end + chunk.length > this.buf.length) {
+      const need = pending + chunk.length;
+      if (need <= this.buf.length && this.start >= this.buf.length / 2) {
+        this.buf.copyWithin(0, this.start, this.end);
+      } else {
+        const next = new Uint8Array(Math.max(need, this.buf.length * 2, 4096));
+        next.set(this.buf.subarray(this.start, this.end), 0);
+        this.buf = next;
+      }
+      this.start = 0;
+      this.end = pending;
+    }
+    this.buf.set(chunk, this.end);
+    this.end += chunk.length;
   }
 
   push(chunk: Uint8Array): unknown[] {
-    if (chunk.length > 0) {
-      const next = new Uint8Array(this.buf.length + chunk.length);
-      next.set(this.buf, 0);
-      next.set(chunk, this.buf.length);
-      this.buf = next;
-    }
+    if (chunk.length > 0) this.append(chunk);
     const messages: unknown[] = [];
-    let offset = 0;
     for (;;) {
       if (this.bodyLength < 0) {
-        const end = indexOfHeaderEnd(this.buf, offset);
-        if (end < 0) {
-          if (this.buf.length - offset > 8192) throw new FramingError("header longer than 8 KiB without \\r\\n\\r\\n");
+        // Resume the search 3 bytes back: the terminator may straddle two chunks.
+        const from = this.start + Math.max(0, this.scanned - 3);
+        const at = indexOfHeaderEnd(this.buf, from, this.end);
+        if (at < 0) {
+          this.scanned = this.end - this.start;
+          if (this.scanned > 8192) throw new FramingError("header longer than 8 KiB without \\r\\n\\r\\n");
           break;
         }
-        this.bodyLength = parseHeader(decoder.decode(this.buf.subarray(offset, end)), this.maxBytes);
-        this.bodyStart = end + 4;
+        this.bodyLength = parseHeader(decoder.decode(this.buf.subarray(this.start, at)), this.maxBytes);
+        this.bodyStart = at + 4 - this.start;
+        this.scanned = 0;
       }
-      if (this.buf.length - this.bodyStart < this.bodyLength) break;
-      const body = this.buf.subarray(this.bodyStart, this.bodyStart + this.bodyLength);
-      offset = this.bodyStart + this.bodyLength;
+      if (this.end - this.start - this.bodyStart < this.bodyLength) break;
+      const bodyAt = this.start + this.bodyStart;
+      const body = this.buf.subarray(bodyAt, bodyAt + this.bodyLength);
+      this.start = bodyAt + this.bodyLength;
       this.bodyLength = -1;
       let parsed: unknown;
       try {
@@ -78,9 +99,10 @@ export class MessageDecoder {
       }
       messages.push(parsed);
     }
-    if (offset > 0) {
-      this.buf = this.buf.slice(offset);
-      if (this.bodyLength >= 0) this.bodyStart -= offset;
+    if (this.start === this.end) {
+      this.start = this.end = 0;
+      // Do not keep a buffer grown for one huge message.
+      if (this.buf.length > 1 << 20) this.buf = new Uint8Array(0);
     }
     return messages;
   }

@@ -1,8 +1,11 @@
 // The CLI's side of the socket: connect (spawning the daemon when nobody answers), send one
 // request, read one reply. A daemon of another version is replaced once.
-import { existsSync, unlinkSync } from "node:fs";
+import { unlinkSync } from "node:fs";
 import { DebuggerError } from "../common/errors.ts";
-import { socketPath } from "../common/paths.ts";
+import type { ErrorData } from "../common/errors.ts";
+import { runtimeDir, socketPath } from "../common/paths.ts";
+import { socketFilePresent } from "../common/platform.ts";
+import { checkRuntimeDir, checkSocketOwner } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
 import type { Reply, Request } from "./protocol.ts";
 
@@ -16,7 +19,7 @@ interface Conn {
   close(): void;
 }
 
-function open(path: string, onPartial?: (r: Reply) => void): Promise<Conn> {
+function open(path: string, onPartial: ((r: Reply) => void) | undefined, id: number): Promise<Conn> {
   return new Promise((resolveOpen, rejectOpen) => {
     let buf = "";
     let settle: { resolve: (r: Reply) => void; reject: (e: Error) => void };
@@ -50,6 +53,12 @@ function open(path: string, onPartial?: (r: Reply) => void): Promise<Conn> {
               settle.reject(new DebuggerError("IPC_ERROR", `daemon sent a malformed reply: ${(e as Error).message}`, "`debugger daemon stop` and try again"));
               return;
             }
+            // Whoever answers with another id is not answering this request (a forged or confused peer).
+            // (A request the daemon could not parse is answered with id null.)
+            if (reply.id !== id && !(reply.id === null && !reply.ok)) {
+              settle.reject(new DebuggerError("IPC_ERROR", `the daemon's reply answers request ${JSON.stringify(reply.id)}, not ${id}`, "`debugger daemon stop` and try again; `debugger doctor` checks the runtime directory"));
+              return;
+            }
             // `output --follow` gets several replies; the last one has no `partial`.
             if (reply.partial) onPartial?.(reply);
             else settle.resolve(reply);
@@ -74,42 +83,70 @@ function isCompiled(): boolean {
   return import.meta.url.includes("$bunfs") || Bun.main.includes("~BUN");
 }
 
-function spawnDaemon(): void {
+type DaemonProcess = ReturnType<typeof spawnDaemon>;
+
+// stderr is a pipe read only while the daemon starts: a daemon that cannot start writes one JSON
+// line there ({startError}) and exits, and the CLI reports it at once instead of after 5 s.
+function spawnDaemon() {
   const argv = isCompiled() ? [process.execPath, "__daemon"] : [process.execPath, Bun.main, "__daemon"];
-  const proc = Bun.spawn(argv, { stdin: "ignore", stdout: "ignore", stderr: "ignore", detached: true, cwd: "/", env: process.env });
+  const proc = Bun.spawn(argv, { stdin: "ignore", stdout: "ignore", stderr: "pipe", detached: true, cwd: "/", env: process.env });
   proc.unref();
+  return proc;
 }
 
-async function connectOrSpawn(path: string, onPartial?: (r: Reply) => void): Promise<Conn> {
+/** The error a daemon that exited during start-up gave, or undefined (it left because another daemon runs). */
+async function startFailure(proc: DaemonProcess, path: string): Promise<DebuggerError | undefined> {
+  if (proc.exitCode === 0) return undefined;
+  const text = (await new Response(proc.stderr).text()).trim();
+  for (const line of text.split("\n").reverse()) {
+    try {
+      const e = (JSON.parse(line) as { startError?: ErrorData }).startError;
+      if (e) return new DebuggerError(e.code, e.message, e.hint);
+    } catch {}
+  }
+  const how = proc.signalCode ? `was killed by ${proc.signalCode}` : `exited with code ${proc.exitCode}`;
+  return new DebuggerError("DAEMON_UNAVAILABLE", `the daemon ${how} before listening on ${path}${text ? `: ${text.split("\n").slice(-5).join("\n")}` : ""}`, "`debugger logs` shows the daemon log; set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you own and can write");
+}
+
+async function connectOrSpawn(path: string, onPartial: ((r: Reply) => void) | undefined, id: number): Promise<Conn> {
   try {
-    return await open(path, onPartial);
+    return await open(path, onPartial, id);
   } catch (e) {
     // Nobody answers: a stale socket (refused) is removed, then a daemon is started.
     const err = e as NodeJS.ErrnoException;
     const refused = err.code === "ECONNREFUSED" || /refused/i.test(err.message ?? "");
-    if (refused && existsSync(path)) {
+    if (refused && socketFilePresent(path)) {
       try {
         unlinkSync(path);
       } catch {}
     }
   }
-  spawnDaemon();
+  const daemon = spawnDaemon();
   const deadline = Date.now() + SPAWN_DEADLINE_MS;
   let delay = 2;
+  let exited = false;
   while (Date.now() < deadline) {
     await Bun.sleep(delay);
     delay = Math.min(delay * 2, 50);
-    if (!existsSync(path)) continue;
-    try {
-      return await open(path, onPartial);
-    } catch {}
+    // After checking the socket: a daemon that lost the race to another exits, and the winner answers.
+    const gone = daemon.exitCode !== null || daemon.signalCode !== null;
+    if (checkSocketOwner(path)) {
+      try {
+        return await open(path, onPartial, id);
+      } catch {}
+    }
+    if (gone && !exited) {
+      exited = true;
+      const failure = await startFailure(daemon, path);
+      if (failure) throw failure;
+    }
   }
   throw new DebuggerError("DAEMON_UNAVAILABLE", `the daemon did not start within ${SPAWN_DEADLINE_MS / 1000} s (socket ${path})`, "`debugger logs` shows the daemon log; check that the runtime directory is writable");
 }
 
 async function waitForSocketGone(path: string, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
-  while (existsSync(path) && Date.now() < deadline) await Bun.sleep(10);
+  while (socketFilePresent(path) && Date.now() < deadline) await Bun.sleep(10);
 }
 
 export async function request(msg: Outgoing, timeoutMs: number, onPartial?: (r: Reply) => void): Promise<Reply> {
@@ -118,8 +155,10 @@ export async function request(msg: Outgoing, timeoutMs: number, onPartial?: (r: 
     throw new DebuggerError("DAEMON_UNAVAILABLE", `socket path is longer than 104 bytes: ${path}`, "set DEBUGGER_RUNTIME_DIR to a shorter directory");
   }
   for (let attempt = 0; ; attempt++) {
-    const conn = await connectOrSpawn(path, onPartial);
+    checkRuntimeDir(runtimeDir());
+    checkSocketOwner(path);
     const id = Math.floor(Math.random() * 2 ** 31);
+    const conn = await connectOrSpawn(path, onPartial, id);
     conn.send(JSON.stringify({ ...msg, id, version: VERSION }) + "\n");
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {

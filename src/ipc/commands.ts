@@ -92,7 +92,7 @@ export const contract = {
   frame: { group: "inspection", summary: "select a frame and show it", args: v.object({ index: v.optional(v.pipe(int, v.minValue(0))), thread: v.optional(int) }) },
   up: { group: "inspection", summary: "select the caller's frame", args: v.object({ count: v.optional(posInt, 1) }) },
   down: { group: "inspection", summary: "select the callee's frame", args: v.object({ count: v.optional(posInt, 1) }) },
-  locals: { group: "inspection", summary: "variables of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }) },
+  locals: { group: "inspection", summary: "variables of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool }) },
   args: { group: "inspection", summary: "arguments of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }) },
   print: { group: "inspection", summary: "evaluate expressions in the selected frame", args: v.object({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))) }) },
   display: { group: "inspection", summary: "expressions shown at every stop (none given: list them)", args: v.object({ expressions: v.optional(v.array(expression), []) }) },
@@ -173,6 +173,8 @@ export interface StopData {
 export interface StartData extends StopData {
   session: SessionSummary;
   breakpoints: BreakpointView[];
+  /** Said once, beside the reply: all breakpoints failed to bind, … */
+  warnings?: string[];
 }
 
 export interface ContextData {
@@ -243,7 +245,7 @@ export interface ThreadStack {
 }
 
 export interface Replies {
-  ping: { version: string; pid: number; uptime: number };
+  ping: { version: string; pid: number; uptime: number; spares?: { adapter: string; pid?: number; ageSeconds: number }[] };
   shutdown: { stopped: boolean; pid: number };
   status: {
     session: string;
@@ -253,6 +255,8 @@ export interface Replies {
     adapter?: string;
     pid?: number;
     mode?: "launch" | "attach";
+    /** The session started from a warm spare adapter. */
+    warm?: boolean;
     threadId?: number;
     exitCode?: number | null;
     breakpoints?: number;

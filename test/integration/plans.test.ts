@@ -202,3 +202,18 @@ describe("batch: a plan in one call", () => {
     expect(env.requests("initialize").length).toBe(before);
   });
 });
+
+describe("breakpoints that tell the truth", () => {
+  test("a start whose breakpoints all failed to bind says so; one that binds does not", async () => {
+    const r = await env.ok(["start", prog, "--break", "elsewhere.c:3", "--break", "nosuchfn", "--session", "truth"]);
+    expect(r.stop).toMatchObject({ reason: "exited" });
+    expect(r.warnings).toEqual([expect.stringContaining("none of the 2 breakpoints bound")]);
+    expect(r.warnings[0]).toContain("#1 elsewhere.c:3: no code in elsewhere.c");
+    expect(r.warnings[0]).toContain("#2 nosuchfn: no function named nosuchfn");
+    const human = await env.run(["start", prog, "--break", "nosuchfn", "--session", "truth2"], { json: false });
+    expect(human.stdout).toContain("Warning: the breakpoint did not bind (#1 nosuchfn: no function named nosuchfn), so nothing stopped the program.");
+    const ok = await env.ok(["start", prog, "--break", "nosuchfn", "--break", "prog.c:4", "--session", "truth3"]);
+    expect(ok.warnings).toBeUndefined();
+    for (const s of ["truth", "truth2", "truth3"]) await env.run(["stop", "--session", s]);
+  });
+});

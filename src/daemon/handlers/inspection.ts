@@ -19,7 +19,7 @@ export const inspectionHandlers: Handlers<
   frame: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.frame(a.index, a.thread),
   up: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.move(a.count),
   down: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.move(-a.count),
-  locals: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.variables("locals", a.depth),
+  locals: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.variables("locals", a.depth, a.all ?? false),
   args: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.variables("arguments", a.depth),
   print: async (a, caller, ctx) => {
     const s = ctx.registry.get(caller.session);

@@ -2,6 +2,7 @@
 // breakpoints and exception filters. The registry is the truth; DAP replaces whole sets, so every
 // change re-sends the complete set it belongs to (adding a breakpoint never drops another).
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import { existsSync } from "node:fs";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Location } from "../../common/location.ts";
@@ -191,11 +192,15 @@ export class BreakpointSync {
         lines: breakpoints.map((b) => b.line),
       });
       this.registry.applyResponse(key, res.breakpoints);
+      for (const bp of this.registry.members(key)) if (bp.enabled && !bp.verified && !bp.message) bp.message = await this.whyUnbound(bp);
     } else if (key.kind === "function") {
       this.requireCapability("supportsFunctionBreakpoints", "function breakpoints");
       const spell = (name: string) => this.host.adapter.functionBreakpointName?.(name) ?? name;
       const res = await client.request("setFunctionBreakpoints", { breakpoints: this.registry.functionBreakpoints().map((b) => ({ ...b, name: spell(b.name) })) });
       this.registry.applyResponse(key, res.breakpoints);
+      for (const bp of this.registry.members(key)) {
+        if (bp.enabled && !bp.verified && !bp.message) bp.message = `no function named '${bp.function}' in the program's debug info (a typo, inlined away, or in a library not loaded yet)`;
+      }
     } else if (key.kind === "data") {
       this.requireCapability("supportsDataBreakpoints", "watchpoints");
       const res = await client.request("setDataBreakpoints", { breakpoints: this.registry.dataBreakpoints() });
@@ -205,6 +210,23 @@ export class BreakpointSync {
       const res = await client.request("setInstructionBreakpoints", { breakpoints: this.registry.instructionBreakpoints() });
       this.registry.applyResponse(key, res.breakpoints);
     }
+  }
+
+  /** Why a line breakpoint did not bind, when the adapter does not say: the nearest lines with code, or the file is not in the program. */
+  private async whyUnbound(bp: Breakpoint): Promise<string> {
+    const file = bp.file!;
+    const probe = this.host.adapter.codeLines;
+    if (probe) {
+      const answer = await this.inspector.evaluateNow(probe.command(file), "repl").then((r) => r.result, (e: Error) => e.message);
+      const lines = probe.parse(answer);
+      if (!lines) return `${file} is not in the program's debug info (not compiled into it, or built without -g)`;
+      const after = lines.find((n) => n > bp.line!);
+      const before = [...lines].reverse().find((n) => n < bp.line!);
+      const near = [after, before].filter((n): n is number => n !== undefined).map((n) => `${n}`);
+      return `no code at line ${bp.line}${near.length ? `; the nearest lines with code: ${near.join(", ")}` : ""}`;
+    }
+    if (!existsSync(file)) return `no file ${file} here; the program's debug info may name its source by another path (the one the compiler was given)`;
+    return `no code at line ${bp.line} in the program's debug info (a line without a statement, or a file not compiled into this program with -g)`;
   }
 
   private activeExceptionFilters(): string[] {

@@ -32,6 +32,8 @@ export class Inspector {
   currentThreadId: number | undefined;
   currentFrame = 0;
   private framesCache: { threadId: number; frames: P.StackFrame[] } | undefined;
+  /** `locals --all`: the adapter's grouping rows too (set only inside one queued operation). */
+  private showHidden = false;
 
   constructor(
     private readonly host: InspectorHost,
@@ -115,10 +117,11 @@ export class Inspector {
     });
   }
 
-  variables(which: "locals" | "arguments", depth: number): Promise<Replies["locals"]> {
+  variables(which: "locals" | "arguments", depth: number, all = false): Promise<Replies["locals"]> {
     return this.queue(async () => {
       const { frame, index } = await this.selectedFrameNow();
-      const vars = await this.scopeVariablesNow(frame.id, which);
+      this.showHidden = all;
+      const vars = await this.scopeVariablesNow(frame.id, which).finally(() => (this.showHidden = false));
       if (which === "arguments" && vars.length === 0) {
         const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
         if (!scopes.some(isArgumentsScope)) {
@@ -399,7 +402,7 @@ export class Inspector {
     const { variables } = await this.host.requireLive().request("variables", { variablesReference: reference });
     const out: VariableView[] = [];
     for (const v of variables) {
-      if (this.host.adapter.hideVariable?.(v.name, v.type)) continue;
+      if (!this.showHidden && this.host.adapter.hideVariable?.(v.name, v.type)) continue;
       const view: VariableView = { name: v.name, type: shortType(v.type), value: shortAddresses(goBytes(cString(v.value, v.type), v.type)), reference: v.variablesReference };
       if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(v.variablesReference, depth - 1);
       out.push(view);

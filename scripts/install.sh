@@ -1,0 +1,114 @@
+#!/bin/sh
+# Installs the `debugger` executable for this machine from a release:
+#   curl -fsSL https://github.com/debugger-cli/debugger/releases/latest/download/install.sh | sh
+#
+# Environment:
+#   DEBUGGER_INSTALL_BASE_URL  where the artifacts and SHA256SUMS are
+#                              (default: the latest release; .../releases/download/vX.Y.Z for another)
+#   DEBUGGER_INSTALL_DIR       where `debugger` goes (default: ~/.local/bin)
+#   DEBUGGER_INSTALL_TARGET    skip detection: linux-x64, linux-arm64, linux-x64-musl,
+#                              linux-arm64-musl, darwin-x64 or darwin-arm64
+#
+# The artifact is checked against SHA256SUMS before anything is written to the install directory;
+# on a mismatch nothing is installed and the downloads are removed.
+set -eu
+
+base_url="${DEBUGGER_INSTALL_BASE_URL:-https://github.com/debugger-cli/debugger/releases/latest/download}"
+install_dir="${DEBUGGER_INSTALL_DIR:-${HOME:?set HOME or DEBUGGER_INSTALL_DIR}/.local/bin}"
+
+say() { printf '%s\n' "$*" >&2; }
+die() { say "install.sh: $*"; exit 1; }
+
+detect_target() {
+  case "$(uname -s)" in
+    Linux) os=linux ;;
+    Darwin) os=darwin ;;
+    MINGW* | MSYS* | CYGWIN*) die "on Windows, download debugger-windows-x64.exe from $base_url or run: npm install -g debugger-cli" ;;
+    *) die "no release for $(uname -s); build from source (see the README)" ;;
+  esac
+  case "$(uname -m)" in
+    x86_64 | amd64) arch=x64 ;;
+    aarch64 | arm64) arch=arm64 ;;
+    *) die "no release for the $(uname -m) processor; build from source (see the README)" ;;
+  esac
+  # A shell under Rosetta 2 reports x86_64 on an Apple silicon Mac: take the native build.
+  if [ "$os" = darwin ] && [ "$arch" = x64 ] && [ "$(sysctl -n sysctl.proc_translated 2>/dev/null || echo 0)" = 1 ]; then
+    arch=arm64
+  fi
+  suffix=
+  if [ "$os" = linux ]; then
+    # musl (Alpine and others) has its loader at /lib/ld-musl-<arch>.so.1; glibc builds do not run there.
+    for loader in /lib/ld-musl-*; do
+      if [ -e "$loader" ]; then suffix=-musl; fi
+    done
+    if [ -z "$suffix" ] && ldd --version 2>&1 | grep -qi musl; then suffix=-musl; fi
+  fi
+  echo "$os-$arch$suffix"
+}
+
+download() { # URL FILE
+  if command -v curl >/dev/null 2>&1; then
+    curl -fsSL --retry 2 -o "$2" "$1"
+  elif command -v wget >/dev/null 2>&1; then
+    wget -q -O "$2" "$1"
+  else
+    die "neither curl nor wget is installed"
+  fi
+}
+
+sha256() { # FILE
+  if command -v sha256sum >/dev/null 2>&1; then
+    sha256sum "$1" | cut -d' ' -f1
+  elif command -v shasum >/dev/null 2>&1; then
+    shasum -a 256 "$1" | cut -d' ' -f1
+  elif command -v openssl >/dev/null 2>&1; then
+    openssl dgst -sha256 "$1" | sed 's/.*= *//'
+  else
+    die "no sha256sum, shasum or openssl to verify the download with"
+  fi
+}
+
+target="${DEBUGGER_INSTALL_TARGET:-$(detect_target)}"
+case "$target" in
+  linux-x64 | linux-arm64 | linux-x64-musl | linux-arm64-musl | darwin-x64 | darwin-arm64) ;;
+  *) die "unknown target '$target'" ;;
+esac
+artifact="debugger-$target"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/debugger-install.XXXXXX") || die "cannot create a temporary directory"
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+say "downloading $artifact from $base_url"
+download "$base_url/SHA256SUMS" "$tmp/SHA256SUMS" || die "cannot download $base_url/SHA256SUMS"
+download "$base_url/$artifact" "$tmp/$artifact" || die "cannot download $base_url/$artifact"
+
+# Lines are "<sha256>  <name>" (a '*' before the name marks binary mode).
+expected=$(awk -v f="$artifact" '$2 == f || $2 == "*" f { print $1; exit }' "$tmp/SHA256SUMS")
+[ -n "$expected" ] || die "SHA256SUMS has no entry for $artifact; nothing installed"
+actual=$(sha256 "$tmp/$artifact")
+if [ "$actual" != "$expected" ]; then
+  die "checksum mismatch for $artifact (expected $expected, got $actual); nothing installed"
+fi
+
+chmod 755 "$tmp/$artifact"
+version=$("$tmp/$artifact" --version 2>/dev/null) || die "$artifact does not run on this machine; nothing installed"
+
+mkdir -p "$install_dir" || die "cannot create $install_dir; set DEBUGGER_INSTALL_DIR to a writable directory"
+# Copy next to the destination, then rename: a running `debugger` is never half-overwritten.
+staged="$install_dir/.debugger.$$"
+if ! cp "$tmp/$artifact" "$staged" || ! mv -f "$staged" "$install_dir/debugger"; then
+  rm -f "$staged"
+  die "cannot write to $install_dir; set DEBUGGER_INSTALL_DIR to a writable directory"
+fi
+say "installed debugger $version to $install_dir/debugger"
+
+case ":${PATH:-}:" in
+  *":$install_dir:"*) ;;
+  *)
+    say ""
+    say "$install_dir is not on your PATH. Add it, e.g. in ~/.profile (or ~/.bashrc, ~/.zshrc):"
+    say "  export PATH=\"$install_dir:\$PATH\""
+    ;;
+esac
