@@ -62,7 +62,8 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaultSes
     const timeout = typeof args.timeout === "number" && args.timeout >= 0 ? args.timeout : 60;
     const ctx: CliContext = { session, cwd: process.cwd(), json: false, quiet: false, timeout, wait: args.wait !== false };
     // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
-    const socketTimeout = entry.execution || command === "batch" ? (timeout === 0 || command === "batch" ? 2 ** 31 - 1 : (timeout + 45) * 1000) : 120_000;
+    const forever = 2 ** 31 - 1;
+    const socketTimeout = command === "batch" || (command === "output" && args.follow === true) ? forever : entry.execution ? (timeout === 0 ? forever : (timeout + 45) * 1000) : 120_000;
     const partials: string[] = [];
     const onPartial = (r: Reply) => {
       if (r.data) partials.push(renderReply(command, r.data, ctx));

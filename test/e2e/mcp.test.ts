@@ -61,6 +61,19 @@ describe("tools/list", () => {
   });
 });
 
+describe("registration", () => {
+  test("`debugger mcp --help` prints the lines that register it with common clients", () => {
+    const r = Bun.spawnSync([BIN, "mcp", "--help"], { env: env().env, stdout: "pipe", stderr: "pipe" });
+    const out = r.stdout.toString();
+    expect(r.exitCode).toBe(0);
+    expect(out).toContain("claude mcp add debugger -- debugger mcp");
+    const blocks = out.split("\n").filter((l) => l.trim().startsWith("{")).map((l) => JSON.parse(l));
+    expect(blocks).toContainEqual({ mcpServers: { debugger: { command: "debugger", args: ["mcp"] } } });
+    expect(blocks).toContainEqual({ servers: { debugger: { type: "stdio", command: "debugger", args: ["mcp"] } } });
+    expect(out).toContain(".vscode/mcp.json");
+  });
+});
+
 describe("errors", () => {
   test("an invalid argument is a tool error with the daemon's code; a bad location gets the CLI's code", async () => {
     const bad = await call("continue", { session: "nobody", timeout: -1 });
