@@ -3,6 +3,7 @@
 // arguments are the CLI's to check, with its error codes and hints.
 import { DebuggerError } from "../common/errors.ts";
 import type { CommandName } from "../ipc/commands.ts";
+import { resolve } from "node:path";
 import { location } from "../cli/spec.ts";
 
 export function checkCall(command: CommandName, args: Record<string, unknown>): void {
@@ -20,4 +21,18 @@ export function checkCall(command: CommandName, args: Record<string, unknown>): 
   if (command === "backtrace" && args.all === true && (args.thread !== undefined || args.locals === true)) {
     throw new DebuggerError("USAGE", "all shows every thread: it takes no thread or locals", "backtrace {\"all\": true}, then backtrace {\"thread\": ID, \"locals\": true}");
   }
+}
+
+/**
+ * What the CLI adds to start and attach from its own process, added from the server's: its pid
+ * (attach refuses the process tree that asked), its virtualenv, and a relative interpreter path
+ * resolved here (the daemon's cwd is not the caller's).
+ */
+export function fillIn(command: CommandName, args: Record<string, unknown>, cwd: string): void {
+  if (command !== "start" && command !== "attach") return;
+  args.clientPid = process.pid;
+  const options = { ...((args.options as Record<string, unknown> | undefined) ?? {}) };
+  if (typeof options.python === "string" && options.python.includes("/")) options.python = resolve(cwd, options.python);
+  if (process.env.VIRTUAL_ENV && options.virtualEnv === undefined) options.virtualEnv = process.env.VIRTUAL_ENV;
+  args.options = options;
 }

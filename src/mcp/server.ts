@@ -11,7 +11,7 @@ import { request } from "../ipc/client.ts";
 import type { Reply } from "../ipc/protocol.ts";
 import { checkSessionName } from "../cli/registry.ts";
 import type { CliContext } from "../cli/spec.ts";
-import { checkCall } from "./checks.ts";
+import { checkCall, fillIn } from "./checks.ts";
 import { errorText, renderReply } from "./render.ts";
 import { toolDefs, type ToolDef } from "./tools.ts";
 
@@ -58,7 +58,7 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaultSes
     if (args.session !== undefined) session = checkSessionName(String(args.session), "session");
     delete args.session;
     checkCall(command, args);
-    if (command === "start" || command === "attach") args.clientPid = process.pid;
+    fillIn(command, args, process.cwd());
     const timeout = typeof args.timeout === "number" && args.timeout >= 0 ? args.timeout : 60;
     const ctx: CliContext = { session, cwd: process.cwd(), json: false, quiet: false, timeout, wait: args.wait !== false };
     // The daemon enforces the stop timeout; the socket only guards against a hung daemon.

@@ -16,6 +16,12 @@ export const NOT_TOOLS: Partial<Record<CommandName, string>> = {
   events: "status has the last stop",
 };
 
+/** The few arguments whose name does not say enough (few bytes: every tool list pays for them). */
+const PROPERTY_NOTES: Record<string, string> = {
+  break: "LOC or 'LOC if COND'",
+  options: "adapter options: python, justMyCode",
+};
+
 /** Arguments the server fills in itself: never shown to the agent. */
 const HIDDEN_ARGS = new Set(["clientPid"]);
 
@@ -38,6 +44,7 @@ export function toolDefs(defaultSession = "default"): ToolDef[] {
     if (command in NOT_TOOLS) continue;
     const schema = toJsonSchema(contract[command].args) as ToolDef["inputSchema"];
     for (const hidden of HIDDEN_ARGS) delete schema.properties[hidden];
+    for (const [key, note] of Object.entries(PROPERTY_NOTES)) if (schema.properties[key]) schema.properties[key] = { ...schema.properties[key], description: note };
     if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((r) => !HIDDEN_ARGS.has(r));
     // Every tool names its session; the daemon-wide ones (sessions) take none.
     if (!(contract[command] as { daemon?: boolean }).daemon) schema.properties = { session: { type: "string", default: defaultSession }, ...schema.properties };
