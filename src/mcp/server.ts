@@ -42,6 +42,8 @@ export async function serveMcp(defaultSession: string): Promise<void> {
     if (!tool) return failure(req.params.name, defaultSession, new DebuggerError("UNKNOWN_COMMAND", `unknown tool '${req.params.name}'`, "tools/list names the tools"));
     return callTool(tool, { ...(req.params.arguments ?? {}) }, defaultSession, extra as unknown as Extra);
   });
+  // A person who typed `debugger mcp` in a terminal sees why nothing happens (stderr: stdout is the protocol's).
+  if (process.stdin.isTTY) process.stderr.write("debugger mcp speaks the Model Context Protocol on stdin and stdout; `debugger mcp --help` shows how to register it with a client. Ctrl-D ends it.\n");
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
   await server.connect(transport);
