@@ -112,7 +112,7 @@ export const sessionCommands: CommandSpec[] = [
       } else if (!extra.connect) {
         throw new DebuggerError("USAGE", "attach needs a PID or --connect HOST:PORT", "`debugger attach 12345` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`");
       }
-      return { command: "attach", args: { pid, program: str(a, "program"), ...extra, break: locations(list(a, "break")), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print") } };
+      return { command: "attach", args: { pid, program: str(a, "program"), ...extra, break: locations(list(a, "break")), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), clientPid: process.pid } };
     },
     render: renderStart,
   }),

@@ -45,6 +45,8 @@ const ConfigSchema = v.strictObject({
     v.strictObject({
       /** Seconds without a live session before the daemon exits (0: never). */
       idle_timeout: v.optional(seconds(0)),
+      /** Keep one spare adapter per kind spawned and initialized, for a faster next start (default true). */
+      warm_adapters: v.optional(v.boolean()),
       log_level: v.optional(v.picklist(["debug", "info", "warn", "error"])),
     }),
     {},
@@ -55,6 +57,9 @@ const ConfigSchema = v.strictObject({
 export type Config = v.InferOutput<typeof ConfigSchema>;
 export type AdapterConfig = v.InferOutput<typeof AdapterEntry>;
 export type LogLevel = NonNullable<Config["daemon"]["log_level"]>;
+
+/** The configuration when there is no file (every default). */
+export const EMPTY_CONFIG: Config = v.parse(ConfigSchema, {});
 
 export async function loadConfig(path = configPath()): Promise<Config> {
   const file = Bun.file(path);

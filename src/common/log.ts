@@ -8,10 +8,18 @@ import { makeDirPrivate, makeFilePrivate } from "./privateFiles.ts";
 const MAX_BYTES = 5 * 1024 * 1024;
 let path: string | undefined;
 let written = 0;
-export const debugEnabled = process.env.DEBUGGER_LOG === "debug";
+const RANK = { debug: 0, info: 1, warn: 2, error: 3 } as const;
+export type LogLevel = keyof typeof RANK;
+/** `[daemon] log_level` in config.toml, or DEBUGGER_LOG, which wins (the caller decides). */
+let threshold: number = process.env.DEBUGGER_LOG === "debug" ? RANK.debug : RANK.info;
+export let debugEnabled = threshold === RANK.debug;
 
-export function initLog(file = logPath()): void {
+export function initLog(file = logPath(), level?: LogLevel): void {
   path = file;
+  if (level) {
+    threshold = RANK[level];
+    debugEnabled = threshold === RANK.debug;
+  }
   try {
     // The log holds program paths, arguments and output: 0600 in a 0700 directory. Only our own
     // directory is narrowed; a DEBUGGER_LOG_FILE elsewhere (say /tmp) keeps its directory's mode.
@@ -26,7 +34,7 @@ export function initLog(file = logPath()): void {
 }
 
 export function log(level: "info" | "warn" | "error" | "debug", message: string): void {
-  if (!path || (level === "debug" && !debugEnabled)) return;
+  if (!path || RANK[level] < threshold) return;
   const line = `${new Date().toISOString()} ${level} ${message}\n`;
   try {
     if (written + line.length > MAX_BYTES) {

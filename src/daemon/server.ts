@@ -2,6 +2,7 @@
 import { existsSync, unlinkSync, writeSync } from "node:fs";
 import { connect } from "node:net";
 import type { Socket } from "bun";
+import { EMPTY_CONFIG, idleTimeoutMs, loadConfig, logLevel, requestTimeoutMs } from "../common/config.ts";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { initLog, log } from "../common/log.ts";
 import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.ts";
@@ -11,8 +12,10 @@ import { VERSION } from "../common/version.ts";
 import { LineDecoder, parseRequest, type Reply } from "../ipc/protocol.ts";
 import { handle, type DaemonContext } from "./handlers.ts";
 import { SessionRegistry } from "./registry.ts";
+import { WarmPool } from "./warmPool.ts";
 
-const IDLE_MS = Number(process.env.DEBUGGER_IDLE_TIMEOUT ?? 30 * 60) * 1000;
+/** [daemon] idle_timeout (DEBUGGER_IDLE_TIMEOUT wins); read at start-up. */
+let IDLE_MS = idleTimeoutMs(EMPTY_CONFIG);
 
 interface Conn {
   lines: LineDecoder;
@@ -68,7 +71,10 @@ async function listenOrFail<T>(path: string, listen: () => T): Promise<T> {
 }
 
 export async function runDaemon(): Promise<void> {
-  initLog();
+  // A bad config.toml must not keep the daemon from starting: commands that need it report it.
+  const config = await loadConfig().catch(() => EMPTY_CONFIG);
+  IDLE_MS = idleTimeoutMs(config);
+  initLog(undefined, logLevel(config));
   const dir = runtimeDir();
   const path = socketPath();
   try {
@@ -91,8 +97,14 @@ export async function runDaemon(): Promise<void> {
   let stopping = false;
   const encoder = new TextEncoder();
 
+  // [daemon] warm_adapters (on by default); DEBUGGER_WARM_ADAPTERS=0 turns it off (tests that count processes).
+  const warm = new WarmPool(
+    () => process.env.DEBUGGER_WARM_ADAPTERS !== "0" && (process.env.DEBUGGER_WARM_ADAPTERS === "1" || config.daemon.warm_adapters !== false),
+    () => requestTimeoutMs(config),
+  );
   const ctx: DaemonContext = {
     registry,
+    warm,
     startedAt: Date.now(),
     shutdown(reason) {
       void shutdown(reason);
@@ -118,7 +130,7 @@ export async function runDaemon(): Promise<void> {
     stopping = true;
     log("info", `daemon ${process.pid} stopping: ${reason}`);
     stopListening();
-    await Promise.all(registry.all().map((s) => s.kill().catch(() => {})));
+    await Promise.all([...registry.all().map((s) => s.kill().catch(() => {})), warm.close()]);
     registry.clearState();
     process.exit(0);
   }

@@ -245,7 +245,7 @@ export interface ThreadStack {
 }
 
 export interface Replies {
-  ping: { version: string; pid: number; uptime: number };
+  ping: { version: string; pid: number; uptime: number; spares?: { adapter: string; pid?: number; ageSeconds: number }[] };
   shutdown: { stopped: boolean; pid: number };
   status: {
     session: string;
@@ -255,6 +255,8 @@ export interface Replies {
     adapter?: string;
     pid?: number;
     mode?: "launch" | "attach";
+    /** The session started from a warm spare adapter. */
+    warm?: boolean;
     threadId?: number;
     exitCode?: number | null;
     breakpoints?: number;

@@ -2,7 +2,7 @@
 // the modes of the log and config. Cases that need another uid run the CLI as `nobody` with
 // setpriv, which needs root (CI runs as root); as another user they are skipped with a message.
 import { afterEach, describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, Env, waitFor } from "./harness.ts";
@@ -225,5 +225,27 @@ describe("log and config privacy", () => {
     expect(mode(join(logDir, "daemon.log"))).toBe(0o600);
     expect(mode(configDir)).toBe(0o700);
     expect(mode(join(configDir, "config.toml"))).toBe(0o600);
+  });
+});
+
+describe("attaching to the debugger itself", () => {
+  test("the daemon, an adapter and the caller's own process tree are refused; the daemon keeps serving", async () => {
+    const env = newEnv();
+    const prog = env.program();
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "live"]);
+    const daemon = await env.daemonPid();
+    const adapterPid = Number(/"adapterPid":(\d+)/.exec(readFileSync(join(env.runtimeDir, "daemon.json"), "utf8"))![1]);
+    for (const [pid, what] of [
+      [daemon, "the debugger's daemon"],
+      [adapterPid, "one of the debugger's debug adapters"],
+      [process.pid, "an ancestor of the debugger command that asked"],
+    ] as [number, string][]) {
+      const r = await env.run(["attach", String(pid), "--session", "self"]);
+      expect(r.exitCode).toBe(2);
+      expect(r.json.error).toMatchObject({ code: "INVALID_ARGUMENT", message: expect.stringContaining(what) });
+    }
+    // Nothing was stopped: the live session still answers.
+    expect((await env.ok(["status", "--session", "live"])).state).toBe("stopped");
+    await env.ok(["stop", "--session", "live"]);
   });
 });

@@ -7,11 +7,13 @@ import { parseLocation, splitCondition, type Location } from "../../common/locat
 import type { ArgsOut, CommandName, Replies, StopData } from "../../ipc/commands.ts";
 import type { StopReport } from "../../ipc/types.ts";
 import type { SessionRegistry } from "../registry.ts";
+import type { WarmPool } from "../warmPool.ts";
 import { readLines } from "../sourceWindow.ts";
 import type { Session } from "../session/session.ts";
 
 export interface DaemonContext {
   registry: SessionRegistry;
+  warm?: WarmPool;
   shutdown(reason: string): void;
   stopListening(): void;
   startedAt: number;

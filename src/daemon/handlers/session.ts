@@ -7,6 +7,7 @@ import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, StartData } from "../../ipc/commands.ts";
 import { VERSION } from "../../common/version.ts";
+import { refuseSelfAttach } from "../guards.ts";
 import { Session } from "../session/session.ts";
 import { located, stopData, waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
 
@@ -27,6 +28,8 @@ async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonCont
   if (mode === "attach" && !a.pid && !a.connect) {
     throw new DebuggerError("USAGE", "attach needs a process id or --connect HOST:PORT", "`debugger attach PID`");
   }
+  // Attaching to the daemon, its adapters or the caller's own process tree would freeze them all.
+  if (mode === "attach" && a.pid) refuseSelfAttach(a.pid, { adapterPids: ctx.registry.all().map((s) => s.adapterPid), clientPid: a.clientPid });
   const local = mode === "launch" && !a.connect;
   if (local && !existsSync(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${caller.cwd})`, "check the path; build it first with debug info (-g)");
@@ -42,7 +45,7 @@ async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonCont
   if (local && spec.quirks.programMustBeExecutable && !isExecutable(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is not executable`, `\`chmod +x ${a.program}\`, or build it first`);
   }
-  const session = new Session(caller.session, spec, config, () => ctx.registry.save());
+  const session = new Session(caller.session, spec, config, () => ctx.registry.save(), ctx.warm);
   ctx.registry.add(session);
   const first = session.nextStop();
   try {
@@ -73,7 +76,7 @@ function warnings(session: Session): { warnings?: string[] } {
 
 export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "sessions" | "start" | "attach" | "stop" | "detach" | "restart"> = {
   async ping(_a, _c, ctx) {
-    return { version: VERSION, pid: process.pid, uptime: Math.round((Date.now() - ctx.startedAt) / 1000) };
+    return { version: VERSION, pid: process.pid, uptime: Math.round((Date.now() - ctx.startedAt) / 1000), spares: ctx.warm?.list() ?? [] };
   },
 
   async shutdown(_a, _c, ctx) {
@@ -96,6 +99,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
       adapter: s.adapter.name,
       pid: s.pid,
       mode: s.mode,
+      warm: s.warmStart,
       threadId: s.currentThreadId,
       exitCode: s.exitCode,
       breakpoints: s.breakpoints.registry.userList().length,

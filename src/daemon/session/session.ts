@@ -18,6 +18,7 @@ import { CrlfNormalizer } from "../lineEndings.ts";
 import { joinText, RingBuffer, tailLines, type OutputCategory } from "../ringBuffer.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
+import { initializeArguments, type WarmPool } from "../warmPool.ts";
 import { BreakpointSync } from "./breakpointSync.ts";
 import { Inspector } from "./inspector.ts";
 import { descendants, endProcesses, type ProcessId } from "./processTree.ts";
@@ -67,6 +68,8 @@ export class Session {
   /** Output is still wanted while disconnecting: the adapter's last words carry the exit code. */
   private lastWords = false;
   private stopCount = 0;
+  /** A `stopped` event arrived and its report is not published yet. */
+  private reportPending = false;
   /** What the next stop is expected to be (a pause we asked for, the entry stop we asked for). */
   private expecting: "entry" | "pause" | undefined;
   private ended = false;
@@ -74,6 +77,8 @@ export class Session {
   /** Processes the adapter started for a launched program: ended if the adapter dies without doing it. */
   private debuggees: ProcessId[] = [];
   adapterPath: string | undefined;
+  /** This start took a warm spare adapter. */
+  warmStart = false;
   private found: FoundAdapter | undefined;
 
   constructor(
@@ -81,6 +86,7 @@ export class Session {
     readonly adapter: AdapterSpec,
     private readonly config: Config,
     private readonly onChange: () => void,
+    private readonly warm?: WarmPool,
   ) {
     this.output = new RingBuffer({
       maxChunks: config.output.max_chunks ?? 10_000,
@@ -182,43 +188,36 @@ export class Session {
     const outputAtStart = this.output.end;
     const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : this.adapter.transport;
     const captureOutput = this.adapter.quirks.adapterOutputIsProgramOutput;
-    const proc = await connectAdapter(transport, command, {
-      cwd: this.adapter.spawnCwd?.(launch) ?? opts.cwd,
-      env,
-      timeoutMs: requestTimeoutMs(this.config),
-      trace: (dir, m) => log("debug", `[${this.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`),
-      onStderr: (text) => {
-        if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
-      },
-      // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
-      onProgramOutput: captureOutput ? (text, stream) => (!this.disconnecting || this.lastWords) && this.output.push(stream, text) : undefined,
-    });
+    const trace = (dir: "in" | "out", m: unknown) => log("debug", `[${this.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`);
+    const onStderr = (text: string) => {
+      if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
+    };
+    // A warm spare of this adapter, spawned and initialized before: straight to launch.
+    const spare = this.found && this.warm ? this.warm.take(this.adapter, this.found) : undefined;
+    this.warmStart = !!spare;
+    let proc: AdapterProcess;
+    if (spare) {
+      spare.sink.stderr = onStderr;
+      spare.sink.trace = trace;
+      proc = spare.proc;
+    } else {
+      proc = await connectAdapter(transport, command, {
+        cwd: this.adapter.spawnCwd?.(launch) ?? opts.cwd,
+        env,
+        timeoutMs: requestTimeoutMs(this.config),
+        trace,
+        onStderr,
+        // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
+        onProgramOutput: captureOutput ? (text, stream) => (!this.disconnecting || this.lastWords) && this.output.push(stream, text) : undefined,
+      });
+    }
     this.proc = proc;
     this.client = proc.client;
     this.wireEvents(proc.client);
     proc.exited.then((how) => this.onAdapterExit(proc, how));
 
     const client = proc.client;
-    this.capabilities =
-      (await client.request(
-        "initialize",
-        {
-          clientID: "debugger-cli",
-          clientName: "debugger",
-          adapterID: this.adapter.name,
-          locale: "en-US",
-          linesStartAt1: true,
-          columnsStartAt1: true,
-          pathFormat: "path",
-          supportsVariableType: true,
-          supportsVariablePaging: false,
-          supportsRunInTerminalRequest: true,
-          supportsMemoryReferences: true,
-          supportsProgressReporting: false,
-          supportsInvalidatedEvent: false,
-        },
-        this.startTimeoutMs,
-      )) ?? {};
+    this.capabilities = spare ? spare.capabilities : ((await client.request("initialize", initializeArguments(this.adapter.name), this.startTimeoutMs)) ?? {});
 
     // Launch is sent without awaiting: some adapters answer it only after configurationDone.
     const initialized = client.waitForEvent("initialized", this.startTimeoutMs);
@@ -248,6 +247,8 @@ export class Session {
     }
     if (this.state === "starting") this.state = "running";
     this.recordDebuggees();
+    // The next start of this kind takes a spare made now, in the background.
+    if (this.found) this.warm?.prepare(this.adapter, this.found);
     this.onChange();
   }
 
@@ -328,6 +329,7 @@ export class Session {
   private onStopped(body: DapEventMap["stopped"]): void {
     if (this.ended) return;
     this.stopCount++;
+    this.reportPending = true;
     this.state = "stopped";
     this.inspector.invalidate(body.threadId);
     const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds);
@@ -387,6 +389,7 @@ export class Session {
     this.attachOutput(report);
     this.history.push(report);
     this.lastReport = report;
+    this.reportPending = false;
     const err = exitMessage(what, proc.stderrTail());
     for (const w of this.waiters) w.reject(err);
     this.waiters.clear();
@@ -409,6 +412,7 @@ export class Session {
   }
 
   private publish(report: StopReport): void {
+    this.reportPending = false;
     this.lastReport = report;
     this.history.push(report);
     if (this.history.length > HISTORY_LIMIT) this.history.shift();
@@ -615,7 +619,8 @@ export class Session {
 
   /** The latest report if the session is not running, else the next one. */
   awaitStop(): Promise<StopReport> {
-    if (this.state !== "running" && this.state !== "starting" && this.lastReport) return Promise.resolve(this.lastReport);
+    // Stopped, but its report is still being built: the last one would be the previous stop.
+    if (this.state !== "running" && this.state !== "starting" && this.lastReport && !this.reportPending) return Promise.resolve(this.lastReport);
     if (!this.live) throw this.requireLive();
     return this.nextStop().promise;
   }
@@ -670,6 +675,7 @@ export class Session {
     this.breakpoints.registry.resetHits();
     this.inspector.invalidate();
     this.lastReport = undefined;
+    this.reportPending = false;
     this.reportCursor = this.output.end;
     const waiter = this.nextStop();
     try {

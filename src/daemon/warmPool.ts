@@ -1,0 +1,163 @@
+// Warm adapters: spawning an adapter and answering `initialize` is a third of the time to the
+// first stop (lldb-dap: 200–240 ms of ~600). After a session of a kind starts, the daemon keeps
+// one spare of that kind spawned and initialized; the next start of that kind takes it and goes
+// straight to launch, and a fresh spare is made in the background. At most one spare per kind,
+// expired after an idle time, never reused across sessions, killed with the daemon. Only stdio
+// adapters whose process does not depend on the program (lldb-dap, debugpy, gdb) are kept warm:
+// Delve starts in the program's module directory for `debug` mode.
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import { connectAdapter, type AdapterProcess } from "../adapters/connection.ts";
+import type { AdapterSpec, FoundAdapter } from "../adapters/types.ts";
+import { log } from "../common/log.ts";
+
+/** Where a spare's stderr goes until a session takes it. */
+export interface SpareSink {
+  stderr(text: string): void;
+  trace(direction: "in" | "out", message: unknown): void;
+}
+
+export interface Spare {
+  kind: string;
+  key: string;
+  proc: AdapterProcess;
+  capabilities: P.Capabilities;
+  /** Redirects the spare's stderr and DAP trace to its session. */
+  sink: SpareSink;
+  createdAt: number;
+}
+
+export interface SpareView {
+  adapter: string;
+  pid?: number;
+  ageSeconds: number;
+}
+
+const IDLE_EXPIRY_MS = 10 * 60 * 1000;
+
+/** The `initialize` arguments every session sends (a spare must have been initialized the same way). */
+export function initializeArguments(adapterID: string): P.InitializeRequestArguments {
+  return {
+    clientID: "debugger-cli",
+    clientName: "debugger",
+    adapterID,
+    locale: "en-US",
+    linesStartAt1: true,
+    columnsStartAt1: true,
+    pathFormat: "path",
+    supportsVariableType: true,
+    supportsVariablePaging: false,
+    supportsRunInTerminalRequest: true,
+    supportsMemoryReferences: true,
+    supportsProgressReporting: false,
+    supportsInvalidatedEvent: false,
+  };
+}
+
+function keyOf(spec: AdapterSpec, found: FoundAdapter): string {
+  return JSON.stringify([spec.name, found.command, found.env ?? {}]);
+}
+
+export class WarmPool {
+  private readonly spares = new Map<string, Spare>();
+  private readonly making = new Map<string, Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly enabled: () => boolean,
+    private readonly requestTimeoutMs: () => number,
+  ) {}
+
+  /** Whether this adapter can be kept warm at all. */
+  static warmable(spec: AdapterSpec): boolean {
+    return spec.transport.kind === "stdio" && !spec.spawnCwd;
+  }
+
+  /** A live spare made with exactly this command, if there is one; it is the caller's from now on. */
+  take(spec: AdapterSpec, found: FoundAdapter): Spare | undefined {
+    const spare = this.spares.get(spec.name);
+    if (!spare) return undefined;
+    this.spares.delete(spec.name);
+    if (spare.key !== keyOf(spec, found) || spare.proc.client.closed || spare.proc.pid === undefined || !alive(spare.proc.pid)) {
+      // Another interpreter, or its adapter died while waiting: never handed out.
+      log("info", `warm ${spec.name} spare ${spare.proc.pid} discarded (${spare.key !== keyOf(spec, found) ? "another command" : "its adapter is gone"})`);
+      this.discard(spare);
+      return undefined;
+    }
+    log("info", `warm ${spec.name} spare ${spare.proc.pid} taken`);
+    return spare;
+  }
+
+  /** Makes a spare of this kind in the background, replacing one of another command. */
+  prepare(spec: AdapterSpec, found: FoundAdapter): void {
+    if (this.closed || !this.enabled() || !WarmPool.warmable(spec)) return;
+    const key = keyOf(spec, found);
+    const existing = this.spares.get(spec.name);
+    if (existing?.key === key && !existing.proc.client.closed) return;
+    if (this.making.has(spec.name)) return;
+    const job = this.make(spec, found, key)
+      .catch((e: Error) => log("warn", `warm ${spec.name} spare could not be made: ${e.message}`))
+      .finally(() => this.making.delete(spec.name));
+    this.making.set(spec.name, job);
+  }
+
+  private async make(spec: AdapterSpec, found: FoundAdapter, key: string): Promise<void> {
+    const sink: SpareSink = { stderr: () => {}, trace: () => {} };
+    const proc = await connectAdapter(spec.transport, found.command, {
+      cwd: process.cwd(),
+      env: found.env,
+      timeoutMs: this.requestTimeoutMs(),
+      onStderr: (text) => sink.stderr(text),
+      trace: (dir, m) => sink.trace(dir, m),
+    });
+    let capabilities: P.Capabilities;
+    try {
+      capabilities = (await proc.client.request("initialize", initializeArguments(spec.name), this.requestTimeoutMs())) ?? {};
+    } catch (e) {
+      proc.kill("SIGKILL");
+      throw e;
+    }
+    if (this.closed) return proc.kill("SIGKILL");
+    const old = this.spares.get(spec.name);
+    if (old) this.discard(old);
+    const spare: Spare = { kind: spec.name, key, proc, capabilities, sink, createdAt: Date.now() };
+    this.spares.set(spec.name, spare);
+    log("info", `warm ${spec.name} spare ${proc.pid} ready`);
+    // A spare whose adapter dies is dropped (the next start makes its own); an idle one expires.
+    void proc.exited.then(() => {
+      if (this.spares.get(spec.name) === spare) this.spares.delete(spec.name);
+    });
+    const timer = setTimeout(() => {
+      if (this.spares.get(spec.name) !== spare) return;
+      this.spares.delete(spec.name);
+      this.discard(spare);
+      log("info", `warm ${spec.name} spare ${proc.pid} expired`);
+    }, IDLE_EXPIRY_MS);
+    timer.unref?.();
+  }
+
+  private discard(spare: Spare): void {
+    spare.proc.closeInput();
+    setTimeout(() => spare.proc.kill("SIGKILL"), 500).unref?.();
+  }
+
+  list(): SpareView[] {
+    return [...this.spares.values()].map((s) => ({ adapter: s.kind, pid: s.proc.pid, ageSeconds: Math.round((Date.now() - s.createdAt) / 1000) }));
+  }
+
+  /** Daemon shut-down: no spare outlives it. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.making.values()]);
+    for (const s of this.spares.values()) s.proc.kill("SIGKILL");
+    this.spares.clear();
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

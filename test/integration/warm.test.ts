@@ -1,0 +1,77 @@
+// Warm adapters: the next start of a kind takes a spare that was spawned and initialized before;
+// spares are bounded, replaced when dead, and never outlive the daemon.
+import { afterAll, describe, expect, test } from "bun:test";
+import { alive, Env, waitFor } from "./harness.ts";
+
+const envs: Env[] = [];
+afterAll(async () => {
+  for (const e of envs) await e.close();
+});
+
+function newEnv(warm = "1"): Env {
+  const env = new Env({ env: { DEBUGGER_WARM_ADAPTERS: warm } });
+  envs.push(env);
+  return env;
+}
+
+async function spares(env: Env): Promise<{ adapter: string; pid: number }[]> {
+  return (await env.ok(["daemon", "status"])).spares;
+}
+
+describe("warm adapters", () => {
+  test("the second start of a kind takes the spare the first one left, and skips initialize", async () => {
+    const env = newEnv();
+    const prog = env.program();
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "a"]);
+    expect((await env.ok(["status", "--session", "a"])).warm).toBe(false);
+    await waitFor(async () => (await spares(env)).length === 1, 10_000, "a spare");
+    const [spare] = await spares(env);
+    expect(spare).toMatchObject({ adapter: "fake" });
+    const initializes = env.requests("initialize").length;
+    await env.ok(["start", prog, "--break", "prog.c:4", "--session", "b"]);
+    const b = await env.ok(["status", "--session", "b"]);
+    expect(b).toMatchObject({ state: "stopped", warm: true, stop: { reason: "breakpoint", frame: { line: 4 } } });
+    // b sent no initialize of its own; only the new spare made in the background may have.
+    await waitFor(async () => (await spares(env)).length === 1 && (await spares(env))[0]!.pid !== spare!.pid, 10_000, "a fresh spare");
+    expect(env.requests("initialize").length).toBe(initializes + 1);
+    // Both sessions work side by side; at most one spare per kind.
+    await env.ok(["continue", "--session", "b"]);
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "c"]);
+    await Bun.sleep(300);
+    expect((await spares(env)).length).toBeLessThanOrEqual(1);
+    for (const s of ["a", "b", "c"]) await env.ok(["stop", "--session", s]);
+  });
+
+  test("a spare whose adapter died is not handed out; the start makes its own", async () => {
+    const env = newEnv();
+    const prog = env.program();
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "a"]);
+    await waitFor(async () => (await spares(env)).length === 1, 10_000, "a spare");
+    const [spare] = await spares(env);
+    process.kill(spare!.pid, "SIGKILL");
+    await waitFor(() => !alive(spare!.pid), 5000, "the spare to die");
+    const r = await env.ok(["start", prog, "--break", "prog.c:4", "--session", "b"]);
+    expect(r.stop).toMatchObject({ reason: "breakpoint" });
+    expect((await env.ok(["status", "--session", "b"])).warm).toBe(false);
+    for (const s of ["a", "b"]) await env.ok(["stop", "--session", s]);
+  });
+
+  test("the daemon's spares go with it", async () => {
+    const env = newEnv();
+    const prog = env.program();
+    await env.ok(["start", prog, "--stop-on-entry"]);
+    await waitFor(async () => (await spares(env)).length === 1, 10_000, "a spare");
+    const [spare] = await spares(env);
+    await env.ok(["daemon", "stop"]);
+    await waitFor(() => !alive(spare!.pid), 5000, "the spare to go with the daemon");
+  });
+
+  test("off (DEBUGGER_WARM_ADAPTERS=0): no spare is made", async () => {
+    const env = newEnv("0");
+    const prog = env.program();
+    await env.ok(["start", prog, "--stop-on-entry"]);
+    await Bun.sleep(500);
+    expect(await spares(env)).toEqual([]);
+    await env.ok(["stop"]);
+  });
+});
