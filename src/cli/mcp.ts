@@ -17,9 +17,14 @@ export const mcpCommands: CommandSpec[] = [
     name: "mcp",
     summary: "Serve the debugger over MCP (stdio): one tool per command, sessions shared with the CLI",
     examples: REGISTRATION,
-    local: async (_a, ctx) => {
-      const { serveMcp } = await import("../mcp/server.ts");
-      await serveMcp(ctx.session);
+    local: async (a, ctx) => {
+      // As for any daemon command: --session, then DEBUGGER_SESSION, then config.toml's [defaults] session.
+      const [{ serveMcp }, { cliSettings }, { checkSessionName }] = await Promise.all([import("../mcp/server.ts"), import("../common/cliSettings.ts"), import("./registry.ts")]);
+      const settings = await cliSettings();
+      const fromConfig = a.flags.session === undefined && !process.env.DEBUGGER_SESSION && settings.session !== undefined;
+      const from = fromConfig ? "[defaults] session in config.toml" : a.flags.session === undefined && process.env.DEBUGGER_SESSION ? "DEBUGGER_SESSION" : "--session";
+      const session = checkSessionName(fromConfig ? settings.session! : ctx.session, from);
+      await serveMcp({ session, timeout: settings.executionTimeout ?? 60 });
       return {};
     },
     render: () => "",

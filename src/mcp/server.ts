@@ -31,7 +31,15 @@ interface Extra {
   sendNotification(n: { method: "notifications/progress"; params: { progressToken: string | number; progress: number; message?: string } }): Promise<void>;
 }
 
-export async function serveMcp(defaultSession: string): Promise<void> {
+export interface McpDefaults {
+  /** The session of a call that names none. */
+  session: string;
+  /** Seconds an execution tool waits when the call gives no timeout ([timeouts] execution). */
+  timeout: number;
+}
+
+export async function serveMcp(defaults: McpDefaults): Promise<void> {
+  const defaultSession = defaults.session;
   const tools = toolDefs(defaultSession);
   const byName = new Map<string, ToolDef>(tools.map((t) => [t.name, t]));
   const server = new Server({ name: "debugger", version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
@@ -40,7 +48,7 @@ export async function serveMcp(defaultSession: string): Promise<void> {
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const tool = byName.get(req.params.name);
     if (!tool) return failure(req.params.name, defaultSession, new DebuggerError("UNKNOWN_COMMAND", `unknown tool '${req.params.name}'`, "tools/list names the tools"));
-    return callTool(tool, { ...(req.params.arguments ?? {}) }, defaultSession, extra as unknown as Extra);
+    return callTool(tool, { ...(req.params.arguments ?? {}) }, defaults, extra as unknown as Extra);
   });
   // A person who typed `debugger mcp` in a terminal sees why nothing happens (stderr: stdout is the protocol's).
   if (process.stdin.isTTY) process.stderr.write("debugger mcp speaks the Model Context Protocol on stdin and stdout; `debugger mcp --help` shows how to register it with a client. Ctrl-D ends it.\n");
@@ -52,16 +60,17 @@ export async function serveMcp(defaultSession: string): Promise<void> {
   await closed;
 }
 
-async function callTool(tool: ToolDef, args: Record<string, unknown>, defaultSession: string, extra: Extra): Promise<CallToolResult> {
+async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: McpDefaults, extra: Extra): Promise<CallToolResult> {
   const command = tool.command;
-  const entry = contract[command] as { execution?: boolean; stream?: boolean };
-  let session = defaultSession;
+  const entry = contract[command] as { execution?: boolean; stream?: boolean; args: { entries: Record<string, unknown> } };
+  let session = defaults.session;
   try {
     if (args.session !== undefined) session = checkSessionName(String(args.session), "session");
     delete args.session;
     checkCall(command, args);
     fillIn(command, args, process.cwd());
-    const timeout = typeof args.timeout === "number" && args.timeout >= 0 ? args.timeout : 60;
+    if (entry.execution && args.timeout === undefined && "timeout" in entry.args.entries) args.timeout = defaults.timeout;
+    const timeout = typeof args.timeout === "number" && args.timeout >= 0 ? args.timeout : defaults.timeout;
     const ctx: CliContext = { session, cwd: process.cwd(), json: false, quiet: false, timeout, wait: args.wait !== false };
     // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
     const forever = 2 ** 31 - 1;

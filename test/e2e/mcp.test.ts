@@ -74,6 +74,23 @@ describe("registration", () => {
   });
 });
 
+describe("defaults", () => {
+  test("the default session comes from config.toml like the CLI's, and shows in every tool's schema", async () => {
+    const other = new E2eEnv({ prefix: "dbg-mcp-cfg-", config: '[defaults]\nsession = "cfg"\n' });
+    const c = new Client({ name: "mcp-test-cfg", version: "1" });
+    try {
+      await c.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: other.env, cwd: other.dir, stderr: "inherit" }));
+      const { tools } = await c.listTools();
+      expect((tools.find((t) => t.name === "status")!.inputSchema.properties as any).session.default).toBe("cfg");
+      const r = (await c.callTool({ name: "status", arguments: {} })) as any;
+      expect(r.structuredContent.session).toBe("cfg");
+    } finally {
+      await c.close();
+      await other.close();
+    }
+  });
+});
+
 describe("errors", () => {
   test("an invalid argument is a tool error with the daemon's code; a bad location gets the CLI's code", async () => {
     const bad = await call("continue", { session: "nobody", timeout: -1 });
