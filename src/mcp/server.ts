@@ -6,7 +6,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { VERSION } from "../common/version.ts";
-import { contract, type CommandName } from "../ipc/commands.ts";
+import { contract, isCommand } from "../ipc/commands.ts";
 import { request } from "../ipc/client.ts";
 import type { Reply } from "../ipc/protocol.ts";
 import { checkSessionName } from "../cli/registry.ts";
@@ -67,8 +67,13 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
   try {
     if (args.session !== undefined) session = checkSessionName(String(args.session), "session");
     delete args.session;
-    checkCall(command, args);
-    fillIn(command, args, process.cwd());
+    // A batch's steps get the same checks and additions as the tools they name.
+    const steps = command === "batch" && Array.isArray(args.commands) ? (args.commands as { command?: unknown; args?: Record<string, unknown> }[]) : [];
+    for (const [call, callArgs] of [[command, args] as const, ...steps.map((c) => [c.command, (c.args ??= {})] as const)]) {
+      if (typeof call !== "string" || !isCommand(call) || typeof callArgs !== "object" || callArgs === null) continue;
+      checkCall(call, callArgs);
+      fillIn(call, callArgs, process.cwd());
+    }
     if (entry.execution && args.timeout === undefined && "timeout" in entry.args.entries) args.timeout = defaults.timeout;
     const timeout = typeof args.timeout === "number" && args.timeout >= 0 ? args.timeout : defaults.timeout;
     const ctx: CliContext = { session, cwd: process.cwd(), json: false, quiet: false, timeout, wait: args.wait !== false };

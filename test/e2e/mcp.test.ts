@@ -105,6 +105,9 @@ describe("errors", () => {
     expect(mcp.isError).toBe(true);
     expect(mcp.error.code).toBe(cli.json.error.code);
 
+    const inBatch = await call("batch", { commands: [{ command: "status" }, { command: "breakpoint.add", args: { location: "basic.c:zero" } }] });
+    expect(inBatch.error.code).toBe(cli.json.error.code);
+
     const noProgram = await call("start", {});
     expect(noProgram.error.code).toBe("USAGE");
     const badSession = await call("status", { session: "../x" });
