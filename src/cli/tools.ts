@@ -1,4 +1,4 @@
-// Tools: the adapter console, the daemon, logs, the agent's guide.
+// Tools: the adapter console, the daemon, logs, the version.
 import { logPath } from "../common/paths.ts";
 import { versionInfo, versionLine } from "../common/version.ts";
 import { daemonCommand, localCommand, type CommandSpec } from "./spec.ts";
@@ -53,24 +53,4 @@ export const toolCommands: CommandSpec[] = [
     local: async () => versionInfo(),
     render: (d) => versionLine(d),
   }),
-  localCommand({
-    group: "tools",
-    name: "guide",
-    summary: "A short guide for agents: the usual debugging loop",
-    local: async () => ({ text: GUIDE }),
-    render: (d) => d.text,
-  }),
 ];
-
-const GUIDE = `debugger — the usual loop
-
-  debugger start ./prog --break file.c:42 -- ARGS   launch; waits for the first stop and prints it
-  debugger next | step | finish | continue          move; each prints where it stopped, source, locals, new output
-  debugger print EXPR                               inspect (also: locals, backtrace, threads, frame N, up, down)
-  debugger break FILE:LINE [--condition EXPR]       more breakpoints (breakpoint list/remove/enable/disable)
-  debugger output                                   everything the program printed
-  debugger stop                                     end the session
-
-Every command takes --json for one machine-readable document, --session NAME for parallel
-sessions, --timeout SECONDS for how long to wait for a stop. Exit codes: 0 ok, 1 failed,
-2 usage, 3 timed out waiting for a stop, 4 the daemon or adapter could not start.`;
