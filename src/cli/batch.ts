@@ -74,7 +74,7 @@ export function planOf(text: string, base: CliContext): PlannedLine[] {
       if (parsed.flags.help) throw new DebuggerError("USAGE", "--help is not a step of a plan", `\`debugger ${spec.name} --help\``);
       checkPositionals(spec, parsed);
       const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : base.timeout;
-      const ctx: CliContext = { ...base, session: typeof parsed.flags.session === "string" ? parsed.flags.session : base.session, timeout, wait: parsed.flags.wait !== false };
+      const ctx: CliContext = { ...base, session: typeof parsed.flags.session === "string" ? parsed.flags.session : base.session, timeout, wait: parsed.flags.wait !== false, quiet: base.quiet || parsed.flags.quiet === true };
       const call = spec.call(parsed, ctx);
       out.push({ line: i + 1, text: trimmed, spec, parsed, ctx, command: call.command, args: call.args as Record<string, unknown> });
     } catch (e) {
@@ -118,7 +118,8 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
     const p = plan[i]!;
     // Named by what was asked, not by the daemon's command name.
     r.command = p.spec.name;
-    const body = r.ok ? p.spec.render(r.data as never, p.parsed, p.ctx) : `error: ${r.error!.message} [${r.error!.code}]${r.error!.hint ? `\nhint: ${r.error!.hint}` : ""}`;
+    // --quiet on a line mutes its reply (a setup step), not its failure.
+    const body = r.ok ? (p.ctx.quiet ? "" : p.spec.render(r.data as never, p.parsed, p.ctx)) : `error: ${r.error!.message} [${r.error!.code}]${r.error!.hint ? `\nhint: ${r.error!.hint}` : ""}`;
     parts.push(`» ${p.text}${body ? `\n${body}` : ""}`);
     if (!r.ok && exitCode === 0) exitCode = exitCodeFor(r.error!.code as ErrorData["code"]);
   }

@@ -485,18 +485,6 @@ export class Session {
             report.breakpointIds = [bp.id];
           }
         }
-        // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
-        const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
-        if (watched?.expression) {
-          const now = await this.inspector.evaluateNow(watched.expression, this.adapter.printContext).then((r) => r.result, () => undefined);
-          if (now !== undefined) {
-            report.description = watched.lastValue !== undefined && watched.lastValue !== now ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`;
-            watched.lastValue = now;
-          }
-        }
-        if (report.reason === "breakpoint" && ids.length === 0) {
-          report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).map((b) => (b.hits++, b.id));
-        }
         // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
         const views = frames.map(frameView);
         const index = userFrameIndex(report.reason, views);
@@ -507,6 +495,20 @@ export class Session {
           report.frameIndex = index;
           report.skipped = views.slice(0, index).map((f) => f.function);
           this.inspector.currentFrame = index;
+        }
+        // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
+        const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
+        if (watched?.expression) {
+          const now = await this.inspector.evaluateNow(watched.expression, this.adapter.printContext).then((r) => r.result, () => undefined);
+          if (now !== undefined) {
+            // With a condition, writes in between were not seen: the last value seen would mislead.
+            const known = watched.lastValue !== undefined && watched.lastValue !== now && !watched.condition;
+            report.description = known ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`;
+            watched.lastValue = now;
+          }
+        }
+        if (report.reason === "breakpoint" && ids.length === 0) {
+          report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).map((b) => (b.hits++, b.id));
         }
         report.source = await sourceWindow(shown.source?.path, shown.line, this.sourceLines);
         const cut = truncateVariables(await this.inspector.scopeVariablesNow(shown.id, "locals"), this.limits);
