@@ -24,9 +24,9 @@ async function npmInstall(prefix: string, extra: string[] = []) {
   return join(prefix, "bin", "debugger");
 }
 
-test("pack:npm: the wrapper holds only its launcher and install script; the platform package only its binary", async () => {
+test("pack:npm: the wrapper holds only its launcher, install script and the Agent Skill; the platform package only its binary", async () => {
   const list = async (tgz: string) => (await run(["tar", "tzf", tgz])).stdout.trim().split("\n").sort();
-  expect(await list(tarballs[0]!)).toEqual(["package/README.md", "package/bin/debugger", "package/install.js", "package/lib/resolve.js", "package/lib/targets.json", "package/package.json"]);
+  expect(await list(tarballs[0]!)).toEqual(["package/README.md", "package/bin/debugger", "package/install.js", "package/lib/resolve.js", "package/lib/targets.json", "package/package.json", "package/skills/debugger/SKILL.md"]);
   expect(await list(tarballs[1]!)).toEqual(["package/README.md", "package/bin/debugger", "package/package.json"]);
   const pkg = JSON.parse((await run(["tar", "xzOf", tarballs[1]!, "package/package.json"])).stdout);
   const t = hostTarget();
