@@ -265,7 +265,8 @@ export interface Replies {
   sessions: { sessions: SessionSummary[] };
   start: StartData;
   attach: StartData;
-  stop: { stopped: string; was: SessionState };
+  /** `ended`: the program's pids the daemon killed itself because the adapter did not answer. */
+  stop: { stopped: string; was: SessionState; ended?: number[] };
   detach: { detached: string; pid?: number };
   restart: StopData;
   "breakpoint.add": { breakpoints: BreakpointView[]; resolvedAs: string };
