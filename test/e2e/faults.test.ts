@@ -4,7 +4,7 @@
 // (Adapter faults on real adapters — SIGKILL while running and during start, SIGSTOP then stop —
 // are in orphans.test.ts.)
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
@@ -13,6 +13,25 @@ import { buildGoFixtures, goFixturesDir } from "../fixtures/go/build.ts";
 import { CI, E2eEnv, findAdapter, runCommand, waitFor } from "./harness.ts";
 
 const T = 90_000;
+
+function ppidOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Alive and not a zombie (pid 1 here may not reap what it inherits). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return false;
+  }
+}
 
 const FAULTS_C = `#include <stdio.h>
 #include <stdlib.h>
@@ -74,7 +93,7 @@ describe.skipIf(!!lldbMissing)("debuggee faults under lldb-dap", () => {
     program = join(dir, "faults");
     const cc = runCommand(["cc", "-g", "-O0", "-o", program, join(dir, "faults.c")]);
     if (cc.exitCode !== 0) throw new Error(`cc failed: ${cc.out}`);
-    env = new E2eEnv({ env: { DEBUGGER_WARM_ADAPTERS: "0" } });
+    env = new E2eEnv({ env: { DEBUGGER_WARM_ADAPTERS: "0" }, config: "[timeouts]\nrequest = 3\n" });
   });
   afterAll(async () => {
     await env.stopSessions();
@@ -101,6 +120,35 @@ describe.skipIf(!!lldbMissing)("debuggee faults under lldb-dap", () => {
       const next = await s.run(["next"]);
       expect(next.json.error.code).toBe("SESSION_ENDED");
       expect((await s.run(["stop"])).exitCode).toBe(0);
+    },
+    T,
+  );
+
+  test(
+    "the adapter SIGSTOPped while stopped: a request is TIMEOUT (exit 3) naming it within [timeouts] request; stop ends adapter and program",
+    async () => {
+      const s = env.session("frozen");
+      await s.ok(["start", program, "--break", "mark", "--", "spin"]);
+      const pid = (await s.ok(["status"])).pid as number;
+      const daemon = (await env.ok(["daemon", "status"])).pid as number;
+      let adapter = pid;
+      while (adapter > 1 && ppidOf(adapter) !== daemon) adapter = ppidOf(adapter);
+      expect(adapter).toBeGreaterThan(1);
+      process.kill(adapter, "SIGSTOP");
+      try {
+        const r = await s.run(["print", "n + 1"]);
+        expect(r.exitCode).toBe(3);
+        expect(r.json.error.code).toBe("TIMEOUT");
+        expect(r.json.error.message).toMatch(/adapter did not answer '(evaluate|stackTrace|threads|scopes)' within 3 s/);
+        const stop = await s.run(["stop"]);
+        expect(stop.exitCode).toBe(0);
+        expect(stop.json.data.ended).toContain(pid);
+        await waitFor(() => !alive(pid) && !alive(adapter), 10_000, "the program and the adapter to be gone");
+      } finally {
+        try {
+          process.kill(adapter, "SIGKILL");
+        } catch {}
+      }
     },
     T,
   );
