@@ -98,9 +98,16 @@ export interface BatchResult {
 export async function runBatch(file: string | undefined, keepGoing: boolean, base: CliContext): Promise<BatchResult> {
   let text: string;
   if (file && file !== "-") {
-    const f = Bun.file(file);
-    if (!(await f.exists())) throw new DebuggerError("USAGE", `no such file: ${file}`, "give a file of commands, or pipe them on stdin");
-    text = await f.text();
+    const shown = file.length > 200 ? `${file.slice(0, 200)}…` : file;
+    try {
+      const f = Bun.file(file); // throws at once for a name too long
+      if (!(await f.exists())) throw new DebuggerError("USAGE", `no such file: ${shown}`, "give a file of commands, or pipe them on stdin");
+      text = await f.text();
+    } catch (e) {
+      if (e instanceof DebuggerError) throw e;
+      // A name too long, a directory, no permission: the file cannot be read, which is the caller's to fix.
+      throw new DebuggerError("USAGE", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, "give a readable file of commands, or pipe them on stdin");
+    }
   } else text = await Bun.stdin.text();
   const plan = planOf(text, base);
   // The daemon enforces each step's own timeout; the socket only guards against a hung daemon.

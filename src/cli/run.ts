@@ -8,6 +8,9 @@ import { parseArgv } from "./args.ts";
 import { checkSessionName, commands, findCommand, flagsOf, groupAliases, groups, splitCommandLine } from "./registry.ts";
 import type { CliContext, CommandSpec } from "./spec.ts";
 
+/** The longest --timeout: 2,000,000 s (23 days) stays under the 2^31-1 ms a timer can wait. */
+const MAX_TIMEOUT_S = 2_000_000;
+
 /** Contract commands that start an adapter: a wait over a second says so on a terminal. */
 const STARTS_ADAPTER = new Set(["start", "attach", "restart"]);
 
@@ -78,6 +81,8 @@ export async function runCli(argv: string[]): Promise<number> {
     else if (settings.session !== undefined) sessionName = checkSessionName(settings.session, "[defaults] session in config.toml");
     const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : (settings.executionTimeout ?? 60);
     if (timeout < 0) throw new DebuggerError("USAGE", "--timeout cannot be negative", "seconds, e.g. --timeout 120 (0 waits forever)");
+    // Timers take at most 2^31-1 ms; a longer one fires at once (a bogus TIMEOUT before anything ran).
+    if (timeout > MAX_TIMEOUT_S) throw new DebuggerError("USAGE", `--timeout ${timeout} is more than ${MAX_TIMEOUT_S} s`, "seconds, e.g. --timeout 120; 0 waits forever");
     const ctx: CliContext = {
       session: sessionName,
       cwd: process.cwd(),

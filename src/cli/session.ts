@@ -122,7 +122,7 @@ export const sessionCommands: CommandSpec[] = [
     aliases: ["kill"],
     summary: "End the session (a launched program is terminated; an attached one is detached)",
     call: () => ({ command: "stop", args: {} }),
-    render: (d) => `Session '${d.stopped}' ended.`,
+    render: (d) => `Session '${d.stopped}' ended.${d.ended ? ` The adapter did not answer: it and the program (pid ${d.ended.join(", ")}) were killed.` : ""}`,
   }),
   daemonCommand({
     command: "detach",

@@ -42,6 +42,7 @@ export const toolCommands: CommandSpec[] = [
       const file = Bun.file(path);
       const text = (await file.exists()) ? await file.text() : "";
       const n = typeof a.flags.tail === "number" ? a.flags.tail : 50;
+      if (!Number.isSafeInteger(n) || n < 0) throw new DebuggerError("USAGE", `--tail takes a whole number of lines, not ${n}`, "e.g. `debugger logs --tail 200`");
       return { path, text: tailLines(text, n) };
     },
     render: (d) => (d.text ? d.text.replace(/\n$/, "") : `(the log ${d.path} is empty)`),

@@ -430,7 +430,8 @@ export class Inspector {
       this.host.adapter.checkEvaluate?.(expression, body);
       return body;
     } catch (e) {
-      if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR") {
+      // A broken connection (a malformed frame) is not the expression's fault.
+      if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) {
         throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${expression}': ${evaluateError(e.message)}`, "`debugger locals` lists the names in scope");
       }
       throw e;

@@ -22,7 +22,7 @@ import { truncateVariables, type DisplayLimits } from "../truncate.ts";
 import { initializeArguments, type WarmPool } from "../warmPool.ts";
 import { BreakpointSync } from "./breakpointSync.ts";
 import { Inspector } from "./inspector.ts";
-import { descendants, endProcesses, type ProcessId } from "./processTree.ts";
+import { descendants, endProcesses, withEnvironment, type ProcessId } from "./processTree.ts";
 import { registerReverseRequests } from "./reverseRequests.ts";
 import { breakpointView, frameView, inferWatchpoint, newReport, normaliseReason, userFrameIndex } from "./stopReport.ts";
 
@@ -416,7 +416,10 @@ export class Session {
   /** Ends the launched program's processes that are still the ones recorded; returns their pids. */
   private endDebuggees(): number[] | undefined {
     if (this.mode !== "launch" || this.startOptions?.connect) return undefined;
-    const known = this.debuggees.length ? this.debuggees : [];
+    // The tree recorded after launch misses a program started after it (or an adapter killed
+    // before launch was answered); the adapter's mark in the environment finds those too.
+    const marked = this.proc?.envMark ? withEnvironment(this.proc.envMark).filter((p) => p.pid !== this.proc?.pid) : [];
+    const known = [...this.debuggees, ...marked.filter((m) => !this.debuggees.some((d) => d.pid === m.pid))];
     const ended = endProcesses(known);
     this.debuggees = [];
     return ended.length ? ended : undefined;
@@ -646,21 +649,25 @@ export class Session {
 
   // ---- shut-down ------------------------------------------------------------------------
 
-  /** `stop` (terminate a launched program) or `detach` (leave it running). */
-  async end(terminateDebuggee: boolean): Promise<void> {
-    if (this.ended && !this.proc) return;
+  /**
+   * `stop` (terminate a launched program) or `detach` (leave it running). Returns the pids the
+   * daemon had to end itself because the adapter hung (undefined when the adapter did it).
+   */
+  async end(terminateDebuggee: boolean): Promise<number[] | undefined> {
+    if (this.ended && !this.proc) return undefined;
     const wasLive = this.live;
     this.ended = true;
     if (wasLive) this.state = "terminated";
     for (const w of this.waiters) w.reject(new DebuggerError("SESSION_ENDED", `session '${this.name}' was ${terminateDebuggee ? "stopped" : "detached"}`, "`debugger start` begins a new one"));
     this.waiters.clear();
-    await this.shutdownAdapter(terminateDebuggee);
+    const ended = await this.shutdownAdapter(terminateDebuggee);
     this.onChange();
+    return ended;
   }
 
-  private async shutdownAdapter(terminateDebuggee: boolean): Promise<void> {
+  private async shutdownAdapter(terminateDebuggee: boolean): Promise<number[] | undefined> {
     const proc = this.proc;
-    if (!proc || this.disconnecting) return;
+    if (!proc || this.disconnecting) return undefined;
     this.disconnecting = true;
     try {
       await proc.client.request("disconnect", { restart: false, terminateDebuggee }, 3000);
@@ -670,8 +677,9 @@ export class Session {
     if (!gone) {
       proc.kill("SIGKILL");
       // A hung adapter never ended the program: do it here (a launched one only).
-      if (terminateDebuggee) this.endDebuggees();
+      if (terminateDebuggee) return this.endDebuggees();
     }
+    return undefined;
   }
 
   /** Kill everything now (daemon shut-down). */
