@@ -1,16 +1,17 @@
-// Runs every agent task (test/agent-tasks/*) with the debugger transcript and the native batch
-// transcript, and prints calls and bytes per task and the totals.
+// Runs every agent task (test/agent-tasks/*) three ways — the plan (debugger-plan.txt as one
+// `debugger batch` call), the native batch transcript (native.txt) and the step-by-step debugger
+// transcript (debugger.txt, one call per line) — checks that each proves its cause, and prints
+// calls and bytes per task and the totals.
 //   bun scripts/agent-tasks.ts                 the table
 //   bun scripts/agent-tasks.ts --write         also replaces the table in docs/agent-tasks.md
 //   bun scripts/agent-tasks.ts --show TASK…    prints each call and its output (what the agent reads)
-//   bun scripts/agent-tasks.ts --plan          adds debugger-plan.txt run as one `debugger batch`
-//                                              call (needs issue 7's batch; not in --write's table)
+//   bun scripts/agent-tasks.ts --no-steps      skips debugger.txt (plan and native only)
 // Needs dist/debugger (bun scripts/build.ts) and the native debuggers (gdb, lldb-19, python3, dlv).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildAgentTasks } from "./build-agent-tasks.ts";
-import { listTasks, runDebuggerTranscript, runNativeTranscript, runPlanTranscript, TASKS, unmet, type Transcript } from "../test/agent-tasks/runner.ts";
+import { listTasks, runDebuggerTranscript, runNativeTranscript, runPlanTranscript, TASKS, type TranscriptKind, unmet, type Transcript } from "../test/agent-tasks/runner.ts";
 
 const root = resolve(import.meta.dir, "..");
 const bin = join(root, "dist", "debugger");
@@ -18,7 +19,7 @@ const docPath = join(root, "docs", "agent-tasks.md");
 
 const argv = process.argv.slice(2);
 const write = argv.includes("--write");
-const withPlan = argv.includes("--plan");
+const withSteps = !argv.includes("--no-steps");
 const showIndex = argv.indexOf("--show");
 const shown = showIndex >= 0 ? argv.slice(showIndex + 1).filter((a) => !a.startsWith("--")) : [];
 const tasks = shown.length ? shown : listTasks();
@@ -48,32 +49,32 @@ function show(title: string, t: Transcript): void {
   }
 }
 
+/** A transcript and the expectations its output does not meet. */
+type Checked = Transcript & { misses: string[] };
+
 interface Row {
   task: string;
-  debugger: Transcript;
-  native: Transcript;
-  plan?: Transcript & { proved: string };
-  proved: string;
+  plan: Checked;
+  native: Checked;
+  steps?: Checked;
 }
+
+const check = (task: string, kind: TranscriptKind, t: Transcript): Checked => ({ ...t, misses: unmet(task, kind, t.output) });
 
 const rows: Row[] = [];
 try {
   for (const task of tasks) {
-    const dbg = await runDebuggerTranscript(task, bin, env);
-    const native = await runNativeTranscript(task, env);
-    const missing = [...unmet(task, "debugger", dbg.output).map((p) => `debugger: ${p}`), ...unmet(task, "native", native.output).map((p) => `native: ${p}`)];
-    let plan: Row["plan"];
-    if (withPlan) {
-      const t = await runPlanTranscript(task, bin, env);
-      const planMissing = unmet(task, "debugger", t.output);
-      plan = { ...t, proved: planMissing.length ? `NO (${planMissing.join("; ")})` : "yes" };
-    }
-    rows.push({ task, debugger: dbg, native, plan, proved: missing.length ? `NO (${missing.join("; ")})` : "yes" });
+    const row: Row = {
+      task,
+      plan: check(task, "plan", await runPlanTranscript(task, bin, env)),
+      native: check(task, "native", await runNativeTranscript(task, env)),
+      steps: withSteps ? check(task, "debugger", await runDebuggerTranscript(task, bin, env)) : undefined,
+    };
+    rows.push(row);
     if (shown.length) {
-      show(`${task} — debugger`, dbg);
-      if (plan) show(`${task} — plan (batch)`, plan);
-      show(`${task} — native`, native);
-      if (missing.length) console.log(`\nunmet expectations: ${missing.join("; ")}`);
+      show(`${task} — plan (one batch call)`, row.plan);
+      show(`${task} — native`, row.native);
+      if (row.steps) show(`${task} — step by step (debugger.txt)`, row.steps);
     }
   }
 } finally {
@@ -82,28 +83,34 @@ try {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const sum = (f: (r: Row) => number) => rows.reduce((n, r) => n + f(r), 0);
+/** Each transcript of the row that does not prove its cause, with what it misses. */
+function failed(r: Row): string[] {
+  const checked: [string, Checked | undefined][] = [["plan", r.plan], ["native", r.native], ["debugger.txt", r.steps]];
+  return checked.filter(([, t]) => t?.misses.length).map(([name, t]) => `${name}: ${t!.misses.join("; ")}`);
+}
+const proved = (r: Row) => (failed(r).length ? `NO (${failed(r).join("; ")})` : "yes");
+
+const stepsHead = withSteps ? " step-by-step calls | step-by-step bytes |" : "";
+const stepsRule = withSteps ? "---:|---:|" : "";
 const lines = [
-  "| task | language | kind | cause in | debugger calls | debugger bytes | native calls | native bytes | both prove the cause |",
-  "|---|---|---|---|---:|---:|---:|---:|---|",
+  `| task | language | kind | cause in | plan calls | plan bytes | native calls | native bytes |${stepsHead} all prove the cause |`,
+  `|---|---|---|---|---:|---:|---:|---:|${stepsRule}---|`,
   ...rows.map((r) => {
     const info = TASKS[r.task]!;
-    return `| ${r.task} | ${info.language} | ${info.kind} | ${info.causeIn} | ${r.debugger.calls.length} | ${r.debugger.bytes} | ${r.native.calls.length} | ${r.native.bytes} | ${r.proved} |`;
+    const steps = r.steps ? ` ${r.steps.calls.length} | ${r.steps.bytes} |` : "";
+    return `| ${r.task} | ${info.language} | ${info.kind} | ${info.causeIn} | ${r.plan.calls.length} | ${r.plan.bytes} | ${r.native.calls.length} | ${r.native.bytes} |${steps} ${proved(r)} |`;
   }),
 ];
-const sum = (f: (r: Row) => number) => rows.reduce((n, r) => n + f(r), 0);
-const dbgBytes = sum((r) => r.debugger.bytes);
-const nativeBytes = sum((r) => r.native.bytes);
-lines.push(
-  `| **total** | | | | **${sum((r) => r.debugger.calls.length)}** | **${dbgBytes}** (${kb(dbgBytes)}) | **${sum((r) => r.native.calls.length)}** | **${nativeBytes}** (${kb(nativeBytes)}) | |`,
-);
+const total = (pick: (r: Row) => Transcript | undefined) => {
+  const bytes = sum((r) => pick(r)?.bytes ?? 0);
+  return ` **${sum((r) => pick(r)?.calls.length ?? 0)}** | **${bytes}** (${kb(bytes)}) |`;
+};
+lines.push(`| **total** | | | |${total((r) => r.plan)}${total((r) => r.native)}${withSteps ? total((r) => r.steps) : ""} |`);
 const table = lines.join("\n");
 console.log(`\n${table}`);
-if (withPlan) {
-  console.log("\n| task | plan calls | plan bytes | plan proves the cause (debugger expectations) |\n|---|---:|---:|---|");
-  for (const r of rows) console.log(`| ${r.task} | ${r.plan!.calls.length} | ${r.plan!.bytes} | ${r.plan!.proved} |`);
-}
 
-if (write && !shown.length && !withPlan) {
+if (write && !shown.length) {
   const begin = "<!-- agent-tasks table: written by `bun scripts/agent-tasks.ts --write` -->";
   const end = "<!-- end of agent-tasks table -->";
   const doc = readFileSync(docPath, "utf8");
@@ -113,4 +120,4 @@ if (write && !shown.length && !withPlan) {
   writeFileSync(docPath, `${doc.slice(0, from + begin.length)}\n${table}\n${doc.slice(to)}`);
   console.log(`\nwrote ${docPath}`);
 }
-if (rows.some((r) => r.proved !== "yes")) process.exitCode = 1;
+if (rows.some((r) => failed(r).length)) process.exitCode = 1;

@@ -36,8 +36,9 @@ detect_target() {
     arch=arm64
   fi
   suffix=
-  if [ "$os" = linux ]; then
-    # musl (Alpine and others) has its loader at /lib/ld-musl-<arch>.so.1; glibc builds do not run there.
+  # glibc answers getconf GNU_LIBC_VERSION; a musl system (Alpine) does not, and has its loader at
+  # /lib/ld-musl-<arch>.so.1. A glibc system may have a musl loader installed too: glibc wins.
+  if [ "$os" = linux ] && ! getconf GNU_LIBC_VERSION >/dev/null 2>&1; then
     for loader in /lib/ld-musl-*; do
       if [ -e "$loader" ]; then suffix=-musl; fi
     done
@@ -93,7 +94,13 @@ if [ "$actual" != "$expected" ]; then
 fi
 
 chmod 755 "$tmp/$artifact"
-version=$("$tmp/$artifact" --version 2>/dev/null) || die "$artifact does not run on this machine; nothing installed"
+if ! version=$("$tmp/$artifact" --version 2>/dev/null); then
+  case "$target" in
+    # Bun's musl builds link the C++ runtime dynamically; Alpine does not install it by default.
+    *-musl) die "$artifact does not run here; it needs libstdc++ and libgcc (Alpine: apk add libstdc++ libgcc); nothing installed" ;;
+    *) die "$artifact does not run on this machine; nothing installed" ;;
+  esac
+fi
 
 mkdir -p "$install_dir" || die "cannot create $install_dir; set DEBUGGER_INSTALL_DIR to a writable directory"
 # Copy next to the destination, then rename: a running `debugger` is never half-overwritten.

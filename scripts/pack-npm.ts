@@ -57,6 +57,8 @@ function stageWrapper(): string {
   const dir = join(stage, NPM_WRAPPER);
   cpSync(join(root, "npm", "wrapper"), dir, { recursive: true });
   chmodSync(join(dir, "bin", "debugger"), 0o755);
+  // The Agent Skill (`debugger guide --skill` prints the same) ships beside the command.
+  cpSync(join(root, "skills"), join(dir, "skills"), { recursive: true });
   const targets = TARGETS.map((t) => ({ package: npmPackageName(t), os: t.os, cpu: t.cpu, libc: t.libc, bin: `bin/${binName(t)}` }));
   writeFileSync(join(dir, "lib", "targets.json"), JSON.stringify(targets, null, 2) + "\n");
   const pkg = {
@@ -67,7 +69,7 @@ function stageWrapper(): string {
     scripts: { postinstall: "node install.js" },
     // Every platform is listed; npm installs the one whose os/cpu/libc match.
     optionalDependencies: Object.fromEntries(TARGETS.map((t) => [npmPackageName(t), rootPkg.version])),
-    files: ["bin/debugger", "lib/", "install.js"],
+    files: ["bin/debugger", "lib/", "install.js", "skills/"],
     engines: { node: ">=18" },
   };
   writeFileSync(join(dir, "package.json"), JSON.stringify(pkg, null, 2) + "\n");

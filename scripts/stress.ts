@@ -6,7 +6,13 @@
 //   bun scripts/stress.ts flood      lldb-dap: 100 MB to stdout and 100 MB to stderr, then a breakpoint;
 //                                    must take < 3× the program alone writing to a terminal
 //   FLOOD_MB=20 bun scripts/stress.ts flood   a smaller flood
+//   bun scripts/stress.ts cycles     fake adapter: 1,000 start/stop cycles; the daemon's descriptors,
+//                                    children and RSS must come back (CYCLES=N for another count)
+//   bun scripts/stress.ts clients    fake adapter: 50 clients × 1,000 commands on one stopped session,
+//                                    every answer checked (COMMANDS=N per client)
 import { buildFixtures, markerLine } from "./build-fixtures.ts";
+import { FakeAdapterEnv } from "../test/harness/index.ts";
+import { footprint, socketClient } from "../test/integration/loadTools.ts";
 import { fuzzDapClient, fuzzDapDecoder, fuzzIpc, type FuzzResult } from "../test/fuzz/targets.ts";
 
 const which = process.argv[2] ?? "all";
@@ -105,6 +111,84 @@ async function flood(): Promise<void> {
   }
 }
 
+async function cycles(): Promise<void> {
+  const count = Number(process.env.CYCLES ?? 1000);
+  const env = new FakeAdapterEnv({ env: { DEBUGGER_WARM_ADAPTERS: "0" } });
+  try {
+    const program = env.program();
+    const pid = (await env.ok(["daemon", "status"])).pid as number;
+    const client = await socketClient(env.socket, env.dir);
+    const cycle = async (n: number) => {
+      const start = await client.ask("start", { program, args: [], break: [], stopOnEntry: true }, `cycle${n % 3}`);
+      if (!start.ok || start.data.stop?.reason !== "entry") throw new Error(`cycle ${n}: ${JSON.stringify(start).slice(0, 300)}`);
+      const stop = await client.ask("stop", {}, `cycle${n % 3}`);
+      if (!stop.ok) throw new Error(`cycle ${n} stop: ${JSON.stringify(stop).slice(0, 300)}`);
+    };
+    for (let n = 0; n < 10; n++) await cycle(n);
+    const before = footprint(pid);
+    const started = performance.now();
+    let peakRss = before.rssKb;
+    for (let n = 10; n < count + 10; n++) {
+      await cycle(n);
+      if (n % 100 === 0) peakRss = Math.max(peakRss, footprint(pid).rssKb);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    client.close();
+    let after = footprint(pid);
+    for (let i = 0; i < 50 && (after.children > before.children || after.fds > before.fds); i++) {
+      await Bun.sleep(100);
+      after = footprint(pid);
+    }
+    const ok = after.children <= before.children && after.fds <= before.fds + 2 && after.rssKb - before.rssKb < 64 * 1024;
+    report(
+      `cycles fake adapter ${count} start/stop`,
+      ok,
+      `${seconds.toFixed(1)} s; daemon fds ${before.fds} → ${after.fds}, children ${before.children} → ${after.children}, RSS ${before.rssKb} → ${after.rssKb} kB (peak ${peakRss} kB; limit +64 MB)`,
+    );
+  } catch (e) {
+    report(`cycles fake adapter ${count} start/stop`, false, (e as Error).message);
+  } finally {
+    await env.close();
+  }
+}
+
+async function clients(): Promise<void> {
+  const perClient = Number(process.env.COMMANDS ?? 1000);
+  const env = new FakeAdapterEnv({ env: { DEBUGGER_WARM_ADAPTERS: "0" } });
+  try {
+    await env.ok(["start", env.program(), "--break", "prog.c:4", "--session", "busy"]);
+    const checks: [string, Record<string, unknown>, (d: any) => boolean][] = [
+      ["print", { expressions: ["line", "1+2"] }, (d) => d.results[0].result === "4" && d.results[1].result === "3"],
+      ["backtrace", {}, (d) => d.frames.length === 1 && d.frames[0].line === 4],
+      ["locals", {}, (d) => d.variables.find((v: any) => v.name === "line")?.value === "4"],
+      ["status", {}, (d) => d.state === "stopped" && d.stop.frame.line === 4],
+    ];
+    let wrong = 0;
+    let answered = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, c) => {
+        const client = await socketClient(env.socket, env.dir);
+        for (let i = 0; i < perClient; i++) {
+          const [command, args, ok] = checks[(c + i) % checks.length]!;
+          const reply = await client.ask(command, args, "busy");
+          answered++;
+          if (!reply.ok || !ok(reply.data)) wrong++;
+        }
+        client.close();
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    report(`clients 50 × ${perClient} commands, one stopped session`, wrong === 0 && answered === 50 * perClient, `${answered} answered, ${wrong} wrong, ${seconds.toFixed(1)} s (${Math.round(answered / seconds)} commands/s)`);
+  } catch (e) {
+    report(`clients 50 × ${perClient}`, false, (e as Error).message);
+  } finally {
+    await env.close();
+  }
+}
+
 if (which === "all" || which === "fuzz") await fuzz();
 if (which === "all" || which === "flood") await flood();
+if (which === "all" || which === "cycles") await cycles();
+if (which === "all" || which === "clients") await clients();
 process.exit(failed ? 1 : 0);

@@ -9,6 +9,11 @@ export interface AdapterProcess {
   client: DapClient;
   /** The adapter process, when we started one. */
   pid: number | undefined;
+  /**
+   * `DEBUGGER_ADAPTER_ID=…`, set in the environment of an adapter we started: every process it
+   * starts inherits it, so the program it launched can be found even after the adapter died.
+   */
+  envMark?: string;
   /** Resolves when the adapter has gone (process exited or socket closed) and its output is drained. */
   exited: Promise<{ code: number | null; signal: string | null }>;
   stderrTail(): string;
@@ -39,12 +44,25 @@ export function exitMessage(how: string, tail: string): DebuggerError {
   return new DebuggerError("ADAPTER_EXITED", `the debug adapter ${how}${last}`, "the session is over: `debugger start` begins a new one; `debugger logs` has details");
 }
 
+let spawned = 0;
 function spawnProcess(command: string[], opts: SpawnOptions) {
+  const id = `${process.pid}.${++spawned}.${crypto.randomUUID().slice(0, 8)}`;
   try {
-    return Bun.spawn(command, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawn(command, { cwd: opts.cwd, env: { ...process.env, ...opts.env, DEBUGGER_ADAPTER_ID: id }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    return Object.assign(proc, { envMark: `DEBUGGER_ADAPTER_ID=${id}` });
   } catch (e) {
     throw new DebuggerError("ADAPTER_NOT_FOUND", `could not start adapter ${command[0]}: ${(e as Error).message}`, "`debugger doctor` checks the adapters");
   }
+}
+
+/**
+ * The adapter's pipes after it exited: drained, but not waited on for ever. A debuggee inherits
+ * them (Delve gives the program its own stdout/stderr), so they close only when the program
+ * does; waiting for that would keep a dead adapter's session "running" and its program alive.
+ */
+const DRAIN_AFTER_EXIT_MS = 1000;
+function drained(pipes: Promise<unknown>[]): Promise<unknown> {
+  return Promise.race([Promise.all(pipes), Bun.sleep(DRAIN_AFTER_EXIT_MS)]);
 }
 
 async function pump(stream: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<void> {
@@ -82,7 +100,7 @@ export function spawnStdioAdapter(command: string[], opts: SpawnOptions): Adapte
     opts.onStderr?.(text);
   }).catch(() => {});
   const exited = proc.exited.then(async (code) => {
-    await Promise.all([stdoutDone, stderrDone]);
+    await drained([stdoutDone, stderrDone]);
     const signal = proc.signalCode == null ? null : String(proc.signalCode);
     client.fail(exitMessage(signal ? `was killed by ${signal}` : `exited with code ${code}`, tail));
     return { code: signal ? null : code, signal };
@@ -90,6 +108,7 @@ export function spawnStdioAdapter(command: string[], opts: SpawnOptions): Adapte
   return {
     client,
     pid: proc.pid,
+    envMark: proc.envMark,
     exited,
     stderrTail: () => tail,
     closeInput,
@@ -169,7 +188,7 @@ export async function spawnListeningAdapter(command: string[], pattern: RegExp, 
     else opts.onStderr?.(text);
   }).catch(() => {});
   const procExit = proc.exited.then(async (code) => {
-    await Promise.all([stdoutDone, stderrDone]);
+    await drained([stdoutDone, stderrDone]);
     const signal = proc.signalCode == null ? null : String(proc.signalCode);
     return { code: signal ? null : code, signal };
   });
@@ -194,7 +213,7 @@ export async function spawnListeningAdapter(command: string[], pattern: RegExp, 
     client.fail(exitMessage(how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`, tail));
     return how;
   });
-  return { client, pid: proc.pid, exited, stderrTail: () => tail, closeInput: end, kill };
+  return { client, pid: proc.pid, envMark: proc.envMark, exited, stderrTail: () => tail, closeInput: end, kill };
 }
 
 /** Connects to an adapter somebody else started (`--connect HOST:PORT`). */

@@ -80,6 +80,9 @@ export const lldbDap: AdapterSpec = {
   },
   launchArgs(o) {
     const initCommands = rustInitCommands(o.program);
+    // The program's stdio on the daemon's pty: lldb-dap's own output path is O(n²) (programTerminal.ts).
+    // "?" runs a command silently unless it fails.
+    if (o.terminal) initCommands.push(...["input", "output", "error"].map((s) => `?settings set target.${s}-path ${o.terminal}`));
     return { program: o.program, args: o.args, cwd: o.cwd, env: Object.entries(o.env).map(([k, v]) => `${k}=${v}`), stopOnEntry: o.stopOnEntry, ...(initCommands.length ? { initCommands } : {}) };
   },
   attachArgs(o) {
@@ -113,5 +116,5 @@ export const lldbDap: AdapterSpec = {
   ignoreOutput: (text, category) => category === "console" && /^(Running initCommands:|\(lldb\) command (script import|source) )/.test(text.trim()),
   // lldb-dap 19 reads the name of a frame-level dataBreakpointInfo as an address expression.
   dataBreakpointExpression: (expression) => `&(${expression})`,
-  quirks: { noisyExitAfterDisconnect: true, programMustBeExecutable: true },
+  quirks: { noisyExitAfterDisconnect: true, programMustBeExecutable: true, programTerminal: true },
 };

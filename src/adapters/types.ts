@@ -14,6 +14,8 @@ export interface LaunchOptions {
   options: Record<string, unknown>;
   /** What discovery found (undefined with --connect). */
   found?: FoundAdapter;
+  /** A pty the daemon reads (quirks.programTerminal): the program's stdio goes there. */
+  terminal?: string;
 }
 
 export interface AttachOptions {
@@ -130,5 +132,7 @@ export interface AdapterSpec {
     noExitedEvent?: boolean;
     /** Non-DAP adapter output (after the listen line) is the debuggee's: capture it as program output. */
     adapterOutputIsProgramOutput?: boolean;
+    /** Give a launched program the daemon's own pty (LaunchOptions.terminal) instead of the adapter's. */
+    programTerminal?: boolean;
   };
 }

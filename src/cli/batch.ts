@@ -74,7 +74,7 @@ export function planOf(text: string, base: CliContext): PlannedLine[] {
       if (parsed.flags.help) throw new DebuggerError("USAGE", "--help is not a step of a plan", `\`debugger ${spec.name} --help\``);
       checkPositionals(spec, parsed);
       const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : base.timeout;
-      const ctx: CliContext = { ...base, session: typeof parsed.flags.session === "string" ? parsed.flags.session : base.session, timeout, wait: parsed.flags.wait !== false };
+      const ctx: CliContext = { ...base, session: typeof parsed.flags.session === "string" ? parsed.flags.session : base.session, timeout, wait: parsed.flags.wait !== false, quiet: base.quiet || parsed.flags.quiet === true };
       const call = spec.call(parsed, ctx);
       out.push({ line: i + 1, text: trimmed, spec, parsed, ctx, command: call.command, args: call.args as Record<string, unknown> });
     } catch (e) {
@@ -98,9 +98,16 @@ export interface BatchResult {
 export async function runBatch(file: string | undefined, keepGoing: boolean, base: CliContext): Promise<BatchResult> {
   let text: string;
   if (file && file !== "-") {
-    const f = Bun.file(file);
-    if (!(await f.exists())) throw new DebuggerError("USAGE", `no such file: ${file}`, "give a file of commands, or pipe them on stdin");
-    text = await f.text();
+    const shown = file.length > 200 ? `${file.slice(0, 200)}…` : file;
+    try {
+      const f = Bun.file(file); // throws at once for a name too long
+      if (!(await f.exists())) throw new DebuggerError("USAGE", `no such file: ${shown}`, "give a file of commands, or pipe them on stdin");
+      text = await f.text();
+    } catch (e) {
+      if (e instanceof DebuggerError) throw e;
+      // A name too long, a directory, no permission: the file cannot be read, which is the caller's to fix.
+      throw new DebuggerError("USAGE", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, "give a readable file of commands, or pipe them on stdin");
+    }
   } else text = await Bun.stdin.text();
   const plan = planOf(text, base);
   // The daemon enforces each step's own timeout; the socket only guards against a hung daemon.
@@ -118,7 +125,8 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
     const p = plan[i]!;
     // Named by what was asked, not by the daemon's command name.
     r.command = p.spec.name;
-    const body = r.ok ? p.spec.render(r.data as never, p.parsed, p.ctx) : `error: ${r.error!.message} [${r.error!.code}]${r.error!.hint ? `\nhint: ${r.error!.hint}` : ""}`;
+    // --quiet on a line mutes its reply (a setup step), not its failure.
+    const body = r.ok ? (p.ctx.quiet ? "" : p.spec.render(r.data as never, p.parsed, p.ctx)) : `error: ${r.error!.message} [${r.error!.code}]${r.error!.hint ? `\nhint: ${r.error!.hint}` : ""}`;
     parts.push(`» ${p.text}${body ? `\n${body}` : ""}`);
     if (!r.ok && exitCode === 0) exitCode = exitCodeFor(r.error!.code as ErrorData["code"]);
   }

@@ -12,14 +12,14 @@ export const breakpointCommands: CommandSpec[] = [
     positionals: [{ name: "location", description: "main.c:42, main.c:42:5, parse_args, Foo::bar, 0x401000", required: true }],
     flags: {
       condition: { type: "string", alias: "c", description: "stop only when this expression is true", valueHint: "EXPR" },
-      "hit-count": { type: "string", description: "stop only on this hit (adapter syntax, e.g. 3 or >=3)", valueHint: "N" },
+      "hit-count": { type: "string", description: "stop only on this hit: N, >=N, >N or %N (lldb-dap and gdb take only N)", valueHint: "N" },
       log: { type: "string", description: "log this message instead of stopping ({expr} is interpolated)", valueHint: "MSG" },
       temporary: { type: "boolean", alias: "t", description: "remove it after the first hit" },
     },
     examples: ["debugger break main.c:42", "debugger break parse --condition 'argc > 2'"],
     call: (a) => ({
       command: "breakpoint.add",
-      args: { location: location(a.positionals[0]!), condition: str(a, "condition"), hitCount: str(a, "hit-count"), log: str(a, "log"), temporary: bool(a, "temporary") },
+      args: { location: location(a.positionals[0]!), condition: str(a, "condition"), hitCount: hitCount(str(a, "hit-count")), log: str(a, "log"), temporary: bool(a, "temporary") },
     }),
     render: (d, _a, ctx) => `Breakpoint ${breakpointLine(d.breakpoints[0], ctx.cwd)}`,
   }),
@@ -112,3 +112,21 @@ export const breakpointCommands: CommandSpec[] = [
     render: (d) => `Removed ${d.removed.map((i) => `#${i}`).join(", ")}.`,
   }),
 ];
+
+/**
+ * A hit count in the forms DAP adapters understand: debugpy and Delve take N, ==N, >N, >=N, <N,
+ * <=N and %N; lldb-dap and gdb (cdt-gdb-adapter) parse a plain N as an ignore count and silently
+ * drop anything else, so a typo would become a breakpoint that stops every time.
+ */
+export function hitCount(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const m = /^\s*(==|>=|<=|>|<|%)?\s*(\d{1,9})\s*$/.exec(text);
+  if (!m || Number(m[2]) < 1) {
+    throw new DebuggerError(
+      "USAGE",
+      `--hit-count takes N, ==N, >N, >=N, <N, <=N or %N with N a whole number from 1 (got '${text.length > 40 ? `${text.slice(0, 40)}…` : text}')`,
+      "e.g. `--hit-count 3` (stop on the 3rd hit; the only form lldb-dap and gdb accept) or `--hit-count '>=3'` (debugpy, Delve)",
+    );
+  }
+  return `${m[1] ?? ""}${m[2]}`;
+}

@@ -28,7 +28,9 @@ function stepper(name: "continue" | "next" | "step" | "finish", aliases: string[
 }
 
 function renderTrace(d: Replies["trace"], _a: ParsedArgs, ctx: CliContext): string {
-  const lines = d.hits.map((h) => `#${h.hit}${h.threadId !== undefined ? ` thread ${h.threadId}` : ""}  ${h.values.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join("  ")}`);
+  // The thread only when the hits were on more than one.
+  const threads = new Set(d.hits.map((h) => h.threadId));
+  const lines = d.hits.map((h) => `#${h.hit}${threads.size > 1 && h.threadId !== undefined ? ` thread ${h.threadId}` : ""}  ${h.values.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join("  ")}`);
   const head = `Trace of breakpoint ${d.breakpoint}: ${d.hits.length} hit${d.hits.length === 1 ? "" : "s"}`;
   const end =
     d.stoppedBy === "max"

@@ -66,10 +66,10 @@ export const sessionCommands: CommandSpec[] = [
     execution: true,
     flags: {
       ...adapterFlags,
-      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the program runs: LOC or 'LOC if COND' (repeatable)", valueHint: "LOC" },
+      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the program runs: LOC or 'LOC if COND'", valueHint: "LOC" },
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
       cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
-      env: { type: "string", repeat: true, description: "environment variable for the program (repeatable)", valueHint: "KEY=VALUE" },
+      env: { type: "string", repeat: true, description: "environment variable for the program", valueHint: "KEY=VALUE" },
       ...printFlag,
     },
     examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry"],
@@ -98,7 +98,7 @@ export const sessionCommands: CommandSpec[] = [
     flags: {
       ...adapterFlags,
       program: { type: "string", description: "the process's executable, if the adapter needs it", valueHint: "PATH" },
-      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set while attaching: LOC or 'LOC if COND' (repeatable)", valueHint: "LOC" },
+      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set while attaching: LOC or 'LOC if COND'", valueHint: "LOC" },
       ...printFlag,
     },
     execution: true,
@@ -122,7 +122,7 @@ export const sessionCommands: CommandSpec[] = [
     aliases: ["kill"],
     summary: "End the session (a launched program is terminated; an attached one is detached)",
     call: () => ({ command: "stop", args: {} }),
-    render: (d) => `Session '${d.stopped}' ended.`,
+    render: (d) => `Session '${d.stopped}' ended.${d.ended ? ` The adapter did not answer: it and the program (pid ${d.ended.join(", ")}) were killed.` : ""}`,
   }),
   daemonCommand({
     command: "detach",

@@ -1,4 +1,4 @@
-// Tools: the adapter console, the daemon, logs, the agent's guide.
+// Tools: the adapter console, the daemon, logs, the version.
 import { logPath } from "../common/paths.ts";
 import { versionInfo, versionLine } from "../common/version.ts";
 import { daemonCommand, localCommand, type CommandSpec } from "./spec.ts";
@@ -42,6 +42,7 @@ export const toolCommands: CommandSpec[] = [
       const file = Bun.file(path);
       const text = (await file.exists()) ? await file.text() : "";
       const n = typeof a.flags.tail === "number" ? a.flags.tail : 50;
+      if (!Number.isSafeInteger(n) || n < 0) throw new DebuggerError("USAGE", `--tail takes a whole number of lines, not ${n}`, "e.g. `debugger logs --tail 200`");
       return { path, text: tailLines(text, n) };
     },
     render: (d) => (d.text ? d.text.replace(/\n$/, "") : `(the log ${d.path} is empty)`),
@@ -53,24 +54,4 @@ export const toolCommands: CommandSpec[] = [
     local: async () => versionInfo(),
     render: (d) => versionLine(d),
   }),
-  localCommand({
-    group: "tools",
-    name: "guide",
-    summary: "A short guide for agents: the usual debugging loop",
-    local: async () => ({ text: GUIDE }),
-    render: (d) => d.text,
-  }),
 ];
-
-const GUIDE = `debugger — the usual loop
-
-  debugger start ./prog --break file.c:42 -- ARGS   launch; waits for the first stop and prints it
-  debugger next | step | finish | continue          move; each prints where it stopped, source, locals, new output
-  debugger print EXPR                               inspect (also: locals, backtrace, threads, frame N, up, down)
-  debugger break FILE:LINE [--condition EXPR]       more breakpoints (breakpoint list/remove/enable/disable)
-  debugger output                                   everything the program printed
-  debugger stop                                     end the session
-
-Every command takes --json for one machine-readable document, --session NAME for parallel
-sessions, --timeout SECONDS for how long to wait for a stop. Exit codes: 0 ok, 1 failed,
-2 usage, 3 timed out waiting for a stop, 4 the daemon or adapter could not start.`;

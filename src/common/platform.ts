@@ -20,8 +20,8 @@ export const POSIX_PERMISSIONS = !IS_WINDOWS;
  * The daemon's endpoint for a runtime directory. On Windows the pipe name is derived from the
  * directory, so each DEBUGGER_RUNTIME_DIR (tests, several users) gets a daemon of its own.
  */
-export function daemonSocketPath(runtimeDir: string): string {
-  if (!IS_WINDOWS) return join(runtimeDir, "daemon.sock");
+export function daemonSocketPath(runtimeDir: string, platform: NodeJS.Platform = process.platform): string {
+  if (platform !== "win32") return join(runtimeDir, "daemon.sock");
   const key = Bun.hash(runtimeDir.toLowerCase()).toString(36);
   return `\\\\.\\pipe\\debugger-cli-${key}`;
 }

@@ -11,12 +11,17 @@ interface StateRecord {
   pid: number;
   version: string;
   sessions: (SessionSummary & { adapterPid?: number; adapterPath?: string })[];
+  /** Warm spare adapters: a daemon that dies must not leave them behind either. */
+  spares?: { pid: number; path: string }[];
 }
 
 export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
   /** Sessions a daemon that died held; reported once per name until replaced. */
   private readonly lost = new Map<string, SessionSummary & { diedPid: number }>();
+
+  /** The warm spares to record beside the sessions (set by the daemon). */
+  spares: () => { pid: number; path: string }[] = () => [];
 
   constructor(private readonly statePath = stateFilePath()) {}
 
@@ -80,6 +85,7 @@ export class SessionRegistry {
       sessions: this.all()
         .filter((s) => s.live)
         .map((s) => ({ ...s.summary(), adapterPid: s.adapterPid, adapterPath: s.adapterPath })),
+      spares: this.spares(),
     };
     try {
       const tmp = `${this.statePath}.tmp`;
@@ -116,6 +122,13 @@ export class SessionRegistry {
         } catch {}
       }
       log("warn", `session '${s.name}' was lost: daemon ${record.pid} died`);
+    }
+    for (const s of record.spares ?? []) {
+      if (alive(s.pid) && cmdlineOf(s.pid)?.includes(s.path)) {
+        try {
+          process.kill(s.pid, "SIGKILL");
+        } catch {}
+      }
     }
     this.save();
   }

@@ -101,7 +101,9 @@ export async function runDaemon(): Promise<void> {
   const warm = new WarmPool(
     () => process.env.DEBUGGER_WARM_ADAPTERS !== "0" && (process.env.DEBUGGER_WARM_ADAPTERS === "1" || config.daemon.warm_adapters !== false),
     () => requestTimeoutMs(config),
+    () => registry.save(),
   );
+  registry.spares = () => warm.records();
   const ctx: DaemonContext = {
     registry,
     warm,
@@ -228,6 +230,9 @@ export async function runDaemon(): Promise<void> {
     },
   }));
   restrictToOwner(path);
+  // stderr is the pipe the spawning CLI read start-up errors from; that CLI is gone by now, and a
+  // stray write must not turn EPIPE into a crash.
+  process.stderr.on("error", () => {});
   registry.save();
   log("info", `daemon ${process.pid} version ${VERSION} listening on ${path}`);
 

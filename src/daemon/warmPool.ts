@@ -18,6 +18,8 @@ export interface SpareSink {
 
 export interface Spare {
   kind: string;
+  /** The adapter's executable, so a later daemon can tell the pid is still this spare. */
+  path: string;
   key: string;
   proc: AdapterProcess;
   capabilities: P.Capabilities;
@@ -65,6 +67,8 @@ export class WarmPool {
   constructor(
     private readonly enabled: () => boolean,
     private readonly requestTimeoutMs: () => number,
+    /** Called when the set of spares changes (the daemon records their pids). */
+    private readonly onChange: () => void = () => {},
   ) {}
 
   /** Whether this adapter can be kept warm at all. */
@@ -84,6 +88,7 @@ export class WarmPool {
       return undefined;
     }
     log("info", `warm ${spec.name} spare ${spare.proc.pid} taken`);
+    this.onChange();
     return spare;
   }
 
@@ -119,17 +124,21 @@ export class WarmPool {
     if (this.closed) return proc.kill("SIGKILL");
     const old = this.spares.get(spec.name);
     if (old) this.discard(old);
-    const spare: Spare = { kind: spec.name, key, proc, capabilities, sink, createdAt: Date.now() };
+    const spare: Spare = { kind: spec.name, path: found.path, key, proc, capabilities, sink, createdAt: Date.now() };
     this.spares.set(spec.name, spare);
+    this.onChange();
     log("info", `warm ${spec.name} spare ${proc.pid} ready`);
     // A spare whose adapter dies is dropped (the next start makes its own); an idle one expires.
     void proc.exited.then(() => {
-      if (this.spares.get(spec.name) === spare) this.spares.delete(spec.name);
+      if (this.spares.get(spec.name) !== spare) return;
+      this.spares.delete(spec.name);
+      this.onChange();
     });
     const timer = setTimeout(() => {
       if (this.spares.get(spec.name) !== spare) return;
       this.spares.delete(spec.name);
       this.discard(spare);
+      this.onChange();
       log("info", `warm ${spec.name} spare ${proc.pid} expired`);
     }, IDLE_EXPIRY_MS);
     timer.unref?.();
@@ -138,6 +147,11 @@ export class WarmPool {
   private discard(spare: Spare): void {
     spare.proc.closeInput();
     setTimeout(() => spare.proc.kill("SIGKILL"), 500).unref?.();
+  }
+
+  /** Pids and executables, for the daemon's state file. */
+  records(): { pid: number; path: string }[] {
+    return [...this.spares.values()].flatMap((s) => (s.proc.pid ? [{ pid: s.proc.pid, path: s.path }] : []));
   }
 
   list(): SpareView[] {

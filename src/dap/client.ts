@@ -55,7 +55,7 @@ export class DapClient {
     try {
       messages = this.decoder.push(chunk);
     } catch (e) {
-      this.fail(new DebuggerError("ADAPTER_ERROR", `adapter sent a malformed message: ${(e as Error).message}`));
+      this.fail(new DebuggerError("ADAPTER_ERROR", `adapter sent a malformed message: ${(e as Error).message}`, "the session is over: `debugger start` begins a new one; `debugger logs` has the adapter's messages"));
       this.transport.close();
       return;
     }

@@ -16,7 +16,7 @@ const optStr = v.optional(v.string());
 const optBool = v.optional(v.boolean());
 const expression = v.pipe(v.string(), v.minLength(1, "give an expression"));
 /** Seconds to wait for a stop; 0 waits forever. */
-const timeout = v.optional(v.pipe(v.number(), v.minValue(0)), 60);
+const timeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_000, "a timeout is at most 2000000 s (0 waits forever)")), 60);
 /** Expressions evaluated at the stop an execution command reports (`--print`). */
 const prints = v.optional(v.array(expression), []);
 const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints };
@@ -132,7 +132,7 @@ export const contract = {
       stderr: optBool,
       console: optBool,
       follow: optBool,
-      timeout: v.optional(v.pipe(v.number(), v.minValue(0)), 0),
+      timeout: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_000, "a timeout is at most 2000000 s (0 waits forever)")), 0),
     }),
     stream: true,
   },
@@ -265,7 +265,8 @@ export interface Replies {
   sessions: { sessions: SessionSummary[] };
   start: StartData;
   attach: StartData;
-  stop: { stopped: string; was: SessionState };
+  /** `ended`: the program's pids the daemon killed itself because the adapter did not answer. */
+  stop: { stopped: string; was: SessionState; ended?: number[] };
   detach: { detached: string; pid?: number };
   restart: StopData;
   "breakpoint.add": { breakpoints: BreakpointView[]; resolvedAs: string };

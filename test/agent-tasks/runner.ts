@@ -1,11 +1,14 @@
-// Runs an agent task's two transcripts and checks what they prove.
-//   debugger.txt — one `debugger` command per line (without the word `debugger`); each line is its
-//                  own invocation, `--session TASK`, in the task's directory.
+// Runs an agent task's transcripts and checks what they prove.
+//   debugger-plan.txt — the hunt as one `debugger batch FILE --session plan-TASK` call, in the
+//                  task's directory: one command per line, without the word `debugger`.
+//   debugger.txt — the same hunt step by step: one `debugger` command per line; each line is its
+//                  own invocation, `--session task-TASK`, in the task's directory.
 //   native.txt   — a gdb / lldb / pdb / dlv batch script; its `# run:` line is the command that runs
 //                  it (`{script}` is the script with comment lines removed, `< {script}` feeds it
 //                  on stdin), `# env: K=V` lines set the environment. One invocation.
-//   expect       — `both|debugger|native REGEX` lines: each regex (multiline) must match the output.
-// In both files `{build}` is the task's build directory (test/fixtures/build/agent-tasks/TASK).
+//   expect       — `both|plan|debugger|native REGEX` lines: each regex (multiline) must match the
+//                  output of that transcript; `both` lines must match all three.
+// In every transcript `{build}` is the task's build directory (test/fixtures/build/agent-tasks/TASK).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,9 +34,9 @@ export const TASKS: Record<string, TaskInfo> = {
   "go-strconv": { language: "Go", kind: "wrong value several calls deep", causeIn: "vendored copy of stdlib strconv", adapter: "dlv" },
 };
 
-/** Task directories that hold a debugger.txt, in the table's order. */
+/** Task directories that hold a debugger-plan.txt, in the table's order. */
 export function listTasks(): string[] {
-  const present = new Set(readdirSync(agentTasksDir).filter((name) => existsSync(join(agentTasksDir, name, "debugger.txt"))));
+  const present = new Set(readdirSync(agentTasksDir).filter((name) => existsSync(join(agentTasksDir, name, "debugger-plan.txt"))));
   return Object.keys(TASKS).filter((name) => present.has(name));
 }
 
@@ -139,17 +142,14 @@ export async function runDebuggerTranscript(task: string, bin: string, env: Reco
   return transcript(calls);
 }
 
-/**
- * Runs debugger-plan.txt as one `debugger batch FILE --session TASK` call ({build} substituted).
- * For when issue 7's `batch` lands: `bun scripts/agent-tasks.ts --plan` measures it.
- */
+/** Runs debugger-plan.txt as one `debugger batch FILE --session plan-TASK` call ({build} substituted). */
 export async function runPlanTranscript(task: string, bin: string, env: Record<string, string>): Promise<Transcript> {
   const scratch = mkdtempSync(join(tmpdir(), "agent-plan-"));
   const session = ["--session", `plan-${task}`];
   try {
     const plan = join(scratch, "debugger-plan.txt");
     writeFileSync(plan, substitute(readFileSync(join(taskDir(task), "debugger-plan.txt"), "utf8"), task));
-    const result = await spawn([bin, "batch", plan, ...session], { cwd: taskDir(task), env, timeoutMs: 180_000 });
+    const result = await spawn([bin, "batch", plan, ...session], { cwd: taskDir(task), env, timeoutMs: 120_000 });
     return transcript([{ command: "batch debugger-plan.txt", ...result }]);
   } finally {
     await spawn([bin, "stop", ...session], { cwd: taskDir(task), env, timeoutMs: 30_000 });
@@ -201,21 +201,24 @@ export async function runNativeTranscript(task: string, baseEnv: Record<string, 
   }
 }
 
+/** The three transcripts of a task. */
+export type TranscriptKind = "plan" | "debugger" | "native";
+
 export interface Expectation {
-  which: "both" | "debugger" | "native";
+  which: "both" | TranscriptKind;
   pattern: RegExp;
 }
 
 export function readExpect(task: string): Expectation[] {
   return commandLines(join(taskDir(task), "expect")).map((line) => {
-    const match = /^(both|debugger|native)\s+(.+)$/.exec(line);
+    const match = /^(both|plan|debugger|native)\s+(.+)$/.exec(line);
     if (!match) throw new Error(`${task}/expect: cannot read line: ${line}`);
     return { which: match[1] as Expectation["which"], pattern: new RegExp(match[2]!, "m") };
   });
 }
 
 /** The expectations for one transcript that its output does not meet. */
-export function unmet(task: string, which: "debugger" | "native", output: string): string[] {
+export function unmet(task: string, which: TranscriptKind, output: string): string[] {
   return readExpect(task)
     .filter((e) => e.which === "both" || e.which === which)
     .filter((e) => !e.pattern.test(output))

@@ -24,9 +24,9 @@ async function npmInstall(prefix: string, extra: string[] = []) {
   return join(prefix, "bin", "debugger");
 }
 
-test("pack:npm: the wrapper holds only its launcher and install script; the platform package only its binary", async () => {
+test("pack:npm: the wrapper holds only its launcher, install script and the Agent Skill; the platform package only its binary", async () => {
   const list = async (tgz: string) => (await run(["tar", "tzf", tgz])).stdout.trim().split("\n").sort();
-  expect(await list(tarballs[0]!)).toEqual(["package/README.md", "package/bin/debugger", "package/install.js", "package/lib/resolve.js", "package/lib/targets.json", "package/package.json"]);
+  expect(await list(tarballs[0]!)).toEqual(["package/README.md", "package/bin/debugger", "package/install.js", "package/lib/resolve.js", "package/lib/targets.json", "package/package.json", "package/skills/debugger/SKILL.md"]);
   expect(await list(tarballs[1]!)).toEqual(["package/README.md", "package/bin/debugger", "package/package.json"]);
   const pkg = JSON.parse((await run(["tar", "xzOf", tarballs[1]!, "package/package.json"])).stdout);
   const t = hostTarget();
@@ -67,17 +67,26 @@ describe("installed with npm", () => {
 
     // A stand-in binary shows what the launcher does with signals both ways.
     const fake = join(prefix.path, "fake-debugger");
-    writeFileSync(fake, `#!/bin/sh\ncase "$1" in\n  die) kill -TERM $$ ;;\n  wait) trap 'exit 7' TERM; echo ready; while :; do sleep 0.05; done ;;\nesac\n`);
+    const fakePid = join(prefix.path, "fake.pid");
+    writeFileSync(fake, `#!/bin/sh\necho $$ > ${fakePid}\ncase "$1" in\n  die) kill -TERM $$ ;;\n  wait) trap 'exit 7' TERM; echo ready; while :; do sleep 0.05; done ;;\nesac\n`);
     chmodSync(fake, 0o755);
     const env = { ...cleanEnv, DEBUGGER_BINARY_PATH: fake };
     const died = await run([bin, "die"], { env });
     expect(died.signal).toBe("SIGTERM");
 
-    const waiting = Bun.spawn([bin, "wait"], { env, stdout: "pipe", stderr: "inherit", stdin: "ignore" });
-    const reader = (waiting.stdout as ReadableStream<Uint8Array>).getReader();
-    expect(new TextDecoder().decode((await reader.read()).value)).toBe("ready\n");
-    waiting.kill("SIGTERM"); // to the launcher only: it must pass it on
-    expect(await waiting.exited).toBe(7);
+    // stderr not inherited: a stand-in that outlived a failure must not hold the test run's output open.
+    const waiting = Bun.spawn([bin, "wait"], { env, stdout: "pipe", stderr: "ignore", stdin: "ignore" });
+    try {
+      const reader = (waiting.stdout as ReadableStream<Uint8Array>).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe("ready\n");
+      waiting.kill("SIGTERM"); // to the launcher only: it must pass it on
+      expect(await waiting.exited).toBe(7);
+    } finally {
+      waiting.kill("SIGKILL");
+      try {
+        process.kill(Number(readFileSync(fakePid, "utf8")), "SIGKILL"); // never leave the stand-in running
+      } catch {}
+    }
   }, 90_000);
 });
 

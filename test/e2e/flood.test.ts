@@ -1,7 +1,7 @@
 // An output flood under lldb-dap: a C program writes 2 MB to stdout and 2 MB to stderr, then
 // reaches a breakpoint. Every byte arrives, in order, nothing dropped (under the 10 MB ring cap).
 // Full size (100 MB each) and its timing: `bun scripts/stress.ts flood` (RELIABILITY.md).
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { buildFixtures, markerLine } from "../../scripts/build-fixtures.ts";
 import { adapterAvailable, E2eEnv } from "./harness.ts";
 
@@ -13,6 +13,7 @@ let program = "";
 beforeAll(async () => {
   program = (await buildFixtures())["c-flood"]!;
 });
+afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 test.if(available)("lldb-dap: 2 × 2 MB of output, then the breakpoint after it; all 4 MB retained, 0 dropped", async () => {

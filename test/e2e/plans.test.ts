@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { gdb } from "../../src/adapters/gdb.ts";
 import { buildGoFixtures, goFixturesDir } from "../fixtures/go/build.ts";
-import { adapterAvailable, BIN, CI, E2eEnv, runCommand } from "./harness.ts";
+import { adapterAvailable, CI, E2eEnv, runCommand } from "./harness.ts";
 
 interface Profile {
   name: string;
@@ -86,10 +86,9 @@ for (const p of profiles) {
     test("batch: the plan in one call, each reply under its line", async () => {
       const name = `batch-${p.name.replace(/\W/g, "")}`;
       const plan = [`start ${p.program()} ${p.flags.join(" ")} --break '${at("add_body")} if b == 2' --session ${name}`, `print a b --session ${name}`, `finish --print total --session ${name}`, `stop --session ${name}`].join("\n");
-      const proc = Bun.spawn([BIN, "batch", "--json"], { cwd: env.dir, env: env.env, stdin: new Blob([plan]), stdout: "pipe", stderr: "pipe" });
-      const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
-      expect(code).toBe(0);
-      const replies = JSON.parse(out).data.replies;
+      const r = await env.run(["batch"], { stdin: plan });
+      expect(r.exitCode).toBe(0);
+      const replies = r.json.data.replies;
       expect(replies.map((x: any) => [x.command, x.ok])).toEqual([
         ["start", true],
         ["print", true],

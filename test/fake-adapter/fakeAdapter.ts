@@ -34,6 +34,12 @@ function fire(when: When): void {
   const at = (w: When | undefined) => (w ?? "afterConfigurationDone") === when;
   for (const e of behaviour.events ?? []) if (at(e.when)) wire.event(e.event, e.body);
   for (const r of behaviour.reverseRequests ?? []) if (at(r.when)) wire.request(r.command, r.arguments ?? {});
+  const errFlood = behaviour.stderrFlood;
+  if (errFlood && at(errFlood.when)) {
+    const block = "stderr flood ".padEnd(1023, "e") + "\n";
+    const chunk = block.repeat(64);
+    for (let left = errFlood.bytes; left > 0; left -= chunk.length) writeSync(2, left >= chunk.length ? chunk : chunk.slice(0, left));
+  }
   const flood = behaviour.floodOutput;
   if (flood && at(flood.when)) {
     const size = Math.max(flood.bytes ?? 100, 16);
@@ -42,6 +48,10 @@ function fire(when: When): void {
       wire.event("output", { category: flood.category ?? "stdout", output });
     }
   }
+}
+
+function initialized(): void {
+  if (!behaviour.noInitialized) wire.event("initialized");
 }
 
 function startProgram(args: { program?: string }, attached: boolean): Engine {
@@ -113,7 +123,7 @@ function begin(req: P.Request, stopOnEntry: boolean, attached: boolean): unknown
   launch = { req, stopOnEntry, attached };
   if (behaviour.initializedTiming !== "launchAfterConfigurationDone" || configured) return undefined;
   // debugpy: `initialized` at once, but the launch response only after configurationDone.
-  wire.event("initialized");
+  initialized();
   deferredLaunchResponse = () => wire.respond(req, undefined);
   return DEFER;
 }
@@ -121,7 +131,7 @@ function begin(req: P.Request, stopOnEntry: boolean, attached: boolean): unknown
 // What follows a successful response: events and the program's own progress.
 const afterResponse: Record<string, (req: P.Request) => void> = {
   initialize: () => {
-    if (behaviour.initializedTiming === "beforeLaunch") wire.event("initialized");
+    if (behaviour.initializedTiming === "beforeLaunch") initialized();
     fire("afterInitialize");
   },
   launch: () => afterLaunch(),
@@ -144,7 +154,7 @@ const afterResponse: Record<string, (req: P.Request) => void> = {
 
 function afterLaunch(): void {
   const timing = behaviour.initializedTiming ?? "afterLaunchResponse";
-  if (timing === "afterLaunchResponse") wire.event("initialized"); // lldb-dap: response first, then the event
+  if (timing === "afterLaunchResponse") initialized(); // lldb-dap: response first, then the event
   fire("afterLaunch");
   if (configured) engine?.start(!!launch?.stopOnEntry);
 }
@@ -179,6 +189,7 @@ async function dispatch(req: P.Request): Promise<void> {
       if (crash.signal) process.kill(process.pid, crash.signal);
       await wire.exit(crash.exitCode ?? 1);
     }
+    if (behaviour.raw?.on === req.command) return wire.raw(behaviour.raw.text);
     if (behaviour.hang?.includes(req.command)) return;
     const delay = behaviour.delays?.[req.command];
     if (delay) await Bun.sleep(delay); // other requests are served meanwhile

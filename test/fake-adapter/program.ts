@@ -18,6 +18,12 @@ export interface Behaviour {
   exitOnDisconnectCode?: number;
   stderrOnDisconnect?: string;
   events?: { event: string; body?: unknown; when?: When }[];
+  /** Instead of answering that request, write `text` raw to stdout (garbage, a truncated frame). */
+  raw?: { on: string; text: string };
+  /** `bytes` bytes of text on stderr, in 64 KiB writes. */
+  stderrFlood?: { bytes: number; when?: When };
+  /** Never send the `initialized` event. */
+  noInitialized?: boolean;
   /** Program file for an `attach` request that names none (a CLI attaches by pid only). */
   program?: string;
   /** Merged over the default capabilities, e.g. to test a missing one. */

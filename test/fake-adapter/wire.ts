@@ -53,6 +53,12 @@ export class Wire {
     this.send({ type: "request", command, arguments: args });
   }
 
+  /** Bytes that are not a DAP message (faults: garbage, a frame cut short). */
+  raw(text: string): void {
+    this.out.write(text);
+    void Promise.resolve(this.out.flush()).catch(clientGone);
+  }
+
   /** Let everything already written reach the client before the process goes. */
   async exit(code: number): Promise<never> {
     await this.out.flush();

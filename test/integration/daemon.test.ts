@@ -170,7 +170,8 @@ describe("runtime directory and socket", () => {
 
 describe("a daemon that dies", () => {
   test("is replaced on the next command, which reports the session as lost; its adapter is killed", async () => {
-    const env = newEnv();
+    // Counts adapter processes: no warm spare (test/integration/warm.test.ts covers a dead daemon's spare).
+    const env = newEnv({ env: { DEBUGGER_WARM_ADAPTERS: "0" } });
     const prog = env.program();
     const started = await env.ok(["start", prog, "--stop-on-entry", "--session", "s1"]);
     expect(started.stop.reason).toBe("entry");

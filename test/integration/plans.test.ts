@@ -9,7 +9,8 @@ let env: Env;
 let prog: string;
 
 beforeAll(() => {
-  env = new Env();
+  // Counts the adapter's initialize requests: no warm spare.
+  env = new Env({ env: { DEBUGGER_WARM_ADAPTERS: "0" } });
   prog = env.program();
 });
 afterEach(() => env.stopSessions());

@@ -8,6 +8,8 @@ import { join } from "node:path";
 import { BIN, Env, waitFor } from "./harness.ts";
 
 const NOBODY = 65534;
+/** Where a CLI or daemon run as nobody keeps its log (it cannot write into the test's dirs). */
+const NOBODY_STATE = join(tmpdir(), `dbg-nobody-state-${process.pid}`);
 const isRoot = process.getuid?.() === 0;
 const canSetpriv = isRoot && Bun.which("setpriv") !== null;
 const canUnshare = isRoot && Bun.spawnSync(["unshare", "-m", "true"]).exitCode === 0;
@@ -31,6 +33,7 @@ function tempDir(): string {
 afterEach(async () => {
   await Promise.all(envs.splice(0).map((e) => e.close()));
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  rmSync(NOBODY_STATE, { recursive: true, force: true });
 });
 
 function mode(path: string): number {
@@ -146,7 +149,7 @@ describe("another uid against a root daemon", () => {
   t("is told permission denied at once (runtime dir not reachable), not that the daemon did not start", async () => {
     const env = newEnv();
     const pid = await env.daemonPid();
-    const r = await runAsNobody(["status"], { DEBUGGER_RUNTIME_DIR: env.runtimeDir, XDG_STATE_HOME: "/tmp/dbg-nobody-state" });
+    const r = await runAsNobody(["status"], { DEBUGGER_RUNTIME_DIR: env.runtimeDir, XDG_STATE_HOME: NOBODY_STATE });
     expect(r.code).toBe(4);
     expect(r.json.error.message).toBe(`cannot reach the runtime directory ${env.runtimeDir}: permission denied (EACCES)`);
     expect(r.json.error.hint).toContain("DEBUGGER_RUNTIME_DIR");
@@ -157,7 +160,7 @@ describe("another uid against a root daemon", () => {
     const env = newEnv();
     await env.daemonPid();
     chmodSync(env.dir, 0o755); // the runtime dir itself stays 0700
-    const r = await runAsNobody(["status"], { DEBUGGER_RUNTIME_DIR: env.runtimeDir, XDG_STATE_HOME: "/tmp/dbg-nobody-state" });
+    const r = await runAsNobody(["status"], { DEBUGGER_RUNTIME_DIR: env.runtimeDir, XDG_STATE_HOME: NOBODY_STATE });
     expect(r.code).toBe(4);
     expect(r.json.error).toMatchObject({
       code: "RUNTIME_DIR_UNSAFE",
@@ -173,7 +176,7 @@ describe("a daemon that cannot start says why", () => {
     const parent = tempDir();
     chmodSync(parent, 0o755); // root's, not writable by nobody
     const rt = join(parent, "rt");
-    const r = await runAsNobody(["status"], { DEBUGGER_RUNTIME_DIR: rt, XDG_STATE_HOME: "/tmp/dbg-nobody-state" });
+    const r = await runAsNobody(["status"], { DEBUGGER_RUNTIME_DIR: rt, XDG_STATE_HOME: NOBODY_STATE });
     expect(r.code).toBe(4);
     expect(r.json.error).toEqual({
       code: "DAEMON_UNAVAILABLE",

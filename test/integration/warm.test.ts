@@ -66,6 +66,17 @@ describe("warm adapters", () => {
     await waitFor(() => !alive(spare!.pid), 5000, "the spare to go with the daemon");
   });
 
+  test("a SIGKILLed daemon's spare is killed by the next daemon", async () => {
+    const env = newEnv();
+    const prog = env.program();
+    await env.ok(["start", prog, "--stop-on-entry"]);
+    await waitFor(async () => (await spares(env)).length === 1, 10_000, "a spare");
+    const [spare] = await spares(env);
+    process.kill(await env.daemonPid(), "SIGKILL");
+    await env.run(["sessions"]); // a new daemon reads what the dead one recorded
+    await waitFor(() => !alive(spare!.pid), 5000, "the dead daemon's spare to be killed");
+  });
+
   test("off (DEBUGGER_WARM_ADAPTERS=0): no spare is made", async () => {
     const env = newEnv("0");
     const prog = env.program();

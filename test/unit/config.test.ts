@@ -64,7 +64,7 @@ describe("config errors name the file, the line, the key and the key meant", () 
   });
 
   test("an unknown key with nothing close: the known keys only", () => {
-    expect(errorOf("[daemon]\ncolour = true\n").hint).toBe("keys in [daemon]: idle_timeout, log_level");
+    expect(errorOf("[daemon]\ncolour = true\n").hint).toBe("keys in [daemon]: idle_timeout, warm_adapters, log_level");
   });
 
   test("a wrong type or range names the key and its line", () => {

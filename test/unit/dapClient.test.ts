@@ -155,7 +155,11 @@ describe("DapClient: failures", () => {
     const p = client.request("threads", undefined);
     client.receive(new TextEncoder().encode("Content-Length: nope\r\n\r\n{}"));
     const e = await rejection(p);
-    expect(e.toData()).toEqual({ code: "ADAPTER_ERROR", message: 'adapter sent a malformed message: bad Content-Length: "nope"' });
+    expect(e.toData()).toEqual({
+      code: "ADAPTER_ERROR",
+      message: 'adapter sent a malformed message: bad Content-Length: "nope"',
+      hint: "the session is over: `debugger start` begins a new one; `debugger logs` has the adapter's messages",
+    });
     expect(t.closed).toBe(1);
     expect(client.closed).toBe(true);
   });

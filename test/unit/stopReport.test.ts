@@ -73,6 +73,7 @@ describe("stop in the user's code", () => {
     ["a crash in libc selects the user's frame", "signal", [libc, abort, user, main], 2],
     ["a crash in the user's code stays on top", "signal", [user, main], 0],
     ["a breakpoint never moves", "breakpoint", [libc, user], 0],
+    ["a watchpoint that fired inside strcpy selects the caller", "watchpoint", [libc, user], 1],
     ["a step never moves", "step", [libc, user], 0],
     ["a pause in a syscall selects the caller", "pause", [libc, main], 1],
     ["an exception in the standard library", "exception", [{ function: "loads", file: "/usr/lib/python3.11/json/__init__.py", line: 346 }, main], 1],
@@ -98,6 +99,7 @@ test.each([
   ["Foo::operator()(int)", "Foo::operator()"],
   ["Foo::operator==(Foo const&) const", "Foo::operator=="],
   ["main", "main"],
+  ["::set_login(Account&, char const*)", "set_login"],
   ["main.(*T).Add", "main.(*T).Add"],
   ["basic::main::{{closure}}", "basic::main::{{closure}}"],
 ])("functionName drops a C++ signature: %s → %s", (name, want) => expect(functionName(name)).toBe(want));

@@ -5,38 +5,42 @@ const fs = require("fs");
 const path = require("path");
 
 function linuxLibc() {
-  // musl systems have /lib/ld-musl-<arch>.so.1; reading one directory is much cheaper than
-  // process.report, and npm versions that ignore the `libc` field may have installed both packages.
+  // Node itself reports the glibc it runs on; on musl there is none. (A glibc system with a musl
+  // loader installed is still glibc, so the loader's presence alone does not decide.)
   try {
-    return fs.readdirSync("/lib").some((f) => f.startsWith("ld-musl-")) ? "musl" : "glibc";
+    process.report.excludeNetwork = true; // the report is much faster without network details
+    return process.report.getReport().header.glibcVersionRuntime ? "glibc" : "musl";
   } catch {
     return "glibc";
   }
 }
 
-/** Platform packages that can run here, the best match first. */
+/** Platform packages for this OS and processor (glibc and musl ones alike on Linux). */
 function candidates() {
-  const targets = require("./targets.json");
-  const libc = process.platform === "linux" ? linuxLibc() : undefined;
-  return targets
-    .filter((t) => t.os === process.platform && t.cpu === process.arch)
-    .sort((a, b) => Number(b.libc === libc) - Number(a.libc === libc));
+  return require("./targets.json").filter((t) => t.os === process.platform && t.cpu === process.arch);
+}
+
+function installedBinary(t) {
+  try {
+    const bin = path.join(path.dirname(require.resolve(`${t.package}/package.json`)), t.bin);
+    return fs.existsSync(bin) ? bin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The binary's path, or an Error that says what to do. DEBUGGER_BINARY_PATH overrides. */
 function nativeBinary() {
   if (process.env.DEBUGGER_BINARY_PATH) return process.env.DEBUGGER_BINARY_PATH;
   const found = candidates();
-  for (const t of found) {
-    let dir;
-    try {
-      dir = path.dirname(require.resolve(`${t.package}/package.json`));
-    } catch {
-      continue;
-    }
-    const bin = path.join(dir, t.bin);
-    if (fs.existsSync(bin)) return bin;
+  const installed = found.map((t) => ({ t, bin: installedBinary(t) })).filter((x) => x.bin);
+  // npm installs only the package whose libc matches; older npm ignores `libc` and installs both,
+  // and only then is the libc worth asking about.
+  if (installed.length > 1) {
+    const libc = linuxLibc();
+    installed.sort((a, b) => Number(b.t.libc === libc) - Number(a.t.libc === libc));
   }
+  if (installed.length > 0) return installed[0].bin;
   const here = `${process.platform}-${process.arch}`;
   if (found.length === 0) {
     return new Error(`debugger-cli has no binary for ${here}; build from source (https://github.com/debugger-cli/debugger) and set DEBUGGER_BINARY_PATH to it`);
@@ -47,4 +51,4 @@ function nativeBinary() {
   );
 }
 
-module.exports = { nativeBinary, candidates };
+module.exports = { nativeBinary };

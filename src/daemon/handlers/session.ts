@@ -118,9 +118,9 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
   async stop(_a, caller, ctx) {
     const s = ctx.registry.get(caller.session);
     const state = s.state;
-    await s.end(s.mode !== "attach");
+    const ended = await s.end(s.mode !== "attach");
     ctx.registry.remove(s.name);
-    return { stopped: s.name, was: state };
+    return { stopped: s.name, was: state, ...(ended ? { ended } : {}) };
   },
 
   async detach(_a, caller, ctx) {

@@ -362,7 +362,7 @@ export class Inspector {
    * `{x = 3, y = 4}`; a container shown as `size=3` gets its elements; a byte array reads as bytes.
    * The value stays expandable by reference.
    */
-  private async inlineValue(v: VariableView): Promise<VariableView> {
+  private async inlineValue(v: VariableView, depth = 1): Promise<VariableView> {
     if (v.reference <= 0) return v;
     const size = containerSize(v.value);
     const byteArray = isByteArray(v.type);
@@ -383,9 +383,14 @@ export class Inspector {
         const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(k) : k)));
         return { ...v, value: `size=${size} [${shown.map((k) => k.value).join(", ")}]` };
       }
-      const plain = (k: VariableView) => k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value);
-      if (kids.length === 0 || kids.length > 8 || !kids.every(plain)) return v;
-      const fields = `{${kids.map((k) => `${k.name} = ${k.value}`).join(", ")}}`;
+      // Plain fields: scalars, pointers, strings, and short arrays LLDB already prints whole (`{[0] = 1, [1] = 2}`).
+      const plain = (k: VariableView) => k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || (/^\{/.test(k.value) && k.value.length <= 80);
+      const array = kids.length > 0 && kids.every((k, i) => k.name === `[${i}]`);
+      if (kids.length === 0 || kids.length > (array ? 16 : 8)) return v;
+      // One level down: a field that is itself a small array or struct (`int bins[4]` reads `{1, 2, 3, 4}`).
+      const shown = depth > 0 ? await Promise.all(kids.map((k) => (plain(k) ? k : this.inlineValue(k, depth - 1)))) : kids;
+      if (!shown.every(plain)) return v;
+      const fields = array ? `{${shown.map((k) => k.value).join(", ")}}` : `{${shown.map((k) => `${k.name} = ${k.value}`).join(", ")}}`;
       return { ...v, value: address === "pointer" ? `${v.value} → ${fields}` : fields };
     } catch {
       return v;
@@ -425,7 +430,8 @@ export class Inspector {
       this.host.adapter.checkEvaluate?.(expression, body);
       return body;
     } catch (e) {
-      if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR") {
+      // A broken connection (a malformed frame) is not the expression's fault.
+      if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) {
         throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${expression}': ${evaluateError(e.message)}`, "`debugger locals` lists the names in scope");
       }
       throw e;

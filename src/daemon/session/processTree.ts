@@ -57,6 +57,29 @@ export function descendants(root: number, also?: number): ProcessId[] {
   return out;
 }
 
+/**
+ * Live processes whose environment holds `entry` (NAME=VALUE). Processes inherit it from the
+ * adapter, and keep it when the adapter dies and they are re-parented, which the tree does not.
+ */
+export function withEnvironment(entry: string): ProcessId[] {
+  const out: ProcessId[] = [];
+  let entries: string[] = [];
+  try {
+    entries = readdirSync("/proc");
+  } catch {}
+  for (const name of entries) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      if (!readFileSync(`/proc/${name}/environ`, "latin1").split("\0").includes(entry)) continue;
+    } catch {
+      continue;
+    }
+    const s = stat(Number(name));
+    if (s) out.push({ pid: Number(name), start: s.start });
+  }
+  return out;
+}
+
 /** SIGKILLs each recorded process that is still the same process; returns the pids signalled. */
 export function endProcesses(list: readonly ProcessId[]): number[] {
   const ended: number[] = [];

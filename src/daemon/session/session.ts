@@ -15,13 +15,14 @@ import type { DapEventMap } from "../../dap/types.ts";
 import type { BreakpointView, DisplayValue, SessionState, SessionSummary, StopReport } from "../../ipc/types.ts";
 import type { BreakpointOptions } from "../breakpointRegistry.ts";
 import { CrlfNormalizer } from "../lineEndings.ts";
+import { openProgramTerminal, type ProgramTerminal } from "../../adapters/programTerminal.ts";
 import { joinText, RingBuffer, tailLines, type OutputCategory } from "../ringBuffer.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
 import { initializeArguments, type WarmPool } from "../warmPool.ts";
 import { BreakpointSync } from "./breakpointSync.ts";
 import { Inspector } from "./inspector.ts";
-import { descendants, endProcesses, type ProcessId } from "./processTree.ts";
+import { descendants, endProcesses, withEnvironment, type ProcessId } from "./processTree.ts";
 import { registerReverseRequests } from "./reverseRequests.ts";
 import { breakpointView, frameView, inferWatchpoint, newReport, normaliseReason, userFrameIndex } from "./stopReport.ts";
 
@@ -185,6 +186,10 @@ export class Session {
       env = found.env;
     }
     const launch = this.launchOptions();
+    if (opts.mode === "launch" && !opts.connect && this.adapter.quirks.programTerminal) {
+      this.terminal ??= openProgramTerminal((output) => this.onOutput({ category: "stdout", output }));
+      launch.terminal = this.terminal?.path;
+    }
     const outputAtStart = this.output.end;
     const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : this.adapter.transport;
     const captureOutput = this.adapter.quirks.adapterOutputIsProgramOutput;
@@ -310,6 +315,8 @@ export class Session {
   }
 
   private readonly crlf = new CrlfNormalizer();
+  /** The launched program's pty, when the adapter lets the daemon own it (quirks.programTerminal). */
+  private terminal: ProgramTerminal | undefined;
 
   private onOutput(b: DapEventMap["output"]): void {
     if (this.disconnecting && !this.lastWords) return; // lldb-dap-19 prints its crash trace after a clean disconnect
@@ -318,7 +325,11 @@ export class Session {
       this.adapter.outputCategory?.(b.category ?? "console", b.output, this.found) ?? (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
     if (this.adapter.ignoreOutput?.(b.output, category)) return;
     // The debuggee runs on a pty under lldb-dap: \r\n line endings, sometimes cut between events.
-    this.output.push(category, this.crlf.push(category, b.output));
+    const text = this.crlf.push(category, b.output);
+    // With the program on our own pty, its output and the adapter's console text ("Process 7
+    // exited") race: let what the program wrote before the event arrive first.
+    if (this.terminal && category === "console") void this.terminal.settled(10, 200).then(() => this.output.push(category, text));
+    else this.output.push(category, text);
   }
 
   private markRunning(): void {
@@ -354,8 +365,12 @@ export class Session {
       });
       return;
     }
-    this.publishEnd();
-    void this.shutdownAdapter(this.mode === "launch");
+    // The program's last output may still be on its way through our pty: read it before the
+    // report is built and before disconnecting (output is ignored from then on).
+    void (this.terminal?.settled() ?? Promise.resolve()).then(() => {
+      this.publishEnd();
+      void this.shutdownAdapter(this.mode === "launch");
+    });
   }
 
   private publishEnd(): void {
@@ -373,6 +388,8 @@ export class Session {
 
   private onAdapterExit(proc: AdapterProcess, how: { code: number | null; signal: string | null }): void {
     if (proc !== this.proc) return;
+    this.terminal?.close();
+    this.terminal = undefined;
     if (this.disconnecting || this.ended) {
       if (!this.ended) this.finishWithoutAdapter();
       return;
@@ -399,7 +416,10 @@ export class Session {
   /** Ends the launched program's processes that are still the ones recorded; returns their pids. */
   private endDebuggees(): number[] | undefined {
     if (this.mode !== "launch" || this.startOptions?.connect) return undefined;
-    const known = this.debuggees.length ? this.debuggees : [];
+    // The tree recorded after launch misses a program started after it (or an adapter killed
+    // before launch was answered); the adapter's mark in the environment finds those too.
+    const marked = this.proc?.envMark ? withEnvironment(this.proc.envMark).filter((p) => p.pid !== this.proc?.pid) : [];
+    const known = [...this.debuggees, ...marked.filter((m) => !this.debuggees.some((d) => d.pid === m.pid))];
     const ended = endProcesses(known);
     this.debuggees = [];
     return ended.length ? ended : undefined;
@@ -468,18 +488,6 @@ export class Session {
             report.breakpointIds = [bp.id];
           }
         }
-        // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
-        const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
-        if (watched?.expression) {
-          const now = await this.inspector.evaluateNow(watched.expression, this.adapter.printContext).then((r) => r.result, () => undefined);
-          if (now !== undefined) {
-            report.description = watched.lastValue !== undefined && watched.lastValue !== now ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`;
-            watched.lastValue = now;
-          }
-        }
-        if (report.reason === "breakpoint" && ids.length === 0) {
-          report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).map((b) => (b.hits++, b.id));
-        }
         // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
         const views = frames.map(frameView);
         const index = userFrameIndex(report.reason, views);
@@ -490,6 +498,20 @@ export class Session {
           report.frameIndex = index;
           report.skipped = views.slice(0, index).map((f) => f.function);
           this.inspector.currentFrame = index;
+        }
+        // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
+        const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
+        if (watched?.expression) {
+          const now = await this.inspector.evaluateNow(watched.expression, this.adapter.printContext).then((r) => r.result, () => undefined);
+          if (now !== undefined) {
+            // With a condition, writes in between were not seen: the last value seen would mislead.
+            const known = watched.lastValue !== undefined && watched.lastValue !== now && !watched.condition;
+            report.description = known ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`;
+            watched.lastValue = now;
+          }
+        }
+        if (report.reason === "breakpoint" && ids.length === 0) {
+          report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).map((b) => (b.hits++, b.id));
         }
         report.source = await sourceWindow(shown.source?.path, shown.line, this.sourceLines);
         const cut = truncateVariables(await this.inspector.scopeVariablesNow(shown.id, "locals"), this.limits);
@@ -627,21 +649,25 @@ export class Session {
 
   // ---- shut-down ------------------------------------------------------------------------
 
-  /** `stop` (terminate a launched program) or `detach` (leave it running). */
-  async end(terminateDebuggee: boolean): Promise<void> {
-    if (this.ended && !this.proc) return;
+  /**
+   * `stop` (terminate a launched program) or `detach` (leave it running). Returns the pids the
+   * daemon had to end itself because the adapter hung (undefined when the adapter did it).
+   */
+  async end(terminateDebuggee: boolean): Promise<number[] | undefined> {
+    if (this.ended && !this.proc) return undefined;
     const wasLive = this.live;
     this.ended = true;
     if (wasLive) this.state = "terminated";
     for (const w of this.waiters) w.reject(new DebuggerError("SESSION_ENDED", `session '${this.name}' was ${terminateDebuggee ? "stopped" : "detached"}`, "`debugger start` begins a new one"));
     this.waiters.clear();
-    await this.shutdownAdapter(terminateDebuggee);
+    const ended = await this.shutdownAdapter(terminateDebuggee);
     this.onChange();
+    return ended;
   }
 
-  private async shutdownAdapter(terminateDebuggee: boolean): Promise<void> {
+  private async shutdownAdapter(terminateDebuggee: boolean): Promise<number[] | undefined> {
     const proc = this.proc;
-    if (!proc || this.disconnecting) return;
+    if (!proc || this.disconnecting) return undefined;
     this.disconnecting = true;
     try {
       await proc.client.request("disconnect", { restart: false, terminateDebuggee }, 3000);
@@ -651,8 +677,9 @@ export class Session {
     if (!gone) {
       proc.kill("SIGKILL");
       // A hung adapter never ended the program: do it here (a launched one only).
-      if (terminateDebuggee) this.endDebuggees();
+      if (terminateDebuggee) return this.endDebuggees();
     }
+    return undefined;
   }
 
   /** Kill everything now (daemon shut-down). */

@@ -38,7 +38,8 @@ export function normaliseReason(reason: string, description: string | undefined,
  * does a C++ signature (`Sq::area(int) const` → `Sq::area`); `operator()` keeps its parentheses.
  */
 export function functionName(name: string): string {
-  const plain = name.replace(/::h[0-9a-f]{16}$/, "");
+  // A C++ static function in the global namespace reads `::set_login`.
+  const plain = name.replace(/::h[0-9a-f]{16}$/, "").replace(/^::(?=[A-Za-z_])/, "");
   const m = /^(.*\S)\((.*)\)(\s*(const|volatile|&&?|noexcept))*\s*$/.exec(plain);
   // `Foo::operator()` with no parameter list: those parentheses are the name.
   if (!m || /\boperator\s*$/.test(m[1]!)) return plain;
@@ -110,7 +111,8 @@ export function isUserFrame(f: { function?: string; file?: string; line?: number
  * first frame in it (0 when the top frame is the user's or none is).
  */
 export function userFrameIndex(reason: string, frames: readonly { function?: string; file?: string; line?: number }[]): number {
-  if (!["signal", "exception", "pause", "panic"].includes(reason)) return 0;
+  // A watchpoint fires where the write happened, often inside strcpy or memset: the caller is the news.
+  if (!["signal", "exception", "pause", "panic", "watchpoint"].includes(reason)) return 0;
   if (!frames.length || isUserFrame(frames[0]!)) return 0;
   const i = frames.findIndex(isUserFrame);
   return i > 0 ? i : 0;

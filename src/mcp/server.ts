@@ -1,0 +1,126 @@
+// `debugger mcp`: a Model Context Protocol server on stdio. Each tool call is one request to the
+// same daemon the CLI talks to, so sessions are shared both ways. Loaded only by the `mcp`
+// command (a dynamic import), so the CLI never loads the SDK.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { DebuggerError, toErrorData } from "../common/errors.ts";
+import { VERSION } from "../common/version.ts";
+import { contract, isCommand } from "../ipc/commands.ts";
+import { request } from "../ipc/client.ts";
+import type { Reply } from "../ipc/protocol.ts";
+import { checkSessionName } from "../cli/registry.ts";
+import type { CliContext } from "../cli/spec.ts";
+import { checkCall, fillIn } from "./checks.ts";
+import { errorText, renderReply } from "./render.ts";
+import { toolDefs, type ToolDef } from "./tools.ts";
+
+// Said once per connection instead of in every tool's description.
+const INSTRUCTIONS =
+  "Debug a program: start it with breakpoints, read the stop report, inspect (locals, print, backtrace), " +
+  "move (next, step, finish, continue), stop when done. start, attach, restart, continue, next, step, finish, " +
+  "until, pause, await and trace wait for the stop and return it (wait: false returns at once; await waits later); " +
+  "print: [EXPR] on them adds values at that stop. session defaults to 'default'; sessions are shared with the `debugger` CLI.";
+
+/** Seconds between progress notifications while an execution tool waits for the stop. */
+const PROGRESS_EVERY_S = 2;
+
+interface Extra {
+  signal: AbortSignal;
+  _meta?: { progressToken?: string | number };
+  sendNotification(n: { method: "notifications/progress"; params: { progressToken: string | number; progress: number; message?: string } }): Promise<void>;
+}
+
+export interface McpDefaults {
+  /** The session of a call that names none. */
+  session: string;
+  /** Seconds an execution tool waits when the call gives no timeout ([timeouts] execution). */
+  timeout: number;
+}
+
+export async function serveMcp(defaults: McpDefaults): Promise<void> {
+  const defaultSession = defaults.session;
+  const tools = toolDefs(defaultSession);
+  const byName = new Map<string, ToolDef>(tools.map((t) => [t.name, t]));
+  const server = new Server({ name: "debugger", version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const listed = tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    const tool = byName.get(req.params.name);
+    if (!tool) return failure(req.params.name, defaultSession, new DebuggerError("UNKNOWN_COMMAND", `unknown tool '${req.params.name}'`, "tools/list names the tools"));
+    return callTool(tool, { ...(req.params.arguments ?? {}) }, defaults, extra as unknown as Extra);
+  });
+  // A person who typed `debugger mcp` in a terminal sees why nothing happens (stderr: stdout is the protocol's).
+  if (process.stdin.isTTY) process.stderr.write("debugger mcp speaks the Model Context Protocol on stdin and stdout; `debugger mcp --help` shows how to register it with a client. Ctrl-D ends it.\n");
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => (server.onclose = resolve));
+  await server.connect(transport);
+  // The client ends the server by closing stdin.
+  process.stdin.on("end", () => void server.close());
+  await closed;
+}
+
+async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: McpDefaults, extra: Extra): Promise<CallToolResult> {
+  const command = tool.command;
+  const entry = contract[command] as { execution?: boolean; stream?: boolean; args: { entries: Record<string, unknown> } };
+  let session = defaults.session;
+  try {
+    if (args.session !== undefined) session = checkSessionName(String(args.session), "session");
+    delete args.session;
+    // A batch's steps get the same checks and additions as the tools they name.
+    const steps = command === "batch" && Array.isArray(args.commands) ? (args.commands as { command?: unknown; args?: Record<string, unknown> }[]) : [];
+    for (const [call, callArgs] of [[command, args] as const, ...steps.map((c) => [c.command, (c.args ??= {})] as const)]) {
+      if (typeof call !== "string" || !isCommand(call) || typeof callArgs !== "object" || callArgs === null) continue;
+      checkCall(call, callArgs);
+      fillIn(call, callArgs, process.cwd());
+    }
+    if (entry.execution && args.timeout === undefined && "timeout" in entry.args.entries) args.timeout = defaults.timeout;
+    const timeout = typeof args.timeout === "number" && args.timeout >= 0 ? args.timeout : defaults.timeout;
+    const ctx: CliContext = { session, cwd: process.cwd(), json: false, quiet: false, timeout, wait: args.wait !== false };
+    // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
+    const forever = 2 ** 31 - 1;
+    const socketTimeout = command === "batch" || (command === "output" && args.follow === true) ? forever : entry.execution ? (timeout === 0 ? forever : (timeout + 45) * 1000) : 120_000;
+    const partials: string[] = [];
+    const onPartial = (r: Reply) => {
+      if (r.data) partials.push(renderReply(command, r.data, ctx));
+    };
+    const token = extra._meta?.progressToken;
+    const started = Date.now();
+    const progress =
+      token !== undefined && (entry.execution || entry.stream || command === "batch")
+        ? setInterval(() => {
+            const s = Math.round((Date.now() - started) / 1000);
+            void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: s, message: `waiting for the stop (${s} s)` } }).catch(() => {});
+          }, PROGRESS_EVERY_S * 1000)
+        : undefined;
+    let reply: Reply;
+    try {
+      reply = await untilAborted(request({ command, session, cwd: ctx.cwd, args }, socketTimeout, onPartial), extra.signal);
+    } finally {
+      clearInterval(progress);
+    }
+    if (!reply.ok) return failure(command, session, new DebuggerError(reply.error?.code ?? "INTERNAL", reply.error?.message ?? "the daemon replied without an error", reply.error?.hint));
+    const text = [...partials, renderReply(command, reply.data, ctx)].filter(Boolean).join("\n");
+    return { content: [{ type: "text", text: text || "ok" }], structuredContent: { ok: true, command, session, data: reply.data } };
+  } catch (e) {
+    return failure(command, session, e);
+  }
+}
+
+/**
+ * A cancelled call stops waiting; the request itself is left to finish in the daemon, so the
+ * session is untouched (a running program keeps running, and a later `await` sees its stop).
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new DebuggerError("TIMEOUT", "the call was cancelled", "`await` waits for the stop again"));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DebuggerError("TIMEOUT", "the call was cancelled; the session keeps running", "`await` waits for the stop again"));
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function failure(command: string, session: string, e: unknown): CallToolResult {
+  const error = toErrorData(e);
+  return { isError: true, content: [{ type: "text", text: errorText(error) }], structuredContent: { ok: false, command, session, error } };
+}

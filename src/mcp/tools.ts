@@ -1,0 +1,54 @@
+// The MCP tools, generated from the command contract: one tool per contract command, except the
+// few that are the daemon's own business or that another tool already covers. A command added to
+// the contract becomes a tool without a change here (test/e2e/mcp.test.ts checks that).
+import { contract, type CommandName } from "../ipc/commands.ts";
+import { toJsonSchema, type JsonSchema } from "./jsonSchema.ts";
+
+/** Contract commands with no tool, and why. */
+export const NOT_TOOLS: Partial<Record<CommandName, string>> = {
+  ping: "the daemon's health check",
+  shutdown: "stops every session of every client",
+  up: "frame takes the index",
+  down: "frame takes the index",
+  eval: "print evaluates",
+  "watch.list": "breakpoint_list shows watchpoints too",
+  thread: "frame and backtrace take a thread",
+  events: "status has the last stop",
+};
+
+/** The few arguments whose name does not say enough (few bytes: every tool list pays for them). */
+const PROPERTY_NOTES: Record<string, string> = {
+  break: "LOC or 'LOC if COND'",
+  options: "adapter options: python, justMyCode",
+};
+
+/** Arguments the server fills in itself: never shown to the agent. */
+const HIDDEN_ARGS = new Set(["clientPid"]);
+
+export interface ToolDef {
+  name: string;
+  command: CommandName;
+  description: string;
+  inputSchema: JsonSchema & { type: "object"; properties: Record<string, JsonSchema> };
+}
+
+/** MCP tool names allow no dots in several clients: `breakpoint.add` is `breakpoint_add`. */
+export function toolName(command: string): string {
+  return command.replace(/\./g, "_");
+}
+
+
+export function toolDefs(defaultSession = "default"): ToolDef[] {
+  const out: ToolDef[] = [];
+  for (const command of Object.keys(contract) as CommandName[]) {
+    if (command in NOT_TOOLS) continue;
+    const schema = toJsonSchema(contract[command].args) as ToolDef["inputSchema"];
+    for (const hidden of HIDDEN_ARGS) delete schema.properties[hidden];
+    for (const [key, note] of Object.entries(PROPERTY_NOTES)) if (schema.properties[key]) schema.properties[key] = { ...schema.properties[key], description: note };
+    if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((r) => !HIDDEN_ARGS.has(r));
+    // Every tool names its session; the daemon-wide ones (sessions) take none.
+    if (!(contract[command] as { daemon?: boolean }).daemon) schema.properties = { session: { type: "string", default: defaultSession }, ...schema.properties };
+    out.push({ name: toolName(command), command, description: contract[command].summary, inputSchema: schema });
+  }
+  return out;
+}

@@ -1,0 +1,185 @@
+// `debugger mcp` end to end: the SDK's client speaks JSON-RPC over stdio to the built binary, which
+// talks to a daemon of its own (an isolated DEBUGGER_RUNTIME_DIR) that the CLI shares; a real
+// lldb-dap drives the C fixtures.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import Ajv from "ajv";
+import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import { contract } from "../../src/ipc/commands.ts";
+import { NOT_TOOLS, toolName } from "../../src/mcp/tools.ts";
+import { adapterAvailable, BIN, E2eEnv, useEnv } from "./harness.ts";
+
+const env = useEnv(() => new E2eEnv({ prefix: "dbg-mcp-" }));
+const haveLldb = adapterAvailable("lldb-dap", "test/e2e/mcp.test.ts");
+let client: Client;
+let bins: Record<string, string>;
+const basic = sourcePath("c/basic.c");
+const sleeper = sourcePath("c/sleeper.c");
+
+beforeAll(async () => {
+  bins = await buildFixtures();
+  client = new Client({ name: "mcp-test", version: "1" });
+  await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: env().env, cwd: env().dir, stderr: "inherit" }));
+});
+
+afterAll(async () => {
+  await client?.close();
+});
+
+/** A tool call's structured document; the text must be the CLI's human rendering beside it. */
+async function call(name: string, args: Record<string, unknown> = {}): Promise<{ ok: boolean; data?: any; error?: any; text: string; isError: boolean }> {
+  const r = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; structuredContent: any; isError?: boolean };
+  return { ...r.structuredContent, text: r.content.map((c) => c.text).join("\n"), isError: r.isError === true };
+}
+
+async function ok(name: string, args: Record<string, unknown> = {}): Promise<any> {
+  const r = await call(name, args);
+  if (!r.ok) throw new Error(`${name} failed: ${r.text}`);
+  return r;
+}
+
+describe("tools/list", () => {
+  test("one tool per contract command but the excluded ones, each with a valid JSON Schema; the list stays small", async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name).sort();
+    const expected = Object.keys(contract).filter((c) => !(c in NOT_TOOLS)).map(toolName).sort();
+    expect(names).toEqual(expected);
+    // The excluded ones are the daemon's internals and commands another tool covers.
+    expect(Object.keys(NOT_TOOLS)).toContain("ping");
+    expect(Object.keys(NOT_TOOLS)).toContain("shutdown");
+    const ajv = new Ajv({ strict: true });
+    for (const t of tools) {
+      expect(t.inputSchema.type).toBe("object");
+      expect(() => ajv.compile(t.inputSchema)).not.toThrow();
+      if (!(contract[t.name.replace("_", ".") as keyof typeof contract] as { daemon?: boolean }).daemon) expect(t.inputSchema.properties).toHaveProperty("session");
+    }
+    const bytes = Buffer.byteLength(JSON.stringify({ tools }));
+    console.log(`tools/list: ${tools.length} tools, ${bytes} bytes`);
+    // docs/decisions.md (MCP): no more per tool than the strongest peer's list (5.6 KB for 17 tools).
+    expect(bytes / tools.length).toBeLessThan(330);
+  });
+});
+
+describe("registration", () => {
+  test("`debugger mcp --help` prints the lines that register it with common clients", () => {
+    const r = Bun.spawnSync([BIN, "mcp", "--help"], { env: env().env, stdout: "pipe", stderr: "pipe" });
+    const out = r.stdout.toString();
+    expect(r.exitCode).toBe(0);
+    expect(out).toContain("claude mcp add debugger -- debugger mcp");
+    const blocks = out.split("\n").filter((l) => l.trim().startsWith("{")).map((l) => JSON.parse(l));
+    expect(blocks).toContainEqual({ mcpServers: { debugger: { command: "debugger", args: ["mcp"] } } });
+    expect(blocks).toContainEqual({ servers: { debugger: { type: "stdio", command: "debugger", args: ["mcp"] } } });
+    expect(out).toContain(".vscode/mcp.json");
+  });
+});
+
+describe("defaults", () => {
+  test("the default session comes from config.toml like the CLI's, and shows in every tool's schema", async () => {
+    const other = new E2eEnv({ prefix: "dbg-mcp-cfg-", config: '[defaults]\nsession = "cfg"\n' });
+    const c = new Client({ name: "mcp-test-cfg", version: "1" });
+    try {
+      await c.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: other.env, cwd: other.dir, stderr: "inherit" }));
+      const { tools } = await c.listTools();
+      expect((tools.find((t) => t.name === "status")!.inputSchema.properties as any).session.default).toBe("cfg");
+      const r = (await c.callTool({ name: "status", arguments: {} })) as any;
+      expect(r.structuredContent.session).toBe("cfg");
+    } finally {
+      await c.close();
+      await other.close();
+    }
+  });
+});
+
+describe("errors", () => {
+  test("an invalid argument is a tool error with the daemon's code; a bad location gets the CLI's code", async () => {
+    const bad = await call("continue", { session: "nobody", timeout: -1 });
+    expect(bad.isError).toBe(true);
+    expect(bad.error.code).toBe("INVALID_ARGUMENT");
+    expect(bad.text).toContain("[INVALID_ARGUMENT]");
+    expect(bad.error.hint).toBeTruthy();
+
+    const cli = await env().run(["break", "basic.c:zero"]);
+    const mcp = await call("breakpoint_add", { location: "basic.c:zero" });
+    expect(cli.exitCode).toBe(2);
+    expect(mcp.isError).toBe(true);
+    expect(mcp.error.code).toBe(cli.json.error.code);
+
+    const inBatch = await call("batch", { commands: [{ command: "status" }, { command: "breakpoint.add", args: { location: "basic.c:zero" } }] });
+    expect(inBatch.error.code).toBe(cli.json.error.code);
+
+    const noProgram = await call("start", {});
+    expect(noProgram.error.code).toBe("USAGE");
+    const badSession = await call("status", { session: "../x" });
+    expect(badSession.error.code).toBe("USAGE");
+  });
+});
+
+describe.if(haveLldb)("lldb-dap over MCP", () => {
+  test("start with a breakpoint, locals, step, print, stop", async () => {
+    const addBody = markerLine(basic, "add_body");
+    const start = await ok("start", { session: "m1", program: bins["c-basic"], break: [`${basic}:${addBody}`] });
+    expect(start.data.stop.reason).toBe("breakpoint");
+    expect(start.data.stop.frame.function).toBe("add");
+    expect(start.data.stop.frame.line).toBe(addBody);
+    expect(start.text).toContain("Stopped: breakpoint");
+    expect(start.text).toContain(`basic.c:${addBody}`);
+
+    const locals = await ok("locals", { session: "m1" });
+    expect(locals.data.variables.map((v: { name: string }) => v.name)).toEqual(expect.arrayContaining(["a", "b"]));
+    expect(locals.text).toMatch(/\ba \(int\) = 0/);
+
+    const next = await ok("next", { session: "m1", print: ["sum"] });
+    expect(next.data.stop.reason).toBe("step");
+    expect(next.data.stop.frame.line).toBe(addBody + 1);
+    expect(next.data.stop.displays[0].expression).toBe("sum");
+
+    const print = await ok("print", { session: "m1", expressions: ["a + b", "sum"] });
+    expect(print.data.results).toHaveLength(2);
+    expect(print.data.results[1].result).toBe(print.data.results[0].result);
+
+    const stop = await ok("stop", { session: "m1" });
+    expect(stop.data.stopped).toBe("m1");
+    expect(stop.text).toBe("Session 'm1' ended.");
+  });
+
+  test("a session started by the CLI is inspected over MCP, and one started over MCP is listed by the CLI", async () => {
+    const line = markerLine(basic, "factorial_base");
+    await env().session("cli").ok(["start", bins["c-basic"]!, "--break", `${basic}:${line}`]);
+    const status = await ok("status", { session: "cli" });
+    expect(status.data.state).toBe("stopped");
+    const bt = await ok("backtrace", { session: "cli" });
+    expect(bt.data.frames[0].function).toBe("factorial");
+    expect(bt.text).toContain("factorial");
+
+    await ok("start", { session: "over-mcp", program: bins["c-basic"], break: [`${basic}:${line}`] });
+    const listed = await env().ok(["sessions"]);
+    expect(listed.sessions.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(["cli", "over-mcp"]));
+    const printed = await env().session("over-mcp").ok(["print", "n"]);
+    expect(printed.result).toBe("1");
+  });
+
+  test("a cancelled wait leaves the session running; a later await sees the stop a pause makes", async () => {
+    const tick = markerLine(sleeper, "tick_body");
+    await ok("start", { session: "hang", program: bins["c-sleeper"], break: [`${sleeper}:${tick}`] });
+    await ok("breakpoint_remove", { session: "hang", all: true });
+    const abort = new AbortController();
+    let progress = 0;
+    const waiting = client.callTool({ name: "continue", arguments: { session: "hang", timeout: 0 } }, undefined, {
+      signal: abort.signal,
+      onprogress: () => {
+        progress++;
+        abort.abort();
+      },
+    });
+    await expect(waiting).rejects.toThrow();
+    expect(progress).toBeGreaterThan(0);
+    const status = await ok("status", { session: "hang" });
+    expect(status.data.state).toBe("running");
+    const paused = await ok("pause", { session: "hang", wait: false });
+    expect(paused.data.waiting).toBe(true);
+    const stopped = await ok("await", { session: "hang" });
+    expect(stopped.data.stop.reason, stopped.text).toBe("pause");
+    expect((await env().session("hang").ok(["status"])).state).toBe("stopped");
+  });
+});

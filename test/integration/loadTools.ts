@@ -1,0 +1,58 @@
+// Tools for load tests and scripts/stress.ts: a raw client of the daemon's socket (no CLI process
+// per command, so the daemon is what is measured) and a process's footprint in /proc.
+import { readdirSync, readFileSync } from "node:fs";
+import { connect } from "node:net";
+import pkg from "../../package.json" with { type: "json" };
+
+export interface DaemonFootprint {
+  fds: number;
+  children: number;
+  rssKb: number;
+}
+
+/** Open descriptors, live children and resident memory of a process (Linux /proc). */
+export function footprint(pid: number): DaemonFootprint {
+  let children = 0;
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) === pid && fields[0] !== "Z") children++;
+    } catch {}
+  }
+  const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return { fds: readdirSync(`/proc/${pid}/fd`).length, children, rssKb: rss ? Number(rss[1]) : 0 };
+}
+
+/** One client on the daemon's socket: requests in sequence, each reply matched to its id. */
+export async function socketClient(path: string, cwd: string): Promise<{ ask(command: string, args: Record<string, unknown>, session: string): Promise<any>; close(): void }> {
+  const sock = connect(path);
+  await new Promise<void>((resolve, reject) => {
+    sock.once("connect", () => resolve());
+    sock.once("error", reject);
+  });
+  let buf = "";
+  let id = 0;
+  const waiting = new Map<number, (reply: any) => void>();
+  sock.on("data", (d) => {
+    buf += d.toString();
+    for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
+      const reply = JSON.parse(buf.slice(0, nl));
+      buf = buf.slice(nl + 1);
+      waiting.get(reply.id)?.(reply);
+      waiting.delete(reply.id);
+    }
+  });
+  return {
+    ask(command, args, session) {
+      const n = ++id;
+      return new Promise((resolve) => {
+        waiting.set(n, resolve);
+        sock.write(`${JSON.stringify({ id: n, version: pkg.version, command, session, cwd, args })}\n`);
+      });
+    },
+    close: () => sock.end(),
+  };
+}
+

@@ -1,0 +1,64 @@
+// The guide and the skill: every `debugger …` they show is a real command with real flags, the
+// skill's front matter parses, and skills/debugger/SKILL.md is what `debugger guide --skill` prints.
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgv } from "../../src/cli/args.ts";
+import { splitWords } from "../../src/cli/batch.ts";
+import { guideText, skillText } from "../../src/cli/guideText.ts";
+import { findCommand, flagsOf } from "../../src/cli/registry.ts";
+import { DebuggerError } from "../../src/common/errors.ts";
+
+const SKILL_FILE = join(import.meta.dir, "..", "..", "skills", "debugger", "SKILL.md");
+
+/** Every command line the guide shows: in `code spans` and indented code lines, after the word `debugger`. */
+function commandLines(text: string): string[] {
+  const code = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
+  code.push(...text.split("\n").filter((l) => l.startsWith("    ")));
+  const lines: string[] = [];
+  for (const c of code) for (const m of c.matchAll(/(?:^|[\s|;(])debugger\s+([^|;]+)/g)) lines.push(m[1]!.trim());
+  return lines;
+}
+
+describe("debugger guide", () => {
+  const lines = commandLines(guideText());
+
+  test("names the commands of every task", () => {
+    const named = new Set(lines.filter((l) => !l.startsWith("help")).map((l) => findCommand(splitWords(l.replace(/[[\]…]/g, " "))).spec.name));
+    for (const c of ["start", "attach", "breakpoint add", "watch add", "catch", "continue", "next", "step", "finish", "pause", "await", "trace", "print", "display", "backtrace", "locals", "batch", "stop", "mcp"]) expect(named).toContain(c);
+  });
+
+  test("every `debugger WORD…` it shows is a command, with flags that command takes", () => {
+    expect(lines.length).toBeGreaterThan(40);
+    for (const line of lines) {
+      // Placeholders: [optional] parts and … repeats are the guide's notation, not the command's.
+      const words = splitWords(line.replace(/[[\]…]/g, " "));
+      if (words[0] === "help") continue; // `debugger help COMMAND` is read by run.ts itself
+      const { spec, used } = findCommand(words);
+      try {
+        parseArgv(words.slice(used), flagsOf(spec), spec.name);
+      } catch (e) {
+        // A placeholder such as N for a number is fine; a flag the command does not take is not.
+        if (!(e instanceof DebuggerError) || e.code === "UNKNOWN_FLAG") throw new Error(`guide: \`debugger ${line}\`: ${(e as Error).message}`);
+      }
+    }
+  });
+});
+
+describe("debugger guide --skill", () => {
+  test("is the guide after YAML front matter with a name and a description", () => {
+    const text = skillText();
+    const m = /^---\n([\s\S]*?)\n---\n\n/.exec(text);
+    expect(m).not.toBeNull();
+    const front = Bun.YAML.parse(m![1]!) as { name: string; description: string };
+    expect(front.name).toBe("debugger");
+    expect(front.name).toMatch(/^[a-z0-9-]{1,64}$/);
+    expect(front.description.length).toBeGreaterThan(50);
+    expect(front.description.length).toBeLessThanOrEqual(1024);
+    expect(text.slice(m![0].length)).toBe(guideText());
+  });
+
+  test("skills/debugger/SKILL.md is up to date (regenerate: debugger guide --skill > skills/debugger/SKILL.md)", () => {
+    expect(readFileSync(SKILL_FILE, "utf8")).toBe(skillText());
+  });
+});
