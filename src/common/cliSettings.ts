@@ -12,10 +12,16 @@ export interface CliSettings {
 }
 
 export async function cliSettings(path = configPath()): Promise<CliSettings> {
-  if (!existsSync(path)) return {};
+  // One read, no stat first: most machines have no config file, and ENOENT says so.
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return existsSync(path) ? fullCheck(path) : {};
+  }
   let raw: any;
   try {
-    raw = Bun.TOML.parse(readFileSync(path, "utf8"));
+    raw = Bun.TOML.parse(text);
   } catch {
     return fullCheck(path);
   }

@@ -1,7 +1,16 @@
 // Where the daemon's socket, state, config and log live (DESIGN §8).
-import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { daemonSocketPath, writableDir } from "./platform.ts";
+import { daemonSocketPath, IS_WINDOWS, writableDir } from "./platform.ts";
+
+// node:os is loaded only when $HOME or $TMPDIR does not answer: loading it costs every command
+// about half a millisecond. os.homedir() is $HOME whenever that is set and not empty (POSIX).
+function homedir(): string {
+  return (!IS_WINDOWS && process.env.HOME) || (require("node:os") as typeof import("node:os")).homedir();
+}
+
+function tmpdir(): string {
+  return (require("node:os") as typeof import("node:os")).tmpdir();
+}
 
 export const APP = "debugger-cli";
 

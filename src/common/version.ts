@@ -1,7 +1,7 @@
-import pkg from "../../package.json" with { type: "json" };
+import { version as packageVersion } from "../../package.json" with { type: "json" };
 
 // DEBUGGER_TEST_VERSION lets the integration tests run a daemon of "another version".
-export const VERSION: string = process.env.DEBUGGER_TEST_VERSION || pkg.version;
+export const VERSION: string = process.env.DEBUGGER_TEST_VERSION || packageVersion;
 
 export interface VersionInfo {
   version: string;
