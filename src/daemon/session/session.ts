@@ -252,8 +252,15 @@ export class Session {
     }
     if (this.state === "starting") this.state = "running";
     this.recordDebuggees();
-    // The next start of this kind takes a spare made now, in the background.
-    if (this.found) this.warm?.prepare(this.adapter, this.found);
+    // The next start of this kind takes a spare made in the background — after this start has
+    // reached its first stop, so the two do not compete for the CPU (measured: they did).
+    const found = this.found;
+    if (found && this.warm) {
+      const warm = this.warm;
+      const prepare = () => setTimeout(() => warm.prepare(this.adapter, found), 250).unref?.();
+      if (this.lastReport) prepare();
+      else void this.nextStop().promise.then(prepare, prepare);
+    }
     this.onChange();
   }
 
