@@ -351,8 +351,8 @@ export class Inspector {
 
   async scopeVariablesNow(frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]> {
     const { scopes } = await this.host.requireLive().request("scopes", { frameId });
-    const out: VariableView[] = [];
-    for (const s of pickScopes(scopes, which)) out.push(...(await this.variablesNow(s.variablesReference)));
+    // Scopes do not depend on each other: their variables are asked for at once.
+    const out = (await Promise.all(pickScopes(scopes, which).map((s) => this.variablesNow(s.variablesReference)))).flat();
     return Promise.all(out.map((v) => this.inlineValue(v)));
   }
 

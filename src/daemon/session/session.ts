@@ -520,8 +520,10 @@ export class Session {
         if (report.reason === "breakpoint" && ids.length === 0) {
           report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).map((b) => (b.hits++, b.id));
         }
-        report.source = await sourceWindow(shown.source?.path, shown.line, this.sourceLines);
-        const cut = truncateVariables(await this.inspector.scopeVariablesNow(shown.id, "locals"), this.limits);
+        // The source window comes from disk: read it while the adapter answers for the locals.
+        const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, this.sourceLines), this.inspector.scopeVariablesNow(shown.id, "locals")]);
+        report.source = source;
+        const cut = truncateVariables(locals, this.limits);
         report.locals = cut.variables;
         if (cut.note) (report.truncated ??= []).push(cut.note);
         // debugpy names a function's return value `(return) NAME` after `finish`.
