@@ -1,6 +1,7 @@
 // Strict argv parsing: unknown flags are errors with a suggestion, flags may repeat, values may
 // follow `=` or the next word, and everything after `--` belongs to the program.
 import { DebuggerError } from "../common/errors.ts";
+import { closest } from "../common/similar.ts";
 
 export interface FlagDef {
   type: "string" | "boolean" | "number";
@@ -101,30 +102,5 @@ function unknownFlag(word: string, flags: Record<string, FlagDef>, command: stri
   );
 }
 
-export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** The most similar candidate, if it is similar enough to be worth suggesting. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = c.startsWith(word) && word.length >= 3 ? 0.5 : editDistance(word, c);
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
+// Shared with the config file's "did you mean".
+export { closest, editDistance } from "../common/similar.ts";

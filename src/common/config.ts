@@ -3,6 +3,7 @@
 // are the one place each setting's default lives.
 import * as v from "valibot";
 import { DebuggerError } from "./errors.ts";
+import { closest } from "./similar.ts";
 import { configPath } from "./paths.ts";
 
 const AdapterEntry = v.strictObject({
@@ -85,7 +86,7 @@ export function ConfigSchemaCheck(raw: unknown, path: string, text?: string): Co
   const where = `config file ${path}${line ? `, line ${line}` : ""}`;
   if (issue.type === "strict_object" && issue.expected === "never") {
     const known = keysAt(keys.slice(0, -1));
-    const guess = closestKey(keys.at(-1)!, known);
+    const guess = closest(keys.at(-1)!, known);
     const section = keys.length > 1 ? `[${keys.slice(0, -1).join(".")}]` : "the top level";
     throw new DebuggerError("INVALID_ARGUMENT", `${where}: unknown key '${key}'`, `${guess ? `did you mean '${guess}'? ` : ""}keys in ${section}: ${known.join(", ")}`);
   }
@@ -104,29 +105,6 @@ function keysAt(path: string[]): string[] {
   return s.entries ? Object.keys(s.entries) : [];
 }
 
-function closestKey(word: string, candidates: string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = distance(word, c);
-    if (d < bestD) [best, bestD] = [c, d];
-  }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
-}
 
 const KEY_PART = String.raw`(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)`;
 const DOTTED = new RegExp(String.raw`^\s*(${KEY_PART}(?:\s*\.\s*${KEY_PART})*)`);
