@@ -390,6 +390,8 @@ export class Inspector {
       // One level down: a field that is itself a small array or struct (`int bins[4]` reads `{1, 2, 3, 4}`).
       const shown = depth > 0 ? await Promise.all(kids.map((k) => (plain(k) ? k : this.inlineValue(k, depth - 1)))) : kids;
       if (!shown.every(plain)) return v;
+      // A pointer to a scalar has one child, `*p`: its value is what to show.
+      if (address === "pointer" && shown.length === 1 && shown[0]!.name.startsWith("*")) return { ...v, value: `${v.value} → ${shown[0]!.value}` };
       const fields = array ? `{${shown.map((k) => k.value).join(", ")}}` : `{${shown.map((k) => `${k.name} = ${k.value}`).join(", ")}}`;
       return { ...v, value: address === "pointer" ? `${v.value} → ${fields}` : fields };
     } catch {
