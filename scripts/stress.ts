@@ -12,7 +12,7 @@
 //                                    every answer checked (COMMANDS=N per client)
 import { buildFixtures, markerLine } from "./build-fixtures.ts";
 import { FakeAdapterEnv } from "../test/harness/index.ts";
-import { footprint, socketClient } from "../test/integration/loadTools.ts";
+import { footprint, socketClient, startStopCycle } from "../test/integration/loadTools.ts";
 import { fuzzDapClient, fuzzDapDecoder, fuzzIpc, type FuzzResult } from "../test/fuzz/targets.ts";
 
 const which = process.argv[2] ?? "all";
@@ -118,12 +118,7 @@ async function cycles(): Promise<void> {
     const program = env.program();
     const pid = (await env.ok(["daemon", "status"])).pid as number;
     const client = await socketClient(env.socket, env.dir);
-    const cycle = async (n: number) => {
-      const start = await client.ask("start", { program, args: [], break: [], stopOnEntry: true }, `cycle${n % 3}`);
-      if (!start.ok || start.data.stop?.reason !== "entry") throw new Error(`cycle ${n}: ${JSON.stringify(start).slice(0, 300)}`);
-      const stop = await client.ask("stop", {}, `cycle${n % 3}`);
-      if (!stop.ok) throw new Error(`cycle ${n} stop: ${JSON.stringify(stop).slice(0, 300)}`);
-    };
+    const cycle = (n: number) => startStopCycle(client, program, n);
     for (let n = 0; n < 10; n++) await cycle(n);
     const before = footprint(pid);
     const started = performance.now();

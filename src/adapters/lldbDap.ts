@@ -1,5 +1,5 @@
 // lldb-dap (formerly lldb-vscode): C, C++, Rust, Swift. Facts in shared/ADAPTERS.md.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { extname } from "node:path";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
@@ -44,10 +44,20 @@ function rustFormatters(): string | null {
   return rustEtc;
 }
 
-/** A binary built by rustc names its standard library's sources under /rustc/<commit>/. */
+/**
+ * A binary built by rustc names its standard library's sources under /rustc/<commit>/. Asked
+ * twice per start (launch arguments, the panic breakpoint): the binary is read once per version.
+ */
+const rustByFile = new Map<string, { mtimeMs: number; rust: boolean }>();
 function isRust(program: string): boolean {
   try {
-    return readFileSync(program).includes("/rustc/");
+    const mtimeMs = statSync(program).mtimeMs;
+    const known = rustByFile.get(program);
+    if (known?.mtimeMs === mtimeMs) return known.rust;
+    const rust = readFileSync(program).includes("/rustc/");
+    if (rustByFile.size > 64) rustByFile.clear();
+    rustByFile.set(program, { mtimeMs, rust });
+    return rust;
   } catch {
     return false;
   }

@@ -9,6 +9,7 @@
 //   expect       — `both|plan|debugger|native REGEX` lines: each regex (multiline) must match the
 //                  output of that transcript; `both` lines must match all three.
 // In every transcript `{build}` is the task's build directory (test/fixtures/build/agent-tasks/TASK).
+import { splitWords } from "../../src/cli/batch.ts";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,37 +44,8 @@ export function listTasks(): string[] {
 export const taskDir = (task: string) => join(agentTasksDir, task);
 export const taskBuildDir = (task: string) => join(agentBuildDir, task);
 
-/** Splits a command line like a POSIX shell would for words and quotes (no expansion). */
-export function splitCommandLine(line: string): string[] {
-  const words: string[] = [];
-  let word = "";
-  let inWord = false;
-  let quote: "'" | '"' | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote) {
-      if (c === quote) quote = null;
-      else if (c === "\\" && quote === '"' && (line[i + 1] === '"' || line[i + 1] === "\\")) word += line[++i];
-      else word += c;
-    } else if (c === "'" || c === '"') {
-      quote = c;
-      inWord = true;
-    } else if (c === "\\" && i + 1 < line.length) {
-      word += line[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (quote) throw new Error(`unterminated ${quote} in: ${line}`);
-  if (inWord) words.push(word);
-  return words;
-}
+/** Splits a command line as `debugger batch` does: words and quotes like a POSIX shell, no expansion. */
+export const splitCommandLine = splitWords;
 
 /** Non-blank, non-comment lines of a transcript file. */
 export function commandLines(path: string): string[] {

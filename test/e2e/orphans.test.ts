@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { gdb } from "../../src/adapters/gdb.ts";
 import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
-import { BIN, CI, E2eEnv, findAdapter, runCommand, spawnAndReadPid, waitFor } from "./harness.ts";
+import { BIN, CI, E2eEnv, findAdapter, runCommand, running, spawnAndReadPid, waitFor } from "./harness.ts";
 
 const T = 90_000;
 const C_SLEEPER = sourcePath("c/sleeper.c");
@@ -40,16 +40,6 @@ export function processesOf(marker: string): number[] {
     } catch {}
   }
   return out;
-}
-
-/** Running and not a zombie (pid 1 here may not reap what it inherits). */
-export function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return false;
-  }
 }
 
 function ppid(pid: number): number {

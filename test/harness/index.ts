@@ -14,7 +14,7 @@ export { FakeAdapterEnv, PROGRAM_SOURCE, STANDARD_PROGRAM } from "./fakeAdapter.
 export type { FakeEnvOptions } from "./fakeAdapter.ts";
 export { adapterAvailable, findAdapter, missing } from "./adapters.ts";
 export { runCommand, spawnAndReadPid, tracerPid } from "./processes.ts";
-export { alive, waitFor } from "./wait.ts";
+export { alive, running, waitFor } from "./wait.ts";
 export { normalise } from "./normalise.ts";
 export type { NormaliseOptions } from "./normalise.ts";
 export { useEnv } from "./lifecycle.ts";

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 // Tests wait on conditions, never on fixed sleeps.
 
 /** Polls until the condition holds, backing off from 5 to 100 ms. */
@@ -17,5 +18,17 @@ export function alive(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Alive and not a zombie (a process nobody has reaped yet counts as gone). */
+export function running(pid: number): boolean {
+  if (!alive(pid)) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state !== "Z" && state !== "X";
+  } catch {
+    return process.platform !== "linux";
   }
 }

@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync }
 import { connect } from "node:net";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { alive, Env, waitFor } from "./harness.ts";
+import { alive, Env, running, waitFor } from "./harness.ts";
 
 const envs: Env[] = [];
 function newEnv(opts?: ConstructorParameters<typeof Env>[0]): Env {
@@ -16,18 +16,6 @@ function newEnv(opts?: ConstructorParameters<typeof Env>[0]): Env {
 afterEach(async () => {
   await Promise.all(envs.splice(0).map((e) => e.close()));
 });
-
-/** Alive and not a zombie (a daemon nobody reaped must count as gone). */
-function running(pid: number): boolean {
-  if (!alive(pid)) return false;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-    return state !== "Z" && state !== "X";
-  } catch {
-    return process.platform !== "linux";
-  }
-}
 
 /** Fake adapter processes started for this Env: their command line names its script file. */
 function adapterPids(env: Env): number[] {

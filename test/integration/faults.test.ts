@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { alive, Env, STANDARD_PROGRAM, waitFor } from "./harness.ts";
+import { alive, Env, running, STANDARD_PROGRAM, waitFor } from "./harness.ts";
 
 const envs: Env[] = [];
 function newEnv(opts?: ConstructorParameters<typeof Env>[0]): Env {
@@ -16,18 +16,6 @@ function newEnv(opts?: ConstructorParameters<typeof Env>[0]): Env {
 afterEach(async () => {
   await Promise.all(envs.splice(0).map((e) => e.close()));
 });
-
-/** Alive and not a zombie. */
-function running(pid: number): boolean {
-  if (!alive(pid)) return false;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-    return state !== "Z" && state !== "X";
-  } catch {
-    return process.platform !== "linux";
-  }
-}
 
 function rssKb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));

@@ -3,7 +3,7 @@
 // Full sizes (1,000 cycles) run in `bun scripts/stress.ts cycles`.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Env } from "./harness.ts";
-import { footprint, socketClient } from "./loadTools.ts";
+import { footprint, socketClient, startStopCycle } from "./loadTools.ts";
 
 const linux = process.platform === "linux" ? test : test.skip;
 
@@ -50,12 +50,7 @@ describe("load", () => {
   linux("100 start/stop cycles: the daemon's descriptors and children return to where they were, memory stays bounded", async () => {
     const program = env.program();
     const client = await socketClient(env.socket, env.dir);
-    const cycle = async (n: number) => {
-      const start = await client.ask("start", { program, args: [], break: [], stopOnEntry: true }, `cycle${n % 3}`);
-      if (!start.ok || start.data.stop?.reason !== "entry") throw new Error(`cycle ${n}: ${JSON.stringify(start).slice(0, 300)}`);
-      const stop = await client.ask("stop", {}, `cycle${n % 3}`);
-      if (!stop.ok) throw new Error(`cycle ${n} stop: ${JSON.stringify(stop).slice(0, 300)}`);
-    };
+    const cycle = (n: number) => startStopCycle(client, program, n);
     const pid = (await env.ok(["daemon", "status"])).pid;
     // Warm-up: the first cycles load code and grow pools once.
     for (let n = 0; n < 10; n++) await cycle(n);

@@ -56,3 +56,12 @@ export async function socketClient(path: string, cwd: string): Promise<{ ask(com
   };
 }
 
+
+/** One start (to the entry stop) and stop over a raw socket client; throws with the reply when either fails. */
+export async function startStopCycle(client: { ask(command: string, args: Record<string, unknown>, session: string): Promise<any> }, program: string, n: number): Promise<void> {
+  const session = `cycle${n % 3}`;
+  const start = await client.ask("start", { program, args: [], break: [], stopOnEntry: true }, session);
+  if (!start.ok || start.data.stop?.reason !== "entry") throw new Error(`cycle ${n}: ${JSON.stringify(start).slice(0, 300)}`);
+  const stop = await client.ask("stop", {}, session);
+  if (!stop.ok) throw new Error(`cycle ${n} stop: ${JSON.stringify(stop).slice(0, 300)}`);
+}
