@@ -22,9 +22,16 @@ const dist = join(root, "dist");
 /**
  * --bytecode needs --format=esm, or the binary is silently broken (DESIGN §10). --splitting keeps
  * the daemon, doctor and setup in chunks of their own that a plain command never loads
- * (measured: --version 12.6 → 7.9 ms, status 13.9 → 11.6 ms). Every target accepts these flags.
+ * (measured: --version 12.6 → 7.9 ms, status 13.9 → 11.6 ms). --compile-jit-policy=10 keeps a
+ * command's run-once start-up code in the interpreter: without it Bun's own node:fs set-up and the
+ * command registry each got a baseline JIT compile, and the first one starts the JIT (a `threads`
+ * spent ~4 ms of CPU on it); the daemon and the MCP server, which live long, set the normal policy
+ * back (main.ts, mcp/server.ts). The executable does not read bunfig.toml or .env files from the
+ * cwd: they are Bun's run-time settings for scripts, not ours (a project's .env with
+ * DEBUGGER_JSON=1 turned every command's output into JSON, and looking for them read the cwd and
+ * its parents). Every target accepts these flags.
  */
-export const COMPILE_FLAGS = ["--minify", "--bytecode", "--format=esm", "--splitting"];
+export const COMPILE_FLAGS = ["--minify", "--bytecode", "--format=esm", "--splitting", "--compile-jit-policy=10", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig"];
 
 /** Where Bun keeps the runtimes it downloads for cross-compiling. */
 export function runtimeCacheDir(env = process.env): string {

@@ -2,12 +2,18 @@
 // version line is imported statically: `--version` prints without loading the CLI, and every
 // other command loads it with one dynamic import (measured: no slower than a static one once the
 // module graph is the same); the daemon's code is a separate chunk that only the daemon loads.
+import { normalJitPolicy } from "./common/jit.ts";
 import { versionLine } from "./common/version.ts";
 
 const argv = process.argv.slice(2);
 if (argv[0] === "__daemon") {
+  normalJitPolicy();
   const { runDaemon } = await import("./daemon/server.ts");
   await runDaemon();
+} else if (argv[0] === "__lldb-cli-adapter") {
+  // The lldb CLI backend: a DAP adapter of our own that drives `lldb` (src/adapters/lldbCli).
+  const { runLldbCliAdapter } = await import("./adapters/lldbCli/adapter.ts");
+  process.exit(await runLldbCliAdapter(argv.slice(1)));
 } else if (argv.length === 1 && isVersionWord(argv[0]!) && !process.env.DEBUGGER_JSON) {
   // What `debugger version` prints, without the registry, config or socket code (DEBUGGER_JSON
   // and any second word take the full path).

@@ -7,10 +7,11 @@ import { debugpy } from "./debugpy.ts";
 import { delve } from "./delve.ts";
 import { gdb } from "./gdb.ts";
 import { lldbDap } from "./lldbDap.ts";
+import { lldbCli } from "./lldbCli/index.ts";
 import type { AdapterSpec } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 
-export const builtinAdapters: readonly AdapterSpec[] = [debugpy, delve, lldbDap, gdb];
+export const builtinAdapters: readonly AdapterSpec[] = [debugpy, delve, lldbDap, gdb, lldbCli];
 
 export function allAdapters(config: Config): AdapterSpec[] {
   const builtins = builtinAdapters.map((b) => (config.adapters[b.name] ? withOverride(b, config.adapters[b.name]!) : b));
@@ -53,11 +54,12 @@ export function chooseAdapter(config: Config, program: string | undefined, reque
         `known adapters: ${adapters.map((a) => a.name).join(", ")}; add others under [adapters.NAME] in config.toml`,
       );
     }
-    return found;
+    // `--adapter lldb-dap` means lldb-dap; `--adapter lldb` means LLDB, whichever way is there.
+    return name === requested && name === lldbDap.name ? found : withLldbFallback(adapters, found);
   }
   // Custom adapters come first in the list, so their extensions win over the built-ins.
   const byProgram = program ? adapters.find((a) => a.handles(program)) : undefined;
-  if (byProgram) return byProgram;
+  if (byProgram) return withLldbFallback(adapters, byProgram);
   throw new DebuggerError(
     "ADAPTER_NOT_FOUND",
     `no adapter handles '${program ?? "(no program)"}'`,
@@ -76,7 +78,29 @@ export function adapterForProcess(config: Config, pid: number | undefined): Adap
       return chooseAdapter(config, exe);
     } catch {}
   }
-  return chooseAdapter(config, undefined, NATIVE_DEFAULT);
+  return withLldbFallback(allAdapters(config), chooseAdapter(config, undefined, NATIVE_DEFAULT));
+}
+
+/**
+ * lldb-dap, or the lldb CLI backend in its place when lldb-dap is not found but `lldb` is (older
+ * LLVM, Xcode before 16). A bad DEBUGGER_LLDB_DAP still fails: it names what the user asked for.
+ */
+export function withLldbFallback(adapters: AdapterSpec[], spec: AdapterSpec): AdapterSpec {
+  if (spec.name !== lldbDap.name || spec.discover({ options: {} })) return spec;
+  const cli = adapters.find((a) => a.name === lldbCli.name);
+  return cli?.discover({ options: {} }) ? cli : spec;
+}
+
+/** Which backend native programs get here, and why (for `doctor`). */
+export function nativeBackend(config: Config): { name: string; path?: string; why: string } {
+  const adapters = allAdapters(config);
+  const dap = adapters.find((a) => a.name === lldbDap.name)!;
+  const found = dap.discover({ options: {} });
+  if (found) return { name: dap.name, path: found.path, why: "lldb-dap found" };
+  const cli = adapters.find((a) => a.name === lldbCli.name)!.discover({ options: {} });
+  const off = process.env.DEBUGGER_LLDB_DAP === "none" ? "lldb-dap turned off (DEBUGGER_LLDB_DAP=none)" : "lldb-dap not found";
+  if (cli) return { name: lldbCli.name, path: cli.path, why: `${off}: native programs run through the lldb command line` };
+  return { name: dap.name, why: "neither lldb-dap nor lldb found" };
 }
 
 /** Native programs go to lldb-dap; GDB is used only when asked for. */

@@ -1,6 +1,7 @@
 // PATH look-ups without a shell, and the small file checks adapter discovery uses.
 import { accessSync, constants, readdirSync, realpathSync, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import { DebuggerError } from "../common/errors.ts";
 
 export function isExecutable(path: string): boolean {
   try {
@@ -9,6 +10,26 @@ export function isExecutable(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * An adapter path given in the environment (DEBUGGER_LLDB_DAP, DEBUGGER_DLV, DEBUGGER_GDB): unset
+ * or empty → undefined; set to what is not an executable file → ADAPTER_NOT_FOUND naming the
+ * variable. Never silently passed over for another one found on PATH.
+ */
+export function pathFromEnv(variable: string): string | undefined {
+  const given = process.env[variable];
+  if (!given) return undefined;
+  let why: string | undefined;
+  try {
+    const st = statSync(given);
+    if (!st.isFile()) why = "is not a file";
+    else if ((process.platform !== "win32" && (st.mode & 0o111) === 0) || !isExecutable(given)) why = "is not executable";
+  } catch {
+    why = "does not exist";
+  }
+  if (why) throw new DebuggerError("ADAPTER_NOT_FOUND", `${variable}=${given} ${why}`, `fix the path, or unset ${variable} to use the one found on PATH (the daemon reads it when it starts: \`debugger daemon stop\` after changing it)`);
+  return given;
 }
 
 function pathDirs(): string[] {

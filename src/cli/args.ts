@@ -20,6 +20,15 @@ export interface PositionalDef {
   variadic?: boolean;
 }
 
+/**
+ * `-5` (a dash and an ASCII digit): a value, not a flag. Written without a regular expression:
+ * every command line goes through here, and a process's first regular expression costs ~0.4 ms.
+ */
+export function isNegativeNumber(word: string): boolean {
+  const c = word.charCodeAt(1);
+  return word.charCodeAt(0) === 45 && c >= 48 && c <= 57;
+}
+
 export interface ParsedArgs {
   positionals: string[];
   flags: Record<string, string | number | boolean | string[] | undefined>;
@@ -40,7 +49,7 @@ export function parseArgv(argv: readonly string[], flags: Record<string, FlagDef
       break;
     }
     // `-5` and `-` are values, not flags.
-    if (!word.startsWith("-") || word === "-" || /^-\d/.test(word)) {
+    if (!word.startsWith("-") || word === "-" || isNegativeNumber(word)) {
       out.positionals.push(word);
       continue;
     }

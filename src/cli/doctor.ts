@@ -2,11 +2,12 @@
 // runtime directory private; is the config valid; which daemon runs. Runs in the CLI process.
 import { accessSync, constants, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { allAdapters, ALIASES } from "../adapters/index.ts";
+import { allAdapters, ALIASES, nativeBackend } from "../adapters/index.ts";
 import { connectAdapter } from "../adapters/connection.ts";
 import type { AdapterSpec } from "../adapters/types.ts";
 import { loadConfig, type Config } from "../common/config.ts";
 import { DebuggerError } from "../common/errors.ts";
+import { hardwareWatchpointsFire, WATCHPOINT_ALTERNATIVE, WATCHPOINTS_DO_NOT_FIRE } from "../common/hardwareWatch.ts";
 import { configPath, runtimeDir, socketPath } from "../common/paths.ts";
 import { VERSION } from "../common/version.ts";
 import { probeDaemon } from "./probe.ts";
@@ -28,6 +29,8 @@ export interface AdapterCheck {
 export interface Check {
   name: string;
   ok: boolean;
+  /** Not a failure, but a limit worth knowing (shown as `warn`). */
+  warn?: boolean;
   message: string;
 }
 
@@ -37,7 +40,9 @@ async function handshake(spec: AdapterSpec): Promise<AdapterCheck> {
   try {
     found = spec.discover({ options: {} });
   } catch (e) {
-    return { ...base, found: false, ok: false, message: (e as Error).message };
+    // A bad path override (DEBUGGER_LLDB_DAP=/nowhere) is a failure to fix, not an absent adapter.
+    const err = e as DebuggerError;
+    return { ...base, found: true, ok: false, message: err.hint ? `${err.message}: ${err.hint}` : err.message };
   }
   if (!found) {
     // Half installed (gdb < 14 without cdt-gdb-adapter) is a failure, not an absent adapter.
@@ -66,6 +71,26 @@ async function handshake(spec: AdapterSpec): Promise<AdapterCheck> {
       proc.kill();
     }
   }
+}
+
+/** Which backend C, C++ and Rust programs get: lldb-dap, or the lldb command line in its place. */
+function nativeCheck(config: Config): Check {
+  let native;
+  try {
+    native = nativeBackend(config);
+  } catch (e) {
+    return { name: "native backend", ok: false, message: (e as Error).message };
+  }
+  const where = native.path ? ` (${native.path})` : "";
+  if (!native.path) return { name: "native backend", ok: true, warn: true, message: `none: ${native.why}` };
+  return { name: "native backend", ok: true, warn: native.name !== "lldb-dap", message: `${native.name}${where}: ${native.why}` };
+}
+
+/** Not a failure of the install: the machine's own limit, said so that `watch` is not trusted blindly. */
+function watchpointCheck(): Check {
+  const fire = hardwareWatchpointsFire();
+  if (fire === false) return { name: "watchpoints", ok: true, warn: true, message: `${WATCHPOINTS_DO_NOT_FIRE}; ${WATCHPOINT_ALTERNATIVE}` };
+  return { name: "watchpoints", ok: true, message: fire ? "hardware watchpoints fire" : "not checked on this system" };
 }
 
 function ptraceCheck(): Check {
@@ -161,7 +186,8 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
   const specs = all.filter((a) => !wanted || a.name === wanted);
   if (wanted && !specs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${only}'`, `known adapters: ${all.map((a) => a.name).join(", ")}`);
   const adapters = await Promise.all(specs.map(handshake));
-  checks.push(ptraceCheck(), modeCheck(), await daemonCheck());
+  if (!wanted || wanted === "lldb-dap" || wanted === "lldb-cli") checks.push(nativeCheck(config));
+  checks.push(ptraceCheck(), watchpointCheck(), modeCheck(), await daemonCheck());
   // An adapter that is simply absent is not a failure (install only what you use); one found but
   // not working, or half installed, is.
   const ok = checks.every((c) => c.ok) && adapters.every((a) => !a.found || a.ok);

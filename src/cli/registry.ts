@@ -3,7 +3,7 @@
 // completion.ts all read it, so what is parsed, what help shows and what completes are one list.
 import { DebuggerError } from "../common/errors.ts";
 import { completionCommands, doctorCommands, setupCommands } from "./admin.ts";
-import { closest, type FlagDef } from "./args.ts";
+import { closest, isNegativeNumber, type FlagDef } from "./args.ts";
 import { batchCommands } from "./batchCommand.ts";
 import { breakpointCommands } from "./breakpoints.ts";
 import { executionCommands } from "./execution.ts";
@@ -68,8 +68,8 @@ export function findCommand(words: string[]): Found {
     const guess = sub ? closest(sub, subs) : undefined;
     throw new DebuggerError("UNKNOWN_COMMAND", sub ? `unknown command '${group} ${sub}'` : `'${group}' needs a sub-command`, guess ? `did you mean \`debugger ${group} ${guess}\`?` : `sub-commands: ${subs.join(", ")}`);
   }
-  const spec = commands.find((c) => c.name === first || c.aliases?.includes(first));
-  if (spec) return { spec, used: 1, explicitSub: false };
+  // A loop, not Array.prototype.find: this runs on every command, where each array builtin's first call costs ~0.1 ms.
+  for (const spec of commands) if (spec.name === first || spec.aliases?.includes(first)) return { spec, used: 1, explicitSub: false };
   const names = [...commands.flatMap((c) => [c.name.split(" ")[0]!, ...(c.aliases ?? [])]), ...Object.keys(groups)];
   const guess = closest(first, [...new Set(names)]);
   throw new DebuggerError("UNKNOWN_COMMAND", `unknown command '${first}'`, guess ? `did you mean \`debugger ${guess}\`? (\`debugger --help\` lists the commands)` : "`debugger --help` lists the commands");
@@ -113,7 +113,7 @@ export function splitCommandLine(argv: readonly string[]): CommandLine {
   while (i < argv.length && words.length < 2) {
     const word = argv[i]!;
     if (word === "--") break;
-    if (word.startsWith("-") && word !== "-" && !/^-\d/.test(word)) {
+    if (word.startsWith("-") && word !== "-" && !isNegativeNumber(word)) {
       if (!words.length && VERSION_FLAGS.has(word)) {
         version = true;
         i++;
@@ -155,6 +155,16 @@ export function checkSessionName(name: string, from: string): string {
   const hint = "names use letters, digits, '.', '_' and '-' (not first '.'), at most 64 characters, e.g. --session api";
   if (name === "") throw new DebuggerError("USAGE", `${from} is empty`, hint);
   if (name.length > 64) throw new DebuggerError("USAGE", `${from} is ${name.length} characters long (at most 64)`, hint);
-  if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(name)) throw new DebuggerError("USAGE", `${from} '${name}' is not a valid session name`, hint);
+  if (!isSessionName(name)) throw new DebuggerError("USAGE", `${from} '${name}' is not a valid session name`, hint);
   return name;
+}
+
+/** [A-Za-z0-9_-][A-Za-z0-9._-]*, checked without a regular expression (the first one a process uses costs ~0.4 ms). */
+function isSessionName(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45 || (c === 46 && i > 0);
+    if (!ok) return false;
+  }
+  return name.length > 0;
 }

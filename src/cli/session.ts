@@ -1,7 +1,7 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions.
 import { resolve } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
-import { breakpointList, sessionsTable, stopReport } from "./render/text.ts";
+import { breakpointList, sessionsTable, shortPath, stopReport } from "./render/text.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
 import { bool, daemonCommand, list, locations, printFlag, str, type CommandSpec } from "./spec.ts";
 
@@ -18,10 +18,13 @@ function parseEnv(pairs: string[]): Record<string, string> {
 function renderStart(d: any, _a: unknown, ctx: { cwd: string }): string {
   const parts: string[] = [];
   const s = d.session;
-  if (s) parts.push(`Session '${s.name}' ${s.mode === "attach" ? "attached to" : "started"} ${s.program || `pid ${s.pid}`} with ${s.adapter}${s.pid && s.mode !== "attach" ? ` (pid ${s.pid})` : ""}.`);
+  if (s?.core) parts.push(`Session '${s.name}' opened core ${shortPath(s.core, ctx.cwd)} of ${shortPath(s.program, ctx.cwd)} with ${s.adapter}: it cannot run; inspect it.`);
+  else if (s) parts.push(`Session '${s.name}' ${s.mode === "attach" ? "attached to" : "started"} ${s.program ? shortPath(s.program, ctx.cwd) : `pid ${s.pid}`} with ${s.adapter}${s.pid && s.mode !== "attach" ? ` (pid ${s.pid})` : ""}.`);
   const pending = (d.breakpoints ?? []).filter((b: any) => !b.verified);
   if (d.warnings?.length) parts.push(d.warnings.map((w: string) => `Warning: ${w}.`).join("\n"));
   else if (pending.length) parts.push(`Pending breakpoints:\n${breakpointList(pending, ctx.cwd)}`);
+  const moved = (d.breakpoints ?? []).filter((b: any) => b.movedFrom !== undefined);
+  if (moved.length) parts.push(moved.map((b: any) => `Breakpoint #${b.id} ${b.location} is at line ${b.line}: no code at line ${b.movedFrom}.`).join("\n"));
   if (d.stop) parts.push(stopReport(d.stop, ctx.cwd));
   else if (d.state === "running") parts.push("Running. `debugger await` waits for the next stop; `debugger pause` interrupts.");
   return parts.join("\n");
@@ -68,11 +71,12 @@ export const sessionCommands: CommandSpec[] = [
       ...adapterFlags,
       break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the program runs: LOC or 'LOC if COND'", valueHint: "LOC" },
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
+      core: { type: "string", description: "open a core dump of the program instead of running it (post-mortem: inspect, no execution)", valueHint: "FILE" },
       cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
       env: { type: "string", repeat: true, description: "environment variable for the program", valueHint: "KEY=VALUE" },
       ...printFlag,
     },
-    examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry"],
+    examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234"],
     call: (a, ctx) => ({
       command: "start",
       args: {
@@ -81,6 +85,7 @@ export const sessionCommands: CommandSpec[] = [
         cwd: str(a, "cwd"),
         env: parseEnv(list(a, "env")),
         stopOnEntry: bool(a, "stop-on-entry"),
+        core: str(a, "core"),
         ...adapterArgs(a),
         break: locations(list(a, "break")),
         wait: ctx.wait,

@@ -70,6 +70,8 @@ export interface BreakpointView {
   location: string;
   file?: string;
   line?: number;
+  /** The line asked for, when the adapter bound the breakpoint at another (`line`): the next line with code. */
+  movedFrom?: number;
   function?: string;
   address?: string;
   verified: boolean;
@@ -94,4 +96,6 @@ export interface SessionSummary {
   adapter?: string;
   pid?: number;
   mode?: "launch" | "attach";
+  /** The core dump a post-mortem session opened (`start --core`). */
+  core?: string;
 }

@@ -5,6 +5,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
+import { normalJitPolicy } from "../common/jit.ts";
 import { VERSION } from "../common/version.ts";
 import { contract, isCommand } from "../ipc/commands.ts";
 import { request } from "../ipc/client.ts";
@@ -39,6 +40,7 @@ export interface McpDefaults {
 }
 
 export async function serveMcp(defaults: McpDefaults): Promise<void> {
+  normalJitPolicy();
   const defaultSession = defaults.session;
   const tools = toolDefs(defaultSession);
   const byName = new Map<string, ToolDef>(tools.map((t) => [t.name, t]));

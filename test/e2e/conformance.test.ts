@@ -94,6 +94,10 @@ interface Profile {
     counter: string;
     spawn(): Promise<AttachTarget>;
   };
+  /** `args`: the frame's arguments told from its locals, or UNSUPPORTED (the adapter lists them together). */
+  args: "names" | "unsupported";
+  /** `raw`: a console command and what its text shows, and one the debugger refuses with the words of its error. */
+  raw: { ok: [string, RegExp]; bad: [string, RegExp] };
   /** How this adapter differs from the others (the README's adapter table). */
   differences: string[];
 }
@@ -206,11 +210,13 @@ const lldbC: Profile = {
   streams: "merged",
   exitCodeFrom: "exited event",
   attach: { byPid: true, flags: [], source: SLEEPER_C, tick: "tick", counter: "counter", spawn: () => sleeper(cFixture("c-sleeper")) },
+  args: "names",
+  raw: { ok: ["frame variable total", /\(int\) total = 0/], bad: ["frame variable nosuch", /no variable named 'nosuch' found in this frame/] },
   differences: [
     "The program runs on a pty: stderr arrives as stdout (`output --stderr` is empty).",
     "lldb-dap shows a struct as `Point @ 0x…`; a small one is shown inline, `{x = 3, y = 4}`, in `locals` and `print` (one more request).",
     "Backtraces go on below main into the C runtime (__libc_start_call_main, …).",
-    "No Arguments scope: `args` is UNSUPPORTED; arguments are among `locals`.",
+    "No Arguments scope: `args` asks LLDB which locals are arguments (`frame variable --no-locals`).",
   ],
 };
 
@@ -268,6 +274,8 @@ const debugpy: Profile = {
   streams: "separate",
   exitCodeFrom: "exited event",
   attach: { byPid: false, flags: ["--adapter", "debugpy"], source: sourcePath("python/server.py"), tick: "tick", counter: "count", spawn: debugpyServer },
+  args: "unsupported",
+  raw: { ok: ["total + 42", /^42$/], bad: ["nosuch", /: NameError: name 'nosuch' is not defined$/] },
   differences: [
     "A function breakpoint stops on the `def` line (the call event), not on the first statement; `breakpoint list` shows no file:line for it.",
     "Values are `repr()`s: `Point(x=3, y=4)`.",
@@ -303,6 +311,8 @@ const delve: Profile = {
   streams: "separate",
   exitCodeFrom: /Process \d+ has exited with status 3\n/,
   attach: { byPid: true, flags: [], source: join(goFixturesDir, "sleeper", "main.go"), tick: "main.tick", counter: "counter", spawn: () => sleeper(goFixture("sleeper")) },
+  args: "unsupported",
+  raw: { ok: ["total + 42", /^42$/], bad: ["nosuch", /could not find symbol value for nosuch/] },
   differences: [
     "Frame names carry the package: `main.add`; a bare `--break add` works (it is sent to Delve as `main.add`).",
     "A function breakpoint and `step` into add stop on the `func` line (before the prologue); one `next` reaches the first statement.",
@@ -334,6 +344,7 @@ const gdbC: Profile = {
   streams: "separate",
   exitCodeFrom: /\[Inferior 1 \(process \d+\) exited with code 03\]\n/,
   attach: { ...lldbC.attach!, flags: ["--adapter", "gdb"] },
+  raw: { ok: ["info locals", /^total = 0$/m], bad: ["nosuchcmd", /Undefined command: "nosuchcmd"/] },
   differences: [
     "Needs `--adapter gdb` (C programs default to lldb-dap).",
     "`print` of a struct shows `{...}` (its children carry the members); `locals` shows `{x = 3, y = 4}`.",
@@ -342,7 +353,7 @@ const gdbC: Profile = {
     "gdb's console text (its banner, `Breakpoint N, main () at …`) is kept as console output next to the program's.",
     "The backtrace stops at main.",
     "cdt-gdb-adapter lists a frame's variables at the first stop in it and afterwards only updates those: a block's variable that comes into scope later (the loop's `i` after a stop above the loop) is missing from `locals`; `print i` works.",
-    "No Arguments scope: `args` is UNSUPPORTED; arguments are among `locals`.",
+    "No Arguments scope: `args` asks gdb which locals are arguments (`info args`).",
   ],
 };
 
@@ -415,10 +426,29 @@ const FLOWS: Flow[] = [
             expect(vars.find((v: Variable) => v.name === "p")).toMatchObject({ type: c.p.types.point, value: c.p.pointValue });
           }
           expect(variables.find((v: Variable) => v.name === "p").reference).toBeGreaterThan(0);
-          // No adapter here has an Arguments scope; the reply says so and points to locals.
+          // No adapter here has an Arguments scope: LLDB and gdb are asked which locals are
+          // arguments (main has none); the others say they cannot tell and point to locals.
           const args = await c.run(["args"]);
-          expect(args.exitCode).toBe(1);
-          expect(args.json.error).toMatchObject({ code: "UNSUPPORTED", hint: expect.stringContaining("debugger locals") });
+          if (c.p.args === "names") expect(args.json.data.variables).toEqual([]);
+          else {
+            expect(args.exitCode).toBe(1);
+            expect(args.json.error).toMatchObject({ code: "UNSUPPORTED", hint: expect.stringContaining("debugger locals") });
+          }
+        },
+      },
+      {
+        name: "raw: a console command answers with the debugger's text; one it refuses exits 1 with its error",
+        async run(c) {
+          const [command, shows] = c.p.raw.ok;
+          expect((await c.ok(["raw", command])).result).toMatch(shows);
+          const [badCommand, says] = c.p.raw.bad;
+          const bad = await c.run(["raw", badCommand]);
+          expect(bad.exitCode).toBe(1);
+          expect(bad.json.error.code).toBe("EVALUATE_FAILED");
+          expect(bad.json.error.message).toStartWith(`${c.p.adapter} refused '${badCommand}': `);
+          expect(bad.json.error.message).toMatch(says);
+          // The debugger's text is the reply's, never the program's output.
+          expect((await c.ok(["output", "--stdout"])).text).not.toMatch(shows);
         },
       },
       {
@@ -447,6 +477,14 @@ const FLOWS: Flow[] = [
         },
       },
       {
+        name: "set: the reply carries the new value, print reads it back; set back to 0",
+        async run(c) {
+          expect(await c.ok(["set", "total", "7"])).toMatchObject({ name: "total", value: "7" });
+          expect((await c.ok(["print", "total"])).result).toBe("7");
+          expect(await c.ok(["set", "total", "0"])).toMatchObject({ name: "total", value: "0" });
+        },
+      },
+      {
         name: "continue: the same breakpoint again, with i = 1",
         async run(c) {
           c.stop = (await c.ok(["continue"])).stop;
@@ -464,6 +502,10 @@ const FLOWS: Flow[] = [
             expect(c.stop).toMatchObject({ reason: "step", frame: { function: c.p.fn.add, line: c.line("add_body") } });
           }
           expect(values(c.stop.locals, ["a", "b"])).toEqual({ a: "0", b: "1" });
+          if (c.p.args === "names") {
+            const { variables } = await c.ok(["args"]);
+            expect(variables.map((v: Variable) => `${v.name}=${v.value}`)).toEqual(["a=0", "b=1"]);
+          }
         },
       },
       {

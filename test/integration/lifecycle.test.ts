@@ -88,7 +88,7 @@ describe("full lifecycle", () => {
     const locals = await env.ok(["locals"]);
     expect(locals.variables.map((v: any) => v.name)).toEqual(["line", "hits", "point"]);
     expect(locals.variables[2].reference).toBeGreaterThan(0);
-    expect(await env.ok(["threads"])).toEqual({ threads: [{ id: 7, name: "main", current: true }] });
+    expect(await env.ok(["threads"])).toEqual({ threads: [{ id: 7, name: "main", current: true, state: "stopped", reason: "breakpoint", frame: { function: "add", file: src, line: 14 } }] });
     const bad = await env.run(["print", "nosuchvar"]);
     expect(bad.exitCode).toBe(1);
     expect(bad.json).toEqual({

@@ -113,6 +113,11 @@ describe("stopReport", () => {
     expect(stopReport(r, CWD)).toMatchSnapshot();
   });
 
+  test("an entry stop does not repeat the signal the debugger stopped it with", () => {
+    const r: StopReport = { reason: "entry", threadId: 7, breakpointIds: [], description: "signal SIGSTOP", frame: { function: "_start" }, source: [], locals: [], output: "", seq: 1, time: "2025-01-01T00:00:00.000Z" };
+    expect(stopReport(r, CWD)).toBe("Stopped: entry in _start (no source), thread 7");
+  });
+
   test("exception report", () => {
     const r: StopReport = {
       reason: "exception",
@@ -258,5 +263,17 @@ describe("small helpers", () => {
       ]),
     ).toMatchSnapshot();
     expect(sessionsTable([])).toBe("No sessions.");
+  });
+});
+
+describe("variableLines", () => {
+  test("Go's unnamed result ~r0 is called the return value", () => {
+    const vars: VariableView[] = [
+      { name: "a", type: "int", value: "2", reference: 0 },
+      { name: "~r0", type: "int", value: "0", reference: 0 },
+      { name: "~r1", value: "nil", reference: 0 },
+      { name: "r0", type: "int", value: "5", reference: 0 },
+    ];
+    expect(variableLines(vars)).toBe("  a (int) = 2\n  ~r0 (int, return value) = 0\n  ~r1 (return value) = nil\n  r0 (int) = 5");
   });
 });

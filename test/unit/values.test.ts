@@ -1,6 +1,6 @@
 // Values that are compact and true, from tables.
 import { expect, test } from "bun:test";
-import { byteOf, containerSize, cString, goBytes, isByteArray, isStringLike, shortAddresses, shortType } from "../../src/daemon/session/values.ts";
+import { byteOf, compactValue, containerSize, cString, goBytes, isByteArray, isStringLike, shortAddresses, shortType, wideChar } from "../../src/daemon/session/values.ts";
 
 test.each([
   ['"hello world\\0\\0\\0\\xc0_"', "char[32]", '"hello world"'],
@@ -73,3 +73,18 @@ test.each([
   ["0x401000", "0x401000"],
   ["0x00401000", "0x00401000"],
 ])("shortAddresses(%s) = %s", (value, want) => expect(shortAddresses(value)).toBe(want));
+
+test.each([
+  ["U+0xe9 U+0xe9 U'é'", "char32_t", "'é' U+00E9"],
+  ["U+0x000000e9 U'é'", "char32_t", "'é' U+00E9"],
+  ["U+0x0001f600 U'😀'", "char32_t", "'😀' U+1F600"],
+  ["U+0x41 u'A'", "char16_t", "'A' U+0041"],
+  ["U+0xe9 U'é'", "int", "U+0xe9 U'é'"],
+  ["65", "char32_t", "65"],
+])("wideChar(%s, %s) = %s", (value, type, want) => expect(wideChar(value, type)).toBe(want));
+
+test("compactValue applies every rule for the type", () => {
+  expect(compactValue('"ab\\0\\0"', "char[4]")).toBe('"ab"');
+  expect(compactValue("0x00005555555592a0", "int *")).toBe("0x5555555592a0");
+  expect(compactValue("U+0xe9 U'é'", "char32_t")).toBe("'é' U+00E9");
+});

@@ -24,7 +24,9 @@ export function sourceBlock(lines: SourceLine[]): string {
 export function variableLines(vars: VariableView[], indent = "  "): string {
   const out: string[] = [];
   for (const v of vars) {
-    out.push(`${indent}${v.name}${v.type ? ` (${v.type})` : ""} = ${v.value}`);
+    // Go names an unnamed result `~r0`: it is the function's return value, not a variable of the code.
+    const what = [v.type, /^~r\d+$/.test(v.name) ? "return value" : undefined].filter(Boolean).join(", ");
+    out.push(`${indent}${v.name}${what ? ` (${what})` : ""} = ${v.value}`);
     if (v.children?.length) out.push(variableLines(v.children, indent + "  "));
   }
   return out.join("\n");
@@ -55,7 +57,7 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   if (r.threadId !== undefined) head += `, thread ${r.threadId}`;
   parts.push(head);
   if (r.frameIndex) parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${skippedFrames(r.skipped ?? [])}; \`debugger frame 0\` shows the top)`);
-  if (r.description && r.description !== r.exception?.description && r.reason !== "breakpoint" && r.reason !== "step" && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
+  if (r.description && r.description !== r.exception?.description && !["breakpoint", "step", "entry"].includes(r.reason) && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
   if (r.returnValue !== undefined) parts.push(`Returned: ${r.returnValue}`);
   if (r.exception) parts.push(`Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`);
   const src = sourceBlock(r.source);
@@ -154,6 +156,6 @@ export function threadStacks(threads: ThreadStack[], cwd: string): string {
 export function sessionsTable(sessions: SessionSummary[]): string {
   if (!sessions.length) return "No sessions.";
   return sessions
-    .map((s) => `${s.name}  ${s.state}  ${s.adapter ?? ""}  ${s.program ?? ""}${s.pid ? `  pid ${s.pid}` : ""}`.replace(/ {3,}/g, "  "))
+    .map((s) => `${s.name}  ${s.state}  ${s.adapter ?? ""}  ${s.program ?? ""}${s.core ? `  core ${s.core}` : s.pid ? `  pid ${s.pid}` : ""}`.replace(/ {3,}/g, "  "))
     .join("\n");
 }

@@ -1,4 +1,5 @@
 // Breakpoint commands: add, list, remove, enable, disable, watch, catch.
+import { hardwareWatchpointsFire, WATCHPOINT_ALTERNATIVE, WATCHPOINTS_DO_NOT_FIRE } from "../../common/hardwareWatch.ts";
 import { formatLocation } from "../../common/location.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import { breakpointView } from "../session/stopReport.ts";
@@ -9,6 +10,7 @@ export const breakpointHandlers: Handlers<"breakpoint.add" | "breakpoint.list" |
     const l = await located(a.location, caller.cwd); // a malformed location is a usage error, session or not
     if (l.condition && a.condition) throw new DebuggerError("USAGE", "two conditions: 'LOC if COND' and --condition", "give one of them");
     const s = ctx.registry.get(caller.session);
+    s.requireRunnable("break");
     s.requireLive();
     const bp = await s.breakpoints.add(l.text, l.loc, { condition: a.condition ?? l.condition, hitCondition: a.hitCount, logMessage: a.log, temporary: a.temporary });
     return { breakpoints: [breakpointView(bp)], resolvedAs: formatLocation(l.loc) };
@@ -40,8 +42,11 @@ export const breakpointHandlers: Handlers<"breakpoint.add" | "breakpoint.list" |
 
   async "watch.add"(a, caller, ctx) {
     const s = ctx.registry.get(caller.session);
+    s.requireRunnable("watch");
     const bp = await s.breakpoints.addWatch(a.expression, a.access, { condition: a.condition, hitCondition: a.hitCount });
-    return { breakpoints: [breakpointView(bp)] };
+    // Accepted by every debugger, and silent forever where the machine cannot fire them.
+    const silent = !s.remote && hardwareWatchpointsFire() === false;
+    return { breakpoints: [breakpointView(bp)], ...(silent ? { warnings: [`${WATCHPOINTS_DO_NOT_FIRE}; ${WATCHPOINT_ALTERNATIVE}`] } : {}) };
   },
 
   async "watch.list"(_a, caller, ctx) {

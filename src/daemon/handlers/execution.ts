@@ -29,6 +29,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
   async until(a, caller, ctx) {
     const l = await located(a.location, caller.cwd);
     const s = ctx.registry.get(caller.session);
+    s.requireRunnable("until");
     s.requireStopped();
     const bp = await s.breakpoints.add(l.text, l.loc, { temporary: true, condition: l.condition });
     try {
@@ -63,6 +64,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     const l = await located(a.location, caller.cwd);
     if (l.condition && a.if) throw new DebuggerError("USAGE", "two conditions: 'LOC if COND' and --if", "give one of them");
     const s = ctx.registry.get(caller.session);
+    s.requireRunnable("trace");
     s.requireLive();
     const bp = await s.breakpoints.add(l.text, l.loc, { condition: a.if ?? l.condition });
     const hits: TraceHit[] = [];

@@ -2,6 +2,7 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { adapterForProcess, chooseAdapter } from "../../adapters/index.ts";
+import type { AdapterSpec } from "../../adapters/types.ts";
 import { isExecutable } from "../../adapters/which.ts";
 import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
@@ -45,33 +46,53 @@ async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonCont
   if (local && spec.quirks.programMustBeExecutable && !isExecutable(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is not executable`, `\`chmod +x ${a.program}\`, or build it first`);
   }
+  const core = a.core ? checkCore(a, caller.cwd, spec) : undefined;
   const session = new Session(caller.session, spec, config, () => ctx.registry.save(), ctx.warm);
   ctx.registry.add(session);
   const first = session.nextStop();
   try {
-    await session.start({ mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options });
+    await session.start({ mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core });
   } catch (e) {
     first.cancel();
     await session.end(mode === "launch").catch(() => {});
     ctx.registry.remove(caller.session);
     throw e;
   }
-  const base = () => ({ session: session.summary(), breakpoints: session.breakpointViews(), ...warnings(session) });
+  const base = (stopped: boolean) => ({ session: session.summary(), breakpoints: session.breakpointViews(), ...warnings(session, stopped) });
   // An attached program keeps running unless it stops by itself: do not wait for a stop there.
   if (!a.wait || (mode === "attach" && session.state !== "stopped" && !session.lastReport)) {
     first.cancel();
-    return { ...base(), state: session.state, stop: session.lastReport };
+    return { ...base(!!session.lastReport), state: session.state, stop: session.lastReport };
   }
   const stop = await waitForStop(session, first.promise, a.timeout);
-  return { ...base(), ...(await stopData(session, stop, a.print)) };
+  return { ...base(stop.reason !== "exited" && stop.reason !== "terminated"), ...(await stopData(session, stop, a.print)) };
+}
+
+/** `start PROGRAM --core FILE`: a readable core file, an adapter that opens cores, nothing that would run it. */
+function checkCore(a: ArgsOut<"start">, cwd: string, spec: AdapterSpec): string {
+  const core = resolve(cwd, a.core!);
+  const clash = a.connect ? "--connect" : a.stopOnEntry ? "--stop-on-entry" : a.break.length ? "--break" : a.args.length ? "program arguments" : undefined;
+  if (clash) throw new DebuggerError("USAGE", `--core opens a dump that cannot run: ${clash} makes no sense with it`, "`debugger start PROGRAM --core FILE` alone");
+  if (!spec.coreArgs) throw new DebuggerError("UNSUPPORTED", `${spec.name} cannot open core dumps`, spec.name === "gdb" ? "leave out --adapter gdb: lldb-dap opens native cores" : "core dumps are for native and Go programs (lldb-dap, Delve)");
+  let size: number;
+  try {
+    const st = statSync(core);
+    if (!st.isFile()) throw new Error("not a file");
+    size = st.size;
+  } catch {
+    throw new DebuggerError("PROGRAM_NOT_FOUND", `core file '${a.core}' does not exist (looked in ${cwd})`, "give the path of the dump (`gcore PID` writes core.PID; /proc/sys/kernel/core_pattern says where crashes leave theirs)");
+  }
+  if (size === 0) throw new DebuggerError("INVALID_ARGUMENT", `core file '${a.core}' is empty`, "a crash that was not allowed to dump (ulimit -c 0) leaves no core; `ulimit -c unlimited` before running it");
+  return core;
 }
 
 /** A start whose breakpoints all failed to bind would otherwise run to its end without a word. */
-function warnings(session: Session): { warnings?: string[] } {
+function warnings(session: Session, stopped: boolean): { warnings?: string[] } {
   const bps = session.breakpointViews().filter((b) => b.kind !== "data");
   const unbound = bps.filter((b) => !b.verified);
   if (!bps.length || unbound.length < bps.length) return {};
-  return { warnings: [`${bps.length === 1 ? "the breakpoint did not bind" : `none of the ${bps.length} breakpoints bound`} (${unbound.map((b) => `#${b.id} ${b.location}: ${b.message ?? "not verified"}`).join("; ")}), so nothing stopped the program`] };
+  const why = unbound.map((b) => `#${b.id} ${b.location}: ${(b.message ?? "not verified").trim().replace(/\s*\n\s*/g, " ")}`).join("; ");
+  return { warnings: [`${bps.length === 1 ? "the breakpoint did not bind" : `none of the ${bps.length} breakpoints bound`} (${why})${stopped ? "" : ", so nothing stopped the program"}`] };
 }
 
 export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "sessions" | "start" | "attach" | "stop" | "detach" | "restart"> = {

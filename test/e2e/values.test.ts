@@ -1,0 +1,126 @@
+// Values and breakpoints that LLDB reports misleadingly, as the built binary shows them: an
+// unreadable `char *`, Rust's u8/i8/char read as C types, a breakpoint moved to the next line with code.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import { adapterAvailable, E2eEnv, missing, runCommand } from "../harness/index.ts";
+
+const available = adapterAvailable("lldb-dap", "test/e2e/values.test.ts");
+
+interface Variable {
+  name: string;
+  value: string;
+}
+const valueOf = (vars: Variable[], name: string) => vars.find((v) => v.name === name)?.value;
+
+describe.skipIf(!available)("values on lldb-dap", () => {
+  let env: E2eEnv;
+  let bins: Record<string, string>;
+  beforeAll(async () => {
+    bins = await buildFixtures();
+    env = new E2eEnv();
+  });
+  afterEach(() => env.stopSessions());
+  afterAll(() => env?.close());
+
+  test("a char * LLDB cannot read says so; an empty string stays empty", async () => {
+    const s = env.session("cptr");
+    const start = await s.ok(["start", bins["c-values"]!, "--break", `values.c:${markerLine("c/values.c", "print")}`]);
+    const locals = start.stop.locals as Variable[];
+    expect(valueOf(locals, "bad")).toBe("0x10 <unreadable>");
+    expect(valueOf(locals, "empty")).toMatch(/^0x[0-9a-f]+ ""$/);
+    expect(valueOf(locals, "hello")).toMatch(/^0x[0-9a-f]+ "hi"$/);
+    expect((await s.ok(["print", "bad"])).result).toBe("0x10 <unreadable>");
+  });
+
+  test("print --format char, address, bin, oct on lldb-dap", async () => {
+    const s = env.session("formats");
+    await s.ok(["start", bins["c-values"]!, "--break", `values.c:${markerLine("c/values.c", "print")}`]);
+    expect((await s.ok(["print", "hello", "--format", "address"])).result).toMatch(/^0x[0-9a-f]+$/);
+    expect((await s.ok(["print", "hello[0]", "--format", "char"])).result).toBe("'h'");
+    expect((await s.ok(["print", "(int)hello[1]", "--format", "char"])).result).toBe("'i' 105");
+    expect((await s.ok(["print", "(int)hello[1]", "--format", "bin"])).result).toBe("0b1101001");
+    expect((await s.ok(["print", "(int)hello[1]", "--format", "oct"])).result).toBe("0151");
+    const bad = await s.run(["print", "1", "--format", "roman"]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.json.error.code).toBe("USAGE");
+  });
+
+  test("set on a struct lldb-dap refuses is EVALUATE_FAILED naming it, with a hint; the session goes on", async () => {
+    const s = env.session("setstruct");
+    await s.ok(["start", bins["c-basic"]!, "--break", `basic.c:${markerLine("c/basic.c", "loop_body")}`]);
+    const bad = await s.run(["set", "p", "3"]);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.json.error).toMatchObject({ code: "EVALUATE_FAILED", message: "cannot set 'p' to '3': the debugger refused it" });
+    expect(bad.json.error.hint).toContain("p.field");
+    expect(await s.ok(["set", "p.x", "11"])).toMatchObject({ value: "11" });
+  });
+
+  test("a breakpoint on a line without code says where it went", async () => {
+    const s = env.session("moved");
+    const blank = markerLine("c/values.c", "print") - 1;
+    const start = await s.ok(["start", bins["c-values"]!, "--break", `values.c:${blank}`]);
+    expect(start.breakpoints[0]).toMatchObject({ line: blank + 1, movedFrom: blank, verified: true });
+    await s.run(["stop"]);
+    const human = await s.run(["start", bins["c-values"]!, "--break", `values.c:${blank}`], { json: false });
+    expect(human.exitCode).toBe(0);
+    expect(human.stdout).toContain(`Breakpoint #1 values.c:${blank} is at line ${blank + 1}: no code at line ${blank}.`);
+  });
+
+  test("a breakpoint on a line with code is not called moved", async () => {
+    const s = env.session("notmoved");
+    const start = await s.ok(["start", bins["c-values"]!, "--break", `values.c:${markerLine("c/values.c", "print")}`]);
+    expect(start.breakpoints[0].movedFrom).toBeUndefined();
+  });
+
+  test("LLDB's complaints about libstdc++'s debug info stay out of the stop report, not out of the console log", async () => {
+    const s = env.session("dwarf");
+    const start = await s.ok(["start", bins["cpp-values"]!, "--break", `values.cpp:${markerLine("cpp/values.cpp", "total_body")}`]);
+    expect(start.stop.frame.function).toMatch(/^total/);
+    expect(start.stop.console ?? "").not.toContain("DW_TAG");
+    const human = await s.run(["context"], { json: false });
+    expect(human.stdout).not.toContain("DW_TAG");
+    expect((await s.ok(["output", "--console"])).text).toContain("DW_TAG_member");
+  });
+
+  test("Rust bytes read as numbers and a char as the character and its code point", async () => {
+    const s = env.session("rust");
+    const start = await s.ok(["start", bins["rust-values"]!, "--break", `values.rs:${markerLine(sourcePath("rust/values.rs"), "print")}`]);
+    const locals = start.stop.locals as Variable[];
+    expect(valueOf(locals, "byte")).toBe("65");
+    expect(valueOf(locals, "small")).toBe("-3");
+    expect(valueOf(locals, "bytes")).toBe("size=4 [72, 105, 0, 255]");
+    expect(valueOf(locals, "letter")).toBe("'é' U+00E9");
+  });
+});
+
+const debugpy =
+  ["python3", "/usr/bin/python3"].some((p) => runCommand([p, "-c", "import debugpy"]).exitCode === 0) || missing("debugpy is not importable by python3", "test/e2e/values.test.ts");
+
+describe.skipIf(!debugpy)("source names on debugpy", () => {
+  let env: E2eEnv;
+  beforeAll(() => {
+    env = new E2eEnv();
+  });
+  afterEach(() => env.stopSessions());
+  afterAll(() => env?.close());
+  const project = sourcePath("../agent-tasks/py-textwrap");
+
+  test("a bare file name is the project's file below the cwd, not the standard library's", async () => {
+    const s = env.session("shadow");
+    const start = await s.ok(["start", "report.py", "--break", "textwrap.py:332"], { cwd: project });
+    expect(start.warnings).toBeUndefined();
+    expect(start.breakpoints[0]).toMatchObject({ verified: true, line: 332 });
+    expect(start.breakpoints[0].file).toEndWith("vendor/textwrap.py");
+    expect(start.stop).toMatchObject({ reason: "breakpoint", frame: { line: 332 } });
+  });
+
+  test("an unbound breakpoint's warning does not claim nothing stopped when something did", async () => {
+    const s = env.session("unbound");
+    // A standard-library file: debugpy will not bind there with justMyCode, and the exception stops the program.
+    const start = await s.ok(["start", "report.py", "--break", "json/__init__.py:1"], { cwd: project });
+    expect(start.stop.reason).toBe("exception");
+    expect(start.warnings?.[0]).toContain("did not bind");
+    expect(start.warnings?.[0]).not.toContain("nothing stopped");
+    expect(start.warnings?.[0]).not.toContain("\n");
+  });
+});
