@@ -26,6 +26,11 @@ export const fixtures: Record<string, Fixture> = {
   "cpp-sleeper": { source: "cpp/sleeper.cpp", compile: gxx },
   "rust-sleeper": { source: "rust/sleeper.rs", compile: rustc },
   "c-flood": { source: "c/flood.c", compile: gcc },
+  "c-values": { source: "c/values.c", compile: gcc },
+  "c-threads": { source: "c/threads.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
+  "cpp-values": { source: "cpp/values.cpp", compile: gxx },
+  "rust-values": { source: "rust/values.rs", compile: rustc },
+  "cpp-throws": { source: "cpp/throws.cpp", compile: gxx },
 };
 
 /** Absolute path of a fixture source, e.g. sourcePath("c/basic.c"). */

@@ -4,11 +4,12 @@ import { closeSync, existsSync, openSync, readdirSync, readSync } from "node:fs"
 import { homedir, tmpdir } from "node:os";
 import { dirname, extname, join } from "node:path";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
-import { isDirectory, isExecutable, which } from "./which.ts";
+import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 
 function candidates(): string[] {
   const out: string[] = [];
-  if (process.env.DEBUGGER_DLV) out.push(process.env.DEBUGGER_DLV);
+  const given = pathFromEnv("DEBUGGER_DLV");
+  if (given) return [given];
   const onPath = which("dlv");
   if (onPath) out.push(onPath);
   // `go install` puts it in GOBIN, else GOPATH/bin, else ~/go/bin — often not on PATH.
@@ -180,6 +181,8 @@ export const delve: AdapterSpec = {
     if (isDirectory(program)) return isGoPackageDir(program);
     return isGoBinary(program);
   },
+  // Stopped on entry: without it Delve tries to continue the dump and reports that as an exception.
+  coreArgs: (o) => ({ request: "launch", args: { mode: "core", program: o.program, coreFilePath: o.core, cwd: o.cwd, stopOnEntry: true } }),
   launchArgs(o) {
     const common = { args: o.args, cwd: o.cwd, env: o.env, stopOnEntry: o.stopOnEntry };
     // Delve builds sources itself, with -gcflags='all=-N -l', from the module directory (spawnCwd).
@@ -209,5 +212,7 @@ export const delve: AdapterSpec = {
     return /^[A-Za-z_]\w*$/.test(name) ? `main.${name}` : name;
   },
   exitCodeFromOutput: exitCodeFromText,
+  // Delve stops at an unrecovered panic by itself; `catch panic` stops at every panic, recovered or not.
+  catchpoints: () => [{ filter: "panic", label: "Go panic", description: "every panic where it starts, recovered or not (runtime.gopanic); unrecovered ones stop anyway", function: "runtime.gopanic", reason: "panic", on: false, value: "e" }],
   quirks: { programMayBeDirectory: true, noExitedEvent: true, adapterOutputIsProgramOutput: true },
 };

@@ -6,7 +6,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
-import { isExecutable, isFile, realPath, which } from "./which.ts";
+import { isFile, pathFromEnv, realPath, which } from "./which.ts";
 
 /** The first gdb whose `-i=dap` exists. */
 const NATIVE_DAP_MAJOR = 14;
@@ -21,9 +21,7 @@ export function cdtInstallPrefix(env = process.env): string {
 
 /** DEBUGGER_GDB names the gdb to use; else the first on PATH. */
 export function findGdb(): string | null {
-  const given = process.env.DEBUGGER_GDB;
-  if (given) return isExecutable(given) ? given : null;
-  return which("gdb");
+  return pathFromEnv("DEBUGGER_GDB") ?? which("gdb");
 }
 
 // `gdb --version` costs ~90 ms: asked once per binary for the daemon's lifetime, again only when
@@ -286,6 +284,13 @@ export const gdb: AdapterSpec = {
     return reason === "generic" && /watchpoint \d+: /i.test(output) ? "watchpoint" : undefined;
   },
   printContext: "watch",
+  // cdt-gdb-adapter runs a gdb command given as `>CMD` in the repl context and sends its text as
+  // output events before the reply (whose result is just "\r"); gdb's own DAP runs it as typed.
+  rawCommand: (command, found) => (variantOf(found) === "cdt-gdb-adapter" ? { expression: command.startsWith(">") ? command : `>${command}`, textAsOutput: true } : undefined),
+  // `Line 4 of "a.c" starts at address …`: the file as the compiler was given it.
+  functionSource: { command: (name) => `info line ${name}`, parse: (output) => [...output.matchAll(/^Line (\d+) of "([^"]+)"/gm)].map((m) => ({ file: m[2]!, line: Number(m[1]) })) },
+  // The Local scope holds the arguments too; `info args` names them (`a = 0`, or "No arguments.").
+  argumentNames: { command: "info args", parse: (text) => [...text.matchAll(/^([A-Za-z_$][\w$]*) = /gm)].map((m) => m[1]!) },
   rewriteExpression(expression) {
     if (!hasCall(expression)) return { expression };
     // cdt-gdb-adapter keeps one gdb varobj per expression text and frame level for the whole
@@ -311,5 +316,10 @@ export const gdb: AdapterSpec = {
   exitCodeFromOutput: exitCodeFromGdbOutput,
   outputCategory: gdbOutputCategory,
   // cdt-gdb-adapter sends no `exited` event; gdb's own DAP does, and loses nothing by the quirk.
+  // cdt-gdb-adapter has no exception filters; the C++ runtime's entry points stand in for gdb's catchpoints.
+  catchpoints: () => [
+    { filter: "throw", label: "C++ throw", description: "where a C++ exception is thrown (__cxa_throw)", function: "__cxa_throw", reason: "exception", on: false },
+    { filter: "catch", label: "C++ catch", description: "where a C++ exception is caught (__cxa_begin_catch)", function: "__cxa_begin_catch", reason: "exception", on: false },
+  ],
   quirks: { programMustBeExecutable: true, noExitedEvent: true },
 };

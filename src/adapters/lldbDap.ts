@@ -2,12 +2,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { extname } from "node:path";
+import { parseLldbMemory } from "../daemon/session/memoryFormat.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
-import { isExecutable, which, whichVersioned } from "./which.ts";
+import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 
 function candidates(): string[] {
   const out: string[] = [];
-  if (process.env.DEBUGGER_LLDB_DAP) out.push(process.env.DEBUGGER_LLDB_DAP);
+  const given = pathFromEnv("DEBUGGER_LLDB_DAP");
+  if (given) return [given];
   out.push(...whichVersioned("lldb-dap"), ...whichVersioned("lldb-vscode"));
   try {
     const llvm = readdirSync("/usr/lib")
@@ -65,8 +67,13 @@ function isRust(program: string): boolean {
 
 function rustInitCommands(program: string | undefined): string[] {
   const etc = program && isRust(program) ? rustFormatters() : null;
-  return etc ? [`command script import "${join(etc, "lldb_lookup.py")}"`, `command source -s 1 "${join(etc, "lldb_commands")}"`] : [];
+  if (!etc) return [];
+  // rustc's u8 and i8 reach LLDB as C's `unsigned char` and `char`: without these a byte reads 'H'.
+  return [`command script import "${join(etc, "lldb_lookup.py")}"`, `command source -s 1 "${join(etc, "lldb_commands")}"`, `type format add -f u "unsigned char"`, `type format add -f d char`];
 }
+
+/** LLDB on a library's DWARF (`error: budget 0x1a41: DW_TAG_member '_M_local_buf' …`): not about the program. */
+const DEBUG_INFO_COMPLAINT = /^(error|warning): .*(DW_TAG|DW_AT|DW_FORM|DWARF|debug info)/m;
 
 const NATIVE_SOURCE = new Set([".c", ".cc", ".cpp", ".cxx", ".m", ".mm", ".rs", ".swift", ".zig"]);
 
@@ -79,6 +86,8 @@ export const lldbDap: AdapterSpec = {
       ? "install Xcode 16+ (xcrun --find lldb-dap) or `brew install llvm`"
       : "`apt-get install lldb-19` (Debian/Ubuntu) gives /usr/bin/lldb-dap-19, or set DEBUGGER_LLDB_DAP to its path",
   discover(): FoundAdapter | null {
+    // "none": do not use lldb-dap (a broken one); native programs then go to the lldb CLI backend.
+    if (process.env.DEBUGGER_LLDB_DAP === "none") return null;
     for (const path of candidates()) if (isExecutable(path)) return { path, command: [path] };
     return null;
   },
@@ -103,8 +112,28 @@ export const lldbDap: AdapterSpec = {
     if (initCommands.length) args.initCommands = initCommands;
     return args;
   },
+  // lldb-dap opens a core with `attach` and reports its crashed thread as stopped.
+  coreArgs: (o) => {
+    const initCommands = rustInitCommands(o.program);
+    return { request: "attach", args: { program: o.program, coreFile: o.core, ...(initCommands.length ? { initCommands } : {}) } };
+  },
+  // `image lookup -v` gives each match's first line entry: `LineEntry: [0x…-0x…): /src/a.c:12:5`.
+  functionSource: {
+    command: (name) => `\`image lookup -v -n ${JSON.stringify(name)}`,
+    parse: (output) => [...output.matchAll(/^\s*LineEntry: \[[^\]\)]*[\]\)]: (.+?):(\d+)(?::\d+)?\s*$/gm)].map((m) => ({ file: m[1]!, line: Number(m[2]) })),
+  },
+  // lldb-dap 19 has no readMemory; LLDB's own command reads the same bytes.
+  memoryCommand: {
+    command: (address, count) => `\`memory read --force --size 1 --format x --count ${count} ${address}`,
+    parse: parseLldbMemory,
+    via: "lldb",
+  },
   printContext: "watch",
   // lldb-dap 19 gives an unbound breakpoint no message; LLDB's line table tells which lines have code.
+  // A console command LLDB refuses is still a successful evaluate: its text says `error: …`.
+  rawError: (text) => /^error: (.*)$/m.exec(text)?.[1]?.trim(),
+  // Locals holds the arguments too; LLDB's own command tells them apart: `(int) a = 0` per argument.
+  argumentNames: { command: "`frame variable --no-locals", parse: (text) => [...text.matchAll(/^\([^\n]*?\) ([A-Za-z_$][\w$]*) = /gm)].map((m) => m[1]!) },
   codeLines: {
     command: (file) => `\`image dump line-table ${JSON.stringify(file)}`,
     parse: (output) => {
@@ -115,15 +144,18 @@ export const lldbDap: AdapterSpec = {
   },
   // A Rust panic unwinds (or aborts) without a stop of its own: std calls `rust_panic` (kept
   // unmangled for debuggers) after printing the message, so a breakpoint there stops at the panic.
-  implicitBreakpoints: (program) => (program && isRust(program) ? [{ function: "rust_panic", reason: "panic" }] : []),
+  catchpoints: (program) =>
+    program && isRust(program) ? [{ filter: "panic", label: "Rust panic", description: "where a panic starts, before it unwinds or aborts (std's rust_panic)", function: "rust_panic", reason: "panic", on: true }] : [],
+  filterAliases: { throw: "cpp_throw", catch: "cpp_catch" },
   describeInternalStop: (_reason, output) => {
     const m = /thread '([^']*)'(?: \(\d+\))? panicked at ([^\n]*?):?\n([^\n]*)/.exec(output);
     return m ? `${m[3]} (thread '${m[1]}' panicked at ${m[2]})` : undefined;
   },
   // LLDB's complaints about a binary's debug info arrive as program output; they are the debugger's.
-  outputCategory: (category, text) => (/^(error|warning): .*(DW_TAG|DW_AT|DW_FORM|DWARF|debug info)/m.test(text) ? "console" : category === "stdout" ? "stdout" : category === "stderr" ? "stderr" : "console"),
+  outputCategory: (category, text) => (DEBUG_INFO_COMPLAINT.test(text) ? "console" : category === "stdout" ? "stdout" : category === "stderr" ? "stderr" : "console"),
+  reportNoise: DEBUG_INFO_COMPLAINT,
   // The echo of the Rust formatters' initCommands is ours, not the program's or a problem.
-  ignoreOutput: (text, category) => category === "console" && /^(Running initCommands:|\(lldb\) command (script import|source) )/.test(text.trim()),
+  ignoreOutput: (text, category) => category === "console" && /^(Running initCommands:|\(lldb\) (command (script import|source)|type format add) )/.test(text.trim()),
   // lldb-dap 19 reads the name of a frame-level dataBreakpointInfo as an address expression.
   dataBreakpointExpression: (expression) => `&(${expression})`,
   quirks: { noisyExitAfterDisconnect: true, programMustBeExecutable: true, programTerminal: true },

@@ -71,6 +71,17 @@ export interface AdapterInstall {
   fallback?(): InstallStep | undefined;
 }
 
+export interface CatchpointDef {
+  filter: string;
+  label: string;
+  description: string;
+  function: string;
+  reason: string;
+  on: boolean;
+  /** An expression in the catchpoint's own frame that tells what was thrown (Go: the panic value `e`). */
+  value?: string;
+}
+
 export interface AdapterSpec {
   name: string;
   /** Human description for `doctor` and errors. */
@@ -107,6 +118,8 @@ export interface AdapterSpec {
   defaultExceptionOptions?: { path?: { names: string[] }[]; breakMode: "never" | "always" | "unhandled" | "userUnhandled" }[];
   /** Adapter chatter that is neither the program's output nor useful to the reader (banners). */
   ignoreOutput?(text: string, category: "stdout" | "stderr" | "console"): boolean;
+  /** Console lines kept in `output --console` but out of stop reports: the debugger's complaints about a library's debug info. */
+  reportNoise?: RegExp;
   /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
   hideVariable?(name: string, type: string | undefined): boolean;
   /**
@@ -115,10 +128,36 @@ export interface AdapterSpec {
    * unbound breakpoint can say why and where the nearest code is.
    */
   codeLines?: { command(file: string): string; parse(output: string): number[] | undefined };
-  /** Breakpoints the daemon sets for stops the adapter does not make by itself (Rust's `rust_panic` under LLDB), with the stop reason they stand for. */
-  implicitBreakpoints?(program: string | undefined): { function: string; reason: string }[];
+  /**
+   * How to ask the debugger where a function is defined (`list FUNCTION`): a console command and
+   * how to read its answer (files may be relative to the compilation directory).
+   */
+  functionSource?: { command(name: string): string; parse(output: string): { file: string; line: number }[] };
+  /** Where the adapter has no `readMemory`: the debugger's own command to read bytes, and how to read its answer. */
+  memoryCommand?: { command(address: string, count: number): string; parse(output: string): { address: string; bytes: Uint8Array } | undefined; via: string };
+  /** How to open a core dump of `program` (post-mortem); absent: the adapter cannot. */
+  coreArgs?(o: { program: string; core: string; cwd: string }): { request: "launch" | "attach"; args: Record<string, unknown> };
+  /**
+   * Catchpoints the daemon makes from function breakpoints where the adapter has no exception filter
+   * for them (`catch panic`: Go's runtime.gopanic, Rust's rust_panic under LLDB; `catch throw`
+   * under gdb): the filter name `catch` takes, the function, the stop reason it stands for, and
+   * whether it is on from the start.
+   */
+  catchpoints?(program: string | undefined): CatchpointDef[];
+  /** Other names `catch` takes for the adapter's own filters (`throw` for lldb-dap's cpp_throw). */
+  filterAliases?: Record<string, string>;
   /** What such a stop was, from the program's output since the last stop (the panic message). */
   describeInternalStop?(reason: string, output: string): string | undefined;
+  /**
+   * How `raw` reaches the debugger's own console when evaluate in the `repl` context does not
+   * by itself: the expression to send, and whether the command's text arrives as output events
+   * rather than in the result (cdt-gdb-adapter: `>CMD`, text as output). Undefined: as typed.
+   */
+  rawCommand?(command: string, found?: FoundAdapter): { expression: string; textAsOutput?: boolean } | undefined;
+  /** The error a console command's text reports though the adapter answered success (LLDB: `error: …` lines), or undefined. */
+  rawError?(text: string): string | undefined;
+  /** Which of the frame's variables are its arguments when no scope says: a console command (sent as `raw` sends it) and how to read the names from its text. */
+  argumentNames?: { command: string; parse(text: string): string[] };
   /** Exception filters set at start-up unless the user chooses others. */
   defaultExceptionFilters?: string[];
   quirks: {

@@ -62,9 +62,9 @@ export const breakpointCommands: CommandSpec[] = [
   daemonCommand({
     command: "catch",
     name: "catch",
-    summary: "Stop on exceptions: `catch FILTER…` turns filters on, `catch list` shows them, `catch remove FILTER…` turns them off",
-    positionals: [{ name: "filter", description: "list | remove FILTER… | FILTER… (e.g. raised, uncaught, cpp_throw)", variadic: true }],
-    examples: ["debugger catch list", "debugger catch raised", "debugger catch remove raised"],
+    summary: "Stop on exceptions and panics: `catch FILTER…` turns filters on, `catch list` shows them, `catch remove FILTER…` turns them off",
+    positionals: [{ name: "filter", description: "list | remove FILTER… | FILTER… (e.g. raised, uncaught, throw, catch, panic)", variadic: true }],
+    examples: ["debugger catch list", "debugger catch raised", "debugger catch throw", "debugger catch panic", "debugger catch remove raised"],
     call: (a) => {
       const [first, ...rest] = a.positionals;
       if (first === undefined || first === "list") return { command: "catch", args: {} };
@@ -76,7 +76,7 @@ export const breakpointCommands: CommandSpec[] = [
     },
     render: (d) =>
       d.filters.length
-        ? d.filters.map((f: any) => `${f.enabled ? "on " : "off"}  ${f.filter}  ${f.label}${f.description ? ` — ${f.description}` : ""}`).join("\n")
+        ? d.filters.map((f: any) => `${f.enabled ? "on " : "off"}  ${f.filter}${f.alias ? ` (${f.alias})` : ""}  ${f.label}${f.description ? ` — ${f.description}` : ""}`).join("\n")
         : "This adapter has no exception filters.",
   }),
   daemonCommand({
@@ -94,7 +94,7 @@ export const breakpointCommands: CommandSpec[] = [
       const access = bool(a, "access") ? "readWrite" : bool(a, "read") ? "read" : "write";
       return { command: "watch.add", args: { expression: a.positionals.join(" "), access, condition: str(a, "condition") } };
     },
-    render: (d, _a, ctx) => breakpointList(d.breakpoints, ctx.cwd),
+    render: (d, _a, ctx) => [breakpointList(d.breakpoints, ctx.cwd), ...(d.warnings ?? []).map((w: string) => `Warning: ${w}.`)].join("\n"),
   }),
   daemonCommand({
     command: "watch.list",

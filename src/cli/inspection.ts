@@ -1,9 +1,10 @@
 // Inspection commands: where we are, the stack, variables, expressions, threads, history.
 import type { ParsedArgs } from "./args.ts";
-import { backtrace, displayLines, sourceBlock, stopReport, threadStacks, variableLines, where } from "./render/text.ts";
-import type { PrintResult, ValueData } from "../ipc/commands.ts";
+import { backtrace, displayLines, shortPath, sourceBlock, stopReport, threadStacks, variableLines, where } from "./render/text.ts";
+import type { ListData, PrintResult, ThreadView, ValueData } from "../ipc/commands.ts";
 import { bool, daemonCommand, ids, num, str, type CliContext, type CommandSpec } from "./spec.ts";
 import { DebuggerError } from "../common/errors.ts";
+import { MEMORY_FORMATS, type MemoryFormat } from "../daemon/session/memoryFormat.ts";
 
 function renderContext(d: any, _a: ParsedArgs, ctx: CliContext): string {
   const parts = [`Frame #${d.frameIndex} ${where(d.frame, ctx.cwd)}, thread ${d.threadId}${d.frameIndex === 0 && d.reason ? ` (stopped: ${d.reason}${d.breakpointIds?.length ? ` ${d.breakpointIds.join(", ")}` : ""})` : ""}`];
@@ -32,14 +33,14 @@ function expression(a: ParsedArgs, what: string): string {
   return e;
 }
 
-const formatFlag = { format: { type: "string" as const, alias: "f", description: "show integers as hex, bin, oct or dec", valueHint: "hex|bin|oct|dec" } };
+const formatFlag = { format: { type: "string" as const, alias: "f", description: "show integers as hex, bin, oct, dec, char, or a pointer as its address", valueHint: "hex|bin|oct|dec|char|address" } };
 
-const FORMATS = ["hex", "bin", "oct", "dec"] as const;
+const FORMATS = ["hex", "bin", "oct", "dec", "char", "address"] as const;
 
 function checkFormat(a: ParsedArgs): (typeof FORMATS)[number] | undefined {
   const f = str(a, "format");
   if (f === undefined) return undefined;
-  if (!(FORMATS as readonly string[]).includes(f)) throw new DebuggerError("USAGE", `--format is hex, bin, oct or dec, not '${f}'`, "e.g. `debugger print x --format hex`");
+  if (!(FORMATS as readonly string[]).includes(f)) throw new DebuggerError("USAGE", `--format is ${FORMATS.join(", ")}, not '${f}'`, "e.g. `debugger print x --format hex`");
   return f as (typeof FORMATS)[number];
 }
 
@@ -190,21 +191,53 @@ export const inspectionCommands: CommandSpec[] = [
     name: "memory read",
     summary: "Bytes at an address or pointer expression (&x, p->buf)",
     positionals: [{ name: "location", description: "0x7ffe… or an expression whose value is an address", required: true, variadic: true }],
-    flags: { count: { type: "number", description: "how many bytes (default 64)", valueHint: "N" } },
-    examples: ["debugger memory read &total --count 4", "debugger memory read 0x7ffe1000"],
-    call: (a) => ({ command: "memory.read", args: { location: a.positionals.join(" "), count: num(a, "count") } }),
-    render: (d) => (d.dump.length ? d.dump.join("\n") : "No bytes.") + (d.unreadable ? `\n(${d.unreadable} bytes could not be read)` : ""),
+    flags: {
+      count: { type: "number", description: "how many bytes (default 64)", valueHint: "N" },
+      format: { type: "string", alias: "f", description: "hex (with characters, default), bytes (decimal), words (32-bit), chars", valueHint: "hex|bytes|words|chars" },
+    },
+    examples: ["debugger memory read &total --count 4", "debugger memory read 0x7ffe1000", "debugger memory read buf --format chars --count 32"],
+    call: (a) => {
+      const format = str(a, "format");
+      if (format !== undefined && !(MEMORY_FORMATS as readonly string[]).includes(format)) {
+        throw new DebuggerError("USAGE", `--format is ${MEMORY_FORMATS.join(", ")}, not '${format}'`, "e.g. `debugger memory read &x --format words`");
+      }
+      return { command: "memory.read", args: { location: a.positionals.join(" "), count: num(a, "count"), format: format as MemoryFormat | undefined } };
+    },
+    render: (d) => (d.dump.length ? d.dump.join("\n") : "No bytes.") + (d.unreadable ? `\n(${d.unreadable} byte${d.unreadable === 1 ? "" : "s"} could not be read)` : ""),
+  }),
+  daemonCommand({
+    command: "list",
+    name: "list",
+    aliases: ["source"],
+    summary: "Source around the current line, a line, a range, a file or a function",
+    positionals: [{ name: "location", description: "LINE, FROM-TO, FILE:LINE, FILE:FROM-TO, FILE or FUNCTION (default: the current line)", variadic: true }],
+    flags: { lines: { type: "number", description: "lines before and after (default 5)", valueHint: "N" } },
+    examples: ["debugger list", "debugger list parse_header", "debugger list src/main.c:40", "debugger list main.c:10-30", "debugger list 120 --lines 20"],
+    call: (a) => ({ command: "list", args: { location: a.positionals.join(" ").trim() || undefined, lines: num(a, "lines") } }),
+    render: (d: ListData, _a, ctx) => {
+      const head = `${shortPath(d.file, ctx.cwd)}:${d.from}-${d.to} (of ${d.total})${d.function ? `: ${d.function} at line ${d.line}` : ""}${d.via ? " (from the adapter: no file on disk)" : ""}`;
+      const others = d.others?.length ? `\n(also defined at ${d.others.map((o) => shortPath(o, ctx.cwd)).join(", ")})` : "";
+      return `${head}\n${sourceBlock(d.lines) || "(no lines)"}${others}`;
+    },
   }),
   daemonCommand({
     command: "disassemble",
     name: "disassemble",
     summary: "Instructions from the current one (or from ADDR)",
     positionals: [{ name: "address", description: "where to start (default: the selected frame's instruction)" }],
-    flags: { count: { type: "number", description: "how many instructions (default 16)", valueHint: "N" } },
-    call: (a) => ({ command: "disassemble", args: { address: a.positionals[0], count: num(a, "count") } }),
-    render: (d) =>
+    flags: {
+      count: { type: "number", description: "how many instructions (default 16)", valueHint: "N" },
+      source: { type: "boolean", alias: "s", description: "each source line above its instructions" },
+    },
+    call: (a) => ({ command: "disassemble", args: { address: a.positionals[0], count: num(a, "count"), source: bool(a, "source") } }),
+    render: (d, _a, ctx) =>
       d.instructions.length
-        ? d.instructions.map((i: any) => `${i.current ? "→" : " "} ${i.address}  ${i.instruction}${i.line ? `  ; line ${i.line}` : ""}`).join("\n")
+        ? d.instructions
+            .flatMap((i: any) => [
+              ...(i.sourceText !== undefined ? [`${shortPath(i.file, ctx.cwd)}:${i.line}  ${i.sourceText.trim()}`] : []),
+              `${i.current ? "→" : " "} ${i.address}  ${i.instruction}${i.line && i.sourceText === undefined && !d.instructions.some((x: any) => x.sourceText !== undefined) ? `  ; line ${i.line}` : ""}`,
+            ])
+            .join("\n")
         : "No instructions.",
   }),
   daemonCommand({
@@ -212,7 +245,14 @@ export const inspectionCommands: CommandSpec[] = [
     name: "threads",
     summary: "List threads",
     call: () => ({ command: "threads", args: {} }),
-    render: (d) => (d.threads.length ? d.threads.map((t: any) => `${t.current ? "→" : " "} ${t.id}  ${t.name}`).join("\n") : "No threads."),
+    render: (d, _a, ctx) => {
+      if (!d.threads.length) return "No threads.";
+      const rows = d.threads.map((t: ThreadView) => {
+        const state = t.state ? `  ${t.state}${t.reason ? ` (${t.reason})` : ""}` : "";
+        return `${t.current ? "→" : " "} ${t.id}  ${t.name}${state}${t.frame ? `  in ${where(t.frame, ctx.cwd)}` : ""}`;
+      });
+      return [...rows, ...(d.truncated ?? []).map((n: string) => `(${n})`)].join("\n");
+    },
   }),
   daemonCommand({
     command: "thread",

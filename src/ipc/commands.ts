@@ -21,7 +21,7 @@ const timeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_00
 const prints = v.optional(v.array(expression), []);
 const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints };
 const breakOpts = { condition: optStr, hitCount: optStr, log: optStr, temporary: optBool };
-const format = v.optional(v.picklist(["hex", "bin", "oct", "dec"]));
+const format = v.optional(v.picklist(["hex", "bin", "oct", "dec", "char", "address"]));
 
 const startArgs = v.object({
   program: optStr,
@@ -29,6 +29,8 @@ const startArgs = v.object({
   cwd: optStr,
   env: v.optional(v.record(v.string(), v.string()), {}),
   stopOnEntry: optBool,
+  /** A core dump of PROGRAM: opened as a stopped program that cannot run. */
+  core: optStr,
   adapter: optStr,
   /** Breakpoints set before the program runs: LOC or 'LOC if COND'. */
   break: v.optional(v.array(v.string()), []),
@@ -117,8 +119,13 @@ export const contract = {
   threads: { group: "inspection", summary: "list threads", args: noArgs },
   thread: { group: "inspection", summary: "select a thread", args: v.object({ id: v.optional(int) }) },
   registers: { group: "inspection", summary: "registers of the selected frame", args: v.object({ names: v.optional(v.array(v.string()), []), all: optBool }) },
-  "memory.read": { group: "inspection", summary: "bytes at an address or pointer expression", args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give an address")), count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(65536)), 64) }) },
-  disassemble: { group: "inspection", summary: "instructions from the current one or an address", args: v.object({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000)), 16) }) },
+  "memory.read": {
+    group: "inspection",
+    summary: "bytes at an address or pointer expression",
+    args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give an address")), count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(65536)), 64), format: v.optional(v.picklist(["hex", "bytes", "words", "chars"]), "hex") }),
+  },
+  list: { group: "inspection", summary: "source around the current line, a line, a range, a file or a function", args: v.object({ location: optStr, lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }) },
+  disassemble: { group: "inspection", summary: "instructions from the current one or an address", args: v.object({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000)), 16), source: optBool }) },
   events: { group: "inspection", summary: "history of stops and exits", args: v.object({ limit: v.optional(posInt, 20) }) },
 
   output: {
@@ -177,6 +184,24 @@ export interface StartData extends StopData {
   warnings?: string[];
 }
 
+export interface ListData {
+  /** The file's path (or, for a source without one, the adapter's name for it). */
+  file: string;
+  /** The first and last line shown, and the file's length. */
+  from: number;
+  to: number;
+  total: number;
+  /** The line asked for: FILE:LINE's, a function's first line, the current line. */
+  line?: number;
+  /** The function asked for, and other definitions of the same name. */
+  function?: string;
+  others?: string[];
+  /** Read with the adapter's `source` request: the source has no file on disk. */
+  via?: "source";
+  /** current: where the selected frame is stopped. */
+  lines: SourceLine[];
+}
+
 export interface ContextData {
   state: SessionState;
   threadId: number;
@@ -211,6 +236,11 @@ export interface ThreadView {
   id: number;
   name: string;
   current: boolean;
+  /** `threads` only: running or stopped; the thread the stop is about carries its reason. */
+  state?: "running" | "stopped";
+  reason?: string;
+  /** `threads` only, when stopped: the thread's top frame. */
+  frame?: { function?: string; file?: string; line?: number };
 }
 
 export interface PrintResult {
@@ -274,7 +304,7 @@ export interface Replies {
   "breakpoint.remove": { removed: number[]; breakpoints: BreakpointView[] };
   "breakpoint.enable": { breakpoints: BreakpointView[] };
   "breakpoint.disable": { breakpoints: BreakpointView[] };
-  "watch.add": { breakpoints: BreakpointView[] };
+  "watch.add": { breakpoints: BreakpointView[]; warnings?: string[] };
   "watch.list": { breakpoints: BreakpointView[] };
   catch: { filters: { filter: string; label: string; description?: string; enabled: boolean }[] };
   continue: StopData;
@@ -299,11 +329,14 @@ export interface Replies {
   eval: ValueData;
   raw: { result: string; type?: string; reference: number };
   set: { name: string; value: string; type?: string };
-  threads: { threads: ThreadView[] };
+  threads: { threads: ThreadView[]; truncated?: string[] };
   thread: { threadId?: number; threads: ThreadView[] };
   registers: { frameIndex: number; registers: { name: string; value: string; group: string }[] };
-  "memory.read": { address: string; count: number; unreadable: number; hex: string; dump: string[] };
-  disassemble: { address: string; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; current: boolean }[] };
+  /** via: the adapter's `readMemory`, or the debugger's own command where it has none ("lldb"). */
+  "memory.read": { address: string; count: number; unreadable: number; hex: string; dump: string[]; via: string };
+  /** With `source`: the first instruction of each source line carries that line's text (`sourceText`). */
+  list: ListData;
+  disassemble: { address: string; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; sourceText?: string; current: boolean }[] };
   events: { events: StopReport[] };
   output: OutputData;
 }

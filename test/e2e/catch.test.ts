@@ -1,6 +1,8 @@
 // `catch`: exception filters, switched on and off while the program runs.
-import { afterAll, afterEach, describe, expect, test } from "bun:test";
-import { markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import { buildGoFixtures } from "../fixtures/go/build.ts";
+import { adapterAvailable } from "../harness/index.ts";
 import { CI, E2eEnv } from "./harness.ts";
 
 const env = new E2eEnv();
@@ -45,4 +47,67 @@ describe.skipIf(!hasDebugpy)("catch with debugpy", () => {
     expect(unknown.json.error).toMatchObject({ code: "INVALID_ARGUMENT", message: "debugpy has no exception filter 'nosuch'", hint: "its filters: raised, uncaught, userUnhandled (`debugger catch list`)" });
     await env.ok(["stop", "--session", "c3"]);
   }, 60_000);
+});
+
+// C++ throw and catch, and panics: the adapter's own filters where it has them (lldb-dap's
+// cpp_throw, also spelled `throw`), the daemon's catchpoints where it has not (gdb: __cxa_throw;
+// Delve: runtime.gopanic, so a recovered panic stops too).
+const lldb = adapterAvailable("lldb-dap", "test/e2e/catch.test.ts");
+const gdbFound = adapterAvailable("gdb", "test/e2e/catch.test.ts");
+const dlv = adapterAvailable("dlv", "test/e2e/catch.test.ts") && adapterAvailable("go", "test/e2e/catch.test.ts");
+const THROWS = "cpp/throws.cpp";
+
+describe("catch throw, catch panic", () => {
+  let bins: Record<string, string>;
+  beforeAll(async () => {
+    bins = await buildFixtures();
+  });
+
+  test.skipIf(!lldb)("lldb-dap: `catch throw` is cpp_throw; the stop is at the user's throw, not in the C++ runtime", async () => {
+    const s = env.session("throw-lldb");
+    await s.ok(["start", bins["cpp-throws"]!, "--break", "main"]);
+    const list = await s.ok(["catch", "list"]);
+    expect(list.filters.find((f: any) => f.filter === "cpp_throw")).toMatchObject({ alias: "throw", enabled: false });
+    expect((await s.ok(["catch", "throw"])).filters.find((f: any) => f.filter === "cpp_throw").enabled).toBe(true);
+    const stop = (await s.ok(["continue"])).stop;
+    expect(stop).toMatchObject({ reason: "exception", frame: { function: expect.stringContaining("check"), line: markerLine(THROWS, "throw_range") } });
+    expect(stop.skipped.join(" ")).toContain("__cxa_throw");
+    await s.ok(["catch", "remove", "throw"]);
+    expect((await s.ok(["continue"])).stop).toMatchObject({ reason: "exited", exitCode: 0 });
+  });
+
+  test.skipIf(!gdbFound)("gdb: `catch throw` and `catch catch` are the daemon's catchpoints, hidden from breakpoint list", async () => {
+    const s = env.session("throw-gdb");
+    await s.ok(["start", bins["cpp-throws"]!, "--adapter", "gdb", "--break", "main"]);
+    expect((await s.ok(["catch", "list"])).filters.map((f: any) => [f.filter, f.enabled])).toEqual([
+      ["throw", false],
+      ["catch", false],
+    ]);
+    await s.ok(["catch", "throw"]);
+    const stop = (await s.ok(["continue"])).stop;
+    expect(stop).toMatchObject({ reason: "exception", breakpointIds: [], exception: { id: "throw", description: "C++ throw" }, frame: { line: markerLine(THROWS, "throw_range") } });
+    expect((await s.ok(["breakpoint", "list"])).breakpoints.map((b: any) => b.id)).toEqual([1]);
+    await s.ok(["catch", "remove", "throw"]);
+    await s.ok(["catch", "catch"]);
+    const caught = (await s.ok(["continue"])).stop;
+    expect(caught).toMatchObject({ reason: "exception", exception: { id: "catch" }, frame: { function: expect.stringContaining("main"), line: markerLine(THROWS, "caught_std") - 1 } });
+    const bad = await s.run(["catch", "std::out_of_range"]);
+    expect(bad.json.error).toMatchObject({ code: "INVALID_ARGUMENT", hint: expect.stringContaining("throw, catch") });
+  });
+
+  test.skipIf(!dlv)("Delve: `catch panic` stops at a recovered panic, with its value; off again, the program runs through", async () => {
+    const bin = (await buildGoFixtures())["panics"]!;
+    const s = env.session("panic-go");
+    await s.ok(["start", bin, "--break", "main.main"]);
+    expect((await s.ok(["catch", "list"])).filters).toEqual([expect.objectContaining({ filter: "panic", enabled: false })]);
+    await s.ok(["catch", "panic"]);
+    const stop = (await s.ok(["continue"])).stop;
+    expect(stop).toMatchObject({ reason: "panic", frame: { function: "main.risky", line: markerLine("go/panics/main.go", "panic_here") }, exception: { id: "panic" } });
+    expect(stop.exception.description).toContain("too big");
+    expect(stop.skipped).toEqual(["runtime.gopanic"]);
+    await s.ok(["catch", "remove", "panic"]);
+    const end = (await s.ok(["continue"])).stop;
+    expect(end).toMatchObject({ reason: "exited", exitCode: 0 });
+    expect(end.output).toContain("recovered: too big");
+  }, 120_000);
 });

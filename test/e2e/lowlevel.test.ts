@@ -3,6 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { gdb as gdbAdapter } from "../../src/adapters/gdb.ts";
 import { adapterAvailable, CI, E2eEnv } from "./harness.ts";
+import { watchpointsFire } from "../harness/machine.ts";
+
+const fire = watchpointsFire("test/e2e/lowlevel.test.ts");
 
 const available = adapterAvailable("lldb-dap", "test/e2e/lowlevel.test.ts");
 const SRC = sourcePath("c/basic.c");
@@ -16,7 +19,18 @@ afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 describe.skipIf(!available)("lldb-dap: watch, registers, disassemble", () => {
-  test("watch stops each time the variable changes; watch list / remove", async () => {
+  test.skipIf(fire)("where hardware watchpoints do not fire, watch says so (and the program runs past)", async () => {
+    const s = env.session("watch-silent");
+    await s.ok(["start", prog, "--break", `${SRC}:${markerLine(SRC, "loop_head")}`]);
+    await s.ok(["breakpoint", "remove", "1"]);
+    const w = await s.ok(["watch", "total"]);
+    expect(w.warnings?.[0]).toContain("hardware watchpoints do not fire on this machine");
+    const human = await s.run(["watch", "f"], { json: false });
+    expect(human.stdout).toContain("Warning: hardware watchpoints do not fire on this machine");
+    expect((await s.ok(["continue"])).stop).toMatchObject({ reason: "exited" });
+  });
+
+  test.skipIf(!fire)("watch stops each time the variable changes; watch list / remove", async () => {
     const s = env.session("watch");
     await s.ok(["start", prog, "--break", `${SRC}:${markerLine(SRC, "loop_head")}`]);
     await s.ok(["breakpoint", "remove", "1"]);
@@ -39,6 +53,21 @@ describe.skipIf(!available)("lldb-dap: watch, registers, disassemble", () => {
     expect(end).toMatchObject({ reason: "exited", exitCode: 3 });
   });
 
+  test.skipIf(!fire)("with two watchpoints, each stop names the one that fired and its hit count", async () => {
+    const s = env.session("watch2");
+    await s.ok(["start", prog, "--break", `${SRC}:${markerLine(SRC, "loop_head")}`]);
+    await s.ok(["breakpoint", "remove", "1"]);
+    await s.ok(["watch", "total"]);
+    await s.ok(["watch", "f"]);
+    const stops: any[] = [];
+    for (let k = 0; k < 5; k++) stops.push((await s.ok(["continue"])).stop);
+    // total becomes 1, 3, 6, 10 (i = 0 leaves it 0), then f = factorial(4).
+    expect(stops.map((st) => st.breakpointIds)).toEqual([[2], [2], [2], [2], [3]]);
+    expect(stops[3].description).toBe("total: 6 → 10 (hit 4)");
+    expect(stops[4].description).toMatch(/^f(: .* → | = )24 \(hit 1\)$/);
+    expect((await s.ok(["watch", "list"])).breakpoints.map((b: any) => [b.id, b.hits])).toEqual([[2, 4], [3, 1]]);
+  });
+
   test("registers and disassemble at a breakpoint", async () => {
     const s = env.session("regs");
     await s.ok(["start", prog, "--break", "add"]);
@@ -56,6 +85,12 @@ describe.skipIf(!available)("lldb-dap: watch, registers, disassemble", () => {
     expect(dis.instructions).toHaveLength(5);
     expect(dis.instructions[0]).toMatchObject({ current: true, line: markerLine(SRC, "add_body") });
     expect(BigInt(dis.instructions[0].address)).toBe(BigInt(one.registers[0].value.split(" ")[0]));
+    const withSource = await s.ok(["disassemble", "--source", "--count", "12"]);
+    const headed = withSource.instructions.filter((i: any) => i.sourceText !== undefined);
+    expect(headed[0]).toMatchObject({ current: true, line: markerLine(SRC, "add_body"), sourceText: expect.stringContaining("@mark add_body") });
+    expect(headed.length).toBeGreaterThan(1); // the lines after add_body have their text too
+    const human = await s.run(["disassemble", "--source", "--count", "6"], { json: false });
+    expect(human.stdout.split("\n")[0]).toMatch(/basic\.c:\d+ {2}int sum = a \+ b;/);
     const notAddr = await s.run(["disassemble", "main"]);
     expect(notAddr.json.error.code).toBe("INVALID_ARGUMENT");
   });
@@ -67,12 +102,12 @@ if (!gdbFound && CI) throw new Error("CI=true and gdb with a DAP adapter is not 
 if (!gdbFound) console.warn("SKIP test/e2e/lowlevel.test.ts (memory read): gdb's DAP adapter is not installed");
 
 describe.skipIf(!gdbFound)("gdb: memory read and watch", () => {
-  test("gdb: the bytes of a variable by its address; lldb-dap: UNSUPPORTED with the way round it", async () => {
+  test("gdb (readMemory) and lldb-dap (LLDB's own command) read the same bytes of a variable, in every format", async () => {
     const s = env.session("memory");
     await s.ok(["start", prog, "--adapter", "gdb", "--break", `${SRC}:${markerLine(SRC, "stdout_flushed")}`]);
     expect((await s.ok(["print", "total"])).result).toBe("10");
     const total = await s.ok(["memory", "read", "&total", "--count", "4"]);
-    expect(total).toMatchObject({ count: 4, unreadable: 0, hex: "0a000000" });
+    expect(total).toMatchObject({ count: 4, unreadable: 0, hex: "0a000000", via: "readMemory" });
     const point = await s.ok(["memory", "read", "&p", "--count", "8"]);
     expect(point.hex).toBe("0300000004000000");
     expect(point.dump).toEqual([expect.stringMatching(/^0x[0-9a-f]+: 03 00 00 00 04 00 00 00 {2,}\.{8}$/)]);
@@ -80,11 +115,20 @@ describe.skipIf(!gdbFound)("gdb: memory read and watch", () => {
     expect(bad.json.error).toMatchObject({ code: "INVALID_ARGUMENT", message: "'total' is not an address (it is 10)" });
     const l = env.session("memory-lldb");
     await l.ok(["start", prog, "--break", `${SRC}:${markerLine(SRC, "stdout_flushed")}`]);
-    const no = await l.run(["memory", "read", "&total"]);
-    expect(no.json.error).toMatchObject({ code: "UNSUPPORTED", message: "lldb-dap cannot read memory (capability supportsReadMemoryRequest)" });
+    const viaLldb = await l.ok(["memory", "read", "&total", "--count", "4"]);
+    expect(viaLldb).toMatchObject({ count: 4, unreadable: 0, hex: "0a000000", via: "lldb" });
+    for (const a of [s, l]) {
+      expect((await a.ok(["memory", "read", "&p", "--count", "8", "--format", "words"])).dump).toEqual([expect.stringMatching(/^0x[0-9a-f]+: 0x00000003 0x00000004$/)]);
+      expect((await a.ok(["memory", "read", "&p", "--count", "8", "--format", "bytes"])).dump).toEqual([expect.stringMatching(/^0x[0-9a-f]+: {3}3 {3}0 {3}0 {3}0 {3}4 {3}0 {3}0 {3}0$/)]);
+      expect((await a.ok(["memory", "read", "&p", "--count", "4", "--format", "chars"])).dump).toEqual([expect.stringMatching(/^0x[0-9a-f]+: "\\x03\\0\\0\\0"$/)]);
+    }
+    // Address 0x10 is never mapped: nothing read, all of it counted unreadable, and not an error.
+    expect(await l.ok(["memory", "read", "0x10", "--count", "8"])).toMatchObject({ count: 0, unreadable: 8, via: "lldb" });
+    const human = await l.run(["memory", "read", "0x10", "--count", "8"], { json: false });
+    expect(human.stdout).toContain("(8 bytes could not be read)");
   });
 
-  test("gdb: watch stops when the value changes, reported as a watchpoint with its id", async () => {
+  test.skipIf(!fire)("gdb: watch stops when the value changes, reported as a watchpoint with its id", async () => {
     const s = env.session("gdb-watch");
     await s.ok(["start", prog, "--adapter", "gdb", "--break", `${SRC}:${markerLine(SRC, "loop_head")}`]);
     await s.ok(["breakpoint", "remove", "1"]);

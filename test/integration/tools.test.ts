@@ -24,7 +24,7 @@ describe("doctor", () => {
     const broken = d.adapters.find((a: any) => a.name === "broken");
     expect(broken).toMatchObject({ found: true, ok: false });
     expect(broken.message).toContain("the handshake failed");
-    expect(d.checks.map((c: any) => c.name)).toEqual(["config", "ptrace", "runtime directory", "daemon"]);
+    expect(d.checks.map((c: any) => c.name)).toEqual(["config", "native backend", "ptrace", "watchpoints", "runtime directory", "daemon"]);
     expect(d.checks.find((c: any) => c.name === "config")).toMatchObject({ ok: true });
     expect(d.ok).toBe(false); // the broken adapter
     // Only one adapter.

@@ -40,7 +40,7 @@ test.each([
 ])("functionName(%s) = %s", (name, want) => expect(functionName(name)).toBe(want));
 
 describe("inferWatchpoint", () => {
-  const w = (id: number, location: string, enabled = true) => ({ id, location, enabled });
+  const w = (id: number, location: string, enabled = true, adapterId?: number) => ({ id, location, enabled, adapterId });
   test.each([
     ["one enabled watchpoint is the one", [w(1, "total")], undefined, 1],
     ["a disabled one does not count", [w(1, "total"), w(2, "count", false)], undefined, 1],
@@ -49,6 +49,10 @@ describe("inferWatchpoint", () => {
     ["a name inside another word does not match", [w(1, "total"), w(2, "count")], "subtotal changed", undefined],
     ["an lvalue expression", [w(1, "p->x"), w(2, "q")], "Hardware watchpoint 3: p->x", 1],
     ["none", [], "anything", undefined],
+    // lldb-dap says "watchpoint N" with LLDB's number: the id it answered setDataBreakpoints with.
+    ["LLDB's number is the adapter id, not the CLI id", [w(1, "total", true, 2), w(2, "count", true, 1)], "watchpoint 1", 2],
+    ["LLDB's number of a location", [w(3, "a", true, 7), w(4, "b", true, 8)], "watchpoint 8.1", 4],
+    ["an LLDB number no watchpoint has", [w(1, "total", true, 2), w(2, "count", true, 1)], "watchpoint 5", undefined],
   ] as [string, ReturnType<typeof w>[], string | undefined, number | undefined][])("%s", (_what, watches, description, want) => {
     expect(inferWatchpoint(watches, description)).toBe(want);
   });
@@ -89,6 +93,7 @@ test.each([
   ["name 'bogus' is not defined", "name 'bogus' is not defined"],
   ["could not find symbol value for bogus", "could not find symbol value for bogus"],
   ["\nerror: no member named 'z' in 'Point'\n", "no member named 'z' in 'Point'"],
+  ['Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nNameError: name \'nosuch\' is not defined\n', "NameError: name 'nosuch' is not defined"],
 ])("evaluateError keeps the line that says what is wrong: %j", (message, want) => expect(evaluateError(message)).toBe(want));
 
 test.each([

@@ -1,7 +1,7 @@
 // What the handler groups share: their types, locations as the caller meant them, and waiting
 // for a stop with the caller's timeout.
 import { existsSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { DebuggerError } from "../../common/errors.ts";
 import { parseLocation, splitCondition, type Location } from "../../common/location.ts";
 import type { ArgsOut, CommandName, Replies, StopData } from "../../ipc/commands.ts";
@@ -9,6 +9,9 @@ import type { StopReport } from "../../ipc/types.ts";
 import type { SessionRegistry } from "../registry.ts";
 import type { WarmPool } from "../warmPool.ts";
 import { readLines } from "../sourceWindow.ts";
+import { findBelow } from "../findBelow.ts";
+
+export { findBelow };
 import type { Session } from "../session/session.ts";
 
 export interface DaemonContext {
@@ -52,12 +55,29 @@ export async function located(text: string, cwd: string): Promise<{ text: string
   return { text: location, loc: { ...loc, file }, condition };
 }
 
-/** Relative paths resolve against the CLI's cwd; a bare name that is not there is left for the adapter to match. */
+/**
+ * Relative paths resolve against the CLI's cwd. A bare name that is not there is looked for below
+ * the cwd when the language needs a real path (Python, Go: `textwrap.py` is the project's
+ * vendor/textwrap.py, not the standard library's); otherwise it is left for the adapter to match
+ * against the debug info (LLDB and gdb match base names).
+ */
 function resolveSourceFile(file: string, cwd: string): string {
   if (isAbsolute(file)) return file;
   const abs = resolve(cwd, file);
   if (existsSync(abs)) return abs;
-  return /[\\/]/.test(file) ? abs : file;
+  if (/[\\/]/.test(file)) return abs;
+  if (!/\.(py|pyw|go)$/i.test(file)) return file;
+  const found = findBelow(cwd, file);
+  if (found.length === 1) return found[0]!;
+  if (found.length > 1) {
+    const shown = found.slice(0, 5).map((f) => relative(cwd, f));
+    throw new DebuggerError(
+      "INVALID_LOCATION",
+      `'${file}' names ${found.length} files below ${cwd}: ${shown.join(", ")}${found.length > 5 ? ", …" : ""}`,
+      `give its path, e.g. ${shown[0]}:LINE`,
+    );
+  }
+  return file;
 }
 
 export async function waitForStop(session: Session, promise: Promise<StopReport>, seconds: number): Promise<StopReport> {

@@ -2,9 +2,11 @@
 // The inspector does the work (inside the session's queue); these only pick the session.
 import { DebuggerError } from "../../common/errors.ts";
 import type { Handlers } from "./common.ts";
+import { listing, parseListTarget } from "../session/sourceList.ts";
+import { readLines } from "../sourceWindow.ts";
 
 export const inspectionHandlers: Handlers<
-  "context" | "backtrace" | "frame" | "up" | "down" | "locals" | "args" | "print" | "eval" | "set" | "threads" | "thread" | "registers" | "memory.read" | "disassemble" | "events" | "display" | "undisplay"
+  "context" | "backtrace" | "frame" | "up" | "down" | "locals" | "args" | "print" | "eval" | "set" | "threads" | "thread" | "registers" | "memory.read" | "disassemble" | "list" | "events" | "display" | "undisplay"
 > = {
   context: async (a, caller, ctx) => {
     const s = ctx.registry.get(caller.session);
@@ -43,14 +45,28 @@ export const inspectionHandlers: Handlers<
   },
   eval: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.value(a.expression, "eval", a.format, a.depth),
   set: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.set(a.name, a.value),
-  threads: async (_a, caller, ctx) => ({ threads: await ctx.registry.get(caller.session).inspector.threads() }),
+  threads: async (_a, caller, ctx) => ctx.registry.get(caller.session).inspector.threadStates(),
   thread: async (a, caller, ctx) => {
     const s = ctx.registry.get(caller.session);
     if (a.id !== undefined) await s.inspector.selectThread(a.id);
     return { threadId: s.currentThreadId, threads: await s.inspector.threads() };
   },
   registers: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.registers(a.names, a.all ?? false),
-  "memory.read": async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.readMemory(a.location, a.count),
-  disassemble: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.disassemble(a.address, a.count),
+  "memory.read": async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.readMemory(a.location, a.count, a.format),
+  disassemble: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.disassemble(a.address, a.count, a.source ?? false),
+  list: async (a, caller, ctx) => {
+    const target = parseListTarget(a.location);
+    const around = a.lines ?? 5;
+    const s = ctx.registry.find(caller.session);
+    if (s) return s.inspector.list(target, around, { cwd: caller.cwd, program: s.program });
+    // A file or a function (searched for in every language's sources) needs no session; the current line does.
+    if (target.kind === "here" || ((target.kind === "line" || target.kind === "range") && !target.file)) {
+      if (ctx.registry.find(caller.session) === undefined && target.kind !== "here") {
+        throw new DebuggerError("NO_SESSION", `list ${a.location} needs a file: there is no session '${caller.session}' to take it from`, "name the file: `debugger list main.c:30-40`");
+      }
+      ctx.registry.get(caller.session);
+    }
+    return listing(target, around, { cwd: caller.cwd, adapterName: "", readLines });
+  },
   events: async (a, caller, ctx) => ({ events: ctx.registry.get(caller.session).history.slice(-a.limit) }),
 };

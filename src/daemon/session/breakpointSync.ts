@@ -3,7 +3,7 @@
 // change re-sends the complete set it belongs to (adding a breakpoint never drops another).
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { existsSync } from "node:fs";
-import type { AdapterSpec } from "../../adapters/types.ts";
+import type { AdapterSpec, CatchpointDef } from "../../adapters/types.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Location } from "../../common/location.ts";
 import type { DapClient } from "../../dap/client.ts";
@@ -14,6 +14,8 @@ export interface BreakpointHost {
   readonly name: string;
   readonly adapter: AdapterSpec;
   readonly capabilities: P.Capabilities;
+  /** The program being debugged (which catchpoints apply: Rust's panic). */
+  readonly program: string | undefined;
   /** The live client, or undefined before start-up and after the end. */
   readonly dap: DapClient | undefined;
   requireLive(): DapClient;
@@ -27,6 +29,8 @@ export interface ExceptionFilterView {
   label: string;
   description?: string;
   enabled: boolean;
+  /** The shorter name `catch` also takes for it (`throw` for cpp_throw). */
+  alias?: string;
 }
 
 export class BreakpointSync {
@@ -97,19 +101,31 @@ export class BreakpointSync {
     });
   }
 
-  /** `catch`: switch exception filters on or off (the whole set is re-sent, as DAP wants). */
+  /**
+   * `catch`: switch exception filters on or off (the whole set is re-sent, as DAP wants), and the
+   * daemon's own catchpoints (function breakpoints standing for `panic`, `throw` …).
+   */
   setExceptionFilters(add: string[], remove: string[]): Promise<void> {
     return this.queue(async () => {
       this.host.requireLive();
       const available = this.host.capabilities.exceptionBreakpointFilters ?? [];
-      if (!available.length) this.unsupported("exceptionBreakpointFilters", "exception breakpoints");
-      const names = available.map((f) => f.filter);
+      const own = this.catchpointDefs();
+      if (!available.length && !own.length) this.unsupported("exceptionBreakpointFilters", "exception breakpoints");
+      const aliases = this.host.adapter.filterAliases ?? {};
+      const names = [...available.map((f) => f.filter), ...own.map((c) => c.filter)];
+      const canonical = (f: string) => (own.some((c) => c.filter === f) ? f : (aliases[f] ?? f));
       for (const f of [...add, ...remove]) {
-        if (!names.includes(f)) throw new DebuggerError("INVALID_ARGUMENT", `${this.host.adapter.name} has no exception filter '${f}'`, `its filters: ${names.join(", ")} (\`debugger catch list\`)`);
+        if (!names.includes(canonical(f))) throw new DebuggerError("INVALID_ARGUMENT", `${this.host.adapter.name} has no exception filter '${f}'`, `its filters: ${names.join(", ")} (\`debugger catch list\`)`);
       }
+      const isOwn = (f: string) => own.find((c) => c.filter === f);
+      for (const f of add.filter(isOwn)) await this.setCatchpoint(isOwn(f)!, true);
+      for (const f of remove.filter(isOwn)) await this.setCatchpoint(isOwn(f)!, false);
+      const adds = add.filter((f) => !isOwn(f)).map(canonical);
+      const removes = remove.filter((f) => !isOwn(f)).map(canonical);
+      if (!adds.length && !removes.length) return;
       const next = new Set(this.activeExceptionFilters());
-      for (const f of add) next.add(f);
-      for (const f of remove) next.delete(f);
+      for (const f of adds) next.add(f);
+      for (const f of removes) next.delete(f);
       const before = this.chosenExceptionFilters;
       this.chosenExceptionFilters = [...next];
       try {
@@ -121,11 +137,40 @@ export class BreakpointSync {
     });
   }
 
-  /** The adapter's exception filters and which are on: the user's choice (`catch`), else the defaults. */
+  /** The adapter's exception filters and the daemon's catchpoints, and which are on. */
   exceptionFilters(): ExceptionFilterView[] {
     const available = this.host.capabilities.exceptionBreakpointFilters ?? [];
     const on = new Set(this.activeExceptionFilters());
-    return available.map((f) => ({ filter: f.filter, label: f.label, description: f.description, enabled: on.has(f.filter) }));
+    const aliases = Object.entries(this.host.adapter.filterAliases ?? {});
+    const filters: ExceptionFilterView[] = available.map((f) => {
+      const alias = aliases.find(([, to]) => to === f.filter)?.[0];
+      return { filter: f.filter, label: f.label, description: f.description, enabled: on.has(f.filter), ...(alias ? { alias } : {}) };
+    });
+    for (const c of this.catchpointDefs()) filters.push({ filter: c.filter, label: c.label, description: c.description, enabled: !!this.catchpoint(c) });
+    return filters;
+  }
+
+  private catchpointDefs(): CatchpointDef[] {
+    return this.host.adapter.catchpoints?.(this.host.program) ?? [];
+  }
+
+  private catchpoint(c: CatchpointDef): Breakpoint | undefined {
+    return this.registry.list().find((b) => b.internal && b.kind === "function" && b.function === c.function);
+  }
+
+  private async setCatchpoint(c: CatchpointDef, on: boolean): Promise<void> {
+    const have = this.catchpoint(c);
+    if (on === !!have) return;
+    if (on) {
+      const bp = await this.addSynced(c.function, { kind: "function", name: c.function }, { internal: c.reason });
+      if (!bp.verified) {
+        await this.dropSynced(bp);
+        throw new DebuggerError("UNSUPPORTED", `catch ${c.filter}: ${c.function} is not in this program`, "it is only there when the program uses the runtime that defines it");
+      }
+    } else {
+      this.registry.remove(have!.id);
+      await this.syncSet(this.registry.keyOf(have!));
+    }
   }
 
   notFound(id: number): DebuggerError {
@@ -139,16 +184,24 @@ export class BreakpointSync {
     if (opts.condition && caps.supportsConditionalBreakpoints === false) this.unsupported("supportsConditionalBreakpoints", "conditional breakpoints");
     if (opts.hitCondition && caps.supportsHitConditionalBreakpoints === false) this.unsupported("supportsHitConditionalBreakpoints", "hit counts");
     if (opts.logMessage && caps.supportsLogPoints === false) this.unsupported("supportsLogPoints", "log points");
+    return this.addSynced(text, loc, opts);
+  }
+
+  /** Adds a breakpoint and sends its set; if the adapter refuses, the registry and the adapter's view go back the way they were. */
+  private async addSynced(text: string, loc: Location, opts: BreakpointOptions): Promise<Breakpoint> {
     const bp = this.registry.add(text, loc, opts);
     try {
       await this.syncSet(this.registry.keyOf(bp));
     } catch (e) {
-      this.registry.remove(bp.id);
-      // Put the adapter's view back the way it was.
-      await this.syncSet(this.registry.keyOf(bp)).catch(() => {});
+      await this.dropSynced(bp);
       throw e;
     }
     return bp;
+  }
+
+  private async dropSynced(bp: Breakpoint): Promise<void> {
+    this.registry.remove(bp.id);
+    await this.syncSet(this.registry.keyOf(bp)).catch(() => {});
   }
 
   async removeNow(ids: number[]): Promise<Breakpoint[]> {

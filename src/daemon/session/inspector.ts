@@ -2,15 +2,18 @@
 // evaluate, set, registers, memory and disassembly. Public methods run through the session's queue;
 // the `…Now` methods are for work already inside it (the stop-report builder).
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
-import type { AdapterSpec } from "../../adapters/types.ts";
+import type { AdapterSpec, FoundAdapter } from "../../adapters/types.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { DapClient } from "../../dap/client.ts";
-import type { ContextData, PrintResult, Replies, ThreadStack, ThreadView, ValueData } from "../../ipc/commands.ts";
+import type { ContextData, ListData, PrintResult, Replies, ThreadStack, ThreadView, ValueData } from "../../ipc/commands.ts";
 import type { DisplayValue, FrameView, SessionState, StopReport, VariableView } from "../../ipc/types.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateValue, truncateVariables, type DisplayLimits } from "../truncate.ts";
 import { frameView, functionName, isUserFrame } from "./stopReport.ts";
-import { byteOf, containerSize, cString, goBytes, isByteArray, isStringLike, shortAddresses, shortType } from "./values.ts";
+import { memoryLines, type MemoryFormat } from "./memoryFormat.ts";
+import { readLines } from "../sourceWindow.ts";
+import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
+import { byteOf, compactValue, containerSize, isByteArray, isStringLike, shortType } from "./values.ts";
 
 /** What the inspector needs from the session that owns it. */
 export interface InspectorHost {
@@ -21,17 +24,24 @@ export interface InspectorHost {
   readonly limits: DisplayLimits;
   readonly sourceLines: number;
   readonly lastReport: StopReport | undefined;
+  readonly foundAdapter: FoundAdapter | undefined;
   requireLive(): DapClient;
   requireStopped(): DapClient;
+  captureOutput<T>(fn: () => Promise<T>): Promise<{ value: T; text: string }>;
 }
 
 type Queue = <T>(fn: () => Promise<T>) => Promise<T>;
-export type Format = "hex" | "bin" | "oct" | "dec";
+/** `threads` asks the top frame of at most this many threads. */
+const MAX_THREAD_FRAMES = 50;
+
+export type Format = "hex" | "bin" | "oct" | "dec" | "char" | "address";
 
 export class Inspector {
   currentThreadId: number | undefined;
   currentFrame = 0;
   private framesCache: { threadId: number; frames: P.StackFrame[] } | undefined;
+  /** The file `list` showed last, for `list 40` with nothing stopped. */
+  private lastListed: string | undefined;
   /** `locals --all`: the adapter's grouping rows too (set only inside one queued operation). */
   private showHidden = false;
 
@@ -51,6 +61,35 @@ export class Inspector {
 
   threads(): Promise<ThreadView[]> {
     return this.queue(() => this.threadsNow());
+  }
+
+  /**
+   * `threads`: each thread's state and, when stopped, its top frame (one `stackTrace` of one level
+   * per thread, asked at once, for the first MAX_THREAD_FRAMES threads).
+   */
+  threadStates(): Promise<Replies["threads"]> {
+    return this.queue(async () => {
+      const threads = await this.threadsNow();
+      if (this.host.state !== "stopped") return { threads: threads.map((t) => ({ ...t, state: "running" as const })) };
+      const client = this.host.requireStopped();
+      const stop = this.host.lastReport;
+      const framed = threads.slice(0, MAX_THREAD_FRAMES);
+      const tops = await Promise.all(
+        framed.map((t) =>
+          client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: 1 }).then(
+            (r) => r.stackFrames[0],
+            () => undefined,
+          ),
+        ),
+      );
+      const out: ThreadView[] = threads.map((t, i) => {
+        const top = tops[i];
+        const { id: _id, column: _c, ...frame } = top ? frameView(top) : ({} as Partial<FrameView>);
+        return { ...t, state: "stopped", ...(stop?.threadId === t.id ? { reason: stop.reason } : {}), ...(top ? { frame } : {}) };
+      });
+      const cut = threads.length - framed.length;
+      return { threads: out, ...(cut > 0 ? { truncated: [`frames of the first ${MAX_THREAD_FRAMES} threads only; ${cut} more without (\`debugger backtrace --thread ID\`)`] } : {}) };
+    });
   }
 
   selectThread(id: number): Promise<void> {
@@ -121,11 +160,16 @@ export class Inspector {
     return this.queue(async () => {
       const { frame, index } = await this.selectedFrameNow();
       this.showHidden = all;
-      const vars = await this.scopeVariablesNow(frame.id, which).finally(() => (this.showHidden = false));
+      let vars = await this.scopeVariablesNow(frame.id, which).finally(() => (this.showHidden = false));
       if (which === "arguments" && vars.length === 0) {
         const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
         if (!scopes.some(isArgumentsScope)) {
-          throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} has no Arguments scope (scopes: ${scopes.map((x) => x.name).join(", ")})`, "`debugger locals` shows the frame's variables, arguments included");
+          // The locals scope holds the arguments too: the debugger's own command names them.
+          const named = this.host.adapter.argumentNames;
+          if (!named) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not tell arguments from locals (scopes: ${scopes.map((x) => x.name).join(", ")})`, "`debugger locals` shows the frame's variables, arguments included");
+          const names = named.parse((await this.rawNow(named.command)).result);
+          const locals = await this.scopeVariablesNow(frame.id, "locals");
+          vars = names.flatMap((n) => locals.filter((v) => v.name === n).slice(0, 1));
         }
       }
       const expanded = depth > 0 ? await Promise.all(vars.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(x.reference, depth - 1) } : x))) : vars;
@@ -141,7 +185,7 @@ export class Inspector {
       if (context === "print") this.host.requireStopped();
       const r = await this.evaluateNow(expression, context === "print" ? this.host.adapter.printContext : "repl", format === "hex" ? { hex: true } : undefined);
       const limit = Math.max(this.host.limits.maxValueLength * 20, 4000);
-      const full = formatValue(shortAddresses(goBytes(cString(r.result, r.type), r.type)), format);
+      const full = formatValue(compactValue(r.result, r.type), format);
       const shown = truncateValue(full, limit);
       depth ??= context === "eval" || isStringLike(full) || isByteArray(r.type) ? 0 : 1;
       const truncated: string[] = [];
@@ -176,11 +220,29 @@ export class Inspector {
     });
   }
 
+  /** A command for the debugger's own console; one it refuses is EVALUATE_FAILED with its text. */
   raw(command: string): Promise<Replies["raw"]> {
-    return this.queue(async () => {
-      const r = await this.evaluateNow(command, "repl");
-      return { result: r.result, type: r.type, reference: r.variablesReference };
-    });
+    return this.queue(() => this.rawNow(command));
+  }
+
+  private async rawNow(command: string): Promise<Replies["raw"]> {
+    const adapter = this.host.adapter;
+    const how = adapter.rawCommand?.(command, this.host.foundAdapter);
+    // Text that arrives as output can only be told from the program's while the program is stopped.
+    const client = how?.textAsOutput ? this.host.requireStopped() : this.host.requireLive();
+    const frameId = this.host.state === "stopped" ? (await this.selectedFrameNow()).frame.id : undefined;
+    const refused = (why: string) => new DebuggerError("EVALUATE_FAILED", `${adapter.name} refused '${command}': ${why}`, RAW_HINT);
+    const ask = () => client.request("evaluate", { expression: how?.expression ?? command, frameId, context: "repl" });
+    try {
+      const { value: r, text } = how?.textAsOutput ? await this.host.captureOutput(ask) : { value: await ask(), text: undefined };
+      const result = text ?? r.result;
+      const error = adapter.rawError?.(result);
+      if (error) throw refused(error);
+      return { result, type: r.type, reference: r.variablesReference };
+    } catch (e) {
+      if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) throw refused(evaluateError(e.message));
+      throw e;
+    }
   }
 
   set(name: string, value: string): Promise<Replies["set"]> {
@@ -189,19 +251,29 @@ export class Inspector {
       const client = this.host.requireStopped();
       const caps = this.host.capabilities;
       const { scopes } = await client.request("scopes", { frameId: frame.id });
+      // What the adapter answers is not always the value (lldb-dap: none for a variable, its
+      // console's `(int) $0 = 7` for an expression): the variable is read back.
+      const readBack = async (said: { value?: string; type?: string }): Promise<Replies["set"]> => {
+        const now = await this.evaluateNow(name, this.host.adapter.printContext, undefined).catch(() => undefined);
+        if (now) return { name, value: compactValue(now.result, now.type), type: shortType(now.type ?? said.type) };
+        return { name, value: said.value ?? value, type: said.type };
+      };
       for (const scope of scopes.filter((x) => !x.expensive)) {
         const { variables } = await client.request("variables", { variablesReference: scope.variablesReference });
         if (!variables.some((x) => x.name === name)) continue;
         if (!caps.supportsSetVariable) break;
-        const r = await client.request("setVariable", { variablesReference: scope.variablesReference, name, value });
-        return { name, value: r.value, type: r.type };
+        const r = await client.request("setVariable", { variablesReference: scope.variablesReference, name, value }).catch((e) => {
+          if (!(e instanceof DebuggerError) || e.code !== "ADAPTER_ERROR" || client.closed) throw e;
+          const why = /^'setVariable' failed$/.test(e.message) ? "the debugger refused it" : e.message;
+          throw new DebuggerError("EVALUATE_FAILED", `cannot set '${name}' to '${value}': ${why}`, `\`debugger print ${name}\` shows its type; a struct is set a field at a time (\`${name}.field\`)`);
+        });
+        return readBack(r);
       }
       if (caps.supportsSetExpression) {
-        const r = await client.request("setExpression", { expression: name, value, frameId: frame.id });
-        return { name, value: r.value, type: r.type };
+        return readBack(await client.request("setExpression", { expression: name, value, frameId: frame.id }));
       }
       const assigned = await this.evaluateNow(`${name} = ${value}`, "repl");
-      return { name, value: assigned.result, type: assigned.type };
+      return readBack({ value: assigned.result, type: assigned.type });
     });
   }
 
@@ -228,11 +300,12 @@ export class Inspector {
     });
   }
 
-  readMemory(location: string, count: number): Promise<Replies["memory.read"]> {
+  readMemory(location: string, count: number, format: MemoryFormat = "hex"): Promise<Replies["memory.read"]> {
     return this.queue(async () => {
       const client = this.host.requireStopped();
-      if (!this.host.capabilities.supportsReadMemoryRequest) {
-        throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} cannot read memory (capability supportsReadMemoryRequest)`, "`debugger raw` may reach the debugger's own command (LLDB: `memory read ADDR`)");
+      const own = this.host.adapter.memoryCommand;
+      if (!this.host.capabilities.supportsReadMemoryRequest && !own) {
+        throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} cannot read memory (capability supportsReadMemoryRequest)`, "`debugger print` shows values; `debugger raw` may reach the debugger's own command");
       }
       // An address as given, or an expression whose value (`&x`, a pointer) is one.
       let address = /^(0x[0-9a-f]+|\d+)$/i.test(location) ? location : undefined;
@@ -241,13 +314,49 @@ export class Inspector {
         address = r.memoryReference ?? /0x[0-9a-f]+/i.exec(r.result)?.[0];
         if (!address) throw new DebuggerError("INVALID_ARGUMENT", `'${location}' is not an address (it is ${r.result})`, "give an address (0x7ffe…) or a pointer expression such as &x");
       }
-      const body = await client.request("readMemory", { memoryReference: address, count });
-      const bytes = body?.data ? Buffer.from(body.data, "base64") : Buffer.alloc(0);
-      return { address: body?.address ?? address, count: bytes.length, unreadable: body?.unreadableBytes ?? 0, hex: bytes.toString("hex"), dump: hexdump(BigInt(body?.address ?? address), bytes) };
+      let start: string;
+      let bytes: Uint8Array;
+      let via: string;
+      if (this.host.capabilities.supportsReadMemoryRequest) {
+        const body = await client.request("readMemory", { memoryReference: address, count });
+        bytes = body?.data ? Buffer.from(body.data, "base64") : new Uint8Array(0);
+        start = body?.address ?? address;
+        via = "readMemory";
+      } else {
+        const r = await this.evaluateNow(own!.command(address, count), "repl");
+        const read = own!.parse(r.result);
+        start = read?.address ?? (/^\d+$/.test(address) ? `0x${BigInt(address).toString(16)}` : address);
+        bytes = read?.bytes.subarray(0, count) ?? new Uint8Array(0);
+        via = own!.via;
+      }
+      const unreadable = Math.max(0, count - bytes.length);
+      return { address: start, count: bytes.length, unreadable, hex: Buffer.from(bytes).toString("hex"), dump: memoryLines(BigInt(start), bytes, format), via };
     });
   }
 
-  disassemble(address: string | undefined, count: number): Promise<Replies["disassemble"]> {
+  /** `list`: source around the current line, a line, a range, a file or a function. */
+  list(target: ListTarget, around: number, where: { cwd: string; program?: string }): Promise<ListData> {
+    return this.queue(async () => {
+      const state = this.host.state;
+      let here: ListContext["here"];
+      if (state === "stopped") {
+        const { frame } = await this.selectedFrameNow();
+        const src = frame.source;
+        const ref = src?.sourceReference;
+        // A source without a file (generated code, a module from a zip): the adapter's `source` request.
+        const read = ref ? () => this.host.requireLive().request("source", { source: src, sourceReference: ref }).then((b) => b?.content, () => undefined) : undefined;
+        here = { path: src?.path, name: src?.name, line: frame.line, read };
+      }
+      const how = this.host.adapter.functionSource;
+      const live = state === "stopped" || state === "running";
+      const locateFunction = how && live ? async (name: string) => how.parse((await this.rawNow(how.command(name))).result) : undefined;
+      const data = await listing(target, around, { ...where, adapterName: this.host.adapter.name, here, lastFile: this.lastListed, locateFunction, readLines });
+      if (!data.via) this.lastListed = data.file;
+      return data;
+    });
+  }
+
+  disassemble(address: string | undefined, count: number, withSource = false): Promise<Replies["disassemble"]> {
     return this.queue(async () => {
       const client = this.host.requireStopped();
       if (!this.host.capabilities.supportsDisassembleRequest) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not support disassembly (capability supportsDisassembleRequest)`, "`debugger raw` may reach the debugger's own disassembler");
@@ -260,13 +369,25 @@ export class Inspector {
       const current = pc ? BigInt(pc) : undefined;
       const instructions = (body?.instructions ?? []).map((i) => ({
         address: i.address,
-        instruction: i.instruction.trim(),
+        instruction: i.instruction.trim().replace(/\s{2,}/g, " "),
         bytes: i.instructionBytes,
         symbol: i.symbol,
         file: i.location?.path,
         line: i.line,
         current: current !== undefined && /^0x[0-9a-f]+$/i.test(i.address) && BigInt(i.address) === current,
       }));
+      // The source line above its first instruction (again when the code comes back to it), as gdb's /s.
+      if (withSource) {
+        let last: string | undefined;
+        for (const ins of instructions as Replies["disassemble"]["instructions"]) {
+          const key = ins.file && ins.line ? `${ins.file}:${ins.line}` : undefined;
+          if (!key || key === last) continue;
+          last = key;
+          const lines = await readLines(ins.file!);
+          const text = lines?.[ins.line! - 1];
+          if (text !== undefined) ins.sourceText = text;
+        }
+      }
       return { address: at, instructions };
     });
   }
@@ -369,6 +490,11 @@ export class Inspector {
     const struct = /(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value);
     // A C++ reference or a pointer to a struct shows as a bare address: the fields say more.
     const address = /^0x[0-9a-f]+$/i.test(v.value) ? (/&\s*$/.test(v.type ?? "") ? "reference" : /\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "") ? "pointer" : undefined) : undefined;
+    // LLDB shows a `char *` it cannot read as `0x10 ""`, like an empty string: its one child tells.
+    if (/^0x[0-9a-f]+ ""$/i.test(v.value) && /char\s*\*\s*$/.test(v.type ?? "")) {
+      const [first] = await this.variablesNow(v.reference).catch(() => []);
+      return first && /^'\\0'$|^0$/.test(first.value) ? v : { ...v, value: `${v.value.slice(0, -3)} <unreadable>` };
+    }
     if (!byteArray && !struct && !address && (size === undefined || size > 20)) return v;
     if (address === "pointer" && /^0x0+$/i.test(v.value)) return v;
     try {
@@ -401,7 +527,7 @@ export class Inspector {
 
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(expression: string, r: P.EvaluateResponse["body"], format?: Format): Promise<string> {
-    const value = formatValue(shortAddresses(goBytes(cString(r.result, r.type), r.type)), format);
+    const value = formatValue(compactValue(r.result, r.type), format);
     return (await this.inlineValue({ name: expression, type: r.type, value, reference: r.variablesReference })).value;
   }
 
@@ -410,7 +536,7 @@ export class Inspector {
     const out: VariableView[] = [];
     for (const v of variables) {
       if (!this.showHidden && this.host.adapter.hideVariable?.(v.name, v.type)) continue;
-      const view: VariableView = { name: v.name, type: shortType(v.type), value: shortAddresses(goBytes(cString(v.value, v.type), v.type)), reference: v.variablesReference };
+      const view: VariableView = { name: v.name, type: shortType(v.type), value: compactValue(v.value, v.type), reference: v.variablesReference };
       if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(v.variablesReference, depth - 1);
       out.push(view);
     }
@@ -460,6 +586,8 @@ export class Inspector {
  * 3>:1:1: " and a caret diagram below, which cost bytes and say nothing more.
  */
 export function evaluateError(message: string): string {
+  // Python: the exception is the traceback's last line (`NameError: name 'x' is not defined`).
+  if (/^Traceback \(most recent call last\):/.test(message)) return message.trim().split("\n").at(-1)!.trim();
   const first = message.split("\n").find((l) => l.trim()) ?? message;
   return first.replace(/^\s*error:\s*/i, "").replace(/^<user expression \d+>:\d+:\d+:\s*/, "").replace(/^error:\s*/i, "").trim();
 }
@@ -476,28 +604,39 @@ export function pickScopes(scopes: P.Scope[], which: "locals" | "arguments" | "a
   return locals.length ? locals : scopes.filter((s) => !s.expensive && !isArgumentsScope(s)).slice(0, 1);
 }
 
-/** 16 bytes a line: address, hex, printable characters. */
-export function hexdump(start: bigint, bytes: Uint8Array): string[] {
-  const lines: string[] = [];
-  for (let i = 0; i < bytes.length; i += 16) {
-    const row = bytes.subarray(i, i + 16);
-    const hex = [...row].map((b) => b.toString(16).padStart(2, "0")).join(" ");
-    const text = [...row].map((b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : ".")).join("");
-    lines.push(`0x${(start + BigInt(i)).toString(16)}: ${hex.padEnd(47)}  ${text}`);
-  }
-  return lines;
-}
+const RAW_HINT = "the text goes to the debugger's own console as typed: LLDB or gdb commands (`debugger raw help`), Python for debugpy, Go expressions for Delve";
 
+/**
+ * An integer in another base (negatives as 64-bit two's complement, as gdb does), as a character
+ * (`char`: 65 → 'A' 65), or a pointer as its bare address (`address`: `0x5555… "hi"` → `0x5555…`).
+ * Values that are not integers (or pointers, for `address`) are left as they are.
+ */
 export function formatValue(value: string, format: Format | undefined): string {
-  if (!format || (format === "dec" && /^-?\d+$/.test(value))) return value;
-  const m = /^(-?\d+)$/.exec(value.trim());
+  if (!format) return value;
+  const v = value.trim();
+  if (format === "address") {
+    const a = /^(0x[0-9a-f]+)\b/i.exec(v);
+    if (a) return a[1]!.toLowerCase();
+    return /^\d+$/.test(v) ? `0x${BigInt(v).toString(16)}` : value;
+  }
+  const m = /^(-?\d+)$/.exec(v);
   if (!m) return value;
   let n = BigInt(m[1]!);
   if (format === "dec") return n.toString();
-  if (n < 0n) n = (1n << 64n) + n; // show negatives as two's complement, as gdb does for 64-bit
+  if (format === "char") return charOf(n) ?? value;
+  if (n < 0n) n = (1n << 64n) + n;
   if (format === "hex") return `0x${n.toString(16)}`;
   if (format === "oct") return `0${n.toString(8)}`;
   return `0b${n.toString(2)}`;
+}
+
+/** 65 → `'A' 65`, 10 → `'\n' 10`, a byte past ASCII → `'\xe9' 233` (signed -3: `'\xfd' -3`), from 256 on the character itself (`'λ' 955`). */
+function charOf(n: bigint): string | undefined {
+  if (n < -128n || n > 0x10ffffn) return undefined;
+  const code = Number(n < 0n ? n + 256n : n);
+  const named: Record<number, string> = { 0: "\\0", 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 39: "\\'", 92: "\\\\" };
+  const shown = named[code] ?? (code < 32 || (code >= 127 && code < 256) ? `\\x${code.toString(16).padStart(2, "0")}` : String.fromCodePoint(code));
+  return `'${shown}' ${n}`;
 }
 
 function formatTree(vars: VariableView[], format: Format | undefined): VariableView[] {

@@ -24,6 +24,7 @@ import { BreakpointSync } from "./breakpointSync.ts";
 import { Inspector } from "./inspector.ts";
 import { descendants, endProcesses, withEnvironment, type ProcessId } from "./processTree.ts";
 import { registerReverseRequests } from "./reverseRequests.ts";
+import { compactValue } from "./values.ts";
 import { breakpointView, frameView, inferWatchpoint, newReport, normaliseReason, userFrameIndex } from "./stopReport.ts";
 
 const HISTORY_LIMIT = 100;
@@ -32,6 +33,8 @@ const REPORT_OUTPUT_BYTES = 8192;
 export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles"> {
   mode: "launch" | "attach";
   pid?: number;
+  /** A core dump of `program`, opened instead of running it. */
+  core?: string;
   /** Talk to an adapter already listening there instead of starting one. */
   connect?: { host: string; port: number };
   breakpoints: { text: string; loc: Location; opts?: BreakpointOptions }[];
@@ -81,6 +84,8 @@ export class Session {
   /** This start took a warm spare adapter. */
   warmStart = false;
   private found: FoundAdapter | undefined;
+  /** Output events while a console command runs whose text arrives as output (cdt-gdb-adapter's `raw`). */
+  private captured: string[] | undefined;
 
   constructor(
     readonly name: string,
@@ -102,6 +107,21 @@ export class Session {
     return this.startOptions?.program;
   }
 
+  /** The program runs where a `--connect` adapter runs, maybe another machine. */
+  get remote(): boolean {
+    return !!this.startOptions?.connect;
+  }
+
+  /** The core dump this session opened (post-mortem), if it is one. */
+  get core(): string | undefined {
+    return this.startOptions?.core;
+  }
+
+  /** A core dump cannot run: execution and breakpoints are refused with what to do instead. */
+  requireRunnable(what: string): void {
+    if (this.core) throw new DebuggerError("UNSUPPORTED", `${what}: session '${this.name}' is a core dump (${this.core}); it cannot run`, "inspect it with backtrace, frame, locals, print, threads, memory read; start the program without --core to run it");
+  }
+
   get mode(): "launch" | "attach" | undefined {
     return this.startOptions?.mode;
   }
@@ -119,12 +139,27 @@ export class Session {
     return this.ended ? undefined : this.client;
   }
 
+  get foundAdapter(): FoundAdapter | undefined {
+    return this.found;
+  }
+
+  /** Runs fn (a console command, the program stopped) and returns what the adapter sent as output meanwhile. */
+  async captureOutput<T>(fn: () => Promise<T>): Promise<{ value: T; text: string }> {
+    this.captured = [];
+    try {
+      const value = await fn();
+      return { value, text: this.captured.join("") };
+    } finally {
+      this.captured = undefined;
+    }
+  }
+
   get currentThreadId(): number | undefined {
     return this.inspector.currentThreadId;
   }
 
   summary(): SessionSummary {
-    return { name: this.name, state: this.state, program: this.program || undefined, adapter: this.adapter.name, pid: this.pid, mode: this.mode };
+    return { name: this.name, state: this.state, program: this.program || undefined, adapter: this.adapter.name, pid: this.pid, mode: this.mode, ...(this.core ? { core: this.core } : {}) };
   }
 
   get limits(): DisplayLimits {
@@ -159,7 +194,7 @@ export class Session {
     for (const b of opts.breakpoints) this.breakpoints.registry.add(b.text, b.loc, b.opts);
     // Stops the adapter does not make by itself (a Rust panic), as breakpoints of the daemon's own.
     if (opts.mode === "launch" || opts.program) {
-      for (const ib of this.adapter.implicitBreakpoints?.(opts.program) ?? []) this.breakpoints.registry.add(ib.function, { kind: "function", name: ib.function }, { internal: ib.reason });
+      for (const c of this.adapter.catchpoints?.(opts.program) ?? []) if (c.on) this.breakpoints.registry.add(c.function, { kind: "function", name: c.function }, { internal: c.reason });
     }
     await this.enqueue(() => this.connectAndConfigure());
   }
@@ -226,11 +261,13 @@ export class Session {
 
     // Launch is sent without awaiting: some adapters answer it only after configurationDone.
     const initialized = client.waitForEvent("initialized", this.startTimeoutMs);
-    const args =
-      opts.mode === "launch"
+    const core = opts.core ? this.adapter.coreArgs?.({ program: opts.program, core: opts.core, cwd: opts.cwd }) : undefined;
+    const args = core
+      ? core.args
+      : opts.mode === "launch"
         ? this.adapter.launchArgs(launch)
         : this.adapter.attachArgs({ pid: opts.pid, program: opts.program || undefined, remote: !!opts.connect, options: opts.options, found: this.found });
-    const startRequest = client.request(opts.mode, args, 0);
+    const startRequest = client.request(core?.request ?? opts.mode, args, 0);
     const failed = startRequest.then(
       () => new Promise<never>(() => {}),
       (e: Error) => Promise.reject(e),
@@ -331,6 +368,11 @@ export class Session {
     const category: OutputCategory =
       this.adapter.outputCategory?.(b.category ?? "console", b.output, this.found) ?? (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
     if (this.adapter.ignoreOutput?.(b.output, category)) return;
+    if (this.captured && b.category !== "stderr") {
+      // The answer to `raw`: the debugger's text, not the program's; the reply carries it.
+      this.captured.push(b.output);
+      return;
+    }
     // The debuggee runs on a pty under lldb-dap: \r\n line endings, sometimes cut between events.
     const text = this.crlf.push(category, b.output);
     // With the program on our own pty, its output and the adapter's console text ("Process 7
@@ -455,7 +497,9 @@ export class Session {
     const read = this.output.read(this.reportCursor);
     this.reportCursor = read.cursor;
     const program = joinText(read.chunks.filter((c) => c.category !== "console"));
-    const console = joinText(read.chunks.filter((c) => c.category === "console"));
+    let console = joinText(read.chunks.filter((c) => c.category === "console"));
+    const noise = this.adapter.reportNoise;
+    if (noise && console) console = console.split(/(?<=\n)/).filter((line) => !noise.test(line)).join("");
     if (read.dropped > 0) (report.truncated ??= []).push(`output: ${read.dropped} earlier chunks were dropped from the buffer`);
     report.output = this.cutOutput(program, "output", report);
     if (console.trim()) report.console = this.cutOutput(console, "console", report);
@@ -472,9 +516,12 @@ export class Session {
     // A stop at one of the daemon's own breakpoints (a Rust panic) reads as what it stands for.
     const registry = this.breakpoints.registry;
     const said = this.adapter.stopReason?.(body.reason, joinText(this.output.read(this.reportCursor).chunks));
-    const internal = ids.map((id) => registry.get(id)?.internal).find((r) => r !== undefined);
+    let ownBp = ids.map((id) => registry.get(id)).find((b) => b?.internal !== undefined);
+    let internal = ownBp?.internal;
     ids = ids.filter((id) => !registry.get(id)?.internal);
-    const report = newReport(++this.reportSeq, internal ?? normaliseReason(said ?? body.reason, body.description ?? body.text, this.expecting, ids));
+    const reason = internal ?? normaliseReason(said ?? body.reason, body.description ?? body.text, this.expecting, ids);
+    // A core dump stops where it was taken (Delve says "entry"); a crash keeps its signal.
+    const report = newReport(++this.reportSeq, this.core && reason === "entry" ? "core" : reason);
     this.expecting = undefined;
     report.description = internal ? this.adapter.describeInternalStop?.(internal, joinText(this.output.read(this.reportCursor).chunks)) : (body.description ?? body.text);
     // "watchpoint 3" is lldb's own numbering, not the CLI id: it would only mislead.
@@ -487,13 +534,30 @@ export class Session {
       const frames = await this.inspector.framesNow(threadId);
       const top = frames[0];
       if (top) {
+        // An adapter that names no breakpoint (cdt-gdb-adapter): one of the daemon's own is told by where it stopped.
+        if (!internal && ids.length === 0 && report.reason === "breakpoint") {
+          const own = registry.matchLocation(top.source?.path, top.line, top.name).find((b) => b.internal);
+          if (own) {
+            own.hits++;
+            ownBp = own;
+            internal = own.internal;
+            report.reason = own.internal!;
+            report.description = this.adapter.describeInternalStop?.(own.internal!, joinText(this.output.read(this.reportCursor).chunks));
+          }
+        }
         if (report.reason === "watchpoint" && ids.length === 0) {
-          const id = inferWatchpoint(registry.list().filter((b) => b.kind === "data"), lldbWatchNumber ? undefined : report.description);
+          const id = inferWatchpoint(registry.list().filter((b) => b.kind === "data"), report.description);
           const bp = id !== undefined ? registry.get(id) : undefined;
           if (bp) {
             bp.hits++;
             report.breakpointIds = [bp.id];
           }
+        }
+        // A catchpoint's own frame tells what was thrown (Go's panic value), before the user's frame is chosen.
+        const caught = internal ? this.adapter.catchpoints?.(this.program).find((c) => c.value && registry.list().some((b) => b.internal && b.function === c.function && top.name?.includes(c.function))) : undefined;
+        if (caught && !report.description) {
+          const value = await this.client!.request("evaluate", { expression: caught.value!, frameId: top.id, context: this.adapter.printContext }).then((r) => r.result, () => undefined);
+          if (value) report.description = compactValue(value, undefined);
         }
         // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
         const views = frames.map(frameView);
@@ -513,12 +577,13 @@ export class Session {
           if (now !== undefined) {
             // With a condition, writes in between were not seen: the last value seen would mislead.
             const known = watched.lastValue !== undefined && watched.lastValue !== now && !watched.condition;
-            report.description = known ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`;
+            const hit = watched.hits > 0 ? ` (hit ${watched.hits})` : "";
+            report.description = `${known ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`}${hit}`;
             watched.lastValue = now;
           }
         }
         if (report.reason === "breakpoint" && ids.length === 0) {
-          report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).map((b) => (b.hits++, b.id));
+          report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).filter((b) => !b.internal).map((b) => (b.hits++, b.id));
         }
         // The source window comes from disk: read it while the adapter answers for the locals.
         const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, this.sourceLines), this.inspector.scopeVariablesNow(shown.id, "locals")]);
@@ -541,8 +606,10 @@ export class Session {
         report.exception = { id: info.exceptionId, description: info.description, details: info.details?.stackTrace ?? info.details?.message };
       } catch {}
     }
+    // A catchpoint of the daemon's own: named by its filter, described by what was thrown or its label.
+    const def = ownBp ? this.adapter.catchpoints?.(this.program).find((c) => c.function === ownBp!.function) : undefined;
+    if (internal) report.exception = { id: def?.filter ?? internal, description: report.description ?? def?.label };
     if (report.reason === "exception" && !report.exception) report.exception = { description: body.text ?? body.description };
-    if (internal && report.description) report.exception = { id: internal, description: report.description };
     this.attachOutput(report);
     return report;
   }
@@ -612,14 +679,20 @@ export class Session {
    * registered before the request goes out, so a fast stop is never missed.
    */
   resume(kind: ResumeKind, threadId?: number): Promise<{ stop: Promise<StopReport> }> {
+    this.requireRunnable(kind === "stepIn" ? "step" : kind === "stepOut" ? "finish" : kind);
     return this.enqueue(async () => {
       const client = this.requireStopped();
+      // `continue --thread N` means that thread alone: only where the adapter can keep the others stopped.
+      const single = kind === "continue" && threadId !== undefined;
+      if (single && !this.capabilities.supportsSingleThreadExecutionRequests) {
+        throw new DebuggerError("UNSUPPORTED", `${this.adapter.name} cannot resume one thread alone (capability supportsSingleThreadExecutionRequests)`, "`debugger continue` without --thread resumes every thread; a breakpoint with a condition on the thread stops where it matters");
+      }
       if (threadId !== undefined) await this.inspector.selectThreadNow(threadId);
       const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());
       const waiter = this.nextStop();
       const stopsBefore = this.stopCount;
       try {
-        await client.request(kind, { threadId: tid });
+        await client.request(kind, { threadId: tid, ...(single ? { singleThread: true } : {}) });
       } catch (e) {
         waiter.cancel();
         throw e;
@@ -634,6 +707,7 @@ export class Session {
 
   /** Not queued: a pause must get through while a long request holds the queue. */
   async pause(threadId?: number): Promise<{ stop: Promise<StopReport> }> {
+    this.requireRunnable("pause");
     const client = this.requireLive();
     if (this.state === "stopped") throw new DebuggerError("NOT_RUNNING", `session '${this.name}' is already stopped`, "`debugger context` shows where");
     const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());

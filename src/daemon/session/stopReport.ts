@@ -63,6 +63,7 @@ export function breakpointView(b: Breakpoint): BreakpointView {
     location: b.location,
     file: b.resolvedFile ?? b.file,
     line: b.resolvedLine ?? b.line,
+    movedFrom: b.kind === "line" && b.verified && b.resolvedLine !== undefined && b.line !== undefined && b.resolvedLine !== b.line ? b.line : undefined,
     function: b.function,
     address: b.address,
     verified: b.verified,
@@ -79,14 +80,20 @@ export function breakpointView(b: Breakpoint): BreakpointView {
 }
 
 /**
- * Which watchpoint fired when the adapter names none (lldb-dap): the only enabled one, or the one
- * whose expression the adapter's description or the program's new value names. Undefined when it
- * cannot be told.
+ * Which watchpoint fired when the adapter names none in `hitBreakpointIds` (lldb-dap): the only
+ * enabled one; the one whose adapter id LLDB's "watchpoint N" gives (the id lldb-dap answered
+ * `setDataBreakpoints` with); or the one whose expression the description names. Undefined when
+ * it cannot be told.
  */
-export function inferWatchpoint(watches: readonly Pick<Breakpoint, "id" | "location" | "enabled">[], description: string | undefined): number | undefined {
+export function inferWatchpoint(watches: readonly Pick<Breakpoint, "id" | "location" | "enabled" | "adapterId">[], description: string | undefined): number | undefined {
   const enabled = watches.filter((w) => w.enabled);
   if (enabled.length === 1) return enabled[0]!.id;
   if (!description) return undefined;
+  const numbered = /^watchpoint (\d+)(?:\.\d+)?$/i.exec(description.trim());
+  if (numbered) {
+    const byAdapter = enabled.filter((w) => w.adapterId === Number(numbered[1]));
+    return byAdapter.length === 1 ? byAdapter[0]!.id : undefined;
+  }
   const named = enabled.filter((w) => new RegExp(`(^|[^\\w])${escapeRegExp(w.location)}([^\\w]|$)`).test(description));
   return named.length === 1 ? named[0]!.id : undefined;
 }
@@ -112,7 +119,7 @@ export function isUserFrame(f: { function?: string; file?: string; line?: number
  */
 export function userFrameIndex(reason: string, frames: readonly { function?: string; file?: string; line?: number }[]): number {
   // A watchpoint fires where the write happened, often inside strcpy or memset: the caller is the news.
-  if (!["signal", "exception", "pause", "panic", "watchpoint"].includes(reason)) return 0;
+  if (!["signal", "exception", "pause", "panic", "watchpoint", "core"].includes(reason)) return 0;
   if (!frames.length || isUserFrame(frames[0]!)) return 0;
   const i = frames.findIndex(isUserFrame);
   return i > 0 ? i : 0;
