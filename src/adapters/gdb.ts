@@ -5,6 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
+import { CXX_CATCHPOINTS } from "./catchpoints.ts";
 import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";
 
@@ -317,9 +318,6 @@ export const gdb: AdapterSpec = {
   outputCategory: gdbOutputCategory,
   // cdt-gdb-adapter sends no `exited` event; gdb's own DAP does, and loses nothing by the quirk.
   // cdt-gdb-adapter has no exception filters; the C++ runtime's entry points stand in for gdb's catchpoints.
-  catchpoints: () => [
-    { filter: "throw", label: "C++ throw", description: "where a C++ exception is thrown (__cxa_throw)", function: "__cxa_throw", reason: "exception", on: false },
-    { filter: "catch", label: "C++ catch", description: "where a C++ exception is caught (__cxa_begin_catch)", function: "__cxa_begin_catch", reason: "exception", on: false },
-  ],
+  catchpoints: () => CXX_CATCHPOINTS,
   quirks: { programMustBeExecutable: true, noExitedEvent: true },
 };

@@ -95,6 +95,14 @@ describe("catch throw, catch panic", () => {
     expect(bad.json.error).toMatchObject({ code: "INVALID_ARGUMENT", hint: expect.stringContaining("throw, catch") });
   });
 
+  test.skipIf(!lldb)("the LLDB command-line backend: `catch throw` is the daemon's catchpoint there too", async () => {
+    const s = env.session("throw-lldb-cli");
+    await s.ok(["start", bins["cpp-throws"]!, "--adapter", "lldb-cli", "--break", "main"]);
+    await s.ok(["catch", "throw"]);
+    const stop = (await s.ok(["continue"])).stop;
+    expect(stop).toMatchObject({ reason: "exception", exception: { id: "throw" }, frame: { line: markerLine(THROWS, "throw_range") } });
+  });
+
   test.skipIf(!dlv)("Delve: `catch panic` stops at a recovered panic, with its value; off again, the program runs through", async () => {
     const bin = (await buildGoFixtures())["panics"]!;
     const s = env.session("panic-go");

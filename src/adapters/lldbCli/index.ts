@@ -4,6 +4,7 @@
 // Everything LLDB-specific the session uses beside that (Rust formatters, the panic breakpoint,
 // code lines of a file) is lldb-dap's, shared.
 import { readdirSync } from "node:fs";
+import { CXX_CATCHPOINTS } from "../catchpoints.ts";
 import type { AdapterSpec, FoundAdapter } from "../types.ts";
 import { lldbDap } from "../lldbDap.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "../which.ts";
@@ -71,5 +72,8 @@ export const lldbCli: AdapterSpec = {
     return { ...(o.pid ? { pid: o.pid } : {}), ...(o.program ? { program: o.program } : {}) };
   },
   dataBreakpointExpression: undefined,
+  // No exception filters here: C++ throw and catch are the daemon's catchpoints, as under gdb.
+  catchpoints: (program) => [...(lldbDap.catchpoints?.(program) ?? []), ...CXX_CATCHPOINTS],
+  filterAliases: undefined,
   quirks: { programMustBeExecutable: true, programTerminal: true },
 };
