@@ -135,8 +135,13 @@ export interface AdapterSpec {
   functionSource?: { command(name: string): string; parse(output: string): { file: string; line: number }[] };
   /** Where the adapter has no `readMemory`: the debugger's own command to read bytes, and how to read its answer. */
   memoryCommand?: { command(address: string, count: number): string; parse(output: string): { address: string; bytes: Uint8Array } | undefined; via: string };
-  /** How to open a core dump of `program` (post-mortem); absent: the adapter cannot. */
-  coreArgs?(o: { program: string; core: string; cwd: string }): { request: "launch" | "attach"; args: Record<string, unknown> };
+  /**
+   * How to open a core dump of `program` (post-mortem); absent, or undefined for this variant of
+   * the adapter: it cannot. `command`: another adapter program to run for it (cdt-gdb-adapter's
+   * target adapter). `noStopEvent`: the adapter neither needs configurationDone (it would try to
+   * run the dump) nor reports a stop; the daemon makes the first stop itself.
+   */
+  coreArgs?(o: { program: string; core: string; cwd: string; found?: FoundAdapter }): CoreArgs | undefined;
   /**
    * Catchpoints the daemon makes from function breakpoints where the adapter has no exception filter
    * for them (`catch panic`: Go's runtime.gopanic, Rust's rust_panic under LLDB; `catch throw`
@@ -174,4 +179,12 @@ export interface AdapterSpec {
     /** Give a launched program the daemon's own pty (LaunchOptions.terminal) instead of the adapter's. */
     programTerminal?: boolean;
   };
+}
+
+/** How an adapter opens a core dump (AdapterSpec.coreArgs). */
+export interface CoreArgs {
+  request: "launch" | "attach";
+  args: Record<string, unknown>;
+  command?: string[];
+  noStopEvent?: boolean;
 }

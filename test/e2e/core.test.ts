@@ -10,6 +10,7 @@ import { buildGoFixtures } from "../fixtures/go/build.ts";
 import { adapterAvailable, CI, E2eEnv, missing, spawnAndReadPid } from "../harness/index.ts";
 
 const lldb = adapterAvailable("lldb-dap", "test/e2e/core.test.ts");
+const gdb = adapterAvailable("gdb", "test/e2e/core.test.ts");
 const gcore = Bun.which("gcore") !== null || missing("gcore is not installed (apt-get install gdb)", "test/e2e/core.test.ts");
 const dlv = (!!Bun.which("dlv") && !!Bun.which("go")) || missing("dlv and go are not installed (apt-get install delve golang-go)", "test/e2e/core.test.ts");
 
@@ -65,19 +66,51 @@ function crash(argv: string[], extraEnv: Record<string, string> = {}, signal?: N
   })();
 }
 
+/** A core of the sleeper fixture written by gcore while it runs. */
+async function gcoreOfSleeper(): Promise<string> {
+  const { proc, pid } = await spawnAndReadPid([bins["c-sleeper"]!]);
+  try {
+    const out = join(mkdtempSync(join(dir, "gcore-")), "sleeper");
+    const r = Bun.spawnSync(["gcore", "-o", out, String(pid)], { stdout: "pipe", stderr: "pipe" });
+    expect(r.exitCode).toBe(0);
+    return `${out}.${pid}`;
+  } finally {
+    proc.kill(9);
+    await proc.exited;
+  }
+}
+
+/** A C program that dereferences a null pointer in `total` (line marked `fault`), built once. */
+let segv: { bin: string; src: string } | undefined;
+function segfaulter(): { bin: string; src: string } {
+  if (segv) return segv;
+  const src = join(dir, "segv.c");
+  writeFileSync(
+    src,
+    [
+      "struct Account { char name[8]; int *balance; };",
+      "int total(struct Account *a, int n) {",
+      "  int sum = 0;",
+      "  for (int i = 0; i < n; i++) sum += *a[i].balance; // @mark fault",
+      "  return sum;",
+      "}",
+      "int main(void) {",
+      "  int x = 5;",
+      '  struct Account accounts[2] = {{"ann", &x}, {"bob", 0}};',
+      "  return total(accounts, 2);",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  const bin = join(dir, "segv");
+  expect(Bun.spawnSync(["gcc", "-g", "-O0", "-o", bin, src]).exitCode).toBe(0);
+  segv = { bin, src };
+  return segv;
+}
+
 describe.skipIf(!lldb)("lldb-dap: post-mortem", () => {
   test.skipIf(!gcore)("a gcore of a running program: stop report, backtrace, print, threads; running and breakpoints refused", async () => {
-    const { proc, pid } = await spawnAndReadPid([bins["c-sleeper"]!]);
-    let core: string;
-    try {
-      const out = join(dir, "sleeper");
-      const r = Bun.spawnSync(["gcore", "-o", out, String(pid)], { stdout: "pipe", stderr: "pipe" });
-      expect(r.exitCode).toBe(0);
-      core = `${out}.${pid}`;
-    } finally {
-      proc.kill(9);
-      await proc.exited;
-    }
+    const core = await gcoreOfSleeper();
     const s = env.session("gcore");
     const start = await s.ok(["start", bins["c-sleeper"]!, "--core", core]);
     expect(start.session).toMatchObject({ state: "stopped", core, adapter: "lldb-dap" });
@@ -99,26 +132,7 @@ describe.skipIf(!lldb)("lldb-dap: post-mortem", () => {
   });
 
   test.skipIf(!kernelCores)("a real segfault's core stops at the faulting line with SIGSEGV and its locals", async () => {
-    const src = join(dir, "segv.c");
-    writeFileSync(
-      src,
-      [
-        "struct Account { char name[8]; int *balance; };",
-        "int total(struct Account *a, int n) {",
-        "  int sum = 0;",
-        "  for (int i = 0; i < n; i++) sum += *a[i].balance; // @mark fault",
-        "  return sum;",
-        "}",
-        "int main(void) {",
-        "  int x = 5;",
-        '  struct Account accounts[2] = {{"ann", &x}, {"bob", 0}};',
-        "  return total(accounts, 2);",
-        "}",
-        "",
-      ].join("\n"),
-    );
-    const bin = join(dir, "segv");
-    expect(Bun.spawnSync(["gcc", "-g", "-O0", "-o", bin, src]).exitCode).toBe(0);
+    const { bin, src } = segfaulter();
     const core = await crash([bin]);
     const s = env.session("segv");
     const stop = (await s.ok(["start", bin, "--core", core])).stop;
@@ -126,6 +140,48 @@ describe.skipIf(!lldb)("lldb-dap: post-mortem", () => {
     expect(stop.description).toContain("SIGSEGV");
     expect(stop.locals.find((v: any) => v.name === "i")?.value).toBe("1");
     expect((await s.ok(["print", "a[1].balance"])).result).toBe("0x0");
+  });
+});
+
+describe.skipIf(!gdb)("gdb: post-mortem (cdt-gdb-adapter's target adapter)", () => {
+  test.skipIf(!gcore)("a gcore of a running program: a core stop in the user's frame, backtrace, print, memory; running refused", async () => {
+    const core = await gcoreOfSleeper();
+    const s = env.session("gcore-gdb");
+    const start = await s.ok(["start", bins["c-sleeper"]!, "--core", core, "--adapter", "gdb"]);
+    expect(start.session).toMatchObject({ state: "stopped", core, adapter: "gdb" });
+    expect(start.stop).toMatchObject({ reason: "core", frame: { function: expect.stringMatching(/^(main|tick)$/) } });
+    // What gdb says on opening it is in `output --console`, not in the report.
+    expect(start.stop.console ?? "").not.toContain("Core was generated by");
+    expect(start.stop.output).toBe("");
+    expect((await s.ok(["output", "--console"])).text).toContain("Core was generated by");
+    expect((await s.ok(["backtrace"])).frames.map((f: any) => f.function)).toContain("main");
+    expect(Number((await s.ok(["print", "counter"])).result)).toBeGreaterThan(0);
+    expect((await s.ok(["memory", "read", "&counter", "--count", "4"])).hex).toMatch(/^[0-9a-f]{8}$/);
+    expect((await s.ok(["threads"])).threads.length).toBeGreaterThan(0);
+    for (const args of [["continue"], ["next"], ["break", "main"]]) {
+      const r = await s.run(args);
+      expect(r.json.error.code).toBe("UNSUPPORTED");
+    }
+    // `restart` opens the dump again.
+    expect((await s.ok(["restart"])).stop.reason).toBe("core");
+  });
+
+  test.skipIf(!kernelCores)("a real segfault's core: signal, the faulting line, its locals", async () => {
+    const { bin, src } = segfaulter();
+    const core = await crash([bin]);
+    const s = env.session("segv-gdb");
+    const stop = (await s.ok(["start", bin, "--core", core, "--adapter", "gdb"])).stop;
+    expect(stop).toMatchObject({ reason: "signal", frame: { function: "total", line: markerLine(src, "fault") } });
+    expect(stop.description).toContain("SIGSEGV");
+    expect(stop.locals.find((v: any) => v.name === "i")?.value).toBe("1");
+  });
+
+  test("a core path gdb would split is refused before gdb sees it", async () => {
+    const spaced = join(mkdtempSync(join(dir, "spaced-")), "a core");
+    writeFileSync(spaced, "not empty");
+    const r = await env.run(["start", bins["c-basic"]!, "--core", spaced, "--adapter", "gdb", "--session", "spaced"]);
+    expect(r.json.error).toMatchObject({ code: "INVALID_ARGUMENT", hint: expect.stringContaining("plain path") });
+    expect((await env.run(["sessions"])).json.data.sessions).toEqual([]);
   });
 });
 
@@ -155,8 +211,6 @@ describe("errors", () => {
     const withBreak = await env.run(["start", prog, "--core", empty, "--break", "main", "--session", "e3"]);
     expect(withBreak.exitCode).toBe(2);
     expect(withBreak.json.error.code).toBe("USAGE");
-    const gdbCore = await env.run(["start", prog, "--core", empty, "--adapter", "gdb", "--session", "e4"]);
-    expect(gdbCore.json.error).toMatchObject({ code: "UNSUPPORTED", message: "gdb cannot open core dumps" });
     const py = await env.run(["start", sourcePath("python/basic.py"), "--core", empty, "--session", "e5"]);
     expect(py.json.error.code).toBe("UNSUPPORTED");
     expect((await env.run(["sessions"])).json.data.sessions).toEqual([]);

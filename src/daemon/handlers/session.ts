@@ -73,7 +73,7 @@ function checkCore(a: ArgsOut<"start">, cwd: string, spec: AdapterSpec): string 
   const core = resolve(cwd, a.core!);
   const clash = a.connect ? "--connect" : a.stopOnEntry ? "--stop-on-entry" : a.break.length ? "--break" : a.args.length ? "program arguments" : undefined;
   if (clash) throw new DebuggerError("USAGE", `--core opens a dump that cannot run: ${clash} makes no sense with it`, "`debugger start PROGRAM --core FILE` alone");
-  if (!spec.coreArgs) throw new DebuggerError("UNSUPPORTED", `${spec.name} cannot open core dumps`, spec.name === "gdb" ? "leave out --adapter gdb: lldb-dap opens native cores" : "core dumps are for native and Go programs (lldb-dap, Delve)");
+  if (!spec.coreArgs) throw new DebuggerError("UNSUPPORTED", `${spec.name} cannot open core dumps`, "core dumps are for native and Go programs (lldb-dap, gdb, Delve)");
   let size: number;
   try {
     const st = statSync(core);

@@ -5,7 +5,7 @@
 // other clients are never blocked by a waiter.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, exitMessage, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
-import type { AdapterSpec, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
+import type { AdapterSpec, CoreArgs, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
 import { adapterStartTimeoutMs, maxLocals, maxValueLength, requestTimeoutMs, sourceLines, type Config } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Location } from "../../common/location.ts";
@@ -25,7 +25,7 @@ import { Inspector } from "./inspector.ts";
 import { descendants, endProcesses, withEnvironment, type ProcessId } from "./processTree.ts";
 import { registerReverseRequests } from "./reverseRequests.ts";
 import { compactValue } from "./values.ts";
-import { breakpointView, frameView, inferWatchpoint, newReport, normaliseReason, userFrameIndex } from "./stopReport.ts";
+import { breakpointView, coreStop, frameView, inferWatchpoint, newReport, normaliseReason, userFrameIndex } from "./stopReport.ts";
 
 const HISTORY_LIMIT = 100;
 const REPORT_OUTPUT_BYTES = 8192;
@@ -220,6 +220,8 @@ export class Session {
       command = found.command;
       env = found.env;
     }
+    const core = opts.core ? this.coreArgs(opts.core) : undefined;
+    if (core?.command) command = core.command;
     const launch = this.launchOptions();
     if (opts.mode === "launch" && !opts.connect && this.adapter.quirks.programTerminal) {
       this.terminal ??= openProgramTerminal((output) => this.onOutput({ category: "stdout", output }));
@@ -233,7 +235,7 @@ export class Session {
       if (!this.disconnecting) log("info", `[${this.name}] adapter stderr: ${text.trimEnd()}`);
     };
     // A warm spare of this adapter, spawned and initialized before: straight to launch.
-    const spare = this.found && this.warm ? this.warm.take(this.adapter, this.found) : undefined;
+    const spare = this.found && this.warm && !core?.command ? this.warm.take(this.adapter, this.found) : undefined;
     this.warmStart = !!spare;
     let proc: AdapterProcess;
     if (spare) {
@@ -261,7 +263,6 @@ export class Session {
 
     // Launch is sent without awaiting: some adapters answer it only after configurationDone.
     const initialized = client.waitForEvent("initialized", this.startTimeoutMs);
-    const core = opts.core ? this.adapter.coreArgs?.({ program: opts.program, core: opts.core, cwd: opts.cwd }) : undefined;
     const args = core
       ? core.args
       : opts.mode === "launch"
@@ -279,7 +280,7 @@ export class Session {
     }
     await this.breakpoints.syncAllNow();
     if (opts.mode === "launch" && opts.stopOnEntry) this.expecting = "entry";
-    if (this.capabilities.supportsConfigurationDoneRequest !== false) {
+    if (this.capabilities.supportsConfigurationDoneRequest !== false && !core?.noStopEvent) {
       await client.request("configurationDone", undefined);
     }
     try {
@@ -287,6 +288,7 @@ export class Session {
     } catch (e) {
       throw this.startError(e as Error, outputAtStart);
     }
+    if (core?.noStopEvent) this.onStopped(coreStop(joinText(this.output.read(outputAtStart, new Set<OutputCategory>(["console"])).chunks)));
     if (this.state === "starting") this.state = "running";
     this.recordDebuggees();
     // The next start of this kind takes a spare made in the background — after this start has
@@ -299,6 +301,13 @@ export class Session {
       else void this.nextStop().promise.then(prepare, prepare);
     }
     this.onChange();
+  }
+
+  private coreArgs(file: string): CoreArgs {
+    const opts = this.startOptions!;
+    const core = this.adapter.coreArgs?.({ program: opts.program, core: file, cwd: opts.cwd, found: this.found });
+    if (!core) throw new DebuggerError("UNSUPPORTED", `${this.found?.version ?? this.adapter.name} cannot open core dumps`, "lldb-dap opens native cores (leave out --adapter)");
+    return core;
   }
 
   /** A launched program's processes, so they can be ended if the adapter dies without ending them. */

@@ -3,6 +3,7 @@
 // tables; `buildStopReport` puts them together with what the inspector reads from the adapter.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { BreakpointView, FrameView, StopReport } from "../../ipc/types.ts";
+import type { DapEventMap } from "../../dap/types.ts";
 import type { Breakpoint } from "../breakpointRegistry.ts";
 
 const REASONS: Record<string, string> = {
@@ -10,6 +11,16 @@ const REASONS: Record<string, string> = {
   "instruction breakpoint": "breakpoint",
   "data breakpoint": "watchpoint",
 };
+
+/**
+ * The first stop of a core dump whose adapter reports none (cdt-gdb-adapter), from what gdb said
+ * on opening it: a crash keeps its signal ("Program terminated with signal SIGSEGV, Segmentation
+ * fault."); a dump taken from a running program (gcore) is a plain `core` stop.
+ */
+export function coreStop(console: string): DapEventMap["stopped"] {
+  const m = /Program terminated with signal (SIG[A-Z0-9]+), ([^.\n]+)/.exec(console);
+  return m ? { reason: "exception", description: `signal ${m[1]}: ${m[2]}`, allThreadsStopped: true } : { reason: "entry", allThreadsStopped: true };
+}
 
 /**
  * The same stop reads the same whatever the adapter: lldb-dap reports a stop on entry and a pause
