@@ -354,5 +354,6 @@ export const gdb: AdapterSpec = {
   // cdt-gdb-adapter sends no `exited` event; gdb's own DAP does, and loses nothing by the quirk.
   // cdt-gdb-adapter has no exception filters; the C++ runtime's entry points stand in for gdb's catchpoints.
   catchpoints: () => CXX_CATCHPOINTS,
+  throwFilter: "throw",
   quirks: { programMustBeExecutable: true, noExitedEvent: true },
 };

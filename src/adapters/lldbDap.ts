@@ -147,6 +147,7 @@ export const lldbDap: AdapterSpec = {
   catchpoints: (program) =>
     program && isRust(program) ? [{ filter: "panic", label: "Rust panic", description: "where a panic starts, before it unwinds or aborts (std's rust_panic)", function: "rust_panic", reason: "panic", on: true }] : [],
   filterAliases: { throw: "cpp_throw", catch: "cpp_catch" },
+  throwFilter: "cpp_throw",
   describeInternalStop: (_reason, output) => {
     const m = /thread '([^']*)'(?: \(\d+\))? panicked at ([^\n]*?):?\n([^\n]*)/.exec(output);
     return m ? `${m[3]} (thread '${m[1]}' panicked at ${m[2]})` : undefined;

@@ -149,6 +149,11 @@ export interface AdapterSpec {
    * whether it is on from the start.
    */
   catchpoints?(program: string | undefined): CatchpointDef[];
+  /**
+   * The filter (the adapter's or a daemon catchpoint) that stops at the entry of the C++ runtime's
+   * `__cxa_throw`, where the thrown type can be read: `catch FILTER TYPE…` narrows it to types.
+   */
+  throwFilter?: string;
   /** Other names `catch` takes for the adapter's own filters (`throw` for lldb-dap's cpp_throw). */
   filterAliases?: Record<string, string>;
   /** What such a stop was, from the program's output since the last stop (the panic message). */

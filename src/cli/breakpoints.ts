@@ -62,9 +62,9 @@ export const breakpointCommands: CommandSpec[] = [
   daemonCommand({
     command: "catch",
     name: "catch",
-    summary: "Stop on exceptions and panics: `catch FILTER…` turns filters on, `catch list` shows them, `catch remove FILTER…` turns them off",
-    positionals: [{ name: "filter", description: "list | remove FILTER… | FILTER… (e.g. raised, uncaught, throw, catch, panic)", variadic: true }],
-    examples: ["debugger catch list", "debugger catch raised", "debugger catch throw", "debugger catch panic", "debugger catch remove raised"],
+    summary: "Stop on exceptions and panics: `catch FILTER…` turns filters on, `catch throw TYPE…` only for those C++ types, `catch list` shows them, `catch remove FILTER…` turns them off",
+    positionals: [{ name: "filter", description: "list | remove FILTER… | FILTER… (e.g. raised, uncaught, throw, catch, panic) | throw TYPE…", variadic: true }],
+    examples: ["debugger catch list", "debugger catch raised", "debugger catch throw", "debugger catch throw std::out_of_range", "debugger catch panic", "debugger catch remove raised"],
     call: (a) => {
       const [first, ...rest] = a.positionals;
       if (first === undefined || first === "list") return { command: "catch", args: {} };
@@ -76,7 +76,7 @@ export const breakpointCommands: CommandSpec[] = [
     },
     render: (d) =>
       d.filters.length
-        ? d.filters.map((f: any) => `${f.enabled ? "on " : "off"}  ${f.filter}${f.alias ? ` (${f.alias})` : ""}  ${f.label}${f.description ? ` — ${f.description}` : ""}`).join("\n")
+        ? d.filters.map((f: any) => `${f.enabled ? "on " : "off"}  ${f.filter}${f.alias ? ` (${f.alias})` : ""}  ${f.label}${f.description ? ` — ${f.description}` : ""}${f.types ? ` — only ${f.types.join(", ")}` : ""}`).join("\n")
         : "This adapter has no exception filters.",
   }),
   daemonCommand({

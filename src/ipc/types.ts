@@ -41,7 +41,8 @@ export interface StopReport {
   frame?: Omit<FrameView, "index" | "id">;
   source: SourceLine[];
   locals: VariableView[];
-  exception?: { id?: string; description?: string; details?: string };
+  /** `type`: what a C++ throw throws (`std::out_of_range`), read at the C++ runtime's `__cxa_throw`. */
+  exception?: { id?: string; description?: string; details?: string; type?: string };
   /** What the program wrote since the previous report (stdout and stderr only). */
   output: string;
   /** What the debugger itself said since the previous report (adapter console text), kept apart from the program's output. */

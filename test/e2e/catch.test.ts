@@ -103,6 +103,34 @@ describe("catch throw, catch panic", () => {
     expect(stop).toMatchObject({ reason: "exception", exception: { id: "throw" }, frame: { line: markerLine(THROWS, "throw_range") } });
   });
 
+  for (const adapter of ["lldb-dap", "gdb", "lldb-cli"]) {
+    test.skipIf(adapter === "gdb" ? !gdbFound : !lldb)(`${adapter}: \`catch throw TYPE…\` stops only for those types, each stop naming what it throws`, async () => {
+      const s = env.session(`throw-type-${adapter}`);
+      await s.ok(["start", bins["cpp-throws"]!, "--adapter", adapter, "--break", "main"]);
+      const on = await s.ok(["catch", "throw", "runtime_error", "Custom"]);
+      expect(on.filters.find((f: any) => f.enabled && f.types)).toMatchObject({ types: ["runtime_error", "Custom"] });
+      // std::out_of_range (thrown first) is passed without a stop.
+      const custom = (await s.ok(["continue"])).stop;
+      expect(custom).toMatchObject({ reason: "exception", exception: { type: "Custom" }, frame: { line: markerLine(THROWS, "throw_custom") } });
+      const runtime = (await s.ok(["continue"])).stop;
+      expect(runtime).toMatchObject({ reason: "exception", exception: { type: "std::runtime_error" }, frame: { line: markerLine(THROWS, "throw_runtime") } });
+      expect((await s.ok(["continue"])).stop).toMatchObject({ reason: "exited", exitCode: 0 });
+      expect((await s.ok(["output", "--stdout"])).text).toContain("caught=44"); // all three were thrown and caught
+    });
+  }
+
+  test.skipIf(!lldb)("`catch throw` again stops for every type; what is not a type is refused", async () => {
+    const s = env.session("throw-retype");
+    await s.ok(["start", bins["cpp-throws"]!, "--break", "main"]);
+    await s.ok(["catch", "throw", "Custom"]);
+    const all = await s.ok(["catch", "throw"]);
+    expect(all.filters.find((f: any) => f.filter === "cpp_throw").types).toBeUndefined();
+    expect((await s.ok(["continue"])).stop.exception).toMatchObject({ type: "std::out_of_range" });
+    const bad = await s.run(["catch", "throw", "no-such(type)"]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.json.error).toMatchObject({ code: "INVALID_ARGUMENT", message: "'no-such(type)' is not a C++ type name" });
+  });
+
   test.skipIf(!dlv)("Delve: `catch panic` stops at a recovered panic, with its value; off again, the program runs through", async () => {
     const bin = (await buildGoFixtures())["panics"]!;
     const s = env.session("panic-go");

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { alive, waitFor } from "./wait.ts";
+import { running, waitFor } from "./wait.ts";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const BIN = join(ROOT, "dist", "debugger");
@@ -151,8 +151,9 @@ export class DebuggerEnv {
       await this.run(["daemon", "stop"]).catch(() => {});
       await waitFor(() => !existsSync(this.socket), 5000).catch(() => {});
     }
-    if (pid !== undefined && alive(pid)) {
-      await waitFor(() => !alive(pid!), 5000).catch(() => {
+    // A daemon that exited but is not reaped yet (a slow init) is gone.
+    if (pid !== undefined && running(pid)) {
+      await waitFor(() => !running(pid!), 5000).catch(() => {
         try {
           process.kill(pid!, "SIGKILL");
         } catch {}

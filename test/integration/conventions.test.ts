@@ -303,7 +303,7 @@ describe("a slow start on a terminal says what it waits for", () => {
     } finally {
       await slow.close();
     }
-  });
+  }, 20_000); // two starts whose adapter takes 1.6 s to answer initialize, and a pty
 });
 
 describe("setup asks with consola's prompt at a terminal", () => {

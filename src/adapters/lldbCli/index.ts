@@ -75,5 +75,6 @@ export const lldbCli: AdapterSpec = {
   // No exception filters here: C++ throw and catch are the daemon's catchpoints, as under gdb.
   catchpoints: (program) => [...(lldbDap.catchpoints?.(program) ?? []), ...CXX_CATCHPOINTS],
   filterAliases: undefined,
+  throwFilter: "throw",
   quirks: { programMustBeExecutable: true, programTerminal: true },
 };

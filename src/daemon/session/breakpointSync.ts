@@ -24,6 +24,9 @@ export interface BreakpointHost {
 
 type Queue = <T>(fn: () => Promise<T>) => Promise<T>;
 
+/** What `catch throw TYPE` takes: a C++ type name, qualified or not, templates included. */
+const CXX_TYPE = /^[A-Za-z_:][\w:<>, *&]*$/;
+
 export interface ExceptionFilterView {
   filter: string;
   label: string;
@@ -31,12 +34,16 @@ export interface ExceptionFilterView {
   enabled: boolean;
   /** The shorter name `catch` also takes for it (`throw` for cpp_throw). */
   alias?: string;
+  /** The C++ types a throw filter stops for (`catch throw TYPE…`); absent: every throw. */
+  types?: string[];
 }
 
 export class BreakpointSync {
   readonly registry = new BreakpointRegistry();
   /** Exception filters chosen with `catch`; undefined: the adapter's defaults. */
   private chosenExceptionFilters: string[] | undefined;
+  /** The C++ types `catch throw TYPE…` narrowed the throw filter to; empty: every throw stops. */
+  throwTypes: string[] = [];
 
   constructor(
     private readonly host: BreakpointHost,
@@ -114,12 +121,29 @@ export class BreakpointSync {
       const aliases = this.host.adapter.filterAliases ?? {};
       const names = [...available.map((f) => f.filter), ...own.map((c) => c.filter)];
       const canonical = (f: string) => (own.some((c) => c.filter === f) ? f : (aliases[f] ?? f));
-      for (const f of [...add, ...remove]) {
-        if (!names.includes(canonical(f))) throw new DebuggerError("INVALID_ARGUMENT", `${this.host.adapter.name} has no exception filter '${f}'`, `its filters: ${names.join(", ")} (\`debugger catch list\`)`);
+      const throwFilter = this.host.adapter.throwFilter;
+      const unknown = (f: string) =>
+        new DebuggerError("INVALID_ARGUMENT", `${this.host.adapter.name} has no exception filter '${f}'`, `its filters: ${names.join(", ")} (\`debugger catch list\`)${throwFilter ? "; `catch throw TYPE…` stops only for those C++ types" : ""}`);
+      // `catch throw TYPE…`: the words after the throw filter that name no filter are types.
+      const filters: string[] = [];
+      let types: string[] | undefined;
+      for (const word of add) {
+        if (names.includes(canonical(word))) {
+          filters.push(word);
+          if (canonical(word) === throwFilter) types = [];
+        } else if (types && filters.length && canonical(filters.at(-1)!) === throwFilter) {
+          if (!CXX_TYPE.test(word)) throw new DebuggerError("INVALID_ARGUMENT", `'${word}' is not a C++ type name`, "`debugger catch throw std::out_of_range` (or the name without its namespaces: `out_of_range`)");
+          types.push(word);
+        } else throw unknown(word);
       }
+      for (const f of remove) if (!names.includes(canonical(f))) throw unknown(f);
+      add = filters;
       const isOwn = (f: string) => own.find((c) => c.filter === f);
       for (const f of add.filter(isOwn)) await this.setCatchpoint(isOwn(f)!, true);
       for (const f of remove.filter(isOwn)) await this.setCatchpoint(isOwn(f)!, false);
+      const typesBefore = this.throwTypes;
+      if (types) this.throwTypes = [...new Set(types)];
+      if (remove.some((f) => canonical(f) === throwFilter)) this.throwTypes = [];
       const adds = add.filter((f) => !isOwn(f)).map(canonical);
       const removes = remove.filter((f) => !isOwn(f)).map(canonical);
       if (!adds.length && !removes.length) return;
@@ -132,6 +156,7 @@ export class BreakpointSync {
         await this.syncExceptionFilters();
       } catch (e) {
         this.chosenExceptionFilters = before;
+        this.throwTypes = typesBefore;
         throw e;
       }
     });
@@ -147,6 +172,8 @@ export class BreakpointSync {
       return { filter: f.filter, label: f.label, description: f.description, enabled: on.has(f.filter), ...(alias ? { alias } : {}) };
     });
     for (const c of this.catchpointDefs()) filters.push({ filter: c.filter, label: c.label, description: c.description, enabled: !!this.catchpoint(c) });
+    const thrown = filters.find((f) => f.filter === this.host.adapter.throwFilter);
+    if (thrown?.enabled && this.throwTypes.length) thrown.types = [...this.throwTypes];
     return filters;
   }
 

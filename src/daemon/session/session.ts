@@ -7,6 +7,8 @@ import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, exitMessage, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
 import type { AdapterSpec, CoreArgs, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
 import { adapterStartTimeoutMs, maxLocals, maxValueLength, requestTimeoutMs, sourceLines, type Config } from "../../common/config.ts";
+import { CXX_THROW_FUNCTION, quotedString, thrownTypeNameExpression } from "../../adapters/catchpoints.ts";
+import { demangleType, typeMatches } from "../../common/demangle.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Location } from "../../common/location.ts";
 import { log } from "../../common/log.ts";
@@ -72,6 +74,8 @@ export class Session {
   /** Output is still wanted while disconnecting: the adapter's last words carry the exit code. */
   private lastWords = false;
   private stopCount = 0;
+  /** What last set the program running: a throw of a type not asked for is passed only after `continue` (and start). */
+  private lastResume: ResumeKind = "continue";
   /** A `stopped` event arrived and its report is not published yet. */
   private reportPending = false;
   /** What the next stop is expected to be (a pause we asked for, the entry stop we asked for). */
@@ -202,6 +206,7 @@ export class Session {
   private async connectAndConfigure(): Promise<void> {
     const opts = this.startOptions!;
     this.state = "starting";
+    this.lastResume = "continue";
     this.ended = false;
     this.disconnecting = false;
     this.exitCode = undefined;
@@ -403,10 +408,47 @@ export class Session {
     this.inspector.invalidate(body.threadId);
     const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds);
     void this.enqueue(async () => {
+      if (await this.passThrow(body, ids)) return;
       const report = await this.buildStopReport(body, ids);
       this.publish(report);
       await this.breakpoints.removeTemporaryNow(report.breakpointIds);
     });
+  }
+
+  /**
+   * `catch throw TYPE…`: a throw of another type is resumed without a report — after `continue`
+   * only; a step that ends at a throw reports it, whatever its type, rather than run away.
+   */
+  private async passThrow(body: DapEventMap["stopped"], ids: number[]): Promise<boolean> {
+    const types = this.breakpoints.throwTypes;
+    if (!types.length || this.lastResume !== "continue" || !this.client) return false;
+    if (ids.some((id) => !this.breakpoints.registry.get(id)?.internal)) return false;
+    try {
+      const threadId = body.threadId ?? (await this.inspector.defaultThreadNow());
+      const thrown = await this.thrownTypeNow(threadId);
+      if (thrown === undefined || types.some((t) => typeMatches(thrown, t))) return false;
+      log("debug", `[${this.name}] a throw of ${thrown}: not one of ${types.join(", ")}; resumed`);
+      this.reportPending = false;
+      this.markRunning();
+      await this.client.request("continue", { threadId });
+      return true;
+    } catch (e) {
+      log("info", `[${this.name}] could not tell or pass a throw's type: ${(e as Error).message}`);
+      if (this.state === "running" && !this.ended) this.state = "stopped";
+      this.reportPending = true;
+      return false;
+    }
+  }
+
+  /** The type being thrown when the thread is at the entry of the C++ runtime's `__cxa_throw`, else undefined. */
+  private async thrownTypeNow(threadId: number): Promise<string | undefined> {
+    const expression = this.adapter.throwFilter ? thrownTypeNameExpression() : undefined;
+    if (!expression || !this.client) return undefined;
+    const top = (await this.inspector.framesNow(threadId))[0];
+    if (!top?.name?.includes(CXX_THROW_FUNCTION)) return undefined;
+    const r = await this.client.request("evaluate", { expression, frameId: top.id, context: this.adapter.printContext }).catch(() => undefined);
+    const mangled = r ? quotedString(r.result) : undefined;
+    return mangled ? (demangleType(mangled) ?? mangled) : undefined;
   }
 
   private onTerminated(): void {
@@ -619,6 +661,11 @@ export class Session {
     const def = ownBp ? this.adapter.catchpoints?.(this.program).find((c) => c.function === ownBp!.function) : undefined;
     if (internal) report.exception = { id: def?.filter ?? internal, description: report.description ?? def?.label };
     if (report.reason === "exception" && !report.exception) report.exception = { description: body.text ?? body.description };
+    // A C++ throw says what it throws.
+    if (report.exception && report.threadId !== undefined) {
+      const type = await this.thrownTypeNow(report.threadId).catch(() => undefined);
+      if (type) report.exception.type = type;
+    }
     this.attachOutput(report);
     return report;
   }
@@ -700,6 +747,7 @@ export class Session {
       const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());
       const waiter = this.nextStop();
       const stopsBefore = this.stopCount;
+      this.lastResume = kind;
       try {
         await client.request(kind, { threadId: tid, ...(single ? { singleThread: true } : {}) });
       } catch (e) {
