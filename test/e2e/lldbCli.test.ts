@@ -86,6 +86,8 @@ describe.skipIf(!!missing)(`lldb CLI backend (${lldb})`, () => {
 
     // `raw` passes an LLDB command through.
     expect((await s.ok(["raw", "frame variable i"])).result).toContain("(int) i = 0");
+    // A command with a format suffix is still a command, not an expression.
+    expect((await s.ok(["raw", "p/x total"])).result).toContain("0x00000028");
 
     const again = (await s.ok(["continue"])).stop;
     expect(again).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { line: line("loop_body") } });

@@ -6,6 +6,7 @@
 import base64
 import json
 import os
+import re
 import threading
 import lldb
 
@@ -508,7 +509,8 @@ def run_command(cmd):
 
 
 def is_command(expr):
-    word = expr.strip().split(" ")[0] if expr.strip() else ""
+    # The command word ends at a blank or at a format suffix (`p/x $pc`, `x/4xw &n`).
+    word = re.split(r"[\s/]", expr.strip(), maxsplit=1)[0] if expr.strip() else ""
     ci = dbg.GetCommandInterpreter()
     return bool(word) and (ci.CommandExists(word) or ci.AliasExists(word))
 
