@@ -139,7 +139,10 @@ describe.skipIf(!lldb)("lldb-dap: post-mortem", () => {
     expect(stop).toMatchObject({ reason: "signal", frame: { function: "total", line: markerLine(src, "fault") } });
     expect(stop.description).toContain("SIGSEGV");
     expect(stop.locals.find((v: any) => v.name === "i")?.value).toBe("1");
-    expect((await s.ok(["print", "a[1].balance"])).result).toBe("0x0");
+    // A null pointer: nothing listed behind it.
+    const nul = await s.ok(["print", "a[1].balance"]);
+    expect(nul.result).toBe("0x0");
+    expect(nul.children).toBeUndefined();
   });
 });
 
@@ -174,6 +177,9 @@ describe.skipIf(!gdb)("gdb: post-mortem (cdt-gdb-adapter's target adapter)", () 
     expect(stop).toMatchObject({ reason: "signal", frame: { function: "total", line: markerLine(src, "fault") } });
     expect(stop.description).toContain("SIGSEGV");
     expect(stop.locals.find((v: any) => v.name === "i")?.value).toBe("1");
+    const nul = await s.ok(["print", "a[1].balance"]);
+    expect(nul.result).toBe("0x0");
+    expect(nul.children).toBeUndefined();
   });
 
   test("a core path gdb would split is refused before gdb sees it", async () => {

@@ -36,6 +36,9 @@ const MAX_THREAD_FRAMES = 50;
 
 export type Format = "hex" | "bin" | "oct" | "dec" | "char" | "address";
 
+/** How debuggers spell a null pointer's value. */
+const NULL_POINTER = /^(?:0x0+|nil|nullptr|NULL)$/;
+
 export class Inspector {
   currentThreadId: number | undefined;
   currentFrame = 0;
@@ -192,7 +195,8 @@ export class Inspector {
       if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
       const head = await this.inlineValue({ name: expression, type: r.type, value: shown.value, reference: r.variablesReference });
       const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
-      if (r.variablesReference > 0 && depth > 0) {
+      // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
+      if (r.variablesReference > 0 && depth > 0 && !NULL_POINTER.test(head.value.trim())) {
         const children = await this.variablesNow(r.variablesReference, depth - 1);
         data.children = formatTree(children.slice(0, 200), format);
         if (children.length > 200) truncated.push(`children: ${children.length - 200} more not shown`);
