@@ -79,7 +79,7 @@ export const contract = {
     args: v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")), access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"), condition: optStr, hitCount: optStr }),
   },
   "watch.list": { group: "breakpoints", summary: "watchpoints", args: noArgs },
-  catch: { group: "breakpoints", summary: "exception filters: list, turn on, turn off; add [\"throw\", TYPE…] stops only for those C++ types", args: v.object({ add: v.optional(v.array(v.string()), []), remove: v.optional(v.array(v.string()), []) }) },
+  catch: { group: "breakpoints", summary: "exception filters: list, turn on, turn off; add throw TYPE… for those C++ types only", args: v.object({ add: v.optional(v.array(v.string()), []), remove: v.optional(v.array(v.string()), []) }) },
 
   continue: { group: "execution", summary: "resume until a breakpoint, exception or exit", args: stepArgs, execution: true },
   next: { group: "execution", summary: "step over one line", args: stepArgs, execution: true },
