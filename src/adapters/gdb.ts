@@ -5,6 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
+import { gdbWatchOptions } from "../common/hardwareWatch.ts";
 import { CXX_CATCHPOINTS } from "./catchpoints.ts";
 import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";
@@ -187,6 +188,9 @@ const GDB_MESSAGE = new RegExp(
     .join("|"),
 );
 
+/** gdb's word that a software or hardware watchpoint ended with its scope (the number is gdb's). */
+const WATCH_SCOPE = /Watchpoint (\d+) deleted because the program has left the block/;
+
 /** The lines cdt-gdb-adapter greets with, and its note on opening a core. */
 const CDT_GREETING = new RegExp(
   [
@@ -248,7 +252,7 @@ export const gdb: AdapterSpec = {
     if (!gdbPath) return null;
     const version = gdbVersion(gdbPath);
     if (major(version) >= NATIVE_DAP_MAJOR) {
-      return { path: gdbPath, command: [gdbPath, "-i=dap", "-q"], version: `gdb ${version}`, variant: "native" };
+      return { path: gdbPath, command: [gdbPath, "-i=dap", "-q", ...gdbWatchOptions()], version: `gdb ${version}`, variant: "native" };
     }
     const script = findCdtAdapter();
     if (!script) return null;
@@ -271,7 +275,7 @@ export const gdb: AdapterSpec = {
         cwd: o.cwd,
         gdb: requireGdb(),
         // -q: no banner, which would arrive as program output.
-        gdbArguments: ["-q"],
+        gdbArguments: ["-q", ...gdbWatchOptions()],
       };
       if (o.args.length) args.arguments = shellJoin(o.args);
       const environment = cdtEnvironment(o.env, o.found);
@@ -287,7 +291,7 @@ export const gdb: AdapterSpec = {
   },
   attachArgs(o) {
     if (variantOf(o.found) === "cdt-gdb-adapter") {
-      const args: Record<string, unknown> = { processId: String(o.pid ?? ""), gdb: requireGdb(), gdbArguments: ["-q"] };
+      const args: Record<string, unknown> = { processId: String(o.pid ?? ""), gdb: requireGdb(), gdbArguments: ["-q", ...gdbWatchOptions()] };
       if (o.program) args.program = o.program;
       return args;
     }
@@ -312,9 +316,19 @@ export const gdb: AdapterSpec = {
       noStopEvent: true,
     };
   },
+  softwareWatchpoints: true,
   stopReason(reason, output) {
-    // gdb prints "Hardware watchpoint 2: total" (or "… read watchpoint", "… access (read/write) watchpoint").
-    return reason === "generic" && /watchpoint \d+: /i.test(output) ? "watchpoint" : undefined;
+    // gdb prints "Hardware watchpoint 2: total" (or "… read watchpoint", "… access (read/write) watchpoint"),
+    // and "Watchpoint 2 deleted because the program has left the block in …" when its scope ends.
+    return reason === "generic" && (/watchpoint \d+: /i.test(output) || WATCH_SCOPE.test(output)) ? "watchpoint" : undefined;
+  },
+  // Which watchpoint, in gdb's words (its number is the id cdt-gdb-adapter answered setDataBreakpoints with).
+  stopDescription(reason, output) {
+    if (reason !== "generic") return undefined;
+    const scope = WATCH_SCOPE.exec(output);
+    if (scope) return `watchpoint ${scope[1]} deleted: the program left the block where its expression is valid`;
+    const fired = [...output.matchAll(/^(?:Hardware |Software )?(?:read |access \(read\/write\) )?[Ww]atchpoint (\d+): (.+)$/gm)].at(-1);
+    return fired ? `watchpoint ${fired[1]}: ${fired[2]}` : undefined;
   },
   printContext: "watch",
   // cdt-gdb-adapter runs a gdb command given as `>CMD` in the repl context and sends its text as

@@ -110,6 +110,10 @@ export interface AdapterSpec {
   exitCodeFromOutput?(text: string): number | undefined;
   /** Sorts an output event into program stdout/stderr or debugger console text (gdb mixes them). */
   outputCategory?(category: string, text: string, found?: FoundAdapter): "stdout" | "stderr" | "console";
+  /** What the stop was, from the adapter's own output, where its stopped event says nothing (gdb: which watchpoint fired). */
+  stopDescription?(reason: string, outputSinceLastStop: string): string | undefined;
+  /** Watches in software where the machine's hardware watchpoints do not fire (gdb: `set can-use-hw-watchpoints 0` at its start). */
+  softwareWatchpoints?: boolean;
   /** The stop reason when the adapter's own is vague (cdt-gdb-adapter says "generic" for a watchpoint and tells it in gdb's output). */
   stopReason?(reason: string, outputSinceLastStop: string): string | undefined;
   /** How to ask `dataBreakpointInfo` for an expression's memory (lldb-dap wants its address: `&(x)`). */

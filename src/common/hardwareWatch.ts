@@ -67,4 +67,12 @@ function open() {
 /** What `watch` and `doctor` say where they do not fire. */
 export const WATCHPOINTS_DO_NOT_FIRE =
   "hardware watchpoints do not fire on this machine (a virtual machine without the CPU's debug registers): a watchpoint is accepted but never stops the program";
-export const WATCHPOINT_ALTERNATIVE = "`debugger trace FILE:LINE --print EXPR` on the lines that may write it, or a conditional breakpoint, finds the change instead";
+export const WATCHPOINT_ALTERNATIVE = "`debugger trace FILE:LINE --print EXPR` on the lines that may write it, or a conditional breakpoint, finds the change instead; gdb (`--adapter gdb`) watches by single-stepping here";
+/** What `watch` says where gdb watches in software instead. */
+export const SOFTWARE_WATCHPOINT =
+  "hardware watchpoints do not fire on this machine: gdb watches in software, single-stepping the program while a watchpoint is set (slow over long runs)";
+
+/** gdb's options for a machine whose hardware watchpoints do not fire: software watchpoints, which do. */
+export function gdbWatchOptions(): string[] {
+  return hardwareWatchpointsFire() === false ? ["-iex", "set can-use-hw-watchpoints 0"] : [];
+}

@@ -139,16 +139,17 @@ export class BreakpointRegistry {
   }
 
   /** A `breakpoint` event: the adapter moved, verified or dropped one of its breakpoints. */
-  applyEvent(reason: string, answered: P.Breakpoint): void {
-    if (answered.id === undefined) return;
+  applyEvent(reason: string, answered: P.Breakpoint): Breakpoint | undefined {
+    if (answered.id === undefined) return undefined;
     const bp = this.list().find((b) => b.adapterId === answered.id);
-    if (!bp) return;
+    if (!bp) return undefined;
     if (reason === "removed") {
       bp.verified = false;
       bp.message = answered.message ?? "removed by the adapter";
-      return;
+      return bp;
     }
     this.applyOne(bp, answered);
+    return bp;
   }
 
   /** Maps adapter ids from a `stopped` event to CLI ids and counts the hits. */

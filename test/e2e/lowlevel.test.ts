@@ -128,7 +128,8 @@ describe.skipIf(!gdbFound)("gdb: memory read and watch", () => {
     expect(human.stdout).toContain("(8 bytes could not be read)");
   });
 
-  test.skipIf(!fire)("gdb: watch stops when the value changes, reported as a watchpoint with its id", async () => {
+  // gdb watches in software where hardware watchpoints do not fire: these run on every machine.
+  test("gdb: watch stops when the value changes, reported as a watchpoint with its id", async () => {
     const s = env.session("gdb-watch");
     await s.ok(["start", prog, "--adapter", "gdb", "--break", `${SRC}:${markerLine(SRC, "loop_head")}`]);
     await s.ok(["breakpoint", "remove", "1"]);
@@ -137,5 +138,30 @@ describe.skipIf(!gdbFound)("gdb: memory read and watch", () => {
     const stop = (await s.ok(["continue"])).stop;
     expect(stop).toMatchObject({ reason: "watchpoint", breakpointIds: [2], frame: { function: "main" } });
     expect((await s.ok(["print", "total"])).result).toBe("1");
+  });
+
+  test("gdb: with two watchpoints each stop names the one that fired, with its hit count; the end of their scope stops too", async () => {
+    const s = env.session("gdb-watch2");
+    await s.ok(["start", prog, "--adapter", "gdb", "--break", `${SRC}:${markerLine(SRC, "loop_head")}`]);
+    await s.ok(["breakpoint", "remove", "1"]);
+    const w = await s.ok(["watch", "total"]);
+    if (!fire) expect(w.warnings).toEqual([expect.stringContaining("gdb watches in software")]);
+    await s.ok(["watch", "f"]);
+    // total = add(total, i) for i = 0…4: it changes at i = 1…4 (0 → 1 → 3 → 6 → 10).
+    for (const [hit, [from, to]] of [[0, 1], [1, 3], [3, 6], [6, 10]].entries()) {
+      const stop = (await s.ok(["continue"])).stop;
+      expect(stop).toMatchObject({ reason: "watchpoint", breakpointIds: [2], description: `total: ${from} → ${to} (hit ${hit + 1})` });
+    }
+    const f = (await s.ok(["continue"])).stop;
+    expect(f).toMatchObject({ reason: "watchpoint", breakpointIds: [3], frame: { line: markerLine(SRC, "print_stdout") } });
+    expect(f.description).toMatch(/^f: .*24 \(hit 1\)$/);
+    // main returns: both watched locals go out of scope, and gdb drops the watchpoints.
+    const scope = (await s.ok(["continue"])).stop;
+    expect(scope).toMatchObject({ reason: "watchpoint", breakpointIds: [2, 3], description: expect.stringContaining("total, f: out of scope") });
+    expect((await s.ok(["watch", "list"])).breakpoints.map((b: any) => [b.id, b.hits])).toEqual([
+      [2, 4],
+      [3, 1],
+    ]);
+    expect((await s.ok(["continue"])).stop).toMatchObject({ reason: "exited", exitCode: 3 });
   });
 });

@@ -53,6 +53,9 @@ describe("inferWatchpoint", () => {
     ["LLDB's number is the adapter id, not the CLI id", [w(1, "total", true, 2), w(2, "count", true, 1)], "watchpoint 1", 2],
     ["LLDB's number of a location", [w(3, "a", true, 7), w(4, "b", true, 8)], "watchpoint 8.1", 4],
     ["an LLDB number no watchpoint has", [w(1, "total", true, 2), w(2, "count", true, 1)], "watchpoint 5", undefined],
+    ["gdb's number and expression", [w(2, "total", true, 2), w(3, "f", true, 3)], "watchpoint 3: f", 3],
+    ["gdb's expression when its number is no adapter id", [w(2, "total", true, 7), w(3, "f", true, 8)], "watchpoint 3: f", 3],
+    ["gdb's scope end, by number", [w(2, "total", true, 2), w(3, "f", true, 3)], "watchpoint 2 deleted: the program left the block where its expression is valid", 2],
   ] as [string, ReturnType<typeof w>[], string | undefined, number | undefined][])("%s", (_what, watches, description, want) => {
     expect(inferWatchpoint(watches, description)).toBe(want);
   });

@@ -1,5 +1,5 @@
 // Breakpoint commands: add, list, remove, enable, disable, watch, catch.
-import { hardwareWatchpointsFire, WATCHPOINT_ALTERNATIVE, WATCHPOINTS_DO_NOT_FIRE } from "../../common/hardwareWatch.ts";
+import { hardwareWatchpointsFire, SOFTWARE_WATCHPOINT, WATCHPOINT_ALTERNATIVE, WATCHPOINTS_DO_NOT_FIRE } from "../../common/hardwareWatch.ts";
 import { formatLocation } from "../../common/location.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import { breakpointView } from "../session/stopReport.ts";
@@ -46,7 +46,8 @@ export const breakpointHandlers: Handlers<"breakpoint.add" | "breakpoint.list" |
     const bp = await s.breakpoints.addWatch(a.expression, a.access, { condition: a.condition, hitCondition: a.hitCount });
     // Accepted by every debugger, and silent forever where the machine cannot fire them.
     const silent = !s.remote && hardwareWatchpointsFire() === false;
-    return { breakpoints: [breakpointView(bp)], ...(silent ? { warnings: [`${WATCHPOINTS_DO_NOT_FIRE}; ${WATCHPOINT_ALTERNATIVE}`] } : {}) };
+    const warning = !silent ? undefined : s.adapter.softwareWatchpoints ? SOFTWARE_WATCHPOINT : `${WATCHPOINTS_DO_NOT_FIRE}; ${WATCHPOINT_ALTERNATIVE}`;
+    return { breakpoints: [breakpointView(bp)], ...(warning ? { warnings: [warning] } : {}) };
   },
 
   async "watch.list"(_a, caller, ctx) {

@@ -74,6 +74,8 @@ export class Session {
   /** Output is still wanted while disconnecting: the adapter's last words carry the exit code. */
   private lastWords = false;
   private stopCount = 0;
+  /** Watchpoints the adapter dropped since the last report (gdb: their scope ended, which is itself a stop). */
+  private watchesEnded: number[] = [];
   /** What last set the program running: a throw of a type not asked for is passed only after `continue` (and start). */
   private lastResume: ResumeKind = "continue";
   /** A `stopped` event arrived and its report is not published yet. */
@@ -363,7 +365,10 @@ export class Session {
       this.exitCode = b.exitCode;
     });
     on("terminated", () => this.onTerminated());
-    on("breakpoint", (b) => this.breakpoints.registry.applyEvent(b.reason, b.breakpoint));
+    on("breakpoint", (b) => {
+      const bp = this.breakpoints.registry.applyEvent(b.reason, b.breakpoint);
+      if (bp?.kind === "data" && b.reason === "removed") this.watchesEnded.push(bp.id);
+    });
     on("process", (b) => {
       if (b.systemProcessId) this.pid = b.systemProcessId;
       if (this.debuggees.length || this.state !== "starting") this.recordDebuggees();
@@ -574,7 +579,8 @@ export class Session {
     // A core dump stops where it was taken (Delve says "entry"); a crash keeps its signal.
     const report = newReport(++this.reportSeq, this.core && reason === "entry" ? "core" : reason);
     this.expecting = undefined;
-    report.description = internal ? this.adapter.describeInternalStop?.(internal, joinText(this.output.read(this.reportCursor).chunks)) : (body.description ?? body.text);
+    const sinceLastStop = () => joinText(this.output.read(this.reportCursor).chunks);
+    report.description = internal ? this.adapter.describeInternalStop?.(internal, sinceLastStop()) : (body.description ?? body.text ?? this.adapter.stopDescription?.(body.reason, sinceLastStop()));
     // "watchpoint 3" is lldb's own numbering, not the CLI id: it would only mislead.
     const lldbWatchNumber = report.reason === "watchpoint" && /^watchpoint \d+$/i.test(report.description ?? "");
     report.breakpointIds = ids;
@@ -596,7 +602,14 @@ export class Session {
             report.description = this.adapter.describeInternalStop?.(own.internal!, joinText(this.output.read(this.reportCursor).chunks));
           }
         }
-        if (report.reason === "watchpoint" && ids.length === 0) {
+        // gdb stops when a watched local goes out of scope and drops the watchpoint; cdt-gdb-adapter calls it "generic".
+        const ended = this.watchesEnded.map((id) => registry.get(id)).filter((b) => b !== undefined);
+        if (report.reason === "generic" && ended.length) {
+          report.reason = "watchpoint";
+          report.breakpointIds = ended.map((b) => b.id);
+          report.description = `${ended.map((b) => b.expression ?? b.location).join(", ")}: out of scope, ${ended.length > 1 ? "the watchpoints are" : "the watchpoint is"} gone (the program left the block where it is valid)`;
+        }
+        if (report.reason === "watchpoint" && ids.length === 0 && !ended.length) {
           const id = inferWatchpoint(registry.list().filter((b) => b.kind === "data"), report.description);
           const bp = id !== undefined ? registry.get(id) : undefined;
           if (bp) {
@@ -666,6 +679,7 @@ export class Session {
       const type = await this.thrownTypeNow(report.threadId).catch(() => undefined);
       if (type) report.exception.type = type;
     }
+    this.watchesEnded = [];
     this.attachOutput(report);
     return report;
   }

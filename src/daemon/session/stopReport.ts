@@ -100,10 +100,12 @@ export function inferWatchpoint(watches: readonly Pick<Breakpoint, "id" | "locat
   const enabled = watches.filter((w) => w.enabled);
   if (enabled.length === 1) return enabled[0]!.id;
   if (!description) return undefined;
-  const numbered = /^watchpoint (\d+)(?:\.\d+)?$/i.exec(description.trim());
+  // "watchpoint 3" (lldb), "watchpoint 3: total" and "watchpoint 3 deleted: …" (gdb): the adapter's number.
+  const numbered = /^watchpoint (\d+)(?:\.\d+)?(?=$|[: ])/i.exec(description.trim());
   if (numbered) {
     const byAdapter = enabled.filter((w) => w.adapterId === Number(numbered[1]));
-    return byAdapter.length === 1 ? byAdapter[0]!.id : undefined;
+    if (byAdapter.length === 1) return byAdapter[0]!.id;
+    if (!/:\s*\S/.test(description)) return undefined;
   }
   const named = enabled.filter((w) => new RegExp(`(^|[^\\w])${escapeRegExp(w.location)}([^\\w]|$)`).test(description));
   return named.length === 1 ? named[0]!.id : undefined;
