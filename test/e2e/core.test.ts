@@ -108,6 +108,20 @@ function segfaulter(): { bin: string; src: string } {
   return segv;
 }
 
+/** The segfaulter's crash opened as a core: SIGSEGV at the faulting line with its locals; the null pointer lists nothing behind it. */
+async function checkSegfaultCore(session: string, flags: string[]): Promise<void> {
+  const { bin, src } = segfaulter();
+  const core = await crash([bin]);
+  const s = env.session(session);
+  const stop = (await s.ok(["start", bin, "--core", core, ...flags])).stop;
+  expect(stop).toMatchObject({ reason: "signal", frame: { function: "total", line: markerLine(src, "fault") } });
+  expect(stop.description).toContain("SIGSEGV");
+  expect(stop.locals.find((v: any) => v.name === "i")?.value).toBe("1");
+  const nul = await s.ok(["print", "a[1].balance"]);
+  expect(nul.result).toBe("0x0");
+  expect(nul.children).toBeUndefined();
+}
+
 describe.skipIf(!lldb)("lldb-dap: post-mortem", () => {
   test.skipIf(!gcore)("a gcore of a running program: stop report, backtrace, print, threads; running and breakpoints refused", async () => {
     const core = await gcoreOfSleeper();
@@ -132,17 +146,7 @@ describe.skipIf(!lldb)("lldb-dap: post-mortem", () => {
   });
 
   test.skipIf(!kernelCores)("a real segfault's core stops at the faulting line with SIGSEGV and its locals", async () => {
-    const { bin, src } = segfaulter();
-    const core = await crash([bin]);
-    const s = env.session("segv");
-    const stop = (await s.ok(["start", bin, "--core", core])).stop;
-    expect(stop).toMatchObject({ reason: "signal", frame: { function: "total", line: markerLine(src, "fault") } });
-    expect(stop.description).toContain("SIGSEGV");
-    expect(stop.locals.find((v: any) => v.name === "i")?.value).toBe("1");
-    // A null pointer: nothing listed behind it.
-    const nul = await s.ok(["print", "a[1].balance"]);
-    expect(nul.result).toBe("0x0");
-    expect(nul.children).toBeUndefined();
+    await checkSegfaultCore("segv", []);
   });
 });
 
@@ -170,16 +174,7 @@ describe.skipIf(!gdb)("gdb: post-mortem (cdt-gdb-adapter's target adapter)", () 
   });
 
   test.skipIf(!kernelCores)("a real segfault's core: signal, the faulting line, its locals", async () => {
-    const { bin, src } = segfaulter();
-    const core = await crash([bin]);
-    const s = env.session("segv-gdb");
-    const stop = (await s.ok(["start", bin, "--core", core, "--adapter", "gdb"])).stop;
-    expect(stop).toMatchObject({ reason: "signal", frame: { function: "total", line: markerLine(src, "fault") } });
-    expect(stop.description).toContain("SIGSEGV");
-    expect(stop.locals.find((v: any) => v.name === "i")?.value).toBe("1");
-    const nul = await s.ok(["print", "a[1].balance"]);
-    expect(nul.result).toBe("0x0");
-    expect(nul.children).toBeUndefined();
+    await checkSegfaultCore("segv-gdb", ["--adapter", "gdb"]);
   });
 
   test("a core path gdb would split is refused before gdb sees it", async () => {
