@@ -105,7 +105,8 @@ if (!python) throw new Error("no python3 with debugpy: bash scripts/install-adap
 const pyAdapter = python.command;
 // A raw client on an unmodified debugpy, and one given the same TCP_NODELAY bootstrap the CLI uses.
 const pyPlain = { ...env, PYTHONPATH: process.env.PYTHONPATH };
-const pyNoDelay = { ...env, PYTHONPATH: withNoDelay(process.env.PYTHONPATH) };
+// The raw client gets the TCP_NODELAY fix only (not the bootstrap's pydevd import trim, which is ours).
+const pyNoDelay = { ...env, PYTHONPATH: withNoDelay(process.env.PYTHONPATH, process.env, true) };
 
 interface Row {
   what: string;

@@ -1,5 +1,6 @@
 // debugpy without the ~40 ms Nagle stalls: the bootstrap sitecustomize reaches the adapter, the
-// launcher and the program, sets TCP_NODELAY, and still runs the user's own sitecustomize.
+// launcher and the program, sets TCP_NODELAY, and still runs the user's own sitecustomize. It also
+// spares pydevd's import of pkg_resources and wakes stopped threads when a command arrives.
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,6 +31,58 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     expect(p.results.map((x: any) => x.result)).toEqual(["1", "'ran'", "'_connect'"]);
   });
 
+  test("pydevd starts without importing pkg_resources, its plugins still load, and the program imports pkg_resources itself", async () => {
+    const prog = join(env.dir, "trim.py");
+    writeFileSync(prog, ["import sys, importlib.util", "x = 1", "has = importlib.util.find_spec('pkg_resources') is not None", "if has:", "    import pkg_resources", "y = 2", ""].join("\n"));
+    const s = env.session("trim");
+    await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:2`, "--break", `${prog}:6`]);
+    const before = await s.ok(["print", "'pkg_resources' in sys.modules", "'pydevd_plugins.extensions.types' in sys.modules"]);
+    expect(before.results.map((x: any) => x.result)).toEqual(["False", "True"]);
+    const r = await s.ok(["continue"]);
+    expect(r.stop).toMatchObject({ reason: "breakpoint", frame: { line: 6 } });
+    const after = await s.ok(["print", "has == ('pkg_resources' in sys.modules)", "not has or sys.modules['pkg_resources'].__name__ == 'pkg_resources'"]);
+    expect(after.results.map((x: any) => x.result)).toEqual(["True", "True"]);
+  });
+
+  test("stopped threads wake on commands: steps, values and continues with two threads stopped", async () => {
+    const prog = join(env.dir, "workers.py");
+    writeFileSync(
+      prog,
+      [
+        "import threading",
+        "results = {}",
+        "gate = threading.Barrier(2)",
+        "def work(name, n):",
+        "    gate.wait()",
+        "    total = 0",
+        "    for i in range(n):",
+        "        total += i",
+        "    results[name] = total",
+        "threads = [threading.Thread(target=work, args=(f'w{k}', 4 + k)) for k in range(2)]",
+        "for t in threads:",
+        "    t.start()",
+        "for t in threads:",
+        "    t.join()",
+        "print(sorted(results.items()))",
+        "",
+      ].join("\n"),
+    );
+    const s = env.session("workers");
+    const first = await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:6`]);
+    expect(first.stop).toMatchObject({ reason: "breakpoint", frame: { line: 6 } });
+    expect((await s.ok(["print", "type(__import__('sys').modules['pydevd'].time).__name__"])).result).toBe("'Time'");
+    // Both workers are stopped at the line (pydevd stops every thread), the step goes to one.
+    const threads = (await s.ok(["threads"])).threads;
+    expect(threads.filter((t: any) => t.frame?.line === 6)).toHaveLength(2);
+    const steps = [];
+    for (let i = 0; i < 3; i++) steps.push((await s.ok(["next"])).stop.frame.line);
+    expect(steps).toEqual([7, 8, 7]);
+    expect((await s.ok(["print", "total", "i"])).results.map((x: any) => x.result)).toEqual(["0", "0"]);
+    const end = await s.ok(["continue"]);
+    expect(end).toMatchObject({ state: "exited", stop: { exitCode: 0 } });
+    expect(end.stop.output).toContain("[('w0', 6), ('w1', 10)]");
+  });
+
   test("DEBUGGER_PYTHON_NODELAY=0 leaves debugpy's sockets alone", async () => {
     const off = new E2eEnv();
     try {
@@ -39,6 +92,7 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
       const s = off.session("plain");
       await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:2`]);
       expect((await s.ok(["print", "socket.socket.connect.__name__"])).result).toBe("'connect'");
+      expect((await s.ok(["print", "type(__import__('sys').modules['pydevd'].time).__name__"])).result).toBe("'module'");
       await s.ok(["stop"]);
     } finally {
       await off.close();
