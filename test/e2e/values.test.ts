@@ -124,3 +124,31 @@ describe.skipIf(!debugpy)("source names on debugpy", () => {
     expect(start.warnings?.[0]).not.toContain("\n");
   });
 });
+
+// The same C values through lldb-dap and gdb: gdb (cdt-gdb-adapter) shows a `char[N]` as `[N]`
+// and a struct as `{...}`, LLDB as the N bytes and `part @ 0x…`; both read as the C source would.
+const nativeAdapters = ["lldb-dap", "gdb"].filter((a) => adapterAvailable(a, "test/e2e/values.test.ts"));
+describe.each(nativeAdapters)("C strings, bytes and structs on %s", (adapter) => {
+  let env: E2eEnv;
+  let bins: Record<string, string>;
+  beforeAll(async () => {
+    bins = await buildFixtures();
+    env = new E2eEnv();
+  });
+  afterEach(() => env.stopSessions());
+  afterAll(() => env?.close());
+
+  test("a char[N] is its string up to the NUL, bytes are bytes, a struct and a pointer to it read inline", async () => {
+    const s = env.session(`cstr-${adapter}`);
+    const start = await s.ok(["start", bins["c-values"]!, "--adapter", adapter, "--break", `values.c:${markerLine("c/values.c", "print")}`]);
+    const locals = start.stop.locals as Variable[];
+    const bolt = '{name = "bolt", tag = {0xde, 0xad, 0x07, 0x00}, qty = 12}';
+    expect(valueOf(locals, "bolt")).toBe(bolt);
+    expect(valueOf(locals, "first")).toMatch(new RegExp(`^0x[0-9a-f]+ → ${bolt.replace(/[{}()]/g, "\\$&")}$`));
+    const p = await s.ok(["print", "bolt.name", "first->tag", "odd"]);
+    expect(p.results.map((r: any) => r.result)).toEqual(['"bolt"', "{0xde, 0xad, 0x07, 0x00}", '"a\\"\\n\\xe9"']);
+    const name = await s.ok(["print", "first->name"]);
+    expect(name).toMatchObject({ result: '"bolt"' });
+    expect(name.children).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 // Values that are compact and true, from tables.
 import { expect, test } from "bun:test";
-import { byteOf, compactValue, containerSize, cString, goBytes, isByteArray, isStringLike, shortAddresses, shortType, wideChar } from "../../src/daemon/session/values.ts";
+import { byteOf, compactValue, containerSize, cString, goBytes, isByteArray, isCharArrayShownAsSize, isStringLike, quoteBytes, shortAddresses, shortType, wideChar } from "../../src/daemon/session/values.ts";
 
 test.each([
   ['"hello world\\0\\0\\0\\xc0_"', "char[32]", '"hello world"'],
@@ -28,9 +28,31 @@ test.each([
   ["'\\n'", "0x0a"],
   ["'\\U00000001'", "0x01"],
   ["250", "0xfa"],
+  ["300", undefined],
+  ["97 'a'", "0x61"],
+  ["0 '\\000'", "0x00"],
+  ["-23 '\\351'", "0xe9"],
+  ["222 '\\336'", "0xde"],
+  ["-300 'x'", undefined],
   ["'ab'", undefined],
   ["weird", undefined],
 ])("byteOf(%s) = %s", (value, want) => expect(byteOf(value)).toBe(want));
+
+test.each([
+  [[104, 105], '"hi"'],
+  [[97, 34, 10, 9, 92, 233, 0], '"a\\"\\n\\t\\\\\\xe9\\x00"'],
+  [[], '""'],
+])("quoteBytes(%p) = %s", (bytes, want) => expect(quoteBytes(bytes as number[])).toBe(want));
+
+test.each([
+  ["[16]", "char [16]", true],
+  ["[4]", "const char [4]", true],
+  ["[16]", "unsigned char [16]", false],
+  ["[16]", "signed char [16]", false],
+  ['"bolt"', "char [16]", false],
+  ["[4]", "int [4]", false],
+  ["[4]", undefined, false],
+])("isCharArrayShownAsSize(%s, %s) = %s", (value, type, want) => expect(isCharArrayShownAsSize(value, type)).toBe(want));
 
 test.each([
   ["[]uint8 len: 5, cap: 5, [104,101,108,108,111]", "[]uint8", '[]uint8 len: 5, cap: 5, [104,101,108,108,111] "hello"'],

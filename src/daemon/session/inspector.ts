@@ -13,7 +13,7 @@ import { frameView, functionName, isUserFrame } from "./stopReport.ts";
 import { memoryLines, type MemoryFormat } from "./memoryFormat.ts";
 import { readLines } from "../sourceWindow.ts";
 import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
-import { byteOf, compactValue, containerSize, isByteArray, isStringLike, shortType } from "./values.ts";
+import { byteOf, byteValue, compactValue, containerSize, isByteArray, isCharArrayShownAsSize, isStringLike, quoteBytes, shortType } from "./values.ts";
 
 /** What the inspector needs from the session that owns it. */
 export interface InspectorHost {
@@ -190,10 +190,10 @@ export class Inspector {
       const limit = Math.max(this.host.limits.maxValueLength * 20, 4000);
       const full = formatValue(compactValue(r.result, r.type), format);
       const shown = truncateValue(full, limit);
-      depth ??= context === "eval" || isStringLike(full) || isByteArray(r.type) ? 0 : 1;
       const truncated: string[] = [];
       if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
       const head = await this.inlineValue({ name: expression, type: r.type, value: shown.value, reference: r.variablesReference });
+      depth ??= context === "eval" || isStringLike(head.value) || isByteArray(r.type) ? 0 : 1;
       const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
       // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
       if (r.variablesReference > 0 && depth > 0 && !NULL_POINTER.test(head.value.trim())) {
@@ -499,6 +499,14 @@ export class Inspector {
       const [first] = await this.variablesNow(v.reference).catch(() => []);
       return first && /^'\\0'$|^0$/.test(first.value) ? v : { ...v, value: `${v.value.slice(0, -3)} <unreadable>` };
     }
+    // gdb (through cdt-gdb-adapter) shows a `char[N]` as `[N]`: its elements are the string.
+    if (isCharArrayShownAsSize(v.value, v.type)) {
+      const kids = await this.variablesNow(v.reference).catch(() => []);
+      const bytes = kids.map((k) => byteValue(k.value));
+      if (kids.length === 0 || bytes.some((b) => b === undefined)) return v;
+      const nul = bytes.indexOf(0);
+      return { ...v, value: quoteBytes((nul < 0 ? bytes : bytes.slice(0, nul)) as number[]) };
+    }
     if (!byteArray && !struct && !address && (size === undefined || size > 20)) return v;
     if (address === "pointer" && /^0x0+$/i.test(v.value)) return v;
     try {
@@ -514,7 +522,8 @@ export class Inspector {
         return { ...v, value: `size=${size} [${shown.map((k) => k.value).join(", ")}]` };
       }
       // Plain fields: scalars, pointers, strings, and short arrays LLDB already prints whole (`{[0] = 1, [1] = 2}`).
-      const plain = (k: VariableView) => k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || (/^\{/.test(k.value) && k.value.length <= 80);
+      // A byte array field is not plain even when LLDB prints it as a string: it reads as bytes.
+      const plain = (k: VariableView) => !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) && (k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || (/^\{/.test(k.value) && k.value.length <= 80));
       const array = kids.length > 0 && kids.every((k, i) => k.name === `[${i}]`);
       if (kids.length === 0 || kids.length > (array ? 16 : 8)) return v;
       // One level down: a field that is itself a small array or struct (`int bins[4]` reads `{1, 2, 3, 4}`).

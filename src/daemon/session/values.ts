@@ -13,10 +13,21 @@ export function isByteArray(type: string | undefined): boolean {
   return !!type && /^(unsigned char|uint8_t|u8|std::uint8_t)\s*\[\d+\]$|^\[u8; \d+\]$/.test(type.trim());
 }
 
-/** One element of a byte array as LLDB shows it (`'\xfa'`, `'a'`, `'\0'`, `250`) → 0xfa. */
+/** One element of a byte array as LLDB shows it (`'\xfa'`, `'a'`, `'\0'`, `250`) or gdb does (`97 'a'`, `-6 '\372'`) → 0xfa. */
 export function byteOf(value: string): string | undefined {
+  const n = byteValue(value);
+  return n === undefined ? undefined : `0x${n.toString(16).padStart(2, "0")}`;
+}
+
+/** The number behind one `char` element, as byteOf reads it (a negative `char` is its unsigned byte). */
+export function byteValue(value: string): number | undefined {
   const v = value.trim();
-  if (/^\d+$/.test(v)) return `0x${Number(v).toString(16).padStart(2, "0")}`;
+  const gdb = /^(-?\d+) '.*'$/.exec(v);
+  if (gdb) {
+    const n = Number(gdb[1]);
+    return n >= -128 && n <= 255 ? (n + 256) % 256 : undefined;
+  }
+  if (/^\d+$/.test(v)) return Number(v) <= 255 ? Number(v) : undefined;
   const m = /^'(.*)'$/.exec(v);
   if (!m) return undefined;
   const c = m[1]!;
@@ -26,7 +37,18 @@ export function byteOf(value: string): string | undefined {
   else if (/^\\x[0-9a-f]{1,2}$/i.test(c)) n = parseInt(c.slice(2), 16);
   else if (/^\\U[0-9a-f]{8}$/i.test(c) || /^\\u[0-9a-f]{4}$/i.test(c)) n = parseInt(c.slice(2), 16);
   else if (c.length === 1) n = c.charCodeAt(0);
-  return n === undefined || n > 255 ? undefined : `0x${n.toString(16).padStart(2, "0")}`;
+  return n === undefined || n > 255 ? undefined : n;
+}
+
+/** Bytes as a C string literal: printable ASCII as is, the rest escaped. */
+export function quoteBytes(bytes: number[]): string {
+  const one = (b: number) => (b >= 32 && b < 127 && b !== 34 && b !== 92 ? String.fromCharCode(b) : b === 10 ? "\\n" : b === 9 ? "\\t" : b === 34 ? '\\"' : b === 92 ? "\\\\" : `\\x${b.toString(16).padStart(2, "0")}`);
+  return `"${bytes.map(one).join("")}"`;
+}
+
+/** A `char[N]` gdb shows as `[N]` (cdt-gdb-adapter), read from its elements: the string up to its NUL. */
+export function isCharArrayShownAsSize(value: string, type: string | undefined): boolean {
+  return !!type && /^\[\d+\]$/.test(value.trim()) && /(^|[^\w])char\s*\[\d+\]$/.test(type.trim()) && !/unsigned|signed char/.test(type);
 }
 
 /** Go's `[]uint8 len: 5, cap: 5, [104,101,108,108,111]` also as the quoted string it holds. */
@@ -35,8 +57,7 @@ export function goBytes(value: string, type: string | undefined): string {
   const m = /\[([\d,\s]*)\]$/.exec(value);
   if (!m || /\.\.\./.test(value)) return value;
   const bytes = m[1]!.split(",").filter((x) => x.trim() !== "").map(Number);
-  const text = bytes.map((b) => (b >= 32 && b < 127 && b !== 34 && b !== 92 ? String.fromCharCode(b) : b === 10 ? "\\n" : b === 9 ? "\\t" : b === 34 ? '\\"' : b === 92 ? "\\\\" : `\\x${b.toString(16).padStart(2, "0")}`)).join("");
-  return `${value} "${text}"`;
+  return `${value} ${quoteBytes(bytes)}`;
 }
 
 /**
