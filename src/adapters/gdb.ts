@@ -5,7 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
-import { gdbWatchOptions } from "../common/hardwareWatch.ts";
+import { gdbWatchOptions, hardwareWatchpointsFire } from "../common/hardwareWatch.ts";
 import { CXX_CATCHPOINTS } from "./catchpoints.ts";
 import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";
@@ -165,8 +165,8 @@ export function exitCodeFromGdbOutput(text: string): number | undefined {
 const GDB_MESSAGE = new RegExp(
   [
     /^\n$/, // the blank line before every stop banner
-    /^(?:Temporary )?[Bb]reakpoint \d+, /,
-    /^(?:Hardware )?(?:read |access )?[Ww]atchpoint \d+: /,
+    /^(?:Thread \d+ "[^"\n]*" hit )?(?:Temporary )?[Bb]reakpoint \d+, /,
+    /^(?:Thread \d+ "[^"\n]*" hit )?(?:Hardware |Software )?(?:[Rr]ead |[Aa]ccess \(read\/write\) )?[Ww]atchpoint \d+: /,
     /^\d+\t.*\n$/, // the source line gdb prints at a stop
     /^\[(?:Inferior \d+ |New Thread |Thread |New LWP |LWP |Switching to )/,
     /^Using host libthread_db library /,
@@ -181,6 +181,9 @@ const GDB_MESSAGE = new RegExp(
     /^Starting program: /,
     /^Temporary breakpoint \d+ at /,
     /^(?:Old|New) value = /,
+    // A watchpoint's values come in pieces: "\nOld value = ", "3\nNew value = ", "6\n" (a read watchpoint: "\nValue = ", "6\n").
+    /^\n(?:Old value|New value|Value) = $/,
+    /^[^\n]*\nNew value = $/,
     /^0x[0-9a-f]+ in .* at .*:\d+\n$/,
     /^[\w:~<>]+ \(.*\) at .*:\d+\n$/, // `func (args) at file:line` after finish/up
   ]
@@ -210,13 +213,26 @@ const GDB_WARNING = /^warning: (?:Error disabling address space randomization|Co
 
 type Category = "stdout" | "stderr" | "console";
 
-export function gdbOutputCategory(category: string, text: string, found?: FoundAdapter): Category {
+export function gdbOutputCategory(category: string, text: string, found?: FoundAdapter, previous?: string): Category {
   const plain: Category = category === "stdout" ? "stdout" : category === "stderr" ? "stderr" : "console";
   // gdb's own DAP labels its messages itself; only cdt-gdb-adapter mixes them with the program's.
   if (variantOf(found) !== "cdt-gdb-adapter") return plain;
   if (plain === "stdout" && GDB_MESSAGE.test(text)) return "console";
+  // The value after gdb's "New value = " (or a read watchpoint's "Value = ") is its own event.
+  if (plain === "stdout" && previous !== undefined && /\n(?:(?:Old|New) value|Value) = $/.test(previous) && /^[^\n]*\n?$/.test(text)) return "console";
   if (plain === "stderr" && GDB_WARNING.test(text)) return "console";
   return plain;
+}
+
+/**
+ * A watch expression gdb would watch through several values (a pointer and what it points to, an
+ * array and its index) pinned to the address it names now: a convenience variable holds the address.
+ * Names, members and constant indices are one value: watched as written (their scope still ends them).
+ */
+export function pinnedWatch(expression: string, slot: number): { pin: string; name: string } | undefined {
+  if (/^[A-Za-z_]\w*(\s*\.\s*[A-Za-z_]\w*|\s*\[\s*\d+\s*\])*$/.test(expression.trim())) return undefined;
+  const v = `$debugger_watch${slot}`;
+  return { pin: `${v} = &(${expression})`, name: `${v}[0]` };
 }
 
 function variantOf(found: FoundAdapter | undefined): GdbVariant {
@@ -317,6 +333,10 @@ export const gdb: AdapterSpec = {
     };
   },
   softwareWatchpoints: true,
+  // gdb splits a software watchpoint on `p->x` or `a[i]` into one location per value it reads;
+  // cdt-gdb-adapter 1.7 then fails on its own -break-list and answers no setDataBreakpoints again.
+  // Such an expression is watched at its address instead: a convenience variable holds it.
+  watchByLocation: (expression, slot, found) => (variantOf(found) === "cdt-gdb-adapter" && hardwareWatchpointsFire() === false ? pinnedWatch(expression, slot) : undefined),
   stopReason(reason, output) {
     // gdb prints "Hardware watchpoint 2: total" (or "… read watchpoint", "… access (read/write) watchpoint"),
     // and "Watchpoint 2 deleted because the program has left the block in …" when its scope ends.
@@ -327,7 +347,7 @@ export const gdb: AdapterSpec = {
     if (reason !== "generic") return undefined;
     const scope = WATCH_SCOPE.exec(output);
     if (scope) return `watchpoint ${scope[1]} deleted: the program left the block where its expression is valid`;
-    const fired = [...output.matchAll(/^(?:Hardware |Software )?(?:read |access \(read\/write\) )?[Ww]atchpoint (\d+): (.+)$/gm)].at(-1);
+    const fired = [...output.matchAll(/^(?:Thread \d+ "[^"\n]*" hit )?(?:Hardware |Software )?(?:[Rr]ead |[Aa]ccess \(read\/write\) )?[Ww]atchpoint (\d+): (.+)$/gm)].at(-1);
     return fired ? `watchpoint ${fired[1]}: ${fired[2]}` : undefined;
   },
   printContext: "watch",

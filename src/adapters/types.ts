@@ -109,13 +109,19 @@ export interface AdapterSpec {
   /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */
   exitCodeFromOutput?(text: string): number | undefined;
   /** Sorts an output event into program stdout/stderr or debugger console text (gdb mixes them). */
-  outputCategory?(category: string, text: string, found?: FoundAdapter): "stdout" | "stderr" | "console";
+  outputCategory?(category: string, text: string, found?: FoundAdapter, previous?: string): "stdout" | "stderr" | "console";
   /** What the stop was, from the adapter's own output, where its stopped event says nothing (gdb: which watchpoint fired). */
   stopDescription?(reason: string, outputSinceLastStop: string): string | undefined;
   /** Watches in software where the machine's hardware watchpoints do not fire (gdb: `set can-use-hw-watchpoints 0` at its start). */
   softwareWatchpoints?: boolean;
   /** The stop reason when the adapter's own is vague (cdt-gdb-adapter says "generic" for a watchpoint and tells it in gdb's output). */
   stopReason?(reason: string, outputSinceLastStop: string): string | undefined;
+  /**
+   * An expression to watch by the memory it names when set (gdb's `watch -location`), not as written:
+   * `pin` (evaluated in the frame) keeps its address, `name` is what to watch and read. cdt-gdb-adapter
+   * cannot list a software watchpoint that gdb splits into locations (`p->x`, `a[i]`) and stops answering.
+   */
+  watchByLocation?(expression: string, slot: number, found?: FoundAdapter): { pin: string; name: string } | undefined;
   /** How to ask `dataBreakpointInfo` for an expression's memory (lldb-dap wants its address: `&(x)`). */
   dataBreakpointExpression?(expression: string): string;
   /** Exception options sent with the default filters (debugpy: do not stop on SystemExit). */

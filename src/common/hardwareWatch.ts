@@ -70,7 +70,7 @@ export const WATCHPOINTS_DO_NOT_FIRE =
 export const WATCHPOINT_ALTERNATIVE = "`debugger trace FILE:LINE --print EXPR` on the lines that may write it, or a conditional breakpoint, finds the change instead; gdb (`--adapter gdb`) watches by single-stepping here";
 /** What `watch` says where gdb watches in software instead. */
 export const SOFTWARE_WATCHPOINT =
-  "hardware watchpoints do not fire on this machine: gdb watches in software, single-stepping the program while a watchpoint is set (slow over long runs)";
+  "hardware watchpoints do not fire on this machine: gdb watches in software, single-stepping the program while a watchpoint is set (slow over long runs; with threads, the stop may show another thread than the writer)";
 
 /** gdb's options for a machine whose hardware watchpoints do not fire: software watchpoints, which do. */
 export function gdbWatchOptions(): string[] {

@@ -31,6 +31,8 @@ export interface Breakpoint extends BreakpointOptions {
   description?: string;
   /** A watchpoint's value when last seen, so its stop can say old → new. */
   lastValue?: string;
+  /** What to evaluate for a watchpoint's value when it is watched by location (gdb: `$debugger_watch3[0]`). */
+  readAs?: string;
   enabled: boolean;
   verified: boolean;
   message?: string;
@@ -64,6 +66,11 @@ export class BreakpointRegistry {
     for (const [k, v] of Object.entries(opts)) if (v !== undefined && v !== "") (bp as any)[k] = v;
     this.items.set(bp.id, bp);
     return bp;
+  }
+
+  /** A number for the next watchpoint's own names (the gdb convenience variable holding its address). */
+  nextWatchSlot(): number {
+    return this.nextId;
   }
 
   get(id: number): Breakpoint | undefined {

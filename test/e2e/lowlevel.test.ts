@@ -164,4 +164,27 @@ describe.skipIf(!gdbFound)("gdb: memory read and watch", () => {
     ]);
     expect((await s.ok(["continue"])).stop).toMatchObject({ reason: "exited", exitCode: 3 });
   });
+
+  test("gdb: a watch through a pointer or a variable index stops on writes to what it names", async () => {
+    const bins = await buildFixtures();
+    const s = env.session("gdb-watch-deref");
+    await s.ok(["start", bins["c-values"]!, "--adapter", "gdb", "--break", `values.c:${markerLine("c/values.c", "print")}`]);
+    const w = await s.ok(["watch", "first->qty"]);
+    expect(w.breakpoints[0]).toMatchObject({ id: 2, kind: "data", verified: true, location: "first->qty" });
+    const qty = (await s.ok(["continue"])).stop;
+    expect(qty).toMatchObject({ reason: "watchpoint", breakpointIds: [2], description: "first->qty: 12 → 13 (hit 1)" });
+    await s.ok(["watch", "odd[first->qty % 6]"]);
+    const odd = (await s.ok(["continue"])).stop;
+    expect(odd).toMatchObject({ reason: "watchpoint", breakpointIds: [3] });
+    expect(odd.description).toMatch(/^odd\[first->qty % 6\]: .*→ .*'q' \(hit 1\)$/);
+    const bad = await s.run(["watch", "nosuch->x"]);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.json.error.code).toBe("EVALUATE_FAILED");
+    expect(bad.json.error.message).not.toContain("$debugger");
+    // gdb's "Old value = … New value = …" is the debugger's text, not the program's output.
+    expect(`${qty.output}${odd.output}`).not.toMatch(/value =/i);
+    // Watched by address, they would outlive main's frame: gone before the program ends.
+    await s.ok(["watch", "remove", "2", "3"]);
+    expect((await s.ok(["continue"])).stop).toMatchObject({ reason: "exited", exitCode: 0 });
+  });
 });

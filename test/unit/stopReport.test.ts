@@ -74,6 +74,9 @@ describe("stop in the user's code", () => {
     ["Go's runtime", { function: "runtime.gopark", file: "/usr/lib/go-1.19/src/runtime/proc.go", line: 363 }, false],
     ["Python's standard library", { function: "loads", file: "/usr/lib/python3.11/json/__init__.py", line: 346 }, false],
     ["a relative source file", { function: "main", file: "main.go", line: 3 }, true],
+    ["glibc's build tree as gdb names it", { function: "usleep", file: "./misc/../sysdeps/posix/usleep.c", line: 31 }, false],
+    ["another library's build tree", { function: "start_thread", file: "./nptl/./nptl/pthread_create.c", line: 336 }, false],
+    ["a parent directory's file", { function: "helper", file: "../lib/helper.c", line: 3 }, false],
   ])("isUserFrame: %s", (_w, f, want) => expect(isUserFrame(f)).toBe(want));
 
   test.each([

@@ -3,7 +3,7 @@
 // change re-sends the complete set it belongs to (adding a breakpoint never drops another).
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { existsSync } from "node:fs";
-import type { AdapterSpec, CatchpointDef } from "../../adapters/types.ts";
+import type { AdapterSpec, CatchpointDef, FoundAdapter } from "../../adapters/types.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Location } from "../../common/location.ts";
 import type { DapClient } from "../../dap/client.ts";
@@ -16,6 +16,8 @@ export interface BreakpointHost {
   readonly capabilities: P.Capabilities;
   /** The program being debugged (which catchpoints apply: Rust's panic). */
   readonly program: string | undefined;
+  /** The adapter found for this session (its variant decides some requests). */
+  readonly foundAdapter?: FoundAdapter | undefined;
   /** The live client, or undefined before start-up and after the end. */
   readonly dap: DapClient | undefined;
   requireLive(): DapClient;
@@ -67,7 +69,20 @@ export class BreakpointSync {
       const locals = pickScopes(scopes, "locals")[0];
       // A plain local is asked for by name in its scope; anything else as an expression in the frame.
       let args: P.DataBreakpointInfoArguments = { name: this.host.adapter.dataBreakpointExpression?.(expression) ?? expression, frameId: frame.id };
-      if (locals && /^[A-Za-z_]\w*$/.test(expression)) {
+      // Or by the memory it names now, where the adapter cannot watch it as written.
+      const pinned = this.host.adapter.watchByLocation?.(expression, this.registry.nextWatchSlot(), this.host.foundAdapter);
+      if (pinned) {
+        const at = await client.request("evaluate", { expression: pinned.pin, frameId: frame.id, context: "watch" }).then((r) => r.result, () => "");
+        if (!/0x[0-9a-f]+/i.test(at)) {
+          // Why, in the words a print of it would give (cdt-gdb-adapter answers the pin with "Error: …").
+          const why = await this.inspector.evaluateNow(expression, "watch").then(
+            () => "it has no address (not an lvalue)",
+            (e: Error) => e.message.replace(/^cannot evaluate '.*?': /s, ""),
+          );
+          throw new DebuggerError("EVALUATE_FAILED", `cannot watch '${expression}': ${why}`, "watch a variable or an lvalue in the selected frame (`debugger locals`)");
+        }
+        args = { name: pinned.name, frameId: frame.id };
+      } else if (locals && /^[A-Za-z_]\w*$/.test(expression)) {
         const { variables } = await client.request("variables", { variablesReference: locals.variablesReference });
         if (variables.some((v) => v.name === expression)) args = { name: expression, variablesReference: locals.variablesReference };
       }
@@ -78,8 +93,9 @@ export class BreakpointSync {
       if (info.accessTypes && !info.accessTypes.includes(accessType)) {
         throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} cannot watch '${expression}' for ${accessType} access (it offers ${info.accessTypes.join(", ")})`, "drop --read/--access, or use another access type");
       }
-      const bp = this.registry.addData(expression, info.dataId, accessType, info.description, opts);
-      bp.lastValue = await this.inspector.evaluateNow(expression, this.host.adapter.printContext).then((r) => r.result, () => undefined);
+      const bp = this.registry.addData(expression, info.dataId, accessType, pinned ? `${expression}, at the address it has now (gdb's watch -location)` : info.description, opts);
+      if (pinned) bp.readAs = pinned.name;
+      bp.lastValue = await this.inspector.evaluateNow(bp.readAs ?? expression, this.host.adapter.printContext).then((r) => r.result, () => undefined);
       try {
         await this.syncSet({ kind: "data" });
       } catch (e) {

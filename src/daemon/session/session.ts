@@ -378,6 +378,8 @@ export class Session {
   }
 
   private readonly crlf = new CrlfNormalizer();
+  /** The last output event's text: gdb's "Old value = " comes in one event and the value in the next. */
+  private previousOutput: string | undefined;
   /** The launched program's pty, when the adapter lets the daemon own it (quirks.programTerminal). */
   private terminal: ProgramTerminal | undefined;
 
@@ -385,7 +387,8 @@ export class Session {
     if (this.disconnecting && !this.lastWords) return; // lldb-dap-19 prints its crash trace after a clean disconnect
     if (b.category === "telemetry" || (b.category === "important" && !b.output)) return;
     const category: OutputCategory =
-      this.adapter.outputCategory?.(b.category ?? "console", b.output, this.found) ?? (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
+      this.adapter.outputCategory?.(b.category ?? "console", b.output, this.found, this.previousOutput) ?? (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
+    this.previousOutput = b.output;
     if (this.adapter.ignoreOutput?.(b.output, category)) return;
     if (this.captured && b.category !== "stderr") {
       // The answer to `raw`: the debugger's text, not the program's; the reply carries it.
@@ -637,7 +640,7 @@ export class Session {
         // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
         const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
         if (watched?.expression) {
-          const now = await this.inspector.evaluateNow(watched.expression, this.adapter.printContext).then((r) => r.result, () => undefined);
+          const now = await this.inspector.evaluateNow(watched.readAs ?? watched.expression, this.adapter.printContext).then((r) => r.result, () => undefined);
           if (now !== undefined) {
             // With a condition, writes in between were not seen: the last value seen would mislead.
             const known = watched.lastValue !== undefined && watched.lastValue !== now && !watched.condition;

@@ -122,6 +122,9 @@ const SYSTEM_FUNCTIONS = [/^(__GI_|__libc_|_start$|__pthread|raise$|abort$|__ass
 export function isUserFrame(f: { function?: string; file?: string; line?: number }): boolean {
   if (!f.file || !f.line) return false;
   if (SYSTEM_PATHS.some((r) => r.test(f.file!))) return false;
+  // gdb names a library's source by its build-tree path when the file is not here ("./nptl/pthread_create.c",
+  // "./misc/../sysdeps/posix/usleep.c"); the program's own files it names in full.
+  if (/^\.\.?\//.test(f.file)) return false;
   if (f.function && SYSTEM_FUNCTIONS.some((r) => r.test(f.function!))) return false;
   return f.file.startsWith("/") || /\.(c|cc|cpp|cxx|h|hpp|rs|go|py|swift|m|mm|zig)$/.test(f.file);
 }
