@@ -251,6 +251,7 @@ export const debugpy: AdapterSpec = {
     return { type: "python", request: "attach", name: "debugger", justMyCode: o.options.justMyCode !== false, variablePresentation: VARIABLE_PRESENTATION, showReturnValue: true };
   },
   printContext: "watch",
+  valuesAreRepr: true,
   // debugpy groups dunder names, functions and classes under rows of its own and adds `len()`
   // rows to containers: they are not the program's variables.
   hideVariable: (name) => name === "special variables" || name === "function variables" || name === "class variables" || name === "len()",

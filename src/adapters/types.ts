@@ -122,6 +122,8 @@ export interface AdapterSpec {
    * cannot list a software watchpoint that gdb splits into locations (`p->x`, `a[i]`) and stops answering.
    */
   watchByLocation?(expression: string, slot: number, found?: FoundAdapter): { pin: string; name: string } | undefined;
+  /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
+  valuesAreRepr?: boolean;
   /** How to ask `dataBreakpointInfo` for an expression's memory (lldb-dap wants its address: `&(x)`). */
   dataBreakpointExpression?(expression: string): string;
   /** Exception options sent with the default filters (debugpy: do not stop on SystemExit). */

@@ -129,6 +129,21 @@ describe.skipIf(!PYTHON)("debugpy", () => {
     await env.ok(["stop", "--session", s]);
   }, T);
 
+  test("dicts, sets and tuples read as Python writes them, in locals and print", async () => {
+    const s = "py-repr";
+    const dir = mkdtempSync(join(tmpdir(), "py-repr-"));
+    try {
+      const prog = join(dir, "reprs.py");
+      await Bun.write(prog, 's = {1, 2, 3}\nd = {"a": [1, 2], "b": {"c": 3}}\nt = (1, "x")\nprint(len(s), d, t)\n');
+      const d = await start(s, [prog, "--break", `${prog}:4`]);
+      expect(Object.fromEntries(d.stop.locals.map((v: any) => [v.name, v.value]))).toEqual({ s: "{1, 2, 3}", d: "{'a': [1, 2], 'b': {'c': 3}}", t: "(1, 'x')" });
+      const p = await env.ok(["print", "d['b']", "s", "--session", s]);
+      expect(p.results.map((r: any) => r.result)).toEqual(["{'c': 3}", "{1, 2, 3}"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, T);
+
   test("a function breakpoint; finish, next and step land where Python says", async () => {
     const s = "py-func";
     const d = await start(s, [BASIC, "--break", "add"]);

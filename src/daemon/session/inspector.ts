@@ -488,7 +488,8 @@ export class Inspector {
    * The value stays expandable by reference.
    */
   private async inlineValue(v: VariableView, depth = 1): Promise<VariableView> {
-    if (v.reference <= 0) return v;
+    // A value that is already the language's own text (Python's repr: `{'a': 1}`) stays as it is.
+    if (v.reference <= 0 || this.host.adapter.valuesAreRepr) return v;
     const size = containerSize(v.value);
     const byteArray = isByteArray(v.type);
     const struct = /(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value);
