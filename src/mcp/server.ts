@@ -50,7 +50,19 @@ export async function serveMcp(defaults: McpDefaults): Promise<void> {
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const tool = byName.get(req.params.name);
     if (!tool) return failure(req.params.name, defaultSession, new DebuggerError("UNKNOWN_COMMAND", `unknown tool '${req.params.name}'`, "tools/list names the tools"));
-    return callTool(tool, { ...(req.params.arguments ?? {}) }, defaults, extra as unknown as Extra);
+    const args = { ...(req.params.arguments ?? {}) };
+    const session = typeof args.session === "string" ? args.session : defaultSession;
+    const execution = (contract[tool.command] as { execution?: boolean }).execution === true;
+    const call = async () => {
+      if (execution) waiting.set(session, (waiting.get(session) ?? 0) + 1);
+      try {
+        return await callTool(tool, args, defaults, extra as unknown as Extra);
+      } finally {
+        if (execution) waiting.set(session, (waiting.get(session) ?? 1) - 1);
+      }
+    };
+    if (READS.has(tool.command) || (INTERRUPTS.has(tool.command) && (waiting.get(session) ?? 0) > 0)) return call();
+    return inOrder(session, call);
   });
   // A person who typed `debugger mcp` in a terminal sees why nothing happens (stderr: stdout is the protocol's).
   if (process.stdin.isTTY) process.stderr.write("debugger mcp speaks the Model Context Protocol on stdin and stdout; `debugger mcp --help` shows how to register it with a client. Ctrl-D ends it.\n");
@@ -60,6 +72,31 @@ export async function serveMcp(defaults: McpDefaults): Promise<void> {
   // The client ends the server by closing stdin.
   process.stdin.on("end", () => void server.close());
   await closed;
+}
+
+/**
+ * Calls on a session run in the order they arrive (a client that sends `start` and `print`
+ * together means them in that order), except calls that only read what the daemon holds, and
+ * calls that interrupt or end a session while a call on it waits for the program to stop.
+ */
+const READS = new Set(["status", "sessions", "output"]);
+const INTERRUPTS = new Set(["pause", "stop", "detach"]);
+/** Execution calls (continue, next, …) on each session still waiting for their stop. */
+const waiting = new Map<string, number>();
+const queues = new Map<string, Promise<unknown>>();
+
+function inOrder<T>(session: string, work: () => Promise<T>): Promise<T> {
+  const before = queues.get(session) ?? Promise.resolve();
+  const run = before.then(work, work);
+  const tail = run.then(
+    () => {},
+    () => {},
+  );
+  queues.set(session, tail);
+  void tail.then(() => {
+    if (queues.get(session) === tail) queues.delete(session);
+  });
+  return run;
 }
 
 async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: McpDefaults, extra: Extra): Promise<CallToolResult> {

@@ -159,6 +159,31 @@ describe.if(haveLldb)("lldb-dap over MCP", () => {
     expect(printed.result).toBe("1");
   });
 
+  test("calls sent together on a session run in order; a pause cuts in while a continue waits", async () => {
+    const body = markerLine(basic, "add_body");
+    const [started, first, stepped, second] = await Promise.all([
+      ok("start", { session: "ordered", program: bins["c-basic"], break: [`${basic}:${body}`] }),
+      ok("print", { session: "ordered", expressions: ["a", "b"] }),
+      ok("next", { session: "ordered" }),
+      ok("print", { session: "ordered", expressions: ["sum"] }),
+    ]);
+    expect(started.data.stop.frame.line).toBe(body);
+    expect(first.data.results.map((r: any) => r.result)).toEqual(["0", "0"]);
+    expect(stepped.data.stop.frame.line).toBe(body + 1);
+    expect(second.data.result).toBe("0");
+    await ok("stop", { session: "ordered" });
+
+    const tick = markerLine(sleeper, "tick_body");
+    await ok("start", { session: "cut", program: bins["c-sleeper"], break: [`${sleeper}:${tick}`] });
+    await ok("breakpoint_remove", { session: "cut", all: true });
+    const running = ok("continue", { session: "cut", timeout: 0 });
+    await Bun.sleep(300);
+    const [paused, continued] = await Promise.all([ok("pause", { session: "cut" }), running]);
+    expect(paused.data.stop.reason).toBe("pause");
+    expect(continued.data.stop.reason).toBe("pause");
+    await ok("stop", { session: "cut" });
+  });
+
   test("a cancelled wait leaves the session running; a later await sees the stop a pause makes", async () => {
     const tick = markerLine(sleeper, "tick_body");
     await ok("start", { session: "hang", program: bins["c-sleeper"], break: [`${sleeper}:${tick}`] });
