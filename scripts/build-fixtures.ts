@@ -29,6 +29,7 @@ export const fixtures: Record<string, Fixture> = {
   "c-values": { source: "c/values.c", compile: gcc },
   "c-threads": { source: "c/threads.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
   "cpp-values": { source: "cpp/values.cpp", compile: gxx },
+  "cpp-containers": { source: "cpp/containers.cpp", compile: gxx },
   "rust-values": { source: "rust/values.rs", compile: rustc },
   "cpp-throws": { source: "cpp/throws.cpp", compile: gxx },
 };

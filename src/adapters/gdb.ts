@@ -351,6 +351,16 @@ export const gdb: AdapterSpec = {
     return fired ? `watchpoint ${fired[1]}: ${fired[2]}` : undefined;
   },
   printContext: "watch",
+  // cdt-gdb-adapter's variable objects have no children where a pretty printer answers (dynamic
+  // varobjs): `output EXPR` prints what `print` would, without adding to the value history.
+  consoleValue: {
+    applies: (value, reference, found) => variantOf(found) === "cdt-gdb-adapter" && reference <= 0 && value.trim() === "{...}",
+    command: (expression) => `output ${expression}`,
+    parse: (text) => {
+      const value = text.replace(/\r/g, "").trim();
+      return value && !/^(?:No symbol|There is no member|Cannot access memory|A syntax error)/.test(value) ? value.replace(/\s*\n\s*/g, " ") : undefined;
+    },
+  },
   // cdt-gdb-adapter runs a gdb command given as `>CMD` in the repl context and sends its text as
   // output events before the reply (whose result is just "\r"); gdb's own DAP runs it as typed.
   rawCommand: (command, found) => (variantOf(found) === "cdt-gdb-adapter" ? { expression: command.startsWith(">") ? command : `>${command}`, textAsOutput: true } : undefined),

@@ -176,6 +176,12 @@ export interface AdapterSpec {
    * rather than in the result (cdt-gdb-adapter: `>CMD`, text as output). Undefined: as typed.
    */
   rawCommand?(command: string, found?: FoundAdapter): { expression: string; textAsOutput?: boolean } | undefined;
+  /**
+   * A value the adapter shows as nothing (cdt-gdb-adapter: `{...}` with no children for anything
+   * a pretty printer shows, `std::vector` or `std::map`) read through the debugger's console:
+   * the command that prints it, and the value in the command's text.
+   */
+  consoleValue?: { applies(value: string, reference: number, found?: FoundAdapter): boolean; command(expression: string): string; parse(text: string): string | undefined };
   /** The error a console command's text reports though the adapter answered success (LLDB: `error: …` lines), or undefined. */
   rawError?(text: string): string | undefined;
   /** Which of the frame's variables are its arguments when no scope says: a console command (sent as `raw` sends it) and how to read the names from its text. */

@@ -128,7 +128,7 @@ describe.skipIf(!debugpy)("source names on debugpy", () => {
 // The same C values through lldb-dap and gdb: gdb (cdt-gdb-adapter) shows a `char[N]` as `[N]`
 // and a struct as `{...}`, LLDB as the N bytes and `part @ 0x…`; both read as the C source would.
 const nativeAdapters = ["lldb-dap", "gdb"].filter((a) => adapterAvailable(a, "test/e2e/values.test.ts"));
-describe.each(nativeAdapters)("C strings, bytes and structs on %s", (adapter) => {
+describe.each(nativeAdapters)("C and C++ values on %s", (adapter) => {
   let env: E2eEnv;
   let bins: Record<string, string>;
   beforeAll(async () => {
@@ -150,5 +150,20 @@ describe.each(nativeAdapters)("C strings, bytes and structs on %s", (adapter) =>
     const name = await s.ok(["print", "first->name"]);
     expect(name).toMatchObject({ result: '"bolt"' });
     expect(name.children).toBeUndefined();
+  });
+
+  test("standard containers show their elements and their types as written in code", async () => {
+    const s = env.session(`stl-${adapter}`);
+    const src = "cpp/containers.cpp";
+    const start = await s.ok(["start", bins["cpp-containers"]!, "--adapter", adapter, "--break", `containers.cpp:${markerLine(src, "report")}`]);
+    const locals = Object.fromEntries((start.stop.locals as (Variable & { type: string })[]).map((v) => [v.name, [v.type, v.value]]));
+    expect(locals.counts[0]).toBe("std::vector<int>");
+    expect(locals.counts[1]).toMatch(/[[{]4, 5, 6[\]}]$/);
+    expect(locals.stock[0]).toBe("std::map<std::string, int>");
+    expect(locals.stock[1]).toMatch(/"bolt".* 10.*"nut".* 20/);
+    expect(locals.best[0]).toBe("std::unique_ptr<Part>");
+    const p = await s.ok(["print", "counts", "*best"]);
+    expect(p.results[0].result).toMatch(/4, 5, 6/);
+    expect(p.results[1].result).toBe('{id = 7, name = "gear"}');
   });
 });

@@ -68,7 +68,6 @@ test.each([
   ["core::result::Result<i32, alloc::string::String>", "Result<i32, String>"],
   ["std::collections::hash::map::HashMap<&str, int, std::hash::random::RandomState, alloc::alloc::Global>", "HashMap<&str, int>"],
   ["std::vector<int>", "std::vector<int>"],
-  ["std::map<std::basic_string<char>, int>", "std::map<std::basic_string<char>, int>"],
   ["int", "int"],
 ])("shortType(%s) = %s", (type, want) => expect(shortType(type)).toBe(want));
 
@@ -110,3 +109,25 @@ test("compactValue applies every rule for the type", () => {
   expect(compactValue("0x00005555555592a0", "int *")).toBe("0x5555555592a0");
   expect(compactValue("U+0xe9 U'é'", "char32_t")).toBe("'é' U+00E9");
 });
+
+test.each([
+  ["std::vector<int, std::allocator<int> >", "std::vector<int>"],
+  ["std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >", "std::string"],
+  [
+    "std::map<std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >, int, std::less<std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > >, std::allocator<std::pair<std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const, int> > >",
+    "std::map<std::string, int>",
+  ],
+  ["std::map<std::basic_string<char>, int>", "std::map<std::string, int>"],
+  ["std::unique_ptr<P, std::default_delete<P> >", "std::unique_ptr<P>"],
+  ["std::unordered_map<int, double, std::hash<int>, std::equal_to<int>, std::allocator<std::pair<int const, double> > >", "std::unordered_map<int, double>"],
+  ["const std::vector<int, std::allocator<int> > &", "const std::vector<int> &"],
+  ["std::vector<P, std::allocator<P> > *", "std::vector<P> *"],
+  ["std::pair<std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const, int>", "std::pair<std::string const, int>"],
+  ["std::vector<int, MyAlloc<int> >", "std::vector<int, MyAlloc<int>>"],
+  ["std::vector<int>::iterator", "std::vector<int>::iterator"],
+  ["std::_Rb_tree_iterator<std::pair<int const, int> >", "std::_Rb_tree_iterator<std::pair<int const, int>>"],
+  ["std::function<int (int)>", "std::function<int (int)>"],
+  ["std::array<int, 3>", "std::array<int, 3>"],
+  ["broken<std::vector<int>", "broken<std::vector<int>"],
+  ["Vec<i32>", "Vec<i32>"],
+])("shortType(%s) = %s", (type, want) => expect(shortType(type)).toBe(want));

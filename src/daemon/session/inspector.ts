@@ -192,7 +192,8 @@ export class Inspector {
       const shown = truncateValue(full, limit);
       const truncated: string[] = [];
       if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
-      const head = await this.inlineValue({ name: expression, type: r.type, value: shown.value, reference: r.variablesReference });
+      const frameId = this.host.state === "stopped" ? (await this.selectedFrameNow()).frame.id : undefined;
+      const head = await this.consoleValueNow(await this.inlineValue({ name: expression, type: r.type, value: shown.value, reference: r.variablesReference }), expression, frameId);
       depth ??= context === "eval" || isStringLike(head.value) || isByteArray(r.type) ? 0 : 1;
       const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
       // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
@@ -478,7 +479,26 @@ export class Inspector {
     const { scopes } = await this.host.requireLive().request("scopes", { frameId });
     // Scopes do not depend on each other: their variables are asked for at once.
     const out = (await Promise.all(pickScopes(scopes, which).map((s) => this.variablesNow(s.variablesReference)))).flat();
-    return Promise.all(out.map((v) => this.inlineValue(v)));
+    const shown = await Promise.all(out.map((v) => this.inlineValue(v)));
+    // Console reads one at a time: each collects the adapter's output while it runs.
+    for (const [i, v] of shown.entries()) shown[i] = await this.consoleValueNow(v, v.name, frameId);
+    return shown;
+  }
+
+  /** A value the adapter shows as nothing, read through the debugger's console (AdapterSpec.consoleValue). */
+  private async consoleValueNow(v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
+    const spec = this.host.adapter.consoleValue;
+    if (!spec?.applies(v.value, v.reference, this.host.foundAdapter) || this.host.state !== "stopped") return v;
+    const how = this.host.adapter.rawCommand?.(spec.command(expression), this.host.foundAdapter);
+    if (!how?.textAsOutput) return v;
+    const client = this.host.requireStopped();
+    try {
+      const { text } = await this.host.captureOutput(() => client.request("evaluate", { expression: how.expression, frameId, context: "repl" }));
+      const value = spec.parse(text);
+      return value ? { ...v, value: compactValue(value, v.type) } : v;
+    } catch {
+      return v;
+    }
   }
 
   /**
@@ -542,7 +562,9 @@ export class Inspector {
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(expression: string, r: P.EvaluateResponse["body"], format?: Format): Promise<string> {
     const value = formatValue(compactValue(r.result, r.type), format);
-    return (await this.inlineValue({ name: expression, type: r.type, value, reference: r.variablesReference })).value;
+    const shown = await this.inlineValue({ name: expression, type: r.type, value, reference: r.variablesReference });
+    if (!this.host.adapter.consoleValue || this.host.state !== "stopped") return shown.value;
+    return (await this.consoleValueNow(shown, expression, (await this.selectedFrameNow()).frame.id)).value;
   }
 
   async variablesNow(reference: number, depth = 0): Promise<VariableView[]> {

@@ -61,15 +61,69 @@ export function goBytes(value: string, type: string | undefined): string {
 }
 
 /**
- * Rust types as written in code: `alloc::vec::Vec<i32, alloc::alloc::Global>` → `Vec<i32>`.
- * Only standard-library paths before a type name are dropped; C++'s `std::vector` is left alone.
+ * Types as written in code. Rust: `alloc::vec::Vec<i32, alloc::alloc::Global>` → `Vec<i32>` (only
+ * standard-library paths before a type name are dropped). C++: see shortCxxType.
  */
 export function shortType(type: string | undefined): string | undefined {
   if (!type) return type;
-  return type
+  const rust = type
     .replace(/, alloc::alloc::Global/g, "")
     .replace(/, std::hash::random::RandomState/g, "")
     .replace(/\b(?:alloc|core|std)::(?:[a-z_][a-z0-9_]*::)+(?=[A-Z])/g, "");
+  return rust.includes("std::") ? shortCxxType(rust) : rust;
+}
+
+interface TypeNode {
+  name: string;
+  args?: TypeNode[];
+  suffix: string;
+}
+
+/** Template arguments C++ fills in by default: a type says as much without them. */
+const DEFAULT_ARG = /^std::(?:allocator|less|hash|equal_to|default_delete|char_traits)<.*>$/;
+
+/**
+ * C++ standard types as written in code, not as the compiler spells them: gdb's
+ * `std::vector<int, std::allocator<int> >` → `std::vector<int>`, `std::__cxx11::basic_string<char,
+ * std::char_traits<char>, std::allocator<char> >` → `std::string`; trailing default template
+ * arguments go (allocators, comparators, hashers, deleters). Anything it cannot parse stays as it is.
+ */
+export function shortCxxType(type: string): string {
+  const parse = (i: number): [TypeNode, number] => {
+    let name = "";
+    while (i < type.length && !"<>,".includes(type[i]!)) name += type[i++];
+    if (type[i] !== "<") return [{ name: name.trim(), suffix: "" }, i];
+    const args: TypeNode[] = [];
+    i++;
+    for (;;) {
+      const [arg, j] = parse(i);
+      args.push(arg);
+      i = j;
+      if (type[i] === ",") i++;
+      else if (type[i] === ">") {
+        i++;
+        break;
+      } else throw new Error("unbalanced");
+    }
+    let suffix = "";
+    while (i < type.length && !"<>,".includes(type[i]!)) suffix += type[i++];
+    if (type[i] === "<") throw new Error("nested name");
+    return [{ name: name.trim(), args, suffix: suffix.trimEnd() }, i];
+  };
+  const render = (n: TypeNode): string => {
+    const name = n.name.replace(/\bstd::(?:__cxx11|__1|__debug)::/g, "std::");
+    if (!n.args) return name;
+    const args = n.args.map(render);
+    if (/^(?:const )?std::basic_string$/.test(name) && (args[0] === "char" || args[0] === "wchar_t")) return `${name.replace("basic_string", args[0] === "char" ? "string" : "wstring")}${n.suffix}`;
+    if (/(?:^|\s)std::/.test(name)) while (args.length > 1 && DEFAULT_ARG.test(args.at(-1)!)) args.pop();
+    return `${name}<${args.join(", ")}>${n.suffix}`;
+  };
+  try {
+    const [node, end] = parse(0);
+    return end === type.length ? render(node) : type;
+  } catch {
+    return type;
+  }
 }
 
 /** A container summarised as its size only (LLDB's `size=3`): worth showing its elements inline. */
