@@ -90,6 +90,9 @@ describe.skipIf(!available)("values on lldb-dap", () => {
     expect(valueOf(locals, "small")).toBe("-3");
     expect(valueOf(locals, "bytes")).toBe("size=4 [72, 105, 0, 255]");
     expect(valueOf(locals, "letter")).toBe("'é' U+00E9");
+    // Structs in a Vec read inline, their Option and Vec fields too (LLDB says `values::Item @ 0x…`).
+    expect(valueOf(locals, "items")).toBe('size=2 [{name = "pen", tags = size=1 ["blue"], price = Some(3)}, {name = "ink", tags = size=0 [], price = None}]');
+    expect((await s.ok(["print", "items[1]"])).result).toBe('{name = "ink", tags = size=0 [], price = None}');
   });
 });
 

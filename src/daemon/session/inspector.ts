@@ -36,6 +36,9 @@ const MAX_THREAD_FRAMES = 50;
 
 export type Format = "hex" | "bin" | "oct" | "dec" | "char" | "address";
 
+/** A value line that says nothing of the value: LLDB's `Item @ 0x…`, gdb's `{...}` and `[16]`, a size alone, nothing. */
+const OPAQUE_VALUE = / @ 0x[0-9a-f]+$|^\{\.\.\.\}$|^\[\d+\]$|^size=\d+$|^$/i;
+
 /** How debuggers spell a null pointer's value. */
 const NULL_POINTER = /^(?:0x0+|nil|nullptr|NULL)$/;
 
@@ -542,9 +545,10 @@ export class Inspector {
         const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(k) : k)));
         return { ...v, value: `size=${size} [${shown.map((k) => k.value).join(", ")}]` };
       }
-      // Plain fields: scalars, pointers, strings, and short arrays LLDB already prints whole (`{[0] = 1, [1] = 2}`).
+      // Plain fields: whatever already says its value in a short line (scalars, pointers, strings,
+      // `Some(5)`, `{[0] = 1, [1] = 2}`), not a placeholder (`Item @ 0x…`, `{...}`, a bare `size=2`).
       // A byte array field is not plain even when LLDB prints it as a string: it reads as bytes.
-      const plain = (k: VariableView) => !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) && (k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || (/^\{/.test(k.value) && k.value.length <= 80));
+      const plain = (k: VariableView) => !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) && (k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || (!OPAQUE_VALUE.test(k.value.trim()) && k.value.length <= 80));
       const array = kids.length > 0 && kids.every((k, i) => k.name === `[${i}]`);
       if (kids.length === 0 || kids.length > (array ? 16 : 8)) return v;
       // One level down: a field that is itself a small array or struct (`int bins[4]` reads `{1, 2, 3, 4}`).
