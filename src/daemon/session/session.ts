@@ -273,7 +273,8 @@ export class Session {
     this.reportPending = true;
     this.state = "stopped";
     this.inspector.invalidate(body.threadId);
-    const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds);
+    // LLDB numbers watchpoints apart from breakpoints: a data breakpoint's id is a watchpoint's.
+    const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds, body.reason === "data breakpoint" ? "data" : "code");
     void this.enqueue(() => this.pipeline.run(body, ids));
   }
 

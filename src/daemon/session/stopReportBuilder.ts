@@ -13,7 +13,8 @@ import { sourceWindow } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
 import type { Display } from "./displays.ts";
 import type { ProgramOutput } from "./programOutput.ts";
-import { coreStop, frameView, inferWatchpoint, normaliseReason, userFrameIndex } from "./stopReport.ts";
+import { coreStop, frameView, normaliseReason, userFrameIndex } from "./stopReport.ts";
+import { identifyWatchpoint } from "./watchStops.ts";
 import { compactValue } from "./values.ts";
 
 /** Thread and frame reads, already inside the session's queue. */
@@ -27,6 +28,7 @@ export interface StopReader extends FrameReader {
   evaluateNow(expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat, frameId?: number): Promise<P.EvaluateResponse["body"]>;
   scopeVariablesNow(frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]>;
   displaysNow(items: { id?: number; expression: string }[], frameId?: number): Promise<DisplayValue[]>;
+  rawNow(command: string): Promise<{ result: string }>;
 }
 
 export interface ReportContext {
@@ -97,7 +99,7 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
         report.description = `${ended.map((b) => b.expression ?? b.location).join(", ")}: out of scope, ${ended.length > 1 ? "the watchpoints are" : "the watchpoint is"} gone (the program left the block where it is valid)`;
       }
       if (report.reason === "watchpoint" && ids.length === 0 && !ended.length) {
-        const id = inferWatchpoint(registry.list().filter((b) => b.kind === "data"), report.description);
+        const id = await identifyWatchpoint(adapter, registry.list().filter((b) => b.kind === "data"), report.description, (command) => reader.rawNow(command).then((r) => r.result));
         const bp = id !== undefined ? registry.get(id) : undefined;
         if (bp) {
           bp.hits++;
