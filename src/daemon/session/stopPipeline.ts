@@ -10,6 +10,7 @@ import type { DisplayLimits } from "../truncate.ts";
 import type { BreakpointSync } from "./breakpointSync.ts";
 import type { Display } from "./displays.ts";
 import type { ProgramOutput } from "./programOutput.ts";
+import type { InQueue } from "./queue.ts";
 import type { Reports } from "./reports.ts";
 import { buildStopReport, type Selection, type StopReader } from "./stopReportBuilder.ts";
 import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
@@ -49,15 +50,16 @@ export class StopPipeline {
   }
 
   /** The type a C++ throw is throwing, where the thread stands at it. */
-  thrownType(threadId: number): Promise<string | undefined> {
-    return thrownType(this.throwContext(), threadId);
+  thrownType(q: InQueue, threadId: number): Promise<string | undefined> {
+    return thrownType(q, this.throwContext(), threadId);
   }
 
-  async run(body: DapEventMap["stopped"], ids: number[]): Promise<void> {
+  async run(q: InQueue, body: DapEventMap["stopped"], ids: number[]): Promise<void> {
     const h = this.host;
-    const verdict = await throwVerdict(this.throwContext(), body, ids, h.breakpoints.registry, h.breakpoints.throwTypes, h.resumedBy);
+    const verdict = await throwVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.breakpoints.throwTypes, h.resumedBy);
     if (!verdict.stand && (await h.pass(verdict.threadId))) return;
     const { report, selection } = await buildStopReport(
+      q,
       {
         adapter: h.adapter,
         client: h.client!,
@@ -73,14 +75,14 @@ export class StopPipeline {
         sourceLines: h.sourceLines,
         limits: h.limits,
         create: (reason) => h.reports.create(reason),
-        thrownType: (threadId) => this.thrownType(threadId),
+        thrownType: (q, threadId) => this.thrownType(q, threadId),
       },
       body,
       ids,
     );
     this.watchesEnded = [];
     h.publish(report, selection);
-    await h.breakpoints.removeTemporaryNow(report.breakpointIds);
+    await h.breakpoints.removeTemporaryNow(q, report.breakpointIds);
   }
 
   private throwContext(): ThrowContext {
