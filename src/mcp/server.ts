@@ -9,6 +9,7 @@ import { normalJitPolicy } from "../common/jit.ts";
 import { VERSION } from "../common/version.ts";
 import { contract, isCommand } from "../ipc/commands.ts";
 import { request } from "../ipc/client.ts";
+import { MAX_BATCH_COMMANDS } from "../ipc/protocol.ts";
 import type { Reply } from "../ipc/protocol.ts";
 import { checkSessionName } from "../cli/registry.ts";
 import type { CliContext } from "../cli/spec.ts";
@@ -107,7 +108,7 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
     if (args.session !== undefined) session = checkSessionName(String(args.session), "session");
     delete args.session;
     // A batch's steps get the same checks and additions as the tools they name.
-    const steps = command === "batch" && Array.isArray(args.commands) ? (args.commands as { command?: unknown; args?: Record<string, unknown> }[]) : [];
+    const steps = command === "batch" ? batchSteps(args.commands) : [];
     for (const [call, callArgs] of [[command, args] as const, ...steps.map((c) => [c.command, (c.args ??= {})] as const)]) {
       if (typeof call !== "string" || !isCommand(call) || typeof callArgs !== "object" || callArgs === null) continue;
       checkCall(call, callArgs);
@@ -157,6 +158,21 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
+}
+
+/** A batch's steps, each an object (a `null` step is the caller's mistake, not an internal error). */
+function batchSteps(commands: unknown): { command?: unknown; args?: Record<string, unknown> }[] {
+  if (!Array.isArray(commands)) return [];
+  if (commands.length > MAX_BATCH_COMMANDS) throw new DebuggerError("INVALID_ARGUMENT", `commands has ${commands.length} steps; a batch runs at most ${MAX_BATCH_COMMANDS}`, "split the plan into several batch calls");
+  commands.forEach((c, i) => {
+    if (typeof c !== "object" || c === null || Array.isArray(c)) {
+      throw new DebuggerError("INVALID_ARGUMENT", `commands[${i}] is ${c === null ? "null" : Array.isArray(c) ? "an array" : typeof c}; each step is an object {command, args?, session?}`, 'e.g. {"commands": [{"command": "print", "args": {"expressions": ["x"]}}]}');
+    }
+    if (c.args !== undefined && (typeof c.args !== "object" || c.args === null || Array.isArray(c.args))) {
+      throw new DebuggerError("INVALID_ARGUMENT", `commands[${i}].args must be an object`, 'e.g. {"command": "print", "args": {"expressions": ["x"]}}');
+    }
+  });
+  return commands as { command?: unknown; args?: Record<string, unknown> }[];
 }
 
 function failure(command: string, session: string, e: unknown): CallToolResult {
