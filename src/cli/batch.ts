@@ -134,6 +134,7 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
     }
   } else text = await readStdin(MAX_BATCH_BYTES);
   const plan = planOf(text, base);
+  const parts0: string[] = [];
   // The daemon enforces each step's own timeout; the socket only guards against a hung daemon.
   const forever = plan.some((p) => p.spec.execution && p.ctx.timeout === 0);
   const seconds = plan.reduce((sum, p) => sum + (p.spec.execution ? p.ctx.timeout : 0) + 30, 30);
@@ -141,9 +142,10 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
     { command: "batch", session: base.session, cwd: base.cwd, args: { commands: plan.map((p) => ({ command: p.command, args: p.args, session: p.ctx.session })), keepGoing } },
     forever ? MAX_TIMER_MS : Math.min(seconds * 1000, MAX_TIMER_MS),
   );
+  if (reply.notice) parts0.push(`note: ${reply.notice}`);
   if (!reply.ok) throw new DebuggerError((reply.error?.code ?? "INTERNAL") as ErrorData["code"], reply.error?.message ?? "batch failed", reply.error?.hint);
   const data = reply.data as { replies: BatchReply[]; ran: number; total: number };
-  const parts: string[] = [];
+  const parts: string[] = parts0;
   let exitCode = 0;
   for (const [i, r] of data.replies.entries()) {
     const p = plan[i]!;

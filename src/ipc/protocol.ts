@@ -31,6 +31,8 @@ export interface Reply {
   error?: ErrorData;
   /** More replies with this id follow (`output --follow`); the last one has no `partial`. */
   partial?: boolean;
+  /** What happened on this session while no client was listening (an interrupted trace or batch). */
+  notice?: string;
 }
 
 export class LineTooLongError extends Error {

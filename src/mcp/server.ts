@@ -2,7 +2,6 @@
 // same daemon the CLI talks to, so sessions are shared both ways. Loaded only by the `mcp`
 // command (a dynamic import), so the CLI never loads the SDK.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { normalJitPolicy } from "../common/jit.ts";
@@ -16,6 +15,7 @@ import type { CliContext } from "../cli/spec.ts";
 import { checkCall, fillIn } from "./checks.ts";
 import { errorText, renderReply } from "./render.ts";
 import { toolDefs, type ToolDef } from "./tools.ts";
+import { StdioLineTransport } from "./transport.ts";
 
 // Said once per connection instead of in every tool's description.
 const INSTRUCTIONS =
@@ -67,7 +67,7 @@ export async function serveMcp(defaults: McpDefaults): Promise<void> {
   });
   // A person who typed `debugger mcp` in a terminal sees why nothing happens (stderr: stdout is the protocol's).
   if (process.stdin.isTTY) process.stderr.write("debugger mcp speaks the Model Context Protocol on stdin and stdout; `debugger mcp --help` shows how to register it with a client. Ctrl-D ends it.\n");
-  const transport = new StdioServerTransport();
+  const transport = new StdioLineTransport();
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
   await server.connect(transport);
   // The client ends the server by closing stdin.
@@ -135,13 +135,18 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
         : undefined;
     let reply: Reply;
     try {
-      reply = await untilAborted(request({ command, session, cwd: ctx.cwd, args }, socketTimeout, onPartial), extra.signal);
+      reply = await untilAborted(request({ command, session, cwd: ctx.cwd, args }, socketTimeout, { onPartial, signal: extra.signal }), extra.signal);
     } finally {
       clearInterval(progress);
     }
-    if (!reply.ok) return failure(command, session, new DebuggerError(reply.error?.code ?? "INTERNAL", reply.error?.message ?? "the daemon replied without an error", reply.error?.hint));
-    const text = [...partials, renderReply(command, reply.data, ctx)].filter(Boolean).join("\n");
-    return { content: [{ type: "text", text: text || "ok" }], structuredContent: { ok: true, command, session, data: reply.data } };
+    const notice = reply.notice ? `note: ${reply.notice}` : "";
+    if (!reply.ok) {
+      const r = failure(command, session, new DebuggerError(reply.error?.code ?? "INTERNAL", reply.error?.message ?? "the daemon replied without an error", reply.error?.hint));
+      if (notice) r.content.unshift({ type: "text", text: notice });
+      return r;
+    }
+    const text = [notice, ...partials, renderReply(command, reply.data, ctx)].filter(Boolean).join("\n");
+    return { content: [{ type: "text", text: text || "ok" }], structuredContent: { ok: true, command, session, data: reply.data, ...(reply.notice ? { notice: reply.notice } : {}) } };
   } catch (e) {
     return failure(command, session, e);
   }
