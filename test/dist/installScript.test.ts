@@ -108,11 +108,15 @@ test("gh present and the attestation fails: nothing installed, gh's reason shown
   const skipped = await install("sh", dir.path, { gh: "fail", env: { DEBUGGER_INSTALL_SKIP_ATTESTATION: "1" } });
   expect(skipped.code).toBe(0);
   expect(skipped.stderr).toContain("attestation not checked (DEBUGGER_INSTALL_SKIP_ATTESTATION=1); checksum verified");
+});
+
+test("gh present and the checksum is wrong: refused before gh is asked", async () => {
+  using dir = tempDir("dbg-install-");
   sums = `${"f".repeat(64)}  ${artifact}\n`;
-  const bad = await install("sh", dir.path, { gh: "pass", env: { DEBUGGER_INSTALL_SKIP_ATTESTATION: "1", DEBUGGER_INSTALL_DIR: join(dir.path, "other") } });
+  const bad = await install("sh", dir.path, { gh: "pass" });
   expect(bad.code).toBe(1);
   expect(bad.stderr).toContain(`checksum mismatch for ${artifact}`);
-  expect(existsSync(join(dir.path, "other"))).toBe(false);
+  expect(existsSync(join(dir.path, "home"))).toBe(false);
   expect(bad.ghCalls).toBe(""); // the checksum is checked first
 });
 
