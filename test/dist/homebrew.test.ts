@@ -35,13 +35,13 @@ test("formula: every macOS and Linux artifact with its URL and checksum, and a t
   expect(rb).not.toContain("musl");
   expect(rb).not.toContain("windows");
   expect(rb).toMatch(/test do\s+assert_match version\.to_s, shell_output\("#\{bin\}\/debugger --version"\)/);
-  // audit: the version comes from the URL (a `version` line is redundant); a license; livecheck.
-  expect(rb).not.toMatch(/^\s*version /m);
+  // The version stated (Homebrew would read "64" from the file names), a license, livecheck.
+  expect(rb).toMatch(new RegExp(`^  version "${version.replace(/\./g, "\\.")}"$`, "m"));
   expect(rb).toContain(`homepage "${RELEASE_REPO}"`);
   expect(rb).toMatch(/^  license "MIT"$/m);
   expect(rb).toMatch(/livecheck do\s+url :stable\s+strategy :github_latest\s+end/);
-  // audit's component order: desc, homepage, license, livecheck, on_macos/on_linux, install, caveats, test.
-  const order = ["  desc ", "  homepage ", "  license ", "  livecheck do", "  on_macos do", "  on_linux do", "  def install", "  def caveats", "  test do"].map((k) => rb.indexOf(`\n${k}`));
+  // audit's component order: desc, homepage, version, license, livecheck, on_macos/on_linux, install, caveats, test.
+  const order = ["  desc ", "  homepage ", "  version ", "  license ", "  livecheck do", "  on_macos do", "  on_linux do", "  def install", "  def caveats", "  test do"].map((k) => rb.indexOf(`\n${k}`));
   expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
   // desc: no leading article or formula name, no trailing period, at most 80 characters.
   const desc = /^  desc "(.*)"$/m.exec(rb)![1]!;
@@ -70,12 +70,13 @@ test("formula: the commands it runs at install and test time exist in the binary
   for (const cmd of [["setup", "--help"], ["doctor", "--help"]]) expect((await run([bin, ...cmd])).code).toBe(0);
 });
 
-test("formula: a base URL without the version is refused (Homebrew reads the version from it)", async () => {
+test("formula: a base URL that is not this release's is refused", async () => {
   using dir = tempDir("dbg-brew-");
   writeFileSync(join(dir.path, "SHA256SUMS"), [...sums()].map(([n, h]) => `${h}  ${n}`).join("\n") + "\n");
   const r = await run([process.execPath, join(ROOT, "scripts/homebrew.ts"), "--sums", join(dir.path, "SHA256SUMS"), "--base-url", "http://127.0.0.1:1/latest", "--out", join(dir.path, "debugger.rb")]);
   expect(r.code).toBe(1);
   expect(r.stderr).toContain("does not name v");
+  expect(r.stderr).toContain("the formula must point at this release");
 });
 
 test("formula: a missing checksum is refused, naming the artifact", async () => {
