@@ -13,6 +13,7 @@ import { frameView, functionName, isUserFrame } from "./stopReport.ts";
 import { memoryLines, type MemoryFormat } from "./memoryFormat.ts";
 import { readLines } from "../sourceWindow.ts";
 import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
+import { checkedCount, oneLevelDown, type ValueReader } from "./oneLevelDown.ts";
 import { byteOf, byteValue, compactValue, containerSize, isByteArray, isCharArrayShownAsSize, isStringLike, quoteBytes, shortType } from "./values.ts";
 
 /** What the inspector needs from the session that owns it. */
@@ -196,7 +197,7 @@ export class Inspector {
       const truncated: string[] = [];
       if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
       const frameId = this.host.state === "stopped" ? (await this.selectedFrameNow()).frame.id : undefined;
-      const head = await this.consoleValueNow(await this.inlineValue({ name: expression, type: r.type, value: shown.value, reference: r.variablesReference }), expression, frameId);
+      const head = await this.smartPointerNow(await this.consoleValueNow(await this.inlineValue({ name: expression, type: r.type, value: shown.value, reference: r.variablesReference }), expression, frameId), expression);
       depth ??= context === "eval" || isStringLike(head.value) || isByteArray(r.type) ? 0 : 1;
       const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
       // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
@@ -484,7 +485,7 @@ export class Inspector {
     const out = (await Promise.all(pickScopes(scopes, which).map((s) => this.variablesNow(s.variablesReference)))).flat();
     const shown = await Promise.all(out.map((v) => this.inlineValue(v)));
     // Console reads one at a time: each collects the adapter's output while it runs.
-    for (const [i, v] of shown.entries()) shown[i] = await this.consoleValueNow(v, v.name, frameId);
+    for (const [i, v] of shown.entries()) shown[i] = await this.smartPointerNow(await this.consoleValueNow(v, v.name, frameId), v.name);
     return shown;
   }
 
@@ -512,12 +513,25 @@ export class Inspector {
    */
   private async inlineValue(v: VariableView, depth = 1): Promise<VariableView> {
     // A value that is already the language's own text (Python's repr: `{'a': 1}`) stays as it is.
+    // A deque's repr from debugpy leaves out its maxlen (`deque([1, 2, 3])` for maxlen=5): Python's own repr() says it.
+    if (this.host.adapter.valuesAreRepr && v.type === "deque" && /^[A-Za-z_]\w*$/.test(v.name) && !/maxlen=/.test(v.value)) {
+      const own = await this.evaluateNow(`repr(${v.name})`, "repl").catch(() => undefined);
+      const text = own && /^'(.*)'$/.exec(own.result.trim())?.[1];
+      return text && /^deque\(/.test(text) ? { ...v, value: text.replace(/\\'/g, "'") } : v;
+    }
+    const early = await checkedCount(v, v.name, this.readerFor(depth)).catch(() => undefined);
+    if (early) return early;
     if (v.reference <= 0 || this.host.adapter.valuesAreRepr) return v;
+    // What the debugger's own console prints better (gdb's `output` for a `{...}`) is read there, not rebuilt here.
+    if (!isCharArrayShownAsSize(v.value, v.type) && this.host.adapter.consoleValue?.applies(v.value, v.reference, this.host.foundAdapter)) return v;
+    const down = await oneLevelDown(v, this.readerFor(depth)).catch(() => undefined);
+    if (down) return down;
     const size = containerSize(v.value);
     const byteArray = isByteArray(v.type);
     const struct = /(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value);
     // A C++ reference or a pointer to a struct shows as a bare address: the fields say more.
-    const address = /^0x[0-9a-f]+$/i.test(v.value) ? (/&\s*$/.test(v.type ?? "") ? "reference" : /\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "") ? "pointer" : undefined) : undefined;
+    // (A Rust Box or `*mut T` is a pointer too: gdb shows it as its address.)
+    const address = /^0x[0-9a-f]+$/i.test(v.value) ? (/&\s*$/.test(v.type ?? "") ? "reference" : (/\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "")) || /^(?:alloc::boxed::)?Box<|^\*(?:mut|const) /.test(v.type ?? "") ? "pointer" : undefined) : undefined;
     // LLDB shows a `char *` it cannot read as `0x10 ""`, like an empty string: its one child tells.
     if (/^0x[0-9a-f]+ ""$/i.test(v.value) && /char\s*\*\s*$/.test(v.type ?? "")) {
       const [first] = await this.variablesNow(v.reference).catch(() => []);
@@ -541,8 +555,8 @@ export class Inspector {
         return { ...v, value: `{${bytes.join(", ")}${kids.length > 64 ? `, … ${kids.length - 64} more` : ""}}` };
       }
       if (size !== undefined) {
-        // Elements that are small structs themselves (a map's pairs) read inline too.
-        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(k) : k)));
+        // Elements that are small structs themselves (a map's pairs) or containers (a Vec of Vecs) read inline too.
+        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) || (depth > 0 && containerSize(k.value) !== undefined) ? this.inlineValue(k, depth - 1) : k)));
         return { ...v, value: `size=${size} [${shown.map((k) => k.value).join(", ")}]` };
       }
       // Plain fields: whatever already says its value in a short line (scalars, pointers, strings,
@@ -563,12 +577,36 @@ export class Inspector {
     }
   }
 
+  /**
+   * gdb's printer shows a unique_ptr or shared_ptr as `{get() = 0x…}`: the object it owns is read
+   * with `*EXPR` (gdb's libstdc++ xmethods) and shown after it, as a raw pointer's is.
+   */
+  private async smartPointerNow(v: VariableView, expression: string): Promise<VariableView> {
+    if (!/^std::(?:unique|shared)_ptr</.test(v.type ?? "") || !/\{get\(\) = 0x[0-9a-f]*[1-9a-f][0-9a-f]*\}$/i.test(v.value) || !/^[A-Za-z_][\w.]*$/.test(expression)) return v;
+    try {
+      const r = await this.evaluateNow(`*${expression}`, this.host.adapter.printContext);
+      const inside = await this.inlineValue({ name: `*${expression}`, type: r.type, value: compactValue(r.result, r.type), reference: r.variablesReference });
+      const text = await this.consoleValueNow(inside, `*${expression}`, (await this.selectedFrameNow()).frame.id);
+      return { ...v, value: `${v.value} → ${text.value}` };
+    } catch {
+      return v;
+    }
+  }
+
+  private readerFor(depth: number): ValueReader {
+    return {
+      children: (reference) => this.variablesNow(reference),
+      inline: (k) => this.inlineValue(k, depth),
+      evaluate: (expression) => this.evaluateNow(expression, this.host.adapter.printContext).then((r) => r.result, () => undefined),
+    };
+  }
+
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(expression: string, r: P.EvaluateResponse["body"], format?: Format): Promise<string> {
     const value = formatValue(compactValue(r.result, r.type), format);
     const shown = await this.inlineValue({ name: expression, type: r.type, value, reference: r.variablesReference });
     if (!this.host.adapter.consoleValue || this.host.state !== "stopped") return shown.value;
-    return (await this.consoleValueNow(shown, expression, (await this.selectedFrameNow()).frame.id)).value;
+    return (await this.smartPointerNow(await this.consoleValueNow(shown, expression, (await this.selectedFrameNow()).frame.id), expression)).value;
   }
 
   async variablesNow(reference: number, depth = 0): Promise<VariableView[]> {
