@@ -20,7 +20,8 @@ import { isRust, rustFormatters } from "./lldbDap.ts";
 export function rustGdbArguments(program: string | undefined): string[] {
   const etc = program && isRust(program) ? rustFormatters() : null;
   if (!etc) return [];
-  return ["-iex", `add-auto-load-safe-path ${etc}`, "-iex", `directory ${etc}`, "-iex", `python import sys; sys.path.insert(0, ${JSON.stringify(etc)})`];
+  // --directory as rust-gdb gives it (`-iex directory` would echo the source path as program output).
+  return [`--directory=${etc}`, "-iex", `add-auto-load-safe-path ${etc}`, "-iex", `python import sys; sys.path.insert(0, ${JSON.stringify(etc)})`];
 }
 
 /** The first gdb whose `-i=dap` exists. */

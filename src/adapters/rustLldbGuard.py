@@ -91,7 +91,9 @@ def _variant_index(self, all_variants):
     return default_index if default_index is not None else 0
 
 
-lldb_providers.ClangEncodedEnumProvider._getCurrentVariantIndex = _variant_index
+# Older toolchains read enums another way (no ClangEncodedEnumProvider): nothing to fix there.
+if hasattr(lldb_providers, "ClangEncodedEnumProvider"):
+    lldb_providers.ClangEncodedEnumProvider._getCurrentVariantIndex = _variant_index
 
 
 # ---- sizes that cannot be real --------------------------------------------------------------
@@ -247,7 +249,7 @@ _lookup_synthetic = lldb_lookup.synthetic_lookup
 
 def _synthetic(valobj, _dict):
     rust_type = lldb_lookup.classify_rust_type(valobj.GetType())
-    if rust_type == lldb_lookup.RustType.STD_VEC:
+    if rust_type == getattr(lldb_lookup.RustType, "STD_VEC", None):
         return _checked_vec(valobj, _dict)
     return _lookup_synthetic(valobj, _dict)
 

@@ -562,7 +562,7 @@ export class Inspector {
       // Plain fields: whatever already says its value in a short line (scalars, pointers, strings,
       // `Some(5)`, `{[0] = 1, [1] = 2}`), not a placeholder (`Item @ 0x…`, `{...}`, a bare `size=2`).
       // A byte array field is not plain even when LLDB prints it as a string: it reads as bytes.
-      const plain = (k: VariableView) => !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) && (k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || (!OPAQUE_VALUE.test(k.value.trim()) && k.value.length <= 80));
+      const plain = (k: VariableView) => !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) && (k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || /^raw: /.test(k.value) || (!OPAQUE_VALUE.test(k.value.trim()) && k.value.length <= 80));
       const array = kids.length > 0 && kids.every((k, i) => k.name === `[${i}]`);
       if (kids.length === 0 || kids.length > (array ? 16 : 8)) return v;
       // One level down: a field that is itself a small array or struct (`int bins[4]` reads `{1, 2, 3, 4}`).

@@ -64,6 +64,11 @@ fn values() {
     let strings = vec!["a".to_string(), "bc".to_string()];
     let nested = vec![vec![1], vec![2, 3]];
     let empty: Vec<i32> = Vec::new();
+    // Garbage as a frame holds it before a value is built (or in a union's unused bytes): lengths
+    // far above any capacity. Never read or dropped by the program; the debugger must survive them.
+    let junk_string: std::mem::ManuallyDrop<String> = unsafe { std::mem::transmute([0x41u8; 24]) };
+    let junk_vec: std::mem::ManuallyDrop<Vec<u64>> = unsafe { std::mem::transmute([0x41u8; 24]) };
+    std::hint::black_box((&junk_string, &junk_vec));
     println!("text\t{:?}", text);
     println!("str_slice\t{:?}", str_slice);
     println!("items\t{:?}", items);
