@@ -522,8 +522,6 @@ export class Inspector {
     const early = await checkedCount(v, v.name, this.readerFor(depth)).catch(() => undefined);
     if (early) return early;
     if (v.reference <= 0 || this.host.adapter.valuesAreRepr) return v;
-    // What the debugger's own console prints better (gdb's `output` for a `{...}`) is read there, not rebuilt here.
-    if (!isCharArrayShownAsSize(v.value, v.type) && this.host.adapter.consoleValue?.applies(v.value, v.reference, this.host.foundAdapter)) return v;
     const down = await oneLevelDown(v, this.readerFor(depth)).catch(() => undefined);
     if (down) return down;
     const size = containerSize(v.value);
@@ -556,7 +554,7 @@ export class Inspector {
       }
       if (size !== undefined) {
         // Elements that are small structs themselves (a map's pairs) or containers (a Vec of Vecs) read inline too.
-        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) || (depth > 0 && containerSize(k.value) !== undefined) ? this.inlineValue(k, depth - 1) : k)));
+        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(k) : depth > 0 && containerSize(k.value) !== undefined ? this.inlineValue(k, depth - 1) : k)));
         return { ...v, value: `size=${size} [${shown.map((k) => k.value).join(", ")}]` };
       }
       // Plain fields: whatever already says its value in a short line (scalars, pointers, strings,
@@ -565,6 +563,9 @@ export class Inspector {
       const plain = (k: VariableView) => !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) && (k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || /^raw: /.test(k.value) || (!OPAQUE_VALUE.test(k.value.trim()) && k.value.length <= 80));
       const array = kids.length > 0 && kids.every((k, i) => k.name === `[${i}]`);
       if (kids.length === 0 || kids.length > (array ? 16 : 8)) return v;
+      // gdb's varobj spells a Rust enum as every variant at once (`<anonymous union> = 7, Some = …, None = …`):
+      // not rebuilt here; gdb's own printing (AdapterSpec.consoleValue) names the variant.
+      if (kids.some((k) => k.name === "<anonymous union>")) return v;
       // One level down: a field that is itself a small array or struct (`int bins[4]` reads `{1, 2, 3, 4}`).
       const shown = depth > 0 ? await Promise.all(kids.map((k) => (plain(k) ? k : this.inlineValue(k, depth - 1)))) : kids;
       if (!shown.every(plain)) return v;
