@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { extname } from "node:path";
-import { parseLldbMemory } from "../daemon/session/memoryFormat.ts";
+import { parseLldbMemory } from "../common/memoryFormat.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 

@@ -7,28 +7,29 @@ import { runtimeDir, socketPath } from "../common/paths.ts";
 import { socketFilePresent } from "../common/platform.ts";
 import { checkRuntimeDir, checkSocketOwner } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
+import type { ArgsIn, CommandName, Replies } from "./commands.ts";
 import type { Reply, Request } from "./protocol.ts";
 
 const SPAWN_DEADLINE_MS = 5000;
 
-type Outgoing = Omit<Request, "id" | "version">;
+type Outgoing<C extends CommandName> = Omit<Request, "id" | "version" | "command" | "args"> & { command: C; args: ArgsIn<C> };
 
-interface Conn {
+interface Conn<T> {
   send(line: string): void;
-  reply: Promise<Reply>;
+  reply: Promise<Reply<T>>;
   close(): void;
 }
 
 // Promise.withResolvers, not `new Promise(executor)`: every command comes this way, and the first
 // Promise constructor call of a process costs ~0.3 ms (withResolvers: ~0.06 ms).
-function open(path: string, onPartial: ((r: Reply) => void) | undefined, id: number): Promise<Conn> {
-  const { promise, resolve: resolveOpen, reject: rejectOpen } = Promise.withResolvers<Conn>();
+function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, id: number): Promise<Conn<T>> {
+  const { promise, resolve: resolveOpen, reject: rejectOpen } = Promise.withResolvers<Conn<T>>();
   let buf = "";
   let settled = false;
-  const pending = Promise.withResolvers<Reply>();
+  const pending = Promise.withResolvers<Reply<T>>();
   const reply = pending.promise;
   const settle = {
-    resolve: (r: Reply) => ((settled = true), pending.resolve(r)),
+    resolve: (r: Reply<T>) => ((settled = true), pending.resolve(r)),
     reject: (e: Error) => ((settled = true), pending.reject(e)),
   };
   reply.catch(() => {});
@@ -53,9 +54,10 @@ function open(path: string, onPartial: ((r: Reply) => void) | undefined, id: num
         while ((nl = buf.indexOf("\n")) >= 0) {
           const line = buf.slice(0, nl);
           buf = buf.slice(nl + 1);
-          let reply: Reply;
+          let reply: Reply<T>;
           try {
-            reply = JSON.parse(line) as Reply;
+            // The daemon replies to command C with C's reply: the one place the wire is taken at its word.
+            reply = JSON.parse(line);
           } catch (e) {
             settle.reject(new DebuggerError("IPC_ERROR", `daemon sent a malformed reply: ${(e as Error).message}`, "`debugger daemon stop` and try again"));
             return;
@@ -117,7 +119,7 @@ async function startFailure(proc: DaemonProcess, path: string): Promise<Debugger
   return new DebuggerError("DAEMON_UNAVAILABLE", `the daemon ${how} before listening on ${path}${text ? `: ${text.split("\n").slice(-5).join("\n")}` : ""}`, "`debugger logs` shows the daemon log; set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you own and can write");
 }
 
-async function connectOrSpawn(path: string, onPartial: ((r: Reply) => void) | undefined, id: number): Promise<Conn> {
+async function connectOrSpawn<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, id: number): Promise<Conn<T>> {
   try {
     return await open(path, onPartial, id);
   } catch (e) {
@@ -158,7 +160,8 @@ async function waitForSocketGone(path: string, ms: number): Promise<void> {
   while (socketFilePresent(path) && Date.now() < deadline) await Bun.sleep(10);
 }
 
-export async function request(msg: Outgoing, timeoutMs: number, onPartial?: (r: Reply) => void): Promise<Reply> {
+/** Sends command C with its arguments and returns the daemon's reply; `onPartial` sees each partial reply (`output --follow`). */
+export async function request<C extends CommandName>(msg: Outgoing<C>, timeoutMs: number, onPartial?: (r: Reply<Replies[C]>) => void): Promise<Reply<Replies[C]>> {
   const path = socketPath();
   if (Buffer.byteLength(path) > 104) {
     throw new DebuggerError("DAEMON_UNAVAILABLE", `socket path is longer than 104 bytes: ${path}`, "set DEBUGGER_RUNTIME_DIR to a shorter directory");
@@ -167,7 +170,7 @@ export async function request(msg: Outgoing, timeoutMs: number, onPartial?: (r: 
     checkRuntimeDir(runtimeDir());
     checkSocketOwner(path);
     const id = Math.floor(Math.random() * 2 ** 31);
-    const conn = await connectOrSpawn(path, onPartial, id);
+    const conn = await connectOrSpawn<Replies[C]>(path, onPartial, id);
     conn.send(JSON.stringify({ ...msg, id, version: VERSION }) + "\n");
     const timeout = Promise.withResolvers<never>();
     const timer = setTimeout(() => timeout.reject(new DebuggerError("TIMEOUT", `the daemon did not reply to '${msg.command}' within ${timeoutMs / 1000} s`, "`debugger status` shows the session; `debugger logs` the daemon log")), timeoutMs);

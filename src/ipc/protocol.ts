@@ -20,12 +20,13 @@ export const RequestSchema = v.strictObject({
 
 export type Request = v.InferOutput<typeof RequestSchema>;
 
-export interface Reply {
+/** A reply; `data` is the reply of the command asked (../ipc/commands.ts `Replies`). */
+export interface Reply<T = unknown> {
   id: number | null;
   ok: boolean;
   command: string;
   session: string;
-  data?: unknown;
+  data?: T;
   error?: ErrorData;
   /** More replies with this id follow (`output --follow`); the last one has no `partial`. */
   partial?: boolean;

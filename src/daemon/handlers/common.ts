@@ -24,7 +24,7 @@ export interface DaemonContext {
 
 /** For commands that reply more than once (`output --follow`). */
 export interface ReplyStream {
-  emit(data: unknown): void;
+  emit(data: Replies["output"]): void;
   /** Resolves when the client has gone. */
   closed: Promise<void>;
 }

@@ -18,7 +18,8 @@ import type { BreakpointView, DisplayValue, SessionState, SessionSummary, StopRe
 import type { BreakpointOptions } from "../breakpointRegistry.ts";
 import { CrlfNormalizer } from "../lineEndings.ts";
 import { openProgramTerminal, type ProgramTerminal } from "../../adapters/programTerminal.ts";
-import { joinText, RingBuffer, tailLines, type OutputCategory } from "../ringBuffer.ts";
+import { tailLines } from "../../common/tail.ts";
+import { joinText, RingBuffer, type OutputCategory } from "../ringBuffer.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
 import { initializeArguments, type WarmPool } from "../warmPool.ts";
