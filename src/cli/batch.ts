@@ -2,10 +2,11 @@
 // line 7 is a usage error before line 1 runs), then the daemon runs the commands in order over one
 // connection and replies once; each reply is printed under its line.
 import { DebuggerError, exitCodeFor } from "../common/errors.ts";
-import { request } from "../ipc/client.ts";
+import { MAX_TIMER_MS, request } from "../ipc/client.ts";
 import type { CallOf } from "../ipc/commands.ts";
 import { checkArgs, cliSpelling } from "../ipc/calls.ts";
 import type { Single } from "../ipc/meta.ts";
+import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/framing.ts";
 import { presentBatch } from "../present/index.ts";
 import { parseArgv } from "./args.ts";
 import { isDaemonSpec, type CliContext, type CommandTable, type DaemonSpec, type LocalContext, type LocalResult } from "./spec.ts";
@@ -56,6 +57,26 @@ export function splitWords(line: string): string[] {
   return words;
 }
 
+/** A plan's bounds: the daemon runs at most this many steps, and one request holds them all. */
+export const MAX_BATCH_LINE_CHARS = 64 * 1024;
+export const MAX_BATCH_BYTES = MAX_LINE_BYTES;
+
+function tooBig(what: string): DebuggerError {
+  return new DebuggerError("INVALID_ARGUMENT", what, "split the plan into several batches (each runs in the same sessions)");
+}
+
+/** Reads at most `limit` bytes of stdin; more is refused without reading the rest. */
+async function readStdin(limit: number): Promise<string> {
+  const parts: Uint8Array[] = [];
+  let held = 0;
+  for await (const chunk of Bun.stdin.stream()) {
+    held += chunk.length;
+    if (held > limit) throw tooBig(`the plan on stdin is longer than ${limit} bytes (16 MiB), the limit of a batch`);
+    parts.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(parts, held));
+}
+
 /** Parses every line of a plan into the request it makes; the first mistake names its line. */
 export function planOf(text: string, base: CliContext, table: CommandTable): PlannedLine[] {
   const out: PlannedLine[] = [];
@@ -63,6 +84,8 @@ export function planOf(text: string, base: CliContext, table: CommandTable): Pla
   for (const [i, raw] of lines.entries()) {
     const trimmed = raw.trim();
     if (!trimmed || trimmed.startsWith("#")) continue;
+    if (trimmed.length > MAX_BATCH_LINE_CHARS) throw tooBig(`line ${i + 1} is ${trimmed.length} characters; a line of a plan holds at most ${MAX_BATCH_LINE_CHARS}`);
+    if (out.length === MAX_BATCH_COMMANDS) throw tooBig(`the plan has more than ${MAX_BATCH_COMMANDS} commands (line ${i + 1} is the ${MAX_BATCH_COMMANDS + 1}st); a batch runs at most ${MAX_BATCH_COMMANDS}`);
     try {
       let words = splitWords(trimmed);
       if (words[0] === "debugger") words = words.slice(1);
@@ -93,13 +116,14 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
     try {
       const f = Bun.file(file); // throws at once for a name too long
       if (!(await f.exists())) throw new DebuggerError("USAGE", `no such file: ${shown}`, "give a file of commands, or pipe them on stdin");
+      if (f.size > MAX_BATCH_BYTES) throw tooBig(`${shown} is ${f.size} bytes; a plan holds at most ${MAX_BATCH_BYTES} bytes (16 MiB)`);
       source = await f.text();
     } catch (e) {
       if (e instanceof DebuggerError) throw e;
       // A name too long, a directory, no permission: the file cannot be read, which is the caller's to fix.
       throw new DebuggerError("USAGE", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, "give a readable file of commands, or pipe them on stdin");
     }
-  } else source = await Bun.stdin.text();
+  } else source = await readStdin(MAX_BATCH_BYTES);
   const plan = planOf(source, base, base.table);
   // The daemon enforces each step's own timeout; the socket only guards against a hung daemon.
   const execution = (p: PlannedLine) => base.table.isExecution(p.spec);
@@ -107,14 +131,14 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   const seconds = plan.reduce((sum, p) => sum + (execution(p) ? p.ctx.timeout : 0) + 30, 30);
   const reply = await request(
     { command: "batch", session: base.session, cwd: base.cwd, args: { commands: plan.map((p) => ({ command: p.call.command, args: p.call.args, session: p.ctx.session })), keepGoing } },
-    forever ? 2 ** 31 - 1 : seconds * 1000,
+    forever ? MAX_TIMER_MS : Math.min(seconds * 1000, MAX_TIMER_MS),
   );
   if (!reply.ok || !reply.data) {
     const error = reply.error ?? { code: "INTERNAL", message: "batch failed" };
     throw new DebuggerError(error.code, error.message, error.hint);
   }
   const data = reply.data;
-  const text = presentBatch(data, { cwd: base.cwd, session: base.session }, {
+  const shown = presentBatch(data, { cwd: base.cwd, session: base.session }, {
     // Each reply under its line as written; --quiet on a line mutes its reply (a setup step), not its failure.
     label: (i) => plan[i]!.text,
     view: (i, view) => ({ ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet }),
@@ -124,5 +148,7 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   const exitCode = failed && !failed.ok ? exitCodeFor(failed.error.code) : 0;
   // Named by what was asked, not by the daemon's command name.
   const replies = data.replies.map((r, i) => ({ ...r, command: plan[i]!.spec.name }));
+  // What happened on the session while nobody listened (an interrupted trace or batch) heads the text.
+  const text = reply.notice ? `note: ${reply.notice}\n${shown}` : shown;
   return { data: { replies, ran: data.ran, total: data.total, exitCode }, text, exitCode };
 }

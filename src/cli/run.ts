@@ -94,14 +94,15 @@ export async function runCli(argv: string[]): Promise<number> {
       (await messages()).warn("--timeout has no effect with --no-wait: nothing waits for the stop (`debugger await --timeout N` does)");
     }
     const result = isDaemonSpec(spec) ? await send(spec, parsed, ctx) : await spec.run(parsed, { ...ctx, table });
-    if (ctx.json) await write(JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: result.data }));
+    if (ctx.json) await write(JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: result.data, ...(result.notice ? { notice: result.notice } : {}) }));
     else if (!ctx.quiet) await write(result.text);
     return result.exitCode ?? 0;
   } catch (e) {
     const error = toErrorData(e);
     // A local command that ran but found problems (doctor) still prints its report.
     if (!wantsJson && e instanceof ReportedFailure) await write(e.text);
-    if (wantsJson) await write(JSON.stringify({ ok: false, command: commandName, session: sessionName, error }));
+    const notice = e instanceof FailedReply ? e.notice : undefined;
+    if (wantsJson) await write(JSON.stringify({ ok: false, command: commandName, session: sessionName, error, ...(notice ? { notice } : {}) }));
     else await write(errorText(error), "err");
     return exitCodeFor(error.code);
   }
@@ -110,6 +111,16 @@ export async function runCli(argv: string[]): Promise<number> {
 async function announceSlowStart(): Promise<void> {
   const { messages } = await import("./messages.ts");
   (await messages()).start("waiting for the adapter…");
+}
+
+/** The daemon's error reply, printed as any error is (in runCli), with the session's notice. */
+class FailedReply extends DebuggerError {
+  constructor(
+    error: ErrorData,
+    readonly notice?: string,
+  ) {
+    super(error.code, error.message, error.hint, error.details);
+  }
 }
 
 /** Sends a daemon command and presents its reply (partial replies as they come). */
@@ -140,10 +151,9 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
     clearTimeout(slow);
   }
   await printed;
-  if (!reply.ok || reply.data === undefined) {
-    // Printed as any error is (below, in runCli): the document names the command and session as typed.
-    const error: ErrorData = reply.error ?? { code: "INTERNAL", message: "the daemon replied without an error" };
-    throw new DebuggerError(error.code, error.message, error.hint, error.details);
-  }
-  return { data: reply.data, text: present(command, reply.data, view) };
+  // What happened on the session while nobody listened (an interrupted trace or batch).
+  const notice = reply.notice;
+  if (notice && !ctx.json) await write(`note: ${notice}`, "err");
+  if (!reply.ok || reply.data === undefined) throw new FailedReply(reply.error ?? { code: "INTERNAL", message: "the daemon replied without an error" }, notice);
+  return { data: reply.data, text: present(command, reply.data, view), notice };
 }

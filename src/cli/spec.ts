@@ -48,6 +48,8 @@ export interface LocalResult {
   text: string;
   /** A result that carries failures of its own (a batch); default 0. */
   exitCode?: number;
+  /** What happened on the session while nobody listened (an interrupted trace or batch). */
+  notice?: string;
 }
 
 /** A local command's failure that comes with a report of its own, printed before the error (doctor). */

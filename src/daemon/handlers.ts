@@ -7,6 +7,7 @@ import { parseArgs, type ArgsOut, type BatchOk, type BatchReply, type Replies } 
 import { checkArgs, cliSpelling } from "../ipc/calls.ts";
 import { isCommand, type CommandName } from "../ipc/meta.ts";
 import type { Request } from "../ipc/protocol.ts";
+import { ClientGone, leaveStopped } from "./cancel.ts";
 import { breakpointHandlers } from "./handlers/breakpoints.ts";
 import type { Caller, DaemonContext, Handler, Handlers, ReplyStream } from "./handlers/common.ts";
 import { executionHandlers } from "./handlers/execution.ts";
@@ -39,7 +40,7 @@ function known(command: string): CommandName {
 export async function handle(req: Request, ctx: DaemonContext, stream?: ReplyStream): Promise<unknown> {
   const command = known(req.command);
   const caller = { session: req.session, cwd: req.cwd };
-  if (command === "batch") return batch(parseArgs("batch", req.args), caller, ctx);
+  if (command === "batch") return batch(parseArgs("batch", req.args), caller, ctx, stream);
   return run(command, req.args, caller, ctx, stream);
 }
 
@@ -52,17 +53,26 @@ async function run<C extends Single>(command: C, raw: unknown, caller: Caller, c
 
 /**
  * Runs each command in order as a request of its own (execution commands wait for their stop as
- * usual) and stops at the first failure unless `keepGoing`.
+ * usual) and stops at the first failure unless `keepGoing`. When the client goes away the rest of
+ * the plan is not run, and the session's next reply says where it stopped.
  */
-async function batch(a: ArgsOut<"batch">, caller: Caller, ctx: DaemonContext): Promise<Replies["batch"]> {
+async function batch(a: ArgsOut<"batch">, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<Replies["batch"]> {
   const replies: BatchReply[] = [];
-  for (const c of a.commands) {
+  for (const [i, c] of a.commands.entries()) {
     const session = c.session ?? caller.session;
     try {
       const command = known(c.command);
       if (command === "batch") throw new DebuggerError("USAGE", "a batch cannot contain another batch", "put the commands in one file");
-      replies.push(await step(command, c.args, { session, cwd: caller.cwd }, ctx));
+      if (stream?.signal?.aborted) throw new ClientGone();
+      replies.push(await step(command, c.args, { session, cwd: caller.cwd }, ctx, stream));
     } catch (e) {
+      if (e instanceof ClientGone) {
+        // A program a step set running is left stopped.
+        const s = ctx.registry.find(session);
+        const where = s && s.live ? await leaveStopped(s) : undefined;
+        ctx.notify?.(session, `the batch was interrupted at step ${i + 1} of ${a.commands.length} (${c.command}; its client went away)${where ? `; ${where}` : ""}`);
+        throw e;
+      }
       replies.push({ ok: false, command: c.command, session, error: toErrorData(e) });
       if (!a.keepGoing) break;
     }
@@ -70,7 +80,7 @@ async function batch(a: ArgsOut<"batch">, caller: Caller, ctx: DaemonContext): P
   return { replies, ran: replies.length, total: a.commands.length };
 }
 
-async function step<C extends Single>(command: C, raw: unknown, caller: Caller, ctx: DaemonContext): Promise<BatchOk<C>> {
-  const data = await run(command, raw, caller, ctx);
+async function step<C extends Single>(command: C, raw: unknown, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<BatchOk<C>> {
+  const data = await run(command, raw, caller, ctx, stream);
   return { ok: true, command, session: caller.session, data };
 }

@@ -8,14 +8,21 @@ import { socketFilePresent } from "../common/platform.ts";
 import { checkRuntimeDir, checkSocketOwner } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
 import type { ArgsIn, CommandName, Replies } from "./commands.ts";
+import { LineDecoder, MAX_LINE_BYTES } from "./framing.ts";
 import type { Reply, Request } from "./protocol.ts";
 
 const SPAWN_DEADLINE_MS = 5000;
+/** The longest reply line taken from the daemon (a reply holds at most a few MB of text). */
+const MAX_REPLY_BYTES = 256 * 1024 * 1024;
+/** setTimeout fires at once past this many ms, so longer waits are this one. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** A request for C: its arguments typed by the contract. */
 type Outgoing<C extends CommandName> = Omit<Request, "id" | "version" | "command" | "args"> & { command: C; args: ArgsIn<C> };
 
 interface Conn<T> {
-  send(line: string): void;
+  /** Resolves when every byte is handed to the kernel; rejects when the socket fails first. */
+  send(line: string): Promise<void>;
   reply: Promise<Reply<T>>;
   close(): void;
 }
@@ -24,7 +31,8 @@ interface Conn<T> {
 // Promise constructor call of a process costs ~0.3 ms (withResolvers: ~0.06 ms).
 function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, id: number): Promise<Conn<T>> {
   const { promise, resolve: resolveOpen, reject: rejectOpen } = Promise.withResolvers<Conn<T>>();
-  let buf = "";
+  // Bytes, decoded per line: a character cut between two chunks stays whole.
+  const lines = new LineDecoder(MAX_REPLY_BYTES);
   let settled = false;
   const pending = Promise.withResolvers<Reply<T>>();
   const reply = pending.promise;
@@ -34,6 +42,23 @@ function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, i
   };
   reply.catch(() => {});
   let opened = false;
+  // What the kernel did not take yet: a socket write may be partial, and the rest goes on 'drain'.
+  let out: Uint8Array | undefined;
+  let sent: PromiseWithResolvers<void> | undefined;
+  const pump = (sock: { write(b: Uint8Array): number; flush(): void }) => {
+    if (!out || !sent) return;
+    const n = sock.write(out);
+    sock.flush();
+    if (n < 0) return fail(new DebuggerError("IPC_ERROR", "the connection to the daemon failed while sending the request", "`debugger logs` shows the daemon log; try again"));
+    out = n < out.length ? out.subarray(n) : undefined;
+    if (!out) sent.resolve();
+  };
+  const fail = (e: Error) => {
+    sent?.reject(e);
+    out = undefined;
+    if (!opened) rejectOpen(e);
+    else settle.reject(e);
+  };
   Bun.connect({
     unix: path,
     socket: {
@@ -41,19 +66,29 @@ function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, i
         opened = true;
         resolveOpen({
           send: (line) => {
-            sock.write(line);
-            sock.flush();
+            sent = Promise.withResolvers<void>();
+            sent.promise.catch(() => {});
+            out = Buffer.from(line);
+            pump(sock);
+            return sent.promise;
           },
           reply,
           close: () => sock.end(),
         });
       },
+      drain(sock) {
+        pump(sock);
+      },
       data(_sock, chunk) {
-        buf += chunk.toString();
-        let nl: number;
-        while ((nl = buf.indexOf("\n")) >= 0) {
-          const line = buf.slice(0, nl);
-          buf = buf.slice(nl + 1);
+        let got: string[];
+        try {
+          got = lines.push(chunk);
+        } catch (e) {
+          settle.reject(new DebuggerError("IPC_ERROR", `the daemon's reply is larger than ${MAX_REPLY_BYTES} bytes`, "ask for less (--limit, --tail), or `debugger daemon stop` and try again"));
+          return;
+        }
+        for (const line of got) {
+          if (settled) return;
           let reply: Reply<T>;
           try {
             // The daemon replies to command C with C's reply: the one place the wire is taken at its word.
@@ -74,13 +109,15 @@ function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, i
         }
       },
       close() {
+        const unsent = out !== undefined;
+        sent?.reject(new DebuggerError("DAEMON_UNAVAILABLE", "the daemon closed the connection before the whole request was sent", "`debugger logs` shows why"));
+        out = undefined;
         // The usual close: ours, after the reply (no error object to build then).
         if (settled) return;
-        settle.reject(new DebuggerError("DAEMON_UNAVAILABLE", "the daemon closed the connection before replying", "`debugger logs` shows why; the next command starts a new daemon"));
+        settle.reject(new DebuggerError("DAEMON_UNAVAILABLE", `the daemon closed the connection before replying${unsent ? " (the request was not sent in full)" : ""}`, "`debugger logs` shows why; the next command starts a new daemon"));
       },
       error(_sock, err) {
-        if (!opened) rejectOpen(err);
-        else settle.reject(err);
+        fail(err);
       },
       connectError(_sock, err) {
         rejectOpen(err);
@@ -160,28 +197,54 @@ async function waitForSocketGone(path: string, ms: number): Promise<void> {
   while (socketFilePresent(path) && Date.now() < deadline) await Bun.sleep(10);
 }
 
-/** Sends command C with its arguments and returns the daemon's reply; `onPartial` sees each partial reply (`output --follow`). */
-export async function request<C extends CommandName>(msg: Outgoing<C>, timeoutMs: number, onPartial?: (r: Reply<Replies[C]>) => void): Promise<Reply<Replies[C]>> {
+export interface RequestOptions<T = unknown> {
+  /** Partial replies (`output --follow`). */
+  onPartial?: (r: Reply<T>) => void;
+  /** Aborting closes the connection: the daemon ends the request's work (a trace, a batch, a wait). */
+  signal?: AbortSignal;
+}
+
+/** Refuses a request the daemon would refuse for its size, before connecting. */
+export function encodeRequest(msg: { command: string }, id: number): string {
+  const line = JSON.stringify({ ...msg, id, version: VERSION }) + "\n";
+  // Most requests are short: count bytes only when the characters alone could reach the limit.
+  const bytes = line.length * 3 > MAX_LINE_BYTES ? Buffer.byteLength(line) : line.length;
+  if (bytes > MAX_LINE_BYTES) {
+    throw new DebuggerError("INVALID_ARGUMENT", `the '${msg.command}' request is ${bytes} bytes; the limit of one request is ${MAX_LINE_BYTES} bytes (16 MiB)`, "send less: shorter expressions, or split the plan into several batches");
+  }
+  return line;
+}
+
+/** Sends command C with its arguments and returns the daemon's reply, whose data is C's reply. */
+export async function request<C extends CommandName>(msg: Outgoing<C>, timeoutMs: number, onPartialOrOptions?: ((r: Reply<Replies[C]>) => void) | RequestOptions<Replies[C]>): Promise<Reply<Replies[C]>> {
+  const opts: RequestOptions<Replies[C]> = typeof onPartialOrOptions === "function" ? { onPartial: onPartialOrOptions } : (onPartialOrOptions ?? {});
   const path = socketPath();
   if (Buffer.byteLength(path) > 104) {
     throw new DebuggerError("DAEMON_UNAVAILABLE", `socket path is longer than 104 bytes: ${path}`, "set DEBUGGER_RUNTIME_DIR to a shorter directory");
   }
+  const waitMs = Math.min(Math.max(timeoutMs, 1), MAX_TIMER_MS);
   for (let attempt = 0; ; attempt++) {
+    const id = Math.floor(Math.random() * 2 ** 31);
+    const line = encodeRequest(msg, id);
     checkRuntimeDir(runtimeDir());
     checkSocketOwner(path);
-    const id = Math.floor(Math.random() * 2 ** 31);
-    const conn = await connectOrSpawn<Replies[C]>(path, onPartial, id);
-    conn.send(JSON.stringify({ ...msg, id, version: VERSION }) + "\n");
+    opts.signal?.throwIfAborted();
+    const conn = await connectOrSpawn<Replies[C]>(path, opts.onPartial, id);
     const timeout = Promise.withResolvers<never>();
-    const timer = setTimeout(() => timeout.reject(new DebuggerError("TIMEOUT", `the daemon did not reply to '${msg.command}' within ${timeoutMs / 1000} s`, "`debugger status` shows the session; `debugger logs` the daemon log")), timeoutMs);
+    const timer = setTimeout(() => timeout.reject(new DebuggerError("TIMEOUT", `the daemon did not reply to '${msg.command}' within ${Math.round(waitMs / 1000)} s`, "`debugger status` shows the session; `debugger logs` the daemon log")), waitMs);
+    const onAbort = () => conn.close();
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
     try {
+      await Promise.race([conn.send(line), timeout.promise]);
       const reply = await Promise.race([conn.reply, timeout.promise]);
-      if (reply.error?.code === "DAEMON_VERSION_MISMATCH" && attempt === 0) {
+      if (reply.error?.code === "DAEMON_VERSION_MISMATCH" && attempt === 0 && !socketFilePresent(path)) {
+        // The old daemon is leaving (it had no live session): the next attempt starts ours.
         await waitForSocketGone(path, 5000);
         continue;
       }
       return reply;
     } finally {
+      opts.signal?.removeEventListener("abort", onAbort);
       clearTimeout(timer);
       conn.close();
     }

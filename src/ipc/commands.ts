@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { DebuggerError, type ErrorData } from "../common/errors.ts";
 import type { CommandName } from "./meta.ts";
 import type { BreakpointView, DisplayValue, FrameView, SessionState, SessionSummary, SourceLine, StopReport, VariableView } from "./types.ts";
+import { MAX_BATCH_COMMANDS } from "./framing.ts";
 
 export { isCommand, meta, type CommandName, type Group } from "./meta.ts";
 
@@ -90,7 +91,7 @@ export const argSchemas = {
   undisplay: v.strictObject({ ids: v.optional(v.array(posInt), []), all: optBool }),
   trace: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
   batch: v.strictObject({
-    commands: v.pipe(v.array(v.strictObject({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(1000)),
+    commands: v.pipe(v.array(v.strictObject({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(MAX_BATCH_COMMANDS, `a batch runs at most ${MAX_BATCH_COMMANDS} commands`)),
     keepGoing: optBool,
   }),
   eval: v.strictObject({ expression, format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10)), 0) }),

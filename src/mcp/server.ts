@@ -2,7 +2,6 @@
 // same daemon the CLI talks to, so sessions are shared both ways. Loaded only by the `mcp`
 // command (a dynamic import), so the CLI never loads the SDK.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { normalJitPolicy } from "../common/jit.ts";
@@ -12,10 +11,12 @@ import { request } from "../ipc/client.ts";
 import { argSchemas, parseArgs, tryParseArgs, type ArgsIn, type ArgsOut, type Replies } from "../ipc/commands.ts";
 import { checkArgs, mcpSpelling } from "../ipc/calls.ts";
 import { isCommand, metaOf, type Single } from "../ipc/meta.ts";
+import { MAX_BATCH_COMMANDS } from "../ipc/framing.ts";
 import type { Reply } from "../ipc/protocol.ts";
 import { errorText, present, presentBatch, type View } from "../present/index.ts";
 import { fillIn } from "./checks.ts";
 import { toolDefs, type ToolDef } from "./tools.ts";
+import { StdioLineTransport } from "./transport.ts";
 
 // Said once per connection instead of in every tool's description.
 const INSTRUCTIONS =
@@ -67,7 +68,7 @@ export async function serveMcp(defaults: McpDefaults): Promise<void> {
   });
   // A person who typed `debugger mcp` in a terminal sees why nothing happens (stderr: stdout is the protocol's).
   if (process.stdin.isTTY) process.stderr.write("debugger mcp speaks the Model Context Protocol on stdin and stdout; `debugger mcp --help` shows how to register it with a client. Ctrl-D ends it.\n");
-  const transport = new StdioServerTransport();
+  const transport = new StdioLineTransport();
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
   await server.connect(transport);
   // The client ends the server by closing stdin.
@@ -125,6 +126,7 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
     let sent: Sent;
     try {
       if (command === "batch") {
+        batchSteps(args.commands);
         fillIn(command, args, cwd);
         const a = parseArgs(command, args);
         checkArgs(command, a, mcpSpelling);
@@ -140,8 +142,16 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
     } finally {
       clearInterval(progress);
     }
-    if (!sent.reply.ok) return failure(command, session, new DebuggerError(sent.reply.error?.code ?? "INTERNAL", sent.reply.error?.message ?? "the daemon replied without an error", sent.reply.error?.hint));
-    return { content: [{ type: "text", text: sent.text || "ok" }], structuredContent: { ok: true, command, session, data: sent.reply.data } };
+    const { reply } = sent;
+    // What happened on the session while nobody listened (an interrupted trace or batch).
+    const notice = reply.notice ? `note: ${reply.notice}` : "";
+    if (!reply.ok) {
+      const r = failure(command, session, new DebuggerError(reply.error?.code ?? "INTERNAL", reply.error?.message ?? "the daemon replied without an error", reply.error?.hint));
+      if (notice) r.content.unshift({ type: "text", text: notice });
+      return r;
+    }
+    const text = [notice, sent.text].filter(Boolean).join("\n");
+    return { content: [{ type: "text", text: text || "ok" }], structuredContent: { ok: true, command, session, data: reply.data, ...(reply.notice ? { notice: reply.notice } : {}) } };
   } catch (e) {
     return failure(command, session, e);
   }
@@ -158,13 +168,13 @@ async function send<C extends Single>(command: C, args: ArgsIn<C>, session: stri
   const onPartial = (r: Reply<Replies[C]>) => {
     if (r.data) partials.push(present(command, r.data, view));
   };
-  const reply = await untilAborted(request({ command, session, cwd: view.cwd, args }, socketTimeout, onPartial), signal);
+  const reply = await untilAborted(request({ command, session, cwd: view.cwd, args }, socketTimeout, { onPartial, signal }), signal);
   const text = reply.ok && reply.data !== undefined ? [...partials, present(command, reply.data, view)].filter(Boolean).join("\n") : "";
   return { reply, text };
 }
 
 async function sendBatch(args: ArgsOut<"batch">, session: string, view: View, socketTimeout: number, signal: AbortSignal): Promise<Sent> {
-  const reply = await untilAborted(request({ command: "batch", session, cwd: view.cwd, args }, socketTimeout), signal);
+  const reply = await untilAborted(request({ command: "batch", session, cwd: view.cwd, args }, socketTimeout, { signal }), signal);
   const text = reply.ok && reply.data
     ? presentBatch(reply.data, view, { label: (_i, r) => r.command, stoppedEarly: (ran, total) => `(stopped after ${ran} of ${total}; keepGoing runs past a failure)` })
     : "";
@@ -189,6 +199,21 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
+}
+
+/** A batch's steps, each an object (a `null` step is the caller's mistake, not an internal error). */
+function batchSteps(commands: unknown): { command?: unknown; args?: Record<string, unknown> }[] {
+  if (!Array.isArray(commands)) return [];
+  if (commands.length > MAX_BATCH_COMMANDS) throw new DebuggerError("INVALID_ARGUMENT", `commands has ${commands.length} steps; a batch runs at most ${MAX_BATCH_COMMANDS}`, "split the plan into several batch calls");
+  commands.forEach((c, i) => {
+    if (typeof c !== "object" || c === null || Array.isArray(c)) {
+      throw new DebuggerError("INVALID_ARGUMENT", `commands[${i}] is ${c === null ? "null" : Array.isArray(c) ? "an array" : typeof c}; each step is an object {command, args?, session?}`, 'e.g. {"commands": [{"command": "print", "args": {"expressions": ["x"]}}]}');
+    }
+    if (c.args !== undefined && (typeof c.args !== "object" || c.args === null || Array.isArray(c.args))) {
+      throw new DebuggerError("INVALID_ARGUMENT", `commands[${i}].args must be an object`, 'e.g. {"command": "print", "args": {"expressions": ["x"]}}');
+    }
+  });
+  return commands as { command?: unknown; args?: Record<string, unknown> }[];
 }
 
 function failure(command: string, session: string, e: unknown): CallToolResult {
