@@ -10,12 +10,13 @@ import { executionCommands } from "./execution.ts";
 import { inspectionCommands } from "./inspection.ts";
 import { outputCommands } from "./output.ts";
 import { sessionCommands } from "./session.ts";
+import { testCommands } from "./test.ts";
 import type { CommandSpec } from "./spec.ts";
 import { toolCommands } from "./tools.ts";
 import { guideCommands } from "./guide.ts";
 import { mcpCommands } from "./mcp.ts";
 
-export const commands: CommandSpec[] = [...sessionCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...doctorCommands, ...setupCommands, ...completionCommands];
+export const commands: CommandSpec[] = [...sessionCommands, ...testCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...doctorCommands, ...setupCommands, ...completionCommands];
 
 /** Flags every command takes, anywhere on the line (before `--`). */
 export const globalFlags: Record<string, FlagDef> = {

@@ -5,7 +5,7 @@ import { breakpointList, sessionsTable, shortPath, stopReport } from "./render/t
 import type { FlagDef, ParsedArgs } from "./args.ts";
 import { bool, daemonCommand, list, locations, printFlag, str, type CommandSpec } from "./spec.ts";
 
-function parseEnv(pairs: string[]): Record<string, string> {
+export function parseEnv(pairs: string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const p of pairs) {
     const eq = p.indexOf("=");
@@ -15,7 +15,7 @@ function parseEnv(pairs: string[]): Record<string, string> {
   return env;
 }
 
-function renderStart(d: any, _a: unknown, ctx: { cwd: string }): string {
+export function renderStart(d: any, _a: unknown, ctx: { cwd: string }): string {
   const parts: string[] = [];
   const s = d.session;
   if (s?.core) parts.push(`Session '${s.name}' opened core ${shortPath(s.core, ctx.cwd)} of ${shortPath(s.program, ctx.cwd)} with ${s.adapter}: it cannot run; inspect it.`);
@@ -30,7 +30,7 @@ function renderStart(d: any, _a: unknown, ctx: { cwd: string }): string {
   return parts.join("\n");
 }
 
-const adapterFlags: Record<string, FlagDef> = {
+export const adapterFlags: Record<string, FlagDef> = {
   adapter: { type: "string", description: "debug adapter to use (default: chosen from the program)", valueHint: "NAME" },
   connect: { type: "string", description: "use a debug adapter already listening there (dlv dap --listen, debugpy --listen, lldb-dap --connection)", valueHint: "HOST:PORT" },
   python: { type: "string", description: "Python interpreter for debugpy", valueHint: "PATH" },
@@ -46,7 +46,7 @@ function parseConnect(a: ParsedArgs): { host: string; port: number } | undefined
   return { host: m[1] || m[2] || "127.0.0.1", port };
 }
 
-function adapterArgs(a: ParsedArgs): Record<string, unknown> {
+export function adapterArgs(a: ParsedArgs): Record<string, unknown> {
   const connect = parseConnect(a);
   if (connect && !str(a, "adapter")) {
     throw new DebuggerError("USAGE", "--connect needs --adapter to know how to talk to it", "e.g. --adapter debugpy, --adapter delve or --adapter lldb-dap");
@@ -64,11 +64,12 @@ export const sessionCommands: CommandSpec[] = [
     command: "start",
     name: "start",
     summary: "Launch a program under the debugger and wait for its first stop",
-    positionals: [{ name: "program", description: "the executable to debug", required: true }],
+    positionals: [{ name: "program", description: "the executable to debug (or --module)" }],
     passThrough: true,
     execution: true,
     flags: {
       ...adapterFlags,
+      module: { type: "string", alias: "m", description: "Python: run this module, as `python -m MODULE` does", valueHint: "MODULE" },
       break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the program runs: LOC or 'LOC if COND'", valueHint: "LOC" },
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
       core: { type: "string", description: "open a core dump of the program instead of running it (post-mortem: inspect, no execution)", valueHint: "FILE" },
@@ -76,23 +77,27 @@ export const sessionCommands: CommandSpec[] = [
       env: { type: "string", repeat: true, description: "environment variable for the program", valueHint: "KEY=VALUE" },
       ...printFlag,
     },
-    examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234"],
-    call: (a, ctx) => ({
-      command: "start",
-      args: {
-        program: a.positionals[0],
-        args: a.rest,
-        cwd: str(a, "cwd"),
-        env: parseEnv(list(a, "env")),
-        stopOnEntry: bool(a, "stop-on-entry"),
-        core: str(a, "core"),
-        ...adapterArgs(a),
-        break: locations(list(a, "break")),
-        wait: ctx.wait,
-        timeout: ctx.timeout,
-        print: list(a, "print"),
-      },
-    }),
+    examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234", "debugger start -m mypkg.cli --break mypkg/cli.py:12 -- --help"],
+    call: (a, ctx) => {
+      if (a.positionals[0] === undefined && str(a, "module") === undefined) throw new DebuggerError("USAGE", "start needs a program (or --module MODULE for Python)", "`debugger start ./app -- ARGS` or `debugger start -m mypkg -- ARGS`");
+      return {
+        command: "start",
+        args: {
+          program: a.positionals[0],
+          module: str(a, "module"),
+          args: a.rest,
+          cwd: str(a, "cwd"),
+          env: parseEnv(list(a, "env")),
+          stopOnEntry: bool(a, "stop-on-entry"),
+          core: str(a, "core"),
+          ...adapterArgs(a),
+          break: locations(list(a, "break")),
+          wait: ctx.wait,
+          timeout: ctx.timeout,
+          print: list(a, "print"),
+        },
+      };
+    },
     render: renderStart,
   }),
   daemonCommand({

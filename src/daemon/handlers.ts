@@ -10,12 +10,14 @@ import { executionHandlers } from "./handlers/execution.ts";
 import { inspectionHandlers } from "./handlers/inspection.ts";
 import { outputHandlers } from "./handlers/output.ts";
 import { sessionHandlers } from "./handlers/session.ts";
+import { testHandlers } from "./handlers/test.ts";
 import { toolHandlers } from "./handlers/tools.ts";
 
 export type { DaemonContext, ReplyStream } from "./handlers/common.ts";
 
 const handlers: { [C in CommandName]: Handler<C> } = {
   ...sessionHandlers,
+  ...testHandlers,
   ...breakpointHandlers,
   ...executionHandlers,
   ...inspectionHandlers,

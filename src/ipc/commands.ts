@@ -25,6 +25,8 @@ const format = v.optional(v.picklist(["hex", "bin", "oct", "dec", "char", "addre
 
 const startArgs = v.object({
   program: optStr,
+  /** Python: run this module (`python -m MODULE`) instead of a program file. */
+  module: optStr,
   args: v.optional(v.array(v.string()), []),
   cwd: optStr,
   env: v.optional(v.record(v.string(), v.string()), {}),
@@ -39,6 +41,21 @@ const startArgs = v.object({
   options: v.optional(v.record(v.string(), v.unknown()), {}),
   /** The calling CLI's pid: attach refuses the caller's own process tree. */
   clientPid: v.optional(posInt),
+  ...waitArgs,
+});
+
+/** `test -- CMD…`: the command that runs the tests, as the user types it. */
+const testArgs = v.object({
+  command: v.pipe(v.array(v.string()), v.minLength(1, "give the command that runs the tests, e.g. [\"pytest\", \"-x\"]")),
+  cwd: optStr,
+  env: v.optional(v.record(v.string(), v.string()), {}),
+  adapter: optStr,
+  break: v.optional(v.array(v.string()), []),
+  options: v.optional(v.record(v.string(), v.unknown()), {}),
+  /** false: run with breakpoints only (no stop at a failing assertion). */
+  stopOnFailure: v.optional(v.boolean(), true),
+  /** The caller's PATH: runners are found as the caller's shell finds them. */
+  path: optStr,
   ...waitArgs,
 });
 
@@ -63,6 +80,7 @@ export const contract = {
   status: { group: "session", summary: "state of the session and its last stop", args: noArgs },
   sessions: { group: "session", summary: "all sessions of the daemon", args: noArgs, daemon: true },
   start: { group: "session", summary: "launch a program and wait for its first stop", args: startArgs, execution: true },
+  test: { group: "session", summary: "run the tests (pytest, go test, cargo test …) and stop at the first failure, in the test's frame", args: testArgs, execution: true },
   attach: { group: "session", summary: "attach to a process by pid or to a listening adapter", args: startArgs, execution: true },
   stop: { group: "session", summary: "end the session (a launched program is terminated)", args: noArgs },
   detach: { group: "session", summary: "detach and leave the program running", args: noArgs },
@@ -184,6 +202,15 @@ export interface StartData extends StopData {
   warnings?: string[];
 }
 
+export interface TestData extends StartData {
+  /** Which runner the command is, and what runs under the debugger. */
+  runner: string;
+  program: string;
+  args: string[];
+  /** Said beside the reply: another test executable also matches, a borrowed debugpy … */
+  notes?: string[];
+}
+
 export interface ListData {
   /** The file's path (or, for a source without one, the adapter's name for it). */
   file: string;
@@ -294,6 +321,7 @@ export interface Replies {
   };
   sessions: { sessions: SessionSummary[] };
   start: StartData;
+  test: TestData;
   attach: StartData;
   /** `ended`: the program's pids the daemon killed itself because the adapter did not answer. */
   stop: { stopped: string; was: SessionState; ended?: number[] };

@@ -417,6 +417,7 @@ export class Session {
     const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds);
     void this.enqueue(async () => {
       if (await this.passThrow(body, ids)) return;
+      if (await this.passOwnStop(body, ids)) return;
       const report = await this.buildStopReport(body, ids);
       this.publish(report);
       await this.breakpoints.removeTemporaryNow(report.breakpointIds);
@@ -442,6 +443,34 @@ export class Session {
       return true;
     } catch (e) {
       log("info", `[${this.name}] could not tell or pass a throw's type: ${(e as Error).message}`);
+      if (this.state === "running" && !this.ended) this.state = "stopped";
+      this.reportPending = true;
+      return false;
+    }
+  }
+
+  /**
+   * A stop the adapter's policy says is not news (AdapterSpec.passStop: a Go test failure seen
+   * again for the parent test): resumed without a report — after `continue` only, as for throws.
+   */
+  private async passOwnStop(body: DapEventMap["stopped"], ids: number[]): Promise<boolean> {
+    const pass = this.adapter.passStop;
+    if (!pass || this.lastResume !== "continue" || !this.client) return false;
+    const registry = this.breakpoints.registry;
+    if (ids.some((id) => !registry.get(id)?.internal)) return false;
+    const reason = ids.map((id) => registry.get(id)?.internal).find(Boolean) ?? (body.reason === "exception" || body.reason === "panic" ? body.reason : undefined);
+    if (!reason) return false;
+    try {
+      const threadId = body.threadId ?? (await this.inspector.defaultThreadNow());
+      const frames = (await this.inspector.framesNow(threadId)).map(frameView);
+      if (!pass(reason, frames)) return false;
+      log("debug", `[${this.name}] ${reason} stop at ${frames[0]?.function}: not news; resumed`);
+      this.reportPending = false;
+      this.markRunning();
+      await this.client.request("continue", { threadId });
+      return true;
+    } catch (e) {
+      log("info", `[${this.name}] could not judge or pass a ${reason} stop: ${(e as Error).message}`);
       if (this.state === "running" && !this.ended) this.state = "stopped";
       this.reportPending = true;
       return false;
@@ -490,6 +519,8 @@ export class Session {
     report.exitCode = this.exitCode;
     report.description = this.exitCode !== undefined ? `program exited with code ${this.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
     report.neverHit = this.breakpoints.registry.neverHit().map((b) => b.id);
+    const summary = this.adapter.exitSummary?.(joinText(this.output.read(Math.max(1, this.output.end - 400), new Set<OutputCategory>(["stdout", "stderr"])).chunks));
+    if (summary) report.summary = summary;
     this.attachOutput(report);
     this.publish(report);
   }
@@ -624,7 +655,7 @@ export class Session {
         const caught = internal ? this.adapter.catchpoints?.(this.program).find((c) => c.value && registry.list().some((b) => b.internal && b.function === c.function && top.name?.includes(c.function))) : undefined;
         if (caught && !report.description) {
           const value = await this.client!.request("evaluate", { expression: caught.value!, frameId: top.id, context: this.adapter.printContext }).then((r) => r.result, () => undefined);
-          if (value) report.description = compactValue(value, undefined);
+          if (value) report.description = caught.valueIsMessage ? messageText(value) : compactValue(value, undefined);
         }
         // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
         const views = frames.map(frameView);
@@ -670,7 +701,7 @@ export class Session {
     if (report.reason === "exception" && this.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
       try {
         const info = await this.client!.request("exceptionInfo", { threadId: report.threadId });
-        report.exception = { id: info.exceptionId, description: info.description, details: info.details?.stackTrace ?? info.details?.message };
+        report.exception = { id: info.exceptionId, description: info.description?.replace(/\s*\(note: full exception trace is shown but execution is paused at: [^)]*\)/, ""), details: info.details?.stackTrace ?? info.details?.message };
       } catch {}
     }
     // A catchpoint of the daemon's own: named by its filter, described by what was thrown or its label.
@@ -870,6 +901,17 @@ export class Session {
     }
     return { stop: waiter.promise };
   }
+}
+
+/** A string value shown as the message it holds: `"    a_test.go:15: got 11\n"` → `a_test.go:15: got 11`. */
+function messageText(value: string): string {
+  const m = /^"((?:[^"\\]|\\.)*)"$/s.exec(value.trim());
+  if (!m) return compactValue(value, undefined);
+  let text = m[1]!;
+  try {
+    text = JSON.parse(`"${m[1]}"`);
+  } catch {}
+  return text.trim().replace(/\s*\n\s*/g, "; ") || compactValue(value, undefined);
 }
 
 function timeoutError(ms: number, what: string): Promise<never> {
