@@ -703,7 +703,7 @@ export class Session {
     if (report.reason === "exception" && this.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
       try {
         const info = await this.client!.request("exceptionInfo", { threadId: report.threadId });
-        report.exception = { id: info.exceptionId, description: info.description?.replace(/\s*\(note: full exception trace is shown but execution is paused at: [^)]*\)/, ""), details: info.details?.stackTrace ?? info.details?.message };
+        report.exception = { id: withoutPauseNote(info.exceptionId), description: withoutPauseNote(info.description), details: info.details?.stackTrace ?? info.details?.message };
       } catch {}
     }
     // A catchpoint of the daemon's own: named by its filter, described by what was thrown or its label.
@@ -903,6 +903,11 @@ export class Session {
     }
     return { stop: waiter.promise };
   }
+}
+
+/** debugpy's userUnhandled stops add "(note: full exception trace is shown but execution is paused at: f)" to the exception's name. */
+function withoutPauseNote<T extends string | undefined>(text: T): T {
+  return text?.replace(/\s*\(note: full exception trace is shown but execution is paused at: [^)]*\)/, "") as T;
 }
 
 /** A string value shown as the message it holds: `"    a_test.go:15: got 11\n"` → `a_test.go:15: got 11`. */
