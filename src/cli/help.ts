@@ -137,7 +137,7 @@ export async function commandHelp(spec: CommandSpec, flags: Record<string, FlagD
   const width = terminalWidth();
   const s = style();
   const positionals = spec.positionals ?? [];
-  const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? ["[-- ARGS…]"] : [])].join(" ");
+  const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? [spec.passThroughUsage ?? "[-- ARGS…]"] : [])].join(" ");
   const out = [...paragraph(`debugger ${spec.name} — ${spec.summary}`, width), "", `${s.heading("Usage:")} ${usage}`, ""];
   if (positionals.length) {
     out.push(s.heading("Arguments:"));

@@ -162,7 +162,8 @@ export function checkPositionals(spec: CommandSpec, parsed: { positionals: strin
   }
   if (!variadic && parsed.positionals.length > positionals.length) {
     const extra = parsed.positionals[positionals.length]!;
-    const hint = spec.passThrough ? `program arguments go after --: \`debugger ${spec.name} ${parsed.positionals[0]} -- ${parsed.positionals.slice(1).join(" ")}\`` : `\`debugger ${spec.name} --help\``;
+    // A command that takes nothing but what follows -- (`test -- pytest -x`).
+    const hint = spec.passThrough && !positionals.length ? `the command goes after --: \`debugger ${spec.name} -- ${parsed.positionals.join(" ")}\`` : spec.passThrough ? `program arguments go after --: \`debugger ${spec.name} ${parsed.positionals[0]} -- ${parsed.positionals.slice(1).join(" ")}\`` : `\`debugger ${spec.name} --help\``;
     throw new DebuggerError("USAGE", `unexpected argument '${extra}' for '${spec.name}'`, hint);
   }
 }

@@ -30,6 +30,8 @@ export interface CommandSpec<C extends CommandName = CommandName> {
   execution?: boolean;
   /** Takes program arguments after `--`. */
   passThrough?: boolean;
+  /** How help writes them (default `[-- ARGS…]`). */
+  passThroughUsage?: string;
   examples?: string[];
   /** The daemon command it sends (its group is the help section). */
   command?: C;

@@ -9,8 +9,8 @@ export const testCommands: CommandSpec[] = [
     command: "test",
     name: "test",
     summary: "Run the tests under the debugger (pytest, python -m, go test, cargo test, ctest) and stop at the first failure, in the test's frame",
-    positionals: [{ name: "command", description: "the command that runs the tests, after --", variadic: true }],
     passThrough: true,
+    passThroughUsage: "-- TEST COMMAND…",
     execution: true,
     flags: {
       adapter: adapterFlags.adapter!,
@@ -24,7 +24,7 @@ export const testCommands: CommandSpec[] = [
     },
     examples: ["debugger test -- pytest -x tests/test_calc.py", "debugger test -- go test ./calc -run TestAdd", "debugger test -- cargo test parse", "debugger test --break calc.py:4 --no-stop-on-failure -- python -m unittest"],
     call: (a, ctx) => {
-      const command = [...a.positionals, ...a.rest];
+      const command = a.rest;
       if (!command.length) throw new DebuggerError("USAGE", "test needs the command that runs the tests", "`debugger test -- pytest -x` (the command after --)");
       const options = adapterArgs(a).options as Record<string, unknown>;
       return {

@@ -23,10 +23,8 @@ const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints }
 const breakOpts = { condition: optStr, hitCount: optStr, log: optStr, temporary: optBool };
 const format = v.optional(v.picklist(["hex", "bin", "oct", "dec", "char", "address"]));
 
-const startArgs = v.object({
+const sessionArgs = {
   program: optStr,
-  /** Python: run this module (`python -m MODULE`) instead of a program file. */
-  module: optStr,
   args: v.optional(v.array(v.string()), []),
   cwd: optStr,
   env: v.optional(v.record(v.string(), v.string()), {}),
@@ -42,7 +40,10 @@ const startArgs = v.object({
   /** The calling CLI's pid: attach refuses the caller's own process tree. */
   clientPid: v.optional(posInt),
   ...waitArgs,
-});
+};
+const attachArgs = v.object(sessionArgs);
+/** Python: `module` runs `python -m MODULE` instead of a program file. */
+const startArgs = v.object({ ...sessionArgs, module: optStr });
 
 /** `test -- CMD…`: the command that runs the tests, as the user types it. */
 const testArgs = v.object({
@@ -80,8 +81,8 @@ export const contract = {
   status: { group: "session", summary: "state of the session and its last stop", args: noArgs },
   sessions: { group: "session", summary: "all sessions of the daemon", args: noArgs, daemon: true },
   start: { group: "session", summary: "launch a program and wait for its first stop", args: startArgs, execution: true },
-  test: { group: "session", summary: "run the tests (pytest, go test, cargo test …) and stop at the first failure, in the test's frame", args: testArgs, execution: true },
-  attach: { group: "session", summary: "attach to a process by pid or to a listening adapter", args: startArgs, execution: true },
+  test: { group: "session", summary: "run tests (pytest, go test, cargo test…), stop at the first failure in the test", args: testArgs, execution: true },
+  attach: { group: "session", summary: "attach to a process by pid or to a listening adapter", args: attachArgs, execution: true },
   stop: { group: "session", summary: "end the session (a launched program is terminated)", args: noArgs },
   detach: { group: "session", summary: "detach and leave the program running", args: noArgs },
   restart: { group: "session", summary: "launch again with the same arguments and breakpoints", args: v.object(waitArgs), execution: true },
