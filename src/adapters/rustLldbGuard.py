@@ -152,10 +152,18 @@ _size_summary = lldb_providers.SizeSummaryProvider
 
 def _checked_size_summary(valobj, _dict):
     raw = valobj.GetNonSyntheticValue()
+    known = _failed.get(_key(raw))
+    if known is not None:
+        raise ValueError(known)
     if raw.GetChildMemberWithName("buf").IsValid() and raw.GetChildMemberWithName("len").IsValid():
         _ptr, length, cap = _vec_parts(raw)
         _check_size(length, cap)
-    return _size_summary(valobj, _dict)
+    said = _size_summary(valobj, _dict)
+    # Counting the children may have been what failed (a garbage HashMap's bucket walk).
+    known = _failed.get(_key(raw))
+    if known is not None:
+        raise ValueError(known)
+    return said
 
 
 # ---- every provider guarded ---------------------------------------------------------------------
@@ -164,6 +172,10 @@ def _checked_size_summary(valobj, _dict):
 def _guard_summary(fn):
     # Exactly two parameters: LLDB passes a third (options) to functions that take more.
     def summary(valobj, _dict):
+        # A value whose children provider failed has no true summary either (`size=1` of raw fields).
+        known = _failed.get(_key(valobj.GetNonSyntheticValue()))
+        if known is not None:
+            return _note(known)
         return _run(lambda: fn(valobj, _dict), _note)
 
     summary.__name__ = getattr(fn, "__name__", "summary")
@@ -192,15 +204,40 @@ class _RawChildren:
         return self.raw.MightHaveChildren()
 
 
+# Values whose provider failed, by (address, type): their summary says so, and LLDB's next
+# provider for the same value goes raw at once instead of spending the budget again.
+_failed = {}
+
+
+def _key(valobj):
+    return (valobj.GetLoadAddress(), valobj.GetTypeName())
+
+
+def _fail(valobj, reason):
+    if len(_failed) > 4096:
+        _failed.clear()
+    _failed[_key(valobj)] = reason
+
+
 class _Safe:
     """A synthetic-children provider whose every call is bounded; one that fails turns raw."""
 
     def __init__(self, make, valobj, _dict):
         self.valobj = valobj
-        self.inner = _run(lambda: make(valobj, _dict), lambda _reason: _RawChildren(valobj))
+        known = _failed.get(_key(valobj))
+        if known is not None:
+            self.inner = _RawChildren(valobj)
+            return
+
+        def failed(reason):
+            _fail(valobj, reason)
+            return _RawChildren(valobj)
+
+        self.inner = _run(lambda: make(valobj, _dict), failed)
 
     def _call(self, name, default, *args):
-        def fallback(_reason):
+        def fallback(reason):
+            _fail(self.valobj, reason)
             self.inner = _RawChildren(self.valobj)
             return getattr(self.inner, name)(*args) if default is None else default
 

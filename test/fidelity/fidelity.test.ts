@@ -32,8 +32,8 @@ for (const lang of languages) {
   });
 }
 
-// The Rust program's frame also holds garbage (a String and a Vec whose lengths are 0x4141…, as a
-// frame holds them before a value is built): rustc's formatters asked LLDB for ~140 TB there and hung
+// The Rust program's frame also holds garbage (a String, a Vec and a HashMap made of 0x41 bytes, as
+// a frame holds them before a value is built): rustc's formatters asked LLDB for ~140 TB there and hung
 // lldb-dap, taking every other value of the frame with them. Each value now answers within its
 // budget, raw with a note; the rest of the frame reads true (the suite above) and the session goes on.
 const rust = languages.find((l) => l.name === "Rust")!;
@@ -55,6 +55,8 @@ for (const adapter of ["lldb-dap", "lldb-cli"]) {
       const note = /raw: the Rust formatter failed \((?:length \d+ (?:above capacity|is not a real size)|cannot read)/;
       expect(JSON.stringify(await s.ok(["print", "junk_string", "--depth", "3"]))).toMatch(note);
       expect(JSON.stringify(await s.ok(["print", "junk_vec", "--depth", "3"]))).toMatch(note);
+      // A HashMap of garbage: the provider's walk over ~4.7e18 buckets is ended by the time budget.
+      expect(JSON.stringify(await s.ok(["print", "junk_map", "--depth", "3"]))).toMatch(/raw: the Rust formatter failed \(formatter took over \d+s\)/);
       // The session answers on: a step, and a true value after it.
       await s.ok(["next"]);
       expect((await s.ok(["print", "text"])).result).toBe('"héllo wörld"');

@@ -68,7 +68,9 @@ fn values() {
     // far above any capacity. Never read or dropped by the program; the debugger must survive them.
     let junk_string: std::mem::ManuallyDrop<String> = unsafe { std::mem::transmute([0x41u8; 24]) };
     let junk_vec: std::mem::ManuallyDrop<Vec<u64>> = unsafe { std::mem::transmute([0x41u8; 24]) };
-    std::hint::black_box((&junk_string, &junk_vec));
+    // A HashMap of garbage: rustc's provider walks `capacity` buckets, here ~4.7e18 (a loop the time budget ends).
+    let junk_map: std::mem::ManuallyDrop<HashMap<u64, u64>> = unsafe { std::mem::transmute([0x41u8; std::mem::size_of::<HashMap<u64, u64>>()]) };
+    std::hint::black_box((&junk_string, &junk_vec, &junk_map));
     println!("text\t{:?}", text);
     println!("str_slice\t{:?}", str_slice);
     println!("items\t{:?}", items);
