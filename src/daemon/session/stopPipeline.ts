@@ -59,7 +59,7 @@ export class StopPipeline {
     const h = this.host;
     const verdict = await throwVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.breakpoints.throwTypes, h.resumedBy);
     if (!verdict.stand && (await h.pass(verdict.threadId))) return;
-    const own = await ownStopVerdict(this.throwContext(), body, ids, h.breakpoints.registry, h.resumedBy);
+    const own = await ownStopVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.resumedBy);
     if (!own.stand && (await h.pass(own.threadId))) return;
     const { report, selection } = await buildStopReport(
       q,
