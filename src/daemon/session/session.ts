@@ -29,6 +29,7 @@ import { registerReverseRequests } from "./reverseRequests.ts";
 import { compactValue } from "./values.ts";
 import { breakpointView, coreStop, frameView, newReport, normaliseReason, userFrameIndex } from "./stopReport.ts";
 import { identifyWatchpoint } from "./watchStops.ts";
+import { beforeStepOut, returnedValue } from "./returnValues.ts";
 
 const HISTORY_LIMIT = 100;
 const REPORT_OUTPUT_BYTES = 8192;
@@ -79,6 +80,8 @@ export class Session {
   private watchesEnded: number[] = [];
   /** What last set the program running: a throw of a type not asked for is passed only after `continue` (and start). */
   private lastResume: ResumeKind = "continue";
+  /** What was read before a `finish` to tell what it returned (AdapterSpec.returnValue.before). */
+  private beforeStepOut: string | undefined;
   /** A `stopped` event arrived and its report is not published yet. */
   private reportPending = false;
   /** What the next stop is expected to be (a pause we asked for, the entry stop we asked for). */
@@ -663,6 +666,11 @@ export class Session {
         // debugpy names a function's return value `(return) NAME` after `finish`.
         const returned = report.locals.find((v) => v.name.startsWith("(return)"));
         if (returned) report.returnValue = returned.value;
+        else if (this.lastResume === "stepOut" && report.reason === "step") {
+          const told = await returnedValue(this.adapter.returnValue, this.beforeStepOut, threadId, (command) => this.inspector.rawNow(command).then((r) => r.result));
+          if (told.value !== undefined) report.returnValue = compactValue(told.value, undefined);
+          if (told.note) report.returnValueNote = told.note;
+        }
         if (this.displays.length) report.displays = await this.inspector.displaysNow(this.displays);
       }
     } catch (e) {
@@ -764,6 +772,8 @@ export class Session {
       }
       if (threadId !== undefined) await this.inspector.selectThreadNow(threadId);
       const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());
+      // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
+      this.beforeStepOut = kind === "stepOut" ? await beforeStepOut(this.adapter.returnValue, (command) => this.inspector.rawNow(command).then((r) => r.result)) : undefined;
       const waiter = this.nextStop();
       const stopsBefore = this.stopCount;
       this.lastResume = kind;
