@@ -146,7 +146,23 @@ export class AdapterLink {
 
     const client = proc.client;
     const startTimeout = adapterStartTimeoutMs(config);
-    this.capabilities = spare ? spare.capabilities : ((await client.request("initialize", initializeArguments(adapter.name), startTimeout)) ?? {});
+    try {
+      this.capabilities = spare ? spare.capabilities : ((await client.request("initialize", initializeArguments(adapter.name), startTimeout)) ?? {});
+    } catch (e) {
+      // An adapter that dies before it answers initialize never started: exit 4, as a missing one.
+      if (e instanceof DebuggerError && e.code === "ADAPTER_EXITED") {
+        // A write can fail (EPIPE) before the exit is seen: the exit status says more.
+        const how = await Promise.race([proc.exited, Bun.sleep(500).then(() => undefined)]);
+        const said = how ? (how.signal ? `it was killed by ${how.signal}` : `it exited with code ${how.code}`) : e.message;
+        const tail = proc.stderrTail().trim();
+        throw new DebuggerError(
+          "ADAPTER_START_FAILED",
+          `${adapter.name} could not start: ${said} before answering initialize${tail ? `\n${tail}` : ""}`,
+          `check its command (${command.join(" ")}); \`debugger doctor ${adapter.name}\` tries it`,
+        );
+      }
+      throw e;
+    }
 
     // Launch is sent without awaiting: some adapters answer it only after configurationDone.
     const initialized = client.waitForEvent("initialized", startTimeout);
