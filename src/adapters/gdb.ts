@@ -6,7 +6,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { gdbWatchOptions } from "../common/hardwareWatch.ts";
-import { gdbReturnValue } from "../daemon/session/returnValues.ts";
+import { gdbReturnValue } from "./returnValueText.ts";
 import { CXX_CATCHPOINTS } from "./catchpoints.ts";
 import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";

@@ -2,10 +2,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { extname } from "node:path";
-import { parseLldbMemory } from "../daemon/session/memoryFormat.ts";
-import { lldbReturnValue } from "../daemon/session/returnValues.ts";
+import { parseLldbMemory } from "../common/memoryFormat.ts";
+import { lldbReturnValue } from "./returnValueText.ts";
 import RUST_GUARD from "./rustLldbGuard.py" with { type: "text" };
-import { parseLldbWatchpoints } from "../daemon/session/watchStops.ts";
+import { parseLldbWatchpoints } from "./lldbWatchpoints.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 

@@ -1,6 +1,6 @@
 // What the daemon needs to know about one debug adapter. One module per adapter provides it, so
 // adapter differences live here and not as conditionals in the session code.
-import type { ReturnValueSpec } from "../daemon/session/returnValues.ts";
+import type { ReturnValueSpec } from "./returnValueText.ts";
 import type { Transport } from "./connection.ts";
 
 export interface LaunchOptions {
@@ -81,6 +81,8 @@ export interface CatchpointDef {
   on: boolean;
   /** An expression in the catchpoint's own frame that tells what was thrown (Go: the panic value `e`). */
   value?: string;
+  /** The value is a string that says what happened (Go's failure message): shown as its text. */
+  valueIsMessage?: boolean;
 }
 
 export interface AdapterSpec {
@@ -183,6 +185,13 @@ export interface AdapterSpec {
   throwFilter?: string;
   /** Other names `catch` takes for the adapter's own filters (`throw` for lldb-dap's cpp_throw). */
   filterAliases?: Record<string, string>;
+  /**
+   * Stops of the daemon's catchpoints (reason as the catchpoint says) or exceptions that are not
+   * news (a test failure seen again as the testing package unwinds it): resumed without a report.
+   */
+  passStop?(reason: string, frames: readonly { function?: string; file?: string }[]): boolean;
+  /** The runner's verdict, from the program's output at its end ("1 failed, 1 passed"): said in the exit report. */
+  exitSummary?(output: string): string | undefined;
   /** What such a stop was, from the program's output since the last stop (the panic message). */
   describeInternalStop?(reason: string, output: string): string | undefined;
   /**

@@ -57,6 +57,8 @@ export interface StopReport {
   returnValue?: string;
   /** After `finish`, where the adapter cannot tell what the function returned: why, and what to do instead. */
   returnValueNote?: string;
+  /** On exit from `debugger test`: the runner's verdict ("1 failed, 1 passed"). */
+  summary?: string;
   /** Breakpoints never hit, on exit. */
   neverHit?: number[];
   /** What was cut to fit the budget. */

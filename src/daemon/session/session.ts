@@ -322,6 +322,8 @@ export class Session {
     report.exitCode = this.exitCode;
     report.description = this.exitCode !== undefined ? `program exited with code ${this.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
     report.neverHit = this.breakpoints.registry.neverHit().map((b) => b.id);
+    const summary = this.adapter.exitSummary?.(this.out.recent(400));
+    if (summary) report.summary = summary;
     this.out.attachTo(report);
     this.publish(report);
   }

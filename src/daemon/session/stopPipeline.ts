@@ -12,6 +12,7 @@ import type { Display } from "./displays.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 import type { Reports } from "./reports.ts";
 import { buildStopReport, type Selection, type StopReader } from "./stopReportBuilder.ts";
+import { ownStopVerdict } from "./ownStopPolicy.ts";
 import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
 
 export interface PipelineHost {
@@ -59,6 +60,8 @@ export class StopPipeline {
     const h = this.host;
     const verdict = await throwVerdict(this.throwContext(), body, ids, h.breakpoints.registry, h.breakpoints.throwTypes, h.resumedBy);
     if (!verdict.stand && (await h.pass(verdict.threadId))) return;
+    const own = await ownStopVerdict(this.throwContext(), body, ids, h.breakpoints.registry, h.resumedBy);
+    if (!own.stand && (await h.pass(own.threadId))) return;
     const { report, selection } = await buildStopReport(
       {
         adapter: h.adapter,

@@ -113,7 +113,7 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
       const caught = internal ? adapter.catchpoints?.(ctx.program).find((c) => c.value && registry.list().some((b) => b.internal && b.function === c.function && top.name?.includes(c.function))) : undefined;
       if (caught && !report.description) {
         const value = await ctx.client.request("evaluate", { expression: caught.value!, frameId: top.id, context: adapter.printContext }).then((r) => r.result, () => undefined);
-        if (value) report.description = compactValue(value, undefined);
+        if (value) report.description = caught.valueIsMessage ? messageText(value) : compactValue(value, undefined);
       }
       // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
       const views = frames.map(frameView);
@@ -164,7 +164,7 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
   if (report.reason === "exception" && ctx.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
     try {
       const info = await ctx.client.request("exceptionInfo", { threadId: report.threadId });
-      report.exception = { id: info.exceptionId, description: info.description, details: info.details?.stackTrace ?? info.details?.message };
+      report.exception = { id: withoutPauseNote(info.exceptionId), description: withoutPauseNote(info.description), details: info.details?.stackTrace ?? info.details?.message };
     } catch {}
   }
   // A catchpoint of the daemon's own: named by its filter, described by what was thrown or its label.
@@ -183,4 +183,20 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
 /** The first stop of a core dump whose adapter reports none, from what the debugger said opening it. */
 export function coreStopFrom(output: ProgramOutput, mark: number): DapEventMap["stopped"] {
   return coreStop(output.since(mark, ["console"]));
+}
+
+/** debugpy's userUnhandled stops add "(note: full exception trace is shown but execution is paused at: f)" to the exception's name. */
+function withoutPauseNote<T extends string | undefined>(text: T): T {
+  return text?.replace(/\s*\(note: full exception trace is shown but execution is paused at: [^)]*\)/, "") as T;
+}
+
+/** A string value shown as the message it holds: `"    a_test.go:15: got 11\n"` → `a_test.go:15: got 11`. */
+function messageText(value: string): string {
+  const m = /^"((?:[^"\\]|\\.)*)"$/s.exec(value.trim());
+  if (!m) return compactValue(value, undefined);
+  let text = m[1]!;
+  try {
+    text = JSON.parse(`"${m[1]}"`);
+  } catch {}
+  return text.trim().replace(/\s*\n\s*/g, "; ") || compactValue(value, undefined);
 }

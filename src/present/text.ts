@@ -1,7 +1,7 @@
 // Human renderings. Only results go to stdout; these are what an agent reads at every step, so
 // they are short, stable and say where to look next.
-import type { ThreadStack } from "../../ipc/commands.ts";
-import type { BreakpointView, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../../ipc/types.ts";
+import type { ThreadStack } from "../ipc/commands.ts";
+import type { BreakpointView, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../ipc/types.ts";
 
 export function shortPath(file: string | undefined, cwd: string): string {
   if (!file) return "??";
@@ -46,6 +46,7 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   if (r.reason === "exited" || r.reason === "terminated") {
     parts.push(r.reason === "exited" ? `Program exited with code ${r.exitCode}.` : `Session ended: ${r.description ?? "terminated"}.`);
     if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
+    if (r.summary) parts.push(`Tests: ${r.summary}`);
     // The exit code says what the debugger's closing words would ("Process N exited with status 3").
     if (r.console && r.reason !== "exited") parts.push(consoleBlock(r.console));
     if (r.neverHit?.length) parts.push(`Breakpoints never hit: ${r.neverHit.join(", ")}.`);
