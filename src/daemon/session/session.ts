@@ -27,6 +27,7 @@ import { registerReverseRequests } from "./reverseRequests.ts";
 import { breakpointView } from "./stopReport.ts";
 import { coreStopFrom, type Selection } from "./stopReportBuilder.ts";
 import { StopPipeline } from "./stopPipeline.ts";
+import { beforeStepOut } from "./returnValues.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
 
 export type { StartOptions } from "./adapterLink.ts";
@@ -48,6 +49,8 @@ export class Session {
   private phase: Phase = { name: "starting" };
   /** What last set the program running: a throw of a type not asked for is passed only after `continue` (and start). */
   private lastResume: ResumeKind = "continue";
+  /** What was read before a `finish` to tell what it returned (AdapterSpec.returnValue.before). */
+  private beforeStepOut: string | undefined;
   private startOptions: StartOptions | undefined;
 
   constructor(
@@ -85,6 +88,7 @@ export class Session {
       get limits() { return session.limits; },
       displayList: () => this.displays.list(),
       get resumedBy() { return session.lastResume; },
+      get beforeStepOut() { return session.beforeStepOut; },
       takeExpectation: () => {
         const e = expectation(this.phase);
         this.go({ type: "expectationUsed" });
@@ -412,6 +416,8 @@ export class Session {
       }
       if (threadId !== undefined) await this.inspector.selectThreadNow(q, threadId);
       const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThread());
+      // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
+      this.beforeStepOut = kind === "stepOut" ? await beforeStepOut(this.adapter.returnValue, (command) => this.inspector.rawNow(q, command).then((r) => r.result)) : undefined;
       const waiter = this.nextStop();
       const before = this.phase;
       this.lastResume = kind;

@@ -32,6 +32,8 @@ export interface PipelineHost {
   displayList(): Display[];
   /** What last set the program running. */
   readonly resumedBy: ResumeKind;
+  /** What was read before a `finish` (AdapterSpec.returnValue.before). */
+  readonly beforeStepOut: string | undefined;
   /** What the stop was expected to be; asking consumes it. */
   takeExpectation(): "entry" | "pause" | undefined;
   /** Resumes past a stop that does not stand; false when that failed and the stop stands after all. */
@@ -79,6 +81,7 @@ export class StopPipeline {
         limits: h.limits,
         create: (reason) => h.reports.create(reason),
         thrownType: (q, threadId) => this.thrownType(q, threadId),
+        finished: h.resumedBy === "stepOut" ? { before: h.beforeStepOut } : undefined,
       },
       body,
       ids,
