@@ -14,8 +14,9 @@ import type { CommandSpec } from "./spec.ts";
 import { toolCommands } from "./tools.ts";
 import { guideCommands } from "./guide.ts";
 import { mcpCommands } from "./mcp.ts";
+import { runCommands } from "./oneShot.ts";
 
-export const commands: CommandSpec[] = [...sessionCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...doctorCommands, ...setupCommands, ...completionCommands];
+export const commands: CommandSpec[] = [...sessionCommands, ...runCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...doctorCommands, ...setupCommands, ...completionCommands];
 
 /** Flags every command takes, anywhere on the line (before `--`). */
 export const globalFlags: Record<string, FlagDef> = {

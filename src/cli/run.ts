@@ -5,6 +5,7 @@ import { cliSettings } from "../common/cliSettings.ts";
 import { DebuggerError, exitCodeFor, toErrorData, type ErrorData } from "../common/errors.ts";
 import { request } from "../ipc/client.ts";
 import { parseArgv, type PositionalDef } from "./args.ts";
+import { requestQuotingWarnings } from "./quoting.ts";
 import { checkSessionName, commands, findCommand, flagsOf, groupAliases, groups, splitCommandLine } from "./registry.ts";
 import type { CliContext, CommandSpec } from "./spec.ts";
 
@@ -99,6 +100,9 @@ export async function runCli(argv: string[]): Promise<number> {
     if (spec.local) data = await spec.local(parsed, ctx);
     else {
       const call = spec.call!(parsed, ctx);
+      // An expression the shell cut short (`--print p->x` unquoted): said before the reply, on stderr.
+      const cut = requestQuotingWarnings(call.args as Record<string, unknown>);
+      if (cut.length) await write(cut.join("\n"), "err");
       // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
       const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (spec.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000);
       // Partial replies are printed as they come: one JSON document per line with --json.

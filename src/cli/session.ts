@@ -5,7 +5,7 @@ import { breakpointList, sessionsTable, shortPath, stopReport } from "./render/t
 import type { FlagDef, ParsedArgs } from "./args.ts";
 import { bool, daemonCommand, list, locations, printFlag, str, type CommandSpec } from "./spec.ts";
 
-function parseEnv(pairs: string[]): Record<string, string> {
+export function parseEnv(pairs: string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const p of pairs) {
     const eq = p.indexOf("=");
@@ -30,7 +30,7 @@ function renderStart(d: any, _a: unknown, ctx: { cwd: string }): string {
   return parts.join("\n");
 }
 
-const adapterFlags: Record<string, FlagDef> = {
+export const adapterFlags: Record<string, FlagDef> = {
   adapter: { type: "string", description: "debug adapter to use (default: chosen from the program)", valueHint: "NAME" },
   connect: { type: "string", description: "use a debug adapter already listening there (dlv dap --listen, debugpy --listen, lldb-dap --connection)", valueHint: "HOST:PORT" },
   python: { type: "string", description: "Python interpreter for debugpy", valueHint: "PATH" },
@@ -46,7 +46,7 @@ function parseConnect(a: ParsedArgs): { host: string; port: number } | undefined
   return { host: m[1] || m[2] || "127.0.0.1", port };
 }
 
-function adapterArgs(a: ParsedArgs): Record<string, unknown> {
+export function adapterArgs(a: ParsedArgs): Record<string, unknown> {
   const connect = parseConnect(a);
   if (connect && !str(a, "adapter")) {
     throw new DebuggerError("USAGE", "--connect needs --adapter to know how to talk to it", "e.g. --adapter debugpy, --adapter delve or --adapter lldb-dap");

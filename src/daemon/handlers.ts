@@ -9,6 +9,7 @@ import type { DaemonContext, Handler, ReplyStream } from "./handlers/common.ts";
 import { executionHandlers } from "./handlers/execution.ts";
 import { inspectionHandlers } from "./handlers/inspection.ts";
 import { outputHandlers } from "./handlers/output.ts";
+import { runHandlers } from "./handlers/run.ts";
 import { sessionHandlers } from "./handlers/session.ts";
 import { toolHandlers } from "./handlers/tools.ts";
 
@@ -16,6 +17,7 @@ export type { DaemonContext, ReplyStream } from "./handlers/common.ts";
 
 const handlers: { [C in CommandName]: Handler<C> } = {
   ...sessionHandlers,
+  ...runHandlers,
   ...breakpointHandlers,
   ...executionHandlers,
   ...inspectionHandlers,

@@ -42,6 +42,23 @@ const startArgs = v.object({
   ...waitArgs,
 });
 
+/** `run`: a start, a stop at every breakpoint hit recorded as one row, and the end — in one call. */
+const runArgs = v.object({
+  program: v.pipe(v.string(), v.minLength(1, "give a program")),
+  args: v.optional(v.array(v.string()), []),
+  cwd: optStr,
+  env: v.optional(v.record(v.string(), v.string()), {}),
+  adapter: optStr,
+  break: v.optional(v.array(v.string()), []),
+  options: v.optional(v.record(v.string(), v.unknown()), {}),
+  print: prints,
+  /** Stops recorded before the program is ended (default 20). */
+  max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 20),
+  /** Leave the session at its last stop (under the request's session name) instead of ending it. */
+  keep: optBool,
+  timeout,
+});
+
 const stepArgs = v.object({ ...waitArgs, count: v.optional(posInt, 1), thread: v.optional(int) });
 const noArgs = v.object({});
 
@@ -66,6 +83,7 @@ export const contract = {
   attach: { group: "session", summary: "attach to a process by pid or to a listening adapter", args: startArgs, execution: true },
   stop: { group: "session", summary: "end the session (a launched program is terminated)", args: noArgs },
   detach: { group: "session", summary: "detach and leave the program running", args: noArgs },
+  run: { group: "session", summary: "one call: start, record --print values at each breakpoint stop (up to max), end the session", args: runArgs, execution: true },
   restart: { group: "session", summary: "launch again with the same arguments and breakpoints", args: v.object(waitArgs), execution: true },
 
   "breakpoint.add": { group: "breakpoints", summary: "set a breakpoint (FILE:LINE, function, address; 'LOC if COND')", args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...breakOpts }) },
@@ -257,6 +275,27 @@ export interface TraceHit {
   values: { expression: string; value?: string; error?: string }[];
 }
 
+export interface RunHit {
+  hit: number;
+  breakpointIds: number[];
+  threadId?: number;
+  frame?: { function?: string; file?: string; line?: number };
+  values: { expression: string; value?: string; error?: string }[];
+}
+
+export interface RunData {
+  session: SessionSummary;
+  hits: RunHit[];
+  /** The last stop: the exit, or a stop that was not a breakpoint's (a crash, an exception); its output is all the program printed. */
+  stop?: StopReport;
+  /** What ended the run: the program's end, `max` stops, another kind of stop, the timeout. */
+  stoppedBy: "max" | "exit" | "other" | "timeout";
+  /** The session was left at its last stop (`keep`). */
+  kept: boolean;
+  breakpoints: BreakpointView[];
+  warnings?: string[];
+}
+
 export interface BatchReply {
   ok: boolean;
   command: string;
@@ -299,6 +338,7 @@ export interface Replies {
   stop: { stopped: string; was: SessionState; ended?: number[] };
   detach: { detached: string; pid?: number };
   restart: StopData;
+  run: RunData;
   "breakpoint.add": { breakpoints: BreakpointView[]; resolvedAs: string };
   "breakpoint.list": { breakpoints: BreakpointView[] };
   "breakpoint.remove": { removed: number[]; breakpoints: BreakpointView[] };

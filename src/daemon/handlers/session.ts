@@ -12,7 +12,7 @@ import { refuseSelfAttach } from "../guards.ts";
 import { Session } from "../session/session.ts";
 import { located, stopData, waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
 
-async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach"): Promise<StartData> {
+export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach"): Promise<StartData> {
   const existing = ctx.registry.find(caller.session);
   if (existing?.live) {
     throw new DebuggerError("SESSION_EXISTS", `session '${caller.session}' is already ${existing.state} (${existing.program ?? "attached"})`, "`debugger stop` ends it, or pick another name with --session NAME");

@@ -26,6 +26,7 @@ import { BreakpointSync } from "./breakpointSync.ts";
 import { Inspector } from "./inspector.ts";
 import { descendants, endProcesses, withEnvironment, type ProcessId } from "./processTree.ts";
 import { registerReverseRequests } from "./reverseRequests.ts";
+import { activeProbes, beforeResume, checkConditions, neverStopped, type ProbeHost } from "./conditionProbe.ts";
 import { compactValue } from "./values.ts";
 import { breakpointView, coreStop, frameView, inferWatchpoint, newReport, normaliseReason, userFrameIndex } from "./stopReport.ts";
 
@@ -417,6 +418,7 @@ export class Session {
     const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds);
     void this.enqueue(async () => {
       if (await this.passThrow(body, ids)) return;
+      if (await this.passFalseCondition(body, ids)) return;
       const report = await this.buildStopReport(body, ids);
       this.publish(report);
       await this.breakpoints.removeTemporaryNow(report.breakpointIds);
@@ -444,6 +446,44 @@ export class Session {
       log("info", `[${this.name}] could not tell or pass a throw's type: ${(e as Error).message}`);
       if (this.state === "running" && !this.ended) this.state = "stopped";
       this.reportPending = true;
+      return false;
+    }
+  }
+
+  /** The condition probe's way to the adapter (conditionProbe.ts). */
+  private get probeHost(): ProbeHost {
+    return {
+      evaluate: async (expression, frameId) => (await this.client!.request("evaluate", { expression, frameId, context: this.adapter.printContext })).result,
+      resync: (bp) => this.breakpoints.resyncNow(bp),
+    };
+  }
+
+  /**
+   * A stop at breakpoints whose condition the daemon checks itself, all of them false: counted and
+   * resumed without a report. Ids of breakpoints whose condition was false leave `ids`.
+   */
+  private async passFalseCondition(body: DapEventMap["stopped"], ids: number[]): Promise<boolean> {
+    const registry = this.breakpoints.registry;
+    if (!this.client || !/breakpoint/i.test(body.reason) || this.lastResume !== "continue") return false;
+    try {
+      const threadId = body.threadId ?? (await this.inspector.defaultThreadNow());
+      const top = (await this.inspector.framesNow(threadId))[0];
+      if (!top) return false;
+      // cdt-gdb-adapter names no breakpoint: the stop's location does.
+      const at = ids.length ? ids.map((id) => registry.get(id)) : registry.matchLocation(top.source?.path, top.line, top.name);
+      const probed = activeProbes(at);
+      if (!probed.length) return false;
+      const held = await checkConditions(this.probeHost, probed, top.id, ids.length > 0);
+      const falseIds = new Set(probed.map((b) => b.id).filter((id) => !held.includes(id)));
+      const rest = ids.filter((id) => !falseIds.has(id));
+      ids.splice(0, ids.length, ...rest);
+      if (rest.length || held.length) return false;
+      this.reportPending = false;
+      this.markRunning();
+      await this.client.request("continue", { threadId });
+      return true;
+    } catch (e) {
+      log("info", `[${this.name}] could not check a breakpoint's condition: ${(e as Error).message}`);
       return false;
     }
   }
@@ -490,6 +530,8 @@ export class Session {
     report.exitCode = this.exitCode;
     report.description = this.exitCode !== undefined ? `program exited with code ${this.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
     report.neverHit = this.breakpoints.registry.neverHit().map((b) => b.id);
+    const never = neverStopped(this.breakpointViews());
+    if (never.length) report.neverStopped = never;
     this.attachOutput(report);
     this.publish(report);
   }
@@ -761,6 +803,7 @@ export class Session {
         throw new DebuggerError("UNSUPPORTED", `${this.adapter.name} cannot resume one thread alone (capability supportsSingleThreadExecutionRequests)`, "`debugger continue` without --thread resumes every thread; a breakpoint with a condition on the thread stops where it matters");
       }
       if (threadId !== undefined) await this.inspector.selectThreadNow(threadId);
+      await beforeResume(this.probeHost, this.breakpoints.registry.list(), kind !== "continue");
       const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());
       const waiter = this.nextStop();
       const stopsBefore = this.stopCount;
