@@ -178,7 +178,8 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
     config = await loadConfig();
     checks.push({ name: "config", ok: true, message: existsSync(configPath()) ? `${configPath()} is valid` : `${configPath()} (none; defaults apply)` });
   } catch (e) {
-    checks.push({ name: "config", ok: false, message: (e as Error).message });
+    const hint = (e as { hint?: string }).hint;
+    checks.push({ name: "config", ok: false, message: hint ? `${(e as Error).message}; ${hint}` : (e as Error).message });
     config = await loadConfig("/nonexistent/config.toml");
   }
   const all = allAdapters(config);

@@ -27,10 +27,41 @@ export async function cliSettings(path = configPath()): Promise<CliSettings> {
   } catch {
     return fullCheck(path);
   }
+  if (unknownKey(raw)) return fullCheck(path);
   const session = raw?.defaults?.session;
   const execution = raw?.timeouts?.execution;
   if ((session !== undefined && typeof session !== "string") || (execution !== undefined && (typeof execution !== "number" || execution < 0))) return fullCheck(path);
   return { session, executionTimeout: execution };
+}
+
+/**
+ * The keys config.ts's schema allows, table by table (a unit test holds the two equal), so that a
+ * typo is an error on every command, as the README promises, without loading the schema.
+ */
+export const KNOWN_KEYS: Record<string, readonly string[]> = {
+  "": ["output", "display", "timeouts", "defaults", "daemon", "adapters"],
+  output: ["max_chunks", "max_bytes"],
+  display: ["max_value_length", "max_locals", "source_lines"],
+  timeouts: ["execution", "request", "adapter_start"],
+  defaults: ["session", "source_lines", "value_length", "adapter"],
+  daemon: ["idle_timeout", "warm_adapters", "log_level"],
+  "adapters.*": ["command", "transport", "extensions", "launch", "attach", "env"],
+};
+
+function unknownKey(raw: unknown): boolean {
+  if (!isTable(raw)) return true;
+  for (const [table, value] of Object.entries(raw)) {
+    if (!KNOWN_KEYS[""]!.includes(table)) return true;
+    if (table === "adapters") {
+      if (!isTable(value)) return true;
+      for (const entry of Object.values(value)) if (!isTable(entry) || Object.keys(entry).some((k) => !KNOWN_KEYS["adapters.*"]!.includes(k))) return true;
+    } else if (!isTable(value) || Object.keys(value).some((k) => !KNOWN_KEYS[table]!.includes(k))) return true;
+  }
+  return false;
+}
+
+function isTable(x: unknown): x is Record<string, unknown> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
 async function fullCheck(path: string): Promise<CliSettings> {

@@ -39,6 +39,8 @@ const ConfigSchema = v.strictObject({
       session: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/, "a session name: letters, digits, '.', '_', '-', at most 64"))),
       source_lines: v.optional(int(0)),
       value_length: v.optional(int(16)),
+      /** The adapter for native programs when --adapter is not given (lldb-dap, gdb, lldb-cli, or one under [adapters]). */
+      adapter: v.optional(v.pipe(v.string(), v.minLength(1))),
     }),
     {},
   ),
@@ -70,7 +72,13 @@ export async function loadConfig(path = configPath()): Promise<Config> {
   try {
     raw = Bun.TOML.parse(text);
   } catch (e) {
-    throw new DebuggerError("INVALID_ARGUMENT", `config file ${path} is not valid TOML: ${(e as Error).message}`, "fix the file or move it away; `debugger doctor` checks it");
+    const line = tomlErrorLine(text);
+    const said = (e as Error).message.replace(/^TOML Parse error: /, "");
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `config file ${path}${line ? `, line ${line}` : ""} is not valid TOML: ${said}${line ? ` (${JSON.stringify(text.split("\n")[line - 1]!.trim())})` : ""}`,
+      "fix the file or move it away; `debugger doctor` checks it",
+    );
   }
   return ConfigSchemaCheck(raw, path, text);
 }
@@ -93,8 +101,26 @@ export function ConfigSchemaCheck(raw: unknown, path: string, text?: string): Co
   throw new DebuggerError("INVALID_ARGUMENT", `${where}: key '${key || "(top level)"}': ${issue.message}`, "fix that key or remove it; `debugger doctor` checks the file");
 }
 
+/**
+ * The 1-based line where TEXT stops being valid TOML. Bun's parser says what is wrong but not
+ * where, so the file is parsed again a line at a time: the error is on the line after the
+ * longest prefix that parses (a prefix cut inside a multi-line array fails, but a longer one
+ * that closes it parses again, so such lines are passed over).
+ */
+export function tomlErrorLine(text: string): number | undefined {
+  const lines = text.split("\n");
+  let lastGood = 0;
+  for (let k = 1; k <= lines.length; k++) {
+    try {
+      Bun.TOML.parse(lines.slice(0, k).join("\n"));
+      lastGood = k;
+    } catch {}
+  }
+  return lastGood < lines.length ? lastGood + 1 : undefined;
+}
+
 /** The keys the schema allows at PATH (a table), e.g. ["display"] → max_value_length, … */
-function keysAt(path: string[]): string[] {
+export function keysAt(path: string[]): string[] {
   let s: any = ConfigSchema;
   for (const k of path) {
     while (s.type === "optional" || s.type === "pipe") s = s.type === "pipe" ? s.pipe[0] : s.wrapped;

@@ -34,6 +34,12 @@ describe("usage errors", () => {
     expect(r.stderr).toBe("error: unknown command 'contnue' [UNKNOWN_COMMAND]\nhint: did you mean `debugger continue`? (`debugger --help` lists the commands)\n");
   });
 
+  test("a transposed command is suggested by its swap, not by a shorter command", async () => {
+    const r = await env.run(["mpc"], { json: false });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("did you mean `debugger mcp`?");
+  });
+
   test("an unknown command with --json: exit 2 and one error document", async () => {
     const r = await env.run(["contnue"]);
     expect(r.exitCode).toBe(2);

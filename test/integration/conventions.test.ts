@@ -387,7 +387,27 @@ describe("config.toml", () => {
       });
       const doctor = await bad.run(["doctor"]);
       expect(doctor.exitCode).toBe(1);
-      expect(doctor.json.error.details.checks.find((c: any) => c.name === "config")).toMatchObject({ ok: false, message: `config file ${path}, line ${line}: unknown key 'display.max_locls'` });
+      expect(doctor.json.error.details.checks.find((c: any) => c.name === "config")).toMatchObject({
+        ok: false,
+        message: `config file ${path}, line ${line}: unknown key 'display.max_locls'; did you mean 'max_locals'? keys in [display]: max_value_length, max_locals, source_lines`,
+      });
+      // Every command, not only start and doctor: the file is not silently ignored.
+      const status = await bad.run(["status"]);
+      expect(status.exitCode).toBe(2);
+      expect(status.json.error).toMatchObject({ code: "INVALID_ARGUMENT", message: `config file ${path}, line ${line}: unknown key 'display.max_locls'` });
+    } finally {
+      await bad.close();
+    }
+  });
+
+  test("a file that is not TOML names its line, on every command", async () => {
+    const bad = new Env({ config: "\n[timeouts]\nexecution = 10s\n" });
+    try {
+      const path = join(bad.dir, "config", "debugger-cli", "config.toml");
+      const line = (await Bun.file(path).text()).split("\n").indexOf("execution = 10s") + 1;
+      const r = await bad.run(["status"]);
+      expect(r.exitCode).toBe(2);
+      expect(r.json.error.message).toBe(`config file ${path}, line ${line} is not valid TOML: Unexpected character after a value: 's' ("execution = 10s")`);
     } finally {
       await bad.close();
     }

@@ -132,7 +132,9 @@ describe("editDistance", () => {
     ["kitten", "sitting", 3],
     ["flaw", "lawn", 2],
     ["--brake", "--break", 2],
-    ["--json", "--jsno", 2],
+    ["--json", "--jsno", 1], // a swap of neighbours is one edit
+    ["mpc", "mcp", 1],
+    ["ca", "abc", 3], // optimal string alignment: a swapped pair is not edited again
     ["a", "b", 1],
   ])("%j ↔ %j = %d", (a, b, d) => {
     expect(editDistance(a, b)).toBe(d);
@@ -153,6 +155,13 @@ describe("closest", () => {
     ["--completely-different", undefined],
   ])("%j → %j", (word, expected) => {
     expect(closest(word, names)).toBe(expected);
+  });
+
+  test("a swap beats a deletion, and the same length wins a tie", () => {
+    const commands = ["c", "mcp", "continue", "status", "start", "stop"];
+    expect(closest("mpc", commands)).toBe("mcp");
+    expect(closest("tsatus", commands)).toBe("status");
+    expect(closest("stpo", commands)).toBe("stop");
   });
 
   test("no candidates", () => {

@@ -2,8 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cliSettings } from "../../src/common/cliSettings.ts";
-import { adapterStartTimeoutMs, ConfigSchemaCheck, defaultSession, executionTimeout, idleTimeoutMs, keyLine, loadConfig, logLevel, maxLocals, maxValueLength, requestTimeoutMs, sourceLines } from "../../src/common/config.ts";
+import { chooseAdapter } from "../../src/adapters/index.ts";
+import { cliSettings, KNOWN_KEYS } from "../../src/common/cliSettings.ts";
+import { adapterStartTimeoutMs, ConfigSchemaCheck, defaultSession, executionTimeout, idleTimeoutMs, keyLine, keysAt, loadConfig, tomlErrorLine, logLevel, maxLocals, maxValueLength, requestTimeoutMs, sourceLines } from "../../src/common/config.ts";
 import { DebuggerError, type ErrorData } from "../../src/common/errors.ts";
 
 const PATH = "/home/u/.config/debugger-cli/config.toml";
@@ -76,8 +77,20 @@ describe("config errors name the file, the line, the key and the key meant", () 
 
   test("a file that is not TOML", async () => {
     const dir = mkdtempSync(join(tmpdir(), "cfg-"));
-    writeFileSync(join(dir, "config.toml"), "[display\n");
-    await expect(loadConfig(join(dir, "config.toml"))).rejects.toThrow(`config file ${join(dir, "config.toml")} is not valid TOML`);
+    writeFileSync(join(dir, "config.toml"), "# settings\n\n[display\nmax_locals = 3\n");
+    await expect(loadConfig(join(dir, "config.toml"))).rejects.toThrow(
+      `config file ${join(dir, "config.toml")}, line 3 is not valid TOML: Expected ']' to close a table header but found (0x0A) ("[display")`,
+    );
+  });
+
+  test.each<[string, string, number | undefined]>([
+    ["an unclosed table header", "[a]\nx = 1\n[display\n", 3],
+    ["a duplicate key", "[timeouts]\nexecution = 1\nrequest = 2\nexecution = 3\n", 4],
+    ["a value with a unit", "[timeouts]\n\nexecution = 10s\n", 3],
+    ["a bad line after a multi-line array", '[adapters.x]\ncommand = [\n  "a",\n  "b",\n]\nenv = {\n', 6],
+    ["a valid file", "[a]\nb = [\n 1,\n]\n", undefined],
+  ])("TOML error line: %s", (_, text, line) => {
+    expect(tomlErrorLine(text)).toBe(line);
   });
 });
 
@@ -119,8 +132,38 @@ describe("cliSettings: the CLI's two settings without the schema", () => {
     expect(await cliSettings("/nonexistent/config.toml")).toEqual({});
   });
 
+  test("the known-key table is the schema's, table by table", () => {
+    for (const [table, keys] of Object.entries(KNOWN_KEYS)) {
+      const path = table === "" ? [] : table === "adapters.*" ? ["adapters", "x"] : [table];
+      expect([table, [...keys].sort()]).toEqual([table, keysAt(path).sort()]);
+    }
+    expect(Object.keys(KNOWN_KEYS).filter((t) => t && t !== "adapters.*").sort()).toEqual(keysAt([]).filter((t) => t !== "adapters").sort());
+  });
+
+  test("a misspelt key anywhere gets the full check's error on every command, not only on start", async () => {
+    const p = file('[daemon]\nwarm_adaptors = false\n');
+    await expect(cliSettings(p)).rejects.toThrow(`config file ${p}, line 2: unknown key 'daemon.warm_adaptors'`);
+    const q = file('[adapters.mine]\ncommand = ["x"]\ntransprot = "tcp-listen"\n');
+    await expect(cliSettings(q)).rejects.toThrow(`line 3: unknown key 'adapters.mine.transprot'`);
+  });
+
   test("a wrong value there gets the full check's error, with its line", async () => {
     const p = file("[timeouts]\nexecution = -3\n");
     await expect(cliSettings(p)).rejects.toThrow(`config file ${p}, line 2: key 'timeouts.execution'`);
+  });
+});
+
+describe("[defaults] adapter", () => {
+  const parse = (text: string) => ConfigSchemaCheck(Bun.TOML.parse(text), PATH, text);
+  test("replaces the native default, and only it", () => {
+    const c = parse('[defaults]\nadapter = "gdb"\n');
+    expect(chooseAdapter(c, "/bin/true").name).toBe("gdb");
+    expect(chooseAdapter(c, "app.py").name).toBe("debugpy");
+    expect(chooseAdapter(c, "/bin/true", "lldb-dap").name).toBe("lldb-dap"); // --adapter wins
+  });
+
+  test("an unknown name says where it came from", () => {
+    const c = parse('[defaults]\nadapter = "gbd"\n');
+    expect(() => chooseAdapter(c, "/bin/true")).toThrow("unknown adapter 'gbd' ([defaults] adapter in config.toml)");
   });
 });
