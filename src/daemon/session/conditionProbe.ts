@@ -73,10 +73,11 @@ export function conditionOperands(condition: string): string[] {
 
 /** What a condition's value says: true, false, or undefined when it cannot be read as either. */
 export function truthy(result: string): boolean | undefined {
-  const r = result.trim();
+  // lldb may lead with the type: `(bool) true`.
+  const r = result.trim().replace(/^\([^()]*\)\s*/, "");
   if (/^(false|False|None|nil|null|NULL|nullptr|'\\0'|0x0+)$/.test(r)) return false;
   if (/^(true|True)$/.test(r)) return true;
-  const n = Number(r.replace(/^\((?:[^()]*)\)\s*/, "").replace(/[uUlLfF]+$/, ""));
+  const n = Number(r.replace(/[uUlLfF]+$/, ""));
   if (r !== "" && !Number.isNaN(n)) return n !== 0;
   return undefined;
 }
