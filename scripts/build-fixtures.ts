@@ -27,6 +27,7 @@ export const fixtures: Record<string, Fixture> = {
   "rust-sleeper": { source: "rust/sleeper.rs", compile: rustc },
   "c-flood": { source: "c/flood.c", compile: gcc },
   "c-values": { source: "c/values.c", compile: gcc },
+  "c-watch": { source: "c/watch.c", compile: gcc },
   "c-threads": { source: "c/threads.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
   "cpp-values": { source: "cpp/values.cpp", compile: gxx },
   "cpp-containers": { source: "cpp/containers.cpp", compile: gxx },

@@ -5,7 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
-import { gdbWatchOptions, hardwareWatchpointsFire } from "../common/hardwareWatch.ts";
+import { gdbWatchOptions } from "../common/hardwareWatch.ts";
 import { CXX_CATCHPOINTS } from "./catchpoints.ts";
 import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";
@@ -335,8 +335,12 @@ export const gdb: AdapterSpec = {
   softwareWatchpoints: true,
   // gdb splits a software watchpoint on `p->x` or `a[i]` into one location per value it reads;
   // cdt-gdb-adapter 1.7 then fails on its own -break-list and answers no setDataBreakpoints again.
-  // Such an expression is watched at its address instead: a convenience variable holds it.
-  watchByLocation: (expression, slot, found) => (variantOf(found) === "cdt-gdb-adapter" && hardwareWatchpointsFire() === false ? pinnedWatch(expression, slot) : undefined),
+  // With hardware watchpoints its dataBreakpointInfo fails on any expression with a blank in it
+  // (`odd[first->qty % 6]`: "No data breakpoint for …"; it passes the expression to an MI command
+  // unquoted). Such an expression is watched at its address in both modes, as lldb-dap watches
+  // every expression: a convenience variable holds it, and the same watch behaves the same on
+  // every machine.
+  watchByLocation: (expression, slot, found) => (variantOf(found) === "cdt-gdb-adapter" ? pinnedWatch(expression, slot) : undefined),
   stopReason(reason, output) {
     // gdb prints "Hardware watchpoint 2: total" (or "… read watchpoint", "… access (read/write) watchpoint"),
     // and "Watchpoint 2 deleted because the program has left the block in …" when its scope ends.

@@ -1,7 +1,8 @@
 // The adapter registry: built-in modules plus any adapter named in config.toml.
-import { readlinkSync } from "node:fs";
+import { readFileSync, readlinkSync } from "node:fs";
 import { DebuggerError } from "../common/errors.ts";
-import type { AdapterConfig, Config } from "../common/config.ts";
+import { keyLine, type AdapterConfig, type Config } from "../common/config.ts";
+import { configPath } from "../common/paths.ts";
 import { customAdapter } from "./custom.ts";
 import { debugpy } from "./debugpy.ts";
 import { delve } from "./delve.ts";
@@ -32,12 +33,27 @@ function withOverride(spec: AdapterSpec, c: AdapterConfig): AdapterSpec {
     discover(o) {
       const [exe, ...rest] = c.command;
       const path = exe!.includes("/") ? (isExecutable(exe!) ? exe! : null) : which(exe!);
+      // The user named this command: its absence is a mistake to fix, not an adapter to install.
+      if (!path) throw configuredCommandMissing(spec.name, exe!);
       const base = spec.discover(o);
-      return path ? { ...base, path, command: [path, ...rest], env: { ...base?.env, ...c.env } } : null;
+      return { ...base, path, command: [path, ...rest], env: { ...base?.env, ...c.env } };
     },
     launchArgs: (o) => ({ ...c.launch, ...spec.launchArgs(o) }),
     attachArgs: (o) => ({ ...c.attach, ...spec.attachArgs(o) }),
   };
+}
+
+function configuredCommandMissing(name: string, exe: string): DebuggerError {
+  const file = configPath();
+  let line: number | undefined;
+  try {
+    line = keyLine(readFileSync(file, "utf8"), ["adapters", name, "command"]);
+  } catch {}
+  return new DebuggerError(
+    "ADAPTER_NOT_FOUND",
+    `${name}: the command config.toml names, ${exe}, ${exe.includes("/") ? "is not an executable file" : "is not on PATH"} (${file}${line ? `, line ${line}` : ""})`,
+    `fix [adapters.${name}] command there, or remove that entry to use the ${name} found on this machine`,
+  );
 }
 
 export const ALIASES: Record<string, string> = { lldb: "lldb-dap", "lldb-vscode": "lldb-dap", python: "debugpy", py: "debugpy", dlv: "delve", go: "delve" };

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { extname } from "node:path";
 import { parseLldbMemory } from "../daemon/session/memoryFormat.ts";
+import { parseLldbWatchpoints } from "../daemon/session/watchStops.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 
@@ -128,6 +129,8 @@ export const lldbDap: AdapterSpec = {
     parse: parseLldbMemory,
     via: "lldb",
   },
+  // lldb-dap 19 names a watchpoint stop only by LLDB's number ("watchpoint 3"): LLDB's list gives its address.
+  watchpointList: { command: "`watchpoint list -b", parse: parseLldbWatchpoints },
   printContext: "watch",
   // lldb-dap 19 gives an unbound breakpoint no message; LLDB's line table tells which lines have code.
   // A console command LLDB refuses is still a successful evaluate: its text says `error: …`.

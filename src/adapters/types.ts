@@ -122,6 +122,12 @@ export interface AdapterSpec {
    * cannot list a software watchpoint that gdb splits into locations (`p->x`, `a[i]`) and stops answering.
    */
   watchByLocation?(expression: string, slot: number, found?: FoundAdapter): { pin: string; name: string } | undefined;
+  /**
+   * Where a watchpoint stop names the debugger's own watchpoint number and no id the daemon knows
+   * (lldb-dap 19): a console command (sent as `raw` sends it) listing watchpoints, and how to read
+   * each number's address from its text.
+   */
+  watchpointList?: { command: string; parse(text: string): Map<number, bigint> };
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
   /** How to ask `dataBreakpointInfo` for an expression's memory (lldb-dap wants its address: `&(x)`). */

@@ -11,7 +11,7 @@ export const doctorCommands: CommandSpec[] = [
     positionals: [{ name: "adapter", description: "check only this adapter" }],
     local: async (a) => (await import("./doctor.ts")).runDoctor(a.positionals[0]),
     render: (d) => {
-      const rows = d.adapters.map((a: AdapterCheck) => `  ${a.ok ? "ok " : a.found ? "ERR" : "-- "} ${a.name.padEnd(10)} ${a.path ?? ""}${a.version ? ` (${a.version})` : ""}\n      ${a.message}`);
+      const rows = d.adapters.map((a: AdapterCheck) => `  ${a.ok ? "ok " : a.found || a.required ? "ERR" : "-- "} ${a.name.padEnd(10)} ${a.path ?? ""}${a.version ? ` (${a.version})` : ""}\n      ${a.message}`);
       const checks = d.checks.map((c: Check) => `  ${!c.ok ? "ERR" : c.warn ? "warn" : "ok "} ${c.name.padEnd(18)} ${c.message}`);
       return [`debugger ${d.version}`, "Adapters:", ...rows, "Checks:", ...checks, d.ok ? "All good." : "Some checks failed (see ERR above)."].join("\n");
     },

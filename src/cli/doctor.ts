@@ -22,6 +22,8 @@ export interface AdapterCheck {
   path?: string;
   version?: string;
   message: string;
+  /** Asked for by name (`doctor gdb`): not found is then a failure. */
+  required?: boolean;
   /** ms for spawn + initialize */
   ms?: number;
 }
@@ -187,14 +189,17 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
   const specs = all.filter((a) => !wanted || a.name === wanted);
   if (wanted && !specs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${only}'`, `known adapters: ${all.map((a) => a.name).join(", ")}`);
   const adapters = await Promise.all(specs.map(handshake));
+  // `doctor gdb` asks about gdb: there, not found is the answer to fix, not an adapter left out.
+  if (wanted) for (const a of adapters) a.required = true;
+  const absentAsked = wanted ? adapters.filter((a) => !a.found).map((a) => a.name) : [];
   if (!wanted || wanted === "lldb-dap" || wanted === "lldb-cli") checks.push(nativeCheck(config));
   checks.push(ptraceCheck(), watchpointCheck(), modeCheck(), await daemonCheck());
   // An adapter that is simply absent is not a failure (install only what you use); one found but
   // not working, or half installed, is.
-  const ok = checks.every((c) => c.ok) && adapters.every((a) => !a.found || a.ok);
+  const ok = checks.every((c) => c.ok) && adapters.every((a) => !a.found || a.ok) && !absentAsked.length;
   const report = { ok, adapters, checks, version: VERSION };
   if (!ok) {
-    const failed = [...adapters.filter((a) => a.found && !a.ok).map((a) => a.name), ...checks.filter((c) => !c.ok).map((c) => c.name)];
+    const failed = [...adapters.filter((a) => (a.found && !a.ok) || absentAsked.includes(a.name)).map((a) => a.name), ...checks.filter((c) => !c.ok).map((c) => c.name)];
     throw new DebuggerError("CHECK_FAILED", `doctor: ${failed.length} check${failed.length === 1 ? "" : "s"} failed: ${failed.join(", ")}`, failed.some((f) => adapters.some((a) => a.name === f)) ? "`debugger setup` installs missing adapters and helpers; the report above says what each check found" : "the report above says what each check found", report);
   }
   return report;

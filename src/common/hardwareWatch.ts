@@ -72,7 +72,17 @@ export const WATCHPOINT_ALTERNATIVE = "`debugger trace FILE:LINE --print EXPR` o
 export const SOFTWARE_WATCHPOINT =
   "hardware watchpoints do not fire on this machine: gdb watches in software, single-stepping the program while a watchpoint is set (slow over long runs; with threads, the stop may show another thread than the writer)";
 
+/**
+ * Does gdb watch in software? Where hardware watchpoints do not fire, or where
+ * DEBUGGER_WATCHPOINTS=software asks for it (read by the daemon when it starts gdb: tests force
+ * the software path on machines whose debug registers work; a user may want more watchpoints than
+ * the CPU has registers).
+ */
+export function gdbWatchesInSoftware(): boolean {
+  return process.env.DEBUGGER_WATCHPOINTS === "software" || hardwareWatchpointsFire() === false;
+}
+
 /** gdb's options for a machine whose hardware watchpoints do not fire: software watchpoints, which do. */
 export function gdbWatchOptions(): string[] {
-  return hardwareWatchpointsFire() === false ? ["-iex", "set can-use-hw-watchpoints 0"] : [];
+  return gdbWatchesInSoftware() ? ["-iex", "set can-use-hw-watchpoints 0"] : [];
 }

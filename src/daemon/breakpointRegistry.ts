@@ -163,11 +163,16 @@ export class BreakpointRegistry {
     return bp;
   }
 
-  /** Maps adapter ids from a `stopped` event to CLI ids and counts the hits. */
-  recordHits(adapterIds: readonly number[] | undefined): number[] {
+  /**
+   * Maps adapter ids from a `stopped` event to CLI ids and counts the hits. `among`: the ids are
+   * a data breakpoint's (watchpoints) or code breakpoints' — LLDB numbers the two apart, so
+   * breakpoint 1 and watchpoint 1 can both exist.
+   */
+  recordHits(adapterIds: readonly number[] | undefined, among: "data" | "code" | "any" = "any"): number[] {
     const ids: number[] = [];
+    const candidates = this.list().filter((b) => among === "any" || (among === "data") === (b.kind === "data"));
     for (const aid of adapterIds ?? []) {
-      const bp = this.list().find((b) => b.adapterId === aid);
+      const bp = candidates.find((b) => b.adapterId === aid);
       if (bp) {
         bp.hits++;
         ids.push(bp.id);

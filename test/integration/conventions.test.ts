@@ -350,6 +350,36 @@ describe("doctor tells the truth", () => {
     expect(human.stderr).toContain("[CHECK_FAILED]");
   });
 
+  test("doctor NAME fails when NAME is not found: the user asked about it", async () => {
+    const r = await env.run(["doctor", "gdb"], { env: { PATH: "/nonexistent" } });
+    expect(r.exitCode).toBe(1);
+    expect(r.json.error).toMatchObject({ code: "CHECK_FAILED", message: "doctor: 1 check failed: gdb" });
+    expect(r.json.error.details.adapters).toEqual([{ name: "gdb", title: expect.any(String), found: false, ok: false, required: true, message: expect.stringMatching(/^not found; install: /) }]);
+    const human = await env.run(["doctor", "gdb"], { json: false, env: { PATH: "/nonexistent" } });
+    expect(human.stdout).toContain("  ERR gdb");
+    expect(human.stdout).toContain("Some checks failed");
+  });
+
+  test("a configured adapter command that does not exist is named, with the file and line, and fails", async () => {
+    const e = new Env({ config: '\n[adapters.lldb-dap]\ncommand = ["/nonexistent/lldb-dap"]\n' });
+    try {
+      const path = join(e.dir, "config", "debugger-cli", "config.toml");
+      const line = (await Bun.file(path).text()).split("\n").indexOf('command = ["/nonexistent/lldb-dap"]') + 1;
+      const r = await e.run(["doctor", "lldb-dap"]);
+      expect(r.exitCode).toBe(1);
+      const check = r.json.error.details.adapters[0];
+      expect(check).toMatchObject({ name: "lldb-dap", found: true, ok: false });
+      expect(check.message).toBe(
+        `lldb-dap: the command config.toml names, /nonexistent/lldb-dap, is not an executable file (${path}, line ${line}): fix [adapters.lldb-dap] command there, or remove that entry to use the lldb-dap found on this machine`,
+      );
+      const start = await e.run(["start", "/bin/true", "--adapter", "lldb-dap"]);
+      expect(start.exitCode).toBe(4);
+      expect(start.json.error).toMatchObject({ code: "ADAPTER_NOT_FOUND", message: expect.stringContaining(`(${path}, line ${line})`) });
+    } finally {
+      await e.close();
+    }
+  });
+
   test("gdb < 14 without cdt-gdb-adapter is half installed: found, not ok, exit 1; setup plans only the helper", async () => {
     const bin = join(env.dir, "oldgdb");
     mkdirSync(bin, { recursive: true });
@@ -361,7 +391,7 @@ describe("doctor tells the truth", () => {
     expect(r.exitCode).toBe(1);
     expect(r.json.error.code).toBe("CHECK_FAILED");
     expect(r.json.error.details.adapters).toEqual([
-      { name: "gdb", title: expect.any(String), found: true, ok: false, message: "gdb 12.1 has no built-in DAP (gdb < 14): it needs cdt-gdb-adapter, which is not installed; `debugger setup gdb` installs it" },
+      { name: "gdb", title: expect.any(String), found: true, ok: false, required: true, message: "gdb 12.1 has no built-in DAP (gdb < 14): it needs cdt-gdb-adapter, which is not installed; `debugger setup gdb` installs it" },
     ]);
     const plan = await env.run(["setup", "gdb", "--dry-run"], { env: isolated });
     expect(plan.exitCode).toBe(0);

@@ -197,6 +197,19 @@ describe("BreakpointRegistry: adapter answers", () => {
     ]);
   });
 
+  test("recordHits of a data breakpoint looks among watchpoints only (LLDB numbers watchpoints apart from breakpoints)", () => {
+    const r = registry("main.c:10");
+    r.applyResponse(MAIN, [{ id: 1, verified: true }]);
+    const w = r.addData("total", "7FFD0000/4", "write", undefined);
+    r.applyResponse({ kind: "data" }, [{ id: 1, verified: true }]);
+    expect(r.recordHits([1], "data")).toEqual([w.id]);
+    expect(r.recordHits([1], "code")).toEqual([1]);
+    expect(r.list().map((b) => [b.id, b.hits])).toEqual([
+      [1, 1],
+      [w.id, 1],
+    ]);
+  });
+
   test("neverHit lists the breakpoints with no hits; resetHits starts over", () => {
     const r = registry("main.c:10", "main.c:20", "add");
     r.applyResponse(MAIN, [

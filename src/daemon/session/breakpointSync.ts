@@ -9,6 +9,7 @@ import type { Location } from "../../common/location.ts";
 import type { DapClient } from "../../dap/client.ts";
 import { BreakpointRegistry, type Breakpoint, type BreakpointOptions, type SetKey } from "../breakpointRegistry.ts";
 import { pickScopes, type Inspector } from "./inspector.ts";
+import { dataIdAddress } from "./watchStops.ts";
 
 export interface BreakpointHost {
   readonly name: string;
@@ -94,7 +95,7 @@ export class BreakpointSync {
         throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} cannot watch '${expression}' for ${accessType} access (it offers ${info.accessTypes.join(", ")})`, "drop --read/--access, or use another access type");
       }
       const bp = this.registry.addData(expression, info.dataId, accessType, pinned ? `${expression}, at the address it has now (gdb's watch -location)` : info.description, opts);
-      if (pinned) bp.readAs = pinned.name;
+      bp.readAs = pinned?.name ?? (await this.readByAddressNow(expression, info.dataId));
       bp.lastValue = await this.inspector.evaluateNow(bp.readAs ?? expression, this.host.adapter.printContext).then((r) => r.result, () => undefined);
       try {
         await this.syncSet({ kind: "data" });
@@ -105,6 +106,23 @@ export class BreakpointSync {
       }
       return bp;
     });
+  }
+
+  /**
+   * How to read what a watchpoint watches where the adapter watches an address (lldb-dap's dataId
+   * `ADDR/SIZE`): `*(TYPE *)0xADDR`. The expression as written would read another place once its
+   * pointer or index moves (`a[i]` with another i) or in another frame (recursion), and the stop
+   * would show a value that did not change. Used only when it reads the same value now.
+   */
+  private async readByAddressNow(expression: string, dataId: string): Promise<string | undefined> {
+    const address = dataIdAddress(dataId);
+    if (address === undefined) return undefined;
+    const context = this.host.adapter.printContext;
+    const now = await this.inspector.evaluateNow(expression, context).catch(() => undefined);
+    if (!now?.type || /[[\]()]/.test(now.type)) return undefined; // arrays and functions do not cast this way
+    const read = `*(${now.type} *)0x${address.toString(16)}`;
+    const same = await this.inspector.evaluateNow(read, context).then((r) => r.result === now.result, () => false);
+    return same ? read : undefined;
   }
 
   remove(ids: number[]): Promise<Breakpoint[]> {

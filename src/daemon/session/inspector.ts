@@ -233,7 +233,7 @@ export class Inspector {
     return this.queue(() => this.rawNow(command));
   }
 
-  private async rawNow(command: string): Promise<Replies["raw"]> {
+  async rawNow(command: string): Promise<Replies["raw"]> {
     const adapter = this.host.adapter;
     const how = adapter.rawCommand?.(command, this.host.foundAdapter);
     // Text that arrives as output can only be told from the program's while the program is stopped.

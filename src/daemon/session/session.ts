@@ -28,7 +28,8 @@ import { descendants, endProcesses, withEnvironment, type ProcessId } from "./pr
 import { registerReverseRequests } from "./reverseRequests.ts";
 import { activeProbes, beforeResume, checkConditions, neverStopped, type ProbeHost } from "./conditionProbe.ts";
 import { compactValue } from "./values.ts";
-import { breakpointView, coreStop, frameView, inferWatchpoint, newReport, normaliseReason, userFrameIndex } from "./stopReport.ts";
+import { breakpointView, coreStop, frameView, newReport, normaliseReason, userFrameIndex } from "./stopReport.ts";
+import { identifyWatchpoint } from "./watchStops.ts";
 
 const HISTORY_LIMIT = 100;
 const REPORT_OUTPUT_BYTES = 8192;
@@ -415,7 +416,8 @@ export class Session {
     this.reportPending = true;
     this.state = "stopped";
     this.inspector.invalidate(body.threadId);
-    const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds);
+    // LLDB numbers watchpoints apart from breakpoints: a data breakpoint's id is a watchpoint's.
+    const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds, body.reason === "data breakpoint" ? "data" : "code");
     void this.enqueue(async () => {
       if (await this.passThrow(body, ids)) return;
       if (await this.passFalseCondition(body, ids)) return;
@@ -655,7 +657,7 @@ export class Session {
           report.description = `${ended.map((b) => b.expression ?? b.location).join(", ")}: out of scope, ${ended.length > 1 ? "the watchpoints are" : "the watchpoint is"} gone (the program left the block where it is valid)`;
         }
         if (report.reason === "watchpoint" && ids.length === 0 && !ended.length) {
-          const id = inferWatchpoint(registry.list().filter((b) => b.kind === "data"), report.description);
+          const id = await identifyWatchpoint(this.adapter, registry.list().filter((b) => b.kind === "data"), report.description, (command) => this.inspector.rawNow(command).then((r) => r.result));
           const bp = id !== undefined ? registry.get(id) : undefined;
           if (bp) {
             bp.hits++;
