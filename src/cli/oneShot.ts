@@ -5,7 +5,7 @@ import { DebuggerError } from "../common/errors.ts";
 import type { RunData } from "../ipc/commands.ts";
 import type { ParsedArgs } from "./args.ts";
 import { neverStoppedLines, shortPath, stopReport } from "./render/text.ts";
-import { adapterArgs, adapterFlags, parseEnv } from "./session.ts";
+import { adapterFlags } from "./session.ts";
 import { bool, daemonCommand, list, locations, num, printFlag, str, type CliContext, type CommandSpec } from "./spec.ts";
 
 export function renderRun(d: RunData, _a: ParsedArgs, ctx: CliContext): string {
@@ -52,20 +52,15 @@ export const runCommands: CommandSpec[] = [
       ...printFlag,
       max: { type: "number", description: "end after N stops (default 20)", valueHint: "N" },
       keep: { type: "boolean", description: "leave the session at its last stop to inspect" },
-      cwd: { type: "string", description: "the program's working directory", valueHint: "DIR" },
-      env: { type: "string", repeat: true, description: "environment variable", valueHint: "KEY=VALUE" },
       adapter: adapterFlags.adapter!,
-      python: adapterFlags.python!,
-      "just-my-code": adapterFlags["just-my-code"]!,
     },
     examples: ["debugger run ./app --break 'parse.c:42 if len > 100' --print len --print 'buf[0]' --max 5 -- input.txt"],
     call: (a, ctx) => {
       const max = num(a, "max");
       if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
-      const { adapter, options } = adapterArgs(a) as { adapter?: string; options: Record<string, unknown> };
       return {
         command: "run",
-        args: { program: a.positionals[0]!, args: a.rest, cwd: str(a, "cwd"), env: parseEnv(list(a, "env")), adapter, options, break: locations(list(a, "break")), print: list(a, "print"), max, keep: bool(a, "keep"), timeout: ctx.timeout },
+        args: { program: a.positionals[0]!, args: a.rest, adapter: str(a, "adapter"), break: locations(list(a, "break")), print: list(a, "print"), max, keep: bool(a, "keep"), timeout: ctx.timeout },
       };
     },
     exitCode: (d: RunData) => (d.stoppedBy === "timeout" ? 3 : 0),

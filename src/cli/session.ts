@@ -67,14 +67,15 @@ export const sessionCommands: CommandSpec[] = [
     positionals: [{ name: "program", description: "the executable to debug", required: true }],
     passThrough: true,
     execution: true,
+    // Most used first: help names the last ones without their descriptions when it runs long.
     flags: {
-      ...adapterFlags,
-      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the program runs: LOC or 'LOC if COND'", valueHint: "LOC" },
+      break: { type: "string", alias: "b", repeat: true, description: "LOC or 'LOC if COND', set before the program runs", valueHint: "LOC" },
+      ...printFlag,
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
+      ...adapterFlags,
       core: { type: "string", description: "open a core dump of the program instead of running it (post-mortem: inspect, no execution)", valueHint: "FILE" },
       cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
       env: { type: "string", repeat: true, description: "environment variable for the program", valueHint: "KEY=VALUE" },
-      ...printFlag,
     },
     examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234"],
     call: (a, ctx) => ({
@@ -101,10 +102,10 @@ export const sessionCommands: CommandSpec[] = [
     summary: "Attach to a running process by pid, or to a program served by a listening adapter (--connect)",
     positionals: [{ name: "pid", description: "process id (not with --connect)" }],
     flags: {
+      break: { type: "string", alias: "b", repeat: true, description: "LOC or 'LOC if COND', set while attaching", valueHint: "LOC" },
+      ...printFlag,
       ...adapterFlags,
       program: { type: "string", description: "the process's executable, if the adapter needs it", valueHint: "PATH" },
-      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set while attaching: LOC or 'LOC if COND'", valueHint: "LOC" },
-      ...printFlag,
     },
     execution: true,
     examples: ["debugger attach 12345", "debugger attach --connect 127.0.0.1:5678 --adapter debugpy"],

@@ -61,7 +61,7 @@ export function localCommand(spec: Omit<CommandSpec, "command" | "call" | "rende
 
 /** `--print EXPR` (repeatable) on every command that reports a stop: values evaluated at that stop. */
 export const printFlag: Record<string, FlagDef> = {
-  print: { type: "string", repeat: true, description: "evaluate EXPR at the stop and show it in the report", valueHint: "EXPR" },
+  print: { type: "string", repeat: true, description: "evaluate EXPR at the stop (shown in the reply)", valueHint: "EXPR" },
 };
 
 export function str(a: ParsedArgs, name: string): string | undefined {

@@ -46,14 +46,11 @@ const startArgs = v.object({
 const runArgs = v.object({
   program: v.pipe(v.string(), v.minLength(1, "give a program")),
   args: v.optional(v.array(v.string()), []),
-  cwd: optStr,
-  env: v.optional(v.record(v.string(), v.string()), {}),
   adapter: optStr,
   break: v.optional(v.array(v.string()), []),
-  options: v.optional(v.record(v.string(), v.unknown()), {}),
   print: prints,
   /** Stops recorded before the program is ended (default 20). */
-  max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 20),
+  max: v.optional(posInt, 20),
   /** Leave the session at its last stop (under the request's session name) instead of ending it. */
   keep: optBool,
   timeout,
@@ -83,7 +80,7 @@ export const contract = {
   attach: { group: "session", summary: "attach to a process by pid or to a listening adapter", args: startArgs, execution: true },
   stop: { group: "session", summary: "end the session (a launched program is terminated)", args: noArgs },
   detach: { group: "session", summary: "detach and leave the program running", args: noArgs },
-  run: { group: "session", summary: "one call: start, record --print values at each breakpoint stop (up to max), end the session", args: runArgs, execution: true },
+  run: { group: "session", summary: "start, a row of print values per breakpoint stop, end", args: runArgs, execution: true },
   restart: { group: "session", summary: "launch again with the same arguments and breakpoints", args: v.object(waitArgs), execution: true },
 
   "breakpoint.add": { group: "breakpoints", summary: "set a breakpoint (FILE:LINE, function, address; 'LOC if COND')", args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...breakOpts }) },
@@ -97,7 +94,7 @@ export const contract = {
     args: v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")), access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"), condition: optStr, hitCount: optStr }),
   },
   "watch.list": { group: "breakpoints", summary: "watchpoints", args: noArgs },
-  catch: { group: "breakpoints", summary: "exception filters: list, turn on, turn off; add throw TYPE… for those C++ types only", args: v.object({ add: v.optional(v.array(v.string()), []), remove: v.optional(v.array(v.string()), []) }) },
+  catch: { group: "breakpoints", summary: "exception filters: list, on, off; throw TYPE… for C++ types", args: v.object({ add: v.optional(v.array(v.string()), []), remove: v.optional(v.array(v.string()), []) }) },
 
   continue: { group: "execution", summary: "resume until a breakpoint, exception or exit", args: stepArgs, execution: true },
   next: { group: "execution", summary: "step over one line", args: stepArgs, execution: true },
@@ -119,7 +116,7 @@ export const contract = {
   undisplay: { group: "inspection", summary: "stop showing displays by id, or all", args: v.object({ ids: v.optional(v.array(posInt), []), all: optBool }) },
   trace: {
     group: "execution",
-    summary: "run, recording values at each hit of a location, until max hits, the end or another stop",
+    summary: "run, recording values at each hit of a location",
     args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
     execution: true,
   },

@@ -61,3 +61,8 @@ describe("neverStopped", () => {
     ]);
   });
 });
+
+test("words after a keyword are operands too (Python's and/or)", () => {
+  expect(conditionOperands("i == 7 and total > 0")).toEqual(["i", "total"]);
+  expect(conditionOperands("not done or x.y")).toEqual(["done", "x.y"]);
+});

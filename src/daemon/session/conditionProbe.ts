@@ -60,10 +60,10 @@ export function conditionOperands(condition: string): string[] {
   const re = /[A-Za-z_]\w*(?:(?:\.|->|::)[A-Za-z_]\w*|\[[^\][]*\])*/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const word = m[0];
-    const before = text.slice(0, m.index).trimEnd();
+    const before = text[m.index - 1] ?? "";
     const after = text.slice(m.index + word.length).trimStart();
     // A called function (`strcmp(a, b)`), a member of something already taken, a number's suffix.
-    if (after.startsWith("(") || /[.\w]$/.test(before) || /^\d/.test(word)) continue;
+    if (after.startsWith("(") || /[.\w]/.test(before) || /^\d/.test(word)) continue;
     if (KEYWORDS.has(word) || out.includes(word)) continue;
     out.push(word);
     if (out.length >= MAX_OPERANDS) break;
