@@ -3,7 +3,8 @@
 // connection and replies once; each reply is printed under its line.
 import { DebuggerError, exitCodeFor, type ErrorData } from "../common/errors.ts";
 import type { BatchReply, CommandName } from "../ipc/commands.ts";
-import { request } from "../ipc/client.ts";
+import { MAX_TIMER_MS, request } from "../ipc/client.ts";
+import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/protocol.ts";
 import { parseArgv } from "./args.ts";
 import { checkPositionals, findCommand, flagsOf } from "./run.ts";
 import type { CliContext, CommandSpec } from "./spec.ts";
@@ -57,6 +58,26 @@ export function splitWords(line: string): string[] {
   return words;
 }
 
+/** A plan's bounds: the daemon runs at most this many steps, and one request holds them all. */
+export const MAX_BATCH_LINE_CHARS = 64 * 1024;
+export const MAX_BATCH_BYTES = MAX_LINE_BYTES;
+
+function tooBig(what: string): DebuggerError {
+  return new DebuggerError("INVALID_ARGUMENT", what, "split the plan into several batches (each runs in the same sessions)");
+}
+
+/** Reads at most `limit` bytes of stdin; more is refused without reading the rest. */
+async function readStdin(limit: number): Promise<string> {
+  const parts: Uint8Array[] = [];
+  let held = 0;
+  for await (const chunk of Bun.stdin.stream()) {
+    held += chunk.length;
+    if (held > limit) throw tooBig(`the plan on stdin is longer than ${limit} bytes (16 MiB), the limit of a batch`);
+    parts.push(chunk);
+  }
+  return new TextDecoder().decode(Buffer.concat(parts, held));
+}
+
 /** Parses every line of a plan into the request it makes; the first mistake names its line. */
 export function planOf(text: string, base: CliContext): PlannedLine[] {
   const out: PlannedLine[] = [];
@@ -64,6 +85,8 @@ export function planOf(text: string, base: CliContext): PlannedLine[] {
   for (const [i, raw] of lines.entries()) {
     const trimmed = raw.trim();
     if (!trimmed || trimmed.startsWith("#")) continue;
+    if (trimmed.length > MAX_BATCH_LINE_CHARS) throw tooBig(`line ${i + 1} is ${trimmed.length} characters; a line of a plan holds at most ${MAX_BATCH_LINE_CHARS}`);
+    if (out.length === MAX_BATCH_COMMANDS) throw tooBig(`the plan has more than ${MAX_BATCH_COMMANDS} commands (line ${i + 1} is the ${MAX_BATCH_COMMANDS + 1}st); a batch runs at most ${MAX_BATCH_COMMANDS}`);
     try {
       let words = splitWords(trimmed);
       if (words[0] === "debugger") words = words.slice(1);
@@ -102,24 +125,27 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
     try {
       const f = Bun.file(file); // throws at once for a name too long
       if (!(await f.exists())) throw new DebuggerError("USAGE", `no such file: ${shown}`, "give a file of commands, or pipe them on stdin");
+      if (f.size > MAX_BATCH_BYTES) throw tooBig(`${shown} is ${f.size} bytes; a plan holds at most ${MAX_BATCH_BYTES} bytes (16 MiB)`);
       text = await f.text();
     } catch (e) {
       if (e instanceof DebuggerError) throw e;
       // A name too long, a directory, no permission: the file cannot be read, which is the caller's to fix.
       throw new DebuggerError("USAGE", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, "give a readable file of commands, or pipe them on stdin");
     }
-  } else text = await Bun.stdin.text();
+  } else text = await readStdin(MAX_BATCH_BYTES);
   const plan = planOf(text, base);
+  const parts0: string[] = [];
   // The daemon enforces each step's own timeout; the socket only guards against a hung daemon.
   const forever = plan.some((p) => p.spec.execution && p.ctx.timeout === 0);
   const seconds = plan.reduce((sum, p) => sum + (p.spec.execution ? p.ctx.timeout : 0) + 30, 30);
   const reply = await request(
     { command: "batch", session: base.session, cwd: base.cwd, args: { commands: plan.map((p) => ({ command: p.command, args: p.args, session: p.ctx.session })), keepGoing } },
-    forever ? 2 ** 31 - 1 : seconds * 1000,
+    forever ? MAX_TIMER_MS : Math.min(seconds * 1000, MAX_TIMER_MS),
   );
+  if (reply.notice) parts0.push(`note: ${reply.notice}`);
   if (!reply.ok) throw new DebuggerError((reply.error?.code ?? "INTERNAL") as ErrorData["code"], reply.error?.message ?? "batch failed", reply.error?.hint);
   const data = reply.data as { replies: BatchReply[]; ran: number; total: number };
-  const parts: string[] = [];
+  const parts: string[] = parts0;
   let exitCode = 0;
   for (const [i, r] of data.replies.entries()) {
     const p = plan[i]!;

@@ -97,6 +97,7 @@ export async function runCli(argv: string[]): Promise<number> {
       (await messages()).warn("--timeout has no effect with --no-wait: nothing waits for the stop (`debugger await --timeout N` does)");
     }
     let data: unknown;
+    let notice: string | undefined;
     if (spec.local) data = await spec.local(parsed, ctx);
     else {
       const call = spec.call!(parsed, ctx);
@@ -121,15 +122,18 @@ export async function runCli(argv: string[]): Promise<number> {
         clearTimeout(slow);
       }
       await printed;
+      // What happened on the session while nobody listened (an interrupted trace or batch).
+      notice = reply.notice;
+      if (notice && !ctx.json) await write(`note: ${notice}`, "err");
       if (!reply.ok) {
         const error = reply.error ?? { code: "INTERNAL", message: "the daemon replied without an error" };
-        if (ctx.json) await write(JSON.stringify({ ok: false, command: spec.name, session: ctx.session, error }));
+        if (ctx.json) await write(JSON.stringify({ ok: false, command: spec.name, session: ctx.session, error, ...(notice ? { notice } : {}) }));
         else await write(errorText(error as ErrorData), "err");
         return exitCodeFor(error.code);
       }
       data = reply.data;
     }
-    if (ctx.json) await write(JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data }));
+    if (ctx.json) await write(JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data, ...(notice ? { notice } : {}) }));
     else if (!ctx.quiet) await write(spec.render(data as never, parsed, ctx));
     return spec.exitCode?.(data) ?? 0;
   } catch (e) {

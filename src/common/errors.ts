@@ -23,6 +23,7 @@ export type ErrorCode =
   | "NOT_RUNNING"
   | "ADAPTER_NOT_FOUND"
   | "ADAPTER_EXITED"
+  | "ADAPTER_START_FAILED"
   | "ADAPTER_ERROR"
   | "LAUNCH_FAILED"
   | "ATTACH_FAILED"
@@ -49,6 +50,7 @@ const exitCodes: Partial<Record<ErrorCode, number>> = {
   INVALID_ARGUMENT: ExitCode.usage,
   TIMEOUT: ExitCode.timeout,
   ADAPTER_NOT_FOUND: ExitCode.startFailed,
+  ADAPTER_START_FAILED: ExitCode.startFailed,
   DAEMON_UNAVAILABLE: ExitCode.startFailed,
   RUNTIME_DIR_UNSAFE: ExitCode.startFailed,
   LAUNCH_FAILED: ExitCode.startFailed,

@@ -10,6 +10,7 @@ import { mightBeListening, restrictToOwner } from "../common/platform.ts";
 import { checkSocketOwner, ensurePrivateDir, errnoText, makeDirPrivate, makeFilePrivate } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
 import { LineDecoder, parseRequest, type Reply } from "../ipc/protocol.ts";
+import { ClientGone } from "./cancel.ts";
 import { handle, type DaemonContext } from "./handlers.ts";
 import { SessionRegistry } from "./registry.ts";
 import { WarmPool } from "./warmPool.ts";
@@ -26,7 +27,14 @@ interface Conn {
   /** Resolves when the client goes away (a follower stops then). */
   closedPromise: Promise<void>;
   markClosed: () => void;
+  /** Aborts when the client goes away: a trace or batch it asked for ends then. */
+  gone: AbortController;
+  /** Requests still being handled: their session and when they end. */
+  inflight: Set<{ session: string; done: Promise<void> }>;
 }
+
+/** How long a request waits for the work an abandoned request is winding down on its session. */
+const SETTLE_WAIT_MS = 10_000;
 
 export function ensureRuntimeDir(dir = runtimeDir()): void {
   ensurePrivateDir(dir);
@@ -104,7 +112,26 @@ export async function runDaemon(): Promise<void> {
     () => registry.save(),
   );
   registry.spares = () => warm.records();
+  // Notices wait here for the next reply on their session.
+  const notices = new Map<string, string>();
+  // Sessions whose requests lost their client and are still winding down (pausing the program):
+  // the next request on the session waits for that, so its reply sees the outcome.
+  const settling = new Map<string, Promise<void>>();
+  function clientGone(c: Conn): void {
+    c.gone.abort();
+    for (const r of c.inflight) {
+      const done = r.done.then(() => {
+        if (settling.get(r.session) === done) settling.delete(r.session);
+      });
+      settling.set(r.session, done);
+    }
+  }
   const ctx: DaemonContext = {
+    notify(session, text) {
+      const before = notices.get(session);
+      notices.set(session, before ? `${before}; ${text}` : text);
+      log("info", `${session}: ${text}`);
+    },
     registry,
     warm,
     startedAt: Date.now(),
@@ -173,15 +200,29 @@ export async function runDaemon(): Promise<void> {
       return;
     }
     const started = performance.now();
+    const winding = settling.get(req.session);
+    if (winding) await Promise.race([winding, Bun.sleep(SETTLE_WAIT_MS)]);
+    const finished = Promise.withResolvers<void>();
+    const entry = { session: req.session, done: finished.promise };
+    sock.data.inflight.add(entry);
+    const withNotice = (r: Reply): Reply => {
+      const notice = notices.get(req.session);
+      if (notice === undefined || sock.data.closed) return r;
+      notices.delete(req.session);
+      return { ...r, notice };
+    };
     try {
-      const stream = { emit: (data: unknown) => reply(sock, { ...base, ok: true, partial: true, data }), closed: sock.data.closedPromise };
+      const stream = { emit: (data: unknown) => reply(sock, { ...base, ok: true, partial: true, data }), closed: sock.data.closedPromise, signal: sock.data.gone.signal };
       const data = await handle(req, ctx, stream);
-      reply(sock, { ...base, ok: true, data });
+      reply(sock, withNotice({ ...base, ok: true, data }));
     } catch (e) {
+      if (e instanceof ClientGone) return; // nobody to answer
       const error = toErrorData(e);
       if (!(e instanceof DebuggerError)) log("error", `${req.command}: ${(e as Error).stack ?? e}`);
-      reply(sock, { ...base, ok: false, error });
+      reply(sock, withNotice({ ...base, ok: false, error }));
     } finally {
+      sock.data.inflight.delete(entry);
+      finished.resolve();
       lastActivity = Date.now();
       log("debug", `${req.session} ${req.command} ${(performance.now() - started).toFixed(1)} ms`);
     }
@@ -193,7 +234,7 @@ export async function runDaemon(): Promise<void> {
       open(sock) {
         let markClosed!: () => void;
         const closedPromise = new Promise<void>((resolve) => (markClosed = resolve));
-        sock.data = { lines: new LineDecoder(), refused: false, out: [], closed: false, closedPromise, markClosed };
+        sock.data = { lines: new LineDecoder(), refused: false, out: [], closed: false, closedPromise, markClosed, gone: new AbortController(), inflight: new Set() };
       },
       data(sock, chunk) {
         const c = sock.data;
@@ -221,10 +262,12 @@ export async function runDaemon(): Promise<void> {
       close(sock) {
         sock.data.closed = true;
         sock.data.markClosed();
+        clientGone(sock.data);
       },
       error(sock, err) {
         sock.data.closed = true;
         sock.data.markClosed();
+        clientGone(sock.data);
         log("warn", `socket error: ${err.message}`);
       },
     },

@@ -7,14 +7,19 @@ import { runtimeDir, socketPath } from "../common/paths.ts";
 import { socketFilePresent } from "../common/platform.ts";
 import { checkRuntimeDir, checkSocketOwner } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
-import type { Reply, Request } from "./protocol.ts";
+import { LineDecoder, MAX_LINE_BYTES, type Reply, type Request } from "./protocol.ts";
 
 const SPAWN_DEADLINE_MS = 5000;
+/** The longest reply line taken from the daemon (a reply holds at most a few MB of text). */
+const MAX_REPLY_BYTES = 256 * 1024 * 1024;
+/** setTimeout fires at once past this many ms, so longer waits are this one. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 type Outgoing = Omit<Request, "id" | "version">;
 
 interface Conn {
-  send(line: string): void;
+  /** Resolves when every byte is handed to the kernel; rejects when the socket fails first. */
+  send(line: string): Promise<void>;
   reply: Promise<Reply>;
   close(): void;
 }
@@ -23,7 +28,8 @@ interface Conn {
 // Promise constructor call of a process costs ~0.3 ms (withResolvers: ~0.06 ms).
 function open(path: string, onPartial: ((r: Reply) => void) | undefined, id: number): Promise<Conn> {
   const { promise, resolve: resolveOpen, reject: rejectOpen } = Promise.withResolvers<Conn>();
-  let buf = "";
+  // Bytes, decoded per line: a character cut between two chunks stays whole.
+  const lines = new LineDecoder(MAX_REPLY_BYTES);
   let settled = false;
   const pending = Promise.withResolvers<Reply>();
   const reply = pending.promise;
@@ -33,6 +39,23 @@ function open(path: string, onPartial: ((r: Reply) => void) | undefined, id: num
   };
   reply.catch(() => {});
   let opened = false;
+  // What the kernel did not take yet: a socket write may be partial, and the rest goes on 'drain'.
+  let out: Uint8Array | undefined;
+  let sent: PromiseWithResolvers<void> | undefined;
+  const pump = (sock: { write(b: Uint8Array): number; flush(): void }) => {
+    if (!out || !sent) return;
+    const n = sock.write(out);
+    sock.flush();
+    if (n < 0) return fail(new DebuggerError("IPC_ERROR", "the connection to the daemon failed while sending the request", "`debugger logs` shows the daemon log; try again"));
+    out = n < out.length ? out.subarray(n) : undefined;
+    if (!out) sent.resolve();
+  };
+  const fail = (e: Error) => {
+    sent?.reject(e);
+    out = undefined;
+    if (!opened) rejectOpen(e);
+    else settle.reject(e);
+  };
   Bun.connect({
     unix: path,
     socket: {
@@ -40,19 +63,29 @@ function open(path: string, onPartial: ((r: Reply) => void) | undefined, id: num
         opened = true;
         resolveOpen({
           send: (line) => {
-            sock.write(line);
-            sock.flush();
+            sent = Promise.withResolvers<void>();
+            sent.promise.catch(() => {});
+            out = Buffer.from(line);
+            pump(sock);
+            return sent.promise;
           },
           reply,
           close: () => sock.end(),
         });
       },
+      drain(sock) {
+        pump(sock);
+      },
       data(_sock, chunk) {
-        buf += chunk.toString();
-        let nl: number;
-        while ((nl = buf.indexOf("\n")) >= 0) {
-          const line = buf.slice(0, nl);
-          buf = buf.slice(nl + 1);
+        let got: string[];
+        try {
+          got = lines.push(chunk);
+        } catch (e) {
+          settle.reject(new DebuggerError("IPC_ERROR", `the daemon's reply is larger than ${MAX_REPLY_BYTES} bytes`, "ask for less (--limit, --tail), or `debugger daemon stop` and try again"));
+          return;
+        }
+        for (const line of got) {
+          if (settled) return;
           let reply: Reply;
           try {
             reply = JSON.parse(line) as Reply;
@@ -72,13 +105,15 @@ function open(path: string, onPartial: ((r: Reply) => void) | undefined, id: num
         }
       },
       close() {
+        const unsent = out !== undefined;
+        sent?.reject(new DebuggerError("DAEMON_UNAVAILABLE", "the daemon closed the connection before the whole request was sent", "`debugger logs` shows why"));
+        out = undefined;
         // The usual close: ours, after the reply (no error object to build then).
         if (settled) return;
-        settle.reject(new DebuggerError("DAEMON_UNAVAILABLE", "the daemon closed the connection before replying", "`debugger logs` shows why; the next command starts a new daemon"));
+        settle.reject(new DebuggerError("DAEMON_UNAVAILABLE", `the daemon closed the connection before replying${unsent ? " (the request was not sent in full)" : ""}`, "`debugger logs` shows why; the next command starts a new daemon"));
       },
       error(_sock, err) {
-        if (!opened) rejectOpen(err);
-        else settle.reject(err);
+        fail(err);
       },
       connectError(_sock, err) {
         rejectOpen(err);
@@ -158,27 +193,53 @@ async function waitForSocketGone(path: string, ms: number): Promise<void> {
   while (socketFilePresent(path) && Date.now() < deadline) await Bun.sleep(10);
 }
 
-export async function request(msg: Outgoing, timeoutMs: number, onPartial?: (r: Reply) => void): Promise<Reply> {
+export interface RequestOptions {
+  /** Partial replies (`output --follow`). */
+  onPartial?: (r: Reply) => void;
+  /** Aborting closes the connection: the daemon ends the request's work (a trace, a batch, a wait). */
+  signal?: AbortSignal;
+}
+
+/** Refuses a request the daemon would refuse for its size, before connecting. */
+export function encodeRequest(msg: Outgoing, id: number): string {
+  const line = JSON.stringify({ ...msg, id, version: VERSION }) + "\n";
+  // Most requests are short: count bytes only when the characters alone could reach the limit.
+  const bytes = line.length * 3 > MAX_LINE_BYTES ? Buffer.byteLength(line) : line.length;
+  if (bytes > MAX_LINE_BYTES) {
+    throw new DebuggerError("INVALID_ARGUMENT", `the '${msg.command}' request is ${bytes} bytes; the limit of one request is ${MAX_LINE_BYTES} bytes (16 MiB)`, "send less: shorter expressions, or split the plan into several batches");
+  }
+  return line;
+}
+
+export async function request(msg: Outgoing, timeoutMs: number, onPartialOrOptions?: ((r: Reply) => void) | RequestOptions): Promise<Reply> {
+  const opts: RequestOptions = typeof onPartialOrOptions === "function" ? { onPartial: onPartialOrOptions } : (onPartialOrOptions ?? {});
   const path = socketPath();
   if (Buffer.byteLength(path) > 104) {
     throw new DebuggerError("DAEMON_UNAVAILABLE", `socket path is longer than 104 bytes: ${path}`, "set DEBUGGER_RUNTIME_DIR to a shorter directory");
   }
+  const waitMs = Math.min(Math.max(timeoutMs, 1), MAX_TIMER_MS);
   for (let attempt = 0; ; attempt++) {
+    const id = Math.floor(Math.random() * 2 ** 31);
+    const line = encodeRequest(msg, id);
     checkRuntimeDir(runtimeDir());
     checkSocketOwner(path);
-    const id = Math.floor(Math.random() * 2 ** 31);
-    const conn = await connectOrSpawn(path, onPartial, id);
-    conn.send(JSON.stringify({ ...msg, id, version: VERSION }) + "\n");
+    opts.signal?.throwIfAborted();
+    const conn = await connectOrSpawn(path, opts.onPartial, id);
     const timeout = Promise.withResolvers<never>();
-    const timer = setTimeout(() => timeout.reject(new DebuggerError("TIMEOUT", `the daemon did not reply to '${msg.command}' within ${timeoutMs / 1000} s`, "`debugger status` shows the session; `debugger logs` the daemon log")), timeoutMs);
+    const timer = setTimeout(() => timeout.reject(new DebuggerError("TIMEOUT", `the daemon did not reply to '${msg.command}' within ${Math.round(waitMs / 1000)} s`, "`debugger status` shows the session; `debugger logs` the daemon log")), waitMs);
+    const onAbort = () => conn.close();
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
     try {
+      await Promise.race([conn.send(line), timeout.promise]);
       const reply = await Promise.race([conn.reply, timeout.promise]);
-      if (reply.error?.code === "DAEMON_VERSION_MISMATCH" && attempt === 0) {
+      if (reply.error?.code === "DAEMON_VERSION_MISMATCH" && attempt === 0 && !socketFilePresent(path)) {
+        // The old daemon is leaving (it had no live session): the next attempt starts ours.
         await waitForSocketGone(path, 5000);
         continue;
       }
       return reply;
     } finally {
+      opts.signal?.removeEventListener("abort", onAbort);
       clearTimeout(timer);
       conn.close();
     }

@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import { DebuggerError } from "../common/errors.ts";
 import type { BreakpointView, DisplayValue, FrameView, SessionState, SessionSummary, SourceLine, StopReport, VariableView } from "./types.ts";
+import { MAX_BATCH_COMMANDS } from "./protocol.ts";
 
 export type Group = "session" | "breakpoints" | "execution" | "inspection" | "output" | "tools";
 
@@ -124,7 +125,7 @@ export const contract = {
     group: "tools",
     summary: "run several commands in order, one reply each",
     args: v.object({
-      commands: v.pipe(v.array(v.object({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(1000)),
+      commands: v.pipe(v.array(v.object({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(MAX_BATCH_COMMANDS, `a batch runs at most ${MAX_BATCH_COMMANDS} commands`)),
       keepGoing: optBool,
     }),
   },

@@ -4,6 +4,8 @@ import * as v from "valibot";
 import type { ErrorData } from "../common/errors.ts";
 
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** The most steps one `batch` runs (CLI plans and MCP calls alike). */
+export const MAX_BATCH_COMMANDS = 1000;
 
 export const RequestSchema = v.strictObject({
   id: v.pipe(v.number(), v.integer()),
@@ -29,6 +31,8 @@ export interface Reply {
   error?: ErrorData;
   /** More replies with this id follow (`output --follow`); the last one has no `partial`. */
   partial?: boolean;
+  /** What happened on this session while no client was listening (an interrupted trace or batch). */
+  notice?: string;
 }
 
 export class LineTooLongError extends Error {

@@ -2,19 +2,20 @@
 // same daemon the CLI talks to, so sessions are shared both ways. Loaded only by the `mcp`
 // command (a dynamic import), so the CLI never loads the SDK.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { normalJitPolicy } from "../common/jit.ts";
 import { VERSION } from "../common/version.ts";
 import { contract, isCommand } from "../ipc/commands.ts";
 import { request } from "../ipc/client.ts";
+import { MAX_BATCH_COMMANDS } from "../ipc/protocol.ts";
 import type { Reply } from "../ipc/protocol.ts";
 import { checkSessionName } from "../cli/registry.ts";
 import type { CliContext } from "../cli/spec.ts";
 import { checkCall, fillIn } from "./checks.ts";
 import { errorText, renderReply } from "./render.ts";
 import { toolDefs, type ToolDef } from "./tools.ts";
+import { StdioLineTransport } from "./transport.ts";
 
 // Said once per connection instead of in every tool's description.
 const INSTRUCTIONS =
@@ -66,7 +67,7 @@ export async function serveMcp(defaults: McpDefaults): Promise<void> {
   });
   // A person who typed `debugger mcp` in a terminal sees why nothing happens (stderr: stdout is the protocol's).
   if (process.stdin.isTTY) process.stderr.write("debugger mcp speaks the Model Context Protocol on stdin and stdout; `debugger mcp --help` shows how to register it with a client. Ctrl-D ends it.\n");
-  const transport = new StdioServerTransport();
+  const transport = new StdioLineTransport();
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
   await server.connect(transport);
   // The client ends the server by closing stdin.
@@ -107,7 +108,7 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
     if (args.session !== undefined) session = checkSessionName(String(args.session), "session");
     delete args.session;
     // A batch's steps get the same checks and additions as the tools they name.
-    const steps = command === "batch" && Array.isArray(args.commands) ? (args.commands as { command?: unknown; args?: Record<string, unknown> }[]) : [];
+    const steps = command === "batch" ? batchSteps(args.commands) : [];
     for (const [call, callArgs] of [[command, args] as const, ...steps.map((c) => [c.command, (c.args ??= {})] as const)]) {
       if (typeof call !== "string" || !isCommand(call) || typeof callArgs !== "object" || callArgs === null) continue;
       checkCall(call, callArgs);
@@ -134,13 +135,18 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
         : undefined;
     let reply: Reply;
     try {
-      reply = await untilAborted(request({ command, session, cwd: ctx.cwd, args }, socketTimeout, onPartial), extra.signal);
+      reply = await untilAborted(request({ command, session, cwd: ctx.cwd, args }, socketTimeout, { onPartial, signal: extra.signal }), extra.signal);
     } finally {
       clearInterval(progress);
     }
-    if (!reply.ok) return failure(command, session, new DebuggerError(reply.error?.code ?? "INTERNAL", reply.error?.message ?? "the daemon replied without an error", reply.error?.hint));
-    const text = [...partials, renderReply(command, reply.data, ctx)].filter(Boolean).join("\n");
-    return { content: [{ type: "text", text: text || "ok" }], structuredContent: { ok: true, command, session, data: reply.data } };
+    const notice = reply.notice ? `note: ${reply.notice}` : "";
+    if (!reply.ok) {
+      const r = failure(command, session, new DebuggerError(reply.error?.code ?? "INTERNAL", reply.error?.message ?? "the daemon replied without an error", reply.error?.hint));
+      if (notice) r.content.unshift({ type: "text", text: notice });
+      return r;
+    }
+    const text = [notice, ...partials, renderReply(command, reply.data, ctx)].filter(Boolean).join("\n");
+    return { content: [{ type: "text", text: text || "ok" }], structuredContent: { ok: true, command, session, data: reply.data, ...(reply.notice ? { notice: reply.notice } : {}) } };
   } catch (e) {
     return failure(command, session, e);
   }
@@ -157,6 +163,21 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
+}
+
+/** A batch's steps, each an object (a `null` step is the caller's mistake, not an internal error). */
+function batchSteps(commands: unknown): { command?: unknown; args?: Record<string, unknown> }[] {
+  if (!Array.isArray(commands)) return [];
+  if (commands.length > MAX_BATCH_COMMANDS) throw new DebuggerError("INVALID_ARGUMENT", `commands has ${commands.length} steps; a batch runs at most ${MAX_BATCH_COMMANDS}`, "split the plan into several batch calls");
+  commands.forEach((c, i) => {
+    if (typeof c !== "object" || c === null || Array.isArray(c)) {
+      throw new DebuggerError("INVALID_ARGUMENT", `commands[${i}] is ${c === null ? "null" : Array.isArray(c) ? "an array" : typeof c}; each step is an object {command, args?, session?}`, 'e.g. {"commands": [{"command": "print", "args": {"expressions": ["x"]}}]}');
+    }
+    if (c.args !== undefined && (typeof c.args !== "object" || c.args === null || Array.isArray(c.args))) {
+      throw new DebuggerError("INVALID_ARGUMENT", `commands[${i}].args must be an object`, 'e.g. {"command": "print", "args": {"expressions": ["x"]}}');
+    }
+  });
+  return commands as { command?: unknown; args?: Record<string, unknown> }[];
 }
 
 function failure(command: string, session: string, e: unknown): CallToolResult {

@@ -430,6 +430,18 @@ describe("config.toml", () => {
     }
   });
 
+  test("a custom adapter that exits at once could not start: exit 4, ADAPTER_START_FAILED naming its command", async () => {
+    const e = new Env({ config: '\n[adapters.quitter]\ncommand = ["/bin/false"]\n' });
+    try {
+      const r = await e.run(["start", "/bin/true", "--adapter", "quitter"]);
+      expect(r.exitCode).toBe(4);
+      expect(r.json.error).toMatchObject({ code: "ADAPTER_START_FAILED", message: "quitter could not start: it exited with code 1 before answering initialize", hint: expect.stringContaining("/bin/false") });
+      expect((await e.run(["status"])).exitCode).toBe(0); // the daemon lives on
+    } finally {
+      await e.close();
+    }
+  });
+
   test("a file that is not TOML names its line, on every command", async () => {
     const bad = new Env({ config: "\n[timeouts]\nexecution = 10s\n" });
     try {

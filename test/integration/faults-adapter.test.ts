@@ -47,12 +47,12 @@ async function bystanderStillWorks(env: Env): Promise<void> {
 const linux = process.platform === "linux" ? test : test.skip;
 
 describe("the adapter crashes", () => {
-  linux("during initialize: start fails with ADAPTER_EXITED and its stderr, nothing is left", async () => {
+  linux("during initialize: the adapter could not start (exit 4, ADAPTER_START_FAILED) with its stderr, nothing is left", async () => {
     const env = newEnv({ crash: { on: "initialize", exitCode: 5, stderr: "init: boom\n" } });
     const r = await env.run(["start", env.program(), "--stop-on-entry"]);
-    expect(r.exitCode).toBe(1);
-    expect(r.json.error.code).toBe("ADAPTER_EXITED");
-    expect(r.json.error.message).toBe("the debug adapter exited with code 5; its last stderr output:\ninit: boom");
+    expect(r.exitCode).toBe(4);
+    expect(r.json.error.code).toBe("ADAPTER_START_FAILED");
+    expect(r.json.error.message).toBe("fake could not start: it exited with code 5 before answering initialize\ninit: boom");
     expect((await env.ok(["sessions"])).sessions).toEqual([]);
     await waitFor(() => adapters(env).length === 0, 5000, "no adapter left");
   });

@@ -10,6 +10,7 @@ import type { SessionRegistry } from "../registry.ts";
 import type { WarmPool } from "../warmPool.ts";
 import { readLines } from "../sourceWindow.ts";
 import { findBelow } from "../findBelow.ts";
+import { unlessGone } from "../cancel.ts";
 
 export { findBelow };
 import type { Session } from "../session/session.ts";
@@ -19,6 +20,8 @@ export interface DaemonContext {
   warm?: WarmPool;
   shutdown(reason: string): void;
   stopListening(): void;
+  /** Says TEXT in the next reply on SESSION (what happened while nobody was listening). */
+  notify?(session: string, text: string): void;
   startedAt: number;
 }
 
@@ -27,6 +30,8 @@ export interface ReplyStream {
   emit(data: unknown): void;
   /** Resolves when the client has gone. */
   closed: Promise<void>;
+  /** Aborts when the client has gone: long work (a trace, a batch, a wait) ends then. */
+  signal?: AbortSignal;
 }
 
 /** Who asked: the session named in the request and the caller's working directory. */
@@ -80,7 +85,8 @@ function resolveSourceFile(file: string, cwd: string): string {
   return file;
 }
 
-export async function waitForStop(session: Session, promise: Promise<StopReport>, seconds: number): Promise<StopReport> {
+export async function waitForStop(session: Session, promise: Promise<StopReport>, seconds: number, signal?: AbortSignal): Promise<StopReport> {
+  if (signal) return unlessGone(waitForStop(session, promise, seconds), signal);
   if (seconds <= 0) return promise;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {

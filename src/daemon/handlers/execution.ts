@@ -3,10 +3,11 @@ import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, StopData, TraceHit } from "../../ipc/commands.ts";
 import type { StopReport } from "../../ipc/types.ts";
 import type { ResumeKind, Session } from "../session/session.ts";
+import { ClientGone, leaveStopped } from "../cancel.ts";
 import { located, stopData, waitForStop, type Handlers } from "./common.ts";
 
 /** Runs a stepping command `count` times; stops early at anything that is not a plain step. */
-async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">): Promise<StopData> {
+async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?: AbortSignal): Promise<StopData> {
   let report: StopReport | undefined;
   for (let i = 0; i < a.count; i++) {
     const { stop: waiter } = await s.resume(kind, a.thread);
@@ -14,19 +15,19 @@ async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">): Promise
       waiter.catch(() => {});
       return { state: s.state, waiting: true };
     }
-    report = await waitForStop(s, waiter, a.timeout);
+    report = await waitForStop(s, waiter, a.timeout, signal);
     if (!s.live || (report.reason !== "step" && kind !== "continue")) break;
   }
   return stopData(s, report!, a.print);
 }
 
 export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish" | "until" | "pause" | "await" | "trace"> = {
-  continue: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "continue", a),
-  next: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "next", a),
-  step: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "stepIn", a),
-  finish: (a, caller, ctx) => resume(ctx.registry.get(caller.session), "stepOut", a),
+  continue: (a, caller, ctx, stream) => resume(ctx.registry.get(caller.session), "continue", a, stream?.signal),
+  next: (a, caller, ctx, stream) => resume(ctx.registry.get(caller.session), "next", a, stream?.signal),
+  step: (a, caller, ctx, stream) => resume(ctx.registry.get(caller.session), "stepIn", a, stream?.signal),
+  finish: (a, caller, ctx, stream) => resume(ctx.registry.get(caller.session), "stepOut", a, stream?.signal),
 
-  async until(a, caller, ctx) {
+  async until(a, caller, ctx, stream) {
     const l = await located(a.location, caller.cwd);
     const s = ctx.registry.get(caller.session);
     s.requireRunnable("until");
@@ -38,7 +39,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
         waiter.catch(() => {});
         return { state: s.state, waiting: true, breakpoint: bp.id };
       }
-      return await stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
+      return await stopData(s, await waitForStop(s, waiter, a.timeout, stream?.signal), a.print);
     } finally {
       // Stopped somewhere else first: the temporary breakpoint goes all the same, as in gdb.
       if (s.breakpoints.registry.get(bp.id) && (s.state === "stopped" || !s.live)) await s.breakpoints.remove([bp.id]).catch(() => {});
@@ -60,7 +61,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
    * the condition), until `max` hits, the end, another stop or the timeout. Each hit is a real
    * stop: the values are exact, not a log message's text.
    */
-  async trace(a, caller, ctx) {
+  async trace(a, caller, ctx, stream) {
     const l = await located(a.location, caller.cwd);
     if (l.condition && a.if) throw new DebuggerError("USAGE", "two conditions: 'LOC if COND' and --if", "give one of them");
     const s = ctx.registry.get(caller.session);
@@ -71,14 +72,17 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
     let stop: StopReport | undefined;
     let stoppedBy: "max" | "exit" | "other" | "timeout" = "other";
+    const signal = stream?.signal;
+    let waiter: Promise<StopReport> | undefined;
     try {
       for (;;) {
-        const waiter = s.state === "stopped" ? (await s.resume("continue")).stop : s.awaitStop();
+        if (signal?.aborted) throw new ClientGone();
+        waiter = s.state === "stopped" ? (await s.resume("continue")).stop : s.awaitStop();
         const left = deadline === Infinity ? 0 : Math.max(0.001, (deadline - Date.now()) / 1000);
         try {
-          stop = await waitForStop(s, waiter, left);
+          stop = await waitForStop(s, waiter, left, signal);
         } catch (e) {
-          if (e instanceof DebuggerError && e.code === "TIMEOUT") {
+          if (e instanceof DebuggerError && e.code === "TIMEOUT" && !(e instanceof ClientGone)) {
             waiter.catch(() => {});
             stoppedBy = "timeout";
             break;
@@ -90,6 +94,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           break;
         }
         if (!stop.breakpointIds.includes(bp.id)) break;
+        if (signal?.aborted) throw new ClientGone();
         const values = await s.evaluateAtStop(a.print);
         hits.push({ hit: hits.length + 1, threadId: stop.threadId, values: values.map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value }) })) });
         if (hits.length >= a.max) {
@@ -97,6 +102,13 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           break;
         }
       }
+    } catch (e) {
+      if (e instanceof ClientGone) {
+        // Nobody reads this trace any more: the program is left stopped, and the next reply says where.
+        const where = await leaveStopped(s, waiter);
+        ctx.notify?.(s.name, `the trace of ${l.text} was interrupted after ${hits.length} hit${hits.length === 1 ? "" : "s"} (its client went away); ${where}`);
+      }
+      throw e;
     } finally {
       // The trace's breakpoint is its own: it goes when the trace ends, whatever ended it.
       if (s.breakpoints.registry.get(bp.id)) {
@@ -107,8 +119,8 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     return { state: s.state, ...(stoppedBy === "timeout" ? {} : { stop }), hits, breakpoint: bp.id, stoppedBy };
   },
 
-  async await(a, caller, ctx) {
+  async await(a, caller, ctx, stream) {
     const s = ctx.registry.get(caller.session);
-    return stopData(s, await waitForStop(s, s.awaitStop(), a.timeout), a.print);
+    return stopData(s, await waitForStop(s, s.awaitStop(), a.timeout, stream?.signal), a.print);
   },
 };

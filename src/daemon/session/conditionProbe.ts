@@ -11,8 +11,13 @@
 // report then says "at least N times". Only while the program runs freely (start, continue): a
 // step hands every condition to the adapter first, since resuming a step after a false hit would
 // turn it into a continue.
+import type { AdapterSpec } from "../../adapters/types.ts";
+import { log } from "../../common/log.ts";
+import type { DapClient } from "../../dap/client.ts";
+import type { DapEventMap } from "../../dap/types.ts";
 import type { BreakpointView } from "../../ipc/types.ts";
-import type { Breakpoint } from "../breakpointRegistry.ts";
+import type { Breakpoint, BreakpointRegistry } from "../breakpointRegistry.ts";
+import type { FrameReader } from "./stopReportBuilder.ts";
 
 export const PROBE_MAX_HITS = 100;
 export const PROBE_MAX_MS = 1000;
@@ -187,4 +192,47 @@ function whyNotStopped(b: BreakpointView): string {
   }
   if (f?.byAdapter || (b.condition && !probeable({ ...b, kind: b.kind as Breakpoint["kind"] } as Breakpoint)) || b.hitCondition) return "the adapter checked its condition and never stopped: not reached, or the condition never held";
   return "never reached";
+}
+
+/** What the stop pipeline's condition step needs of the session. */
+export interface ConditionContext {
+  readonly name: string;
+  readonly adapter: AdapterSpec;
+  readonly client: DapClient | undefined;
+  readonly frames: FrameReader;
+  readonly registry: BreakpointRegistry;
+  resync(bp: Breakpoint): Promise<void>;
+}
+
+export function probeHost(ctx: ConditionContext): ProbeHost {
+  return {
+    evaluate: async (expression, frameId) => (await ctx.client!.request("evaluate", { expression, frameId, context: ctx.adapter.printContext })).result,
+    resync: (bp) => ctx.resync(bp),
+  };
+}
+
+/**
+ * A step of the stop pipeline, after the throw policy: a stop at breakpoints whose condition the
+ * daemon checks, all of them false, does not stand (the program is resumed, no report). Ids of
+ * breakpoints whose condition was false leave `ids`. Only after a continue (see beforeResume).
+ */
+export async function conditionVerdict(ctx: ConditionContext, body: DapEventMap["stopped"], ids: number[], resumedBy: string): Promise<{ stand: true } | { stand: false; threadId: number }> {
+  if (!ctx.client || !/breakpoint/i.test(body.reason) || resumedBy !== "continue") return { stand: true };
+  try {
+    const threadId = body.threadId ?? (await ctx.frames.defaultThreadNow());
+    const top = (await ctx.frames.framesNow(threadId))[0];
+    if (!top) return { stand: true };
+    // cdt-gdb-adapter names no breakpoint: the stop's location does.
+    const at = ids.length ? ids.map((id) => ctx.registry.get(id)) : ctx.registry.matchLocation(top.source?.path, top.line, top.name);
+    const probed = activeProbes(at);
+    if (!probed.length) return { stand: true };
+    const held = await checkConditions(probeHost(ctx), probed, top.id, ids.length > 0);
+    const falseIds = new Set(probed.map((b) => b.id).filter((id) => !held.includes(id)));
+    const rest = ids.filter((id) => !falseIds.has(id));
+    ids.splice(0, ids.length, ...rest);
+    return rest.length || held.length ? { stand: true } : { stand: false, threadId };
+  } catch (e) {
+    log("info", `[${ctx.name}] could not check a breakpoint's condition: ${(e as Error).message}`);
+    return { stand: true };
+  }
 }

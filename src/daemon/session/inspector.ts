@@ -56,6 +56,12 @@ export class Inspector {
     private readonly queue: Queue,
   ) {}
 
+  /** What a stop report chose to show (the stop pipeline selects it when it publishes the report). */
+  select(s: { threadId?: number; frameIndex: number }): void {
+    if (s.threadId !== undefined) this.currentThreadId = s.threadId;
+    this.currentFrame = s.frameIndex;
+  }
+
   /** The program ran: frame ids and the selection are no longer valid. */
   invalidate(threadId?: number): void {
     this.framesCache = undefined;
@@ -564,11 +570,11 @@ export class Inspector {
   }
 
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
-  private async presentNow(expression: string, r: P.EvaluateResponse["body"], format?: Format): Promise<string> {
+  private async presentNow(expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
     const value = formatValue(compactValue(r.result, r.type), format);
     const shown = await this.inlineValue({ name: expression, type: r.type, value, reference: r.variablesReference });
     if (!this.host.adapter.consoleValue || this.host.state !== "stopped") return shown.value;
-    return (await this.consoleValueNow(shown, expression, (await this.selectedFrameNow()).frame.id)).value;
+    return (await this.consoleValueNow(shown, expression, frameId ?? (await this.selectedFrameNow()).frame.id)).value;
   }
 
   async variablesNow(reference: number, depth = 0): Promise<VariableView[]> {
@@ -583,10 +589,11 @@ export class Inspector {
     return out;
   }
 
-  async evaluateNow(expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat): Promise<P.EvaluateResponse["body"]> {
+  /** In frame `at`, else the selected frame when stopped. */
+  async evaluateNow(expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat, at?: number): Promise<P.EvaluateResponse["body"]> {
     const client = this.host.requireLive();
-    let frameId: number | undefined;
-    if (this.host.state === "stopped") frameId = (await this.selectedFrameNow()).frame.id;
+    let frameId = at;
+    if (frameId === undefined && this.host.state === "stopped") frameId = (await this.selectedFrameNow()).frame.id;
     const spelled = context === "repl" ? { expression } : (this.host.adapter.rewriteExpression?.(expression) ?? { expression });
     try {
       const body = await client.request("evaluate", {
@@ -606,13 +613,13 @@ export class Inspector {
     }
   }
 
-  /** Expressions shown at a stop: each evaluated in the selected frame; a failure is reported in place, never thrown. */
-  async displaysNow(items: { id?: number; expression: string }[]): Promise<DisplayValue[]> {
+  /** Expressions shown at a stop: each evaluated in frame `at` (else the selected one); a failure is reported in place, never thrown. */
+  async displaysNow(items: { id?: number; expression: string }[], at?: number): Promise<DisplayValue[]> {
     const out: DisplayValue[] = [];
     for (const d of items) {
       try {
-        const r = await this.evaluateNow(d.expression, this.host.adapter.printContext);
-        out.push({ ...d, value: truncateValue(await this.presentNow(d.expression, r), this.host.limits.maxValueLength).value, ...(r.type ? { type: shortType(r.type) } : {}) });
+        const r = await this.evaluateNow(d.expression, this.host.adapter.printContext, undefined, at);
+        out.push({ ...d, value: truncateValue(await this.presentNow(d.expression, r, undefined, at), this.host.limits.maxValueLength).value, ...(r.type ? { type: shortType(r.type) } : {}) });
       } catch (e) {
         out.push({ ...d, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
       }

@@ -1,0 +1,288 @@
+// The session's link to its debug adapter: a process spawned (or a warm spare taken, or a
+// `--connect` adapter reached), the DAP start-up sequence (initialize, launch or attach,
+// configurationDone: DESIGN §3 rule 4), the adapter's exit, the launched program's processes when
+// the adapter dies without ending them, and the disconnect at the end.
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import { connectAdapter, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
+import type { AdapterSpec, CoreArgs, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
+import { adapterStartTimeoutMs, requestTimeoutMs, type Config } from "../../common/config.ts";
+import { DebuggerError } from "../../common/errors.ts";
+import type { Location } from "../../common/location.ts";
+import { log } from "../../common/log.ts";
+import type { DapClient } from "../../dap/client.ts";
+import type { BreakpointOptions } from "../breakpointRegistry.ts";
+import { tailLines } from "../ringBuffer.ts";
+import { initializeArguments, type WarmPool } from "../warmPool.ts";
+import { descendants, endProcesses, withEnvironment, type ProcessId } from "./processTree.ts";
+import type { ProgramOutput } from "./programOutput.ts";
+
+export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles"> {
+  mode: "launch" | "attach";
+  pid?: number;
+  /** A core dump of `program`, opened instead of running it. */
+  core?: string;
+  /** Talk to an adapter already listening there instead of starting one. */
+  connect?: { host: string; port: number };
+  breakpoints: { text: string; loc: Location; opts?: BreakpointOptions }[];
+}
+
+export interface LinkHost {
+  readonly name: string;
+  readonly adapter: AdapterSpec;
+  readonly config: Config;
+  readonly warm: WarmPool | undefined;
+  readonly output: ProgramOutput;
+  /** Subscribes the session to a new client's events. */
+  listen(client: DapClient): void;
+  /** The adapter process is gone; `expected` when the daemon had disconnected it. */
+  adapterExited(how: { code: number | null; signal: string | null }, expected: boolean, stderrTail: string): void;
+}
+
+/** What the start-up sequence needs from the session between `launch` and `configurationDone`. */
+export interface OpenHooks {
+  /** Files with line breakpoints (debugpy turns justMyCode off for library files). */
+  breakpointFiles: string[];
+  /** Breakpoints and exception filters, sent once the adapter is `initialized`. */
+  configure(): Promise<void>;
+}
+
+export class AdapterLink {
+  private proc: AdapterProcess | undefined;
+  private opts: StartOptions | undefined;
+  found: FoundAdapter | undefined;
+  /** The adapter program (for `sessions` and orphan checks). */
+  path: string | undefined;
+  /** This start took a warm spare adapter. */
+  warmStart = false;
+  capabilities: P.Capabilities = {};
+  /** Processes the adapter started for a launched program: ended if the adapter dies without doing it. */
+  private debuggees: ProcessId[] = [];
+  /**
+   * Disconnect sent: the adapter's exit is expected and its output dropped — except while
+   * `listening` (Delve's last words, sent only in answer to disconnect, carry the exit code).
+   */
+  private closing: "no" | "quiet" | "listening" = "no";
+
+  constructor(private readonly host: LinkHost) {}
+
+  get client(): DapClient | undefined {
+    return this.proc?.client;
+  }
+
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
+  get open(): boolean {
+    return !!this.proc;
+  }
+
+  /** Output still belongs to the session (not after a disconnect, but for the adapter's last words). */
+  accepting(): boolean {
+    return this.closing !== "quiet";
+  }
+
+  get disconnecting(): boolean {
+    return this.closing !== "no";
+  }
+
+  /**
+   * Starts the adapter and runs the start-up sequence up to the answer to launch or attach. Returns
+   * whether the adapter will report no first stop by itself (a core dump under cdt-gdb-adapter) and
+   * where this start's output begins.
+   */
+  async connect(opts: StartOptions, hooks: OpenHooks): Promise<{ noStopEvent: boolean; outputMark: number }> {
+    const { adapter, config, output } = this.host;
+    this.opts = opts;
+    this.closing = "no";
+    this.debuggees = [];
+    this.found = undefined;
+    let command: string[] = [];
+    let env: Record<string, string> | undefined;
+    if (!opts.connect) {
+      const found = adapter.discover({ options: opts.options });
+      this.found = found ?? undefined;
+      if (!found) throw new DebuggerError("ADAPTER_NOT_FOUND", `${adapter.name} is not installed or not on PATH`, adapter.installHint);
+      this.path = found.path;
+      command = found.command;
+      env = found.env;
+    }
+    const core = opts.core ? this.coreArgs(opts, opts.core) : undefined;
+    if (core?.command) command = core.command;
+    const launch: LaunchOptions = { ...opts, breakpointFiles: hooks.breakpointFiles, found: this.found };
+    if (opts.mode === "launch" && !opts.connect && adapter.quirks.programTerminal) launch.terminal = output.openTerminal();
+    const outputMark = output.mark();
+    const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : adapter.transport;
+    const trace = (dir: "in" | "out", m: unknown) => log("debug", `[${this.host.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`);
+    const onStderr = (text: string) => {
+      if (!this.disconnecting) log("info", `[${this.host.name}] adapter stderr: ${text.trimEnd()}`);
+    };
+    // A warm spare of this adapter, spawned and initialized before: straight to launch.
+    const spare = this.found && this.host.warm && !core?.command ? this.host.warm.take(adapter, this.found) : undefined;
+    this.warmStart = !!spare;
+    let proc: AdapterProcess;
+    if (spare) {
+      spare.sink.stderr = onStderr;
+      spare.sink.trace = trace;
+      proc = spare.proc;
+    } else {
+      proc = await connectAdapter(transport, command, {
+        cwd: adapter.spawnCwd?.(launch) ?? opts.cwd,
+        env,
+        timeoutMs: requestTimeoutMs(config),
+        trace,
+        onStderr,
+        // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
+        onProgramOutput: adapter.quirks.adapterOutputIsProgramOutput ? (text, stream) => output.fromAdapterStream(stream, text) : undefined,
+      });
+    }
+    this.proc = proc;
+    this.host.listen(proc.client);
+    proc.exited.then((how) => {
+      if (proc !== this.proc) return;
+      output.closeTerminal();
+      this.host.adapterExited(how, this.disconnecting, proc.stderrTail());
+    });
+
+    const client = proc.client;
+    const startTimeout = adapterStartTimeoutMs(config);
+    try {
+      this.capabilities = spare ? spare.capabilities : ((await client.request("initialize", initializeArguments(adapter.name), startTimeout)) ?? {});
+    } catch (e) {
+      // An adapter that dies before it answers initialize never started: exit 4, as a missing one.
+      if (e instanceof DebuggerError && e.code === "ADAPTER_EXITED") {
+        // A write can fail (EPIPE) before the exit is seen: the exit status says more.
+        const how = await Promise.race([proc.exited, Bun.sleep(500).then(() => undefined)]);
+        const said = how ? (how.signal ? `it was killed by ${how.signal}` : `it exited with code ${how.code}`) : e.message;
+        const tail = proc.stderrTail().trim();
+        throw new DebuggerError(
+          "ADAPTER_START_FAILED",
+          `${adapter.name} could not start: ${said} before answering initialize${tail ? `\n${tail}` : ""}`,
+          `check its command (${command.join(" ")}); \`debugger doctor ${adapter.name}\` tries it`,
+        );
+      }
+      throw e;
+    }
+
+    // Launch is sent without awaiting: some adapters answer it only after configurationDone.
+    const initialized = client.waitForEvent("initialized", startTimeout);
+    const args = core
+      ? core.args
+      : opts.mode === "launch"
+        ? adapter.launchArgs(launch)
+        : adapter.attachArgs({ pid: opts.pid, program: opts.program || undefined, remote: !!opts.connect, options: opts.options, found: this.found });
+    const startRequest = client.request(core?.request ?? opts.mode, args, 0);
+    const failed = startRequest.then(
+      () => new Promise<never>(() => {}),
+      (e: Error) => Promise.reject(e),
+    );
+    try {
+      await Promise.race([initialized, failed]);
+    } catch (e) {
+      throw this.startError(e as Error, outputMark);
+    }
+    await hooks.configure();
+    if (this.capabilities.supportsConfigurationDoneRequest !== false && !core?.noStopEvent) {
+      await client.request("configurationDone", undefined);
+    }
+    try {
+      await Promise.race([startRequest, timeoutError(startTimeout, `the adapter did not answer '${opts.mode}'`)]);
+    } catch (e) {
+      throw this.startError(e as Error, outputMark);
+    }
+    return { noStopEvent: !!core?.noStopEvent, outputMark };
+  }
+
+  /**
+   * The next start of this kind takes a spare made in the background — after this start has
+   * reached its first stop (`after`), so the two do not compete for the CPU (measured: they did).
+   */
+  prepareSpare(after: Promise<unknown>): void {
+    const found = this.found;
+    const warm = this.host.warm;
+    if (!found || !warm) return;
+    const prepare = () => setTimeout(() => warm.prepare(this.host.adapter, found), 250).unref?.();
+    void after.then(prepare, prepare);
+  }
+
+  /** A launched program's processes, so they can be ended if the adapter dies without ending them. */
+  recordDebuggees(programPid: number | undefined): void {
+    if (this.opts?.mode !== "launch" || this.opts.connect || !this.proc?.pid) return;
+    this.debuggees = descendants(this.proc.pid, programPid);
+  }
+
+  get tracksDebuggees(): boolean {
+    return this.debuggees.length > 0;
+  }
+
+  /** Ends the launched program's processes that are still the ones recorded; returns their pids. */
+  endDebuggees(): number[] | undefined {
+    if (this.opts?.mode !== "launch" || this.opts.connect) return undefined;
+    // The tree recorded after launch misses a program started after it (or an adapter killed
+    // before launch was answered); the adapter's mark in the environment finds those too.
+    const marked = this.proc?.envMark ? withEnvironment(this.proc.envMark).filter((p) => p.pid !== this.proc?.pid) : [];
+    const known = [...this.debuggees, ...marked.filter((m) => !this.debuggees.some((d) => d.pid === m.pid))];
+    const ended = endProcesses(known);
+    this.debuggees = [];
+    return ended.length ? ended : undefined;
+  }
+
+  /**
+   * Disconnects and waits for the adapter to go (killing it if it hangs). `listen`: keep its output
+   * until it is gone. Returns the pids the daemon had to end itself (undefined when the adapter did it).
+   */
+  async shutdown(terminateDebuggee: boolean, listen = false): Promise<number[] | undefined> {
+    const proc = this.proc;
+    if (!proc || this.disconnecting) return undefined;
+    this.closing = listen ? "listening" : "quiet";
+    try {
+      try {
+        await proc.client.request("disconnect", { restart: false, terminateDebuggee }, 3000);
+      } catch {}
+      proc.closeInput();
+      const gone = await Promise.race([proc.exited.then(() => true), Bun.sleep(1500).then(() => false)]);
+      if (!gone) {
+        proc.kill("SIGKILL");
+        // A hung adapter never ended the program: do it here (a launched one only).
+        if (terminateDebuggee) return this.endDebuggees();
+      }
+      return undefined;
+    } finally {
+      if (this.closing === "listening") this.closing = "quiet";
+    }
+  }
+
+  /** Waits (up to ms) for the adapter process to be gone, then forgets it (a restart starts another). */
+  async forget(ms: number): Promise<void> {
+    const old = this.proc;
+    if (old) await Promise.race([old.exited, Bun.sleep(ms)]);
+    this.proc = undefined;
+  }
+
+  kill(): void {
+    this.proc?.kill("SIGKILL");
+  }
+
+  private coreArgs(opts: StartOptions, file: string): CoreArgs {
+    const core = this.host.adapter.coreArgs?.({ program: opts.program, core: file, cwd: opts.cwd, found: this.found });
+    if (!core) throw new DebuggerError("UNSUPPORTED", `${this.found?.version ?? this.host.adapter.name} cannot open core dumps`, "lldb-dap opens native cores (leave out --adapter)");
+    return core;
+  }
+
+  private startError(e: Error, outputFrom: number): DebuggerError {
+    if (e instanceof DebuggerError && (e.code === "ADAPTER_EXITED" || e.code === "TIMEOUT")) return e;
+    const what = this.opts?.mode === "attach" ? "attach" : "launch";
+    // Adapters often explain a failure in output events, not in the error: Delve answers "Build
+    // error: Check the debug console for details" after sending the compiler's message as stderr.
+    const said = tailLines(this.host.output.since(outputFrom, ["stderr", "console"]), 20).trim();
+    return new DebuggerError(
+      what === "attach" ? "ATTACH_FAILED" : "LAUNCH_FAILED",
+      `${what} failed: ${e.message}${said ? `\n${said}` : ""}`,
+      what === "attach" ? "check the pid and that you may trace it (ptrace permission; `debugger doctor`)" : "check the program path and that it is built with debug info (-g)",
+    );
+  }
+}
+
+function timeoutError(ms: number, what: string): Promise<never> {
+  return new Promise((_, reject) => setTimeout(() => reject(new DebuggerError("TIMEOUT", `${what} within ${ms / 1000} s`, "`debugger logs` shows the adapter's messages")), ms));
+}

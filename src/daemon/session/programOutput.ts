@@ -1,0 +1,135 @@
+// Where the adapter's output events go — the program's stdout/stderr, the debugger's console text,
+// the reply of a `raw` command, or nowhere — and the part of it each stop report carries.
+import type { AdapterSpec, FoundAdapter } from "../../adapters/types.ts";
+import { openProgramTerminal, type ProgramTerminal } from "../../adapters/programTerminal.ts";
+import type { Config } from "../../common/config.ts";
+import type { DapEventMap } from "../../dap/types.ts";
+import type { StopReport } from "../../ipc/types.ts";
+import { CrlfNormalizer } from "../lineEndings.ts";
+import { joinText, RingBuffer, type OutputCategory } from "../ringBuffer.ts";
+
+const REPORT_OUTPUT_BYTES = 8192;
+
+export interface OutputHost {
+  readonly adapter: AdapterSpec;
+  readonly found: FoundAdapter | undefined;
+  /** False once the adapter is being disconnected (lldb-dap-19 prints its crash trace after a clean disconnect). */
+  accepting(): boolean;
+}
+
+export class ProgramOutput {
+  readonly buffer: RingBuffer;
+  private readonly crlf = new CrlfNormalizer();
+  /** The last output event's text: gdb's "Old value = " comes in one event and the value in the next. */
+  private previous: string | undefined;
+  /** Output events while a console command runs whose text arrives as output (cdt-gdb-adapter's `raw`). */
+  private captured: string[] | undefined;
+  /** The launched program's pty, when the adapter lets the daemon own it (quirks.programTerminal). */
+  private terminal: ProgramTerminal | undefined;
+  /** Where the next stop report's output begins. */
+  private reportCursor = 1;
+
+  constructor(
+    private readonly host: OutputHost,
+    config: Config,
+  ) {
+    this.buffer = new RingBuffer({ maxChunks: config.output.max_chunks ?? 10_000, maxBytes: config.output.max_bytes ?? 10 * 1024 * 1024 });
+  }
+
+  /** One DAP `output` event. */
+  event(b: DapEventMap["output"]): void {
+    if (!this.host.accepting()) return;
+    if (b.category === "telemetry" || (b.category === "important" && !b.output)) return;
+    const adapter = this.host.adapter;
+    const category: OutputCategory = adapter.outputCategory?.(b.category ?? "console", b.output, this.host.found, this.previous) ?? (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
+    this.previous = b.output;
+    if (adapter.ignoreOutput?.(b.output, category)) return;
+    if (this.captured && b.category !== "stderr") {
+      // The answer to `raw`: the debugger's text, not the program's; the reply carries it.
+      this.captured.push(b.output);
+      return;
+    }
+    // The debuggee runs on a pty under lldb-dap: \r\n line endings, sometimes cut between events.
+    const text = this.crlf.push(category, b.output);
+    // With the program on our own pty, its output and the adapter's console text ("Process 7
+    // exited") race: let what the program wrote before the event arrive first.
+    if (this.terminal && category === "console") void this.terminal.settled(10, 200).then(() => this.buffer.push(category, text));
+    else this.buffer.push(category, text);
+  }
+
+  /** The debuggee's output as the adapter's own stdout/stderr (Delve: quirks.adapterOutputIsProgramOutput). */
+  fromAdapterStream(stream: "stdout" | "stderr", text: string): void {
+    if (this.host.accepting()) this.buffer.push(stream, text);
+  }
+
+  /** Runs fn (a console command, the program stopped) and returns what the adapter sent as output meanwhile. */
+  async capture<T>(fn: () => Promise<T>): Promise<{ value: T; text: string }> {
+    this.captured = [];
+    try {
+      const value = await fn();
+      return { value, text: this.captured.join("") };
+    } finally {
+      this.captured = undefined;
+    }
+  }
+
+  /** The daemon's own pty for a launched program; its path goes into the launch arguments. */
+  openTerminal(): string | undefined {
+    this.terminal ??= openProgramTerminal((output) => this.event({ category: "stdout", output }));
+    return this.terminal?.path;
+  }
+
+  /** Resolves once the program's last output has come through the daemon's pty (at once without one). */
+  settled(): Promise<void> {
+    return this.terminal?.settled() ?? Promise.resolve();
+  }
+
+  closeTerminal(): void {
+    this.terminal?.close();
+    this.terminal = undefined;
+  }
+
+  /** A position in the buffer: `since(mark)` reads what came after it. */
+  mark(): number {
+    return this.buffer.end;
+  }
+
+  since(mark: number, categories?: OutputCategory[]): string {
+    return joinText(this.buffer.read(mark, categories ? new Set(categories) : undefined).chunks);
+  }
+
+  /** Everything since the last stop report (adapters tell some stops only in their output). */
+  sinceReport(): string {
+    return this.since(this.reportCursor);
+  }
+
+  /** The last chunks of the buffer (adapters that say the exit code only in words). */
+  recent(chunks = 50): string {
+    return this.since(Math.max(1, this.buffer.end - chunks));
+  }
+
+  /** A new run starts: its first report shows only its own output. */
+  restartReports(): void {
+    this.reportCursor = this.buffer.end;
+  }
+
+  /** The program's output (stdout, stderr) and the debugger's console text since the last report, apart. */
+  attachTo(report: StopReport): void {
+    const read = this.buffer.read(this.reportCursor);
+    this.reportCursor = read.cursor;
+    const program = joinText(read.chunks.filter((c) => c.category !== "console"));
+    let console = joinText(read.chunks.filter((c) => c.category === "console"));
+    const noise = this.host.adapter.reportNoise;
+    if (noise && console) console = console.split(/(?<=\n)/).filter((line) => !noise.test(line)).join("");
+    if (read.dropped > 0) (report.truncated ??= []).push(`output: ${read.dropped} earlier chunks were dropped from the buffer`);
+    report.output = cut(program, "output", report);
+    if (console.trim()) report.console = cut(console, "console", report);
+  }
+}
+
+function cut(text: string, what: string, report: StopReport): string {
+  const total = Buffer.byteLength(text);
+  if (total <= REPORT_OUTPUT_BYTES) return text;
+  (report.truncated ??= []).push(`${what}: showing the last ${REPORT_OUTPUT_BYTES} of ${total} bytes; \`debugger output${what === "console" ? " --console" : ""}\` has all of it`);
+  return text.slice(-REPORT_OUTPUT_BYTES);
+}

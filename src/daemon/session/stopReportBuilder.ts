@@ -1,0 +1,178 @@
+// The stop report builder: from a `stopped` event that stands to the report an agent reads — the
+// reason in the same words whatever the adapter, the breakpoint or watchpoint that fired, the frame
+// to show (the user's, past the C library), its source and locals, displays, the exception and the
+// output since the last report. It reads the program but never changes the inspector's selection:
+// the frame it chose is part of its result, for the pipeline to select.
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import type { AdapterSpec } from "../../adapters/types.ts";
+import type { DapClient } from "../../dap/client.ts";
+import type { DapEventMap } from "../../dap/types.ts";
+import type { DisplayValue, StopReport, VariableView } from "../../ipc/types.ts";
+import type { BreakpointRegistry } from "../breakpointRegistry.ts";
+import { sourceWindow } from "../sourceWindow.ts";
+import { truncateVariables, type DisplayLimits } from "../truncate.ts";
+import type { Display } from "./displays.ts";
+import type { ProgramOutput } from "./programOutput.ts";
+import { coreStop, frameView, normaliseReason, userFrameIndex } from "./stopReport.ts";
+import { identifyWatchpoint } from "./watchStops.ts";
+import { compactValue } from "./values.ts";
+
+/** Thread and frame reads, already inside the session's queue. */
+export interface FrameReader {
+  defaultThreadNow(): Promise<number>;
+  framesNow(threadId: number, levels?: number): Promise<P.StackFrame[]>;
+}
+
+/** Value reads in a given frame, already inside the session's queue. */
+export interface StopReader extends FrameReader {
+  evaluateNow(expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat, frameId?: number): Promise<P.EvaluateResponse["body"]>;
+  scopeVariablesNow(frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]>;
+  displaysNow(items: { id?: number; expression: string }[], frameId?: number): Promise<DisplayValue[]>;
+  rawNow(command: string): Promise<{ result: string }>;
+}
+
+export interface ReportContext {
+  readonly adapter: AdapterSpec;
+  readonly client: DapClient;
+  readonly capabilities: P.Capabilities;
+  readonly registry: BreakpointRegistry;
+  readonly reader: StopReader;
+  readonly output: ProgramOutput;
+  readonly program: string | undefined;
+  /** A core dump: its first stop is where it was taken. */
+  readonly core: boolean;
+  /** What this stop was expected to be (a pause or the entry stop asked for). */
+  readonly expecting: "entry" | "pause" | undefined;
+  /** Watchpoints the adapter dropped since the last report (gdb: their scope ended, which is itself a stop). */
+  readonly watchesEnded: readonly number[];
+  readonly displays: readonly Display[];
+  readonly sourceLines: number;
+  readonly limits: DisplayLimits;
+  create(reason: string): StopReport;
+  thrownType(threadId: number): Promise<string | undefined>;
+}
+
+/** The thread and frame a report shows, to be selected for the commands that follow it. */
+export interface Selection {
+  threadId?: number;
+  frameIndex: number;
+}
+
+export async function buildStopReport(ctx: ReportContext, body: DapEventMap["stopped"], ids: number[]): Promise<{ report: StopReport; selection: Selection }> {
+  const { adapter, registry, reader, output } = ctx;
+  // A stop at one of the daemon's own breakpoints (a Rust panic) reads as what it stands for.
+  const said = adapter.stopReason?.(body.reason, output.sinceReport());
+  let ownBp = ids.map((id) => registry.get(id)).find((b) => b?.internal !== undefined);
+  let internal = ownBp?.internal;
+  ids = ids.filter((id) => !registry.get(id)?.internal);
+  const reason = internal ?? normaliseReason(said ?? body.reason, body.description ?? body.text, ctx.expecting, ids);
+  // A core dump stops where it was taken (Delve says "entry"); a crash keeps its signal.
+  const report = ctx.create(ctx.core && reason === "entry" ? "core" : reason);
+  report.description = internal ? adapter.describeInternalStop?.(internal, output.sinceReport()) : (body.description ?? body.text ?? adapter.stopDescription?.(body.reason, output.sinceReport()));
+  // "watchpoint 3" is lldb's own numbering, not the CLI id: it would only mislead.
+  const lldbWatchNumber = report.reason === "watchpoint" && /^watchpoint \d+$/i.test(report.description ?? "");
+  report.breakpointIds = ids;
+  const selection: Selection = { frameIndex: 0 };
+  try {
+    const threadId = body.threadId ?? (await reader.defaultThreadNow());
+    report.threadId = threadId;
+    selection.threadId = threadId;
+    const frames = await reader.framesNow(threadId);
+    const top = frames[0];
+    if (top) {
+      // An adapter that names no breakpoint (cdt-gdb-adapter): one of the daemon's own is told by where it stopped.
+      if (!internal && ids.length === 0 && report.reason === "breakpoint") {
+        const own = registry.matchLocation(top.source?.path, top.line, top.name).find((b) => b.internal);
+        if (own) {
+          own.hits++;
+          ownBp = own;
+          internal = own.internal;
+          report.reason = own.internal!;
+          report.description = adapter.describeInternalStop?.(own.internal!, output.sinceReport());
+        }
+      }
+      // gdb stops when a watched local goes out of scope and drops the watchpoint; cdt-gdb-adapter calls it "generic".
+      const ended = ctx.watchesEnded.map((id) => registry.get(id)).filter((b) => b !== undefined);
+      if (report.reason === "generic" && ended.length) {
+        report.reason = "watchpoint";
+        report.breakpointIds = ended.map((b) => b.id);
+        report.description = `${ended.map((b) => b.expression ?? b.location).join(", ")}: out of scope, ${ended.length > 1 ? "the watchpoints are" : "the watchpoint is"} gone (the program left the block where it is valid)`;
+      }
+      if (report.reason === "watchpoint" && ids.length === 0 && !ended.length) {
+        const id = await identifyWatchpoint(adapter, registry.list().filter((b) => b.kind === "data"), report.description, (command) => reader.rawNow(command).then((r) => r.result));
+        const bp = id !== undefined ? registry.get(id) : undefined;
+        if (bp) {
+          bp.hits++;
+          report.breakpointIds = [bp.id];
+        }
+      }
+      // A catchpoint's own frame tells what was thrown (Go's panic value), before the user's frame is chosen.
+      const caught = internal ? adapter.catchpoints?.(ctx.program).find((c) => c.value && registry.list().some((b) => b.internal && b.function === c.function && top.name?.includes(c.function))) : undefined;
+      if (caught && !report.description) {
+        const value = await ctx.client.request("evaluate", { expression: caught.value!, frameId: top.id, context: adapter.printContext }).then((r) => r.result, () => undefined);
+        if (value) report.description = compactValue(value, undefined);
+      }
+      // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
+      const views = frames.map(frameView);
+      const index = userFrameIndex(report.reason, views);
+      const shown = frames[index]!;
+      const { id: _id, ...where } = views[index]!;
+      report.frame = where;
+      if (index > 0) {
+        report.frameIndex = index;
+        report.skipped = views.slice(0, index).map((f) => f.function);
+        selection.frameIndex = index;
+      }
+      // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
+      const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
+      if (watched?.expression) {
+        const now = await reader.evaluateNow(watched.readAs ?? watched.expression, adapter.printContext, undefined, shown.id).then((r) => r.result, () => undefined);
+        if (now !== undefined) {
+          // With a condition, writes in between were not seen: the last value seen would mislead.
+          const known = watched.lastValue !== undefined && watched.lastValue !== now && !watched.condition;
+          const hit = watched.hits > 0 ? ` (hit ${watched.hits})` : "";
+          report.description = `${known ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`}${hit}`;
+          watched.lastValue = now;
+        }
+      }
+      if (report.reason === "breakpoint" && ids.length === 0) {
+        report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).filter((b) => !b.internal).map((b) => (b.hits++, b.id));
+      }
+      // The source window comes from disk: read it while the adapter answers for the locals.
+      const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, ctx.sourceLines), reader.scopeVariablesNow(shown.id, "locals")]);
+      report.source = source;
+      const cut = truncateVariables(locals, ctx.limits);
+      report.locals = cut.variables;
+      if (cut.note) (report.truncated ??= []).push(cut.note);
+      // debugpy names a function's return value `(return) NAME` after `finish`.
+      const returned = report.locals.find((v) => v.name.startsWith("(return)"));
+      if (returned) report.returnValue = returned.value;
+      if (ctx.displays.length) report.displays = await reader.displaysNow([...ctx.displays], shown.id);
+    }
+  } catch (e) {
+    (report.truncated ??= []).push(`frame: could not be read (${(e as Error).message})`);
+  }
+  if (lldbWatchNumber && /^watchpoint \d+$/i.test(report.description ?? "")) report.description = undefined;
+  if (report.reason === "exception" && ctx.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
+    try {
+      const info = await ctx.client.request("exceptionInfo", { threadId: report.threadId });
+      report.exception = { id: info.exceptionId, description: info.description, details: info.details?.stackTrace ?? info.details?.message };
+    } catch {}
+  }
+  // A catchpoint of the daemon's own: named by its filter, described by what was thrown or its label.
+  const def = ownBp ? adapter.catchpoints?.(ctx.program).find((c) => c.function === ownBp!.function) : undefined;
+  if (internal) report.exception = { id: def?.filter ?? internal, description: report.description ?? def?.label };
+  if (report.reason === "exception" && !report.exception) report.exception = { description: body.text ?? body.description };
+  // A C++ throw says what it throws.
+  if (report.exception && report.threadId !== undefined) {
+    const type = await ctx.thrownType(report.threadId).catch(() => undefined);
+    if (type) report.exception.type = type;
+  }
+  output.attachTo(report);
+  return { report, selection };
+}
+
+/** The first stop of a core dump whose adapter reports none, from what the debugger said opening it. */
+export function coreStopFrom(output: ProgramOutput, mark: number): DapEventMap["stopped"] {
+  return coreStop(output.since(mark, ["console"]));
+}
