@@ -15,6 +15,8 @@ interface Profile {
   program: () => string;
   source: string;
   flags: string[];
+  /** `run` takes no --python: the adapter finds an interpreter that imports debugpy. */
+  runFlags?: string[];
 }
 
 let fixtures: Record<string, string> = {};
@@ -33,6 +35,7 @@ const profiles: Profile[] = [
     program: () => PY_SRC,
     source: PY_SRC,
     flags: ["--python", "/usr/bin/python3"],
+    runFlags: [],
   },
   { name: "delve/Go", available: () => adapterAvailable("dlv", FILE), program: () => goFixtures["basic"]!, source: GO_SRC, flags: [] },
 ];
@@ -49,13 +52,13 @@ for (const p of profiles) {
   const at = (mark: string) => `${p.source}:${markerLine(p.source, mark)}`;
   describe.skipIf(!p.available())(p.name, () => {
     test("run: a row of values per stop up to --max, then nothing left behind", async () => {
-      const r = await env.run(["run", p.program(), ...p.flags, "--break", `${at("loop_body")} if i >= 2`, "--print", "i", "--print", "total", "--max", "2"], { json: false });
+      const r = await env.run(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("loop_body")} if i >= 2`, "--print", "i", "--print", "total", "--max", "2"], { json: false });
       expect(r.exitCode).toBe(0);
       // The place once, then one line per stop: what `commands … end` prints in a gdb script.
       expect(r.stdout).toMatch(/^Stops at .*:\d+\):\n#1  i = 2  total = 1\n#2  i = 3  total = 3\nStopped after 2 stops \(--max\); the program was ended\.$/m);
       expect((await env.ok(["sessions"])).sessions).toEqual([]);
 
-      const all = await env.ok(["run", p.program(), ...p.flags, "--break", at("add_body"), "--print", "b"]);
+      const all = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("add_body"), "--print", "b"]);
       expect(all.stoppedBy).toBe("exit");
       expect(all.hits.map((h: any) => h.values[0].value)).toEqual(["0", "1", "2", "3", "4"]);
       expect(all.stop).toMatchObject({ reason: "exited", exitCode: 3 });
@@ -65,10 +68,10 @@ for (const p of profiles) {
 
     test("a condition never true: the exit says it was reached 5 times, with its operands at the last hit", async () => {
       const and = p.name.includes("Python") ? "and" : "&&";
-      const r = await env.run(["run", p.program(), ...p.flags, "--break", `${at("loop_body")} if i == 7 ${and} total > 0`, "--print", "i"], { json: false });
+      const r = await env.run(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("loop_body")} if i == 7 ${and} total > 0`, "--print", "i"], { json: false });
       expect(r.exitCode).toBe(0);
       expect(r.stdout).toMatch(/Breakpoint #1 .* if i == 7 (&&|and) total > 0 never stopped: reached 5 times, the condition false each time \(last time: i = 4, total = 6\)\./);
-      const unreached = await env.ok(["run", p.program(), ...p.flags, "--break", `${at("factorial_base")} if n > 100`]);
+      const unreached = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("factorial_base")} if n > 100`]);
       expect(unreached.stop.neverStopped).toEqual([{ id: 1, location: expect.stringContaining("if n > 100"), why: "reached 1 time, the condition false each time (last time: n = 1)" }]);
     });
 
