@@ -46,13 +46,14 @@ export function runtimeCacheFile(t: Target, bunVersion = Bun.version): string {
 }
 
 /** Build metadata the binary reports (src/common/version.ts reads BUILD_COMMIT and BUILD_DATE). */
-export function buildDefines(): string[] {
+export function buildDefines(release = false): string[] {
   const git = Bun.spawnSync(["git", "rev-parse", "--short", "HEAD"], { cwd: root, stdout: "pipe", stderr: "ignore" });
   const commit = git.exitCode === 0 ? git.stdout.toString().trim() : "";
   // SOURCE_DATE_EPOCH makes release builds reproducible: same commit, same bytes, same checksums.
   const epoch = Number(process.env.SOURCE_DATE_EPOCH);
   const date = (Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date()).toISOString();
-  const defines = ["--define", `BUILD_DATE=${JSON.stringify(date)}`];
+  // Test hooks (DEBUGGER_TEST_VERSION) exist only in the host build the tests run, never in a release.
+  const defines = ["--define", `BUILD_DATE=${JSON.stringify(date)}`, "--define", `TEST_HOOKS=${release ? "false" : "true"}`];
   if (commit) defines.push("--define", `BUILD_COMMIT=${JSON.stringify(commit)}`);
   return defines;
 }
@@ -65,7 +66,7 @@ function compile(out: string, target: Target | undefined, offline: boolean): voi
     else if (offline) fail(`--offline: the Bun ${Bun.version} runtime for ${target.id} is not cached (${cached}); build once without --offline to fetch it`);
     else console.error(`downloading the Bun ${Bun.version} runtime for ${target.id} from the npm registry into ${runtimeCacheDir()}`);
   }
-  const cmd = [process.execPath, "build", "--compile", ...COMPILE_FLAGS, ...buildDefines(), ...(target ? [`--target=${target.bun}`] : []), ...extra, join(root, "src/main.ts"), "--outfile", out];
+  const cmd = [process.execPath, "build", "--compile", ...COMPILE_FLAGS, ...buildDefines(target !== undefined), ...(target ? [`--target=${target.bun}`] : []), ...extra, join(root, "src/main.ts"), "--outfile", out];
   const started = performance.now();
   const r = Bun.spawnSync(cmd, { cwd: root, stdout: "inherit", stderr: "inherit" });
   if (r.exitCode !== 0) fail(`build failed for ${target?.id ?? "host"} (exit ${r.exitCode})`);

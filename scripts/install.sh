@@ -8,13 +8,21 @@
 #   DEBUGGER_INSTALL_DIR       where `debugger` goes (default: ~/.local/bin)
 #   DEBUGGER_INSTALL_TARGET    skip detection: linux-x64, linux-arm64, linux-x64-musl,
 #                              linux-arm64-musl, darwin-x64 or darwin-arm64
+#   DEBUGGER_SKILL_DIR         where the Agent Skill goes, as <dir>/debugger/SKILL.md
+#                              (default: ~/.claude/skills; "none": not installed)
+#   DEBUGGER_INSTALL_SKIP_ATTESTATION=1  rely on the checksum alone when gh is installed but
+#                              cannot check (e.g. not logged in)
 #
-# The artifact is checked against SHA256SUMS before anything is written to the install directory;
-# on a mismatch nothing is installed and the downloads are removed.
+# The artifact is checked against SHA256SUMS, and, when GitHub's CLI (gh) is installed, its build
+# provenance with `gh attestation verify`, before anything is written to the install directory; on
+# a failure nothing is installed and the downloads are removed.
 set -eu
 
-base_url="${DEBUGGER_INSTALL_BASE_URL:-https://github.com/debugger-cli/debugger/releases/latest/download}"
+# scripts/lib/release.json's "repository" (test/dist/releaseConfig.test.ts keeps the two equal).
+release_repo="debugger-cli/debugger"
+base_url="${DEBUGGER_INSTALL_BASE_URL:-https://github.com/$release_repo/releases/latest/download}"
 install_dir="${DEBUGGER_INSTALL_DIR:-${HOME:?set HOME or DEBUGGER_INSTALL_DIR}/.local/bin}"
+skill_dir="${DEBUGGER_SKILL_DIR:-$HOME/.claude/skills}"
 
 say() { printf '%s\n' "$*" >&2; }
 die() { say "install.sh: $*"; exit 1; }
@@ -93,6 +101,19 @@ if [ "$actual" != "$expected" ]; then
   die "checksum mismatch for $artifact (expected $expected, got $actual); nothing installed"
 fi
 
+# Provenance: the release workflow attests every artifact (actions/attest-build-provenance); gh
+# checks that this file's digest was attested by a workflow of $release_repo.
+if [ "${DEBUGGER_INSTALL_SKIP_ATTESTATION:-}" = 1 ]; then
+  say "attestation not checked (DEBUGGER_INSTALL_SKIP_ATTESTATION=1); checksum verified"
+elif ! command -v gh >/dev/null 2>&1; then
+  say "attestation not checked (no gh: install GitHub's CLI to have it checked); checksum verified"
+elif out=$(gh attestation verify "$tmp/$artifact" --repo "$release_repo" 2>&1); then
+  say "attestation verified: built by $release_repo's release workflow; checksum verified"
+else
+  say "$out"
+  die "gh attestation verify failed for $artifact; nothing installed (if gh cannot check here, e.g. not logged in, DEBUGGER_INSTALL_SKIP_ATTESTATION=1 relies on the checksum alone)"
+fi
+
 chmod 755 "$tmp/$artifact"
 if ! version=$("$tmp/$artifact" --version 2>/dev/null); then
   case "$target" in
@@ -110,6 +131,18 @@ if ! cp "$tmp/$artifact" "$staged" || ! mv -f "$staged" "$install_dir/debugger";
   die "cannot write to $install_dir; set DEBUGGER_INSTALL_DIR to a writable directory"
 fi
 say "installed debugger $version to $install_dir/debugger"
+
+# The Agent Skill, from the binary itself (`debugger guide --skill`), where Claude Code looks for
+# personal skills; agents that look elsewhere can be pointed at this file.
+if [ "$skill_dir" != none ]; then
+  if mkdir -p "$skill_dir/debugger" 2>/dev/null && "$install_dir/debugger" guide --skill >"$skill_dir/debugger/SKILL.md.$$" 2>/dev/null &&
+    mv -f "$skill_dir/debugger/SKILL.md.$$" "$skill_dir/debugger/SKILL.md"; then
+    say "installed the Agent Skill to $skill_dir/debugger/SKILL.md"
+  else
+    rm -f "$skill_dir/debugger/SKILL.md.$$"
+    say "could not write the Agent Skill to $skill_dir/debugger/SKILL.md (DEBUGGER_SKILL_DIR chooses another place; \`debugger guide --skill\` prints it)"
+  fi
+fi
 
 case ":${PATH:-}:" in
   *":$install_dir:"*) ;;

@@ -57,6 +57,9 @@ function stageWrapper(): string {
   const dir = join(stage, NPM_WRAPPER);
   cpSync(join(root, "npm", "wrapper"), dir, { recursive: true });
   chmodSync(join(dir, "bin", "debugger"), 0o755);
+  // The repository's address comes from scripts/lib/release.json, like every other channel's.
+  const readme = join(dir, "README.md");
+  writeFileSync(readme, readFileSync(readme, "utf8").replace(/^Documentation: .*$/m, `Documentation: ${RELEASE_REPO}`));
   // The Agent Skill (`debugger guide --skill` prints the same) ships beside the command.
   cpSync(join(root, "skills"), join(dir, "skills"), { recursive: true });
   const targets = TARGETS.map((t) => ({ package: npmPackageName(t), os: t.os, cpu: t.cpu, libc: t.libc, bin: `bin/${binName(t)}` }));

@@ -1,7 +1,9 @@
 "use strict";
-// postinstall: puts the platform package's native binary in place of bin/debugger (the Node
-// launcher), so the `debugger` command npm linked runs with no Node.js in between. A hard link
-// costs no space; a copy is the fallback. Anything unexpected leaves the launcher, which works.
+// postinstall: checks the platform package is there, then puts its native binary in place of
+// bin/debugger (the Node launcher), so the `debugger` command npm linked runs with no Node.js in
+// between. A hard link costs no space; a copy is the fallback. A missing platform package fails
+// the install, saying which package, why and how to fix it (as the launcher would, later and less
+// visibly); anything else unexpected leaves the launcher, which works.
 //
 // Only under npm: Windows runs bins through .cmd shims that call node; pnpm writes shell shims
 // that call node when the file had a node shebang at link time; Yarn may run install scripts for
@@ -14,11 +16,9 @@ const { nativeBinary } = require("./lib/resolve.js");
 const launcher = path.join(__dirname, "bin", "debugger");
 const agent = process.env.npm_config_user_agent || "";
 
-function main() {
+function main(bin) {
   if (process.platform === "win32") return "Windows: keeping the Node launcher";
   if (agent && !agent.startsWith("npm/")) return `${agent.split(" ")[0]}: keeping the Node launcher`;
-  const bin = nativeBinary();
-  if (bin instanceof Error) return bin.message;
   // Prove it runs here before it replaces the launcher (wrong libc, noexec mounts).
   const version = execFileSync(bin, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
   const expected = require("./package.json").version;
@@ -53,8 +53,13 @@ function relayOut(bin) {
   }
 }
 
+const bin = nativeBinary();
+if (bin instanceof Error) {
+  process.stderr.write(`debugger-cli: ${bin.message}\n`);
+  process.exit(1);
+}
 try {
-  const kept = main();
+  const kept = main(bin);
   if (kept) process.stderr.write(`debugger-cli: ${kept}\n`);
 } catch (e) {
   process.stderr.write(`debugger-cli: keeping the Node launcher (${e && e.message})\n`);

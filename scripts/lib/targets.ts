@@ -23,11 +23,29 @@ export const TARGETS: readonly Target[] = [
   { id: "windows-x64", bun: "bun-windows-x64", os: "win32", cpu: "x64", format: "pe" },
 ];
 
-/** The published wrapper package; the root package.json is the private development package. */
-export const NPM_WRAPPER = "debugger-cli";
+// Where the project lives, in one place (release.json): the GitHub repository (release downloads,
+// npm's repository.url, which provenance checks against the repository that publishes), the
+// Homebrew tap and the npm wrapper's name. The release workflow, install.sh's default and the
+// README are checked against it (test/dist/releaseConfig.test.ts). A placeholder until the project
+// has its public home: the release workflow refuses to publish from any other repository.
+import release from "./release.json" with { type: "json" };
 
-/** Where releases are downloaded from. A placeholder until the project has its public home. */
-export const RELEASE_REPO = "https://github.com/debugger-cli/debugger";
+/** GitHub's owner/name. */
+export const REPOSITORY: string = release.repository;
+/** The tap repository (owner/homebrew-name); users say `brew install owner/name/debugger`. */
+export const TAP: string = release.tap;
+/** The published wrapper package; the root package.json is the private development package. */
+export const NPM_WRAPPER: string = release.npmWrapper;
+/** The repository's web address (homepage, npm's repository.url). */
+export const RELEASE_REPO = `https://github.com/${REPOSITORY}`;
+/** Where one release's assets are downloaded from. */
+export function releaseBaseUrl(version: string): string {
+  return `${RELEASE_REPO}/releases/download/v${version}`;
+}
+/** `brew install` name: the tap repository's owner/name without `homebrew-`, then the formula. */
+export function brewInstallName(): string {
+  return `${TAP.replace("/homebrew-", "/")}/debugger`;
+}
 
 export function artifactName(t: Target): string {
   return `debugger-${t.id}${t.os === "win32" ? ".exe" : ""}`;

@@ -9,6 +9,20 @@ import { gdbWatchOptions } from "../common/hardwareWatch.ts";
 import { CXX_CATCHPOINTS } from "./catchpoints.ts";
 import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";
+import { isRust, rustFormatters } from "./lldbDap.ts";
+
+/**
+ * For a rustc-built program, gdb starts as `rust-gdb` starts it: the toolchain's printer directory
+ * on the auto-load safe path and the source path (the binary's .debug_gdb_scripts names
+ * gdb_load_rust_pretty_printers.py), and on Python's path, from gdb's start: sourcing the printers
+ * into a live session broke cdt-gdb-adapter. Without them gdb shows a String as its raw fields.
+ */
+export function rustGdbArguments(program: string | undefined): string[] {
+  const etc = program && isRust(program) ? rustFormatters() : null;
+  if (!etc) return [];
+  // --directory as rust-gdb gives it (`-iex directory` would echo the source path as program output).
+  return [`--directory=${etc}`, "-iex", `add-auto-load-safe-path ${etc}`, "-iex", `python import sys; sys.path.insert(0, ${JSON.stringify(etc)})`];
+}
 
 /** The first gdb whose `-i=dap` exists. */
 const NATIVE_DAP_MAJOR = 14;
@@ -291,7 +305,7 @@ export const gdb: AdapterSpec = {
         cwd: o.cwd,
         gdb: requireGdb(),
         // -q: no banner, which would arrive as program output.
-        gdbArguments: ["-q", ...gdbWatchOptions()],
+        gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program)],
       };
       if (o.args.length) args.arguments = shellJoin(o.args);
       const environment = cdtEnvironment(o.env, o.found);
@@ -307,7 +321,7 @@ export const gdb: AdapterSpec = {
   },
   attachArgs(o) {
     if (variantOf(o.found) === "cdt-gdb-adapter") {
-      const args: Record<string, unknown> = { processId: String(o.pid ?? ""), gdb: requireGdb(), gdbArguments: ["-q", ...gdbWatchOptions()] };
+      const args: Record<string, unknown> = { processId: String(o.pid ?? ""), gdb: requireGdb(), gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program)] };
       if (o.program) args.program = o.program;
       return args;
     }
@@ -327,7 +341,7 @@ export const gdb: AdapterSpec = {
     if (/[\s"'\\]/.test(o.core)) throw new DebuggerError("INVALID_ARGUMENT", `gdb (through cdt-gdb-adapter) cannot open a core whose path has blanks or quotes: ${o.core}`, "move or link the core to a plain path, or leave out --adapter gdb (lldb-dap opens it)");
     return {
       request: "attach",
-      args: { program: o.program, cwd: o.cwd, gdb: requireGdb(), gdbArguments: ["-q"], target: { type: "core", parameters: [o.core] } },
+      args: { program: o.program, cwd: o.cwd, gdb: requireGdb(), gdbArguments: ["-q", ...rustGdbArguments(o.program)], target: { type: "core", parameters: [o.core] } },
       command: [...o.found.command.slice(0, -1), target],
       noStopEvent: true,
     };
@@ -358,7 +372,9 @@ export const gdb: AdapterSpec = {
   // cdt-gdb-adapter's variable objects have no children where a pretty printer answers (dynamic
   // varobjs): `output EXPR` prints what `print` would, without adding to the value history.
   consoleValue: {
-    applies: (value, reference, found) => variantOf(found) === "cdt-gdb-adapter" && reference <= 0 && value.trim() === "{...}",
+    // Also where the varobj has children: gdb's own printing knows a Rust enum's variant (`Some("x")`,
+    // `None`) and an array's elements, which the children spell as a union of every variant.
+    applies: (value, _reference, found) => variantOf(found) === "cdt-gdb-adapter" && (value.trim() === "{...}" || /^\[\d+\]$/.test(value.trim())),
     command: (expression) => `output ${expression}`,
     parse: (text) => {
       const value = text.replace(/\r/g, "").trim();

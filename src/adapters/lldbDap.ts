@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { extname } from "node:path";
 import { parseLldbMemory } from "../daemon/session/memoryFormat.ts";
+import RUST_GUARD from "./rustLldbGuard.py" with { type: "text" };
 import { parseLldbWatchpoints } from "../daemon/session/watchStops.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
@@ -36,7 +37,7 @@ function candidates(): string[] {
  * so they are loaded only for programs built by rustc.
  */
 let rustEtc: string | null | undefined;
-function rustFormatters(): string | null {
+export function rustFormatters(): string | null {
   if (rustEtc !== undefined) return rustEtc;
   rustEtc = null;
   const rustc = which("rustc");
@@ -52,7 +53,7 @@ function rustFormatters(): string | null {
  * twice per start (launch arguments, the panic breakpoint): the binary is read once per version.
  */
 const rustByFile = new Map<string, { mtimeMs: number; rust: boolean }>();
-function isRust(program: string): boolean {
+export function isRust(program: string): boolean {
   try {
     const mtimeMs = statSync(program).mtimeMs;
     const known = rustByFile.get(program);
@@ -70,7 +71,10 @@ function rustInitCommands(program: string | undefined): string[] {
   const etc = program && isRust(program) ? rustFormatters() : null;
   if (!etc) return [];
   // rustc's u8 and i8 reach LLDB as C's `unsigned char` and `char`: without these a byte reads 'H'.
-  return [`command script import "${join(etc, "lldb_lookup.py")}"`, `command source -s 1 "${join(etc, "lldb_commands")}"`, `type format add -f u "unsigned char"`, `type format add -f d char`];
+  // rustLldbGuard.py then fixes the toolchain's enum reading for this LLDB and bounds every
+  // formatter call (size checks, a time budget, raw view on failure): see the file's header.
+  const guard = `script import base64; exec(base64.b64decode('${Buffer.from(RUST_GUARD, "utf8").toString("base64")}').decode('utf-8'))`;
+  return [`command script import "${join(etc, "lldb_lookup.py")}"`, `command source -s 1 "${join(etc, "lldb_commands")}"`, guard, `type format add -f u "unsigned char"`, `type format add -f d char`];
 }
 
 /** LLDB on a library's DWARF (`error: budget 0x1a41: DW_TAG_member '_M_local_buf' …`): not about the program. */
@@ -159,7 +163,7 @@ export const lldbDap: AdapterSpec = {
   outputCategory: (category, text) => (DEBUG_INFO_COMPLAINT.test(text) ? "console" : category === "stdout" ? "stdout" : category === "stderr" ? "stderr" : "console"),
   reportNoise: DEBUG_INFO_COMPLAINT,
   // The echo of the Rust formatters' initCommands is ours, not the program's or a problem.
-  ignoreOutput: (text, category) => category === "console" && /^(Running initCommands:|\(lldb\) (command (script import|source)|type format add) )/.test(text.trim()),
+  ignoreOutput: (text, category) => category === "console" && /^(Running initCommands:|\(lldb\) (command (script import|source)|type format add|script import base64;) )/.test(text.trim()),
   // lldb-dap 19 reads the name of a frame-level dataBreakpointInfo as an address expression.
   dataBreakpointExpression: (expression) => `&(${expression})`,
   quirks: { noisyExitAfterDisconnect: true, programMustBeExecutable: true, programTerminal: true },

@@ -1,7 +1,10 @@
 import { version as packageVersion } from "../../package.json" with { type: "json" };
 
+/** Test hooks answer in the development build and from source, never in a release binary. */
+export const testHooks: boolean = typeof TEST_HOOKS === "undefined" ? true : TEST_HOOKS;
+
 // DEBUGGER_TEST_VERSION lets the integration tests run a daemon of "another version".
-export const VERSION: string = process.env.DEBUGGER_TEST_VERSION || packageVersion;
+export const VERSION: string = (testHooks && process.env.DEBUGGER_TEST_VERSION) || packageVersion;
 
 export interface VersionInfo {
   version: string;

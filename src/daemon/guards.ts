@@ -31,6 +31,10 @@ export interface AttachGuardContext {
   adapterPids: readonly (number | undefined)[];
   /** The pid of the CLI that asked (request args `clientPid`). */
   clientPid?: number;
+  /** The programs sessions debug (launched or attached), by session name. */
+  programs?: readonly { pid: number | undefined; session: string }[];
+  /** Spare adapters the daemon keeps warm. */
+  sparePids?: readonly (number | undefined)[];
   /** For tests: the parent of a pid. */
   parentOf?: (pid: number) => number | undefined;
 }
@@ -48,6 +52,22 @@ export function refuseSelfAttach(pid: number, ctx: AttachGuardContext): void {
   };
   if (pid === daemon) refuse("the debugger's daemon");
   if (ctx.adapterPids.includes(pid)) refuse("one of the debugger's debug adapters");
+  if (ctx.sparePids?.includes(pid)) refuse("a spare debug adapter the debugger keeps warm");
+  const program = ctx.programs?.find((p) => p.pid === pid);
+  if (program) {
+    throw new DebuggerError("INVALID_ARGUMENT", `refusing to attach to pid ${pid}: it is the program of session '${program.session}', already under the debugger`, `\`debugger status --session ${program.session}\` shows it; \`debugger detach --session ${program.session}\` lets it go first`);
+  }
+  // Below the daemon: an adapter's helper (lldb-server, gdb, debugpy's launcher), a spare, or
+  // something they started. A program's own children (a forked worker) are fair game.
+  const chain = ancestry(pid, parentOf);
+  const below = chain.indexOf(daemon);
+  if (below > 0) {
+    const programs = new Set((ctx.programs ?? []).map((p) => p.pid));
+    if (!chain.slice(1, below).some((p) => programs.has(p))) {
+      const via = chain[below - 1]!;
+      refuse(`a process the debugger itself runs (${ctx.adapterPids.includes(via) ? `started by debug adapter ${via}` : ctx.sparePids?.includes(via) ? `started by spare adapter ${via}` : `below the daemon ${daemon}`}: an adapter's helper such as lldb-server, gdb or debugpy's launcher)`);
+    }
+  }
   if (ancestry(daemon, parentOf).includes(pid)) refuse("an ancestor of the debugger's daemon");
   if (ctx.clientPid !== undefined) {
     if (pid === ctx.clientPid) refuse("the debugger command that asked");

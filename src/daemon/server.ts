@@ -192,10 +192,18 @@ export async function runDaemon(): Promise<void> {
     }
     const req = parsed.request;
     const base = { id: req.id, command: req.command, session: req.session };
-    // `ping` is answered whatever the version (doctor asks without replacing the daemon).
-    if (req.version !== VERSION && req.command !== "ping") {
+    // `ping` is answered whatever the version (doctor asks without replacing the daemon), and so
+    // is `shutdown` (`daemon stop` is how the user replaces a daemon of another version).
+    if (req.version !== VERSION && req.command !== "ping" && req.command !== "shutdown") {
+      const live = registry.all().filter((s) => s.live);
+      if (live.length) {
+        // Replacing it would end sessions another client (an older or newer CLI) still drives.
+        const names = live.map((s) => `'${s.name}'`).join(", ");
+        reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `the daemon is version ${VERSION} and holds ${live.length} live session${live.length === 1 ? "" : "s"} (${names}); this debugger is version ${req.version}. Not replacing it behind those sessions' backs`, hint: `end them with that version's \`debugger stop\`, or run \`debugger daemon stop\` to end the version ${VERSION} daemon and its sessions; the next command starts a version ${req.version} daemon` } });
+        return;
+      }
       stopListening();
-      reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${VERSION}, client is ${req.version}`, hint: "the client replaces the daemon; sessions of the old one end" } });
+      reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${VERSION}, client is ${req.version}`, hint: "the client replaces the daemon (it has no live session)" } });
       void shutdown(`replaced by a client of version ${req.version}`);
       return;
     }

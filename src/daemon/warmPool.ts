@@ -8,6 +8,7 @@
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess } from "../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter } from "../adapters/types.ts";
+import { readFileSync } from "node:fs";
 import { log } from "../common/log.ts";
 
 /** Where a spare's stderr goes until a session takes it. */
@@ -81,9 +82,11 @@ export class WarmPool {
     const spare = this.spares.get(spec.name);
     if (!spare) return undefined;
     this.spares.delete(spec.name);
-    if (spare.key !== keyOf(spec, found) || spare.proc.client.closed || spare.proc.pid === undefined || !alive(spare.proc.pid)) {
-      // Another interpreter, or its adapter died while waiting: never handed out.
-      log("info", `warm ${spec.name} spare ${spare.proc.pid} discarded (${spare.key !== keyOf(spec, found) ? "another command" : "its adapter is gone"})`);
+    const why = spare.key !== keyOf(spec, found) ? "another command" : spare.proc.client.closed || spare.proc.pid === undefined || !alive(spare.proc.pid) ? "its adapter is gone" : frozen(spare.proc.pid);
+    if (why) {
+      // Another interpreter, or its adapter died or was stopped while waiting: never handed out;
+      // the session starts a fresh adapter instead.
+      log("info", `warm ${spec.name} spare ${spare.proc.pid} discarded (${why})`);
       this.discard(spare);
       return undefined;
     }
@@ -174,4 +177,22 @@ function alive(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/**
+ * Why a live spare cannot answer, or undefined: stopped by a signal (SIGSTOP, a tracer) or a
+ * zombie. A stopped adapter would take the whole start-up timeout to say nothing.
+ */
+export function frozen(pid: number, statText?: string): string | undefined {
+  let text = statText;
+  try {
+    text ??= readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return undefined; // no /proc: cannot tell, hand it out
+  }
+  const state = text.slice(text.lastIndexOf(")") + 2, text.lastIndexOf(")") + 3);
+  if (state === "T") return "its adapter is stopped (SIGSTOP)";
+  if (state === "t") return "its adapter is stopped by a tracer";
+  if (state === "Z" || state === "X") return "its adapter is gone";
+  return undefined;
 }

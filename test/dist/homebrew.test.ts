@@ -1,8 +1,10 @@
-// The generated formula parses as Ruby and names each macOS and Linux artifact with its checksum.
+// The generated formula parses as Ruby, names each macOS and Linux artifact with its checksum, and
+// keeps the `brew audit --strict --new` rules that can be checked by reading it (brew itself does
+// not run here: it is neither on Debian nor on npm).
 import { expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { artifactName, TARGETS } from "../../scripts/lib/targets.ts";
+import { artifactName, RELEASE_REPO, TARGETS } from "../../scripts/lib/targets.ts";
 import { CI, ROOT, run, tempDir } from "./helpers.ts";
 
 const ruby = Bun.which("ruby");
@@ -19,7 +21,8 @@ test("formula: every macOS and Linux artifact with its URL and checksum, and a t
   const expected = sums();
   writeFileSync(join(dir.path, "SHA256SUMS"), [...expected].map(([n, h]) => `${h}  ${n}`).join("\n") + "\n");
   const out = join(dir.path, "debugger.rb");
-  const base = "http://127.0.0.1:1/v9";
+  const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+  const base = `http://127.0.0.1:1/releases/download/v${version}`;
   const r = await run([process.execPath, join(ROOT, "scripts/homebrew.ts"), "--sums", join(dir.path, "SHA256SUMS"), "--base-url", base, "--out", out]);
   expect(r.code).toBe(0);
   const rb = readFileSync(out, "utf8");
@@ -32,11 +35,48 @@ test("formula: every macOS and Linux artifact with its URL and checksum, and a t
   expect(rb).not.toContain("musl");
   expect(rb).not.toContain("windows");
   expect(rb).toMatch(/test do\s+assert_match version\.to_s, shell_output\("#\{bin\}\/debugger --version"\)/);
+  // The version stated (Homebrew would read "64" from the file names), a license, livecheck.
+  expect(rb).toMatch(new RegExp(`^  version "${version.replace(/\./g, "\\.")}"$`, "m"));
+  expect(rb).toContain(`homepage "${RELEASE_REPO}"`);
+  expect(rb).toMatch(/^  license "MIT"$/m);
+  expect(rb).toMatch(/livecheck do\s+url :stable\s+strategy :github_latest\s+end/);
+  // audit's component order: desc, homepage, version, license, livecheck, on_macos/on_linux, install, caveats, test.
+  const order = ["  desc ", "  homepage ", "  version ", "  license ", "  livecheck do", "  on_macos do", "  on_linux do", "  def install", "  def caveats", "  test do"].map((k) => rb.indexOf(`\n${k}`));
+  expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
+  // desc: no leading article or formula name, no trailing period, at most 80 characters.
+  const desc = /^  desc "(.*)"$/m.exec(rb)![1]!;
+  expect(desc).not.toMatch(/^(A|An|The|Debugger)\b|\.$/);
+  expect(desc.length).toBeLessThanOrEqual(80);
+  // bash, zsh and fish completions from `debugger completion SHELL`; the skill; the adapters caveat.
+  expect(rb).toContain('generate_completions_from_executable(bin/"debugger", "completion")');
+  expect(rb).toContain('(pkgshare/"skills/debugger/SKILL.md").write Utils.safe_popen_read(bin/"debugger", "guide", "--skill")');
+  expect(rb).toMatch(/def caveats[\s\S]*debugger setup[\s\S]*#\{opt_pkgshare\}\/skills\/debugger/);
   if (ruby) {
     const syntax = await run([ruby, "-c", out]);
     expect(syntax.stdout.trim()).toBe("Syntax OK");
     expect(syntax.code).toBe(0);
   }
+});
+
+test("formula: the commands it runs at install and test time exist in the binary", async () => {
+  const bin = join(ROOT, "dist", "debugger");
+  for (const shell of ["bash", "zsh", "fish"]) {
+    const r = await run([bin, "completion", shell]);
+    expect({ shell, code: r.code, empty: r.stdout.length === 0 }).toEqual({ shell, code: 0, empty: false });
+  }
+  expect((await run([bin, "completion", "fish"])).stdout).toContain("complete -c debugger");
+  const skill = await run([bin, "guide", "--skill"]);
+  expect(skill.stdout).toBe(readFileSync(join(ROOT, "skills", "debugger", "SKILL.md"), "utf8"));
+  for (const cmd of [["setup", "--help"], ["doctor", "--help"]]) expect((await run([bin, ...cmd])).code).toBe(0);
+});
+
+test("formula: a base URL that is not this release's is refused", async () => {
+  using dir = tempDir("dbg-brew-");
+  writeFileSync(join(dir.path, "SHA256SUMS"), [...sums()].map(([n, h]) => `${h}  ${n}`).join("\n") + "\n");
+  const r = await run([process.execPath, join(ROOT, "scripts/homebrew.ts"), "--sums", join(dir.path, "SHA256SUMS"), "--base-url", "http://127.0.0.1:1/latest", "--out", join(dir.path, "debugger.rb")]);
+  expect(r.code).toBe(1);
+  expect(r.stderr).toContain("does not name v");
+  expect(r.stderr).toContain("the formula must point at this release");
 });
 
 test("formula: a missing checksum is refused, naming the artifact", async () => {

@@ -256,7 +256,7 @@ describe("version replacement", () => {
     expect(readFileSync(join(env.dir, "state", "debugger-cli", "daemon.log"), "utf8")).toContain(`daemon ${old} stopping: replaced by a client of version ${pkg.version}`);
   });
 
-  test("the old daemon's live sessions end with it", async () => {
+  test("a daemon holding live sessions is not replaced: the other version is refused, naming both versions and `daemon stop`", async () => {
     const env = newEnv();
     const prog = env.program();
     const oldEnv = { DEBUGGER_TEST_VERSION: "0.0.0-old" };
@@ -264,14 +264,39 @@ describe("version replacement", () => {
     expect(started.exitCode).toBe(0);
     expect(started.json.data.session.name).toBe("old");
     const old = (await env.run(["daemon", "status"], { env: oldEnv })).json.data.pid;
+
+    const refused = await env.run(["status", "--session", "old"]);
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.json.error.code).toBe("DAEMON_VERSION_MISMATCH");
+    expect(refused.json.error.message).toBe(`the daemon is version 0.0.0-old and holds 1 live session ('old'); this debugger is version ${pkg.version}. Not replacing it behind those sessions' backs`);
+    expect(refused.json.error.hint).toContain("`debugger daemon stop`");
+    expect(refused.json.error.hint).toContain(`starts a version ${pkg.version} daemon`);
+    // The old version's session is untouched and its CLI still drives it.
+    expect(running(old)).toBe(true);
+    const still = await env.run(["status", "--session", "old"], { env: oldEnv });
+    expect(still.json.data).toMatchObject({ session: "old", state: "stopped", daemon: { pid: old } });
+
+    // `daemon stop` from the new version is how the user replaces it: its sessions end with it.
     const adapters = process.platform === "linux" ? adapterPids(env) : [];
+    expect((await env.run(["daemon", "stop"])).exitCode).toBe(0);
+    await waitFor(() => !running(old), 5000, "the old daemon to exit");
+    for (const a of adapters) await waitFor(() => !running(a), 5000, `old adapter ${a} to exit`);
     const status = await env.ok(["status", "--session", "old"]);
     expect(status.daemon.pid).not.toBe(old);
-    // Shut down cleanly, so not "lost": the session is simply gone.
+    expect(status.daemon.version).toBe(pkg.version);
     expect(status.state).toBe("idle");
-    expect((await env.ok(["sessions"])).sessions).toEqual([]);
-    for (const a of adapters) await waitFor(() => !running(a), 5000, `old adapter ${a} to exit`);
-    await waitFor(() => !running(old), 5000, "the old daemon to exit");
+  });
+
+  test("once its sessions have ended, the old daemon is replaced as usual", async () => {
+    const env = newEnv();
+    const prog = env.program();
+    const oldEnv = { DEBUGGER_TEST_VERSION: "0.0.0-old" };
+    await env.run(["start", prog, "--stop-on-entry", "--session", "old"], { env: oldEnv });
+    const old = (await env.run(["daemon", "status"], { env: oldEnv })).json.data.pid;
+    expect((await env.run(["stop", "--session", "old"], { env: oldEnv })).exitCode).toBe(0);
+    const status = await env.ok(["status"]);
+    expect(status.daemon.pid).not.toBe(old);
+    expect(status.daemon.version).toBe(pkg.version);
   });
 });
 

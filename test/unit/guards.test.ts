@@ -2,9 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { ancestry, parentPid, refuseSelfAttach } from "../../src/daemon/guards.ts";
 import { DebuggerError } from "../../src/common/errors.ts";
 
-// A process table: 1 ← 50 (agent) ← 60 (shell) ← 70 (CLI);  1 ← 100 (daemon) ← 110 (adapter) ← 120 (debuggee); 1 ← 200 (a program)
-const PARENT: Record<number, number> = { 50: 1, 60: 50, 70: 60, 100: 1, 110: 100, 120: 110, 200: 1, 1: 0 };
-const ctx = { daemonPid: 100, adapterPids: [110, undefined], clientPid: 70, parentOf: (p: number) => PARENT[p] };
+// A process table: 1 ← 50 (agent) ← 60 (shell) ← 70 (CLI);  1 ← 100 (daemon) ← 110 (adapter) ← 115 (lldb-server) ← 120 (debuggee of
+// session "s") ← 125 (its forked worker); 100 ← 130 (warm spare) ← 135 (its helper); 100 ← 140 (a launcher of another kind); 1 ← 200 (a program)
+const PARENT: Record<number, number> = { 50: 1, 60: 50, 70: 60, 100: 1, 110: 100, 115: 110, 120: 115, 125: 120, 130: 100, 135: 130, 140: 100, 200: 1, 1: 0 };
+const ctx = { daemonPid: 100, adapterPids: [110, undefined], sparePids: [130], programs: [{ pid: 120, session: "s" }], clientPid: 70, parentOf: (p: number) => PARENT[p] };
 
 function refusal(pid: number): DebuggerError | undefined {
   try {
@@ -33,7 +34,24 @@ describe("refuseSelfAttach", () => {
     });
   });
 
-  test.each([200, 120, 9999])("pid %d (a program, a launched debuggee, an unknown pid) is allowed", (pid) => {
+  test.each([
+    [115, "a process the debugger itself runs (started by debug adapter 110: an adapter's helper such as lldb-server, gdb or debugpy's launcher)"],
+    [130, "a spare debug adapter the debugger keeps warm"],
+    [135, "a process the debugger itself runs (started by spare adapter 130: an adapter's helper such as lldb-server, gdb or debugpy's launcher)"],
+    [140, "a process the debugger itself runs (below the daemon 100: an adapter's helper such as lldb-server, gdb or debugpy's launcher)"],
+  ])("pid %d in the daemon's tree is refused: %s", (pid, what) => {
+    expect(refusal(pid)!.message).toBe(`refusing to attach to pid ${pid}: it is ${what}, and stopping it under the debugger would freeze the debugger itself`);
+  });
+
+  test("a session's program is refused, naming the session", () => {
+    expect(refusal(120)!.toData()).toEqual({
+      code: "INVALID_ARGUMENT",
+      message: "refusing to attach to pid 120: it is the program of session 's', already under the debugger",
+      hint: "`debugger status --session s` shows it; `debugger detach --session s` lets it go first",
+    });
+  });
+
+  test.each([200, 125, 9999])("pid %d (a program, a debuggee's own child, an unknown pid) is allowed", (pid) => {
     expect(refusal(pid)).toBeUndefined();
   });
 

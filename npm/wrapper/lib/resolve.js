@@ -20,6 +20,10 @@ function candidates() {
   return require("./targets.json").filter((t) => t.os === process.platform && t.cpu === process.arch);
 }
 
+function wrapper() {
+  return require("../package.json");
+}
+
 function installedBinary(t) {
   try {
     const bin = path.join(path.dirname(require.resolve(`${t.package}/package.json`)), t.bin);
@@ -41,13 +45,29 @@ function nativeBinary() {
     installed.sort((a, b) => Number(b.t.libc === libc) - Number(a.t.libc === libc));
   }
   if (installed.length > 0) return installed[0].bin;
+  return missingError(found);
+}
+
+/** Which package is missing, why npm may have skipped it, and the commands that fix it. */
+function missingError(found) {
+  const { name, version, homepage } = wrapper();
   const here = `${process.platform}-${process.arch}`;
   if (found.length === 0) {
-    return new Error(`debugger-cli has no binary for ${here}; build from source (https://github.com/debugger-cli/debugger) and set DEBUGGER_BINARY_PATH to it`);
+    const all = require("./targets.json").map((t) => `${t.os}-${t.cpu}${t.libc === "musl" ? "-musl" : ""}`);
+    return new Error(
+      `${name} has no executable for ${here} (builds: ${all.join(", ")}).\n` +
+        `Fix: build it from source (${homepage}) and set DEBUGGER_BINARY_PATH to it.`,
+    );
   }
+  // On Linux name the package for this machine's libc; npm chooses between the two by it.
+  const libc = process.platform === "linux" ? linuxLibc() : undefined;
+  const pkg = (found.find((t) => !libc || t.libc === libc) || found[0]).package;
   return new Error(
-    `the platform package for ${here} (${found.map((t) => t.package).join(" or ")}) is not installed. ` +
-      "It is an optional dependency: reinstall without --no-optional / --omit=optional, or set DEBUGGER_BINARY_PATH",
+    `the platform package ${pkg}@${version} is not installed, so ${name} has no ${here}${libc ? ` (${libc})` : ""} executable to run.\n` +
+      "Why: it is an optional dependency of " + name + ", and npm skips those with --omit=optional or --no-optional, " +
+      "omit=optional in an .npmrc, or a package-lock.json written on another platform.\n" +
+      `Fix: install again without --omit=optional (npm install -g ${name}), or install it yourself: npm install -g ${pkg}@${version} ` +
+      "(without -g for a project install); or set DEBUGGER_BINARY_PATH to a debugger executable.",
   );
 }
 

@@ -30,7 +30,10 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
     throw new DebuggerError("USAGE", "attach needs a process id or --connect HOST:PORT", "`debugger attach PID`");
   }
   // Attaching to the daemon, its adapters or the caller's own process tree would freeze them all.
-  if (mode === "attach" && a.pid) refuseSelfAttach(a.pid, { adapterPids: ctx.registry.all().map((s) => s.adapterPid), clientPid: a.clientPid });
+  if (mode === "attach" && a.pid) {
+    const sessions = ctx.registry.all().filter((s) => s.live);
+    refuseSelfAttach(a.pid, { adapterPids: ctx.registry.all().map((s) => s.adapterPid), programs: sessions.map((s) => ({ pid: s.pid, session: s.name })), sparePids: ctx.warm?.records().map((r) => r.pid) ?? [], clientPid: a.clientPid });
+  }
   const local = mode === "launch" && !a.connect;
   if (local && !existsSync(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${caller.cwd})`, "check the path; build it first with debug info (-g)");

@@ -13,6 +13,7 @@ import { frameView, functionName, isUserFrame } from "./stopReport.ts";
 import { memoryLines, type MemoryFormat } from "./memoryFormat.ts";
 import { readLines } from "../sourceWindow.ts";
 import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
+import { checkedCount, oneLevelDown, type ValueReader } from "./oneLevelDown.ts";
 import { byteOf, byteValue, compactValue, containerSize, isByteArray, isCharArrayShownAsSize, isStringLike, quoteBytes, shortType } from "./values.ts";
 
 /** What the inspector needs from the session that owns it. */
@@ -202,7 +203,7 @@ export class Inspector {
       const truncated: string[] = [];
       if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
       const frameId = this.host.state === "stopped" ? (await this.selectedFrameNow()).frame.id : undefined;
-      const head = await this.consoleValueNow(await this.inlineValue({ name: expression, type: r.type, value: shown.value, reference: r.variablesReference }), expression, frameId);
+      const head = await this.smartPointerNow(await this.consoleValueNow(await this.inlineValue({ name: expression, type: r.type, value: shown.value, reference: r.variablesReference }, 1, frameId), expression, frameId), expression, frameId);
       depth ??= context === "eval" || isStringLike(head.value) || isByteArray(r.type) ? 0 : 1;
       const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
       // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
@@ -488,9 +489,9 @@ export class Inspector {
     const { scopes } = await this.host.requireLive().request("scopes", { frameId });
     // Scopes do not depend on each other: their variables are asked for at once.
     const out = (await Promise.all(pickScopes(scopes, which).map((s) => this.variablesNow(s.variablesReference)))).flat();
-    const shown = await Promise.all(out.map((v) => this.inlineValue(v)));
+    const shown = await Promise.all(out.map((v) => this.inlineValue(v, 1, frameId)));
     // Console reads one at a time: each collects the adapter's output while it runs.
-    for (const [i, v] of shown.entries()) shown[i] = await this.consoleValueNow(v, v.name, frameId);
+    for (const [i, v] of shown.entries()) shown[i] = await this.smartPointerNow(await this.consoleValueNow(v, v.name, frameId), v.name, frameId);
     return shown;
   }
 
@@ -516,14 +517,25 @@ export class Inspector {
    * `{x = 3, y = 4}`; a container shown as `size=3` gets its elements; a byte array reads as bytes.
    * The value stays expandable by reference.
    */
-  private async inlineValue(v: VariableView, depth = 1): Promise<VariableView> {
+  private async inlineValue(v: VariableView, depth = 1, frameId?: number): Promise<VariableView> {
     // A value that is already the language's own text (Python's repr: `{'a': 1}`) stays as it is.
+    // A deque's repr from debugpy leaves out its maxlen (`deque([1, 2, 3])` for maxlen=5): Python's own repr() says it.
+    if (this.host.adapter.valuesAreRepr && v.type === "deque" && /^[A-Za-z_]\w*$/.test(v.name) && !/maxlen=/.test(v.value)) {
+      const own = await this.evaluateNow(`repr(${v.name})`, "repl", undefined, frameId).catch(() => undefined);
+      const text = own && /^'(.*)'$/.exec(own.result.trim())?.[1];
+      return text && /^deque\(/.test(text) ? { ...v, value: text.replace(/\\'/g, "'") } : v;
+    }
+    const early = await checkedCount(v, v.name, this.readerFor(depth, frameId)).catch(() => undefined);
+    if (early) return early;
     if (v.reference <= 0 || this.host.adapter.valuesAreRepr) return v;
+    const down = await oneLevelDown(v, this.readerFor(depth, frameId)).catch(() => undefined);
+    if (down) return down;
     const size = containerSize(v.value);
     const byteArray = isByteArray(v.type);
     const struct = /(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value);
     // A C++ reference or a pointer to a struct shows as a bare address: the fields say more.
-    const address = /^0x[0-9a-f]+$/i.test(v.value) ? (/&\s*$/.test(v.type ?? "") ? "reference" : /\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "") ? "pointer" : undefined) : undefined;
+    // (A Rust Box or `*mut T` is a pointer too: gdb shows it as its address.)
+    const address = /^0x[0-9a-f]+$/i.test(v.value) ? (/&\s*$/.test(v.type ?? "") ? "reference" : (/\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "")) || /^(?:alloc::boxed::)?Box<|^\*(?:mut|const) /.test(v.type ?? "") ? "pointer" : undefined) : undefined;
     // LLDB shows a `char *` it cannot read as `0x10 ""`, like an empty string: its one child tells.
     if (/^0x[0-9a-f]+ ""$/i.test(v.value) && /char\s*\*\s*$/.test(v.type ?? "")) {
       const [first] = await this.variablesNow(v.reference).catch(() => []);
@@ -547,18 +559,21 @@ export class Inspector {
         return { ...v, value: `{${bytes.join(", ")}${kids.length > 64 ? `, … ${kids.length - 64} more` : ""}}` };
       }
       if (size !== undefined) {
-        // Elements that are small structs themselves (a map's pairs) read inline too.
-        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(k) : k)));
+        // Elements that are small structs themselves (a map's pairs) or containers (a Vec of Vecs) read inline too.
+        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(k, 1, frameId) : depth > 0 && containerSize(k.value) !== undefined ? this.inlineValue(k, depth - 1, frameId) : k)));
         return { ...v, value: `size=${size} [${shown.map((k) => k.value).join(", ")}]` };
       }
       // Plain fields: whatever already says its value in a short line (scalars, pointers, strings,
       // `Some(5)`, `{[0] = 1, [1] = 2}`), not a placeholder (`Item @ 0x…`, `{...}`, a bare `size=2`).
       // A byte array field is not plain even when LLDB prints it as a string: it reads as bytes.
-      const plain = (k: VariableView) => !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) && (k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || (!OPAQUE_VALUE.test(k.value.trim()) && k.value.length <= 80));
+      const plain = (k: VariableView) => !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) && (k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || /^raw: /.test(k.value) || (!OPAQUE_VALUE.test(k.value.trim()) && k.value.length <= 80));
       const array = kids.length > 0 && kids.every((k, i) => k.name === `[${i}]`);
       if (kids.length === 0 || kids.length > (array ? 16 : 8)) return v;
+      // gdb's varobj spells a Rust enum as every variant at once (`<anonymous union> = 7, Some = …, None = …`):
+      // not rebuilt here; gdb's own printing (AdapterSpec.consoleValue) names the variant.
+      if (kids.some((k) => k.name === "<anonymous union>")) return v;
       // One level down: a field that is itself a small array or struct (`int bins[4]` reads `{1, 2, 3, 4}`).
-      const shown = depth > 0 ? await Promise.all(kids.map((k) => (plain(k) ? k : this.inlineValue(k, depth - 1)))) : kids;
+      const shown = depth > 0 ? await Promise.all(kids.map((k) => (plain(k) ? k : this.inlineValue(k, depth - 1, frameId)))) : kids;
       if (!shown.every(plain)) return v;
       // A pointer to a scalar has one child, `*p`: its value is what to show.
       if (address === "pointer" && shown.length === 1 && shown[0]!.name.startsWith("*")) return { ...v, value: `${v.value} → ${shown[0]!.value}` };
@@ -569,12 +584,38 @@ export class Inspector {
     }
   }
 
+  /**
+   * gdb's printer shows a unique_ptr or shared_ptr as `{get() = 0x…}`: the object it owns is read
+   * with `*EXPR` (gdb's libstdc++ xmethods) and shown after it, as a raw pointer's is.
+   */
+  private async smartPointerNow(v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
+    if (!/^std::(?:unique|shared)_ptr</.test(v.type ?? "") || !/\{get\(\) = 0x[0-9a-f]*[1-9a-f][0-9a-f]*\}$/i.test(v.value) || !/^[A-Za-z_][\w.]*$/.test(expression)) return v;
+    try {
+      const r = await this.evaluateNow(`*${expression}`, this.host.adapter.printContext, undefined, frameId);
+      const inside = await this.inlineValue({ name: `*${expression}`, type: r.type, value: compactValue(r.result, r.type), reference: r.variablesReference }, 1, frameId);
+      const text = await this.consoleValueNow(inside, `*${expression}`, frameId ?? (await this.selectedFrameNow()).frame.id);
+      return { ...v, value: `${v.value} → ${text.value}` };
+    } catch {
+      return v;
+    }
+  }
+
+  /** What oneLevelDown reads with; expressions are evaluated in the frame the value belongs to. */
+  private readerFor(depth: number, frameId: number | undefined): ValueReader {
+    return {
+      children: (reference) => this.variablesNow(reference),
+      inline: (k) => this.inlineValue(k, depth, frameId),
+      evaluate: (expression) => this.evaluateNow(expression, this.host.adapter.printContext, undefined, frameId).then((r) => r.result, () => undefined),
+    };
+  }
+
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
     const value = formatValue(compactValue(r.result, r.type), format);
-    const shown = await this.inlineValue({ name: expression, type: r.type, value, reference: r.variablesReference });
+    const shown = await this.inlineValue({ name: expression, type: r.type, value, reference: r.variablesReference }, 1, frameId);
     if (!this.host.adapter.consoleValue || this.host.state !== "stopped") return shown.value;
-    return (await this.consoleValueNow(shown, expression, frameId ?? (await this.selectedFrameNow()).frame.id)).value;
+    const frame = frameId ?? (await this.selectedFrameNow()).frame.id;
+    return (await this.smartPointerNow(await this.consoleValueNow(shown, expression, frame), expression, frame)).value;
   }
 
   async variablesNow(reference: number, depth = 0): Promise<VariableView[]> {

@@ -147,12 +147,38 @@ export function shortAddresses(value: string): string {
  * `'é' U+00E9`. Rust's `char` reaches LLDB as `char32_t`.
  */
 export function wideChar(value: string, type: string | undefined): string {
+  // gdb prints a Rust char past ASCII as its code and an escape: `955 '\u{0003bb}'`.
+  const gdbRust = type?.trim() === "char" ? /^(\d+) '\\u\{([0-9a-f]+)\}'$/i.exec(value.trim()) : null;
+  if (gdbRust && Number(gdbRust[1]) === parseInt(gdbRust[2]!, 16) && Number(gdbRust[1]) <= 0x10ffff) {
+    const code = Number(gdbRust[1]);
+    return `'${String.fromCodePoint(code)}' U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  }
   if (!type || !/^(char32_t|char16_t|wchar_t)$/.test(type.trim())) return value;
   const m = /^U\+0x([0-9a-f]+)(?: U\+0x[0-9a-f]+)* [uUL]'(.*)'$/i.exec(value.trim());
   return m ? `'${m[2]}' U+${m[1]!.replace(/^0+(?=.{4})/, "").toUpperCase().padStart(4, "0")}` : value;
 }
 
+/**
+ * A libstdc++ string_view LLDB shows as its fields (`{_M_len = 6, _M_str = 0x… "a view and more"}`):
+ * the _M_len bytes it views, quoted. Left raw when the text LLDB read is shorter than _M_len.
+ */
+export function stringView(value: string, type: string | undefined): string {
+  if (!type || !/^std::(?:basic_)?string_view\b/.test(type.trim())) return value;
+  const m = /^\{_M_len = (\d+), _M_str = 0x[0-9a-f]+ "((?:[^"\\]|\\.)*)"\}$/i.exec(value.trim());
+  if (!m) return value;
+  let left = Number(m[1]);
+  let out = "";
+  for (const piece of m[2]!.matchAll(/\\x[0-9a-f]{1,2}|\\[0-7]{1,3}|\\.|[^\\]/giu)) {
+    if (left <= 0) break;
+    const text = piece[0];
+    const bytes = text.startsWith("\\") ? 1 : Buffer.byteLength(text);
+    left -= bytes;
+    out += text;
+  }
+  return left > 0 ? value : `"${out}"`;
+}
+
 /** Every rule above that applies to a value of this type, in order. */
 export function compactValue(value: string, type: string | undefined): string {
-  return shortAddresses(goBytes(cString(wideChar(value, type), type), type));
+  return shortAddresses(goBytes(cString(wideChar(stringView(value, type), type), type), type));
 }
