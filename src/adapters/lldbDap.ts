@@ -2,9 +2,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { extname } from "node:path";
-import { parseLldbMemory } from "../daemon/session/memoryFormat.ts";
+import { parseLldbMemory } from "../common/memoryFormat.ts";
 import RUST_GUARD from "./rustLldbGuard.py" with { type: "text" };
-import { parseLldbWatchpoints } from "../daemon/session/watchStops.ts";
+import { parseLldbWatchpoints } from "./lldbWatchpoints.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 

@@ -1,23 +1,22 @@
 // `debugger batch [FILE]`: a whole plan in one call. Every line is parsed first (a mistake on
 // line 7 is a usage error before line 1 runs), then the daemon runs the commands in order over one
 // connection and replies once; each reply is printed under its line.
-import { DebuggerError, exitCodeFor, type ErrorData } from "../common/errors.ts";
-import type { BatchReply, CommandName } from "../ipc/commands.ts";
+import { DebuggerError, exitCodeFor } from "../common/errors.ts";
 import { MAX_TIMER_MS, request } from "../ipc/client.ts";
-import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/protocol.ts";
+import type { CallOf } from "../ipc/commands.ts";
+import { checkArgs, cliSpelling } from "../ipc/calls.ts";
+import type { Single } from "../ipc/meta.ts";
+import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/framing.ts";
+import { presentBatch } from "../present/index.ts";
 import { parseArgv } from "./args.ts";
-import { checkPositionals, findCommand, flagsOf } from "./run.ts";
-import type { CliContext, CommandSpec } from "./spec.ts";
-import type { ParsedArgs } from "./args.ts";
+import { isDaemonSpec, type CliContext, type CommandTable, type DaemonSpec, type LocalContext, type LocalResult } from "./spec.ts";
 
 interface PlannedLine {
   line: number;
   text: string;
-  spec: CommandSpec;
-  parsed: ParsedArgs;
+  spec: DaemonSpec;
   ctx: CliContext;
-  command: CommandName;
-  args: Record<string, unknown>;
+  call: CallOf<Single>;
 }
 
 /** Words of one line as a POSIX shell would split them: quotes group, backslash escapes; no expansion. */
@@ -79,7 +78,7 @@ async function readStdin(limit: number): Promise<string> {
 }
 
 /** Parses every line of a plan into the request it makes; the first mistake names its line. */
-export function planOf(text: string, base: CliContext): PlannedLine[] {
+export function planOf(text: string, base: CliContext, table: CommandTable): PlannedLine[] {
   const out: PlannedLine[] = [];
   const lines = text.split(/\r?\n/);
   for (const [i, raw] of lines.entries()) {
@@ -91,15 +90,16 @@ export function planOf(text: string, base: CliContext): PlannedLine[] {
       let words = splitWords(trimmed);
       if (words[0] === "debugger") words = words.slice(1);
       if (!words.length) continue;
-      const { spec, used } = findCommand(words);
-      if (!spec.call || !spec.command) throw new DebuggerError("USAGE", `'${spec.name}' runs in the CLI itself, not in a batch`, "run it on its own");
-      const parsed = parseArgv(words.slice(used), flagsOf(spec), spec.name);
+      const { spec, used } = table.findCommand(words);
+      if (!isDaemonSpec(spec)) throw new DebuggerError("USAGE", `'${spec.name}' runs in the CLI itself, not in a batch`, "run it on its own");
+      const parsed = parseArgv(words.slice(used), table.flagsOf(spec), spec.name);
       if (parsed.flags.help) throw new DebuggerError("USAGE", "--help is not a step of a plan", `\`debugger ${spec.name} --help\``);
-      checkPositionals(spec, parsed);
+      table.checkPositionals(spec, parsed);
       const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : base.timeout;
       const ctx: CliContext = { ...base, session: typeof parsed.flags.session === "string" ? parsed.flags.session : base.session, timeout, wait: parsed.flags.wait !== false, quiet: base.quiet || parsed.flags.quiet === true };
       const call = spec.call(parsed, ctx);
-      out.push({ line: i + 1, text: trimmed, spec, parsed, ctx, command: call.command, args: call.args as Record<string, unknown> });
+      checkArgs(call.command, call.args, cliSpelling);
+      out.push({ line: i + 1, text: trimmed, spec, ctx, call });
     } catch (e) {
       if (e instanceof DebuggerError) throw new DebuggerError(e.code, `line ${i + 1} (${trimmed}): ${e.message}`, e.hint);
       throw e;
@@ -109,53 +109,46 @@ export function planOf(text: string, base: CliContext): PlannedLine[] {
   return out;
 }
 
-export interface BatchResult {
-  replies: BatchReply[];
-  ran: number;
-  total: number;
-  /** Rendered under each line, for human output. */
-  text: string;
-  exitCode: number;
-}
-
-export async function runBatch(file: string | undefined, keepGoing: boolean, base: CliContext): Promise<BatchResult> {
-  let text: string;
+export async function runBatch(file: string | undefined, keepGoing: boolean, base: LocalContext): Promise<LocalResult> {
+  let source: string;
   if (file && file !== "-") {
     const shown = file.length > 200 ? `${file.slice(0, 200)}…` : file;
     try {
       const f = Bun.file(file); // throws at once for a name too long
       if (!(await f.exists())) throw new DebuggerError("USAGE", `no such file: ${shown}`, "give a file of commands, or pipe them on stdin");
       if (f.size > MAX_BATCH_BYTES) throw tooBig(`${shown} is ${f.size} bytes; a plan holds at most ${MAX_BATCH_BYTES} bytes (16 MiB)`);
-      text = await f.text();
+      source = await f.text();
     } catch (e) {
       if (e instanceof DebuggerError) throw e;
       // A name too long, a directory, no permission: the file cannot be read, which is the caller's to fix.
       throw new DebuggerError("USAGE", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, "give a readable file of commands, or pipe them on stdin");
     }
-  } else text = await readStdin(MAX_BATCH_BYTES);
-  const plan = planOf(text, base);
-  const parts0: string[] = [];
+  } else source = await readStdin(MAX_BATCH_BYTES);
+  const plan = planOf(source, base, base.table);
   // The daemon enforces each step's own timeout; the socket only guards against a hung daemon.
-  const forever = plan.some((p) => p.spec.execution && p.ctx.timeout === 0);
-  const seconds = plan.reduce((sum, p) => sum + (p.spec.execution ? p.ctx.timeout : 0) + 30, 30);
+  const execution = (p: PlannedLine) => base.table.isExecution(p.spec);
+  const forever = plan.some((p) => execution(p) && p.ctx.timeout === 0);
+  const seconds = plan.reduce((sum, p) => sum + (execution(p) ? p.ctx.timeout : 0) + 30, 30);
   const reply = await request(
-    { command: "batch", session: base.session, cwd: base.cwd, args: { commands: plan.map((p) => ({ command: p.command, args: p.args, session: p.ctx.session })), keepGoing } },
+    { command: "batch", session: base.session, cwd: base.cwd, args: { commands: plan.map((p) => ({ command: p.call.command, args: p.call.args, session: p.ctx.session })), keepGoing } },
     forever ? MAX_TIMER_MS : Math.min(seconds * 1000, MAX_TIMER_MS),
   );
-  if (reply.notice) parts0.push(`note: ${reply.notice}`);
-  if (!reply.ok) throw new DebuggerError((reply.error?.code ?? "INTERNAL") as ErrorData["code"], reply.error?.message ?? "batch failed", reply.error?.hint);
-  const data = reply.data as { replies: BatchReply[]; ran: number; total: number };
-  const parts: string[] = parts0;
-  let exitCode = 0;
-  for (const [i, r] of data.replies.entries()) {
-    const p = plan[i]!;
-    // Named by what was asked, not by the daemon's command name.
-    r.command = p.spec.name;
-    // --quiet on a line mutes its reply (a setup step), not its failure.
-    const body = r.ok ? (p.ctx.quiet ? "" : p.spec.render(r.data as never, p.parsed, p.ctx)) : `error: ${r.error!.message} [${r.error!.code}]${r.error!.hint ? `\nhint: ${r.error!.hint}` : ""}`;
-    parts.push(`» ${p.text}${body ? `\n${body}` : ""}`);
-    if (!r.ok && exitCode === 0) exitCode = exitCodeFor(r.error!.code as ErrorData["code"]);
+  if (!reply.ok || !reply.data) {
+    const error = reply.error ?? { code: "INTERNAL", message: "batch failed" };
+    throw new DebuggerError(error.code, error.message, error.hint);
   }
-  if (data.ran < data.total) parts.push(`(stopped after line ${plan[data.ran - 1]!.line}: ${data.total - data.ran} more not run; --keep-going runs past a failure)`);
-  return { replies: data.replies, ran: data.ran, total: data.total, text: parts.join("\n"), exitCode };
+  const data = reply.data;
+  const shown = presentBatch(data, { cwd: base.cwd, session: base.session }, {
+    // Each reply under its line as written; --quiet on a line mutes its reply (a setup step), not its failure.
+    label: (i) => plan[i]!.text,
+    view: (i, view) => ({ ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet }),
+    stoppedEarly: (ran, total) => `(stopped after line ${plan[ran - 1]!.line}: ${total - ran} more not run; --keep-going runs past a failure)`,
+  });
+  const failed = data.replies.find((r) => !r.ok);
+  const exitCode = failed && !failed.ok ? exitCodeFor(failed.error.code) : 0;
+  // Named by what was asked, not by the daemon's command name.
+  const replies = data.replies.map((r, i) => ({ ...r, command: plan[i]!.spec.name }));
+  // What happened on the session while nobody listened (an interrupted trace or batch) heads the text.
+  const text = reply.notice ? `note: ${reply.notice}\n${shown}` : shown;
+  return { data: { replies, ran: data.ran, total: data.total, exitCode }, text, exitCode };
 }

@@ -1,11 +1,11 @@
-// `debugger completion bash|zsh|fish`: completion scripts generated from the command registry
+// `debugger completion bash|zsh|fish`: completion scripts generated from the command table
 // (commands, groups and their sub-commands, aliases, each command's flags). Session names come
 // from `debugger completion sessions`, which asks a running daemon and never starts one, and is
 // only called when completing the value of --session.
 import { DebuggerError } from "../common/errors.ts";
 import type { FlagDef } from "./args.ts";
-import { probeDaemon } from "./probe.ts";
-import { commands, flagsOf, globalFlags, groupAliases, groups, subCommands } from "./registry.ts";
+import { probeSessions } from "./probe.ts";
+import type { CommandTable } from "./spec.ts";
 
 interface Word {
   word: string;
@@ -43,13 +43,14 @@ function flagWords(flags: Record<string, FlagDef>): FlagWord[] {
   });
 }
 
-export function completionData(): CompletionData {
+export function completionData(t: CommandTable): CompletionData {
+  const { commands, flagsOf, globalFlags, groupAliases, groups, subCommands } = t;
   const data: CompletionData = { top: [], canon: {}, subs: {}, subCanon: {}, defaults: {}, flags: {} };
   for (const group of Object.keys(groups)) {
     const subs = subCommands(group);
     data.top.push({ word: group, summary: `${subs.map((s) => s.name.slice(group.length + 1)).join(", ")}` });
     data.canon[group] = group;
-    data.subs[group] = subs.map((s) => ({ word: s.name.slice(group.length + 1), summary: s.summary }));
+    data.subs[group] = subs.map((s) => ({ word: s.name.slice(group.length + 1), summary: t.summaryOf(s) }));
     data.subCanon[group] = Object.fromEntries(subs.flatMap((s) => [s.name.slice(group.length + 1), ...(s.aliases ?? [])].map((w) => [w, s.name])));
     data.defaults[group] = groups[group] ? `${group} ${groups[group]}` : undefined;
     const def = data.defaults[group] ? commands.find((c) => c.name === data.defaults[group]) : undefined;
@@ -63,7 +64,7 @@ export function completionData(): CompletionData {
       for (const a of c.aliases ?? []) data.canon[a] ??= c.name;
       continue;
     }
-    data.top.push({ word: c.name, summary: c.summary });
+    data.top.push({ word: c.name, summary: t.summaryOf(c) });
     for (const w of [c.name, ...(c.aliases ?? [])]) data.canon[w] = c.name;
   }
   data.flags[""] = flagWords({ ...globalFlags, version: { type: "boolean", description: "print the version", alias: "v" } });
@@ -323,13 +324,13 @@ function groupBy(map: Record<string, string>): Record<string, string[]> {
   return out;
 }
 
-export async function completion(shell: string): Promise<{ shell: string; text: string }> {
+export async function completion(shell: string, table: CommandTable): Promise<{ shell: string; text: string }> {
   if (shell === "sessions") {
-    const p = await probeDaemon("sessions", 1000);
-    const names = p.state === "live" ? ((p.data?.sessions ?? []) as { name: string }[]).map((s) => s.name) : [];
+    const p = await probeSessions(1000);
+    const names = p.state === "live" ? p.data.sessions.map((s) => s.name) : [];
     return { shell, text: names.join("\n") };
   }
-  const d = completionData();
+  const d = completionData(table);
   if (shell === "bash") return { shell, text: bashScript(d) };
   if (shell === "zsh") return { shell, text: zshScript(d) };
   if (shell === "fish") return { shell, text: fishScript(d) };

@@ -11,6 +11,7 @@ import { hardwareWatchpointsFire, WATCHPOINT_ALTERNATIVE, WATCHPOINTS_DO_NOT_FIR
 import { configPath, runtimeDir, socketPath } from "../common/paths.ts";
 import { VERSION } from "../common/version.ts";
 import { probeDaemon } from "./probe.ts";
+import { ReportedFailure, type LocalResult } from "./spec.ts";
 
 const HANDSHAKE_MS = 5000;
 
@@ -165,10 +166,10 @@ function modeCheck(): Check {
 }
 
 async function daemonCheck(): Promise<Check> {
-  const probe = await probeDaemon("ping");
+  const probe = await probeDaemon();
   if (probe.state === "absent") return { name: "daemon", ok: true, message: "not running (the next command starts it)" };
   if (probe.state === "stale") return { name: "daemon", ok: true, message: `a socket is there but no daemon answers (${probe.error}); the next command replaces it` };
-  const reply = probe.data as { pid: number; version: string; uptime: number };
+  const reply = probe.data;
   const same = reply.version === VERSION;
   return { name: "daemon", ok: true, message: `live: pid ${reply.pid}, version ${reply.version}${same ? "" : ` (this CLI is ${VERSION}: the next command replaces it)`}, up ${reply.uptime} s` };
 }
@@ -203,4 +204,24 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
     throw new DebuggerError("CHECK_FAILED", `doctor: ${failed.length} check${failed.length === 1 ? "" : "s"} failed: ${failed.join(", ")}`, failed.some((f) => adapters.some((a) => a.name === f)) ? "`debugger setup` installs missing adapters and helpers; the report above says what each check found" : "the report above says what each check found", report);
   }
   return report;
+}
+
+export type DoctorReport = Awaited<ReturnType<typeof runDoctor>>;
+
+/** The report as text: one line per adapter and check, and the verdict. */
+export function doctorText(d: DoctorReport): string {
+  const rows = d.adapters.map((a) => `  ${a.ok ? "ok " : a.found || a.required ? "ERR" : "-- "} ${a.name.padEnd(10)} ${a.path ?? ""}${a.version ? ` (${a.version})` : ""}\n      ${a.message}`);
+  const checks = d.checks.map((c) => `  ${!c.ok ? "ERR" : c.warn ? "warn" : "ok "} ${c.name.padEnd(18)} ${c.message}`);
+  return [`debugger ${d.version}`, "Adapters:", ...rows, "Checks:", ...checks, d.ok ? "All good." : "Some checks failed (see ERR above)."].join("\n");
+}
+
+/** `debugger doctor`: the report, printed (on a terminal) before the failure when a check failed. */
+export async function doctor(only: string | undefined): Promise<LocalResult> {
+  try {
+    const report = await runDoctor(only);
+    return { data: report, text: doctorText(report) };
+  } catch (e) {
+    if (e instanceof DebuggerError && e.code === "CHECK_FAILED" && e.details) throw new ReportedFailure(e, doctorText(e.details as DoctorReport));
+    throw e;
+  }
 }

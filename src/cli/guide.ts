@@ -3,27 +3,27 @@
 // repository is that output (a test keeps it so).
 import { DebuggerError } from "../common/errors.ts";
 import { closest } from "./args.ts";
-import { localCommand, type CommandSpec } from "./spec.ts";
+import type { CommandSpec } from "./spec.ts";
 
 export const guideCommands: CommandSpec[] = [
-  localCommand({
+  {
     group: "tools",
     name: "guide",
-    summary: "A short guide for agents (the loop, five commands); guide TOPIC for crash, value, hang, exception, test, batch, expressions…",
+    summary: "A short guide for agents (the loop, five commands); guide TOPIC for crash, value, hang, exception, test, batch…",
     positionals: [{ name: "topic", description: "crash, value, hang, exception, test, batch, expressions, service, json, commands" }],
     flags: { skill: { type: "boolean", description: "print it as an Agent Skills SKILL.md" } },
     examples: ["debugger guide", "debugger guide hang", "debugger guide --skill > .claude/skills/debugger/SKILL.md"],
-    local: async (a) => {
+    run: async (a) => {
       const { guideText, skillText, topicText, TOPICS, TOPIC_ALIASES } = await import("./guideText.ts");
       const topic = a.positionals[0];
-      if (topic === undefined) return { text: a.flags.skill === true ? skillText() : guideText() };
-      const text = topicText(topic);
+      let text: string | undefined;
+      if (topic === undefined) text = a.flags.skill === true ? skillText() : guideText();
+      else text = topicText(topic);
       if (text === undefined) {
-        const guess = closest(topic, [...Object.keys(TOPICS), ...Object.keys(TOPIC_ALIASES)]);
+        const guess = closest(topic!, [...Object.keys(TOPICS), ...Object.keys(TOPIC_ALIASES)]);
         throw new DebuggerError("USAGE", `no guide topic '${topic}'`, `${guess ? `did you mean \`debugger guide ${guess}\`? ` : ""}topics: ${Object.keys(TOPICS).join(", ")}`);
       }
-      return { text };
+      return { data: { text }, text: text.trimEnd() };
     },
-    render: (d: { text: string }) => d.text.trimEnd(),
-  }),
+  },
 ];

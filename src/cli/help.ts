@@ -1,12 +1,11 @@
 // --help text: the command list by section, a group with its sub-commands, one command's usage.
 // Sections come from each command's contract group (or a local command's own group), so a new
 // command cannot land under the wrong heading. Text fits the terminal; colours only where
-// useColor says so. Loaded only for help, so the contract's values may be imported here.
-import { contract, type Group } from "../ipc/commands.ts";
+// useColor says so. Loaded only for help; the command table comes from the caller.
+import type { Group } from "../ipc/meta.ts";
 import type { FlagDef } from "./args.ts";
 import { useColor } from "./messages.ts";
-import { commands, globalFlags, groupAliases, groups, subCommands } from "./registry.ts";
-import type { CommandSpec } from "./spec.ts";
+import type { CommandSpec, CommandTable } from "./spec.ts";
 
 const SECTIONS: Record<Group, string> = {
   session: "Session",
@@ -23,12 +22,6 @@ const GROUP_SUMMARIES: Record<string, string> = {
   memory: "The program's memory",
   daemon: "The background daemon that keeps the sessions",
 };
-
-export function groupOf(spec: CommandSpec): Group {
-  if (spec.command) return contract[spec.command].group;
-  if (spec.group) return spec.group;
-  throw new Error(`command '${spec.name}' has neither a contract command nor a group`);
-}
 
 interface Style {
   heading(s: string): string;
@@ -92,19 +85,19 @@ function paragraph(text: string, width: number): string[] {
   return wrap(text, width);
 }
 
-export async function mainHelp(): Promise<string> {
+export async function mainHelp(t: CommandTable): Promise<string> {
   const width = terminalWidth();
   const s = style();
   const out = [...paragraph("debugger — a debugger for coding agents: one short command per step, sessions kept by a daemon.", width), "", `${s.heading("Usage:")} debugger [--session NAME] [--json] <command> [args] [flags]`, ""];
   const names = (c: CommandSpec) => [c.name, ...(c.aliases ?? [])].join(", ");
   // On a wide terminal one column for every section lines the summaries up down the page; at 80
   // columns each section keeps its own, or most summaries would wrap.
-  const column = width >= 100 ? Math.min(28, Math.max(...commands.map((c) => names(c).length))) : 0;
+  const column = width >= 100 ? Math.min(28, Math.max(...t.commands.map((c) => names(c).length))) : 0;
   for (const [group, title] of Object.entries(SECTIONS) as [Group, string][]) {
-    const members = commands.filter((c) => groupOf(c) === group);
+    const members = t.commands.filter((c) => t.groupOf(c) === group);
     if (!members.length) continue;
     out.push(s.heading(`${title}:`));
-    out.push(...table(members.map((c) => [names(c), c.summary]), width, s, 28, column));
+    out.push(...table(members.map((c) => [names(c), t.summaryOf(c)]), width, s, 28, column));
     out.push("");
   }
   out.push(...paragraph("Global flags, anywhere on the line: --session NAME, --json, --quiet, --help; -v/--version before the command. Execution commands also take --timeout SECONDS and --no-wait.", width));
@@ -112,15 +105,15 @@ export async function mainHelp(): Promise<string> {
   return out.join("\n");
 }
 
-export async function groupHelp(group: string): Promise<string> {
+export async function groupHelp(t: CommandTable, group: string): Promise<string> {
   const width = terminalWidth();
   const s = style();
-  const subs = subCommands(group);
-  const aliases = Object.entries(groupAliases).filter(([, g]) => g === group).map(([a]) => a);
-  // Short, like a command's help (HELP_BUDGET): no blank lines, the notes on one paragraph.
-  const out = [...paragraph(`debugger ${group} — ${GROUP_SUMMARIES[group] ?? SECTIONS[groupOf(subs[0]!)]}`, width), s.heading("Sub-commands:")];
-  out.push(...table(subs.map((c) => [[c.name.slice(group.length + 1), ...(c.aliases ?? [])].join(", "), c.summary]), width, s));
-  const def = groups[group];
+  const subs = t.subCommands(group);
+  const aliases = Object.entries(t.groupAliases).filter(([, g]) => g === group).map(([a]) => a);
+  // Short, like a command's help (HELP_BUDGET): no blank lines, the notes in one paragraph.
+  const out = [...paragraph(`debugger ${group} — ${GROUP_SUMMARIES[group] ?? SECTIONS[t.groupOf(subs[0]!)]}`, width), s.heading("Sub-commands:")];
+  out.push(...table(subs.map((c) => [[c.name.slice(group.length + 1), ...(c.aliases ?? [])].join(", "), t.summaryOf(c)]), width, s));
+  const def = t.groups[group];
   const notes = [def ? (group === "watch" ? `\`debugger ${group} EXPR\` is \`${group} ${def} EXPR\`.` : `\`debugger ${group}\` alone runs \`${group} ${def}\`.`) : "", aliases.length ? `Also spelled: ${aliases.join(", ")}.` : "", `\`debugger ${group} SUB --help\`: its flags.`];
   out.push(...paragraph(notes.filter(Boolean).join(" "), width));
   return out.join("\n");
@@ -151,16 +144,18 @@ export function briefDescription(text: string): string {
  * that is over HELP_BUDGET bytes, the last flags are named without their descriptions.
  * `debugger guide` and README.md say the rest.
  */
-export async function commandHelp(spec: CommandSpec, flags: Record<string, FlagDef>): Promise<string> {
+export async function commandHelp(t: CommandTable, spec: CommandSpec): Promise<string> {
+  const flags = t.flagsOf(spec);
+  const globalFlags = t.globalFlags;
   const width = terminalWidth();
   const s = style();
   const positionals = spec.positionals ?? [];
   const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? ["[-- ARGS…]"] : [])].join(" ");
   const aliases = spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : "";
-  const head = [...paragraph(`debugger ${spec.name}${aliases} — ${spec.summary}`, width), `${s.heading("Usage:")} ${usage}`];
+  const head = [...paragraph(`debugger ${spec.name}${aliases} — ${t.summaryOf(spec)}`, width), `${s.heading("Usage:")} ${usage}`];
   const own = Object.entries(flags).filter(([n]) => !(n in globalFlags) && n !== "timeout" && n !== "wait");
   const left = ([n, f]: [string, FlagDef]) => `${flagLeft(n, f)}${f.repeat ? "…" : ""}`;
-  const shared = [...(spec.execution ? ["--timeout SECONDS", "--no-wait"] : []), "--session NAME", "--json", "--quiet"];
+  const shared = [...("timeout" in flags ? ["--timeout SECONDS", "--no-wait"] : []), "--session NAME", "--json", "--quiet"];
   // Examples are commands to copy: printed whole, never wrapped. One is enough, but for commands
   // whose examples are what they are for (`mcp`: the lines that register it).
   const examples = spec.name === "mcp" ? (spec.examples ?? []) : (spec.examples ?? []).slice(0, 1);

@@ -5,13 +5,15 @@ import { existsSync } from "node:fs";
 import { socketPath } from "../common/paths.ts";
 import { VERSION } from "../common/version.ts";
 
-export type Probe = { state: "absent" } | { state: "stale"; error: string } | { state: "live"; data: any };
+import type { Replies } from "../ipc/commands.ts";
 
-function once(command: string, timeoutMs: number): Promise<Probe> {
+export type Probe<C extends "ping" | "sessions" = "ping"> = { state: "absent" } | { state: "stale"; error: string } | { state: "live"; data: Replies[C] };
+
+function once<C extends "ping" | "sessions">(command: C, timeoutMs: number): Promise<Probe<C>> {
   return new Promise((resolve) => {
     let buf = "";
     let done = false;
-    const finish = (p: Probe) => {
+    const finish = (p: Probe<C>) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -46,9 +48,16 @@ function once(command: string, timeoutMs: number): Promise<Probe> {
   });
 }
 
-export async function probeDaemon(command: "ping" | "sessions" = "ping", timeoutMs = 2000): Promise<Probe> {
+/** Pings a running daemon (whatever its version). */
+export async function probeDaemon(timeoutMs = 2000): Promise<Probe<"ping">> {
   if (!existsSync(socketPath())) return { state: "absent" };
-  const ping = await once("ping", timeoutMs);
-  if (command === "ping" || ping.state !== "live" || ping.data?.version !== VERSION) return ping;
-  return once(command, timeoutMs);
+  return once("ping", timeoutMs);
+}
+
+/** The sessions of a running daemon of this version (another version is left alone). */
+export async function probeSessions(timeoutMs = 2000): Promise<Probe<"sessions">> {
+  const ping = await probeDaemon(timeoutMs);
+  if (ping.state !== "live") return ping;
+  if (ping.data.version !== VERSION) return { state: "stale", error: `the daemon is version ${ping.data.version}` };
+  return once("sessions", timeoutMs);
 }

@@ -1,22 +1,24 @@
-// The command registry: every CLI command, the global flags, the groups with sub-commands, and
-// how a command line is split into the command's words and everything else. run.ts, help.ts and
-// completion.ts all read it, so what is parsed, what help shows and what completes are one list.
+// The command table: every CLI command, the global flags, the groups with sub-commands, and how a
+// command line is split into the command's words and everything else. run.ts hands it to the
+// bodies that read it (help, completion, batch) through their context, so what is parsed, what
+// help shows and what completes are one list, and no body imports it.
 import { DebuggerError } from "../common/errors.ts";
-import { completionCommands, doctorCommands, setupCommands } from "./admin.ts";
-import { closest, isNegativeNumber, type FlagDef } from "./args.ts";
+import { meta, metaOf, type Group } from "../ipc/meta.ts";
+import { adminCommands } from "./admin.ts";
+import { closest, isNegativeNumber, type FlagDef, type PositionalDef } from "./args.ts";
 import { batchCommands } from "./batchCommand.ts";
 import { breakpointCommands } from "./breakpoints.ts";
 import { executionCommands } from "./execution.ts";
 import { inspectionCommands } from "./inspection.ts";
 import { outputCommands } from "./output.ts";
+import { runCommands } from "./oneShot.ts";
 import { sessionCommands } from "./session.ts";
-import type { CommandSpec } from "./spec.ts";
+import { isDaemonSpec, type CommandSpec, type CommandTable, type Found } from "./spec.ts";
 import { toolCommands } from "./tools.ts";
 import { guideCommands } from "./guide.ts";
 import { mcpCommands } from "./mcp.ts";
-import { runCommands } from "./oneShot.ts";
 
-export const commands: CommandSpec[] = [...sessionCommands, ...runCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...doctorCommands, ...setupCommands, ...completionCommands];
+export const commands: CommandSpec[] = [...sessionCommands, ...runCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...adminCommands];
 
 /** Flags every command takes, anywhere on the line (before `--`). */
 export const globalFlags: Record<string, FlagDef> = {
@@ -37,22 +39,25 @@ export const groups: Record<string, string | undefined> = { breakpoint: "list", 
 const openGroups = new Set(["watch"]);
 export const groupAliases: Record<string, string> = { bp: "breakpoint", breakpoints: "breakpoint" };
 
+/** Waits for a stop: takes --timeout and --no-wait. */
+export function isExecution(spec: CommandSpec): boolean {
+  return isDaemonSpec(spec) && metaOf(spec.command).execution === true;
+}
+
+export function groupOf(spec: CommandSpec): Group {
+  return isDaemonSpec(spec) ? meta[spec.command].group : spec.group;
+}
+
+export function summaryOf(spec: CommandSpec): string {
+  return spec.summary ?? (isDaemonSpec(spec) ? meta[spec.command].summary : "");
+}
+
 export function flagsOf(spec: CommandSpec): Record<string, FlagDef> {
-  return { ...globalFlags, ...(spec.execution ? executionFlags : {}), ...(spec.flags ?? {}) };
+  return { ...globalFlags, ...(isExecution(spec) ? executionFlags : {}), ...(spec.flags ?? {}) };
 }
 
 export function subCommands(group: string): CommandSpec[] {
   return commands.filter((c) => c.name.startsWith(`${group} `));
-}
-
-export interface Found {
-  spec: CommandSpec;
-  /** How many command words were used (1 or 2). */
-  used: number;
-  /** The group named, when the first word is one. */
-  group?: string;
-  /** The sub-command was written out (not the group's default). */
-  explicitSub: boolean;
 }
 
 export function findCommand(words: string[]): Found {
@@ -148,24 +153,29 @@ export function splitCommandLine(argv: readonly string[]): CommandLine {
   return { words, rest, version };
 }
 
-/**
- * A session name is a file-name-like word: it names the session in the daemon and in messages,
- * and a path-like name (`../x`) must never reach anything that builds paths from it.
- */
-export function checkSessionName(name: string, from: string): string {
-  const hint = "names use letters, digits, '.', '_' and '-' (not first '.'), at most 64 characters, e.g. --session api";
-  if (name === "") throw new DebuggerError("USAGE", `${from} is empty`, hint);
-  if (name.length > 64) throw new DebuggerError("USAGE", `${from} is ${name.length} characters long (at most 64)`, hint);
-  if (!isSessionName(name)) throw new DebuggerError("USAGE", `${from} '${name}' is not a valid session name`, hint);
-  return name;
+/** The positional-argument rules every command shares; used for each line of a batch too. */
+export function checkPositionals(spec: CommandSpec, parsed: { positionals: string[]; sawDoubleDash: boolean }): void {
+  if (parsed.sawDoubleDash && !spec.passThrough) {
+    throw new DebuggerError("USAGE", `'${spec.name}' takes no program arguments after --`, `\`debugger ${spec.name} --help\``);
+  }
+  const positionals = spec.positionals ?? [];
+  // Loops, not filter/some: this runs on every command, where each array builtin's first call costs ~0.1 ms.
+  const required: PositionalDef[] = [];
+  let variadic = false;
+  for (const p of positionals) {
+    if (p.required) required.push(p);
+    if (p.variadic) variadic = true;
+  }
+  if (parsed.positionals.length < required.length) {
+    const missing = required[parsed.positionals.length]!;
+    throw new DebuggerError("USAGE", `'${spec.name}' needs ${missing.name.toUpperCase()} (${missing.description})`, `\`debugger ${spec.name} --help\``);
+  }
+  if (!variadic && parsed.positionals.length > positionals.length) {
+    const extra = parsed.positionals[positionals.length]!;
+    const hint = spec.passThrough ? `program arguments go after --: \`debugger ${spec.name} ${parsed.positionals[0]} -- ${parsed.positionals.slice(1).join(" ")}\`` : `\`debugger ${spec.name} --help\``;
+    throw new DebuggerError("USAGE", `unexpected argument '${extra}' for '${spec.name}'`, hint);
+  }
 }
 
-/** [A-Za-z0-9_-][A-Za-z0-9._-]*, checked without a regular expression (the first one a process uses costs ~0.4 ms). */
-function isSessionName(name: string): boolean {
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45 || (c === 46 && i > 0);
-    if (!ok) return false;
-  }
-  return name.length > 0;
-}
+/** The table as the bodies see it. */
+export const table: CommandTable = { commands, globalFlags, groups, groupAliases, flagsOf, findCommand, subCommands, isExecution, groupOf, summaryOf, checkPositionals };

@@ -3,25 +3,24 @@
 // Help, completion, consola and the config schema load lazily: this path runs on every command.
 import { cliSettings } from "../common/cliSettings.ts";
 import { DebuggerError, exitCodeFor, toErrorData, type ErrorData } from "../common/errors.ts";
+import { checkSessionName } from "../common/sessionName.ts";
 import { request } from "../ipc/client.ts";
-import { parseArgv, type PositionalDef } from "./args.ts";
+import type { ArgsIn, Replies } from "../ipc/commands.ts";
+import type { Reply } from "../ipc/protocol.ts";
+import { checkArgs, cliSpelling } from "../ipc/calls.ts";
+import { metaOf, type Single } from "../ipc/meta.ts";
+import { errorText, present, presentPartial } from "../present/index.ts";
+import { parseArgv, type ParsedArgs } from "./args.ts";
 import { requestQuotingWarnings } from "./quoting.ts";
-import { checkSessionName, commands, findCommand, flagsOf, groupAliases, groups, splitCommandLine } from "./registry.ts";
-import type { CliContext, CommandSpec } from "./spec.ts";
+import { checkPositionals, findCommand, flagsOf, groupAliases, groups, isExecution, splitCommandLine, table } from "./registry.ts";
+import { isDaemonSpec, ReportedFailure, type CliContext, type CommandSpec, type DaemonSpec, type LocalResult } from "./spec.ts";
 
 /** The longest --timeout: 2,000,000 s (23 days) stays under the 2^31-1 ms a timer can wait. */
 const MAX_TIMEOUT_S = 2_000_000;
 
-/** Contract commands that start an adapter: a wait over a second says so on a terminal. */
-const STARTS_ADAPTER = new Set(["start", "attach", "restart"]);
-
 async function write(text: string, stream: "out" | "err" = "out"): Promise<void> {
   if (!text) return;
   await Bun.write(stream === "out" ? Bun.stdout : Bun.stderr, text.endsWith("\n") ? text : text + "\n");
-}
-
-function errorText(e: ErrorData): string {
-  return `error: ${e.message} [${e.code}]${e.hint ? `\nhint: ${e.hint}` : ""}`;
 }
 
 function beforeDoubleDash(argv: string[]): string[] {
@@ -35,7 +34,6 @@ export async function runCli(argv: string[]): Promise<number> {
   const wantsJson = envJson || flagWords.includes("--json");
   let commandName = "";
   let sessionName = process.env.DEBUGGER_SESSION || "default";
-  let current: CommandSpec | undefined;
   try {
     const line = splitCommandLine(argv);
     commandName = line.words[0] ?? "";
@@ -46,25 +44,24 @@ export async function runCli(argv: string[]): Promise<number> {
       const { mainHelp, commandHelp, groupHelp, plainHelp } = await import("./help.ts");
       plainHelp(wantsJson);
       if (!target.length) {
-        await write(await mainHelp());
+        await write(await mainHelp(table));
         return argv.length === 0 || !helpFlag && line.words[0] !== "help" ? 2 : 0;
       }
       const group = groupAliases[target[0]!] ?? target[0]!;
-      if (group in groups && target.length === 1) await write(await groupHelp(group));
+      if (group in groups && target.length === 1) await write(await groupHelp(table, group));
       else {
         const { spec } = findCommand(target);
-        await write(await commandHelp(spec, flagsOf(spec)));
+        await write(await commandHelp(table, spec));
       }
       return 0;
     }
     const found = findCommand(line.words);
     const spec: CommandSpec = found.spec;
     commandName = spec.name;
-    current = spec;
     if (helpFlag && found.group && !found.explicitSub) {
       const { groupHelp, plainHelp } = await import("./help.ts");
       plainHelp(wantsJson);
-      await write(await groupHelp(found.group));
+      await write(await groupHelp(table, found.group));
       return 0;
     }
     const flags = flagsOf(spec);
@@ -72,13 +69,14 @@ export async function runCli(argv: string[]): Promise<number> {
     if (parsed.flags.help) {
       const { commandHelp, plainHelp } = await import("./help.ts");
       plainHelp(wantsJson);
-      await write(await commandHelp(spec, flags));
+      await write(await commandHelp(table, spec));
       return 0;
     }
     checkPositionals(spec, parsed);
-    const settings = spec.local ? {} : await cliSettings();
+    const local = !isDaemonSpec(spec);
+    const settings = local ? {} : await cliSettings();
     if (typeof parsed.flags.session === "string") sessionName = checkSessionName(parsed.flags.session, "--session");
-    else if (process.env.DEBUGGER_SESSION) sessionName = spec.local ? sessionName : checkSessionName(process.env.DEBUGGER_SESSION, "DEBUGGER_SESSION");
+    else if (process.env.DEBUGGER_SESSION) sessionName = local ? sessionName : checkSessionName(process.env.DEBUGGER_SESSION, "DEBUGGER_SESSION");
     else if (settings.session !== undefined) sessionName = checkSessionName(settings.session, "[defaults] session in config.toml");
     const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : (settings.executionTimeout ?? 60);
     if (timeout < 0) throw new DebuggerError("USAGE", "--timeout cannot be negative", "seconds, e.g. --timeout 120 (0 waits forever)");
@@ -92,55 +90,20 @@ export async function runCli(argv: string[]): Promise<number> {
       timeout,
       wait: parsed.flags.wait !== false,
     };
-    if (spec.execution && !ctx.wait && typeof parsed.flags.timeout === "number" && !ctx.json && !ctx.quiet) {
+    if (isExecution(spec) && !ctx.wait && typeof parsed.flags.timeout === "number" && !ctx.json && !ctx.quiet) {
       const { messages } = await import("./messages.ts");
       (await messages()).warn("--timeout has no effect with --no-wait: nothing waits for the stop (`debugger await --timeout N` does)");
     }
-    let data: unknown;
-    let notice: string | undefined;
-    if (spec.local) data = await spec.local(parsed, ctx);
-    else {
-      const call = spec.call!(parsed, ctx);
-      // An expression the shell cut short (`--print p->x` unquoted): said before the reply, on stderr.
-      const cut = requestQuotingWarnings(call.args as Record<string, unknown>);
-      if (cut.length) await write(cut.join("\n"), "err");
-      // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
-      const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (spec.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000);
-      // Partial replies are printed as they come: one JSON document per line with --json.
-      let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order
-      const onPartial = (r: { data?: unknown }) => {
-        const text = ctx.json ? JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data }) + "\n" : (spec.renderPartial?.(r.data as never, parsed, ctx) ?? "");
-        if (text) printed = printed.then(() => Bun.write(Bun.stdout, text));
-      };
-      // STARTS_ADAPTER first: process.stderr is built on first use, which costs more than the rest of a
-      // `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
-      const slow = STARTS_ADAPTER.has(call.command) && !ctx.json && !ctx.quiet && process.stderr.isTTY ? setTimeout(() => void announceSlowStart(), 1000) : undefined;
-      let reply: Awaited<ReturnType<typeof request>>;
-      try {
-        reply = await request({ command: call.command, session: ctx.session, cwd: ctx.cwd, args: call.args }, socketTimeout, onPartial);
-      } finally {
-        clearTimeout(slow);
-      }
-      await printed;
-      // What happened on the session while nobody listened (an interrupted trace or batch).
-      notice = reply.notice;
-      if (notice && !ctx.json) await write(`note: ${notice}`, "err");
-      if (!reply.ok) {
-        const error = reply.error ?? { code: "INTERNAL", message: "the daemon replied without an error" };
-        if (ctx.json) await write(JSON.stringify({ ok: false, command: spec.name, session: ctx.session, error, ...(notice ? { notice } : {}) }));
-        else await write(errorText(error as ErrorData), "err");
-        return exitCodeFor(error.code);
-      }
-      data = reply.data;
-    }
-    if (ctx.json) await write(JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data, ...(notice ? { notice } : {}) }));
-    else if (!ctx.quiet) await write(spec.render(data as never, parsed, ctx));
-    return spec.exitCode?.(data) ?? 0;
+    const result = isDaemonSpec(spec) ? await send(spec, parsed, ctx) : await spec.run(parsed, { ...ctx, table });
+    if (ctx.json) await write(JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: result.data, ...(result.notice ? { notice: result.notice } : {}) }));
+    else if (!ctx.quiet) await write(result.text);
+    return result.exitCode ?? 0;
   } catch (e) {
     const error = toErrorData(e);
     // A local command that ran but found problems (doctor) still prints its report.
-    if (!wantsJson && error.code === "CHECK_FAILED" && current && error.details) await write(current.render(error.details as never, { positionals: [], flags: {}, rest: [], sawDoubleDash: false }, { session: sessionName, cwd: process.cwd(), json: false, quiet: false, timeout: 60, wait: true }));
-    if (wantsJson) await write(JSON.stringify({ ok: false, command: commandName, session: sessionName, error }));
+    if (!wantsJson && e instanceof ReportedFailure) await write(e.text);
+    const notice = e instanceof FailedReply ? e.notice : undefined;
+    if (wantsJson) await write(JSON.stringify({ ok: false, command: commandName, session: sessionName, error, ...(notice ? { notice } : {}) }));
     else await write(errorText(error), "err");
     return exitCodeFor(error.code);
   }
@@ -151,29 +114,50 @@ async function announceSlowStart(): Promise<void> {
   (await messages()).start("waiting for the adapter…");
 }
 
-/** The positional-argument rules every command shares; used for each line of a batch too. */
-export function checkPositionals(spec: CommandSpec, parsed: { positionals: string[]; sawDoubleDash: boolean }): void {
-  if (parsed.sawDoubleDash && !spec.passThrough) {
-    throw new DebuggerError("USAGE", `'${spec.name}' takes no program arguments after --`, `\`debugger ${spec.name} --help\``);
-  }
-  const positionals = spec.positionals ?? [];
-  // Loops, not filter/some: this runs on every command, where each array builtin's first call costs ~0.1 ms.
-  const required: PositionalDef[] = [];
-  let variadic = false;
-  for (const p of positionals) {
-    if (p.required) required.push(p);
-    if (p.variadic) variadic = true;
-  }
-  if (parsed.positionals.length < required.length) {
-    const missing = required[parsed.positionals.length]!;
-    throw new DebuggerError("USAGE", `'${spec.name}' needs ${missing.name.toUpperCase()} (${missing.description})`, `\`debugger ${spec.name} --help\``);
-  }
-  if (!variadic && parsed.positionals.length > positionals.length) {
-    const extra = parsed.positionals[positionals.length]!;
-    const hint = spec.passThrough ? `program arguments go after --: \`debugger ${spec.name} ${parsed.positionals[0]} -- ${parsed.positionals.slice(1).join(" ")}\`` : `\`debugger ${spec.name} --help\``;
-    throw new DebuggerError("USAGE", `unexpected argument '${extra}' for '${spec.name}'`, hint);
+/** The daemon's error reply, printed as any error is (in runCli), with the session's notice. */
+class FailedReply extends DebuggerError {
+  constructor(
+    error: ErrorData,
+    readonly notice?: string,
+  ) {
+    super(error.code, error.message, error.hint, error.details);
   }
 }
 
-// batch.ts resolves each line of a plan with the same registry.
-export { commands, findCommand, flagsOf };
+/** Sends a daemon command and presents its reply (partial replies as they come). */
+async function send(spec: DaemonSpec, parsed: ParsedArgs, ctx: CliContext): Promise<LocalResult> {
+  const call = spec.call(parsed, ctx);
+  checkArgs(call.command, call.args, cliSpelling);
+  // An expression the shell cut short (`--print p->x` unquoted): said before the reply, on stderr.
+  const cut = requestQuotingWarnings(call.args as Record<string, unknown>);
+  if (cut.length) await write(cut.join("\n"), "err");
+  return sendCall(spec, call.command, call.args, parsed, ctx);
+}
+
+async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: ArgsIn<C>, parsed: ParsedArgs, ctx: CliContext): Promise<LocalResult> {
+  const m = metaOf(command);
+  // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
+  const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (m.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000);
+  const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name };
+  // Partial replies (`output --follow`) are printed as they come: one JSON document per line with --json.
+  let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order
+  const onPartial = (r: Reply<Replies[C]>) => {
+    const text = ctx.json ? JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data }) + "\n" : r.data !== undefined ? presentPartial(command, r.data, view) : "";
+    if (text) printed = printed.then(() => Bun.write(Bun.stdout, text));
+  };
+  // Only for commands that start an adapter, and first: process.stderr is built on first use, which
+  // costs more than the rest of a `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
+  const slow = m.startsAdapter && !ctx.json && !ctx.quiet && process.stderr.isTTY ? setTimeout(() => void announceSlowStart(), 1000) : undefined;
+  let reply: Reply<Replies[C]>;
+  try {
+    reply = await request({ command, session: ctx.session, cwd: ctx.cwd, args }, socketTimeout, onPartial);
+  } finally {
+    clearTimeout(slow);
+  }
+  await printed;
+  // What happened on the session while nobody listened (an interrupted trace or batch).
+  const notice = reply.notice;
+  if (notice && !ctx.json) await write(`note: ${notice}`, "err");
+  if (!reply.ok || reply.data === undefined) throw new FailedReply(reply.error ?? { code: "INTERNAL", message: "the daemon replied without an error" }, notice);
+  return { data: reply.data, text: present(command, reply.data, view), notice };
+}

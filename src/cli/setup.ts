@@ -11,8 +11,7 @@ import { ConfigSchemaCheck, loadConfig } from "../common/config.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { configPath } from "../common/paths.ts";
 import type { ParsedArgs } from "./args.ts";
-import { renderSetupPlan } from "./admin.ts";
-import { bool, type CliContext } from "./spec.ts";
+import { bool, type CliContext, type LocalResult } from "./spec.ts";
 
 type Manager = PackageManager;
 type Step = InstallStep;
@@ -159,4 +158,25 @@ export async function runSetup(a: ParsedArgs, ctx: CliContext) {
     result.installed.push(spec.name);
   }
   return result;
+}
+
+export function renderSetupPlan(d: { plans: { adapter: string; present?: string; note?: string; steps: { command: string[]; why: string }[] }[] }): string {
+  const out: string[] = [];
+  for (const p of d.plans) {
+    if (p.present) out.push(`${p.adapter}: installed (${p.present})`);
+    else if (p.note) out.push(`${p.adapter}: ${p.note}`);
+    else {
+      out.push(`${p.adapter}: will ${p.steps.map((s) => s.why).join(", then ")}:`);
+      for (const s of p.steps) out.push(`    ${s.command.join(" ")}`);
+    }
+  }
+  return out.join("\n");
+}
+
+/** `debugger setup`: the plan carried out (or only shown), and what was installed. */
+export async function setup(a: ParsedArgs, ctx: CliContext): Promise<LocalResult> {
+  const d = await runSetup(a, ctx);
+  const plan = renderSetupPlan(d);
+  const text = d.dryRun ? `${plan}\n(dry run: nothing was installed)` : !d.installed.length ? `${plan}\nNothing to install.` : `Installed ${d.installed.join(", ")}; recorded in ${d.config}.`;
+  return { data: d, text };
 }

@@ -1,7 +1,9 @@
-// What a CLI command is: its words, arguments, the daemon request it makes and how its reply reads.
+// What a CLI command is: its words and arguments, and either the daemon request it makes (a
+// contract command, whose group, summary and reply text come from ../ipc/meta.ts and
+// ../present/) or a body that runs in the CLI process, loaded only when it runs.
 import { DebuggerError } from "../common/errors.ts";
-import { parseLocation, splitCondition } from "../common/location.ts";
-import type { ArgsIn, CommandName, Group, ReplyOf } from "../ipc/commands.ts";
+import type { CallOf } from "../ipc/commands.ts";
+import type { Group, Single } from "../ipc/meta.ts";
 import type { FlagDef, ParsedArgs, PositionalDef } from "./args.ts";
 
 export interface CliContext {
@@ -14,49 +16,89 @@ export interface CliContext {
   wait: boolean;
 }
 
-/**
- * A CLI command. One that talks to the daemon names its contract command (`command`); its
- * arguments and the data its renderer reads are typed by the contract. Local commands (doctor,
- * setup, guide, …) run in the CLI process and say their help group themselves.
- */
-export interface CommandSpec<C extends CommandName = CommandName> {
+/** What a local body gets: the caller's context and the command table (bodies never import it). */
+export interface LocalContext extends CliContext {
+  table: CommandTable;
+}
+
+interface Words {
   /** Canonical name; for groups "group sub" (e.g. "breakpoint add"). */
   name: string;
   aliases?: string[];
-  summary: string;
   positionals?: PositionalDef[];
   flags?: Record<string, FlagDef>;
-  /** Waits for a stop: takes --no-wait and --timeout. */
-  execution?: boolean;
   /** Takes program arguments after `--`. */
   passThrough?: boolean;
   examples?: string[];
-  /** The daemon command it sends (its group is the help section). */
-  command?: C;
-  /** Help section of a local command. */
-  group?: Group;
-  /** The request sent to the daemon. */
-  call?(a: ParsedArgs, ctx: CliContext): { command: C; args: ArgsIn<C> };
-  /** Commands that run in the CLI process itself. */
-  local?(a: ParsedArgs, ctx: CliContext): Promise<unknown>;
-  /** Human rendering of each partial reply of a streaming command (`output --follow`). */
-  renderPartial?(data: ReplyOf<C>, a: ParsedArgs, ctx: CliContext): string;
+}
+
+/** A command the daemon answers: `call` builds the request from the command line. */
+export interface DaemonSpec extends Words {
+  command: Single;
+  /** Only where the CLI command is another spelling of the contract command (`watch remove`). */
+  summary?: string;
+  call(a: ParsedArgs, ctx: CliContext): CallOf<Single>;
   /** Socket timeout in ms when the command may run long on purpose. */
   socketTimeoutMs?(a: ParsedArgs, ctx: CliContext): number;
-  /** The exit code of a successful reply that carries failures of its own (a batch); default 0. */
-  exitCode?(data: any): number;
-  /** Human rendering of the reply's data. */
-  render(data: ReplyOf<C>, a: ParsedArgs, ctx: CliContext): string;
 }
 
-/** A daemon command's CLI spec, type-checked against its contract entry. */
-export function daemonCommand<C extends CommandName>(spec: CommandSpec<C> & { command: C }): CommandSpec {
-  return spec as unknown as CommandSpec;
+/** What a local body returns: the JSON document's data and the human text. */
+export interface LocalResult {
+  data: unknown;
+  text: string;
+  /** A result that carries failures of its own (a batch); default 0. */
+  exitCode?: number;
+  /** What happened on the session while nobody listened (an interrupted trace or batch). */
+  notice?: string;
 }
 
-/** A command that runs in the CLI process. */
-export function localCommand(spec: Omit<CommandSpec, "command" | "call" | "render"> & { group: Group; local: NonNullable<CommandSpec["local"]>; render(data: any, a: ParsedArgs, ctx: CliContext): string }): CommandSpec {
-  return spec as CommandSpec;
+/** A local command's failure that comes with a report of its own, printed before the error (doctor). */
+export class ReportedFailure extends DebuggerError {
+  constructor(
+    e: DebuggerError,
+    readonly text: string,
+  ) {
+    super(e.code, e.message, e.hint, e.details);
+  }
+}
+
+/** A command that runs in the CLI process; its body is a dynamic import inside `run`. */
+export interface LocalSpec extends Words {
+  group: Group;
+  summary: string;
+  run(a: ParsedArgs, ctx: LocalContext): Promise<LocalResult>;
+}
+
+export type CommandSpec = DaemonSpec | LocalSpec;
+
+export function isDaemonSpec(spec: CommandSpec): spec is DaemonSpec {
+  return "command" in spec;
+}
+
+/** The command table, handed to the bodies that read it (help, completion, batch). */
+export interface CommandTable {
+  commands: CommandSpec[];
+  globalFlags: Record<string, FlagDef>;
+  groups: Record<string, string | undefined>;
+  groupAliases: Record<string, string>;
+  flagsOf(spec: CommandSpec): Record<string, FlagDef>;
+  findCommand(words: string[]): Found;
+  subCommands(group: string): CommandSpec[];
+  /** Takes --timeout and --no-wait, and waits for a stop. */
+  isExecution(spec: CommandSpec): boolean;
+  groupOf(spec: CommandSpec): Group;
+  summaryOf(spec: CommandSpec): string;
+  checkPositionals(spec: CommandSpec, parsed: { positionals: string[]; sawDoubleDash: boolean }): void;
+}
+
+export interface Found {
+  spec: CommandSpec;
+  /** How many command words were used (1 or 2). */
+  used: number;
+  /** The group named, when the first word is one. */
+  group?: string;
+  /** The sub-command was written out (not the group's default). */
+  explicitSub: boolean;
 }
 
 /** `--print EXPR` (repeatable) on every command that reports a stop: values evaluated at that stop. */
@@ -91,14 +133,4 @@ export function ids(words: string[], what = "id"): number[] {
     if (!Number.isInteger(n) || n < 1) throw new DebuggerError("USAGE", `'${w}' is not a ${what}`, "ids are whole numbers from `debugger breakpoint list` (or `threads`, `backtrace`)");
     return n;
   });
-}
-
-/** A location's syntax is checked here, so a typo is a usage error before anything runs (the daemon resolves files). */
-export function location(text: string): string {
-  parseLocation(splitCondition(text).location);
-  return text;
-}
-
-export function locations(texts: string[]): string[] {
-  return texts.map(location);
 }

@@ -82,3 +82,9 @@ export function formatLocation(loc: Location): string {
       return loc.address;
   }
 }
+
+/** A location's syntax (`LOC` or `LOC if COND`), checked where it is typed so a typo is a usage error before anything runs; files are resolved by the daemon. */
+export function checkLocationSyntax(text: string): string {
+  parseLocation(splitCondition(text).location);
+  return text;
+}

@@ -1,11 +1,15 @@
 // The daemon's dispatch: a request's command is looked up in the contract, its arguments are
-// validated there, and the handler of its group runs. Handlers are typed by the contract, so a
-// command without a handler (or a handler replying the wrong shape) fails `tsc`.
-import { DebuggerError } from "../common/errors.ts";
-import { isCommand, parseArgs, type CommandName } from "../ipc/commands.ts";
+// validated there (and checked across fields, ../ipc/meta.ts), and the handler of its group runs.
+// Handlers are typed by the contract, so a command without a handler (or a handler replying the
+// wrong shape) fails `tsc`. A batch is the dispatcher's own: it runs each step as a request.
+import { DebuggerError, toErrorData } from "../common/errors.ts";
+import { parseArgs, type ArgsOut, type BatchOk, type BatchReply, type Replies } from "../ipc/commands.ts";
+import { checkArgs, cliSpelling } from "../ipc/calls.ts";
+import { isCommand, type CommandName } from "../ipc/meta.ts";
 import type { Request } from "../ipc/protocol.ts";
+import { ClientGone, leaveStopped } from "./cancel.ts";
 import { breakpointHandlers } from "./handlers/breakpoints.ts";
-import type { DaemonContext, Handler, ReplyStream } from "./handlers/common.ts";
+import type { Caller, DaemonContext, Handler, Handlers, ReplyStream } from "./handlers/common.ts";
 import { executionHandlers } from "./handlers/execution.ts";
 import { inspectionHandlers } from "./handlers/inspection.ts";
 import { outputHandlers } from "./handlers/output.ts";
@@ -15,7 +19,9 @@ import { toolHandlers } from "./handlers/tools.ts";
 
 export type { DaemonContext, ReplyStream } from "./handlers/common.ts";
 
-const handlers: { [C in CommandName]: Handler<C> } = {
+type Single = Exclude<CommandName, "batch">;
+
+const handlers: Handlers<Single> = {
   ...sessionHandlers,
   ...runHandlers,
   ...breakpointHandlers,
@@ -25,12 +31,58 @@ const handlers: { [C in CommandName]: Handler<C> } = {
   ...toolHandlers,
 };
 
-export async function handle(req: Request, ctx: DaemonContext, stream?: ReplyStream): Promise<unknown> {
+function known(command: string): CommandName {
   // Own keys only: `__proto__` or `constructor` never reach a handler.
-  if (!isCommand(req.command)) {
-    throw new DebuggerError("UNKNOWN_COMMAND", `the daemon does not know the command '${req.command}'`, "`debugger --help` lists the commands; a CLI and daemon of different versions? `debugger daemon stop`");
+  if (!isCommand(command)) {
+    throw new DebuggerError("UNKNOWN_COMMAND", `the daemon does not know the command '${command}'`, "`debugger --help` lists the commands; a CLI and daemon of different versions? `debugger daemon stop`");
   }
-  const command: CommandName = req.command;
-  const handler = handlers[command] as Handler<CommandName>;
-  return handler(parseArgs(command, req.args) as never, { session: req.session, cwd: req.cwd }, ctx, stream);
+  return command;
+}
+
+export async function handle(req: Request, ctx: DaemonContext, stream?: ReplyStream): Promise<unknown> {
+  const command = known(req.command);
+  const caller = { session: req.session, cwd: req.cwd };
+  if (command === "batch") return batch(parseArgs("batch", req.args), caller, ctx, stream);
+  return run(command, req.args, caller, ctx, stream);
+}
+
+async function run<C extends Single>(command: C, raw: unknown, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<Replies[C]> {
+  const args = parseArgs(command, raw);
+  checkArgs(command, args, cliSpelling);
+  const handler: Handler<C> = handlers[command];
+  return handler(args, caller, ctx, stream);
+}
+
+/**
+ * Runs each command in order as a request of its own (execution commands wait for their stop as
+ * usual) and stops at the first failure unless `keepGoing`. When the client goes away the rest of
+ * the plan is not run, and the session's next reply says where it stopped.
+ */
+async function batch(a: ArgsOut<"batch">, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<Replies["batch"]> {
+  const replies: BatchReply[] = [];
+  for (const [i, c] of a.commands.entries()) {
+    const session = c.session ?? caller.session;
+    try {
+      const command = known(c.command);
+      if (command === "batch") throw new DebuggerError("USAGE", "a batch cannot contain another batch", "put the commands in one file");
+      if (stream?.signal?.aborted) throw new ClientGone();
+      replies.push(await step(command, c.args, { session, cwd: caller.cwd }, ctx, stream));
+    } catch (e) {
+      if (e instanceof ClientGone) {
+        // A program a step set running is left stopped.
+        const s = ctx.registry.find(session);
+        const where = s && s.live ? await leaveStopped(s) : undefined;
+        ctx.notify?.(session, `the batch was interrupted at step ${i + 1} of ${a.commands.length} (${c.command}; its client went away)${where ? `; ${where}` : ""}`);
+        throw e;
+      }
+      replies.push({ ok: false, command: c.command, session, error: toErrorData(e) });
+      if (!a.keepGoing) break;
+    }
+  }
+  return { replies, ran: replies.length, total: a.commands.length };
+}
+
+async function step<C extends Single>(command: C, raw: unknown, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<BatchOk<C>> {
+  const data = await run(command, raw, caller, ctx, stream);
+  return { ok: true, command, session: caller.session, data };
 }

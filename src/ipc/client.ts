@@ -7,7 +7,9 @@ import { runtimeDir, socketPath } from "../common/paths.ts";
 import { socketFilePresent } from "../common/platform.ts";
 import { checkRuntimeDir, checkSocketOwner } from "../common/privateFiles.ts";
 import { VERSION } from "../common/version.ts";
-import { LineDecoder, MAX_LINE_BYTES, type Reply, type Request } from "./protocol.ts";
+import type { ArgsIn, CommandName, Replies } from "./commands.ts";
+import { LineDecoder, MAX_LINE_BYTES } from "./framing.ts";
+import type { Reply, Request } from "./protocol.ts";
 
 const SPAWN_DEADLINE_MS = 5000;
 /** The longest reply line taken from the daemon (a reply holds at most a few MB of text). */
@@ -15,26 +17,27 @@ const MAX_REPLY_BYTES = 256 * 1024 * 1024;
 /** setTimeout fires at once past this many ms, so longer waits are this one. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-type Outgoing = Omit<Request, "id" | "version">;
+/** A request for C: its arguments typed by the contract. */
+type Outgoing<C extends CommandName> = Omit<Request, "id" | "version" | "command" | "args"> & { command: C; args: ArgsIn<C> };
 
-interface Conn {
+interface Conn<T> {
   /** Resolves when every byte is handed to the kernel; rejects when the socket fails first. */
   send(line: string): Promise<void>;
-  reply: Promise<Reply>;
+  reply: Promise<Reply<T>>;
   close(): void;
 }
 
 // Promise.withResolvers, not `new Promise(executor)`: every command comes this way, and the first
 // Promise constructor call of a process costs ~0.3 ms (withResolvers: ~0.06 ms).
-function open(path: string, onPartial: ((r: Reply) => void) | undefined, id: number): Promise<Conn> {
-  const { promise, resolve: resolveOpen, reject: rejectOpen } = Promise.withResolvers<Conn>();
+function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, id: number): Promise<Conn<T>> {
+  const { promise, resolve: resolveOpen, reject: rejectOpen } = Promise.withResolvers<Conn<T>>();
   // Bytes, decoded per line: a character cut between two chunks stays whole.
   const lines = new LineDecoder(MAX_REPLY_BYTES);
   let settled = false;
-  const pending = Promise.withResolvers<Reply>();
+  const pending = Promise.withResolvers<Reply<T>>();
   const reply = pending.promise;
   const settle = {
-    resolve: (r: Reply) => ((settled = true), pending.resolve(r)),
+    resolve: (r: Reply<T>) => ((settled = true), pending.resolve(r)),
     reject: (e: Error) => ((settled = true), pending.reject(e)),
   };
   reply.catch(() => {});
@@ -86,9 +89,10 @@ function open(path: string, onPartial: ((r: Reply) => void) | undefined, id: num
         }
         for (const line of got) {
           if (settled) return;
-          let reply: Reply;
+          let reply: Reply<T>;
           try {
-            reply = JSON.parse(line) as Reply;
+            // The daemon replies to command C with C's reply: the one place the wire is taken at its word.
+            reply = JSON.parse(line);
           } catch (e) {
             settle.reject(new DebuggerError("IPC_ERROR", `daemon sent a malformed reply: ${(e as Error).message}`, "`debugger daemon stop` and try again"));
             return;
@@ -152,7 +156,7 @@ async function startFailure(proc: DaemonProcess, path: string): Promise<Debugger
   return new DebuggerError("DAEMON_UNAVAILABLE", `the daemon ${how} before listening on ${path}${text ? `: ${text.split("\n").slice(-5).join("\n")}` : ""}`, "`debugger logs` shows the daemon log; set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you own and can write");
 }
 
-async function connectOrSpawn(path: string, onPartial: ((r: Reply) => void) | undefined, id: number): Promise<Conn> {
+async function connectOrSpawn<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, id: number): Promise<Conn<T>> {
   try {
     return await open(path, onPartial, id);
   } catch (e) {
@@ -193,15 +197,15 @@ async function waitForSocketGone(path: string, ms: number): Promise<void> {
   while (socketFilePresent(path) && Date.now() < deadline) await Bun.sleep(10);
 }
 
-export interface RequestOptions {
+export interface RequestOptions<T = unknown> {
   /** Partial replies (`output --follow`). */
-  onPartial?: (r: Reply) => void;
+  onPartial?: (r: Reply<T>) => void;
   /** Aborting closes the connection: the daemon ends the request's work (a trace, a batch, a wait). */
   signal?: AbortSignal;
 }
 
 /** Refuses a request the daemon would refuse for its size, before connecting. */
-export function encodeRequest(msg: Outgoing, id: number): string {
+export function encodeRequest(msg: { command: string }, id: number): string {
   const line = JSON.stringify({ ...msg, id, version: VERSION }) + "\n";
   // Most requests are short: count bytes only when the characters alone could reach the limit.
   const bytes = line.length * 3 > MAX_LINE_BYTES ? Buffer.byteLength(line) : line.length;
@@ -211,8 +215,9 @@ export function encodeRequest(msg: Outgoing, id: number): string {
   return line;
 }
 
-export async function request(msg: Outgoing, timeoutMs: number, onPartialOrOptions?: ((r: Reply) => void) | RequestOptions): Promise<Reply> {
-  const opts: RequestOptions = typeof onPartialOrOptions === "function" ? { onPartial: onPartialOrOptions } : (onPartialOrOptions ?? {});
+/** Sends command C with its arguments and returns the daemon's reply, whose data is C's reply. */
+export async function request<C extends CommandName>(msg: Outgoing<C>, timeoutMs: number, onPartialOrOptions?: ((r: Reply<Replies[C]>) => void) | RequestOptions<Replies[C]>): Promise<Reply<Replies[C]>> {
+  const opts: RequestOptions<Replies[C]> = typeof onPartialOrOptions === "function" ? { onPartial: onPartialOrOptions } : (onPartialOrOptions ?? {});
   const path = socketPath();
   if (Buffer.byteLength(path) > 104) {
     throw new DebuggerError("DAEMON_UNAVAILABLE", `socket path is longer than 104 bytes: ${path}`, "set DEBUGGER_RUNTIME_DIR to a shorter directory");
@@ -224,7 +229,7 @@ export async function request(msg: Outgoing, timeoutMs: number, onPartialOrOptio
     checkRuntimeDir(runtimeDir());
     checkSocketOwner(path);
     opts.signal?.throwIfAborted();
-    const conn = await connectOrSpawn(path, opts.onPartial, id);
+    const conn = await connectOrSpawn<Replies[C]>(path, opts.onPartial, id);
     const timeout = Promise.withResolvers<never>();
     const timer = setTimeout(() => timeout.reject(new DebuggerError("TIMEOUT", `the daemon did not reply to '${msg.command}' within ${Math.round(waitMs / 1000)} s`, "`debugger status` shows the session; `debugger logs` the daemon log")), waitMs);
     const onAbort = () => conn.close();

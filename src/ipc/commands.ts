@@ -1,13 +1,15 @@
-// The command contract: one entry per daemon command — its group, a one-line summary, the valibot
-// schema of its arguments and (in `Replies`) the type of its reply data. The daemon's dispatch
-// validates against it, the handlers and the CLI's requests are typed by it, and the MCP tools and
-// shell completions are generated from it, so a renamed or missing command or field fails `tsc`.
+// The command contract: per daemon command the valibot schema of its arguments (strict: a sender
+// with a stale or misspelt argument fails loudly) and, in `Replies`, the type of its reply data;
+// everything else about a command (group, summary, how it runs, cross-field checks) is in
+// ./meta.ts. The daemon's dispatch validates against it, handlers and CLI calls declare their types
+// by it, the MCP tools are generated from it: a renamed or missing command or field fails `tsc`.
 import * as v from "valibot";
-import { DebuggerError } from "../common/errors.ts";
+import { DebuggerError, type ErrorData } from "../common/errors.ts";
+import type { CommandName } from "./meta.ts";
 import type { BreakpointView, DisplayValue, FrameView, SessionState, SessionSummary, SourceLine, StopReport, VariableView } from "./types.ts";
-import { MAX_BATCH_COMMANDS } from "./protocol.ts";
+import { MAX_BATCH_COMMANDS } from "./framing.ts";
 
-export type Group = "session" | "breakpoints" | "execution" | "inspection" | "output" | "tools";
+export { isCommand, meta, type CommandName, type Group } from "./meta.ts";
 
 // ---- argument pieces ---------------------------------------------------------------------
 
@@ -24,7 +26,7 @@ const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints }
 const breakOpts = { condition: optStr, hitCount: optStr, log: optStr, temporary: optBool };
 const format = v.optional(v.picklist(["hex", "bin", "oct", "dec", "char", "address"]));
 
-const startArgs = v.object({
+const startArgs = v.strictObject({
   program: optStr,
   args: v.optional(v.array(v.string()), []),
   cwd: optStr,
@@ -36,7 +38,7 @@ const startArgs = v.object({
   /** Breakpoints set before the program runs: LOC or 'LOC if COND'. */
   break: v.optional(v.array(v.string()), []),
   pid: v.optional(posInt),
-  connect: v.optional(v.object({ host: v.string(), port: v.pipe(int, v.minValue(1), v.maxValue(65535)) })),
+  connect: v.optional(v.strictObject({ host: v.string(), port: v.pipe(int, v.minValue(1), v.maxValue(65535)) })),
   options: v.optional(v.record(v.string(), v.unknown()), {}),
   /** The calling CLI's pid: attach refuses the caller's own process tree. */
   clientPid: v.optional(posInt),
@@ -44,7 +46,7 @@ const startArgs = v.object({
 });
 
 /** `run`: a start, a stop at every breakpoint hit recorded as one row, and the end — in one call. */
-const runArgs = v.object({
+const runArgs = v.strictObject({
   program: v.pipe(v.string(), v.minLength(1, "give a program")),
   args: v.optional(v.array(v.string()), []),
   adapter: optStr,
@@ -57,130 +59,104 @@ const runArgs = v.object({
   timeout,
 });
 
-const stepArgs = v.object({ ...waitArgs, count: v.optional(posInt, 1), thread: v.optional(int) });
-const noArgs = v.object({});
+const stepArgs = v.strictObject({ ...waitArgs, count: v.optional(posInt, 1), thread: v.optional(int) });
+const noArgs = v.strictObject({});
 
-interface Entry {
-  group: Group;
-  summary: string;
-  args: v.ObjectSchema<v.ObjectEntries, undefined>;
-  /** Waits for a stop and replies with the stop report. */
-  execution?: boolean;
-  /** Replies more than once (partial replies). */
-  stream?: boolean;
-  /** Answered by the daemon itself, without a session. */
-  daemon?: boolean;
-}
+type ArgsSchema = v.StrictObjectSchema<v.ObjectEntries, undefined>;
 
-export const contract = {
-  ping: { group: "tools", summary: "daemon version, pid and uptime", args: noArgs, daemon: true },
-  shutdown: { group: "tools", summary: "stop the daemon and every session", args: noArgs, daemon: true },
-  status: { group: "session", summary: "state of the session and its last stop", args: noArgs },
-  sessions: { group: "session", summary: "all sessions of the daemon", args: noArgs, daemon: true },
-  start: { group: "session", summary: "launch a program and wait for its first stop", args: startArgs, execution: true },
-  attach: { group: "session", summary: "attach to a process by pid or to a listening adapter", args: startArgs, execution: true },
-  stop: { group: "session", summary: "end the session (a launched program is terminated)", args: noArgs },
-  detach: { group: "session", summary: "detach and leave the program running", args: noArgs },
-  run: { group: "session", summary: "start, a row of print values per breakpoint stop, end", args: runArgs, execution: true },
-  restart: { group: "session", summary: "launch again with the same arguments and breakpoints", args: v.object(waitArgs), execution: true },
+/** The arguments of each command. */
+export const argSchemas = {
+  ping: noArgs,
+  shutdown: noArgs,
+  status: noArgs,
+  sessions: noArgs,
+  start: startArgs,
+  attach: startArgs,
+  stop: noArgs,
+  detach: noArgs,
+  restart: v.strictObject(waitArgs),
+  run: runArgs,
 
-  "breakpoint.add": { group: "breakpoints", summary: "set a breakpoint (FILE:LINE, function, address; 'LOC if COND')", args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...breakOpts }) },
-  "breakpoint.list": { group: "breakpoints", summary: "breakpoints with where they bound and hit counts", args: noArgs },
-  "breakpoint.remove": { group: "breakpoints", summary: "remove breakpoints by id, or all", args: v.object({ ids: v.optional(v.array(posInt), []), all: optBool }) },
-  "breakpoint.enable": { group: "breakpoints", summary: "enable breakpoints", args: v.object({ ids: v.pipe(v.array(posInt), v.minLength(1, "give at least one breakpoint id")) }) },
-  "breakpoint.disable": { group: "breakpoints", summary: "disable breakpoints", args: v.object({ ids: v.pipe(v.array(posInt), v.minLength(1, "give at least one breakpoint id")) }) },
-  "watch.add": {
-    group: "breakpoints",
-    summary: "stop when a variable or lvalue is written (or read)",
-    args: v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")), access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"), condition: optStr, hitCount: optStr }),
-  },
-  "watch.list": { group: "breakpoints", summary: "watchpoints", args: noArgs },
-  catch: { group: "breakpoints", summary: "exception filters: list, on, off; throw TYPE… for C++ types", args: v.object({ add: v.optional(v.array(v.string()), []), remove: v.optional(v.array(v.string()), []) }) },
+  "breakpoint.add": v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...breakOpts }),
+  "breakpoint.list": noArgs,
+  "breakpoint.remove": v.strictObject({ ids: v.optional(v.array(posInt), []), all: optBool }),
+  "breakpoint.enable": v.strictObject({ ids: v.pipe(v.array(posInt), v.minLength(1, "give at least one breakpoint id")) }),
+  "breakpoint.disable": v.strictObject({ ids: v.pipe(v.array(posInt), v.minLength(1, "give at least one breakpoint id")) }),
+  "watch.add": v.strictObject({ expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")), access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"), condition: optStr, hitCount: optStr }),
+  "watch.list": noArgs,
+  catch: v.strictObject({ add: v.optional(v.array(v.string()), []), remove: v.optional(v.array(v.string()), []) }),
 
-  continue: { group: "execution", summary: "resume until a breakpoint, exception or exit", args: stepArgs, execution: true },
-  next: { group: "execution", summary: "step over one line", args: stepArgs, execution: true },
-  step: { group: "execution", summary: "step into the call on this line", args: stepArgs, execution: true },
-  finish: { group: "execution", summary: "run until the current function returns", args: stepArgs, execution: true },
-  until: { group: "execution", summary: "run to a location (temporary breakpoint)", args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...waitArgs }), execution: true },
-  pause: { group: "execution", summary: "interrupt the running program", args: v.object({ ...waitArgs, thread: v.optional(int) }), execution: true },
-  await: { group: "execution", summary: "wait for the next stop (the last one if stopped)", args: v.object({ timeout, print: prints }), execution: true },
+  continue: stepArgs,
+  next: stepArgs,
+  step: stepArgs,
+  finish: stepArgs,
+  until: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...waitArgs }),
+  pause: v.strictObject({ ...waitArgs, thread: v.optional(int) }),
+  await: v.strictObject({ timeout, print: prints }),
 
-  context: { group: "inspection", summary: "source around the current line and the locals", args: v.object({ lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }) },
-  backtrace: { group: "inspection", summary: "the call stack (all: every thread's top frame)", args: v.object({ limit: v.optional(posInt), locals: optBool, thread: v.optional(int), all: optBool }) },
-  frame: { group: "inspection", summary: "select a frame and show it", args: v.object({ index: v.optional(v.pipe(int, v.minValue(0))), thread: v.optional(int) }) },
-  up: { group: "inspection", summary: "select the caller's frame", args: v.object({ count: v.optional(posInt, 1) }) },
-  down: { group: "inspection", summary: "select the callee's frame", args: v.object({ count: v.optional(posInt, 1) }) },
-  locals: { group: "inspection", summary: "variables of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool }) },
-  args: { group: "inspection", summary: "arguments of the selected frame", args: v.object({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }) },
-  print: { group: "inspection", summary: "evaluate expressions in the selected frame", args: v.object({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))) }) },
-  display: { group: "inspection", summary: "expressions shown at every stop (none given: list them)", args: v.object({ expressions: v.optional(v.array(expression), []) }) },
-  undisplay: { group: "inspection", summary: "stop showing displays by id, or all", args: v.object({ ids: v.optional(v.array(posInt), []), all: optBool }) },
-  trace: {
-    group: "execution",
-    summary: "run, recording values at each hit of a location",
-    args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
-    execution: true,
-  },
-  batch: {
-    group: "tools",
-    summary: "run several commands in order, one reply each",
-    args: v.object({
-      commands: v.pipe(v.array(v.object({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(MAX_BATCH_COMMANDS, `a batch runs at most ${MAX_BATCH_COMMANDS} commands`)),
-      keepGoing: optBool,
-    }),
-  },
-  eval: { group: "inspection", summary: "evaluate in the adapter's console context", args: v.object({ expression, format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10)), 0) }) },
-  raw: { group: "tools", summary: "a command for the adapter's console", args: v.object({ expression: v.pipe(v.string(), v.minLength(1, "give a console command")) }) },
-  set: { group: "inspection", summary: "assign a variable in the selected frame", args: v.object({ name: v.pipe(v.string(), v.minLength(1, "give a variable")), value: v.string() }) },
-  threads: { group: "inspection", summary: "list threads", args: noArgs },
-  thread: { group: "inspection", summary: "select a thread", args: v.object({ id: v.optional(int) }) },
-  registers: { group: "inspection", summary: "registers of the selected frame", args: v.object({ names: v.optional(v.array(v.string()), []), all: optBool }) },
-  "memory.read": {
-    group: "inspection",
-    summary: "bytes at an address or pointer expression",
-    args: v.object({ location: v.pipe(v.string(), v.minLength(1, "give an address")), count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(65536)), 64), format: v.optional(v.picklist(["hex", "bytes", "words", "chars"]), "hex") }),
-  },
-  list: { group: "inspection", summary: "source around the current line, a line, a range, a file or a function", args: v.object({ location: optStr, lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }) },
-  disassemble: { group: "inspection", summary: "instructions from the current one or an address", args: v.object({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000)), 16), source: optBool }) },
-  events: { group: "inspection", summary: "history of stops and exits", args: v.object({ limit: v.optional(posInt, 20) }) },
+  context: v.strictObject({ lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }),
+  backtrace: v.strictObject({ limit: v.optional(posInt), locals: optBool, thread: v.optional(int), all: optBool }),
+  frame: v.strictObject({ index: v.optional(v.pipe(int, v.minValue(0))), thread: v.optional(int) }),
+  up: v.strictObject({ count: v.optional(posInt, 1) }),
+  down: v.strictObject({ count: v.optional(posInt, 1) }),
+  locals: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool }),
+  args: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }),
+  print: v.strictObject({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))) }),
+  display: v.strictObject({ expressions: v.optional(v.array(expression), []) }),
+  undisplay: v.strictObject({ ids: v.optional(v.array(posInt), []), all: optBool }),
+  trace: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
+  batch: v.strictObject({
+    commands: v.pipe(v.array(v.strictObject({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(MAX_BATCH_COMMANDS, `a batch runs at most ${MAX_BATCH_COMMANDS} commands`)),
+    keepGoing: optBool,
+  }),
+  eval: v.strictObject({ expression, format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10)), 0) }),
+  raw: v.strictObject({ expression: v.pipe(v.string(), v.minLength(1, "give a console command")) }),
+  set: v.strictObject({ name: v.pipe(v.string(), v.minLength(1, "give a variable")), value: v.string() }),
+  threads: noArgs,
+  thread: v.strictObject({ id: v.optional(int) }),
+  registers: v.strictObject({ names: v.optional(v.array(v.string()), []), all: optBool }),
+  "memory.read": v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give an address")), count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(65536)), 64), format: v.optional(v.picklist(["hex", "bytes", "words", "chars"]), "hex") }),
+  list: v.strictObject({ location: optStr, lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }),
+  disassemble: v.strictObject({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000)), 16), source: optBool }),
+  events: v.strictObject({ limit: v.optional(posInt, 20) }),
 
-  output: {
-    group: "output",
-    summary: "program output captured so far",
-    args: v.object({
-      tail: v.optional(v.pipe(int, v.minValue(0))),
-      since: v.optional(v.pipe(int, v.minValue(0))),
-      clear: optBool,
-      stdout: optBool,
-      stderr: optBool,
-      console: optBool,
-      follow: optBool,
-      timeout: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_000, "a timeout is at most 2000000 s (0 waits forever)")), 0),
-    }),
-    stream: true,
-  },
-} as const satisfies Record<string, Entry>;
+  output: v.strictObject({
+    tail: v.optional(v.pipe(int, v.minValue(0))),
+    since: v.optional(v.pipe(int, v.minValue(0))),
+    clear: optBool,
+    stdout: optBool,
+    stderr: optBool,
+    console: optBool,
+    follow: optBool,
+    timeout: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_000, "a timeout is at most 2000000 s (0 waits forever)")), 0),
+  }),
+} as const satisfies Record<CommandName, ArgsSchema>;
 
-export type CommandName = keyof typeof contract;
 /** What a caller may send (defaults may be left out). */
-export type ArgsIn<C extends CommandName> = v.InferInput<(typeof contract)[C]["args"]>;
+export type ArgsIn<C extends CommandName> = v.InferInput<(typeof argSchemas)[C]>;
 /** What a handler receives (defaults filled in). */
-export type ArgsOut<C extends CommandName> = v.InferOutput<(typeof contract)[C]["args"]>;
-export type ReplyOf<C extends CommandName> = Replies[C];
+export type ArgsOut<C extends CommandName> = v.InferOutput<(typeof argSchemas)[C]>;
 
-/** A request as the CLI builds it: the command and its arguments, typed together. */
-export type Call = { [C in CommandName]: { command: C; args: ArgsIn<C> } }[CommandName];
+/** A request as a sender builds it: the command and its arguments, typed together. */
+export type CallOf<K extends CommandName> = { [C in K]: { command: C; args: ArgsIn<C> } }[K];
+export type Call = CallOf<CommandName>;
 
-export function isCommand(name: string): name is CommandName {
-  return Object.hasOwn(contract, name);
+/** The arguments when they are valid, else undefined (the daemon will say what is wrong). */
+export function tryParseArgs<C extends CommandName>(command: C, raw: unknown): ArgsOut<C> | undefined {
+  const r = v.safeParse(argSchemas[command], raw ?? {});
+  return r.success ? (r.output as ArgsOut<C>) : undefined;
 }
 
 /** Validates a request's arguments against the contract; the first problem becomes INVALID_ARGUMENT. */
 export function parseArgs<C extends CommandName>(command: C, raw: unknown): ArgsOut<C> {
-  const r = v.safeParse(contract[command].args, raw ?? {});
+  const r = v.safeParse(argSchemas[command], raw ?? {});
   if (r.success) return r.output as ArgsOut<C>;
   const issue = r.issues[0];
   const key = v.getDotPath(issue);
+  // A strict object names the argument it does not know: a sender of another version, or a typo.
+  if (issue.type === "strict_object") {
+    throw new DebuggerError("INVALID_ARGUMENT", `${command}: unknown argument${key ? ` '${key}'` : ""}`, "`debugger help COMMAND` shows its arguments");
+  }
   throw new DebuggerError("INVALID_ARGUMENT", `${command}: bad argument${key ? ` '${key}'` : ""}: ${issue.message}`, "`debugger help COMMAND` shows its arguments");
 }
 
@@ -294,12 +270,16 @@ export interface RunData {
   warnings?: string[];
 }
 
-export interface BatchReply {
-  ok: boolean;
+/** A step of a batch that succeeded: command K's reply. */
+export type BatchOk<K extends CommandName = CommandName> = { [C in K]: { ok: true; command: C; session: string; data: Replies[C] } }[K];
+/** One step of a batch: the command's own reply, or its error. */
+export type BatchReply = BatchOk | BatchFailure;
+
+export interface BatchFailure {
+  ok: false;
   command: string;
   session: string;
-  data?: unknown;
-  error?: { code: string; message: string; hint?: string };
+  error: ErrorData;
 }
 
 export interface ThreadStack {

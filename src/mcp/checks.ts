@@ -1,27 +1,7 @@
-// Checks the CLI makes before it sends a request, made again for tool calls: the daemon validates
-// each argument's type and range (INVALID_ARGUMENT), but location syntax and combinations of
-// arguments are the CLI's to check, with its error codes and hints.
-import { DebuggerError } from "../common/errors.ts";
-import type { CommandName } from "../ipc/commands.ts";
+// What a tool call gets from the server's own process before it goes out, as a CLI call gets it
+// from the CLI's. (Checks across arguments are the contract's: ../ipc/meta.ts.)
 import { resolve } from "node:path";
-import { location } from "../cli/spec.ts";
-
-export function checkCall(command: CommandName, args: Record<string, unknown>): void {
-  if (typeof args.location === "string" && args.location && command !== "memory.read") location(args.location);
-  if (Array.isArray(args.break)) for (const b of args.break) if (typeof b === "string") location(b);
-  if ((command === "start" || command === "attach") && args.connect !== undefined && !args.adapter) {
-    throw new DebuggerError("USAGE", "connect needs adapter to know how to talk to it", "e.g. adapter: \"debugpy\", \"delve\" or \"lldb-dap\"");
-  }
-  if (command === "start" && (typeof args.program !== "string" || !args.program)) {
-    throw new DebuggerError("USAGE", "start needs program (the executable to debug)", "e.g. {\"program\": \"./app\", \"break\": [\"main.c:42\"]}");
-  }
-  if (command === "attach" && args.pid === undefined && args.connect === undefined) {
-    throw new DebuggerError("USAGE", "attach needs pid or connect {host, port}", "e.g. {\"pid\": 12345} or {\"connect\": {\"host\": \"127.0.0.1\", \"port\": 5678}, \"adapter\": \"debugpy\"}");
-  }
-  if (command === "backtrace" && args.all === true && (args.thread !== undefined || args.locals === true)) {
-    throw new DebuggerError("USAGE", "all shows every thread: it takes no thread or locals", "backtrace {\"all\": true}, then backtrace {\"thread\": ID, \"locals\": true}");
-  }
-}
+import type { CommandName } from "../ipc/meta.ts";
 
 /**
  * What the CLI adds to start and attach from its own process, added from the server's: its pid

@@ -40,7 +40,8 @@ export function toJsonSchema(schema: v.GenericSchema): JsonSchema {
       if (d !== undefined && (typeof d !== "object" || d === null)) out.default = d;
       return out;
     }
-    case "object": {
+    case "object":
+    case "strict_object": {
       const entries = (s as unknown as { entries: Record<string, v.GenericSchema> }).entries;
       const properties: Record<string, JsonSchema> = {};
       const required: string[] = [];

@@ -5,15 +5,16 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { normalJitPolicy } from "../common/jit.ts";
+import { checkSessionName } from "../common/sessionName.ts";
 import { VERSION } from "../common/version.ts";
-import { contract, isCommand } from "../ipc/commands.ts";
 import { request } from "../ipc/client.ts";
-import { MAX_BATCH_COMMANDS } from "../ipc/protocol.ts";
+import { argSchemas, parseArgs, tryParseArgs, type ArgsIn, type ArgsOut, type Replies } from "../ipc/commands.ts";
+import { checkArgs, mcpSpelling } from "../ipc/calls.ts";
+import { isCommand, metaOf, type Single } from "../ipc/meta.ts";
+import { MAX_BATCH_COMMANDS } from "../ipc/framing.ts";
 import type { Reply } from "../ipc/protocol.ts";
-import { checkSessionName } from "../cli/registry.ts";
-import type { CliContext } from "../cli/spec.ts";
-import { checkCall, fillIn } from "./checks.ts";
-import { errorText, renderReply } from "./render.ts";
+import { errorText, present, presentBatch, type View } from "../present/index.ts";
+import { fillIn } from "./checks.ts";
 import { toolDefs, type ToolDef } from "./tools.ts";
 import { StdioLineTransport } from "./transport.ts";
 
@@ -53,16 +54,16 @@ export async function serveMcp(defaults: McpDefaults): Promise<void> {
     if (!tool) return failure(req.params.name, defaultSession, new DebuggerError("UNKNOWN_COMMAND", `unknown tool '${req.params.name}'`, "tools/list names the tools"));
     const args = { ...(req.params.arguments ?? {}) };
     const session = typeof args.session === "string" ? args.session : defaultSession;
-    const execution = (contract[tool.command] as { execution?: boolean }).execution === true;
+    const { execution, concurrency } = metaOf(tool.command);
     const call = async () => {
       if (execution) waiting.set(session, (waiting.get(session) ?? 0) + 1);
       try {
-        return await callTool(tool, args, defaults, extra as unknown as Extra);
+        return await callTool(tool, args, defaults, extra);
       } finally {
         if (execution) waiting.set(session, (waiting.get(session) ?? 1) - 1);
       }
     };
-    if (READS.has(tool.command) || (INTERRUPTS.has(tool.command) && (waiting.get(session) ?? 0) > 0)) return call();
+    if (concurrency === "read" || (concurrency === "interrupt" && (waiting.get(session) ?? 0) > 0)) return call();
     return inOrder(session, call);
   });
   // A person who typed `debugger mcp` in a terminal sees why nothing happens (stderr: stdout is the protocol's).
@@ -78,10 +79,9 @@ export async function serveMcp(defaults: McpDefaults): Promise<void> {
 /**
  * Calls on a session run in the order they arrive (a client that sends `start` and `print`
  * together means them in that order), except calls that only read what the daemon holds, and
- * calls that interrupt or end a session while a call on it waits for the program to stop.
+ * calls that interrupt or end a session while a call on it waits for the program to stop (each
+ * command's `concurrency` in ../ipc/meta.ts).
  */
-const READS = new Set(["status", "sessions", "output"]);
-const INTERRUPTS = new Set(["pause", "stop", "detach"]);
 /** Execution calls (continue, next, …) on each session still waiting for their stop. */
 const waiting = new Map<string, number>();
 const queues = new Map<string, Promise<unknown>>();
@@ -102,54 +102,90 @@ function inOrder<T>(session: string, work: () => Promise<T>): Promise<T> {
 
 async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: McpDefaults, extra: Extra): Promise<CallToolResult> {
   const command = tool.command;
-  const entry = contract[command] as { execution?: boolean; stream?: boolean; args: { entries: Record<string, unknown> } };
   let session = defaults.session;
   try {
     if (args.session !== undefined) session = checkSessionName(String(args.session), "session");
     delete args.session;
-    // A batch's steps get the same checks and additions as the tools they name.
-    const steps = command === "batch" ? batchSteps(args.commands) : [];
-    for (const [call, callArgs] of [[command, args] as const, ...steps.map((c) => [c.command, (c.args ??= {})] as const)]) {
-      if (typeof call !== "string" || !isCommand(call) || typeof callArgs !== "object" || callArgs === null) continue;
-      checkCall(call, callArgs);
-      fillIn(call, callArgs, process.cwd());
-    }
-    if (entry.execution && args.timeout === undefined && "timeout" in entry.args.entries) args.timeout = defaults.timeout;
+    const m = metaOf(command);
+    if (m.execution && args.timeout === undefined && "timeout" in argSchemas[command].entries) args.timeout = defaults.timeout;
     const timeout = typeof args.timeout === "number" && args.timeout >= 0 ? args.timeout : defaults.timeout;
-    const ctx: CliContext = { session, cwd: process.cwd(), json: false, quiet: false, timeout, wait: args.wait !== false };
+    const cwd = process.cwd();
+    const view: View = { cwd, session };
     // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
     const forever = 2 ** 31 - 1;
-    const socketTimeout = command === "batch" || (command === "output" && args.follow === true) ? forever : entry.execution ? (timeout === 0 ? forever : (timeout + 45) * 1000) : 120_000;
-    const partials: string[] = [];
-    const onPartial = (r: Reply) => {
-      if (r.data) partials.push(renderReply(command, r.data, ctx));
-    };
+    const socketTimeout = command === "batch" || (command === "output" && args.follow === true) ? forever : m.execution ? (timeout === 0 ? forever : (timeout + 45) * 1000) : 120_000;
     const token = extra._meta?.progressToken;
     const started = Date.now();
     const progress =
-      token !== undefined && (entry.execution || entry.stream || command === "batch")
+      token !== undefined && (m.execution || m.stream || command === "batch")
         ? setInterval(() => {
             const s = Math.round((Date.now() - started) / 1000);
             void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: s, message: `waiting for the stop (${s} s)` } }).catch(() => {});
           }, PROGRESS_EVERY_S * 1000)
         : undefined;
-    let reply: Reply;
+    let sent: Sent;
     try {
-      reply = await untilAborted(request({ command, session, cwd: ctx.cwd, args }, socketTimeout, { onPartial, signal: extra.signal }), extra.signal);
+      if (command === "batch") {
+        batchSteps(args.commands);
+        fillIn(command, args, cwd);
+        const a = parseArgs(command, args);
+        checkArgs(command, a, mcpSpelling);
+        // A batch's steps get the same checks and additions as the tools they name.
+        for (const step of a.commands) if (isCommand(step.command) && step.command !== "batch") checkStep(step.command, step.args, cwd);
+        sent = await sendBatch(a, session, view, socketTimeout, extra.signal);
+      } else {
+        fillIn(command, args, cwd);
+        const a = parseArgs(command, args);
+        checkArgs(command, a, mcpSpelling);
+        sent = await send(command, a, session, view, socketTimeout, extra.signal);
+      }
     } finally {
       clearInterval(progress);
     }
+    const { reply } = sent;
+    // What happened on the session while nobody listened (an interrupted trace or batch).
     const notice = reply.notice ? `note: ${reply.notice}` : "";
     if (!reply.ok) {
       const r = failure(command, session, new DebuggerError(reply.error?.code ?? "INTERNAL", reply.error?.message ?? "the daemon replied without an error", reply.error?.hint));
       if (notice) r.content.unshift({ type: "text", text: notice });
       return r;
     }
-    const text = [notice, ...partials, renderReply(command, reply.data, ctx)].filter(Boolean).join("\n");
+    const text = [notice, sent.text].filter(Boolean).join("\n");
     return { content: [{ type: "text", text: text || "ok" }], structuredContent: { ok: true, command, session, data: reply.data, ...(reply.notice ? { notice: reply.notice } : {}) } };
   } catch (e) {
     return failure(command, session, e);
   }
+}
+
+interface Sent {
+  reply: Reply;
+  text: string;
+}
+
+/** One tool call's request; its reply (and each partial reply) as the CLI would print it. */
+async function send<C extends Single>(command: C, args: ArgsIn<C>, session: string, view: View, socketTimeout: number, signal: AbortSignal): Promise<Sent> {
+  const partials: string[] = [];
+  const onPartial = (r: Reply<Replies[C]>) => {
+    if (r.data) partials.push(present(command, r.data, view));
+  };
+  const reply = await untilAborted(request({ command, session, cwd: view.cwd, args }, socketTimeout, { onPartial, signal }), signal);
+  const text = reply.ok && reply.data !== undefined ? [...partials, present(command, reply.data, view)].filter(Boolean).join("\n") : "";
+  return { reply, text };
+}
+
+async function sendBatch(args: ArgsOut<"batch">, session: string, view: View, socketTimeout: number, signal: AbortSignal): Promise<Sent> {
+  const reply = await untilAborted(request({ command: "batch", session, cwd: view.cwd, args }, socketTimeout, { signal }), signal);
+  const text = reply.ok && reply.data
+    ? presentBatch(reply.data, view, { label: (_i, r) => r.command, stoppedEarly: (ran, total) => `(stopped after ${ran} of ${total}; keepGoing runs past a failure)` })
+    : "";
+  return { reply, text };
+}
+
+/** A step of a batch: the server's additions, and the contract's checks when its arguments are valid (else the daemon says what is wrong). */
+function checkStep<C extends Single>(command: C, args: Record<string, unknown>, cwd: string): void {
+  fillIn(command, args, cwd);
+  const a = tryParseArgs(command, args);
+  if (a) checkArgs(command, a, mcpSpelling);
 }
 
 /**

@@ -1,7 +1,8 @@
 // The MCP tools, generated from the command contract: one tool per contract command, except the
 // few that are the daemon's own business or that another tool already covers. A command added to
 // the contract becomes a tool without a change here (test/e2e/mcp.test.ts checks that).
-import { contract, type CommandName } from "../ipc/commands.ts";
+import { argSchemas } from "../ipc/commands.ts";
+import { meta, metaOf, type CommandName } from "../ipc/meta.ts";
 import { toJsonSchema, type JsonSchema } from "./jsonSchema.ts";
 
 /** Contract commands with no tool, and why. */
@@ -42,15 +43,15 @@ export function toolName(command: string): string {
 
 export function toolDefs(defaultSession = "default"): ToolDef[] {
   const out: ToolDef[] = [];
-  for (const command of Object.keys(contract) as CommandName[]) {
+  for (const command of Object.keys(meta) as CommandName[]) {
     if (command in NOT_TOOLS) continue;
-    const schema = toJsonSchema(contract[command].args) as ToolDef["inputSchema"];
+    const schema = toJsonSchema(argSchemas[command]) as ToolDef["inputSchema"];
     for (const hidden of [...HIDDEN_ARGS, ...(UNUSED_ARGS[command] ?? [])]) delete schema.properties[hidden];
     for (const [key, note] of Object.entries(PROPERTY_NOTES)) if (schema.properties[key]) schema.properties[key] = { ...schema.properties[key], description: note };
     if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((r) => !HIDDEN_ARGS.has(r));
     // Every tool names its session; the daemon-wide ones (sessions) take none.
-    if (!(contract[command] as { daemon?: boolean }).daemon) schema.properties = { session: { type: "string", default: defaultSession }, ...schema.properties };
-    out.push({ name: toolName(command), command, description: contract[command].summary, inputSchema: schema });
+    if (!metaOf(command).daemon) schema.properties = { session: { type: "string", default: defaultSession }, ...schema.properties };
+    out.push({ name: toolName(command), command, description: metaOf(command).summary, inputSchema: schema });
   }
   return out;
 }

@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import Ajv from "ajv";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
-import { contract } from "../../src/ipc/commands.ts";
+import { meta, metaOf, type CommandName } from "../../src/ipc/meta.ts";
 import { NOT_TOOLS, toolName } from "../../src/mcp/tools.ts";
 import { adapterAvailable, BIN, E2eEnv, useEnv } from "./harness.ts";
 
@@ -43,7 +43,7 @@ describe("tools/list", () => {
   test("one tool per contract command but the excluded ones, each with a valid JSON Schema; the list stays small", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
-    const expected = Object.keys(contract).filter((c) => !(c in NOT_TOOLS)).map(toolName).sort();
+    const expected = Object.keys(meta).filter((c) => !(c in NOT_TOOLS)).map(toolName).sort();
     expect(names).toEqual(expected);
     // The excluded ones are the daemon's internals and commands another tool covers.
     expect(Object.keys(NOT_TOOLS)).toContain("ping");
@@ -52,7 +52,7 @@ describe("tools/list", () => {
     for (const t of tools) {
       expect(t.inputSchema.type).toBe("object");
       expect(() => ajv.compile(t.inputSchema)).not.toThrow();
-      if (!(contract[t.name.replace("_", ".") as keyof typeof contract] as { daemon?: boolean }).daemon) expect(t.inputSchema.properties).toHaveProperty("session");
+      if (!metaOf(t.name.replace("_", ".") as CommandName).daemon) expect(t.inputSchema.properties).toHaveProperty("session");
     }
     const bytes = Buffer.byteLength(JSON.stringify({ tools }));
     console.log(`tools/list: ${tools.length} tools, ${bytes} bytes`);

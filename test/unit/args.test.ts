@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { closest, editDistance, parseArgv, type FlagDef } from "../../src/cli/args.ts";
-import { checkSessionName, splitCommandLine } from "../../src/cli/registry.ts";
+import { splitCommandLine } from "../../src/cli/registry.ts";
+import { checkSessionName } from "../../src/common/sessionName.ts";
 import { DebuggerError, type ErrorData } from "../../src/common/errors.ts";
 
 const FLAGS: Record<string, FlagDef> = {

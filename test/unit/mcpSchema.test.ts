@@ -1,13 +1,13 @@
 // JSON Schema for the MCP tools from the contract's valibot schemas.
 import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
-import { contract } from "../../src/ipc/commands.ts";
+import { meta, metaOf } from "../../src/ipc/meta.ts";
 import { toJsonSchema } from "../../src/mcp/jsonSchema.ts";
 import { NOT_TOOLS, toolDefs } from "../../src/mcp/tools.ts";
 
 describe("toJsonSchema", () => {
   test("the kinds the contract uses", () => {
-    const schema = v.object({
+    const schema = v.strictObject({
       name: v.pipe(v.string(), v.minLength(1)),
       count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9)), 3),
       ids: v.pipe(v.array(v.pipe(v.number(), v.integer())), v.minLength(1), v.maxLength(5)),
@@ -15,7 +15,7 @@ describe("toJsonSchema", () => {
       env: v.optional(v.record(v.string(), v.string()), {}),
       extra: v.optional(v.record(v.string(), v.unknown())),
       flag: v.optional(v.boolean()),
-      at: v.optional(v.object({ host: v.string(), port: v.number() })),
+      at: v.optional(v.strictObject({ host: v.string(), port: v.number() })),
     });
     expect(toJsonSchema(schema)).toEqual({
       type: "object",
@@ -42,11 +42,11 @@ describe("toJsonSchema", () => {
 describe("toolDefs", () => {
   test("every contract command but the excluded ones is a tool; session is every session command's first property", () => {
     const defs = toolDefs("api");
-    expect(defs.map((d) => d.command).sort()).toEqual(Object.keys(contract).filter((c) => !(c in NOT_TOOLS)).sort() as typeof defs[number]["command"][]);
+    expect(defs.map((d) => d.command).sort()).toEqual(Object.keys(meta).filter((c) => !(c in NOT_TOOLS)).sort() as typeof defs[number]["command"][]);
     for (const d of defs) {
       expect(d.name).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
       expect(d.inputSchema.properties).not.toHaveProperty("clientPid");
-      if (!(contract[d.command] as { daemon?: boolean }).daemon) expect(Object.entries(d.inputSchema.properties)[0]).toEqual(["session", { type: "string", default: "api" }]);
+      if (!metaOf(d.command).daemon) expect(Object.entries(d.inputSchema.properties)[0]).toEqual(["session", { type: "string", default: "api" }]);
     }
   });
 });

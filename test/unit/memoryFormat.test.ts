@@ -1,6 +1,6 @@
 // memory read --format, and LLDB's memory read output parsed.
 import { expect, test } from "bun:test";
-import { memoryLines, parseLldbMemory } from "../../src/daemon/session/memoryFormat.ts";
+import { memoryLines, parseLldbMemory } from "../../src/common/memoryFormat.ts";
 
 const bytes = Uint8Array.from([0x68, 0x69, 0x00, 0x0a, 0xff, 0x22, 0x41, 0x42, 1, 0, 0, 0, 2, 0, 0, 0, 0x7f, 0x5c]);
 

@@ -11,7 +11,7 @@ import {
   stopReport,
   variableLines,
   where,
-} from "../../src/cli/render/text.ts";
+} from "../../src/present/text.ts";
 import type { BreakpointView, FrameView, SourceLine, StopReport, VariableView } from "../../src/ipc/types.ts";
 
 const CWD = "/home/dev/proj";

@@ -1,4 +1,5 @@
 // Breakpoint commands: add, list, remove, enable, disable, watch, catch.
+import type { Replies } from "../../ipc/commands.ts";
 import { hardwareWatchpointsFire, SOFTWARE_WATCHPOINT, WATCHPOINT_ALTERNATIVE, WATCHPOINTS_DO_NOT_FIRE } from "../../common/hardwareWatch.ts";
 import { formatLocation } from "../../common/location.ts";
 import { DebuggerError } from "../../common/errors.ts";
@@ -6,7 +7,7 @@ import { breakpointView } from "../session/stopReport.ts";
 import { located, type Handlers } from "./common.ts";
 
 export const breakpointHandlers: Handlers<"breakpoint.add" | "breakpoint.list" | "breakpoint.remove" | "breakpoint.enable" | "breakpoint.disable" | "watch.add" | "watch.list" | "catch"> = {
-  async "breakpoint.add"(a, caller, ctx) {
+  async "breakpoint.add"(a, caller, ctx): Promise<Replies["breakpoint.add"]> {
     const l = await located(a.location, caller.cwd); // a malformed location is a usage error, session or not
     if (l.condition && a.condition) throw new DebuggerError("USAGE", "two conditions: 'LOC if COND' and --condition", "give one of them");
     const s = ctx.registry.get(caller.session);
@@ -16,31 +17,30 @@ export const breakpointHandlers: Handlers<"breakpoint.add" | "breakpoint.list" |
     return { breakpoints: [breakpointView(bp)], resolvedAs: formatLocation(l.loc) };
   },
 
-  async "breakpoint.list"(_a, caller, ctx) {
+  async "breakpoint.list"(_a, caller, ctx): Promise<Replies["breakpoint.list"]> {
     return { breakpoints: ctx.registry.get(caller.session).breakpointViews() };
   },
 
-  async "breakpoint.remove"(a, caller, ctx) {
+  async "breakpoint.remove"(a, caller, ctx): Promise<Replies["breakpoint.remove"]> {
     const s = ctx.registry.get(caller.session);
     const ids = a.all ? s.breakpoints.registry.userList().map((b) => b.id) : a.ids;
-    if (!a.all && ids.length === 0) throw new DebuggerError("USAGE", "breakpoint remove needs ids or --all", "`debugger breakpoint list` shows the ids");
     const removed = await s.breakpoints.remove(ids);
     return { removed: removed.map((b) => b.id), breakpoints: s.breakpointViews() };
   },
 
-  async "breakpoint.enable"(a, caller, ctx) {
+  async "breakpoint.enable"(a, caller, ctx): Promise<Replies["breakpoint.enable"]> {
     const s = ctx.registry.get(caller.session);
     await s.breakpoints.setEnabled(a.ids, true);
     return { breakpoints: s.breakpointViews() };
   },
 
-  async "breakpoint.disable"(a, caller, ctx) {
+  async "breakpoint.disable"(a, caller, ctx): Promise<Replies["breakpoint.disable"]> {
     const s = ctx.registry.get(caller.session);
     await s.breakpoints.setEnabled(a.ids, false);
     return { breakpoints: s.breakpointViews() };
   },
 
-  async "watch.add"(a, caller, ctx) {
+  async "watch.add"(a, caller, ctx): Promise<Replies["watch.add"]> {
     const s = ctx.registry.get(caller.session);
     s.requireRunnable("watch");
     const bp = await s.breakpoints.addWatch(a.expression, a.access, { condition: a.condition, hitCondition: a.hitCount });
@@ -50,11 +50,11 @@ export const breakpointHandlers: Handlers<"breakpoint.add" | "breakpoint.list" |
     return { breakpoints: [breakpointView(bp)], ...(warning ? { warnings: [warning] } : {}) };
   },
 
-  async "watch.list"(_a, caller, ctx) {
+  async "watch.list"(_a, caller, ctx): Promise<Replies["watch.list"]> {
     return { breakpoints: ctx.registry.get(caller.session).breakpointViews().filter((b) => b.kind === "data") };
   },
 
-  async catch(a, caller, ctx) {
+  async catch(a, caller, ctx): Promise<Replies["catch"]> {
     const s = ctx.registry.get(caller.session);
     if (a.add.length || a.remove.length) await s.breakpoints.setExceptionFilters(a.add, a.remove);
     else s.requireLive();

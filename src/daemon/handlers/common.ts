@@ -27,7 +27,7 @@ export interface DaemonContext {
 
 /** For commands that reply more than once (`output --follow`). */
 export interface ReplyStream {
-  emit(data: unknown): void;
+  emit(data: Replies["output"]): void;
   /** Resolves when the client has gone. */
   closed: Promise<void>;
   /** Aborts when the client has gone: long work (a trace, a batch, a wait) ends then. */

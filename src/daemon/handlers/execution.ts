@@ -1,6 +1,6 @@
 // Execution commands: each resumes the program and waits for the stop it leads to.
 import { DebuggerError } from "../../common/errors.ts";
-import type { ArgsOut, StopData, TraceHit } from "../../ipc/commands.ts";
+import type { ArgsOut, Replies, StopData, TraceHit } from "../../ipc/commands.ts";
 import type { StopReport } from "../../ipc/types.ts";
 import type { ResumeKind, Session } from "../session/session.ts";
 import { ClientGone, leaveStopped } from "../cancel.ts";
@@ -22,12 +22,12 @@ async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?:
 }
 
 export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish" | "until" | "pause" | "await" | "trace"> = {
-  continue: (a, caller, ctx, stream) => resume(ctx.registry.get(caller.session), "continue", a, stream?.signal),
-  next: (a, caller, ctx, stream) => resume(ctx.registry.get(caller.session), "next", a, stream?.signal),
-  step: (a, caller, ctx, stream) => resume(ctx.registry.get(caller.session), "stepIn", a, stream?.signal),
-  finish: (a, caller, ctx, stream) => resume(ctx.registry.get(caller.session), "stepOut", a, stream?.signal),
+  continue: (a, caller, ctx, stream): Promise<Replies["continue"]> => resume(ctx.registry.get(caller.session), "continue", a, stream?.signal),
+  next: (a, caller, ctx, stream): Promise<Replies["next"]> => resume(ctx.registry.get(caller.session), "next", a, stream?.signal),
+  step: (a, caller, ctx, stream): Promise<Replies["step"]> => resume(ctx.registry.get(caller.session), "stepIn", a, stream?.signal),
+  finish: (a, caller, ctx, stream): Promise<Replies["finish"]> => resume(ctx.registry.get(caller.session), "stepOut", a, stream?.signal),
 
-  async until(a, caller, ctx, stream) {
+  async until(a, caller, ctx, stream): Promise<Replies["until"]> {
     const l = await located(a.location, caller.cwd);
     const s = ctx.registry.get(caller.session);
     s.requireRunnable("until");
@@ -46,7 +46,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     }
   },
 
-  async pause(a, caller, ctx) {
+  async pause(a, caller, ctx): Promise<Replies["pause"]> {
     const s = ctx.registry.get(caller.session);
     const { stop: waiter } = await s.pause(a.thread);
     if (!a.wait) {
@@ -61,7 +61,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
    * the condition), until `max` hits, the end, another stop or the timeout. Each hit is a real
    * stop: the values are exact, not a log message's text.
    */
-  async trace(a, caller, ctx, stream) {
+  async trace(a, caller, ctx, stream): Promise<Replies["trace"]> {
     const l = await located(a.location, caller.cwd);
     if (l.condition && a.if) throw new DebuggerError("USAGE", "two conditions: 'LOC if COND' and --if", "give one of them");
     const s = ctx.registry.get(caller.session);
@@ -119,7 +119,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     return { state: s.state, ...(stoppedBy === "timeout" ? {} : { stop }), hits, breakpoint: bp.id, stoppedBy };
   },
 
-  async await(a, caller, ctx, stream) {
+  async await(a, caller, ctx, stream): Promise<Replies["await"]> {
     const s = ctx.registry.get(caller.session);
     return stopData(s, await waitForStop(s, s.awaitStop(), a.timeout, stream?.signal), a.print);
   },

@@ -1,5 +1,6 @@
 // Inspection commands: where the program is, its stack, variables, expressions, threads, memory.
 // The inspector does the work (inside the session's queue); these only pick the session.
+import type { Replies } from "../../ipc/commands.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Handlers } from "./common.ts";
 import { listing, parseListTarget } from "../session/sourceList.ts";
@@ -8,28 +9,28 @@ import { readLines } from "../sourceWindow.ts";
 export const inspectionHandlers: Handlers<
   "context" | "backtrace" | "frame" | "up" | "down" | "locals" | "args" | "print" | "eval" | "set" | "threads" | "thread" | "registers" | "memory.read" | "disassemble" | "list" | "events" | "display" | "undisplay"
 > = {
-  context: async (a, caller, ctx) => {
+  context: async (a, caller, ctx): Promise<Replies["context"]> => {
     const s = ctx.registry.get(caller.session);
     return s.inspector.context(a.lines ?? s.sourceLines);
   },
-  backtrace: async (a, caller, ctx) => {
+  backtrace: async (a, caller, ctx): Promise<Replies["backtrace"]> => {
     const s = ctx.registry.get(caller.session);
     if (!a.all) return s.inspector.backtrace({ ...a, limit: a.limit ?? 50 });
     const threads = await s.inspector.allThreads(a.limit ?? 1);
     return { threadId: s.currentThreadId ?? threads[0]?.id ?? 0, frames: [], threads };
   },
-  frame: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.frame(a.index, a.thread),
-  up: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.move(a.count),
-  down: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.move(-a.count),
-  locals: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.variables("locals", a.depth, a.all ?? false),
-  args: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.variables("arguments", a.depth),
-  print: async (a, caller, ctx) => {
+  frame: async (a, caller, ctx): Promise<Replies["frame"]> => ctx.registry.get(caller.session).inspector.frame(a.index, a.thread),
+  up: async (a, caller, ctx): Promise<Replies["up"]> => ctx.registry.get(caller.session).inspector.move(a.count),
+  down: async (a, caller, ctx): Promise<Replies["down"]> => ctx.registry.get(caller.session).inspector.move(-a.count),
+  locals: async (a, caller, ctx): Promise<Replies["locals"]> => ctx.registry.get(caller.session).inspector.variables("locals", a.depth, a.all ?? false),
+  args: async (a, caller, ctx): Promise<Replies["args"]> => ctx.registry.get(caller.session).inspector.variables("arguments", a.depth),
+  print: async (a, caller, ctx): Promise<Replies["print"]> => {
     const s = ctx.registry.get(caller.session);
     // One expression keeps the one-value shape; several reply one result each, failures in place.
     if (a.expressions.length === 1) return s.inspector.value(a.expressions[0]!, "print", a.format, a.depth);
     return { results: await s.inspector.values(a.expressions, a.format) };
   },
-  display: async (a, caller, ctx) => {
+  display: async (a, caller, ctx): Promise<Replies["display"]> => {
     const s = ctx.registry.get(caller.session);
     s.requireLive();
     const displays = a.expressions.length ? s.addDisplays(a.expressions) : s.listDisplays();
@@ -37,24 +38,23 @@ export const inspectionHandlers: Handlers<
     if (s.state !== "stopped" || !displays.length) return { displays };
     return { displays, values: await s.displayValues() };
   },
-  undisplay: async (a, caller, ctx) => {
+  undisplay: async (a, caller, ctx): Promise<Replies["undisplay"]> => {
     const s = ctx.registry.get(caller.session);
-    if (!a.all && !a.ids.length) throw new DebuggerError("USAGE", "undisplay needs ids or --all", "`debugger display` lists them");
     const removed = s.removeDisplays(a.all ? "all" : a.ids);
     return { removed, displays: s.listDisplays() };
   },
-  eval: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.value(a.expression, "eval", a.format, a.depth),
-  set: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.set(a.name, a.value),
-  threads: async (_a, caller, ctx) => ctx.registry.get(caller.session).inspector.threadStates(),
-  thread: async (a, caller, ctx) => {
+  eval: async (a, caller, ctx): Promise<Replies["eval"]> => ctx.registry.get(caller.session).inspector.value(a.expression, "eval", a.format, a.depth),
+  set: async (a, caller, ctx): Promise<Replies["set"]> => ctx.registry.get(caller.session).inspector.set(a.name, a.value),
+  threads: async (_a, caller, ctx): Promise<Replies["threads"]> => ctx.registry.get(caller.session).inspector.threadStates(),
+  thread: async (a, caller, ctx): Promise<Replies["thread"]> => {
     const s = ctx.registry.get(caller.session);
     if (a.id !== undefined) await s.inspector.selectThread(a.id);
     return { threadId: s.currentThreadId, threads: await s.inspector.threads() };
   },
-  registers: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.registers(a.names, a.all ?? false),
-  "memory.read": async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.readMemory(a.location, a.count, a.format),
-  disassemble: async (a, caller, ctx) => ctx.registry.get(caller.session).inspector.disassemble(a.address, a.count, a.source ?? false),
-  list: async (a, caller, ctx) => {
+  registers: async (a, caller, ctx): Promise<Replies["registers"]> => ctx.registry.get(caller.session).inspector.registers(a.names, a.all ?? false),
+  "memory.read": async (a, caller, ctx): Promise<Replies["memory.read"]> => ctx.registry.get(caller.session).inspector.readMemory(a.location, a.count, a.format),
+  disassemble: async (a, caller, ctx): Promise<Replies["disassemble"]> => ctx.registry.get(caller.session).inspector.disassemble(a.address, a.count, a.source ?? false),
+  list: async (a, caller, ctx): Promise<Replies["list"]> => {
     const target = parseListTarget(a.location);
     const around = a.lines ?? 5;
     const s = ctx.registry.find(caller.session);
@@ -68,5 +68,5 @@ export const inspectionHandlers: Handlers<
     }
     return listing(target, around, { cwd: caller.cwd, adapterName: "", readLines });
   },
-  events: async (a, caller, ctx) => ({ events: ctx.registry.get(caller.session).history.slice(-a.limit) }),
+  events: async (a, caller, ctx): Promise<Replies["events"]> => ({ events: ctx.registry.get(caller.session).history.slice(-a.limit) }),
 };

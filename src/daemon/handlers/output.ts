@@ -1,11 +1,12 @@
 // `output`: the program's stdout/stderr and the adapter's console text, kept by the daemon.
-import type { OutputData } from "../../ipc/commands.ts";
-import { joinText, tailLines, type OutputCategory } from "../ringBuffer.ts";
+import type { OutputData, Replies } from "../../ipc/commands.ts";
+import { tailLines } from "../../common/tail.ts";
+import { joinText, type OutputCategory } from "../ringBuffer.ts";
 import type { Session } from "../session/session.ts";
 import type { Handlers, ReplyStream } from "./common.ts";
 
 export const outputHandlers: Handlers<"output"> = {
-  async output(a, caller, ctx, stream) {
+  async output(a, caller, ctx, stream): Promise<Replies["output"]> {
     const s = ctx.registry.get(caller.session);
     let cats: Set<OutputCategory> | undefined;
     if (a.stdout || a.stderr || a.console) {

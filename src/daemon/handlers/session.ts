@@ -6,7 +6,7 @@ import type { AdapterSpec } from "../../adapters/types.ts";
 import { isExecutable } from "../../adapters/which.ts";
 import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
-import type { ArgsOut, StartData } from "../../ipc/commands.ts";
+import type { ArgsOut, Replies, StartData } from "../../ipc/commands.ts";
 import { VERSION } from "../../common/version.ts";
 import { refuseSelfAttach } from "../guards.ts";
 import { Session } from "../session/session.ts";
@@ -90,7 +90,7 @@ function checkCore(a: ArgsOut<"start">, cwd: string, spec: AdapterSpec): string 
 }
 
 /** A start whose breakpoints all failed to bind would otherwise run to its end without a word. */
-function warnings(session: Session, stopped: boolean): { warnings?: string[] } {
+function warnings(session: Session, stopped: boolean): Pick<StartData, "warnings"> {
   const bps = session.breakpointViews().filter((b) => b.kind !== "data");
   const unbound = bps.filter((b) => !b.verified);
   if (!bps.length || unbound.length < bps.length) return {};
@@ -99,17 +99,17 @@ function warnings(session: Session, stopped: boolean): { warnings?: string[] } {
 }
 
 export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "sessions" | "start" | "attach" | "stop" | "detach" | "restart"> = {
-  async ping(_a, _c, ctx) {
+  async ping(_a, _c, ctx): Promise<Replies["ping"]> {
     return { version: VERSION, pid: process.pid, uptime: Math.round((Date.now() - ctx.startedAt) / 1000), spares: ctx.warm?.list() ?? [] };
   },
 
-  async shutdown(_a, _c, ctx) {
+  async shutdown(_a, _c, ctx): Promise<Replies["shutdown"]> {
     ctx.stopListening();
     setTimeout(() => ctx.shutdown("asked to stop"), 10);
     return { stopped: true, pid: process.pid };
   },
 
-  async status(_a, caller, ctx) {
+  async status(_a, caller, ctx): Promise<Replies["status"]> {
     const s = ctx.registry.find(caller.session);
     const daemon = { version: VERSION, pid: process.pid };
     if (!s) {
@@ -132,14 +132,14 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     };
   },
 
-  async sessions(_a, _c, ctx) {
+  async sessions(_a, _c, ctx): Promise<Replies["sessions"]> {
     return { sessions: [...ctx.registry.all().map((s) => s.summary()), ...ctx.registry.lostSessions()] };
   },
 
-  start: (a, caller, ctx) => startSession(a, caller, ctx, "launch"),
-  attach: (a, caller, ctx) => startSession(a, caller, ctx, "attach"),
+  start: (a, caller, ctx): Promise<Replies["start"]> => startSession(a, caller, ctx, "launch"),
+  attach: (a, caller, ctx): Promise<Replies["attach"]> => startSession(a, caller, ctx, "attach"),
 
-  async stop(_a, caller, ctx) {
+  async stop(_a, caller, ctx): Promise<Replies["stop"]> {
     const s = ctx.registry.get(caller.session);
     const state = s.state;
     const ended = await s.end(s.mode !== "attach");
@@ -147,7 +147,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     return { stopped: s.name, was: state, ...(ended ? { ended } : {}) };
   },
 
-  async detach(_a, caller, ctx) {
+  async detach(_a, caller, ctx): Promise<Replies["detach"]> {
     const s = ctx.registry.get(caller.session);
     s.requireLive();
     await s.end(false);
@@ -155,7 +155,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     return { detached: s.name, pid: s.pid };
   },
 
-  async restart(a, caller, ctx) {
+  async restart(a, caller, ctx): Promise<Replies["restart"]> {
     const s = ctx.registry.get(caller.session);
     const { stop } = await s.restart();
     ctx.registry.save();

@@ -11,7 +11,7 @@ import type { Location } from "../../common/location.ts";
 import { log } from "../../common/log.ts";
 import type { DapClient } from "../../dap/client.ts";
 import type { BreakpointOptions } from "../breakpointRegistry.ts";
-import { tailLines } from "../ringBuffer.ts";
+import { tailLines } from "../../common/tail.ts";
 import { initializeArguments, type WarmPool } from "../warmPool.ts";
 import { descendants, endProcesses, withEnvironment, type ProcessId } from "./processTree.ts";
 import type { ProgramOutput } from "./programOutput.ts";

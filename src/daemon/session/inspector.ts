@@ -10,7 +10,7 @@ import type { DisplayValue, FrameView, SessionState, StopReport, VariableView } 
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateValue, truncateVariables, type DisplayLimits } from "../truncate.ts";
 import { frameView, functionName, isUserFrame } from "./stopReport.ts";
-import { memoryLines, type MemoryFormat } from "./memoryFormat.ts";
+import { memoryLines, type MemoryFormat } from "../../common/memoryFormat.ts";
 import { readLines } from "../sourceWindow.ts";
 import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
 import { checkedCount, oneLevelDown, type ValueReader } from "./oneLevelDown.ts";

@@ -21,13 +21,6 @@ export function dataIdAddress(dataId: string | undefined): bigint | undefined {
   return m ? BigInt(`0x${m[1]}`) : undefined;
 }
 
-/** LLDB's `watchpoint list -b`: `Watchpoint 3: addr = 0x7fffffffe60c size = 4 state = enabled type = m`. */
-export function parseLldbWatchpoints(text: string): Map<number, bigint> {
-  const out = new Map<number, bigint>();
-  for (const m of text.matchAll(/^Watchpoint (\d+): addr = (0x[0-9a-f]+)/gim)) out.set(Number(m[1]), BigInt(m[2]!));
-  return out;
-}
-
 /** The enabled watchpoint whose dataId names the address the debugger gives for its number. */
 export function watchAtAddress(watches: readonly Watch[], address: bigint | undefined): number | undefined {
   if (address === undefined) return undefined;

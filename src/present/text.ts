@@ -1,7 +1,7 @@
 // Human renderings. Only results go to stdout; these are what an agent reads at every step, so
 // they are short, stable and say where to look next.
-import type { ThreadStack } from "../../ipc/commands.ts";
-import type { BreakpointView, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../../ipc/types.ts";
+import type { ThreadStack } from "../ipc/commands.ts";
+import type { BreakpointView, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../ipc/types.ts";
 
 export function shortPath(file: string | undefined, cwd: string): string {
   if (!file) return "??";

@@ -1,0 +1,106 @@
+// The import graph of src/: no cycle (type imports and lazy `import()` count too: a cycle is a
+// tangle to read whether or not it runs), and no upward edge between layers. Each top folder of
+// src/ is a layer and may import only the layers listed for it; `npm test` runs this first.
+//   bun scripts/check-imports.ts        (exit 1 with the cycles and upward edges, else a count)
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+
+const SRC = join(import.meta.dir, "..", "src");
+
+/** What each layer may import besides itself. Files directly in src/ (main.ts) may import anything. */
+const ALLOWED: Record<string, string[]> = {
+  common: [],
+  dap: ["common"],
+  ipc: ["common"],
+  present: ["common", "ipc"],
+  adapters: ["common", "dap", "ipc"],
+  daemon: ["common", "dap", "ipc", "adapters"],
+  mcp: ["common", "ipc", "present"],
+  cli: ["common", "ipc", "present", "adapters", "mcp"],
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path);
+    return /\.ts$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+// `import … from "x"`, `export … from "x"`, `import "x"` and `import("x")`; comments are dropped first.
+const IMPORT = /(?:^|[\s;])(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+function importsOf(file: string): string[] {
+  const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const out: string[] = [];
+  for (const m of code.matchAll(IMPORT)) {
+    const spec = m[1] ?? m[2]!;
+    if (!spec.startsWith(".")) continue; // packages and node: builtins
+    const target = resolve(dirname(file), spec);
+    if (target.endsWith(".ts")) out.push(target);
+  }
+  return out;
+}
+
+function layerOf(file: string): string | undefined {
+  const rel = relative(SRC, file).split("/");
+  return rel.length > 1 ? rel[0] : undefined;
+}
+
+const all = files(SRC);
+const graph = new Map(all.map((f) => [f, importsOf(f)]));
+const problems: string[] = [];
+const show = (f: string) => relative(join(SRC, ".."), f);
+
+for (const [file, targets] of graph) {
+  const from = layerOf(file);
+  if (from === undefined) continue;
+  const allowed = ALLOWED[from];
+  if (!allowed) {
+    problems.push(`${show(file)}: src/${from}/ is no layer this script knows (add it to ALLOWED)`);
+    continue;
+  }
+  for (const t of targets) {
+    const to = layerOf(t);
+    if (to !== undefined && to !== from && !allowed.includes(to)) problems.push(`upward edge: ${show(file)} → ${show(t)} (${from} may import ${allowed.join(", ") || "nothing else"})`);
+  }
+}
+
+// Tarjan's strongly connected components: every component of more than one file is a cycle.
+let index = 0;
+const idx = new Map<string, number>();
+const low = new Map<string, number>();
+const stack: string[] = [];
+const onStack = new Set<string>();
+function visit(v: string): void {
+  idx.set(v, index);
+  low.set(v, index++);
+  stack.push(v);
+  onStack.add(v);
+  for (const w of graph.get(v) ?? []) {
+    if (!graph.has(w)) continue;
+    if (!idx.has(w)) {
+      visit(w);
+      low.set(v, Math.min(low.get(v)!, low.get(w)!));
+    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+  }
+  if (low.get(v) === idx.get(v)) {
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    const selfLoop = component.length === 1 && graph.get(v)!.includes(v);
+    if (component.length > 1 || selfLoop) problems.push(`import cycle of ${component.length} files: ${component.map(show).sort().join(", ")}`);
+  }
+}
+for (const f of all) if (!idx.has(f)) visit(f);
+
+if (problems.length) {
+  console.error(problems.join("\n"));
+  console.error(`check-imports: ${problems.length} problem${problems.length === 1 ? "" : "s"} in the import graph of src/`);
+  process.exit(1);
+}
+console.log(`check-imports: ${all.length} files, ${[...graph.values()].reduce((n, t) => n + t.length, 0)} imports, no cycle, no upward edge`);

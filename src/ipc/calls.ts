@@ -1,0 +1,93 @@
+// Building and checking a call of a contract command, for every sender (CLI, batch plans, MCP)
+// and the daemon: `call` types a request's arguments by the contract, and `checkArgs` makes the
+// checks across arguments that a schema cannot say (combinations, location syntax), in the
+// sender's own spelling. Free of valibot: the CLI runs it on every command.
+import { DebuggerError } from "../common/errors.ts";
+import { checkLocationSyntax } from "../common/location.ts";
+import type { ArgsIn, CallOf } from "./commands.ts";
+import type { CommandName } from "./meta.ts";
+
+/** A call of C: a function call, so `tsc` holds the arguments to C's (a misspelt one is an error). */
+export function call<C extends CommandName>(command: C, args: ArgsIn<C>): CallOf<C> {
+  return { command, args };
+}
+
+/**
+ * How a front end names an argument in messages: the CLI says `--connect`, MCP says `connect`.
+ * `example(cli, mcp)` picks the hint's example in the caller's own syntax.
+ */
+export interface Spelling {
+  arg(name: string): string;
+  example(cli: string, mcp: string): string;
+}
+
+export const cliSpelling: Spelling = {
+  arg: (name) => `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+  example: (cli) => cli,
+};
+
+export const mcpSpelling: Spelling = {
+  arg: (name) => name,
+  example: (_cli, mcp) => mcp,
+};
+
+type Check<C extends CommandName> = (args: ArgsIn<C>, say: Spelling) => void;
+
+function usage(message: string, hint: string): DebuggerError {
+  return new DebuggerError("USAGE", message, hint);
+}
+
+/**
+ * Checks a schema cannot say (combinations, location syntax), made by each sender before the
+ * request goes out, so a mistake is a usage error with the sender's own spelling; the daemon
+ * makes the ones a raw request could get past.
+ */
+export const checks: { [C in CommandName]?: Check<C> } = {
+  start(a, say) {
+    if (!a.program) throw usage(`start needs ${say.example("PROGRAM", "program")} (the executable to debug)`, say.example("`debugger start ./app -- ARGS`", 'e.g. {"program": "./app", "break": ["main.c:42"]}'));
+    connectNeedsAdapter(a, say);
+    for (const b of a.break ?? []) checkLocationSyntax(b);
+  },
+  attach(a, say) {
+    connectNeedsAdapter(a, say);
+    if (a.pid === undefined && a.connect === undefined) {
+      throw usage(
+        say.example("attach needs a PID or --connect HOST:PORT", "attach needs pid or connect {host, port}"),
+        say.example("`debugger attach 12345` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`", 'e.g. {"pid": 12345} or {"connect": {"host": "127.0.0.1", "port": 5678}, "adapter": "debugpy"}'),
+      );
+    }
+    for (const b of a.break ?? []) checkLocationSyntax(b);
+  },
+  "breakpoint.add": (a) => void checkLocationSyntax(a.location),
+  until: (a) => void checkLocationSyntax(a.location),
+  trace: (a) => void checkLocationSyntax(a.location),
+  run(a) {
+    for (const b of a.break ?? []) checkLocationSyntax(b);
+  },
+  backtrace(a, say) {
+    if (a.all && (a.thread !== undefined || a.locals)) {
+      throw usage(
+        `${say.arg("all")} shows every thread: it takes no ${say.arg("thread")} or ${say.arg("locals")}`,
+        say.example("`debugger backtrace --all`, then `debugger backtrace --thread ID --locals`", 'backtrace {"all": true}, then backtrace {"thread": ID, "locals": true}'),
+      );
+    }
+  },
+  "breakpoint.remove"(a, say) {
+    if (!a.all && !a.ids?.length) throw usage(`breakpoint remove needs ids or ${say.arg("all")}`, "`debugger breakpoint list` shows the ids");
+  },
+  undisplay(a, say) {
+    if (!a.all && !a.ids?.length) throw usage(`undisplay needs ids or ${say.arg("all")}`, "`debugger display` lists them");
+  },
+};
+
+function connectNeedsAdapter(a: { connect?: unknown; adapter?: string }, say: Spelling): void {
+  if (a.connect !== undefined && !a.adapter) {
+    throw usage(`${say.arg("connect")} needs ${say.arg("adapter")} to know how to talk to it`, say.example("e.g. --adapter debugpy, --adapter delve or --adapter lldb-dap", 'e.g. adapter: "debugpy", "delve" or "lldb-dap"'));
+  }
+}
+
+/** Runs the command's cross-field checks, if it has any. */
+export function checkArgs<C extends CommandName>(command: C, args: ArgsIn<C>, say: Spelling): void {
+  const check = checks[command];
+  check?.(args, say);
+}

@@ -1,0 +1,36 @@
+// Execution commands' replies as text: the stop report, or why there is none yet.
+import type { Replies, StopData } from "../ipc/commands.ts";
+import { stopReport } from "./text.ts";
+import type { Presenters, View } from "./view.ts";
+
+export function stopped(d: StopData, view: View): string {
+  if (d.stop) return stopReport(d.stop, view.cwd);
+  return `Running (session '${view.session}'). \`debugger await\` waits for the next stop.`;
+}
+
+function trace(d: Replies["trace"], view: View): string {
+  // The thread only when the hits were on more than one.
+  const threads = new Set(d.hits.map((h) => h.threadId));
+  const lines = d.hits.map((h) => `#${h.hit}${threads.size > 1 && h.threadId !== undefined ? ` thread ${h.threadId}` : ""}  ${h.values.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join("  ")}`);
+  const head = `Trace of breakpoint ${d.breakpoint}: ${d.hits.length} hit${d.hits.length === 1 ? "" : "s"}`;
+  const end =
+    d.stoppedBy === "max"
+      ? `Stopped at hit ${d.hits.length} (--max); the program waits there.`
+      : d.stoppedBy === "timeout"
+        ? "Timed out; the program is still running (`debugger await`, `debugger pause`)."
+        : d.stop
+          ? stopReport(d.stop, view.cwd)
+          : "";
+  return [head, ...lines, end].filter(Boolean).join("\n");
+}
+
+export const executionPresenters: Presenters<"continue" | "next" | "step" | "finish" | "until" | "pause" | "await" | "trace"> = {
+  continue: stopped,
+  next: stopped,
+  step: stopped,
+  finish: stopped,
+  until: stopped,
+  pause: stopped,
+  await: stopped,
+  trace,
+};

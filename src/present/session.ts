@@ -1,0 +1,37 @@
+// Session commands' replies as text.
+import type { Replies, StartData } from "../ipc/commands.ts";
+import { breakpointList, sessionsTable, shortPath, stopReport } from "./text.ts";
+import type { Presenters, View } from "./view.ts";
+
+function started(d: StartData, view: View): string {
+  const parts: string[] = [];
+  const s = d.session;
+  if (s.core) parts.push(`Session '${s.name}' opened core ${shortPath(s.core, view.cwd)} of ${shortPath(s.program, view.cwd)} with ${s.adapter}: it cannot run; inspect it.`);
+  else parts.push(`Session '${s.name}' ${s.mode === "attach" ? "attached to" : "started"} ${s.program ? shortPath(s.program, view.cwd) : `pid ${s.pid}`} with ${s.adapter}${s.pid && s.mode !== "attach" ? ` (pid ${s.pid})` : ""}.`);
+  const pending = d.breakpoints.filter((b) => !b.verified);
+  if (d.warnings?.length) parts.push(d.warnings.map((w) => `Warning: ${w}.`).join("\n"));
+  else if (pending.length) parts.push(`Pending breakpoints:\n${breakpointList(pending, view.cwd)}`);
+  const moved = d.breakpoints.filter((b) => b.movedFrom !== undefined);
+  if (moved.length) parts.push(moved.map((b) => `Breakpoint #${b.id} ${b.location} is at line ${b.line}: no code at line ${b.movedFrom}.`).join("\n"));
+  if (d.stop) parts.push(stopReport(d.stop, view.cwd));
+  else if (d.state === "running") parts.push("Running. `debugger await` waits for the next stop; `debugger pause` interrupts.");
+  return parts.join("\n");
+}
+
+function status(d: Replies["status"], view: View): string {
+  if (d.state === "idle") return `No session '${d.session}'. \`debugger start PROGRAM\` starts one.`;
+  if (d.state === "lost") return `Session '${d.session}' was lost when its daemon died. Start it again.`;
+  const head = `Session '${d.session}': ${d.state}${d.program ? `, ${d.program}` : ""} (${d.adapter}${d.pid ? `, pid ${d.pid}` : ""})`;
+  if (d.state === "stopped" || d.state === "exited" || d.state === "terminated") return `${head}\n${stopReport(d.stop, view.cwd)}`;
+  return head;
+}
+
+export const sessionPresenters: Presenters<"start" | "attach" | "stop" | "detach" | "restart" | "status" | "sessions"> = {
+  start: started,
+  attach: started,
+  stop: (d) => `Session '${d.stopped}' ended.${d.ended ? ` The adapter did not answer: it and the program (pid ${d.ended.join(", ")}) were killed.` : ""}`,
+  detach: (d) => `Detached from ${d.pid ? `pid ${d.pid}` : "the program"}; it keeps running. Session '${d.detached}' ended.`,
+  restart: (d, view) => (d.stop ? stopReport(d.stop, view.cwd) : `Restarted; ${d.state}.`),
+  status,
+  sessions: (d) => sessionsTable(d.sessions),
+};
