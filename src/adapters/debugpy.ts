@@ -4,6 +4,7 @@ import { statSync } from "node:fs";
 import { extname, sep } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { withNoDelay } from "./pythonNoDelay.ts";
+import { isPythonScript } from "./shebang.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, realPath, which } from "./which.ts";
 
@@ -223,7 +224,8 @@ export const debugpy: AdapterSpec = {
   },
   handles(program) {
     const ext = extname(program).toLowerCase();
-    return ext === ".py" || ext === ".pyw";
+    // A console script (pytest, a package's entry point) is Python by its `#!` line.
+    return ext === ".py" || ext === ".pyw" || isPythonScript(program);
   },
   launchArgs(o) {
     // --python wins over a config.toml [adapters.debugpy] command, which wins over the virtualenv

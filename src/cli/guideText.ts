@@ -15,7 +15,7 @@ import TEST from "./guide/test.md" with { type: "text" };
 import VALUE from "./guide/value.md" with { type: "text" };
 
 const SKILL_DESCRIPTION =
-  "Debug C, C++, Rust, Python and Go programs with the `debugger` CLI: breakpoints, stepping, printing values, crashes, exceptions, hangs and running services. Use it to find why a program crashes, hangs or computes a wrong value.";
+  "Debug C, C++, Rust, Python and Go programs with the `debugger` CLI: failing tests (pytest, go test, cargo test stopped at the failing assertion), breakpoints, stepping, printing values, crashes, exceptions, hangs and running services. Use it to find why a test fails, or why a program crashes, hangs or computes a wrong value.";
 
 /** Topics of `debugger guide TOPIC`, and other words for them. */
 export const TOPICS: Record<string, string> = {

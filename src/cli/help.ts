@@ -150,7 +150,7 @@ export async function commandHelp(t: CommandTable, spec: CommandSpec): Promise<s
   const width = terminalWidth();
   const s = style();
   const positionals = spec.positionals ?? [];
-  const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? ["[-- ARGS…]"] : [])].join(" ");
+  const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? [spec.passThroughUsage ?? "[-- ARGS…]"] : [])].join(" ");
   const aliases = spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : "";
   const head = [...paragraph(`debugger ${spec.name}${aliases} — ${t.summaryOf(spec)}`, width), `${s.heading("Usage:")} ${usage}`];
   const own = Object.entries(flags).filter(([n]) => !(n in globalFlags) && n !== "timeout" && n !== "wait");
@@ -163,7 +163,7 @@ export async function commandHelp(t: CommandTable, spec: CommandSpec): Promise<s
     const out = [...head, ...table(own.slice(0, described).map((e) => [left(e), briefDescription(e[1].description)]), width, s)];
     const more = own.slice(described).map(left);
     if (more.length) out.push(...paragraph(`More flags: ${more.join(", ")}.`, width));
-    out.push(...paragraph(`Also: ${shared.join(", ")}.${spec.passThrough ? " Program arguments go after --." : ""}`, width));
+    out.push(...paragraph(`Also: ${shared.join(", ")}.${spec.passThrough && !spec.passThroughUsage ? " Program arguments go after --." : ""}`, width));
     if (examples.length) out.push(`${s.heading("e.g.")} ${examples[0]}`, ...examples.slice(1).map((e) => `  ${e}`));
     return out.join("\n");
   };

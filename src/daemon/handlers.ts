@@ -15,6 +15,7 @@ import { inspectionHandlers } from "./handlers/inspection.ts";
 import { outputHandlers } from "./handlers/output.ts";
 import { runHandlers } from "./handlers/run.ts";
 import { sessionHandlers } from "./handlers/session.ts";
+import { testHandlers } from "./handlers/test.ts";
 import { toolHandlers } from "./handlers/tools.ts";
 
 export type { DaemonContext, ReplyStream } from "./handlers/common.ts";
@@ -24,6 +25,7 @@ type Single = Exclude<CommandName, "batch">;
 const handlers: Handlers<Single> = {
   ...sessionHandlers,
   ...runHandlers,
+  ...testHandlers,
   ...breakpointHandlers,
   ...executionHandlers,
   ...inspectionHandlers,

@@ -55,6 +55,10 @@ export interface StopReport {
   skipped?: string[];
   /** The value the function returned (after `finish`, where the adapter says). */
   returnValue?: string;
+  /** After `finish`, where the adapter cannot tell what the function returned: why, and what to do instead. */
+  returnValueNote?: string;
+  /** On exit from `debugger test`: the runner's verdict ("1 failed, 1 passed"). */
+  summary?: string;
   /** Breakpoints never hit, on exit. */
   neverHit?: number[];
   /** On exit: each breakpoint that never stopped the program, and why (never reached, reached with the condition false N times, never bound). */
