@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the debug adapters and toolchains the tests and the demo use, with the platform's
 # package manager. Idempotent: only what is missing is installed.
-#   lldb-dap (C, C++, Rust) · debugpy (Python) · Delve + Go · gdb + cdt-gdb-adapter (gdb < 14)
+#   lldb-dap (C, C++, Rust) · debugpy + pytest (Python) · Delve + Go · gdb + cdt-gdb-adapter (gdb < 14)
 #   ruby and shellcheck (Linux: the tests of the Homebrew formula and install.sh)
 set -euo pipefail
 
@@ -16,6 +16,8 @@ case "$(uname -s)" in
     command -v lldb-dap-19 >/dev/null || command -v lldb-dap >/dev/null || pkgs+=(lldb-19)
     command -v lldb-19 >/dev/null || pkgs+=(lldb-19) # lldb's own CLI: the agent tasks' native transcripts
     /usr/bin/python3 -c 'import debugpy' 2>/dev/null || pkgs+=(python3-debugpy)
+    # `debugger test -- pytest …`: the e2e tests run Debian's pytest under debugpy.
+    /usr/bin/python3 -c 'import pytest' 2>/dev/null || pkgs+=(python3-pytest)
     command -v dlv >/dev/null || pkgs+=(delve)
     command -v go >/dev/null || pkgs+=(golang-go)
     command -v gdb >/dev/null || pkgs+=(gdb)

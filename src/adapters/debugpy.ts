@@ -4,6 +4,7 @@ import { statSync } from "node:fs";
 import { extname, sep } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { withNoDelay } from "./pythonNoDelay.ts";
+import { isPythonScript } from "./shebang.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, realPath, which } from "./which.ts";
 
@@ -20,8 +21,10 @@ export interface Interpreter {
 
 // One spawn answers everything: library dirs and sys.path first (printed even when debugpy is
 // missing), then debugpy's version. ~40 ms for /usr/bin/python3, ~170 ms through a pyenv shim.
+// sys.path[0] ('' for -c, the current directory) goes first, as for the adapter (ADAPTER_BOOT).
 const PROBE = `
 import os, sys, sysconfig
+sys.path.pop(0)
 p = sysconfig.get_paths()
 base = getattr(sys, 'base_prefix', sys.prefix)
 for d in [os.path.join(sys.prefix, 'lib'), os.path.join(base, 'lib'), p['stdlib'], p['platstdlib'], p['purelib'], p['platlib']]:
@@ -99,16 +102,26 @@ function candidates(): string[] {
   });
 }
 
-/** `PYTHON -m debugpy.adapter` (also from a config.toml command of that shape): PYTHON. */
+/**
+ * Runs debugpy's adapter without the current directory on sys.path: with `-m`, a `debugpy/`
+ * folder in the directory the debugger was started from would be imported instead of the real
+ * one (a cloned repository could choose what runs). `-c` puts '' first; it goes, and the rest of
+ * sys.path (PYTHONPATH, site-packages) stays. `-P` would do the same but needs Python 3.11, and
+ * PYTHONSAFEPATH would reach the program through the environment.
+ */
+export const ADAPTER_BOOT = "import sys, runpy; sys.path.pop(0); runpy.run_module('debugpy.adapter', run_name='__main__', alter_sys=True)";
+
+/** `PYTHON -m debugpy.adapter` (also from a config.toml command of that shape) or our boot line: PYTHON. */
 function interpreterOf(found: FoundAdapter | undefined): string | undefined {
   const c = found?.command ?? [];
+  if (c.length === 3 && c[1] === "-c" && c[2] === ADAPTER_BOOT) return c[0];
   return c.length >= 3 && c[1] === "-m" && c[2]!.startsWith("debugpy") ? c[0] : undefined;
 }
 
 function foundFor(i: Interpreter): FoundAdapter {
   // DEBUGGER_PYTHON_NODELAY=0 leaves debugpy's sockets as they are (to measure the difference).
   const pythonPath = process.env.DEBUGGER_PYTHON_NODELAY === "0" ? undefined : withNoDelay(process.env.PYTHONPATH);
-  return { path: i.path, command: [i.path, "-m", "debugpy.adapter"], version: i.debugpy, variant: `python ${i.path}`, ...(pythonPath ? { env: { PYTHONPATH: pythonPath } } : {}) };
+  return { path: i.path, command: [i.path, "-c", ADAPTER_BOOT], version: i.debugpy, variant: `python ${i.path}`, ...(pythonPath ? { env: { PYTHONPATH: pythonPath } } : {}) };
 }
 
 function installFor(python: string): string {
@@ -211,7 +224,8 @@ export const debugpy: AdapterSpec = {
   },
   handles(program) {
     const ext = extname(program).toLowerCase();
-    return ext === ".py" || ext === ".pyw";
+    // A console script (pytest, a package's entry point) is Python by its `#!` line.
+    return ext === ".py" || ext === ".pyw" || isPythonScript(program);
   },
   launchArgs(o) {
     // --python wins over a config.toml [adapters.debugpy] command, which wins over the virtualenv

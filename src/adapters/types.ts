@@ -1,5 +1,6 @@
 // What the daemon needs to know about one debug adapter. One module per adapter provides it, so
 // adapter differences live here and not as conditionals in the session code.
+import type { ReturnValueSpec } from "./returnValueText.ts";
 import type { Transport } from "./connection.ts";
 
 export interface LaunchOptions {
@@ -80,6 +81,8 @@ export interface CatchpointDef {
   on: boolean;
   /** An expression in the catchpoint's own frame that tells what was thrown (Go: the panic value `e`). */
   value?: string;
+  /** The value is a string that says what happened (Go's failure message): shown as its text. */
+  valueIsMessage?: boolean;
 }
 
 export interface AdapterSpec {
@@ -128,6 +131,14 @@ export interface AdapterSpec {
    * each number's address from its text.
    */
   watchpointList?: { command: string; parse(text: string): Map<number, bigint> };
+  /**
+   * Where the adapter answers `setFunctionBreakpoints` in an order of its own (lldb-dap 19: its
+   * name map's), not the request's: a console command listing breakpoints and how to read each
+   * name's id from its text, so each answer is matched to its breakpoint by name.
+   */
+  functionBreakpointIds?: { command: string; parse(text: string): Map<string, number> };
+  /** How to tell what a function returned after `finish` (console commands and how to read them), or why it cannot be told. */
+  returnValue?: ReturnValueSpec;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
   /** How to ask `dataBreakpointInfo` for an expression's memory (lldb-dap wants its address: `&(x)`). */
@@ -174,6 +185,13 @@ export interface AdapterSpec {
   throwFilter?: string;
   /** Other names `catch` takes for the adapter's own filters (`throw` for lldb-dap's cpp_throw). */
   filterAliases?: Record<string, string>;
+  /**
+   * Stops of the daemon's catchpoints (reason as the catchpoint says) or exceptions that are not
+   * news (a test failure seen again as the testing package unwinds it): resumed without a report.
+   */
+  passStop?(reason: string, frames: readonly { function?: string; file?: string }[]): boolean;
+  /** The runner's verdict, from the program's output at its end ("1 failed, 1 passed"): said in the exit report. */
+  exitSummary?(output: string): string | undefined;
   /** What such a stop was, from the program's output since the last stop (the panic message). */
   describeInternalStop?(reason: string, output: string): string | undefined;
   /**

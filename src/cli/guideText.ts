@@ -3,7 +3,7 @@
 import GUIDE from "./guide.md" with { type: "text" };
 
 const SKILL_DESCRIPTION =
-  "Debug C, C++, Rust, Python and Go programs with the `debugger` CLI: breakpoints, stepping, printing values, crashes, exceptions, hangs and running services. Use it to find why a program crashes, hangs or computes a wrong value.";
+  "Debug C, C++, Rust, Python and Go programs with the `debugger` CLI: failing tests (pytest, go test, cargo test stopped at the failing assertion), breakpoints, stepping, printing values, crashes, exceptions, hangs and running services. Use it to find why a test fails, or why a program crashes, hangs or computes a wrong value.";
 
 export function guideText(): string {
   return GUIDE.trimEnd() + "\n";

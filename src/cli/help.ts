@@ -132,7 +132,7 @@ export async function commandHelp(t: CommandTable, spec: CommandSpec): Promise<s
   const width = terminalWidth();
   const s = style();
   const positionals = spec.positionals ?? [];
-  const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? ["[-- ARGS…]"] : [])].join(" ");
+  const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? [spec.passThroughUsage ?? "[-- ARGS…]"] : [])].join(" ");
   const out = [...paragraph(`debugger ${spec.name} — ${t.summaryOf(spec)}`, width), "", `${s.heading("Usage:")} ${usage}`, ""];
   if (positionals.length) {
     out.push(s.heading("Arguments:"));
@@ -148,7 +148,7 @@ export async function commandHelp(t: CommandTable, spec: CommandSpec): Promise<s
   out.push(s.heading("Global flags:"));
   out.push(...table(Object.entries(globalFlags).map(([n, f]) => [flagLeft(n, f), f.description]), width, s));
   if (spec.aliases?.length) out.push("", `${s.heading("Aliases:")} ${spec.aliases.join(", ")}`);
-  if (spec.passThrough) out.push("", "Program arguments go after --.");
+  if (spec.passThrough && !spec.passThroughUsage) out.push("", "Program arguments go after --.");
   // Examples are commands to copy: printed whole, never wrapped.
   if (spec.examples?.length) out.push("", s.heading("Examples:"), ...spec.examples.map((e) => `  ${e}`));
   return out.join("\n");

@@ -12,12 +12,13 @@ import { executionCommands } from "./execution.ts";
 import { inspectionCommands } from "./inspection.ts";
 import { outputCommands } from "./output.ts";
 import { sessionCommands } from "./session.ts";
+import { testCommands } from "./test.ts";
 import { isDaemonSpec, type CommandSpec, type CommandTable, type Found } from "./spec.ts";
 import { toolCommands } from "./tools.ts";
 import { guideCommands } from "./guide.ts";
 import { mcpCommands } from "./mcp.ts";
 
-export const commands: CommandSpec[] = [...sessionCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...adminCommands];
+export const commands: CommandSpec[] = [...sessionCommands, ...testCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...adminCommands];
 
 /** Flags every command takes, anywhere on the line (before `--`). */
 export const globalFlags: Record<string, FlagDef> = {
@@ -171,7 +172,8 @@ export function checkPositionals(spec: CommandSpec, parsed: { positionals: strin
   }
   if (!variadic && parsed.positionals.length > positionals.length) {
     const extra = parsed.positionals[positionals.length]!;
-    const hint = spec.passThrough ? `program arguments go after --: \`debugger ${spec.name} ${parsed.positionals[0]} -- ${parsed.positionals.slice(1).join(" ")}\`` : `\`debugger ${spec.name} --help\``;
+    // A command that takes nothing but what follows -- (`test -- pytest -x`).
+    const hint = spec.passThrough && !positionals.length ? `the command goes after --: \`debugger ${spec.name} -- ${parsed.positionals.join(" ")}\`` : spec.passThrough ? `program arguments go after --: \`debugger ${spec.name} ${parsed.positionals[0]} -- ${parsed.positionals.slice(1).join(" ")}\`` : `\`debugger ${spec.name} --help\``;
     throw new DebuggerError("USAGE", `unexpected argument '${extra}' for '${spec.name}'`, hint);
   }
 }

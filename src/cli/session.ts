@@ -6,7 +6,7 @@ import { call } from "../ipc/calls.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
 import { bool, list, printFlag, str, type CommandSpec } from "./spec.ts";
 
-function parseEnv(pairs: string[]): Record<string, string> {
+export function parseEnv(pairs: string[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const p of pairs) {
     const eq = p.indexOf("=");
@@ -16,7 +16,7 @@ function parseEnv(pairs: string[]): Record<string, string> {
   return env;
 }
 
-const adapterFlags: Record<string, FlagDef> = {
+export const adapterFlags: Record<string, FlagDef> = {
   adapter: { type: "string", description: "debug adapter to use (default: chosen from the program)", valueHint: "NAME" },
   connect: { type: "string", description: "use a debug adapter already listening there (dlv dap --listen, debugpy --listen, lldb-dap --connection)", valueHint: "HOST:PORT" },
   python: { type: "string", description: "Python interpreter for debugpy", valueHint: "PATH" },
@@ -33,7 +33,7 @@ function parseConnect(a: ParsedArgs): { host: string; port: number } | undefined
 }
 
 /** The adapter arguments of start and attach (--connect without --adapter is refused by the contract's check). */
-function adapterArgs(a: ParsedArgs): { adapter?: string; connect?: { host: string; port: number }; options: Record<string, unknown> } {
+export function adapterArgs(a: ParsedArgs): { adapter?: string; connect?: { host: string; port: number }; options: Record<string, unknown> } {
   const connect = parseConnect(a);
   const options: Record<string, unknown> = {};
   // Resolved here: the daemon's cwd and environment are not the caller's.
@@ -47,10 +47,11 @@ export const sessionCommands: CommandSpec[] = [
   {
     command: "start",
     name: "start",
-    positionals: [{ name: "program", description: "the executable to debug", required: true }],
+    positionals: [{ name: "program", description: "the executable to debug (or --module)" }],
     passThrough: true,
     flags: {
       ...adapterFlags,
+      module: { type: "string", alias: "m", description: "Python: run this module, as `python -m MODULE` does", valueHint: "MODULE" },
       break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the program runs: LOC or 'LOC if COND'", valueHint: "LOC" },
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
       core: { type: "string", description: "open a core dump of the program instead of running it (post-mortem: inspect, no execution)", valueHint: "FILE" },
@@ -58,10 +59,11 @@ export const sessionCommands: CommandSpec[] = [
       env: { type: "string", repeat: true, description: "environment variable for the program", valueHint: "KEY=VALUE" },
       ...printFlag,
     },
-    examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234"],
+    examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234", "debugger start -m mypkg.cli --break mypkg/cli.py:12 -- --help"],
     call: (a, ctx) =>
       call("start", {
         program: a.positionals[0],
+        module: str(a, "module"),
         args: a.rest,
         cwd: str(a, "cwd"),
         env: parseEnv(list(a, "env")),

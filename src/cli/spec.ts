@@ -29,6 +29,8 @@ interface Words {
   flags?: Record<string, FlagDef>;
   /** Takes program arguments after `--`. */
   passThrough?: boolean;
+  /** How help writes them (default `[-- ARGS…]`). */
+  passThroughUsage?: string;
   examples?: string[];
 }
 

@@ -14,6 +14,7 @@ import { executionHandlers } from "./handlers/execution.ts";
 import { inspectionHandlers } from "./handlers/inspection.ts";
 import { outputHandlers } from "./handlers/output.ts";
 import { sessionHandlers } from "./handlers/session.ts";
+import { testHandlers } from "./handlers/test.ts";
 import { toolHandlers } from "./handlers/tools.ts";
 
 export type { DaemonContext, ReplyStream } from "./handlers/common.ts";
@@ -22,6 +23,7 @@ type Single = Exclude<CommandName, "batch">;
 
 const handlers: Handlers<Single> = {
   ...sessionHandlers,
+  ...testHandlers,
   ...breakpointHandlers,
   ...executionHandlers,
   ...inspectionHandlers,

@@ -44,7 +44,8 @@ function usage(message: string, hint: string): DebuggerError {
  */
 export const checks: { [C in CommandName]?: Check<C> } = {
   start(a, say) {
-    if (!a.program) throw usage(`start needs ${say.example("PROGRAM", "program")} (the executable to debug)`, say.example("`debugger start ./app -- ARGS`", 'e.g. {"program": "./app", "break": ["main.c:42"]}'));
+    if (!a.program && !a.module) throw usage(`start needs ${say.example("PROGRAM", "program")} (the executable to debug) or ${say.arg("module")} (a Python module)`, say.example("`debugger start ./app -- ARGS` or `debugger start -m pkg.app -- ARGS`", 'e.g. {"program": "./app", "break": ["main.c:42"]}'));
+    if (a.module && (a.program || a.core || a.connect || a.pid)) throw usage(`${say.arg("module")} runs a Python module: it takes no program, ${say.arg("core")} or ${say.arg("connect")}`, say.example("`debugger start -m pkg.app -- ARGS`", 'e.g. {"module": "pkg.app", "args": ["--help"]}'));
     connectNeedsAdapter(a, say);
     for (const b of a.break ?? []) checkLocationSyntax(b);
   },
@@ -56,6 +57,10 @@ export const checks: { [C in CommandName]?: Check<C> } = {
         say.example("`debugger attach 12345` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`", 'e.g. {"pid": 12345} or {"connect": {"host": "127.0.0.1", "port": 5678}, "adapter": "debugpy"}'),
       );
     }
+    for (const b of a.break ?? []) checkLocationSyntax(b);
+  },
+  test(a, say) {
+    if (!a.command.length) throw usage("test needs the command that runs the tests", say.example("`debugger test -- pytest -x` (the command after --)", 'e.g. {"command": ["pytest", "-x"]}'));
     for (const b of a.break ?? []) checkLocationSyntax(b);
   },
   "breakpoint.add": (a) => void checkLocationSyntax(a.location),

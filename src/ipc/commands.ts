@@ -26,7 +26,7 @@ const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints }
 const breakOpts = { condition: optStr, hitCount: optStr, log: optStr, temporary: optBool };
 const format = v.optional(v.picklist(["hex", "bin", "oct", "dec", "char", "address"]));
 
-const startArgs = v.strictObject({
+const sessionArgs = {
   program: optStr,
   args: v.optional(v.array(v.string()), []),
   cwd: optStr,
@@ -43,6 +43,24 @@ const startArgs = v.strictObject({
   /** The calling CLI's pid: attach refuses the caller's own process tree. */
   clientPid: v.optional(posInt),
   ...waitArgs,
+};
+const attachArgs = v.strictObject(sessionArgs);
+/** Python: `module` runs `python -m MODULE` instead of a program file. */
+const startArgs = v.strictObject({ ...sessionArgs, module: optStr });
+
+/** `test -- CMD…`: the command that runs the tests, as the user types it. */
+const testArgs = v.strictObject({
+  command: v.pipe(v.array(v.string()), v.minLength(1, "give the command that runs the tests, e.g. [\"pytest\", \"-x\"]")),
+  cwd: optStr,
+  env: v.optional(v.record(v.string(), v.string()), {}),
+  adapter: optStr,
+  break: v.optional(v.array(v.string()), []),
+  options: v.optional(v.record(v.string(), v.unknown()), {}),
+  /** false: run with breakpoints only (no stop at a failing assertion). */
+  stopOnFailure: v.optional(v.boolean(), true),
+  /** The caller's PATH: runners are found as the caller's shell finds them. */
+  path: optStr,
+  ...waitArgs,
 });
 
 const stepArgs = v.strictObject({ ...waitArgs, count: v.optional(posInt, 1), thread: v.optional(int) });
@@ -57,7 +75,8 @@ export const argSchemas = {
   status: noArgs,
   sessions: noArgs,
   start: startArgs,
-  attach: startArgs,
+  test: testArgs,
+  attach: attachArgs,
   stop: noArgs,
   detach: noArgs,
   restart: v.strictObject(waitArgs),
@@ -159,6 +178,15 @@ export interface StartData extends StopData {
   breakpoints: BreakpointView[];
   /** Said once, beside the reply: all breakpoints failed to bind, … */
   warnings?: string[];
+}
+
+export interface TestData extends StartData {
+  /** Which runner the command is, and what runs under the debugger. */
+  runner: string;
+  program: string;
+  args: string[];
+  /** Said beside the reply: another test executable also matches, a borrowed debugpy … */
+  notes?: string[];
 }
 
 export interface ListData {
@@ -275,6 +303,7 @@ export interface Replies {
   };
   sessions: { sessions: SessionSummary[] };
   start: StartData;
+  test: TestData;
   attach: StartData;
   /** `ended`: the program's pids the daemon killed itself because the adapter did not answer. */
   stop: { stopped: string; was: SessionState; ended?: number[] };

@@ -34,6 +34,7 @@ export const meta = {
   status: { group: "session", summary: "State of the session and its last stop", concurrency: "read" },
   sessions: { group: "session", summary: "All sessions of the daemon", daemon: true, concurrency: "read" },
   start: { group: "session", summary: "Launch a program and wait for its first stop", execution: true, startsAdapter: true },
+  test: { group: "session", summary: "Run tests (pytest, go test, cargo test…), stop at the first failure in the test", execution: true, startsAdapter: true },
   attach: { group: "session", summary: "Attach to a process by pid or to a listening adapter", execution: true, startsAdapter: true },
   stop: { group: "session", summary: "End the session (a launched program is terminated)", concurrency: "interrupt" },
   detach: { group: "session", summary: "Detach and leave the program running", concurrency: "interrupt" },

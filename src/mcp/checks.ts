@@ -9,8 +9,10 @@ import type { CommandName } from "../ipc/meta.ts";
  * resolved here (the daemon's cwd is not the caller's).
  */
 export function fillIn(command: CommandName, args: Record<string, unknown>, cwd: string): void {
-  if (command !== "start" && command !== "attach") return;
-  args.clientPid = process.pid;
+  // The runner is found on the caller's PATH, as its shell would find it.
+  if (command === "test" && args.path === undefined) args.path = process.env.PATH;
+  if (command !== "start" && command !== "attach" && command !== "test") return;
+  if (command !== "test") args.clientPid = process.pid;
   const options = { ...((args.options as Record<string, unknown> | undefined) ?? {}) };
   if (typeof options.python === "string" && options.python.includes("/")) options.python = resolve(cwd, options.python);
   if (process.env.VIRTUAL_ENV && options.virtualEnv === undefined) options.virtualEnv = process.env.VIRTUAL_ENV;

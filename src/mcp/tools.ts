@@ -24,7 +24,7 @@ const PROPERTY_NOTES: Record<string, string> = {
 };
 
 /** Arguments the server fills in itself: never shown to the agent. */
-const HIDDEN_ARGS = new Set(["clientPid"]);
+const HIDDEN_ARGS = new Set(["clientPid", "path"]);
 
 export interface ToolDef {
   name: string;

@@ -26,8 +26,15 @@ function status(d: Replies["status"], view: View): string {
   return head;
 }
 
-export const sessionPresenters: Presenters<"start" | "attach" | "stop" | "detach" | "restart" | "status" | "sessions"> = {
+/** `test`: which runner and what runs, what was said beside it, then the start. */
+function tested(d: Replies["test"], view: View): string {
+  const head = `Testing with ${d.runner}: ${[d.program, ...d.args].join(" ")}`;
+  return [head, ...(d.notes ?? []).map((n) => `Note: ${n}.`), started(d, view)].join("\n");
+}
+
+export const sessionPresenters: Presenters<"start" | "test" | "attach" | "stop" | "detach" | "restart" | "status" | "sessions"> = {
   start: started,
+  test: tested,
   attach: started,
   stop: (d) => `Session '${d.stopped}' ended.${d.ended ? ` The adapter did not answer: it and the program (pid ${d.ended.join(", ")}) were killed.` : ""}`,
   detach: (d) => `Detached from ${d.pid ? `pid ${d.pid}` : "the program"}; it keeps running. Session '${d.detached}' ended.`,

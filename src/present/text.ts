@@ -46,6 +46,7 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   if (r.reason === "exited" || r.reason === "terminated") {
     parts.push(r.reason === "exited" ? `Program exited with code ${r.exitCode}.` : `Session ended: ${r.description ?? "terminated"}.`);
     if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
+    if (r.summary) parts.push(`Tests: ${r.summary}`);
     // The exit code says what the debugger's closing words would ("Process N exited with status 3").
     if (r.console && r.reason !== "exited") parts.push(consoleBlock(r.console));
     if (r.neverHit?.length) parts.push(`Breakpoints never hit: ${r.neverHit.join(", ")}.`);
@@ -59,6 +60,7 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   if (r.frameIndex) parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${skippedFrames(r.skipped ?? [])}; \`debugger frame 0\` shows the top)`);
   if (r.description && r.description !== r.exception?.description && !["breakpoint", "step", "entry"].includes(r.reason) && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
   if (r.returnValue !== undefined) parts.push(`Returned: ${r.returnValue}`);
+  else if (r.returnValueNote) parts.push(`Returned: not known (${r.returnValueNote})`);
   if (r.exception) parts.push(`Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.type ? ` (${r.exception.type})` : ""}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`);
   const src = sourceBlock(r.source);
   if (src) parts.push(src);

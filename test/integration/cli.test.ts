@@ -143,7 +143,7 @@ describe("help and version", () => {
     for (const r of [a, b]) {
       expect(r.exitCode).toBe(0);
       expect(r.stderr).toBe("");
-      expect(r.stdout).toContain("Usage: debugger start [flags] PROGRAM [-- ARGS…]");
+      expect(r.stdout).toContain("Usage: debugger start [flags] [PROGRAM] [-- ARGS…]");
       expect(r.stdout).toContain("--stop-on-entry");
       expect(r.stdout).toContain("--break");
     }

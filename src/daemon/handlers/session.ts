@@ -9,14 +9,22 @@ import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, Replies, StartData } from "../../ipc/commands.ts";
 import { VERSION } from "../../common/version.ts";
 import { refuseSelfAttach } from "../guards.ts";
-import { Session } from "../session/session.ts";
+import { Session, type StartOptions } from "../session/session.ts";
+import { pythonAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
+import { pythonLaunch, pythonOfShebang, shebang } from "../../adapters/testRunners/python.ts";
+import type { Config } from "../../common/config.ts";
 import { located, stopData, waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
 
-async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach"): Promise<StartData> {
-  const existing = ctx.registry.find(caller.session);
+/** A live session of that name is in the way (`stop` ends it). */
+export function requireFree(ctx: DaemonContext, name: string): void {
+  const existing = ctx.registry.find(name);
   if (existing?.live) {
-    throw new DebuggerError("SESSION_EXISTS", `session '${caller.session}' is already ${existing.state} (${existing.program ?? "attached"})`, "`debugger stop` ends it, or pick another name with --session NAME");
+    throw new DebuggerError("SESSION_EXISTS", `session '${name}' is already ${existing.state} (${existing.program ?? "attached"})`, "`debugger stop` ends it, or pick another name with --session NAME");
   }
+}
+
+async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach"): Promise<StartData> {
+  requireFree(ctx, caller.session);
   // Locations are checked first: a malformed one is a usage error before anything starts.
   const breakpoints = await Promise.all(a.break.map(async (text) => {
     const l = await located(text, caller.cwd);
@@ -50,11 +58,44 @@ async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonCont
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is not executable`, `\`chmod +x ${a.program}\`, or build it first`);
   }
   const core = a.core ? checkCore(a, caller.cwd, spec) : undefined;
+  const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core };
+  return runSession(ctx, caller, local && spec.name === "debugpy" && !/\.pyw?$/i.test(program!) ? pythonProgramAdapter(spec, program!, a.options, caller.cwd) : spec, config, options, a);
+}
+
+/** `start -m MODULE`: debugpy runs the module; the session's program reads `-m MODULE`. */
+async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext): Promise<StartData> {
+  if (a.program || a.core || a.connect || a.pid) throw new DebuggerError("USAGE", "--module runs a Python module: it takes no program, --core or --connect", "`debugger start -m pkg.app -- ARGS`");
+  if (a.adapter && a.adapter !== "debugpy" && a.adapter !== "python" && a.adapter !== "py") throw new DebuggerError("USAGE", "--module is for Python (debugpy)", "leave out --adapter");
+  const config = await loadConfig();
+  const spec = chooseAdapter(config, undefined, "debugpy");
+  const breakpoints = await Promise.all(a.break.map(async (text) => {
+    const l = await located(text, caller.cwd);
+    return { text: l.text, loc: l.loc, opts: l.condition ? { condition: l.condition } : undefined };
+  }));
+  const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd;
+  const python = (spec.discover({ options: a.options }) ?? undefined)?.path;
+  if (!python) throw new DebuggerError("ADAPTER_NOT_FOUND", "debugpy is not installed for any python3 here", spec.installHint);
+  const options: StartOptions = { mode: "launch", program: `-m ${a.module}`, args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, breakpoints, options: a.options };
+  return runSession(ctx, caller, pythonAdapter(spec, { python, module: a.module }), config, options, a);
+}
+
+/** A Python script started by path runs with the interpreter its `#!` line names (given debugpy when it has none), unless --python says otherwise. */
+function pythonProgramAdapter(spec: AdapterSpec, program: string, options: Record<string, unknown>, cwd: string): AdapterSpec {
+  if (options.python || process.env.DEBUGGER_PYTHON || options.virtualEnv) return spec;
+  const python = pythonOfShebang(shebang(program), { cwd, path: process.env.PATH ?? "" });
+  if (!python || !python.startsWith("/")) return spec;
+  return pythonAdapter(spec, pythonLaunch(python));
+}
+
+/** Creates the session, starts it, and replies with its first stop (or its state, without waiting). */
+export async function runSession(ctx: DaemonContext, caller: Caller, spec: AdapterSpec, config: Config, opts: StartOptions, a: { wait: boolean; timeout: number; print: string[] }): Promise<StartData> {
+  requireFree(ctx, caller.session);
+  const mode = opts.mode;
   const session = new Session(caller.session, spec, config, () => ctx.registry.save(), ctx.warm);
   ctx.registry.add(session);
   const first = session.nextStop();
   try {
-    await session.start({ mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core });
+    await session.start(opts);
   } catch (e) {
     first.cancel();
     await session.end(mode === "launch").catch(() => {});
@@ -136,7 +177,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     return { sessions: [...ctx.registry.all().map((s) => s.summary()), ...ctx.registry.lostSessions()] };
   },
 
-  start: (a, caller, ctx): Promise<Replies["start"]> => startSession(a, caller, ctx, "launch"),
+  start: (a, caller, ctx): Promise<Replies["start"]> => (a.module ? startModule(a, caller, ctx) : startSession(a, caller, ctx, "launch")),
   attach: (a, caller, ctx): Promise<Replies["attach"]> => startSession(a, caller, ctx, "attach"),
 
   async stop(_a, caller, ctx): Promise<Replies["stop"]> {

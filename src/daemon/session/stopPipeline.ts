@@ -12,6 +12,7 @@ import type { Display } from "./displays.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 import type { Reports } from "./reports.ts";
 import { buildStopReport, type Selection, type StopReader } from "./stopReportBuilder.ts";
+import { ownStopVerdict } from "./ownStopPolicy.ts";
 import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
 
 export interface PipelineHost {
@@ -30,6 +31,8 @@ export interface PipelineHost {
   displayList(): Display[];
   /** What last set the program running. */
   readonly resumedBy: ResumeKind;
+  /** What was read before a `finish` (AdapterSpec.returnValue.before). */
+  readonly beforeStepOut: string | undefined;
   /** What the stop was expected to be; asking consumes it. */
   takeExpectation(): "entry" | "pause" | undefined;
   /** Resumes past a stop that does not stand; false when that failed and the stop stands after all. */
@@ -57,6 +60,8 @@ export class StopPipeline {
     const h = this.host;
     const verdict = await throwVerdict(this.throwContext(), body, ids, h.breakpoints.registry, h.breakpoints.throwTypes, h.resumedBy);
     if (!verdict.stand && (await h.pass(verdict.threadId))) return;
+    const own = await ownStopVerdict(this.throwContext(), body, ids, h.breakpoints.registry, h.resumedBy);
+    if (!own.stand && (await h.pass(own.threadId))) return;
     const { report, selection } = await buildStopReport(
       {
         adapter: h.adapter,
@@ -74,6 +79,7 @@ export class StopPipeline {
         limits: h.limits,
         create: (reason) => h.reports.create(reason),
         thrownType: (threadId) => this.thrownType(threadId),
+        finished: h.resumedBy === "stepOut" ? { before: h.beforeStepOut } : undefined,
       },
       body,
       ids,

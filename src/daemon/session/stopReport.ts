@@ -64,7 +64,8 @@ export function functionName(name: string): string {
 }
 
 export function frameView(f: P.StackFrame): Omit<FrameView, "index"> {
-  return { id: f.id, function: functionName(f.name), file: f.source?.path ?? f.source?.name, line: f.line || undefined, column: f.column || undefined };
+  // debugpy marks the frame an exception stop is in: "test_big (Current frame)".
+  return { id: f.id, function: functionName(f.name.replace(/ \(Current frame\)$/, "")), file: f.source?.path ?? f.source?.name, line: f.line || undefined, column: f.column || undefined };
 }
 
 export function breakpointView(b: Breakpoint): BreakpointView {
@@ -117,7 +118,7 @@ function escapeRegExp(s: string): string {
 
 /** Frames outside the program's own code: the C library, language runtimes, standard libraries. */
 const SYSTEM_PATHS = [/^\/usr\/(lib|include|share|src)\//, /^\/lib(32|64)?\//, /\/rustlib\/src\//, /^\/rustc\/[0-9a-f]+\//, /\/go\/src\/runtime\//, /^\/usr\/lib\/go[^/]*\/src\//, /\/(site|dist)-packages\//, /\/lib\/python3[^/]*\//];
-const SYSTEM_FUNCTIONS = [/^(__GI_|__libc_|_start$|__pthread|raise$|abort$|__assert)/, /^runtime\./, /^(core|std|alloc)::/, /^__rust_/, /^rust_(begin_unwind|panic)/];
+const SYSTEM_FUNCTIONS = [/^(__GI_|__libc_|_start$|__pthread|raise$|abort$|__assert)/, /^(runtime|testing)\./, /^(core|std|alloc)::/, /^__rust_/, /^rust_(begin_unwind|panic)/];
 
 export function isUserFrame(f: { function?: string; file?: string; line?: number }): boolean {
   if (!f.file || !f.line) return false;
@@ -135,7 +136,7 @@ export function isUserFrame(f: { function?: string; file?: string; line?: number
  */
 export function userFrameIndex(reason: string, frames: readonly { function?: string; file?: string; line?: number }[]): number {
   // A watchpoint fires where the write happened, often inside strcpy or memset: the caller is the news.
-  if (!["signal", "exception", "pause", "panic", "watchpoint", "core"].includes(reason)) return 0;
+  if (!["signal", "exception", "pause", "panic", "failure", "watchpoint", "core"].includes(reason)) return 0;
   if (!frames.length || isUserFrame(frames[0]!)) return 0;
   const i = frames.findIndex(isUserFrame);
   return i > 0 ? i : 0;

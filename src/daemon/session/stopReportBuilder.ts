@@ -15,6 +15,7 @@ import type { Display } from "./displays.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 import { coreStop, frameView, normaliseReason, userFrameIndex } from "./stopReport.ts";
 import { identifyWatchpoint } from "./watchStops.ts";
+import { returnedValue } from "./returnValues.ts";
 import { compactValue } from "./values.ts";
 
 /** Thread and frame reads, already inside the session's queue. */
@@ -50,6 +51,8 @@ export interface ReportContext {
   readonly limits: DisplayLimits;
   create(reason: string): StopReport;
   thrownType(threadId: number): Promise<string | undefined>;
+  /** The stop a `finish` led to, and what was read before it (to tell the returned value). */
+  readonly finished?: { before: string | undefined };
 }
 
 /** The thread and frame a report shows, to be selected for the commands that follow it. */
@@ -110,7 +113,7 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
       const caught = internal ? adapter.catchpoints?.(ctx.program).find((c) => c.value && registry.list().some((b) => b.internal && b.function === c.function && top.name?.includes(c.function))) : undefined;
       if (caught && !report.description) {
         const value = await ctx.client.request("evaluate", { expression: caught.value!, frameId: top.id, context: adapter.printContext }).then((r) => r.result, () => undefined);
-        if (value) report.description = compactValue(value, undefined);
+        if (value) report.description = caught.valueIsMessage ? messageText(value) : compactValue(value, undefined);
       }
       // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
       const views = frames.map(frameView);
@@ -147,6 +150,11 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
       // debugpy names a function's return value `(return) NAME` after `finish`.
       const returned = report.locals.find((v) => v.name.startsWith("(return)"));
       if (returned) report.returnValue = returned.value;
+      else if (ctx.finished && report.reason === "step") {
+        const told = await returnedValue(adapter.returnValue, ctx.finished.before, threadId, (command) => reader.rawNow(command).then((r) => r.result));
+        if (told.value !== undefined) report.returnValue = compactValue(told.value, undefined);
+        if (told.note) report.returnValueNote = told.note;
+      }
       if (ctx.displays.length) report.displays = await reader.displaysNow([...ctx.displays], shown.id);
     }
   } catch (e) {
@@ -156,7 +164,7 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
   if (report.reason === "exception" && ctx.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
     try {
       const info = await ctx.client.request("exceptionInfo", { threadId: report.threadId });
-      report.exception = { id: info.exceptionId, description: info.description, details: info.details?.stackTrace ?? info.details?.message };
+      report.exception = { id: withoutPauseNote(info.exceptionId), description: withoutPauseNote(info.description), details: info.details?.stackTrace ?? info.details?.message };
     } catch {}
   }
   // A catchpoint of the daemon's own: named by its filter, described by what was thrown or its label.
@@ -175,4 +183,20 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
 /** The first stop of a core dump whose adapter reports none, from what the debugger said opening it. */
 export function coreStopFrom(output: ProgramOutput, mark: number): DapEventMap["stopped"] {
   return coreStop(output.since(mark, ["console"]));
+}
+
+/** debugpy's userUnhandled stops add "(note: full exception trace is shown but execution is paused at: f)" to the exception's name. */
+function withoutPauseNote<T extends string | undefined>(text: T): T {
+  return text?.replace(/\s*\(note: full exception trace is shown but execution is paused at: [^)]*\)/, "") as T;
+}
+
+/** A string value shown as the message it holds: `"    a_test.go:15: got 11\n"` → `a_test.go:15: got 11`. */
+function messageText(value: string): string {
+  const m = /^"((?:[^"\\]|\\.)*)"$/s.exec(value.trim());
+  if (!m) return compactValue(value, undefined);
+  let text = m[1]!;
+  try {
+    text = JSON.parse(`"${m[1]}"`);
+  } catch {}
+  return text.trim().replace(/\s*\n\s*/g, "; ") || compactValue(value, undefined);
 }

@@ -1,0 +1,169 @@
+// `debugger test -- CMD…`: the command line a user types to run tests, turned into what to launch
+// under which adapter. Knows pytest, `python -m …`, Python console scripts (and pyenv shims),
+// `go test`, `cargo test`, `ctest` and plain test executables; anything else is a usage error
+// that names them.
+import { basename, isAbsolute, resolve } from "node:path";
+import { DebuggerError } from "../../common/errors.ts";
+import { isExecutable, isFile } from "../which.ts";
+import { buildTests, harnessArguments, matchingTests, parseCargoTest } from "./cargo.ts";
+import { parseGoTest } from "./go.ts";
+import { pythonLaunch, pythonOfShebang, resolveInterpreter, resolveProgram, resolveShim, shebang, type CallerEnv, type PythonLaunch } from "./python.ts";
+import type { Runner } from "./summary.ts";
+
+export interface TestPlan {
+  runner: Runner;
+  /** The adapter the runner needs; undefined: chosen from the program as `start` does. */
+  adapter?: "debugpy" | "delve";
+  /** What is launched: a script, a package directory, a test executable. */
+  program: string;
+  args: string[];
+  /** Where the runner would run it (a Go package's or a Rust package's directory). */
+  cwd: string;
+  env: Record<string, string>;
+  /** debugpy: the interpreter, a module to run instead of a script, interpreter flags. */
+  python?: PythonLaunch & { module?: string; pythonArgs?: string[] };
+  /** Delve's test mode: `go build` flags. */
+  goBuildFlags?: string[];
+  /** Said beside the reply (another executable also has matching tests, a borrowed debugpy …). */
+  notes: string[];
+}
+
+export interface PlanContext extends CallerEnv {
+  /** --python: the interpreter for Python runners. */
+  python?: string;
+}
+
+export const KNOWN_RUNNERS = "pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable";
+
+function unknownRunner(word: string): DebuggerError {
+  return new DebuggerError(
+    "USAGE",
+    `'${word}' is not a test runner debugger test knows (it knows: ${KNOWN_RUNNERS})`,
+    "run the program the runner would run with `debugger start PROGRAM [--break LOC] -- ARGS`",
+  );
+}
+
+export function planTest(command: string[], ctx: PlanContext): TestPlan {
+  const [head, ...rest] = command;
+  if (!head) throw new DebuggerError("USAGE", "test needs the command that runs the tests", "`debugger test -- pytest -x tests/test_calc.py`");
+  const name = basename(head);
+  if (name === "go") {
+    if (rest[0] !== "test") throw new DebuggerError("USAGE", `'go ${rest[0] ?? ""}' is not a test run`, "`debugger test -- go test ./pkg -run TestName`");
+    const g = parseGoTest(rest.slice(1), ctx);
+    return { runner: "go", adapter: "delve", program: g.packageDir, args: g.args, cwd: g.packageDir, env: {}, goBuildFlags: g.buildFlags, notes: [] };
+  }
+  if (name === "cargo") {
+    if (rest[0] !== "test" && rest[0] !== "t") throw new DebuggerError("USAGE", `'cargo ${rest[0] ?? ""}' is not a test run`, "`debugger test -- cargo test FILTER`");
+    return planCargo(rest.slice(1), ctx);
+  }
+  if (name === "ctest") return planCtest(head, rest, ctx);
+  if (/^(python|pypy)[\d.]*$/.test(name)) return planPythonCommand(head, rest, ctx);
+  const found = resolveProgram(head, ctx);
+  if (!found) {
+    if (!head.includes("/")) throw unknownRunner(head);
+    throw new DebuggerError("PROGRAM_NOT_FOUND", `'${head}' does not exist or is not executable (looked in ${ctx.cwd})`, "build the tests first, or give the runner's command: `debugger test -- pytest`");
+  }
+  const python = pythonOfShebang(shebang(found), ctx);
+  if (python) {
+    const runner: Runner = /^py\.?test(-?3)?$/.test(basename(found)) ? "pytest" : "python";
+    return pythonPlan(runner, { script: found }, rest, ctx.python ?? resolvePython(python, ctx), ctx);
+  }
+  // A plain test executable, given by its path (a name on PATH could be anything: make, npm).
+  if (!head.includes("/") || shebang(found)) throw unknownRunner(head);
+  return { runner: "program", program: found, args: rest, cwd: ctx.cwd, env: {}, notes: [] };
+}
+
+function resolvePython(python: string, ctx: CallerEnv): string {
+  const abs = isAbsolute(python) ? python : resolveInterpreter(python, ctx);
+  return resolveShim(abs, ctx) ?? abs;
+}
+
+/** `python [FLAGS] -m MODULE ARGS` or `python [FLAGS] SCRIPT ARGS`. */
+function planPythonCommand(head: string, rest: string[], ctx: PlanContext): TestPlan {
+  const python = ctx.python ?? resolveInterpreter(head, ctx);
+  const pythonArgs: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    if (word === "-m" || (word.startsWith("-m") && word.length > 2)) {
+      const module = word === "-m" ? rest[i + 1] : word.slice(2);
+      if (!module) throw new DebuggerError("USAGE", "python -m needs a module", "`debugger test -- python -m pytest`");
+      const args = rest.slice(word === "-m" ? i + 2 : i + 1);
+      const runner: Runner = module === "pytest" || module === "py.test" ? "pytest" : module === "unittest" ? "unittest" : "python";
+      return pythonPlan(runner, { module, pythonArgs }, args, python, ctx);
+    }
+    if (word === "-c") throw new DebuggerError("USAGE", "python -c runs code given on the command line: debugger test runs scripts and modules", "put the code in a file, or `debugger test -- python -m pytest`");
+    if (word === "-W" || word === "-X" || word === "--check-hash-based-pycs") {
+      pythonArgs.push(word, rest[++i] ?? "");
+      continue;
+    }
+    if (word.startsWith("-")) {
+      pythonArgs.push(word);
+      continue;
+    }
+    const script = resolve(ctx.cwd, word);
+    if (!isFile(script)) throw new DebuggerError("PROGRAM_NOT_FOUND", `script '${word}' does not exist (looked in ${ctx.cwd})`, "give the test script's path");
+    return pythonPlan("python", { script, pythonArgs }, rest.slice(i + 1), python, ctx);
+  }
+  throw new DebuggerError("USAGE", "python with no script or module runs nothing to test", "`debugger test -- python -m pytest` or `debugger test -- python test_x.py`");
+}
+
+function pythonPlan(runner: Runner, what: { script?: string; module?: string; pythonArgs?: string[] }, args: string[], python: string, ctx: PlanContext): TestPlan {
+  if (!isExecutable(python)) throw new DebuggerError("ADAPTER_NOT_FOUND", `Python interpreter '${python}' was not found or is not executable`, "name one with --python PATH");
+  const launch = pythonLaunch(python);
+  return {
+    runner,
+    adapter: "debugpy",
+    program: what.script ?? what.module!,
+    args,
+    cwd: ctx.cwd,
+    env: {},
+    python: { ...launch, module: what.module, pythonArgs: what.pythonArgs?.length ? what.pythonArgs : undefined },
+    notes: launch.note ? [launch.note] : [],
+  };
+}
+
+function planCargo(argv: string[], ctx: PlanContext): TestPlan {
+  const t = parseCargoTest(argv);
+  const exes = buildTests(t, ctx);
+  if (!exes.length) throw new DebuggerError("PROGRAM_NOT_FOUND", "cargo built no test executable", "is this a Rust package with tests? `cargo test --no-run` shows what it builds");
+  // The crate's own unit tests first, then binaries', then tests/*.rs, as cargo runs them.
+  const order = (k: string) => (k === "lib" ? 0 : k === "bin" ? 1 : 2);
+  exes.sort((a, b) => order(a.kind) - order(b.kind));
+  const holding = exes.map((exe) => ({ exe, tests: matchingTests(exe, t.filter, t.harnessArgs) })).filter((e) => e.tests.length);
+  if (!holding.length) {
+    throw new DebuggerError("PROGRAM_NOT_FOUND", `no test${t.filter !== undefined ? ` matches '${t.filter}'` : ""} in ${exes.map((e) => `${e.kind} ${e.name}`).join(", ")}`, "`cargo test -- --list` lists the tests");
+  }
+  const [first, ...others] = holding;
+  const notes = others.length
+    ? [`tests matching also in ${others.map((o) => `${o.exe.kind} ${o.exe.name} (${o.tests.length})`).join(", ")}: this run is ${first!.exe.kind} ${first!.exe.name}'s; \`cargo test --test NAME\` (or --lib) picks another`]
+    : [];
+  return { runner: "cargo", program: first!.exe.path, args: harnessArguments(t), cwd: first!.exe.packageDir, env: { CARGO_MANIFEST_DIR: first!.exe.packageDir }, notes };
+}
+
+/** ctest runs each test as a process of its own: the test's own command is what runs under the debugger. */
+function planCtest(head: string, rest: string[], ctx: PlanContext): TestPlan {
+  const ctest = resolveProgram(head, ctx);
+  if (!ctest) throw new DebuggerError("PROGRAM_NOT_FOUND", "ctest is not on PATH", "install cmake, or run the test executable: `debugger test -- ./build/test_x`");
+  const keep = new Set(["-R", "--tests-regex", "-E", "--exclude-regex", "-L", "--label-regex", "-LE", "--label-exclude", "--test-dir", "-C", "--build-config", "-I", "--tests-information"]);
+  const args: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i]!;
+    if (keep.has(w)) args.push(w, rest[++i] ?? "");
+    else if (/^(-R|-E|-L)\S/.test(w) || w.startsWith("--test-dir=")) args.push(w);
+  }
+  const r = Bun.spawnSync([ctest, "--show-only=json-v1", ...args], { cwd: ctx.cwd, stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+  let tests: { name: string; command?: string[]; properties?: { name: string; value: unknown }[] }[] = [];
+  try {
+    tests = JSON.parse(r.stdout.toString()).tests ?? [];
+  } catch {
+    throw new DebuggerError("LAUNCH_FAILED", `ctest --show-only=json-v1 failed: ${r.stderr.toString().trim().split("\n")[0] || `exit code ${r.exitCode}`}`, "run it in the build directory (or give --test-dir DIR)");
+  }
+  const runnable = tests.filter((t) => t.command?.length);
+  if (!runnable.length) throw new DebuggerError("PROGRAM_NOT_FOUND", "ctest lists no test to run here", "run it in the build directory, or narrow with -R REGEX");
+  const [first, ...others] = runnable;
+  const [program, ...progArgs] = first!.command!;
+  const wd = first!.properties?.find((p) => p.name === "WORKING_DIRECTORY")?.value;
+  const notes = [`ctest test '${first!.name}' runs \`${first!.command!.join(" ")}\``];
+  if (others.length) notes.push(`${others.length} more test${others.length > 1 ? "s" : ""} (${others.slice(0, 3).map((o) => o.name).join(", ")}${others.length > 3 ? ", …" : ""}): narrow with -R REGEX`);
+  return { runner: "program", program: program!, args: progArgs, cwd: typeof wd === "string" ? wd : ctx.cwd, env: {}, notes };
+}

@@ -1,0 +1,127 @@
+// Python programs as the user runs them: a console script on PATH (pytest), a shim in front of it
+// (pyenv), `python -m MODULE`, a script with a `#!…python` line. Finds the real script and the
+// interpreter that runs it, and how that interpreter gets debugpy when it has none of its own.
+import { mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { DebuggerError } from "../../common/errors.ts";
+import { findInterpreter, probeInterpreter } from "../debugpy.ts";
+import { pythonOfShebang, shebang, whichIn, type CallerEnv } from "../shebang.ts";
+
+export { pythonOfShebang, shebang, whichIn, type CallerEnv };
+
+/** How debugpy runs a Python program: the interpreter and, when it lacks debugpy, where to borrow it from. */
+export interface PythonLaunch {
+  python: string;
+  /** A directory holding only `debugpy` (a link to another interpreter's), for PYTHONPATH. */
+  debugpyPath?: string;
+  /** What was done, said beside the reply. */
+  note?: string;
+}
+
+/**
+ * A version manager's shim in front of the real program: pyenv's shims are shell scripts that
+ * `exec "$PYENV_ROOT/libexec/pyenv" exec NAME`. Asks the manager which file it would run, in the
+ * caller's directory (a `.python-version` there chooses the version). Undefined when not a shim.
+ */
+export function resolveShim(path: string, env: CallerEnv): string | undefined {
+  const line = shebang(path);
+  if (!line || !/\b(ba|z|da)?sh\b/.test(line)) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8").slice(0, 4096);
+  } catch {
+    return undefined;
+  }
+  const m = /exec\s+"?([^"\s]*\/libexec\/pyenv)"?\s+exec\b/.exec(text);
+  if (!m) return undefined;
+  const r = Bun.spawnSync([m[1]!, "which", basename(path)], { cwd: env.cwd, env: { ...process.env, PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 10_000 });
+  const real = r.stdout.toString().trim();
+  if (r.exitCode !== 0 || !real) {
+    const why = r.stderr.toString().trim().split("\n")[0] || `exit code ${r.exitCode}`;
+    throw new DebuggerError("PROGRAM_NOT_FOUND", `${path} is a pyenv shim and pyenv cannot say what it runs: ${why}`, "`pyenv which NAME` in that directory; give the real script's path instead");
+  }
+  return real;
+}
+
+/** A program found on PATH with its shim resolved. */
+export function resolveProgram(name: string, env: CallerEnv): string | null {
+  const found = whichIn(name, env);
+  if (!found) return null;
+  return resolveShim(found, env) ?? found;
+}
+
+/**
+ * The interpreter `python` names as the caller would run it (a shim resolved to the real one).
+ * Throws PROGRAM_NOT_FOUND when there is none.
+ */
+export function resolveInterpreter(name: string, env: CallerEnv): string {
+  const found = resolveProgram(name, env);
+  if (!found) throw new DebuggerError("PROGRAM_NOT_FOUND", `'${name}' is not on PATH`, "give the interpreter's path, e.g. `debugger test -- /usr/bin/python3 -m pytest`");
+  return found;
+}
+
+/**
+ * How debugpy runs a program with `python`: as is when it imports debugpy; else with the debugpy
+ * another interpreter here has, when this one can import it (the way VS Code runs any interpreter
+ * with the debugpy it bundles); else an error naming --python.
+ */
+export function pythonLaunch(python: string): PythonLaunch {
+  const own = probeInterpreter(python);
+  if (own.debugpy) return { python };
+  if (!own.libraryDirs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} cannot be used: ${own.problem}`, "name a working Python 3 with --python PATH");
+  const lender = findInterpreter({});
+  if (!lender) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy and no other Python here has one`, `\`${python} -m pip install debugpy\`, or name an interpreter that has it with --python PATH`);
+  const r = Bun.spawnSync([lender.path, "-c", LENDABLE], { stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
+  const [site, ...names] = r.stdout.toString().trim().split("\n");
+  if (r.exitCode !== 0 || !site || !names.includes("debugpy")) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy, and ${lender.path}'s could not be located`, `\`${python} -m pip install debugpy\`, or --python ${lender.path}`);
+  const debugpyPath = lendingDir(site, names);
+  // The check is the import itself: debugpy 1.6 runs on Python 3.7–3.11, its compiled parts only on their own version.
+  const check = Bun.spawnSync([python, "-c", "import debugpy.server.api"], { stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...process.env, PYTHONPATH: debugpyPath, PYTHONDONTWRITEBYTECODE: "1", PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
+  if (check.exitCode !== 0) {
+    const why = check.stderr.toString().trim().split("\n").pop() || `exit code ${check.exitCode}`;
+    throw new DebuggerError(
+      "ADAPTER_NOT_FOUND",
+      `${python} has no debugpy, and the debugpy ${lender.version ?? ""} of ${lender.path} does not load in it (${why})`,
+      `\`${python} -m pip install debugpy\`, or run the tests with an interpreter that has it: --python ${lender.path}`,
+    );
+  }
+  return { python, debugpyPath, note: `${python} has no debugpy: it runs with the debugpy ${lender.version ?? ""} of ${lender.path}` };
+}
+
+/**
+ * The lender's site directory, then the top-level modules debugpy loads from it: debugpy alone
+ * where pip installed it (pydevd is vendored inside), debugpy, pydevd's modules and bytecode where
+ * a distribution unbundled them (Debian). setuptools' pieces that come along are the target's own.
+ */
+const LENDABLE = `
+import os, sys
+import debugpy, debugpy.server.api
+site = os.path.dirname(os.path.dirname(debugpy.__file__))
+out = set()
+for m in list(sys.modules.values()):
+    f = getattr(m, '__file__', None)
+    if f and f.startswith(site + os.sep):
+        out.add(os.path.relpath(f, site).split(os.sep)[0])
+for n in os.listdir(site):
+    if n.startswith(('pydev', '_pydev')) and not n.endswith('-info'):
+        out.add(n)
+out -= {'pkg_resources', '_distutils_hack', 'setuptools'}
+print(site)
+print('\\n'.join(sorted(out)))
+`;
+
+/**
+ * A directory of links to just those modules: on PYTHONPATH it lends debugpy and nothing else
+ * (the lender's whole site-packages would shadow the program's own packages).
+ */
+function lendingDir(site: string, names: string[]): string {
+  const dir = join(tmpdir(), `debugger-debugpy-${process.getuid?.() ?? "u"}-${Bun.hash(site + names.join()).toString(36)}`);
+  try {
+    if (names.every((n) => readlinkSync(join(dir, n)) === join(site, n))) return dir;
+  } catch {}
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const n of names) symlinkSync(join(site, n), join(dir, n));
+  return dir;
+}

@@ -1,0 +1,110 @@
+// A test run's adapter: the built-in one with the facets a test run changes — how the runner is
+// launched (a module, Delve's test mode), where a failure stops (debugpy's userUnhandled filter,
+// a breakpoint on Go's testing.(*common).Fail, Rust's panic), which of those stops stand, and the
+// runner's verdict at the end. The session code sees one AdapterSpec, as for any other start.
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { moduleRoot } from "../delve.ts";
+import type { AdapterSpec, CatchpointDef } from "../types.ts";
+import { buildFlagsString } from "./go.ts";
+import type { TestPlan } from "./plan.ts";
+import type { PythonLaunch } from "./python.ts";
+import { summaryFor } from "./summary.ts";
+
+/** debugpy running a module (`-m pytest`), or a script with the interpreter its `#!` line names. */
+export function pythonAdapter(base: AdapterSpec, launch: PythonLaunch & { module?: string; pythonArgs?: string[] }): AdapterSpec {
+  return {
+    ...base,
+    launchArgs(o) {
+      // debugpy borrowed from another interpreter goes first on the program's PYTHONPATH.
+      const env = launch.debugpyPath ? { ...o.env, PYTHONPATH: [launch.debugpyPath, o.env.PYTHONPATH].filter(Boolean).join(delimiter) } : o.env;
+      const args: Record<string, unknown> = { ...base.launchArgs({ ...o, env }), python: [launch.python] };
+      if (launch.module) {
+        delete args.program;
+        args.module = launch.module;
+      }
+      if (launch.pythonArgs) args.pythonArgs = launch.pythonArgs;
+      return args;
+    },
+  };
+}
+
+const PYTHON_EXCEPTIONS = { names: ["Python Exceptions"] };
+
+/**
+ * A failing test in Python: the exception leaving the test function for the runner's code
+ * (debugpy's userUnhandled: raised in the user's code, caught in a library's). Scoped to
+ * Exception, so pytest.skip/xfail (BaseException subclasses) pass; pytest.fail is named apart.
+ */
+function pythonFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): Partial<AdapterSpec> {
+  const userUnhandled = [{ names: ["Exception"] }, ...(plan.runner === "pytest" ? [{ names: ["_pytest.outcomes.Failed"] }] : [])];
+  return {
+    defaultExceptionFilters: stopOnFailure ? ["uncaught", "userUnhandled"] : [],
+    defaultExceptionOptions: stopOnFailure
+      ? [{ path: [PYTHON_EXCEPTIONS, { names: ["Exception"] }], breakMode: "unhandled" }, ...userUnhandled.map((n) => ({ path: [PYTHON_EXCEPTIONS, n], breakMode: "userUnhandled" as const }))]
+      : [],
+    // pytest's assertion rewriting adds @py_assert1, @py_format3 …: its own, not the test's.
+    hideVariable: (name, type) => name.startsWith("@py_") || !!base.hideVariable?.(name, type),
+  };
+}
+
+/** Go's testing package: every t.Error*, t.Fatal*, t.Fail* ends in (*common).Fail. */
+const GO_FAIL = "testing.(*common).Fail";
+
+function goFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): Partial<AdapterSpec> {
+  const failure: CatchpointDef = { filter: "failure", label: "Go test failure", description: "t.Error, t.Fatal, t.Fail… (testing.(*common).Fail), shown at the test's line", function: GO_FAIL, reason: "failure", on: stopOnFailure, value: "string(c.output)", valueIsMessage: true };
+  // Under -v the testing package prints a test's log at once (the failure message is then the last
+  // line of output); otherwise it keeps it in the test's own buffer until the test ends.
+  const chatty = plan.args.some((a) => a === "-test.v" || a === "-test.v=true");
+  return {
+    launchArgs: (o) => ({
+      mode: "test",
+      program: plan.program,
+      args: o.args,
+      cwd: o.cwd,
+      env: o.env,
+      stopOnEntry: o.stopOnEntry,
+      output: join(tmpdir(), `debugger-gotest-${process.pid}-${Date.now().toString(36)}`),
+      ...(plan.goBuildFlags?.length ? { buildFlags: buildFlagsString(plan.goBuildFlags) } : {}),
+    }),
+    spawnCwd: () => moduleRoot(plan.program),
+    catchpoints: (program) => [...(base.catchpoints?.(program) ?? []).map((c) => (c.reason === "panic" ? { ...c, on: stopOnFailure } : c)), failure],
+    describeInternalStop: (reason, output) => (reason === "failure" ? (chatty ? lastTestLog(output) : undefined) : base.describeInternalStop?.(reason, output)),
+    passStop: goPassStop,
+  };
+}
+
+/** `    calc_test.go:12: got 11, want 10`: the last line a test logged. */
+export function lastTestLog(output: string): string | undefined {
+  const all = [...output.matchAll(/^\s+(\S+\.go:\d+: .*)$/gm)];
+  return all.at(-1)?.[1];
+}
+
+/**
+ * Which failure stops are not the test's own: (*common).Fail called again for the parent test
+ * (Fail marks every ancestor), and testing's own recovery of a panic — its t.Fail() and its
+ * re-panic — after the panic was already shown where it happened.
+ */
+export function goPassStop(reason: string, frames: readonly { function?: string }[]): boolean {
+  const names = frames.map((f) => f.function ?? "");
+  if (reason === "failure") {
+    if (names[1] === GO_FAIL) return true;
+    const firstOther = names.findIndex((n) => !/^testing\.\(\*(common|T|B|F)\)\./.test(n));
+    return firstOther < 0 || /^(testing|runtime)\./.test(names[firstOther]!);
+  }
+  if (reason === "panic" || reason === "exception") {
+    const firstOther = names.findIndex((n) => !n.startsWith("runtime."));
+    return firstOther >= 0 && names[firstOther]!.startsWith("testing.");
+  }
+  return false;
+}
+
+/** The adapter a test run uses. */
+export function testAdapter(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): AdapterSpec {
+  let spec: AdapterSpec = base;
+  if (plan.python) spec = { ...pythonAdapter(base, plan.python), ...pythonFailures(base, plan, stopOnFailure) };
+  else if (plan.runner === "go") spec = { ...base, ...goFailures(base, plan, stopOnFailure) };
+  else if (!stopOnFailure) spec = { ...base, catchpoints: (program) => (base.catchpoints?.(program) ?? []).map((c) => ({ ...c, on: false })) };
+  const summary = summaryFor(plan.runner);
+  return summary ? { ...spec, exitSummary: summary } : spec;
+}

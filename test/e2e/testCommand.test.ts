@@ -1,0 +1,188 @@
+// `debugger test -- CMD…` end to end with the real runners: Debian's pytest and unittest under
+// debugpy, `go test` under Delve's test mode, `cargo test` under lldb-dap. Each project
+// (test/fixtures/testRunners, copied to a temp dir so builds stay out of the tree) has one passing
+// and one failing test: the first reply stops on the failing line with the failing values, and
+// `continue` ends with the runner's exit code and verdict. Locally a missing tool skips with a
+// message; in CI (CI=true) it fails.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { cpSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { adapterAvailable, E2eEnv, missing, ROOT } from "./harness.ts";
+
+const T = 180_000;
+const FIXTURES = join(ROOT, "test", "fixtures", "testRunners");
+
+const env = new E2eEnv({ prefix: "dbg-e2e-test-" });
+afterAll(() => env.close());
+
+function markLine(file: string, mark: string): number {
+  const i = readFileSync(file, "utf8").split("\n").findIndex((l) => l.includes(`@mark ${mark}`));
+  if (i < 0) throw new Error(`no @mark ${mark} in ${file}`);
+  return i + 1;
+}
+
+/** A fresh copy of a fixture project: builds and caches stay in the temp dir. */
+function project(name: string): string {
+  const dir = join(env.dir, name);
+  cpSync(join(FIXTURES, name), dir, { recursive: true });
+  return dir;
+}
+
+const local = (stop: any, name: string) => stop.locals.find((v: any) => v.name === name)?.value;
+
+beforeAll(async () => {
+  // The daemon starts with the suite's own environment; each `test` names the caller's PATH itself.
+  await env.ok(["sessions"]);
+});
+
+const hasDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, pytest"], { stderr: "ignore" }).exitCode === 0 || missing("/usr/bin/python3 cannot import debugpy and pytest (apt-get install python3-debugpy python3-pytest)", "test/e2e/testCommand.test.ts");
+
+describe.skipIf(!hasDebugpy)("python", () => {
+  // Debian's pytest first on PATH, whatever the machine has before it (a pyenv shim).
+  const PATH = `/usr/bin:/bin:${process.env.PATH}`;
+
+  test(
+    "pytest: the failing assert stops in the test's frame with its locals and message; skips pass; continue ends with pytest's verdict",
+    async () => {
+      const dir = project("python");
+      const s = env.session("pytest");
+      const d = await s.ok(["test", "--", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(d.runner).toBe("pytest");
+      expect(d.program).toBe("/usr/bin/pytest");
+      const stop = d.stop;
+      expect(stop.reason).toBe("exception");
+      expect(stop.frame).toMatchObject({ function: "test_big", file: join(dir, "test_calc.py"), line: markLine(join(dir, "test_calc.py"), "fail") });
+      expect(local(stop, "got")).toBe("11");
+      expect(local(stop, "expected")).toBe("10");
+      // pytest's own assertion-rewriting variables are not the test's.
+      expect(stop.locals.some((v: any) => v.name.startsWith("@py_"))).toBe(false);
+      expect(stop.exception.id).toBe("AssertionError");
+      expect(stop.exception.description).toContain("add is off");
+      expect(stop.exception.description).toContain("assert 11 == 10");
+      // The passing test ran before it: pytest's progress dot is in the output so far.
+      expect(stop.output).toContain(".");
+      const end = (await s.ok(["continue"])).stop;
+      expect(end.reason).toBe("exited");
+      expect(end.exitCode).toBe(1);
+      expect(end.summary).toBe("1 failed, 1 passed, 1 skipped");
+    },
+    T,
+  );
+
+  test(
+    "python -m unittest with an interpreter that has no debugpy (a venv): debugpy is lent, the failing assertEqual stops at the test's line",
+    async () => {
+      const dir = project("python");
+      const venv = join(dir, "venv");
+      expect(Bun.spawnSync(["/usr/bin/python3", "-m", "venv", "--without-pip", venv]).exitCode).toBe(0);
+      const s = env.session("unittest");
+      const r = await s.run(["test", "--", "venv/bin/python", "-m", "unittest", "test_unit"], { cwd: dir, env: { PATH } });
+      expect(r.exitCode).toBe(0);
+      const d = r.json.data;
+      expect(d.runner).toBe("unittest");
+      expect(d.notes.join()).toContain("has no debugpy: it runs with the debugpy");
+      expect(d.stop.frame).toMatchObject({ function: "test_big", line: markLine(join(dir, "test_unit.py"), "unittest-fail") });
+      expect(local(d.stop, "total")).toBe("10");
+      expect(d.stop.exception.description).toContain("10 != 9");
+      const end = (await s.ok(["continue"])).stop;
+      expect(end.exitCode).toBe(1);
+      expect(end.summary).toBe("ran 2: FAILED (failures=1)");
+    },
+    T,
+  );
+
+  test(
+    "--no-stop-on-failure runs to the breakpoints only; the human reply says the runner and the verdict",
+    async () => {
+      const dir = project("python");
+      const s = env.session("pytest-break");
+      const add = markLine(join(dir, "calc.py"), "add");
+      const first = await s.run(["test", "--no-stop-on-failure", "--break", `calc.py:${add} if a > 5`, "--", "python3", "-m", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH }, json: false });
+      expect(first.exitCode).toBe(0);
+      expect(first.stdout).toContain("Testing with pytest: pytest -q test_calc.py");
+      expect(first.stdout).toContain(`Stopped: breakpoint 1 in add (calc.py:${add})`);
+      const end = await s.run(["continue"], { json: false });
+      expect(end.stdout).toContain("Program exited with code 1.");
+      expect(end.stdout).toContain("Tests: 1 failed, 1 passed, 1 skipped");
+    },
+    T,
+  );
+
+  test(
+    "start runs a console script through its #! line under debugpy, and start -m runs a module",
+    async () => {
+      const dir = project("python");
+      const add = markLine(join(dir, "calc.py"), "add");
+      const s = env.session("shebang");
+      const d = await s.ok(["start", "/usr/bin/pytest-3", "--break", `calc.py:${add}`, "--", "-q", "test_calc.py"], { cwd: dir });
+      expect(d.session.adapter).toBe("debugpy");
+      expect(d.stop.frame).toMatchObject({ function: "add", line: add });
+      await s.ok(["stop"]);
+      const m = await s.ok(["start", "-m", "pytest", "--break", `calc.py:${add}`, "--", "-q", "test_calc.py"], { cwd: dir });
+      expect(m.session.program).toBe("-m pytest");
+      expect(m.stop.frame).toMatchObject({ function: "add", line: add });
+    },
+    T,
+  );
+});
+
+const hasGo = (adapterAvailable("dlv", "test/e2e/testCommand.test.ts") && (!!Bun.which("go") || missing("go is not installed (apt-get install golang-go)", "test/e2e/testCommand.test.ts")));
+
+describe.skipIf(!hasGo)("go test", () => {
+  test(
+    "t.Errorf stops at the test's line with got and want and the message; continue ends with the binary's FAIL",
+    async () => {
+      const dir = project("go");
+      const s = env.session("gotest");
+      const d = await s.ok(["test", "--", "go", "test", "-run", "TestSmall|TestBig", "-count=1"], { cwd: dir });
+      expect(d.runner).toBe("go");
+      expect(d.args).toEqual(["-test.run=TestSmall|TestBig", "-test.count=1"]);
+      const stop = d.stop;
+      expect(stop.reason).toBe("failure");
+      expect(stop.frame).toMatchObject({ function: "example.com/calc.TestBig", file: join(dir, "calc_test.go"), line: markLine(join(dir, "calc_test.go"), "fail") });
+      expect(local(stop, "got")).toBe("11");
+      expect(local(stop, "want")).toBe("10");
+      expect(stop.description).toBe("calc_test.go:15: Add(7, 3) = 11, want 10");
+      const end = (await s.ok(["continue"])).stop;
+      expect(end.reason).toBe("exited");
+      expect(end.exitCode).toBe(1);
+      expect(end.summary).toBe("FAIL: 1 failed (TestBig)");
+    },
+    T,
+  );
+});
+
+const hasCargo = adapterAvailable("lldb-dap", "test/e2e/testCommand.test.ts") && (!!Bun.which("cargo") || missing("cargo is not installed (rustup, or apt-get install cargo)", "test/e2e/testCommand.test.ts"));
+
+describe.skipIf(!hasCargo)("cargo test", () => {
+  test(
+    "assert_eq! stops at the test's line (not in core::panicking) with its values and message; continue ends with libtest's verdict",
+    async () => {
+      const dir = project("rust");
+      const s = env.session("cargotest");
+      const d = await s.ok(["test", "--", "cargo", "test", "--offline"], { cwd: dir });
+      expect(d.runner).toBe("cargo");
+      expect(d.program).toContain(join(dir, "target", "debug", "deps", "calc-"));
+      expect(d.args).toEqual(["--test-threads=1", "--nocapture"]);
+      const stop = d.stop;
+      expect(stop.reason).toBe("panic");
+      expect(stop.frame).toMatchObject({ function: "calc::tests::big", file: join(dir, "src", "lib.rs"), line: markLine(join(dir, "src", "lib.rs"), "fail") });
+      expect(local(stop, "got")).toBe("11");
+      expect(local(stop, "expected")).toBe("10");
+      expect(stop.description).toContain("add is off");
+      const end = (await s.ok(["continue"])).stop;
+      expect(end.reason).toBe("exited");
+      expect(end.exitCode).toBe(101);
+      expect(end.summary).toBe("FAILED: 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out");
+    },
+    T,
+  );
+});
+
+test("an unknown runner is a usage error naming the runners and start", async () => {
+  const r = await env.run(["test", "--", "make", "check"]);
+  expect(r.exitCode).toBe(2);
+  expect(r.json.error.code).toBe("USAGE");
+  expect(r.json.error.message).toContain("cargo test");
+  expect(r.json.error.hint).toContain("debugger start");
+});

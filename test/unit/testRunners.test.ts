@@ -1,0 +1,138 @@
+// `debugger test`'s pure pieces: the runners' command lines, their verdict lines, which failure
+// stops stand, and the Python scripts told by their #! line.
+import { afterAll, describe, expect, test } from "bun:test";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { harnessArguments, parseCargoTest } from "../../src/adapters/testRunners/cargo.ts";
+import { parseGoTest } from "../../src/adapters/testRunners/go.ts";
+import { planTest } from "../../src/adapters/testRunners/plan.ts";
+import { goPassStop, lastTestLog } from "../../src/adapters/testRunners/runnerAdapter.ts";
+import { cargoSummary, goSummary, pytestSummary, unittestSummary } from "../../src/adapters/testRunners/summary.ts";
+import { pythonOfShebang } from "../../src/adapters/shebang.ts";
+import { DebuggerError } from "../../src/common/errors.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "testrunners-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const env = { cwd: dir, path: "/usr/bin:/bin" };
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return e instanceof DebuggerError ? e.code : String(e);
+  }
+  return undefined;
+}
+
+describe("go test's command line", () => {
+  test("test flags become the test binary's, build flags Delve's, the package a directory", () => {
+    mkdirSync(join(dir, "calc"), { recursive: true });
+    const g = parseGoTest(["-tags", "slow", "./calc", "-run", "TestAdd", "-v", "-count=1", "-race", "-args", "-x", "y"], env);
+    expect(g).toEqual({ packageDir: join(dir, "calc"), args: ["-test.run=TestAdd", "-test.v", "-test.count=1", "-x", "y"], buildFlags: ["-tags=slow", "-race"] });
+  });
+  test("no package is the current directory; -test.run is taken as written too", () => {
+    expect(parseGoTest(["-test.run=X"], env)).toEqual({ packageDir: dir, args: ["-test.run=X"], buildFlags: [] });
+  });
+  test("several packages, ./..., -c and -json are refused as usage errors", () => {
+    expect(codeOf(() => parseGoTest(["./...", "-run", "X"], env))).toBe("USAGE");
+    expect(codeOf(() => parseGoTest([".", "./calc"], env))).toBe("USAGE");
+    expect(codeOf(() => parseGoTest(["-c"], env))).toBe("USAGE");
+    expect(codeOf(() => parseGoTest(["-json"], env))).toBe("USAGE");
+    expect(codeOf(() => parseGoTest(["./nowhere"], env))).toBe("PROGRAM_NOT_FOUND");
+  });
+});
+
+describe("cargo test's command line", () => {
+  test("options for cargo, one filter, harness arguments after --", () => {
+    expect(parseCargoTest(["-p", "calc", "--lib", "big", "--", "--exact"])).toEqual({ cargoArgs: ["-p", "calc", "--lib"], filter: "big", harnessArgs: ["--exact"] });
+    expect(codeOf(() => parseCargoTest(["a", "b"]))).toBe("USAGE");
+    expect(codeOf(() => parseCargoTest(["--doc"]))).toBe("USAGE");
+  });
+  test("the harness runs one test at a time with its output as it comes, unless told otherwise", () => {
+    expect(harnessArguments({ cargoArgs: [], filter: "big", harnessArgs: [] })).toEqual(["big", "--test-threads=1", "--nocapture"]);
+    expect(harnessArguments({ cargoArgs: [], harnessArgs: ["--test-threads=4", "--show-output"] })).toEqual(["--test-threads=4", "--show-output"]);
+  });
+});
+
+describe("runners' verdicts", () => {
+  test.each([
+    [pytestSummary, "F.s\n=========== 1 failed, 1 passed, 1 skipped in 0.24s ===========\n", "1 failed, 1 passed, 1 skipped"],
+    [pytestSummary, "..\n2 passed in 0.01s\n", "2 passed"],
+    [pytestSummary, "no tests ran\n", undefined],
+    [unittestSummary, "-----\nRan 2 tests in 0.001s\n\nFAILED (failures=1)\n", "ran 2: FAILED (failures=1)"],
+    [unittestSummary, "Ran 1 test in 0.000s\n\nOK\n", "ran 1: OK"],
+    [goSummary, "--- FAIL: TestBig (0.00s)\n    calc_test.go:15: got 11\nFAIL\n", "FAIL: 1 failed (TestBig)"],
+    [goSummary, "=== RUN   TestSmall\n--- PASS: TestSmall (0.00s)\nPASS\n", "PASS: 1 passed"],
+    [cargoSummary, "test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.40s\n", "FAILED: 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out"],
+  ] as const)("%#", (fn, output, want) => {
+    expect(fn(output)).toBe(want as string | undefined);
+  });
+});
+
+describe("Go failure stops", () => {
+  const fail = "testing.(*common).Fail";
+  test.each([
+    // t.Errorf in the test: stands
+    ["failure", [fail, "testing.(*common).Errorf", "example.com/calc.TestBig", "testing.tRunner"], false],
+    // t.Fatalf in a subtest's closure: stands
+    ["failure", [fail, "testing.(*common).FailNow", "testing.(*common).Fatalf", "example.com/calc.TestSub.func1"], false],
+    // Fail marking the parent test: passed
+    ["failure", [fail, fail, "testing.(*common).Errorf", "example.com/calc.TestBig"], true],
+    // testing's recovery of a panic calls t.Fail(): passed (the panic was shown)
+    ["failure", [fail, "testing.tRunner.func1.2", "testing.tRunner.func1", "runtime.gopanic", "example.com/calc.TestPanic"], true],
+    // the panic where it happened: stands; testing's re-panic: passed
+    ["panic", ["runtime.gopanic", "runtime.mapassign_faststr", "example.com/calc.TestPanic"], false],
+    ["panic", ["runtime.gopanic", "testing.tRunner.func1.2", "testing.tRunner.func1", "runtime.gopanic", "example.com/calc.TestPanic"], true],
+    ["exception", ["runtime.fatalpanic", "runtime.gopanic", "testing.tRunner.func1.2"], true],
+    ["breakpoint", ["example.com/calc.Add"], false],
+  ] as const)("%s %#", (reason, names, pass) => {
+    expect(goPassStop(reason, names.map((n) => ({ function: n })))).toBe(pass);
+  });
+  test("under -v the failure's message is the last line the test logged", () => {
+    expect(lastTestLog("=== RUN   TestBig\n    calc_test.go:15: Add(7, 3) = 11, want 10\n")).toBe("calc_test.go:15: Add(7, 3) = 11, want 10");
+  });
+});
+
+describe("Python scripts by their #! line", () => {
+  test.each([
+    ["/usr/bin/python3", "/usr/bin/python3"],
+    ["/usr/bin/python3.11 -I", "/usr/bin/python3.11"],
+    ["/root/.pyenv/versions/3.11.7/bin/python", "/root/.pyenv/versions/3.11.7/bin/python"],
+    ["/usr/bin/env python3", "python3"],
+    ["/usr/bin/env -S python3 -u", "python3"],
+    ["/bin/bash", undefined],
+    ["/usr/bin/env node", undefined],
+  ])("%s", (line, want) => {
+    const got = pythonOfShebang(line, { cwd: dir, path: "" });
+    expect(got).toBe(want as string | undefined);
+  });
+});
+
+describe("the command line's runner", () => {
+  test("an unknown runner is a usage error naming the known ones and `start`", () => {
+    let err: DebuggerError | undefined;
+    try {
+      planTest(["make", "test"], { cwd: dir, path: "/usr/bin:/bin" });
+    } catch (e) {
+      err = e as DebuggerError;
+    }
+    expect(err?.code).toBe("USAGE");
+    expect(err?.message).toContain("pytest");
+    expect(err?.message).toContain("go test");
+    expect(err?.message).toContain("cargo test");
+    expect(err?.hint).toContain("debugger start");
+  });
+  test("go and cargo need their test subcommand; an empty command is a usage error", () => {
+    expect(codeOf(() => planTest(["go", "build"], env))).toBe("USAGE");
+    expect(codeOf(() => planTest(["cargo", "run"], env))).toBe("USAGE");
+    expect(codeOf(() => planTest([], env))).toBe("USAGE");
+    expect(codeOf(() => planTest(["python3", "-c", "pass"], env))).toBe("USAGE");
+  });
+  test("a shell script given by path is not a test runner", () => {
+    const sh = join(dir, "run-tests.sh");
+    writeFileSync(sh, "#!/bin/sh\nexit 0\n");
+    chmodSync(sh, 0o755);
+    expect(codeOf(() => planTest(["./run-tests.sh"], env))).toBe("USAGE");
+  });
+});
