@@ -34,6 +34,7 @@ const ROWS: [string[], string, Record<string, unknown>][] = [
   [["start", "app.py", "--just-my-code", "--python", "python3"], "start", { program: "app.py", args: [], env: {}, break: [], options: { python: "python3", justMyCode: true }, ...WAIT }],
   [["attach", "4242", "--timeout", "5"], "attach", { pid: 4242, break: [], options: {}, ...WAIT, timeout: 5, clientPid: process.pid }],
   [["attach", "--connect", "127.0.0.1:5678", "--adapter", "debugpy"], "attach", { adapter: "debugpy", connect: { host: "127.0.0.1", port: 5678 }, break: [], options: {}, ...WAIT, clientPid: process.pid }],
+  [["test", "--break", "calc.py:4", "--no-stop-on-failure", "--", "pytest", "-x"], "test", { command: ["pytest", "-x"], env: {}, options: {}, stopOnFailure: false, break: ["calc.py:4"], path: process.env.PATH, ...WAIT }],
   [["stop"], "stop", {}],
   [["kill"], "stop", {}],
   [["detach"], "detach", {}],
