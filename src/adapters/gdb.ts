@@ -6,6 +6,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { gdbWatchOptions } from "../common/hardwareWatch.ts";
+import { gdbReturnValue } from "./returnValueText.ts";
 import { CXX_CATCHPOINTS } from "./catchpoints.ts";
 import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";
@@ -368,6 +369,8 @@ export const gdb: AdapterSpec = {
     const fired = [...output.matchAll(/^(?:Thread \d+ "[^"\n]*" hit )?(?:Hardware |Software )?(?:[Rr]ead |[Aa]ccess \(read\/write\) )?[Ww]atchpoint (\d+): (.+)$/gm)].at(-1);
     return fired ? `watchpoint ${fired[1]}: ${fired[2]}` : undefined;
   },
+  // gdb keeps the value `finish` returned in its value history; cdt-gdb-adapter drops it from the stop.
+  returnValue: { before: "show values", after: "show values", parse: (after, before) => gdbReturnValue(after, before) },
   printContext: "watch",
   // cdt-gdb-adapter's variable objects have no children where a pretty printer answers (dynamic
   // varobjs): `output EXPR` prints what `print` would, without adding to the value history.

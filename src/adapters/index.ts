@@ -76,7 +76,7 @@ export function chooseAdapter(config: Config, program: string | undefined, reque
   // Custom adapters come first in the list, so their extensions win over the built-ins.
   const byProgram = program ? adapters.find((a) => a.handles(program)) : undefined;
   // [defaults] adapter replaces the native default only: a Python script still goes to debugpy.
-  if (byProgram && config.defaults.adapter && isNative(byProgram)) return chooseConfigured(config, program);
+  if (byProgram && config.defaults?.adapter && isNative(byProgram)) return chooseConfigured(config, program);
   if (byProgram) return withLldbFallback(adapters, byProgram);
   throw new DebuggerError(
     "ADAPTER_NOT_FOUND",
@@ -96,7 +96,7 @@ export function adapterForProcess(config: Config, pid: number | undefined): Adap
       return chooseAdapter(config, exe);
     } catch {}
   }
-  if (config.defaults.adapter) return chooseConfigured(config, undefined);
+  if (config.defaults?.adapter) return chooseConfigured(config, undefined);
   return withLldbFallback(allAdapters(config), chooseAdapter(config, undefined, NATIVE_DEFAULT));
 }
 
@@ -107,7 +107,7 @@ function isNative(spec: AdapterSpec): boolean {
 /** The adapter `[defaults] adapter` names, with an error that says where the name came from. */
 function chooseConfigured(config: Config, program: string | undefined): AdapterSpec {
   try {
-    return chooseAdapter(config, program, config.defaults.adapter);
+    return chooseAdapter(config, program, config.defaults?.adapter);
   } catch (e) {
     if (e instanceof DebuggerError) throw new DebuggerError(e.code, `${e.message} ([defaults] adapter in config.toml)`, e.hint);
     throw e;

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { extname } from "node:path";
 import { parseLldbMemory } from "../common/memoryFormat.ts";
+import { lldbReturnValue } from "./returnValueText.ts";
 import RUST_GUARD from "./rustLldbGuard.py" with { type: "text" };
 import { parseLldbWatchpoints } from "./lldbWatchpoints.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
@@ -135,6 +136,14 @@ export const lldbDap: AdapterSpec = {
   },
   // lldb-dap 19 names a watchpoint stop only by LLDB's number ("watchpoint 3"): LLDB's list gives its address.
   watchpointList: { command: "`watchpoint list -b", parse: parseLldbWatchpoints },
+  // lldb-dap 19 answers setFunctionBreakpoints in its StringMap's order: a Rust program's `label`
+  // took the id of the daemon's own rust_panic and its stop read "panic". LLDB's list says which is which.
+  functionBreakpointIds: {
+    command: "`breakpoint list -b",
+    parse: (text) => new Map([...text.matchAll(/^(\d+): name = '(.*)', locations = /gm)].map((m) => [m[2]!, Number(m[1])] as const)),
+  },
+  // lldb-dap 19 shows no "(Return Value)" local after a step out; LLDB's thread status has it.
+  returnValue: { after: "`thread info all", parse: (after, _before, threadId) => lldbReturnValue(after, threadId) },
   printContext: "watch",
   // lldb-dap 19 gives an unbound breakpoint no message; LLDB's line table tells which lines have code.
   // A console command LLDB refuses is still a successful evaluate: its text says `error: …`.

@@ -1,5 +1,6 @@
 // What the daemon needs to know about one debug adapter. One module per adapter provides it, so
 // adapter differences live here and not as conditionals in the session code.
+import type { ReturnValueSpec } from "./returnValueText.ts";
 import type { Transport } from "./connection.ts";
 
 export interface LaunchOptions {
@@ -130,6 +131,14 @@ export interface AdapterSpec {
    * each number's address from its text.
    */
   watchpointList?: { command: string; parse(text: string): Map<number, bigint> };
+  /**
+   * Where the adapter answers `setFunctionBreakpoints` in an order of its own (lldb-dap 19: its
+   * name map's), not the request's: a console command listing breakpoints and how to read each
+   * name's id from its text, so each answer is matched to its breakpoint by name.
+   */
+  functionBreakpointIds?: { command: string; parse(text: string): Map<string, number> };
+  /** How to tell what a function returned after `finish` (console commands and how to read them), or why it cannot be told. */
+  returnValue?: ReturnValueSpec;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
   /** How to ask `dataBreakpointInfo` for an expression's memory (lldb-dap wants its address: `&(x)`). */

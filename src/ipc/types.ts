@@ -55,6 +55,8 @@ export interface StopReport {
   skipped?: string[];
   /** The value the function returned (after `finish`, where the adapter says). */
   returnValue?: string;
+  /** After `finish`, where the adapter cannot tell what the function returned: why, and what to do instead. */
+  returnValueNote?: string;
   /** On exit from `debugger test`: the runner's verdict ("1 failed, 1 passed"). */
   summary?: string;
   /** Breakpoints never hit, on exit. */

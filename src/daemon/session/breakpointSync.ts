@@ -311,7 +311,7 @@ export class BreakpointSync {
       this.requireCapability("supportsFunctionBreakpoints", "function breakpoints");
       const spell = (name: string) => this.host.adapter.functionBreakpointName?.(name) ?? name;
       const res = await client.request("setFunctionBreakpoints", { breakpoints: this.registry.functionBreakpoints().map((b) => ({ ...b, name: spell(b.name) })) });
-      this.registry.applyResponse(key, res.breakpoints);
+      this.registry.applyResponse(key, await this.inRequestOrder(res.breakpoints, (b) => spell(b.function!)));
       for (const bp of this.registry.members(key)) {
         if (bp.enabled && !bp.verified && !bp.message) bp.message = `no function named '${bp.function}' in the program's debug info (a typo, inlined away, or in a library not loaded yet)`;
       }
@@ -324,6 +324,20 @@ export class BreakpointSync {
       const res = await client.request("setInstructionBreakpoints", { breakpoints: this.registry.instructionBreakpoints() });
       this.registry.applyResponse(key, res.breakpoints);
     }
+  }
+
+  /** The answers to a function set in the order it was sent, where the adapter answers in its own (AdapterSpec.functionBreakpointIds). */
+  private async inRequestOrder(answered: P.Breakpoint[], nameOf: (b: Breakpoint) => string): Promise<P.Breakpoint[]> {
+    const byName = this.host.adapter.functionBreakpointIds;
+    const members = this.registry.members({ kind: "function" });
+    if (!byName || members.length < 2) return answered;
+    const text = await this.inspector.rawNow(byName.command).then((r) => r.result, () => undefined);
+    const ids = text === undefined ? undefined : byName.parse(text);
+    if (!ids) return answered;
+    return members.map((b, i) => {
+      const id = ids.get(nameOf(b));
+      return (id === undefined ? undefined : answered.find((r) => r.id === id)) ?? answered[i]!;
+    });
   }
 
   /** Why a line breakpoint did not bind, when the adapter does not say: the nearest lines with code, or the file is not in the program. */

@@ -25,6 +25,7 @@ import { registerReverseRequests } from "./reverseRequests.ts";
 import { breakpointView } from "./stopReport.ts";
 import { coreStopFrom, type Selection } from "./stopReportBuilder.ts";
 import { StopPipeline } from "./stopPipeline.ts";
+import { beforeStepOut } from "./returnValues.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
 
 export type { StartOptions } from "./adapterLink.ts";
@@ -47,6 +48,8 @@ export class Session {
   private stopCount = 0;
   /** What last set the program running: a throw of a type not asked for is passed only after `continue` (and start). */
   private lastResume: ResumeKind = "continue";
+  /** What was read before a `finish` to tell what it returned (AdapterSpec.returnValue.before). */
+  private beforeStepOut: string | undefined;
   /** A `stopped` event arrived and its report is not published yet. */
   private reportPending = false;
   /** What the next stop is expected to be (a pause we asked for, the entry stop we asked for). */
@@ -90,6 +93,7 @@ export class Session {
       get limits() { return session.limits; },
       displayList: () => this.displays.list(),
       get resumedBy() { return session.lastResume; },
+      get beforeStepOut() { return session.beforeStepOut; },
       takeExpectation: () => {
         const e = this.expecting;
         this.expecting = undefined;
@@ -423,6 +427,8 @@ export class Session {
       }
       if (threadId !== undefined) await this.inspector.selectThreadNow(threadId);
       const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());
+      // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
+      this.beforeStepOut = kind === "stepOut" ? await beforeStepOut(this.adapter.returnValue, (command) => this.inspector.rawNow(command).then((r) => r.result)) : undefined;
       const waiter = this.nextStop();
       const stopsBefore = this.stopCount;
       this.lastResume = kind;

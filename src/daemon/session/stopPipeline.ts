@@ -31,6 +31,8 @@ export interface PipelineHost {
   displayList(): Display[];
   /** What last set the program running. */
   readonly resumedBy: ResumeKind;
+  /** What was read before a `finish` (AdapterSpec.returnValue.before). */
+  readonly beforeStepOut: string | undefined;
   /** What the stop was expected to be; asking consumes it. */
   takeExpectation(): "entry" | "pause" | undefined;
   /** Resumes past a stop that does not stand; false when that failed and the stop stands after all. */
@@ -77,6 +79,7 @@ export class StopPipeline {
         limits: h.limits,
         create: (reason) => h.reports.create(reason),
         thrownType: (threadId) => this.thrownType(threadId),
+        finished: h.resumedBy === "stepOut" ? { before: h.beforeStepOut } : undefined,
       },
       body,
       ids,

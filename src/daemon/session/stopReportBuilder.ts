@@ -15,6 +15,7 @@ import type { Display } from "./displays.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 import { coreStop, frameView, normaliseReason, userFrameIndex } from "./stopReport.ts";
 import { identifyWatchpoint } from "./watchStops.ts";
+import { returnedValue } from "./returnValues.ts";
 import { compactValue } from "./values.ts";
 
 /** Thread and frame reads, already inside the session's queue. */
@@ -50,6 +51,8 @@ export interface ReportContext {
   readonly limits: DisplayLimits;
   create(reason: string): StopReport;
   thrownType(threadId: number): Promise<string | undefined>;
+  /** The stop a `finish` led to, and what was read before it (to tell the returned value). */
+  readonly finished?: { before: string | undefined };
 }
 
 /** The thread and frame a report shows, to be selected for the commands that follow it. */
@@ -147,6 +150,11 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
       // debugpy names a function's return value `(return) NAME` after `finish`.
       const returned = report.locals.find((v) => v.name.startsWith("(return)"));
       if (returned) report.returnValue = returned.value;
+      else if (ctx.finished && report.reason === "step") {
+        const told = await returnedValue(adapter.returnValue, ctx.finished.before, threadId, (command) => reader.rawNow(command).then((r) => r.result));
+        if (told.value !== undefined) report.returnValue = compactValue(told.value, undefined);
+        if (told.note) report.returnValueNote = told.note;
+      }
       if (ctx.displays.length) report.displays = await reader.displaysNow([...ctx.displays], shown.id);
     }
   } catch (e) {
