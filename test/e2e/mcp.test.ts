@@ -8,7 +8,7 @@ import Ajv from "ajv";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { meta, metaOf, type CommandName } from "../../src/ipc/meta.ts";
 import { NOT_TOOLS, toolName } from "../../src/mcp/tools.ts";
-import { adapterAvailable, BIN, E2eEnv, useEnv } from "./harness.ts";
+import { adapterAvailable, BIN, E2eEnv, useEnv, waitFor } from "./harness.ts";
 
 const env = useEnv(() => new E2eEnv({ prefix: "dbg-mcp-" }));
 const haveLldb = adapterAvailable("lldb-dap", "test/e2e/mcp.test.ts");
@@ -178,7 +178,8 @@ describe.if(haveLldb)("lldb-dap over MCP", () => {
     await ok("start", { session: "cut", program: bins["c-sleeper"], break: [`${sleeper}:${tick}`] });
     await ok("breakpoint_remove", { session: "cut", all: true });
     const running = ok("continue", { session: "cut", timeout: 0 });
-    await Bun.sleep(300);
+    // status answers at once (it does not queue): the continue, sent first, is waiting once it says running.
+    await waitFor(async () => (await ok("status", { session: "cut" })).data.state === "running", 10_000, "the continue to be running");
     const [paused, continued] = await Promise.all([ok("pause", { session: "cut" }), running]);
     expect(paused.data.stop.reason).toBe("pause");
     expect(continued.data.stop.reason).toBe("pause");
