@@ -157,6 +157,10 @@ export function parseArgs<C extends CommandName>(command: C, raw: unknown): Args
   if (r.success) return r.output as ArgsOut<C>;
   const issue = r.issues[0];
   const key = v.getDotPath(issue);
+  // A required argument left out: valibot reports it as a key it expected and got undefined for.
+  if (issue.kind === "schema" && issue.received === "undefined" && issue.path?.at(-1)?.origin === "key" && key) {
+    throw new DebuggerError("INVALID_ARGUMENT", `${command}: missing argument '${key}'`, "`debugger help COMMAND` shows its arguments");
+  }
   // A strict object names the argument it does not know: a sender of another version, or a typo.
   if (issue.type === "strict_object") {
     throw new DebuggerError("INVALID_ARGUMENT", `${command}: unknown argument${key ? ` '${key}'` : ""}`, "`debugger help COMMAND` shows its arguments");
