@@ -288,6 +288,11 @@ export class BreakpointSync {
     }
   }
 
+  /** Re-sends the set a breakpoint belongs to (the condition probe hands its condition over). */
+  async resyncNow(q: InQueue, bp: Breakpoint): Promise<void> {
+    await this.syncSet(q, this.registry.keyOf(bp));
+  }
+
   /** Start-up: every set, then the exception filters. */
   async syncAllNow(q: InQueue): Promise<void> {
     for (const key of this.registry.allKeys()) await this.syncSet(q, key);

@@ -13,6 +13,7 @@ import type { ProgramOutput } from "./programOutput.ts";
 import type { InQueue } from "./queue.ts";
 import type { Reports } from "./reports.ts";
 import { buildStopReport, type Selection, type StopReader } from "./stopReportBuilder.ts";
+import { conditionVerdict, type ConditionContext } from "./conditionProbe.ts";
 import { ownStopVerdict } from "./ownStopPolicy.ts";
 import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
 
@@ -63,6 +64,8 @@ export class StopPipeline {
     if (!verdict.stand && (await h.pass(verdict.threadId))) return;
     const own = await ownStopVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.resumedBy);
     if (!own.stand && (await h.pass(own.threadId))) return;
+    const condition = await conditionVerdict(q, this.conditionContext(q), body, ids, h.resumedBy);
+    if (!condition.stand && (await h.pass(condition.threadId))) return;
     const { report, selection } = await buildStopReport(
       q,
       {
@@ -89,6 +92,12 @@ export class StopPipeline {
     this.watchesEnded = [];
     h.publish(report, selection);
     await h.breakpoints.removeTemporaryNow(q, report.breakpointIds);
+  }
+
+  /** The condition probe's view of the session (conditionProbe.ts). */
+  conditionContext(q: InQueue): ConditionContext {
+    const h = this.host;
+    return { name: h.name, adapter: h.adapter, client: h.client, frames: h.reader, registry: h.breakpoints.registry, resync: (bp) => h.breakpoints.resyncNow(q, bp) };
   }
 
   private throwContext(): ThrowContext {
