@@ -248,6 +248,10 @@ export const debugpy: AdapterSpec = {
       variablePresentation: VARIABLE_PRESENTATION,
       // After `finish`, locals show what the call returned as `(return) NAME`, like gdb's "Value returned".
       showReturnValue: true,
+      // A forked child (os.fork, multiprocessing) is left undebugged and runs on: with debugpy's
+      // subprocess support the child waits for a client to attach a session of its own, which
+      // ours never does, so the parent hung waiting for it (issue 24).
+      subProcess: false,
       ...(python ? { python: [python] } : {}),
     };
   },

@@ -50,6 +50,32 @@ def _accept(self):
 
 _socket.socket.connect = _connect
 _socket.socket.accept = _accept
+
+
+def _debugger_forked():
+    # A forked child (os.fork, a multiprocessing worker) is not debugged: subProcess is off. It
+    # would still inherit pydevd's trace function, stop at the parent's breakpoints with no
+    # debugger to answer, and hang; so tracing ends in the child and it runs on.
+    import sys
+    if "pydevd" not in sys.modules:
+        return
+    try:
+        import threading
+        threading.settrace(None)
+        # pydevd wraps sys.settrace to warn about callers; its module holds the original.
+        tracing = sys.modules.get("pydevd_tracing") or sys.modules.get("_pydevd_bundle.pydevd_tracing")
+        holder = getattr(tracing, "TracingFunctionHolder", None)
+        original = getattr(holder, "_original_tracing", None) or sys.settrace
+        original(None)
+    except Exception:
+        pass
+
+
+try:
+    import os as _debugger_os
+    _debugger_os.register_at_fork(after_in_child=_debugger_forked)
+except Exception:
+    pass
 `;
 
 const SPEEDUPS = `
