@@ -114,13 +114,13 @@ export class Inspector {
 
   /** `thread ID`: that thread, selected at its first frame in the user's code (as a stop report picks it), with source and locals. */
   showThread(id: number): Promise<ContextData> {
-    return this.queue(async () => {
-      await this.selectThreadNow(id);
-      const frames = (await this.framesNow(id)).map(frameView);
+    return this.queue(async (q) => {
+      await this.selectThreadNow(q, id);
+      const frames = (await this.framesNow(q, id)).map(frameView);
       const facts = this.host.codeFacts();
       const index = frames[0] && !isUserFrame(frames[0], facts) ? Math.max(0, frames.findIndex((f) => isUserFrame(f, facts))) : 0;
-      if (index > 0) await this.selectFrameNow(index);
-      return this.contextNow(this.host.sourceLines);
+      if (index > 0) await this.selectFrameNow(q, index);
+      return this.contextNow(q, this.host.sourceLines);
     });
   }
 
