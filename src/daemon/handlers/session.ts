@@ -23,7 +23,7 @@ export function requireFree(ctx: DaemonContext, name: string): void {
   }
 }
 
-async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach"): Promise<StartData> {
+export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach"): Promise<StartData> {
   requireFree(ctx, caller.session);
   // Locations are checked first: a malformed one is a usage error before anything starts.
   const breakpoints = await Promise.all(a.break.map(async (text) => {
