@@ -25,6 +25,8 @@ import { registerReverseRequests } from "./reverseRequests.ts";
 import { breakpointView } from "./stopReport.ts";
 import { coreStopFrom, type Selection } from "./stopReportBuilder.ts";
 import { StopPipeline } from "./stopPipeline.ts";
+import { sessionFacts, type CodeFacts } from "./userCode.ts";
+import { beforeResume, neverStopped, probeHost } from "./conditionProbe.ts";
 import { beforeStepOut } from "./returnValues.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
 
@@ -90,6 +92,7 @@ export class Session {
       get program() { return session.program; },
       get core() { return session.core; },
       get sourceLines() { return session.sourceLines; },
+      codeFacts: () => this.codeFacts(),
       get limits() { return session.limits; },
       displayList: () => this.displays.list(),
       get resumedBy() { return session.lastResume; },
@@ -122,6 +125,11 @@ export class Session {
 
   get program(): string | undefined {
     return this.startOptions?.program;
+  }
+
+  /** What tells the user's code from libraries' for this session: its working directory, its program's directory, the disk. */
+  codeFacts(): CodeFacts {
+    return sessionFacts(this.startOptions?.cwd, this.program);
   }
 
   /** The program runs where a `--connect` adapter runs, maybe another machine. */
@@ -322,6 +330,8 @@ export class Session {
     report.exitCode = this.exitCode;
     report.description = this.exitCode !== undefined ? `program exited with code ${this.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
     report.neverHit = this.breakpoints.registry.neverHit().map((b) => b.id);
+    const never = neverStopped(this.breakpointViews());
+    if (never.length) report.neverStopped = never;
     const summary = this.adapter.exitSummary?.(this.out.recent(400));
     if (summary) report.summary = summary;
     this.out.attachTo(report);
@@ -426,6 +436,7 @@ export class Session {
         throw new DebuggerError("UNSUPPORTED", `${this.adapter.name} cannot resume one thread alone (capability supportsSingleThreadExecutionRequests)`, "`debugger continue` without --thread resumes every thread; a breakpoint with a condition on the thread stops where it matters");
       }
       if (threadId !== undefined) await this.inspector.selectThreadNow(threadId);
+      await beforeResume(probeHost(this.pipeline.conditionContext()), this.breakpoints.registry.list(), kind !== "continue");
       const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());
       // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
       this.beforeStepOut = kind === "stepOut" ? await beforeStepOut(this.adapter.returnValue, (command) => this.inspector.rawNow(command).then((r) => r.result)) : undefined;
