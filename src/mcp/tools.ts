@@ -25,6 +25,8 @@ const PROPERTY_NOTES: Record<string, string> = {
 
 /** Arguments the server fills in itself: never shown to the agent. */
 const HIDDEN_ARGS = new Set(["clientPid", "path"]);
+/** Arguments a tool shares with another's schema but does not use: attach runs no program of its own. */
+const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "core", "stopOnEntry"] };
 
 export interface ToolDef {
   name: string;
@@ -73,7 +75,7 @@ export function toolDefs(defaultSession = "default"): ToolDef[] {
   for (const command of Object.keys(meta) as CommandName[]) {
     if (command in NOT_TOOLS) continue;
     const schema = toJsonSchema(argSchemas[command]) as ToolDef["inputSchema"];
-    for (const hidden of HIDDEN_ARGS) delete schema.properties[hidden];
+    for (const hidden of [...HIDDEN_ARGS, ...(UNUSED_ARGS[command] ?? [])]) delete schema.properties[hidden];
     for (const [key, note] of Object.entries(PROPERTY_NOTES)) if (schema.properties[key]) schema.properties[key] = { ...schema.properties[key], description: note };
     if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((r) => !HIDDEN_ARGS.has(r));
     // Every tool names its session; the daemon-wide ones (sessions) take none.
