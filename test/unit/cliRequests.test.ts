@@ -73,6 +73,7 @@ const ROWS: [string[], string, Record<string, unknown>][] = [
   [["pause", "--thread", "1"], "pause", { ...WAIT, thread: 1 }],
   [["trace", "list.c:42 if i > 1", "--print", "i", "--max", "20"], "trace", { location: "list.c:42 if i > 1", print: ["i"], max: 20, timeout: 60 }],
   [["trace", "parse", "--if", "len > 100", "--timeout", "0"], "trace", { location: "parse", print: [], if: "len > 100", timeout: 0 }],
+  [["run", "./app", "--break", "main.c:3 if i > 1", "--print", "i", "--max", "5", "--keep", "--adapter", "gdb", "--", "-v"], "run", { program: "./app", args: ["-v"], adapter: "gdb", break: ["main.c:3 if i > 1"], print: ["i"], max: 5, keep: true, timeout: 60 }],
   [["await", "--timeout", "10"], "await", { timeout: 10, print: [] }],
   [["context", "--lines", "5"], "context", { lines: 5 }],
   [["where"], "context", {}],
