@@ -1,6 +1,6 @@
 // The stop report's pure pieces, from tables.
 import { describe, expect, test } from "bun:test";
-import { evaluateError } from "../../src/daemon/session/inspector.ts";
+import { evaluateError } from "../../src/daemon/session/values.ts";
 import { coreStop, functionName, inferWatchpoint, normaliseReason } from "../../src/daemon/session/stopReport.ts";
 
 describe("normaliseReason", () => {

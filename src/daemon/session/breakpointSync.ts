@@ -8,7 +8,8 @@ import { DebuggerError } from "../../common/errors.ts";
 import type { Location } from "../../common/location.ts";
 import type { DapClient } from "../../dap/client.ts";
 import { BreakpointRegistry, type Breakpoint, type BreakpointOptions, type SetKey } from "../breakpointRegistry.ts";
-import { pickScopes, type Inspector } from "./inspector.ts";
+import type { Inspector } from "./inspector.ts";
+import { pickScopes } from "./valueInspector.ts";
 import { dataIdAddress } from "./watchStops.ts";
 import type { InQueue, Queue } from "./queue.ts";
 
@@ -76,7 +77,7 @@ export class BreakpointSync {
         const at = await client.request("evaluate", { expression: pinned.pin, frameId: frame.id, context: "watch" }).then((r) => r.result, () => "");
         if (!/0x[0-9a-f]+/i.test(at)) {
           // Why, in the words a print of it would give (cdt-gdb-adapter answers the pin with "Error: …").
-          const why = await this.inspector.evaluateNow(q, expression, "watch").then(
+          const why = await this.inspector.reader.evaluateNow(q, expression, "watch").then(
             () => "it has no address (not an lvalue)",
             (e: Error) => e.message.replace(/^cannot evaluate '.*?': /s, ""),
           );
@@ -96,7 +97,7 @@ export class BreakpointSync {
       }
       const bp = this.registry.addData(expression, info.dataId, accessType, pinned ? `${expression}, at the address it has now (gdb's watch -location)` : info.description, opts);
       bp.readAs = pinned?.name ?? (await this.readByAddressNow(q, expression, info.dataId));
-      bp.lastValue = await this.inspector.evaluateNow(q, bp.readAs ?? expression, this.host.adapter.printContext).then((r) => r.result, () => undefined);
+      bp.lastValue = await this.inspector.reader.evaluateNow(q, bp.readAs ?? expression, this.host.adapter.printContext).then((r) => r.result, () => undefined);
       try {
         await this.syncSet(q, { kind: "data" });
       } catch (e) {
@@ -118,10 +119,10 @@ export class BreakpointSync {
     const address = dataIdAddress(dataId);
     if (address === undefined) return undefined;
     const context = this.host.adapter.printContext;
-    const now = await this.inspector.evaluateNow(q, expression, context).catch(() => undefined);
+    const now = await this.inspector.reader.evaluateNow(q, expression, context).catch(() => undefined);
     if (!now?.type || /[[\]()]/.test(now.type)) return undefined; // arrays and functions do not cast this way
     const read = `*(${now.type} *)0x${address.toString(16)}`;
-    const same = await this.inspector.evaluateNow(q, read, context).then((r) => r.result === now.result, () => false);
+    const same = await this.inspector.reader.evaluateNow(q, read, context).then((r) => r.result === now.result, () => false);
     return same ? read : undefined;
   }
 
@@ -336,7 +337,7 @@ export class BreakpointSync {
     const byName = this.host.adapter.functionBreakpointIds;
     const members = this.registry.members({ kind: "function" });
     if (!byName || members.length < 2) return answered;
-    const text = await this.inspector.rawNow(q, byName.command).then((r) => r.result, () => undefined);
+    const text = await this.inspector.console.rawNow(q, byName.command).then((r) => r.result, () => undefined);
     const ids = text === undefined ? undefined : byName.parse(text);
     if (!ids) return answered;
     return members.map((b, i) => {
@@ -350,7 +351,7 @@ export class BreakpointSync {
     const file = bp.file!;
     const probe = this.host.adapter.codeLines;
     if (probe) {
-      const answer = await this.inspector.evaluateNow(q, probe.command(file), "repl").then((r) => r.result, (e: Error) => e.message);
+      const answer = await this.inspector.reader.evaluateNow(q, probe.command(file), "repl").then((r) => r.result, (e: Error) => e.message);
       const lines = probe.parse(answer);
       if (!lines) return `${file} is not in the program's debug info (not compiled into it, or built without -g)`;
       const after = lines.find((n) => n > bp.line!);

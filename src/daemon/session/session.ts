@@ -81,7 +81,14 @@ export class Session {
       get client() { return session.link.client; },
       get capabilities() { return session.capabilities; },
       breakpoints: this.breakpoints,
-      reader: this.inspector,
+      reader: {
+        defaultThread: () => this.inspector.defaultThread(),
+        framesNow: (q, threadId, levels) => this.inspector.framesNow(q, threadId, levels),
+        evaluateNow: (q, ...a) => this.inspector.reader.evaluateNow(q, ...a),
+        scopeVariablesNow: (q, frameId, which) => this.inspector.reader.scopeVariablesNow(q, frameId, which),
+        displaysNow: (q, items, frameId) => this.inspector.reader.displaysNow(q, items, frameId),
+        rawNow: (q, command) => this.inspector.console.rawNow(q, command),
+      },
       output: this.out,
       reports: this.reports,
       get program() { return session.program; },
@@ -375,11 +382,11 @@ export class Session {
 
   /** Expressions in the selected frame at the current stop, each failure in place. */
   evaluateAtStop(expressions: string[]): Promise<DisplayValue[]> {
-    return this.queue.run((q) => this.inspector.displaysNow(q, expressions.map((expression) => ({ expression }))));
+    return this.queue.run((q) => this.inspector.reader.displaysNow(q, expressions.map((expression) => ({ expression }))));
   }
 
   displayValues(): Promise<DisplayValue[]> {
-    return this.queue.run((q) => this.inspector.displaysNow(q, this.displays.list()));
+    return this.queue.run((q) => this.inspector.reader.displaysNow(q, this.displays.list()));
   }
 
   /** A command's `--print` expressions at the stop it reports (the session's displays are already in it). */
@@ -389,7 +396,7 @@ export class Session {
       const why = this.state === "stopped" ? "not at this stop any more" : `the program has ${this.state === "running" ? "run on" : "ended"}`;
       return { ...report, displays: [...(report.displays ?? []), ...expressions.map((expression) => ({ expression, error: why }))] };
     }
-    const values: DisplayValue[] = await this.queue.run((q) => this.inspector.displaysNow(q, expressions.map((expression) => ({ expression }))));
+    const values: DisplayValue[] = await this.queue.run((q) => this.inspector.reader.displaysNow(q, expressions.map((expression) => ({ expression }))));
     return { ...report, displays: [...(report.displays ?? []), ...values] };
   }
 
@@ -428,7 +435,7 @@ export class Session {
       await beforeResume(probeHost(this.pipeline.conditionContext(q)), this.breakpoints.registry.list(), kind !== "continue");
       const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThread());
       // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
-      this.beforeStepOut = kind === "stepOut" ? await beforeStepOut(this.adapter.returnValue, (command) => this.inspector.rawNow(q, command).then((r) => r.result)) : undefined;
+      this.beforeStepOut = kind === "stepOut" ? await beforeStepOut(this.adapter.returnValue, (command) => this.inspector.console.rawNow(q, command).then((r) => r.result)) : undefined;
       const waiter = this.nextStop();
       const before = this.phase;
       this.lastResume = kind;

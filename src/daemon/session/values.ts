@@ -1,5 +1,7 @@
 // Values that are compact and true: what each debugger prints, cut down to what an agent needs to
-// read. Pure functions, unit-tested from tables; the inspector applies them.
+// read, and the formats `print` offers. Pure functions, unit-tested from tables; the value reader
+// (valueReader.ts) applies them.
+import type { VariableView } from "../../ipc/types.ts";
 
 /** A C `char[N]` buffer is a string up to its first NUL; LLDB prints all N bytes of it. */
 export function cString(value: string, type: string | undefined): string {
@@ -182,3 +184,65 @@ export function stringView(value: string, type: string | undefined): string {
 export function compactValue(value: string, type: string | undefined): string {
   return shortAddresses(goBytes(cString(wideChar(stringView(value, type), type), type), type));
 }
+
+export type Format = "hex" | "bin" | "oct" | "dec" | "char" | "address";
+
+/** A value line that says nothing of the value: LLDB's `Item @ 0x…`, gdb's `{...}` and `[16]`, a size alone, nothing. */
+const OPAQUE_VALUE = / @ 0x[0-9a-f]+$|^\{\.\.\.\}$|^\[\d+\]$|^size=\d+$|^$/i;
+
+/** How debuggers spell a null pointer's value. */
+export const NULL_POINTER = /^(?:0x0+|nil|nullptr|NULL)$/;
+
+/**
+ * The one line of an evaluation error that says what is wrong: LLDB adds "error: <user expression
+ * 3>:1:1: " and a caret diagram below, which cost bytes and say nothing more.
+ */
+export function evaluateError(message: string): string {
+  // Python: the exception is the traceback's last line (`NameError: name 'x' is not defined`).
+  if (/^Traceback \(most recent call last\):/.test(message)) return message.trim().split("\n").at(-1)!.trim();
+  const first = message.split("\n").find((l) => l.trim()) ?? message;
+  return first.replace(/^\s*error:\s*/i, "").replace(/^<user expression \d+>:\d+:\d+:\s*/, "").replace(/^error:\s*/i, "").trim();
+}
+
+/**
+ * An integer in another base (negatives as 64-bit two's complement, as gdb does), as a character
+ * (`char`: 65 → 'A' 65), or a pointer as its bare address (`address`: `0x5555… "hi"` → `0x5555…`).
+ * Values that are not integers (or pointers, for `address`) are left as they are.
+ */
+export function formatValue(value: string, format: Format | undefined): string {
+  if (!format) return value;
+  const v = value.trim();
+  if (format === "address") {
+    const a = /^(0x[0-9a-f]+)\b/i.exec(v);
+    if (a) return a[1]!.toLowerCase();
+    return /^\d+$/.test(v) ? `0x${BigInt(v).toString(16)}` : value;
+  }
+  const m = /^(-?\d+)$/.exec(v);
+  if (!m) return value;
+  let n = BigInt(m[1]!);
+  if (format === "dec") return n.toString();
+  if (format === "char") return charOf(n) ?? value;
+  if (n < 0n) n = (1n << 64n) + n;
+  if (format === "hex") return `0x${n.toString(16)}`;
+  if (format === "oct") return `0${n.toString(8)}`;
+  return `0b${n.toString(2)}`;
+}
+
+/** 65 → `'A' 65`, 10 → `'\n' 10`, a byte past ASCII → `'\xe9' 233` (signed -3: `'\xfd' -3`), from 256 on the character itself (`'λ' 955`). */
+function charOf(n: bigint): string | undefined {
+  if (n < -128n || n > 0x10ffffn) return undefined;
+  const code = Number(n < 0n ? n + 256n : n);
+  const named: Record<number, string> = { 0: "\\0", 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 39: "\\'", 92: "\\\\" };
+  const shown = named[code] ?? (code < 32 || (code >= 127 && code < 256) ? `\\x${code.toString(16).padStart(2, "0")}` : String.fromCodePoint(code));
+  return `'${shown}' ${n}`;
+}
+
+export function formatTree(vars: VariableView[], format: Format | undefined): VariableView[] {
+  return vars.map((x) => ({ ...x, value: formatValue(x.value, format), ...(x.children ? { children: formatTree(x.children, format) } : {}) }));
+}
+
+/** A value line that says nothing of the value itself (a placeholder, a size alone, nothing). */
+export function isOpaqueValue(value: string): boolean {
+  return OPAQUE_VALUE.test(value.trim());
+}
+

@@ -1,0 +1,42 @@
+// `raw`: a command for the debugger's own console (LLDB, gdb, Python for debugpy, Go for Delve),
+// sent the way the adapter needs it, its answer told from the program's output.
+import { DebuggerError } from "../../common/errors.ts";
+import type { Replies } from "../../ipc/commands.ts";
+import type { InspectorHost, SelectedFrame } from "./inspectorHost.ts";
+import type { InQueue, Queue } from "./queue.ts";
+import { evaluateError } from "./values.ts";
+
+const RAW_HINT = "the text goes to the debugger's own console as typed: LLDB or gdb commands (`debugger raw help`), Python for debugpy, Go expressions for Delve";
+
+export class DebuggerConsole {
+  constructor(
+    private readonly host: InspectorHost,
+    private readonly frames: SelectedFrame,
+    private readonly queue: Queue,
+  ) {}
+
+  /** A command for the debugger's own console; one it refuses is EVALUATE_FAILED with its text. */
+  raw(command: string): Promise<Replies["raw"]> {
+    return this.queue((q) => this.rawNow(q, command));
+  }
+
+  async rawNow(q: InQueue, command: string): Promise<Replies["raw"]> {
+    const adapter = this.host.adapter;
+    const how = adapter.rawCommand?.(command, this.host.foundAdapter);
+    // Text that arrives as output can only be told from the program's while the program is stopped.
+    const client = how?.textAsOutput ? this.host.requireStopped() : this.host.requireLive();
+    const frameId = this.host.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
+    const refused = (why: string) => new DebuggerError("EVALUATE_FAILED", `${adapter.name} refused '${command}': ${why}`, RAW_HINT);
+    const ask = () => client.request("evaluate", { expression: how?.expression ?? command, frameId, context: "repl" });
+    try {
+      const { value: r, text } = how?.textAsOutput ? await this.host.captureOutput(ask) : { value: await ask(), text: undefined };
+      const result = text ?? r.result;
+      const error = adapter.rawError?.(result);
+      if (error) throw refused(error);
+      return { result, type: r.type, reference: r.variablesReference };
+    } catch (e) {
+      if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) throw refused(evaluateError(e.message));
+      throw e;
+    }
+  }
+}

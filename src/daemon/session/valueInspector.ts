@@ -1,0 +1,322 @@
+// Reading values from a stopped program: variables of the selected frame, `print`, `eval`, `set`,
+// and the values shown at a stop. How each value reads (the presentation rules) is in values.ts;
+// this file asks the adapter and fills in what a value's own line cannot say.
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import { DebuggerError } from "../../common/errors.ts";
+import type { PrintResult, Replies, ValueData } from "../../ipc/commands.ts";
+import type { DisplayValue, VariableView } from "../../ipc/types.ts";
+import { truncateValue, truncateVariables } from "../truncate.ts";
+import type { DebuggerConsole } from "./debuggerConsole.ts";
+import type { InspectorHost, SelectedFrame } from "./inspectorHost.ts";
+import type { InQueue, Queue } from "./queue.ts";
+import { checkedCount, oneLevelDown, type ValueReader } from "./oneLevelDown.ts";
+import { functionName } from "./stopReport.ts";
+import { byteOf, byteValue, compactValue, containerSize, evaluateError, formatTree, formatValue, isByteArray, isCharArrayShownAsSize, isOpaqueValue, isStringLike, NULL_POINTER, quoteBytes, shortType, type Format } from "./values.ts";
+
+export class ValueInspector {
+  /** `locals --all`: the adapter's grouping rows too (set only inside one queued operation). */
+  private showHidden = false;
+
+  constructor(
+    private readonly host: InspectorHost,
+    private readonly frames: SelectedFrame,
+    private readonly console: DebuggerConsole,
+    private readonly queue: Queue,
+  ) {}
+
+  variables(which: "locals" | "arguments", depth: number, all = false): Promise<Replies["locals"]> {
+    return this.queue(async (q) => {
+      const { frame, index } = await this.frames.selectedFrameNow(q);
+      this.showHidden = all;
+      let vars = await this.scopeVariablesNow(q, frame.id, which).finally(() => (this.showHidden = false));
+      if (which === "arguments" && vars.length === 0) {
+        const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
+        if (!scopes.some(isArgumentsScope)) {
+          // The locals scope holds the arguments too: the debugger's own command names them.
+          const named = this.host.adapter.argumentNames;
+          if (!named) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not tell arguments from locals (scopes: ${scopes.map((x) => x.name).join(", ")})`, "`debugger locals` shows the frame's variables, arguments included");
+          const names = named.parse((await this.console.rawNow(q, named.command)).result);
+          const locals = await this.scopeVariablesNow(q, frame.id, "locals");
+          vars = names.flatMap((n) => locals.filter((v) => v.name === n).slice(0, 1));
+        }
+      }
+      const expanded = depth > 0 ? await Promise.all(vars.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(q, x.reference, depth - 1) } : x))) : vars;
+      const cut = truncateVariables(expanded, { ...this.host.limits, maxLocals: 500 });
+      return { frameIndex: index, frame: functionName(frame.name), variables: cut.variables, ...(cut.note ? { truncated: [cut.note] } : {}) };
+    });
+  }
+
+  /** `print` (the selected frame; the program must be stopped) and `eval` (the console; may run). */
+  /** `depth` undefined: one level, unless the value already reads as a string (a `char[32]` would list 32 characters). */
+  value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined): Promise<ValueData> {
+    return this.queue(async (q) => {
+      if (context === "print") this.host.requireStopped();
+      const r = await this.evaluateNow(q, expression, context === "print" ? this.host.adapter.printContext : "repl", format === "hex" ? { hex: true } : undefined);
+      const limit = Math.max(this.host.limits.maxValueLength * 20, 4000);
+      const full = formatValue(compactValue(r.result, r.type), format);
+      const shown = truncateValue(full, limit);
+      const truncated: string[] = [];
+      if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
+      const frameId = this.host.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
+      const head = await this.smartPointerNow(q, await this.consoleValueNow(q, await this.inlineValue(q, { name: expression, type: r.type, value: shown.value, reference: r.variablesReference }, 1, frameId), expression, frameId), expression, frameId);
+      depth ??= context === "eval" || isStringLike(head.value) || isByteArray(r.type) ? 0 : 1;
+      const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
+      // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
+      if (r.variablesReference > 0 && depth > 0 && !NULL_POINTER.test(head.value.trim())) {
+        const children = await this.variablesNow(q, r.variablesReference, depth - 1);
+        data.children = formatTree(children.slice(0, 200), format);
+        if (children.length > 200) truncated.push(`children: ${children.length - 200} more not shown`);
+      }
+      if (truncated.length) data.truncated = truncated;
+      return data;
+    });
+  }
+
+  /** Several expressions in order; each failure is reported in place. */
+  values(expressions: string[], format: Format | undefined): Promise<PrintResult[]> {
+    return this.queue(async (q) => {
+      this.host.requireStopped();
+      const out = [];
+      for (const expression of expressions) {
+        try {
+          const r = await this.evaluateNow(q, expression, this.host.adapter.printContext, format === "hex" ? { hex: true } : undefined);
+          const shown = await this.presentNow(q, expression, r, format);
+          out.push({ expression, result: truncateValue(shown, this.host.limits.maxValueLength * 5).value, type: shortType(r.type), reference: r.variablesReference });
+        } catch (e) {
+          out.push({ expression, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
+        }
+      }
+      return out;
+    });
+  }
+
+  set(name: string, value: string): Promise<Replies["set"]> {
+    return this.queue(async (q) => {
+      const { frame } = await this.frames.selectedFrameNow(q);
+      const client = this.host.requireStopped();
+      const caps = this.host.capabilities;
+      const { scopes } = await client.request("scopes", { frameId: frame.id });
+      // What the adapter answers is not always the value (lldb-dap: none for a variable, its
+      // console's `(int) $0 = 7` for an expression): the variable is read back.
+      const readBack = async (said: { value?: string; type?: string }): Promise<Replies["set"]> => {
+        const now = await this.evaluateNow(q, name, this.host.adapter.printContext, undefined).catch(() => undefined);
+        if (now) return { name, value: compactValue(now.result, now.type), type: shortType(now.type ?? said.type) };
+        return { name, value: said.value ?? value, type: said.type };
+      };
+      for (const scope of scopes.filter((x) => !x.expensive)) {
+        const { variables } = await client.request("variables", { variablesReference: scope.variablesReference });
+        if (!variables.some((x) => x.name === name)) continue;
+        if (!caps.supportsSetVariable) break;
+        const r = await client.request("setVariable", { variablesReference: scope.variablesReference, name, value }).catch((e) => {
+          if (!(e instanceof DebuggerError) || e.code !== "ADAPTER_ERROR" || client.closed) throw e;
+          const why = /^'setVariable' failed$/.test(e.message) ? "the debugger refused it" : e.message;
+          throw new DebuggerError("EVALUATE_FAILED", `cannot set '${name}' to '${value}': ${why}`, `\`debugger print ${name}\` shows its type; a struct is set a field at a time (\`${name}.field\`)`);
+        });
+        return readBack(r);
+      }
+      if (caps.supportsSetExpression) {
+        return readBack(await client.request("setExpression", { expression: name, value, frameId: frame.id }));
+      }
+      const assigned = await this.evaluateNow(q, `${name} = ${value}`, "repl");
+      return readBack({ value: assigned.result, type: assigned.type });
+    });
+  }
+
+  async scopeVariablesNow(q: InQueue, frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]> {
+    const { scopes } = await this.host.requireLive().request("scopes", { frameId });
+    // Scopes do not depend on each other: their variables are asked for at once.
+    const out = (await Promise.all(pickScopes(scopes, which).map((s) => this.variablesNow(q, s.variablesReference)))).flat();
+    const shown = await Promise.all(out.map((v) => this.inlineValue(q, v, 1, frameId)));
+    // Console reads one at a time: each collects the adapter's output while it runs.
+    for (const [i, v] of shown.entries()) shown[i] = await this.smartPointerNow(q, await this.consoleValueNow(q, v, v.name, frameId), v.name, frameId);
+    return shown;
+  }
+
+  /** A value the adapter shows as nothing, read through the debugger's console (AdapterSpec.consoleValue). */
+  private async consoleValueNow(q: InQueue, v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
+    const spec = this.host.adapter.consoleValue;
+    if (!spec?.applies(v.value, v.reference, this.host.foundAdapter) || this.host.state !== "stopped") return v;
+    const how = this.host.adapter.rawCommand?.(spec.command(expression), this.host.foundAdapter);
+    if (!how?.textAsOutput) return v;
+    const client = this.host.requireStopped();
+    try {
+      const { text } = await this.host.captureOutput(() => client.request("evaluate", { expression: how.expression, frameId, context: "repl" }));
+      const value = spec.parse(text);
+      return value ? { ...v, value: compactValue(value, v.type) } : v;
+    } catch {
+      return v;
+    }
+  }
+
+  /**
+   * What a value's own line cannot say, filled in from its children (one extra request):
+   * lldb-dap shows a struct as `Point @ 0x7ffd…` — a small struct of plain fields reads
+   * `{x = 3, y = 4}`; a container shown as `size=3` gets its elements; a byte array reads as bytes.
+   * The value stays expandable by reference.
+   */
+  private async inlineValue(q: InQueue, v: VariableView, depth = 1, frameId?: number): Promise<VariableView> {
+    // A value that is already the language's own text (Python's repr: `{'a': 1}`) stays as it is.
+    // A deque's repr from debugpy leaves out its maxlen (`deque([1, 2, 3])` for maxlen=5): Python's own repr() says it.
+    if (this.host.adapter.valuesAreRepr && v.type === "deque" && /^[A-Za-z_]\w*$/.test(v.name) && !/maxlen=/.test(v.value)) {
+      const own = await this.evaluateNow(q, `repr(${v.name})`, "repl", undefined, frameId).catch(() => undefined);
+      const text = own && /^'(.*)'$/.exec(own.result.trim())?.[1];
+      return text && /^deque\(/.test(text) ? { ...v, value: text.replace(/\\'/g, "'") } : v;
+    }
+    const early = await checkedCount(v, v.name, this.readerFor(q, depth, frameId)).catch(() => undefined);
+    if (early) return early;
+    if (v.reference <= 0 || this.host.adapter.valuesAreRepr) return v;
+    const down = await oneLevelDown(v, this.readerFor(q, depth, frameId)).catch(() => undefined);
+    if (down) return down;
+    const size = containerSize(v.value);
+    const byteArray = isByteArray(v.type);
+    const struct = /(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value);
+    // A C++ reference or a pointer to a struct shows as a bare address: the fields say more.
+    // (A Rust Box or `*mut T` is a pointer too: gdb shows it as its address.)
+    const address = /^0x[0-9a-f]+$/i.test(v.value) ? (/&\s*$/.test(v.type ?? "") ? "reference" : (/\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "")) || /^(?:alloc::boxed::)?Box<|^\*(?:mut|const) /.test(v.type ?? "") ? "pointer" : undefined) : undefined;
+    // LLDB shows a `char *` it cannot read as `0x10 ""`, like an empty string: its one child tells.
+    if (/^0x[0-9a-f]+ ""$/i.test(v.value) && /char\s*\*\s*$/.test(v.type ?? "")) {
+      const [first] = await this.variablesNow(q, v.reference).catch(() => []);
+      return first && /^'\\0'$|^0$/.test(first.value) ? v : { ...v, value: `${v.value.slice(0, -3)} <unreadable>` };
+    }
+    // gdb (through cdt-gdb-adapter) shows a `char[N]` as `[N]`: its elements are the string.
+    if (isCharArrayShownAsSize(v.value, v.type)) {
+      const kids = await this.variablesNow(q, v.reference).catch(() => []);
+      const bytes = kids.map((k) => byteValue(k.value));
+      if (kids.length === 0 || bytes.some((b) => b === undefined)) return v;
+      const nul = bytes.indexOf(0);
+      return { ...v, value: quoteBytes((nul < 0 ? bytes : bytes.slice(0, nul)) as number[]) };
+    }
+    if (!byteArray && !struct && !address && (size === undefined || size > 20)) return v;
+    if (address === "pointer" && /^0x0+$/i.test(v.value)) return v;
+    try {
+      const kids = await this.variablesNow(q, v.reference);
+      if (byteArray) {
+        const bytes = kids.slice(0, 64).map((k) => byteOf(k.value));
+        if (bytes.some((b) => b === undefined)) return v;
+        return { ...v, value: `{${bytes.join(", ")}${kids.length > 64 ? `, … ${kids.length - 64} more` : ""}}` };
+      }
+      if (size !== undefined) {
+        // Elements that are small structs themselves (a map's pairs) or containers (a Vec of Vecs) read inline too.
+        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(q, k, 1, frameId) : depth > 0 && containerSize(k.value) !== undefined ? this.inlineValue(q, k, depth - 1, frameId) : k)));
+        // Children named by their keys (a Rust BTreeMap's `[1]`, `["apple"]`) keep them: `[1] = "x"`.
+        const keyed = shown.some((k, i) => k.name !== `[${i}]`);
+        return { ...v, value: `size=${size} [${shown.map((k) => (keyed ? `${k.name} = ${k.value}` : k.value)).join(", ")}]` };
+      }
+      // Plain fields: whatever already says its value in a short line (scalars, pointers, strings,
+      // `Some(5)`, `{[0] = 1, [1] = 2}`), not a placeholder (`Item @ 0x…`, `{...}`, a bare `size=2`).
+      // A byte array field is not plain even when LLDB prints it as a string: it reads as bytes.
+      const plain = (k: VariableView) => !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) && (k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || /^raw: /.test(k.value) || (!isOpaqueValue(k.value) && k.value.length <= 80));
+      const array = kids.length > 0 && kids.every((k, i) => k.name === `[${i}]`);
+      if (kids.length === 0 || kids.length > (array ? 16 : 8)) return v;
+      // gdb's varobj spells a Rust enum as every variant at once (`<anonymous union> = 7, Some = …, None = …`):
+      // not rebuilt here; gdb's own printing (AdapterSpec.consoleValue) names the variant.
+      if (kids.some((k) => k.name === "<anonymous union>")) return v;
+      // One level down: a field that is itself a small array or struct (`int bins[4]` reads `{1, 2, 3, 4}`).
+      const shown = depth > 0 ? await Promise.all(kids.map((k) => (plain(k) ? k : this.inlineValue(q, k, depth - 1, frameId)))) : kids;
+      if (!shown.every(plain)) return v;
+      // A pointer to a scalar has one child, `*p`: its value is what to show.
+      if (address === "pointer" && shown.length === 1 && shown[0]!.name.startsWith("*")) return { ...v, value: `${v.value} → ${shown[0]!.value}` };
+      const fields = array ? `{${shown.map((k) => k.value).join(", ")}}` : `{${shown.map((k) => `${k.name} = ${k.value}`).join(", ")}}`;
+      return { ...v, value: address === "pointer" ? `${v.value} → ${fields}` : fields };
+    } catch {
+      return v;
+    }
+  }
+
+  /**
+   * gdb's printer shows a unique_ptr or shared_ptr as `{get() = 0x…}`: the object it owns is read
+   * with `*EXPR` (gdb's libstdc++ xmethods) and shown after it, as a raw pointer's is.
+   */
+  private async smartPointerNow(q: InQueue, v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
+    if (!/^std::(?:unique|shared)_ptr</.test(v.type ?? "") || !/\{get\(\) = 0x[0-9a-f]*[1-9a-f][0-9a-f]*\}$/i.test(v.value) || !/^[A-Za-z_][\w.]*$/.test(expression)) return v;
+    try {
+      const r = await this.evaluateNow(q, `*${expression}`, this.host.adapter.printContext, undefined, frameId);
+      const inside = await this.inlineValue(q, { name: `*${expression}`, type: r.type, value: compactValue(r.result, r.type), reference: r.variablesReference }, 1, frameId);
+      const text = await this.consoleValueNow(q, inside, `*${expression}`, frameId ?? (await this.frames.selectedFrameNow(q)).frame.id);
+      return { ...v, value: `${v.value} → ${text.value}` };
+    } catch {
+      return v;
+    }
+  }
+
+  /** What oneLevelDown reads with; expressions are evaluated in the frame the value belongs to. */
+  private readerFor(q: InQueue, depth: number, frameId: number | undefined): ValueReader {
+    return {
+      children: (reference) => this.variablesNow(q, reference),
+      inline: (k) => this.inlineValue(q, k, depth, frameId),
+      evaluate: (expression) => this.evaluateNow(q, expression, this.host.adapter.printContext, undefined, frameId).then((r) => r.result, () => undefined),
+    };
+  }
+
+  /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
+  private async presentNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
+    const value = formatValue(compactValue(r.result, r.type), format);
+    const shown = await this.inlineValue(q, { name: expression, type: r.type, value, reference: r.variablesReference }, 1, frameId);
+    if (!this.host.adapter.consoleValue || this.host.state !== "stopped") return shown.value;
+    const frame = frameId ?? (await this.frames.selectedFrameNow(q)).frame.id;
+    return (await this.smartPointerNow(q, await this.consoleValueNow(q, shown, expression, frame), expression, frame)).value;
+  }
+
+  async variablesNow(q: InQueue, reference: number, depth = 0): Promise<VariableView[]> {
+    const { variables } = await this.host.requireLive().request("variables", { variablesReference: reference });
+    const out: VariableView[] = [];
+    for (const v of variables) {
+      if (!this.showHidden && this.host.adapter.hideVariable?.(v.name, v.type)) continue;
+      const view: VariableView = { name: v.name, type: shortType(v.type), value: compactValue(v.value, v.type), reference: v.variablesReference };
+      if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(q, v.variablesReference, depth - 1);
+      out.push(view);
+    }
+    return out;
+  }
+
+  /** In frame `at`, else the selected frame when stopped. */
+  async evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat, at?: number): Promise<P.EvaluateResponse["body"]> {
+    const client = this.host.requireLive();
+    let frameId = at;
+    if (frameId === undefined && this.host.state === "stopped") frameId = (await this.frames.selectedFrameNow(q)).frame.id;
+    const spelled = context === "repl" ? { expression } : (this.host.adapter.rewriteExpression?.(expression) ?? { expression });
+    try {
+      const body = await client.request("evaluate", {
+        expression: spelled.expression,
+        frameId,
+        context: spelled.context ?? context,
+        ...(format && this.host.capabilities.supportsValueFormattingOptions ? { format } : {}),
+      });
+      this.host.adapter.checkEvaluate?.(expression, body);
+      return body;
+    } catch (e) {
+      // A broken connection (a malformed frame) is not the expression's fault.
+      if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) {
+        throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${expression}': ${evaluateError(e.message)}`, "`debugger locals` lists the names in scope");
+      }
+      throw e;
+    }
+  }
+
+  /** Expressions shown at a stop: each evaluated in frame `at` (else the selected one); a failure is reported in place, never thrown. */
+  async displaysNow(q: InQueue, items: { id?: number; expression: string }[], at?: number): Promise<DisplayValue[]> {
+    const out: DisplayValue[] = [];
+    for (const d of items) {
+      try {
+        const r = await this.evaluateNow(q, d.expression, this.host.adapter.printContext, undefined, at);
+        out.push({ ...d, value: truncateValue(await this.presentNow(q, d.expression, r, undefined, at), this.host.limits.maxValueLength).value, ...(r.type ? { type: shortType(r.type) } : {}) });
+      } catch (e) {
+        out.push({ ...d, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
+      }
+    }
+    return out;
+  }
+}
+
+function isArgumentsScope(s: P.Scope): boolean {
+  return s.presentationHint === "arguments" || /^arg/i.test(s.name);
+}
+
+/** The scopes that hold a frame's locals, its arguments, or every cheap one. */
+export function pickScopes(scopes: P.Scope[], which: "locals" | "arguments" | "all"): P.Scope[] {
+  if (which === "all") return scopes.filter((s) => !s.expensive);
+  const isLocals = (s: P.Scope) => s.presentationHint === "locals" || /^locals?$/i.test(s.name);
+  if (which === "arguments") return scopes.filter(isArgumentsScope);
+  const locals = scopes.filter(isLocals);
+  return locals.length ? locals : scopes.filter((s) => !s.expensive && !isArgumentsScope(s)).slice(0, 1);
+}
