@@ -14,7 +14,8 @@ import { buildAgentTasks } from "./build-agent-tasks.ts";
 import { listTasks, runDebuggerTranscript, runNativeTranscript, runPlanTranscript, TASKS, type TranscriptKind, unmet, type Transcript } from "../test/agent-tasks/runner.ts";
 
 const root = resolve(import.meta.dir, "..");
-const bin = join(root, "dist", "debugger");
+// DEBUGGER_BIN measures another build (a copy kept for a before/after comparison).
+const bin = process.env.DEBUGGER_BIN ?? join(root, "dist", "debugger");
 const docPath = join(root, "docs", "agent-tasks.md");
 
 const argv = process.argv.slice(2);

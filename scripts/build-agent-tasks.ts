@@ -100,6 +100,9 @@ export const taskBuilds: Record<string, TaskBuild | null> = {
   "go-deadlock": { output: "pipeline", command: (out) => ["go", "build", "-gcflags=all=-N -l", "-o", out, "."], env: goEnv },
   "go-strconv": { output: "tzconfig", command: (out) => ["go", "build", "-gcflags=all=-N -l", "-o", out, "."], env: goEnv },
   "py-textwrap": null, // runs from source
+  "py-defaults": null,
+  "c-realloc": { output: "inventory", command: (out) => ["gcc", "-g", "-O0", "-o", out, "inventory.c"] },
+  "go-shadow": { output: "cart", command: (out) => ["go", "build", "-gcflags=all=-N -l", "-o", out, "."], env: goEnv },
 };
 
 /** Builds every task program that is missing or older than its sources; returns task → program path. */

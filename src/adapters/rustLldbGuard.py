@@ -39,10 +39,12 @@ def _run(fn, fallback, *args):
     deadline = time.monotonic() + _BUDGET_S
     _local.deadline = deadline
 
+    # Checked at each Python call only (no line events: tracing every line made a 40-entry
+    # BTreeMap take seconds). A provider's loop calls LLDB's Python API, so each turn is a call.
     def tracer(frame, event, arg):
         if time.monotonic() > deadline:
             raise _Overrun("formatter took over %gs" % _BUDGET_S)
-        return tracer
+        return None
 
     previous = sys.gettrace()
     sys.settrace(tracer)
@@ -268,6 +270,96 @@ class _Safe:
         return self._call("get_value", None) if inner else None
 
 
+def _unwrap(value):
+    """MaybeUninit<T> → ManuallyDrop<T> → (MaybeDangling<T> →) T, as LLDB sees them."""
+    value = value.GetNonSyntheticValue()
+    for _ in range(4):
+        inner = value.GetChildMemberWithName("value")
+        if not inner.IsValid() and "MaybeDangling<" in (value.GetTypeName() or ""):
+            inner = value.GetChildAtIndex(0)
+        if not inner.IsValid():
+            break
+        value = inner.GetNonSyntheticValue()
+    return value
+
+
+class _BTreeMapProvider:
+    """BTreeMap<K, V>, which rustc's LLDB formatters leave raw: its entries in order, each child
+    named by its key (`[1]`, `["apple"]`) with its value. Nodes are walked from the root: a leaf
+    holds `len` keys and values; an internal node (height > 0) also `len + 1` edges."""
+
+    def __init__(self, valobj, _dict):
+        self.valobj = valobj
+        self.items = []
+        self.update()
+
+    def update(self):
+        self.items = []
+        raw = self.valobj.GetNonSyntheticValue()
+        length = raw.GetChildMemberWithName("length").GetValueAsUnsigned()
+        _check_size(length, None)
+        if length == 0:
+            return False
+        some = lldb_providers.ClangEncodedEnumProvider(raw.GetChildMemberWithName("root").GetNonSyntheticValue(), {})
+        root = some.value.GetNonSyntheticValue().GetChildMemberWithName("__0")
+        height = root.GetChildMemberWithName("height").GetValueAsUnsigned()
+        node = root.GetChildMemberWithName("node").GetChildMemberWithName("pointer")
+        self._walk(node.GetValueAsUnsigned(), height, node.GetType().GetPointeeType())
+        if len(self.items) != length:
+            raise ValueError("walked %d entries of %d" % (len(self.items), length))
+        return False
+
+    def _walk(self, address, height, leaf_type):
+        # InternalNode is #[repr(C)] { data: LeafNode, edges: [BoxedNode; 12] }: its edges follow
+        # the leaf part at pointer alignment (its own type may be missing from the debug info).
+        if len(self.items) > _MAX_ITEMS or height > 64 or address == 0:
+            raise ValueError("not a real tree")
+        leaf = self.valobj.CreateValueFromAddress("node", address, leaf_type).GetNonSyntheticValue()
+        count = leaf.GetChildMemberWithName("len").GetValueAsUnsigned()
+        if count > 11:
+            raise ValueError("a node of %d entries" % count)
+        keys = leaf.GetChildMemberWithName("keys")
+        vals = leaf.GetChildMemberWithName("vals")
+        size = self.valobj.GetTarget().GetAddressByteSize()
+        edges = address + (leaf_type.GetByteSize() + size - 1) // size * size
+        process = self.valobj.GetProcess()
+
+        def edge(i):
+            error = lldb.SBError()
+            pointer = process.ReadPointerFromMemory(edges + i * size, error)
+            if not error.Success():
+                raise ValueError("cannot read a node's edge")
+            return pointer
+
+        for i in range(count):
+            if height > 0:
+                self._walk(edge(i), height - 1, leaf_type)
+            self.items.append((_unwrap(keys.GetChildAtIndex(i)), _unwrap(vals.GetChildAtIndex(i))))
+        if height > 0:
+            self._walk(edge(count), height - 1, leaf_type)
+
+    def num_children(self):
+        return len(self.items)
+
+    def get_child_index(self, name):
+        for i, (key, _value) in enumerate(self.items):
+            if name == self._name(key):
+                return i
+        return -1
+
+    def _name(self, key):
+        return "[%s]" % (key.GetSummary() or key.GetValue() or "?")
+
+    def get_child_at_index(self, index):
+        if index < 0 or index >= len(self.items):
+            return None
+        key, value = self.items[index]
+        return self.valobj.CreateValueFromAddress(self._name(key), value.GetLoadAddress(), value.GetType())
+
+    def has_children(self):
+        return True
+
+
 def _checked_vec(valobj, _dict):
     _ptr, length, cap = _vec_parts(valobj)
     _check_size(length, cap)
@@ -288,6 +380,8 @@ def _synthetic(valobj, _dict):
     rust_type = lldb_lookup.classify_rust_type(valobj.GetType())
     if rust_type == getattr(lldb_lookup.RustType, "STD_VEC", None):
         return _checked_vec(valobj, _dict)
+    if valobj.GetTypeName().startswith("alloc::collections::btree::map::BTreeMap<") and hasattr(lldb_providers, "ClangEncodedEnumProvider"):
+        return _BTreeMapProvider(valobj, _dict)
     return _lookup_synthetic(valobj, _dict)
 
 
@@ -305,3 +399,17 @@ for _name in ("StdStringSyntheticProvider", "MSVCStrSyntheticProvider", "MSVCStd
     if hasattr(lldb_lookup, _name):
         setattr(lldb_lookup, _name, _guard_synthetic(getattr(lldb_lookup, _name)))
 lldb_lookup.synthetic_lookup = _guard_synthetic(_synthetic)
+
+_lookup_summary = lldb_lookup.summary_lookup
+
+
+def _summary(valobj, _dict):
+    # rustc's summary_lookup has no BTreeMap: its size, as for a HashMap (the entries are the children).
+    if valobj.GetTypeName().startswith("alloc::collections::btree::map::BTreeMap<"):
+        length = valobj.GetNonSyntheticValue().GetChildMemberWithName("length").GetValueAsUnsigned()
+        _check_size(length, None)
+        return "size=%d" % length
+    return _lookup_summary(valobj, _dict)
+
+
+lldb_lookup.summary_lookup = _guard_summary(_summary)

@@ -17,7 +17,7 @@ const SECTIONS: Record<Group, string> = {
 };
 
 const GROUP_SUMMARIES: Record<string, string> = {
-  breakpoint: "Line, function and address breakpoints: add, list, remove, enable, disable",
+  breakpoint: "Line, function and address breakpoints",
   watch: "Watchpoints: stop when a variable or lvalue is written (or read)",
   memory: "The program's memory",
   daemon: "The background daemon that keeps the sessions",
@@ -110,13 +110,12 @@ export async function groupHelp(t: CommandTable, group: string): Promise<string>
   const s = style();
   const subs = t.subCommands(group);
   const aliases = Object.entries(t.groupAliases).filter(([, g]) => g === group).map(([a]) => a);
-  const out = [...paragraph(`debugger ${group} — ${GROUP_SUMMARIES[group] ?? SECTIONS[t.groupOf(subs[0]!)]}`, width), "", `${s.heading("Usage:")} debugger ${group} <sub-command> [args] [flags]`, "", s.heading("Sub-commands:")];
+  // Short, like a command's help (HELP_BUDGET): no blank lines, the notes in one paragraph.
+  const out = [...paragraph(`debugger ${group} — ${GROUP_SUMMARIES[group] ?? SECTIONS[t.groupOf(subs[0]!)]}`, width), s.heading("Sub-commands:")];
   out.push(...table(subs.map((c) => [[c.name.slice(group.length + 1), ...(c.aliases ?? [])].join(", "), t.summaryOf(c)]), width, s));
-  out.push("");
   const def = t.groups[group];
-  if (def) out.push(...paragraph(group === "watch" ? `\`debugger ${group} EXPR\` is \`debugger ${group} ${def} EXPR\`.` : `\`debugger ${group}\` alone runs \`debugger ${group} ${def}\`.`, width));
-  if (aliases.length) out.push(...paragraph(`Also spelled: ${aliases.join(", ")}.`, width));
-  out.push(...paragraph(`\`debugger ${group} <sub-command> --help\` shows its flags.`, width));
+  const notes = [def ? (group === "watch" ? `\`debugger ${group} EXPR\` is \`${group} ${def} EXPR\`.` : `\`debugger ${group}\` alone runs \`${group} ${def}\`.`) : "", aliases.length ? `Also spelled: ${aliases.join(", ")}.` : "", `\`debugger ${group} SUB --help\`: its flags.`];
+  out.push(...paragraph(notes.filter(Boolean).join(" "), width));
   return out.join("\n");
 }
 
@@ -126,6 +125,25 @@ function flagLeft(name: string, f: FlagDef): string {
   return `${f.alias ? `-${f.alias}, ` : ""}${long}${value}`;
 }
 
+/** Bytes of one command's help at most: it is read before a new command is used, at every try. */
+export const HELP_BUDGET = 600;
+
+/** A flag's description cut to its first clause. */
+export function briefDescription(text: string): string {
+  let out = text;
+  for (const sep of [" (", "; ", ": "]) {
+    const i = out.indexOf(sep);
+    if (i >= 12) out = out.slice(0, i);
+  }
+  return out;
+}
+
+/**
+ * One command's help, short: what it does, its usage, one line per flag (the first clause of its
+ * description; `…` marks a repeatable flag), the shared flags named on one line, one example. When
+ * that is over HELP_BUDGET bytes, the last flags are named without their descriptions.
+ * `debugger guide` and README.md say the rest.
+ */
 export async function commandHelp(t: CommandTable, spec: CommandSpec): Promise<string> {
   const flags = t.flagsOf(spec);
   const globalFlags = t.globalFlags;
@@ -133,23 +151,24 @@ export async function commandHelp(t: CommandTable, spec: CommandSpec): Promise<s
   const s = style();
   const positionals = spec.positionals ?? [];
   const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? [spec.passThroughUsage ?? "[-- ARGS…]"] : [])].join(" ");
-  const out = [...paragraph(`debugger ${spec.name} — ${t.summaryOf(spec)}`, width), "", `${s.heading("Usage:")} ${usage}`, ""];
-  if (positionals.length) {
-    out.push(s.heading("Arguments:"));
-    out.push(...table(positionals.map((p) => [p.name.toUpperCase(), `${p.description}${p.required ? " (required)" : ""}`]), width, s));
-    out.push("");
-  }
-  const own = Object.entries(flags).filter(([n]) => !(n in globalFlags));
-  if (own.length) {
-    out.push(s.heading("Flags:"));
-    out.push(...table(own.map(([n, f]) => [flagLeft(n, f), `${f.description}${f.repeat ? " (repeatable)" : ""}`]), width, s));
-    out.push("");
-  }
-  out.push(s.heading("Global flags:"));
-  out.push(...table(Object.entries(globalFlags).map(([n, f]) => [flagLeft(n, f), f.description]), width, s));
-  if (spec.aliases?.length) out.push("", `${s.heading("Aliases:")} ${spec.aliases.join(", ")}`);
-  if (spec.passThrough && !spec.passThroughUsage) out.push("", "Program arguments go after --.");
-  // Examples are commands to copy: printed whole, never wrapped.
-  if (spec.examples?.length) out.push("", s.heading("Examples:"), ...spec.examples.map((e) => `  ${e}`));
-  return out.join("\n");
+  const aliases = spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : "";
+  const head = [...paragraph(`debugger ${spec.name}${aliases} — ${t.summaryOf(spec)}`, width), `${s.heading("Usage:")} ${usage}`];
+  const own = Object.entries(flags).filter(([n]) => !(n in globalFlags) && n !== "timeout" && n !== "wait");
+  const left = ([n, f]: [string, FlagDef]) => `${flagLeft(n, f)}${f.repeat ? "…" : ""}`;
+  const shared = [...("timeout" in flags ? ["--timeout SECONDS", "--no-wait"] : []), "--session NAME", "--json", "--quiet"];
+  // Examples are commands to copy: printed whole, never wrapped. One is enough, but for commands
+  // whose examples are what they are for (`mcp`: the lines that register it).
+  const examples = spec.name === "mcp" ? (spec.examples ?? []) : (spec.examples ?? []).slice(0, 1);
+  const render = (described: number) => {
+    const out = [...head, ...table(own.slice(0, described).map((e) => [left(e), briefDescription(e[1].description)]), width, s)];
+    const more = own.slice(described).map(left);
+    if (more.length) out.push(...paragraph(`More flags: ${more.join(", ")}.`, width));
+    out.push(...paragraph(`Also: ${shared.join(", ")}.${spec.passThrough && !spec.passThroughUsage ? " Program arguments go after --." : ""}`, width));
+    if (examples.length) out.push(`${s.heading("e.g.")} ${examples[0]}`, ...examples.slice(1).map((e) => `  ${e}`));
+    return out.join("\n");
+  };
+  let described = own.length;
+  let text = render(described);
+  while (described > 0 && Buffer.byteLength(text) > HELP_BUDGET && spec.name !== "mcp") text = render(--described);
+  return text;
 }

@@ -11,6 +11,7 @@ import { breakpointCommands } from "./breakpoints.ts";
 import { executionCommands } from "./execution.ts";
 import { inspectionCommands } from "./inspection.ts";
 import { outputCommands } from "./output.ts";
+import { runCommands } from "./oneShot.ts";
 import { sessionCommands } from "./session.ts";
 import { testCommands } from "./test.ts";
 import { isDaemonSpec, type CommandSpec, type CommandTable, type Found } from "./spec.ts";
@@ -18,7 +19,7 @@ import { toolCommands } from "./tools.ts";
 import { guideCommands } from "./guide.ts";
 import { mcpCommands } from "./mcp.ts";
 
-export const commands: CommandSpec[] = [...sessionCommands, ...testCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...adminCommands];
+export const commands: CommandSpec[] = [...sessionCommands, ...runCommands, ...testCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...adminCommands];
 
 /** Flags every command takes, anywhere on the line (before `--`). */
 export const globalFlags: Record<string, FlagDef> = {

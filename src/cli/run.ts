@@ -12,6 +12,7 @@ import { checkArgs, cliSpelling } from "../ipc/calls.ts";
 import { metaOf, type Single } from "../ipc/meta.ts";
 import { errorText, present, presentPartial } from "../present/index.ts";
 import { parseArgv, type ParsedArgs } from "./args.ts";
+import { requestQuotingWarnings } from "./quoting.ts";
 import { checkPositionals, findCommand, flagsOf, groupAliases, groups, isExecution, splitCommandLine, table } from "./registry.ts";
 import { isDaemonSpec, ReportedFailure, type CliContext, type CommandSpec, type DaemonSpec, type LocalResult } from "./spec.ts";
 
@@ -128,6 +129,9 @@ class FailedReply extends DebuggerError {
 async function send(spec: DaemonSpec, parsed: ParsedArgs, ctx: CliContext): Promise<LocalResult> {
   const call = spec.call(parsed, ctx);
   checkArgs(call.command, call.args, cliSpelling);
+  // An expression the shell cut short (`--print p->x` unquoted): said before the reply, on stderr.
+  const cut = requestQuotingWarnings(call.args as Record<string, unknown>);
+  if (cut.length) await write(cut.join("\n"), "err");
   return sendCall(spec, call.command, call.args, parsed, ctx);
 }
 

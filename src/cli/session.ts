@@ -49,15 +49,16 @@ export const sessionCommands: CommandSpec[] = [
     name: "start",
     positionals: [{ name: "program", description: "the executable to debug (or --module)" }],
     passThrough: true,
+    // Most used first: help names the last ones without their descriptions when it runs long.
     flags: {
-      ...adapterFlags,
+      break: { type: "string", alias: "b", repeat: true, description: "LOC or 'LOC if COND', set before the program runs", valueHint: "LOC" },
+      ...printFlag,
       module: { type: "string", alias: "m", description: "Python: run this module, as `python -m MODULE` does", valueHint: "MODULE" },
-      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the program runs: LOC or 'LOC if COND'", valueHint: "LOC" },
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
+      ...adapterFlags,
       core: { type: "string", description: "open a core dump of the program instead of running it (post-mortem: inspect, no execution)", valueHint: "FILE" },
       cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
       env: { type: "string", repeat: true, description: "environment variable for the program", valueHint: "KEY=VALUE" },
-      ...printFlag,
     },
     examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234", "debugger start -m mypkg.cli --break mypkg/cli.py:12 -- --help"],
     call: (a, ctx) =>
@@ -81,10 +82,10 @@ export const sessionCommands: CommandSpec[] = [
     name: "attach",
     positionals: [{ name: "pid", description: "process id (not with --connect)" }],
     flags: {
+      break: { type: "string", alias: "b", repeat: true, description: "LOC or 'LOC if COND', set while attaching", valueHint: "LOC" },
+      ...printFlag,
       ...adapterFlags,
       program: { type: "string", description: "the process's executable, if the adapter needs it", valueHint: "PATH" },
-      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set while attaching: LOC or 'LOC if COND'", valueHint: "LOC" },
-      ...printFlag,
     },
     examples: ["debugger attach 12345", "debugger attach --connect 127.0.0.1:5678 --adapter debugpy"],
     call: (a, ctx) => {

@@ -105,7 +105,7 @@ export interface Found {
 
 /** `--print EXPR` (repeatable) on every command that reports a stop: values evaluated at that stop. */
 export const printFlag: Record<string, FlagDef> = {
-  print: { type: "string", repeat: true, description: "evaluate EXPR at the stop and show it in the report", valueHint: "EXPR" },
+  print: { type: "string", repeat: true, description: "evaluate EXPR at the stop (shown in the reply)", valueHint: "EXPR" },
 };
 
 export function str(a: ParsedArgs, name: string): string | undefined {

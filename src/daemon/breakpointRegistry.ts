@@ -3,6 +3,7 @@
 // list for that file and adding one never drops another. Pure: no I/O.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { Location } from "../common/location.ts";
+import { adapterCondition, startProbe, type ProbeState } from "./session/conditionProbe.ts";
 
 export interface BreakpointOptions {
   condition?: string;
@@ -41,6 +42,8 @@ export interface Breakpoint extends BreakpointOptions {
   resolvedLine?: number;
   adapterId?: number;
   hits: number;
+  /** The daemon checks the condition itself for the first hits, to say why it never stopped. */
+  probe?: ProbeState;
 }
 
 /** The three DAP sets a breakpoint can belong to. */
@@ -56,6 +59,7 @@ export class BreakpointRegistry {
     else if (loc.kind === "function") bp.function = loc.name;
     else bp.address = loc.address;
     for (const [k, v] of Object.entries(opts)) if (v !== undefined && v !== "") (bp as any)[k] = v;
+    startProbe(bp);
     this.items.set(bp.id, bp);
     return bp;
   }
@@ -117,14 +121,14 @@ export class BreakpointRegistry {
     return this.members({ kind: "source", file }).map((b) => ({
       line: b.line!,
       column: b.column,
-      condition: b.condition,
+      condition: adapterCondition(b),
       hitCondition: b.hitCondition,
       logMessage: b.logMessage,
     }));
   }
 
   functionBreakpoints(): P.FunctionBreakpoint[] {
-    return this.members({ kind: "function" }).map((b) => ({ name: b.function!, condition: b.condition, hitCondition: b.hitCondition }));
+    return this.members({ kind: "function" }).map((b) => ({ name: b.function!, condition: adapterCondition(b), hitCondition: b.hitCondition }));
   }
 
   instructionBreakpoints(): P.InstructionBreakpoint[] {
@@ -202,6 +206,8 @@ export class BreakpointRegistry {
   resetHits(): void {
     for (const b of this.items.values()) {
       b.hits = 0;
+      if (b.probe) b.probe = undefined;
+      startProbe(b);
       b.adapterId = undefined;
       b.verified = false;
     }

@@ -13,6 +13,7 @@ import type { Caller, DaemonContext, Handler, Handlers, ReplyStream } from "./ha
 import { executionHandlers } from "./handlers/execution.ts";
 import { inspectionHandlers } from "./handlers/inspection.ts";
 import { outputHandlers } from "./handlers/output.ts";
+import { runHandlers } from "./handlers/run.ts";
 import { sessionHandlers } from "./handlers/session.ts";
 import { testHandlers } from "./handlers/test.ts";
 import { toolHandlers } from "./handlers/tools.ts";
@@ -23,6 +24,7 @@ type Single = Exclude<CommandName, "batch">;
 
 const handlers: Handlers<Single> = {
   ...sessionHandlers,
+  ...runHandlers,
   ...testHandlers,
   ...breakpointHandlers,
   ...executionHandlers,

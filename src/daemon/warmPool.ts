@@ -97,7 +97,12 @@ export class WarmPool {
 
   /** Makes a spare of this kind in the background, replacing one of another command. */
   prepare(spec: AdapterSpec, found: FoundAdapter): void {
-    if (this.closed || !this.enabled() || !WarmPool.warmable(spec)) return;
+    if (this.closed || !WarmPool.warmable(spec)) return;
+    if (!this.enabled()) {
+      // Said, so that "no spare was made" is something a reader (or a test) can see happen.
+      log("info", `warm ${spec.name}: no spare (warm adapters are off)`);
+      return;
+    }
     const key = keyOf(spec, found);
     const existing = this.spares.get(spec.name);
     if (existing?.key === key && !existing.proc.client.closed) return;

@@ -66,6 +66,9 @@ export const checks: { [C in CommandName]?: Check<C> } = {
   "breakpoint.add": (a) => void checkLocationSyntax(a.location),
   until: (a) => void checkLocationSyntax(a.location),
   trace: (a) => void checkLocationSyntax(a.location),
+  run(a) {
+    for (const b of a.break ?? []) checkLocationSyntax(b);
+  },
   backtrace(a, say) {
     if (a.all && (a.thread !== undefined || a.locals)) {
       throw usage(

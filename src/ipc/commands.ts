@@ -63,6 +63,20 @@ const testArgs = v.strictObject({
   ...waitArgs,
 });
 
+/** `run`: a start, a stop at every breakpoint hit recorded as one row, and the end — in one call. */
+const runArgs = v.strictObject({
+  program: v.pipe(v.string(), v.minLength(1, "give a program")),
+  args: v.optional(v.array(v.string()), []),
+  adapter: optStr,
+  break: v.optional(v.array(v.string()), []),
+  print: prints,
+  /** Stops recorded before the program is ended (default 20). */
+  max: v.optional(posInt, 20),
+  /** Leave the session at its last stop (under the request's session name) instead of ending it. */
+  keep: optBool,
+  timeout,
+});
+
 const stepArgs = v.strictObject({ ...waitArgs, count: v.optional(posInt, 1), thread: v.optional(int) });
 const noArgs = v.strictObject({});
 
@@ -80,6 +94,7 @@ export const argSchemas = {
   stop: noArgs,
   detach: noArgs,
   restart: v.strictObject(waitArgs),
+  run: runArgs,
 
   "breakpoint.add": v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...breakOpts }),
   "breakpoint.list": noArgs,
@@ -157,6 +172,10 @@ export function parseArgs<C extends CommandName>(command: C, raw: unknown): Args
   if (r.success) return r.output as ArgsOut<C>;
   const issue = r.issues[0];
   const key = v.getDotPath(issue);
+  // A required argument left out: valibot reports it as a key it expected and got undefined for.
+  if (issue.kind === "schema" && issue.received === "undefined" && issue.path?.at(-1)?.origin === "key" && key) {
+    throw new DebuggerError("INVALID_ARGUMENT", `${command}: missing argument '${key}'`, "`debugger help COMMAND` shows its arguments");
+  }
   // A strict object names the argument it does not know: a sender of another version, or a typo.
   if (issue.type === "strict_object") {
     throw new DebuggerError("INVALID_ARGUMENT", `${command}: unknown argument${key ? ` '${key}'` : ""}`, "`debugger help COMMAND` shows its arguments");
@@ -262,6 +281,27 @@ export interface TraceHit {
   values: { expression: string; value?: string; error?: string }[];
 }
 
+export interface RunHit {
+  hit: number;
+  breakpointIds: number[];
+  threadId?: number;
+  frame?: { function?: string; file?: string; line?: number };
+  values: { expression: string; value?: string; error?: string }[];
+}
+
+export interface RunData {
+  session: SessionSummary;
+  hits: RunHit[];
+  /** The last stop: the exit, or a stop that was not a breakpoint's (a crash, an exception); its output is all the program printed. */
+  stop?: StopReport;
+  /** What ended the run: the program's end, `max` stops, another kind of stop, the timeout. */
+  stoppedBy: "max" | "exit" | "other" | "timeout";
+  /** The session was left at its last stop (`keep`). */
+  kept: boolean;
+  breakpoints: BreakpointView[];
+  warnings?: string[];
+}
+
 /** A step of a batch that succeeded: command K's reply. */
 export type BatchOk<K extends CommandName = CommandName> = { [C in K]: { ok: true; command: C; session: string; data: Replies[C] } }[K];
 /** One step of a batch: the command's own reply, or its error. */
@@ -309,6 +349,7 @@ export interface Replies {
   stop: { stopped: string; was: SessionState; ended?: number[] };
   detach: { detached: string; pid?: number };
   restart: StopData;
+  run: RunData;
   "breakpoint.add": { breakpoints: BreakpointView[]; resolvedAs: string };
   "breakpoint.list": { breakpoints: BreakpointView[] };
   "breakpoint.remove": { removed: number[]; breakpoints: BreakpointView[] };

@@ -39,6 +39,7 @@ export const meta = {
   stop: { group: "session", summary: "End the session (a launched program is terminated)", concurrency: "interrupt" },
   detach: { group: "session", summary: "Detach and leave the program running", concurrency: "interrupt" },
   restart: { group: "session", summary: "Launch again with the same arguments and breakpoints", execution: true, startsAdapter: true },
+  run: { group: "session", summary: "Start, a row of print values per breakpoint stop, end", execution: true, startsAdapter: true },
 
   "breakpoint.add": { group: "breakpoints", summary: "Set a breakpoint (FILE:LINE, function, address; 'LOC if COND')" },
   "breakpoint.list": { group: "breakpoints", summary: "Breakpoints with where they bound and hit counts" },
@@ -47,7 +48,7 @@ export const meta = {
   "breakpoint.disable": { group: "breakpoints", summary: "Disable breakpoints" },
   "watch.add": { group: "breakpoints", summary: "Stop when a variable or lvalue is written (or read)" },
   "watch.list": { group: "breakpoints", summary: "List watchpoints" },
-  catch: { group: "breakpoints", summary: "Exception filters: list, turn on, turn off; throw TYPE… for those C++ types only" },
+  catch: { group: "breakpoints", summary: "Exception filters: list, on, off; throw TYPE… for C++ types" },
 
   continue: { group: "execution", summary: "Resume until a breakpoint, exception or exit", execution: true },
   next: { group: "execution", summary: "Step over one line", execution: true },
@@ -56,7 +57,7 @@ export const meta = {
   until: { group: "execution", summary: "Run to a location (a temporary breakpoint)", execution: true },
   pause: { group: "execution", summary: "Interrupt the running program", execution: true, concurrency: "interrupt" },
   await: { group: "execution", summary: "Wait for the next stop (the last one if stopped)", execution: true },
-  trace: { group: "execution", summary: "Run, recording values at each hit of a location, until max hits, the end or another stop", execution: true },
+  trace: { group: "execution", summary: "Run, recording values at each hit of a location", execution: true },
 
   context: { group: "inspection", summary: "Source around the current line and the locals" },
   backtrace: { group: "inspection", summary: "The call stack (all: every thread's top frame)" },

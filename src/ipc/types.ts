@@ -61,6 +61,8 @@ export interface StopReport {
   summary?: string;
   /** Breakpoints never hit, on exit. */
   neverHit?: number[];
+  /** On exit: each breakpoint that never stopped the program, and why (never reached, reached with the condition false N times, never bound). */
+  neverStopped?: { id: number; location: string; why: string }[];
   /** What was cut to fit the budget. */
   truncated?: string[];
   /** Monotonic per session, so `events` and `await` can tell reports apart. */
@@ -90,6 +92,8 @@ export interface BreakpointView {
   description?: string;
   enabled: boolean;
   hits: number;
+  /** A conditional breakpoint that was reached with its condition false: how often (as far as the daemon counted), and its operands at the last such hit. */
+  conditionFalse?: { hits: number; more?: boolean; last?: { expression: string; value?: string; error?: string }[]; byAdapter?: boolean };
 }
 
 export type SessionState = "idle" | "starting" | "running" | "stopped" | "exited" | "terminated" | "lost";

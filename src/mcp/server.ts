@@ -2,7 +2,7 @@
 // same daemon the CLI talks to, so sessions are shared both ways. Loaded only by the `mcp`
 // command (a dynamic import), so the CLI never loads the SDK.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { normalJitPolicy } from "../common/jit.ts";
 import { checkSessionName } from "../common/sessionName.ts";
@@ -14,7 +14,9 @@ import { isCommand, metaOf, type Single } from "../ipc/meta.ts";
 import { MAX_BATCH_COMMANDS } from "../ipc/framing.ts";
 import type { Reply } from "../ipc/protocol.ts";
 import { errorText, present, presentBatch, type View } from "../present/index.ts";
+import { closest } from "../common/similar.ts";
 import { fillIn } from "./checks.ts";
+import { toolHint } from "./hints.ts";
 import { toolDefs, type ToolDef } from "./tools.ts";
 import { StdioLineTransport } from "./transport.ts";
 
@@ -47,11 +49,12 @@ export async function serveMcp(defaults: McpDefaults): Promise<void> {
   const tools = toolDefs(defaultSession);
   const byName = new Map<string, ToolDef>(tools.map((t) => [t.name, t]));
   const server = new Server({ name: "debugger", version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const listed = tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+  const listed = tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({ name, description, inputSchema, outputSchema, ...(annotations ? { annotations } : {}) }));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const tool = byName.get(req.params.name);
-    if (!tool) return failure(req.params.name, defaultSession, new DebuggerError("UNKNOWN_COMMAND", `unknown tool '${req.params.name}'`, "tools/list names the tools"));
+    // The spec's answer to an unknown tool is a protocol error, not a tool result.
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${req.params.name}'${suggestTool(req.params.name, byName)}`);
     const args = { ...(req.params.arguments ?? {}) };
     const session = typeof args.session === "string" ? args.session : defaultSession;
     const { execution, concurrency } = metaOf(tool.command);
@@ -216,7 +219,14 @@ function batchSteps(commands: unknown): { command?: unknown; args?: Record<strin
   return commands as { command?: unknown; args?: Record<string, unknown> }[];
 }
 
+function suggestTool(name: string, byName: Map<string, ToolDef>): string {
+  const near = closest(name, [...byName.keys()]);
+  return near ? `; did you mean '${near}'?` : "; tools/list names the tools";
+}
+
 function failure(command: string, session: string, e: unknown): CallToolResult {
   const error = toErrorData(e);
+  // The daemon's hints name CLI commands; over MCP they name the tools.
+  if (error.hint) error.hint = toolHint(error.hint);
   return { isError: true, content: [{ type: "text", text: errorText(error) }], structuredContent: { ok: false, command, session, error } };
 }

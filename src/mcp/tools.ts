@@ -25,12 +25,43 @@ const PROPERTY_NOTES: Record<string, string> = {
 
 /** Arguments the server fills in itself: never shown to the agent. */
 const HIDDEN_ARGS = new Set(["clientPid", "path"]);
+/** Arguments a tool shares with another's schema but does not use: attach runs no program of its own. */
+const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "core", "stopOnEntry"] };
 
 export interface ToolDef {
   name: string;
   command: CommandName;
   description: string;
   inputSchema: JsonSchema & { type: "object"; properties: Record<string, JsonSchema> };
+  outputSchema: JsonSchema & { type: "object" };
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean };
+}
+
+/**
+ * Every tool's `structuredContent` is the same envelope: `{ok: true, command, session, data}` with
+ * the command's reply (README's JSON reference), or `{ok: false, …, error: {code, message, hint}}`.
+ * One small schema for all: a per-reply schema would triple the bytes of tools/list, which every
+ * agent turn pays for.
+ */
+export const OUTPUT_SCHEMA = {
+  type: "object",
+  properties: { ok: { type: "boolean" }, data: { type: "object" }, error: { type: "object" } },
+  required: ["ok"],
+} as const satisfies JsonSchema;
+
+/**
+ * Tool annotations (MCP 2025-06-18+), which clients use to approve calls without asking: tools
+ * that only read the session are read-only; of the others, those that end the program, write its
+ * memory, run arbitrary code or drop what was set are destructive, the rest are not (the spec's
+ * default is destructive, so those say so). batch runs any of them: left at the default.
+ */
+const READ_ONLY = new Set<CommandName>(["status", "sessions", "breakpoint.list", "context", "backtrace", "locals", "args", "print", "threads", "registers", "memory.read", "list", "disassemble", "output"]);
+const DESTRUCTIVE = new Set<CommandName>(["stop", "detach", "restart", "set", "eval", "raw", "breakpoint.remove", "undisplay"]);
+
+function annotationsOf(command: CommandName): ToolDef["annotations"] {
+  if (command === "batch") return undefined;
+  if (READ_ONLY.has(command)) return { readOnlyHint: true };
+  return { destructiveHint: DESTRUCTIVE.has(command) };
 }
 
 /** MCP tool names allow no dots in several clients: `breakpoint.add` is `breakpoint_add`. */
@@ -44,12 +75,15 @@ export function toolDefs(defaultSession = "default"): ToolDef[] {
   for (const command of Object.keys(meta) as CommandName[]) {
     if (command in NOT_TOOLS) continue;
     const schema = toJsonSchema(argSchemas[command]) as ToolDef["inputSchema"];
-    for (const hidden of HIDDEN_ARGS) delete schema.properties[hidden];
+    for (const hidden of [...HIDDEN_ARGS, ...(UNUSED_ARGS[command] ?? [])]) delete schema.properties[hidden];
     for (const [key, note] of Object.entries(PROPERTY_NOTES)) if (schema.properties[key]) schema.properties[key] = { ...schema.properties[key], description: note };
     if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((r) => !HIDDEN_ARGS.has(r));
     // Every tool names its session; the daemon-wide ones (sessions) take none.
     if (!metaOf(command).daemon) schema.properties = { session: { type: "string", default: defaultSession }, ...schema.properties };
-    out.push({ name: toolName(command), command, description: metaOf(command).summary, inputSchema: schema });
+    // start needs a program, or (Python) a module instead.
+    if (command === "start") schema.anyOf = [{ required: ["program"] }, { required: ["module"] }];
+    const annotations = annotationsOf(command);
+    out.push({ name: toolName(command), command, description: metaOf(command).summary, inputSchema: schema, outputSchema: OUTPUT_SCHEMA, ...(annotations ? { annotations } : {}) });
   }
   return out;
 }

@@ -6,6 +6,7 @@ import type { BatchReply, CommandName, Replies } from "../ipc/commands.ts";
 import { breakpointPresenters } from "./breakpoints.ts";
 import { executionPresenters } from "./execution.ts";
 import { inspectionPresenters } from "./inspection.ts";
+import { runPresenters } from "./run.ts";
 import { sessionPresenters } from "./session.ts";
 import { outputPartial, toolPresenters } from "./tools.ts";
 import type { Presenter, Presenters, View } from "./view.ts";
@@ -17,6 +18,7 @@ const partialPresenters: { [C in Exclude<CommandName, "batch">]?: Presenter<C> }
 
 const presenters: Presenters<Exclude<CommandName, "batch">> = {
   ...sessionPresenters,
+  ...runPresenters,
   ...breakpointPresenters,
   ...executionPresenters,
   ...inspectionPresenters,

@@ -49,7 +49,8 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
     if (r.summary) parts.push(`Tests: ${r.summary}`);
     // The exit code says what the debugger's closing words would ("Process N exited with status 3").
     if (r.console && r.reason !== "exited") parts.push(consoleBlock(r.console));
-    if (r.neverHit?.length) parts.push(`Breakpoints never hit: ${r.neverHit.join(", ")}.`);
+    if (r.neverStopped?.length) parts.push(neverStoppedLines(r.neverStopped));
+    else if (r.neverHit?.length) parts.push(`Breakpoints never hit: ${r.neverHit.join(", ")}.`);
     return parts.join("\n");
   }
   let head = `Stopped: ${r.reason}`;
@@ -76,6 +77,11 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
 function skippedFrames(names: string[]): string {
   if (names.length <= 3) return names.join(" ← ");
   return `${names.length} library frames (${names[0]} ← … ← ${names.at(-1)})`;
+}
+
+/** Each breakpoint that never stopped the program, and why. */
+export function neverStoppedLines(never: { id: number; location: string; why: string }[]): string {
+  return never.map((n) => `Breakpoint #${n.id} ${n.location} never stopped: ${n.why}.`).join("\n");
 }
 
 export function displayLines(values: DisplayValue[], indent = "  "): string {
@@ -113,6 +119,8 @@ export function breakpointLine(b: BreakpointView, cwd: string): string {
   if (b.logMessage) bits.push(`log "${b.logMessage}"`);
   if (b.temporary) bits.push("temporary");
   bits.push(`hits ${b.hits}`);
+  const f = b.conditionFalse;
+  if (f?.hits) bits.push(`(condition false ${f.more ? "≥" : ""}${f.hits}×${f.last?.length ? `; last: ${f.last.map((v) => `${v.expression} = ${v.error !== undefined ? "error" : v.value}`).join(", ")}` : ""})`);
   return bits.join("  ");
 }
 

@@ -33,6 +33,10 @@ export const TASKS: Record<string, TaskInfo> = {
   "py-textwrap": { language: "Python", kind: "uncaught exception deep in a call chain", causeIn: "vendored copy of stdlib textwrap", adapter: "debugpy" },
   "go-deadlock": { language: "Go", kind: "goroutine deadlock", causeIn: "program", adapter: "dlv" },
   "go-strconv": { language: "Go", kind: "wrong value several calls deep", causeIn: "vendored copy of stdlib strconv", adapter: "dlv" },
+  // Fresh tasks, written after the run/guide/probe work and not tuned to it (issue 20).
+  "py-defaults": { language: "Python", kind: "state shared between calls (mutable default)", causeIn: "program", adapter: "debugpy" },
+  "c-realloc": { language: "C", kind: "stale pointer after realloc", causeIn: "program", adapter: "lldb-dap" },
+  "go-shadow": { language: "Go", kind: "shadowed variable (:=)", causeIn: "program", adapter: "dlv" },
 };
 
 /** Task directories that hold a debugger-plan.txt, in the table's order. */

@@ -6,10 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { readFileSync } from "node:fs";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { findGdb, gdb } from "../../src/adapters/gdb.ts";
-import { alive, CI, E2eEnv, spawnAndReadPid, tracerPid, waitFor } from "./harness.ts";
+import { attachByPidRoundTrip } from "./attachSleeper.ts";
+import { CI, E2eEnv } from "./harness.ts";
 
 const SRC = sourcePath("c/basic.c");
-const SLEEPER_SRC = sourcePath("c/sleeper.c");
 const line = (mark: string) => markerLine(SRC, mark);
 const at = (mark: string) => `${SRC}:${line(mark)}`;
 const T = 60_000;
@@ -180,33 +180,5 @@ describe.skipIf(!!missing)(`gdb (${found?.variant}: ${found?.version})`, () => {
     expect(valueOf(back.locals, "i")).toBe("0");
   }, T);
 
-  test("attach by pid, breakpoint, continue, detach: the process keeps running", async () => {
-    const tickBody = markerLine(SLEEPER_SRC, "tick_body");
-    const { proc, pid } = await spawnAndReadPid([bins["c-sleeper"]!]);
-    try {
-      const s = env.session("gdb-attach");
-      await s.ok(["attach", String(pid), "--adapter", "gdb"]);
-      expect((await s.ok(["status"])).pid).toBe(pid);
-
-      const [bp] = (await s.ok(["breakpoint", "add", `${SLEEPER_SRC}:${tickBody}`])).breakpoints;
-      expect(bp).toMatchObject({ line: tickBody, verified: true });
-      // Running since the attach: the next tick (every ~100 ms) stops there.
-      const first = (await s.ok(["await"])).stop;
-      expect(first).toMatchObject({ reason: "breakpoint", breakpointIds: [bp.id], frame: { function: "tick", file: SLEEPER_SRC, line: tickBody } });
-      expect(valueOf(first.locals, "n")).toBe("1");
-      const before = Number((await s.ok(["print", "counter"])).result);
-
-      const second = (await s.ok(["continue"])).stop;
-      expect(second).toMatchObject({ reason: "breakpoint", breakpointIds: [bp.id], frame: { function: "tick", line: tickBody } });
-      expect(Number((await s.ok(["print", "counter"])).result)).toBe(before + 1);
-
-      await s.ok(["detach"]);
-      expect(alive(pid)).toBe(true);
-      if (tracerPid(pid) !== undefined) await waitFor(() => tracerPid(pid) === 0, 5000, "gdb to let go of the sleeper");
-      expect(proc.exitCode).toBeNull();
-    } finally {
-      proc.kill(9);
-      await proc.exited;
-    }
-  }, T);
+  test("attach by pid, breakpoint, continue, detach: the process keeps running", () => attachByPidRoundTrip(env, bins["c-sleeper"]!, "gdb", "gdb-attach"), T);
 });

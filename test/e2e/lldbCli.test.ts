@@ -5,10 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { readFileSync } from "node:fs";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { findLldb } from "../../src/adapters/lldbCli/index.ts";
-import { alive, CI, E2eEnv, spawnAndReadPid, tracerPid, waitFor } from "./harness.ts";
+import { attachByPidRoundTrip } from "./attachSleeper.ts";
+import { CI, E2eEnv } from "./harness.ts";
 
 const SRC = sourcePath("c/basic.c");
-const SLEEPER_SRC = sourcePath("c/sleeper.c");
 const line = (mark: string) => markerLine(SRC, mark);
 const at = (mark: string) => `${SRC}:${line(mark)}`;
 const T = 60_000;
@@ -183,30 +183,5 @@ describe.skipIf(!!missing)(`lldb CLI backend (${lldb})`, () => {
     expect(doctor.json.data.adapters).toEqual([expect.objectContaining({ name: "lldb-cli", ok: true, path: lldb })]);
   }, T);
 
-  test("attach by pid, breakpoint, continue, detach: the process keeps running", async () => {
-    const tickBody = markerLine(SLEEPER_SRC, "tick_body");
-    const { proc, pid } = await spawnAndReadPid([bins["c-sleeper"]!]);
-    try {
-      const s = env.session("cli-attach");
-      await s.ok(["attach", String(pid), "--adapter", "lldb-cli"]);
-      expect((await s.ok(["status"])).pid).toBe(pid);
-      const [bp] = (await s.ok(["breakpoint", "add", `${SLEEPER_SRC}:${tickBody}`])).breakpoints;
-      expect(bp).toMatchObject({ line: tickBody, verified: true });
-      const first = (await s.ok(["await"])).stop;
-      expect(first).toMatchObject({ reason: "breakpoint", breakpointIds: [bp.id], frame: { function: "tick", file: SLEEPER_SRC, line: tickBody } });
-      expect(valueOf(first.locals, "n")).toBe("1");
-      const before = Number((await s.ok(["print", "counter"])).result);
-      const second = (await s.ok(["continue"])).stop;
-      expect(second).toMatchObject({ reason: "breakpoint", breakpointIds: [bp.id], frame: { function: "tick", line: tickBody } });
-      expect(Number((await s.ok(["print", "counter"])).result)).toBe(before + 1);
-
-      await s.ok(["detach"]);
-      expect(alive(pid)).toBe(true);
-      if (tracerPid(pid) !== undefined) await waitFor(() => tracerPid(pid) === 0, 5000, "lldb to let go of the sleeper");
-      expect(proc.exitCode).toBeNull();
-    } finally {
-      proc.kill(9);
-      await proc.exited;
-    }
-  }, T);
+  test("attach by pid, breakpoint, continue, detach: the process keeps running", () => attachByPidRoundTrip(env, bins["c-sleeper"]!, "lldb-cli", "cli-attach"), T);
 });

@@ -154,6 +154,8 @@ describe.skipIf(!hasGo)("go test", () => {
 
 const hasCargo = adapterAvailable("lldb-dap", "test/e2e/testCommand.test.ts") && (!!Bun.which("cargo") || missing("cargo is not installed (rustup, or apt-get install cargo)", "test/e2e/testCommand.test.ts"));
 
+const hasGdb = hasCargo && adapterAvailable("gdb", "test/e2e/testCommand.test.ts");
+
 describe.skipIf(!hasCargo)("cargo test", () => {
   test(
     "assert_eq! stops at the test's line (not in core::panicking) with its values and message; continue ends with libtest's verdict",
@@ -174,6 +176,23 @@ describe.skipIf(!hasCargo)("cargo test", () => {
       expect(end.reason).toBe("exited");
       expect(end.exitCode).toBe(101);
       expect(end.summary).toBe("FAILED: 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out");
+    },
+    T,
+  );
+
+  test.skipIf(!hasGdb)(
+    "--adapter gdb: the same stop at the assert_eq! line, with the panic's message",
+    async () => {
+      const dir = project("rust");
+      const s = env.session("cargogdb");
+      const d = await s.ok(["test", "--adapter", "gdb", "--", "cargo", "test", "--offline", "--lib", "big"], { cwd: dir });
+      expect(d.session.adapter).toBe("gdb");
+      expect(d.stop.reason).toBe("panic");
+      expect(d.stop.frame).toMatchObject({ function: "calc::tests::big", line: markLine(join(dir, "src", "lib.rs"), "fail") });
+      expect(local(d.stop, "got")).toBe("11");
+      expect(d.stop.description).toContain("add is off");
+      const end = (await s.ok(["continue"])).stop;
+      expect(end.exitCode).toBe(101);
     },
     T,
   );

@@ -308,6 +308,9 @@ export class Engine {
   evaluate(expression: string, frameId: number | undefined): { result: string; type?: string; variablesReference: number } | undefined {
     const fixed = this.prog.evaluate[expression];
     if (fixed) return { result: fixed.result, type: fixed.type, variablesReference: 0 };
+    // A comparison reads as the adapter's conditions do (the daemon checks conditions with evaluate).
+    const cond = /[=<>!]/.test(expression) ? parseCondition(expression) : undefined;
+    if (typeof cond === "function") return { result: String(cond((name) => this.numeric(name))), type: "bool", variablesReference: 0 };
     const local = this.variables(REF_BASE + this.frameIndex(frameId) * 10 + REF_LOCALS)?.find((v) => v.name === expression.trim());
     return local && { result: local.value, type: local.type, variablesReference: local.variablesReference };
   }

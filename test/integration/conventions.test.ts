@@ -267,7 +267,7 @@ describe("help", () => {
     if (!script) return console.warn("skipping: `script` (util-linux) is not installed");
     const run = (cols: number) => Bun.spawnSync([script, "-qec", `stty cols ${cols}; ${BIN} start --help`, "/dev/null"], { env: { ...env.env, NO_COLOR: "1" } }).stdout.toString();
     // Examples are commands to copy and are never wrapped.
-    const narrow = run(60).split("Examples:")[0]!.split(/\r?\n/);
+    const narrow = run(60).split("e.g. ")[0]!.split(/\r?\n/);
     const wide = run(120).split(/\r?\n/);
     for (const line of narrow) expect(line.length).toBeLessThanOrEqual(60);
     expect(Math.max(...wide.map((l) => l.length))).toBeGreaterThan(80);

@@ -36,9 +36,13 @@ describe("warm adapters", () => {
     expect(env.requests("initialize").length).toBe(initializes + 1);
     // Both sessions work side by side; at most one spare per kind.
     await env.ok(["continue", "--session", "b"]);
+    const [before] = await spares(env);
+    const made = env.requests("initialize").length;
     await env.ok(["start", prog, "--stop-on-entry", "--session", "c"]);
-    await Bun.sleep(300);
-    expect((await spares(env)).length).toBeLessThanOrEqual(1);
+    // c takes the spare and one replacement is made: one initialize more, one spare.
+    await waitFor(async () => (await spares(env)).some((s) => s.pid !== before!.pid), 10_000, "the spare c took to be replaced");
+    expect(env.requests("initialize").length).toBe(made + 1);
+    expect((await spares(env)).length).toBe(1);
     for (const s of ["a", "b", "c"]) await env.ok(["stop", "--session", s]);
   });
 
@@ -81,8 +85,10 @@ describe("warm adapters", () => {
     const env = newEnv("0");
     const prog = env.program();
     await env.ok(["start", prog, "--stop-on-entry"]);
-    await Bun.sleep(500);
+    // The moment a spare would be made, the daemon says it makes none.
+    await waitFor(async () => (await env.ok(["logs", "--tail", "200"])).text.includes("warm fake: no spare (warm adapters are off)"), 10_000, "the warm pool's word");
     expect(await spares(env)).toEqual([]);
+    expect(env.requests("initialize").length).toBe(1);
     await env.ok(["stop"]);
   });
 });

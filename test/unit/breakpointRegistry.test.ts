@@ -24,6 +24,8 @@ describe("BreakpointRegistry: building the DAP sets", () => {
       verified: false,
       hits: 0,
       condition: "i > 3",
+      // The daemon checks the condition itself for the first hits (conditionProbe.ts).
+      probe: { active: true, hits: 0, spentMs: 0 },
     });
     expect(r.add("add", parseLocation("add"), { temporary: true })).toEqual({
       id: 2,
@@ -85,10 +87,13 @@ describe("BreakpointRegistry: building the DAP sets", () => {
     r.add("main.c:3", parseLocation("main.c:3"));
     r.add("ns::Foo::bar", parseLocation("ns::Foo::bar"), { hitCondition: "3" });
     r.add("0x401000", parseLocation("0x401000"), { condition: "1" });
+    // While the daemon checks a condition (the probe), the adapter gets the breakpoint without it.
     expect(r.functionBreakpoints()).toEqual([
-      { name: "add", condition: "a > 1", hitCondition: undefined },
+      { name: "add", condition: undefined, hitCondition: undefined },
       { name: "ns::Foo::bar", condition: undefined, hitCondition: "3" },
     ]);
+    r.get(1)!.probe!.active = false;
+    expect(r.functionBreakpoints()[0]).toEqual({ name: "add", condition: "a > 1", hitCondition: undefined });
     expect(r.instructionBreakpoints()).toEqual([{ instructionReference: "0x401000", condition: "1", hitCondition: undefined }]);
   });
 

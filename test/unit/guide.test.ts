@@ -5,8 +5,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgv } from "../../src/cli/args.ts";
 import { splitWords } from "../../src/cli/batch.ts";
-import { guideText, skillText } from "../../src/cli/guideText.ts";
-import { findCommand, flagsOf } from "../../src/cli/registry.ts";
+import { guideText, skillText, topicText, TOPIC_ALIASES, TOPICS } from "../../src/cli/guideText.ts";
+import { commandHelp, groupHelp, HELP_BUDGET } from "../../src/cli/help.ts";
+import { commands, findCommand, flagsOf, groups, table } from "../../src/cli/registry.ts";
 import { DebuggerError } from "../../src/common/errors.ts";
 
 const SKILL_FILE = join(import.meta.dir, "..", "..", "skills", "debugger", "SKILL.md");
@@ -21,7 +22,8 @@ function commandLines(text: string): string[] {
 }
 
 describe("debugger guide", () => {
-  const lines = commandLines(guideText());
+  // The short guide and every topic: together they name every task's commands.
+  const lines = [guideText(), ...Object.keys(TOPICS).map((t) => topicText(t)!)].flatMap(commandLines);
 
   test("names the commands of every task", () => {
     const named = new Set(lines.filter((l) => !l.startsWith("help")).map((l) => findCommand(splitWords(l.replace(/[[\]…]/g, " "))).spec.name));
@@ -42,6 +44,30 @@ describe("debugger guide", () => {
         if (!(e instanceof DebuggerError) || e.code === "UNKNOWN_FLAG") throw new Error(`guide: \`debugger ${line}\`: ${(e as Error).message}`);
       }
     }
+  });
+});
+
+describe("what learning costs", () => {
+  test("the guide is at most 2 KB and names the five commands of the loop and every topic", () => {
+    const text = guideText();
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(2048);
+    for (const c of ["run", "start", "print", "next", "backtrace"]) expect(text).toContain(`debugger ${c}`);
+    for (const t of Object.keys(TOPICS)) expect(text).toContain(t);
+  });
+
+  test("each topic is at most 1.5 KB; aliases name topics", () => {
+    for (const t of Object.keys(TOPICS)) expect(Buffer.byteLength(topicText(t)!)).toBeLessThanOrEqual(1536);
+    for (const [alias, topic] of Object.entries(TOPIC_ALIASES)) expect(topicText(alias)).toBe(topicText(topic)!);
+    expect(topicText("nosuch")).toBeUndefined();
+  });
+
+  test(`help of every command and group is at most ${HELP_BUDGET} bytes (mcp's registration lines aside)`, async () => {
+    for (const spec of commands) {
+      if (spec.name === "mcp") continue;
+      const text = await commandHelp(table, spec);
+      if (Buffer.byteLength(text) > HELP_BUDGET) throw new Error(`help ${spec.name}: ${Buffer.byteLength(text)} bytes\n${text}`);
+    }
+    for (const group of Object.keys(groups)) expect(Buffer.byteLength(await groupHelp(table, group))).toBeLessThanOrEqual(HELP_BUDGET);
   });
 });
 

@@ -72,12 +72,13 @@ export function pythonLaunch(python: string): PythonLaunch {
   if (!own.libraryDirs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} cannot be used: ${own.problem}`, "name a working Python 3 with --python PATH");
   const lender = findInterpreter({});
   if (!lender) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy and no other Python here has one`, `\`${python} -m pip install debugpy\`, or name an interpreter that has it with --python PATH`);
-  const r = Bun.spawnSync([lender.path, "-c", LENDABLE], { stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
+  const r = Bun.spawnSync([lender.path, "-c", LENDABLE], { cwd: tmpdir(), stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
   const [site, ...names] = r.stdout.toString().trim().split("\n");
   if (r.exitCode !== 0 || !site || !names.includes("debugpy")) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy, and ${lender.path}'s could not be located`, `\`${python} -m pip install debugpy\`, or --python ${lender.path}`);
   const debugpyPath = lendingDir(site, names);
   // The check is the import itself: debugpy 1.6 runs on Python 3.7–3.11, its compiled parts only on their own version.
-  const check = Bun.spawnSync([python, "-c", "import debugpy.server.api"], { stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...process.env, PYTHONPATH: debugpyPath, PYTHONDONTWRITEBYTECODE: "1", PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
+  // sys.path[0] (the current directory, for -c) goes, so a `debugpy/` folder there is not what loads.
+  const check = Bun.spawnSync([python, "-c", "import sys; sys.path.pop(0); import debugpy.server.api"], { cwd: tmpdir(), stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...process.env, PYTHONPATH: debugpyPath, PYTHONDONTWRITEBYTECODE: "1", PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
   if (check.exitCode !== 0) {
     const why = check.stderr.toString().trim().split("\n").pop() || `exit code ${check.exitCode}`;
     throw new DebuggerError(
@@ -96,6 +97,7 @@ export function pythonLaunch(python: string): PythonLaunch {
  */
 const LENDABLE = `
 import os, sys
+sys.path.pop(0)
 import debugpy, debugpy.server.api
 site = os.path.dirname(os.path.dirname(debugpy.__file__))
 out = set()

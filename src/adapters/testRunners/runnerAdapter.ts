@@ -5,6 +5,7 @@
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { moduleRoot } from "../delve.ts";
+import { lldbDap } from "../lldbDap.ts";
 import type { AdapterSpec, CatchpointDef } from "../types.ts";
 import { buildFlagsString } from "./go.ts";
 import type { TestPlan } from "./plan.ts";
@@ -99,11 +100,26 @@ export function goPassStop(reason: string, frames: readonly { function?: string 
   return false;
 }
 
+/**
+ * A failing Rust test is a panic: LLDB's adapters stop at std's `rust_panic` already; gdb is
+ * given the same catchpoint here (its built-in ones are C++'s throw and catch).
+ */
+function rustPanics(base: AdapterSpec, program: string | undefined, stopOnFailure: boolean): CatchpointDef[] {
+  const own = base.catchpoints?.(program) ?? [];
+  const panic: CatchpointDef = { filter: "panic", label: "Rust panic", description: "where a panic starts, before it unwinds (std's rust_panic)", function: "rust_panic", reason: "panic", on: stopOnFailure };
+  const all = own.some((c) => c.function === "rust_panic") ? own : [...own, panic];
+  return all.map((c) => (c.function === "rust_panic" ? { ...c, on: stopOnFailure } : c));
+}
+
 /** The adapter a test run uses. */
 export function testAdapter(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): AdapterSpec {
   let spec: AdapterSpec = base;
   if (plan.python) spec = { ...pythonAdapter(base, plan.python), ...pythonFailures(base, plan, stopOnFailure) };
   else if (plan.runner === "go") spec = { ...base, ...goFailures(base, plan, stopOnFailure) };
+  else if (plan.runner === "cargo") {
+    // The panic's message, as the panic hook printed it (lldb-dap's reading, for gdb too).
+    spec = { ...base, catchpoints: (program) => rustPanics(base, program, stopOnFailure), describeInternalStop: base.describeInternalStop ?? lldbDap.describeInternalStop };
+  }
   else if (!stopOnFailure) spec = { ...base, catchpoints: (program) => (base.catchpoints?.(program) ?? []).map((c) => ({ ...c, on: false })) };
   const summary = summaryFor(plan.runner);
   return summary ? { ...spec, exitSummary: summary } : spec;

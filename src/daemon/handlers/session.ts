@@ -15,6 +15,14 @@ import { pythonLaunch, pythonOfShebang, shebang } from "../../adapters/testRunne
 import type { Config } from "../../common/config.ts";
 import { located, stopData, waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
 
+/** Breakpoints given with the start (`--break LOC` or `'LOC if COND'`), located as the caller meant them. */
+export function startBreakpoints(texts: string[], cwd: string): Promise<StartOptions["breakpoints"]> {
+  return Promise.all(texts.map(async (text) => {
+    const l = await located(text, cwd);
+    return { text: l.text, loc: l.loc, opts: l.condition ? { condition: l.condition } : undefined };
+  }));
+}
+
 /** A live session of that name is in the way (`stop` ends it). */
 export function requireFree(ctx: DaemonContext, name: string): void {
   const existing = ctx.registry.find(name);
@@ -23,13 +31,10 @@ export function requireFree(ctx: DaemonContext, name: string): void {
   }
 }
 
-async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach"): Promise<StartData> {
+export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach"): Promise<StartData> {
   requireFree(ctx, caller.session);
   // Locations are checked first: a malformed one is a usage error before anything starts.
-  const breakpoints = await Promise.all(a.break.map(async (text) => {
-    const l = await located(text, caller.cwd);
-    return { text: l.text, loc: l.loc, opts: l.condition ? { condition: l.condition } : undefined };
-  }));
+  const breakpoints = await startBreakpoints(a.break, caller.cwd);
   const config = await loadConfig();
   // Through --connect the program lives where the adapter runs: its path is taken as given.
   const program = a.program ? (a.connect ? a.program : resolve(caller.cwd, a.program)) : undefined;
@@ -68,10 +73,7 @@ async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonConte
   if (a.adapter && a.adapter !== "debugpy" && a.adapter !== "python" && a.adapter !== "py") throw new DebuggerError("USAGE", "--module is for Python (debugpy)", "leave out --adapter");
   const config = await loadConfig();
   const spec = chooseAdapter(config, undefined, "debugpy");
-  const breakpoints = await Promise.all(a.break.map(async (text) => {
-    const l = await located(text, caller.cwd);
-    return { text: l.text, loc: l.loc, opts: l.condition ? { condition: l.condition } : undefined };
-  }));
+  const breakpoints = await startBreakpoints(a.break, caller.cwd);
   const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd;
   const python = (spec.discover({ options: a.options }) ?? undefined)?.path;
   if (!python) throw new DebuggerError("ADAPTER_NOT_FOUND", "debugpy is not installed for any python3 here", spec.installHint);

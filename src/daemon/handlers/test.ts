@@ -6,17 +6,14 @@ import { planTest } from "../../adapters/testRunners/plan.ts";
 import { testAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
 import { loadConfig } from "../../common/config.ts";
 import type { StartOptions } from "../session/session.ts";
-import { located, type Handlers } from "./common.ts";
-import { requireFree, runSession } from "./session.ts";
+import type { Handlers } from "./common.ts";
+import { requireFree, runSession, startBreakpoints } from "./session.ts";
 
 export const testHandlers: Handlers<"test"> = {
   async test(a, caller, ctx) {
     requireFree(ctx, caller.session);
     // Locations first: a malformed one is a usage error before anything is built.
-    const breakpoints = await Promise.all(a.break.map(async (text) => {
-      const l = await located(text, caller.cwd);
-      return { text: l.text, loc: l.loc, opts: l.condition ? { condition: l.condition } : undefined };
-    }));
+    const breakpoints = await startBreakpoints(a.break, caller.cwd);
     const config = await loadConfig();
     // --python names the interpreter that runs the tests; the plan lends it debugpy if it has none.
     const { python, virtualEnv: _venv, ...options } = a.options;

@@ -288,6 +288,11 @@ export class BreakpointSync {
     }
   }
 
+  /** Re-sends the set a breakpoint belongs to (the condition probe hands its condition over). */
+  async resyncNow(bp: Breakpoint): Promise<void> {
+    await this.syncSet(this.registry.keyOf(bp));
+  }
+
   /** Start-up: every set, then the exception filters. */
   async syncAllNow(): Promise<void> {
     for (const key of this.registry.allKeys()) await this.syncSet(key);

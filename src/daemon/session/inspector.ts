@@ -561,7 +561,9 @@ export class Inspector {
       if (size !== undefined) {
         // Elements that are small structs themselves (a map's pairs) or containers (a Vec of Vecs) read inline too.
         const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(k, 1, frameId) : depth > 0 && containerSize(k.value) !== undefined ? this.inlineValue(k, depth - 1, frameId) : k)));
-        return { ...v, value: `size=${size} [${shown.map((k) => k.value).join(", ")}]` };
+        // Children named by their keys (a Rust BTreeMap's `[1]`, `["apple"]`) keep them: `[1] = "x"`.
+        const keyed = shown.some((k, i) => k.name !== `[${i}]`);
+        return { ...v, value: `size=${size} [${shown.map((k) => (keyed ? `${k.name} = ${k.value}` : k.value)).join(", ")}]` };
       }
       // Plain fields: whatever already says its value in a short line (scalars, pointers, strings,
       // `Some(5)`, `{[0] = 1, [1] = 2}`), not a placeholder (`Item @ 0x…`, `{...}`, a bare `size=2`).

@@ -26,6 +26,7 @@ import { registerReverseRequests } from "./reverseRequests.ts";
 import { breakpointView } from "./stopReport.ts";
 import { coreStopFrom, type Selection } from "./stopReportBuilder.ts";
 import { StopPipeline } from "./stopPipeline.ts";
+import { beforeResume, neverStopped, probeHost } from "./conditionProbe.ts";
 import { beforeStepOut } from "./returnValues.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
 
@@ -372,6 +373,8 @@ export class Session {
     report.description = this.exitCode !== undefined ? `program exited with code ${this.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
     if (this.helperNote) report.description += ` (${this.helperNote})`;
     report.neverHit = this.breakpoints.registry.neverHit().map((b) => b.id);
+    const never = neverStopped(this.breakpointViews());
+    if (never.length) report.neverStopped = never;
     const summary = this.adapter.exitSummary?.(this.out.recent(400));
     if (summary) report.summary = summary;
     this.out.attachTo(report);
@@ -476,6 +479,7 @@ export class Session {
         throw new DebuggerError("UNSUPPORTED", `${this.adapter.name} cannot resume one thread alone (capability supportsSingleThreadExecutionRequests)`, "`debugger continue` without --thread resumes every thread; a breakpoint with a condition on the thread stops where it matters");
       }
       if (threadId !== undefined) await this.inspector.selectThreadNow(threadId);
+      await beforeResume(probeHost(this.pipeline.conditionContext()), this.breakpoints.registry.list(), kind !== "continue");
       const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());
       // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
       this.beforeStepOut = kind === "stepOut" ? await beforeStepOut(this.adapter.returnValue, (command) => this.inspector.rawNow(command).then((r) => r.result)) : undefined;

@@ -12,6 +12,7 @@ import type { Display } from "./displays.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 import type { Reports } from "./reports.ts";
 import { buildStopReport, type Selection, type StopReader } from "./stopReportBuilder.ts";
+import { conditionVerdict, type ConditionContext } from "./conditionProbe.ts";
 import { ownStopVerdict } from "./ownStopPolicy.ts";
 import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
 
@@ -62,6 +63,8 @@ export class StopPipeline {
     if (!verdict.stand && (await h.pass(verdict.threadId))) return;
     const own = await ownStopVerdict(this.throwContext(), body, ids, h.breakpoints.registry, h.resumedBy);
     if (!own.stand && (await h.pass(own.threadId))) return;
+    const condition = await conditionVerdict(this.conditionContext(), body, ids, h.resumedBy);
+    if (!condition.stand && (await h.pass(condition.threadId))) return;
     const { report, selection } = await buildStopReport(
       {
         adapter: h.adapter,
@@ -87,6 +90,12 @@ export class StopPipeline {
     this.watchesEnded = [];
     h.publish(report, selection);
     await h.breakpoints.removeTemporaryNow(report.breakpointIds);
+  }
+
+  /** The condition probe's view of the session (conditionProbe.ts). */
+  conditionContext(): ConditionContext {
+    const h = this.host;
+    return { name: h.name, adapter: h.adapter, client: h.client, frames: h.reader, registry: h.breakpoints.registry, resync: (bp) => h.breakpoints.resyncNow(bp) };
   }
 
   private throwContext(): ThrowContext {

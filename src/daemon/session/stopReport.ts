@@ -5,6 +5,7 @@ import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { BreakpointView, FrameView, StopReport } from "../../ipc/types.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { Breakpoint } from "../breakpointRegistry.ts";
+import { conditionFalseView } from "./conditionProbe.ts";
 
 const REASONS: Record<string, string> = {
   "function breakpoint": "breakpoint",
@@ -88,6 +89,7 @@ export function breakpointView(b: Breakpoint): BreakpointView {
     description: b.description,
     enabled: b.enabled,
     hits: b.hits,
+    conditionFalse: conditionFalseView(b),
   };
 }
 

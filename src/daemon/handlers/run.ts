@@ -1,0 +1,92 @@
+// `run`: the shape of `gdb -batch -ex 'break …' -ex 'commands …' -ex run` in one call. Start the
+// program, record the `--print` values at every stop at a breakpoint (one row each), up to `max`
+// stops, the end of the program, or a stop of another kind (a crash, an exception: reported whole),
+// then end the session — nothing is left behind unless `keep` asks for it.
+import { DebuggerError } from "../../common/errors.ts";
+import type { ArgsOut, RunData, RunHit } from "../../ipc/commands.ts";
+import type { StopReport, VariableView } from "../../ipc/types.ts";
+import { truncateValue } from "../truncate.ts";
+import { waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
+import { startSession } from "./session.ts";
+
+/** A value in a row is cut here: a row is one line, `print` shows the whole. */
+const ROW_VALUE_MAX = 60;
+let runs = 0;
+
+export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext): Promise<RunData> {
+  if (a.keep && ctx.registry.find(caller.session)?.live) {
+    throw new DebuggerError("SESSION_EXISTS", `session '${caller.session}' is live: \`run --keep\` would replace it`, "`debugger stop` ends it, or pick another name with --session NAME");
+  }
+  // A session of its own, so a one-shot run never touches the caller's sessions.
+  const name = a.keep ? caller.session : `${caller.session}.run${++runs}`;
+  const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
+  const secondsLeft = () => (deadline === Infinity ? 0 : Math.max(0.001, (deadline - Date.now()) / 1000));
+  const hits: RunHit[] = [];
+  let output = "";
+  let stop: StopReport | undefined;
+  let stoppedBy: RunData["stoppedBy"] = "exit";
+  let started: Awaited<ReturnType<typeof startSession>> | undefined;
+  const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, env: {}, adapter: a.adapter, break: a.break, options: {}, stopOnEntry: false, wait: true, timeout: a.timeout, print: [] };
+  try {
+    started = await startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
+    stop = started.stop;
+  } catch (e) {
+    if (!(e instanceof DebuggerError && e.code === "TIMEOUT")) {
+      await endRun(name, ctx);
+      throw e;
+    }
+    stoppedBy = "timeout";
+  }
+  const s = ctx.registry.find(name)!;
+  try {
+    while (stop && stoppedBy !== "timeout") {
+      output += stop.output;
+      if (!s.live || stop.reason === "exited" || stop.reason === "terminated") {
+        stoppedBy = "exit";
+        break;
+      }
+      if (stop.reason !== "breakpoint" || !stop.breakpointIds.length) {
+        stoppedBy = "other";
+        break;
+      }
+      const values = a.print.length ? (await s.evaluateAtStop(a.print)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: cut(value ?? "") }) })) : localValues(stop.locals);
+      hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
+      if (hits.length >= a.max) {
+        stoppedBy = "max";
+        break;
+      }
+      const { stop: waiter } = await s.resume("continue");
+      try {
+        stop = await waitForStop(s, waiter, secondsLeft());
+      } catch (e) {
+        if (!(e instanceof DebuggerError && e.code === "TIMEOUT")) throw e;
+        waiter.catch(() => {});
+        stoppedBy = "timeout";
+      }
+    }
+    const breakpoints = s.breakpointViews();
+    const last = stop && stoppedBy !== "timeout" ? { ...stop, output } : undefined;
+    const kept = !!a.keep && s.live;
+    return { session: s.summary(), hits, ...(last ? { stop: last } : {}), stoppedBy, kept, breakpoints, ...(started?.warnings ? { warnings: started.warnings } : {}) };
+  } finally {
+    if (!a.keep || !s.live) await endRun(name, ctx);
+  }
+}
+
+async function endRun(name: string, ctx: DaemonContext): Promise<void> {
+  const s = ctx.registry.find(name);
+  if (!s) return;
+  await s.end(s.mode !== "attach").catch(() => {});
+  ctx.registry.remove(name);
+}
+
+function cut(value: string): string {
+  return truncateValue(value, ROW_VALUE_MAX).value;
+}
+
+/** Without --print a row shows the stop's locals, each cut short. */
+function localValues(locals: VariableView[]): RunHit["values"] {
+  return locals.map((v) => ({ expression: v.name, value: cut(v.value) }));
+}
+
+export const runHandlers: Handlers<"run"> = { run: runOnce };

@@ -1,0 +1,238 @@
+// Why a conditional breakpoint never stopped. An adapter that checks a condition itself says
+// nothing when it is false: "Breakpoints never hit: 1" cannot tell a line never reached from a
+// condition that was never true, and an agent then spends calls finding out whether `&&` works.
+// So the daemon checks the condition itself for the first hits: the adapter gets the breakpoint
+// without its condition, each hit is a real stop, the daemon evaluates the condition and the
+// operands in it there, and resumes at once when it is false (no report, no waiter woken).
+//
+// Cost: one stop and 2–6 requests per false hit (lldb-dap and Delve ~2–5 ms, debugpy ~50 ms with
+// its Nagle delays). It is bounded per breakpoint: after PROBE_MAX_HITS false hits or PROBE_MAX_MS
+// spent, the condition goes to the adapter as usual and the program runs at full speed; the
+// report then says "at least N times". Only while the program runs freely (start, continue): a
+// step hands every condition to the adapter first, since resuming a step after a false hit would
+// turn it into a continue.
+import type { AdapterSpec } from "../../adapters/types.ts";
+import { log } from "../../common/log.ts";
+import type { DapClient } from "../../dap/client.ts";
+import type { DapEventMap } from "../../dap/types.ts";
+import type { BreakpointView } from "../../ipc/types.ts";
+import type { Breakpoint, BreakpointRegistry } from "../breakpointRegistry.ts";
+import type { FrameReader } from "./stopReportBuilder.ts";
+
+export const PROBE_MAX_HITS = 100;
+export const PROBE_MAX_MS = 1000;
+/** The condition's operands evaluated at each false hit: enough to read `count == 36 && ok`. */
+const MAX_OPERANDS = 4;
+
+export interface ConditionFalse {
+  /** Hits where the daemon found the condition false. */
+  hits: number;
+  /** The daemon stopped counting (budget spent): the adapter checked the later hits. */
+  more?: boolean;
+  /** The operands' values at the last false hit. */
+  last?: { expression: string; value?: string; error?: string }[];
+  /** The adapter checked the condition from the start (the daemon could not read its value). */
+  byAdapter?: boolean;
+}
+
+export interface ProbeState extends ConditionFalse {
+  /** The daemon checks the condition (the adapter has the breakpoint without it). */
+  active: boolean;
+  spentMs: number;
+  /** Handed to the adapter for good (budget spent), not just for a step. */
+  done?: boolean;
+}
+
+/** Breakpoints whose condition the daemon can check: a plain condition on a line or function breakpoint. */
+export function probeable(bp: Breakpoint): boolean {
+  return !!bp.condition && !bp.hitCondition && !bp.logMessage && !bp.internal && (bp.kind === "line" || bp.kind === "function");
+}
+
+/** The condition sent to the adapter: none while the daemon checks it. */
+export function adapterCondition(bp: Breakpoint & { probe?: ProbeState }): string | undefined {
+  return bp.probe?.active ? undefined : bp.condition;
+}
+
+const KEYWORDS = new Set(["and", "or", "not", "in", "is", "true", "false", "True", "False", "None", "nil", "null", "nullptr", "NULL", "sizeof", "len", "as", "if", "else"]);
+
+/**
+ * Variables and member paths the condition reads (`count`, `p->next`, `self.items[0]`, `s.len`),
+ * without literals, keywords or called functions, at most MAX_OPERANDS.
+ */
+export function conditionOperands(condition: string): string[] {
+  const text = condition.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, " ");
+  const out: string[] = [];
+  const re = /[A-Za-z_]\w*(?:(?:\.|->|::)[A-Za-z_]\w*|\[[^\][]*\])*/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const word = m[0];
+    const before = text[m.index - 1] ?? "";
+    const after = text.slice(m.index + word.length).trimStart();
+    // A called function (`strcmp(a, b)`), a member of something already taken, a number's suffix.
+    if (after.startsWith("(") || /[.\w]/.test(before) || /^\d/.test(word)) continue;
+    if (KEYWORDS.has(word) || out.includes(word)) continue;
+    out.push(word);
+    if (out.length >= MAX_OPERANDS) break;
+  }
+  return out;
+}
+
+/** What a condition's value says: true, false, or undefined when it cannot be read as either. */
+export function truthy(result: string): boolean | undefined {
+  // lldb may lead with the type: `(bool) true`.
+  const r = result.trim().replace(/^\([^()]*\)\s*/, "");
+  if (/^(false|False|None|nil|null|NULL|nullptr|'\\0'|0x0+)$/.test(r)) return false;
+  if (/^(true|True)$/.test(r)) return true;
+  const n = Number(r.replace(/[uUlLfF]+$/, ""));
+  if (r !== "" && !Number.isNaN(n)) return n !== 0;
+  return undefined;
+}
+
+export interface ProbeHost {
+  /** Evaluates in the given frame; rejects on an error. */
+  evaluate(expression: string, frameId: number): Promise<string>;
+  /** Re-sends the adapter the set this breakpoint belongs to (its condition changed hands). */
+  resync(bp: Breakpoint): Promise<void>;
+}
+
+type Probed = Breakpoint;
+
+/** The breakpoints at this stop whose condition the daemon checks. */
+export function activeProbes(bps: (Breakpoint | undefined)[]): Probed[] {
+  return bps.filter((b): b is Probed => !!(b as Probed | undefined)?.probe?.active);
+}
+
+/** A new breakpoint with a condition the daemon can check starts with the daemon checking it. */
+export function startProbe(bp: Breakpoint): void {
+  if (probeable(bp)) (bp as Probed).probe = { active: true, hits: 0, spentMs: 0 };
+}
+
+/**
+ * Checks the conditions of the probed breakpoints at a stop. Returns the ids whose condition held
+ * (or could not be read: the stop stands, as gdb stops on a condition it cannot evaluate); the
+ * others are counted as false hits, their hit counts undone (when the stop had `counted` them).
+ */
+export async function checkConditions(host: ProbeHost, probed: Probed[], frameId: number, counted: boolean): Promise<number[]> {
+  const held: number[] = [];
+  for (const bp of probed) {
+    const probe = bp.probe!;
+    const began = performance.now();
+    const operands = conditionOperands(bp.condition!);
+    const [cond, ...values] = await Promise.all([
+      host.evaluate(bp.condition!, frameId).then((value) => ({ value }), (e: Error) => ({ error: e.message })),
+      ...operands.map((expression) => host.evaluate(expression, frameId).then((value) => ({ expression, value }), (e: Error) => ({ expression, error: e.message }))),
+    ]);
+    const verdict = "value" in cond! ? truthy(cond.value) : undefined;
+    probe.spentMs += performance.now() - began;
+    if (verdict !== false) {
+      // A condition the daemon cannot read goes to the adapter, whose own rules then apply.
+      if (verdict === undefined) await handOver(host, bp, true);
+      held.push(bp.id);
+      continue;
+    }
+    probe.hits++;
+    probe.last = values as ConditionFalse["last"];
+    if (counted) bp.hits = Math.max(0, bp.hits - 1);
+    if (probe.hits >= PROBE_MAX_HITS || probe.spentMs >= PROBE_MAX_MS) {
+      probe.more = true;
+      await handOver(host, bp, true);
+    }
+  }
+  return held;
+}
+
+async function handOver(host: ProbeHost, bp: Probed, forGood: boolean): Promise<void> {
+  if (!bp.probe?.active) return;
+  bp.probe.active = false;
+  if (forGood) bp.probe.done = true;
+  await host.resync(bp).catch(() => {});
+}
+
+/**
+ * Before the program moves: a step hands the conditions to the adapter (a false hit could not be
+ * resumed as the same step); a continue takes back those a step handed over.
+ */
+export async function beforeResume(host: ProbeHost, bps: Breakpoint[], stepping: boolean): Promise<void> {
+  for (const bp of bps as Probed[]) {
+    const probe = bp.probe;
+    if (!probe || probe.done) continue;
+    if (stepping && probe.active) await handOver(host, bp, false);
+    else if (!stepping && !probe.active) {
+      probe.active = true;
+      await host.resync(bp).catch(() => {});
+    }
+  }
+}
+
+/** What a breakpoint view shows of the probe. */
+export function conditionFalseView(bp: Breakpoint): ConditionFalse | undefined {
+  const p = bp.probe;
+  if (p?.done && !p.hits) return { hits: 0, byAdapter: true };
+  if (!p || !p.hits) return undefined;
+  return { hits: p.hits, ...(p.more ? { more: true } : {}), ...(p.last ? { last: p.last } : {}) };
+}
+
+/** A line for each breakpoint that never stopped the program, saying why; log points stop by design never. */
+export function neverStopped(views: BreakpointView[]): { id: number; location: string; why: string }[] {
+  const out: { id: number; location: string; why: string }[] = [];
+  for (const b of views) {
+    if (b.hits > 0 || b.logMessage || b.kind === "data") continue;
+    out.push({ id: b.id, location: `${b.location}${b.condition ? ` if ${b.condition}` : ""}`, why: whyNotStopped(b) });
+  }
+  return out;
+}
+
+function whyNotStopped(b: BreakpointView): string {
+  if (!b.enabled) return "disabled";
+  if (!b.verified) return `never bound${b.message ? ` (${b.message.trim().replace(/\s*\n\s*/g, " ")})` : ""}`;
+  const f = b.conditionFalse;
+  if (f && f.hits > 0) {
+    const last = f.last?.length ? ` (last time: ${f.last.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join(", ")})` : "";
+    const times = `${f.more ? "at least " : ""}${f.hits} time${f.hits === 1 ? "" : "s"}`;
+    return `reached ${times}, the condition false each time${last}${f.more ? `; the daemon stopped counting after ${f.hits}` : ""}`;
+  }
+  if (f?.byAdapter || (b.condition && !probeable({ ...b, kind: b.kind as Breakpoint["kind"] } as Breakpoint)) || b.hitCondition) return "the adapter checked its condition and never stopped: not reached, or the condition never held";
+  return "never reached";
+}
+
+/** What the stop pipeline's condition step needs of the session. */
+export interface ConditionContext {
+  readonly name: string;
+  readonly adapter: AdapterSpec;
+  readonly client: DapClient | undefined;
+  readonly frames: FrameReader;
+  readonly registry: BreakpointRegistry;
+  resync(bp: Breakpoint): Promise<void>;
+}
+
+export function probeHost(ctx: ConditionContext): ProbeHost {
+  return {
+    evaluate: async (expression, frameId) => (await ctx.client!.request("evaluate", { expression, frameId, context: ctx.adapter.printContext })).result,
+    resync: (bp) => ctx.resync(bp),
+  };
+}
+
+/**
+ * A step of the stop pipeline, after the throw policy: a stop at breakpoints whose condition the
+ * daemon checks, all of them false, does not stand (the program is resumed, no report). Ids of
+ * breakpoints whose condition was false leave `ids`. Only after a continue (see beforeResume).
+ */
+export async function conditionVerdict(ctx: ConditionContext, body: DapEventMap["stopped"], ids: number[], resumedBy: string): Promise<{ stand: true } | { stand: false; threadId: number }> {
+  if (!ctx.client || !/breakpoint/i.test(body.reason) || resumedBy !== "continue") return { stand: true };
+  try {
+    const threadId = body.threadId ?? (await ctx.frames.defaultThreadNow());
+    const top = (await ctx.frames.framesNow(threadId))[0];
+    if (!top) return { stand: true };
+    // cdt-gdb-adapter names no breakpoint: the stop's location does.
+    const at = ids.length ? ids.map((id) => ctx.registry.get(id)) : ctx.registry.matchLocation(top.source?.path, top.line, top.name);
+    const probed = activeProbes(at);
+    if (!probed.length) return { stand: true };
+    const held = await checkConditions(probeHost(ctx), probed, top.id, ids.length > 0);
+    const falseIds = new Set(probed.map((b) => b.id).filter((id) => !held.includes(id)));
+    const rest = ids.filter((id) => !falseIds.has(id));
+    ids.splice(0, ids.length, ...rest);
+    return rest.length || held.length ? { stand: true } : { stand: false, threadId };
+  } catch (e) {
+    log("info", `[${ctx.name}] could not check a breakpoint's condition: ${(e as Error).message}`);
+    return { stand: true };
+  }
+}

@@ -1,0 +1,38 @@
+// `run`'s reply as text: the place once, one row of values per stop (as gdb's `commands … end`
+// prints), then how it ended — the exit report, or the stop that was not a breakpoint's, whole.
+import type { RunData } from "../ipc/commands.ts";
+import { neverStoppedLines, shortPath, stopReport } from "./text.ts";
+import type { Presenters, View } from "./view.ts";
+
+function run(d: RunData, view: View): string {
+  const parts: string[] = [];
+  if (d.warnings?.length) parts.push(d.warnings.map((w) => `Warning: ${w}.`).join("\n"));
+  const at = (h: RunData["hits"][number]) => (h.frame?.file ? `${shortPath(h.frame.file, view.cwd)}:${h.frame.line}` : (h.frame?.function ?? "?"));
+  const places = new Set(d.hits.map(at));
+  const threads = new Set(d.hits.map((h) => h.threadId));
+  // One place: named once above the rows; several: each row names its own.
+  if (places.size === 1) parts.push(`Stops at ${d.hits[0]!.frame?.function ?? "?"} (${at(d.hits[0]!)}):`);
+  for (const h of d.hits) {
+    const where = places.size > 1 ? ` ${at(h)}` : "";
+    const thread = threads.size > 1 && h.threadId !== undefined ? ` thread ${h.threadId}` : "";
+    const values = h.values.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join("  ");
+    parts.push(`#${h.hit}${where}${thread}  ${values}`);
+  }
+  const rows = `${d.hits.length} stop${d.hits.length === 1 ? "" : "s"}`;
+  if (d.stoppedBy === "max") parts.push(`Stopped after ${rows} (--max); ${d.kept ? `the session '${d.session.name}' waits there` : "the program was ended"}.`);
+  else if (d.stoppedBy === "timeout") parts.push(`Timed out after ${rows}; ${d.kept ? `the session '${d.session.name}' is still running` : "the program was ended"}.`);
+  if (d.stop) {
+    // At --max the last stop is the last row: only what the program printed is new.
+    if (d.stoppedBy !== "max") parts.push(stopReport(d.stop, view.cwd));
+    else if (d.stop.output) parts.push(`Output:\n${d.stop.output.replace(/\n$/, "").replace(/^/gm, "  ")}`);
+    if (d.stoppedBy === "other") parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
+  }
+  // The exit report names the breakpoints that never stopped; an earlier end names those reached with the condition false.
+  if (d.stoppedBy !== "exit") {
+    const never = d.breakpoints.filter((b) => b.hits === 0 && b.conditionFalse?.hits);
+    if (never.length) parts.push(neverStoppedLines(never.map((b) => ({ id: b.id, location: `${b.location} if ${b.condition}`, why: `reached ${b.conditionFalse!.hits} times so far, the condition false each time` }))));
+  }
+  return parts.filter(Boolean).join("\n");
+}
+
+export const runPresenters: Presenters<"run"> = { run };

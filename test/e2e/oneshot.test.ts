@@ -1,0 +1,109 @@
+// Fewer calls than a gdb batch script, through the binary on the real adapters: `run` (start, a row
+// of values per breakpoint stop, the end, nothing left behind), conditional breakpoints that say
+// why they never stopped, `start` over a session whose program has ended, and expressions the
+// shell cut short — on the same fixture in C (lldb-dap and gdb), Python (debugpy) and Go (Delve).
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import { gdb } from "../../src/adapters/gdb.ts";
+import { buildGoFixtures, goFixturesDir } from "../fixtures/go/build.ts";
+import { adapterAvailable, E2eEnv, missing, runCommand } from "./harness.ts";
+
+interface Profile {
+  name: string;
+  available: () => boolean;
+  program: () => string;
+  source: string;
+  flags: string[];
+  /** `run` takes no --python: the adapter finds an interpreter that imports debugpy. */
+  runFlags?: string[];
+}
+
+let fixtures: Record<string, string> = {};
+let goFixtures: Record<string, string> = {};
+const C_SRC = sourcePath("c/basic.c");
+const PY_SRC = sourcePath("python/basic.py");
+const GO_SRC = join(goFixturesDir, "basic", "main.go");
+const FILE = "test/e2e/oneshot.test.ts";
+
+const profiles: Profile[] = [
+  { name: "lldb-dap/C", available: () => adapterAvailable("lldb-dap", FILE), program: () => fixtures["c-basic"]!, source: C_SRC, flags: [] },
+  { name: "gdb/C", available: () => !!gdb.discover({ options: {} }) || missing("gdb with cdt-gdb-adapter is not installed", FILE), program: () => fixtures["c-basic"]!, source: C_SRC, flags: ["--adapter", "gdb"] },
+  {
+    name: "debugpy/Python",
+    available: () => runCommand(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE),
+    program: () => PY_SRC,
+    source: PY_SRC,
+    flags: ["--python", "/usr/bin/python3"],
+    runFlags: [],
+  },
+  { name: "delve/Go", available: () => adapterAvailable("dlv", FILE), program: () => goFixtures["basic"]!, source: GO_SRC, flags: [] },
+];
+
+const env = new E2eEnv();
+beforeAll(async () => {
+  fixtures = await buildFixtures();
+  goFixtures = await buildGoFixtures();
+}, 240_000);
+afterEach(() => env.stopSessions());
+afterAll(() => env.close());
+
+for (const p of profiles) {
+  const at = (mark: string) => `${p.source}:${markerLine(p.source, mark)}`;
+  describe.skipIf(!p.available())(p.name, () => {
+    test("run: a row of values per stop up to --max, then nothing left behind", async () => {
+      const r = await env.run(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("loop_body")} if i >= 2`, "--print", "i", "--print", "total", "--max", "2"], { json: false });
+      expect(r.exitCode).toBe(0);
+      // The place once, then one line per stop: what `commands … end` prints in a gdb script.
+      expect(r.stdout).toMatch(/^Stops at .*:\d+\):\n#1  i = 2  total = 1\n#2  i = 3  total = 3\nStopped after 2 stops \(--max\); the program was ended\.$/m);
+      expect((await env.ok(["sessions"])).sessions).toEqual([]);
+
+      const all = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("add_body"), "--print", "b"]);
+      expect(all.stoppedBy).toBe("exit");
+      expect(all.hits.map((h: any) => h.values[0].value)).toEqual(["0", "1", "2", "3", "4"]);
+      expect(all.stop).toMatchObject({ reason: "exited", exitCode: 3 });
+      expect(all.stop.output).toContain("stdout: total=10 f=24");
+      expect((await env.ok(["sessions"])).sessions).toEqual([]);
+    });
+
+    test("a condition never true: the exit says it was reached 5 times, with its operands at the last hit", async () => {
+      const and = p.name.includes("Python") ? "and" : "&&";
+      const r = await env.run(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("loop_body")} if i == 7 ${and} total > 0`, "--print", "i"], { json: false });
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout).toMatch(/Breakpoint #1 .* if i == 7 (&&|and) total > 0 never stopped: reached 5 times, the condition false each time \(last time: i = 4, total = 6\)\./);
+      const unreached = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("factorial_base")} if n > 100`]);
+      expect(unreached.stop.neverStopped).toEqual([{ id: 1, location: expect.stringContaining("if n > 100"), why: "reached 1 time, the condition false each time (last time: n = 1)" }]);
+    });
+
+    test("breakpoint list counts the false hits before the stop; start replaces a session whose program ended", async () => {
+      const s = env.session(`cond-${p.name.replace(/\W/g, "")}`);
+      const r = await s.ok(["start", p.program(), ...p.flags, "--break", `${at("loop_body")} if i == 3`]);
+      expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1] });
+      const list = await s.ok(["breakpoint", "list"]);
+      expect(list.breakpoints[0]).toMatchObject({ hits: 1, conditionFalse: { hits: 3, last: [{ expression: "i", value: "2" }] } });
+      const text = await s.run(["breakpoint", "list"], { json: false });
+      expect(text.stdout).toContain("hits 1  (condition false 3×; last: i = 2)");
+      // A step hands the condition to the adapter; a continue takes it back: false hits counted again.
+      await s.ok(["next"]);
+      const end = await s.ok(["continue"]);
+      expect(end.stop.reason).toBe("exited");
+      // No `stop` needed: the program has ended, so start takes the name.
+      const again = await s.ok(["start", p.program(), ...p.flags, "--break", at("factorial_base")]);
+      expect(again.stop).toMatchObject({ reason: "breakpoint", frame: { line: markerLine(p.source, "factorial_base") } });
+    });
+  });
+}
+
+describe("expressions the shell cut short", () => {
+  test("a --print or print expression ending in '-', '=', '|' or '<' gets a warning with the quoted form", async () => {
+    if (!adapterAvailable("lldb-dap", FILE)) return;
+    const r = await env.run(["run", fixtures["c-basic"]!, "--break", `${C_SRC}:${markerLine(C_SRC, "add_body")}`, "--print", "sum-", "--max", "1"], { json: false });
+    expect(r.stderr).toContain("warning: 'sum-' ends in '-': the shell probably took the rest of it");
+    expect(r.stderr).toContain("--print 'sum->…'");
+    const p = await env.run(["print", "a", "b |"], { json: false });
+    expect(p.stderr).toContain("warning: 'b |' ends in '|'");
+    // A sound expression is not warned about.
+    const fine = await env.run(["run", fixtures["c-basic"]!, "--break", `${C_SRC}:${markerLine(C_SRC, "add_body")}`, "--print", "a - b", "--max", "1"], { json: false });
+    expect(fine.stderr).not.toContain("warning");
+  });
+});

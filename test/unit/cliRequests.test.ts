@@ -1,0 +1,146 @@
+// Every CLI command that talks to the daemon, from its command line to the request it sends: the
+// words are found in the command table, the flags parsed, the request built and checked as the
+// CLI does it, and the request must pass the contract's strict schema (a stale argument name
+// fails here, not silently in the daemon). One row per command at least; a command without a row
+// fails the last test.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { parseArgv } from "../../src/cli/args.ts";
+import { checkPositionals, commands, findCommand, flagsOf, splitCommandLine } from "../../src/cli/registry.ts";
+import { isDaemonSpec, type CliContext } from "../../src/cli/spec.ts";
+import { checkArgs, cliSpelling } from "../../src/ipc/calls.ts";
+import { parseArgs } from "../../src/ipc/commands.ts";
+
+const CTX: CliContext = { session: "default", cwd: "/work", json: false, quiet: false, timeout: 60, wait: true };
+const WAIT = { wait: true, timeout: 60, print: [] };
+
+/** The request a command line sends, as it goes on the wire (undefined members dropped). */
+function requestOf(argv: string[]): { name: string; command: string; args: unknown } {
+  const line = splitCommandLine(argv);
+  const found = findCommand(line.words);
+  const spec = found.spec;
+  if (!isDaemonSpec(spec)) throw new Error(`${spec.name} runs in the CLI`);
+  const parsed = parseArgv([...line.words.slice(found.used), ...line.rest], flagsOf(spec), spec.name);
+  checkPositionals(spec, parsed);
+  const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : CTX.timeout;
+  const call = spec.call(parsed, { ...CTX, timeout, wait: parsed.flags.wait !== false });
+  checkArgs(call.command, call.args, cliSpelling);
+  parseArgs(call.command, JSON.parse(JSON.stringify(call.args)));
+  return { name: spec.name, ...JSON.parse(JSON.stringify(call)) };
+}
+
+const ROWS: [string[], string, Record<string, unknown>][] = [
+  [["start", "./app", "--break", "main.c:3", "--stop-on-entry", "--env", "A=1", "--cwd", "dir", "--print", "x", "--", "-v"], "start", { program: "./app", args: ["-v"], cwd: "dir", env: { A: "1" }, stopOnEntry: true, break: ["main.c:3"], options: {}, ...WAIT, print: ["x"] }],
+  [["start", "./app", "--core", "core.1", "--adapter", "gdb", "--no-wait"], "start", { program: "./app", args: [], env: {}, core: "core.1", adapter: "gdb", break: [], options: {}, ...WAIT, wait: false }],
+  [["start", "app.py", "--just-my-code", "--python", "python3"], "start", { program: "app.py", args: [], env: {}, break: [], options: { python: "python3", justMyCode: true }, ...WAIT }],
+  [["attach", "4242", "--timeout", "5"], "attach", { pid: 4242, break: [], options: {}, ...WAIT, timeout: 5, clientPid: process.pid }],
+  [["attach", "--connect", "127.0.0.1:5678", "--adapter", "debugpy"], "attach", { adapter: "debugpy", connect: { host: "127.0.0.1", port: 5678 }, break: [], options: {}, ...WAIT, clientPid: process.pid }],
+  [["test", "--break", "calc.py:4", "--no-stop-on-failure", "--", "pytest", "-x"], "test", { command: ["pytest", "-x"], env: {}, options: {}, stopOnFailure: false, break: ["calc.py:4"], path: process.env.PATH, ...WAIT }],
+  [["stop"], "stop", {}],
+  [["kill"], "stop", {}],
+  [["detach"], "detach", {}],
+  [["restart", "--print", "n"], "restart", { ...WAIT, print: ["n"] }],
+  [["status"], "status", {}],
+  [["sessions"], "sessions", {}],
+  [["break", "main.c:42", "--condition", "i > 3", "--hit-count", ">=2", "--log", "at {i}", "--temporary"], "breakpoint.add", { location: "main.c:42", condition: "i > 3", hitCount: ">=2", log: "at {i}", temporary: true }],
+  [["breakpoint", "add", "parse"], "breakpoint.add", { location: "parse" }],
+  [["bp", "list"], "breakpoint.list", {}],
+  [["breakpoint"], "breakpoint.list", {}],
+  [["breakpoint", "remove", "1", "#2"], "breakpoint.remove", { ids: [1, 2] }],
+  [["breakpoint", "delete", "--all"], "breakpoint.remove", { ids: [], all: true }],
+  [["breakpoint", "enable", "3"], "breakpoint.enable", { ids: [3] }],
+  [["breakpoint", "disable", "3", "4"], "breakpoint.disable", { ids: [3, 4] }],
+  [["watch", "total"], "watch.add", { expression: "total", access: "write" }],
+  [["watch", "add", "p->n", "--read", "--condition", "p->n > 2"], "watch.add", { expression: "p->n", access: "read", condition: "p->n > 2" }],
+  [["watch", "add", "x", "--access"], "watch.add", { expression: "x", access: "readWrite" }],
+  [["watch", "list"], "watch.list", {}],
+  [["watch", "remove", "5"], "breakpoint.remove", { ids: [5] }],
+  [["catch"], "catch", {}],
+  [["catch", "list"], "catch", {}],
+  [["catch", "raised", "uncaught"], "catch", { add: ["raised", "uncaught"] }],
+  [["catch", "throw", "std::out_of_range"], "catch", { add: ["throw", "std::out_of_range"] }],
+  [["catch", "remove", "raised"], "catch", { remove: ["raised"] }],
+  [["continue"], "continue", WAIT],
+  [["c", "--thread", "2", "--no-wait"], "continue", { ...WAIT, thread: 2, wait: false }],
+  [["next", "--count", "3"], "next", { ...WAIT, count: 3 }],
+  [["n"], "next", WAIT],
+  [["step", "--print", "a", "--print", "b"], "step", { ...WAIT, print: ["a", "b"] }],
+  [["s"], "step", WAIT],
+  [["finish"], "finish", WAIT],
+  [["out"], "finish", WAIT],
+  [["until", "main.c:50"], "until", { location: "main.c:50", ...WAIT }],
+  [["pause", "--thread", "1"], "pause", { ...WAIT, thread: 1 }],
+  [["trace", "list.c:42 if i > 1", "--print", "i", "--max", "20"], "trace", { location: "list.c:42 if i > 1", print: ["i"], max: 20, timeout: 60 }],
+  [["trace", "parse", "--if", "len > 100", "--timeout", "0"], "trace", { location: "parse", print: [], if: "len > 100", timeout: 0 }],
+  [["run", "./app", "--break", "main.c:3 if i > 1", "--print", "i", "--max", "5", "--keep", "--adapter", "gdb", "--", "-v"], "run", { program: "./app", args: ["-v"], adapter: "gdb", break: ["main.c:3 if i > 1"], print: ["i"], max: 5, keep: true, timeout: 60 }],
+  [["await", "--timeout", "10"], "await", { timeout: 10, print: [] }],
+  [["context", "--lines", "5"], "context", { lines: 5 }],
+  [["where"], "context", {}],
+  [["backtrace", "--limit", "5", "--locals"], "backtrace", { limit: 5, locals: true }],
+  [["bt", "--all"], "backtrace", { all: true }],
+  [["backtrace", "--thread", "3"], "backtrace", { thread: 3 }],
+  [["frame", "2"], "frame", { index: 2 }],
+  [["frame", "--thread", "4"], "frame", { thread: 4 }],
+  [["up"], "up", {}],
+  [["up", "2"], "up", { count: 2 }],
+  [["down", "3"], "down", { count: 3 }],
+  [["locals", "--depth", "2", "--all"], "locals", { depth: 2, all: true }],
+  [["args"], "args", {}],
+  [["print", "x", "a + b", "--format", "hex"], "print", { expressions: ["x", "a + b"], format: "hex" }],
+  [["p", "s", "--depth", "3"], "print", { expressions: ["s"], depth: 3 }],
+  [["display", "total", "p->next"], "display", { expressions: ["total", "p->next"] }],
+  [["display"], "display", { expressions: [] }],
+  [["undisplay", "1", "2"], "undisplay", { ids: [1, 2] }],
+  [["undisplay", "--all"], "undisplay", { ids: [], all: true }],
+  [["eval", "x", "=", "3"], "eval", { expression: "x = 3", depth: 0 }],
+  [["set", "x", "42"], "set", { name: "x", value: "42" }],
+  [["registers", "rip", "rsp"], "registers", { names: ["rip", "rsp"] }],
+  [["registers", "--all"], "registers", { names: [], all: true }],
+  [["memory", "read", "&total", "--count", "4", "--format", "words"], "memory.read", { location: "&total", count: 4, format: "words" }],
+  [["memory", "read", "p->buf", "--format", "chars"], "memory.read", { location: "p->buf", format: "chars" }],
+  [["list", "main.c:10-30"], "list", { location: "main.c:10-30" }],
+  [["source", "--lines", "20"], "list", { lines: 20 }],
+  [["disassemble", "0x401000", "--count", "8", "--source"], "disassemble", { address: "0x401000", count: 8, source: true }],
+  [["threads"], "threads", {}],
+  [["thread", "7"], "thread", { id: 7 }],
+  [["thread"], "thread", {}],
+  [["events", "--limit", "5"], "events", { limit: 5 }],
+  [["raw", "register", "read"], "raw", { expression: "register read" }],
+  [["output", "--tail", "10", "--stderr"], "output", { tail: 10, stderr: true }],
+  [["output", "--follow", "--timeout", "30", "--since", "7"], "output", { since: 7, follow: true, timeout: 30 }],
+  [["daemon", "stop"], "shutdown", {}],
+  [["daemon", "status"], "ping", {}],
+];
+
+describe("argv → request", () => {
+  let venv: string | undefined;
+  beforeAll(() => {
+    // start and attach pass the caller's virtualenv along: none here.
+    venv = process.env.VIRTUAL_ENV;
+    delete process.env.VIRTUAL_ENV;
+  });
+  afterAll(() => {
+    if (venv !== undefined) process.env.VIRTUAL_ENV = venv;
+  });
+
+  for (const [argv, command, args] of ROWS) {
+    test(`debugger ${argv.join(" ")}`, () => {
+      const r = requestOf(argv);
+      expect({ command: r.command, args: r.args }).toEqual({ command, args });
+    });
+  }
+
+  test("every daemon command of the CLI has a row", () => {
+    const named = new Set(ROWS.map(([argv]) => requestOf(argv).name));
+    const missing = commands.filter((c) => isDaemonSpec(c) && !named.has(c.name)).map((c) => c.name);
+    expect(missing).toEqual([]);
+  });
+
+  test("checks across arguments speak the CLI's flags", () => {
+    expect(() => requestOf(["attach"])).toThrow("attach needs a PID or --connect HOST:PORT");
+    expect(() => requestOf(["attach", "--connect", "localhost:1"])).toThrow("--connect needs --adapter to know how to talk to it");
+    expect(() => requestOf(["backtrace", "--all", "--thread", "2"])).toThrow("--all shows every thread: it takes no --thread or --locals");
+    expect(() => requestOf(["breakpoint", "remove"])).toThrow("breakpoint remove needs ids or --all");
+    expect(() => requestOf(["undisplay"])).toThrow("undisplay needs ids or --all");
+    expect(() => requestOf(["break", "main.c:"])).toThrow("invalid location 'main.c:'");
+  });
+});

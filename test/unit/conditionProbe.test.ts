@@ -1,0 +1,68 @@
+// The pure parts of the condition probe: which operands a condition reads, how a condition's
+// value reads as true or false, and why a breakpoint that never stopped did not.
+import { describe, expect, test } from "bun:test";
+import { conditionOperands, neverStopped, truthy } from "../../src/daemon/session/conditionProbe.ts";
+import type { BreakpointView } from "../../src/ipc/types.ts";
+
+describe("conditionOperands", () => {
+  test.each([
+    ["i == 7", ["i"]],
+    ["count == 36 && strcmp(name, \"bob\") == 0", ["count", "name"]],
+    ["p->next != NULL && p->value > limit", ["p->next", "p->value", "limit"]],
+    ["self.items[0] is None and len(buf) > 3", ["self.items[0]", "buf"]],
+    ["x.y.z < 10u", ["x.y.z"]],
+    ["a + b + c + d + e > 0", ["a", "b", "c", "d"]],
+    ["name == 'it''s'", ["name"]],
+  ])("%s", (cond, operands) => {
+    expect(conditionOperands(cond)).toEqual(operands);
+  });
+});
+
+describe("truthy", () => {
+  test.each([
+    ["false", false],
+    ["False", false],
+    ["0", false],
+    ["None", false],
+    ["0x0000000000000000", false],
+    ["true", true],
+    ["True", true],
+    ["1", true],
+    ["-3", true],
+    ["(bool) true", true],
+    ["error: no member", undefined],
+    ["", undefined],
+  ])("%p", (value, verdict) => {
+    expect(truthy(value)).toBe(verdict);
+  });
+});
+
+describe("neverStopped", () => {
+  const base: BreakpointView = { id: 1, kind: "line", location: "a.c:5", verified: true, enabled: true, hits: 0 };
+  test("why each breakpoint that never stopped did not", () => {
+    expect(
+      neverStopped([
+        base,
+        { ...base, id: 2, condition: "i == 7", conditionFalse: { hits: 5, last: [{ expression: "i", value: "4" }] } },
+        { ...base, id: 3, condition: "i == 7", conditionFalse: { hits: 100, more: true } },
+        { ...base, id: 4, verified: false, message: "no code at line 99" },
+        { ...base, id: 5, enabled: false },
+        { ...base, id: 6, hits: 2 },
+        { ...base, id: 7, logMessage: "i={i}" },
+        { ...base, id: 8, condition: "i", hitCondition: "3" },
+      ]),
+    ).toEqual([
+      { id: 1, location: "a.c:5", why: "never reached" },
+      { id: 2, location: "a.c:5 if i == 7", why: "reached 5 times, the condition false each time (last time: i = 4)" },
+      { id: 3, location: "a.c:5 if i == 7", why: "reached at least 100 times, the condition false each time; the daemon stopped counting after 100" },
+      { id: 4, location: "a.c:5", why: "never bound (no code at line 99)" },
+      { id: 5, location: "a.c:5", why: "disabled" },
+      { id: 8, location: "a.c:5 if i", why: "the adapter checked its condition and never stopped: not reached, or the condition never held" },
+    ]);
+  });
+});
+
+test("words after a keyword are operands too (Python's and/or)", () => {
+  expect(conditionOperands("i == 7 and total > 0")).toEqual(["i", "total"]);
+  expect(conditionOperands("not done or x.y")).toEqual(["done", "x.y"]);
+});
