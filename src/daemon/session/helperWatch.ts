@@ -3,7 +3,7 @@
 // adapter may not notice (cdt-gdb-adapter kept the session "running" for ever) or may report an
 // exit while the program runs on with parent pid 1 (lldb-dap after lldb-server's death): the
 // session then ends, the program is ended, and the report names the process that died.
-import { readFileSync } from "node:fs";
+import { readFileSync, readlinkSync, realpathSync } from "node:fs";
 import { parentPid } from "../guards.ts";
 
 export interface Helper {
@@ -36,14 +36,31 @@ function comm(pid: number): string {
  * program (lldb-server, gdb, debugpy's launcher; the program runs below them). Works without the
  * program's pid, which cdt-gdb-adapter never reports.
  */
-export function helpersOf(adapterPid: number, started: readonly { pid: number }[], programPid: number | undefined, parentOf: (pid: number) => number | undefined = parentPid): Helper[] {
+/** The program's real path, to tell it from a helper (Delve runs it as its own child). */
+export function realProgram(path: string | undefined): string | undefined {
+  try {
+    return path ? realpathSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function helpersOf(adapterPid: number, started: readonly { pid: number }[], programPid: number | undefined, programPath?: string, parentOf: (pid: number) => number | undefined = parentPid): Helper[] {
   const out: Helper[] = [];
   for (const { pid } of started) {
-    if (pid === programPid || parentOf(pid) !== adapterPid) continue;
+    if (pid === programPid || parentOf(pid) !== adapterPid || (programPath && exeOf(pid) === programPath)) continue;
     const s = stat(pid);
     if (s) out.push({ pid, start: s.start, name: comm(pid) });
   }
   return out;
+}
+
+function exeOf(pid: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Alive and not a zombie, and still the same process. */

@@ -365,7 +365,7 @@ export class Session {
     // (lldb-dap says "exited -1" when lldb-server is killed): end it and say why.
     const dead = this.mode === "launch" ? this.link.lostHelper() : undefined;
     const orphaned = dead && this.pid && isAlive(this.pid) ? this.link.endDebuggees() : undefined;
-    if (dead) this.helperNote = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died${orphaned ? `; the program it ran (pid ${orphaned.join(", ")}) was still running and was ended` : ""}`;
+    if (dead && orphaned) this.helperNote = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died; the program it ran (pid ${orphaned.join(", ")}) was still running and was ended`;
     if (this.exitCode === undefined && this.adapter.exitCodeFromOutput) this.exitCode = this.adapter.exitCodeFromOutput(this.out.recent());
     this.state = this.exitCode !== undefined ? "exited" : "terminated";
     const report = this.reports.create(this.exitCode !== undefined ? "exited" : "terminated");
