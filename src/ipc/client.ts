@@ -1,11 +1,10 @@
 // The CLI's side of the socket: connect (spawning the daemon when nobody answers), send one
 // request, read one reply. A daemon of another version is replaced once.
-import { unlinkSync } from "node:fs";
 import { DebuggerError } from "../common/errors.ts";
 import type { ErrorData } from "../common/errors.ts";
 import { runtimeDir, socketPath } from "../common/paths.ts";
 import { socketFilePresent } from "../common/platform.ts";
-import { checkRuntimeDir, checkSocketOwner } from "../common/privateFiles.ts";
+import { checkRuntimeDir, checkSocketOwner } from "../common/ownerCheck.ts";
 import { VERSION } from "../common/version.ts";
 import type { ArgsIn, CommandName, Replies } from "./commands.ts";
 import { LineDecoder, MAX_LINE_BYTES } from "./framing.ts";
@@ -165,7 +164,8 @@ async function connectOrSpawn<T>(path: string, onPartial: ((r: Reply<T>) => void
     const refused = err.code === "ECONNREFUSED" || /refused/i.test(err.message ?? "");
     if (refused && socketFilePresent(path)) {
       try {
-        unlinkSync(path);
+        // node:fs only here: a plain command finds its daemon and never loads it.
+        (require("node:fs") as typeof import("node:fs")).unlinkSync(path);
       } catch {}
     }
   }

@@ -381,7 +381,8 @@ export interface Replies {
   raw: { result: string; type?: string; reference: number };
   set: { name: string; value: string; type?: string };
   threads: { threads: ThreadView[]; truncated?: string[] };
-  thread: { threadId?: number; threads: ThreadView[] };
+  /** `context`: after `thread ID`, that thread at its first frame in the user's code, with source and locals. */
+  thread: { threadId?: number; threads: ThreadView[]; context?: ContextData };
   registers: { frameIndex: number; registers: { name: string; value: string; group: string }[] };
   /** via: the adapter's `readMemory`, or the debugger's own command where it has none ("lldb"). */
   "memory.read": { address: string; count: number; unreadable: number; hex: string; dump: string[]; via: string };

@@ -7,16 +7,29 @@ import type * as v from "valibot";
 
 export type JsonSchema = Record<string, unknown>;
 
-type AnySchema = v.GenericSchema & { type: string; pipe?: readonly { kind: string; type: string; requirement?: unknown }[] };
+type Action = { kind: string; type: string; requirement?: unknown };
+
+/** The members of the schema kinds the contract uses that this reads (valibot's own types narrowed by `type`). */
+type Kind =
+  | { type: "string" | "number" | "boolean" | "unknown" }
+  | { type: "picklist"; options: readonly string[] }
+  | { type: "array"; item: v.GenericSchema }
+  | { type: "record"; value: v.GenericSchema }
+  | { type: "optional"; wrapped: v.GenericSchema; default?: unknown }
+  | { type: "object" | "strict_object"; entries: Record<string, v.GenericSchema> };
+
+type Piped = { pipe: readonly [v.GenericSchema, ...Action[]] };
 
 export function toJsonSchema(schema: v.GenericSchema): JsonSchema {
-  const s = schema as AnySchema;
-  if (s.pipe) {
-    const [base, ...actions] = s.pipe as unknown as [v.GenericSchema, ...{ kind: string; type: string; requirement?: unknown }[]];
+  // valibot's schemas are plain objects: their kind is `type`, their parts are named members.
+  const piped = schema as v.GenericSchema & Partial<Piped>;
+  if (piped.pipe) {
+    const [base, ...actions] = piped.pipe;
     const out = toJsonSchema(base);
     for (const a of actions) applyAction(out, a);
     return out;
   }
+  const s = schema as v.GenericSchema & Kind;
   switch (s.type) {
     case "string":
       return { type: "string" };
@@ -27,36 +40,34 @@ export function toJsonSchema(schema: v.GenericSchema): JsonSchema {
     case "unknown":
       return {};
     case "picklist":
-      return { enum: [...(s as unknown as { options: readonly string[] }).options] };
+      return { enum: [...s.options] };
     case "array":
-      return { type: "array", items: toJsonSchema((s as unknown as { item: v.GenericSchema }).item) };
+      return { type: "array", items: toJsonSchema(s.item) };
     case "record":
-      return { type: "object", additionalProperties: toJsonSchema((s as unknown as { value: v.GenericSchema }).value) };
+      return { type: "object", additionalProperties: toJsonSchema(s.value) };
     case "optional": {
-      const o = s as unknown as { wrapped: v.GenericSchema; default?: unknown };
-      const out = toJsonSchema(o.wrapped);
+      const out = toJsonSchema(s.wrapped);
       // Defaults that say something (a number, true) are shown; empty arrays and records are not.
-      const d = typeof o.default === "function" ? undefined : o.default;
+      const d = typeof s.default === "function" ? undefined : s.default;
       if (d !== undefined && (typeof d !== "object" || d === null)) out.default = d;
       return out;
     }
     case "object":
     case "strict_object": {
-      const entries = (s as unknown as { entries: Record<string, v.GenericSchema> }).entries;
       const properties: Record<string, JsonSchema> = {};
       const required: string[] = [];
-      for (const [key, value] of Object.entries(entries)) {
+      for (const [key, value] of Object.entries(s.entries)) {
         properties[key] = toJsonSchema(value);
-        if ((value as AnySchema).type !== "optional") required.push(key);
+        if (value.type !== "optional") required.push(key);
       }
       return { type: "object", properties, ...(required.length ? { required } : {}) };
     }
     default:
-      throw new Error(`no JSON Schema for valibot '${s.type}'`);
+      throw new Error(`no JSON Schema for valibot '${schema.type}'`);
   }
 }
 
-function applyAction(out: JsonSchema, a: { kind: string; type: string; requirement?: unknown }): void {
+function applyAction(out: JsonSchema, a: Action): void {
   if (a.kind !== "validation") return;
   switch (a.type) {
     case "integer":

@@ -73,7 +73,7 @@ export const inspectionPresenters: Presenters<
   list,
   disassemble,
   threads,
-  thread: (d) => `Current thread: ${d.threadId ?? "none"}`,
+  thread: (d, view) => (d.context ? context(d.context, view) : `Current thread: ${d.threadId ?? "none"}`),
   events: (d, view) =>
     d.events.length
       ? d.events.map((e) => `[${e.seq}] ${e.time.slice(11, 19)} ${stopReport({ ...e, source: [], locals: [], output: "", truncated: undefined }, view.cwd).split("\n")[0]}`).join("\n")

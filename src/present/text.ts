@@ -156,7 +156,9 @@ export function threadStacks(threads: ThreadStack[], cwd: string): string {
     }
     const at = t.userFrame ?? top;
     const inLib = top && t.userFrame && t.userFrame.index > 0 ? `, in ${top.function}` : "";
-    lines.push(`${t.current ? "→" : " "} ${t.id}  ${t.name}  at ${at ? where(at, cwd) : "no frame"}${inLib}`);
+    // The user's frame with its number, so `frame N --thread ID` reaches it in one call.
+    const numbered = at && t.userFrame && t.userFrame.index > 0 ? `#${t.userFrame.index} ` : "";
+    lines.push(`${t.current ? "→" : " "} ${t.id}  ${t.name}  at ${numbered}${at ? where(at, cwd) : "no frame"}${inLib}`);
     if (t.frames.length > 1) for (const f of t.frames) lines.push(`      #${f.index}  ${where(f, cwd)}`);
   }
   for (const [fn, ids] of idle) lines.push(`  ${ids.join(", ")}  ${fn} (nothing of yours on the stack)`);

@@ -55,8 +55,9 @@ async function expectStoppedAndStill(s: ReturnType<ReturnType<typeof env>["sessi
   // Said once: the reply after it has no notice.
   expect((await s.run(["status"])).json.notice).toBeUndefined();
   // Still stopped: nothing drives the program any more.
-  const n1 = (await s.ok(["print", "n"])).value;
-  const n2 = (await s.ok(["print", "n"])).value;
+  const n1 = (await s.ok(["print", "n"])).result;
+  const n2 = (await s.ok(["print", "n"])).result;
+  expect(n1).toBeDefined();
   expect(n2).toBe(n1);
   expect((await s.ok(["status"])).state).toBe("stopped");
   return status.json.notice as string;

@@ -1,7 +1,7 @@
 // The stop report's pure pieces, from tables.
 import { describe, expect, test } from "bun:test";
 import { evaluateError } from "../../src/daemon/session/inspector.ts";
-import { coreStop, functionName, inferWatchpoint, isUserFrame, normaliseReason, userFrameIndex } from "../../src/daemon/session/stopReport.ts";
+import { coreStop, functionName, inferWatchpoint, normaliseReason } from "../../src/daemon/session/stopReport.ts";
 
 describe("normaliseReason", () => {
   const cases: [string, string | undefined, "entry" | "pause" | undefined, number[], string][] = [
@@ -61,38 +61,6 @@ describe("inferWatchpoint", () => {
   });
 });
 
-describe("stop in the user's code", () => {
-  const libc = { function: "__GI_raise", file: "/usr/src/debug/glibc/raise.c", line: 50 };
-  const abort = { function: "abort", file: undefined, line: undefined };
-  const user = { function: "parse", file: "/home/me/app/parse.c", line: 12 };
-  const main = { function: "main", file: "/home/me/app/main.c", line: 3 };
-  test.each([
-    ["a user frame", user, true],
-    ["no source", abort, false],
-    ["the C library", libc, false],
-    ["Rust's standard library", { function: "core::panicking::panic", file: "/rustc/abc123/library/core/src/panicking.rs", line: 1 }, false],
-    ["Go's runtime", { function: "runtime.gopark", file: "/usr/lib/go-1.19/src/runtime/proc.go", line: 363 }, false],
-    ["Python's standard library", { function: "loads", file: "/usr/lib/python3.11/json/__init__.py", line: 346 }, false],
-    ["a relative source file", { function: "main", file: "main.go", line: 3 }, true],
-    ["glibc's build tree as gdb names it", { function: "usleep", file: "./misc/../sysdeps/posix/usleep.c", line: 31 }, false],
-    ["another library's build tree", { function: "start_thread", file: "./nptl/./nptl/pthread_create.c", line: 336 }, false],
-    ["a parent directory's file", { function: "helper", file: "../lib/helper.c", line: 3 }, false],
-  ])("isUserFrame: %s", (_w, f, want) => expect(isUserFrame(f)).toBe(want));
-
-  test.each([
-    ["a crash in libc selects the user's frame", "signal", [libc, abort, user, main], 2],
-    ["a crash in the user's code stays on top", "signal", [user, main], 0],
-    ["a breakpoint never moves", "breakpoint", [libc, user], 0],
-    ["a watchpoint that fired inside strcpy selects the caller", "watchpoint", [libc, user], 1],
-    ["a step never moves", "step", [libc, user], 0],
-    ["a pause in a syscall selects the caller", "pause", [libc, main], 1],
-    ["an exception in the standard library", "exception", [{ function: "loads", file: "/usr/lib/python3.11/json/__init__.py", line: 346 }, main], 1],
-    ["no user frame at all: the top", "signal", [libc, abort], 0],
-    ["no frames", "signal", [], 0],
-  ] as [string, string, { function?: string; file?: string; line?: number }[], number][])("%s", (_w, reason, frames, want) => {
-    expect(userFrameIndex(reason, frames)).toBe(want);
-  });
-});
 
 test.each([
   ["error: <user expression 2>:1:1: use of undeclared identifier 'nosuch'\n    1 | nosuch\n      | ^", "use of undeclared identifier 'nosuch'"],

@@ -48,8 +48,9 @@ export const inspectionHandlers: Handlers<
   threads: async (_a, caller, ctx): Promise<Replies["threads"]> => ctx.registry.get(caller.session).inspector.threadStates(),
   thread: async (a, caller, ctx): Promise<Replies["thread"]> => {
     const s = ctx.registry.get(caller.session);
-    if (a.id !== undefined) await s.inspector.selectThread(a.id);
-    return { threadId: s.currentThreadId, threads: await s.inspector.threads() };
+    // Switching shows where that thread is in the user's code, as a stop report would.
+    const context = a.id !== undefined ? await s.inspector.showThread(a.id) : undefined;
+    return { threadId: s.currentThreadId, threads: await s.inspector.threads(), ...(context ? { context } : {}) };
   },
   registers: async (a, caller, ctx): Promise<Replies["registers"]> => ctx.registry.get(caller.session).inspector.registers(a.names, a.all ?? false),
   "memory.read": async (a, caller, ctx): Promise<Replies["memory.read"]> => ctx.registry.get(caller.session).inspector.readMemory(a.location, a.count, a.format),

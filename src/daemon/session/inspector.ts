@@ -9,7 +9,8 @@ import type { ContextData, ListData, PrintResult, Replies, ThreadStack, ThreadVi
 import type { DisplayValue, FrameView, SessionState, StopReport, VariableView } from "../../ipc/types.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateValue, truncateVariables, type DisplayLimits } from "../truncate.ts";
-import { frameView, functionName, isUserFrame } from "./stopReport.ts";
+import { frameView, functionName } from "./stopReport.ts";
+import { isUserFrame, type CodeFacts } from "./userCode.ts";
 import { memoryLines, type MemoryFormat } from "../../common/memoryFormat.ts";
 import { readLines } from "../sourceWindow.ts";
 import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
@@ -29,6 +30,8 @@ export interface InspectorHost {
   requireLive(): DapClient;
   requireStopped(): DapClient;
   captureOutput<T>(fn: () => Promise<T>): Promise<{ value: T; text: string }>;
+  /** What tells the user's code from libraries' here (userCode.ts). */
+  codeFacts(): CodeFacts;
 }
 
 type Queue = <T>(fn: () => Promise<T>) => Promise<T>;
@@ -109,6 +112,18 @@ export class Inspector {
     return this.queue(() => this.selectThreadNow(id));
   }
 
+  /** `thread ID`: that thread, selected at its first frame in the user's code (as a stop report picks it), with source and locals. */
+  showThread(id: number): Promise<ContextData> {
+    return this.queue(async () => {
+      await this.selectThreadNow(id);
+      const frames = (await this.framesNow(id)).map(frameView);
+      const facts = this.host.codeFacts();
+      const index = frames[0] && !isUserFrame(frames[0], facts) ? Math.max(0, frames.findIndex((f) => isUserFrame(f, facts))) : 0;
+      if (index > 0) await this.selectFrameNow(index);
+      return this.contextNow(this.host.sourceLines);
+    });
+  }
+
   context(lines = this.host.sourceLines): Promise<ContextData> {
     return this.queue(() => this.contextNow(lines));
   }
@@ -162,7 +177,8 @@ export class Inspector {
             return { index, ...view };
           });
         } catch {}
-        const user = frames.find(isUserFrame);
+        const facts = this.host.codeFacts();
+        const user = frames.find((f) => isUserFrame(f, facts));
         out.push({ id: t.id, name: t.name, current: t.id === this.currentThreadId, frames: frames.slice(0, limit), ...(user ? { userFrame: user } : {}) });
       }
       return out;
@@ -476,8 +492,9 @@ export class Inspector {
       state: this.host.state,
       threadId,
       frameIndex: index,
-      reason: last?.reason,
-      breakpointIds: index === (last?.frameIndex ?? 0) ? last?.breakpointIds ?? [] : [],
+      // The last stop's reason and breakpoints belong to the thread and frame it named.
+      reason: last?.threadId === undefined || last.threadId === threadId ? last?.reason : undefined,
+      breakpointIds: index === (last?.frameIndex ?? 0) && (last?.threadId === undefined || last.threadId === threadId) ? last?.breakpointIds ?? [] : [],
       frame: { function: functionName(frame.name), file, line: frame.line, column: frame.column },
       source,
       locals: cut.variables,

@@ -26,6 +26,7 @@ import { registerReverseRequests } from "./reverseRequests.ts";
 import { breakpointView } from "./stopReport.ts";
 import { coreStopFrom, type Selection } from "./stopReportBuilder.ts";
 import { StopPipeline } from "./stopPipeline.ts";
+import { sessionFacts, type CodeFacts } from "./userCode.ts";
 import { beforeResume, neverStopped, probeHost } from "./conditionProbe.ts";
 import { beforeStepOut } from "./returnValues.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
@@ -92,6 +93,7 @@ export class Session {
       get program() { return session.program; },
       get core() { return session.core; },
       get sourceLines() { return session.sourceLines; },
+      codeFacts: () => this.codeFacts(),
       get limits() { return session.limits; },
       displayList: () => this.displays.list(),
       get resumedBy() { return session.lastResume; },
@@ -124,6 +126,11 @@ export class Session {
 
   get program(): string | undefined {
     return this.startOptions?.program;
+  }
+
+  /** What tells the user's code from libraries' for this session: its working directory, its program's directory, the disk. */
+  codeFacts(): CodeFacts {
+    return sessionFacts(this.startOptions?.cwd, this.program);
   }
 
   /** The program runs where a `--connect` adapter runs, maybe another machine. */

@@ -11,6 +11,7 @@ import type { BreakpointSync } from "./breakpointSync.ts";
 import type { Display } from "./displays.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 import type { Reports } from "./reports.ts";
+import type { CodeFacts } from "./userCode.ts";
 import { buildStopReport, type Selection, type StopReader } from "./stopReportBuilder.ts";
 import { conditionVerdict, type ConditionContext } from "./conditionProbe.ts";
 import { ownStopVerdict } from "./ownStopPolicy.ts";
@@ -28,6 +29,7 @@ export interface PipelineHost {
   readonly program: string | undefined;
   readonly core: string | undefined;
   readonly sourceLines: number;
+  codeFacts(): CodeFacts;
   readonly limits: DisplayLimits;
   displayList(): Display[];
   /** What last set the program running. */
@@ -79,6 +81,7 @@ export class StopPipeline {
         watchesEnded: this.watchesEnded,
         displays: h.displayList(),
         sourceLines: h.sourceLines,
+        facts: h.codeFacts(),
         limits: h.limits,
         create: (reason) => h.reports.create(reason),
         thrownType: (threadId) => this.thrownType(threadId),

@@ -118,32 +118,6 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Frames outside the program's own code: the C library, language runtimes, standard libraries. */
-const SYSTEM_PATHS = [/^\/usr\/(lib|include|share|src)\//, /^\/lib(32|64)?\//, /\/rustlib\/src\//, /^\/rustc\/[0-9a-f]+\//, /\/go\/src\/runtime\//, /^\/usr\/lib\/go[^/]*\/src\//, /\/(site|dist)-packages\//, /\/lib\/python3[^/]*\//];
-const SYSTEM_FUNCTIONS = [/^(__GI_|__libc_|_start$|__pthread|raise$|abort$|__assert)/, /^(runtime|testing)\./, /^(core|std|alloc)::/, /^__rust_/, /^rust_(begin_unwind|panic)/];
-
-export function isUserFrame(f: { function?: string; file?: string; line?: number }): boolean {
-  if (!f.file || !f.line) return false;
-  if (SYSTEM_PATHS.some((r) => r.test(f.file!))) return false;
-  // gdb names a library's source by its build-tree path when the file is not here ("./nptl/pthread_create.c",
-  // "./misc/../sysdeps/posix/usleep.c"); the program's own files it names in full.
-  if (/^\.\.?\//.test(f.file)) return false;
-  if (f.function && SYSTEM_FUNCTIONS.some((r) => r.test(f.function!))) return false;
-  return f.file.startsWith("/") || /\.(c|cc|cpp|cxx|h|hpp|rs|go|py|swift|m|mm|zig)$/.test(f.file);
-}
-
-/**
- * For a crash, signal, exception or pause that stopped outside the user's code: the index of the
- * first frame in it (0 when the top frame is the user's or none is).
- */
-export function userFrameIndex(reason: string, frames: readonly { function?: string; file?: string; line?: number }[]): number {
-  // A watchpoint fires where the write happened, often inside strcpy or memset: the caller is the news.
-  if (!["signal", "exception", "pause", "panic", "failure", "watchpoint", "core"].includes(reason)) return 0;
-  if (!frames.length || isUserFrame(frames[0]!)) return 0;
-  const i = frames.findIndex(isUserFrame);
-  return i > 0 ? i : 0;
-}
-
 export function newReport(seq: number, reason: string): StopReport {
   return { reason, breakpointIds: [], source: [], locals: [], output: "", seq, time: new Date().toISOString() };
 }

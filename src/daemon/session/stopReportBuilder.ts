@@ -13,7 +13,8 @@ import { sourceWindow } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
 import type { Display } from "./displays.ts";
 import type { ProgramOutput } from "./programOutput.ts";
-import { coreStop, frameView, normaliseReason, userFrameIndex } from "./stopReport.ts";
+import { coreStop, frameView, normaliseReason } from "./stopReport.ts";
+import { userFrameIndex, type CodeFacts } from "./userCode.ts";
 import { identifyWatchpoint } from "./watchStops.ts";
 import { returnedValue } from "./returnValues.ts";
 import { compactValue } from "./values.ts";
@@ -49,6 +50,8 @@ export interface ReportContext {
   readonly displays: readonly Display[];
   readonly sourceLines: number;
   readonly limits: DisplayLimits;
+  /** What tells the user's code from libraries' here. */
+  readonly facts: CodeFacts;
   create(reason: string): StopReport;
   thrownType(threadId: number): Promise<string | undefined>;
   /** The stop a `finish` led to, and what was read before it (to tell the returned value). */
@@ -117,7 +120,7 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
       }
       // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
       const views = frames.map(frameView);
-      const index = userFrameIndex(report.reason, views);
+      const index = userFrameIndex(report.reason, views, ctx.facts);
       const shown = frames[index]!;
       const { id: _id, ...where } = views[index]!;
       report.frame = where;
