@@ -1,5 +1,6 @@
 // Breakpoint, watchpoint and exception-filter commands.
 import { DebuggerError } from "../common/errors.ts";
+import { parseLocation } from "../common/location.ts";
 import { call } from "../ipc/calls.ts";
 import { bool, ids, str, type CommandSpec } from "./spec.ts";
 
@@ -8,15 +9,16 @@ export const breakpointCommands: CommandSpec[] = [
     command: "breakpoint.add",
     name: "breakpoint add",
     aliases: ["break", "b"],
-    positionals: [{ name: "location", description: "main.c:42, main.c:42:5, parse_args, Foo::bar, 0x401000", required: true }],
+    positionals: [{ name: "location", description: "main.c:42, main.c:42:5, parse_args, Foo::bar, 0x401000 (or --function NAME)" }],
     flags: {
+      function: { type: "string", alias: "f", description: "break at this function (as gdb's break -function)", valueHint: "NAME" },
       condition: { type: "string", alias: "c", description: "stop only when this expression is true", valueHint: "EXPR" },
       "hit-count": { type: "string", description: "stop only on this hit: N, >=N, >N or %N (lldb-dap and gdb take only N)", valueHint: "N" },
       log: { type: "string", description: "log this message instead of stopping ({expr} is interpolated)", valueHint: "MSG" },
       temporary: { type: "boolean", alias: "t", description: "remove it after the first hit" },
     },
-    examples: ["debugger break main.c:42", "debugger break parse --condition 'argc > 2'"],
-    call: (a) => call("breakpoint.add", { location: a.positionals[0]!, condition: str(a, "condition"), hitCount: hitCount(str(a, "hit-count")), log: str(a, "log"), temporary: bool(a, "temporary") }),
+    examples: ["debugger break main.c:42", "debugger break parse --condition 'argc > 2'", "debugger break -f Parser::parse"],
+    call: (a) => call("breakpoint.add", { location: breakLocation(a.positionals[0], str(a, "function")), condition: str(a, "condition"), hitCount: hitCount(str(a, "hit-count")), log: str(a, "log"), temporary: bool(a, "temporary") }),
   },
   {
     command: "breakpoint.list",
@@ -103,4 +105,15 @@ export function hitCount(text: string | undefined): string | undefined {
     );
   }
   return `${m[1] ?? ""}${m[2]}`;
+}
+
+/** LOCATION, or --function NAME: a function name and nothing else (not FILE:LINE, not an address). */
+function breakLocation(location: string | undefined, fn: string | undefined): string {
+  if (fn === undefined) {
+    if (location === undefined) throw new DebuggerError("USAGE", "breakpoint add needs a location", "e.g. `debugger break main.c:42` or `debugger break --function parse`");
+    return location;
+  }
+  if (location !== undefined) throw new DebuggerError("USAGE", `give the location once: '${location}' or --function ${fn}`, "`debugger break --function NAME`");
+  if (parseLocation(fn).kind !== "function") throw new DebuggerError("USAGE", `--function takes a function name, not '${fn}'`, "`debugger break main.c:42` for a line, `debugger break 0x401000` for an address");
+  return fn;
 }

@@ -11,6 +11,12 @@ function expression(a: ParsedArgs, what: string): string {
   return e;
 }
 
+/** How long an evaluation may take; the CLI's socket waits a little longer. */
+const answerTimeoutFlag = { timeout: { type: "number" as const, description: "seconds the evaluation may take (default 30; 0 waits forever)", valueHint: "SECONDS" } };
+export function answerSocketMs(a: ParsedArgs): number {
+  const t = num(a, "timeout");
+  return t === undefined ? 120_000 : t === 0 ? 2 ** 31 - 1 : (t + 30) * 1000;
+}
 const formatFlag = { format: { type: "string" as const, alias: "f", description: "show integers as hex, bin, oct, dec, char, or a pointer as its address", valueHint: "hex|bin|oct|dec|char|address" } };
 
 const FORMATS = ["hex", "bin", "oct", "dec", "char", "address"] as const;
@@ -86,12 +92,13 @@ export const inspectionCommands: CommandSpec[] = [
     name: "print",
     aliases: ["p"],
     positionals: [{ name: "expression", description: "e.g. x  p->next  'add(1, 2)'", variadic: true, required: true }],
-    flags: { ...formatFlag, depth: { type: "number", description: "expand structures N levels (default 1; one expression)", valueHint: "N" } },
-    examples: ["debugger print total", "debugger print i 'scores[i]' st.sum"],
+    flags: { ...formatFlag, depth: { type: "number", description: "expand structures N levels (default 1; one expression)", valueHint: "N" }, ...answerTimeoutFlag },
+    examples: ["debugger print total", "debugger print i 'scores[i]' st.sum", "debugger print 'slow_check()' --timeout 120"],
+    socketTimeoutMs: answerSocketMs,
     call: (a) => {
       const expressions = a.positionals.map((e) => e.trim()).filter(Boolean);
       if (!expressions.length) throw new DebuggerError("USAGE", "print needs an expression", "`debugger print 'a + b'`");
-      return call("print", { expressions, format: checkFormat(a), depth: num(a, "depth") });
+      return call("print", { expressions, format: checkFormat(a), depth: num(a, "depth"), timeout: num(a, "timeout") });
     },
   },
   {
@@ -112,8 +119,9 @@ export const inspectionCommands: CommandSpec[] = [
     command: "eval",
     name: "eval",
     positionals: [{ name: "expression", description: "expression or statement", variadic: true, required: true }],
-    flags: formatFlag,
-    call: (a) => call("eval", { expression: expression(a, "eval"), format: checkFormat(a), depth: 0 }),
+    flags: { ...formatFlag, ...answerTimeoutFlag },
+    socketTimeoutMs: answerSocketMs,
+    call: (a) => call("eval", { expression: expression(a, "eval"), format: checkFormat(a), depth: 0, timeout: num(a, "timeout") }),
   },
   {
     command: "set",

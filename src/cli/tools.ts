@@ -4,17 +4,20 @@ import { logPath } from "../common/paths.ts";
 import { tailLines } from "../common/tail.ts";
 import { versionInfo, versionLine } from "../common/version.ts";
 import { call } from "../ipc/calls.ts";
-import type { CommandSpec } from "./spec.ts";
+import { answerSocketMs } from "./inspection.ts";
+import { num, type CommandSpec } from "./spec.ts";
 
 export const toolCommands: CommandSpec[] = [
   {
     command: "raw",
     name: "raw",
     positionals: [{ name: "command", description: "console input, e.g. 'frame variable x'", variadic: true, required: true }],
+    flags: { timeout: { type: "number", description: "seconds the command may take (default 30; 0 waits forever)", valueHint: "SECONDS" } },
+    socketTimeoutMs: answerSocketMs,
     call: (a) => {
       const e = a.positionals.join(" ").trim();
       if (!e) throw new DebuggerError("USAGE", "raw needs a console command", "`debugger raw 'register read'`");
-      return call("raw", { expression: e });
+      return call("raw", { expression: e, timeout: num(a, "timeout") });
     },
   },
   {

@@ -1,9 +1,17 @@
 // DAP client: request/response correlation with per-request timeouts, event listeners and
 // reverse-request handlers over any byte transport (a child's stdio or a TCP socket).
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { DebuggerError } from "../common/errors.ts";
 import { encodeMessage, MessageDecoder } from "./codec.ts";
 import type { DapRequestMap } from "./types.ts";
+
+/**
+ * How long the requests made within `answerTimeoutMs.run(ms, …)` may wait for the adapter (0: no
+ * limit), in place of the client's default: `print --timeout`, `eval --timeout`, `raw --timeout`.
+ * Scoped to the call, so another session's or call's requests keep their own.
+ */
+export const answerTimeoutMs = new AsyncLocalStorage<number>();
 
 export interface Transport {
   write(bytes: Uint8Array): void;
@@ -122,7 +130,7 @@ export class DapClient {
     if (this.closedError) return Promise.reject(this.closedError);
     const seq = this.seq++;
     const message: P.Request = { seq, type: "request", command, arguments: args };
-    const ms = timeoutMs ?? this.timeoutMs;
+    const ms = timeoutMs ?? answerTimeoutMs.getStore() ?? this.timeoutMs;
     return new Promise<P.Response>((resolve, reject) => {
       const timer =
         ms > 0

@@ -20,6 +20,8 @@ const optBool = v.optional(v.boolean());
 const expression = v.pipe(v.string(), v.minLength(1, "give an expression"));
 /** Seconds to wait for a stop; 0 waits forever. */
 const timeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_000, "a timeout is at most 2000000 s (0 waits forever)")), 60);
+/** Seconds an evaluation may take (print, eval, raw): unset is the adapter's usual 30 s; 0 waits forever. */
+const answerTimeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_000, "a timeout is at most 2000000 s (0 waits forever)")));
 /** Expressions evaluated at the stop an execution command reports (`--print`). */
 const prints = v.optional(v.array(expression), []);
 const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints };
@@ -120,7 +122,7 @@ export const argSchemas = {
   down: v.strictObject({ count: v.optional(posInt, 1) }),
   locals: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool }),
   args: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }),
-  print: v.strictObject({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))) }),
+  print: v.strictObject({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))), timeout: answerTimeout }),
   display: v.strictObject({ expressions: v.optional(v.array(expression), []) }),
   undisplay: v.strictObject({ ids: v.optional(v.array(posInt), []), all: optBool }),
   trace: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
@@ -128,8 +130,8 @@ export const argSchemas = {
     commands: v.pipe(v.array(v.strictObject({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(MAX_BATCH_COMMANDS, `a batch runs at most ${MAX_BATCH_COMMANDS} commands`)),
     keepGoing: optBool,
   }),
-  eval: v.strictObject({ expression, format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10)), 0) }),
-  raw: v.strictObject({ expression: v.pipe(v.string(), v.minLength(1, "give a console command")) }),
+  eval: v.strictObject({ expression, format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10)), 0), timeout: answerTimeout }),
+  raw: v.strictObject({ expression: v.pipe(v.string(), v.minLength(1, "give a console command")), timeout: answerTimeout }),
   set: v.strictObject({ name: v.pipe(v.string(), v.minLength(1, "give a variable")), value: v.string() }),
   threads: noArgs,
   thread: v.strictObject({ id: v.optional(int) }),

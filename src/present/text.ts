@@ -63,10 +63,13 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   if (r.returnValue !== undefined) parts.push(`Returned: ${r.returnValue}`);
   else if (r.returnValueNote) parts.push(`Returned: not known (${r.returnValueNote})`);
   if (r.exception) parts.push(`Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.type ? ` (${r.exception.type})` : ""}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`);
+  // Values asked for (--print, display) lead; a local of the same name is not shown twice.
+  if (r.displays?.length) parts.push(`Values:\n${displayLines(r.displays)}`);
   const src = sourceBlock(r.source);
   if (src) parts.push(src);
-  if (r.locals.length) parts.push(`Locals:\n${variableLines(r.locals)}`);
-  if (r.displays?.length) parts.push(`Values:\n${displayLines(r.displays)}`);
+  const shown = new Set((r.displays ?? []).filter((d) => d.error === undefined).map((d) => d.expression));
+  const locals = shown.size ? r.locals.filter((v) => !shown.has(v.name)) : r.locals;
+  if (locals.length) parts.push(`Locals:\n${variableLines(locals)}`);
   if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
   if (r.console) parts.push(consoleBlock(r.console));
   if (r.truncated?.length) parts.push(r.truncated.map((t) => `(${t})`).join("\n"));

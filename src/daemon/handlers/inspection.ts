@@ -2,6 +2,7 @@
 // The inspector does the work (inside the session's queue); these only pick the session.
 import type { Replies } from "../../ipc/commands.ts";
 import { DebuggerError } from "../../common/errors.ts";
+import { withAnswerTimeout } from "./answerTimeout.ts";
 import type { Handlers } from "./common.ts";
 import { listing, parseListTarget } from "../session/sourceList.ts";
 import { readLines } from "../sourceWindow.ts";
@@ -24,12 +25,13 @@ export const inspectionHandlers: Handlers<
   down: async (a, caller, ctx): Promise<Replies["down"]> => ctx.registry.get(caller.session).inspector.move(-a.count),
   locals: async (a, caller, ctx): Promise<Replies["locals"]> => ctx.registry.get(caller.session).inspector.variables("locals", a.depth, a.all ?? false),
   args: async (a, caller, ctx): Promise<Replies["args"]> => ctx.registry.get(caller.session).inspector.variables("arguments", a.depth),
-  print: async (a, caller, ctx): Promise<Replies["print"]> => {
-    const s = ctx.registry.get(caller.session);
-    // One expression keeps the one-value shape; several reply one result each, failures in place.
-    if (a.expressions.length === 1) return s.inspector.value(a.expressions[0]!, "print", a.format, a.depth);
-    return { results: await s.inspector.values(a.expressions, a.format) };
-  },
+  print: async (a, caller, ctx): Promise<Replies["print"]> =>
+    withAnswerTimeout("print", a.timeout, async () => {
+      const s = ctx.registry.get(caller.session);
+      // One expression keeps the one-value shape; several reply one result each, failures in place.
+      if (a.expressions.length === 1) return s.inspector.value(a.expressions[0]!, "print", a.format, a.depth);
+      return { results: await s.inspector.values(a.expressions, a.format) };
+    }),
   display: async (a, caller, ctx): Promise<Replies["display"]> => {
     const s = ctx.registry.get(caller.session);
     s.requireLive();
@@ -43,7 +45,7 @@ export const inspectionHandlers: Handlers<
     const removed = s.removeDisplays(a.all ? "all" : a.ids);
     return { removed, displays: s.listDisplays() };
   },
-  eval: async (a, caller, ctx): Promise<Replies["eval"]> => ctx.registry.get(caller.session).inspector.value(a.expression, "eval", a.format, a.depth),
+  eval: async (a, caller, ctx): Promise<Replies["eval"]> => withAnswerTimeout("eval", a.timeout, () => ctx.registry.get(caller.session).inspector.value(a.expression, "eval", a.format, a.depth)),
   set: async (a, caller, ctx): Promise<Replies["set"]> => ctx.registry.get(caller.session).inspector.set(a.name, a.value),
   threads: async (_a, caller, ctx): Promise<Replies["threads"]> => ctx.registry.get(caller.session).inspector.threadStates(),
   thread: async (a, caller, ctx): Promise<Replies["thread"]> => {

@@ -242,9 +242,12 @@ export class AdapterLink {
       proc.closeInput();
       const gone = await Promise.race([proc.exited.then(() => true), Bun.sleep(1500).then(() => false)]);
       if (!gone) {
+        // A hung adapter never ended the program: do it here (a launched one only), before the
+        // adapter is killed — its death lets gdb or lldb-server end the program first, and then
+        // who ended it (and whether the reply can name the pids) is a race.
+        const ended = terminateDebuggee ? this.endDebuggees() : undefined;
         proc.kill("SIGKILL");
-        // A hung adapter never ended the program: do it here (a launched one only).
-        if (terminateDebuggee) return this.endDebuggees();
+        return ended;
       }
       return undefined;
     } finally {
