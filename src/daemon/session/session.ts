@@ -3,6 +3,7 @@
 // breakpoint sync, the inspector, the displays — and one private queue: every public operation that
 // talks to the adapter runs through it. Waiting for a stop happens outside the queue, so `status`,
 // `pause` and other clients are never blocked by a waiter.
+import { isAlive, type Helper } from "./helperWatch.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { exitMessage } from "../../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter } from "../../adapters/types.ts";
@@ -251,6 +252,7 @@ export class Session {
     if (noStopEvent) this.onStopped(coreStopFrom(this.out, outputMark));
     this.go({ type: "started" });
     this.link.recordDebuggees(this.pid);
+    this.watchHelpers();
     this.link.prepareSpare(this.lastReport ? Promise.resolve() : this.nextStop().promise);
     this.onChange();
   }
@@ -279,7 +281,10 @@ export class Session {
     });
     on("process", (b) => {
       if (b.systemProcessId) this.pid = b.systemProcessId;
-      if (this.link.tracksDebuggees || this.state !== "starting") this.link.recordDebuggees(this.pid);
+      if (this.link.tracksDebuggees || this.state !== "starting") {
+        this.link.recordDebuggees(this.pid);
+        this.watchHelpers();
+      }
       this.onChange();
     });
     registerReverseRequests(client, this.out.buffer);
@@ -317,19 +322,65 @@ export class Session {
       return;
     }
     // The program's last output may still be on its way through our pty: read it before the
-    // report is built and before disconnecting (output is ignored from then on).
-    void this.out.settled().then(() => {
+    // report is built and before disconnecting (output is ignored from then on). The program has
+    // ended, so what it wrote is already in the pty's buffer and arrives on the next poll: 5 ms of
+    // quiet, not the 30 ms a running program gets (issue 25: lldb-dap's continue to the exit was
+    // ~50 ms of ours against the adapter's 5 ms).
+    void this.out.settled(5).then(() => {
       this.publishEnd();
       void this.link.shutdown(this.mode === "launch");
     });
   }
 
+  /**
+   * Every second while the session lives: a helper of the adapter (lldb-server, gdb, debugpy's
+   * launcher) that died ends the session and the program it ran (helperWatch.ts).
+   */
+  private watchHelpers(): void {
+    if (this.helperTimer || !this.link.helpers.length) return;
+    let seen = 0;
+    this.helperTimer = setInterval(() => {
+      if (this.ended) return void clearInterval(this.helperTimer);
+      const dead = this.link.lostHelper();
+      if (!dead) return;
+      // A program that ends takes its launcher with it: the adapter's own end report comes
+      // within moments then. Act at once only when the program outlives its helper.
+      if ((this.pid && isAlive(this.pid)) || ++seen >= 3) this.onHelperDied(dead);
+    }, 1000);
+    this.helperTimer.unref?.();
+  }
+
+  private helperTimer: ReturnType<typeof setInterval> | undefined;
+  private helperNote: string | undefined;
+
+  private onHelperDied(dead: Helper): void {
+    clearInterval(this.helperTimer);
+    const what = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died`;
+    log("warn", `[${this.name}] ${what}`);
+    this.go({ type: "ended" });
+    const ended = this.link.endDebuggees();
+    void this.link.shutdown(true);
+    const report = this.reports.create("terminated");
+    report.description = `${what}; ${ended ? `the program it ran (pid ${ended.join(", ")}) was ended` : "the program had already gone"}`;
+    this.out.attachTo(report);
+    this.reports.keep(report);
+    this.reports.fail(new DebuggerError("ADAPTER_EXITED", `${what}; the session ended`, "`debugger start` begins a new one; `debugger logs` shows the adapter's last words"));
+    this.onChange();
+  }
+
   private publishEnd(): void {
+    clearInterval(this.helperTimer);
+    // The adapter reported the end, but a helper died and the program may run on without it
+    // (lldb-dap says "exited -1" when lldb-server is killed): end it and say why.
+    const dead = this.mode === "launch" ? this.link.lostHelper() : undefined;
+    const orphaned = dead && this.pid && isAlive(this.pid) ? this.link.endDebuggees() : undefined;
+    if (dead && orphaned) this.helperNote = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died; the program it ran (pid ${orphaned.join(", ")}) was still running and was ended`;
     if (this.exitCode === undefined && this.adapter.exitCodeFromOutput) this.exitCode = this.adapter.exitCodeFromOutput(this.out.recent());
     this.go({ type: "finished", exited: this.exitCode !== undefined });
     const report = this.reports.create(this.exitCode !== undefined ? "exited" : "terminated");
     report.exitCode = this.exitCode;
     report.description = this.exitCode !== undefined ? `program exited with code ${this.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
+    if (this.helperNote) report.description += ` (${this.helperNote})`;
     report.neverHit = this.breakpoints.registry.neverHit().map((b) => b.id);
     const never = neverStopped(this.breakpointViews());
     if (never.length) report.neverStopped = never;
