@@ -308,7 +308,10 @@ export const gdb: AdapterSpec = {
         // -q: no banner, which would arrive as program output.
         gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program)],
       };
-      if (o.args.length) args.arguments = shellJoin(o.args);
+      // stdin is /dev/null: the program would otherwise share gdb's stdin, a pipe nobody writes,
+      // and a read would block for ever (gdb starts the program through /bin/sh, which applies
+      // the redirection; the arguments are quoted for that shell).
+      args.arguments = [shellJoin(o.args), "</dev/null"].filter(Boolean).join(" ");
       const environment = cdtEnvironment(o.env, o.found);
       if (environment) args.environment = environment;
       // No stopOnEntry in cdt-gdb-adapter: a temporary breakpoint at main, as `start` does.

@@ -83,6 +83,9 @@ const DEBUG_INFO_COMPLAINT = /^(error|warning): .*(DW_TAG|DW_AT|DW_FORM|DWARF|de
 
 const NATIVE_SOURCE = new Set([".c", ".cc", ".cpp", ".cxx", ".m", ".mm", ".rs", ".swift", ".zig"]);
 
+/** A launched program's stdin: end-of-file, never a wait (README: "stdin"). */
+export const STDIN_PATH = "/dev/null";
+
 export const lldbDap: AdapterSpec = {
   name: "lldb-dap",
   title: "LLDB (lldb-dap): C, C++, Rust, Swift",
@@ -107,7 +110,8 @@ export const lldbDap: AdapterSpec = {
     const initCommands = rustInitCommands(o.program);
     // The program's stdio on the daemon's pty: lldb-dap's own output path is O(n²) (programTerminal.ts).
     // "?" runs a command silently unless it fails.
-    if (o.terminal) initCommands.push(...["input", "output", "error"].map((s) => `?settings set target.${s}-path ${o.terminal}`));
+    // stdin is /dev/null: a read gets end-of-file at once instead of waiting on a terminal nobody types into.
+    if (o.terminal) initCommands.push(`?settings set target.input-path ${STDIN_PATH}`, ...["output", "error"].map((s) => `?settings set target.${s}-path ${o.terminal}`));
     return { program: o.program, args: o.args, cwd: o.cwd, env: Object.entries(o.env).map(([k, v]) => `${k}=${v}`), stopOnEntry: o.stopOnEntry, ...(initCommands.length ? { initCommands } : {}) };
   },
   attachArgs(o) {

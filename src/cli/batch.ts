@@ -8,6 +8,7 @@ import { checkArgs, cliSpelling } from "../ipc/calls.ts";
 import type { Single } from "../ipc/meta.ts";
 import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/framing.ts";
 import { presentBatch } from "../present/index.ts";
+import { escapeControls } from "./terminalSafe.ts";
 import { parseArgv } from "./args.ts";
 import { isDaemonSpec, type CliContext, type CommandTable, type DaemonSpec, type LocalContext, type LocalResult } from "./spec.ts";
 
@@ -150,5 +151,5 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   const replies = data.replies.map((r, i) => ({ ...r, command: plan[i]!.spec.name }));
   // What happened on the session while nobody listened (an interrupted trace or batch) heads the text.
   const text = reply.notice ? `note: ${reply.notice}\n${shown}` : shown;
-  return { data: { replies, ran: data.ran, total: data.total, exitCode }, text, exitCode };
+  return { data: { replies, ran: data.ran, total: data.total, exitCode }, text: escapeControls(text), exitCode };
 }

@@ -1,6 +1,7 @@
 // The CLI's entry: find the command, parse its arguments strictly, call the daemon (or run
 // locally), print one result, return the exit code. Errors never print usage on stdout.
 // Help, completion, consola and the config schema load lazily: this path runs on every command.
+import { escapeControls } from "./terminalSafe.ts";
 import { cliSettings } from "../common/cliSettings.ts";
 import { DebuggerError, exitCodeFor, toErrorData, type ErrorData } from "../common/errors.ts";
 import { checkSessionName } from "../common/sessionName.ts";
@@ -104,7 +105,7 @@ export async function runCli(argv: string[]): Promise<number> {
     if (!wantsJson && e instanceof ReportedFailure) await write(e.text);
     const notice = e instanceof FailedReply ? e.notice : undefined;
     if (wantsJson) await write(JSON.stringify({ ok: false, command: commandName, session: sessionName, error, ...(notice ? { notice } : {}) }));
-    else await write(errorText(error), "err");
+    else await write(escapeControls(errorText(error)), "err");
     return exitCodeFor(error.code);
   }
 }
@@ -142,7 +143,7 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   // Partial replies (`output --follow`) are printed as they come: one JSON document per line with --json.
   let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order
   const onPartial = (r: Reply<Replies[C]>) => {
-    const text = ctx.json ? JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data }) + "\n" : r.data !== undefined ? presentPartial(command, r.data, view) : "";
+    const text = ctx.json ? JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data }) + "\n" : r.data !== undefined ? escapeControls(presentPartial(command, r.data, view)) : "";
     if (text) printed = printed.then(() => Bun.write(Bun.stdout, text));
   };
   // Only for commands that start an adapter, and first: process.stderr is built on first use, which
@@ -157,7 +158,8 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   await printed;
   // What happened on the session while nobody listened (an interrupted trace or batch).
   const notice = reply.notice;
-  if (notice && !ctx.json) await write(`note: ${notice}`, "err");
+  if (notice && !ctx.json) await write(escapeControls(`note: ${notice}`), "err");
   if (!reply.ok || reply.data === undefined) throw new FailedReply(reply.error ?? { code: "INTERNAL", message: "the daemon replied without an error" }, notice);
-  return { data: reply.data, text: present(command, reply.data, view), notice };
+  // Text mode shows the program's control bytes as escapes, never replays them (terminalSafe.ts).
+  return { data: reply.data, text: escapeControls(present(command, reply.data, view)), notice };
 }

@@ -3,6 +3,7 @@
 // (`__lldb-cli-adapter`, adapter.ts), which runs driver.py inside lldb's embedded Python.
 // Everything LLDB-specific the session uses beside that (Rust formatters, the panic breakpoint,
 // code lines of a file) is lldb-dap's, shared.
+import { STDIN_PATH } from "../lldbDap.ts";
 import { readdirSync } from "node:fs";
 import { CXX_CATCHPOINTS } from "../catchpoints.ts";
 import type { AdapterSpec, FoundAdapter } from "../types.ts";
@@ -65,7 +66,7 @@ export const lldbCli: AdapterSpec = {
   launchArgs(o) {
     // lldb-dap's start-up commands (Rust's formatters) apply; its "?"-prefixed terminal settings do not.
     const initCommands = ((lldbDap.launchArgs(o).initCommands as string[] | undefined) ?? []).filter((c) => !c.startsWith("?"));
-    const stdio = o.terminal ? { stdin: o.terminal, stdout: o.terminal, stderr: o.terminal } : undefined;
+    const stdio = o.terminal ? { stdin: STDIN_PATH, stdout: o.terminal, stderr: o.terminal } : undefined;
     return { program: o.program, args: o.args, cwd: o.cwd, env: o.env, stopOnEntry: o.stopOnEntry, ...(stdio ? { stdio } : {}), ...(initCommands.length ? { initCommands } : {}) };
   },
   attachArgs(o) {

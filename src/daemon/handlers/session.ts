@@ -110,8 +110,29 @@ export async function runSession(ctx: DaemonContext, caller: Caller, spec: Adapt
     first.cancel();
     return { ...base(!!session.lastReport), state: session.state, stop: session.lastReport };
   }
+  if (!opts.stopOnEntry && allUnbound(session)) {
+    // Nothing can stop the program: wait briefly for it to end (or crash, or a library to load
+    // that binds a breakpoint after all), then say so and leave it running, rather than wait out
+    // the whole timeout for a stop that cannot come.
+    const grace = a.timeout > 0 ? Math.min(a.timeout, UNBOUND_GRACE_S) : UNBOUND_GRACE_S;
+    const early = await Promise.race([first.promise.then((r) => r, () => undefined), Bun.sleep(grace * 1000).then(() => undefined)]);
+    if (!early && session.live && session.state !== "stopped" && allUnbound(session)) {
+      first.cancel();
+      const w = warnings(session, false).warnings!;
+      w[w.length - 1] = w[w.length - 1]!.replace(/, so nothing stopped the program$/, ", so nothing can stop the program: it is running (`debugger pause` stops it, `debugger await` waits for its end)");
+      return { session: session.summary(), breakpoints: session.breakpointViews(), warnings: w, state: session.state };
+    }
+  }
   const stop = await waitForStop(session, first.promise, a.timeout);
   return { ...base(stop.reason !== "exited" && stop.reason !== "terminated"), ...(await stopData(session, stop, a.print)) };
+}
+
+/** Seconds a start whose breakpoints all failed to bind waits for the program to end by itself. */
+const UNBOUND_GRACE_S = 2;
+
+function allUnbound(session: Session): boolean {
+  const bps = session.breakpointViews().filter((b) => b.kind !== "data");
+  return bps.length > 0 && bps.every((b) => !b.verified);
 }
 
 /** `start PROGRAM --core FILE`: a readable core file, an adapter that opens cores, nothing that would run it. */

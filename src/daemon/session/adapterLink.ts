@@ -2,6 +2,7 @@
 // `--connect` adapter reached), the DAP start-up sequence (initialize, launch or attach,
 // configurationDone: DESIGN §3 rule 4), the adapter's exit, the launched program's processes when
 // the adapter dies without ending them, and the disconnect at the end.
+import { deadHelper, helpersOf, realProgram, type Helper } from "./helperWatch.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
 import type { AdapterSpec, CoreArgs, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
@@ -209,6 +210,15 @@ export class AdapterLink {
   recordDebuggees(programPid: number | undefined): void {
     if (this.opts?.mode !== "launch" || this.opts.connect || !this.proc?.pid) return;
     this.debuggees = descendants(this.proc.pid, programPid);
+    if (process.platform === "linux") this.helpers = helpersOf(this.proc.pid, this.debuggees, programPid, realProgram(this.opts.program));
+  }
+
+  /** The processes between the adapter and the launched program (lldb-server, gdb, debugpy's launcher). */
+  helpers: Helper[] = [];
+
+  /** A helper that died while the program it ran may live on. */
+  lostHelper(): Helper | undefined {
+    return deadHelper(this.helpers);
   }
 
   get tracksDebuggees(): boolean {

@@ -10,6 +10,7 @@ import type { DapClient } from "../../dap/client.ts";
 import { BreakpointRegistry, type Breakpoint, type BreakpointOptions, type SetKey } from "../breakpointRegistry.ts";
 import { pickScopes, type Inspector } from "./inspector.ts";
 import { dataIdAddress } from "./watchStops.ts";
+import type { InQueue, Queue } from "./queue.ts";
 
 export interface BreakpointHost {
   readonly name: string;
@@ -25,7 +26,6 @@ export interface BreakpointHost {
   requireStopped(): DapClient;
 }
 
-type Queue = <T>(fn: () => Promise<T>) => Promise<T>;
 
 /** What `catch throw TYPE` takes: a C++ type name, qualified or not, templates included. */
 const CXX_TYPE = /^[A-Za-z_:][\w:<>, *&]*$/;
@@ -57,15 +57,15 @@ export class BreakpointSync {
   // ---- queued operations ----------------------------------------------------------------
 
   add(text: string, loc: Location, opts: BreakpointOptions): Promise<Breakpoint> {
-    return this.queue(() => this.addNow(text, loc, opts));
+    return this.queue((q) => this.addNow(q, text, loc, opts));
   }
 
   /** `watch EXPR`: asks the adapter where the value lives (`dataBreakpointInfo`), then sets the whole data set. */
   addWatch(expression: string, accessType: "read" | "write" | "readWrite", opts: BreakpointOptions): Promise<Breakpoint> {
-    return this.queue(async () => {
+    return this.queue(async (q) => {
       const client = this.host.requireStopped();
       this.requireCapability("supportsDataBreakpoints", "watchpoints");
-      const { frame } = await this.inspector.selectedFrameNow();
+      const { frame } = await this.inspector.selectedFrameNow(q);
       const { scopes } = await client.request("scopes", { frameId: frame.id });
       const locals = pickScopes(scopes, "locals")[0];
       // A plain local is asked for by name in its scope; anything else as an expression in the frame.
@@ -76,7 +76,7 @@ export class BreakpointSync {
         const at = await client.request("evaluate", { expression: pinned.pin, frameId: frame.id, context: "watch" }).then((r) => r.result, () => "");
         if (!/0x[0-9a-f]+/i.test(at)) {
           // Why, in the words a print of it would give (cdt-gdb-adapter answers the pin with "Error: …").
-          const why = await this.inspector.evaluateNow(expression, "watch").then(
+          const why = await this.inspector.evaluateNow(q, expression, "watch").then(
             () => "it has no address (not an lvalue)",
             (e: Error) => e.message.replace(/^cannot evaluate '.*?': /s, ""),
           );
@@ -95,13 +95,13 @@ export class BreakpointSync {
         throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} cannot watch '${expression}' for ${accessType} access (it offers ${info.accessTypes.join(", ")})`, "drop --read/--access, or use another access type");
       }
       const bp = this.registry.addData(expression, info.dataId, accessType, pinned ? `${expression}, at the address it has now (gdb's watch -location)` : info.description, opts);
-      bp.readAs = pinned?.name ?? (await this.readByAddressNow(expression, info.dataId));
-      bp.lastValue = await this.inspector.evaluateNow(bp.readAs ?? expression, this.host.adapter.printContext).then((r) => r.result, () => undefined);
+      bp.readAs = pinned?.name ?? (await this.readByAddressNow(q, expression, info.dataId));
+      bp.lastValue = await this.inspector.evaluateNow(q, bp.readAs ?? expression, this.host.adapter.printContext).then((r) => r.result, () => undefined);
       try {
-        await this.syncSet({ kind: "data" });
+        await this.syncSet(q, { kind: "data" });
       } catch (e) {
         this.registry.remove(bp.id);
-        await this.syncSet({ kind: "data" }).catch(() => {});
+        await this.syncSet(q, { kind: "data" }).catch(() => {});
         throw e;
       }
       return bp;
@@ -114,30 +114,30 @@ export class BreakpointSync {
    * pointer or index moves (`a[i]` with another i) or in another frame (recursion), and the stop
    * would show a value that did not change. Used only when it reads the same value now.
    */
-  private async readByAddressNow(expression: string, dataId: string): Promise<string | undefined> {
+  private async readByAddressNow(q: InQueue, expression: string, dataId: string): Promise<string | undefined> {
     const address = dataIdAddress(dataId);
     if (address === undefined) return undefined;
     const context = this.host.adapter.printContext;
-    const now = await this.inspector.evaluateNow(expression, context).catch(() => undefined);
+    const now = await this.inspector.evaluateNow(q, expression, context).catch(() => undefined);
     if (!now?.type || /[[\]()]/.test(now.type)) return undefined; // arrays and functions do not cast this way
     const read = `*(${now.type} *)0x${address.toString(16)}`;
-    const same = await this.inspector.evaluateNow(read, context).then((r) => r.result === now.result, () => false);
+    const same = await this.inspector.evaluateNow(q, read, context).then((r) => r.result === now.result, () => false);
     return same ? read : undefined;
   }
 
   remove(ids: number[]): Promise<Breakpoint[]> {
-    return this.queue(() => this.removeNow(ids));
+    return this.queue((q) => this.removeNow(q, ids));
   }
 
   setEnabled(ids: number[], enabled: boolean): Promise<void> {
     for (const id of ids) if (!this.registry.get(id)) throw this.notFound(id);
-    return this.queue(async () => {
+    return this.queue(async (q) => {
       for (const id of ids) {
         const bp = this.registry.get(id);
         if (!bp) throw this.notFound(id);
         if (bp.enabled === enabled) continue;
         bp.enabled = enabled;
-        await this.syncSet(this.registry.keyOf(bp));
+        await this.syncSet(q, this.registry.keyOf(bp));
       }
     });
   }
@@ -147,7 +147,7 @@ export class BreakpointSync {
    * daemon's own catchpoints (function breakpoints standing for `panic`, `throw` …).
    */
   setExceptionFilters(add: string[], remove: string[]): Promise<void> {
-    return this.queue(async () => {
+    return this.queue(async (q) => {
       this.host.requireLive();
       const available = this.host.capabilities.exceptionBreakpointFilters ?? [];
       const own = this.catchpointDefs();
@@ -173,8 +173,8 @@ export class BreakpointSync {
       for (const f of remove) if (!names.includes(canonical(f))) throw unknown(f);
       add = filters;
       const isOwn = (f: string) => own.find((c) => c.filter === f);
-      for (const f of add.filter(isOwn)) await this.setCatchpoint(isOwn(f)!, true);
-      for (const f of remove.filter(isOwn)) await this.setCatchpoint(isOwn(f)!, false);
+      for (const f of add.filter(isOwn)) await this.setCatchpoint(q, isOwn(f)!, true);
+      for (const f of remove.filter(isOwn)) await this.setCatchpoint(q, isOwn(f)!, false);
       const typesBefore = this.throwTypes;
       if (types) this.throwTypes = [...new Set(types)];
       if (remove.some((f) => canonical(f) === throwFilter)) this.throwTypes = [];
@@ -219,18 +219,18 @@ export class BreakpointSync {
     return this.registry.list().find((b) => b.internal && b.kind === "function" && b.function === c.function);
   }
 
-  private async setCatchpoint(c: CatchpointDef, on: boolean): Promise<void> {
+  private async setCatchpoint(q: InQueue, c: CatchpointDef, on: boolean): Promise<void> {
     const have = this.catchpoint(c);
     if (on === !!have) return;
     if (on) {
-      const bp = await this.addSynced(c.function, { kind: "function", name: c.function }, { internal: c.reason });
+      const bp = await this.addSynced(q, c.function, { kind: "function", name: c.function }, { internal: c.reason });
       if (!bp.verified) {
-        await this.dropSynced(bp);
+        await this.dropSynced(q, bp);
         throw new DebuggerError("UNSUPPORTED", `catch ${c.filter}: ${c.function} is not in this program`, "it is only there when the program uses the runtime that defines it");
       }
     } else {
       this.registry.remove(have!.id);
-      await this.syncSet(this.registry.keyOf(have!));
+      await this.syncSet(q, this.registry.keyOf(have!));
     }
   }
 
@@ -240,32 +240,32 @@ export class BreakpointSync {
 
   // ---- inside the queue (start-up, stop reports) ----------------------------------------
 
-  async addNow(text: string, loc: Location, opts: BreakpointOptions): Promise<Breakpoint> {
+  async addNow(q: InQueue, text: string, loc: Location, opts: BreakpointOptions): Promise<Breakpoint> {
     const caps = this.host.capabilities;
     if (opts.condition && caps.supportsConditionalBreakpoints === false) this.unsupported("supportsConditionalBreakpoints", "conditional breakpoints");
     if (opts.hitCondition && caps.supportsHitConditionalBreakpoints === false) this.unsupported("supportsHitConditionalBreakpoints", "hit counts");
     if (opts.logMessage && caps.supportsLogPoints === false) this.unsupported("supportsLogPoints", "log points");
-    return this.addSynced(text, loc, opts);
+    return this.addSynced(q, text, loc, opts);
   }
 
   /** Adds a breakpoint and sends its set; if the adapter refuses, the registry and the adapter's view go back the way they were. */
-  private async addSynced(text: string, loc: Location, opts: BreakpointOptions): Promise<Breakpoint> {
+  private async addSynced(q: InQueue, text: string, loc: Location, opts: BreakpointOptions): Promise<Breakpoint> {
     const bp = this.registry.add(text, loc, opts);
     try {
-      await this.syncSet(this.registry.keyOf(bp));
+      await this.syncSet(q, this.registry.keyOf(bp));
     } catch (e) {
-      await this.dropSynced(bp);
+      await this.dropSynced(q, bp);
       throw e;
     }
     return bp;
   }
 
-  private async dropSynced(bp: Breakpoint): Promise<void> {
+  private async dropSynced(q: InQueue, bp: Breakpoint): Promise<void> {
     this.registry.remove(bp.id);
-    await this.syncSet(this.registry.keyOf(bp)).catch(() => {});
+    await this.syncSet(q, this.registry.keyOf(bp)).catch(() => {});
   }
 
-  async removeNow(ids: number[]): Promise<Breakpoint[]> {
+  async removeNow(q: InQueue, ids: number[]): Promise<Breakpoint[]> {
     const missing = ids.filter((id) => !this.registry.get(id));
     if (missing.length) throw this.notFound(missing[0]!);
     const removed = ids.map((id) => this.registry.remove(id)!);
@@ -274,33 +274,33 @@ export class BreakpointSync {
       const k = this.registry.keyOf(b);
       keys.set(JSON.stringify(k), k);
     }
-    for (const k of keys.values()) await this.syncSet(k);
+    for (const k of keys.values()) await this.syncSet(q, k);
     return removed;
   }
 
   /** Temporary breakpoints go after their first hit, as in gdb. */
-  async removeTemporaryNow(ids: number[]): Promise<void> {
+  async removeTemporaryNow(q: InQueue, ids: number[]): Promise<void> {
     for (const id of ids) {
       const b = this.registry.get(id);
       if (!b?.temporary) continue;
       this.registry.remove(b.id);
-      await this.syncSet(this.registry.keyOf(b)).catch(() => {});
+      await this.syncSet(q, this.registry.keyOf(b)).catch(() => {});
     }
   }
 
   /** Re-sends the set a breakpoint belongs to (the condition probe hands its condition over). */
-  async resyncNow(bp: Breakpoint): Promise<void> {
-    await this.syncSet(this.registry.keyOf(bp));
+  async resyncNow(q: InQueue, bp: Breakpoint): Promise<void> {
+    await this.syncSet(q, this.registry.keyOf(bp));
   }
 
   /** Start-up: every set, then the exception filters. */
-  async syncAllNow(): Promise<void> {
-    for (const key of this.registry.allKeys()) await this.syncSet(key);
+  async syncAllNow(q: InQueue): Promise<void> {
+    for (const key of this.registry.allKeys()) await this.syncSet(q, key);
     if (this.host.capabilities.exceptionBreakpointFilters) await this.syncExceptionFilters().catch(() => {});
   }
 
   /** Re-sends the whole set a breakpoint belongs to: DAP replaces sets, never single entries. */
-  private async syncSet(key: SetKey): Promise<void> {
+  private async syncSet(q: InQueue, key: SetKey): Promise<void> {
     const client = this.host.dap;
     if (!client) return;
     if (key.kind === "source") {
@@ -311,12 +311,12 @@ export class BreakpointSync {
         lines: breakpoints.map((b) => b.line),
       });
       this.registry.applyResponse(key, res.breakpoints);
-      for (const bp of this.registry.members(key)) if (bp.enabled && !bp.verified && !bp.message) bp.message = await this.whyUnbound(bp);
+      for (const bp of this.registry.members(key)) if (bp.enabled && !bp.verified && !bp.message) bp.message = await this.whyUnbound(q, bp);
     } else if (key.kind === "function") {
       this.requireCapability("supportsFunctionBreakpoints", "function breakpoints");
       const spell = (name: string) => this.host.adapter.functionBreakpointName?.(name) ?? name;
       const res = await client.request("setFunctionBreakpoints", { breakpoints: this.registry.functionBreakpoints().map((b) => ({ ...b, name: spell(b.name) })) });
-      this.registry.applyResponse(key, await this.inRequestOrder(res.breakpoints, (b) => spell(b.function!)));
+      this.registry.applyResponse(key, await this.inRequestOrder(q, res.breakpoints, (b) => spell(b.function!)));
       for (const bp of this.registry.members(key)) {
         if (bp.enabled && !bp.verified && !bp.message) bp.message = `no function named '${bp.function}' in the program's debug info (a typo, inlined away, or in a library not loaded yet)`;
       }
@@ -332,11 +332,11 @@ export class BreakpointSync {
   }
 
   /** The answers to a function set in the order it was sent, where the adapter answers in its own (AdapterSpec.functionBreakpointIds). */
-  private async inRequestOrder(answered: P.Breakpoint[], nameOf: (b: Breakpoint) => string): Promise<P.Breakpoint[]> {
+  private async inRequestOrder(q: InQueue, answered: P.Breakpoint[], nameOf: (b: Breakpoint) => string): Promise<P.Breakpoint[]> {
     const byName = this.host.adapter.functionBreakpointIds;
     const members = this.registry.members({ kind: "function" });
     if (!byName || members.length < 2) return answered;
-    const text = await this.inspector.rawNow(byName.command).then((r) => r.result, () => undefined);
+    const text = await this.inspector.rawNow(q, byName.command).then((r) => r.result, () => undefined);
     const ids = text === undefined ? undefined : byName.parse(text);
     if (!ids) return answered;
     return members.map((b, i) => {
@@ -346,11 +346,11 @@ export class BreakpointSync {
   }
 
   /** Why a line breakpoint did not bind, when the adapter does not say: the nearest lines with code, or the file is not in the program. */
-  private async whyUnbound(bp: Breakpoint): Promise<string> {
+  private async whyUnbound(q: InQueue, bp: Breakpoint): Promise<string> {
     const file = bp.file!;
     const probe = this.host.adapter.codeLines;
     if (probe) {
-      const answer = await this.inspector.evaluateNow(probe.command(file), "repl").then((r) => r.result, (e: Error) => e.message);
+      const answer = await this.inspector.evaluateNow(q, probe.command(file), "repl").then((r) => r.result, (e: Error) => e.message);
       const lines = probe.parse(answer);
       if (!lines) return `${file} is not in the program's debug info (not compiled into it, or built without -g)`;
       const after = lines.find((n) => n > bp.line!);

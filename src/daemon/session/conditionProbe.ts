@@ -18,6 +18,7 @@ import type { DapEventMap } from "../../dap/types.ts";
 import type { BreakpointView } from "../../ipc/types.ts";
 import type { Breakpoint, BreakpointRegistry } from "../breakpointRegistry.ts";
 import type { FrameReader } from "./stopReportBuilder.ts";
+import type { InQueue } from "./queue.ts";
 
 export const PROBE_MAX_HITS = 100;
 export const PROBE_MAX_MS = 1000;
@@ -216,11 +217,11 @@ export function probeHost(ctx: ConditionContext): ProbeHost {
  * daemon checks, all of them false, does not stand (the program is resumed, no report). Ids of
  * breakpoints whose condition was false leave `ids`. Only after a continue (see beforeResume).
  */
-export async function conditionVerdict(ctx: ConditionContext, body: DapEventMap["stopped"], ids: number[], resumedBy: string): Promise<{ stand: true } | { stand: false; threadId: number }> {
+export async function conditionVerdict(q: InQueue, ctx: ConditionContext, body: DapEventMap["stopped"], ids: number[], resumedBy: string): Promise<{ stand: true } | { stand: false; threadId: number }> {
   if (!ctx.client || !/breakpoint/i.test(body.reason) || resumedBy !== "continue") return { stand: true };
   try {
-    const threadId = body.threadId ?? (await ctx.frames.defaultThreadNow());
-    const top = (await ctx.frames.framesNow(threadId))[0];
+    const threadId = body.threadId ?? (await ctx.frames.defaultThread());
+    const top = (await ctx.frames.framesNow(q, threadId))[0];
     if (!top) return { stand: true };
     // cdt-gdb-adapter names no breakpoint: the stop's location does.
     const at = ids.length ? ids.map((id) => ctx.registry.get(id)) : ctx.registry.matchLocation(top.source?.path, top.line, top.name);

@@ -1,6 +1,6 @@
 // Everything that reads a stopped program: threads, frames and the selection, scopes, variables,
 // evaluate, set, registers, memory and disassembly. Public methods run through the session's queue;
-// the `…Now` methods are for work already inside it (the stop-report builder).
+// the `…Now` methods are for work already inside it and take the queue's token (InQueue).
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { AdapterSpec, FoundAdapter } from "../../adapters/types.ts";
 import { DebuggerError } from "../../common/errors.ts";
@@ -15,6 +15,7 @@ import { memoryLines, type MemoryFormat } from "../../common/memoryFormat.ts";
 import { readLines } from "../sourceWindow.ts";
 import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
 import { checkedCount, oneLevelDown, type ValueReader } from "./oneLevelDown.ts";
+import type { InQueue, Queue } from "./queue.ts";
 import { byteOf, byteValue, compactValue, containerSize, isByteArray, isCharArrayShownAsSize, isStringLike, quoteBytes, shortType } from "./values.ts";
 
 /** What the inspector needs from the session that owns it. */
@@ -34,7 +35,6 @@ export interface InspectorHost {
   codeFacts(): CodeFacts;
 }
 
-type Queue = <T>(fn: () => Promise<T>) => Promise<T>;
 /** `threads` asks the top frame of at most this many threads. */
 const MAX_THREAD_FRAMES = 50;
 
@@ -76,7 +76,7 @@ export class Inspector {
   // ---- queued operations ----------------------------------------------------------------
 
   threads(): Promise<ThreadView[]> {
-    return this.queue(() => this.threadsNow());
+    return this.queue((q) => this.threadsNow(q));
   }
 
   /**
@@ -84,8 +84,8 @@ export class Inspector {
    * per thread, asked at once, for the first MAX_THREAD_FRAMES threads).
    */
   threadStates(): Promise<Replies["threads"]> {
-    return this.queue(async () => {
-      const threads = await this.threadsNow();
+    return this.queue(async (q) => {
+      const threads = await this.threadsNow(q);
       if (this.host.state !== "stopped") return { threads: threads.map((t) => ({ ...t, state: "running" as const })) };
       const client = this.host.requireStopped();
       const stop = this.host.lastReport;
@@ -109,53 +109,53 @@ export class Inspector {
   }
 
   selectThread(id: number): Promise<void> {
-    return this.queue(() => this.selectThreadNow(id));
+    return this.queue((q) => this.selectThreadNow(q, id));
   }
 
   /** `thread ID`: that thread, selected at its first frame in the user's code (as a stop report picks it), with source and locals. */
   showThread(id: number): Promise<ContextData> {
-    return this.queue(async () => {
-      await this.selectThreadNow(id);
-      const frames = (await this.framesNow(id)).map(frameView);
+    return this.queue(async (q) => {
+      await this.selectThreadNow(q, id);
+      const frames = (await this.framesNow(q, id)).map(frameView);
       const facts = this.host.codeFacts();
       const index = frames[0] && !isUserFrame(frames[0], facts) ? Math.max(0, frames.findIndex((f) => isUserFrame(f, facts))) : 0;
-      if (index > 0) await this.selectFrameNow(index);
-      return this.contextNow(this.host.sourceLines);
+      if (index > 0) await this.selectFrameNow(q, index);
+      return this.contextNow(q, this.host.sourceLines);
     });
   }
 
   context(lines = this.host.sourceLines): Promise<ContextData> {
-    return this.queue(() => this.contextNow(lines));
+    return this.queue((q) => this.contextNow(q, lines));
   }
 
   /** `frame N`: select (when given) and show. */
   frame(index?: number, threadId?: number): Promise<ContextData> {
-    return this.queue(async () => {
-      if (threadId !== undefined) await this.selectThreadNow(threadId);
-      if (index !== undefined) await this.selectFrameNow(index);
-      return this.contextNow(this.host.sourceLines);
+    return this.queue(async (q) => {
+      if (threadId !== undefined) await this.selectThreadNow(q, threadId);
+      if (index !== undefined) await this.selectFrameNow(q, index);
+      return this.contextNow(q, this.host.sourceLines);
     });
   }
 
   /** `up` / `down`. */
   move(by: number): Promise<ContextData> {
-    return this.queue(async () => {
-      await this.selectFrameNow(this.currentFrame + by);
-      return this.contextNow(this.host.sourceLines);
+    return this.queue(async (q) => {
+      await this.selectFrameNow(q, this.currentFrame + by);
+      return this.contextNow(q, this.host.sourceLines);
     });
   }
 
   backtrace(o: { limit: number; locals?: boolean; thread?: number }): Promise<Replies["backtrace"]> {
-    return this.queue(async () => {
+    return this.queue(async (q) => {
       this.host.requireStopped();
-      const threadId = o.thread ?? this.currentThreadId ?? (await this.defaultThreadNow());
-      if (o.thread !== undefined) await this.requireThread(o.thread);
-      const frames = await this.frameViewsNow(threadId, o.limit);
+      const threadId = o.thread ?? this.currentThreadId ?? (await this.defaultThread());
+      if (o.thread !== undefined) await this.requireThread(q, o.thread);
+      const frames = await this.frameViewsNow(q, threadId, o.limit);
       const out: Replies["backtrace"]["frames"] = [];
       for (const f of frames) {
         const { id, ...view } = f;
         const entry: Replies["backtrace"]["frames"][number] = { ...view, current: f.index === this.currentFrame && threadId === this.currentThreadId };
-        if (o.locals && id !== undefined) entry.locals = truncateVariables(await this.scopeVariablesNow(id, "locals"), this.host.limits).variables;
+        if (o.locals && id !== undefined) entry.locals = truncateVariables(await this.scopeVariablesNow(q, id, "locals"), this.host.limits).variables;
         out.push(entry);
       }
       return { threadId, frames: out };
@@ -164,7 +164,7 @@ export class Inspector {
 
   /** Every thread with its top frames and the first frame in the user's code (`backtrace --all`). */
   allThreads(limit: number): Promise<ThreadStack[]> {
-    return this.queue(async () => {
+    return this.queue(async (q) => {
       const client = this.host.requireStopped();
       const { threads } = await client.request("threads", undefined);
       const out: ThreadStack[] = [];
@@ -186,22 +186,22 @@ export class Inspector {
   }
 
   variables(which: "locals" | "arguments", depth: number, all = false): Promise<Replies["locals"]> {
-    return this.queue(async () => {
-      const { frame, index } = await this.selectedFrameNow();
+    return this.queue(async (q) => {
+      const { frame, index } = await this.selectedFrameNow(q);
       this.showHidden = all;
-      let vars = await this.scopeVariablesNow(frame.id, which).finally(() => (this.showHidden = false));
+      let vars = await this.scopeVariablesNow(q, frame.id, which).finally(() => (this.showHidden = false));
       if (which === "arguments" && vars.length === 0) {
         const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
         if (!scopes.some(isArgumentsScope)) {
           // The locals scope holds the arguments too: the debugger's own command names them.
           const named = this.host.adapter.argumentNames;
           if (!named) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not tell arguments from locals (scopes: ${scopes.map((x) => x.name).join(", ")})`, "`debugger locals` shows the frame's variables, arguments included");
-          const names = named.parse((await this.rawNow(named.command)).result);
-          const locals = await this.scopeVariablesNow(frame.id, "locals");
+          const names = named.parse((await this.rawNow(q, named.command)).result);
+          const locals = await this.scopeVariablesNow(q, frame.id, "locals");
           vars = names.flatMap((n) => locals.filter((v) => v.name === n).slice(0, 1));
         }
       }
-      const expanded = depth > 0 ? await Promise.all(vars.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(x.reference, depth - 1) } : x))) : vars;
+      const expanded = depth > 0 ? await Promise.all(vars.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(q, x.reference, depth - 1) } : x))) : vars;
       const cut = truncateVariables(expanded, { ...this.host.limits, maxLocals: 500 });
       return { frameIndex: index, frame: functionName(frame.name), variables: cut.variables, ...(cut.note ? { truncated: [cut.note] } : {}) };
     });
@@ -210,21 +210,21 @@ export class Inspector {
   /** `print` (the selected frame; the program must be stopped) and `eval` (the console; may run). */
   /** `depth` undefined: one level, unless the value already reads as a string (a `char[32]` would list 32 characters). */
   value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined): Promise<ValueData> {
-    return this.queue(async () => {
+    return this.queue(async (q) => {
       if (context === "print") this.host.requireStopped();
-      const r = await this.evaluateNow(expression, context === "print" ? this.host.adapter.printContext : "repl", format === "hex" ? { hex: true } : undefined);
+      const r = await this.evaluateNow(q, expression, context === "print" ? this.host.adapter.printContext : "repl", format === "hex" ? { hex: true } : undefined);
       const limit = Math.max(this.host.limits.maxValueLength * 20, 4000);
       const full = formatValue(compactValue(r.result, r.type), format);
       const shown = truncateValue(full, limit);
       const truncated: string[] = [];
       if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
-      const frameId = this.host.state === "stopped" ? (await this.selectedFrameNow()).frame.id : undefined;
-      const head = await this.smartPointerNow(await this.consoleValueNow(await this.inlineValue({ name: expression, type: r.type, value: shown.value, reference: r.variablesReference }, 1, frameId), expression, frameId), expression, frameId);
+      const frameId = this.host.state === "stopped" ? (await this.selectedFrameNow(q)).frame.id : undefined;
+      const head = await this.smartPointerNow(q, await this.consoleValueNow(q, await this.inlineValue(q, { name: expression, type: r.type, value: shown.value, reference: r.variablesReference }, 1, frameId), expression, frameId), expression, frameId);
       depth ??= context === "eval" || isStringLike(head.value) || isByteArray(r.type) ? 0 : 1;
       const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
       // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
       if (r.variablesReference > 0 && depth > 0 && !NULL_POINTER.test(head.value.trim())) {
-        const children = await this.variablesNow(r.variablesReference, depth - 1);
+        const children = await this.variablesNow(q, r.variablesReference, depth - 1);
         data.children = formatTree(children.slice(0, 200), format);
         if (children.length > 200) truncated.push(`children: ${children.length - 200} more not shown`);
       }
@@ -235,13 +235,13 @@ export class Inspector {
 
   /** Several expressions in order; each failure is reported in place. */
   values(expressions: string[], format: Format | undefined): Promise<PrintResult[]> {
-    return this.queue(async () => {
+    return this.queue(async (q) => {
       this.host.requireStopped();
       const out = [];
       for (const expression of expressions) {
         try {
-          const r = await this.evaluateNow(expression, this.host.adapter.printContext, format === "hex" ? { hex: true } : undefined);
-          const shown = await this.presentNow(expression, r, format);
+          const r = await this.evaluateNow(q, expression, this.host.adapter.printContext, format === "hex" ? { hex: true } : undefined);
+          const shown = await this.presentNow(q, expression, r, format);
           out.push({ expression, result: truncateValue(shown, this.host.limits.maxValueLength * 5).value, type: shortType(r.type), reference: r.variablesReference });
         } catch (e) {
           out.push({ expression, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
@@ -253,15 +253,15 @@ export class Inspector {
 
   /** A command for the debugger's own console; one it refuses is EVALUATE_FAILED with its text. */
   raw(command: string): Promise<Replies["raw"]> {
-    return this.queue(() => this.rawNow(command));
+    return this.queue((q) => this.rawNow(q, command));
   }
 
-  async rawNow(command: string): Promise<Replies["raw"]> {
+  async rawNow(q: InQueue, command: string): Promise<Replies["raw"]> {
     const adapter = this.host.adapter;
     const how = adapter.rawCommand?.(command, this.host.foundAdapter);
     // Text that arrives as output can only be told from the program's while the program is stopped.
     const client = how?.textAsOutput ? this.host.requireStopped() : this.host.requireLive();
-    const frameId = this.host.state === "stopped" ? (await this.selectedFrameNow()).frame.id : undefined;
+    const frameId = this.host.state === "stopped" ? (await this.selectedFrameNow(q)).frame.id : undefined;
     const refused = (why: string) => new DebuggerError("EVALUATE_FAILED", `${adapter.name} refused '${command}': ${why}`, RAW_HINT);
     const ask = () => client.request("evaluate", { expression: how?.expression ?? command, frameId, context: "repl" });
     try {
@@ -277,15 +277,15 @@ export class Inspector {
   }
 
   set(name: string, value: string): Promise<Replies["set"]> {
-    return this.queue(async () => {
-      const { frame } = await this.selectedFrameNow();
+    return this.queue(async (q) => {
+      const { frame } = await this.selectedFrameNow(q);
       const client = this.host.requireStopped();
       const caps = this.host.capabilities;
       const { scopes } = await client.request("scopes", { frameId: frame.id });
       // What the adapter answers is not always the value (lldb-dap: none for a variable, its
       // console's `(int) $0 = 7` for an expression): the variable is read back.
       const readBack = async (said: { value?: string; type?: string }): Promise<Replies["set"]> => {
-        const now = await this.evaluateNow(name, this.host.adapter.printContext, undefined).catch(() => undefined);
+        const now = await this.evaluateNow(q, name, this.host.adapter.printContext, undefined).catch(() => undefined);
         if (now) return { name, value: compactValue(now.result, now.type), type: shortType(now.type ?? said.type) };
         return { name, value: said.value ?? value, type: said.type };
       };
@@ -303,26 +303,26 @@ export class Inspector {
       if (caps.supportsSetExpression) {
         return readBack(await client.request("setExpression", { expression: name, value, frameId: frame.id }));
       }
-      const assigned = await this.evaluateNow(`${name} = ${value}`, "repl");
+      const assigned = await this.evaluateNow(q, `${name} = ${value}`, "repl");
       return readBack({ value: assigned.result, type: assigned.type });
     });
   }
 
   registers(names: string[], all: boolean): Promise<Replies["registers"]> {
-    return this.queue(async () => {
-      const { frame, index } = await this.selectedFrameNow();
+    return this.queue(async (q) => {
+      const { frame, index } = await this.selectedFrameNow(q);
       const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
       const scope = scopes.find((x) => x.presentationHint === "registers" || /regist/i.test(x.name));
       if (!scope) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} shows no registers (scopes: ${scopes.map((x) => x.name).join(", ")})`, "`debugger raw` may reach the debugger's own register command");
       // lldb-dap groups registers in sets ("General Purpose Registers", …): flatten them.
-      const top = await this.variablesNow(scope.variablesReference);
+      const top = await this.variablesNow(q, scope.variablesReference);
       const groups = top.every((x) => x.reference > 0) ? top : [{ name: scope.name, value: "", reference: 0, children: top }];
       const wanted = new Set(names.map((n) => n.replace(/^\$/, "").toLowerCase()));
       const out: { name: string; value: string; group: string }[] = [];
       for (const [i, g] of groups.entries()) {
         // Without names: the first set (general purpose) only, unless --all.
         if (!wanted.size && !all && i > 0) break;
-        const regs = g.children ?? (await this.variablesNow(g.reference));
+        const regs = g.children ?? (await this.variablesNow(q, g.reference));
         for (const r of regs) if (!wanted.size || wanted.has(r.name.toLowerCase())) out.push({ name: r.name, value: r.value, group: g.name });
       }
       const missing = [...wanted].filter((n) => !out.some((r) => r.name.toLowerCase() === n));
@@ -332,7 +332,7 @@ export class Inspector {
   }
 
   readMemory(location: string, count: number, format: MemoryFormat = "hex"): Promise<Replies["memory.read"]> {
-    return this.queue(async () => {
+    return this.queue(async (q) => {
       const client = this.host.requireStopped();
       const own = this.host.adapter.memoryCommand;
       if (!this.host.capabilities.supportsReadMemoryRequest && !own) {
@@ -341,7 +341,7 @@ export class Inspector {
       // An address as given, or an expression whose value (`&x`, a pointer) is one.
       let address = /^(0x[0-9a-f]+|\d+)$/i.test(location) ? location : undefined;
       if (!address) {
-        const r = await this.evaluateNow(location, this.host.adapter.printContext);
+        const r = await this.evaluateNow(q, location, this.host.adapter.printContext);
         address = r.memoryReference ?? /0x[0-9a-f]+/i.exec(r.result)?.[0];
         if (!address) throw new DebuggerError("INVALID_ARGUMENT", `'${location}' is not an address (it is ${r.result})`, "give an address (0x7ffe…) or a pointer expression such as &x");
       }
@@ -354,7 +354,7 @@ export class Inspector {
         start = body?.address ?? address;
         via = "readMemory";
       } else {
-        const r = await this.evaluateNow(own!.command(address, count), "repl");
+        const r = await this.evaluateNow(q, own!.command(address, count), "repl");
         const read = own!.parse(r.result);
         start = read?.address ?? (/^\d+$/.test(address) ? `0x${BigInt(address).toString(16)}` : address);
         bytes = read?.bytes.subarray(0, count) ?? new Uint8Array(0);
@@ -367,11 +367,11 @@ export class Inspector {
 
   /** `list`: source around the current line, a line, a range, a file or a function. */
   list(target: ListTarget, around: number, where: { cwd: string; program?: string }): Promise<ListData> {
-    return this.queue(async () => {
+    return this.queue(async (q) => {
       const state = this.host.state;
       let here: ListContext["here"];
       if (state === "stopped") {
-        const { frame } = await this.selectedFrameNow();
+        const { frame } = await this.selectedFrameNow(q);
         const src = frame.source;
         const ref = src?.sourceReference;
         // A source without a file (generated code, a module from a zip): the adapter's `source` request.
@@ -380,7 +380,7 @@ export class Inspector {
       }
       const how = this.host.adapter.functionSource;
       const live = state === "stopped" || state === "running";
-      const locateFunction = how && live ? async (name: string) => how.parse((await this.rawNow(how.command(name))).result) : undefined;
+      const locateFunction = how && live ? async (name: string) => how.parse((await this.rawNow(q, how.command(name))).result) : undefined;
       const data = await listing(target, around, { ...where, adapterName: this.host.adapter.name, here, lastFile: this.lastListed, locateFunction, readLines });
       if (!data.via) this.lastListed = data.file;
       return data;
@@ -388,10 +388,10 @@ export class Inspector {
   }
 
   disassemble(address: string | undefined, count: number, withSource = false): Promise<Replies["disassemble"]> {
-    return this.queue(async () => {
+    return this.queue(async (q) => {
       const client = this.host.requireStopped();
       if (!this.host.capabilities.supportsDisassembleRequest) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not support disassembly (capability supportsDisassembleRequest)`, "`debugger raw` may reach the debugger's own disassembler");
-      const { frame } = await this.selectedFrameNow();
+      const { frame } = await this.selectedFrameNow(q);
       const pc = frame.instructionPointerReference;
       const at = address ?? pc;
       if (!at) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} gave no instruction address for this frame`, "give one: `debugger disassemble 0x401000`");
@@ -425,68 +425,69 @@ export class Inspector {
 
   // ---- inside the queue -----------------------------------------------------------------
 
-  async defaultThreadNow(): Promise<number> {
+  /** The first thread. Needs no queue (one `threads` request, nothing shared): `pause` asks it while a request holds the queue. */
+  async defaultThread(): Promise<number> {
     const res = await this.host.requireLive().request("threads", undefined);
     const first = res.threads[0];
     if (!first) throw new DebuggerError("NO_THREAD", "the program has no threads", "is it still running? `debugger status`");
     return first.id;
   }
 
-  async threadsNow(): Promise<ThreadView[]> {
+  async threadsNow(q: InQueue): Promise<ThreadView[]> {
     const res = await this.host.requireLive().request("threads", undefined);
     return res.threads.map((t) => ({ id: t.id, name: t.name, current: t.id === this.currentThreadId }));
   }
 
-  private async requireThread(id: number): Promise<void> {
-    const threads = await this.threadsNow();
+  private async requireThread(q: InQueue, id: number): Promise<void> {
+    const threads = await this.threadsNow(q);
     if (!threads.some((t) => t.id === id)) {
       throw new DebuggerError("NO_THREAD", `no thread ${id}`, `threads: ${threads.map((t) => t.id).join(", ")} (\`debugger threads\`)`);
     }
   }
 
-  async selectThreadNow(id: number): Promise<void> {
-    await this.requireThread(id);
+  async selectThreadNow(q: InQueue, id: number): Promise<void> {
+    await this.requireThread(q, id);
     this.currentThreadId = id;
     this.currentFrame = 0;
     this.framesCache = undefined;
   }
 
-  async framesNow(threadId: number, levels = 64): Promise<P.StackFrame[]> {
+  async framesNow(q: InQueue, threadId: number, levels = 64): Promise<P.StackFrame[]> {
     if (this.framesCache?.threadId === threadId && this.framesCache.frames.length >= Math.min(levels, 64)) return this.framesCache.frames.slice(0, levels);
     const res = await this.host.requireLive().request("stackTrace", { threadId, startFrame: 0, levels: Math.max(levels, 64) });
     this.framesCache = { threadId, frames: res.stackFrames };
     return res.stackFrames.slice(0, levels);
   }
 
-  async frameViewsNow(threadId: number, limit: number): Promise<FrameView[]> {
-    const frames = await this.framesNow(threadId, limit);
+  async frameViewsNow(q: InQueue, threadId: number, limit: number): Promise<FrameView[]> {
+    const frames = await this.framesNow(q, threadId, limit);
     return frames.map((f, index) => ({ index, ...frameView(f) }));
   }
 
-  async selectedFrameNow(): Promise<{ frame: P.StackFrame; index: number; threadId: number }> {
+  async selectedFrameNow(q: InQueue): Promise<{ frame: P.StackFrame; index: number; threadId: number }> {
     this.host.requireStopped();
-    const threadId = this.currentThreadId ?? (await this.defaultThreadNow());
-    const frames = await this.framesNow(threadId);
+    const threadId = this.currentThreadId ?? (await this.defaultThread());
+    const frames = await this.framesNow(q, threadId);
     const frame = frames[this.currentFrame];
     if (!frame) throw new DebuggerError("NO_FRAME", `thread ${threadId} has no frame ${this.currentFrame}`, "`debugger backtrace` lists the frames");
     return { frame, index: this.currentFrame, threadId };
   }
 
-  async selectFrameNow(index: number): Promise<void> {
+  async selectFrameNow(q: InQueue, index: number): Promise<void> {
     this.host.requireStopped();
-    const threadId = this.currentThreadId ?? (await this.defaultThreadNow());
-    const frames = await this.framesNow(threadId, index + 1);
+    const threadId = this.currentThreadId ?? (await this.defaultThread());
+    const frames = await this.framesNow(q, threadId, index + 1);
     if (index < 0 || index >= frames.length) {
       throw new DebuggerError("NO_FRAME", `no frame ${index}: thread ${threadId} has ${frames.length} frame${frames.length === 1 ? "" : "s"}`, "`debugger backtrace` lists the frames");
     }
     this.currentFrame = index;
   }
 
-  async contextNow(lines: number): Promise<ContextData> {
-    const { frame, index, threadId } = await this.selectedFrameNow();
+  async contextNow(q: InQueue, lines: number): Promise<ContextData> {
+    const { frame, index, threadId } = await this.selectedFrameNow(q);
     const file = frame.source?.path;
     const source = await sourceWindow(file, frame.line, lines);
-    const cut = truncateVariables(await this.scopeVariablesNow(frame.id, "locals"), this.host.limits);
+    const cut = truncateVariables(await this.scopeVariablesNow(q, frame.id, "locals"), this.host.limits);
     const last = this.host.lastReport;
     return {
       state: this.host.state,
@@ -502,18 +503,18 @@ export class Inspector {
     };
   }
 
-  async scopeVariablesNow(frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]> {
+  async scopeVariablesNow(q: InQueue, frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]> {
     const { scopes } = await this.host.requireLive().request("scopes", { frameId });
     // Scopes do not depend on each other: their variables are asked for at once.
-    const out = (await Promise.all(pickScopes(scopes, which).map((s) => this.variablesNow(s.variablesReference)))).flat();
-    const shown = await Promise.all(out.map((v) => this.inlineValue(v, 1, frameId)));
+    const out = (await Promise.all(pickScopes(scopes, which).map((s) => this.variablesNow(q, s.variablesReference)))).flat();
+    const shown = await Promise.all(out.map((v) => this.inlineValue(q, v, 1, frameId)));
     // Console reads one at a time: each collects the adapter's output while it runs.
-    for (const [i, v] of shown.entries()) shown[i] = await this.smartPointerNow(await this.consoleValueNow(v, v.name, frameId), v.name, frameId);
+    for (const [i, v] of shown.entries()) shown[i] = await this.smartPointerNow(q, await this.consoleValueNow(q, v, v.name, frameId), v.name, frameId);
     return shown;
   }
 
   /** A value the adapter shows as nothing, read through the debugger's console (AdapterSpec.consoleValue). */
-  private async consoleValueNow(v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
+  private async consoleValueNow(q: InQueue, v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
     const spec = this.host.adapter.consoleValue;
     if (!spec?.applies(v.value, v.reference, this.host.foundAdapter) || this.host.state !== "stopped") return v;
     const how = this.host.adapter.rawCommand?.(spec.command(expression), this.host.foundAdapter);
@@ -534,18 +535,18 @@ export class Inspector {
    * `{x = 3, y = 4}`; a container shown as `size=3` gets its elements; a byte array reads as bytes.
    * The value stays expandable by reference.
    */
-  private async inlineValue(v: VariableView, depth = 1, frameId?: number): Promise<VariableView> {
+  private async inlineValue(q: InQueue, v: VariableView, depth = 1, frameId?: number): Promise<VariableView> {
     // A value that is already the language's own text (Python's repr: `{'a': 1}`) stays as it is.
     // A deque's repr from debugpy leaves out its maxlen (`deque([1, 2, 3])` for maxlen=5): Python's own repr() says it.
     if (this.host.adapter.valuesAreRepr && v.type === "deque" && /^[A-Za-z_]\w*$/.test(v.name) && !/maxlen=/.test(v.value)) {
-      const own = await this.evaluateNow(`repr(${v.name})`, "repl", undefined, frameId).catch(() => undefined);
+      const own = await this.evaluateNow(q, `repr(${v.name})`, "repl", undefined, frameId).catch(() => undefined);
       const text = own && /^'(.*)'$/.exec(own.result.trim())?.[1];
       return text && /^deque\(/.test(text) ? { ...v, value: text.replace(/\\'/g, "'") } : v;
     }
-    const early = await checkedCount(v, v.name, this.readerFor(depth, frameId)).catch(() => undefined);
+    const early = await checkedCount(v, v.name, this.readerFor(q, depth, frameId)).catch(() => undefined);
     if (early) return early;
     if (v.reference <= 0 || this.host.adapter.valuesAreRepr) return v;
-    const down = await oneLevelDown(v, this.readerFor(depth, frameId)).catch(() => undefined);
+    const down = await oneLevelDown(v, this.readerFor(q, depth, frameId)).catch(() => undefined);
     if (down) return down;
     const size = containerSize(v.value);
     const byteArray = isByteArray(v.type);
@@ -555,12 +556,12 @@ export class Inspector {
     const address = /^0x[0-9a-f]+$/i.test(v.value) ? (/&\s*$/.test(v.type ?? "") ? "reference" : (/\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "")) || /^(?:alloc::boxed::)?Box<|^\*(?:mut|const) /.test(v.type ?? "") ? "pointer" : undefined) : undefined;
     // LLDB shows a `char *` it cannot read as `0x10 ""`, like an empty string: its one child tells.
     if (/^0x[0-9a-f]+ ""$/i.test(v.value) && /char\s*\*\s*$/.test(v.type ?? "")) {
-      const [first] = await this.variablesNow(v.reference).catch(() => []);
+      const [first] = await this.variablesNow(q, v.reference).catch(() => []);
       return first && /^'\\0'$|^0$/.test(first.value) ? v : { ...v, value: `${v.value.slice(0, -3)} <unreadable>` };
     }
     // gdb (through cdt-gdb-adapter) shows a `char[N]` as `[N]`: its elements are the string.
     if (isCharArrayShownAsSize(v.value, v.type)) {
-      const kids = await this.variablesNow(v.reference).catch(() => []);
+      const kids = await this.variablesNow(q, v.reference).catch(() => []);
       const bytes = kids.map((k) => byteValue(k.value));
       if (kids.length === 0 || bytes.some((b) => b === undefined)) return v;
       const nul = bytes.indexOf(0);
@@ -569,7 +570,7 @@ export class Inspector {
     if (!byteArray && !struct && !address && (size === undefined || size > 20)) return v;
     if (address === "pointer" && /^0x0+$/i.test(v.value)) return v;
     try {
-      const kids = await this.variablesNow(v.reference);
+      const kids = await this.variablesNow(q, v.reference);
       if (byteArray) {
         const bytes = kids.slice(0, 64).map((k) => byteOf(k.value));
         if (bytes.some((b) => b === undefined)) return v;
@@ -577,7 +578,7 @@ export class Inspector {
       }
       if (size !== undefined) {
         // Elements that are small structs themselves (a map's pairs) or containers (a Vec of Vecs) read inline too.
-        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(k, 1, frameId) : depth > 0 && containerSize(k.value) !== undefined ? this.inlineValue(k, depth - 1, frameId) : k)));
+        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(q, k, 1, frameId) : depth > 0 && containerSize(k.value) !== undefined ? this.inlineValue(q, k, depth - 1, frameId) : k)));
         // Children named by their keys (a Rust BTreeMap's `[1]`, `["apple"]`) keep them: `[1] = "x"`.
         const keyed = shown.some((k, i) => k.name !== `[${i}]`);
         return { ...v, value: `size=${size} [${shown.map((k) => (keyed ? `${k.name} = ${k.value}` : k.value)).join(", ")}]` };
@@ -592,7 +593,7 @@ export class Inspector {
       // not rebuilt here; gdb's own printing (AdapterSpec.consoleValue) names the variant.
       if (kids.some((k) => k.name === "<anonymous union>")) return v;
       // One level down: a field that is itself a small array or struct (`int bins[4]` reads `{1, 2, 3, 4}`).
-      const shown = depth > 0 ? await Promise.all(kids.map((k) => (plain(k) ? k : this.inlineValue(k, depth - 1, frameId)))) : kids;
+      const shown = depth > 0 ? await Promise.all(kids.map((k) => (plain(k) ? k : this.inlineValue(q, k, depth - 1, frameId)))) : kids;
       if (!shown.every(plain)) return v;
       // A pointer to a scalar has one child, `*p`: its value is what to show.
       if (address === "pointer" && shown.length === 1 && shown[0]!.name.startsWith("*")) return { ...v, value: `${v.value} → ${shown[0]!.value}` };
@@ -607,12 +608,12 @@ export class Inspector {
    * gdb's printer shows a unique_ptr or shared_ptr as `{get() = 0x…}`: the object it owns is read
    * with `*EXPR` (gdb's libstdc++ xmethods) and shown after it, as a raw pointer's is.
    */
-  private async smartPointerNow(v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
+  private async smartPointerNow(q: InQueue, v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
     if (!/^std::(?:unique|shared)_ptr</.test(v.type ?? "") || !/\{get\(\) = 0x[0-9a-f]*[1-9a-f][0-9a-f]*\}$/i.test(v.value) || !/^[A-Za-z_][\w.]*$/.test(expression)) return v;
     try {
-      const r = await this.evaluateNow(`*${expression}`, this.host.adapter.printContext, undefined, frameId);
-      const inside = await this.inlineValue({ name: `*${expression}`, type: r.type, value: compactValue(r.result, r.type), reference: r.variablesReference }, 1, frameId);
-      const text = await this.consoleValueNow(inside, `*${expression}`, frameId ?? (await this.selectedFrameNow()).frame.id);
+      const r = await this.evaluateNow(q, `*${expression}`, this.host.adapter.printContext, undefined, frameId);
+      const inside = await this.inlineValue(q, { name: `*${expression}`, type: r.type, value: compactValue(r.result, r.type), reference: r.variablesReference }, 1, frameId);
+      const text = await this.consoleValueNow(q, inside, `*${expression}`, frameId ?? (await this.selectedFrameNow(q)).frame.id);
       return { ...v, value: `${v.value} → ${text.value}` };
     } catch {
       return v;
@@ -620,40 +621,40 @@ export class Inspector {
   }
 
   /** What oneLevelDown reads with; expressions are evaluated in the frame the value belongs to. */
-  private readerFor(depth: number, frameId: number | undefined): ValueReader {
+  private readerFor(q: InQueue, depth: number, frameId: number | undefined): ValueReader {
     return {
-      children: (reference) => this.variablesNow(reference),
-      inline: (k) => this.inlineValue(k, depth, frameId),
-      evaluate: (expression) => this.evaluateNow(expression, this.host.adapter.printContext, undefined, frameId).then((r) => r.result, () => undefined),
+      children: (reference) => this.variablesNow(q, reference),
+      inline: (k) => this.inlineValue(q, k, depth, frameId),
+      evaluate: (expression) => this.evaluateNow(q, expression, this.host.adapter.printContext, undefined, frameId).then((r) => r.result, () => undefined),
     };
   }
 
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
-  private async presentNow(expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
+  private async presentNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
     const value = formatValue(compactValue(r.result, r.type), format);
-    const shown = await this.inlineValue({ name: expression, type: r.type, value, reference: r.variablesReference }, 1, frameId);
+    const shown = await this.inlineValue(q, { name: expression, type: r.type, value, reference: r.variablesReference }, 1, frameId);
     if (!this.host.adapter.consoleValue || this.host.state !== "stopped") return shown.value;
-    const frame = frameId ?? (await this.selectedFrameNow()).frame.id;
-    return (await this.smartPointerNow(await this.consoleValueNow(shown, expression, frame), expression, frame)).value;
+    const frame = frameId ?? (await this.selectedFrameNow(q)).frame.id;
+    return (await this.smartPointerNow(q, await this.consoleValueNow(q, shown, expression, frame), expression, frame)).value;
   }
 
-  async variablesNow(reference: number, depth = 0): Promise<VariableView[]> {
+  async variablesNow(q: InQueue, reference: number, depth = 0): Promise<VariableView[]> {
     const { variables } = await this.host.requireLive().request("variables", { variablesReference: reference });
     const out: VariableView[] = [];
     for (const v of variables) {
       if (!this.showHidden && this.host.adapter.hideVariable?.(v.name, v.type)) continue;
       const view: VariableView = { name: v.name, type: shortType(v.type), value: compactValue(v.value, v.type), reference: v.variablesReference };
-      if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(v.variablesReference, depth - 1);
+      if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(q, v.variablesReference, depth - 1);
       out.push(view);
     }
     return out;
   }
 
   /** In frame `at`, else the selected frame when stopped. */
-  async evaluateNow(expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat, at?: number): Promise<P.EvaluateResponse["body"]> {
+  async evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat, at?: number): Promise<P.EvaluateResponse["body"]> {
     const client = this.host.requireLive();
     let frameId = at;
-    if (frameId === undefined && this.host.state === "stopped") frameId = (await this.selectedFrameNow()).frame.id;
+    if (frameId === undefined && this.host.state === "stopped") frameId = (await this.selectedFrameNow(q)).frame.id;
     const spelled = context === "repl" ? { expression } : (this.host.adapter.rewriteExpression?.(expression) ?? { expression });
     try {
       const body = await client.request("evaluate", {
@@ -674,12 +675,12 @@ export class Inspector {
   }
 
   /** Expressions shown at a stop: each evaluated in frame `at` (else the selected one); a failure is reported in place, never thrown. */
-  async displaysNow(items: { id?: number; expression: string }[], at?: number): Promise<DisplayValue[]> {
+  async displaysNow(q: InQueue, items: { id?: number; expression: string }[], at?: number): Promise<DisplayValue[]> {
     const out: DisplayValue[] = [];
     for (const d of items) {
       try {
-        const r = await this.evaluateNow(d.expression, this.host.adapter.printContext, undefined, at);
-        out.push({ ...d, value: truncateValue(await this.presentNow(d.expression, r, undefined, at), this.host.limits.maxValueLength).value, ...(r.type ? { type: shortType(r.type) } : {}) });
+        const r = await this.evaluateNow(q, d.expression, this.host.adapter.printContext, undefined, at);
+        out.push({ ...d, value: truncateValue(await this.presentNow(q, d.expression, r, undefined, at), this.host.limits.maxValueLength).value, ...(r.type ? { type: shortType(r.type) } : {}) });
       } catch (e) {
         out.push({ ...d, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
       }

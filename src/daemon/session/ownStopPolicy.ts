@@ -5,18 +5,19 @@
 import { log } from "../../common/log.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { BreakpointRegistry } from "../breakpointRegistry.ts";
+import type { InQueue } from "./queue.ts";
 import { frameView } from "./stopReport.ts";
 import type { ResumeKind, ThrowContext, Verdict } from "./throwPolicy.ts";
 
-export async function ownStopVerdict(ctx: ThrowContext, body: DapEventMap["stopped"], ids: number[], registry: BreakpointRegistry, resumedBy: ResumeKind): Promise<Verdict> {
+export async function ownStopVerdict(q: InQueue, ctx: ThrowContext, body: DapEventMap["stopped"], ids: number[], registry: BreakpointRegistry, resumedBy: ResumeKind): Promise<Verdict> {
   const pass = ctx.adapter.passStop;
   if (!pass || resumedBy !== "continue" || !ctx.client) return { stand: true };
   if (ids.some((id) => !registry.get(id)?.internal)) return { stand: true };
   const reason = ids.map((id) => registry.get(id)?.internal).find(Boolean) ?? (body.reason === "exception" || body.reason === "panic" ? body.reason : undefined);
   if (!reason) return { stand: true };
   try {
-    const threadId = body.threadId ?? (await ctx.frames.defaultThreadNow());
-    const frames = (await ctx.frames.framesNow(threadId)).map(frameView);
+    const threadId = body.threadId ?? (await ctx.frames.defaultThread());
+    const frames = (await ctx.frames.framesNow(q, threadId)).map(frameView);
     if (!pass(reason, frames)) return { stand: true };
     log("debug", `[${ctx.name}] ${reason} stop at ${frames[0]?.function}: not news; resumed`);
     return { stand: false, threadId, thrown: reason };

@@ -3,6 +3,7 @@
 // breakpoint sync, the inspector, the displays — and one private queue: every public operation that
 // talks to the adapter runs through it. Waiting for a stop happens outside the queue, so `status`,
 // `pause` and other clients are never blocked by a waiter.
+import { isAlive, type Helper } from "./helperWatch.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { exitMessage } from "../../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter } from "../../adapters/types.ts";
@@ -19,7 +20,9 @@ import { AdapterLink, type StartOptions } from "./adapterLink.ts";
 import { BreakpointSync } from "./breakpointSync.ts";
 import { Displays, type Display } from "./displays.ts";
 import { Inspector } from "./inspector.ts";
+import { expectation, hasEnded, publicState, reportPending, transition, type LifeEvent, type Phase } from "./lifecycle.ts";
 import { ProgramOutput } from "./programOutput.ts";
+import { SessionQueue, type InQueue } from "./queue.ts";
 import { Reports } from "./reports.ts";
 import { registerReverseRequests } from "./reverseRequests.ts";
 import { breakpointView } from "./stopReport.ts";
@@ -34,7 +37,6 @@ export type { StartOptions } from "./adapterLink.ts";
 export type { ResumeKind } from "./throwPolicy.ts";
 
 export class Session {
-  state: SessionState = "starting";
   pid: number | undefined;
   exitCode: number | null | undefined;
   readonly createdAt = Date.now();
@@ -46,17 +48,12 @@ export class Session {
   private readonly reports = new Reports();
   private readonly pipeline: StopPipeline;
 
-  private queueTail: Promise<unknown> = Promise.resolve();
-  private stopCount = 0;
+  private readonly queue = new SessionQueue();
+  private phase: Phase = { name: "starting" };
   /** What last set the program running: a throw of a type not asked for is passed only after `continue` (and start). */
   private lastResume: ResumeKind = "continue";
   /** What was read before a `finish` to tell what it returned (AdapterSpec.returnValue.before). */
   private beforeStepOut: string | undefined;
-  /** A `stopped` event arrived and its report is not published yet. */
-  private reportPending = false;
-  /** What the next stop is expected to be (a pause we asked for, the entry stop we asked for). */
-  private expecting: "entry" | "pause" | undefined;
-  private ended = false;
   private startOptions: StartOptions | undefined;
 
   constructor(
@@ -77,9 +74,8 @@ export class Session {
       listen: (client) => this.listen(client),
       adapterExited: (how, expected, tail) => this.onAdapterExit(how, expected, tail),
     });
-    const queue = <T>(fn: () => Promise<T>) => this.enqueue(fn);
-    this.inspector = new Inspector(this, queue);
-    this.breakpoints = new BreakpointSync(this, this.inspector, queue);
+    this.inspector = new Inspector(this, this.queue.run);
+    this.breakpoints = new BreakpointSync(this, this.inspector, this.queue.run);
     this.pipeline = new StopPipeline({
       name,
       adapter,
@@ -98,13 +94,30 @@ export class Session {
       get resumedBy() { return session.lastResume; },
       get beforeStepOut() { return session.beforeStepOut; },
       takeExpectation: () => {
-        const e = this.expecting;
-        this.expecting = undefined;
+        const e = expectation(this.phase);
+        this.go({ type: "expectationUsed" });
         return e;
       },
       pass: (threadId) => this.passStop(threadId),
       publish: (report, selection) => this.publish(report, selection),
     });
+  }
+
+  get state(): SessionState {
+    return publicState(this.phase);
+  }
+
+  /** The adapter said `terminated`, or the session was ended: its events no longer count. */
+  private get ended(): boolean {
+    return hasEnded(this.phase);
+  }
+
+  /** Moves the lifecycle on; true when the event changed the phase. */
+  private go(e: LifeEvent): boolean {
+    const next = transition(this.phase, e);
+    if (next === this.phase) return false;
+    this.phase = next;
+    return true;
   }
 
   get output(): RingBuffer {
@@ -202,13 +215,6 @@ export class Session {
     return this.breakpoints.registry.userList().map(breakpointView);
   }
 
-  /** Serialises work that talks to the adapter. */
-  private enqueue<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queueTail.then(fn, fn);
-    this.queueTail = run.catch(() => {});
-    return run;
-  }
-
   // ---- start-up -------------------------------------------------------------------------
 
   /** Starts the adapter and runs the DAP start-up sequence (DESIGN §3 rule 4). */
@@ -219,27 +225,27 @@ export class Session {
     if (opts.mode === "launch" || opts.program) {
       for (const c of this.adapter.catchpoints?.(opts.program) ?? []) if (c.on) this.breakpoints.registry.add(c.function, { kind: "function", name: c.function }, { internal: c.reason });
     }
-    await this.enqueue(() => this.connectAndConfigure());
+    await this.queue.run((q) => this.connectAndConfigure(q));
   }
 
-  private async connectAndConfigure(): Promise<void> {
+  private async connectAndConfigure(q: InQueue): Promise<void> {
     const opts = this.startOptions!;
-    this.state = "starting";
+    this.go({ type: "start" });
     this.lastResume = "continue";
-    this.ended = false;
     this.exitCode = undefined;
     this.pid = opts.mode === "attach" ? opts.pid : undefined;
     const breakpointFiles = [...new Set(this.breakpoints.registry.list().flatMap((b) => (b.kind === "line" && b.file ? [b.file] : [])))];
     const { noStopEvent, outputMark } = await this.link.connect(opts, {
       breakpointFiles,
       configure: async () => {
-        await this.breakpoints.syncAllNow();
-        if (opts.mode === "launch" && opts.stopOnEntry) this.expecting = "entry";
+        await this.breakpoints.syncAllNow(q);
+        if (opts.mode === "launch" && opts.stopOnEntry) this.go({ type: "expect", what: "entry" });
       },
     });
     if (noStopEvent) this.onStopped(coreStopFrom(this.out, outputMark));
-    if (this.state === "starting") this.state = "running";
+    this.go({ type: "started" });
     this.link.recordDebuggees(this.pid);
+    this.watchHelpers();
     this.link.prepareSpare(this.lastReport ? Promise.resolve() : this.nextStop().promise);
     this.onChange();
   }
@@ -256,7 +262,7 @@ export class Session {
     on("output", (b) => this.out.event(b));
     on("stopped", (b) => this.onStopped(b));
     on("continued", () => {
-      if (this.state === "stopped" && !this.ended) this.markRunning();
+      if (this.go({ type: "resumed" })) this.inspector.invalidate();
     });
     on("exited", (b) => {
       this.exitCode = b.exitCode;
@@ -268,46 +274,39 @@ export class Session {
     });
     on("process", (b) => {
       if (b.systemProcessId) this.pid = b.systemProcessId;
-      if (this.link.tracksDebuggees || this.state !== "starting") this.link.recordDebuggees(this.pid);
+      if (this.link.tracksDebuggees || this.state !== "starting") {
+        this.link.recordDebuggees(this.pid);
+        this.watchHelpers();
+      }
       this.onChange();
     });
     registerReverseRequests(client, this.out.buffer);
   }
 
-  private markRunning(): void {
-    this.state = "running";
-    this.inspector.invalidate();
-  }
-
   private onStopped(body: DapEventMap["stopped"]): void {
-    if (this.ended) return;
-    this.stopCount++;
-    this.reportPending = true;
-    this.state = "stopped";
+    if (!this.go({ type: "stopped" })) return;
     this.inspector.invalidate(body.threadId);
     // LLDB numbers watchpoints apart from breakpoints: a data breakpoint's id is a watchpoint's.
     const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds, body.reason === "data breakpoint" ? "data" : "code");
-    void this.enqueue(() => this.pipeline.run(body, ids));
+    void this.queue.run((q) => this.pipeline.run(q, body, ids));
   }
 
   /** A stop the throw policy passes on: the program runs again, no report. */
   private async passStop(threadId: number): Promise<boolean> {
-    this.reportPending = false;
-    this.markRunning();
+    this.go({ type: "resumed" });
+    this.inspector.invalidate();
     try {
       await this.link.client!.request("continue", { threadId });
       return true;
     } catch (e) {
       log("info", `[${this.name}] could not pass a throw: ${(e as Error).message}`);
-      if (this.state === "running" && !this.ended) this.state = "stopped";
-      this.reportPending = true;
+      this.go({ type: "resumeFailed" });
       return false;
     }
   }
 
   private onTerminated(): void {
-    if (this.ended) return; // Delve sends a second `terminated` after disconnect
-    this.ended = true;
+    if (!this.go({ type: "terminated" })) return; // Delve sends a second `terminated` after disconnect
     if (this.adapter.quirks.noExitedEvent && this.link.open && !this.link.disconnecting) {
       // No `exited` event: disconnect first and wait for the adapter to go. Its last words (Delve:
       // "Process N has exited with status 3", sent only in answer to disconnect) and the
@@ -323,12 +322,57 @@ export class Session {
     });
   }
 
+  /**
+   * Every second while the session lives: a helper of the adapter (lldb-server, gdb, debugpy's
+   * launcher) that died ends the session and the program it ran (helperWatch.ts).
+   */
+  private watchHelpers(): void {
+    if (this.helperTimer || !this.link.helpers.length) return;
+    let seen = 0;
+    this.helperTimer = setInterval(() => {
+      if (this.ended) return void clearInterval(this.helperTimer);
+      const dead = this.link.lostHelper();
+      if (!dead) return;
+      // A program that ends takes its launcher with it: the adapter's own end report comes
+      // within moments then. Act at once only when the program outlives its helper.
+      if ((this.pid && isAlive(this.pid)) || ++seen >= 3) this.onHelperDied(dead);
+    }, 1000);
+    this.helperTimer.unref?.();
+  }
+
+  private helperTimer: ReturnType<typeof setInterval> | undefined;
+  private helperNote: string | undefined;
+
+  private onHelperDied(dead: Helper): void {
+    clearInterval(this.helperTimer);
+    const what = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died`;
+    log("warn", `[${this.name}] ${what}`);
+    this.ended = true;
+    this.state = "terminated";
+    const ended = this.link.endDebuggees();
+    void this.link.shutdown(true);
+    const report = this.reports.create("terminated");
+    report.description = `${what}; ${ended ? `the program it ran (pid ${ended.join(", ")}) was ended` : "the program had already gone"}`;
+    this.out.attachTo(report);
+    this.reports.keep(report);
+    this.reportPending = false;
+    this.reports.fail(new DebuggerError("ADAPTER_EXITED", `${what}; the session ended`, "`debugger start` begins a new one; `debugger logs` shows the adapter's last words"));
+    this.onChange();
+  }
+
   private publishEnd(): void {
+    clearInterval(this.helperTimer);
+    // The adapter reported the end, but a helper died and the program may run on without it
+    // (lldb-dap says "exited -1" when lldb-server is killed): end it and say why.
+    const dead = this.mode === "launch" ? this.link.lostHelper() : undefined;
+    const orphaned = dead && this.pid && isAlive(this.pid) ? this.link.endDebuggees() : undefined;
+    if (dead && orphaned) this.helperNote = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died; the program it ran (pid ${orphaned.join(", ")}) was still running and was ended`;
     if (this.exitCode === undefined && this.adapter.exitCodeFromOutput) this.exitCode = this.adapter.exitCodeFromOutput(this.out.recent());
-    this.state = this.exitCode !== undefined ? "exited" : "terminated";
+    this.go({ type: "finished", exited: this.exitCode !== undefined });
     const report = this.reports.create(this.exitCode !== undefined ? "exited" : "terminated");
     report.exitCode = this.exitCode;
     report.description = this.exitCode !== undefined ? `program exited with code ${this.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
+    if (this.helperNote) report.description += ` (${this.helperNote})`;
     report.neverHit = this.breakpoints.registry.neverHit().map((b) => b.id);
     const never = neverStopped(this.breakpointViews());
     if (never.length) report.neverStopped = never;
@@ -340,32 +384,27 @@ export class Session {
 
   private onAdapterExit(how: { code: number | null; signal: string | null }, expected: boolean, stderrTail: string): void {
     if (expected || this.ended) {
-      if (!this.ended) {
-        this.ended = true;
-        this.state = "terminated";
-        this.onChange();
-      }
+      // Already ending (its final report on the way) or ended: nothing more to say.
+      if (!this.ended && this.go({ type: "ended" })) this.onChange();
       return;
     }
     const what = how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`;
     const desc = `the debug adapter ${what}`;
     log("warn", `[${this.name}] ${desc}; stderr tail: ${stderrTail.trim()}`);
-    this.ended = true;
-    this.state = "terminated";
+    this.go({ type: "ended" });
     // The program it launched would live on with parent pid 1: end it (never an attached one).
     const ended = this.link.endDebuggees();
     const report = this.reports.create("terminated");
     report.description = `${desc} unexpectedly${ended ? `; the program it launched (pid ${ended.join(", ")}) was ended` : ""}`;
     this.out.attachTo(report);
     this.reports.keep(report);
-    this.reportPending = false;
     this.reports.fail(exitMessage(what, stderrTail));
     this.onChange();
   }
 
   private publish(report: StopReport, selection?: Selection): void {
     if (selection) this.inspector.select(selection);
-    this.reportPending = false;
+    this.go({ type: "reported" });
     this.reports.publish(report);
     this.onChange();
   }
@@ -386,11 +425,11 @@ export class Session {
 
   /** Expressions in the selected frame at the current stop, each failure in place. */
   evaluateAtStop(expressions: string[]): Promise<DisplayValue[]> {
-    return this.enqueue(() => this.inspector.displaysNow(expressions.map((expression) => ({ expression }))));
+    return this.queue.run((q) => this.inspector.displaysNow(q, expressions.map((expression) => ({ expression }))));
   }
 
   displayValues(): Promise<DisplayValue[]> {
-    return this.enqueue(() => this.inspector.displaysNow(this.displays.list()));
+    return this.queue.run((q) => this.inspector.displaysNow(q, this.displays.list()));
   }
 
   /** A command's `--print` expressions at the stop it reports (the session's displays are already in it). */
@@ -400,7 +439,7 @@ export class Session {
       const why = this.state === "stopped" ? "not at this stop any more" : `the program has ${this.state === "running" ? "run on" : "ended"}`;
       return { ...report, displays: [...(report.displays ?? []), ...expressions.map((expression) => ({ expression, error: why }))] };
     }
-    const values: DisplayValue[] = await this.enqueue(() => this.inspector.displaysNow(expressions.map((expression) => ({ expression }))));
+    const values: DisplayValue[] = await this.queue.run((q) => this.inspector.displaysNow(q, expressions.map((expression) => ({ expression }))));
     return { ...report, displays: [...(report.displays ?? []), ...values] };
   }
 
@@ -428,20 +467,20 @@ export class Session {
    */
   resume(kind: ResumeKind, threadId?: number): Promise<{ stop: Promise<StopReport> }> {
     this.requireRunnable(kind === "stepIn" ? "step" : kind === "stepOut" ? "finish" : kind);
-    return this.enqueue(async () => {
+    return this.queue.run(async (q) => {
       const client = this.requireStopped();
       // `continue --thread N` means that thread alone: only where the adapter can keep the others stopped.
       const single = kind === "continue" && threadId !== undefined;
       if (single && !this.capabilities.supportsSingleThreadExecutionRequests) {
         throw new DebuggerError("UNSUPPORTED", `${this.adapter.name} cannot resume one thread alone (capability supportsSingleThreadExecutionRequests)`, "`debugger continue` without --thread resumes every thread; a breakpoint with a condition on the thread stops where it matters");
       }
-      if (threadId !== undefined) await this.inspector.selectThreadNow(threadId);
-      await beforeResume(probeHost(this.pipeline.conditionContext()), this.breakpoints.registry.list(), kind !== "continue");
-      const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());
+      if (threadId !== undefined) await this.inspector.selectThreadNow(q, threadId);
+      await beforeResume(probeHost(this.pipeline.conditionContext(q)), this.breakpoints.registry.list(), kind !== "continue");
+      const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThread());
       // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
-      this.beforeStepOut = kind === "stepOut" ? await beforeStepOut(this.adapter.returnValue, (command) => this.inspector.rawNow(command).then((r) => r.result)) : undefined;
+      this.beforeStepOut = kind === "stepOut" ? await beforeStepOut(this.adapter.returnValue, (command) => this.inspector.rawNow(q, command).then((r) => r.result)) : undefined;
       const waiter = this.nextStop();
-      const stopsBefore = this.stopCount;
+      const before = this.phase;
       this.lastResume = kind;
       try {
         await client.request(kind, { threadId: tid, ...(single ? { singleThread: true } : {}) });
@@ -450,7 +489,7 @@ export class Session {
         throw e;
       }
       // Running, unless the stop it led to has already arrived (some adapters send it first).
-      if (this.state === "stopped" && this.stopCount === stopsBefore) this.markRunning();
+      if (this.phase === before && this.go({ type: "resumed" })) this.inspector.invalidate();
       this.onChange();
       // Wrapped: an async function returning a promise would wait for it, holding the queue.
       return { stop: waiter.promise };
@@ -462,9 +501,9 @@ export class Session {
     this.requireRunnable("pause");
     const client = this.requireLive();
     if (this.state === "stopped") throw new DebuggerError("NOT_RUNNING", `session '${this.name}' is already stopped`, "`debugger context` shows where");
-    const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThreadNow());
+    const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThread());
     const waiter = this.nextStop();
-    this.expecting = "pause";
+    this.go({ type: "expect", what: "pause" });
     try {
       await client.request("pause", { threadId: tid });
     } catch (e) {
@@ -477,7 +516,7 @@ export class Session {
   /** The latest report if the session is not running, else the next one. */
   awaitStop(): Promise<StopReport> {
     // Stopped, but its report is still being built: the last one would be the previous stop.
-    if (this.state !== "running" && this.state !== "starting" && this.lastReport && !this.reportPending) return Promise.resolve(this.lastReport);
+    if (this.state !== "running" && this.state !== "starting" && this.lastReport && !reportPending(this.phase)) return Promise.resolve(this.lastReport);
     if (!this.live) throw this.requireLive();
     return this.nextStop().promise;
   }
@@ -490,9 +529,7 @@ export class Session {
    */
   async end(terminateDebuggee: boolean): Promise<number[] | undefined> {
     if (this.ended && !this.link.open) return undefined;
-    const wasLive = this.live;
-    this.ended = true;
-    if (wasLive) this.state = "terminated";
+    this.go({ type: "ended" });
     this.reports.fail(new DebuggerError("SESSION_ENDED", `session '${this.name}' was ${terminateDebuggee ? "stopped" : "detached"}`, "`debugger start` begins a new one"));
     const ended = await this.link.shutdown(terminateDebuggee);
     this.onChange();
@@ -515,11 +552,10 @@ export class Session {
     this.breakpoints.registry.resetHits();
     this.inspector.invalidate();
     this.reports.last = undefined;
-    this.reportPending = false;
     this.out.restartReports();
     const waiter = this.nextStop();
     try {
-      await this.enqueue(() => this.connectAndConfigure());
+      await this.queue.run((q) => this.connectAndConfigure(q));
     } catch (e) {
       waiter.cancel();
       throw e;

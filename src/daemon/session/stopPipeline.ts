@@ -10,6 +10,7 @@ import type { DisplayLimits } from "../truncate.ts";
 import type { BreakpointSync } from "./breakpointSync.ts";
 import type { Display } from "./displays.ts";
 import type { ProgramOutput } from "./programOutput.ts";
+import type { InQueue } from "./queue.ts";
 import type { Reports } from "./reports.ts";
 import type { CodeFacts } from "./userCode.ts";
 import { buildStopReport, type Selection, type StopReader } from "./stopReportBuilder.ts";
@@ -55,19 +56,20 @@ export class StopPipeline {
   }
 
   /** The type a C++ throw is throwing, where the thread stands at it. */
-  thrownType(threadId: number): Promise<string | undefined> {
-    return thrownType(this.throwContext(), threadId);
+  thrownType(q: InQueue, threadId: number): Promise<string | undefined> {
+    return thrownType(q, this.throwContext(), threadId);
   }
 
-  async run(body: DapEventMap["stopped"], ids: number[]): Promise<void> {
+  async run(q: InQueue, body: DapEventMap["stopped"], ids: number[]): Promise<void> {
     const h = this.host;
-    const verdict = await throwVerdict(this.throwContext(), body, ids, h.breakpoints.registry, h.breakpoints.throwTypes, h.resumedBy);
+    const verdict = await throwVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.breakpoints.throwTypes, h.resumedBy);
     if (!verdict.stand && (await h.pass(verdict.threadId))) return;
-    const own = await ownStopVerdict(this.throwContext(), body, ids, h.breakpoints.registry, h.resumedBy);
+    const own = await ownStopVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.resumedBy);
     if (!own.stand && (await h.pass(own.threadId))) return;
-    const condition = await conditionVerdict(this.conditionContext(), body, ids, h.resumedBy);
+    const condition = await conditionVerdict(q, this.conditionContext(q), body, ids, h.resumedBy);
     if (!condition.stand && (await h.pass(condition.threadId))) return;
     const { report, selection } = await buildStopReport(
+      q,
       {
         adapter: h.adapter,
         client: h.client!,
@@ -84,7 +86,7 @@ export class StopPipeline {
         facts: h.codeFacts(),
         limits: h.limits,
         create: (reason) => h.reports.create(reason),
-        thrownType: (threadId) => this.thrownType(threadId),
+        thrownType: (q, threadId) => this.thrownType(q, threadId),
         finished: h.resumedBy === "stepOut" ? { before: h.beforeStepOut } : undefined,
       },
       body,
@@ -92,13 +94,13 @@ export class StopPipeline {
     );
     this.watchesEnded = [];
     h.publish(report, selection);
-    await h.breakpoints.removeTemporaryNow(report.breakpointIds);
+    await h.breakpoints.removeTemporaryNow(q, report.breakpointIds);
   }
 
   /** The condition probe's view of the session (conditionProbe.ts). */
-  conditionContext(): ConditionContext {
+  conditionContext(q: InQueue): ConditionContext {
     const h = this.host;
-    return { name: h.name, adapter: h.adapter, client: h.client, frames: h.reader, registry: h.breakpoints.registry, resync: (bp) => h.breakpoints.resyncNow(bp) };
+    return { name: h.name, adapter: h.adapter, client: h.client, frames: h.reader, registry: h.breakpoints.registry, resync: (bp) => h.breakpoints.resyncNow(q, bp) };
   }
 
   private throwContext(): ThrowContext {

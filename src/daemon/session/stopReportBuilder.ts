@@ -12,6 +12,7 @@ import type { BreakpointRegistry } from "../breakpointRegistry.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
 import type { Display } from "./displays.ts";
+import type { InQueue } from "./queue.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 import { coreStop, frameView, normaliseReason } from "./stopReport.ts";
 import { userFrameIndex, type CodeFacts } from "./userCode.ts";
@@ -21,16 +22,16 @@ import { compactValue } from "./values.ts";
 
 /** Thread and frame reads, already inside the session's queue. */
 export interface FrameReader {
-  defaultThreadNow(): Promise<number>;
-  framesNow(threadId: number, levels?: number): Promise<P.StackFrame[]>;
+  defaultThread(): Promise<number>;
+  framesNow(q: InQueue, threadId: number, levels?: number): Promise<P.StackFrame[]>;
 }
 
 /** Value reads in a given frame, already inside the session's queue. */
 export interface StopReader extends FrameReader {
-  evaluateNow(expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat, frameId?: number): Promise<P.EvaluateResponse["body"]>;
-  scopeVariablesNow(frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]>;
-  displaysNow(items: { id?: number; expression: string }[], frameId?: number): Promise<DisplayValue[]>;
-  rawNow(command: string): Promise<{ result: string }>;
+  evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat, frameId?: number): Promise<P.EvaluateResponse["body"]>;
+  scopeVariablesNow(q: InQueue, frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]>;
+  displaysNow(q: InQueue, items: { id?: number; expression: string }[], frameId?: number): Promise<DisplayValue[]>;
+  rawNow(q: InQueue, command: string): Promise<{ result: string }>;
 }
 
 export interface ReportContext {
@@ -53,7 +54,7 @@ export interface ReportContext {
   /** What tells the user's code from libraries' here. */
   readonly facts: CodeFacts;
   create(reason: string): StopReport;
-  thrownType(threadId: number): Promise<string | undefined>;
+  thrownType(q: InQueue, threadId: number): Promise<string | undefined>;
   /** The stop a `finish` led to, and what was read before it (to tell the returned value). */
   readonly finished?: { before: string | undefined };
 }
@@ -64,7 +65,7 @@ export interface Selection {
   frameIndex: number;
 }
 
-export async function buildStopReport(ctx: ReportContext, body: DapEventMap["stopped"], ids: number[]): Promise<{ report: StopReport; selection: Selection }> {
+export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapEventMap["stopped"], ids: number[]): Promise<{ report: StopReport; selection: Selection }> {
   const { adapter, registry, reader, output } = ctx;
   // A stop at one of the daemon's own breakpoints (a Rust panic) reads as what it stands for.
   const said = adapter.stopReason?.(body.reason, output.sinceReport());
@@ -80,10 +81,10 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
   report.breakpointIds = ids;
   const selection: Selection = { frameIndex: 0 };
   try {
-    const threadId = body.threadId ?? (await reader.defaultThreadNow());
+    const threadId = body.threadId ?? (await reader.defaultThread());
     report.threadId = threadId;
     selection.threadId = threadId;
-    const frames = await reader.framesNow(threadId);
+    const frames = await reader.framesNow(q, threadId);
     const top = frames[0];
     if (top) {
       // An adapter that names no breakpoint (cdt-gdb-adapter): one of the daemon's own is told by where it stopped.
@@ -105,7 +106,7 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
         report.description = `${ended.map((b) => b.expression ?? b.location).join(", ")}: out of scope, ${ended.length > 1 ? "the watchpoints are" : "the watchpoint is"} gone (the program left the block where it is valid)`;
       }
       if (report.reason === "watchpoint" && ids.length === 0 && !ended.length) {
-        const id = await identifyWatchpoint(adapter, registry.list().filter((b) => b.kind === "data"), report.description, (command) => reader.rawNow(command).then((r) => r.result));
+        const id = await identifyWatchpoint(adapter, registry.list().filter((b) => b.kind === "data"), report.description, (command) => reader.rawNow(q, command).then((r) => r.result));
         const bp = id !== undefined ? registry.get(id) : undefined;
         if (bp) {
           bp.hits++;
@@ -132,7 +133,7 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
       // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
       const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
       if (watched?.expression) {
-        const now = await reader.evaluateNow(watched.readAs ?? watched.expression, adapter.printContext, undefined, shown.id).then((r) => r.result, () => undefined);
+        const now = await reader.evaluateNow(q, watched.readAs ?? watched.expression, adapter.printContext, undefined, shown.id).then((r) => r.result, () => undefined);
         if (now !== undefined) {
           // With a condition, writes in between were not seen: the last value seen would mislead.
           const known = watched.lastValue !== undefined && watched.lastValue !== now && !watched.condition;
@@ -145,7 +146,7 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
         report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).filter((b) => !b.internal).map((b) => (b.hits++, b.id));
       }
       // The source window comes from disk: read it while the adapter answers for the locals.
-      const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, ctx.sourceLines), reader.scopeVariablesNow(shown.id, "locals")]);
+      const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, ctx.sourceLines), reader.scopeVariablesNow(q, shown.id, "locals")]);
       report.source = source;
       const cut = truncateVariables(locals, ctx.limits);
       report.locals = cut.variables;
@@ -154,11 +155,11 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
       const returned = report.locals.find((v) => v.name.startsWith("(return)"));
       if (returned) report.returnValue = returned.value;
       else if (ctx.finished && report.reason === "step") {
-        const told = await returnedValue(adapter.returnValue, ctx.finished.before, threadId, (command) => reader.rawNow(command).then((r) => r.result));
+        const told = await returnedValue(adapter.returnValue, ctx.finished.before, threadId, (command) => reader.rawNow(q, command).then((r) => r.result));
         if (told.value !== undefined) report.returnValue = compactValue(told.value, undefined);
         if (told.note) report.returnValueNote = told.note;
       }
-      if (ctx.displays.length) report.displays = await reader.displaysNow([...ctx.displays], shown.id);
+      if (ctx.displays.length) report.displays = await reader.displaysNow(q, [...ctx.displays], shown.id);
     }
   } catch (e) {
     (report.truncated ??= []).push(`frame: could not be read (${(e as Error).message})`);
@@ -176,7 +177,7 @@ export async function buildStopReport(ctx: ReportContext, body: DapEventMap["sto
   if (report.reason === "exception" && !report.exception) report.exception = { description: body.text ?? body.description };
   // A C++ throw says what it throws.
   if (report.exception && report.threadId !== undefined) {
-    const type = await ctx.thrownType(report.threadId).catch(() => undefined);
+    const type = await ctx.thrownType(q, report.threadId).catch(() => undefined);
     if (type) report.exception.type = type;
   }
   output.attachTo(report);

@@ -9,6 +9,7 @@ import { log } from "../../common/log.ts";
 import type { DapClient } from "../../dap/client.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { BreakpointRegistry } from "../breakpointRegistry.ts";
+import type { InQueue } from "./queue.ts";
 import type { FrameReader } from "./stopReportBuilder.ts";
 
 export interface ThrowContext {
@@ -26,12 +27,12 @@ export type Verdict = { stand: true } | { stand: false; threadId: number; thrown
  * `types`: what `catch throw` was narrowed to (empty: every throw stands); `ids`: the breakpoints
  * hit; `resumedBy`: what set the program running. A failure to tell lets the stop stand.
  */
-export async function throwVerdict(ctx: ThrowContext, body: DapEventMap["stopped"], ids: number[], registry: BreakpointRegistry, types: readonly string[], resumedBy: ResumeKind): Promise<Verdict> {
+export async function throwVerdict(q: InQueue, ctx: ThrowContext, body: DapEventMap["stopped"], ids: number[], registry: BreakpointRegistry, types: readonly string[], resumedBy: ResumeKind): Promise<Verdict> {
   if (!types.length || resumedBy !== "continue" || !ctx.client) return { stand: true };
   if (ids.some((id) => !registry.get(id)?.internal)) return { stand: true };
   try {
-    const threadId = body.threadId ?? (await ctx.frames.defaultThreadNow());
-    const thrown = await thrownType(ctx, threadId);
+    const threadId = body.threadId ?? (await ctx.frames.defaultThread());
+    const thrown = await thrownType(q, ctx, threadId);
     if (thrown === undefined || types.some((t) => typeMatches(thrown, t))) return { stand: true };
     log("debug", `[${ctx.name}] a throw of ${thrown}: not one of ${types.join(", ")}; resumed`);
     return { stand: false, threadId, thrown };
@@ -42,10 +43,10 @@ export async function throwVerdict(ctx: ThrowContext, body: DapEventMap["stopped
 }
 
 /** The type being thrown when the thread is at the entry of the C++ runtime's `__cxa_throw`, else undefined. */
-export async function thrownType(ctx: ThrowContext, threadId: number): Promise<string | undefined> {
+export async function thrownType(q: InQueue, ctx: ThrowContext, threadId: number): Promise<string | undefined> {
   const expression = ctx.adapter.throwFilter ? thrownTypeNameExpression() : undefined;
   if (!expression || !ctx.client) return undefined;
-  const top = (await ctx.frames.framesNow(threadId))[0];
+  const top = (await ctx.frames.framesNow(q, threadId))[0];
   if (!top?.name?.includes(CXX_THROW_FUNCTION)) return undefined;
   const r = await ctx.client.request("evaluate", { expression, frameId: top.id, context: ctx.adapter.printContext }).catch(() => undefined);
   const mangled = r ? quotedString(r.result) : undefined;
