@@ -30,3 +30,15 @@ test.if(available)("lldb-dap: 2 × 2 MB of output, then the breakpoint after it;
   expect(lines.every((l) => /^[a-z]{99}$/.test(l))).toBe(true);
   await env.ok(["stop"]);
 }, 180_000);
+
+// At the exit the daemon waits only 5 ms of quiet on the pty (the program has ended, its output is
+// in the pty's buffer): what it wrote just before exiting must still all be there.
+test.if(available)("lldb-dap: 2 × 200 KB written just before the program exits are all retained", async () => {
+  const small = 200_000;
+  const started = await env.ok(["start", program, "--timeout", "120", "--", String(small)]);
+  expect(started.stop).toMatchObject({ reason: "exited" });
+  const out = await env.ok(["output", "--stdout"]);
+  expect(out.dropped).toBe(0);
+  const lines: string[] = out.text.split("\n").filter((l: string) => /^[a-z]{99}$/.test(l));
+  expect(lines).toHaveLength((2 * small) / 100);
+}, 180_000);
