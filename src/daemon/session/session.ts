@@ -350,15 +350,13 @@ export class Session {
     clearInterval(this.helperTimer);
     const what = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died`;
     log("warn", `[${this.name}] ${what}`);
-    this.ended = true;
-    this.state = "terminated";
+    this.go({ type: "ended" });
     const ended = this.link.endDebuggees();
     void this.link.shutdown(true);
     const report = this.reports.create("terminated");
     report.description = `${what}; ${ended ? `the program it ran (pid ${ended.join(", ")}) was ended` : "the program had already gone"}`;
     this.out.attachTo(report);
     this.reports.keep(report);
-    this.reportPending = false;
     this.reports.fail(new DebuggerError("ADAPTER_EXITED", `${what}; the session ended`, "`debugger start` begins a new one; `debugger logs` shows the adapter's last words"));
     this.onChange();
   }
