@@ -24,11 +24,14 @@ export const adminCommands: CommandSpec[] = [
   {
     group: "tools",
     name: "completion",
-    summary: "Print a shell completion script: bash, zsh or fish (`completion sessions`: session names, for the scripts)",
-    positionals: [{ name: "shell", description: "bash, zsh, fish (or sessions)", required: true }],
+    summary: "Print a shell completion script: bash, zsh or fish (`completion sessions`, `completion values breakpoints|threads|catch`: live values, for the scripts)",
+    positionals: [
+      { name: "shell", description: "bash, zsh, fish (or sessions, values)", required: true },
+      { name: "kind", description: "values: breakpoints, threads or catch" },
+    ],
     examples: ["debugger completion bash > ~/.local/share/bash-completion/completions/debugger", "debugger completion zsh > ~/.zfunc/_debugger", "debugger completion fish > ~/.config/fish/completions/debugger.fish"],
     run: async (a, ctx) => {
-      const d = await (await import("./completion.ts")).completion(a.positionals[0]!, ctx.table);
+      const d = await (await import("./completion.ts")).completion(a.positionals[0]!, ctx.table, a.positionals[1], ctx.session);
       return { data: d, text: d.text };
     },
   },

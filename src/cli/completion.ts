@@ -4,7 +4,7 @@
 // only called when completing the value of --session.
 import { DebuggerError } from "../common/errors.ts";
 import type { FlagDef } from "./args.ts";
-import { probeSessions } from "./probe.ts";
+import { probeSession, probeSessions } from "./probe.ts";
 import type { CommandTable } from "./spec.ts";
 
 interface Word {
@@ -32,6 +32,36 @@ export interface CompletionData {
   defaults: Record<string, string | undefined>;
   /** Command name (or group) → its flags. */
   flags: Record<string, FlagWord[]>;
+  /** Command name → flag word → the values it takes (known to the binary: formats, adapters). */
+  values: Record<string, Record<string, string[]>>;
+  /** Command name → what its positionals are in the live session (`completion values KIND`). */
+  live: Record<string, LiveKind>;
+}
+
+/** Values only a running session knows, asked of a running daemon (never started for it). */
+export type LiveKind = "breakpoints" | "threads" | "catch";
+const LIVE: Record<string, LiveKind> = {
+  "breakpoint remove": "breakpoints",
+  "breakpoint enable": "breakpoints",
+  "breakpoint disable": "breakpoints",
+  "watch remove": "breakpoints",
+  thread: "threads",
+  catch: "catch",
+};
+
+/** The built-in adapters' names (`--adapter`); configured ones are typed out. */
+const ADAPTERS = ["lldb-dap", "gdb", "debugpy", "delve", "lldb-cli"];
+
+/** A flag's values: `--adapter` the adapters, a `a|b|c` value hint its words. */
+function flagValues(flags: Record<string, FlagDef>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, f] of Object.entries(flags)) {
+    const values = name === "adapter" ? ADAPTERS : f.valueHint && /^[a-z-]+(\|[a-z-]+)+$/.test(f.valueHint) ? f.valueHint.split("|") : undefined;
+    if (!values) continue;
+    out[`--${name}`] = values;
+    if (f.alias) out[`-${f.alias}`] = values;
+  }
+  return out;
 }
 
 function flagWords(flags: Record<string, FlagDef>): FlagWord[] {
@@ -45,7 +75,7 @@ function flagWords(flags: Record<string, FlagDef>): FlagWord[] {
 
 export function completionData(t: CommandTable): CompletionData {
   const { commands, flagsOf, globalFlags, groupAliases, groups, subCommands } = t;
-  const data: CompletionData = { top: [], canon: {}, subs: {}, subCanon: {}, defaults: {}, flags: {} };
+  const data: CompletionData = { top: [], canon: {}, subs: {}, subCanon: {}, defaults: {}, flags: {}, values: {}, live: { ...LIVE } };
   for (const group of Object.keys(groups)) {
     const subs = subCommands(group);
     data.top.push({ word: group, summary: `${subs.map((s) => s.name.slice(group.length + 1)).join(", ")}` });
@@ -59,6 +89,8 @@ export function completionData(t: CommandTable): CompletionData {
   for (const [alias, group] of Object.entries(groupAliases)) data.canon[alias] = group;
   for (const c of commands) {
     data.flags[c.name] = flagWords(flagsOf(c));
+    const values = flagValues(flagsOf(c));
+    if (Object.keys(values).length) data.values[c.name] = values;
     if (c.name.includes(" ")) {
       // `break`, `b` → `breakpoint add`: an alias of a sub-command that is also a first word.
       for (const a of c.aliases ?? []) data.canon[a] ??= c.name;
@@ -92,6 +124,9 @@ function posixHelpers(d: CompletionData): string {
   const flagArms = Object.entries(d.flags)
     .map(([c, fs]) => `    ${sq(c)}) echo ${sq(fs.flatMap((f) => f.words).join(" "))} ;;`)
     .join("\n");
+  const valueArms = Object.entries(d.values)
+    .flatMap(([c, m]) => Object.entries(m).map(([f, vs]) => `    ${sq(`${c} ${f}`)}) echo ${sq(vs.join(" "))} ;;`))
+    .join("\n");
   const valueFlags = [...new Set(Object.values(d.flags).flatMap((fs) => fs.filter((f) => f.takesValue).flatMap((f) => f.words)))];
   return `__debugger_canon() {
   case "$1" in
@@ -121,6 +156,29 @@ __debugger_subs() {
   case "$1" in
 ${Object.entries(d.subs).map(([g, ws]) => `    ${g}) echo ${sq(ws.map((w) => w.word).join(" "))} ;;`).join("\n")}
   esac
+}
+
+__debugger_values() {
+  case "$1 $2" in
+${valueArms}
+  esac
+}
+
+__debugger_live() {
+  case "$1" in
+${Object.entries(d.live).map(([c, k]) => `    ${sq(c)}) echo ${k} ;;`).join("\n")}
+  esac
+}
+
+# The --session given on the line (words 1..N-1), else nothing: the default session.
+__debugger_session() {
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --session) echo "--session"; echo "$2"; return ;;
+      --session=*) echo "--session"; echo "\${1#--session=}"; return ;;
+    esac
+    shift
+  done
 }
 
 __debugger_takes_value() {
@@ -172,9 +230,20 @@ _debugger() {
     COMPREPLY=($(compgen -W "$(debugger completion sessions 2>/dev/null)" -- "$cur"))
     return 0
   fi
+  local vals
+  vals="$(__debugger_values "$cmd" "$prev")"
+  if [ -n "$vals" ]; then
+    COMPREPLY=($(compgen -W "$vals" -- "$cur"))
+    return 0
+  fi
   __debugger_takes_value "$prev" && return 0
+  local live
+  live="$(__debugger_live "$cmd")"
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$(__debugger_flags "$cmd")" -- "$cur"))
+  elif [ -n "$live" ]; then
+    local IFS=$'\n'
+    COMPREPLY=($(compgen -W "$(debugger completion values "$live" $(__debugger_session "\${COMP_WORDS[@]:1:COMP_CWORD-1}") 2>/dev/null)" -- "$cur"))
   elif [ -z "$cmd" ]; then
     COMPREPLY=($(compgen -W ${sq(d.top.map((t) => t.word).join(" "))} -- "$cur"))
   elif [ -n "$(__debugger_subs "$cmd")" ]; then
@@ -214,9 +283,15 @@ _debugger() {
     compadd -- \${(f)"$(debugger completion sessions 2>/dev/null)"}
     return
   fi
+  local vals live
+  vals="$(__debugger_values "$cmd" "$prev")"
+  if [[ -n "$vals" ]]; then compadd -- \${=vals}; return; fi
   if __debugger_takes_value "$prev"; then _files; return; fi
+  live="$(__debugger_live "$cmd")"
   if [[ "$cur" == -* ]]; then
     compadd -- \${=$(__debugger_flags "$cmd")}
+  elif [[ -n "$live" ]]; then
+    compadd -- \${(f)"$(debugger completion values "$live" $(__debugger_session "\${(@)words[2,CURRENT-1]}") 2>/dev/null)"}
   elif [[ -z "$cmd" ]]; then
     reply=(${described(d.top)})
     _describe 'command' reply
@@ -306,11 +381,25 @@ export function fishScript(d: CompletionData): string {
     ...d.top.map((t) => `complete -c debugger -f -n '__debugger_is \"\"' -a ${fq(t.word)} -d ${fq(t.summary)}`),
     ...Object.entries(d.subs).flatMap(([g, ws]) => ws.map((w) => `complete -c debugger -f -n '__debugger_is ${g}' -a ${fq(w.word)} -d ${fq(w.summary)}`)),
   ];
+  lines.push(
+    "# The --session given on the line, for values asked of the live session.",
+    "function __debugger_session",
+    "    set -l words (commandline -opc)",
+    "    set -l i (contains -i -- --session $words); or return",
+    "    set -l j (math $i + 1)",
+    "    echo --session",
+    "    echo $words[$j]",
+    "end",
+  );
+  for (const [cmd, kind] of Object.entries(d.live)) {
+    lines.push(`complete -c debugger -f -n ${fq(`__debugger_is ${sq(cmd)}`)} -a ${fq(`(debugger completion values ${kind} (__debugger_session) 2>/dev/null)`)}`);
+  }
   for (const [cmd, flags] of Object.entries(d.flags)) {
     for (const f of flags) {
       for (const w of f.words) {
         const opt = w.startsWith("--") ? `-l ${w.slice(2)}` : `-s ${w.slice(1)}`;
-        const value = w === "--session" ? " -x -a '(debugger completion sessions 2>/dev/null)'" : f.takesValue ? " -r" : "";
+        const known = d.values[cmd]?.[w];
+        const value = w === "--session" ? " -x -a '(debugger completion sessions 2>/dev/null)'" : known ? ` -x -a ${fq(known.join(" "))}` : f.takesValue ? " -r" : "";
         lines.push(`complete -c debugger -n ${fq(`__debugger_is ${sq(cmd)}`)} ${opt}${value} -d ${fq(f.description)}`);
       }
     }
@@ -324,12 +413,25 @@ function groupBy(map: Record<string, string>): Record<string, string[]> {
   return out;
 }
 
-export async function completion(shell: string, table: CommandTable): Promise<{ shell: string; text: string }> {
+/** `completion values KIND`: ids of the live session, from a running daemon of this version; none when there is none. */
+async function liveValues(kind: string | undefined, session: string): Promise<string[]> {
+  const command = kind === "breakpoints" ? "breakpoint.list" : kind === "threads" ? "threads" : kind === "catch" ? "catch" : undefined;
+  if (!command) throw new DebuggerError("USAGE", `completion values takes breakpoints, threads or catch, not '${kind ?? ""}'`, "`debugger completion values breakpoints`");
+  const p = await probeSession(command, session, 1000);
+  if (p.state !== "live") return [];
+  const d = p.data as { breakpoints?: { id: number }[]; threads?: { id: number }[]; filters?: { filter: string; alias?: string }[] };
+  if (kind === "breakpoints") return (d.breakpoints ?? []).map((b) => String(b.id));
+  if (kind === "threads") return (d.threads ?? []).map((t) => String(t.id));
+  return (d.filters ?? []).map((f) => f.alias ?? f.filter);
+}
+
+export async function completion(shell: string, table: CommandTable, kind?: string, session = "default"): Promise<{ shell: string; text: string }> {
   if (shell === "sessions") {
     const p = await probeSessions(1000);
     const names = p.state === "live" ? p.data.sessions.map((s) => s.name) : [];
     return { shell, text: names.join("\n") };
   }
+  if (shell === "values") return { shell, text: (await liveValues(kind, session)).join("\n") };
   const d = completionData(table);
   if (shell === "bash") return { shell, text: bashScript(d) };
   if (shell === "zsh") return { shell, text: zshScript(d) };

@@ -9,7 +9,7 @@ import type { Replies } from "../ipc/commands.ts";
 
 export type Probe<C extends "ping" | "sessions" = "ping"> = { state: "absent" } | { state: "stale"; error: string } | { state: "live"; data: Replies[C] };
 
-function once<C extends "ping" | "sessions">(command: C, timeoutMs: number): Promise<Probe<C>> {
+function once<C extends "ping" | "sessions">(command: C, timeoutMs: number, session = "default"): Promise<Probe<C>> {
   return new Promise((resolve) => {
     let buf = "";
     let done = false;
@@ -25,7 +25,7 @@ function once<C extends "ping" | "sessions">(command: C, timeoutMs: number): Pro
       unix: socketPath(),
       socket: {
         open(s) {
-          s.write(JSON.stringify({ id: 1, version: VERSION, command, session: "default", cwd: process.cwd(), args: {} }) + "\n");
+          s.write(JSON.stringify({ id: 1, version: VERSION, command, session, cwd: process.cwd(), args: {} }) + "\n");
         },
         data(s, d) {
           buf += d.toString();
@@ -60,4 +60,12 @@ export async function probeSessions(timeoutMs = 2000): Promise<Probe<"sessions">
   if (ping.state !== "live") return ping;
   if (ping.data.version !== VERSION) return { state: "stale", error: `the daemon is version ${ping.data.version}` };
   return once("sessions", timeoutMs);
+}
+
+/** A command that only reads (breakpoint list, threads, catch filters) on SESSION of a running daemon of this version. */
+export async function probeSession(command: "breakpoint.list" | "threads" | "catch", session: string, timeoutMs = 2000): Promise<{ state: "absent" } | { state: "stale"; error: string } | { state: "live"; data: unknown }> {
+  const ping = await probeDaemon(timeoutMs);
+  if (ping.state !== "live") return ping;
+  if (ping.data.version !== VERSION) return { state: "stale", error: `the daemon is version ${ping.data.version}` };
+  return once(command as "sessions", timeoutMs, session);
 }

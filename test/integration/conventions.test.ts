@@ -232,7 +232,9 @@ describe("help", () => {
     const b = await env.run(["breakpoint", "add", "--help"], { json: false });
     expect(a.exitCode).toBe(0);
     expect(a.stdout).toBe(b.stdout);
-    expect(a.stdout).toContain("Usage: debugger breakpoint add [flags] LOCATION");
+    // LOCATION or --function NAME.
+    expect(a.stdout).toContain("Usage: debugger breakpoint add [flags] [LOCATION]");
+    expect(a.stdout).toContain("--function NAME");
     expect(a.stdout).toContain("--condition EXPR");
   });
 
