@@ -110,11 +110,6 @@ export async function runCli(argv: string[]): Promise<number> {
   }
 }
 
-async function announceSlowStart(): Promise<void> {
-  const { messages } = await import("./messages.ts");
-  (await messages()).start("waiting for the adapter…");
-}
-
 /** The daemon's error reply, printed as any error is (in runCli), with the session's notice. */
 class FailedReply extends DebuggerError {
   constructor(
@@ -148,12 +143,14 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   };
   // Only for commands that start an adapter, and first: process.stderr is built on first use, which
   // costs more than the rest of a `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
-  const slow = m.startsAdapter && !ctx.json && !ctx.quiet && process.stderr.isTTY ? setTimeout(() => void announceSlowStart(), 1000) : undefined;
+  // A command that waits for a stop says so, and for how long, on a terminal (erased before the reply).
+  const waits = m.execution && !ctx.json && !ctx.quiet && (!("wait" in (args as object)) || (args as { wait?: boolean }).wait !== false);
+  const erase = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(m.startsAdapter ? `${spec.name}: starting, then waiting for the first stop` : `${spec.name}: the program runs; waiting for the stop`) : undefined;
   let reply: Reply<Replies[C]>;
   try {
     reply = await request({ command, session: ctx.session, cwd: ctx.cwd, args }, socketTimeout, onPartial);
   } finally {
-    clearTimeout(slow);
+    erase?.();
   }
   await printed;
   // What happened on the session while nobody listened (an interrupted trace or batch).
