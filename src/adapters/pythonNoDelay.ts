@@ -71,9 +71,37 @@ def _debugger_forked():
         pass
 
 
+def _debugger_tell_fork(pid):
+    # The parent says so on the debugger's console (not as program output), so the stop report
+    # tells what happened to the child.
+    import sys
+    if "pydevd" not in sys.modules:
+        return
+    try:
+        from _pydevd_bundle.pydevd_constants import get_global_debugger
+        py_db = get_global_debugger()
+        if py_db is not None:
+            py_db.writer.add_command(py_db.cmd_factory.make_console_message(
+                "forked child process %d runs without the debugger: breakpoints stop only this process\\n" % pid))
+    except Exception:
+        pass
+
+
+def _debugger_wrap_fork(fork):
+    def fork_noting_child():
+        pid = fork()
+        if pid > 0:
+            _debugger_tell_fork(pid)
+        return pid
+    fork_noting_child.__wrapped__ = fork
+    return fork_noting_child
+
+
 try:
     import os as _debugger_os
     _debugger_os.register_at_fork(after_in_child=_debugger_forked)
+    # os.fork only: multiprocessing looks it up at each call, so its workers are named too.
+    _debugger_os.fork = _debugger_wrap_fork(_debugger_os.fork)
 except Exception:
     pass
 `;

@@ -290,15 +290,17 @@ describe("human warnings go to stderr", () => {
 });
 
 describe("a slow start on a terminal says what it waits for", () => {
-  test("after a second without a reply, 'waiting for the adapter…' on stderr; never in a pipe", async () => {
+  test("after a second without a reply, a progress line on stderr, erased before the report; never in a pipe", async () => {
     const script = Bun.which("script");
     if (!script) return console.warn("skipping: `script` (util-linux) is not installed");
     const slow = new Env({ script: { delays: { initialize: 1600 } } });
     try {
       const p = slow.program();
       const tty = Bun.spawnSync([script, "-qec", `${BIN} start ${p} --stop-on-entry --session s1`, "/dev/null"], { env: { ...slow.env, NO_COLOR: "1" }, cwd: slow.dir });
-      expect(tty.stdout.toString()).toContain("waiting for the adapter…");
-      expect(tty.stdout.toString()).toContain("Session 's1' started");
+      const out = tty.stdout.toString();
+      expect(out).toMatch(/start: starting, then waiting for the first stop; 1\.\d s/);
+      // Erased (carriage return, erase line) before the report.
+      expect(out.slice(out.lastIndexOf("waiting for the first stop"))).toMatch(/\r\x1b\[K[^]*Session 's1' started/);
       const piped = await slow.run(["start", p, "--stop-on-entry", "--session", "s2"], { json: false });
       expect(piped.exitCode).toBe(0);
       expect(piped.stderr).toBe("");
