@@ -17,6 +17,8 @@ export interface LaunchOptions {
   found?: FoundAdapter;
   /** A pty the daemon reads (quirks.programTerminal): the program's stdio goes there. */
   terminal?: string;
+  /** The executable the daemon built from `program` (AdapterSpec.prebuild), launched instead of building. */
+  built?: string;
 }
 
 export interface AttachOptions {
@@ -99,8 +101,18 @@ export interface AdapterSpec {
   handles(program: string): boolean;
   launchArgs(o: LaunchOptions): Record<string, unknown>;
   attachArgs(o: AttachOptions): Record<string, unknown>;
-  /** Where to start the adapter process (default: the program's working directory). */
-  spawnCwd?(o: LaunchOptions): string;
+  /**
+   * Where the adapter process must start for this launch (Delve's own builds: the module
+   * directory); undefined: anywhere, so a warm spare started elsewhere can take it (the process
+   * starts in the program's working directory).
+   */
+  spawnCwd?(o: LaunchOptions): string | undefined;
+  /**
+   * Builds the program before the adapter is reached (Delve: Go sources, cached across starts);
+   * the result is given to launchArgs as `built`. undefined: nothing built, the adapter builds.
+   * A failed build throws the error the start reports.
+   */
+  prebuild?(o: LaunchOptions, log: (text: string) => void): Promise<{ binary: string; cached: boolean; ms: number } | undefined>;
   /** Expression context for `print`: the one where plain expressions (and calls) work. */
   printContext: "watch" | "repl" | "hover";
   /** Adapter-specific spelling of an expression (Delve wants `call f()` for calls). */
