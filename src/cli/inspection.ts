@@ -79,8 +79,10 @@ export const inspectionCommands: CommandSpec[] = [
     flags: {
       depth: { type: "number", description: "expand structures N levels (default 0)", valueHint: "N" },
       all: { type: "boolean", description: "also the debugger's grouping rows (debugpy's special, function and class variables)" },
+      scope: { type: "string", description: "another scope the adapter offers (globals, registers…), or all; each cut at 100", valueHint: "NAME" },
     },
-    call: (a) => call("locals", { depth: num(a, "depth"), all: bool(a, "all") }),
+    examples: ["debugger locals --scope globals", "debugger locals --scope all"],
+    call: (a) => call("locals", { depth: num(a, "depth"), all: bool(a, "all"), scope: str(a, "scope") }),
   },
   {
     command: "args",

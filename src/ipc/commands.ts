@@ -120,7 +120,7 @@ export const argSchemas = {
   frame: v.strictObject({ index: v.optional(v.pipe(int, v.minValue(0))), thread: v.optional(int) }),
   up: v.strictObject({ count: v.optional(posInt, 1) }),
   down: v.strictObject({ count: v.optional(posInt, 1) }),
-  locals: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool }),
+  locals: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool, scope: v.optional(v.pipe(v.string(), v.minLength(1, "give a scope name or all"))) }),
   args: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }),
   print: v.strictObject({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))), timeout: answerTimeout }),
   display: v.strictObject({ expressions: v.optional(v.array(expression), []) }),
@@ -372,7 +372,8 @@ export interface Replies {
   frame: ContextData;
   up: ContextData;
   down: ContextData;
-  locals: { frameIndex: number; frame: string; variables: VariableView[]; truncated?: string[] };
+  /** `scopes`: with `scope`, each scope shown, how many variables it has and how many are shown. */
+  locals: { frameIndex: number; frame: string; variables: VariableView[]; scopes?: { name: string; total: number; shown: number }[]; truncated?: string[] };
   args: { frameIndex: number; frame: string; variables: VariableView[]; truncated?: string[] };
   print: ValueData | { results: PrintResult[] };
   display: { displays: { id: number; expression: string }[]; values?: DisplayValue[] };

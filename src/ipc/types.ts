@@ -21,6 +21,8 @@ export interface VariableView {
   value: string;
   reference: number;
   children?: VariableView[];
+  /** `locals --scope all`: the adapter's scope the variable is in (Globals, Registers, …). */
+  scope?: string;
 }
 
 export interface DisplayValue {

@@ -41,6 +41,16 @@ function disassemble(d: Replies["disassemble"], view: View): string {
     .join("\n");
 }
 
+/** `locals --scope`: each scope under its name and count. */
+function scopeLines(d: Replies["locals"]): string {
+  return d.scopes!
+    .map((s) => {
+      const vars = d.variables.filter((v) => (v.scope ?? d.scopes![0]!.name) === s.name).map(({ scope: _, ...v }) => v);
+      return `${s.name} (${s.total}${s.shown < s.total ? `, ${s.shown} shown` : ""}):${vars.length ? `\n${variableLines(vars)}` : " none"}`;
+    })
+    .join("\n");
+}
+
 function threads(d: Replies["threads"], view: View): string {
   if (!d.threads.length) return "No threads.";
   const rows = d.threads.map((t) => {
@@ -58,7 +68,7 @@ export const inspectionPresenters: Presenters<
   up: context,
   down: context,
   backtrace: (d, view) => (d.threads ? threadStacks(d.threads, view.cwd) : backtrace(d.frames, view.cwd)),
-  locals: (d) => (d.variables.length ? variableLines(d.variables, "") : "No locals.") + (d.truncated?.length ? `\n(${d.truncated.join("; ")})` : ""),
+  locals: (d) => (d.scopes ? scopeLines(d) : d.variables.length ? variableLines(d.variables, "") : "No locals.") + (d.truncated?.length ? `\n(${d.truncated.join("; ")})` : ""),
   args: (d) => (d.variables.length ? variableLines(d.variables, "") : "No arguments."),
   print,
   eval: value,

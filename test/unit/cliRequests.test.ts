@@ -86,6 +86,7 @@ const ROWS: [string[], string, Record<string, unknown>][] = [
   [["up", "2"], "up", { count: 2 }],
   [["down", "3"], "down", { count: 3 }],
   [["locals", "--depth", "2", "--all"], "locals", { depth: 2, all: true }],
+  [["locals", "--scope", "globals"], "locals", { scope: "globals" }],
   [["args"], "args", {}],
   [["print", "x", "a + b", "--format", "hex"], "print", { expressions: ["x", "a + b"], format: "hex" }],
   [["print", "slow()", "--timeout", "120"], "print", { expressions: ["slow()"], timeout: 120 }],

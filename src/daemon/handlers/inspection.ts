@@ -23,7 +23,10 @@ export const inspectionHandlers: Handlers<
   frame: async (a, caller, ctx): Promise<Replies["frame"]> => ctx.registry.get(caller.session).inspector.frame(a.index, a.thread),
   up: async (a, caller, ctx): Promise<Replies["up"]> => ctx.registry.get(caller.session).inspector.move(a.count),
   down: async (a, caller, ctx): Promise<Replies["down"]> => ctx.registry.get(caller.session).inspector.move(-a.count),
-  locals: async (a, caller, ctx): Promise<Replies["locals"]> => ctx.registry.get(caller.session).inspector.variables("locals", a.depth, a.all ?? false),
+  locals: async (a, caller, ctx): Promise<Replies["locals"]> => {
+    const inspector = ctx.registry.get(caller.session).inspector;
+    return a.scope !== undefined ? inspector.scoped(a.scope, a.depth, a.all ?? false) : inspector.variables("locals", a.depth, a.all ?? false);
+  },
   args: async (a, caller, ctx): Promise<Replies["args"]> => ctx.registry.get(caller.session).inspector.variables("arguments", a.depth),
   print: async (a, caller, ctx): Promise<Replies["print"]> =>
     withAnswerTimeout("print", a.timeout, async () => {

@@ -196,6 +196,10 @@ export class Inspector {
     return this.reader.variables(which, depth, all);
   }
 
+  scoped(scope: string, depth: number, all: boolean): Promise<Replies["locals"]> {
+    return this.reader.scoped(scope, depth, all);
+  }
+
   value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined): Promise<ValueData> {
     return this.reader.value(expression, context, format, depth);
   }
