@@ -47,10 +47,11 @@ export function toJsonSchema(schema: v.GenericSchema): JsonSchema {
     case "record":
       return { type: "object", additionalProperties: toJsonSchema(s.value) };
     case "union": {
-      // Of plain types only (`true` or a name): one `type` list, the fewest bytes.
+      // Of plain types only (`true` or a name). anyOf, not a `type` list: strict validators
+      // (Ajv's strictTypes) and some clients refuse union types.
       const parts = s.options.map(toJsonSchema);
       if (!parts.every((p) => Object.keys(p).length === 1 && typeof p.type === "string")) throw new Error("no JSON Schema for a valibot union of other than plain types");
-      return { type: parts.map((p) => p.type) };
+      return { anyOf: parts };
     }
     case "optional": {
       const out = toJsonSchema(s.wrapped);
