@@ -110,6 +110,8 @@ const ROWS: Row[] = [
   [["list", "main.c:10-30"], "list", { location: "main.c:10-30" }],
   [["source", "--lines", "20"], "list", { lines: 20 }],
   [["disassemble", "0x401000", "--count", "8", "--source"], "disassemble", { address: "0x401000", count: 8, source: true }],
+  [["disassemble", "--function"], "disassemble", { function: true }],
+  [["disassemble", "-f", "parse", "--count", "50", "-s"], "disassemble", { function: "parse", count: 50, source: true }],
   [["threads"], "threads", {}],
   [["thread", "7"], "thread", { id: 7 }],
   [["thread"], "thread", {}],

@@ -224,8 +224,8 @@ export class Inspector {
     return this.machine.readMemory(location, count, format);
   }
 
-  disassemble(address: string | undefined, count: number, withSource = false): Promise<Replies["disassemble"]> {
-    return this.machine.disassemble(address, count, withSource);
+  disassemble(address: string | undefined, count: number | undefined, withSource = false, fn?: boolean | string): Promise<Replies["disassemble"]> {
+    return this.machine.disassemble(address, count, withSource, fn);
   }
 
   // ---- inside the queue -----------------------------------------------------------------
