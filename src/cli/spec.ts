@@ -47,8 +47,8 @@ export interface DaemonSpec extends Words {
 }
 
 /** What a local body returns: the JSON document's data and the human text. */
-export interface LocalResult {
-  data: unknown;
+export interface LocalResult<D = unknown> {
+  data: D;
   text: string;
   /** A result that carries failures of its own (a batch); default 0. */
   exitCode?: number;

@@ -123,7 +123,7 @@ export const argSchemas = {
   frame: v.strictObject({ index: v.optional(v.pipe(int, v.minValue(0))), thread: v.optional(int) }),
   up: v.strictObject({ count: v.optional(posInt, 1) }),
   down: v.strictObject({ count: v.optional(posInt, 1) }),
-  locals: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool }),
+  locals: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool, scope: v.optional(v.pipe(v.string(), v.minLength(1, "give a scope name or all"))) }),
   args: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }),
   print: v.strictObject({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))), timeout: answerTimeout }),
   display: v.strictObject({ expressions: v.optional(v.array(expression), []) }),
@@ -141,7 +141,8 @@ export const argSchemas = {
   registers: v.strictObject({ names: v.optional(v.array(v.string()), []), all: optBool }),
   "memory.read": v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give an address")), count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(65536)), 64), format: v.optional(v.picklist(["hex", "bytes", "words", "chars"]), "hex") }),
   list: v.strictObject({ location: optStr, lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }),
-  disassemble: v.strictObject({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000)), 16), source: optBool }),
+  /** `function`: true for the selected frame's whole function, or a function's name; `count` then caps it (default 400; else 16). */
+  disassemble: v.strictObject({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000))), source: optBool, function: v.optional(v.union([v.boolean(), v.string()])) }),
   events: v.strictObject({ limit: v.optional(posInt, 20) }),
 
   output: v.strictObject({
@@ -375,7 +376,8 @@ export interface Replies {
   frame: ContextData;
   up: ContextData;
   down: ContextData;
-  locals: { frameIndex: number; frame: string; variables: VariableView[]; truncated?: string[] };
+  /** `scopes`: with `scope`, each scope shown, how many variables it has and how many are shown. */
+  locals: { frameIndex: number; frame: string; variables: VariableView[]; scopes?: { name: string; total: number; shown: number }[]; truncated?: string[] };
   args: { frameIndex: number; frame: string; variables: VariableView[]; truncated?: string[] };
   print: ValueData | { results: PrintResult[] };
   display: { displays: { id: number; expression: string }[]; values?: DisplayValue[] };
@@ -393,7 +395,8 @@ export interface Replies {
   "memory.read": { address: string; count: number; unreadable: number; hex: string; dump: string[]; via: string };
   /** With `source`: the first instruction of each source line carries that line's text (`sourceText`). */
   list: ListData;
-  disassemble: { address: string; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; sourceText?: string; current: boolean }[] };
+  /** `function`/`truncated`: with `function`, the function shown, and where a long one was cut. */
+  disassemble: { address: string; function?: string; truncated?: string; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; sourceText?: string; current: boolean }[] };
   events: { events: StopReport[] };
   output: OutputData;
 }

@@ -23,6 +23,8 @@ export interface VariableView {
   children?: VariableView[];
   /** Set when `value` was cut to the value budget (it ends in `…`): how long the whole is, as the debugger showed it — characters of a string, or elements of a container. */
   whole?: { chars?: number; items?: number };
+  /** `locals --scope all`: the adapter's scope the variable is in (Globals, Registers, …). */
+  scope?: string;
 }
 
 export interface DisplayValue {
