@@ -89,8 +89,9 @@ describe("tools/list", () => {
     console.log(`tools/list: ${tools.length} tools, ${bytes} bytes`);
     // docs/decisions.md (MCP): about the strongest peer's list per tool (5.6 KB for 17 tools, 329
     // each); `test` (~810 bytes, a whole launch configuration per runner) raised it to 345; the
-    // output schema and annotations the spec asks for (~180 bytes a tool) to 530.
-    expect(bytes / tools.length).toBeLessThan(530);
+    // output schema and annotations the spec asks for (~180 bytes a tool) to 530; `locals`
+    // (none|changed|all, 42 bytes) on the 13 tools that report a stop to 545.
+    expect(bytes / tools.length).toBeLessThan(545);
   });
 });
 
@@ -187,6 +188,14 @@ describe.if(haveLldb)("lldb-dap over MCP", () => {
     expect(next.data.stop.reason).toBe("step");
     expect(next.data.stop.frame.line).toBe(addBody + 1);
     expect(next.data.stop.displays[0].expression).toBe("sum");
+    // Sized as the CLI's: the same function, so its current line only; with print, the changed locals.
+    expect(next.data.stop.seen).toEqual({ sameFrame: true, unchanged: expect.arrayContaining(["a", "b"]) });
+    expect(next.text).toEndWith("Locals: 2 unchanged: `debugger locals`");
+    expect(next.text.split("\n").filter((l: string) => /^[→ ] +\d+  /.test(l))).toHaveLength(1);
+    // The tool's `locals` argument: none.
+    const none = await ok("next", { session: "m1", locals: "none" });
+    expect(none.text).not.toContain("Locals");
+    expect(none.data.stop.locals.length).toBeGreaterThan(0);
 
     const print = await ok("print", { session: "m1", expressions: ["a + b", "sum"] });
     expect(print.data.results).toHaveLength(2);
