@@ -18,7 +18,9 @@ function trace(d: Replies["trace"], view: View): string {
       ? `Stopped at hit ${d.hits.length} (--max); the program waits there.`
       : d.stoppedBy === "timeout"
         ? "Timed out; the program is still running (`debugger await`, `debugger pause`)."
-        : d.stop
+        : d.stoppedBy === "interrupted" && d.stop
+          ? `Interrupted (a pause); the program waits here.\n${stopReport(d.stop, view.cwd)}`
+          : d.stop
           ? stopReport(d.stop, view.cwd)
           : "";
   return [head, ...lines, end].filter(Boolean).join("\n");
