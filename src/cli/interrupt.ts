@@ -12,7 +12,7 @@ export const LEAVE_WINDOW_MS = 2000;
 const RETRY_MS = 200;
 const RETRY_FOR_MS = 5000;
 /** Leaving waits this long at most for the pauses already asked for to reach the daemon. */
-const PAUSE_DELIVERY_MS = 1500;
+const PAUSE_DELIVERY_MS = 500;
 
 export interface WaitInterrupt {
   /** Aborts at the second Ctrl-C: pass it to the request, whose connection then closes. */
