@@ -28,7 +28,7 @@ describe.skipIf(!available)("threads on lldb-dap", () => {
       expect(t.reason).toBeUndefined();
       expect(typeof t.frame.function).toBe("string");
     }
-    const other = threads.find((x: any) => x !== main);
+    const other = threads.find((x: any) => x !== main)!;
     const r = await s.run(["continue", "--thread", String(other.id)]);
     expect(r.json.error.code).toBe("UNSUPPORTED");
     expect((await s.ok(["status"])).state).toBe("stopped");
