@@ -145,7 +145,9 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   // costs more than the rest of a `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
   // A command that waits for a stop says so, and for how long, on a terminal (erased before the reply).
   const waits = m.execution && !ctx.json && !ctx.quiet && (!("wait" in (args as object)) || (args as { wait?: boolean }).wait !== false);
-  const erase = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(m.startsAdapter ? `${spec.name}: starting, then waiting for the first stop` : `${spec.name}: the program runs; waiting for the stop`) : undefined;
+  const waitFor = (args as { waitFor?: string }).waitFor;
+  const what = waitFor !== undefined ? `${spec.name}: waiting for a new process named '${waitFor}'` : m.startsAdapter ? `${spec.name}: starting, then waiting for the first stop` : `${spec.name}: the program runs; waiting for the stop`;
+  const erase = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(what) : undefined;
   let reply: Reply<Replies[C]>;
   try {
     reply = await request({ command, session: ctx.session, cwd: ctx.cwd, args }, socketTimeout, onPartial);
