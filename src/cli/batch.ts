@@ -8,6 +8,7 @@ import { checkArgs, cliSpelling } from "../ipc/calls.ts";
 import type { Single } from "../ipc/meta.ts";
 import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/framing.ts";
 import { presentBatch } from "../present/index.ts";
+import { cliSettings } from "../common/cliSettings.ts";
 import { escapeControls } from "./terminalSafe.ts";
 import { parseArgv } from "./args.ts";
 import { isDaemonSpec, type CliContext, type CommandTable, type DaemonSpec, type LocalContext, type LocalResult } from "./spec.ts";
@@ -150,10 +151,12 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
     throw new DebuggerError(error.code, error.message, error.hint);
   }
   const data = reply.data;
+  // [defaults] locals, for the lines that give no --locals (a batch is a CLI body: the config is read here).
+  const locals = (await cliSettings()).locals;
   const shown = presentBatch(data, { cwd: base.cwd, session: base.session }, {
     // Each reply under its line as written; --quiet on a line mutes its reply (a setup step), not its failure.
     label: (i) => plan[i]!.text,
-    view: (i, view) => ({ ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet }),
+    view: (i, view) => ({ ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: (plan[i]!.call.args as { locals?: "none" | "changed" | "all" }).locals ?? locals }),
     stoppedEarly: (ran, total) => `(stopped after line ${plan[ran - 1]!.line}: ${total - ran} more not run; --keep-going runs past a failure)`,
   });
   const failed = data.replies.find((r) => !r.ok);

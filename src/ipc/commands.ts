@@ -24,7 +24,9 @@ const timeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_00
 const answerTimeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_000, "a timeout is at most 2000000 s (0 waits forever)")));
 /** Expressions evaluated at the stop an execution command reports (`--print`). */
 const prints = v.optional(v.array(expression), []);
-const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints };
+/** Which locals the text of the stop report shows (presentation only: the daemon and `--json` keep them all). */
+const locals = v.optional(v.picklist(["none", "changed", "all"], "none, changed or all"));
+const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints, locals };
 const breakOpts = { condition: optStr, hitCount: optStr, log: optStr, temporary: optBool };
 const format = v.optional(v.picklist(["hex", "bin", "oct", "dec", "char", "address"]));
 
@@ -73,6 +75,7 @@ const runArgs = v.strictObject({
   adapter: optStr,
   break: v.optional(v.array(v.string()), []),
   print: prints,
+  locals,
   /** Stops recorded before the program is ended (default 20). */
   max: v.optional(posInt, 20),
   /** Leave the session at its last stop (under the request's session name) instead of ending it. */
@@ -114,7 +117,7 @@ export const argSchemas = {
   finish: stepArgs,
   until: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...waitArgs }),
   pause: v.strictObject({ ...waitArgs, thread: v.optional(int) }),
-  await: v.strictObject({ timeout, print: prints }),
+  await: v.strictObject({ timeout, print: prints, locals }),
 
   context: v.strictObject({ lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }),
   backtrace: v.strictObject({ limit: v.optional(posInt), locals: optBool, thread: v.optional(int), all: optBool }),
@@ -126,7 +129,7 @@ export const argSchemas = {
   print: v.strictObject({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))), timeout: answerTimeout }),
   display: v.strictObject({ expressions: v.optional(v.array(expression), []) }),
   undisplay: v.strictObject({ ids: v.optional(v.array(posInt), []), all: optBool }),
-  trace: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
+  trace: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, locals, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
   batch: v.strictObject({
     commands: v.pipe(v.array(v.strictObject({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(MAX_BATCH_COMMANDS, `a batch runs at most ${MAX_BATCH_COMMANDS} commands`)),
     keepGoing: optBool,
