@@ -120,10 +120,12 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
 
 (haveLldb ? test : test.skip)("a client that goes away (Ctrl-C) ends the wait: a process that starts later is left alone", async () => {
   const { name, path } = copyNamed();
-  const cli = Bun.spawn([BIN, "attach", "--wait", name, "--timeout", "0", "--session", "gone"], { env: env().env, cwd: env().dir, stdout: "ignore", stderr: "ignore" });
+  const cli = Bun.spawn([BIN, "attach", "--wait", name, "--timeout", "0", "--session", "gone", "--json"], { env: env().env, cwd: env().dir, stdout: "pipe", stderr: "ignore" });
   await waiting(name);
   cli.kill("SIGINT");
-  await cli.exited;
+  // The first Ctrl-C leaves (there is no program to pause yet): exit 130, INTERRUPTED.
+  expect(await cli.exited).toBe(130);
+  expect(JSON.parse(await new Response(cli.stdout).text()).error).toMatchObject({ code: "INTERRUPTED", message: `stopped waiting for a new process named '${name}' at Ctrl-C` });
   await waitFor(() => daemonLog().includes(`the client went away; no longer waiting for '${name}'`), 10_000, "the daemon to stop waiting");
   const later = await launch(path);
   // Another wait for the same name takes it: the abandoned one did not.
