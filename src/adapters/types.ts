@@ -210,6 +210,13 @@ export interface AdapterSpec {
   rawError?(text: string): string | undefined;
   /** Which of the frame's variables are its arguments when no scope says: a console command (sent as `raw` sends it) and how to read the names from its text. */
   argumentNames?: { command: string; parse(text: string): string[] };
+  /**
+   * Other threads' breakpoint hits of the same stop that the adapter does not report by itself:
+   * "pc" (Delve reports one goroutine and steps the others past their breakpoints on the next
+   * resume): found by their program counter at a breakpoint's address (pendingHits.ts). lldb-dap
+   * sends a `stopped` event per thread and gdb reports each pending hit on the next resume itself.
+   */
+  otherHits?: "pc";
   /** Exception filters set at start-up unless the user chooses others. */
   defaultExceptionFilters?: string[];
   quirks: {
