@@ -162,6 +162,12 @@ export interface AdapterSpec {
    * how to read its answer (files may be relative to the compilation directory).
    */
   functionSource?: { command(name: string): string; parse(output: string): { file: string; line: number }[] };
+  /**
+   * Where the function holding an address starts and ends (`disassemble --function`), for an
+   * adapter whose disassembly names only a symbol's first instruction: a console command and how
+   * to read its answer.
+   */
+  functionRange?: { command(address: string): string; parse(output: string): { start: string; end: string; name: string } | undefined };
   /** Where the adapter has no `readMemory`: the debugger's own command to read bytes, and how to read its answer. */
   memoryCommand?: { command(address: string, count: number): string; parse(output: string): { address: string; bytes: Uint8Array } | undefined; via: string };
   /**

@@ -3,14 +3,26 @@
 // connection and replies once; each reply is printed under its line.
 import { DebuggerError, exitCodeFor } from "../common/errors.ts";
 import { MAX_TIMER_MS, request } from "../ipc/client.ts";
-import type { CallOf } from "../ipc/commands.ts";
+import type { BatchReply, CallOf } from "../ipc/commands.ts";
 import { checkArgs, cliSpelling } from "../ipc/calls.ts";
 import type { Single } from "../ipc/meta.ts";
 import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/framing.ts";
 import { presentBatch } from "../present/index.ts";
+import { cliSettings } from "../common/cliSettings.ts";
 import { escapeControls } from "./terminalSafe.ts";
 import { parseArgv } from "./args.ts";
 import { isDaemonSpec, type CliContext, type CommandTable, type DaemonSpec, type LocalContext, type LocalResult } from "./spec.ts";
+
+/** One reply of a batch, named by the line's CLI command (`breakpoint add`), not the daemon's. */
+export type BatchLineReply = BatchReply extends infer R ? (R extends unknown ? Omit<R, "command"> & { command: string } : never) : never;
+
+/** What `debugger batch --json` prints as data. */
+export interface BatchData {
+  replies: BatchLineReply[];
+  ran: number;
+  total: number;
+  exitCode: number;
+}
 
 interface PlannedLine {
   line: number;
@@ -110,7 +122,7 @@ export function planOf(text: string, base: CliContext, table: CommandTable): Pla
   return out;
 }
 
-export async function runBatch(file: string | undefined, keepGoing: boolean, base: LocalContext): Promise<LocalResult> {
+export async function runBatch(file: string | undefined, keepGoing: boolean, base: LocalContext): Promise<LocalResult<BatchData>> {
   let source: string;
   if (file && file !== "-") {
     const shown = file.length > 200 ? `${file.slice(0, 200)}…` : file;
@@ -139,16 +151,18 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
     throw new DebuggerError(error.code, error.message, error.hint);
   }
   const data = reply.data;
+  // [defaults] locals, for the lines that give no --locals (a batch is a CLI body: the config is read here).
+  const locals = (await cliSettings()).locals;
   const shown = presentBatch(data, { cwd: base.cwd, session: base.session }, {
     // Each reply under its line as written; --quiet on a line mutes its reply (a setup step), not its failure.
     label: (i) => plan[i]!.text,
-    view: (i, view) => ({ ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet }),
+    view: (i, view) => ({ ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: (plan[i]!.call.args as { locals?: "none" | "changed" | "all" }).locals ?? locals }),
     stoppedEarly: (ran, total) => `(stopped after line ${plan[ran - 1]!.line}: ${total - ran} more not run; --keep-going runs past a failure)`,
   });
   const failed = data.replies.find((r) => !r.ok);
   const exitCode = failed && !failed.ok ? exitCodeFor(failed.error.code) : 0;
   // Named by what was asked, not by the daemon's command name.
-  const replies = data.replies.map((r, i) => ({ ...r, command: plan[i]!.spec.name }));
+  const replies = data.replies.map((r, i): BatchLineReply => ({ ...r, command: plan[i]!.spec.name }));
   // What happened on the session while nobody listened (an interrupted trace or batch) heads the text.
   const text = reply.notice ? `note: ${reply.notice}\n${shown}` : shown;
   return { data: { replies, ran: data.ran, total: data.total, exitCode }, text: escapeControls(text), exitCode };

@@ -79,8 +79,10 @@ export const inspectionCommands: CommandSpec[] = [
     flags: {
       depth: { type: "number", description: "expand structures N levels (default 0)", valueHint: "N" },
       all: { type: "boolean", description: "also the debugger's grouping rows (debugpy's special, function and class variables)" },
+      scope: { type: "string", description: "another scope the adapter offers (globals, registers…), or all; each cut at 100", valueHint: "NAME" },
     },
-    call: (a) => call("locals", { depth: num(a, "depth"), all: bool(a, "all") }),
+    examples: ["debugger locals --scope globals", "debugger locals --scope all"],
+    call: (a) => call("locals", { depth: num(a, "depth"), all: bool(a, "all"), scope: str(a, "scope") }),
   },
   {
     command: "args",
@@ -168,12 +170,19 @@ export const inspectionCommands: CommandSpec[] = [
   {
     command: "disassemble",
     name: "disassemble",
-    positionals: [{ name: "address", description: "where to start (default: the selected frame's instruction)" }],
+    positionals: [{ name: "address", description: "where to start (default: the selected frame's instruction); with --function, a function's name" }],
     flags: {
-      count: { type: "number", description: "how many instructions (default 16)", valueHint: "N" },
+      count: { type: "number", description: "how many instructions (default 16; with --function, at most N, default 400)", valueHint: "N" },
+      function: { type: "boolean", alias: "f", description: "the whole function: the selected frame's, or the one named" },
       source: { type: "boolean", alias: "s", description: "each source line above its instructions" },
     },
-    call: (a) => call("disassemble", { address: a.positionals[0], count: num(a, "count"), source: bool(a, "source") }),
+    examples: ["debugger disassemble --function", "debugger disassemble --function parse --source"],
+    call: (a) => {
+      if (!bool(a, "function")) return call("disassemble", { address: a.positionals[0], count: num(a, "count"), source: bool(a, "source") });
+      const name = a.positionals[0];
+      if (name !== undefined && /^(0x[0-9a-f]+|\d+)$/i.test(name)) throw new DebuggerError("USAGE", `--function takes a function's name, not the address '${name}'`, "`debugger disassemble ADDR --count N` disassembles from an address");
+      return call("disassemble", { function: name ?? true, count: num(a, "count"), source: bool(a, "source") });
+    },
   },
   {
     command: "threads",

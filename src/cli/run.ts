@@ -90,6 +90,7 @@ export async function runCli(argv: string[]): Promise<number> {
       quiet: parsed.flags.quiet === true,
       timeout,
       wait: parsed.flags.wait !== false,
+      locals: "locals" in settings ? settings.locals : undefined,
     };
     if (isExecution(spec) && !ctx.wait && typeof parsed.flags.timeout === "number" && !ctx.json && !ctx.quiet) {
       const { messages } = await import("./messages.ts");
@@ -134,7 +135,7 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   const m = metaOf(command);
   // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
   const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (m.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000);
-  const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name };
+  const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name, locals: (args as { locals?: "none" | "changed" | "all" }).locals ?? ctx.locals };
   // Partial replies (`output --follow`) are printed as they come: one JSON document per line with --json.
   let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order
   const onPartial = (r: Reply<Replies[C]>) => {

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
-import { bool, list, printFlag, str, type CommandSpec } from "./spec.ts";
+import { bool, list, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
 
 export function parseEnv(pairs: string[]): Record<string, string> {
   const env: Record<string, string> = {};
@@ -74,7 +74,7 @@ export const sessionCommands: CommandSpec[] = [
         break: list(a, "break"),
         wait: ctx.wait,
         timeout: ctx.timeout,
-        print: list(a, "print"),
+        print: list(a, "print"), locals: localsFlag(a),
       }),
   },
   {
@@ -95,7 +95,7 @@ export const sessionCommands: CommandSpec[] = [
         pid = Number(a.positionals[0]);
         if (!Number.isInteger(pid) || pid < 1) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a process id`, "`debugger attach 12345`");
       }
-      return call("attach", { pid, program: str(a, "program"), ...extra, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), clientPid: process.pid });
+      return call("attach", { pid, program: str(a, "program"), ...extra, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), clientPid: process.pid });
     },
   },
   {
@@ -113,7 +113,7 @@ export const sessionCommands: CommandSpec[] = [
     command: "restart",
     name: "restart",
     flags: printFlag,
-    call: (a, ctx) => call("restart", { wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print") }),
+    call: (a, ctx) => call("restart", { wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a) }),
   },
   {
     command: "status",

@@ -14,6 +14,8 @@ export interface CliContext {
   /** Seconds to wait for a stop (execution commands). */
   timeout: number;
   wait: boolean;
+  /** [defaults] locals in config.toml: the stop report's locals when the command gives no --locals. */
+  locals?: "none" | "changed" | "all";
 }
 
 /** What a local body gets: the caller's context and the command table (bodies never import it). */
@@ -45,8 +47,8 @@ export interface DaemonSpec extends Words {
 }
 
 /** What a local body returns: the JSON document's data and the human text. */
-export interface LocalResult {
-  data: unknown;
+export interface LocalResult<D = unknown> {
+  data: D;
   text: string;
   /** A result that carries failures of its own (a batch); default 0. */
   exitCode?: number;
@@ -106,7 +108,15 @@ export interface Found {
 /** `--print EXPR` (repeatable) on every command that reports a stop: values evaluated at that stop. */
 export const printFlag: Record<string, FlagDef> = {
   print: { type: "string", repeat: true, description: "evaluate EXPR at the stop (shown in the reply)", valueHint: "EXPR" },
+  locals: { type: "string", description: "locals in the stop report: none, changed (since this frame's last stop; the default with --print) or all", valueHint: "none|changed|all" },
 };
+
+/** `--locals`: none, changed or all; unset leaves the default ([defaults] locals, else all, or changed with --print). */
+export function localsFlag(a: ParsedArgs): "none" | "changed" | "all" | undefined {
+  const v = str(a, "locals");
+  if (v === undefined || v === "none" || v === "changed" || v === "all") return v;
+  throw new DebuggerError("USAGE", `--locals takes none, changed or all, not '${v}'`, "e.g. --locals changed (the locals whose value changed since the last stop in this frame)");
+}
 
 export function str(a: ParsedArgs, name: string): string | undefined {
   const v = a.flags[name];

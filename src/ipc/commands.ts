@@ -24,7 +24,9 @@ const timeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_00
 const answerTimeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_000, "a timeout is at most 2000000 s (0 waits forever)")));
 /** Expressions evaluated at the stop an execution command reports (`--print`). */
 const prints = v.optional(v.array(expression), []);
-const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints };
+/** Which locals the text of the stop report shows (presentation only: the daemon and `--json` keep them all). */
+const locals = v.optional(v.picklist(["none", "changed", "all"], "none, changed or all"));
+const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints, locals };
 const breakOpts = { condition: optStr, hitCount: optStr, log: optStr, temporary: optBool };
 const format = v.optional(v.picklist(["hex", "bin", "oct", "dec", "char", "address"]));
 
@@ -72,6 +74,7 @@ const runArgs = v.strictObject({
   adapter: optStr,
   break: v.optional(v.array(v.string()), []),
   print: prints,
+  locals,
   /** Stops recorded before the program is ended (default 20). */
   max: v.optional(posInt, 20),
   /** Leave the session at its last stop (under the request's session name) instead of ending it. */
@@ -113,19 +116,19 @@ export const argSchemas = {
   finish: stepArgs,
   until: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...waitArgs }),
   pause: v.strictObject({ ...waitArgs, thread: v.optional(int) }),
-  await: v.strictObject({ timeout, print: prints }),
+  await: v.strictObject({ timeout, print: prints, locals }),
 
   context: v.strictObject({ lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }),
   backtrace: v.strictObject({ limit: v.optional(posInt), locals: optBool, thread: v.optional(int), all: optBool }),
   frame: v.strictObject({ index: v.optional(v.pipe(int, v.minValue(0))), thread: v.optional(int) }),
   up: v.strictObject({ count: v.optional(posInt, 1) }),
   down: v.strictObject({ count: v.optional(posInt, 1) }),
-  locals: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool }),
+  locals: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool, scope: v.optional(v.pipe(v.string(), v.minLength(1, "give a scope name or all"))) }),
   args: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }),
   print: v.strictObject({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))), timeout: answerTimeout }),
   display: v.strictObject({ expressions: v.optional(v.array(expression), []) }),
   undisplay: v.strictObject({ ids: v.optional(v.array(posInt), []), all: optBool }),
-  trace: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
+  trace: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, locals, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
   batch: v.strictObject({
     commands: v.pipe(v.array(v.strictObject({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(MAX_BATCH_COMMANDS, `a batch runs at most ${MAX_BATCH_COMMANDS} commands`)),
     keepGoing: optBool,
@@ -138,7 +141,8 @@ export const argSchemas = {
   registers: v.strictObject({ names: v.optional(v.array(v.string()), []), all: optBool }),
   "memory.read": v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give an address")), count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(65536)), 64), format: v.optional(v.picklist(["hex", "bytes", "words", "chars"]), "hex") }),
   list: v.strictObject({ location: optStr, lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }),
-  disassemble: v.strictObject({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000)), 16), source: optBool }),
+  /** `function`: true for the selected frame's whole function, or a function's name; `count` then caps it (default 400; else 16). */
+  disassemble: v.strictObject({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000))), source: optBool, function: v.optional(v.union([v.boolean(), v.string()])) }),
   events: v.strictObject({ limit: v.optional(posInt, 20) }),
 
   output: v.strictObject({
@@ -376,7 +380,8 @@ export interface Replies {
   frame: ContextData;
   up: ContextData;
   down: ContextData;
-  locals: { frameIndex: number; frame: string; variables: VariableView[]; truncated?: string[] };
+  /** `scopes`: with `scope`, each scope shown, how many variables it has and how many are shown. */
+  locals: { frameIndex: number; frame: string; variables: VariableView[]; scopes?: { name: string; total: number; shown: number }[]; truncated?: string[] };
   args: { frameIndex: number; frame: string; variables: VariableView[]; truncated?: string[] };
   print: ValueData | { results: PrintResult[] };
   display: { displays: { id: number; expression: string }[]; values?: DisplayValue[] };
@@ -394,7 +399,8 @@ export interface Replies {
   "memory.read": { address: string; count: number; unreadable: number; hex: string; dump: string[]; via: string };
   /** With `source`: the first instruction of each source line carries that line's text (`sourceText`). */
   list: ListData;
-  disassemble: { address: string; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; sourceText?: string; current: boolean }[] };
+  /** `function`/`truncated`: with `function`, the function shown, and where a long one was cut. */
+  disassemble: { address: string; function?: string; truncated?: string; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; sourceText?: string; current: boolean }[] };
   events: { events: StopReport[] };
   output: OutputData;
 }

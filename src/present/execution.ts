@@ -4,7 +4,7 @@ import { stopReport } from "./text.ts";
 import type { Presenters, View } from "./view.ts";
 
 export function stopped(d: StopData, view: View): string {
-  if (d.stop) return stopReport(d.stop, view.cwd);
+  if (d.stop) return stopReport(d.stop, view.cwd, { locals: view.locals });
   return `Running (session '${view.session}'). \`debugger await\` waits for the next stop.`;
 }
 
@@ -19,7 +19,7 @@ function trace(d: Replies["trace"], view: View): string {
       : d.stoppedBy === "timeout"
         ? "Timed out; the program is still running (`debugger await`, `debugger pause`)."
         : d.stop
-          ? stopReport(d.stop, view.cwd)
+          ? stopReport(d.stop, view.cwd, { locals: view.locals })
           : "";
   return [head, ...lines, end].filter(Boolean).join("\n");
 }

@@ -33,11 +33,22 @@ function list(d: ListData, view: View): string {
 function disassemble(d: Replies["disassemble"], view: View): string {
   if (!d.instructions.length) return "No instructions.";
   const withSource = d.instructions.some((x) => x.sourceText !== undefined);
-  return d.instructions
-    .flatMap((i) => [
-      ...(i.sourceText !== undefined ? [`${shortPath(i.file, view.cwd)}:${i.line}  ${i.sourceText.trim()}`] : []),
-      `${i.current ? "→" : " "} ${i.address}  ${i.instruction}${i.line && i.sourceText === undefined && !withSource ? `  ; line ${i.line}` : ""}`,
-    ])
+  const head = d.function ? [`${d.function}: ${d.instructions.length} instructions${d.truncated ? " shown" : ""}`] : [];
+  const tail = d.truncated ? [`(${d.truncated})`] : [];
+  const lines = d.instructions.flatMap((i) => [
+    ...(i.sourceText !== undefined ? [`${shortPath(i.file, view.cwd)}:${i.line}  ${i.sourceText.trim()}`] : []),
+    `${i.current ? "→" : " "} ${i.address}  ${i.instruction}${i.line && i.sourceText === undefined && !withSource ? `  ; line ${i.line}` : ""}`,
+  ]);
+  return [...head, ...lines, ...tail].join("\n");
+}
+
+/** `locals --scope`: each scope under its name and count. */
+function scopeLines(d: Replies["locals"]): string {
+  return d.scopes!
+    .map((s) => {
+      const vars = d.variables.filter((v) => (v.scope ?? d.scopes![0]!.name) === s.name).map(({ scope: _, ...v }) => v);
+      return `${s.name} (${s.total}${s.shown < s.total ? `, ${s.shown} shown` : ""}):${vars.length ? `\n${variableLines(vars)}` : " none"}`;
+    })
     .join("\n");
 }
 
@@ -60,7 +71,7 @@ export const inspectionPresenters: Presenters<
   up: context,
   down: context,
   backtrace: (d, view) => (d.threads ? threadStacks(d.threads, view.cwd) : backtrace(d.frames, view.cwd)),
-  locals: (d) => (d.variables.length ? variableLines(d.variables, "") : "No locals.") + (d.truncated?.length ? `\n(${d.truncated.join("; ")})` : ""),
+  locals: (d) => (d.scopes ? scopeLines(d) : d.variables.length ? variableLines(d.variables, "") : "No locals.") + (d.truncated?.length ? `\n(${d.truncated.join("; ")})` : ""),
   args: (d) => (d.variables.length ? variableLines(d.variables, "") : "No arguments."),
   print,
   eval: value,

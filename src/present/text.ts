@@ -2,6 +2,7 @@
 // they are short, stable and say where to look next.
 import type { ThreadStack } from "../ipc/commands.ts";
 import type { BreakpointView, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../ipc/types.ts";
+import { localsMode, localsShown, shortValue, sourceShown, type LocalsMode } from "./sizing.ts";
 
 export function shortPath(file: string | undefined, cwd: string): string {
   if (!file) return "??";
@@ -40,7 +41,13 @@ function indentText(text: string, prefix = "  "): string {
     .join("\n");
 }
 
-export function stopReport(r: StopReport | undefined, cwd: string): string {
+/** How a stop report is sized: the caller's `--locals`; `whole` shows it as if it were the first (status). */
+export interface ReportSizing {
+  locals?: LocalsMode;
+  whole?: boolean;
+}
+
+export function stopReport(r: StopReport | undefined, cwd: string, sizing: ReportSizing = {}): string {
   if (!r) return "No stop yet.";
   const parts: string[] = [];
   if (r.reason === "exited" || r.reason === "terminated") {
@@ -66,15 +73,39 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   if (r.exception) parts.push(`Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.type ? ` (${r.exception.type})` : ""}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`);
   // Values asked for (--print, display) lead; a local of the same name is not shown twice.
   if (r.displays?.length) parts.push(`Values:\n${displayLines(r.displays)}`);
-  const src = sourceBlock(r.source);
+  // After the first stop, a stop in the frame the last report showed gets its current line only (sizing.ts).
+  if (sizing.whole) r = { ...r, seen: undefined };
+  const src = sourceBlock(sourceShown(r));
   if (src) parts.push(src);
-  const shown = new Set((r.displays ?? []).filter((d) => d.error === undefined).map((d) => d.expression));
-  const locals = shown.size ? r.locals.filter((v) => !shown.has(v.name)) : r.locals;
-  if (locals.length) parts.push(`Locals:\n${variableLines(locals)}`);
+  const asked = new Set((r.displays ?? []).filter((d) => d.error === undefined).map((d) => d.expression));
+  const mode = localsMode(r, sizing.locals);
+  const { locals, note } = localsShown(r, asked.size ? r.locals.filter((v) => !asked.has(v.name)) : r.locals, mode);
+  // Long strings and containers are cut short here, saying how long the whole is; `print` shows it.
+  let cut = false;
+  const short = locals.map((v) => {
+    const value = shortValue(v);
+    if (value !== v.value) cut = true;
+    return value === v.value ? v : { ...v, value };
+  });
+  if (short.length) parts.push(`Locals${note ? ` (${note})` : ""}:\n${variableLines(short)}`);
+  else if (note) parts.push(`Locals: ${note}`);
+  // Each cut value says how long it is: the daemon's note on its own (longer) cut goes.
+  const notes = (r.truncated ?? []).map(withoutValueCuts).filter((t): t is string => !!t);
+  if (cut) notes.push("… = cut; `debugger print NAME` shows the whole");
   if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
   if (r.console) parts.push(consoleBlock(r.console));
-  if (r.truncated?.length) parts.push(r.truncated.map((t) => `(${t})`).join("\n"));
+  if (notes.length) parts.push(notes.map((t) => `(${t})`).join("\n"));
   return parts.join("\n");
+}
+
+/** The daemon's note on locals cut at its budget, without that clause: the text cuts them shorter and says so per value. */
+function withoutValueCuts(note: string): string | undefined {
+  if (!note.startsWith("locals: ")) return note;
+  const clauses = note.slice("locals: ".length).split("; ");
+  const kept = clauses.filter((c) => !/^\d+ values? cut at \d+ characters$/.test(c));
+  if (kept.length === clauses.length) return note;
+  // What is left may be only the hint that closed the note.
+  return kept.some((c) => !c.startsWith("`")) ? `locals: ${kept.join("; ")}` : undefined;
 }
 
 /** The library frames a stop skipped: all of them when few, else how many and the two ends. */

@@ -51,10 +51,12 @@ const needsWatchpoints = (task: string) => /^\s*watch\b/m.test(readFileSync(join
 const DO_NOT_FIRE = "hardware watchpoints do not fire on this machine";
 
 const tasks = listTasks();
-test("the suite has at least eight tasks, half with the cause in third-party code", () => {
+// The first eight hunts mirror the measured ones (four with the cause in third-party code); the
+// fresh tasks added after them were not tuned to, and their causes are in the program.
+test("the suite has at least eight tasks, four or more with the cause in third-party code", () => {
   expect(tasks.length).toBeGreaterThanOrEqual(8);
   const thirdParty = tasks.filter((t) => /SQLite|vendored/.test(TASKS[t]!.causeIn));
-  expect(thirdParty.length * 2).toBeGreaterThanOrEqual(tasks.length);
+  expect(thirdParty.length).toBeGreaterThanOrEqual(4);
 });
 
 const env = new E2eEnv();

@@ -28,7 +28,7 @@ describe.skipIf(!hasDebugpy)("catch with debugpy", () => {
       ["userUnhandled", false],
     ]);
     const on = await env.ok(["catch", "raised", "--session", "c2"]);
-    expect(on.filters.find((f: any) => f.filter === "raised").enabled).toBe(true);
+    expect(on.filters.find((f: any) => f.filter === "raised")!.enabled).toBe(true);
     const stop = (await env.ok(["continue", "--session", "c2"])).stop;
     expect(stop).toMatchObject({ reason: "exception", frame: { function: "parse", line: markerLine(CAUGHT, "raise_site") } });
     expect(stop.exception).toMatchObject({ id: "ValueError" });
@@ -68,7 +68,7 @@ describe("catch throw, catch panic", () => {
     await s.ok(["start", bins["cpp-throws"]!, "--break", "main"]);
     const list = await s.ok(["catch", "list"]);
     expect(list.filters.find((f: any) => f.filter === "cpp_throw")).toMatchObject({ alias: "throw", enabled: false });
-    expect((await s.ok(["catch", "throw"])).filters.find((f: any) => f.filter === "cpp_throw").enabled).toBe(true);
+    expect((await s.ok(["catch", "throw"])).filters.find((f: any) => f.filter === "cpp_throw")!.enabled).toBe(true);
     const stop = (await s.ok(["continue"])).stop;
     expect(stop).toMatchObject({ reason: "exception", frame: { function: expect.stringContaining("check"), line: markerLine(THROWS, "throw_range") } });
     expect(stop.skipped.join(" ")).toContain("__cxa_throw");
@@ -124,7 +124,7 @@ describe("catch throw, catch panic", () => {
     await s.ok(["start", bins["cpp-throws"]!, "--break", "main"]);
     await s.ok(["catch", "throw", "Custom"]);
     const all = await s.ok(["catch", "throw"]);
-    expect(all.filters.find((f: any) => f.filter === "cpp_throw").types).toBeUndefined();
+    expect(all.filters.find((f: any) => f.filter === "cpp_throw")!.types).toBeUndefined();
     expect((await s.ok(["continue"])).stop.exception).toMatchObject({ type: "std::out_of_range" });
     const bad = await s.run(["catch", "throw", "no-such(type)"]);
     expect(bad.exitCode).toBe(2);

@@ -162,7 +162,7 @@ describe.skipIf(missing.length > 0)("delve", () => {
       const { threads } = await env.ok(["threads", "--session", s]);
       const ids = threads.map((t: any) => t.id);
       expect(new Set(ids).size).toBe(ids.length);
-      expect(threads.find((t: any) => t.current).name).toMatch(/^\* \[Go \d+\] main\.main/);
+      expect(threads.find((t: any) => t.current)!.name).toMatch(/^\* \[Go \d+\] main\.main/);
       const workers = threads.filter((t: any) => /\[Go \d+\] main\.worker/.test(t.name));
       expect(workers.length).toBe(2);
 

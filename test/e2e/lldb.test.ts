@@ -325,7 +325,7 @@ describe.skipIf(!available)("lldb-dap", () => {
       const cwd = realpathSync(mkdtempSync(join(env.dir, "cwd-")));
       const s = env.session("launch-options");
       const script = 'printf "%s|%s|%s|%s\\n" "$GREETING" "$1" "$2" "$(pwd)"; exit 7';
-      const args = ["start", "/bin/sh", "--env", "GREETING=hello there", "--cwd", cwd];
+      const args = ["start", "/bin/sh", "--env", "GREETING=hello there", "--cwd", cwd] as const;
       const stop = (await s.ok([...args, "--", "-c", script, "sh", "a b", "$HOME"])).stop;
       expect(stop).toMatchObject({ reason: "exited", exitCode: 7 });
       expect(stop.output).toContain(`hello there|a b|$HOME|${cwd}\n`); // no shell between us and the program

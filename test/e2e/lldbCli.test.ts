@@ -176,7 +176,7 @@ describe.skipIf(!!missing)(`lldb CLI backend (${lldb})`, () => {
 
     const doctor = await noDap.run(["doctor", "lldb-cli"]);
     expect(doctor.exitCode).toBe(0);
-    const native = doctor.json.data.checks.find((c: any) => c.name === "native backend");
+    const native = doctor.json.data.checks.find((c: any) => c.name === "native backend")!;
     expect(native.ok).toBe(true);
     expect(String(native.message)).toStartWith(`lldb-cli (${lldb})`);
     expect(String(native.message)).toContain("DEBUGGER_LLDB_DAP=none");

@@ -79,7 +79,7 @@ for (const p of profiles) {
       expect(tr.stop).toMatchObject({ reason: "breakpoint", frame: { line: markerLine(p.source, "add_body") } });
 
       const bt = await s.ok(["backtrace", "--all"]);
-      const current = bt.threads.find((t: any) => t.current);
+      const current = bt.threads.find((t: any) => t.current)!;
       expect(current.userFrame ?? current.frames[0]).toMatchObject({ function: p.add, line: markerLine(p.source, "add_body") });
     });
 

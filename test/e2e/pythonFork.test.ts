@@ -51,9 +51,9 @@ t("os.fork: the parent stops after the child, with the child's exit status; the 
   const s = env().session("fork");
   const r = await s.ok(["start", join(dir, "fork.py"), "--python", "/usr/bin/python3", "--break", `${join(dir, "fork.py")}:9`, "--timeout", "30"]);
   expect(r.stop.frame.line).toBe(9);
-  expect(r.stop.locals.find((v: any) => v.name === "code").value).toBe("7");
+  expect(r.stop.locals.find((v: any) => v.name === "code")!.value).toBe("7");
   // What happened to the child is said on the debugger's console, never as program output.
-  const pid = r.stop.locals.find((v: any) => v.name === "pid").value;
+  const pid = r.stop.locals.find((v: any) => v.name === "pid")!.value;
   expect(r.stop.console).toContain(`forked child process ${pid} runs without the debugger: breakpoints stop only this process`);
   const out = (await s.ok(["output"])).text as string;
   expect(out).toMatch(/^parent \d+\nchild \d+\n/);
@@ -65,7 +65,7 @@ t("multiprocessing.Pool: the workers run undebugged; a breakpoint only they reac
   const file = join(dir, "pool.py");
   const r = await s.ok(["start", file, "--python", "/usr/bin/python3", "--break", `${file}:5`, "--break", `${file}:11`, "--timeout", "60"]);
   expect(r.stop.frame.line).toBe(11);
-  expect(r.stop.locals.find((v: any) => v.name === "results").value).toBe("[0, 1, 4, 9, 16]");
+  expect(r.stop.locals.find((v: any) => v.name === "results")!.value).toBe("[0, 1, 4, 9, 16]");
   expect(r.stop.console.match(/forked child process \d+ runs without the debugger/g)?.length).toBeGreaterThanOrEqual(2); // one per worker
   expect(r.stop.output ?? "").not.toContain("forked child process");
   expect((await s.ok(["continue", "--timeout", "30"])).stop.reason).toBe("exited");

@@ -38,7 +38,7 @@ describe.skipIf(!available)("threads on lldb-dap", () => {
       if (t.frameIndex) expect(t.top).toBe(stack.frames[0].function);
       else expect(t.top).toBeUndefined();
     }
-    const other = threads.find((x: any) => x !== main);
+    const other = threads.find((x: any) => x !== main)!;
     const r = await s.run(["continue", "--thread", String(other.id)]);
     expect(r.json.error.code).toBe("UNSUPPORTED");
     expect((await s.ok(["status"])).state).toBe("stopped");

@@ -58,9 +58,9 @@ beforeAll(() => {
 });
 afterAll(() => root && rmSync(root, { recursive: true, force: true }));
 
-const run = (args: string[]) => env.run(args, { cwd: repo });
+const run = <const A extends readonly string[]>(args: A) => env.run(args, { cwd: repo });
 
-async function session(name: string, start: string[], line: number) {
+async function session(name: string, start: readonly ["start", ...string[]], line: number) {
   const r = await run([...start, "--session", name]);
   if (r.exitCode !== 0) console.error(r.stdout, r.stderr);
   expect(r.exitCode).toBe(0);

@@ -55,8 +55,8 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
       expect(stop).toMatchObject({ reason: "pause", frame: { function: "main", line: markerLine(SRC, "join") } });
       expect(stop.skipped.join(" ")).toMatch(/join|futex|wait/);
       const all = await s.ok(["backtrace", "--all"]);
-      const worker = all.threads.find((t: any) => t.userFrame?.function === "worker");
-      const main = all.threads.find((t: any) => t.userFrame?.function === "main");
+      const worker = all.threads.find((t: any) => t.userFrame?.function === "worker")!;
+      const main = all.threads.find((t: any) => t.userFrame?.function === "main")!;
       expect(main.userFrame).toMatchObject({ line: markerLine(SRC, "join") });
       expect(main.userFrame.index).toBeGreaterThan(0);
       expect(worker.userFrame).toMatchObject({ line: markerLine(SRC, "worker_lock") });

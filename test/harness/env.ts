@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { CliJson, DataOf } from "./replies.ts";
 import { running, waitFor } from "./wait.ts";
 
 export const ROOT = join(import.meta.dir, "..", "..");
@@ -12,11 +13,14 @@ export const CI = process.env.CI === "true";
 
 if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`bun run build\` first (\`bun run test\` does)`);
 
-/** What one `debugger` command did. `exitCode` is the one name for the exit status in every suite. */
-export interface CliResult {
+/**
+ * What one `debugger` command did. `exitCode` is the one name for the exit status in every suite.
+ * D is the reply data of the command the argv names (./replies.ts).
+ */
+export interface CliResult<D = unknown> {
   exitCode: number;
-  /** The parsed --json document (undefined when stdout is not JSON). */
-  json: any;
+  /** The parsed --json document (undefined at run time when stdout is not JSON). */
+  json: CliJson<D>;
   stdout: string;
   stderr: string;
 }
@@ -43,8 +47,8 @@ export interface EnvOptions {
 /** Commands bound to one session: `--session NAME` is added to each. */
 export interface SessionHandle {
   readonly name: string;
-  run(args: string[], opts?: RunOptions): Promise<CliResult>;
-  ok(args: string[], opts?: RunOptions): Promise<any>;
+  run<const A extends readonly string[]>(args: A, opts?: RunOptions): Promise<CliResult<DataOf<A>>>;
+  ok<const A extends readonly string[]>(args: A, opts?: RunOptions): Promise<DataOf<A>>;
 }
 
 export class DebuggerEnv {
@@ -81,7 +85,7 @@ export class DebuggerEnv {
   }
 
   /** Runs `debugger ARGS --json` (or the human form with json:false); never throws on a failed command. */
-  async run(args: string[], opts: RunOptions = {}): Promise<CliResult> {
+  async run<const A extends readonly string[]>(args: A, opts: RunOptions = {}): Promise<CliResult<DataOf<A>>> {
     const argv = [BIN, ...(opts.json === false ? args : withFlags(args, ["--json"]))];
     const proc = Bun.spawn(argv, {
       cwd: opts.cwd ?? this.dir,
@@ -96,15 +100,15 @@ export class DebuggerEnv {
       proc.exited,
     ]);
     // Parsed whatever asked for JSON: --json here, or in ARGS, or DEBUGGER_JSON.
-    let json: any;
+    let json: CliJson<DataOf<A>> | undefined;
     try {
-      json = JSON.parse(stdout);
+      json = JSON.parse(stdout) as CliJson<DataOf<A>>;
     } catch {}
-    return { exitCode, json, stdout, stderr };
+    return { exitCode, json: json!, stdout, stderr };
   }
 
   /** Runs a command that must succeed; returns its `data`, or throws with everything it printed. */
-  async ok(args: string[], opts: RunOptions = {}): Promise<any> {
+  async ok<const A extends readonly string[]>(args: A, opts: RunOptions = {}): Promise<DataOf<A>> {
     const r = await this.run(args, opts);
     if (r.exitCode !== 0 || r.json?.ok !== true) {
       throw new Error(`debugger ${args.join(" ")} failed (exit ${r.exitCode})\nstdout: ${r.stdout}\nstderr: ${r.stderr}`);
@@ -115,7 +119,8 @@ export class DebuggerEnv {
   /** Commands bound to a session of the test's own; `stopSessions` (in afterEach) ends it. */
   session(name: string): SessionHandle {
     this.sessions.add(name);
-    const bind = (a: string[]) => withFlags(a, ["--session", name]);
+    // The flags go after the command's words, so the argv's type still names its command.
+    const bind = <const A extends readonly string[]>(a: A) => withFlags(a, ["--session", name]) as unknown as A;
     return {
       name,
       run: (a, opts) => this.run(bind(a), opts),
@@ -164,7 +169,7 @@ export class DebuggerEnv {
 }
 
 /** Adds flags before a `--` (after it they would be the program's arguments). */
-export function withFlags(args: string[], flags: string[]): string[] {
+export function withFlags(args: readonly string[], flags: string[]): string[] {
   const end = args.indexOf("--");
   return end < 0 ? [...args, ...flags] : [...args.slice(0, end), ...flags, ...args.slice(end)];
 }

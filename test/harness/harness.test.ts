@@ -26,7 +26,7 @@ describe("stopSessions", () => {
       await env.ok(["start", env.program(), "--stop-on-entry", "--session", "chain"]);
       await env.ok(["start", env.program(), "--stop-on-entry", "--session", "other"]);
       await env.stopSessions({ keep: ["chain"] });
-      expect((await env.ok(["sessions"])).sessions.map((s: any) => s.name)).toEqual(["chain"]);
+      expect((await env.ok(["sessions"])).sessions.map((s) => s.name)).toEqual(["chain"]);
     } finally {
       await env.close();
     }

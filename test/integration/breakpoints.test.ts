@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { Env } from "./harness.ts";
+import { type DataOf, Env } from "./harness.ts";
 
 let env: Env;
 let prog: string;
@@ -57,7 +57,7 @@ describe("breakpoints", () => {
   test("function breakpoints, conditions, hit counts and log points", async () => {
     const loop = env.program({ functions: [{ name: "main", start: 1, end: 12 }, { name: "add", start: 14, end: 17 }], calls: { "4": "add", "6": "add", "8": "add" }, exitCode: 0 });
     await env.ok(["start", loop, "--break", "add", "--session", "fn"]);
-    let r = await env.ok(["status", "--session", "fn"]);
+    let r: Pick<DataOf<["continue"]>, "stop"> = await env.ok(["status", "--session", "fn"]);
     expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: "add", line: 14 } });
     await env.ok(["breakpoint", "remove", "--all", "--session", "fn"]);
     expect(env.requests("setFunctionBreakpoints").at(-1).arguments.breakpoints).toEqual([]);
@@ -65,7 +65,7 @@ describe("breakpoints", () => {
     await env.ok(["break", "prog2.c:15", "--condition", "hits >= 3", "--session", "fn"]);
     r = await env.ok(["continue", "--session", "fn"]);
     expect(r.stop.frame.line).toBe(15);
-    expect(r.stop.locals.find((v: any) => v.name === "hits").value).toBe("3");
+    expect(r.stop.locals.find((v: any) => v.name === "hits")!.value).toBe("3");
     await env.ok(["restart", "--session", "fn", "--no-wait"]);
     await env.ok(["breakpoint", "remove", "--all", "--session", "fn"]);
     await env.ok(["break", "prog2.c:16", "--hit-count", "2", "--session", "fn"]);
@@ -142,7 +142,7 @@ describe("breakpoints", () => {
   test("catch: list the adapter's exception filters, turn them on and off; the whole set is re-sent", async () => {
     await env.ok(["start", prog, "--stop-on-entry", "--session", "catch"]);
     const list = await env.ok(["catch", "list", "--session", "catch"]);
-    expect(list.filters).toEqual([
+    expect<unknown>(list.filters).toEqual([
       { filter: "raised", label: "Raised exceptions", enabled: false },
       { filter: "uncaught", label: "Uncaught exceptions", enabled: false },
     ]);

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
+import type { DoctorReport } from "../../src/cli/doctor.ts";
 import { BIN, Env, STANDARD_PROGRAM } from "./harness.ts";
 
 let env: Env;
@@ -125,7 +126,7 @@ describe("version", () => {
   });
 
   test("--json gives version, commit, date, platform and bun as fields", async () => {
-    const docs = await Promise.all([["--json", "-v"], ["--version"], ["version"]].map((a) => env.run(a)));
+    const docs = await Promise.all([["--json", "-v"], ["--version"], ["version"]].map((a) => env.run<["version"]>(a as ["version"])));
     for (const d of docs) {
       expect(d.exitCode).toBe(0);
       expect(d.json).toEqual(docs[0]!.json);
@@ -335,7 +336,7 @@ describe("doctor tells the truth", () => {
     await env.ok(["status"]);
     const r = await env.run(["doctor", "fake"]);
     expect(r.exitCode).toBe(0);
-    const daemon = r.json.data.checks.find((c: any) => c.name === "daemon");
+    const daemon = r.json.data.checks.find((c: any) => c.name === "daemon")!;
     expect(daemon.ok).toBe(true);
     expect(daemon.message).toStartWith(`live: pid ${await env.daemonPid()}, version ${pkg.version}`);
   });
@@ -346,7 +347,7 @@ describe("doctor tells the truth", () => {
     const r = await env.run(["doctor", "fake"], { env: { DEBUGGER_RUNTIME_DIR: join(file, "rt") } });
     expect(r.exitCode).toBe(1);
     expect(r.json).toMatchObject({ ok: false, command: "doctor", error: { code: "CHECK_FAILED", message: "doctor: 1 check failed: runtime directory" } });
-    const check = r.json.error.details.checks.find((c: any) => c.name === "runtime directory");
+    const check = (r.json.error.details as DoctorReport).checks.find((c: any) => c.name === "runtime directory");
     expect(check).toEqual({ name: "runtime directory", ok: false, message: `${join(file, "rt")} cannot be created: ${file}: not a directory (ENOTDIR); set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you can write` });
     const human = await env.run(["doctor", "fake"], { json: false, env: { DEBUGGER_RUNTIME_DIR: join(file, "rt") } });
     expect(human.exitCode).toBe(1);
@@ -358,7 +359,7 @@ describe("doctor tells the truth", () => {
     const r = await env.run(["doctor", "gdb"], { env: { PATH: "/nonexistent" } });
     expect(r.exitCode).toBe(1);
     expect(r.json.error).toMatchObject({ code: "CHECK_FAILED", message: "doctor: 1 check failed: gdb" });
-    expect(r.json.error.details.adapters).toEqual([{ name: "gdb", title: expect.any(String), found: false, ok: false, required: true, message: expect.stringMatching(/^not found; install: /) }]);
+    expect((r.json.error.details as DoctorReport).adapters).toEqual([{ name: "gdb", title: expect.any(String), found: false, ok: false, required: true, message: expect.stringMatching(/^not found; install: /) }]);
     const human = await env.run(["doctor", "gdb"], { json: false, env: { PATH: "/nonexistent" } });
     expect(human.stdout).toContain("  ERR gdb");
     expect(human.stdout).toContain("Some checks failed");
@@ -371,7 +372,7 @@ describe("doctor tells the truth", () => {
       const line = (await Bun.file(path).text()).split("\n").indexOf('command = ["/nonexistent/lldb-dap"]') + 1;
       const r = await e.run(["doctor", "lldb-dap"]);
       expect(r.exitCode).toBe(1);
-      const check = r.json.error.details.adapters[0];
+      const check = (r.json.error.details as DoctorReport).adapters[0];
       expect(check).toMatchObject({ name: "lldb-dap", found: true, ok: false });
       expect(check.message).toBe(
         `lldb-dap: the command config.toml names, /nonexistent/lldb-dap, is not an executable file (${path}, line ${line}): fix [adapters.lldb-dap] command there, or remove that entry to use the lldb-dap found on this machine`,
@@ -394,7 +395,7 @@ describe("doctor tells the truth", () => {
     const r = await env.run(["doctor", "gdb"], { env: isolated });
     expect(r.exitCode).toBe(1);
     expect(r.json.error.code).toBe("CHECK_FAILED");
-    expect(r.json.error.details.adapters).toEqual([
+    expect((r.json.error.details as DoctorReport).adapters).toEqual([
       { name: "gdb", title: expect.any(String), found: true, ok: false, required: true, message: "gdb 12.1 has no built-in DAP (gdb < 14): it needs cdt-gdb-adapter, which is not installed; `debugger setup gdb` installs it" },
     ]);
     const plan = await env.run(["setup", "gdb", "--dry-run"], { env: isolated });
@@ -421,7 +422,7 @@ describe("config.toml", () => {
       });
       const doctor = await bad.run(["doctor"]);
       expect(doctor.exitCode).toBe(1);
-      expect(doctor.json.error.details.checks.find((c: any) => c.name === "config")).toMatchObject({
+      expect((doctor.json.error.details as DoctorReport).checks.find((c: any) => c.name === "config")).toMatchObject({
         ok: false,
         message: `config file ${path}, line ${line}: unknown key 'display.max_locls'; did you mean 'max_locals'? keys in [display]: max_value_length, max_locals, source_lines`,
       });

@@ -180,7 +180,7 @@ describe("a daemon that dies", () => {
 
     const cont = await env.run(["continue", "--session", "s1"]);
     expect(cont.exitCode).toBe(1);
-    expect(cont.json).toEqual({
+    expect<unknown>(cont.json).toEqual({
       ok: false,
       command: "continue",
       session: "s1",
@@ -434,7 +434,7 @@ describe("daemon stop and the log", () => {
     const adapters = process.platform === "linux" ? adapterPids(env) : [];
     const r = await env.run(["daemon", "stop"]);
     expect(r.exitCode).toBe(0);
-    expect(r.json).toEqual({ ok: true, command: "daemon stop", session: "default", data: { stopped: true, pid } });
+    expect<unknown>(r.json).toEqual({ ok: true, command: "daemon stop", session: "default", data: { stopped: true, pid } });
     await waitFor(() => !existsSync(env.socket), 5000, "the socket to go");
     await waitFor(() => !running(pid), 5000, "the daemon to exit");
     for (const a of adapters) await waitFor(() => !running(a), 5000, `adapter ${a} to exit`);

@@ -30,7 +30,7 @@ describe("full lifecycle", () => {
     expect(stop.frame).toEqual({ function: "main", file: src, line: 8, column: 1 });
     expect(stop.source.find((l: any) => l.current)).toEqual({ line: 8, text: "  total = add(total, 4);", current: true });
     expect(stop.source.map((l: any) => l.line)).toEqual([5, 6, 7, 8, 9, 10, 11]);
-    expect(stop.locals.find((v: any) => v.name === "line")).toEqual({ name: "line", type: "int", value: "8", reference: 0 });
+    expect<unknown>(stop.locals.find((v: any) => v.name === "line")).toEqual({ name: "line", type: "int", value: "8", reference: 0 });
     expect(stop.output).toBe("hello\nwarn\n");
     expect(r.json.data.breakpoints).toEqual([
       expect.objectContaining({ id: 1, location: "prog.c:8", file: src, line: 8, verified: true, enabled: true, hits: 1 }),
@@ -79,7 +79,7 @@ describe("full lifecycle", () => {
   });
 
   test("print, locals, threads", async () => {
-    expect(await env.ok(["print", "1+2"])).toEqual({ expression: "1+2", result: "3", type: "int", reference: 0 });
+    expect<unknown>(await env.ok(["print", "1+2"])).toEqual({ expression: "1+2", result: "3", type: "int", reference: 0 });
     expect((await env.ok(["print", "add(1, 2)"])).result).toBe("3");
     expect((await env.ok(["print", "line", "--format", "hex"])).result).toBe("0xe");
     const point = await env.ok(["print", "point"]);
@@ -88,10 +88,10 @@ describe("full lifecycle", () => {
     const locals = await env.ok(["locals"]);
     expect(locals.variables.map((v: any) => v.name)).toEqual(["line", "hits", "point"]);
     expect(locals.variables[2].reference).toBeGreaterThan(0);
-    expect(await env.ok(["threads"])).toEqual({ threads: [{ id: 7, name: "main", current: true, state: "stopped", reason: "breakpoint", frame: { function: "add", file: src, line: 14 } }] });
+    expect<unknown>(await env.ok(["threads"])).toEqual({ threads: [{ id: 7, name: "main", current: true, state: "stopped", reason: "breakpoint", frame: { function: "add", file: src, line: 14 } }] });
     const bad = await env.run(["print", "nosuchvar"]);
     expect(bad.exitCode).toBe(1);
-    expect(bad.json).toEqual({
+    expect<unknown>(bad.json).toEqual({
       ok: false,
       command: "print",
       session: "default",

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type CliResult, Env } from "./harness.ts";
+import { type CliResult, type DataOf, Env } from "./harness.ts";
 
 let env: Env;
 let prog: string;
@@ -17,7 +17,7 @@ afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
 /** `debugger ARGS --json` with TEXT on its stdin. */
-function withStdin(args: string[], text: string): Promise<CliResult> {
+function withStdin<const A extends readonly string[]>(args: A, text: string): Promise<CliResult<DataOf<A>>> {
   return env.run(args, { stdin: text });
 }
 
@@ -25,7 +25,7 @@ describe("plans in one call", () => {
   test("start --break 'LOC if COND' --print: the condition reaches the adapter, the values come with the first stop", async () => {
     const r = await env.ok(["start", prog, "--break", "prog.c:6 if line == 6", "--print", "line", "--print", "nosuch", "--session", "cond"]);
     expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { line: 6 } });
-    expect(r.stop.displays).toEqual([
+    expect<unknown>(r.stop.displays).toEqual([
       { expression: "line", value: "6", type: "int" },
       { expression: "nosuch", error: "undefined identifier: nosuch" },
     ]);
@@ -50,7 +50,7 @@ describe("plans in one call", () => {
   test("print several expressions: one result each, a failure in place; one expression keeps its shape", async () => {
     await env.ok(["start", prog, "--break", "prog.c:4", "--session", "pr"]);
     const many = await env.ok(["print", "line", "1+2", "nope", "--session", "pr"]);
-    expect(many.results).toEqual([
+    expect<unknown>(many.results).toEqual([
       { expression: "line", result: "4", type: "int", reference: 0 },
       { expression: "1+2", result: "3", type: "int", reference: 0 },
       { expression: "nope", error: "undefined identifier: nope" },
@@ -70,12 +70,12 @@ describe("plans in one call", () => {
       { id: 1, expression: "line" },
       { id: 2, expression: "hits" },
     ]);
-    expect(d.values).toEqual([
+    expect<unknown>(d.values).toEqual([
       { id: 1, expression: "line", value: "2", type: "int" },
       { id: 2, expression: "hits", value: "1", type: "int" },
     ]);
     let r = await env.ok(["next", "--print", "1+2", "--session", "disp"]);
-    expect(r.stop.displays).toEqual([
+    expect<unknown>(r.stop.displays).toEqual([
       { id: 1, expression: "line", value: "3", type: "int" },
       { id: 2, expression: "hits", value: "1", type: "int" },
       { expression: "1+2", value: "3", type: "int" },
@@ -101,7 +101,7 @@ describe("plans in one call", () => {
     await env.ok(["start", calls, "--stop-on-entry", "--session", "tr"]);
     const first = await env.ok(["trace", "add", "--print", "line", "--print", "bogus", "--max", "2", "--session", "tr"]);
     expect(first.stoppedBy).toBe("max");
-    expect(first.hits).toEqual([
+    expect<unknown>(first.hits).toEqual([
       { hit: 1, threadId: 7, values: [{ expression: "line", value: "14" }, { expression: "bogus", error: "undefined identifier: bogus" }] },
       { hit: 2, threadId: 7, values: [{ expression: "line", value: "14" }, { expression: "bogus", error: "undefined identifier: bogus" }] },
     ]);
@@ -168,7 +168,7 @@ describe("batch: a plan in one call", () => {
       [true, "stop"],
     ]);
     expect(r.json.data.replies[1].data.results.map((x: any) => x.result)).toEqual(["6", "3"]);
-    expect(r.json.data.replies[2].data.stop.displays).toEqual([{ expression: "line", value: "7", type: "int" }]);
+    expect<unknown>(r.json.data.replies[2].data.stop.displays).toEqual([{ expression: "line", value: "7", type: "int" }]);
     expect(env.requests("initialize").length).toBe(before + 1);
     const human = await env.run(["batch", plan], { json: false });
     expect(human.exitCode).toBe(0);
@@ -201,7 +201,7 @@ describe("batch: a plan in one call", () => {
     ]) {
       const r = await withStdin(["batch"], text);
       expect(r.exitCode).toBe(2);
-      expect(r.json.error.code).toBe(code);
+      expect<unknown>(r.json.error.code).toBe(code);
     }
     expect(env.requests("initialize").length).toBe(before);
   });

@@ -39,7 +39,7 @@ test("threads while running: every thread running, no frames asked", async () =>
   const spin = env.program({ ...STANDARD_PROGRAM, spin: 6, threads: [{ id: 7, name: "main" }] });
   await env.ok(["start", spin, "--no-wait"]);
   const { threads } = await env.ok(["threads"]);
-  expect(threads).toEqual([{ id: 7, name: "main", current: false, state: "running" }]);
+  expect<unknown>(threads).toEqual([{ id: 7, name: "main", current: false, state: "running" }]);
 });
 
 test("continue --thread N: singleThread where the adapter supports it", async () => {

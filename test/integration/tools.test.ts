@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync, chmodSync } from "node:fs";
 import { join } from "node:path";
+import type { DoctorReport } from "../../src/cli/doctor.ts";
 import { Env } from "./harness.ts";
 
 let env: Env;
@@ -17,11 +18,11 @@ describe("doctor", () => {
     const r = await env.run(["doctor"]);
     expect(r.exitCode).toBe(1);
     expect(r.json.error).toMatchObject({ code: "CHECK_FAILED", message: "doctor: 1 check failed: broken" });
-    const d = r.json.error.details;
-    const fake = d.adapters.find((a: any) => a.name === "fake");
+    const d = r.json.error.details as DoctorReport;
+    const fake = d.adapters.find((a: any) => a.name === "fake")!;
     expect(fake).toMatchObject({ name: "fake", found: true, ok: true, path: process.execPath });
     expect(fake.message).toMatch(/^initialize answered in \d+ ms \(\d+ capabilities\)/);
-    const broken = d.adapters.find((a: any) => a.name === "broken");
+    const broken = d.adapters.find((a: any) => a.name === "broken")!;
     expect(broken).toMatchObject({ found: true, ok: false });
     expect(broken.message).toContain("the handshake failed");
     expect(d.checks.map((c: any) => c.name)).toEqual(["config", "native backend", "ptrace", "watchpoints", "runtime directory", "daemon"]);
@@ -39,7 +40,7 @@ describe("doctor", () => {
       // The adapters named in a bad file are not trusted: doctor checks the built-ins.
       const r = await bad.run(["doctor"]);
       expect(r.exitCode).toBe(1);
-      const d = r.json.error.details;
+      const d = r.json.error.details as DoctorReport;
       expect(d.checks[0]).toMatchObject({ name: "config", ok: false });
       expect(d.checks[0].message).toContain("key 'output.max_chunks'");
       const start = await bad.run(["start", bad.program()]);

@@ -115,7 +115,7 @@ describe("a reply cut inside a character", () => {
     });
     try {
       const r = await env.run(["status"]);
-      expect(r.json.data.state).toBe(text);
+      expect<unknown>(r.json.data.state).toBe(text);
     } finally {
       server.stop(true);
     }

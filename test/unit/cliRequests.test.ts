@@ -8,7 +8,8 @@ import { parseArgv } from "../../src/cli/args.ts";
 import { checkPositionals, commands, findCommand, flagsOf, splitCommandLine } from "../../src/cli/registry.ts";
 import { isDaemonSpec, type CliContext } from "../../src/cli/spec.ts";
 import { checkArgs, cliSpelling } from "../../src/ipc/calls.ts";
-import { parseArgs } from "../../src/ipc/commands.ts";
+import { parseArgs, type ArgsIn } from "../../src/ipc/commands.ts";
+import type { Single } from "../../src/ipc/meta.ts";
 
 const CTX: CliContext = { session: "default", cwd: "/work", json: false, quiet: false, timeout: 60, wait: true };
 const WAIT = { wait: true, timeout: 60, print: [] };
@@ -28,7 +29,10 @@ function requestOf(argv: string[]): { name: string; command: string; args: unkno
   return { name: spec.name, ...JSON.parse(JSON.stringify(call)) };
 }
 
-const ROWS: [string[], string, Record<string, unknown>][] = [
+/** A command line, the contract command it sends and that command's arguments (typed by the contract, so a renamed argument fails tsc here). */
+type Row = { [C in Single]: [string[], C, ArgsIn<C>] }[Single];
+
+const ROWS: Row[] = [
   [["start", "./app", "--break", "main.c:3", "--stop-on-entry", "--env", "A=1", "--cwd", "dir", "--print", "x", "--", "-v"], "start", { program: "./app", args: ["-v"], cwd: "dir", env: { A: "1" }, stopOnEntry: true, break: ["main.c:3"], options: {}, ...WAIT, print: ["x"] }],
   [["start", "./app", "--core", "core.1", "--adapter", "gdb", "--no-wait"], "start", { program: "./app", args: [], env: {}, core: "core.1", adapter: "gdb", break: [], options: {}, ...WAIT, wait: false }],
   [["start", "app.py", "--just-my-code", "--python", "python3"], "start", { program: "app.py", args: [], env: {}, break: [], options: { python: "python3", justMyCode: true }, ...WAIT }],
@@ -86,6 +90,7 @@ const ROWS: [string[], string, Record<string, unknown>][] = [
   [["up", "2"], "up", { count: 2 }],
   [["down", "3"], "down", { count: 3 }],
   [["locals", "--depth", "2", "--all"], "locals", { depth: 2, all: true }],
+  [["locals", "--scope", "globals"], "locals", { scope: "globals" }],
   [["args"], "args", {}],
   [["print", "x", "a + b", "--format", "hex"], "print", { expressions: ["x", "a + b"], format: "hex" }],
   [["print", "slow()", "--timeout", "120"], "print", { expressions: ["slow()"], timeout: 120 }],
@@ -105,6 +110,8 @@ const ROWS: [string[], string, Record<string, unknown>][] = [
   [["list", "main.c:10-30"], "list", { location: "main.c:10-30" }],
   [["source", "--lines", "20"], "list", { lines: 20 }],
   [["disassemble", "0x401000", "--count", "8", "--source"], "disassemble", { address: "0x401000", count: 8, source: true }],
+  [["disassemble", "--function"], "disassemble", { function: true }],
+  [["disassemble", "-f", "parse", "--count", "50", "-s"], "disassemble", { function: "parse", count: 50, source: true }],
   [["threads"], "threads", {}],
   [["thread", "7"], "thread", { id: 7 }],
   [["thread"], "thread", {}],

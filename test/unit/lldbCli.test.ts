@@ -91,8 +91,8 @@ describe("choosing the backend", () => {
     expect(nativeBackend(config)).toMatchObject({ name: "lldb-cli", why: expect.stringContaining("DEBUGGER_LLDB_DAP=none") });
   });
 
-  test("lldb-cli's launch arguments: the daemon's pty for all three streams, env as an object", () => {
+  test("lldb-cli's launch arguments: the daemon's pty for output, stdin at end-of-file, env as an object", () => {
     const args = lldbCli.launchArgs({ program: "/p", args: ["a b"], cwd: "/c", env: { K: "v" }, stopOnEntry: true, breakpointFiles: [], options: {}, terminal: "/dev/pts/9" });
-    expect(args).toEqual({ program: "/p", args: ["a b"], cwd: "/c", env: { K: "v" }, stopOnEntry: true, stdio: { stdin: "/dev/pts/9", stdout: "/dev/pts/9", stderr: "/dev/pts/9" } });
+    expect(args).toEqual({ program: "/p", args: ["a b"], cwd: "/c", env: { K: "v" }, stopOnEntry: true, stdio: { stdin: "/dev/null", stdout: "/dev/pts/9", stderr: "/dev/pts/9" } });
   });
 });

@@ -23,7 +23,10 @@ export const inspectionHandlers: Handlers<
   frame: async (a, caller, ctx): Promise<Replies["frame"]> => ctx.registry.get(caller.session).inspector.frame(a.index, a.thread),
   up: async (a, caller, ctx): Promise<Replies["up"]> => ctx.registry.get(caller.session).inspector.move(a.count),
   down: async (a, caller, ctx): Promise<Replies["down"]> => ctx.registry.get(caller.session).inspector.move(-a.count),
-  locals: async (a, caller, ctx): Promise<Replies["locals"]> => ctx.registry.get(caller.session).inspector.variables("locals", a.depth, a.all ?? false),
+  locals: async (a, caller, ctx): Promise<Replies["locals"]> => {
+    const inspector = ctx.registry.get(caller.session).inspector;
+    return a.scope !== undefined ? inspector.scoped(a.scope, a.depth, a.all ?? false) : inspector.variables("locals", a.depth, a.all ?? false);
+  },
   args: async (a, caller, ctx): Promise<Replies["args"]> => ctx.registry.get(caller.session).inspector.variables("arguments", a.depth),
   print: async (a, caller, ctx): Promise<Replies["print"]> =>
     withAnswerTimeout("print", a.timeout, async () => {
@@ -56,7 +59,7 @@ export const inspectionHandlers: Handlers<
   },
   registers: async (a, caller, ctx): Promise<Replies["registers"]> => ctx.registry.get(caller.session).inspector.registers(a.names, a.all ?? false),
   "memory.read": async (a, caller, ctx): Promise<Replies["memory.read"]> => ctx.registry.get(caller.session).inspector.readMemory(a.location, a.count, a.format),
-  disassemble: async (a, caller, ctx): Promise<Replies["disassemble"]> => ctx.registry.get(caller.session).inspector.disassemble(a.address, a.count, a.source ?? false),
+  disassemble: async (a, caller, ctx): Promise<Replies["disassemble"]> => ctx.registry.get(caller.session).inspector.disassemble(a.address, a.count, a.source ?? false, a.function),
   list: async (a, caller, ctx): Promise<Replies["list"]> => {
     const target = parseListTarget(a.location);
     const around = a.lines ?? 5;

@@ -209,6 +209,10 @@ export class Inspector {
     return this.reader.variables(which, depth, all);
   }
 
+  scoped(scope: string, depth: number, all: boolean): Promise<Replies["locals"]> {
+    return this.reader.scoped(scope, depth, all);
+  }
+
   value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined): Promise<ValueData> {
     return this.reader.value(expression, context, format, depth);
   }
@@ -233,8 +237,8 @@ export class Inspector {
     return this.machine.readMemory(location, count, format);
   }
 
-  disassemble(address: string | undefined, count: number, withSource = false): Promise<Replies["disassemble"]> {
-    return this.machine.disassemble(address, count, withSource);
+  disassemble(address: string | undefined, count: number | undefined, withSource = false, fn?: boolean | string): Promise<Replies["disassemble"]> {
+    return this.machine.disassemble(address, count, withSource, fn);
   }
 
   // ---- inside the queue -----------------------------------------------------------------

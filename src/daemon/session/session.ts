@@ -616,6 +616,7 @@ export class Session {
     this.breakpoints.registry.resetHits();
     this.inspector.invalidate();
     this.reports.last = undefined;
+    this.reports.seen.reset();
     this.out.restartReports();
     const waiter = this.nextStop();
     try {

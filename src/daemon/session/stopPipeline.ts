@@ -92,6 +92,7 @@ export class StopPipeline {
         facts: h.codeFacts(),
         limits: h.limits,
         create: (reason) => h.reports.create(reason),
+        seen: h.reports.seen,
         thrownType: (q, threadId) => this.thrownType(q, threadId),
         finished: h.resumedBy === "stepOut" ? { before: h.beforeStepOut } : undefined,
       },

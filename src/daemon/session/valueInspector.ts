@@ -122,10 +122,54 @@ export class ValueInspector {
     });
   }
 
+  /**
+   * `locals --scope NAME|all`: what the adapter offers for the frame beyond its locals (Globals,
+   * Registers, …). A scope can hold thousands (a Python module's globals, a C program's statics):
+   * each is cut at SCOPE_MAX and says how many were left out.
+   */
+  scoped(wanted: string, depth: number, all: boolean): Promise<Replies["locals"]> {
+    return this.queue(async (q) => {
+      const { frame, index } = await this.frames.selectedFrameNow(q);
+      const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
+      const chosen = wanted.toLowerCase() === "all" ? scopes : scopes.filter((s) => scopeMatches(s.name, wanted));
+      if (!chosen.length) {
+        throw new DebuggerError(
+          "INVALID_ARGUMENT",
+          `${this.host.adapter.name} offers no scope '${wanted}' in this frame (it offers: ${scopes.map((s) => s.name).join(", ") || "none"})`,
+          `\`debugger locals --scope NAME\` with one of those, or --scope all; a variable of another scope reads by name: \`debugger print NAME\``,
+        );
+      }
+      const variables: VariableView[] = [];
+      const shown: { name: string; total: number; shown: number }[] = [];
+      const truncated: string[] = [];
+      this.showHidden = all;
+      try {
+        for (const s of chosen) {
+          const listed = await this.variablesNow(q, s.variablesReference);
+          const kept = await this.presentVariablesNow(q, listed.slice(0, SCOPE_MAX), frame.id);
+          const expanded = depth > 0 ? await Promise.all(kept.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(q, x.reference, depth - 1) } : x))) : kept;
+          const cut = truncateVariables(expanded, { ...this.host.limits, maxLocals: SCOPE_MAX });
+          for (const v of cut.variables) variables.push(chosen.length > 1 ? { ...v, scope: s.name } : v);
+          shown.push({ name: s.name, total: listed.length, shown: cut.variables.length });
+          if (listed.length > kept.length) truncated.push(`${s.name}: ${listed.length - kept.length} more not shown (${listed.length} in all); \`debugger print NAME\` reads one`);
+          else if (cut.note) truncated.push(`${s.name}: ${cut.note.replace(/^locals: /, "")}`);
+        }
+      } finally {
+        this.showHidden = false;
+      }
+      return { frameIndex: index, frame: functionName(frame.name), variables, scopes: shown, ...(truncated.length ? { truncated } : {}) };
+    });
+  }
+
   async scopeVariablesNow(q: InQueue, frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]> {
     const { scopes } = await this.host.requireLive().request("scopes", { frameId });
     // Scopes do not depend on each other: their variables are asked for at once.
     const out = (await Promise.all(pickScopes(scopes, which).map((s) => this.variablesNow(q, s.variablesReference)))).flat();
+    return this.presentVariablesNow(q, out, frameId);
+  }
+
+  /** Variables as a frame's listing shows them: inline structs, values the adapter shows as nothing, smart pointers. */
+  private async presentVariablesNow(q: InQueue, out: VariableView[], frameId: number): Promise<VariableView[]> {
     const shown = await Promise.all(out.map((v) => this.inlineValue(q, v, 1, frameId)));
     // Console reads one at a time: each collects the adapter's output while it runs.
     for (const [i, v] of shown.entries()) shown[i] = await this.smartPointerNow(q, await this.consoleValueNow(q, v, v.name, frameId), v.name, frameId);
@@ -306,6 +350,17 @@ export class ValueInspector {
     }
     return out;
   }
+}
+
+/** Variables listed per scope by `locals --scope`: enough to find a global, a bounded reply. */
+const SCOPE_MAX = 100;
+
+/** `globals` names lldb-dap's and debugpy's Globals, `local` gdb's Local: case and a plural s do not matter, a prefix will do. */
+export function scopeMatches(name: string, wanted: string): boolean {
+  const norm = (x: string) => x.trim().toLowerCase().replace(/s$/, "");
+  const n = norm(name);
+  const w = norm(wanted);
+  return w.length > 0 && (n === w || n.startsWith(w));
 }
 
 function isArgumentsScope(s: P.Scope): boolean {
