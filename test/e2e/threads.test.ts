@@ -32,7 +32,7 @@ describe.skipIf(!available)("threads on lldb-dap", () => {
     const all = await s.ok(["backtrace", "--all"]);
     for (const t of threads.filter((x: any) => x !== main)) {
       expect(t.frame.function).toBe("worker");
-      const stack = all.threads.find((x: any) => x.id === t.id);
+      const stack = all.threads!.find((x: any) => x.id === t.id)!;
       expect(stack.userFrame.function).toBe("worker");
       expect(t.frameIndex ?? 0).toBe(stack.userFrame.index);
       if (t.frameIndex) expect(t.top).toBe(stack.frames[0].function);
