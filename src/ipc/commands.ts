@@ -386,8 +386,10 @@ export interface Replies {
   print: ValueData | { results: PrintResult[] };
   display: { displays: { id: number; expression: string }[]; values?: DisplayValue[] };
   undisplay: { removed: number[]; displays: { id: number; expression: string }[] };
-  trace: StopData & { hits: TraceHit[]; breakpoint: number; stoppedBy: "max" | "exit" | "other" | "timeout" };
-  batch: { replies: BatchReply[]; ran: number; total: number };
+  /** `interrupted`: a pause (Ctrl-C in the CLI) ended it; the program waits at `stop`. */
+  trace: StopData & { hits: TraceHit[]; breakpoint: number; stoppedBy: "max" | "exit" | "other" | "timeout" | "interrupted" };
+  /** `interrupted`: a pause (Ctrl-C) on a session the plan drives stopped it after the step under way. */
+  batch: { replies: BatchReply[]; ran: number; total: number; interrupted?: true };
   eval: ValueData;
   raw: { result: string; type?: string; reference: number };
   set: { name: string; value: string; type?: string };

@@ -18,8 +18,10 @@ function trace(d: Replies["trace"], view: View): string {
       ? `Stopped at hit ${d.hits.length} (--max); the program waits there.`
       : d.stoppedBy === "timeout"
         ? "Timed out; the program is still running (`debugger await`, `debugger pause`)."
-        : d.stop
-          ? stopReport(d.stop, view.cwd, { locals: view.locals })
+        : d.stoppedBy === "interrupted" && d.stop
+          ? `Interrupted (a pause); the program waits here.\n${stopReport(d.stop, view.cwd, { locals: view.locals })}`
+          : d.stop
+            ? stopReport(d.stop, view.cwd, { locals: view.locals })
           : "";
   return [head, ...lines, end].filter(Boolean).join("\n");
 }

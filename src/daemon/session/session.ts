@@ -33,9 +33,13 @@ import { beforeResume, neverStopped, probeHost } from "./conditionProbe.ts";
 import { beforeStepOut } from "./returnValues.ts";
 import { PendingHits } from "./pendingHits.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
+import { Interrupted } from "../cancel.ts";
 
 export type { StartOptions } from "./adapterLink.ts";
 export type { ResumeKind } from "./throwPolicy.ts";
+
+/** How long a pause waits for a resume under way (or, six times that, for the program to start). */
+const PAUSE_SETTLE_MS = 5000;
 
 export class Session {
   pid: number | undefined;
@@ -62,6 +66,11 @@ export class Session {
   private resumeSent = true;
   /** The thread the current stop is reported for. */
   private stopThread: number | undefined;
+  /**
+   * Pauses asked for so far. A command that resumes the program more than once passes the count it
+   * began with to `resume`, which then refuses to resume once a pause has come (Ctrl-C on a trace).
+   */
+  interrupts = 0;
 
   constructor(
     readonly name: string,
@@ -518,11 +527,13 @@ export class Session {
 
   /**
    * Sends a resume-type request and returns a waiter for the stop it leads to. The waiter is
-   * registered before the request goes out, so a fast stop is never missed.
+   * registered before the request goes out, so a fast stop is never missed. With `unlessPausedSince`
+   * (the `interrupts` count the caller began with) a pause that came since throws `Interrupted`.
    */
-  resume(kind: ResumeKind, threadId?: number): Promise<{ stop: Promise<StopReport> }> {
+  resume(kind: ResumeKind, threadId?: number, unlessPausedSince?: number): Promise<{ stop: Promise<StopReport> }> {
     this.requireRunnable(kind === "stepIn" ? "step" : kind === "stepOut" ? "finish" : kind);
     return this.queue.run(async (q) => {
+      if (unlessPausedSince !== undefined && this.interrupts !== unlessPausedSince) throw new Interrupted();
       const client = this.requireStopped();
       // `continue --thread N` means that thread alone: only where the adapter can keep the others stopped.
       const single = kind === "continue" && threadId !== undefined;
@@ -559,9 +570,19 @@ export class Session {
     });
   }
 
-  /** Not queued: a pause must get through while a long request holds the queue. */
+  /**
+   * Not queued: a pause must get through while a long request holds the queue. It also tells a
+   * command driving the program through several stops to resume no more (`interrupts`).
+   */
   async pause(threadId?: number): Promise<{ stop: Promise<StopReport> }> {
     this.requireRunnable("pause");
+    this.interrupts++;
+    // Still starting: the adapter takes a pause once the program runs.
+    const started = Date.now() + PAUSE_SETTLE_MS * 6;
+    while (this.state === "starting" && Date.now() < started) await Bun.sleep(20);
+    // Stopped: a command may be resuming the program right now. A resume queued after this point
+    // sees the count and does not go out; one already under way is waited for, then paused.
+    if (this.state === "stopped") await Promise.race([this.queue.run(async () => {}), Bun.sleep(PAUSE_SETTLE_MS)]);
     const client = this.requireLive();
     if (this.state === "stopped") throw new DebuggerError("NOT_RUNNING", `session '${this.name}' is already stopped`, "`debugger context` shows where");
     const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThread());
