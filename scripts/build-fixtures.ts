@@ -33,6 +33,7 @@ export const fixtures: Record<string, Fixture> = {
   "c-libc": { source: "c/libc.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
   "cpp-returns": { source: "cpp/returns.cpp", compile: gxx },
   "rust-returns": { source: "rust/returns.rs", compile: rustc },
+  "c-hang": { source: "c/hang.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
   "c-threads": { source: "c/threads.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
   "c-hits": { source: "c/hits.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
   "cpp-values": { source: "cpp/values.cpp", compile: gxx },

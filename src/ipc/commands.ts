@@ -333,6 +333,38 @@ export interface ThreadStack {
   userFrame?: Omit<FrameView, "id">;
 }
 
+/** One line of the hang report: threads that wait on the same thing at the same frame of the user's. */
+export interface HangGroup {
+  /** Thread (goroutine) ids, in order; `locals` are the first one's. */
+  threads: number[];
+  /** The first thread's name. */
+  name: string;
+  current?: boolean;
+  /** The first frame in the user's code (`index`: `frame N --thread ID` goes there). */
+  frame: Omit<FrameView, "id" | "column">;
+  /** That frame's source line, trimmed. */
+  text?: string;
+  /** What it waits on (`chan send`, `sync.WaitGroup.Wait`, `pthread_mutex_lock`, `Thread.join`); absent when the frames do not say. */
+  waits?: string;
+  /** The runtime's or library's function that tells it (`runtime.chansend1`, `___pthread_mutex_lock`). */
+  in?: string;
+  /** Its top frame is the user's and nothing says that line waits: it runs (an endless loop). */
+  running?: boolean;
+  locals?: VariableView[];
+}
+
+/** `pause` on a program with more than one thread: every thread with the user's code on its stack. */
+export interface HangReport {
+  /** No thread runs the program's own code: every one waits. */
+  blocked: boolean;
+  groups: HangGroup[];
+  /** Threads with nothing of the user's on the stack, by their top function. */
+  idle: { function: string; threads: number[] }[];
+  /** The program did not stop (debugpy pauses a thread only when it runs Python code): stacks read while it runs, without locals. */
+  notStopped?: boolean;
+  truncated?: string[];
+}
+
 export interface Replies {
   ping: { version: string; pid: number; uptime: number; spares?: { adapter: string; pid?: number; ageSeconds: number }[] };
   shutdown: { stopped: boolean; pid: number };
@@ -373,7 +405,7 @@ export interface Replies {
   step: StopData;
   finish: StopData;
   until: StopData & { breakpoint?: number };
-  pause: StopData;
+  pause: StopData & { hang?: HangReport };
   await: StopData;
   context: ContextData;
   backtrace: { threadId: number; frames: (Omit<FrameView, "id"> & { current: boolean; locals?: VariableView[] })[]; threads?: ThreadStack[] };

@@ -6,6 +6,9 @@ import type { ResumeKind, Session } from "../session/session.ts";
 import { ClientGone, Interrupted, leaveStopped } from "../cancel.ts";
 import { located, stopData, waitForStop, type Handlers } from "./common.ts";
 
+/** How long a debugpy pause may take before the program counts as blocked in code that runs no Python. */
+const PYTHON_PAUSE_GRACE_MS = 1500;
+
 /**
  * Runs a stepping command `count` times; stops early at anything that is not a plain step, and at a
  * pause (Ctrl-C): then the reply is where the program is.
@@ -72,7 +75,24 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
       waiter.catch(() => {});
       return { state: s.state, waiting: true };
     }
-    return stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
+    // debugpy stops a thread only when it runs Python code: one blocked in a lock, a join or a
+    // queue never does, and a program whose threads all wait never stops. Its stacks can still be
+    // read while it runs (pydevd answers a running thread's stackTrace after half a second).
+    if (s.adapter.name === "debugpy" && a.thread === undefined) {
+      const early = await Promise.race([waiter.then(() => true, () => true), Bun.sleep(PYTHON_PAUSE_GRACE_MS).then(() => false)]);
+      if (!early && s.state === "running") {
+        const hang = await s.inspector.hang();
+        if (hang.blocked) {
+          waiter.catch(() => {});
+          return { state: s.state, hang };
+        }
+      }
+    }
+    const data = await stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
+    if (!s.live || data.stop?.reason !== "pause") return data;
+    const hang = await s.inspector.hang().catch(() => undefined);
+    // Only a blocked program with more than one thread of its own: otherwise the stop report says it all.
+    return hang?.blocked && hang.groups.reduce((n, g) => n + g.threads.length, 0) > 1 ? { ...data, hang } : data;
   },
 
   /**
