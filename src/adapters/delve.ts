@@ -158,6 +158,7 @@ function buildOutput(o: LaunchOptions): string {
 
 export const delve: AdapterSpec = {
   name: "delve",
+  sourceExtensions: [".go"],
   title: "Delve (dlv dap): Go",
   transport: { kind: "tcp-listen", pattern: /DAP server listening at:\s*\[?([\w.:-]+?)\]?:(\d+)/ },
   installHint:

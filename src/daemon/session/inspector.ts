@@ -260,7 +260,7 @@ export class Inspector {
       const how = this.host.adapter.functionSource;
       const live = state === "stopped" || state === "running";
       const locateFunction = how && live ? async (name: string) => how.parse((await this.console.rawNow(q, how.command(name))).result) : undefined;
-      const data = await listing(target, around, { ...where, adapterName: this.host.adapter.name, here, lastFile: this.lastListed, locateFunction, readLines });
+      const data = await listing(target, around, { ...where, adapter: this.host.adapter, here, lastFile: this.lastListed, locateFunction, readLines });
       if (!data.via) this.lastListed = data.file;
       return data;
     });
