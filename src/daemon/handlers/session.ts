@@ -101,7 +101,10 @@ export async function runSession(ctx: DaemonContext, caller: Caller, spec: Adapt
   } catch (e) {
     first.cancel();
     await session.end(mode === "launch").catch(() => {});
-    ctx.registry.remove(caller.session);
+    // A `stop` may have removed it already, and a new start taken the name since.
+    if (ctx.registry.find(caller.session) === session) ctx.registry.remove(caller.session);
+    // Ended by a `stop` or `detach` while it started: that is what happened, not the adapter's death it caused.
+    if (session.endRequest) throw endedWhileStarting(session);
     throw e;
   }
   const base = (stopped: boolean) => ({ session: session.summary(), breakpoints: session.breakpointViews(), ...warnings(session, stopped) });
@@ -123,8 +126,19 @@ export async function runSession(ctx: DaemonContext, caller: Caller, spec: Adapt
       return { session: session.summary(), breakpoints: session.breakpointViews(), warnings: w, state: session.state };
     }
   }
-  const stop = await waitForStop(session, first.promise, a.timeout);
+  let stop;
+  try {
+    stop = await waitForStop(session, first.promise, a.timeout);
+  } catch (e) {
+    if (session.endRequest && e instanceof DebuggerError && e.code === "SESSION_ENDED") throw endedWhileStarting(session);
+    throw e;
+  }
   return { ...base(stop.reason !== "exited" && stop.reason !== "terminated"), ...(await stopData(session, stop, a.print)) };
+}
+
+function endedWhileStarting(session: Session): DebuggerError {
+  const how = session.endRequest === "detach" ? "detached by a `detach`" : "stopped by a `stop`";
+  return new DebuggerError("SESSION_ENDED", `session '${session.name}' was ${how} request before its first stop`, "another client ended it while it started; `debugger start` begins a new one");
 }
 
 /** Seconds a start whose breakpoints all failed to bind waits for the program to end by itself. */
@@ -206,6 +220,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
   async stop(_a, caller, ctx): Promise<Replies["stop"]> {
     const s = ctx.registry.get(caller.session);
     const state = s.state;
+    s.endRequest ??= "stop";
     const ended = await s.end(s.mode !== "attach");
     ctx.registry.remove(s.name);
     return { stopped: s.name, was: state, ...(ended ? { ended } : {}) };
@@ -214,6 +229,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
   async detach(_a, caller, ctx): Promise<Replies["detach"]> {
     const s = ctx.registry.get(caller.session);
     s.requireLive();
+    s.endRequest ??= "detach";
     await s.end(false);
     ctx.registry.remove(s.name);
     return { detached: s.name, pid: s.pid };

@@ -71,6 +71,8 @@ export class Session {
    * began with to `resume`, which then refuses to resume once a pause has come (Ctrl-C on a trace).
    */
   interrupts = 0;
+  /** A client's `stop` or `detach` ended the session (a start under way then says so, not how the adapter died). */
+  endRequest: "stop" | "detach" | undefined;
 
   constructor(
     readonly name: string,
