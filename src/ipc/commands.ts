@@ -270,8 +270,12 @@ export interface ThreadView {
   /** `threads` only: running or stopped; the thread the stop is about carries its reason. */
   state?: "running" | "stopped";
   reason?: string;
-  /** `threads` only, when stopped: the thread's top frame. */
+  /** `threads` only, when stopped: the thread's first frame in the user's code (its top frame when none is). */
   frame?: { function?: string; file?: string; line?: number };
+  /** `threads` only: the number of that frame when it is not the top one (`frame N --thread ID` selects it), */
+  frameIndex?: number;
+  /** and the function on top, where the thread waits (a library's or the runtime's). */
+  top?: string;
 }
 
 export interface PrintResult {
