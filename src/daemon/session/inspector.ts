@@ -23,8 +23,10 @@ import type { Format } from "./values.ts";
 
 export type { InspectorHost } from "./inspectorHost.ts";
 
-/** `threads` asks the top frame of at most this many threads. */
+/** `threads` reads the frames of at most this many threads, */
 const MAX_THREAD_FRAMES = 50;
+/** down to this depth for the first frame in the user's code (as `backtrace --all`). */
+const USER_FRAME_DEPTH = 20;
 /** The hang report reads the stacks of at most this many threads, and the locals of this many groups. */
 const MAX_HANG_THREADS = 500;
 const MAX_HANG_LOCALS = 12;
@@ -71,8 +73,10 @@ export class Inspector {
   }
 
   /**
-   * `threads`: each thread's state and, when stopped, its top frame (one `stackTrace` of one level
-   * per thread, asked at once, for the first MAX_THREAD_FRAMES threads).
+   * `threads`: each thread's state and, when stopped, where it is in the user's code (the first
+   * frame of the user's, as `backtrace --all` shows it, with its number when it is not the top
+   * one, and the function on top where the thread waits in a library). One `stackTrace` per
+   * thread, asked at once, for the first MAX_THREAD_FRAMES threads.
    */
   threadStates(): Promise<Replies["threads"]> {
     return this.queue(async (q) => {
@@ -80,19 +84,28 @@ export class Inspector {
       if (this.host.state !== "stopped") return { threads: threads.map((t) => ({ ...t, state: "running" as const })) };
       const client = this.host.requireStopped();
       const stop = this.host.lastReport;
+      const facts = this.host.codeFacts();
       const framed = threads.slice(0, MAX_THREAD_FRAMES);
-      const tops = await Promise.all(
+      const stacks = await Promise.all(
         framed.map((t) =>
-          client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: 1 }).then(
-            (r) => r.stackFrames[0],
-            () => undefined,
+          client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: USER_FRAME_DEPTH }).then(
+            (r) => r.stackFrames.map(frameView),
+            () => [],
           ),
         ),
       );
       const out: ThreadView[] = threads.map((t, i) => {
-        const top = tops[i];
-        const { id: _id, column: _c, ...frame } = top ? frameView(top) : ({} as Partial<FrameView>);
-        return { ...t, state: "stopped", ...(stop?.threadId === t.id ? { reason: stop.reason } : {}), ...(top ? { frame } : {}) };
+        const frames = stacks[i] ?? [];
+        const index = Math.max(0, frames.findIndex((f) => isUserFrame(f, facts)));
+        const shown = frames[index];
+        const { id: _id, column: _c, ...frame } = shown ?? ({} as Partial<FrameView>);
+        return {
+          ...t,
+          state: "stopped",
+          ...(stop?.threadId === t.id ? { reason: stop.reason } : {}),
+          ...(shown ? { frame } : {}),
+          ...(index > 0 ? { frameIndex: index, top: frames[0]!.function } : {}),
+        };
       });
       const cut = threads.length - framed.length;
       return { threads: out, ...(cut > 0 ? { truncated: [`frames of the first ${MAX_THREAD_FRAMES} threads only; ${cut} more without (\`debugger backtrace --thread ID\`)`] } : {}) };
@@ -247,7 +260,7 @@ export class Inspector {
       const how = this.host.adapter.functionSource;
       const live = state === "stopped" || state === "running";
       const locateFunction = how && live ? async (name: string) => how.parse((await this.console.rawNow(q, how.command(name))).result) : undefined;
-      const data = await listing(target, around, { ...where, adapterName: this.host.adapter.name, here, lastFile: this.lastListed, locateFunction, readLines });
+      const data = await listing(target, around, { ...where, adapter: this.host.adapter, here, lastFile: this.lastListed, locateFunction, readLines });
       if (!data.via) this.lastListed = data.file;
       return data;
     });
