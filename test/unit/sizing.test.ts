@@ -89,11 +89,20 @@ describe("shortValue: a long local cut short, saying how long the whole is", () 
     expect(shortValue({ value: `${hundred.slice(0, 199)}…`, whole: { items: 100 } })).toMatch(/, … 80 more\]$/);
     // A struct: its fields, counted.
     expect(shortValue({ value: `{name = "${long}", n = 3}` })).toBe(`{name = "${long.slice(0, STRING_CHARS)}…" (300 chars), … 1 more}`);
-    expect(shortValue({ value: `{${"q".repeat(100)}, n = 3}` })).toBe(`{${"q".repeat(71)}…, … 1 more}`);
+    expect(shortValue({ value: `{${"q".repeat(150)}, n = 3}` })).toBe(`{${"q".repeat(71)}…, … 1 more}`);
+  });
+
+  test("a cut that would save little is not made", () => {
+    const three = '{0x55555555600f "washers", 0x555555556017 "screws", 0x55555555601e "hinges"}';
+    expect(shortValue({ value: three })).toBe(three);
+    const s = `"${"x".repeat(STRING_CHARS + 20)}"`;
+    expect(shortValue({ value: s })).toBe(s);
+    // Cut by the daemon already: always said so.
+    expect(shortValue({ value: `"${"x".repeat(70)}…`, whole: { chars: 71 } })).toBe(`"${"x".repeat(STRING_CHARS)}…" (71 chars)`);
   });
 
   test("anything else long: its start and its length", () => {
-    expect(shortValue({ value: "z".repeat(100) })).toBe(`${"z".repeat(72)}… (100 chars)`);
+    expect(shortValue({ value: "z".repeat(150) })).toBe(`${"z".repeat(72)}… (150 chars)`);
     expect(shortValue({ value: `${"z".repeat(200)}…`, whole: { chars: 900 } })).toBe(`${"z".repeat(72)}… (900 chars)`);
   });
 });
@@ -122,7 +131,7 @@ describe("the stop report's text", () => {
     expect(text).toContain("  12    // 12\n→ 13    total += arr[i];\n  14    // 14");
     expect(text).toContain("  i (int) = 2\n  total (int) = 3\n");
     expect(text).toContain(`name (const char *) = 0x1 "${long.slice(0, STRING_CHARS)}…" (300 chars)`);
-    expect(text).toContain("(… = cut; `debugger print NAME` shows the whole)");
+    expect(text).toContain("(… = cut; `debugger print NAME` shows all)");
   });
 
   test("a stop in the frame the last report showed: its current line, not the window", () => {
@@ -130,6 +139,9 @@ describe("the stop report's text", () => {
     expect(sourceShown(r)).toEqual([{ line: 13, text: "  total += arr[i];", current: true }]);
     const text = stopReport(r, "/w");
     expect(text).not.toContain("// 12");
+    // The note on cuts was said with the window.
+    expect(text).toContain('…" (300 chars)');
+    expect(text).not.toContain("… = cut");
     expect(text).toContain("→ 13    total += arr[i];");
     // Without --print every local is shown.
     expect(text).toContain("total (int) = 3");
