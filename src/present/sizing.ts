@@ -4,8 +4,8 @@
 //  - the source window: the current line only when the last report stopped in the same frame;
 //  - the locals: all, none, or those that changed since the last report in this frame (the
 //    default when the command printed values of its own, `--print` or `display`);
-//  - long strings and containers among the locals: cut short, saying how long the whole is (a cut
-//    that would save little is not made).
+//  - long strings and containers among the locals (over 128 characters): cut short, saying how
+//    long the whole is.
 import { escapedPrefixEnd, valueShape } from "../common/valueShape.ts";
 import type { SourceLine, StopReport, VariableView } from "../ipc/types.ts";
 
@@ -39,14 +39,18 @@ export function localsShown(r: StopReport, locals: VariableView[], mode: LocalsM
   return left ? { locals: changed, note: `${left} unchanged: \`debugger locals\`` } : { locals };
 }
 
-/** A cut that saves fewer characters than this is not made: the value reads whole instead. */
-export const MIN_SAVING = 32;
+/**
+ * A value up to this long reads whole: cutting it would save a few bytes and hide what an agent
+ * may need (three file names in an array). Longer ones are cut to STRING_CHARS / VALUE_CHARS.
+ */
+export const CUT_FROM = 128;
 
 /** A local's value as a stop report shows it: a long string or container cut short, saying how long the whole is. */
 export function shortValue(v: Pick<VariableView, "value" | "whole">): string {
-  const cut = cutValue(v);
   const cutBefore = v.value.endsWith("…") && v.whole !== undefined;
-  return cutBefore || cut.length + MIN_SAVING <= v.value.length ? cut : v.value;
+  if (!cutBefore && v.value.length <= CUT_FROM) return v.value;
+  const cut = cutValue(v);
+  return cut.length < v.value.length ? cut : v.value;
 }
 
 function cutValue(v: Pick<VariableView, "value" | "whole">): string {
