@@ -189,5 +189,5 @@ export const lldbDap: AdapterSpec = {
   ignoreOutput: (text, category) => category === "console" && /^(Running initCommands:|\(lldb\) (command (script import|source)|type format add|script import base64;) )/.test(text.trim()),
   // lldb-dap 19 reads the name of a frame-level dataBreakpointInfo as an address expression.
   dataBreakpointExpression: (expression) => `&(${expression})`,
-  quirks: { noisyExitAfterDisconnect: true, programMustBeExecutable: true, programTerminal: true },
+  quirks: { programMustBeExecutable: true, programTerminal: true },
 };

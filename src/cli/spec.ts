@@ -75,6 +75,28 @@ export interface LocalSpec extends Words {
 
 export type CommandSpec = DaemonSpec | LocalSpec;
 
+/**
+ * A word that holds sub-commands (`breakpoint add`): its other spellings, the sub-command the word
+ * alone runs, and the sub-commands, each named by its own word (`add`); the table names them
+ * `breakpoint add`.
+ */
+export interface GroupSpec {
+  word: string;
+  aliases?: string[];
+  /** What the word alone runs (`breakpoint` is `breakpoint list`); none: a sub-command is needed. */
+  default?: string;
+  /** The default sub-command also takes the words that follow (`watch total` is `watch add total`). */
+  open?: boolean;
+  commands: CommandSpec[];
+}
+
+/** What a definition file exports: commands and groups of them, in the order help lists them. */
+export type Definition = CommandSpec | GroupSpec;
+
+export function isGroupSpec(d: Definition): d is GroupSpec {
+  return "word" in d;
+}
+
 export function isDaemonSpec(spec: CommandSpec): spec is DaemonSpec {
   return "command" in spec;
 }

@@ -48,7 +48,8 @@ const sessionArgs = {
   clientPid: v.optional(posInt),
   ...waitArgs,
 };
-const attachArgs = v.strictObject(sessionArgs);
+/** `waitFor`: the name of a process to wait for (a new one, at most `timeout` s), then attach. */
+const attachArgs = v.strictObject({ ...sessionArgs, waitFor: v.optional(v.pipe(v.string(), v.minLength(1, "give a process name"))) });
 /** Python: `module` runs `python -m MODULE` instead of a program file. */
 const startArgs = v.strictObject({ ...sessionArgs, module: optStr });
 
@@ -269,8 +270,12 @@ export interface ThreadView {
   /** `threads` only: running or stopped; the thread the stop is about carries its reason. */
   state?: "running" | "stopped";
   reason?: string;
-  /** `threads` only, when stopped: the thread's top frame. */
+  /** `threads` only, when stopped: the thread's first frame in the user's code (its top frame when none is). */
   frame?: { function?: string; file?: string; line?: number };
+  /** `threads` only: the number of that frame when it is not the top one (`frame N --thread ID` selects it), */
+  frameIndex?: number;
+  /** and the function on top, where the thread waits (a library's or the runtime's). */
+  top?: string;
 }
 
 export interface PrintResult {
@@ -329,6 +334,38 @@ export interface ThreadStack {
   userFrame?: Omit<FrameView, "id">;
 }
 
+/** One line of the hang report: threads that wait on the same thing at the same frame of the user's. */
+export interface HangGroup {
+  /** Thread (goroutine) ids, in order; `locals` are the first one's. */
+  threads: number[];
+  /** The first thread's name. */
+  name: string;
+  current?: boolean;
+  /** The first frame in the user's code (`index`: `frame N --thread ID` goes there). */
+  frame: Omit<FrameView, "id" | "column">;
+  /** That frame's source line, trimmed. */
+  text?: string;
+  /** What it waits on (`chan send`, `sync.WaitGroup.Wait`, `pthread_mutex_lock`, `Thread.join`); absent when the frames do not say. */
+  waits?: string;
+  /** The runtime's or library's function that tells it (`runtime.chansend1`, `___pthread_mutex_lock`). */
+  in?: string;
+  /** Its top frame is the user's and nothing says that line waits: it runs (an endless loop). */
+  running?: boolean;
+  locals?: VariableView[];
+}
+
+/** `pause` on a program with more than one thread: every thread with the user's code on its stack. */
+export interface HangReport {
+  /** No thread runs the program's own code: every one waits. */
+  blocked: boolean;
+  groups: HangGroup[];
+  /** Threads with nothing of the user's on the stack, by their top function. */
+  idle: { function: string; threads: number[] }[];
+  /** The program did not stop (debugpy pauses a thread only when it runs Python code): stacks read while it runs, without locals. */
+  notStopped?: boolean;
+  truncated?: string[];
+}
+
 export interface Replies {
   ping: { version: string; pid: number; uptime: number; spares?: { adapter: string; pid?: number; ageSeconds: number }[] };
   shutdown: { stopped: boolean; pid: number };
@@ -350,7 +387,8 @@ export interface Replies {
   sessions: { sessions: SessionSummary[] };
   start: StartData;
   test: TestData;
-  attach: StartData;
+  /** `waited`: attach --wait — the process that started, after how long, and others that started with it. */
+  attach: StartData & { waited?: { name: string; pid: number; seconds: number; others: number[] } };
   /** `ended`: the program's pids the daemon killed itself because the adapter did not answer. */
   stop: { stopped: string; was: SessionState; ended?: number[] };
   detach: { detached: string; pid?: number };
@@ -369,7 +407,7 @@ export interface Replies {
   step: StopData;
   finish: StopData;
   until: StopData & { breakpoint?: number };
-  pause: StopData;
+  pause: StopData & { hang?: HangReport };
   await: StopData;
   context: ContextData;
   backtrace: { threadId: number; frames: (Omit<FrameView, "id"> & { current: boolean; locals?: VariableView[] })[]; threads?: ThreadStack[] };
@@ -382,8 +420,10 @@ export interface Replies {
   print: ValueData | { results: PrintResult[] };
   display: { displays: { id: number; expression: string }[]; values?: DisplayValue[] };
   undisplay: { removed: number[]; displays: { id: number; expression: string }[] };
-  trace: StopData & { hits: TraceHit[]; breakpoint: number; stoppedBy: "max" | "exit" | "other" | "timeout" };
-  batch: { replies: BatchReply[]; ran: number; total: number };
+  /** `interrupted`: a pause (Ctrl-C in the CLI) ended it; the program waits at `stop`. */
+  trace: StopData & { hits: TraceHit[]; breakpoint: number; stoppedBy: "max" | "exit" | "other" | "timeout" | "interrupted" };
+  /** `interrupted`: a pause (Ctrl-C) on a session the plan drives stopped it after the step under way. */
+  batch: { replies: BatchReply[]; ran: number; total: number; interrupted?: true };
   eval: ValueData;
   raw: { result: string; type?: string; reference: number };
   set: { name: string; value: string; type?: string };

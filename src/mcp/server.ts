@@ -187,7 +187,7 @@ async function send<C extends Single>(command: C, args: ArgsIn<C>, session: stri
 async function sendBatch(args: ArgsOut<"batch">, session: string, view: View, socketTimeout: number, signal: AbortSignal): Promise<Sent> {
   const reply = await untilAborted(request({ command: "batch", session, cwd: view.cwd, args }, socketTimeout, { signal }), signal);
   const text = reply.ok && reply.data
-    ? presentBatch(reply.data, view, { label: (_i, r) => r.command, view: (i, base) => ({ ...base, locals: localsOf(args.commands[i]?.args ?? {}) ?? view.locals }), stoppedEarly: (ran, total) => `(stopped after ${ran} of ${total}; keepGoing runs past a failure)` })
+    ? presentBatch(reply.data, view, { label: (_i, r) => r.command, view: (i, base) => ({ ...base, locals: localsOf(args.commands[i]?.args ?? {}) ?? view.locals }), stoppedEarly: (ran, total, interrupted) => `(${interrupted ? "interrupted by a pause" : "stopped"} after ${ran} of ${total}${interrupted ? "" : "; keepGoing runs past a failure"})` })
     : "";
   return { reply, text };
 }

@@ -1,6 +1,6 @@
 // Human renderings. Only results go to stdout; these are what an agent reads at every step, so
 // they are short, stable and say where to look next.
-import type { ThreadStack } from "../ipc/commands.ts";
+import type { HangReport, ThreadStack } from "../ipc/commands.ts";
 import type { BreakpointView, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../ipc/types.ts";
 import { localsMode, localsShown, shortValue, sourceShown, type LocalsMode } from "./sizing.ts";
 
@@ -66,6 +66,7 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
   if (r.threadId !== undefined) head += `, thread ${r.threadId}`;
   parts.push(head);
   if (r.frameIndex) parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${skippedFrames(r.skipped ?? [])}; \`debugger frame 0\` shows the top)`);
+  if (r.alsoStopped?.length) parts.push(`  also stopped: ${r.alsoStopped.map((o) => `thread ${o.threadId}${o.breakpointIds?.length ? ` at breakpoint ${o.breakpointIds.join(", ")}` : ""} in ${where(o, cwd)}`).join("; ")} (\`debugger continue\` reports ${r.alsoStopped.length > 1 ? "each" : "it"} first, before anything runs)`);
   if (r.description && r.description !== r.exception?.description && !["breakpoint", "step", "entry"].includes(r.reason) && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
   if (r.returnValue !== undefined) parts.push(`Returned: ${r.returnValue}`);
   else if (r.returnValueNote) parts.push(`Returned: not known (${r.returnValueNote})`);
@@ -197,6 +198,42 @@ export function threadStacks(threads: ThreadStack[], cwd: string): string {
     if (t.frames.length > 1) for (const f of t.frames) lines.push(`      #${f.index}  ${where(f, cwd)}`);
   }
   for (const [fn, ids] of idle) lines.push(`  ${ids.join(", ")}  ${fn} (nothing of yours on the stack)`);
+  return lines.join("\n");
+}
+
+/** `20-24, 31` for [20, 21, 22, 23, 24, 31]. */
+function idRanges(ids: readonly number[]): string {
+  const sorted = [...ids].sort((a, b) => a - b);
+  const out: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    out.push(j - i >= 2 ? `${sorted[i]}-${sorted[j]}` : sorted.slice(i, j + 1).join(", "));
+    i = j + 1;
+  }
+  return out.join(", ");
+}
+
+/**
+ * The hang report: one entry per group of threads that wait on the same thing at the same frame
+ * of the user's — the ids, the frame with its number (`frame N --thread ID` reaches it), what it
+ * waits on, the source line, and the first thread's locals; then the threads with nothing of the
+ * user's on the stack, counted.
+ */
+export function hangLines(h: HangReport, cwd: string): string {
+  const lines: string[] = [];
+  for (const g of h.groups) {
+    const ids = g.threads.length > 1 ? `${idRanges(g.threads)} (×${g.threads.length})` : String(g.threads[0]);
+    const what = g.waits ? ` waits: ${g.waits}` : g.running ? " runs (top frame is yours)" : "";
+    lines.push(`${g.current ? "→" : " "} ${ids}  #${g.frame.index} ${where(g.frame, cwd)}${what}`);
+    if (g.text !== undefined) lines.push(`      ${g.frame.line}  ${g.text.length > 100 ? `${g.text.slice(0, 100)}…` : g.text}`);
+    if (g.locals?.length) {
+      if (g.threads.length > 1) lines.push(`      locals of ${g.threads[0]}:`);
+      for (const v of g.locals) lines.push(`      ${v.name} = ${v.value}`);
+    }
+  }
+  for (const i of h.idle) lines.push(`  ${idRanges(i.threads)}  ${i.function} (nothing of yours on the stack)`);
+  if (h.truncated?.length) lines.push(...h.truncated.map((t) => `(${t})`));
   return lines.join("\n");
 }
 

@@ -1,4 +1,4 @@
-// `threads` says each thread's state and top frame; `continue --thread N` resumes that thread alone
+// `threads` says each thread's state and its frame in the user's code; `continue --thread N` resumes that thread alone
 // where the adapter can (singleThread), and is refused where it cannot.
 import { afterAll, afterEach, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -19,7 +19,7 @@ function twoThreads(capabilities: Record<string, boolean> = {}) {
   return { env, prog, src: join(env.dir, "prog.c") };
 }
 
-test("threads: state, the stop's reason on its thread, and each thread's top frame", async () => {
+test("threads: state, the stop's reason on its thread, and each thread's frame", async () => {
   const { env, prog, src } = twoThreads();
   await env.ok(["start", prog, "--break", `${src}:8`]);
   const { threads } = await env.ok(["threads"]);
@@ -28,9 +28,9 @@ test("threads: state, the stop's reason on its thread, and each thread's top fra
   expect(threads[1]).toMatchObject({ id: 8, name: "worker", current: false, state: "stopped" });
   expect(threads[1].reason).toBeUndefined();
   const human = await env.run(["threads"], { json: false });
-  expect(human.stdout).toContain("→ 7  main  stopped (breakpoint)  in main (prog.c:8)");
-  // One stackTrace of one level per thread.
-  const traces = env.requests("stackTrace").filter((r) => r.arguments.levels === 1);
+  expect(human.stdout).toContain("→ 7  main  stopped (breakpoint)  at main (prog.c:8)");
+  // One stackTrace per thread, deep enough to find its frame in the user's code.
+  const traces = env.requests("stackTrace").filter((r) => r.arguments.levels === 20);
   expect(new Set(traces.map((r) => r.arguments.threadId))).toEqual(new Set([7, 8]));
 });
 

@@ -72,7 +72,7 @@ export const inspectionHandlers: Handlers<
       }
       ctx.registry.get(caller.session);
     }
-    return listing(target, around, { cwd: caller.cwd, adapterName: "", readLines });
+    return listing(target, around, { cwd: caller.cwd, readLines });
   },
   events: async (a, caller, ctx): Promise<Replies["events"]> => ({ events: ctx.registry.get(caller.session).history.slice(-a.limit) }),
 };

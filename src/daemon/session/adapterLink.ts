@@ -119,7 +119,7 @@ export class AdapterLink {
       if (!this.disconnecting) log("info", `[${this.host.name}] adapter stderr: ${text.trimEnd()}`);
     };
     // A warm spare of this adapter, spawned and initialized before: straight to launch.
-    const spare = this.found && this.host.warm && !core?.command ? this.host.warm.take(adapter, this.found) : undefined;
+    const spare = this.found && this.host.warm && !core?.command ? await this.host.warm.takeAnswering(adapter, this.found) : undefined;
     this.warmStart = !!spare;
     let proc: AdapterProcess;
     if (spare) {
