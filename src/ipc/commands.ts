@@ -48,7 +48,8 @@ const sessionArgs = {
   clientPid: v.optional(posInt),
   ...waitArgs,
 };
-const attachArgs = v.strictObject(sessionArgs);
+/** `waitFor`: the name of a process to wait for (a new one, at most `timeout` s), then attach. */
+const attachArgs = v.strictObject({ ...sessionArgs, waitFor: v.optional(v.pipe(v.string(), v.minLength(1, "give a process name"))) });
 /** Python: `module` runs `python -m MODULE` instead of a program file. */
 const startArgs = v.strictObject({ ...sessionArgs, module: optStr });
 
@@ -386,7 +387,8 @@ export interface Replies {
   sessions: { sessions: SessionSummary[] };
   start: StartData;
   test: TestData;
-  attach: StartData;
+  /** `waited`: attach --wait — the process that started, after how long, and others that started with it. */
+  attach: StartData & { waited?: { name: string; pid: number; seconds: number; others: number[] } };
   /** `ended`: the program's pids the daemon killed itself because the adapter did not answer. */
   stop: { stopped: string; was: SessionState; ended?: number[] };
   detach: { detached: string; pid?: number };
