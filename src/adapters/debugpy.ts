@@ -211,6 +211,7 @@ const VARIABLE_PRESENTATION = { special: "hide", function: "group", class: "grou
 
 export const debugpy: AdapterSpec = {
   name: "debugpy",
+  sourceExtensions: [".py", ".pyw"],
   title: "debugpy: Python",
   transport: { kind: "stdio" },
   installHint: `no python3 here can import debugpy: ${INSTALL}; or name an interpreter that has it with --python PATH`,

@@ -159,6 +159,7 @@ function buildOutput(o: LaunchOptions): string {
 
 export const delve: AdapterSpec = {
   name: "delve",
+  sourceExtensions: [".go"],
   title: "Delve (dlv dap): Go",
   transport: { kind: "tcp-listen", pattern: /DAP server listening at:\s*\[?([\w.:-]+?)\]?:(\d+)/ },
   installHint:
@@ -224,5 +225,6 @@ export const delve: AdapterSpec = {
   exitCodeFromOutput: exitCodeFromText,
   // Delve stops at an unrecovered panic by itself; `catch panic` stops at every panic, recovered or not.
   catchpoints: () => [{ filter: "panic", label: "Go panic", description: "every panic where it starts, recovered or not (runtime.gopanic); unrecovered ones stop anyway", function: "runtime.gopanic", reason: "panic", on: false, value: "e" }],
+  otherHits: "pc",
   quirks: { programMayBeDirectory: true, noExitedEvent: true, adapterOutputIsProgramOutput: true },
 };

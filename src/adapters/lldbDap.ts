@@ -132,6 +132,16 @@ export const lldbDap: AdapterSpec = {
     command: (name) => `\`image lookup -v -n ${JSON.stringify(name)}`,
     parse: (output) => [...output.matchAll(/^\s*LineEntry: \[[^\]\)]*[\]\)]: (.+?):(\d+)(?::\d+)?\s*$/gm)].map((m) => ({ file: m[1]!, line: Number(m[2]) })),
   },
+  // lldb-dap 19 names only a symbol's first instruction (and reads instructionOffset as bytes):
+  // LLDB's own lookup gives the function's range, `Function: id = {…}, name = "add", range = [0x…-0x…)`.
+  functionRange: {
+    command: (address) => `\`image lookup -v -a ${address}`,
+    parse: (output) => {
+      const m = /^\s*Function: id = \{[^}]*\}, name = "(.*)", range = \[(0x[0-9a-f]+)-(0x[0-9a-f]+)\)/m.exec(output) ?? /^\s*Symbol: id = \{[^}]*\}, range = \[(?<s>0x[0-9a-f]+)-(?<e>0x[0-9a-f]+)\), name="(?<n>.*)"/m.exec(output);
+      if (!m) return undefined;
+      return m.groups ? { start: m.groups.s!, end: m.groups.e!, name: m.groups.n! } : { start: m[2]!, end: m[3]!, name: m[1]! };
+    },
+  },
   // lldb-dap 19 has no readMemory; LLDB's own command reads the same bytes.
   memoryCommand: {
     command: (address, count) => `\`memory read --force --size 1 --format x --count ${count} ${address}`,
@@ -179,5 +189,5 @@ export const lldbDap: AdapterSpec = {
   ignoreOutput: (text, category) => category === "console" && /^(Running initCommands:|\(lldb\) (command (script import|source)|type format add|script import base64;) )/.test(text.trim()),
   // lldb-dap 19 reads the name of a frame-level dataBreakpointInfo as an address expression.
   dataBreakpointExpression: (expression) => `&(${expression})`,
-  quirks: { noisyExitAfterDisconnect: true, programMustBeExecutable: true, programTerminal: true },
+  quirks: { programMustBeExecutable: true, programTerminal: true },
 };

@@ -87,7 +87,8 @@ export interface CatchpointDef {
   valueIsMessage?: boolean;
 }
 
-export interface AdapterSpec {
+/** Which adapter this is, how it is found and installed, and which programs it is the natural choice for. */
+export interface AdapterIdentity {
   name: string;
   /** Human description for `doctor` and errors. */
   title: string;
@@ -99,6 +100,10 @@ export interface AdapterSpec {
   install?: AdapterInstall;
   /** Would this adapter be the natural choice for that program? */
   handles(program: string): boolean;
+}
+
+/** How a program is launched, attached to or opened post mortem (a core), and the launch quirks. */
+export interface LaunchFacet {
   launchArgs(o: LaunchOptions): Record<string, unknown>;
   attachArgs(o: AttachOptions): Record<string, unknown>;
   /**
@@ -113,24 +118,39 @@ export interface AdapterSpec {
    * A failed build throws the error the start reports.
    */
   prebuild?(o: LaunchOptions, log: (text: string) => void): Promise<{ binary: string; cached: boolean; ms: number } | undefined>;
-  /** Expression context for `print`: the one where plain expressions (and calls) work. */
-  printContext: "watch" | "repl" | "hover";
-  /** Adapter-specific spelling of an expression (Delve wants `call f()` for calls). */
-  rewriteExpression?(expression: string): { expression: string; context?: "watch" | "repl" | "hover" };
+  /**
+   * How to open a core dump of `program` (post-mortem); absent, or undefined for this variant of
+   * the adapter: it cannot. `command`: another adapter program to run for it (cdt-gdb-adapter's
+   * target adapter). `noStopEvent`: the adapter neither needs configurationDone (it would try to
+   * run the dump) nor reports a stop; the daemon makes the first stop itself.
+   */
+  coreArgs?(o: { program: string; core: string; cwd: string; found?: FoundAdapter }): CoreArgs | undefined;
+  quirks: {
+    /** The program is a native executable: check the execute bit before launching. */
+    programMustBeExecutable?: boolean;
+    /** A directory is a valid program (a Go package). */
+    programMayBeDirectory?: boolean;
+    /** The adapter sends no `exited` event: the exit code is unknown unless found another way. */
+    noExitedEvent?: boolean;
+    /** Non-DAP adapter output (after the listen line) is the debuggee's: capture it as program output. */
+    adapterOutputIsProgramOutput?: boolean;
+    /** Give a launched program the daemon's own pty (LaunchOptions.terminal) instead of the adapter's. */
+    programTerminal?: boolean;
+  };
+}
+
+/** Breakpoints, watchpoints and catchpoints: the adapter's spellings and what it cannot tell by itself. */
+export interface BreakpointFacet {
   /** Adapter-specific spelling of a function breakpoint name (Delve: a plain `add` means `main.add`). */
   functionBreakpointName?(name: string): string;
-  /** Checks or explains an evaluate result (e.g. a call the debugger cannot make on this machine). */
-  checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
-  /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */
-  exitCodeFromOutput?(text: string): number | undefined;
-  /** Sorts an output event into program stdout/stderr or debugger console text (gdb mixes them). */
-  outputCategory?(category: string, text: string, found?: FoundAdapter, previous?: string): "stdout" | "stderr" | "console";
-  /** What the stop was, from the adapter's own output, where its stopped event says nothing (gdb: which watchpoint fired). */
-  stopDescription?(reason: string, outputSinceLastStop: string): string | undefined;
+  /**
+   * Where the adapter answers `setFunctionBreakpoints` in an order of its own (lldb-dap 19: its
+   * name map's), not the request's: a console command listing breakpoints and how to read each
+   * name's id from its text, so each answer is matched to its breakpoint by name.
+   */
+  functionBreakpointIds?: { command: string; parse(text: string): Map<string, number> };
   /** Watches in software where the machine's hardware watchpoints do not fire (gdb: `set can-use-hw-watchpoints 0` at its start). */
   softwareWatchpoints?: boolean;
-  /** The stop reason when the adapter's own is vague (cdt-gdb-adapter says "generic" for a watchpoint and tells it in gdb's output). */
-  stopReason?(reason: string, outputSinceLastStop: string): string | undefined;
   /**
    * An expression to watch by the memory it names when set (gdb's `watch -location`), not as written:
    * `pin` (evaluated in the frame) keeps its address, `name` is what to watch and read. cdt-gdb-adapter
@@ -143,46 +163,14 @@ export interface AdapterSpec {
    * each number's address from its text.
    */
   watchpointList?: { command: string; parse(text: string): Map<number, bigint> };
-  /**
-   * Where the adapter answers `setFunctionBreakpoints` in an order of its own (lldb-dap 19: its
-   * name map's), not the request's: a console command listing breakpoints and how to read each
-   * name's id from its text, so each answer is matched to its breakpoint by name.
-   */
-  functionBreakpointIds?: { command: string; parse(text: string): Map<string, number> };
-  /** How to tell what a function returned after `finish` (console commands and how to read them), or why it cannot be told. */
-  returnValue?: ReturnValueSpec;
-  /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
-  valuesAreRepr?: boolean;
   /** How to ask `dataBreakpointInfo` for an expression's memory (lldb-dap wants its address: `&(x)`). */
   dataBreakpointExpression?(expression: string): string;
-  /** Exception options sent with the default filters (debugpy: do not stop on SystemExit). */
-  defaultExceptionOptions?: { path?: { names: string[] }[]; breakMode: "never" | "always" | "unhandled" | "userUnhandled" }[];
-  /** Adapter chatter that is neither the program's output nor useful to the reader (banners). */
-  ignoreOutput?(text: string, category: "stdout" | "stderr" | "console"): boolean;
-  /** Console lines kept in `output --console` but out of stop reports: the debugger's complaints about a library's debug info. */
-  reportNoise?: RegExp;
-  /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
-  hideVariable?(name: string, type: string | undefined): boolean;
   /**
    * How to ask the debugger which lines of a source file have code (a console command and how to
    * read its answer: the lines, or undefined when the file is not in the debug info), so an
    * unbound breakpoint can say why and where the nearest code is.
    */
   codeLines?: { command(file: string): string; parse(output: string): number[] | undefined };
-  /**
-   * How to ask the debugger where a function is defined (`list FUNCTION`): a console command and
-   * how to read its answer (files may be relative to the compilation directory).
-   */
-  functionSource?: { command(name: string): string; parse(output: string): { file: string; line: number }[] };
-  /** Where the adapter has no `readMemory`: the debugger's own command to read bytes, and how to read its answer. */
-  memoryCommand?: { command(address: string, count: number): string; parse(output: string): { address: string; bytes: Uint8Array } | undefined; via: string };
-  /**
-   * How to open a core dump of `program` (post-mortem); absent, or undefined for this variant of
-   * the adapter: it cannot. `command`: another adapter program to run for it (cdt-gdb-adapter's
-   * target adapter). `noStopEvent`: the adapter neither needs configurationDone (it would try to
-   * run the dump) nor reports a stop; the daemon makes the first stop itself.
-   */
-  coreArgs?(o: { program: string; core: string; cwd: string; found?: FoundAdapter }): CoreArgs | undefined;
   /**
    * Catchpoints the daemon makes from function breakpoints where the adapter has no exception filter
    * for them (`catch panic`: Go's runtime.gopanic, Rust's rust_panic under LLDB; `catch throw`
@@ -197,48 +185,96 @@ export interface AdapterSpec {
   throwFilter?: string;
   /** Other names `catch` takes for the adapter's own filters (`throw` for lldb-dap's cpp_throw). */
   filterAliases?: Record<string, string>;
-  /**
-   * Stops of the daemon's catchpoints (reason as the catchpoint says) or exceptions that are not
-   * news (a test failure seen again as the testing package unwinds it): resumed without a report.
-   */
-  passStop?(reason: string, frames: readonly { function?: string; file?: string }[]): boolean;
-  /** The runner's verdict, from the program's output at its end ("1 failed, 1 passed"): said in the exit report. */
-  exitSummary?(output: string): string | undefined;
-  /** What such a stop was, from the program's output since the last stop (the panic message). */
-  describeInternalStop?(reason: string, output: string): string | undefined;
-  /**
-   * How `raw` reaches the debugger's own console when evaluate in the `repl` context does not
-   * by itself: the expression to send, and whether the command's text arrives as output events
-   * rather than in the result (cdt-gdb-adapter: `>CMD`, text as output). Undefined: as typed.
-   */
-  rawCommand?(command: string, found?: FoundAdapter): { expression: string; textAsOutput?: boolean } | undefined;
+  /** Exception filters set at start-up unless the user chooses others. */
+  defaultExceptionFilters?: string[];
+  /** Exception options sent with the default filters (debugpy: do not stop on SystemExit). */
+  defaultExceptionOptions?: { path?: { names: string[] }[]; breakMode: "never" | "always" | "unhandled" | "userUnhandled" }[];
+}
+
+/** Expressions, values, the debugger's console and the machine level: the adapter's spellings of them. */
+export interface ValueFacet {
+  /** Expression context for `print`: the one where plain expressions (and calls) work. */
+  printContext: "watch" | "repl" | "hover";
+  /** Adapter-specific spelling of an expression (Delve wants `call f()` for calls). */
+  rewriteExpression?(expression: string): { expression: string; context?: "watch" | "repl" | "hover" };
+  /** Checks or explains an evaluate result (e.g. a call the debugger cannot make on this machine). */
+  checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
+  /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
+  valuesAreRepr?: boolean;
+  /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
+  hideVariable?(name: string, type: string | undefined): boolean;
   /**
    * A value the adapter shows as nothing (cdt-gdb-adapter: `{...}` with no children for anything
    * a pretty printer shows, `std::vector` or `std::map`) read through the debugger's console:
    * the command that prints it, and the value in the command's text.
    */
   consoleValue?: { applies(value: string, reference: number, found?: FoundAdapter): boolean; command(expression: string): string; parse(text: string): string | undefined };
-  /** The error a console command's text reports though the adapter answered success (LLDB: `error: …` lines), or undefined. */
-  rawError?(text: string): string | undefined;
+  /** How to tell what a function returned after `finish` (console commands and how to read them), or why it cannot be told. */
+  returnValue?: ReturnValueSpec;
   /** Which of the frame's variables are its arguments when no scope says: a console command (sent as `raw` sends it) and how to read the names from its text. */
   argumentNames?: { command: string; parse(text: string): string[] };
-  /** Exception filters set at start-up unless the user chooses others. */
-  defaultExceptionFilters?: string[];
-  quirks: {
-    /** After a clean disconnect the adapter crashes or exits non-zero: ignore its exit and output. */
-    noisyExitAfterDisconnect?: boolean;
-    /** The program is a native executable: check the execute bit before launching. */
-    programMustBeExecutable?: boolean;
-    /** A directory is a valid program (a Go package). */
-    programMayBeDirectory?: boolean;
-    /** The adapter sends no `exited` event: the exit code is unknown unless found another way. */
-    noExitedEvent?: boolean;
-    /** Non-DAP adapter output (after the listen line) is the debuggee's: capture it as program output. */
-    adapterOutputIsProgramOutput?: boolean;
-    /** Give a launched program the daemon's own pty (LaunchOptions.terminal) instead of the adapter's. */
-    programTerminal?: boolean;
-  };
+  /** The source files of the language it debugs (`list` searches them); default: from the program's path. */
+  sourceExtensions?: string[];
+  /**
+   * How to ask the debugger where a function is defined (`list FUNCTION`): a console command and
+   * how to read its answer (files may be relative to the compilation directory).
+   */
+  functionSource?: { command(name: string): string; parse(output: string): { file: string; line: number }[] };
+  /**
+   * Where the function holding an address starts and ends (`disassemble --function`), for an
+   * adapter whose disassembly names only a symbol's first instruction: a console command and how
+   * to read its answer.
+   */
+  functionRange?: { command(address: string): string; parse(output: string): { start: string; end: string; name: string } | undefined };
+  /** Where the adapter has no `readMemory`: the debugger's own command to read bytes, and how to read its answer. */
+  memoryCommand?: { command(address: string, count: number): string; parse(output: string): { address: string; bytes: Uint8Array } | undefined; via: string };
+  /**
+   * How `raw` reaches the debugger's own console when evaluate in the `repl` context does not
+   * by itself: the expression to send, and whether the command's text arrives as output events
+   * rather than in the result (cdt-gdb-adapter: `>CMD`, text as output). Undefined: as typed.
+   */
+  rawCommand?(command: string, found?: FoundAdapter): { expression: string; textAsOutput?: boolean } | undefined;
+  /** The error a console command's text reports though the adapter answered success (LLDB: `error: …` lines), or undefined. */
+  rawError?(text: string): string | undefined;
 }
+
+/** Classifying stops, exits and output: what the adapter's events leave unsaid, read from its output. */
+export interface StopFacet {
+  /**
+   * Other threads' breakpoint hits of the same stop that the adapter does not report by itself:
+   * "pc" (Delve reports one goroutine and steps the others past their breakpoints on the next
+   * resume): found by their program counter at a breakpoint's address (pendingHits.ts). lldb-dap
+   * sends a `stopped` event per thread and gdb reports each pending hit on the next resume itself.
+   */
+  otherHits?: "pc";
+  /** The stop reason when the adapter's own is vague (cdt-gdb-adapter says "generic" for a watchpoint and tells it in gdb's output). */
+  stopReason?(reason: string, outputSinceLastStop: string): string | undefined;
+  /** What the stop was, from the adapter's own output, where its stopped event says nothing (gdb: which watchpoint fired). */
+  stopDescription?(reason: string, outputSinceLastStop: string): string | undefined;
+  /**
+   * Stops of the daemon's catchpoints (reason as the catchpoint says) or exceptions that are not
+   * news (a test failure seen again as the testing package unwinds it): resumed without a report.
+   */
+  passStop?(reason: string, frames: readonly { function?: string; file?: string }[]): boolean;
+  /** What such a stop was, from the program's output since the last stop (the panic message). */
+  describeInternalStop?(reason: string, output: string): string | undefined;
+  /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */
+  exitCodeFromOutput?(text: string): number | undefined;
+  /** The runner's verdict, from the program's output at its end ("1 failed, 1 passed"): said in the exit report. */
+  exitSummary?(output: string): string | undefined;
+  /** Sorts an output event into program stdout/stderr or debugger console text (gdb mixes them). */
+  outputCategory?(category: string, text: string, found?: FoundAdapter, previous?: string): "stdout" | "stderr" | "console";
+  /** Adapter chatter that is neither the program's output nor useful to the reader (banners). */
+  ignoreOutput?(text: string, category: "stdout" | "stderr" | "console"): boolean;
+  /** Console lines kept in `output --console` but out of stop reports: the debugger's complaints about a library's debug info. */
+  reportNoise?: RegExp;
+}
+
+/**
+ * What the daemon needs to know about one debug adapter, in facets: each names one concern, and an
+ * adapter module fills in the members it differs in (an absent member is the default).
+ */
+export interface AdapterSpec extends AdapterIdentity, LaunchFacet, BreakpointFacet, ValueFacet, StopFacet {}
 
 /** How an adapter opens a core dump (AdapterSpec.coreArgs). */
 export interface CoreArgs {

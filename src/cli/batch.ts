@@ -8,7 +8,9 @@ import { checkArgs, cliSpelling } from "../ipc/calls.ts";
 import type { Single } from "../ipc/meta.ts";
 import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/framing.ts";
 import { presentBatch } from "../present/index.ts";
+import { cliSettings } from "../common/cliSettings.ts";
 import { escapeControls } from "./terminalSafe.ts";
+import { interruptible } from "./interrupt.ts";
 import { parseArgv } from "./args.ts";
 import { isDaemonSpec, type CliContext, type CommandTable, type DaemonSpec, type LocalContext, type LocalResult } from "./spec.ts";
 
@@ -141,20 +143,44 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   const execution = (p: PlannedLine) => base.table.isExecution(p.spec);
   const forever = plan.some((p) => execution(p) && p.ctx.timeout === 0);
   const seconds = plan.reduce((sum, p) => sum + (execution(p) ? p.ctx.timeout : 0) + 30, 30);
-  const reply = await request(
-    { command: "batch", session: base.session, cwd: base.cwd, args: { commands: plan.map((p) => ({ command: p.call.command, args: p.call.args, session: p.ctx.session })), keepGoing } },
-    forever ? MAX_TIMER_MS : Math.min(seconds * 1000, MAX_TIMER_MS),
-  );
+  // Ctrl-C pauses the sessions the plan drives, and the daemon runs no further line (interrupt.ts).
+  let pending = true;
+  const interrupt = plan.some(execution)
+    ? interruptible({
+        sessions: [...new Set(plan.map((p) => p.ctx.session))],
+        cwd: base.cwd,
+        command: "batch",
+        windsDown: true,
+        pending: () => pending,
+        say: (text) => {
+          if (!base.json && !base.quiet) process.stderr.write(text + "\n");
+        },
+      })
+    : undefined;
+  let reply;
+  try {
+    const asked = request(
+      { command: "batch", session: base.session, cwd: base.cwd, args: { commands: plan.map((p) => ({ command: p.call.command, args: p.call.args, session: p.ctx.session })), keepGoing } },
+      forever ? MAX_TIMER_MS : Math.min(seconds * 1000, MAX_TIMER_MS),
+      { signal: interrupt?.signal },
+    );
+    reply = await (interrupt ? interrupt.race(asked) : asked);
+  } finally {
+    pending = false;
+    interrupt?.dispose();
+  }
   if (!reply.ok || !reply.data) {
     const error = reply.error ?? { code: "INTERNAL", message: "batch failed" };
     throw new DebuggerError(error.code, error.message, error.hint);
   }
   const data = reply.data;
+  // [defaults] locals, for the lines that give no --locals (a batch is a CLI body: the config is read here).
+  const locals = (await cliSettings()).locals;
   const shown = presentBatch(data, { cwd: base.cwd, session: base.session }, {
     // Each reply under its line as written; --quiet on a line mutes its reply (a setup step), not its failure.
     label: (i) => plan[i]!.text,
-    view: (i, view) => ({ ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet }),
-    stoppedEarly: (ran, total) => `(stopped after line ${plan[ran - 1]!.line}: ${total - ran} more not run; --keep-going runs past a failure)`,
+    view: (i, view) => ({ ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: (plan[i]!.call.args as { locals?: "none" | "changed" | "all" }).locals ?? locals }),
+    stoppedEarly: (ran, total, interrupted) => `(${interrupted ? "interrupted" : "stopped"} after line ${plan[ran - 1]!.line}: ${total - ran} more not run${interrupted ? "" : "; --keep-going runs past a failure"})`,
   });
   const failed = data.replies.find((r) => !r.ok);
   const exitCode = failed && !failed.ok ? exitCodeFor(failed.error.code) : 0;
@@ -162,5 +188,5 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   const replies = data.replies.map((r, i): BatchLineReply => ({ ...r, command: plan[i]!.spec.name }));
   // What happened on the session while nobody listened (an interrupted trace or batch) heads the text.
   const text = reply.notice ? `note: ${reply.notice}\n${shown}` : shown;
-  return { data: { replies, ran: data.ran, total: data.total, exitCode }, text: escapeControls(text), exitCode };
+  return { data: { replies, ran: data.ran, total: data.total, ...(data.interrupted ? { interrupted: true } : {}), exitCode }, text: escapeControls(text), exitCode };
 }

@@ -2,48 +2,55 @@
 import { DebuggerError } from "../common/errors.ts";
 import { parseLocation } from "../common/location.ts";
 import { call } from "../ipc/calls.ts";
-import { bool, ids, str, type CommandSpec } from "./spec.ts";
+import { bool, ids, str, type Definition } from "./spec.ts";
 
-export const breakpointCommands: CommandSpec[] = [
+export const breakpointCommands: Definition[] = [
   {
-    command: "breakpoint.add",
-    name: "breakpoint add",
-    aliases: ["break", "b"],
-    positionals: [{ name: "location", description: "main.c:42, main.c:42:5, parse_args, Foo::bar, 0x401000 (or --function NAME)" }],
-    flags: {
-      function: { type: "string", alias: "f", description: "break at this function (as gdb's break -function)", valueHint: "NAME" },
-      condition: { type: "string", alias: "c", description: "stop only when this expression is true", valueHint: "EXPR" },
-      "hit-count": { type: "string", description: "stop only on this hit: N, >=N, >N or %N (lldb-dap and gdb take only N)", valueHint: "N" },
-      log: { type: "string", description: "log this message instead of stopping ({expr} is interpolated)", valueHint: "MSG" },
-      temporary: { type: "boolean", alias: "t", description: "remove it after the first hit" },
-    },
-    examples: ["debugger break main.c:42", "debugger break parse --condition 'argc > 2'", "debugger break -f Parser::parse"],
-    call: (a) => call("breakpoint.add", { location: breakLocation(a.positionals[0], str(a, "function")), condition: str(a, "condition"), hitCount: hitCount(str(a, "hit-count")), log: str(a, "log"), temporary: bool(a, "temporary") }),
-  },
-  {
-    command: "breakpoint.list",
-    name: "breakpoint list",
-    call: () => call("breakpoint.list", {}),
-  },
-  {
-    command: "breakpoint.remove",
-    name: "breakpoint remove",
-    aliases: ["delete"],
-    positionals: [{ name: "ids", description: "breakpoint ids", variadic: true }],
-    flags: { all: { type: "boolean", description: "remove every breakpoint" } },
-    call: (a) => call("breakpoint.remove", { ids: ids(a.positionals, "breakpoint id"), all: bool(a, "all") }),
-  },
-  {
-    command: "breakpoint.enable",
-    name: "breakpoint enable",
-    positionals: [{ name: "ids", description: "breakpoint ids", variadic: true, required: true }],
-    call: (a) => call("breakpoint.enable", { ids: ids(a.positionals, "breakpoint id") }),
-  },
-  {
-    command: "breakpoint.disable",
-    name: "breakpoint disable",
-    positionals: [{ name: "ids", description: "breakpoint ids", variadic: true, required: true }],
-    call: (a) => call("breakpoint.disable", { ids: ids(a.positionals, "breakpoint id") }),
+    word: "breakpoint",
+    aliases: ["bp", "breakpoints"],
+    default: "list",
+    commands: [
+      {
+        command: "breakpoint.add",
+        name: "add",
+        aliases: ["break", "b"],
+        positionals: [{ name: "location", description: "main.c:42, main.c:42:5, parse_args, Foo::bar, 0x401000 (or --function NAME)" }],
+        flags: {
+          function: { type: "string", alias: "f", description: "break at this function (as gdb's break -function)", valueHint: "NAME" },
+          condition: { type: "string", alias: "c", description: "stop only when this expression is true", valueHint: "EXPR" },
+          "hit-count": { type: "string", description: "stop only on this hit: N, >=N, >N or %N (lldb-dap and gdb take only N)", valueHint: "N" },
+          log: { type: "string", description: "log this message instead of stopping ({expr} is interpolated)", valueHint: "MSG" },
+          temporary: { type: "boolean", alias: "t", description: "remove it after the first hit" },
+        },
+        examples: ["debugger break main.c:42", "debugger break parse --condition 'argc > 2'", "debugger break -f Parser::parse"],
+        call: (a) => call("breakpoint.add", { location: breakLocation(a.positionals[0], str(a, "function")), condition: str(a, "condition"), hitCount: hitCount(str(a, "hit-count")), log: str(a, "log"), temporary: bool(a, "temporary") }),
+      },
+      {
+        command: "breakpoint.list",
+        name: "list",
+        call: () => call("breakpoint.list", {}),
+      },
+      {
+        command: "breakpoint.remove",
+        name: "remove",
+        aliases: ["delete"],
+        positionals: [{ name: "ids", description: "breakpoint ids", variadic: true }],
+        flags: { all: { type: "boolean", description: "remove every breakpoint" } },
+        call: (a) => call("breakpoint.remove", { ids: ids(a.positionals, "breakpoint id"), all: bool(a, "all") }),
+      },
+      {
+        command: "breakpoint.enable",
+        name: "enable",
+        positionals: [{ name: "ids", description: "breakpoint ids", variadic: true, required: true }],
+        call: (a) => call("breakpoint.enable", { ids: ids(a.positionals, "breakpoint id") }),
+      },
+      {
+        command: "breakpoint.disable",
+        name: "disable",
+        positionals: [{ name: "ids", description: "breakpoint ids", variadic: true, required: true }],
+        call: (a) => call("breakpoint.disable", { ids: ids(a.positionals, "breakpoint id") }),
+      },
+    ],
   },
   {
     command: "catch",
@@ -61,31 +68,39 @@ export const breakpointCommands: CommandSpec[] = [
     },
   },
   {
-    command: "watch.add",
-    name: "watch add",
-    positionals: [{ name: "expression", description: "a variable or lvalue in the selected frame", variadic: true, required: true }],
-    flags: {
-      read: { type: "boolean", description: "stop when it is read" },
-      access: { type: "boolean", description: "stop when it is read or written" },
-      condition: { type: "string", alias: "c", description: "stop only when this expression is true", valueHint: "EXPR" },
-    },
-    examples: ["debugger watch total", "debugger watch p->count --access"],
-    call: (a) => {
-      const access = bool(a, "access") ? "readWrite" : bool(a, "read") ? "read" : "write";
-      return call("watch.add", { expression: a.positionals.join(" "), access, condition: str(a, "condition") });
-    },
-  },
-  {
-    command: "watch.list",
-    name: "watch list",
-    call: () => call("watch.list", {}),
-  },
-  {
-    command: "breakpoint.remove",
-    name: "watch remove",
-    summary: "Remove watchpoints by id",
-    positionals: [{ name: "ids", description: "watchpoint ids", variadic: true, required: true }],
-    call: (a) => call("breakpoint.remove", { ids: ids(a.positionals, "watchpoint id") }),
+    word: "watch",
+    default: "add",
+    // `watch total` is `watch add total`.
+    open: true,
+    commands: [
+      {
+        command: "watch.add",
+        name: "add",
+        positionals: [{ name: "expression", description: "a variable or lvalue in the selected frame", variadic: true, required: true }],
+        flags: {
+          read: { type: "boolean", description: "stop when it is read" },
+          access: { type: "boolean", description: "stop when it is read or written" },
+          condition: { type: "string", alias: "c", description: "stop only when this expression is true", valueHint: "EXPR" },
+        },
+        examples: ["debugger watch total", "debugger watch p->count --access"],
+        call: (a) => {
+          const access = bool(a, "access") ? "readWrite" : bool(a, "read") ? "read" : "write";
+          return call("watch.add", { expression: a.positionals.join(" "), access, condition: str(a, "condition") });
+        },
+      },
+      {
+        command: "watch.list",
+        name: "list",
+        call: () => call("watch.list", {}),
+      },
+      {
+        command: "breakpoint.remove",
+        name: "remove",
+        summary: "Remove watchpoints by id",
+        positionals: [{ name: "ids", description: "watchpoint ids", variadic: true, required: true }],
+        call: (a) => call("breakpoint.remove", { ids: ids(a.positionals, "watchpoint id") }),
+      },
+    ],
   },
 ];
 

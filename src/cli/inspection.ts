@@ -3,7 +3,7 @@ import { DebuggerError } from "../common/errors.ts";
 import { MEMORY_FORMATS, type MemoryFormat } from "../common/memoryFormat.ts";
 import { call } from "../ipc/calls.ts";
 import type { ParsedArgs } from "./args.ts";
-import { bool, ids, num, str, type CommandSpec } from "./spec.ts";
+import { bool, ids, num, str, type Definition } from "./spec.ts";
 
 function expression(a: ParsedArgs, what: string): string {
   const e = a.positionals.join(" ").trim();
@@ -28,7 +28,7 @@ function checkFormat(a: ParsedArgs): (typeof FORMATS)[number] | undefined {
   return f as (typeof FORMATS)[number];
 }
 
-export const inspectionCommands: CommandSpec[] = [
+export const inspectionCommands: Definition[] = [
   {
     command: "context",
     name: "context",
@@ -142,21 +142,27 @@ export const inspectionCommands: CommandSpec[] = [
     call: (a) => call("registers", { names: a.positionals, all: bool(a, "all") }),
   },
   {
-    command: "memory.read",
-    name: "memory read",
-    positionals: [{ name: "location", description: "0x7ffe… or an expression whose value is an address", required: true, variadic: true }],
-    flags: {
-      count: { type: "number", description: "how many bytes (default 64)", valueHint: "N" },
-      format: { type: "string", alias: "f", description: "hex (with characters, default), bytes (decimal), words (32-bit), chars", valueHint: "hex|bytes|words|chars" },
-    },
-    examples: ["debugger memory read &total --count 4", "debugger memory read 0x7ffe1000", "debugger memory read buf --format chars --count 32"],
-    call: (a) => {
-      const format = str(a, "format");
-      if (format !== undefined && !(MEMORY_FORMATS as readonly string[]).includes(format)) {
-        throw new DebuggerError("USAGE", `--format is ${MEMORY_FORMATS.join(", ")}, not '${format}'`, "e.g. `debugger memory read &x --format words`");
-      }
-      return call("memory.read", { location: a.positionals.join(" "), count: num(a, "count"), format: format as MemoryFormat | undefined });
-    },
+    word: "memory",
+    default: "read",
+    commands: [
+      {
+        command: "memory.read",
+        name: "read",
+        positionals: [{ name: "location", description: "0x7ffe… or an expression whose value is an address", required: true, variadic: true }],
+        flags: {
+          count: { type: "number", description: "how many bytes (default 64)", valueHint: "N" },
+          format: { type: "string", alias: "f", description: "hex (with characters, default), bytes (decimal), words (32-bit), chars", valueHint: "hex|bytes|words|chars" },
+        },
+        examples: ["debugger memory read &total --count 4", "debugger memory read 0x7ffe1000", "debugger memory read buf --format chars --count 32"],
+        call: (a) => {
+          const format = str(a, "format");
+          if (format !== undefined && !(MEMORY_FORMATS as readonly string[]).includes(format)) {
+            throw new DebuggerError("USAGE", `--format is ${MEMORY_FORMATS.join(", ")}, not '${format}'`, "e.g. `debugger memory read &x --format words`");
+          }
+          return call("memory.read", { location: a.positionals.join(" "), count: num(a, "count"), format: format as MemoryFormat | undefined });
+        },
+      },
+    ],
   },
   {
     command: "list",
@@ -170,12 +176,19 @@ export const inspectionCommands: CommandSpec[] = [
   {
     command: "disassemble",
     name: "disassemble",
-    positionals: [{ name: "address", description: "where to start (default: the selected frame's instruction)" }],
+    positionals: [{ name: "address", description: "where to start (default: the selected frame's instruction); with --function, a function's name" }],
     flags: {
-      count: { type: "number", description: "how many instructions (default 16)", valueHint: "N" },
+      count: { type: "number", description: "how many instructions (default 16; with --function, at most N, default 400)", valueHint: "N" },
+      function: { type: "boolean", alias: "f", description: "the whole function: the selected frame's, or the one named" },
       source: { type: "boolean", alias: "s", description: "each source line above its instructions" },
     },
-    call: (a) => call("disassemble", { address: a.positionals[0], count: num(a, "count"), source: bool(a, "source") }),
+    examples: ["debugger disassemble --function", "debugger disassemble --function parse --source"],
+    call: (a) => {
+      if (!bool(a, "function")) return call("disassemble", { address: a.positionals[0], count: num(a, "count"), source: bool(a, "source") });
+      const name = a.positionals[0];
+      if (name !== undefined && /^(0x[0-9a-f]+|\d+)$/i.test(name)) throw new DebuggerError("USAGE", `--function takes a function's name, not the address '${name}'`, "`debugger disassemble ADDR --count N` disassembles from an address");
+      return call("disassemble", { function: name ?? true, count: num(a, "count"), source: bool(a, "source") });
+    },
   },
   {
     command: "threads",

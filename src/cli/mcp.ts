@@ -24,7 +24,7 @@ export const mcpCommands: CommandSpec[] = [
       const fromConfig = a.flags.session === undefined && !process.env.DEBUGGER_SESSION && settings.session !== undefined;
       const from = fromConfig ? "[defaults] session in config.toml" : a.flags.session === undefined && process.env.DEBUGGER_SESSION ? "DEBUGGER_SESSION" : "--session";
       const session = checkSessionName(fromConfig ? settings.session! : ctx.session, from);
-      await serveMcp({ session, timeout: settings.executionTimeout ?? 60 });
+      await serveMcp({ session, timeout: settings.executionTimeout ?? 60, locals: settings.locals });
       return { data: {}, text: "" };
     },
   },

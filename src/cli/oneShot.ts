@@ -4,7 +4,7 @@
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
 import { adapterFlags } from "./session.ts";
-import { bool, list, num, printFlag, str, type CommandSpec } from "./spec.ts";
+import { bool, list, num, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
 
 export const runCommands: CommandSpec[] = [
   {
@@ -23,7 +23,7 @@ export const runCommands: CommandSpec[] = [
     call: (a, ctx) => {
       const max = num(a, "max");
       if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
-      return call("run", { program: a.positionals[0]!, args: a.rest, adapter: str(a, "adapter"), break: list(a, "break"), print: list(a, "print"), max, keep: bool(a, "keep"), timeout: ctx.timeout });
+      return call("run", { program: a.positionals[0]!, args: a.rest, adapter: str(a, "adapter"), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), timeout: ctx.timeout });
     },
   },
 ];

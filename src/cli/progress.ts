@@ -5,23 +5,38 @@
 const FIRST_MS = 1000;
 const EVERY_MS = 250;
 
-/** Starts the line; the returned function erases it (call it before printing the reply). */
-export function showProgress(what: string): () => void {
+export interface Progress {
+  /** Erases the line for good (call it before printing the reply). */
+  erase(): void;
+  /** Makes TEXT the line's subject from now on and draws it at once (Ctrl-C: "pausing the program…"). */
+  say(text: string): void;
+}
+
+/** Starts the line. */
+export function showProgress(what: string): Progress {
   const started = Date.now();
   let shown = false;
+  let subject = what;
   const draw = () => {
     shown = true;
     const s = ((Date.now() - started) / 1000).toFixed(1);
-    process.stderr.write(`\r\x1b[K${what}; ${s} s`);
+    process.stderr.write(`\r\x1b[K${subject}; ${s} s`);
   };
   let every: ReturnType<typeof setInterval> | undefined;
   const first = setTimeout(() => {
     draw();
     every = setInterval(draw, EVERY_MS);
   }, FIRST_MS);
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-    if (shown) process.stderr.write("\r\x1b[K");
+  return {
+    erase() {
+      clearTimeout(first);
+      clearInterval(every);
+      if (shown) process.stderr.write("\r\x1b[K");
+      shown = false;
+    },
+    say(text) {
+      subject = text;
+      draw();
+    },
   };
 }

@@ -90,6 +90,7 @@ export async function runCli(argv: string[]): Promise<number> {
       quiet: parsed.flags.quiet === true,
       timeout,
       wait: parsed.flags.wait !== false,
+      locals: "locals" in settings ? settings.locals : undefined,
     };
     if (isExecution(spec) && !ctx.wait && typeof parsed.flags.timeout === "number" && !ctx.json && !ctx.quiet) {
       const { messages } = await import("./messages.ts");
@@ -134,7 +135,7 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   const m = metaOf(command);
   // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
   const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (m.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000);
-  const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name };
+  const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name, locals: (args as { locals?: "none" | "changed" | "all" }).locals ?? ctx.locals };
   // Partial replies (`output --follow`) are printed as they come: one JSON document per line with --json.
   let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order
   const onPartial = (r: Reply<Replies[C]>) => {
@@ -145,12 +146,37 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   // costs more than the rest of a `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
   // A command that waits for a stop says so, and for how long, on a terminal (erased before the reply).
   const waits = m.execution && !ctx.json && !ctx.quiet && (!("wait" in (args as object)) || (args as { wait?: boolean }).wait !== false);
-  const erase = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(m.startsAdapter ? `${spec.name}: starting, then waiting for the first stop` : `${spec.name}: the program runs; waiting for the stop`) : undefined;
+  const waitFor = (args as { waitFor?: string }).waitFor;
+  const what = waitFor !== undefined ? `${spec.name}: waiting for a new process named '${waitFor}'` : m.startsAdapter ? `${spec.name}: starting, then waiting for the first stop` : `${spec.name}: the program runs; waiting for the stop`;
+  const progress = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(what) : undefined;
+  // Ctrl-C while it waits pauses the program (a second one leaves): interrupt.ts. Not for `run`,
+  // whose session is its own and ends with it.
+  const waitsForStop = m.execution && command !== "run" && (args as { wait?: boolean }).wait !== false;
+  let pending = true;
+  const interrupt = waitFor !== undefined
+    ? (await import("./interrupt.ts")).leaveAtInterrupt(waitFor)
+    : waitsForStop
+    ? (await import("./interrupt.ts")).interruptible({
+        sessions: [ctx.session],
+        cwd: ctx.cwd,
+        command: spec.name,
+        windsDown: command === "trace",
+        pending: () => pending,
+        say: (text) => {
+          if (ctx.json || ctx.quiet) return;
+          if (progress) progress.say(text);
+          else process.stderr.write(text + "\n");
+        },
+      })
+    : undefined;
   let reply: Reply<Replies[C]>;
   try {
-    reply = await request({ command, session: ctx.session, cwd: ctx.cwd, args }, socketTimeout, onPartial);
+    const asked = request({ command, session: ctx.session, cwd: ctx.cwd, args }, socketTimeout, { onPartial, signal: interrupt?.signal });
+    reply = await (interrupt ? interrupt.race(asked) : asked);
   } finally {
-    erase?.();
+    pending = false;
+    interrupt?.dispose();
+    progress?.erase();
   }
   await printed;
   // What happened on the session while nobody listened (an interrupted trace or batch).

@@ -14,6 +14,8 @@ export interface CliContext {
   /** Seconds to wait for a stop (execution commands). */
   timeout: number;
   wait: boolean;
+  /** [defaults] locals in config.toml: the stop report's locals when the command gives no --locals. */
+  locals?: "none" | "changed" | "all";
 }
 
 /** What a local body gets: the caller's context and the command table (bodies never import it). */
@@ -73,6 +75,28 @@ export interface LocalSpec extends Words {
 
 export type CommandSpec = DaemonSpec | LocalSpec;
 
+/**
+ * A word that holds sub-commands (`breakpoint add`): its other spellings, the sub-command the word
+ * alone runs, and the sub-commands, each named by its own word (`add`); the table names them
+ * `breakpoint add`.
+ */
+export interface GroupSpec {
+  word: string;
+  aliases?: string[];
+  /** What the word alone runs (`breakpoint` is `breakpoint list`); none: a sub-command is needed. */
+  default?: string;
+  /** The default sub-command also takes the words that follow (`watch total` is `watch add total`). */
+  open?: boolean;
+  commands: CommandSpec[];
+}
+
+/** What a definition file exports: commands and groups of them, in the order help lists them. */
+export type Definition = CommandSpec | GroupSpec;
+
+export function isGroupSpec(d: Definition): d is GroupSpec {
+  return "word" in d;
+}
+
 export function isDaemonSpec(spec: CommandSpec): spec is DaemonSpec {
   return "command" in spec;
 }
@@ -106,7 +130,15 @@ export interface Found {
 /** `--print EXPR` (repeatable) on every command that reports a stop: values evaluated at that stop. */
 export const printFlag: Record<string, FlagDef> = {
   print: { type: "string", repeat: true, description: "evaluate EXPR at the stop (shown in the reply)", valueHint: "EXPR" },
+  locals: { type: "string", description: "locals in the stop report: none, changed (since this frame's last stop; the default with --print) or all", valueHint: "none|changed|all" },
 };
+
+/** `--locals`: none, changed or all; unset leaves the default ([defaults] locals, else all, or changed with --print). */
+export function localsFlag(a: ParsedArgs): "none" | "changed" | "all" | undefined {
+  const v = str(a, "locals");
+  if (v === undefined || v === "none" || v === "changed" || v === "all") return v;
+  throw new DebuggerError("USAGE", `--locals takes none, changed or all, not '${v}'`, "e.g. --locals changed (the locals whose value changed since the last stop in this frame)");
+}
 
 export function str(a: ParsedArgs, name: string): string | undefined {
   const v = a.flags[name];

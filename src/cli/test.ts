@@ -2,7 +2,7 @@
 // at the first failing test in the test's frame. Its summary and reply text are the contract's.
 import { call } from "../ipc/calls.ts";
 import { adapterArgs, adapterFlags, parseEnv } from "./session.ts";
-import { bool, list, printFlag, str, type CommandSpec } from "./spec.ts";
+import { bool, list, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
 
 export const testCommands: CommandSpec[] = [
   {
@@ -34,7 +34,7 @@ export const testCommands: CommandSpec[] = [
         path: process.env.PATH,
         wait: ctx.wait,
         timeout: ctx.timeout,
-        print: list(a, "print"),
+        print: list(a, "print"), locals: localsFlag(a),
       }),
   },
 ];

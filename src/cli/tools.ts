@@ -5,9 +5,9 @@ import { tailLines } from "../common/tail.ts";
 import { versionInfo, versionLine } from "../common/version.ts";
 import { call } from "../ipc/calls.ts";
 import { answerSocketMs } from "./inspection.ts";
-import { num, type CommandSpec } from "./spec.ts";
+import { num, type Definition } from "./spec.ts";
 
-export const toolCommands: CommandSpec[] = [
+export const toolCommands: Definition[] = [
   {
     command: "raw",
     name: "raw",
@@ -21,14 +21,19 @@ export const toolCommands: CommandSpec[] = [
     },
   },
   {
-    command: "shutdown",
-    name: "daemon stop",
-    call: () => call("shutdown", {}),
-  },
-  {
-    command: "ping",
-    name: "daemon status",
-    call: () => call("ping", {}),
+    word: "daemon",
+    commands: [
+      {
+        command: "shutdown",
+        name: "stop",
+        call: () => call("shutdown", {}),
+      },
+      {
+        command: "ping",
+        name: "status",
+        call: () => call("ping", {}),
+      },
+    ],
   },
   {
     group: "tools",

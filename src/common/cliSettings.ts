@@ -8,6 +8,8 @@ export interface CliSettings {
   session?: string;
   /** Seconds an execution command waits for a stop. */
   executionTimeout?: number;
+  /** Which locals a stop report's text shows when the command does not say (`--locals`). */
+  locals?: "none" | "changed" | "all";
 }
 
 export async function cliSettings(path = configPath()): Promise<CliSettings> {
@@ -31,8 +33,10 @@ export async function cliSettings(path = configPath()): Promise<CliSettings> {
   if (unknownKey(raw)) return fullCheck(path);
   const session = raw?.defaults?.session;
   const execution = raw?.timeouts?.execution;
+  const locals = raw?.defaults?.locals;
   if ((session !== undefined && typeof session !== "string") || (execution !== undefined && (typeof execution !== "number" || execution < 0))) return fullCheck(path);
-  return { session, executionTimeout: execution };
+  if (locals !== undefined && locals !== "none" && locals !== "changed" && locals !== "all") return fullCheck(path);
+  return { session, executionTimeout: execution, locals };
 }
 
 /**
@@ -44,7 +48,7 @@ export const KNOWN_KEYS: Record<string, readonly string[]> = {
   output: ["max_chunks", "max_bytes"],
   display: ["max_value_length", "max_locals", "source_lines"],
   timeouts: ["execution", "request", "adapter_start"],
-  defaults: ["session", "source_lines", "value_length", "adapter"],
+  defaults: ["session", "source_lines", "value_length", "adapter", "locals"],
   daemon: ["idle_timeout", "warm_adapters", "log_level"],
   "adapters.*": ["command", "transport", "extensions", "launch", "attach", "env"],
 };
@@ -68,5 +72,5 @@ function isTable(x: unknown): x is Record<string, unknown> {
 async function fullCheck(path: string): Promise<CliSettings> {
   const { loadConfig } = await import("./config.ts");
   const c = await loadConfig(path);
-  return { session: c.defaults.session, executionTimeout: c.timeouts.execution };
+  return { session: c.defaults.session, executionTimeout: c.timeouts.execution, locals: c.defaults.locals };
 }

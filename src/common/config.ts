@@ -41,6 +41,8 @@ const ConfigSchema = v.strictObject({
       value_length: v.optional(int(16)),
       /** The adapter for native programs when --adapter is not given (lldb-dap, gdb, lldb-cli, or one under [adapters]). */
       adapter: v.optional(v.pipe(v.string(), v.minLength(1))),
+      /** Which locals a stop report's text shows when the command gives no --locals (unset: all, or those that changed when it printed values). */
+      locals: v.optional(v.picklist(["none", "changed", "all"])),
     }),
     {},
   ),

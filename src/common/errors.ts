@@ -7,6 +7,8 @@ export const ExitCode = {
   usage: 2,
   timeout: 3,
   startFailed: 4,
+  /** Left at a second Ctrl-C (128 + SIGINT, as shells report it). */
+  interrupted: 130,
 } as const;
 
 export type ErrorCode =
@@ -40,6 +42,7 @@ export type ErrorCode =
   | "RUNTIME_DIR_UNSAFE"
   | "SETUP_FAILED"
   | "CHECK_FAILED"
+  | "INTERRUPTED"
   | "INTERNAL";
 
 const exitCodes: Partial<Record<ErrorCode, number>> = {
@@ -56,6 +59,7 @@ const exitCodes: Partial<Record<ErrorCode, number>> = {
   LAUNCH_FAILED: ExitCode.startFailed,
   ATTACH_FAILED: ExitCode.startFailed,
   PROGRAM_NOT_FOUND: ExitCode.startFailed,
+  INTERRUPTED: ExitCode.interrupted,
 };
 
 export function exitCodeFor(code: string): number {

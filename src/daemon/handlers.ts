@@ -9,6 +9,7 @@ import { isCommand, type CommandName } from "../ipc/meta.ts";
 import type { Request } from "../ipc/protocol.ts";
 import { ClientGone, leaveStopped } from "./cancel.ts";
 import { breakpointHandlers } from "./handlers/breakpoints.ts";
+import type { Session } from "./session/session.ts";
 import type { Caller, DaemonContext, Handler, Handlers, ReplyStream } from "./handlers/common.ts";
 import { executionHandlers } from "./handlers/execution.ts";
 import { inspectionHandlers } from "./handlers/inspection.ts";
@@ -62,13 +63,26 @@ async function run<C extends Single>(command: C, raw: unknown, caller: Caller, c
  */
 async function batch(a: ArgsOut<"batch">, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<Replies["batch"]> {
   const replies: BatchReply[] = [];
+  // A pause on a session the plan drives (Ctrl-C in the CLI) stops the plan after the step under way.
+  const pausesAtFirstSight = new Map<Session, number>();
+  const see = (name: string, created = false) => {
+    const s = ctx.registry.find(name);
+    if (s && !pausesAtFirstSight.has(s)) pausesAtFirstSight.set(s, created ? 0 : s.interrupts);
+  };
   for (const [i, c] of a.commands.entries()) {
     const session = c.session ?? caller.session;
+    if (i > 0 && [...pausesAtFirstSight].some(([s, n]) => s.interrupts !== n)) return { replies, ran: replies.length, total: a.commands.length, interrupted: true };
+    see(session);
     try {
       const command = known(c.command);
       if (command === "batch") throw new DebuggerError("USAGE", "a batch cannot contain another batch", "put the commands in one file");
       if (stream?.signal?.aborted) throw new ClientGone();
-      replies.push(await step(command, c.args, { session, cwd: caller.cwd }, ctx, stream));
+      try {
+        replies.push(await step(command, c.args, { session, cwd: caller.cwd }, ctx, stream));
+      } finally {
+        // A session this step created (start) counts every pause it had.
+        see(session, true);
+      }
     } catch (e) {
       if (e instanceof ClientGone) {
         // A program a step set running is left stopped.

@@ -1,4 +1,5 @@
 // Keeps what agents read within a budget, and says what was cut.
+import { wholeOf } from "../common/valueShape.ts";
 import type { VariableView } from "../ipc/types.ts";
 
 export interface DisplayLimits {
@@ -16,7 +17,8 @@ export function truncateVariables(vars: VariableView[], limits: DisplayLimits): 
   const kept = vars.slice(0, limits.maxLocals).map((v) => {
     const t = truncateValue(v.value, limits.maxValueLength);
     if (t.cut) cutValues++;
-    return t.cut ? { ...v, value: t.value } : v;
+    // How long the whole was, so that a shorter cut in the text can still say so.
+    return t.cut ? { ...v, value: t.value, whole: wholeOf(v.value) } : v;
   });
   const notes: string[] = [];
   if (vars.length > kept.length) notes.push(`${vars.length - kept.length} more locals not shown`);

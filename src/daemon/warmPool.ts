@@ -10,6 +10,7 @@ import { connectAdapter, type AdapterProcess } from "../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter } from "../adapters/types.ts";
 import { readFileSync } from "node:fs";
 import { log } from "../common/log.ts";
+import { DapRequestError } from "../dap/client.ts";
 
 /** Where a spare's stderr goes until a session takes it. */
 export interface SpareSink {
@@ -62,6 +63,15 @@ function keyOf(spec: AdapterSpec, found: FoundAdapter): string {
   return JSON.stringify([spec.name, found.command, found.env ?? {}]);
 }
 
+/**
+ * Any answer proves the adapter reads and answers. Not a request the adapter does not know:
+ * lldb-dap 19 aborts on one ("terminate called without an active exception"). Before a launch
+ * lldb-dap, debugpy and cdt-gdb-adapter answer `threads` with success:false at once (tried on each).
+ */
+const LIVENESS_PROBE = "threads";
+/** Generous: a loaded machine answers in milliseconds; a fresh adapter costs far more than this wait. */
+const SPARE_PROBE_MS = 2000;
+
 export class WarmPool {
   private readonly spares = new Map<string, Spare>();
   private readonly making = new Map<string, Promise<void>>();
@@ -94,6 +104,28 @@ export class WarmPool {
     }
     log("info", `warm ${spec.name} spare ${spare.proc.pid} taken`);
     this.onChange();
+    return spare;
+  }
+
+  /**
+   * `take`, then one `threads` request, which every adapter answers at once before a launch (with
+   * an error: no program yet): a spare that is running but hung (deadlocked, spinning) would
+   * otherwise take the whole start-up timeout to say nothing. One that does not answer within
+   * SPARE_PROBE_MS is discarded and the start makes a fresh adapter; nothing has been launched on
+   * it yet, so nothing is lost.
+   */
+  async takeAnswering(spec: AdapterSpec, found: FoundAdapter): Promise<Spare | undefined> {
+    const spare = this.take(spec, found);
+    if (!spare) return undefined;
+    try {
+      await spare.proc.client.requestRaw(LIVENESS_PROBE, undefined, SPARE_PROBE_MS);
+    } catch (e) {
+      if (!(e instanceof DapRequestError)) {
+        log("info", `warm ${spec.name} spare ${spare.proc.pid} discarded (${(e as Error).message})`);
+        this.discard(spare);
+        return undefined;
+      }
+    }
     return spare;
   }
 

@@ -24,7 +24,9 @@ const timeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_00
 const answerTimeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_000, "a timeout is at most 2000000 s (0 waits forever)")));
 /** Expressions evaluated at the stop an execution command reports (`--print`). */
 const prints = v.optional(v.array(expression), []);
-const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints };
+/** Which locals the text of the stop report shows (presentation only: the daemon and `--json` keep them all). */
+const locals = v.optional(v.picklist(["none", "changed", "all"], "none, changed or all"));
+const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints, locals };
 const breakOpts = { condition: optStr, hitCount: optStr, log: optStr, temporary: optBool };
 const format = v.optional(v.picklist(["hex", "bin", "oct", "dec", "char", "address"]));
 
@@ -46,7 +48,8 @@ const sessionArgs = {
   clientPid: v.optional(posInt),
   ...waitArgs,
 };
-const attachArgs = v.strictObject(sessionArgs);
+/** `waitFor`: the name of a process to wait for (a new one, at most `timeout` s), then attach. */
+const attachArgs = v.strictObject({ ...sessionArgs, waitFor: v.optional(v.pipe(v.string(), v.minLength(1, "give a process name"))) });
 /** Python: `module` runs `python -m MODULE` instead of a program file. */
 const startArgs = v.strictObject({ ...sessionArgs, module: optStr });
 
@@ -72,6 +75,7 @@ const runArgs = v.strictObject({
   adapter: optStr,
   break: v.optional(v.array(v.string()), []),
   print: prints,
+  locals,
   /** Stops recorded before the program is ended (default 20). */
   max: v.optional(posInt, 20),
   /** Leave the session at its last stop (under the request's session name) instead of ending it. */
@@ -113,7 +117,7 @@ export const argSchemas = {
   finish: stepArgs,
   until: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...waitArgs }),
   pause: v.strictObject({ ...waitArgs, thread: v.optional(int) }),
-  await: v.strictObject({ timeout, print: prints }),
+  await: v.strictObject({ timeout, print: prints, locals }),
 
   context: v.strictObject({ lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }),
   backtrace: v.strictObject({ limit: v.optional(posInt), locals: optBool, thread: v.optional(int), all: optBool }),
@@ -125,7 +129,7 @@ export const argSchemas = {
   print: v.strictObject({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))), timeout: answerTimeout }),
   display: v.strictObject({ expressions: v.optional(v.array(expression), []) }),
   undisplay: v.strictObject({ ids: v.optional(v.array(posInt), []), all: optBool }),
-  trace: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
+  trace: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, locals, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
   batch: v.strictObject({
     commands: v.pipe(v.array(v.strictObject({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(MAX_BATCH_COMMANDS, `a batch runs at most ${MAX_BATCH_COMMANDS} commands`)),
     keepGoing: optBool,
@@ -138,7 +142,8 @@ export const argSchemas = {
   registers: v.strictObject({ names: v.optional(v.array(v.string()), []), all: optBool }),
   "memory.read": v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give an address")), count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(65536)), 64), format: v.optional(v.picklist(["hex", "bytes", "words", "chars"]), "hex") }),
   list: v.strictObject({ location: optStr, lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }),
-  disassemble: v.strictObject({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000)), 16), source: optBool }),
+  /** `function`: true for the selected frame's whole function, or a function's name; `count` then caps it (default 400; else 16). */
+  disassemble: v.strictObject({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000))), source: optBool, function: v.optional(v.union([v.boolean(), v.string()])) }),
   events: v.strictObject({ limit: v.optional(posInt, 20) }),
 
   output: v.strictObject({
@@ -265,8 +270,12 @@ export interface ThreadView {
   /** `threads` only: running or stopped; the thread the stop is about carries its reason. */
   state?: "running" | "stopped";
   reason?: string;
-  /** `threads` only, when stopped: the thread's top frame. */
+  /** `threads` only, when stopped: the thread's first frame in the user's code (its top frame when none is). */
   frame?: { function?: string; file?: string; line?: number };
+  /** `threads` only: the number of that frame when it is not the top one (`frame N --thread ID` selects it), */
+  frameIndex?: number;
+  /** and the function on top, where the thread waits (a library's or the runtime's). */
+  top?: string;
 }
 
 export interface PrintResult {
@@ -325,6 +334,40 @@ export interface ThreadStack {
   userFrame?: Omit<FrameView, "id">;
 }
 
+/** One line of the hang report: threads that wait on the same thing at the same frame of the user's. */
+export interface HangGroup {
+  /** Thread (goroutine) ids, in order; `locals` are the first one's. */
+  threads: number[];
+  /** The first thread's name. */
+  name: string;
+  current?: boolean;
+  /** The first frame in the user's code (`index`: `frame N --thread ID` goes there). */
+  frame: Omit<FrameView, "id" | "column">;
+  /** That frame's source line, trimmed. */
+  text?: string;
+  /** What it waits on (`chan send`, `sync.WaitGroup.Wait`, `pthread_mutex_lock`, `Thread.join`); absent when the frames do not say. */
+  waits?: string;
+  /** The runtime's or library's function that tells it (`runtime.chansend1`, `___pthread_mutex_lock`). */
+  in?: string;
+  /** The thread that holds the pthread mutex it waits for (glibc's `__data.__owner`; `lwp` its kernel id, `thread` the debugger's id of it, absent when no thread has it). */
+  heldBy?: { lwp: number; thread?: number };
+  /** Its top frame is the user's and nothing says that line waits: it runs (an endless loop). */
+  running?: boolean;
+  locals?: VariableView[];
+}
+
+/** `pause` on a program with more than one thread: every thread with the user's code on its stack. */
+export interface HangReport {
+  /** No thread runs the program's own code: every one waits. */
+  blocked: boolean;
+  groups: HangGroup[];
+  /** Threads with nothing of the user's on the stack, by their top function. */
+  idle: { function: string; threads: number[] }[];
+  /** The program did not stop (debugpy pauses a thread only when it runs Python code): stacks read while it runs, without locals. */
+  notStopped?: boolean;
+  truncated?: string[];
+}
+
 export interface Replies {
   ping: { version: string; pid: number; uptime: number; spares?: { adapter: string; pid?: number; ageSeconds: number }[] };
   shutdown: { stopped: boolean; pid: number };
@@ -346,7 +389,8 @@ export interface Replies {
   sessions: { sessions: SessionSummary[] };
   start: StartData;
   test: TestData;
-  attach: StartData;
+  /** `waited`: attach --wait — the process that started, after how long, and others that started with it. */
+  attach: StartData & { waited?: { name: string; pid: number; seconds: number; others: number[] } };
   /** `ended`: the program's pids the daemon killed itself because the adapter did not answer. */
   stop: { stopped: string; was: SessionState; ended?: number[] };
   detach: { detached: string; pid?: number };
@@ -365,7 +409,7 @@ export interface Replies {
   step: StopData;
   finish: StopData;
   until: StopData & { breakpoint?: number };
-  pause: StopData;
+  pause: StopData & { hang?: HangReport };
   await: StopData;
   context: ContextData;
   backtrace: { threadId: number; frames: (Omit<FrameView, "id"> & { current: boolean; locals?: VariableView[] })[]; threads?: ThreadStack[] };
@@ -378,8 +422,10 @@ export interface Replies {
   print: ValueData | { results: PrintResult[] };
   display: { displays: { id: number; expression: string }[]; values?: DisplayValue[] };
   undisplay: { removed: number[]; displays: { id: number; expression: string }[] };
-  trace: StopData & { hits: TraceHit[]; breakpoint: number; stoppedBy: "max" | "exit" | "other" | "timeout" };
-  batch: { replies: BatchReply[]; ran: number; total: number };
+  /** `interrupted`: a pause (Ctrl-C in the CLI) ended it; the program waits at `stop`. */
+  trace: StopData & { hits: TraceHit[]; breakpoint: number; stoppedBy: "max" | "exit" | "other" | "timeout" | "interrupted" };
+  /** `interrupted`: a pause (Ctrl-C) on a session the plan drives stopped it after the step under way. */
+  batch: { replies: BatchReply[]; ran: number; total: number; interrupted?: true };
   eval: ValueData;
   raw: { result: string; type?: string; reference: number };
   set: { name: string; value: string; type?: string };
@@ -391,7 +437,8 @@ export interface Replies {
   "memory.read": { address: string; count: number; unreadable: number; hex: string; dump: string[]; via: string };
   /** With `source`: the first instruction of each source line carries that line's text (`sourceText`). */
   list: ListData;
-  disassemble: { address: string; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; sourceText?: string; current: boolean }[] };
+  /** `function`/`truncated`: with `function`, the function shown, and where a long one was cut. */
+  disassemble: { address: string; function?: string; truncated?: string; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; sourceText?: string; current: boolean }[] };
   events: { events: StopReport[] };
   output: OutputData;
 }

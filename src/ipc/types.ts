@@ -21,6 +21,8 @@ export interface VariableView {
   value: string;
   reference: number;
   children?: VariableView[];
+  /** Set when `value` was cut to the value budget (it ends in `…`): how long the whole is, as the debugger showed it — characters of a string, or elements of a container. */
+  whole?: { chars?: number; items?: number };
   /** `locals --scope all`: the adapter's scope the variable is in (Globals, Registers, …). */
   scope?: string;
 }
@@ -65,8 +67,24 @@ export interface StopReport {
   neverHit?: number[];
   /** On exit: each breakpoint that never stopped the program, and why (never reached, reached with the condition false N times, never bound). */
   neverStopped?: { id: number; location: string; why: string }[];
+  /**
+   * Other threads that stopped at a breakpoint in the same instant (all-stop): where, and which
+   * breakpoint. Each is reported on its own by the following `continue`, before anything resumes.
+   */
+  alsoStopped?: { threadId: number; breakpointIds?: number[]; function?: string; file?: string; line?: number }[];
   /** What was cut to fit the budget. */
   truncated?: string[];
+  /**
+   * What this stop shares with the session's earlier reports; absent on the first stop of a
+   * session (and after `restart`). The text reply leaves out what was already shown; the JSON
+   * reply keeps `source` and `locals` whole.
+   */
+  seen?: {
+    /** The previous report stopped in this same frame (same thread, function, file and stack depth): its source window was shown then. */
+    sameFrame: boolean;
+    /** Locals whose value is the one the last report in this frame showed (names; empty when this frame was not reported before). */
+    unchanged: string[];
+  };
   /** Monotonic per session, so `events` and `await` can tell reports apart. */
   seq: number;
   time: string;

@@ -1,6 +1,6 @@
 // JSON Schema for MCP tool inputs from the contract's valibot schemas. The contract uses a handful
 // of schema kinds (object, optional with defaults, string, number, boolean, array, record, picklist,
-// unknown, and pipes of integer/min/max checks); this covers exactly those and throws on anything
+// unknown, a union of plain types, and pipes of integer/min/max checks); this covers exactly those and throws on anything
 // else, so a new kind in the contract fails the MCP tests instead of producing a wrong schema.
 // Output is compact on purpose: an agent pays for every byte of `tools/list` on every turn.
 import type * as v from "valibot";
@@ -16,6 +16,7 @@ type Kind =
   | { type: "array"; item: v.GenericSchema }
   | { type: "record"; value: v.GenericSchema }
   | { type: "optional"; wrapped: v.GenericSchema; default?: unknown }
+  | { type: "union"; options: readonly v.GenericSchema[] }
   | { type: "object" | "strict_object"; entries: Record<string, v.GenericSchema> };
 
 type Piped = { pipe: readonly [v.GenericSchema, ...Action[]] };
@@ -45,6 +46,13 @@ export function toJsonSchema(schema: v.GenericSchema): JsonSchema {
       return { type: "array", items: toJsonSchema(s.item) };
     case "record":
       return { type: "object", additionalProperties: toJsonSchema(s.value) };
+    case "union": {
+      // Of plain types only (`true` or a name). anyOf, not a `type` list: strict validators
+      // (Ajv's strictTypes) and some clients refuse union types.
+      const parts = s.options.map(toJsonSchema);
+      if (!parts.every((p) => Object.keys(p).length === 1 && typeof p.type === "string")) throw new Error("no JSON Schema for a valibot union of other than plain types");
+      return { anyOf: parts };
+    }
     case "optional": {
       const out = toJsonSchema(s.wrapped);
       // Defaults that say something (a number, true) are shown; empty arrays and records are not.

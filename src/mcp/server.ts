@@ -41,6 +41,8 @@ export interface McpDefaults {
   session: string;
   /** Seconds an execution tool waits when the call gives no timeout ([timeouts] execution). */
   timeout: number;
+  /** [defaults] locals: the stop report's locals when the call gives no `locals`. */
+  locals?: "none" | "changed" | "all";
 }
 
 export async function serveMcp(defaults: McpDefaults): Promise<void> {
@@ -113,7 +115,7 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
     if (m.execution && args.timeout === undefined && "timeout" in argSchemas[command].entries) args.timeout = defaults.timeout;
     const timeout = typeof args.timeout === "number" && args.timeout >= 0 ? args.timeout : defaults.timeout;
     const cwd = process.cwd();
-    const view: View = { cwd, session };
+    const view: View = { cwd, session, locals: localsOf(args) ?? defaults.locals };
     // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
     const forever = 2 ** 31 - 1;
     const socketTimeout = command === "batch" || (command === "output" && args.follow === true) ? forever : m.execution ? (timeout === 0 ? forever : (timeout + 45) * 1000) : 120_000;
@@ -160,6 +162,12 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
   }
 }
 
+/** A call's `locals` (the contract checks its value). */
+function localsOf(args: Record<string, unknown>): View["locals"] {
+  const l = args.locals;
+  return l === "none" || l === "changed" || l === "all" ? l : undefined;
+}
+
 interface Sent {
   reply: Reply;
   text: string;
@@ -179,7 +187,7 @@ async function send<C extends Single>(command: C, args: ArgsIn<C>, session: stri
 async function sendBatch(args: ArgsOut<"batch">, session: string, view: View, socketTimeout: number, signal: AbortSignal): Promise<Sent> {
   const reply = await untilAborted(request({ command: "batch", session, cwd: view.cwd, args }, socketTimeout, { signal }), signal);
   const text = reply.ok && reply.data
-    ? presentBatch(reply.data, view, { label: (_i, r) => r.command, stoppedEarly: (ran, total) => `(stopped after ${ran} of ${total}; keepGoing runs past a failure)` })
+    ? presentBatch(reply.data, view, { label: (_i, r) => r.command, view: (i, base) => ({ ...base, locals: localsOf(args.commands[i]?.args ?? {}) ?? view.locals }), stoppedEarly: (ran, total, interrupted) => `(${interrupted ? "interrupted by a pause" : "stopped"} after ${ran} of ${total}${interrupted ? "" : "; keepGoing runs past a failure"})` })
     : "";
   return { reply, text };
 }

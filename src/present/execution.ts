@@ -1,10 +1,10 @@
 // Execution commands' replies as text: the stop report, or why there is none yet.
 import type { Replies, StopData } from "../ipc/commands.ts";
-import { stopReport } from "./text.ts";
+import { hangLines, stopReport } from "./text.ts";
 import type { Presenters, View } from "./view.ts";
 
 export function stopped(d: StopData, view: View): string {
-  if (d.stop) return stopReport(d.stop, view.cwd);
+  if (d.stop) return stopReport(d.stop, view.cwd, { locals: view.locals });
   return `Running (session '${view.session}'). \`debugger await\` waits for the next stop.`;
 }
 
@@ -18,10 +18,33 @@ function trace(d: Replies["trace"], view: View): string {
       ? `Stopped at hit ${d.hits.length} (--max); the program waits there.`
       : d.stoppedBy === "timeout"
         ? "Timed out; the program is still running (`debugger await`, `debugger pause`)."
-        : d.stop
-          ? stopReport(d.stop, view.cwd)
+        : d.stoppedBy === "interrupted" && d.stop
+          ? `Interrupted (a pause); the program waits here.\n${stopReport(d.stop, view.cwd, { locals: view.locals })}`
+          : d.stop
+            ? stopReport(d.stop, view.cwd, { locals: view.locals })
           : "";
   return [head, ...lines, end].filter(Boolean).join("\n");
+}
+
+/**
+ * A pause of a blocked program: the stop's head line, then every waiting thread (the hang report)
+ * in place of the paused thread's source and locals, which its entry repeats.
+ */
+function pause(d: Replies["pause"], view: View): string {
+  const h = d.hang;
+  if (!h) return stopped(d, view);
+  const n = h.groups.reduce((k, g) => k + g.threads.length, 0);
+  if (!d.stop) {
+    return [
+      `Not stopped: all ${n} threads wait in code that runs no Python (a lock, a join, a queue); debugpy stops a thread only when it runs Python code, so the pause stays asked and a thread that wakes stops.`,
+      "Stacks read while it runs (no locals until it stops):",
+      hangLines(h, view.cwd),
+    ].join("\n");
+  }
+  // The paused thread's source, locals and their note: its entry below shows them.
+  const truncated = d.stop.truncated?.filter((t) => !t.startsWith("locals:"));
+  const rest = stopReport({ ...d.stop, source: [], locals: [], frameIndex: undefined, truncated }, view.cwd).split("\n");
+  return [rest[0], `Blocked: all ${n} threads of yours wait.`, hangLines(h, view.cwd), ...rest.slice(1)].join("\n");
 }
 
 export const executionPresenters: Presenters<"continue" | "next" | "step" | "finish" | "until" | "pause" | "await" | "trace"> = {
@@ -30,7 +53,7 @@ export const executionPresenters: Presenters<"continue" | "next" | "step" | "fin
   step: stopped,
   finish: stopped,
   until: stopped,
-  pause: stopped,
+  pause,
   await: stopped,
   trace,
 };

@@ -48,8 +48,8 @@ export interface BatchSteps {
   label(i: number, r: BatchReply): string;
   /** What step I's success shows: its caller may mute it (`--quiet` on a line) or rename it. */
   view?(i: number, base: View): View & { quiet?: boolean };
-  /** The closing line when the batch stopped at a failure. */
-  stoppedEarly(ran: number, total: number): string;
+  /** The closing line when the batch stopped at a failure, or was interrupted (a pause, Ctrl-C). */
+  stoppedEarly(ran: number, total: number, interrupted?: boolean): string;
 }
 
 /** A batch's replies, each under its step's label; a failed step shows its error. */
@@ -59,7 +59,7 @@ export function presentBatch(d: Replies["batch"], base: View, steps: BatchSteps)
     const body = !r.ok ? errorText(r.error) : view.quiet ? "" : presentStep(r, view);
     return `» ${steps.label(i, r)}${body ? `\n${body}` : ""}`;
   });
-  if (d.ran < d.total) parts.push(steps.stoppedEarly(d.ran, d.total));
+  if (d.ran < d.total) parts.push(steps.stoppedEarly(d.ran, d.total, d.interrupted));
   return parts.join("\n");
 }
 

@@ -33,12 +33,13 @@ function list(d: ListData, view: View): string {
 function disassemble(d: Replies["disassemble"], view: View): string {
   if (!d.instructions.length) return "No instructions.";
   const withSource = d.instructions.some((x) => x.sourceText !== undefined);
-  return d.instructions
-    .flatMap((i) => [
-      ...(i.sourceText !== undefined ? [`${shortPath(i.file, view.cwd)}:${i.line}  ${i.sourceText.trim()}`] : []),
-      `${i.current ? "→" : " "} ${i.address}  ${i.instruction}${i.line && i.sourceText === undefined && !withSource ? `  ; line ${i.line}` : ""}`,
-    ])
-    .join("\n");
+  const head = d.function ? [`${d.function}: ${d.instructions.length} instructions${d.truncated ? " shown" : ""}`] : [];
+  const tail = d.truncated ? [`(${d.truncated})`] : [];
+  const lines = d.instructions.flatMap((i) => [
+    ...(i.sourceText !== undefined ? [`${shortPath(i.file, view.cwd)}:${i.line}  ${i.sourceText.trim()}`] : []),
+    `${i.current ? "→" : " "} ${i.address}  ${i.instruction}${i.line && i.sourceText === undefined && !withSource ? `  ; line ${i.line}` : ""}`,
+  ]);
+  return [...head, ...lines, ...tail].join("\n");
 }
 
 /** `locals --scope`: each scope under its name and count. */
@@ -55,7 +56,9 @@ function threads(d: Replies["threads"], view: View): string {
   if (!d.threads.length) return "No threads.";
   const rows = d.threads.map((t) => {
     const state = t.state ? `  ${t.state}${t.reason ? ` (${t.reason})` : ""}` : "";
-    return `${t.current ? "→" : " "} ${t.id}  ${t.name}${state}${t.frame ? `  in ${where(t.frame, view.cwd)}` : ""}`;
+    // As `backtrace --all` says it: the user's frame with its number, and where the thread waits.
+    const at = t.frame ? `  at ${t.frameIndex ? `#${t.frameIndex} ` : ""}${where(t.frame, view.cwd)}${t.top ? `, in ${t.top}` : ""}` : "";
+    return `${t.current ? "→" : " "} ${t.id}  ${t.name}${state}${at}`;
   });
   return [...rows, ...(d.truncated ?? []).map((n) => `(${n})`)].join("\n");
 }

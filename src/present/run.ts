@@ -23,7 +23,7 @@ function run(d: RunData, view: View): string {
   else if (d.stoppedBy === "timeout") parts.push(`Timed out after ${rows}; ${d.kept ? `the session '${d.session.name}' is still running` : "the program was ended"}.`);
   if (d.stop) {
     // At --max the last stop is the last row: only what the program printed is new.
-    if (d.stoppedBy !== "max") parts.push(stopReport(d.stop, view.cwd));
+    if (d.stoppedBy !== "max") parts.push(stopReport(d.stop, view.cwd, { locals: view.locals }));
     else if (d.stop.output) parts.push(`Output:\n${d.stop.output.replace(/\n$/, "").replace(/^/gm, "  ")}`);
     if (d.stoppedBy === "other") parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
   }

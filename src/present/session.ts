@@ -13,7 +13,7 @@ function started(d: StartData, view: View): string {
   else if (pending.length) parts.push(`Pending breakpoints:\n${breakpointList(pending, view.cwd)}`);
   const moved = d.breakpoints.filter((b) => b.movedFrom !== undefined);
   if (moved.length) parts.push(moved.map((b) => `Breakpoint #${b.id} ${b.location} is at line ${b.line}: no code at line ${b.movedFrom}.`).join("\n"));
-  if (d.stop) parts.push(stopReport(d.stop, view.cwd));
+  if (d.stop) parts.push(stopReport(d.stop, view.cwd, { locals: view.locals }));
   else if (d.state === "running") parts.push("Running. `debugger await` waits for the next stop; `debugger pause` interrupts.");
   return parts.join("\n");
 }
@@ -22,7 +22,7 @@ function status(d: Replies["status"], view: View): string {
   if (d.state === "idle") return `No session '${d.session}'. \`debugger start PROGRAM\` starts one.`;
   if (d.state === "lost") return `Session '${d.session}' was lost when its daemon died. Start it again.`;
   const head = `Session '${d.session}': ${d.state}${d.program ? `, ${d.program}` : ""} (${d.adapter}${d.pid ? `, pid ${d.pid}` : ""})`;
-  if (d.state === "stopped" || d.state === "exited" || d.state === "terminated") return `${head}\n${stopReport(d.stop, view.cwd)}`;
+  if (d.state === "stopped" || d.state === "exited" || d.state === "terminated") return `${head}\n${stopReport(d.stop, view.cwd, { whole: true })}`;
   return head;
 }
 
@@ -32,13 +32,23 @@ function tested(d: Replies["test"], view: View): string {
   return [head, ...(d.notes ?? []).map((n) => `Note: ${n}.`), started(d, view)].join("\n");
 }
 
+/** `attach --wait`: which process started, and the others that started with it. */
+function attached(d: Replies["attach"], view: View): string {
+  const w = d.waited;
+  if (!w) return started(d, view);
+  const head = w.others.length
+    ? `${w.others.length + 1} processes named '${w.name}' started at once (pids ${[w.pid, ...w.others].sort((a, b) => a - b).join(", ")}), after ${w.seconds} s: attached to the newest, ${w.pid}.`
+    : `Process ${w.pid} ('${w.name}') started after ${w.seconds} s.`;
+  return `${head}\n${started(d, view)}`;
+}
+
 export const sessionPresenters: Presenters<"start" | "test" | "attach" | "stop" | "detach" | "restart" | "status" | "sessions"> = {
   start: started,
   test: tested,
-  attach: started,
+  attach: attached,
   stop: (d) => `Session '${d.stopped}' ended.${d.ended ? ` The adapter did not answer: it and the program (pid ${d.ended.join(", ")}) were killed.` : ""}`,
   detach: (d) => `Detached from ${d.pid ? `pid ${d.pid}` : "the program"}; it keeps running. Session '${d.detached}' ended.`,
-  restart: (d, view) => (d.stop ? stopReport(d.stop, view.cwd) : `Restarted; ${d.state}.`),
+  restart: (d, view) => (d.stop ? stopReport(d.stop, view.cwd, { locals: view.locals }) : `Restarted; ${d.state}.`),
   status,
   sessions: (d) => sessionsTable(d.sessions),
 };

@@ -1,7 +1,8 @@
 // Human renderings. Only results go to stdout; these are what an agent reads at every step, so
 // they are short, stable and say where to look next.
-import type { ThreadStack } from "../ipc/commands.ts";
+import type { HangReport, ThreadStack } from "../ipc/commands.ts";
 import type { BreakpointView, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../ipc/types.ts";
+import { localsMode, localsShown, shortValue, sourceShown, type LocalsMode } from "./sizing.ts";
 
 export function shortPath(file: string | undefined, cwd: string): string {
   if (!file) return "??";
@@ -40,7 +41,13 @@ function indentText(text: string, prefix = "  "): string {
     .join("\n");
 }
 
-export function stopReport(r: StopReport | undefined, cwd: string): string {
+/** How a stop report is sized: the caller's `--locals`; `whole` shows it as if it were the first (status). */
+export interface ReportSizing {
+  locals?: LocalsMode;
+  whole?: boolean;
+}
+
+export function stopReport(r: StopReport | undefined, cwd: string, sizing: ReportSizing = {}): string {
   if (!r) return "No stop yet.";
   const parts: string[] = [];
   if (r.reason === "exited" || r.reason === "terminated") {
@@ -59,21 +66,47 @@ export function stopReport(r: StopReport | undefined, cwd: string): string {
   if (r.threadId !== undefined) head += `, thread ${r.threadId}`;
   parts.push(head);
   if (r.frameIndex) parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${skippedFrames(r.skipped ?? [])}; \`debugger frame 0\` shows the top)`);
+  if (r.alsoStopped?.length) parts.push(`  also stopped: ${r.alsoStopped.map((o) => `thread ${o.threadId}${o.breakpointIds?.length ? ` at breakpoint ${o.breakpointIds.join(", ")}` : ""} in ${where(o, cwd)}`).join("; ")} (\`debugger continue\` reports ${r.alsoStopped.length > 1 ? "each" : "it"} first, before anything runs)`);
   if (r.description && r.description !== r.exception?.description && !["breakpoint", "step", "entry"].includes(r.reason) && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
   if (r.returnValue !== undefined) parts.push(`Returned: ${r.returnValue}`);
   else if (r.returnValueNote) parts.push(`Returned: not known (${r.returnValueNote})`);
   if (r.exception) parts.push(`Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.type ? ` (${r.exception.type})` : ""}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`);
   // Values asked for (--print, display) lead; a local of the same name is not shown twice.
   if (r.displays?.length) parts.push(`Values:\n${displayLines(r.displays)}`);
-  const src = sourceBlock(r.source);
+  // After the first stop, a stop in the frame the last report showed gets its current line only (sizing.ts).
+  if (sizing.whole) r = { ...r, seen: undefined };
+  const src = sourceBlock(sourceShown(r));
   if (src) parts.push(src);
-  const shown = new Set((r.displays ?? []).filter((d) => d.error === undefined).map((d) => d.expression));
-  const locals = shown.size ? r.locals.filter((v) => !shown.has(v.name)) : r.locals;
-  if (locals.length) parts.push(`Locals:\n${variableLines(locals)}`);
+  const asked = new Set((r.displays ?? []).filter((d) => d.error === undefined).map((d) => d.expression));
+  const mode = localsMode(r, sizing.locals);
+  const { locals, note } = localsShown(r, asked.size ? r.locals.filter((v) => !asked.has(v.name)) : r.locals, mode);
+  // Long strings and containers are cut short here, saying how long the whole is; `print` shows it.
+  let cut = false;
+  const short = locals.map((v) => {
+    const value = shortValue(v);
+    if (value !== v.value) cut = true;
+    return value === v.value ? v : { ...v, value };
+  });
+  if (short.length) parts.push(`Locals${note ? ` (${note})` : ""}:\n${variableLines(short)}`);
+  else if (note) parts.push(`Locals: ${note}`);
+  // Each cut value says how long it is: the daemon's note on its own (longer) cut goes.
+  const notes = (r.truncated ?? []).map(withoutValueCuts).filter((t): t is string => !!t);
+  // Said with the window: a stop in the same frame has just said it.
+  if (cut && !r.seen?.sameFrame) notes.push("… = cut; `debugger print NAME` shows all");
   if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
   if (r.console) parts.push(consoleBlock(r.console));
-  if (r.truncated?.length) parts.push(r.truncated.map((t) => `(${t})`).join("\n"));
+  if (notes.length) parts.push(notes.map((t) => `(${t})`).join("\n"));
   return parts.join("\n");
+}
+
+/** The daemon's note on locals cut at its budget, without that clause: the text cuts them shorter and says so per value. */
+function withoutValueCuts(note: string): string | undefined {
+  if (!note.startsWith("locals: ")) return note;
+  const clauses = note.slice("locals: ".length).split("; ");
+  const kept = clauses.filter((c) => !/^\d+ values? cut at \d+ characters$/.test(c));
+  if (kept.length === clauses.length) return note;
+  // What is left may be only the hint that closed the note.
+  return kept.some((c) => !c.startsWith("`")) ? `locals: ${kept.join("; ")}` : undefined;
 }
 
 /** The library frames a stop skipped: all of them when few, else how many and the two ends. */
@@ -165,6 +198,43 @@ export function threadStacks(threads: ThreadStack[], cwd: string): string {
     if (t.frames.length > 1) for (const f of t.frames) lines.push(`      #${f.index}  ${where(f, cwd)}`);
   }
   for (const [fn, ids] of idle) lines.push(`  ${ids.join(", ")}  ${fn} (nothing of yours on the stack)`);
+  return lines.join("\n");
+}
+
+/** `20-24, 31` for [20, 21, 22, 23, 24, 31]. */
+function idRanges(ids: readonly number[]): string {
+  const sorted = [...ids].sort((a, b) => a - b);
+  const out: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    out.push(j - i >= 2 ? `${sorted[i]}-${sorted[j]}` : sorted.slice(i, j + 1).join(", "));
+    i = j + 1;
+  }
+  return out.join(", ");
+}
+
+/**
+ * The hang report: one entry per group of threads that wait on the same thing at the same frame
+ * of the user's — the ids, the frame with its number (`frame N --thread ID` reaches it), what it
+ * waits on, the source line, and the first thread's locals; then the threads with nothing of the
+ * user's on the stack, counted.
+ */
+export function hangLines(h: HangReport, cwd: string): string {
+  const lines: string[] = [];
+  for (const g of h.groups) {
+    const ids = g.threads.length > 1 ? `${idRanges(g.threads)} (×${g.threads.length})` : String(g.threads[0]);
+    const held = g.heldBy ? ` (held by ${g.heldBy.thread !== undefined ? `thread ${g.heldBy.thread}${g.threads.includes(g.heldBy.thread) ? ", itself" : ""}` : `LWP ${g.heldBy.lwp}, not a thread of this program`})` : "";
+    const what = g.waits ? ` waits: ${g.waits}${held}` : g.running ? " runs (top frame is yours)" : "";
+    lines.push(`${g.current ? "→" : " "} ${ids}  #${g.frame.index} ${where(g.frame, cwd)}${what}`);
+    if (g.text !== undefined) lines.push(`      ${g.frame.line}  ${g.text.length > 100 ? `${g.text.slice(0, 100)}…` : g.text}`);
+    if (g.locals?.length) {
+      if (g.threads.length > 1) lines.push(`      locals of ${g.threads[0]}:`);
+      for (const v of g.locals) lines.push(`      ${v.name} = ${v.value}`);
+    }
+  }
+  for (const i of h.idle) lines.push(`  ${idRanges(i.threads)}  ${i.function} (nothing of yours on the stack)`);
+  if (h.truncated?.length) lines.push(...h.truncated.map((t) => `(${t})`));
   return lines.join("\n");
 }
 

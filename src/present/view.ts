@@ -2,6 +2,7 @@
 // named, and the name the caller used for the command when one contract command has two (the
 // CLI's `watch remove` is `breakpoint.remove`).
 import type { CommandName, Replies } from "../ipc/commands.ts";
+import type { LocalsMode } from "./sizing.ts";
 
 export interface View {
   /** Paths under it are shown relative. */
@@ -9,6 +10,8 @@ export interface View {
   session: string;
   /** The caller's name of the command, when it is not the contract's. */
   as?: string;
+  /** Which locals a stop report shows (`--locals`, or [defaults] locals); unset: all, or those that changed when the stop shows values asked for. */
+  locals?: LocalsMode;
 }
 
 /** Human text of one reply. */

@@ -64,7 +64,29 @@ async function expectStoppedAndStill(s: ReturnType<ReturnType<typeof env>["sessi
 }
 
 describe("an interrupted trace", () => {
-  for (const signal of ["SIGINT", "SIGKILL"] as const) {
+  t("a Ctrl-C (SIGINT) pauses it: the trace replies with its hits so far, stoppedBy interrupted; the program stays there", async () => {
+    // A breakpoint hit in a tight loop: the pause mostly finds the program stopped at a hit.
+    const s = env().session("trace-int");
+    await s.ok(["start", prog, "--break", "main"]);
+    const trace = background(s.name, ["trace", "loop.c:2", "--max", "100000", "--print", "n", "--json"]);
+    await waitFor(async () => (await hitsOf(s, 2)) >= 5, 30_000, "the trace to hit a few times");
+    trace.kill("SIGINT");
+    const [out, code] = await Promise.all([new Response(trace.stdout).text(), trace.exited]);
+    expect(code).toBe(0);
+    const data = JSON.parse(out).data;
+    expect(data.stoppedBy).toBe("interrupted");
+    expect(data.hits.length).toBeGreaterThanOrEqual(5);
+    expect(data.stop.frame.function).toBe("tick");
+    // Nothing left to say: the reply said it.
+    const status = await s.run(["status"]);
+    expect(status.json.data.state).toBe("stopped");
+    expect(status.json.notice).toBeUndefined();
+    const n1 = (await s.ok(["print", "n"])).result;
+    expect((await s.ok(["print", "n"])).result).toBe(n1);
+    expect((await s.ok(["breakpoint", "list"])).breakpoints.map((b: any) => b.id)).toEqual([1]);
+  }, 90_000);
+
+  for (const signal of ["SIGKILL"] as const) {
     t(`ends when its CLI gets ${signal}: the program stays stopped at the trace's line, its breakpoint is gone`, async () => {
       const s = env().session(`trace-${signal}`);
       await s.ok(["start", prog, "--break", "main"]);

@@ -6,9 +6,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import Ajv from "ajv";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import type { ErrorData } from "../../src/common/errors.ts";
+import type { ArgsIn, Replies } from "../../src/ipc/commands.ts";
 import { meta, metaOf, type CommandName } from "../../src/ipc/meta.ts";
 import { NOT_TOOLS, toolName } from "../../src/mcp/tools.ts";
-import { adapterAvailable, BIN, E2eEnv, useEnv, waitFor } from "./harness.ts";
+import { adapterAvailable, BIN, E2eEnv, type Reading, useEnv, waitFor } from "./harness.ts";
 
 const env = useEnv(() => new E2eEnv({ prefix: "dbg-mcp-" }));
 const haveLldb = adapterAvailable("lldb-dap", "test/e2e/mcp.test.ts");
@@ -27,13 +29,26 @@ afterAll(async () => {
   await client?.close();
 });
 
-/** A tool call's structured document; the text must be the CLI's human rendering beside it. */
-async function call(name: string, args: Record<string, unknown> = {}): Promise<{ ok: boolean; data?: any; error?: any; text: string; isError: boolean }> {
-  const r = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; structuredContent: any; isError?: boolean };
+/** The tool a contract command is (`breakpoint.add` is `breakpoint_add`), and back. */
+type ToolOf<C extends string> = C extends `${infer G}.${infer S}` ? `${G}_${S}` : C;
+type CommandOfTool<T extends string> = { [C in CommandName]: ToolOf<C> extends T ? C : never }[CommandName];
+
+/** A tool call's document, typed by the command's contract reply (as test/harness/replies.ts types the CLI's). */
+interface ToolResult<C extends CommandName> {
+  ok: boolean;
+  data: Reading<Replies[C]>;
+  error: ErrorData;
+  text: string;
+  isError: boolean;
+}
+
+/** A tool call's structured document; the text must be the CLI's human rendering beside it. Arguments are the contract's (plus the session). */
+async function call<const T extends ToolOf<CommandName>>(name: T, args: ArgsIn<CommandOfTool<T>> & { session?: string } = {} as never): Promise<ToolResult<CommandOfTool<T>>> {
+  const r = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; structuredContent: Omit<ToolResult<CommandOfTool<T>>, "text" | "isError">; isError?: boolean };
   return { ...r.structuredContent, text: r.content.map((c) => c.text).join("\n"), isError: r.isError === true };
 }
 
-async function ok(name: string, args: Record<string, unknown> = {}): Promise<any> {
+async function ok<const T extends ToolOf<CommandName>>(name: T, args: ArgsIn<CommandOfTool<T>> & { session?: string } = {} as never): Promise<ToolResult<CommandOfTool<T>>> {
   const r = await call(name, args);
   if (!r.ok) throw new Error(`${name} failed: ${r.text}`);
   return r;
@@ -74,8 +89,9 @@ describe("tools/list", () => {
     console.log(`tools/list: ${tools.length} tools, ${bytes} bytes`);
     // docs/decisions.md (MCP): about the strongest peer's list per tool (5.6 KB for 17 tools, 329
     // each); `test` (~810 bytes, a whole launch configuration per runner) raised it to 345; the
-    // output schema and annotations the spec asks for (~180 bytes a tool) to 530.
-    expect(bytes / tools.length).toBeLessThan(530);
+    // output schema and annotations the spec asks for (~180 bytes a tool) to 530; `locals`
+    // (none|changed|all, 42 bytes) on the 13 tools that report a stop to 545.
+    expect(bytes / tools.length).toBeLessThan(545);
   });
 });
 
@@ -130,7 +146,7 @@ describe("errors", () => {
     expect(noProgram.error.code).toBe("USAGE");
     // A missing argument is named as missing, not as valibot's "Invalid key …" text; the hint
     // names tools/list, not a CLI command.
-    const noExpr = await call("print", { session: "nobody" });
+    const noExpr = await call("print", { session: "nobody" } as never); // expressions left out on purpose
     expect(noExpr.error.code).toBe("INVALID_ARGUMENT");
     expect(noExpr.error.message).toBe("print: missing argument 'expressions'");
     expect(noExpr.error.hint).not.toContain("debugger ");
@@ -172,6 +188,14 @@ describe.if(haveLldb)("lldb-dap over MCP", () => {
     expect(next.data.stop.reason).toBe("step");
     expect(next.data.stop.frame.line).toBe(addBody + 1);
     expect(next.data.stop.displays[0].expression).toBe("sum");
+    // Sized as the CLI's: the same function, so its current line only; with print, the changed locals.
+    expect(next.data.stop.seen).toEqual({ sameFrame: true, unchanged: expect.arrayContaining(["a", "b"]) });
+    expect(next.text).toEndWith("Locals: 2 unchanged: `debugger locals`");
+    expect(next.text.split("\n").filter((l: string) => /^[→ ] +\d+  /.test(l))).toHaveLength(1);
+    // The tool's `locals` argument: none.
+    const none = await ok("next", { session: "m1", locals: "none" });
+    expect(none.text).not.toContain("Locals");
+    expect(none.data.stop.locals.length).toBeGreaterThan(0);
 
     const print = await ok("print", { session: "m1", expressions: ["a + b", "sum"] });
     expect(print.data.results).toHaveLength(2);
@@ -246,5 +270,25 @@ describe.if(haveLldb)("lldb-dap over MCP", () => {
     const stopped = await ok("await", { session: "hang" });
     expect(stopped.data.stop.reason, stopped.text).toBe("pause");
     expect((await env().session("hang").ok(["status"])).state).toBe("stopped");
+  });
+
+  test("a stop racing a start: the start says a stop request ended the session (SESSION_ENDED), not how the adapter died", async () => {
+    // Nothing stops the sleeper: the start waits, first for the adapter (starting), then for a stop (running).
+    for (const when of ["starting", "running"] as const) {
+      const name = `race-${when}`;
+      const starting = call("start", { session: name, program: bins["c-sleeper"], timeout: 30 });
+      await waitFor(async () => (await call("status", { session: name })).data?.state === when, 20_000, `the session to be ${when}`);
+      const stopped = await ok("stop", { session: name });
+      expect(stopped.data.stopped).toBe(name);
+      const r = await starting;
+      expect(r.isError).toBe(true);
+      expect(r.error.code).toBe("SESSION_ENDED");
+      expect(r.error.message).toBe(`session '${name}' was stopped by a \`stop\` request before its first stop`);
+      expect(r.text).not.toMatch(/adapter|SIGABRT|SIGKILL|killed/);
+      // Nothing left behind: the name starts again.
+      expect((await call("status", { session: name })).data.state).toBe("idle");
+      const again = await ok("start", { session: name, program: bins["c-basic"] });
+      expect(again.data.stop.reason).toBe("exited");
+    }
   });
 });

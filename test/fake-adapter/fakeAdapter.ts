@@ -19,6 +19,13 @@ let launch: { req: P.Request; stopOnEntry: boolean; attached: boolean } | undefi
 let deferredLaunchResponse: (() => void) | undefined;
 let configured = false; // a client may finish configuring before it launches (initialized "beforeLaunch")
 
+// SIGUSR2: from now on answer nothing, as a deadlocked adapter that is still running (a test
+// makes a warm spare hang this way; SIGSTOP would show in its process state).
+let deadlocked = false;
+process.on("SIGUSR2", () => {
+  deadlocked = true;
+});
+
 // Real adapters accept these while the debuggee runs; everything else must wait for a stop.
 const WHILE_RUNNING = new Set(["pause", "threads", "disconnect", "terminate", "setBreakpoints", "setFunctionBreakpoints", "setExceptionBreakpoints"]);
 const NEEDS_STOP = new Set(["continue", "next", "stepIn", "stepOut", "stackTrace", "scopes", "variables", "evaluate", "setVariable"]);
@@ -190,7 +197,7 @@ async function dispatch(req: P.Request): Promise<void> {
       await wire.exit(crash.exitCode ?? 1);
     }
     if (behaviour.raw?.on === req.command) return wire.raw(behaviour.raw.text);
-    if (behaviour.hang?.includes(req.command)) return;
+    if (deadlocked || behaviour.hang?.includes(req.command)) return;
     const delay = behaviour.delays?.[req.command];
     if (delay) await Bun.sleep(delay); // other requests are served meanwhile
     const scripted = behaviour.errors?.[req.command];

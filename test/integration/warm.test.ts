@@ -60,6 +60,22 @@ describe("warm adapters", () => {
     for (const s of ["a", "b"]) await env.ok(["stop", "--session", s]);
   });
 
+  test("a spare that runs but answers nothing is not handed out; the start makes its own at once", async () => {
+    const env = newEnv();
+    const prog = env.program();
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "a"]);
+    await waitFor(async () => (await spares(env)).length === 1, 10_000, "a spare");
+    const [spare] = await spares(env);
+    process.kill(spare!.pid, "SIGUSR2"); // deadlocked: alive, not stopped, silent
+    const r = await env.ok(["start", prog, "--break", "prog.c:4", "--session", "b"]);
+    expect(r.stop).toMatchObject({ reason: "breakpoint" });
+    expect((await env.ok(["status", "--session", "b"])).warm).toBe(false);
+    // The liveness probe went to the hung spare, and nothing was launched on it.
+    expect(env.requests("threads").length).toBeGreaterThanOrEqual(1);
+    await waitFor(() => !alive(spare!.pid), 5000, "the hung spare to be killed");
+    for (const s of ["a", "b"]) await env.ok(["stop", "--session", s]);
+  });
+
   test("the daemon's spares go with it", async () => {
     const env = newEnv();
     const prog = env.program();

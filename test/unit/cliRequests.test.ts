@@ -8,7 +8,8 @@ import { parseArgv } from "../../src/cli/args.ts";
 import { checkPositionals, commands, findCommand, flagsOf, splitCommandLine } from "../../src/cli/registry.ts";
 import { isDaemonSpec, type CliContext } from "../../src/cli/spec.ts";
 import { checkArgs, cliSpelling } from "../../src/ipc/calls.ts";
-import { parseArgs } from "../../src/ipc/commands.ts";
+import { parseArgs, type ArgsIn } from "../../src/ipc/commands.ts";
+import type { Single } from "../../src/ipc/meta.ts";
 
 const CTX: CliContext = { session: "default", cwd: "/work", json: false, quiet: false, timeout: 60, wait: true };
 const WAIT = { wait: true, timeout: 60, print: [] };
@@ -28,11 +29,16 @@ function requestOf(argv: string[]): { name: string; command: string; args: unkno
   return { name: spec.name, ...JSON.parse(JSON.stringify(call)) };
 }
 
-const ROWS: [string[], string, Record<string, unknown>][] = [
+/** A command line, the contract command it sends and that command's arguments (typed by the contract, so a renamed argument fails tsc here). */
+type Row = { [C in Single]: [string[], C, ArgsIn<C>] }[Single];
+
+const ROWS: Row[] = [
   [["start", "./app", "--break", "main.c:3", "--stop-on-entry", "--env", "A=1", "--cwd", "dir", "--print", "x", "--", "-v"], "start", { program: "./app", args: ["-v"], cwd: "dir", env: { A: "1" }, stopOnEntry: true, break: ["main.c:3"], options: {}, ...WAIT, print: ["x"] }],
   [["start", "./app", "--core", "core.1", "--adapter", "gdb", "--no-wait"], "start", { program: "./app", args: [], env: {}, core: "core.1", adapter: "gdb", break: [], options: {}, ...WAIT, wait: false }],
   [["start", "app.py", "--just-my-code", "--python", "python3"], "start", { program: "app.py", args: [], env: {}, break: [], options: { python: "python3", justMyCode: true }, ...WAIT }],
   [["attach", "4242", "--timeout", "5"], "attach", { pid: 4242, break: [], options: {}, ...WAIT, timeout: 5, clientPid: process.pid }],
+  [["attach", "--wait", "myserver", "--timeout", "120", "-b", "srv.c:9"], "attach", { waitFor: "myserver", break: ["srv.c:9"], options: {}, ...WAIT, timeout: 120, clientPid: process.pid }],
+  [["attach", "4242", "--no-wait"], "attach", { pid: 4242, break: [], options: {}, ...WAIT, wait: false, clientPid: process.pid }],
   [["attach", "--connect", "127.0.0.1:5678", "--adapter", "debugpy"], "attach", { adapter: "debugpy", connect: { host: "127.0.0.1", port: 5678 }, break: [], options: {}, ...WAIT, clientPid: process.pid }],
   [["test", "--break", "calc.py:4", "--no-stop-on-failure", "--", "pytest", "-x"], "test", { command: ["pytest", "-x"], env: {}, options: {}, stopOnFailure: false, break: ["calc.py:4"], path: process.env.PATH, ...WAIT }],
   [["stop"], "stop", {}],
@@ -106,6 +112,8 @@ const ROWS: [string[], string, Record<string, unknown>][] = [
   [["list", "main.c:10-30"], "list", { location: "main.c:10-30" }],
   [["source", "--lines", "20"], "list", { lines: 20 }],
   [["disassemble", "0x401000", "--count", "8", "--source"], "disassemble", { address: "0x401000", count: 8, source: true }],
+  [["disassemble", "--function"], "disassemble", { function: true }],
+  [["disassemble", "-f", "parse", "--count", "50", "-s"], "disassemble", { function: "parse", count: 50, source: true }],
   [["threads"], "threads", {}],
   [["thread", "7"], "thread", { id: 7 }],
   [["thread"], "thread", {}],
@@ -142,7 +150,9 @@ describe("argv → request", () => {
   });
 
   test("checks across arguments speak the CLI's flags", () => {
-    expect(() => requestOf(["attach"])).toThrow("attach needs a PID or --connect HOST:PORT");
+    expect(() => requestOf(["attach"])).toThrow("attach needs a PID, --wait NAME or --connect HOST:PORT");
+    expect(() => requestOf(["attach", "1", "--wait", "srv"])).toThrow("--wait NAME finds the process itself: it takes no PID or --connect");
+    expect(() => requestOf(["attach", "--no-wait=srv"])).toThrow("--no-wait takes no value (got 'srv')");
     expect(() => requestOf(["attach", "--connect", "localhost:1"])).toThrow("--connect needs --adapter to know how to talk to it");
     expect(() => requestOf(["backtrace", "--all", "--thread", "2"])).toThrow("--all shows every thread: it takes no --thread or --locals");
     expect(() => requestOf(["breakpoint", "remove"])).toThrow("breakpoint remove needs ids or --all");

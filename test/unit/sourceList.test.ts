@@ -3,7 +3,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { baseName, definitionPattern, listing, parseListTarget, window } from "../../src/daemon/session/sourceList.ts";
+import { debugpy } from "../../src/adapters/debugpy.ts";
+import { baseName, definitionPattern, languageExtensions, listing, parseListTarget, window } from "../../src/daemon/session/sourceList.ts";
 import { readLines } from "../../src/daemon/sourceWindow.ts";
 
 describe("parseListTarget", () => {
@@ -80,19 +81,31 @@ describe("listing a function with no debugger to ask", () => {
   writeFileSync(join(dir, "app.py"), "from pkg.util import helper\n\nprint(helper(2))\n");
 
   test("is found below the program's directory, installed packages skipped", async () => {
-    const d = await listing(parseListTarget("util.helper"), 1, { cwd: dir, program: join(dir, "app.py"), adapterName: "debugpy", readLines });
+    const d = await listing(parseListTarget("util.helper"), 1, { cwd: dir, program: join(dir, "app.py"), adapter: debugpy, readLines });
     expect(d).toMatchObject({ file: join(dir, "pkg", "util.py"), function: "util.helper", line: 4, from: 3, to: 5, total: 5 });
     expect(d.others).toBeUndefined();
   });
 
   test("a missing one is INVALID_LOCATION naming where it looked", async () => {
-    const r = listing(parseListTarget("nowhere"), 1, { cwd: dir, adapterName: "debugpy", readLines });
+    const r = listing(parseListTarget("nowhere"), 1, { cwd: dir, adapter: debugpy, readLines });
     await expect(r).rejects.toMatchObject({ code: "INVALID_LOCATION", message: expect.stringContaining(`below ${dir}`) });
   });
 
   test("a bare line with nothing stopped and nothing listed asks for a file", async () => {
-    await expect(listing(parseListTarget("3"), 1, { cwd: dir, adapterName: "debugpy", readLines })).rejects.toMatchObject({ code: "NOT_STOPPED" });
-    const after = await listing(parseListTarget("3"), 0, { cwd: dir, adapterName: "debugpy", readLines, lastFile: join(dir, "app.py") });
+    await expect(listing(parseListTarget("3"), 1, { cwd: dir, adapter: debugpy, readLines })).rejects.toMatchObject({ code: "NOT_STOPPED" });
+    const after = await listing(parseListTarget("3"), 0, { cwd: dir, adapter: debugpy, readLines, lastFile: join(dir, "app.py") });
     expect(after.lines).toEqual([{ line: 3, text: "print(helper(2))", current: false }]);
+  });
+});
+
+describe("the languages a listing searches", () => {
+  test("an adapter's own source extensions, else the program's language, else every one", async () => {
+    const { delve } = await import("../../src/adapters/delve.ts");
+    const { lldbDap } = await import("../../src/adapters/lldbDap.ts");
+    expect(languageExtensions("/bin/app", debugpy)).toEqual([".py", ".pyw"]);
+    expect(languageExtensions(undefined, delve)).toEqual([".go"]);
+    expect(languageExtensions("/work/tool.py", lldbDap)).toEqual([".py", ".pyw"]);
+    expect(languageExtensions("/work/app", lldbDap)).toEqual([".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".rs", ".m", ".mm"]);
+    expect(languageExtensions(undefined, undefined)).toEqual([".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".rs", ".go", ".py"]);
   });
 });

@@ -3,14 +3,28 @@ import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, Replies, StopData, TraceHit } from "../../ipc/commands.ts";
 import type { StopReport } from "../../ipc/types.ts";
 import type { ResumeKind, Session } from "../session/session.ts";
-import { ClientGone, leaveStopped } from "../cancel.ts";
+import { ClientGone, Interrupted, leaveStopped } from "../cancel.ts";
 import { located, stopData, waitForStop, type Handlers } from "./common.ts";
 
-/** Runs a stepping command `count` times; stops early at anything that is not a plain step. */
+/** How long a debugpy pause may take before the program counts as blocked in code that runs no Python. */
+const PYTHON_PAUSE_GRACE_MS = 1500;
+
+/**
+ * Runs a stepping command `count` times; stops early at anything that is not a plain step, and at a
+ * pause (Ctrl-C): then the reply is where the program is.
+ */
 async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?: AbortSignal): Promise<StopData> {
   let report: StopReport | undefined;
+  const paused = s.interrupts;
   for (let i = 0; i < a.count; i++) {
-    const { stop: waiter } = await s.resume(kind, a.thread);
+    let waiter: Promise<StopReport>;
+    try {
+      ({ stop: waiter } = await s.resume(kind, a.thread, paused));
+    } catch (e) {
+      if (!(e instanceof Interrupted)) throw e;
+      report = await s.awaitStop();
+      break;
+    }
     if (!a.wait) {
       waiter.catch(() => {});
       return { state: s.state, waiting: true };
@@ -34,7 +48,15 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     s.requireStopped();
     const bp = await s.breakpoints.add(l.text, l.loc, { temporary: true, condition: l.condition });
     try {
-      const { stop: waiter } = await s.resume("continue");
+      const paused = s.interrupts;
+      let waiter: Promise<StopReport>;
+      try {
+        ({ stop: waiter } = await s.resume("continue", undefined, paused));
+      } catch (e) {
+        // A pause came before the program ran: the reply is where it is.
+        if (e instanceof Interrupted) return await stopData(s, await s.awaitStop(), a.print);
+        throw e;
+      }
       if (!a.wait) {
         waiter.catch(() => {});
         return { state: s.state, waiting: true, breakpoint: bp.id };
@@ -53,7 +75,24 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
       waiter.catch(() => {});
       return { state: s.state, waiting: true };
     }
-    return stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
+    // debugpy stops a thread only when it runs Python code: one blocked in a lock, a join or a
+    // queue never does, and a program whose threads all wait never stops. Its stacks can still be
+    // read while it runs (pydevd answers a running thread's stackTrace after half a second).
+    if (s.adapter.name === "debugpy" && a.thread === undefined) {
+      const early = await Promise.race([waiter.then(() => true, () => true), Bun.sleep(PYTHON_PAUSE_GRACE_MS).then(() => false)]);
+      if (!early && s.state === "running") {
+        const hang = await s.inspector.hang();
+        if (hang.blocked) {
+          waiter.catch(() => {});
+          return { state: s.state, hang };
+        }
+      }
+    }
+    const data = await stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
+    if (!s.live || data.stop?.reason !== "pause") return data;
+    const hang = await s.inspector.hang().catch(() => undefined);
+    // Only a blocked program with more than one thread of its own: otherwise the stop report says it all.
+    return hang?.blocked && hang.groups.reduce((n, g) => n + g.threads.length, 0) > 1 ? { ...data, hang } : data;
   },
 
   /**
@@ -71,13 +110,24 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     const hits: TraceHit[] = [];
     const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
     let stop: StopReport | undefined;
-    let stoppedBy: "max" | "exit" | "other" | "timeout" = "other";
+    let stoppedBy: Replies["trace"]["stoppedBy"] = "other";
     const signal = stream?.signal;
     let waiter: Promise<StopReport> | undefined;
+    // A pause (Ctrl-C in the CLI) ends the trace where the program is, with the hits so far.
+    const paused = s.interrupts;
     try {
       for (;;) {
         if (signal?.aborted) throw new ClientGone();
-        waiter = s.state === "stopped" ? (await s.resume("continue")).stop : s.awaitStop();
+        if (s.state === "stopped") {
+          try {
+            waiter = (await s.resume("continue", undefined, paused)).stop;
+          } catch (e) {
+            if (!(e instanceof Interrupted)) throw e;
+            stoppedBy = "interrupted";
+            stop = await s.awaitStop();
+            break;
+          }
+        } else waiter = s.awaitStop();
         const left = deadline === Infinity ? 0 : Math.max(0.001, (deadline - Date.now()) / 1000);
         try {
           stop = await waitForStop(s, waiter, left, signal);
@@ -93,10 +143,14 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           stoppedBy = "exit";
           break;
         }
-        if (!stop.breakpointIds.includes(bp.id)) break;
+        if (!stop.breakpointIds.includes(bp.id)) {
+          if (s.interrupts !== paused) stoppedBy = "interrupted";
+          break;
+        }
         if (signal?.aborted) throw new ClientGone();
         const values = await s.evaluateAtStop(a.print);
         hits.push({ hit: hits.length + 1, threadId: stop.threadId, values: values.map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value }) })) });
+        s.reportShownAsRow();
         if (hits.length >= a.max) {
           stoppedBy = "max";
           break;

@@ -59,7 +59,7 @@ export const inspectionHandlers: Handlers<
   },
   registers: async (a, caller, ctx): Promise<Replies["registers"]> => ctx.registry.get(caller.session).inspector.registers(a.names, a.all ?? false),
   "memory.read": async (a, caller, ctx): Promise<Replies["memory.read"]> => ctx.registry.get(caller.session).inspector.readMemory(a.location, a.count, a.format),
-  disassemble: async (a, caller, ctx): Promise<Replies["disassemble"]> => ctx.registry.get(caller.session).inspector.disassemble(a.address, a.count, a.source ?? false),
+  disassemble: async (a, caller, ctx): Promise<Replies["disassemble"]> => ctx.registry.get(caller.session).inspector.disassemble(a.address, a.count, a.source ?? false, a.function),
   list: async (a, caller, ctx): Promise<Replies["list"]> => {
     const target = parseListTarget(a.location);
     const around = a.lines ?? 5;
@@ -72,7 +72,7 @@ export const inspectionHandlers: Handlers<
       }
       ctx.registry.get(caller.session);
     }
-    return listing(target, around, { cwd: caller.cwd, adapterName: "", readLines });
+    return listing(target, around, { cwd: caller.cwd, readLines });
   },
   events: async (a, caller, ctx): Promise<Replies["events"]> => ({ events: ctx.registry.get(caller.session).history.slice(-a.limit) }),
 };

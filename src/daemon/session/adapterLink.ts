@@ -131,7 +131,7 @@ export class AdapterLink {
     const spawnCwd = adapter.spawnCwd?.(launch);
     this.pinnedCwd = spawnCwd !== undefined;
     // A warm spare of this adapter, spawned and initialized before: straight to launch.
-    const spare = this.found && this.host.warm && !core?.command && !this.pinnedCwd ? this.host.warm.take(adapter, this.found) : undefined;
+    const spare = this.found && this.host.warm && !core?.command && !this.pinnedCwd ? await this.host.warm.takeAnswering(adapter, this.found) : undefined;
     this.warmStart = !!spare;
     // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
     const onProgramOutput = adapter.quirks.adapterOutputIsProgramOutput ? (text: string, stream: "stdout" | "stderr") => output.fromAdapterStream(stream, text) : undefined;

@@ -4,7 +4,8 @@ import type { Replies } from "../../ipc/commands.ts";
 import { readLines } from "../sourceWindow.ts";
 import type { InspectorHost, SelectedFrame } from "./inspectorHost.ts";
 import { memoryLines, type MemoryFormat } from "../../common/memoryFormat.ts";
-import type { Queue } from "./queue.ts";
+import type { InQueue, Queue } from "./queue.ts";
+import { functionName } from "./stopReport.ts";
 import type { ValueInspector } from "./valueInspector.ts";
 
 export class Machine {
@@ -72,18 +73,37 @@ export class Machine {
     });
   }
 
-  disassemble(address: string | undefined, count: number, withSource = false): Promise<Replies["disassemble"]> {
+  /**
+   * From the current instruction or ADDR, COUNT instructions; or (`fn`) a whole function: the
+   * selected frame's (`true`) or one by name, from its first instruction to the next symbol's,
+   * at most `count` (default FUNCTION_MAX).
+   */
+  disassemble(address: string | undefined, count: number | undefined, withSource = false, fn?: boolean | string): Promise<Replies["disassemble"]> {
     return this.queue(async (q) => {
       const client = this.host.requireStopped();
       if (!this.host.capabilities.supportsDisassembleRequest) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not support disassembly (capability supportsDisassembleRequest)`, "`debugger raw` may reach the debugger's own disassembler");
       const { frame } = await this.frames.selectedFrameNow(q);
       const pc = frame.instructionPointerReference;
-      const at = address ?? pc;
+      const whole = fn !== undefined && fn !== false ? await this.functionStartNow(q, fn === true ? undefined : fn, frame.name, pc) : undefined;
+      const at = whole?.start ?? address ?? pc;
       if (!at) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} gave no instruction address for this frame`, "give one: `debugger disassemble 0x401000`");
       if (!/^(0x[0-9a-f]+|\d+)$/i.test(at)) throw new DebuggerError("INVALID_ARGUMENT", `'${at}' is not an address`, "e.g. `debugger disassemble 0x401000`");
-      const body = await client.request("disassemble", { memoryReference: at, instructionCount: count, resolveSymbols: true });
+      const limit = whole ? (count ?? FUNCTION_MAX) : (count ?? 16);
+      // One more than the limit: an instruction past it that is still the function's means it was cut.
+      const body = await client.request("disassemble", { memoryReference: at, instructionCount: whole ? limit + 1 : limit, resolveSymbols: true });
       const current = pc ? BigInt(pc) : undefined;
-      const instructions = (body?.instructions ?? []).map((i) => ({
+      let raw = body?.instructions ?? [];
+      let truncated: string | undefined;
+      if (whole) {
+        // The symbol's own spelling where the debugger gives one (`Foo::bar(int)` for `Foo::bar`).
+        if (!whole.end) whole.name = raw[0]?.symbol?.replace(/\+\d+$/, "") || whole.name;
+        const end = whole.end ? countBefore(raw, BigInt(whole.end)) : functionEnd(raw, whole.name);
+        if (end > limit) {
+          truncated = `cut at ${limit} instructions: the function goes on (\`debugger disassemble ${raw[limit]!.address} --count N\` shows the rest)`;
+          raw = raw.slice(0, limit);
+        } else raw = raw.slice(0, end);
+      }
+      const instructions = raw.map((i) => ({
         address: i.address,
         instruction: i.instruction.trim().replace(/\s{2,}/g, " "),
         bytes: i.instructionBytes,
@@ -104,7 +124,67 @@ export class Machine {
           if (text !== undefined) ins.sourceText = text;
         }
       }
-      return { address: at, instructions };
+      return { address: at, instructions, ...(whole ? { function: whole.name } : {}), ...(truncated ? { truncated } : {}) };
     });
   }
+
+  /**
+   * Where a function starts: gdb names each instruction `add+10`, so the current one says how far
+   * in it is; otherwise (lldb-dap names only a symbol's first instruction) the function's name is
+   * evaluated, which both debuggers answer with its address. The selected frame's function must
+   * then hold the current instruction, or the name meant another (an overload).
+   */
+  private async functionStartNow(q: InQueue, name: string | undefined, frameName: string, pc: string | undefined): Promise<{ start: string; name: string; end?: string }> {
+    const own = this.host.adapter.functionRange;
+    if (own && name === undefined && pc) {
+      const range = own.parse((await this.values.evaluateNow(q, own.command(pc), "repl")).result);
+      if (range) return range;
+    }
+    if (name === undefined) {
+      if (!pc) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} gave no instruction address for this frame`, "`debugger disassemble --function NAME` names the function");
+      const here = (await this.host.requireStopped().request("disassemble", { memoryReference: pc, instructionCount: 1, resolveSymbols: true }))?.instructions?.[0];
+      const m = /^(.+)\+(\d+)$/.exec(here?.symbol ?? "");
+      if (m && BigInt(pc) >= BigInt(m[2]!)) return { start: `0x${(BigInt(pc) - BigInt(m[2]!)).toString(16)}`, name: m[1]! };
+    }
+    const wanted = name ?? functionName(frameName);
+    const r = await this.values.evaluateNow(q, wanted, this.host.adapter.printContext).catch((e: Error) => {
+      throw new DebuggerError("INVALID_ARGUMENT", `cannot find function '${wanted}': ${e.message.replace(/^cannot evaluate '[^']*': /, "")}`, "`debugger disassemble ADDR --count N` disassembles from an address");
+    });
+    const start = /^0x[0-9a-f]+$/i.test(r.memoryReference ?? "") ? r.memoryReference! : /0x[0-9a-f]+/i.exec(r.result)?.[0];
+    // A function's type ends in its parameter list: `int (*)(int, int)` (LLDB), `int (int, int)` (gdb).
+    if (!start || !/\)\s*$/.test(r.type ?? "")) {
+      throw new DebuggerError("INVALID_ARGUMENT", `'${wanted}' is not a function (it is ${r.result})`, "`debugger disassemble ADDR --count N` disassembles from an address");
+    }
+    if (name === undefined && pc && (BigInt(pc) < BigInt(start) || BigInt(pc) - BigInt(start) > 1_000_000n)) {
+      throw new DebuggerError("UNSUPPORTED", `cannot tell where the current function starts ('${wanted}' is at ${start}, the frame at ${pc})`, "`debugger disassemble --count N` disassembles from the current instruction");
+    }
+    if (own) {
+      const range = own.parse((await this.values.evaluateNow(q, own.command(start), "repl")).result);
+      if (range) return range;
+    }
+    return { start, name: wanted };
+  }
+}
+
+/** Instructions shown by `disassemble --function` unless --count says otherwise. */
+const FUNCTION_MAX = 400;
+
+/**
+ * How many of INSTRUCTIONS (from a function's first) belong to it: up to the first that starts
+ * another symbol. A debugger that names every instruction (gdb: `add+10`) names none past the
+ * last function of a section; one that names only a symbol's first cannot tell (functionRange).
+ */
+export function functionEnd(instructions: readonly { symbol?: string }[], name: string): number {
+  const everyOne = instructions.length > 1 && !!instructions[0]!.symbol && !!instructions[1]!.symbol;
+  for (let i = 1; i < instructions.length; i++) {
+    const s = instructions[i]!.symbol;
+    if (s ? s.replace(/\+\d+$/, "") !== name : everyOne) return i;
+  }
+  return instructions.length;
+}
+
+/** How many of INSTRUCTIONS (in address order) lie before END. */
+function countBefore(instructions: readonly { address: string }[], end: bigint): number {
+  const i = instructions.findIndex((x) => /^0x[0-9a-f]+$/i.test(x.address) && BigInt(x.address) >= end);
+  return i < 0 ? instructions.length : i;
 }

@@ -2,6 +2,7 @@
 // `events`) and handed to whoever waits for the next stop. A waiter registers before the request
 // that causes the stop goes out, so a fast stop is never missed.
 import type { StopReport } from "../../ipc/types.ts";
+import { SeenFrames } from "./seenFrames.ts";
 import { newReport } from "./stopReport.ts";
 
 const HISTORY_LIMIT = 100;
@@ -14,6 +15,8 @@ interface Waiter {
 export class Reports {
   readonly history: StopReport[] = [];
   last: StopReport | undefined;
+  /** What the reports so far have shown (each report's `seen`). */
+  readonly seen = new SeenFrames();
   private seq = 0;
   private readonly waiters = new Set<Waiter>();
 

@@ -31,10 +31,15 @@ import { StopPipeline } from "./stopPipeline.ts";
 import { sessionFacts, type CodeFacts } from "./userCode.ts";
 import { beforeResume, neverStopped, probeHost } from "./conditionProbe.ts";
 import { beforeStepOut } from "./returnValues.ts";
+import { PendingHits } from "./pendingHits.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
+import { Interrupted } from "../cancel.ts";
 
 export type { StartOptions } from "./adapterLink.ts";
 export type { ResumeKind } from "./throwPolicy.ts";
+
+/** How long a pause waits for a resume under way (or, six times that, for the program to start). */
+const PAUSE_SETTLE_MS = 5000;
 
 export class Session {
   pid: number | undefined;
@@ -55,6 +60,19 @@ export class Session {
   /** What was read before a `finish` to tell what it returned (AdapterSpec.returnValue.before). */
   private beforeStepOut: string | undefined;
   private startOptions: StartOptions | undefined;
+  /** Other threads' hits of the current stop, reported by the next `continue` (pendingHits.ts). */
+  private readonly pending = new PendingHits();
+  /** A resume request went out since the last stop: a `stopped` event now is a new stop, not another thread's part of the last one. */
+  private resumeSent = true;
+  /** The thread the current stop is reported for. */
+  private stopThread: number | undefined;
+  /**
+   * Pauses asked for so far. A command that resumes the program more than once passes the count it
+   * began with to `resume`, which then refuses to resume once a pause has come (Ctrl-C on a trace).
+   */
+  interrupts = 0;
+  /** A client's `stop` or `detach` ended the session (a start under way then says so, not how the adapter died). */
+  endRequest: "stop" | "detach" | undefined;
 
   constructor(
     readonly name: string,
@@ -105,6 +123,7 @@ export class Session {
         this.go({ type: "expectationUsed" });
         return e;
       },
+      pending: this.pending,
       pass: (threadId) => this.passStop(threadId),
       publish: (report, selection) => this.publish(report, selection),
     });
@@ -238,6 +257,7 @@ export class Session {
   private async connectAndConfigure(q: InQueue): Promise<void> {
     const opts = this.startOptions!;
     this.go({ type: "start" });
+    this.resuming();
     this.lastResume = "continue";
     this.exitCode = undefined;
     this.pid = opts.mode === "attach" ? opts.pid : undefined;
@@ -291,16 +311,54 @@ export class Session {
   }
 
   private onStopped(body: DapEventMap["stopped"]): void {
-    if (!this.go({ type: "stopped" })) return;
-    this.inspector.invalidate(body.threadId);
+    // lldb-dap tells one stop as one `stopped` event per thread with a reason: the first is the
+    // stop reported; the others are hits the next `continue` reports (no new stop, no new selection).
+    const sameStop = this.state === "stopped" && !this.resumeSent && body.threadId !== undefined && this.stopThread !== undefined && body.threadId !== this.stopThread;
     // LLDB numbers watchpoints apart from breakpoints: a data breakpoint's id is a watchpoint's.
-    const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds, body.reason === "data breakpoint" ? "data" : "code");
+    const among = body.reason === "data breakpoint" ? "data" : "code";
+    // A hit that was pending when a step went out, told again: counted already.
+    const hits = (again: boolean) => (again ? this.breakpoints.registry.idsOf(body.hitBreakpointIds, among) : this.breakpoints.registry.recordHits(body.hitBreakpointIds, among));
+    if (sameStop) {
+      if (this.pending.accepts(body.threadId!)) this.pending.add({ threadId: body.threadId!, body, ids: hits(this.pending.again(body.threadId!, body.hitBreakpointIds)) });
+      return;
+    }
+    if (!this.go({ type: "stopped" })) return;
+    this.resumeSent = false;
+    this.stopThread = body.threadId;
+    const again = body.threadId !== undefined && this.pending.again(body.threadId, body.hitBreakpointIds);
+    this.pending.newStop();
+    this.inspector.invalidate(body.threadId);
+    const ids = hits(again);
     void this.queue.run((q) => this.pipeline.run(q, body, ids));
+  }
+
+  /**
+   * Another thread's hit of the current stop, reported as a stop of its own without resuming
+   * (inside the queue: the report is built after the current piece of work).
+   */
+  private reportPending(threadId?: number): boolean {
+    const hit = this.pending.take(threadId);
+    if (!hit) return false;
+    this.go({ type: "stopped" });
+    this.stopThread = hit.threadId;
+    this.inspector.invalidate(hit.threadId);
+    void this.queue.run((q) => this.pipeline.run(q, hit.body, hit.ids));
+    return true;
+  }
+
+  /** A resume request is about to go out: every thread runs on, pending hits included (a step: see PendingHits.step). */
+  private resuming(kind?: ResumeKind): void {
+    this.resumeSent = true;
+    if (kind === "next" || kind === "stepIn" || kind === "stepOut") this.pending.step();
+    else this.pending.clear();
   }
 
   /** A stop the throw policy passes on: the program runs again, no report. */
   private async passStop(threadId: number): Promise<boolean> {
+    // Another thread's hit of the same stop is next, before anything runs.
+    if (this.reportPending()) return true;
     this.go({ type: "resumed" });
+    this.resuming();
     this.inspector.invalidate();
     try {
       await this.link.client!.request("continue", { threadId });
@@ -432,6 +490,11 @@ export class Session {
   }
 
   /** Expressions in the selected frame at the current stop, each failure in place. */
+  /** The last stop was shown as a row of values (`trace`, `run`), not as a report: the next report is sized by the ones before it. */
+  reportShownAsRow(): void {
+    this.reports.seen.unshown();
+  }
+
   evaluateAtStop(expressions: string[]): Promise<DisplayValue[]> {
     return this.queue.run((q) => this.inspector.reader.displaysNow(q, expressions.map((expression) => ({ expression }))));
   }
@@ -471,11 +534,13 @@ export class Session {
 
   /**
    * Sends a resume-type request and returns a waiter for the stop it leads to. The waiter is
-   * registered before the request goes out, so a fast stop is never missed.
+   * registered before the request goes out, so a fast stop is never missed. With `unlessPausedSince`
+   * (the `interrupts` count the caller began with) a pause that came since throws `Interrupted`.
    */
-  resume(kind: ResumeKind, threadId?: number): Promise<{ stop: Promise<StopReport> }> {
+  resume(kind: ResumeKind, threadId?: number, unlessPausedSince?: number): Promise<{ stop: Promise<StopReport> }> {
     this.requireRunnable(kind === "stepIn" ? "step" : kind === "stepOut" ? "finish" : kind);
     return this.queue.run(async (q) => {
+      if (unlessPausedSince !== undefined && this.interrupts !== unlessPausedSince) throw new Interrupted();
       const client = this.requireStopped();
       // `continue --thread N` means that thread alone: only where the adapter can keep the others stopped.
       const single = kind === "continue" && threadId !== undefined;
@@ -483,6 +548,13 @@ export class Session {
         throw new DebuggerError("UNSUPPORTED", `${this.adapter.name} cannot resume one thread alone (capability supportsSingleThreadExecutionRequests)`, "`debugger continue` without --thread resumes every thread; a breakpoint with a condition on the thread stops where it matters");
       }
       if (threadId !== undefined) await this.inspector.selectThreadNow(q, threadId);
+      // Another thread stopped at a breakpoint with the last stop: `continue` reports it first, without resuming.
+      if (kind === "continue" && (threadId === undefined || this.pending.has(threadId)) && this.pending.size) {
+        const waiter = this.nextStop();
+        this.lastResume = kind;
+        this.reportPending(threadId);
+        return { stop: waiter.promise };
+      }
       await beforeResume(probeHost(this.pipeline.conditionContext(q)), this.breakpoints.registry.list(), kind !== "continue");
       const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThread());
       // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
@@ -490,6 +562,7 @@ export class Session {
       const waiter = this.nextStop();
       const before = this.phase;
       this.lastResume = kind;
+      this.resuming(kind);
       try {
         await client.request(kind, { threadId: tid, ...(single ? { singleThread: true } : {}) });
       } catch (e) {
@@ -504,13 +577,24 @@ export class Session {
     });
   }
 
-  /** Not queued: a pause must get through while a long request holds the queue. */
+  /**
+   * Not queued: a pause must get through while a long request holds the queue. It also tells a
+   * command driving the program through several stops to resume no more (`interrupts`).
+   */
   async pause(threadId?: number): Promise<{ stop: Promise<StopReport> }> {
     this.requireRunnable("pause");
+    this.interrupts++;
+    // Still starting: the adapter takes a pause once the program runs.
+    const started = Date.now() + PAUSE_SETTLE_MS * 6;
+    while (this.state === "starting" && Date.now() < started) await Bun.sleep(20);
+    // Stopped: a command may be resuming the program right now. A resume queued after this point
+    // sees the count and does not go out; one already under way is waited for, then paused.
+    if (this.state === "stopped") await Promise.race([this.queue.run(async () => {}), Bun.sleep(PAUSE_SETTLE_MS)]);
     const client = this.requireLive();
     if (this.state === "stopped") throw new DebuggerError("NOT_RUNNING", `session '${this.name}' is already stopped`, "`debugger context` shows where");
     const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThread());
     const waiter = this.nextStop();
+    this.resuming();
     this.go({ type: "expect", what: "pause" });
     try {
       await client.request("pause", { threadId: tid });
@@ -560,6 +644,7 @@ export class Session {
     this.breakpoints.registry.resetHits();
     this.inspector.invalidate();
     this.reports.last = undefined;
+    this.reports.seen.reset();
     this.out.restartReports();
     const waiter = this.nextStop();
     try {

@@ -133,11 +133,15 @@ export function sourceFilesBelow(roots: string[], exts: readonly string[], maxFi
   return out;
 }
 
-/** The source extensions of a program's language, from its path (a script, or a binary: the native ones). */
-export function languageExtensions(program: string | undefined, adapterName: string): string[] {
-  if (!adapterName && !program) return [".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".rs", ".go", ".py"];
-  if (adapterName === "debugpy" || /\.pyw?$/i.test(program ?? "")) return [".py", ".pyw"];
-  if (adapterName === "delve" || /\.go$/i.test(program ?? "")) return [".go"];
+/**
+ * The source extensions of a program's language: the adapter's own (AdapterSpec.sourceExtensions),
+ * else from the program's path (a script, or a binary: the native ones). No session: every language.
+ */
+export function languageExtensions(program: string | undefined, adapter: { sourceExtensions?: string[] } | undefined): string[] {
+  if (!adapter && !program) return [".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".rs", ".go", ".py"];
+  if (adapter?.sourceExtensions) return adapter.sourceExtensions;
+  if (/\.pyw?$/i.test(program ?? "")) return [".py", ".pyw"];
+  if (/\.go$/i.test(program ?? "")) return [".go"];
   return [".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".rs", ".m", ".mm"];
 }
 
@@ -147,7 +151,8 @@ export function languageExtensions(program: string | undefined, adapterName: str
 export interface ListContext {
   cwd: string;
   program?: string;
-  adapterName: string;
+  /** The session's adapter (its source extensions); undefined with no session. */
+  adapter?: { sourceExtensions?: string[] };
   /** The selected frame of a stopped program. */
   here?: { path?: string; name?: string; line?: number; read?: () => Promise<string | undefined> };
   /** The last file listed in this session, for `list 40` with nothing stopped. */
@@ -252,7 +257,7 @@ async function findFunction(name: string, c: ListContext): Promise<{ file: strin
     }
     return out;
   }
-  const exts = languageExtensions(c.program, c.adapterName);
+  const exts = languageExtensions(c.program, c.adapter);
   const roots = [...(c.program ? [statDir(c.program)] : []), c.cwd];
   const base = baseName(name);
   const found: { file: string; line: number }[] = [];

@@ -17,6 +17,7 @@ import type { ProgramOutput } from "./programOutput.ts";
 import { coreStop, frameView, normaliseReason } from "./stopReport.ts";
 import { userFrameIndex, type CodeFacts } from "./userCode.ts";
 import { identifyWatchpoint } from "./watchStops.ts";
+import { frameKey, type SeenFrames } from "./seenFrames.ts";
 import { returnedValue } from "./returnValues.ts";
 import { compactValue } from "./values.ts";
 
@@ -54,6 +55,8 @@ export interface ReportContext {
   /** What tells the user's code from libraries' here. */
   readonly facts: CodeFacts;
   create(reason: string): StopReport;
+  /** What the session's reports have shown so far: this report's `seen` comes from it. */
+  readonly seen?: SeenFrames;
   thrownType(q: InQueue, threadId: number): Promise<string | undefined>;
   /** The stop a `finish` led to, and what was read before it (to tell the returned value). */
   readonly finished?: { before: string | undefined };
@@ -148,6 +151,9 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
       // The source window comes from disk: read it while the adapter answers for the locals.
       const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, ctx.sourceLines), reader.scopeVariablesNow(q, shown.id, "locals")]);
       report.source = source;
+      // Compared whole, before the cut: a change past the budget is still a change.
+      const seen = ctx.seen?.note(frameKey(threadId, where.function, where.file, frames.length < 64 ? frames.length - index : undefined), locals);
+      if (seen) report.seen = seen;
       const cut = truncateVariables(locals, ctx.limits);
       report.locals = cut.variables;
       if (cut.note) (report.truncated ??= []).push(cut.note);

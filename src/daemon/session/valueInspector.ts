@@ -11,11 +11,14 @@ import type { InspectorHost, SelectedFrame } from "./inspectorHost.ts";
 import type { InQueue, Queue } from "./queue.ts";
 import { checkedCount, oneLevelDown, type ValueReader } from "./oneLevelDown.ts";
 import { functionName } from "./stopReport.ts";
+import { goRuntimeValue } from "./goValues.ts";
 import { byteOf, byteValue, compactValue, containerSize, evaluateError, formatTree, formatValue, isByteArray, isCharArrayShownAsSize, isOpaqueValue, isStringLike, NULL_POINTER, quoteBytes, shortType, type Format } from "./values.ts";
 
 export class ValueInspector {
   /** `locals --all`: the adapter's grouping rows too (set only inside one queued operation). */
   private showHidden = false;
+  /** The program's Go version (runtime.buildVersion), asked once. */
+  private goVersion: Promise<string | undefined> | undefined;
 
   constructor(
     private readonly host: InspectorHost,
@@ -294,11 +297,21 @@ export class ValueInspector {
 
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
-    const value = formatValue(compactValue(r.result, r.type), format);
+    const value = formatValue(await this.runtimeValueNow(q, compactValue(r.result, r.type), r.type), format);
     const shown = await this.inlineValue(q, { name: expression, type: r.type, value, reference: r.variablesReference }, 1, frameId);
     if (!this.host.adapter.consoleValue || this.host.state !== "stopped") return shown.value;
     const frame = frameId ?? (await this.frames.selectedFrameNow(q)).frame.id;
     return (await this.smartPointerNow(q, await this.consoleValueNow(q, shown, expression, frame), expression, frame)).value;
+  }
+
+  /** Go's sync and time values by meaning (goValues.ts), for the program's Go version, read once. */
+  private async runtimeValueNow(q: InQueue, value: string, type: string | undefined): Promise<string> {
+    if (this.host.adapter.name !== "delve" || !/^\*?(sync\.(WaitGroup|Mutex)|time\.(Ticker|Timer))$/.test(type ?? "")) return value;
+    this.goVersion ??= this.evaluateNow(q, "runtime.buildVersion", "repl").then(
+      (r) => r.result.replace(/^"|"$/g, ""),
+      () => undefined,
+    );
+    return goRuntimeValue(value, type, await this.goVersion);
   }
 
   async variablesNow(q: InQueue, reference: number, depth = 0): Promise<VariableView[]> {
@@ -306,7 +319,7 @@ export class ValueInspector {
     const out: VariableView[] = [];
     for (const v of variables) {
       if (!this.showHidden && this.host.adapter.hideVariable?.(v.name, v.type)) continue;
-      const view: VariableView = { name: v.name, type: shortType(v.type), value: compactValue(v.value, v.type), reference: v.variablesReference };
+      const view: VariableView = { name: v.name, type: shortType(v.type), value: await this.runtimeValueNow(q, compactValue(v.value, v.type), v.type), reference: v.variablesReference };
       if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(q, v.variablesReference, depth - 1);
       out.push(view);
     }
