@@ -15,6 +15,13 @@
 //   stopped thread serves (variables, evaluate), waited 5 ms on average. Its sleep now ends
 //   when a command arrives (locks from _thread taken at start-up, so gevent's patching of the
 //   program does not reach them).
+// - Exit: after the program's last line pydevd noticed the end only at its next 0.3 s poll, and
+//   a second pydevd thread finding the session being disposed (the reader, seeing the adapter
+//   close the socket) and the thread disposing of it waited for each other until a 0.5 s
+//   timeout: ~0.75 s before the launcher could report the exit. Now the end of the main thread
+//   (threading's own atexit hook, run before non-daemon threads are joined) counts as the end of
+//   the program and wakes the pollers, and pydevd's own threads do not wait for a disposal
+//   already under way.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { runtimeDir } from "../common/paths.ts";
@@ -149,6 +156,10 @@ class _DebuggerPydevdHooks:
                 _debugger_wake_pydevd(module)
             except Exception:
                 pass
+            try:
+                _debugger_quick_exit(module)
+            except Exception:
+                pass
 
         loader.exec_module = exec_module
         return spec
@@ -214,6 +225,64 @@ def _debugger_wake_pydevd(pydevd):
     processor.process_net_command_json = process_net_command_json
     pydevd.PyDB.post_internal_command = post_internal_command
     pydevd.time = Time()
+
+
+def _debugger_quick_exit(pydevd):
+    import threading
+    from _pydevd_bundle.pydevd_daemon_thread import PyDBDaemonThread
+    dispose = getattr(pydevd.PyDB, "dispose_and_kill_all_pydevd_threads", None)
+    register = getattr(threading, "_register_atexit", None)
+    if dispose is None:
+        return
+
+    def dispose_and_kill_all_pydevd_threads(self, wait=True, timeout=.5):
+        # One of pydevd's own threads finding the session disposed already returns at once: the
+        # thread disposing of it is waiting for exactly that thread to finish.
+        if wait and getattr(self, "pydb_disposed", False) and isinstance(threading.current_thread(), PyDBDaemonThread):
+            wait = False
+        return dispose(self, wait, timeout)
+
+    pydevd.PyDB.dispose_and_kill_all_pydevd_threads = dispose_and_kill_all_pydevd_threads
+    has_alive = getattr(pydevd.PyDB, "has_user_threads_alive", None)
+    if register is None or has_alive is None:
+        return
+    from _pydevd_bundle import pydevd_utils
+    from _pydev_bundle.pydev_is_thread_alive import is_thread_alive
+    main = threading.main_thread()
+    ended = []
+
+    def has_user_threads_alive(self):
+        if not ended:
+            return has_alive(self)
+        # The main thread is in the interpreter's shutdown: its program is over.
+        for t in pydevd_utils.get_non_pydevd_threads():
+            if t is not main and is_thread_alive(t) and (not t.daemon or hasattr(t, "__pydevd_main_thread")):
+                return True
+        return False
+
+    pydevd.PyDB.has_user_threads_alive = has_user_threads_alive
+
+    def main_thread_ended():
+        try:
+            if threading.current_thread() is not main:
+                return
+            ended.append(True)
+            py_db = pydevd.get_global_debugger()
+            if py_db is None:
+                return
+            event = getattr(py_db, "_py_db_command_thread_event", None)
+            if event is not None:
+                event.set()
+            alive = getattr(getattr(py_db, "check_alive_thread", None), "_wait_event", None)
+            if alive is not None:
+                alive.set()
+        except Exception:
+            pass
+
+    try:
+        register(main_thread_ended)
+    except Exception:
+        pass
 
 
 __import__("sys").meta_path.insert(0, _DebuggerPydevdHooks)

@@ -1,8 +1,9 @@
 // debugpy without the ~40 ms Nagle stalls: the bootstrap sitecustomize reaches the adapter, the
 // launcher and the program, sets TCP_NODELAY, and still runs the user's own sitecustomize. It also
-// spares pydevd's import of pkg_resources and wakes stopped threads when a command arrives.
+// spares pydevd's import of pkg_resources, wakes stopped threads when a command arrives, and
+// ends pydevd's session as soon as the program is over.
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { E2eEnv, CI, runCommand } from "./harness.ts";
 
@@ -81,6 +82,24 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     const end = await s.ok(["continue"]);
     expect(end).toMatchObject({ state: "exited", stop: { exitCode: 0 } });
     expect(end.stop.output).toContain("[('w0', 6), ('w1', 10)]");
+  });
+
+  test("the exit: pydevd ends its session when the main thread ends, without its threads' 0.5 s timeout; a live thread and all output still count", async () => {
+    const prog = join(env.dir, "ends.py");
+    // A non-daemon worker outlives the main thread: the program is not over until it is.
+    writeFileSync(prog, ["import threading, time", "def work():", "    time.sleep(0.3)", "    print('worker done')", "threading.Thread(target=work).start()", "print('main done')", ""].join("\n"));
+    const log = join(env.dir, "pydevd.log");
+    const s = env.session("ends");
+    const r = await s.ok(["start", prog, "--python", "/usr/bin/python3", "--env", "PYDEVD_DEBUG=1", "--env", `PYDEVD_DEBUG_FILE=${log}`]);
+    expect(r.stop).toMatchObject({ reason: "exited", exitCode: 0 });
+    expect((await s.ok(["output"])).text).toContain("main done\nworker done\n");
+    // pydevd's own log (its file gets the pid): a pydevd thread that found the session already
+    // disposed did not wait for the disposal (which waits for it: the 0.5 s timeout), and no thread
+    // was left to that timeout ("may not have finished correctly" is what pydevd says then).
+    const files = readdirSync(env.dir).filter((n) => n.startsWith("pydevd.") && n.endsWith(".log"));
+    const text = files.map((n) => readFileSync(join(env.dir, n), "utf8")).join("\n");
+    expect(text.includes("(already disposed - no wait)"), "pydevd's log shows a disposal not waited for").toBe(true);
+    expect(text.includes("may not have finished correctly"), "pydevd's log shows its 0.5 s timeout").toBe(false);
   });
 
   test("DEBUGGER_PYTHON_NODELAY=0 leaves debugpy's sockets alone", async () => {
