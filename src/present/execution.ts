@@ -30,10 +30,12 @@ function trace(d: Replies["trace"], view: View): string {
  * A pause of a blocked program: the stop's head line, then every waiting thread (the hang report)
  * in place of the paused thread's source and locals, which its entry repeats.
  */
-function pause(d: Replies["pause"], view: View): string {
+export function pause(d: Replies["pause"], view: View): string {
   const h = d.hang;
   if (!h) return stopped(d, view);
   const n = h.groups.reduce((k, g) => k + g.threads.length, 0);
+  const places = h.groups.filter((g) => g.threads.length).length;
+  const blocked = `Blocked: all ${n} threads of yours wait${places > 1 && places < n ? `, in ${places} places` : ""}.`;
   if (!d.stop) {
     return [
       `Not stopped: all ${n} threads wait in code that runs no Python (a lock, a join, a queue); debugpy stops a thread only when it runs Python code, so the pause stays asked and a thread that wakes stops.`,
@@ -44,7 +46,7 @@ function pause(d: Replies["pause"], view: View): string {
   // The paused thread's source, locals and their note: its entry below shows them.
   const truncated = d.stop.truncated?.filter((t) => !t.startsWith("locals:"));
   const rest = stopReport({ ...d.stop, source: [], locals: [], frameIndex: undefined, truncated }, view.cwd).split("\n");
-  return [rest[0], `Blocked: all ${n} threads of yours wait.`, hangLines(h, view.cwd), ...rest.slice(1)].join("\n");
+  return [rest[0], blocked, hangLines(h, view.cwd), ...rest.slice(1)].join("\n");
 }
 
 export const executionPresenters: Presenters<"continue" | "next" | "step" | "finish" | "until" | "pause" | "await" | "trace"> = {
