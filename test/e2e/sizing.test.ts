@@ -4,6 +4,7 @@
 // long locals cut short saying how long they are, while `print` and --json keep the whole.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import { gdb } from "../../src/adapters/gdb.ts";
 import { adapterAvailable, CI, E2eEnv, runCommand } from "./harness.ts";
 
 interface Profile {
@@ -28,6 +29,13 @@ const debugpyFound = () => {
   return false;
 };
 
+const gdbFound = () => {
+  if (gdb.discover({ options: {} })) return true;
+  if (CI) throw new Error("CI=true and gdb with cdt-gdb-adapter is not installed: test/e2e/sizing.test.ts cannot run");
+  console.warn("SKIP test/e2e/sizing.test.ts gdb: gdb with cdt-gdb-adapter is not installed");
+  return false;
+};
+
 const profiles: Profile[] = [
   {
     name: "lldb-dap/C",
@@ -35,6 +43,14 @@ const profiles: Profile[] = [
     program: () => fixtures["c-sizing"]!,
     source: C_SRC,
     flags: [],
+    textCut: new RegExp(`^  text \\(const char \\*\\) = 0x[0-9a-f]+ "${ten.repeat(4)}…" \\(200 chars\\)$`, "m"),
+  },
+  {
+    name: "gdb/C",
+    available: gdbFound,
+    program: () => fixtures["c-sizing"]!,
+    source: C_SRC,
+    flags: ["--adapter", "gdb"],
     textCut: new RegExp(`^  text \\(const char \\*\\) = 0x[0-9a-f]+ "${ten.repeat(4)}…" \\(200 chars\\)$`, "m"),
   },
   {
@@ -93,6 +109,11 @@ for (const p of profiles) {
       expect(json.stop.locals.map((v: { name: string }) => v.name)).toEqual(expect.arrayContaining(["text", "squares", "total", "i"]));
       expect(json.stop.seen).toEqual({ sameFrame: true, unchanged: expect.arrayContaining(["text", "squares"]) });
       expect(json.stop.seen.unchanged).not.toContain("i");
+      // The daemon's own cut (at 200 characters) says how long the whole was.
+      const text = json.stop.locals.find((v: { name: string }) => v.name === "text")!;
+      expect(text.value).toEndWith("…");
+      expect(text.whole?.chars).toBe(200);
+      expect(text.whole?.items).toBeUndefined();
 
       // A new function: the window again, and all its locals (it was never reported before).
       await s.ok(["breakpoint", "add", at("weight_body")]);
@@ -120,15 +141,21 @@ for (const p of profiles) {
 
     test("a trace's rows are not reports: the next stop in that function shows its window and locals", async () => {
       const s = env.session(`sizing-trace-${p.name.replace(/\W/g, "")}`);
-      await s.ok(["start", p.program(), ...p.flags, "--stop-on-entry"]);
+      const entry = await s.ok(["start", p.program(), ...p.flags, "--stop-on-entry"]);
       const trace = await s.run(["trace", at("loop_body"), "--print", "i", "--max", "2"], { json: false });
       expect(trace.stdout).toContain("Stopped at hit 2 (--max)");
       const next = await s.run(["next", "--print", "total"], { json: false });
       expect(next.stdout).toMatch(/in main \(/);
-      expect(windowLines(next.stdout).length).toBeGreaterThan(1);
-      // Never shown before: every local, none called unchanged.
-      expect(next.stdout).toMatch(/^Locals:\n/m);
-      expect(next.stdout).toMatch(p.textCut);
+      if (entry.stop?.frame?.function !== "main") {
+        // lldb-dap (_start) and debugpy (the module): main was never shown, so its window and every local.
+        expect(windowLines(next.stdout).length).toBeGreaterThan(1);
+        expect(next.stdout).toMatch(/^Locals:\n/m);
+        expect(next.stdout).toMatch(p.textCut);
+      } else {
+        // gdb enters at main: the entry report showed main, and the rows did not replace it.
+        expect(windowLines(next.stdout)).toHaveLength(1);
+        expect(next.stdout).toMatch(/^Locals \(\d+ unchanged: `debugger locals`\):\n/m);
+      }
     });
 
     test("--locals in a batch plan, and a bad --locals is a usage error", async () => {
