@@ -91,7 +91,8 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
   else if (note) parts.push(`Locals: ${note}`);
   // Each cut value says how long it is: the daemon's note on its own (longer) cut goes.
   const notes = (r.truncated ?? []).map(withoutValueCuts).filter((t): t is string => !!t);
-  if (cut) notes.push("… = cut; `debugger print NAME` shows the whole");
+  // Said with the window: a stop in the same frame has just said it.
+  if (cut && !r.seen?.sameFrame) notes.push("… = cut; `debugger print NAME` shows all");
   if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
   if (r.console) parts.push(consoleBlock(r.console));
   if (notes.length) parts.push(notes.map((t) => `(${t})`).join("\n"));

@@ -72,7 +72,7 @@ for (const p of profiles) {
       expect(first.stdout).toMatch(/^  total \(int\) = 0$/m);
       expect(first.stdout).toMatch(/^  i \(int\) = 0$/m);
       expect(first.stdout).toMatch(p.textCut);
-      expect(first.stdout).toContain("(… = cut; `debugger print NAME` shows the whole)");
+      expect(first.stdout).toContain("(… = cut; `debugger print NAME` shows all)");
 
       // The same function again, no --print: the current line only, every local.
       const second = await s.run(["continue"], { json: false });

@@ -65,3 +65,48 @@ test("continue --thread N where the adapter cannot: UNSUPPORTED, nothing resumed
   expect(env.requests("continue").length).toBe(before);
   expect((await env.ok(["status"])).state).toBe("stopped");
 });
+
+test("threads stopped at once (one stopped event each): the first reported, the others listed, then reported by `continue` without resuming", async () => {
+  const env = new FakeAdapterEnv();
+  envs.push(env);
+  const threads = [{ id: 7, name: "main" }, { id: 8, name: "worker" }, { id: 9, name: "other" }];
+  const prog = env.program({ ...STANDARD_PROGRAM, threads, coStops: [8, 9] });
+  const src = join(env.dir, "prog.c");
+  const start = await env.ok(["start", prog, "--break", `${src}:4`]);
+  expect(start.stop).toMatchObject({ reason: "breakpoint", threadId: 7, breakpointIds: [1], frame: { function: "main", line: 4 } });
+  expect(start.stop.alsoStopped).toEqual([
+    { threadId: 8, breakpointIds: [1], function: "worker_wait", file: src, line: 1 },
+    { threadId: 9, breakpointIds: [1], function: "other_wait", file: src, line: 1 },
+  ]);
+  const resumed = env.requests("continue").length;
+
+  // The next continue is thread 8's hit: selected, its --print read in its own frame, nothing resumed.
+  const second = await env.ok(["continue", "--print", "line"]);
+  expect(second.stop).toMatchObject({ reason: "breakpoint", threadId: 8, breakpointIds: [1], frame: { function: "worker_wait", line: 1 } });
+  expect(second.stop.alsoStopped).toEqual([{ threadId: 9, breakpointIds: [1], function: "other_wait", file: src, line: 1 }]);
+  expect(env.requests("evaluate").at(-1).arguments.frameId).toBe(9001);
+  expect(env.requests("continue").length).toBe(resumed);
+  expect((await env.ok(["threads"])).threads.find((t: any) => t.current)?.id).toBe(8);
+
+  const third = await env.ok(["continue"]);
+  expect(third.stop).toMatchObject({ reason: "breakpoint", threadId: 9 });
+  expect(third.stop.alsoStopped).toBeUndefined();
+  expect(env.requests("continue").length).toBe(resumed);
+  // Three hits, each counted once.
+  expect((await env.ok(["breakpoints"])).breakpoints[0].hits).toBe(3);
+
+  // Nothing left pending: now the program runs (from thread 9, the thread the report named).
+  const last = await env.ok(["continue"]);
+  expect(env.requests("continue").length).toBe(resumed + 1);
+  expect(env.requests("continue").at(-1).arguments.threadId).toBe(9);
+  expect(last.stop.reason).toBe("exited");
+});
+
+test("the report's text lists the other threads on one line", async () => {
+  const env = new FakeAdapterEnv();
+  envs.push(env);
+  const prog = env.program({ ...STANDARD_PROGRAM, threads: [{ id: 7, name: "main" }, { id: 8, name: "worker" }], coStops: [8] });
+  const r = await env.run(["start", prog, "--break", `${join(env.dir, "prog.c")}:4`], { json: false });
+  expect(r.stdout).toContain("  also stopped: thread 8 at breakpoint 1 in worker_wait (");
+  expect(r.stdout).toContain("(`debugger continue` reports it first, before anything runs)");
+});
