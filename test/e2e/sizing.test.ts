@@ -118,6 +118,19 @@ for (const p of profiles) {
       expect(windowLines(context.stdout).length).toBeGreaterThan(1);
     });
 
+    test("a trace's rows are not reports: the next stop in that function shows its window and locals", async () => {
+      const s = env.session(`sizing-trace-${p.name.replace(/\W/g, "")}`);
+      await s.ok(["start", p.program(), ...p.flags, "--stop-on-entry"]);
+      const trace = await s.run(["trace", at("loop_body"), "--print", "i", "--max", "2"], { json: false });
+      expect(trace.stdout).toContain("Stopped at hit 2 (--max)");
+      const next = await s.run(["next", "--print", "total"], { json: false });
+      expect(next.stdout).toMatch(/in main \(/);
+      expect(windowLines(next.stdout).length).toBeGreaterThan(1);
+      // Never shown before: every local, none called unchanged.
+      expect(next.stdout).toMatch(/^Locals:\n/m);
+      expect(next.stdout).toMatch(p.textCut);
+    });
+
     test("--locals in a batch plan, and a bad --locals is a usage error", async () => {
       const name = `sizing-batch-${p.name.replace(/\W/g, "")}`;
       const plan = [`start ${p.program()} ${p.flags.join(" ")} --break ${at("loop_body")} --session ${name}`, `continue --session ${name} --locals none`, `continue --session ${name} --print i --locals all`].join("\n");

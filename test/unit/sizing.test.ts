@@ -200,6 +200,23 @@ describe("SeenFrames: what the session's reports have shown", () => {
     expect(seen.note(work, locals({ i: "1" }))).toBeUndefined();
   });
 
+  test("a stop shown as a row (trace, run) is as if it had not been reported", () => {
+    const seen = new SeenFrames();
+    const entry = frameKey(1, "_start", undefined, 1);
+    const work = frameKey(1, "work", "/w/a.c", 2);
+    seen.note(entry, []);
+    seen.note(work, locals({ i: "0" }));
+    seen.unshown();
+    seen.note(work, locals({ i: "1" }));
+    seen.unshown();
+    // The next report in work: its window and all its locals, as at its first report.
+    expect(seen.note(work, locals({ i: "1" }))).toEqual({ sameFrame: false, unchanged: [] });
+    // Shown once, a row after it leaves that report the one compared with.
+    seen.note(work, locals({ i: "2" }));
+    seen.unshown();
+    expect(seen.note(work, locals({ i: "1" }))).toEqual({ sameFrame: true, unchanged: ["i"] });
+  });
+
   test("a name shown twice (a shadowed variable) is never called unchanged", () => {
     const seen = new SeenFrames();
     const k = frameKey(1, "main.main", "/w/main.go", 1);

@@ -490,6 +490,11 @@ export class Session {
   }
 
   /** Expressions in the selected frame at the current stop, each failure in place. */
+  /** The last stop was shown as a row of values (`trace`, `run`), not as a report: the next report is sized by the ones before it. */
+  reportShownAsRow(): void {
+    this.reports.seen.unshown();
+  }
+
   evaluateAtStop(expressions: string[]): Promise<DisplayValue[]> {
     return this.queue.run((q) => this.inspector.reader.displaysNow(q, expressions.map((expression) => ({ expression }))));
   }
