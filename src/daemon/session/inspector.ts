@@ -37,7 +37,11 @@ const HANG_VALUE_LENGTH = 120;
 export class Inspector {
   currentThreadId: number | undefined;
   currentFrame = 0;
-  private framesCache: { threadId: number; frames: P.StackFrame[] } | undefined;
+  /**
+   * The stopped thread's frames; `whole`: the adapter gave fewer than asked, so this is the whole
+   * stack, as long as nothing but reads was sent since (`changes`: DapClient's count then).
+   */
+  private framesCache: { threadId: number; frames: P.StackFrame[]; whole: boolean; changes: number } | undefined;
   /** The file `list` showed last, for `list 40` with nothing stopped. */
   private lastListed: string | undefined;
   readonly reader: ValueInspector;
@@ -377,9 +381,14 @@ export class Inspector {
   }
 
   async framesNow(q: InQueue, threadId: number, levels = 64): Promise<P.StackFrame[]> {
-    if (this.framesCache?.threadId === threadId && this.framesCache.frames.length >= Math.min(levels, 64)) return this.framesCache.frames.slice(0, levels);
-    const res = await this.host.requireLive().request("stackTrace", { threadId, startFrame: 0, levels: Math.max(levels, 64) });
-    this.framesCache = { threadId, frames: res.stackFrames };
+    // A stack shorter than asked is the whole stack: asking again would get the same frames (a
+    // second round trip in every stop report of a short stack).
+    const client = this.host.requireLive();
+    const cached = this.framesCache;
+    if (cached?.threadId === threadId && ((cached.whole && cached.changes === client.changes) || cached.frames.length >= Math.min(levels, 64))) return cached.frames.slice(0, levels);
+    const asked = Math.max(levels, 64);
+    const res = await client.request("stackTrace", { threadId, startFrame: 0, levels: asked });
+    this.framesCache = { threadId, frames: res.stackFrames, whole: res.stackFrames.length < asked && !(res.totalFrames! > res.stackFrames.length), changes: client.changes };
     return res.stackFrames.slice(0, levels);
   }
 
