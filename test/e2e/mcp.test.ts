@@ -213,7 +213,7 @@ describe.if(haveLldb)("lldb-dap over MCP", () => {
     expect(scopes.text).toStartWith("Locals (3):\n");
     const whole = await ok("disassemble", { session: "m23", function: true });
     expect(whole.data.function).toBe("add");
-    expect(whole.data.instructions.at(-1).instruction).toMatch(/^ret/);
+    expect(whole.data.instructions.at(-1)!.instruction).toMatch(/^ret/);
     const named = await ok("disassemble", { session: "m23", function: "factorial", count: 3 });
     expect(named.data.instructions).toHaveLength(3);
     expect(named.data.truncated).toStartWith("cut at 3 instructions");
