@@ -351,6 +351,8 @@ export interface HangGroup {
   waits?: string;
   /** The runtime's or library's function that tells it (`runtime.chansend1`, `___pthread_mutex_lock`). */
   in?: string;
+  /** The thread that holds the pthread mutex it waits for (glibc's `__data.__owner`; `lwp` its kernel id, `thread` the debugger's id of it, absent when no thread has it). */
+  heldBy?: { lwp: number; thread?: number };
   /** Its top frame is the user's and nothing says that line waits: it runs (an endless loop). */
   running?: boolean;
   locals?: VariableView[];

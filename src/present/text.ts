@@ -224,7 +224,8 @@ export function hangLines(h: HangReport, cwd: string): string {
   const lines: string[] = [];
   for (const g of h.groups) {
     const ids = g.threads.length > 1 ? `${idRanges(g.threads)} (×${g.threads.length})` : String(g.threads[0]);
-    const what = g.waits ? ` waits: ${g.waits}` : g.running ? " runs (top frame is yours)" : "";
+    const held = g.heldBy ? ` (held by ${g.heldBy.thread !== undefined ? `thread ${g.heldBy.thread}${g.threads.includes(g.heldBy.thread) ? ", itself" : ""}` : `LWP ${g.heldBy.lwp}, not a thread of this program`})` : "";
+    const what = g.waits ? ` waits: ${g.waits}${held}` : g.running ? " runs (top frame is yours)" : "";
     lines.push(`${g.current ? "→" : " "} ${ids}  #${g.frame.index} ${where(g.frame, cwd)}${what}`);
     if (g.text !== undefined) lines.push(`      ${g.frame.line}  ${g.text.length > 100 ? `${g.text.slice(0, 100)}…` : g.text}`);
     if (g.locals?.length) {
