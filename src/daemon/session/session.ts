@@ -1,35 +1,31 @@
 // One debug session's lifecycle: the state driven by adapter events, start-up, execution and
 // shut-down. It owns its parts — the adapter link, the program's output, the stop pipeline, the
-// breakpoint sync, the inspector, the displays — and one private queue: every public operation that
-// talks to the adapter runs through it. Waiting for a stop happens outside the queue, so `status`,
-// `pause` and other clients are never blocked by a waiter.
-import { isAlive, type Helper } from "./helperWatch.ts";
-import type { DebugProtocol as P } from "@vscode/debugprotocol";
-import { exitMessage } from "../../adapters/connection.ts";
-import type { AdapterSpec, FoundAdapter } from "../../adapters/types.ts";
-import { maxLocals, maxValueLength, sourceLines, type Config } from "../../common/config.ts";
+// breakpoint sync, the inspector, the displays, how it ends by itself (ending.ts) — and one private
+// queue: every public operation that talks to the adapter runs through it. Waiting for a stop
+// happens outside the queue, so `status`, `pause` and other clients are never blocked by a waiter.
+// What the session is and shows of itself (program, state, limits, the state checks) is facts.ts.
+import type { AdapterSpec } from "../../adapters/types.ts";
+import type { Config } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import { log } from "../../common/log.ts";
 import type { DapClient } from "../../dap/client.ts";
 import type { DapEventMap } from "../../dap/types.ts";
-import type { BreakpointView, DisplayValue, SessionState, SessionSummary, StopReport } from "../../ipc/types.ts";
-import type { RingBuffer } from "../ringBuffer.ts";
-import type { DisplayLimits } from "../truncate.ts";
+import type { StopReport } from "../../ipc/types.ts";
 import type { WarmPool } from "../warmPool.ts";
 import { AdapterLink, type StartOptions } from "./adapterLink.ts";
 import { BreakpointSync } from "./breakpointSync.ts";
-import { Displays, type Display } from "./displays.ts";
+import { Displays } from "./displays.ts";
+import { Ending } from "./ending.ts";
+import { SessionFacts } from "./facts.ts";
 import { Inspector } from "./inspector.ts";
-import { expectation, hasEnded, publicState, reportPending, transition, type LifeEvent, type Phase } from "./lifecycle.ts";
+import { expectation, reportPending, transition, type LifeEvent } from "./lifecycle.ts";
 import { ProgramOutput } from "./programOutput.ts";
 import { SessionQueue, type InQueue } from "./queue.ts";
 import { Reports } from "./reports.ts";
 import { registerReverseRequests } from "./reverseRequests.ts";
-import { breakpointView } from "./stopReport.ts";
 import { coreStopFrom, type Selection } from "./stopReportBuilder.ts";
 import { StopPipeline } from "./stopPipeline.ts";
-import { sessionFacts, type CodeFacts } from "./userCode.ts";
-import { beforeResume, neverStopped, probeHost } from "./conditionProbe.ts";
+import { beforeResume, probeHost } from "./conditionProbe.ts";
 import { beforeStepOut } from "./returnValues.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
 import { Interrupted } from "../cancel.ts";
@@ -40,25 +36,21 @@ export type { ResumeKind } from "./throwPolicy.ts";
 /** How long a pause waits for a resume under way (or, six times that, for the program to start). */
 const PAUSE_SETTLE_MS = 5000;
 
-export class Session {
-  pid: number | undefined;
-  exitCode: number | null | undefined;
-  readonly createdAt = Date.now();
-  readonly inspector: Inspector;
-  readonly breakpoints: BreakpointSync;
-  readonly displays = new Displays();
-  private readonly out: ProgramOutput;
-  private readonly link: AdapterLink;
-  private readonly reports = new Reports();
+export class Session extends SessionFacts {
+  override readonly inspector: Inspector;
+  override readonly breakpoints: BreakpointSync;
+  readonly displays: Displays;
+  protected override readonly out: ProgramOutput;
+  protected override readonly link: AdapterLink;
+  protected override readonly reports = new Reports();
   private readonly pipeline: StopPipeline;
+  private readonly ending: Ending;
 
   private readonly queue = new SessionQueue();
-  private phase: Phase = { name: "starting" };
   /** What last set the program running: a throw of a type not asked for is passed only after `continue` (and start). */
   private lastResume: ResumeKind = "continue";
   /** What was read before a `finish` to tell what it returned (AdapterSpec.returnValue.before). */
   private beforeStepOut: string | undefined;
-  private startOptions: StartOptions | undefined;
   /**
    * Pauses asked for so far. A command that resumes the program more than once passes the count it
    * began with to `resume`, which then refuses to resume once a pause has come (Ctrl-C on a trace).
@@ -66,12 +58,13 @@ export class Session {
   interrupts = 0;
 
   constructor(
-    readonly name: string,
-    readonly adapter: AdapterSpec,
-    private readonly config: Config,
+    name: string,
+    adapter: AdapterSpec,
+    config: Config,
     private readonly onChange: () => void,
     warm?: WarmPool,
   ) {
+    super(name, adapter, config);
     const session = this;
     this.out = new ProgramOutput({ adapter, get found() { return session.link.found; }, accepting: () => this.link.accepting() }, config);
     this.link = new AdapterLink({
@@ -81,10 +74,33 @@ export class Session {
       warm,
       output: this.out,
       listen: (client) => this.listen(client),
-      adapterExited: (how, expected, tail) => this.onAdapterExit(how, expected, tail),
+      adapterExited: (how, expected, tail) => this.ending.adapterExited(how, expected, tail),
+    });
+    this.ending = new Ending({
+      name,
+      adapter,
+      link: this.link,
+      output: this.out,
+      reports: this.reports,
+      get pid() { return session.pid; },
+      get exitCode() { return session.exitCode; },
+      set exitCode(code) { session.exitCode = code; },
+      get mode() { return session.mode; },
+      get ended() { return session.ended; },
+      go: (e) => this.go(e),
+      breakpointViews: () => this.breakpointViews(),
+      neverHit: () => this.breakpoints.registry.neverHit().map((b) => b.id),
+      publish: (report) => this.publish(report),
+      onChange: () => this.onChange(),
     });
     this.inspector = new Inspector(this, this.queue.run);
     this.breakpoints = new BreakpointSync(this, this.inspector, this.queue.run);
+    this.displays = new Displays({
+      run: this.queue.run,
+      valuesNow: (q, items) => this.inspector.reader.displaysNow(q, items),
+      get state() { return session.state; },
+      get lastReport() { return session.lastReport; },
+    });
     this.pipeline = new StopPipeline({
       name,
       adapter,
@@ -119,116 +135,12 @@ export class Session {
     });
   }
 
-  get state(): SessionState {
-    return publicState(this.phase);
-  }
-
-  /** The adapter said `terminated`, or the session was ended: its events no longer count. */
-  private get ended(): boolean {
-    return hasEnded(this.phase);
-  }
-
   /** Moves the lifecycle on; true when the event changed the phase. */
   private go(e: LifeEvent): boolean {
     const next = transition(this.phase, e);
     if (next === this.phase) return false;
     this.phase = next;
     return true;
-  }
-
-  get output(): RingBuffer {
-    return this.out.buffer;
-  }
-
-  get history(): StopReport[] {
-    return this.reports.history;
-  }
-
-  get lastReport(): StopReport | undefined {
-    return this.reports.last;
-  }
-
-  get capabilities(): P.Capabilities {
-    return this.link.capabilities;
-  }
-
-  get program(): string | undefined {
-    return this.startOptions?.program;
-  }
-
-  /** What tells the user's code from libraries' for this session: its working directory, its program's directory, the disk. */
-  codeFacts(): CodeFacts {
-    return sessionFacts(this.startOptions?.cwd, this.program);
-  }
-
-  /** The program runs where a `--connect` adapter runs, maybe another machine. */
-  get remote(): boolean {
-    return !!this.startOptions?.connect;
-  }
-
-  /** The core dump this session opened (post-mortem), if it is one. */
-  get core(): string | undefined {
-    return this.startOptions?.core;
-  }
-
-  /** A core dump cannot run: execution and breakpoints are refused with what to do instead. */
-  requireRunnable(what: string): void {
-    if (this.core) throw new DebuggerError("UNSUPPORTED", `${what}: session '${this.name}' is a core dump (${this.core}); it cannot run`, "inspect it with backtrace, frame, locals, print, threads, memory read; start the program without --core to run it");
-  }
-
-  get mode(): "launch" | "attach" | undefined {
-    return this.startOptions?.mode;
-  }
-
-  get adapterPid(): number | undefined {
-    return this.link.pid;
-  }
-
-  get adapterPath(): string | undefined {
-    return this.link.path;
-  }
-
-  /** This start took a warm spare adapter. */
-  get warmStart(): boolean {
-    return this.link.warmStart;
-  }
-
-  get live(): boolean {
-    return this.state === "starting" || this.state === "running" || this.state === "stopped";
-  }
-
-  /** The DAP client while the session has not ended (breakpoint sets are not sent after). */
-  get dap(): DapClient | undefined {
-    return this.ended ? undefined : this.link.client;
-  }
-
-  get foundAdapter(): FoundAdapter | undefined {
-    return this.link.found;
-  }
-
-  /** Runs fn (a console command, the program stopped) and returns what the adapter sent as output meanwhile. */
-  captureOutput<T>(fn: () => Promise<T>): Promise<{ value: T; text: string }> {
-    return this.out.capture(fn);
-  }
-
-  get currentThreadId(): number | undefined {
-    return this.inspector.currentThreadId;
-  }
-
-  summary(): SessionSummary {
-    return { name: this.name, state: this.state, program: this.program || undefined, adapter: this.adapter.name, pid: this.pid, mode: this.mode, ...(this.core ? { core: this.core } : {}) };
-  }
-
-  get limits(): DisplayLimits {
-    return { maxValueLength: maxValueLength(this.config), maxLocals: maxLocals(this.config) };
-  }
-
-  get sourceLines(): number {
-    return sourceLines(this.config);
-  }
-
-  breakpointViews(): BreakpointView[] {
-    return this.breakpoints.registry.userList().map(breakpointView);
   }
 
   // ---- start-up -------------------------------------------------------------------------
@@ -261,7 +173,7 @@ export class Session {
     if (noStopEvent) this.onStopped(coreStopFrom(this.out, outputMark));
     this.go({ type: "started" });
     this.link.recordDebuggees(this.pid);
-    this.watchHelpers();
+    this.ending.watchHelpers();
     this.link.prepareSpare(this.lastReport ? Promise.resolve() : this.nextStop().promise);
     this.onChange();
   }
@@ -283,7 +195,7 @@ export class Session {
     on("exited", (b) => {
       this.exitCode = b.exitCode;
     });
-    on("terminated", () => this.onTerminated());
+    on("terminated", () => this.ending.terminated());
     on("breakpoint", (b) => {
       const bp = this.breakpoints.registry.applyEvent(b.reason, b.breakpoint);
       if (bp?.kind === "data" && b.reason === "removed") this.pipeline.watchEnded(bp.id);
@@ -292,7 +204,7 @@ export class Session {
       if (b.systemProcessId) this.pid = b.systemProcessId;
       if (this.link.tracksDebuggees || this.state !== "starting") {
         this.link.recordDebuggees(this.pid);
-        this.watchHelpers();
+        this.ending.watchHelpers();
       }
       this.onChange();
     });
@@ -321,104 +233,6 @@ export class Session {
     }
   }
 
-  private onTerminated(): void {
-    if (!this.go({ type: "terminated" })) return; // Delve sends a second `terminated` after disconnect
-    if (this.adapter.quirks.noExitedEvent && this.link.open && !this.link.disconnecting) {
-      // No `exited` event: disconnect first and wait for the adapter to go. Its last words (Delve:
-      // "Process N has exited with status 3", sent only in answer to disconnect) and the
-      // debuggee's output still in its pipes then reach the buffer before the report is built.
-      void this.link.shutdown(this.mode === "launch", true).finally(() => this.publishEnd());
-      return;
-    }
-    // The program's last output may still be on its way through our pty: read it before the
-    // report is built and before disconnecting (output is ignored from then on). The program has
-    // ended, so what it wrote is already in the pty's buffer and arrives on the next poll: 5 ms of
-    // quiet, not the 30 ms a running program gets (issue 25: lldb-dap's continue to the exit was
-    // ~50 ms of ours against the adapter's 5 ms).
-    void this.out.settled(5).then(() => {
-      this.publishEnd();
-      void this.link.shutdown(this.mode === "launch");
-    });
-  }
-
-  /**
-   * Every second while the session lives: a helper of the adapter (lldb-server, gdb, debugpy's
-   * launcher) that died ends the session and the program it ran (helperWatch.ts).
-   */
-  private watchHelpers(): void {
-    if (this.helperTimer || !this.link.helpers.length) return;
-    let seen = 0;
-    this.helperTimer = setInterval(() => {
-      if (this.ended) return void clearInterval(this.helperTimer);
-      const dead = this.link.lostHelper();
-      if (!dead) return;
-      // A program that ends takes its launcher with it: the adapter's own end report comes
-      // within moments then. Act at once only when the program outlives its helper.
-      if ((this.pid && isAlive(this.pid)) || ++seen >= 3) this.onHelperDied(dead);
-    }, 1000);
-    this.helperTimer.unref?.();
-  }
-
-  private helperTimer: ReturnType<typeof setInterval> | undefined;
-  private helperNote: string | undefined;
-
-  private onHelperDied(dead: Helper): void {
-    clearInterval(this.helperTimer);
-    const what = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died`;
-    log("warn", `[${this.name}] ${what}`);
-    this.go({ type: "ended" });
-    const ended = this.link.endDebuggees();
-    void this.link.shutdown(true);
-    const report = this.reports.create("terminated");
-    report.description = `${what}; ${ended ? `the program it ran (pid ${ended.join(", ")}) was ended` : "the program had already gone"}`;
-    this.out.attachTo(report);
-    this.reports.keep(report);
-    this.reports.fail(new DebuggerError("ADAPTER_EXITED", `${what}; the session ended`, "`debugger start` begins a new one; `debugger logs` shows the adapter's last words"));
-    this.onChange();
-  }
-
-  private publishEnd(): void {
-    clearInterval(this.helperTimer);
-    // The adapter reported the end, but a helper died and the program may run on without it
-    // (lldb-dap says "exited -1" when lldb-server is killed): end it and say why.
-    const dead = this.mode === "launch" ? this.link.lostHelper() : undefined;
-    const orphaned = dead && this.pid && isAlive(this.pid) ? this.link.endDebuggees() : undefined;
-    if (dead && orphaned) this.helperNote = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died; the program it ran (pid ${orphaned.join(", ")}) was still running and was ended`;
-    if (this.exitCode === undefined && this.adapter.exitCodeFromOutput) this.exitCode = this.adapter.exitCodeFromOutput(this.out.recent());
-    this.go({ type: "finished", exited: this.exitCode !== undefined });
-    const report = this.reports.create(this.exitCode !== undefined ? "exited" : "terminated");
-    report.exitCode = this.exitCode;
-    report.description = this.exitCode !== undefined ? `program exited with code ${this.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
-    if (this.helperNote) report.description += ` (${this.helperNote})`;
-    report.neverHit = this.breakpoints.registry.neverHit().map((b) => b.id);
-    const never = neverStopped(this.breakpointViews());
-    if (never.length) report.neverStopped = never;
-    const summary = this.adapter.exitSummary?.(this.out.recent(400));
-    if (summary) report.summary = summary;
-    this.out.attachTo(report);
-    this.publish(report);
-  }
-
-  private onAdapterExit(how: { code: number | null; signal: string | null }, expected: boolean, stderrTail: string): void {
-    if (expected || this.ended) {
-      // Already ending (its final report on the way) or ended: nothing more to say.
-      if (!this.ended && this.go({ type: "ended" })) this.onChange();
-      return;
-    }
-    const what = how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`;
-    const desc = `the debug adapter ${what}`;
-    log("warn", `[${this.name}] ${desc}; stderr tail: ${stderrTail.trim()}`);
-    this.go({ type: "ended" });
-    // The program it launched would live on with parent pid 1: end it (never an attached one).
-    const ended = this.link.endDebuggees();
-    const report = this.reports.create("terminated");
-    report.description = `${desc} unexpectedly${ended ? `; the program it launched (pid ${ended.join(", ")}) was ended` : ""}`;
-    this.out.attachTo(report);
-    this.reports.keep(report);
-    this.reports.fail(exitMessage(what, stderrTail));
-    this.onChange();
-  }
-
   private publish(report: StopReport, selection?: Selection): void {
     if (selection) this.inspector.select(selection);
     this.go({ type: "reported" });
@@ -426,57 +240,7 @@ export class Session {
     this.onChange();
   }
 
-  // ---- displays -------------------------------------------------------------------------
-
-  addDisplays(expressions: string[]): Display[] {
-    return this.displays.add(expressions);
-  }
-
-  removeDisplays(ids: number[] | "all"): number[] {
-    return this.displays.remove(ids);
-  }
-
-  listDisplays(): Display[] {
-    return this.displays.list();
-  }
-
-  /** Expressions in the selected frame at the current stop, each failure in place. */
-  evaluateAtStop(expressions: string[]): Promise<DisplayValue[]> {
-    return this.queue.run((q) => this.inspector.reader.displaysNow(q, expressions.map((expression) => ({ expression }))));
-  }
-
-  displayValues(): Promise<DisplayValue[]> {
-    return this.queue.run((q) => this.inspector.reader.displaysNow(q, this.displays.list()));
-  }
-
-  /** A command's `--print` expressions at the stop it reports (the session's displays are already in it). */
-  async withPrints(report: StopReport, expressions: string[]): Promise<StopReport> {
-    if (!expressions.length || report !== this.lastReport || this.state !== "stopped") {
-      if (!expressions.length) return report;
-      const why = this.state === "stopped" ? "not at this stop any more" : `the program has ${this.state === "running" ? "run on" : "ended"}`;
-      return { ...report, displays: [...(report.displays ?? []), ...expressions.map((expression) => ({ expression, error: why }))] };
-    }
-    const values: DisplayValue[] = await this.queue.run((q) => this.inspector.reader.displaysNow(q, expressions.map((expression) => ({ expression }))));
-    return { ...report, displays: [...(report.displays ?? []), ...values] };
-  }
-
   // ---- execution ------------------------------------------------------------------------
-
-  requireLive(): DapClient {
-    const client = this.link.client;
-    if (!this.live || !client) {
-      throw new DebuggerError("SESSION_ENDED", `session '${this.name}' has ${this.state === "exited" ? `exited (code ${this.exitCode})` : "ended"}`, "`debugger start PROGRAM` begins a new one; `debugger output` and `debugger events` still show what happened");
-    }
-    return client;
-  }
-
-  requireStopped(): DapClient {
-    const client = this.requireLive();
-    if (this.state !== "stopped") {
-      throw new DebuggerError("NOT_STOPPED", `session '${this.name}' is ${this.state}, not stopped`, "`debugger pause` stops it, `debugger await` waits for the next stop");
-    }
-    return client;
-  }
 
   /**
    * Sends a resume-type request and returns a waiter for the stop it leads to. The waiter is
