@@ -217,5 +217,6 @@ export const delve: AdapterSpec = {
   exitCodeFromOutput: exitCodeFromText,
   // Delve stops at an unrecovered panic by itself; `catch panic` stops at every panic, recovered or not.
   catchpoints: () => [{ filter: "panic", label: "Go panic", description: "every panic where it starts, recovered or not (runtime.gopanic); unrecovered ones stop anyway", function: "runtime.gopanic", reason: "panic", on: false, value: "e" }],
+  otherHits: "pc",
   quirks: { programMayBeDirectory: true, noExitedEvent: true, adapterOutputIsProgramOutput: true },
 };

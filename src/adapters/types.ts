@@ -228,6 +228,13 @@ export interface ValueFacet {
 
 /** Classifying stops, exits and output: what the adapter's events leave unsaid, read from its output. */
 export interface StopFacet {
+  /**
+   * Other threads' breakpoint hits of the same stop that the adapter does not report by itself:
+   * "pc" (Delve reports one goroutine and steps the others past their breakpoints on the next
+   * resume): found by their program counter at a breakpoint's address (pendingHits.ts). lldb-dap
+   * sends a `stopped` event per thread and gdb reports each pending hit on the next resume itself.
+   */
+  otherHits?: "pc";
   /** The stop reason when the adapter's own is vague (cdt-gdb-adapter says "generic" for a watchpoint and tells it in gdb's output). */
   stopReason?(reason: string, outputSinceLastStop: string): string | undefined;
   /** What the stop was, from the adapter's own output, where its stopped event says nothing (gdb: which watchpoint fired). */

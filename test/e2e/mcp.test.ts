@@ -271,4 +271,24 @@ describe.if(haveLldb)("lldb-dap over MCP", () => {
     expect(stopped.data.stop.reason, stopped.text).toBe("pause");
     expect((await env().session("hang").ok(["status"])).state).toBe("stopped");
   });
+
+  test("a stop racing a start: the start says a stop request ended the session (SESSION_ENDED), not how the adapter died", async () => {
+    // Nothing stops the sleeper: the start waits, first for the adapter (starting), then for a stop (running).
+    for (const when of ["starting", "running"] as const) {
+      const name = `race-${when}`;
+      const starting = call("start", { session: name, program: bins["c-sleeper"], timeout: 30 });
+      await waitFor(async () => (await call("status", { session: name })).data?.state === when, 20_000, `the session to be ${when}`);
+      const stopped = await ok("stop", { session: name });
+      expect(stopped.data.stopped).toBe(name);
+      const r = await starting;
+      expect(r.isError).toBe(true);
+      expect(r.error.code).toBe("SESSION_ENDED");
+      expect(r.error.message).toBe(`session '${name}' was stopped by a \`stop\` request before its first stop`);
+      expect(r.text).not.toMatch(/adapter|SIGABRT|SIGKILL|killed/);
+      // Nothing left behind: the name starts again.
+      expect((await call("status", { session: name })).data.state).toBe("idle");
+      const again = await ok("start", { session: name, program: bins["c-basic"] });
+      expect(again.data.stop.reason).toBe("exited");
+    }
+  });
 });
