@@ -17,6 +17,8 @@ export interface LaunchOptions {
   found?: FoundAdapter;
   /** A pty the daemon reads (quirks.programTerminal): the program's stdio goes there. */
   terminal?: string;
+  /** The executable the daemon built from `program` (AdapterSpec.prebuild), launched instead of building. */
+  built?: string;
 }
 
 export interface AttachOptions {
@@ -104,8 +106,18 @@ export interface AdapterIdentity {
 export interface LaunchFacet {
   launchArgs(o: LaunchOptions): Record<string, unknown>;
   attachArgs(o: AttachOptions): Record<string, unknown>;
-  /** Where to start the adapter process (default: the program's working directory). */
-  spawnCwd?(o: LaunchOptions): string;
+  /**
+   * Where the adapter process must start for this launch (Delve's own builds: the module
+   * directory); undefined: anywhere, so a warm spare started elsewhere can take it (the process
+   * starts in the program's working directory).
+   */
+  spawnCwd?(o: LaunchOptions): string | undefined;
+  /**
+   * Builds the program before the adapter is reached (Delve: Go sources, cached across starts);
+   * the result is given to launchArgs as `built`. undefined: nothing built, the adapter builds.
+   * A failed build throws the error the start reports.
+   */
+  prebuild?(o: LaunchOptions, log: (text: string) => void): Promise<{ binary: string; cached: boolean; ms: number } | undefined>;
   /**
    * How to open a core dump of `program` (post-mortem); absent, or undefined for this variant of
    * the adapter: it cannot. `command`: another adapter program to run for it (cdt-gdb-adapter's

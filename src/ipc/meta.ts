@@ -55,7 +55,7 @@ export const meta = {
   step: { group: "execution", summary: "Step into the call on this line", execution: true },
   finish: { group: "execution", summary: "Run until the current function returns", execution: true },
   until: { group: "execution", summary: "Run to a location (a temporary breakpoint)", execution: true },
-  pause: { group: "execution", summary: "Interrupt the running program", execution: true, concurrency: "interrupt" },
+  pause: { group: "execution", summary: "Interrupt the running program; a blocked one lists every waiting thread, its wait and locals", execution: true, concurrency: "interrupt" },
   await: { group: "execution", summary: "Wait for the next stop (the last one if stopped)", execution: true },
   trace: { group: "execution", summary: "Run, recording values at each hit of a location", execution: true },
 

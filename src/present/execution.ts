@@ -42,9 +42,11 @@ function pause(d: Replies["pause"], view: View): string {
     ].join("\n");
   }
   // The paused thread's source, locals and their note: its entry below shows them.
-  const truncated = d.stop.truncated?.filter((t) => !t.startsWith("locals:"));
+  const truncated = d.stop.truncated?.filter((t) => !/^(locals|frame):/.test(t));
   const rest = stopReport({ ...d.stop, source: [], locals: [], frameIndex: undefined, truncated }, view.cwd).split("\n");
-  return [rest[0], `Blocked: all ${n} threads of yours wait.`, hangLines(h, view.cwd), ...rest.slice(1)].join("\n");
+  // Delve names goroutines `[Go N] …`.
+  const unit = h.groups.every((g) => g.name.startsWith("[Go ")) ? "goroutines" : "threads";
+  return [rest[0], `Blocked: all ${n} ${unit} of yours wait.`, hangLines(h, view.cwd), ...rest.slice(1)].join("\n");
 }
 
 export const executionPresenters: Presenters<"continue" | "next" | "step" | "finish" | "until" | "pause" | "await" | "trace"> = {

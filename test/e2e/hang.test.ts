@@ -80,7 +80,7 @@ describe.skipIf(!delve)("Delve", () => {
 
       await s.ok(["continue", "--no-wait"]);
       const human = await s.run(["pause"], { json: false });
-      expect(human.stdout).toMatch(/^Stopped: pause in .*\nBlocked: all 8 threads of yours wait\.\n/);
+      expect(human.stdout).toMatch(/^Stopped: pause in .*\nBlocked: all 8 goroutines of yours wait\.\n/);
       expect(human.stdout).toMatch(/ \(×5\)  #\d+ main\.worker \(.*main\.go:\d+\) waits: chan send\n/);
       expect(human.stdout).toContain("wg = sync.WaitGroup {counter 5, 1 waiting}");
       expect(human.stdout).not.toMatch(/state1|runtimeTimer/);

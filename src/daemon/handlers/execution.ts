@@ -5,6 +5,7 @@ import type { StopReport } from "../../ipc/types.ts";
 import type { ResumeKind, Session } from "../session/session.ts";
 import { ClientGone, Interrupted, leaveStopped } from "../cancel.ts";
 import { located, stopData, waitForStop, type Handlers } from "./common.ts";
+import { isUserFrame } from "../session/userCode.ts";
 
 /** How long a debugpy pause may take before the program counts as blocked in code that runs no Python. */
 const PYTHON_PAUSE_GRACE_MS = 1500;
@@ -90,6 +91,8 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     }
     const data = await stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
     if (!s.live || data.stop?.reason !== "pause") return data;
+    // The paused thread runs the program's own code: not blocked (an endless loop), no stacks to read.
+    if (!data.stop.frameIndex && data.stop.frame && isUserFrame(data.stop.frame, s.codeFacts()) && s.adapter.name !== "debugpy") return data;
     const hang = await s.inspector.hang().catch(() => undefined);
     // Only a blocked program with more than one thread of its own: otherwise the stop report says it all.
     return hang?.blocked && hang.groups.reduce((n, g) => n + g.threads.length, 0) > 1 ? { ...data, hang } : data;

@@ -28,7 +28,7 @@ const MAX_THREAD_FRAMES = 50;
 /** down to this depth for the first frame in the user's code (as `backtrace --all`). */
 const USER_FRAME_DEPTH = 20;
 /** The hang report reads the stacks of at most this many threads, and the locals of this many groups. */
-const MAX_HANG_THREADS = 500;
+const MAX_HANG_THREADS = 2000;
 const MAX_HANG_LOCALS = 12;
 const MAX_RUNNING_PYTHON_THREADS = 16;
 /** A local in the hang report is cut at this length (the full value is one `print` away). */
@@ -37,7 +37,11 @@ const HANG_VALUE_LENGTH = 120;
 export class Inspector {
   currentThreadId: number | undefined;
   currentFrame = 0;
-  private framesCache: { threadId: number; frames: P.StackFrame[] } | undefined;
+  /**
+   * The stopped thread's frames; `whole`: the adapter gave fewer than asked, so this is the whole
+   * stack, as long as nothing but reads was sent since (`changes`: DapClient's count then).
+   */
+  private framesCache: { threadId: number; frames: P.StackFrame[]; whole: boolean; changes: number } | undefined;
   /** The file `list` showed last, for `list 40` with nothing stopped. */
   private lastListed: string | undefined;
   readonly reader: ValueInspector;
@@ -241,7 +245,7 @@ export class Inspector {
       }
       if (stopped && language === "c") await this.mutexOwnersNow(q, report, read, all.map((t) => t.id));
       const truncated: string[] = [];
-      if (all.length > threads.length) truncated.push(`stacks of the first ${threads.length} threads only; ${all.length - threads.length} more not read`);
+      if (all.length > threads.length) truncated.push(`stacks of the first ${threads.length} threads only; ${all.length - threads.length} more not read, and not counted as waiting`);
       if (stopped && report.groups.length > MAX_HANG_LOCALS) truncated.push(`locals of the first ${MAX_HANG_LOCALS} groups only (\`debugger frame N --thread ID\` for the others)`);
       if (report.groups.some((g) => g.locals?.some((v) => v.value.endsWith("…")))) truncated.push(`values cut at ${HANG_VALUE_LENGTH} characters (\`debugger print NAME\` after \`debugger frame N --thread ID\`)`);
       return { ...report, ...(stopped ? {} : { notStopped: true }), ...(truncated.length ? { truncated } : {}) };
@@ -377,9 +381,14 @@ export class Inspector {
   }
 
   async framesNow(q: InQueue, threadId: number, levels = 64): Promise<P.StackFrame[]> {
-    if (this.framesCache?.threadId === threadId && this.framesCache.frames.length >= Math.min(levels, 64)) return this.framesCache.frames.slice(0, levels);
-    const res = await this.host.requireLive().request("stackTrace", { threadId, startFrame: 0, levels: Math.max(levels, 64) });
-    this.framesCache = { threadId, frames: res.stackFrames };
+    // A stack shorter than asked is the whole stack: asking again would get the same frames (a
+    // second round trip in every stop report of a short stack).
+    const client = this.host.requireLive();
+    const cached = this.framesCache;
+    if (cached?.threadId === threadId && ((cached.whole && cached.changes === client.changes) || cached.frames.length >= Math.min(levels, 64))) return cached.frames.slice(0, levels);
+    const asked = Math.max(levels, 64);
+    const res = await client.request("stackTrace", { threadId, startFrame: 0, levels: asked });
+    this.framesCache = { threadId, frames: res.stackFrames, whole: res.stackFrames.length < asked && !(res.totalFrames! > res.stackFrames.length), changes: client.changes };
     return res.stackFrames.slice(0, levels);
   }
 
