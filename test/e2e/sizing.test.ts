@@ -196,3 +196,34 @@ for (const p of profiles) {
     });
   });
 }
+
+describe.skipIf(!profiles[0]!.available())("[defaults] locals in config.toml", () => {
+  test("sets the default a command's --locals overrides; a bad value is an error naming the key", async () => {
+    const p = profiles[0]!;
+    const at = (mark: string) => `${p.source}:${markerLine(p.source, mark)}`;
+    const other = new E2eEnv({ prefix: "dbg-sizing-cfg-", config: '[defaults]\nlocals = "none"\n' });
+    try {
+      const s = other.session("cfg");
+      const first = await s.run(["start", p.program(), "--break", at("loop_body")], { json: false });
+      expect(first.exitCode).toBe(0);
+      expect(first.stdout).not.toContain("Locals");
+      const all = await s.run(["continue", "--locals", "all"], { json: false });
+      expect(all.stdout).toMatch(/^  i \(int\) = 1$/m);
+      // A batch reads the config too.
+      const batch = await other.run(["batch"], { stdin: "continue --session cfg\n", json: false });
+      expect(batch.stdout).not.toContain("Locals");
+      await s.run(["stop"]);
+    } finally {
+      await other.close();
+    }
+    const bad = new E2eEnv({ prefix: "dbg-sizing-bad-", config: '[defaults]\nlocals = "some"\n' });
+    try {
+      const r = await bad.run(["status"], { json: false });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain("line 2: key 'defaults.locals'");
+      expect(r.stderr).toContain("[INVALID_ARGUMENT]");
+    } finally {
+      await bad.close();
+    }
+  });
+});
