@@ -142,6 +142,11 @@ export class Session {
     return this.out.buffer;
   }
 
+  /** Where the next stop report's output begins in `output` (what the last report took ends there). */
+  get reportMark(): number {
+    return this.out.reportMark;
+  }
+
   get history(): StopReport[] {
     return this.reports.history;
   }
