@@ -1,25 +1,33 @@
-// Benchmarks of what an agent pays per step (issue 11), written to BENCHMARKS.md. Every target is
-// a ratio of two medians measured in the same run, the two sides interleaved run by run, so a busy
-// machine slows both alike. Targets live here, never in timed tests.
+// Benchmarks of what an agent pays per step (issues 11 and 25), written to BENCHMARKS.md. Every
+// target is a ratio of two medians measured in the same run, the two sides interleaved run by run
+// (and the empty program between them, so each row says how fast the machine was while it ran),
+// so a busy machine slows both alike. Targets live here, never in timed tests.
 //   bun scripts/bench.ts [--runs N]      (N: runs of the fast measures; start-ups take N/4)
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+//   … --only go,memory --bin PATH        some sections (version threads lldb python gdb go pynext
+//                                        native test memory), another build; prints, writes nothing
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { debugpy } from "../src/adapters/debugpy.ts";
+import { delve } from "../src/adapters/delve.ts";
+import { gdb } from "../src/adapters/gdb.ts";
 import { lldbDap } from "../src/adapters/lldbDap.ts";
 import { withNoDelay } from "../src/adapters/pythonNoDelay.ts";
 import { COMPILE_FLAGS } from "./build.ts";
 import { rawNext, rawReport, rawStart, type Kind } from "./rawDap.ts";
 
 const root = join(import.meta.dir, "..");
-const bin = join(root, "dist", "debugger");
+const flag = (name: string) => (process.argv.indexOf(name) > 0 ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const bin = flag("--bin") ?? join(root, "dist", "debugger");
+const only = flag("--only")?.split(",");
+const want = (section: string) => !only || only.includes(section);
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 100;
 const SLOW_RUNS = Math.max(5, Math.round(RUNS / 4));
 const WARMUP = 5;
 
 const work = mkdtempSync(join(tmpdir(), "dbg-bench-"));
-const env = { ...process.env, DEBUGGER_RUNTIME_DIR: join(work, "rt"), XDG_STATE_HOME: join(work, "state"), XDG_CONFIG_HOME: join(work, "config") } as Record<string, string>;
+const env = { ...process.env, DEBUGGER_RUNTIME_DIR: join(work, "rt"), XDG_STATE_HOME: join(work, "state"), XDG_CONFIG_HOME: join(work, "config"), XDG_CACHE_HOME: join(work, "cache") } as Record<string, string>;
 delete env.DEBUGGER_JSON;
 delete env.DEBUGGER_SESSION;
 
@@ -29,9 +37,9 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-function spawnTimed(argv: string[]): { ms: number; out: string } {
+function spawnTimed(argv: string[], cwd?: string): { ms: number; out: string } {
   const t = performance.now();
-  const r = Bun.spawnSync(argv, { env, stdout: "pipe", stderr: "pipe" });
+  const r = Bun.spawnSync(argv, { env, cwd, stdout: "pipe", stderr: "pipe" });
   const ms = performance.now() - t;
   if (r.exitCode !== 0) throw new Error(`${argv.join(" ")} failed (${r.exitCode}): ${r.stdout}${r.stderr}`);
   return { ms, out: r.stdout.toString() };
@@ -41,15 +49,27 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 const cli = (args: string[]) => spawnTimed([bin, ...args]);
 const json = (args: string[]) => JSON.parse(cli([...args, "--json"]).out).data;
 
-/** Runs a and b alternately (after warm-up runs of each) and returns both medians. */
+/** The empty program's median in the row measured last (the machine's speed while it ran). */
+let lastEmpty = NaN;
+const loads: number[] = [];
+const loadNow = () => Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
+
+/**
+ * Runs a and b alternately (after warm-up runs of each), with one run of the empty program after
+ * each pair, and returns both medians; the empty program's median is kept in lastEmpty.
+ */
 async function paired(n: number, a: () => number | Promise<number>, b: () => number | Promise<number>, warmup = WARMUP): Promise<[number, number]> {
   const as: number[] = [];
   const bs: number[] = [];
+  const es: number[] = [];
   for (let i = 0; i < warmup + n; i++) {
     const x = await a();
     const y = await b();
-    if (i >= warmup) as.push(x), bs.push(y);
+    const e = runEmpty();
+    if (i >= warmup) as.push(x), bs.push(y), es.push(e);
+    if (i % 5 === 0) loads.push(loadNow());
   }
+  lastEmpty = median(es);
   return [median(as), median(bs)];
 }
 
@@ -115,38 +135,45 @@ interface Row {
   baseName: string;
   goal?: number;
   note?: string;
+  /** The empty program's median, measured between the pairs of this row. */
+  empty?: number;
 }
 const rows: Row[] = [];
+let memory: { mb: number; kinds: number } | undefined;
+const addRow = (r: Row) => rows.push({ empty: lastEmpty, ...r });
 const info: string[] = [];
 
 // 1. --version vs the empty program (no daemon involved).
-{
+if (want("version")) {
   const [ours, base] = await paired(RUNS, () => cli(["--version"]).ms, runEmpty);
-  rows.push({ what: "`debugger --version`", ours, base, baseName: "empty Bun program", goal: 1.2 });
+  addRow({ what: "`debugger --version`", ours, base, baseName: "empty Bun program", goal: 1.2 });
 }
 
 // 2. threads on a stopped lldb-dap session vs the empty program.
-cli(["start", cProgram, "--break", `${cSource}:${C_LINE}`, "--session", "threads"]);
-{
+if (want("threads")) {
+  cli(["start", cProgram, "--break", `${cSource}:${C_LINE}`, "--session", "threads"]);
   const [ours, base] = await paired(RUNS, () => cli(["threads", "--session", "threads"]).ms, runEmpty);
-  rows.push({ what: "`debugger threads` (stopped lldb-dap session)", ours, base, baseName: "empty Bun program", goal: 1.3 });
+  addRow({ what: "`debugger threads` (stopped lldb-dap session)", ours, base, baseName: "empty Bun program", goal: 1.3 });
   const version = cli(["--version"]).out.split(" ")[0]!;
   const [client, base2] = await paired(RUNS, () => spawnTimed([socketClient, "threads", version]).ms, runEmpty);
   info.push(`the floor for \`threads\`: a compiled Bun program that only connects, sends \`threads\` and prints the reply takes ${ms(client)} against the empty program's ${ms(base2)} (ratio ${(client / base2).toFixed(2)})`);
+  cli(["stop", "--session", "threads"]);
 }
-cli(["stop", "--session", "threads"]);
 
 // 3, 4. start --break → first stop vs a raw DAP client doing the same (it also fetches what the
 // stop report shows: frames, scopes, variables). The CLI's start takes the warm spare when one is ready.
-async function startRow(kind: Kind, what: string, adapterName: string, program: string, source: string, line: number, adapter: string[], rawEnv: Record<string, string | undefined>, extraRaw?: { env: Record<string, string | undefined>; label: string }) {
+async function startRow(kind: Kind, what: string, adapterName: string, program: string, source: string, line: number, adapter: string[], rawEnv: Record<string, string | undefined>, opts: { goal?: number; flags?: string[]; baseName?: string; runs?: number; settleMs?: number; extraRaw?: { env: Record<string, string | undefined>; label: string } } = {}) {
   let warm = 0;
+  const runs = opts.runs ?? SLOW_RUNS;
+  const flags = opts.flags ?? [];
   const ourStart = async () => {
     await spareReady(adapterName);
-    const r = cli(["start", program, "--break", `${source}:${line}`, "--session", "start", "--json"]);
+    const r = cli(["start", program, ...flags, "--break", `${source}:${line}`, "--session", "start", "--json"]);
     const data = JSON.parse(r.out).data;
     if (data.stop?.frame?.line !== line) throw new Error(`${what}: stopped at ${data.stop?.frame?.line}, not ${line}`);
     if (json(["status", "--session", "start"]).warm) warm++;
     cli(["stop", "--session", "start"]);
+    if (opts.settleMs) await Bun.sleep(opts.settleMs);
     return r.ms;
   };
   const rawOnce = async (e: Record<string, string | undefined>) => {
@@ -155,42 +182,143 @@ async function startRow(kind: Kind, what: string, adapterName: string, program: 
     await rawReport(dap, threadId);
     const total = ms + performance.now() - t;
     await dap.close();
+    if (opts.settleMs) await Bun.sleep(opts.settleMs);
     return total;
   };
-  const [ours, base] = await paired(SLOW_RUNS, ourStart, () => rawOnce(rawEnv), 2);
-  rows.push({ what, ours, base, baseName: `raw DAP client${kind === "python" ? " (TCP_NODELAY bootstrap)" : ""}`, goal: 0.75, note: `${warm}/${SLOW_RUNS + 2} starts took a warm spare` });
-  if (extraRaw) {
+  const [ours, base] = await paired(runs, ourStart, () => rawOnce(rawEnv), 2);
+  addRow({ what, ours, base, baseName: opts.baseName ?? `raw DAP client${kind === "python" ? " (TCP_NODELAY bootstrap)" : ""}`, goal: opts.goal ?? 0.6, note: `${warm}/${runs + 2} starts took a warm spare` });
+  if (opts.extraRaw) {
     const xs: number[] = [];
-    for (let i = 0; i < SLOW_RUNS; i++) xs.push(await rawOnce(extraRaw.env));
-    info.push(`${extraRaw.label}: ${median(xs).toFixed(1)} ms (ours / it = ${(ours / median(xs)).toFixed(2)})`);
+    for (let i = 0; i < SLOW_RUNS; i++) xs.push(await rawOnce(opts.extraRaw.env));
+    info.push(`${opts.extraRaw.label}: ${median(xs).toFixed(1)} ms (ours / it = ${(ours / median(xs)).toFixed(2)})`);
   }
 }
-cli(["start", cProgram, "--break", `${cSource}:${C_LINE}`, "--session", "prime"]); // a session of the kind makes the first spare
-cli(["stop", "--session", "prime"]);
-await startRow("lldb", "`debugger start --break` → first stop, lldb-dap (C)", "lldb-dap", cProgram, cSource, C_LINE, lldb.command, env);
-cli(["start", pySource, "--break", `${pySource}:${PY_LINE}`, "--session", "prime"]);
-cli(["stop", "--session", "prime"]);
-await startRow("python", "`debugger start --break` → first stop, debugpy", "debugpy", pySource, pySource, PY_LINE, pyAdapter, pyNoDelay, { env: pyPlain, label: "debugpy start, raw client on an unmodified debugpy" });
+// A session of each kind makes its first spare (the memory row needs them too).
+if (want("lldb") || want("memory")) {
+  cli(["start", cProgram, "--break", `${cSource}:${C_LINE}`, "--session", "prime"]);
+  cli(["stop", "--session", "prime"]);
+}
+if (want("lldb")) await startRow("lldb", "`debugger start --break` → first stop, lldb-dap (C)", "lldb-dap", cProgram, cSource, C_LINE, lldb.command, env);
+if (want("python") || want("memory")) {
+  cli(["start", pySource, "--break", `${pySource}:${PY_LINE}`, "--session", "prime"]);
+  cli(["stop", "--session", "prime"]);
+}
+if (want("python")) await startRow("python", "`debugger start --break` → first stop, debugpy", "debugpy", pySource, pySource, PY_LINE, pyAdapter, pyNoDelay, { extraRaw: { env: pyPlain, label: "debugpy start, raw client on an unmodified debugpy" } });
+
+// gdb (its own DAP from gdb 14, else cdt-gdb-adapter) on the same C program.
+const gdbFound = gdb.discover();
+if (gdbFound && (want("gdb") || want("memory"))) {
+  cli(["start", cProgram, "--adapter", "gdb", "--break", `${cSource}:${C_LINE}`, "--session", "prime"]);
+  cli(["stop", "--session", "prime"]);
+}
+if (gdbFound && want("gdb")) {
+  await startRow("gdb", `\`debugger start --break\` → first stop, gdb (C, ${gdbFound.variant ?? "gdb"})`, "gdb", cProgram, cSource, C_LINE, gdbFound.command, { ...env, ...gdbFound.env }, { flags: ["--adapter", "gdb"] });
+} else if (!gdbFound) info.push("gdb: not found, its start was not measured");
+
+// Go: a binary (Delve's exec mode) and its sources (built by the daemon, cached; the raw client
+// has Delve build them in debug mode, with go's own build cache warm).
+const dlv = delve.discover();
+const goTool = Bun.which("go");
+const goDir = join(work, "gomod");
+const goBinary = join(work, "gobin");
+if (dlv && goTool) {
+  mkdirSync(goDir);
+  await Bun.write(join(goDir, "go.mod"), "module example.com/bench\n\ngo 1.19\n");
+  await Bun.write(join(goDir, "main.go"), ["package main", "", 'import "fmt"', "", "func main() {", "\ttotal := 0", "\tfor i := 0; i < 5; i++ {", "\t\ttotal += i", "\t}", "\tfmt.Println(total)", "}", ""].join("\n"));
+  if (Bun.spawnSync([goTool, "build", "-gcflags=all=-N -l", "-o", goBinary, "."], { cwd: goDir, stdout: "ignore", stderr: "inherit" }).exitCode !== 0) throw new Error("go build failed");
+}
+if (dlv && goTool && (want("go") || want("memory"))) {
+  cli(["start", goBinary, "--break", `${join(goDir, "main.go")}:8`, "--session", "prime"]);
+  cli(["stop", "--session", "prime"]);
+}
+if (dlv && goTool && want("go")) {
+  const GO_LINE = 8;
+  // Delve takes ~200 ms after a disconnect to end its debuggee, and a Delve launched meanwhile
+  // sometimes waits as long: each side lets the last one finish first (not timed).
+  const goOpts = { goal: 0.75, runs: Math.max(SLOW_RUNS, Math.round(RUNS / 2)), settleMs: 400 };
+  await startRow("go", "`debugger start --break` → first stop, Delve, a Go binary", "delve", goBinary, join(goDir, "main.go"), GO_LINE, dlv.command, env, goOpts);
+  await startRow("go", "`debugger start --break` → first stop, Delve, Go sources (our cached build; the raw client's Delve builds, go's cache warm)", "delve", goDir, join(goDir, "main.go"), GO_LINE, dlv.command, env, goOpts);
+} else if (!dlv || !goTool) info.push("Delve or go: not found, Go starts were not measured");
 
 // 5. Python next with its full stop report, CLI process included, vs a raw client's next +
 // stackTrace + scopes + variables on an unmodified debugpy. Both sessions sit in the same loop.
-{
+if (want("pynext")) {
   cli(["start", pySource, "--break", `${pySource}:${PY_LINE}`, "--session", "py"]);
   const raw = await rawStart("python", pyAdapter, pySource, pySource, PY_LINE, work, pyPlain);
   await rawReport(raw.dap, raw.threadId);
   const n = Math.max(15, Math.round(RUNS / 3));
   const [ours, base] = await paired(n, () => cli(["next", "--session", "py"]).ms, () => rawNext(raw.dap, raw.threadId), 3);
-  rows.push({ what: "Python `next` with its full stop report (CLI process included)", ours, base, baseName: "raw client on unmodified debugpy", goal: 0.35 });
+  addRow({ what: "Python `next` with its full stop report (CLI process included)", ours, base, baseName: "raw client on unmodified debugpy", goal: 0.35 });
   await raw.dap.close();
   cli(["stop", "--session", "py"]);
 }
 
+// Native `next` with its full stop report, CLI process included, vs a raw lldb-dap client's next +
+// stackTrace + scopes + variables plus one start of the empty program (the least a CLI process costs).
+if (want("native")) {
+  const loopSource = join(work, "loop.c");
+  const loopProgram = join(work, "loop");
+  await Bun.write(loopSource, ["int main(void) {", "  volatile long total = 0;", "  for (long i = 0; i < 100000000; i++) {", "    total += i % 7;", "    total -= 1;", "  }", "  return (int)(total & 1);", "}", ""].join("\n"));
+  if (Bun.spawnSync(["cc", "-g", "-O0", "-o", loopProgram, loopSource]).exitCode !== 0) throw new Error("cc failed");
+  cli(["start", loopProgram, "--break", `${loopSource}:4`, "--session", "native"]);
+  const raw = await rawStart("lldb", lldb.command, loopProgram, loopSource, 4, work, env);
+  await rawReport(raw.dap, raw.threadId);
+  const n = Math.max(15, Math.round(RUNS / 3));
+  const [ours, base] = await paired(n, () => cli(["next", "--session", "native"]).ms, async () => (await rawNext(raw.dap, raw.threadId)) + runEmpty(), 3);
+  addRow({ what: "native `next` with its full stop report, lldb-dap (CLI process included)", ours, base, baseName: "raw lldb-dap next + report, plus one empty-program run", goal: 1.2 });
+  await raw.dap.close();
+  cli(["stop", "--session", "native"]);
+}
+
+// \`debugger test\` on a passing run vs the runner alone: pytest, and a Go test binary (go test -c).
+if (want("test")) {
+  const testDir = join(work, "tests");
+  mkdirSync(testDir);
+  await Bun.write(join(testDir, "test_pass.py"), ["def test_add():", "    assert 1 + 2 == 3", "", "", "def test_text():", '    assert "ab" * 2 == "abab"', ""].join("\n"));
+  const n = Math.max(5, Math.round(RUNS / 8));
+  let sessions = 0;
+  const ourTest = (argv: string[]) => () => {
+    const name = `t${sessions++}`;
+    const r = cli(["test", "--session", name, "--json", "--", ...argv]);
+    const data = JSON.parse(r.out).data;
+    if (data.stop?.reason !== "exited" || data.stop?.exitCode !== 0) throw new Error(`debugger test ${argv.join(" ")}: ${r.out.slice(0, 400)}`);
+    cli(["stop", "--session", name]);
+    return r.ms;
+  };
+  const pytest = [python.path, "-m", "pytest", "-q", "-p", "no:cacheprovider", join(testDir, "test_pass.py")];
+  if (Bun.spawnSync([python.path, "-m", "pytest", "--version"]).exitCode === 0) {
+    const [ours, base] = await paired(n, ourTest(pytest), () => spawnTimed(pytest, testDir).ms, 2);
+    addRow({ what: "`debugger test -- pytest` on a passing run", ours, base, baseName: "pytest alone", goal: 1.5 });
+  } else info.push(`${python.path} has no pytest: \`debugger test -- pytest\` was not measured`);
+  if (dlv && goTool) {
+    const goTests = join(work, "gotests");
+    mkdirSync(goTests);
+    await Bun.write(join(goTests, "go.mod"), "module example.com/calc\n\ngo 1.19\n");
+    await Bun.write(join(goTests, "calc.go"), "package calc\n\nfunc Add(a, b int) int { return a + b }\n");
+    await Bun.write(join(goTests, "calc_test.go"), 'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal("Add")\n\t}\n}\n');
+    const testBinary = join(goTests, "calc.test");
+    if (Bun.spawnSync([goTool, "test", "-c", "-gcflags=all=-N -l", "-o", testBinary, "."], { cwd: goTests, stdout: "ignore", stderr: "inherit" }).exitCode !== 0) throw new Error("go test -c failed");
+    const [ours, base] = await paired(n, ourTest([testBinary]), () => spawnTimed([testBinary], goTests).ms, 2);
+    addRow({ what: "`debugger test -- ./calc.test` (a Go test binary from `go test -c`) on a passing run", ours, base, baseName: "the test binary alone", goal: 1.5 });
+  }
+}
+
 // 6. The daemon's memory with one spare per kind (each spare is a process of its own).
-{
+if (want("memory")) {
   await spareReady("lldb-dap");
   await spareReady("debugpy");
+  if (gdbFound) await spareReady("gdb");
+  if (dlv) await spareReady("delve");
   const d = json(["daemon", "status"]);
   const rssKb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s*(\d+)/)?.[1] ?? NaN);
+  const children = (pid: number): number[] => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const treePids = (pid: number): number[] => [pid, ...children(pid).flatMap(treePids)];
   const treeKb = (pid: number): number => {
     let kb = rssKb(pid);
     const kids = (() => {
@@ -203,8 +331,16 @@ await startRow("python", "`debugger start --break` → first stop, debugpy", "de
     for (const k of kids) kb += treeKb(k);
     return kb;
   };
-  const spares = (d.spares as { adapter: string; pid: number }[]).map((s) => `${s.adapter} ${(treeKb(s.pid) / 1024).toFixed(1)} MB`);
-  info.push(`daemon RSS with one spare per kind: ${(rssKb(d.pid) / 1024).toFixed(1)} MB for the daemon itself; spares (with their children): ${spares.join(", ") || "none"}`);
+  const spareList = d.spares as { adapter: string; pid: number }[];
+  const spareKb = spareList.map((s) => treeKb(s.pid));
+  const totalMb = (rssKb(d.pid) + spareKb.reduce((a, b) => a + b, 0)) / 1024;
+  // What is this tree's own: PSS (shared pages divided among their users) and private pages.
+  const rollup = (pid: number, field: string) => Number(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(new RegExp(`^${field}:\\s*(\\d+)`, "m"))?.[1] ?? 0);
+  const pids = [d.pid, ...spareList.flatMap((s) => treePids(s.pid))];
+  const pssMb = pids.reduce((a, p) => a + rollup(p, "Pss"), 0) / 1024;
+  const privateMb = pids.reduce((a, p) => a + rollup(p, "Private_Dirty") + rollup(p, "Private_Clean"), 0) / 1024;
+  memory = { mb: totalMb, kinds: spareList.length };
+  info.push(`daemon RSS with one spare per kind: ${(rssKb(d.pid) / 1024).toFixed(1)} MB for the daemon itself; spares (with their children): ${spareList.map((s, i) => `${s.adapter} ${(spareKb[i]! / 1024).toFixed(1)} MB`).join(", ") || "none"}; in all ${totalMb.toFixed(1)} MB RSS (goal ≤ 250 MB: ${totalMb <= 250 ? "met" : "**not met**"}); of it PSS ${pssMb.toFixed(1)} MB, private ${privateMb.toFixed(1)} MB (the rest is shared library text: libLLVM, libclang-cpp, liblldb, libpython)`);
 }
 
 cli(["daemon", "stop"]);
@@ -213,26 +349,29 @@ rmSync(work, { recursive: true, force: true });
 const cpu = (await Bun.file("/proc/cpuinfo").text().catch(() => "")).match(/model name\s*:\s*(.*)/)?.[1] ?? process.arch;
 const cores = navigator.hardwareConcurrency;
 const load = (await Bun.file("/proc/loadavg").text().catch(() => "")).split(" ").slice(0, 3).join(" ");
+const sortedLoads = [...loads].sort((a, b) => a - b);
 const table = [
-  "| measure | ours (median) | compared with | its median | ratio | goal | met |",
-  "|---|---|---|---|---|---|---|",
+  "| measure | ours (median) | compared with | its median | ratio | goal | met | empty program meanwhile |",
+  "|---|---|---|---|---|---|---|---|",
   ...rows.map((r) => {
     const ratio = r.ours / r.base;
-    return `| ${r.what}${r.note ? ` (${r.note})` : ""} | ${ms(r.ours)} | ${r.baseName} | ${ms(r.base)} | ${ratio.toFixed(2)} | ≤ ${r.goal} | ${ratio <= r.goal! ? "yes" : "**no**"} |`;
+    return `| ${r.what}${r.note ? ` (${r.note})` : ""} | ${ms(r.ours)} | ${r.baseName} | ${ms(r.base)} | ${ratio.toFixed(2)} | ≤ ${r.goal} | ${ratio <= r.goal! ? "yes" : "**no**"} | ${r.empty === undefined || Number.isNaN(r.empty) ? "—" : ms(r.empty)} |`;
   }),
+  ...(memory ? [`| the daemon's memory with a spare for each of ${memory.kinds} adapters (RSS, spares with their children) | ${memory.mb.toFixed(1)} MB | — | — | — | ≤ 250 MB | ${memory.mb <= 250 ? "yes" : "**no**"} | — |`] : []),
 ].join("\n");
 const md = `# Benchmarks
 
 Produced by \`npm run bench\` (\`bun scripts/bench.ts\`). Each row is a ratio of two medians taken
 in the same run, the two sides alternating run by run after warm-up runs, so a busy machine slows
-both alike: ${RUNS} runs of \`--version\` and \`threads\`, ${SLOW_RUNS} of each start, ${Math.max(15, Math.round(RUNS / 3))} Python steps.
+both alike: ${RUNS} runs of \`--version\` and \`threads\`, ${SLOW_RUNS} of each start, ${Math.max(15, Math.round(RUNS / 3))} Python and native steps, ${Math.max(5, Math.round(RUNS / 8))} test runs. The empty program runs once after each pair; its median
+in the last column is how fast this machine started a process while that row was measured.
 Times are wall time of the whole \`dist/debugger\` process as an agent runs it. The raw DAP client
 (\`scripts/rawDap.ts\`) is the least a program can do to drive the adapter over stdio, with no CLI,
 socket or daemon; its start includes spawning the adapter and fetching what the stop report shows
 (frames, scopes, variables). The empty Bun program prints one line and is compiled with the same
 flags as \`dist/debugger\`: Bun's start-up, the floor for any command.
 
-Last run: ${new Date().toISOString().slice(0, 10)}, ${cpu} × ${cores}, load ${load}, ${process.platform}-${process.arch}, ${lldb.path}, ${python.path} (debugpy ${python.version ?? "?"}).
+Last run: ${new Date().toISOString().slice(0, 10)}, ${cpu} × ${cores}, ${process.platform}-${process.arch}, ${lldb.path}, ${python.path} (debugpy ${python.version ?? "?"})${gdbFound ? `, ${gdbFound.version ?? "gdb"} (${gdbFound.variant ?? ""})` : ""}${dlv ? `, ${dlv.path}` : ""}. Load (1-minute average, sampled during the run): min ${sortedLoads[0]?.toFixed(2)}, median ${median(sortedLoads).toFixed(2)}, max ${sortedLoads.at(-1)?.toFixed(2)}; at the end ${load}.
 
 ${table}
 
@@ -241,7 +380,7 @@ ${info.map((l) => `- ${l}`).join("\n")}
 // Sections other scripts or people write (## headings) are kept.
 const previous = await Bun.file(join(root, "BENCHMARKS.md")).text().catch(() => "");
 const others = previous.indexOf("\n## ");
-await Bun.write(join(root, "BENCHMARKS.md"), others >= 0 ? `${md}${previous.slice(others)}` : md);
+if (!only && !flag("--bin")) await Bun.write(join(root, "BENCHMARKS.md"), others >= 0 ? `${md}${previous.slice(others)}` : md);
 console.log(table);
 console.log(info.join("\n"));
 process.exit(0);

@@ -35,6 +35,7 @@ export const fixtures: Record<string, Fixture> = {
   "rust-returns": { source: "rust/returns.rs", compile: rustc },
   "c-hang": { source: "c/hang.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
   "c-threads": { source: "c/threads.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
+  "c-hits": { source: "c/hits.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
   "cpp-values": { source: "cpp/values.cpp", compile: gxx },
   "cpp-containers": { source: "cpp/containers.cpp", compile: gxx },
   "rust-values": { source: "rust/values.rs", compile: rustc },

@@ -1,8 +1,12 @@
 // A raw DAP client for the benchmarks: the least a program can do to drive an adapter over stdio
-// (framing from src/dap/codec.ts, nothing else of this project). bench.ts compares the CLI with it.
+// (or, for Delve, over the TCP port it prints; framing from src/dap/codec.ts, nothing else of
+// this project). bench.ts compares the CLI with it.
 //
 //   bun scripts/rawDap.ts lldb PROGRAM FILE:LINE     one start → first stop, in ms
 //   bun scripts/rawDap.ts python PROGRAM FILE:LINE
+//   bun scripts/rawDap.ts go PROGRAM FILE:LINE       a Go binary (exec mode) or sources (debug mode)
+//   RAWDAP_TIMELINE=1 …                              each request and event, ms since the spawn
+import { statSync } from "node:fs";
 import { encodeMessage, MessageDecoder } from "../src/dap/codec.ts";
 
 type Body = Record<string, any>;
@@ -21,41 +25,86 @@ export class RawDap {
   private seq = 1;
   private readonly pending = new Map<number, { resolve: (b: Body) => void; reject: (e: Error) => void }>();
   private readonly waiters: { event: string; resolve: (b: Body) => void }[] = [];
-  private readonly proc: ReturnType<typeof Bun.spawn<"pipe", "pipe", "inherit" | "ignore">>;
+  private readonly proc: ReturnType<typeof Bun.spawn<"pipe", "pipe", "pipe" | "inherit" | "ignore">>;
+  private sendBytes: (bytes: Uint8Array) => void = () => {};
+  private readonly t0 = performance.now();
+  /** Resolves once the client can send (at once over stdio; after connecting over TCP). */
+  readonly ready: Promise<void>;
 
-  constructor(command: string[], env: Record<string, string | undefined> = process.env) {
-    this.proc = Bun.spawn(command, { stdin: "pipe", stdout: "pipe", stderr: process.env.RAWDAP_STDERR ? "inherit" : "ignore", env });
-    void this.read();
+  /** `listen`: the adapter prints the TCP address it listens on (Delve); else stdio. */
+  constructor(command: string[], env: Record<string, string | undefined> = process.env, opts: { listen?: RegExp; cwd?: string } = {}) {
+    const { listen } = opts;
+    this.proc = Bun.spawn(command, { cwd: opts.cwd, stdin: "pipe", stdout: "pipe", stderr: process.env.RAWDAP_STDERR ? "inherit" : listen ? "pipe" : "ignore", env });
+    if (!listen) {
+      this.sendBytes = (bytes) => {
+        this.proc.stdin.write(bytes);
+        this.proc.stdin.flush();
+      };
+      this.ready = Promise.resolve();
+      void this.read(this.proc.stdout);
+      return;
+    }
+    const decoder = new MessageDecoder();
+    const proc = this.proc;
+    this.ready = (async () => {
+      let seen = "";
+      const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
+      let m: RegExpExecArray | null = null;
+      while (!(m = listen.exec(seen))) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`adapter exited before it listened: ${seen}`);
+        seen += new TextDecoder().decode(value);
+      }
+      void (async () => {
+        while (!(await reader.read()).done); // the debuggee's output: drained, unread
+      })();
+      if (proc.stderr instanceof ReadableStream) void new Response(proc.stderr).text();
+      const socket = await Bun.connect({ hostname: m[1]!, port: Number(m[2]), socket: { data: (_s, chunk) => this.dispatch(decoder.push(chunk) as Message[]), close: () => this.fail() } });
+      socket.setNoDelay(true);
+      this.sendBytes = (bytes) => void socket.write(bytes);
+    })();
   }
 
-  private async read(): Promise<void> {
+  private async read(stream: ReadableStream<Uint8Array>): Promise<void> {
     const decoder = new MessageDecoder();
-    for await (const chunk of this.proc.stdout) {
-      for (const m of decoder.push(chunk) as Message[]) {
-        if (m.type === "response") {
-          const p = this.pending.get(m.request_seq!);
-          this.pending.delete(m.request_seq!);
-          if (m.success) p?.resolve(m.body ?? {});
-          else p?.reject(new Error(`${m.command}: ${m.message}`));
-        } else if (m.type === "event") {
-          const i = this.waiters.findIndex((w) => w.event === m.event);
-          if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(m.body ?? {});
-        } else if (m.type === "request") {
-          // debugpy asks nothing of a launch with internalConsole; answer anything else with success.
-          this.write({ type: "response", seq: this.seq++, request_seq: m.seq, command: m.command, success: true, body: {} });
-        }
-      }
-    }
+    for await (const chunk of stream) this.dispatch(decoder.push(chunk) as Message[]);
+    this.fail();
+  }
+
+  private fail(): void {
     for (const p of this.pending.values()) p.reject(new Error("adapter exited"));
   }
 
+  private mark(what: string): void {
+    if (process.env.RAWDAP_TIMELINE) console.error(`${(performance.now() - this.t0).toFixed(1).padStart(8)} ms  ${what}`);
+  }
+
+  private dispatch(messages: Message[]): void {
+    for (const m of messages) {
+      if (m.type === "response") {
+        this.mark(`<- ${m.command} response`);
+        const p = this.pending.get(m.request_seq!);
+        this.pending.delete(m.request_seq!);
+        if (m.success) p?.resolve(m.body ?? {});
+        else p?.reject(new Error(`${m.command}: ${m.message}`));
+      } else if (m.type === "event") {
+        this.mark(`<- ${m.event} event`);
+        const i = this.waiters.findIndex((w) => w.event === m.event);
+        if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(m.body ?? {});
+      } else if (m.type === "request") {
+        // debugpy asks nothing of a launch with internalConsole; answer anything else with success.
+        this.write({ type: "response", seq: this.seq++, request_seq: m.seq, command: m.command, success: true, body: {} });
+      }
+    }
+  }
+
   private write(m: unknown): void {
-    this.proc.stdin.write(encodeMessage(m));
-    this.proc.stdin.flush();
+    this.sendBytes(encodeMessage(m));
   }
 
   request(command: string, args?: unknown): Promise<Body> {
     const seq = this.seq++;
+    this.mark(`-> ${command}`);
     const reply = new Promise<Body>((resolve, reject) => this.pending.set(seq, { resolve, reject }));
     this.write({ type: "request", seq, command, arguments: args });
     return reply;
@@ -68,17 +117,34 @@ export class RawDap {
 
   async close(): Promise<void> {
     await Promise.race([this.request("disconnect", { terminateDebuggee: true }).catch(() => {}), Bun.sleep(2000)]);
-    this.proc.stdin.end();
+    try {
+      this.proc.stdin.end();
+    } catch {}
     await Promise.race([this.proc.exited, Bun.sleep(2000)]);
     this.proc.kill();
   }
 }
 
-export type Kind = "lldb" | "python";
+export type Kind = "lldb" | "python" | "gdb" | "go";
+
+/** Delve's "DAP server listening at: 127.0.0.1:PORT". */
+export const DELVE_LISTEN = /DAP server listening at:\s*\[?([\w.:-]+?)\]?:(\d+)/;
+
+/** A .go file or a package directory: Delve's debug mode builds it (from Delve's cwd, the module). */
+export function goSource(program: string): boolean {
+  return program.endsWith(".go") || statSync(program).isDirectory();
+}
+
+const ADAPTER_ID: Record<Kind, string> = { lldb: "lldb-dap", python: "debugpy", gdb: "gdb", go: "go" };
 
 /** The launch arguments a minimal client sends for each adapter. */
-function launchArgs(kind: Kind, program: string, cwd: string): Body {
+function launchArgs(kind: Kind, program: string, cwd: string, adapter: string[]): Body {
   if (kind === "lldb") return { program, args: [], cwd, stopOnEntry: false };
+  // cdt-gdb-adapter (gdb < 14) needs gdb's path; gdb's own DAP takes the program alone.
+  if (kind === "gdb") return adapter.includes("-i=dap") ? { program, args: [], cwd } : { program, cwd, gdb: Bun.which("gdb") ?? "gdb", gdbArguments: ["-q"] };
+  if (kind === "go") {
+    return goSource(program) ? { mode: "debug", program, cwd, output: `${cwd}/raw-debug-bin-${process.pid}` } : { mode: "exec", program, cwd };
+  }
   return { type: "python", request: "launch", program, args: [], cwd, console: "internalConsole", justMyCode: true, stopOnEntry: false };
 }
 
@@ -86,12 +152,13 @@ function launchArgs(kind: Kind, program: string, cwd: string): Body {
  * initialize → launch → initialized → setBreakpoints → configurationDone → stopped. Returns the
  * client, the stopped thread and the ms from spawning the adapter to the stop.
  */
-export async function rawStart(kind: Kind, adapter: string[], program: string, file: string, line: number, cwd: string, env?: Record<string, string | undefined>): Promise<{ dap: RawDap; threadId: number; ms: number }> {
+export async function rawStart(kind: Kind, adapter: string[], program: string, file: string, line: number, cwd: string, env?: Record<string, string | undefined>, opts: { spawnCwd?: string } = {}): Promise<{ dap: RawDap; threadId: number; ms: number }> {
   const t = performance.now();
-  const dap = new RawDap(adapter, env);
-  await dap.request("initialize", { clientID: "raw", adapterID: kind === "lldb" ? "lldb-dap" : "debugpy", linesStartAt1: true, columnsStartAt1: true, pathFormat: "path" });
+  const dap = new RawDap(adapter, env, kind === "go" ? { listen: DELVE_LISTEN, cwd: opts.spawnCwd ?? (goSource(program) && statSync(program).isDirectory() ? program : undefined) } : {});
+  await dap.ready;
+  await dap.request("initialize", { clientID: "raw", adapterID: ADAPTER_ID[kind], linesStartAt1: true, columnsStartAt1: true, pathFormat: "path" });
   const initialized = dap.event("initialized");
-  const launched = dap.request("launch", launchArgs(kind, program, cwd));
+  const launched = dap.request("launch", launchArgs(kind, program, cwd, adapter));
   await initialized;
   await dap.request("setBreakpoints", { source: { path: file }, breakpoints: [{ line }] });
   const stopped = dap.event("stopped");
@@ -121,7 +188,8 @@ export async function rawNext(dap: RawDap, threadId: number): Promise<number> {
 if (import.meta.main) {
   const [kind, program, at] = process.argv.slice(2) as [Kind, string, string];
   const [file, line] = [at.slice(0, at.lastIndexOf(":")), Number(at.slice(at.lastIndexOf(":") + 1))];
-  const adapter = kind === "lldb" ? [Bun.which("lldb-dap-19") ?? Bun.which("lldb-dap") ?? "lldb-dap"] : ["python3", "-m", "debugpy.adapter"];
+  const adapter =
+    kind === "lldb" ? [Bun.which("lldb-dap-19") ?? Bun.which("lldb-dap") ?? "lldb-dap"] : kind === "go" ? [Bun.which("dlv") ?? "dlv", "dap", "--listen=127.0.0.1:0"] : kind === "gdb" ? (process.argv[5] ?? "").split(" ").filter(Boolean) : ["python3", "-m", "debugpy.adapter"];
   const { dap, threadId, ms } = await rawStart(kind, adapter, program, file, line, process.cwd());
   await rawReport(dap, threadId);
   console.log(`first stop after ${ms.toFixed(1)} ms; next with its report ${(await rawNext(dap, threadId)).toFixed(1)} ms`);

@@ -4,6 +4,7 @@ import { closeSync, existsSync, openSync, readdirSync, readSync } from "node:fs"
 import { homedir, tmpdir } from "node:os";
 import { dirname, extname, join } from "node:path";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
+import { goDebugBuild } from "./goBuild.ts";
 import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 
 function candidates(): string[] {
@@ -186,9 +187,16 @@ export const delve: AdapterSpec = {
   coreArgs: (o) => ({ request: "launch", args: { mode: "core", program: o.program, coreFilePath: o.core, cwd: o.cwd, stopOnEntry: true } }),
   launchArgs(o) {
     const common = { args: o.args, cwd: o.cwd, env: o.env, stopOnEntry: o.stopOnEntry };
-    // Delve builds sources itself, with -gcflags='all=-N -l', from the module directory (spawnCwd).
+    // Sources the daemon built (prebuild) run as any binary does.
+    if (o.built) return { mode: "exec", program: o.built, ...common };
+    // Otherwise Delve builds sources itself, with -gcflags='all=-N -l', from the module directory (spawnCwd).
     if (isSource(o.program)) return { mode: "debug", program: o.program, output: buildOutput(o), ...common };
     return { mode: "exec", program: o.program, ...common };
+  },
+  prebuild(o, log) {
+    if (!isSource(o.program)) return Promise.resolve(undefined);
+    const root = moduleRoot(o.program);
+    return goDebugBuild(o.program, root, existsSync(join(root, "go.mod")), log);
   },
   attachArgs(o) {
     // Through --connect to `dlv --headless` the process is already Delve's: mode "remote".
@@ -196,7 +204,7 @@ export const delve: AdapterSpec = {
     return { mode: "local", processId: o.pid };
   },
   spawnCwd(o) {
-    return isSource(o.program) ? moduleRoot(o.program) : o.cwd;
+    return isSource(o.program) && !o.built ? moduleRoot(o.program) : undefined;
   },
   // dlv's DAP server steps out without asking for return values (onStepOutRequest, dlv 1.20 to now).
   returnValue: { cannot: "Delve's DAP server does not report what a function returned; `next` past the call's line, then print where the result went" },
@@ -217,5 +225,6 @@ export const delve: AdapterSpec = {
   exitCodeFromOutput: exitCodeFromText,
   // Delve stops at an unrecovered panic by itself; `catch panic` stops at every panic, recovered or not.
   catchpoints: () => [{ filter: "panic", label: "Go panic", description: "every panic where it starts, recovered or not (runtime.gopanic); unrecovered ones stop anyway", function: "runtime.gopanic", reason: "panic", on: false, value: "e" }],
+  otherHits: "pc",
   quirks: { programMayBeDirectory: true, noExitedEvent: true, adapterOutputIsProgramOutput: true },
 };

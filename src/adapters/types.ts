@@ -17,6 +17,8 @@ export interface LaunchOptions {
   found?: FoundAdapter;
   /** A pty the daemon reads (quirks.programTerminal): the program's stdio goes there. */
   terminal?: string;
+  /** The executable the daemon built from `program` (AdapterSpec.prebuild), launched instead of building. */
+  built?: string;
 }
 
 export interface AttachOptions {
@@ -104,8 +106,18 @@ export interface AdapterIdentity {
 export interface LaunchFacet {
   launchArgs(o: LaunchOptions): Record<string, unknown>;
   attachArgs(o: AttachOptions): Record<string, unknown>;
-  /** Where to start the adapter process (default: the program's working directory). */
-  spawnCwd?(o: LaunchOptions): string;
+  /**
+   * Where the adapter process must start for this launch (Delve's own builds: the module
+   * directory); undefined: anywhere, so a warm spare started elsewhere can take it (the process
+   * starts in the program's working directory).
+   */
+  spawnCwd?(o: LaunchOptions): string | undefined;
+  /**
+   * Builds the program before the adapter is reached (Delve: Go sources, cached across starts);
+   * the result is given to launchArgs as `built`. undefined: nothing built, the adapter builds.
+   * A failed build throws the error the start reports.
+   */
+  prebuild?(o: LaunchOptions, log: (text: string) => void): Promise<{ binary: string; cached: boolean; ms: number } | undefined>;
   /**
    * How to open a core dump of `program` (post-mortem); absent, or undefined for this variant of
    * the adapter: it cannot. `command`: another adapter program to run for it (cdt-gdb-adapter's
@@ -228,6 +240,13 @@ export interface ValueFacet {
 
 /** Classifying stops, exits and output: what the adapter's events leave unsaid, read from its output. */
 export interface StopFacet {
+  /**
+   * Other threads' breakpoint hits of the same stop that the adapter does not report by itself:
+   * "pc" (Delve reports one goroutine and steps the others past their breakpoints on the next
+   * resume): found by their program counter at a breakpoint's address (pendingHits.ts). lldb-dap
+   * sends a `stopped` event per thread and gdb reports each pending hit on the next resume itself.
+   */
+  otherHits?: "pc";
   /** The stop reason when the adapter's own is vague (cdt-gdb-adapter says "generic" for a watchpoint and tells it in gdb's output). */
   stopReason?(reason: string, outputSinceLastStop: string): string | undefined;
   /** What the stop was, from the adapter's own output, where its stopped event says nothing (gdb: which watchpoint fired). */

@@ -10,6 +10,8 @@ export interface FlagDef {
   /** May be given several times; the value is an array. */
   repeat?: boolean;
   valueHint?: string;
+  /** A flag with a value that `--no-NAME` also turns off (attach's `--wait NAME` and `--no-wait`). */
+  negatable?: boolean;
 }
 
 export interface PositionalDef {
@@ -67,12 +69,17 @@ export function parseArgv(argv: readonly string[], flags: Record<string, FlagDef
     }
     let def = flags[name];
     let negated = false;
-    if (!def && name.startsWith("no-") && flags[name.slice(3)]?.type === "boolean") {
+    if (!def && name.startsWith("no-") && (flags[name.slice(3)]?.type === "boolean" || flags[name.slice(3)]?.negatable)) {
       def = flags[name.slice(3)];
       name = name.slice(3);
       negated = true;
     }
     if (!def) throw unknownFlag(word, flags, command);
+    if (negated && def.type !== "boolean") {
+      if (inline !== undefined) throw usage(`--no-${name} takes no value (got '${inline}')`, command);
+      out.flags[name] = false;
+      continue;
+    }
     if (def.type === "boolean") {
       if (inline !== undefined) {
         if (!/^(true|false)$/.test(inline)) throw usage(`--${name} takes no value (got '${inline}')`, command);

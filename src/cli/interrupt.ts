@@ -115,3 +115,24 @@ async function leave(o: InterruptOptions): Promise<DebuggerError> {
   } catch {}
   return new DebuggerError("INTERRUPTED", `left the ${o.command} at a second Ctrl-C; session '${name}'${others} keeps running in the daemon; ${state}`, "`debugger await` waits for its next stop, `debugger status` shows it, `debugger stop` ends it");
 }
+
+/**
+ * `attach --wait NAME` before its process starts: there is no program to pause, so the first
+ * Ctrl-C leaves at once (exit 130); the connection closing ends the daemon's wait.
+ */
+export function leaveAtInterrupt(name: string): WaitInterrupt {
+  const controller = new AbortController();
+  const left = Promise.withResolvers<never>();
+  left.promise.catch(() => {});
+  const onSigint = () => {
+    if (controller.signal.aborted) return;
+    controller.abort();
+    left.reject(new DebuggerError("INTERRUPTED", `stopped waiting for a new process named '${name}' at Ctrl-C`, "had one just started, `debugger status` shows whether it was attached"));
+  };
+  process.on("SIGINT", onSigint);
+  return {
+    signal: controller.signal,
+    race: (reply) => Promise.race([reply.catch((e) => (controller.signal.aborted ? left.promise : Promise.reject(e))), left.promise]),
+    dispose: () => void process.off("SIGINT", onSigint),
+  };
+}

@@ -144,7 +144,9 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   // costs more than the rest of a `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
   // A command that waits for a stop says so, and for how long, on a terminal (erased before the reply).
   const waits = m.execution && !ctx.json && !ctx.quiet && (!("wait" in (args as object)) || (args as { wait?: boolean }).wait !== false);
-  const progress = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(m.startsAdapter ? `${spec.name}: starting, then waiting for the first stop` : `${spec.name}: the program runs; waiting for the stop`) : undefined;
+  const waitFor = (args as { waitFor?: string }).waitFor;
+  const what = waitFor !== undefined ? `${spec.name}: waiting for a new process named '${waitFor}'` : m.startsAdapter ? `${spec.name}: starting, then waiting for the first stop` : `${spec.name}: the program runs; waiting for the stop`;
+  const progress = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(what) : undefined;
   // On a terminal the program's output is shown as it comes, as gdb shows it, and left out of the
   // report that follows (the daemon sends exactly what that report's Output holds, and what came before it).
   const live = waitsForStop && !ctx.json && !ctx.quiet && process.stdout.isTTY === true;
@@ -171,7 +173,9 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
     if (text) printed = printed.then(() => Bun.write(Bun.stdout, text));
   };
   let pending = true;
-  const interrupt = waitsForStop
+  const interrupt = waitFor !== undefined
+    ? (await import("./interrupt.ts")).leaveAtInterrupt(waitFor)
+    : waitsForStop
     ? (await import("./interrupt.ts")).interruptible({
         sessions: [ctx.session],
         cwd: ctx.cwd,

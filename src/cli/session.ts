@@ -86,16 +86,19 @@ export const sessionCommands: CommandSpec[] = [
       ...printFlag,
       ...adapterFlags,
       program: { type: "string", description: "the process's executable, if the adapter needs it", valueHint: "PATH" },
+      // Overrides the execution flag `--[no-]wait`: LLDB's `process attach --waitfor NAME`.
+      wait: { type: "string", negatable: true, description: "wait for a new process named NAME to start (at most --timeout), then attach it; --no-wait: do not wait for a stop", valueHint: "NAME" },
     },
-    examples: ["debugger attach 12345", "debugger attach --connect 127.0.0.1:5678 --adapter debugpy"],
+    examples: ["debugger attach 12345", "debugger attach --wait myserver --break server.c:88 --timeout 120", "debugger attach --connect 127.0.0.1:5678 --adapter debugpy"],
     call: (a, ctx) => {
       const extra = adapterArgs(a);
+      const waitFor = typeof a.flags.wait === "string" ? a.flags.wait : undefined;
       let pid: number | undefined;
       if (a.positionals[0] !== undefined) {
         pid = Number(a.positionals[0]);
         if (!Number.isInteger(pid) || pid < 1) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a process id`, "`debugger attach 12345`");
       }
-      return call("attach", { pid, program: str(a, "program"), ...extra, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), clientPid: process.pid });
+      return call("attach", { pid, waitFor, program: str(a, "program"), ...extra, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), clientPid: process.pid });
     },
   },
   {

@@ -41,6 +41,14 @@ export function configPath(env = process.env): string {
   return join(configDir(env), "config.toml");
 }
 
+/** Built things kept across daemons (Delve's debug builds): XDG_CACHE_HOME, ~/Library/Caches, %LOCALAPPDATA%. */
+export function cacheDir(env = process.env): string {
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, APP);
+  if (process.platform === "darwin") return join(homedir(), "Library", "Caches", APP);
+  if (process.platform === "win32" && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, APP, "cache");
+  return join(homedir(), ".cache", APP);
+}
+
 export function logPath(env = process.env): string {
   if (env.DEBUGGER_LOG_FILE) return env.DEBUGGER_LOG_FILE;
   const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");

@@ -181,6 +181,12 @@ export class BreakpointRegistry {
     return ids;
   }
 
+  /** The CLI's ids of the adapter's breakpoint ids, without counting a hit. */
+  idsOf(adapterIds: readonly number[] | undefined, among: "data" | "code" | "any" = "any"): number[] {
+    const candidates = this.list().filter((b) => among === "any" || (among === "data") === (b.kind === "data"));
+    return (adapterIds ?? []).flatMap((aid) => candidates.filter((b) => b.adapterId === aid).slice(0, 1).map((b) => b.id));
+  }
+
   /** Finds breakpoints at a stop location when the adapter gave no ids (some never do). */
   matchLocation(file: string | undefined, line: number | undefined, fn: string | undefined): Breakpoint[] {
     return this.list().filter((b) => {

@@ -104,6 +104,8 @@ export async function runDaemon(): Promise<void> {
   const registry = new SessionRegistry();
   registry.recoverLost();
   let lastActivity = Date.now();
+  /** Requests being handled: a long one (`attach --wait`, `output --follow`) keeps the daemon up. */
+  let busy = 0;
   let stopping = false;
   const encoder = new TextEncoder();
 
@@ -215,6 +217,7 @@ export async function runDaemon(): Promise<void> {
     const finished = Promise.withResolvers<void>();
     const entry = { session: req.session, done: finished.promise };
     sock.data.inflight.add(entry);
+    busy++;
     const withNotice = (r: Reply): Reply => {
       const notice = notices.get(req.session);
       if (notice === undefined || sock.data.closed) return r;
@@ -239,6 +242,7 @@ export async function runDaemon(): Promise<void> {
       reply(sock, withNotice({ ...base, ok: false, error }));
     } finally {
       sock.data.inflight.delete(entry);
+      busy--;
       finished.resolve();
       lastActivity = Date.now();
       log("debug", `${req.session} ${req.command} ${(performance.now() - started).toFixed(1)} ms`);
@@ -297,7 +301,7 @@ export async function runDaemon(): Promise<void> {
   log("info", `daemon ${process.pid} version ${VERSION} listening on ${path}`);
 
   const idleTimer = setInterval(() => {
-    if (!registry.hasLive() && Date.now() - lastActivity > IDLE_MS) void shutdown("idle");
+    if (!registry.hasLive() && busy === 0 && Date.now() - lastActivity > IDLE_MS) void shutdown("idle");
     // Someone removed our socket (another daemon took over): leave.
     if (listening && !mightBeListening(path)) void shutdown("socket removed");
   }, Math.min(60_000, Math.max(1000, IDLE_MS / 4)));

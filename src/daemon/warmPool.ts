@@ -2,9 +2,9 @@
 // first stop (lldb-dap: 200–240 ms of ~600). After a session of a kind starts, the daemon keeps
 // one spare of that kind spawned and initialized; the next start of that kind takes it and goes
 // straight to launch, and a fresh spare is made in the background. At most one spare per kind,
-// expired after an idle time, never reused across sessions, killed with the daemon. Only stdio
-// adapters whose process does not depend on the program (lldb-dap, debugpy, gdb) are kept warm:
-// Delve starts in the program's module directory for `debug` mode.
+// expired after an idle time, never reused across sessions, killed with the daemon. Adapters the
+// daemon spawns (stdio, or a listening Delve) are kept warm; a start whose adapter must begin in a
+// given directory (Delve building a test package itself: spawnCwd) does not take a spare.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess } from "../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter } from "../adapters/types.ts";
@@ -15,6 +15,8 @@ import { DapRequestError } from "../dap/client.ts";
 /** Where a spare's stderr goes until a session takes it. */
 export interface SpareSink {
   stderr(text: string): void;
+  /** The debuggee's output written on the adapter's own stdout/stderr (Delve's). */
+  programOutput(text: string, stream: "stdout" | "stderr"): void;
   trace(direction: "in" | "out", message: unknown): void;
 }
 
@@ -84,7 +86,7 @@ export class WarmPool {
 
   /** Whether this adapter can be kept warm at all. */
   static warmable(spec: AdapterSpec): boolean {
-    return spec.transport.kind === "stdio" && !spec.spawnCwd;
+    return spec.transport.kind === "stdio" || spec.transport.kind === "tcp-listen";
   }
 
   /** A live spare made with exactly this command, if there is one; it is the caller's from now on. */
@@ -146,12 +148,13 @@ export class WarmPool {
   }
 
   private async make(spec: AdapterSpec, found: FoundAdapter, key: string): Promise<void> {
-    const sink: SpareSink = { stderr: () => {}, trace: () => {} };
+    const sink: SpareSink = { stderr: () => {}, programOutput: () => {}, trace: () => {} };
     const proc = await connectAdapter(spec.transport, found.command, {
       cwd: process.cwd(),
       env: found.env,
       timeoutMs: this.requestTimeoutMs(),
       onStderr: (text) => sink.stderr(text),
+      onProgramOutput: spec.quirks.adapterOutputIsProgramOutput ? (text, stream) => sink.programOutput(text, stream) : undefined,
       trace: (dir, m) => sink.trace(dir, m),
     });
     let capabilities: P.Capabilities;

@@ -36,8 +36,17 @@ export interface ClientOptions {
   trace?: (direction: "in" | "out", message: unknown) => void;
 }
 
+/** Requests that only read the stopped program's state: they cannot move a thread or run its code. */
+const READS = new Set(["stackTrace", "scopes", "variables", "threads", "source", "loadedSources", "modules", "exceptionInfo"]);
+
 export class DapClient {
   private seq = 1;
+  /**
+   * Counts requests that may change what the program's stacks are (an evaluate can call a
+   * function that stops at a breakpoint, a console command can step): what was read before a
+   * change is stale after it.
+   */
+  changes = 0;
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Map<string, Set<EventListener>>();
   private readonly anyListeners = new Set<EventListener>();
@@ -129,6 +138,7 @@ export class DapClient {
   requestRaw(command: string, args?: unknown, timeoutMs?: number): Promise<P.Response> {
     if (this.closedError) return Promise.reject(this.closedError);
     const seq = this.seq++;
+    if (!READS.has(command)) this.changes++;
     const message: P.Request = { seq, type: "request", command, arguments: args };
     const ms = timeoutMs ?? answerTimeoutMs.getStore() ?? this.timeoutMs;
     return new Promise<P.Response>((resolve, reject) => {

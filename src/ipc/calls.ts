@@ -51,11 +51,14 @@ export const checks: { [C in CommandName]?: Check<C> } = {
   },
   attach(a, say) {
     connectNeedsAdapter(a, say);
-    if (a.pid === undefined && a.connect === undefined) {
+    if (a.pid === undefined && a.connect === undefined && a.waitFor === undefined) {
       throw usage(
-        say.example("attach needs a PID or --connect HOST:PORT", "attach needs pid or connect {host, port}"),
-        say.example("`debugger attach 12345` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`", 'e.g. {"pid": 12345} or {"connect": {"host": "127.0.0.1", "port": 5678}, "adapter": "debugpy"}'),
+        say.example("attach needs a PID, --wait NAME or --connect HOST:PORT", "attach needs pid, waitFor (a process name) or connect {host, port}"),
+        say.example("`debugger attach 12345`, `debugger attach --wait myserver` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`", 'e.g. {"pid": 12345}, {"waitFor": "myserver"} or {"connect": {"host": "127.0.0.1", "port": 5678}, "adapter": "debugpy"}'),
       );
+    }
+    if (a.waitFor !== undefined && (a.pid !== undefined || a.connect !== undefined)) {
+      throw usage(`${say.example("--wait NAME", "waitFor")} finds the process itself: it takes no ${say.example("PID", "pid")} or ${say.arg("connect")}`, say.example(`\`debugger attach --wait ${a.waitFor}\``, `e.g. {"waitFor": "${a.waitFor}"}`));
     }
     for (const b of a.break ?? []) checkLocationSyntax(b);
   },

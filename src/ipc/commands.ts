@@ -48,7 +48,8 @@ const sessionArgs = {
   clientPid: v.optional(posInt),
   ...waitArgs,
 };
-const attachArgs = v.strictObject(sessionArgs);
+/** `waitFor`: the name of a process to wait for (a new one, at most `timeout` s), then attach. */
+const attachArgs = v.strictObject({ ...sessionArgs, waitFor: v.optional(v.pipe(v.string(), v.minLength(1, "give a process name"))) });
 /** Python: `module` runs `python -m MODULE` instead of a program file. */
 const startArgs = v.strictObject({ ...sessionArgs, module: optStr });
 
@@ -269,8 +270,12 @@ export interface ThreadView {
   /** `threads` only: running or stopped; the thread the stop is about carries its reason. */
   state?: "running" | "stopped";
   reason?: string;
-  /** `threads` only, when stopped: the thread's top frame. */
+  /** `threads` only, when stopped: the thread's first frame in the user's code (its top frame when none is). */
   frame?: { function?: string; file?: string; line?: number };
+  /** `threads` only: the number of that frame when it is not the top one (`frame N --thread ID` selects it), */
+  frameIndex?: number;
+  /** and the function on top, where the thread waits (a library's or the runtime's). */
+  top?: string;
 }
 
 export interface PrintResult {
@@ -344,6 +349,8 @@ export interface HangGroup {
   waits?: string;
   /** The runtime's or library's function that tells it (`runtime.chansend1`, `___pthread_mutex_lock`). */
   in?: string;
+  /** The thread that holds the pthread mutex it waits for (glibc's `__data.__owner`; `lwp` its kernel id, `thread` the debugger's id of it, absent when no thread has it). */
+  heldBy?: { lwp: number; thread?: number };
   /** Its top frame is the user's and nothing says that line waits: it runs (an endless loop). */
   running?: boolean;
   locals?: VariableView[];
@@ -382,7 +389,8 @@ export interface Replies {
   sessions: { sessions: SessionSummary[] };
   start: StartData;
   test: TestData;
-  attach: StartData;
+  /** `waited`: attach --wait — the process that started, after how long, and others that started with it. */
+  attach: StartData & { waited?: { name: string; pid: number; seconds: number; others: number[] } };
   /** `ended`: the program's pids the daemon killed itself because the adapter did not answer. */
   stop: { stopped: string; was: SessionState; ended?: number[] };
   detach: { detached: string; pid?: number };

@@ -67,6 +67,11 @@ export interface StopReport {
   neverHit?: number[];
   /** On exit: each breakpoint that never stopped the program, and why (never reached, reached with the condition false N times, never bound). */
   neverStopped?: { id: number; location: string; why: string }[];
+  /**
+   * Other threads that stopped at a breakpoint in the same instant (all-stop): where, and which
+   * breakpoint. Each is reported on its own by the following `continue`, before anything resumes.
+   */
+  alsoStopped?: { threadId: number; breakpointIds?: number[]; function?: string; file?: string; line?: number }[];
   /** What was cut to fit the budget. */
   truncated?: string[];
   /**

@@ -56,7 +56,9 @@ function threads(d: Replies["threads"], view: View): string {
   if (!d.threads.length) return "No threads.";
   const rows = d.threads.map((t) => {
     const state = t.state ? `  ${t.state}${t.reason ? ` (${t.reason})` : ""}` : "";
-    return `${t.current ? "→" : " "} ${t.id}  ${t.name}${state}${t.frame ? `  in ${where(t.frame, view.cwd)}` : ""}`;
+    // As `backtrace --all` says it: the user's frame with its number, and where the thread waits.
+    const at = t.frame ? `  at ${t.frameIndex ? `#${t.frameIndex} ` : ""}${where(t.frame, view.cwd)}${t.top ? `, in ${t.top}` : ""}` : "";
+    return `${t.current ? "→" : " "} ${t.id}  ${t.name}${state}${at}`;
   });
   return [...rows, ...(d.truncated ?? []).map((n) => `(${n})`)].join("\n");
 }

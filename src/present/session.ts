@@ -32,10 +32,20 @@ function tested(d: Replies["test"], view: View): string {
   return [head, ...(d.notes ?? []).map((n) => `Note: ${n}.`), started(d, view)].join("\n");
 }
 
+/** `attach --wait`: which process started, and the others that started with it. */
+function attached(d: Replies["attach"], view: View): string {
+  const w = d.waited;
+  if (!w) return started(d, view);
+  const head = w.others.length
+    ? `${w.others.length + 1} processes named '${w.name}' started at once (pids ${[w.pid, ...w.others].sort((a, b) => a - b).join(", ")}), after ${w.seconds} s: attached to the newest, ${w.pid}.`
+    : `Process ${w.pid} ('${w.name}') started after ${w.seconds} s.`;
+  return `${head}\n${started(d, view)}`;
+}
+
 export const sessionPresenters: Presenters<"start" | "test" | "attach" | "stop" | "detach" | "restart" | "status" | "sessions"> = {
   start: started,
   test: tested,
-  attach: started,
+  attach: attached,
   stop: (d) => `Session '${d.stopped}' ended.${d.ended ? ` The adapter did not answer: it and the program (pid ${d.ended.join(", ")}) were killed.` : ""}`,
   detach: (d) => `Detached from ${d.pid ? `pid ${d.pid}` : "the program"}; it keeps running. Session '${d.detached}' ended.`,
   restart: (d, view) => (d.stop ? stopReport(d.stop, view.cwd, { locals: view.locals }) : `Restarted; ${d.state}.`),

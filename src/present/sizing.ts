@@ -4,7 +4,8 @@
 //  - the source window: the current line only when the last report stopped in the same frame;
 //  - the locals: all, none, or those that changed since the last report in this frame (the
 //    default when the command printed values of its own, `--print` or `display`);
-//  - long strings and containers among the locals: cut short, saying how long the whole is.
+//  - long strings and containers among the locals (over 128 characters): cut short, saying how
+//    long the whole is.
 import { escapedPrefixEnd, valueShape } from "../common/valueShape.ts";
 import type { SourceLine, StopReport, VariableView } from "../ipc/types.ts";
 
@@ -38,8 +39,21 @@ export function localsShown(r: StopReport, locals: VariableView[], mode: LocalsM
   return left ? { locals: changed, note: `${left} unchanged: \`debugger locals\`` } : { locals };
 }
 
+/**
+ * A value up to this long reads whole: cutting it would save a few bytes and hide what an agent
+ * may need (three file names in an array). Longer ones are cut to STRING_CHARS / VALUE_CHARS.
+ */
+export const CUT_FROM = 128;
+
 /** A local's value as a stop report shows it: a long string or container cut short, saying how long the whole is. */
 export function shortValue(v: Pick<VariableView, "value" | "whole">): string {
+  const cutBefore = v.value.endsWith("…") && v.whole !== undefined;
+  if (!cutBefore && v.value.length <= CUT_FROM) return v.value;
+  const cut = cutValue(v);
+  return cut.length < v.value.length ? cut : v.value;
+}
+
+function cutValue(v: Pick<VariableView, "value" | "whole">): string {
   const value = v.value;
   const cutBefore = value.endsWith("…") && v.whole !== undefined;
   if (value.length <= VALUE_CHARS && !cutBefore) return value;
@@ -66,7 +80,7 @@ export function shortValue(v: Pick<VariableView, "value" | "whole">): string {
       if (n === 0) {
         // A field whose value is a long string: that string cut as any is (`name = "abc…" (300 chars)`).
         const field = /^([^"'=:]*?(?:= |: ))?(.*)$/s.exec(item)!;
-        const inner = valueShape(field[2]!)?.kind === "string" ? shortValue({ value: field[2]! }) : undefined;
+        const inner = valueShape(field[2]!)?.kind === "string" ? cutValue({ value: field[2]! }) : undefined;
         text += inner && inner !== field[2] ? `${field[1] ?? ""}${inner}` : `${item.slice(0, Math.max(8, VALUE_CHARS - text.length))}…`;
         n = 1;
       }

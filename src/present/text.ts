@@ -66,6 +66,7 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
   if (r.threadId !== undefined) head += `, thread ${r.threadId}`;
   parts.push(head);
   if (r.frameIndex) parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${skippedFrames(r.skipped ?? [])}; \`debugger frame 0\` shows the top)`);
+  if (r.alsoStopped?.length) parts.push(`  also stopped: ${r.alsoStopped.map((o) => `thread ${o.threadId}${o.breakpointIds?.length ? ` at breakpoint ${o.breakpointIds.join(", ")}` : ""} in ${where(o, cwd)}`).join("; ")} (\`debugger continue\` reports ${r.alsoStopped.length > 1 ? "each" : "it"} first, before anything runs)`);
   if (r.description && r.description !== r.exception?.description && !["breakpoint", "step", "entry"].includes(r.reason) && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
   if (r.returnValue !== undefined) parts.push(`Returned: ${r.returnValue}`);
   else if (r.returnValueNote) parts.push(`Returned: not known (${r.returnValueNote})`);
@@ -90,7 +91,8 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
   else if (note) parts.push(`Locals: ${note}`);
   // Each cut value says how long it is: the daemon's note on its own (longer) cut goes.
   const notes = (r.truncated ?? []).map(withoutValueCuts).filter((t): t is string => !!t);
-  if (cut) notes.push("… = cut; `debugger print NAME` shows the whole");
+  // Said with the window: a stop in the same frame has just said it.
+  if (cut && !r.seen?.sameFrame) notes.push("… = cut; `debugger print NAME` shows all");
   if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
   if (r.console) parts.push(consoleBlock(r.console));
   if (notes.length) parts.push(notes.map((t) => `(${t})`).join("\n"));
@@ -222,7 +224,8 @@ export function hangLines(h: HangReport, cwd: string): string {
   const lines: string[] = [];
   for (const g of h.groups) {
     const ids = g.threads.length > 1 ? `${idRanges(g.threads)} (×${g.threads.length})` : String(g.threads[0]);
-    const what = g.waits ? ` waits: ${g.waits}` : g.running ? " runs (top frame is yours)" : "";
+    const held = g.heldBy ? ` (held by ${g.heldBy.thread !== undefined ? `thread ${g.heldBy.thread}${g.threads.includes(g.heldBy.thread) ? ", itself" : ""}` : `LWP ${g.heldBy.lwp}, not a thread of this program`})` : "";
+    const what = g.waits ? ` waits: ${g.waits}${held}` : g.running ? " runs (top frame is yours)" : "";
     lines.push(`${g.current ? "→" : " "} ${ids}  #${g.frame.index} ${where(g.frame, cwd)}${what}`);
     if (g.text !== undefined) lines.push(`      ${g.frame.line}  ${g.text.length > 100 ? `${g.text.slice(0, 100)}…` : g.text}`);
     if (g.locals?.length) {

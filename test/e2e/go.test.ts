@@ -2,7 +2,8 @@
 // Lines are found by their `// @mark NAME` comments (the same names as the C fixture).
 // Locally a missing dlv or go skips with a message; in CI (CI=true) it fails.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
 import { alive, E2eEnv, ROOT, waitFor } from "./harness.ts";
@@ -182,7 +183,7 @@ describe.skipIf(missing.length > 0)("delve", () => {
   );
 
   test(
-    "debug mode: a package directory is built by Delve in its module (no binary left behind)",
+    "a package directory given relative to the cwd is built in its module (no binary left behind)",
     async () => {
       const s = "go-debug-mode";
       const dir = join(goFixturesDir, "basic");
@@ -196,6 +197,35 @@ describe.skipIf(missing.length > 0)("delve", () => {
       expect(end).toMatchObject({ reason: "exited", exitCode: 3 });
       await env.ok(["stop", "--session", s]);
       expect(readdirSync(dir).sort()).toEqual(before);
+    },
+    T,
+  );
+
+  test(
+    "a build cache that is a symlink or someone else's is refused: Delve builds the program itself, as before",
+    async () => {
+      const elsewhere = mkdtempSync(join(tmpdir(), "dbg-other-cache-"));
+      const owners: [string, (dir: string) => void][] = [["a symlink", (dir) => symlinkSync(elsewhere, dir)]];
+      if (process.getuid?.() === 0) owners.push(["owned by uid 65534", (dir) => (mkdirSync(dir), chownSync(dir, 65534, 65534))]);
+      else console.warn("SKIP (part): a cache owned by another user needs root to make here");
+      for (const [what, make] of owners) {
+        const other = new E2eEnv();
+        try {
+          mkdirSync(other.env.XDG_CACHE_HOME!, { recursive: true });
+          make(join(other.env.XDG_CACHE_HOME!, "debugger-cli"));
+          const s = "go-untrusted-cache";
+          const r = await other.ok(["start", join(goFixturesDir, "basic"), "--break", basicAt("add_body"), "--session", s]);
+          expect(r.stop).toMatchObject({ reason: "breakpoint", frame: { function: "main.add", line: goMarkerLine("basic", "add_body") } });
+          const log = (await other.ok(["logs", "--tail", "200"])).text as string;
+          expect(log, what).toContain(`[${s}] build: no build cache`);
+          expect(log, what).not.toContain(`[${s}] build: built`);
+          await other.ok(["stop", "--session", s]);
+          expect(readdirSync(elsewhere)).toEqual([]);
+        } finally {
+          await other.close();
+        }
+      }
+      rmSync(elsewhere, { recursive: true, force: true });
     },
     T,
   );

@@ -124,6 +124,12 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
         expect(ba).toMatchObject({ waits: "pthread_mutex_lock", frame: { file: src, line: markerLine(C_SRC, "lock_a") } });
         expect(local(ab, "amount")).toBe("10");
         expect(local(ba, "amount")).toBe("20");
+        // The deadlock's cycle: each holds the mutex the other waits for.
+        expect(ab.heldBy.thread).toBe(ba.threads[0]);
+        expect(ba.heldBy.thread).toBe(ab.threads[0]);
+        // Every entry has its frame's locals (on gdb, through `info locals` where -var-create misses the frame).
+        expect(local(group(d.hang, "main"), "t")).toMatch(/^\{\d+, \d+, \d+, \d+\}$/);
+        expect(local(group(d.hang, "reader"), "got")).toBe("0");
         expect(group(d.hang, "waiter")).toMatchObject({ waits: "pthread_cond_wait", frame: { line: markerLine(C_SRC, "cond") } });
         expect(group(d.hang, "reader")).toMatchObject({ waits: "read", frame: { line: markerLine(C_SRC, "read") } });
         // With libc6-dbg the library frames have source paths: the user's frame is still the program's.
@@ -134,7 +140,7 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
         await s.ok(["continue", "--no-wait"]);
         const human = await s.run(["pause"], { json: false });
         expect(human.stdout).toMatch(/\nBlocked: all 5 threads of yours wait\.\n/);
-        expect(human.stdout).toMatch(/#\d+ transfer_ab \(.*hang\.c:\d+\) waits: pthread_mutex_lock\n +\d+  pthread_mutex_lock\(&b\);/);
+        expect(human.stdout).toMatch(/#\d+ transfer_ab \(.*hang\.c:\d+\) waits: pthread_mutex_lock \(held by thread \d+\)\n +\d+  pthread_mutex_lock\(&b\);/);
         console.log(`C hang report on ${adapter}: ${Buffer.byteLength(human.stdout)} bytes`);
       },
       T,

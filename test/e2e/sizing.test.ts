@@ -72,7 +72,7 @@ for (const p of profiles) {
       expect(first.stdout).toMatch(/^  total \(int\) = 0$/m);
       expect(first.stdout).toMatch(/^  i \(int\) = 0$/m);
       expect(first.stdout).toMatch(p.textCut);
-      expect(first.stdout).toContain("(… = cut; `debugger print NAME` shows the whole)");
+      expect(first.stdout).toContain("(… = cut; `debugger print NAME` shows all)");
 
       // The same function again, no --print: the current line only, every local.
       const second = await s.run(["continue"], { json: false });
@@ -116,6 +116,19 @@ for (const p of profiles) {
       expect(windowLines(stepped.stdout)).toHaveLength(1);
       const context = await s.run(["context"], { json: false });
       expect(windowLines(context.stdout).length).toBeGreaterThan(1);
+    });
+
+    test("a trace's rows are not reports: the next stop in that function shows its window and locals", async () => {
+      const s = env.session(`sizing-trace-${p.name.replace(/\W/g, "")}`);
+      await s.ok(["start", p.program(), ...p.flags, "--stop-on-entry"]);
+      const trace = await s.run(["trace", at("loop_body"), "--print", "i", "--max", "2"], { json: false });
+      expect(trace.stdout).toContain("Stopped at hit 2 (--max)");
+      const next = await s.run(["next", "--print", "total"], { json: false });
+      expect(next.stdout).toMatch(/in main \(/);
+      expect(windowLines(next.stdout).length).toBeGreaterThan(1);
+      // Never shown before: every local, none called unchanged.
+      expect(next.stdout).toMatch(/^Locals:\n/m);
+      expect(next.stdout).toMatch(p.textCut);
     });
 
     test("--locals in a batch plan, and a bad --locals is a usage error", async () => {

@@ -1,4 +1,5 @@
-// `threads` on a real multi-threaded program: each thread's state and top frame; `continue
+// `threads` on a real multi-threaded program: each thread's state and its frame in the user's code
+// (numbered, as `backtrace --all` shows it); `continue
 // --thread` refused where the adapter cannot resume one thread alone (lldb-dap 19).
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { buildFixtures, markerLine } from "../../scripts/build-fixtures.ts";
@@ -16,7 +17,7 @@ describe.skipIf(!available)("threads on lldb-dap", () => {
   afterEach(() => env.stopSessions());
   afterAll(() => env?.close());
 
-  test("four threads, each stopped with its top frame; the breakpoint's thread says why", async () => {
+  test("four threads, each stopped at its frame in the user's code; the breakpoint's thread says why", async () => {
     const s = env.session("mt");
     const start = await s.ok(["start", bins["c-threads"]!, "--break", `threads.c:${markerLine("c/threads.c", "main_wait")}`]);
     const { threads } = await s.ok(["threads"]);
@@ -26,7 +27,16 @@ describe.skipIf(!available)("threads on lldb-dap", () => {
     for (const t of threads.filter((x: any) => x !== main)) {
       expect(t.state).toBe("stopped");
       expect(t.reason).toBeUndefined();
-      expect(typeof t.frame.function).toBe("string");
+    }
+    // Each worker at its own code (usleep's frames above it named, not shown), as `backtrace --all` says.
+    const all = await s.ok(["backtrace", "--all"]);
+    for (const t of threads.filter((x: any) => x !== main)) {
+      expect(t.frame.function).toBe("worker");
+      const stack = all.threads!.find((x: any) => x.id === t.id)!;
+      expect(stack.userFrame.function).toBe("worker");
+      expect(t.frameIndex ?? 0).toBe(stack.userFrame.index);
+      if (t.frameIndex) expect(t.top).toBe(stack.frames[0].function);
+      else expect(t.top).toBeUndefined();
     }
     const other = threads.find((x: any) => x !== main)!;
     const r = await s.run(["continue", "--thread", String(other.id)]);

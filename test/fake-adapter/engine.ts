@@ -227,6 +227,8 @@ export class Engine {
     this.status = "stopped";
     this.stops++;
     this.emit("stopped", { reason, threadId: this.threadId, allThreadsStopped: true, ...(hitBreakpointIds ? { hitBreakpointIds } : {}) });
+    // Other threads at a breakpoint in the same instant: one event each, as lldb-dap tells them.
+    if (reason === "breakpoint") for (const threadId of this.prog.coStops) this.emit("stopped", { reason, threadId, allThreadsStopped: true, preserveFocusHint: true, ...(hitBreakpointIds ? { hitBreakpointIds } : {}) });
   }
 
   private finish(): void {

@@ -50,6 +50,8 @@ export interface FakeProgram {
   exitCode: number;
   spin?: number;
   threads: { id: number; name: string }[];
+  /** Other threads that stop at a breakpoint with the first one, each told by a `stopped` event of its own after it (as lldb-dap does). */
+  coStops: number[];
   adapter: Behaviour;
 }
 
@@ -105,6 +107,7 @@ export function loadProgram(path: string): FakeProgram {
     spin: raw.spin,
     // Not 1, so a client that assumes thread 1 fails the tests.
     threads: raw.threads?.length ? raw.threads : [{ id: 7, name: "main" }],
+    coStops: raw.coStops ?? [],
     adapter: raw.adapter ?? {},
   };
 }

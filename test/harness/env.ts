@@ -1,5 +1,5 @@
 // The one way tests run the built binary: each DebuggerEnv owns a daemon of its own (a temp
-// DEBUGGER_RUNTIME_DIR, XDG_CONFIG_HOME and XDG_STATE_HOME), so test files never share state with
+// DEBUGGER_RUNTIME_DIR, XDG_CONFIG_HOME, XDG_STATE_HOME and XDG_CACHE_HOME), so test files never share state with
 // each other or with the user's daemon. Sessions a test starts are stopped after it, pass or fail.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -69,6 +69,7 @@ export class DebuggerEnv {
       DEBUGGER_RUNTIME_DIR: join(this.dir, "rt"),
       XDG_CONFIG_HOME: configHome,
       XDG_STATE_HOME: join(this.dir, "state"),
+      XDG_CACHE_HOME: join(this.dir, "cache"),
       // The caller's choices must not leak into the tests.
       DEBUGGER_SESSION: "",
       DEBUGGER_JSON: "",

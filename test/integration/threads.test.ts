@@ -1,4 +1,4 @@
-// `threads` says each thread's state and top frame; `continue --thread N` resumes that thread alone
+// `threads` says each thread's state and its frame in the user's code; `continue --thread N` resumes that thread alone
 // where the adapter can (singleThread), and is refused where it cannot.
 import { afterAll, afterEach, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -19,7 +19,7 @@ function twoThreads(capabilities: Record<string, boolean> = {}) {
   return { env, prog, src: join(env.dir, "prog.c") };
 }
 
-test("threads: state, the stop's reason on its thread, and each thread's top frame", async () => {
+test("threads: state, the stop's reason on its thread, and each thread's frame", async () => {
   const { env, prog, src } = twoThreads();
   await env.ok(["start", prog, "--break", `${src}:8`]);
   const { threads } = await env.ok(["threads"]);
@@ -28,9 +28,9 @@ test("threads: state, the stop's reason on its thread, and each thread's top fra
   expect(threads[1]).toMatchObject({ id: 8, name: "worker", current: false, state: "stopped" });
   expect(threads[1].reason).toBeUndefined();
   const human = await env.run(["threads"], { json: false });
-  expect(human.stdout).toContain("→ 7  main  stopped (breakpoint)  in main (prog.c:8)");
-  // One stackTrace of one level per thread.
-  const traces = env.requests("stackTrace").filter((r) => r.arguments.levels === 1);
+  expect(human.stdout).toContain("→ 7  main  stopped (breakpoint)  at main (prog.c:8)");
+  // One stackTrace per thread, deep enough to find its frame in the user's code.
+  const traces = env.requests("stackTrace").filter((r) => r.arguments.levels === 20);
   expect(new Set(traces.map((r) => r.arguments.threadId))).toEqual(new Set([7, 8]));
 });
 
@@ -64,4 +64,49 @@ test("continue --thread N where the adapter cannot: UNSUPPORTED, nothing resumed
   expect(r.json.error.message).toContain("cannot resume one thread alone");
   expect(env.requests("continue").length).toBe(before);
   expect((await env.ok(["status"])).state).toBe("stopped");
+});
+
+test("threads stopped at once (one stopped event each): the first reported, the others listed, then reported by `continue` without resuming", async () => {
+  const env = new FakeAdapterEnv();
+  envs.push(env);
+  const threads = [{ id: 7, name: "main" }, { id: 8, name: "worker" }, { id: 9, name: "other" }];
+  const prog = env.program({ ...STANDARD_PROGRAM, threads, coStops: [8, 9] });
+  const src = join(env.dir, "prog.c");
+  const start = await env.ok(["start", prog, "--break", `${src}:4`]);
+  expect(start.stop).toMatchObject({ reason: "breakpoint", threadId: 7, breakpointIds: [1], frame: { function: "main", line: 4 } });
+  expect(start.stop.alsoStopped).toEqual([
+    { threadId: 8, breakpointIds: [1], function: "worker_wait", file: src, line: 1 },
+    { threadId: 9, breakpointIds: [1], function: "other_wait", file: src, line: 1 },
+  ]);
+  const resumed = env.requests("continue").length;
+
+  // The next continue is thread 8's hit: selected, its --print read in its own frame, nothing resumed.
+  const second = await env.ok(["continue", "--print", "line"]);
+  expect(second.stop).toMatchObject({ reason: "breakpoint", threadId: 8, breakpointIds: [1], frame: { function: "worker_wait", line: 1 } });
+  expect(second.stop.alsoStopped).toEqual([{ threadId: 9, breakpointIds: [1], function: "other_wait", file: src, line: 1 }]);
+  expect(env.requests("evaluate").at(-1).arguments.frameId).toBe(9001);
+  expect(env.requests("continue").length).toBe(resumed);
+  expect((await env.ok(["threads"])).threads.find((t: any) => t.current)?.id).toBe(8);
+
+  const third = await env.ok(["continue"]);
+  expect(third.stop).toMatchObject({ reason: "breakpoint", threadId: 9 });
+  expect(third.stop.alsoStopped).toBeUndefined();
+  expect(env.requests("continue").length).toBe(resumed);
+  // Three hits, each counted once.
+  expect((await env.ok(["breakpoints"])).breakpoints[0].hits).toBe(3);
+
+  // Nothing left pending: now the program runs (from thread 9, the thread the report named).
+  const last = await env.ok(["continue"]);
+  expect(env.requests("continue").length).toBe(resumed + 1);
+  expect(env.requests("continue").at(-1).arguments.threadId).toBe(9);
+  expect(last.stop.reason).toBe("exited");
+});
+
+test("the report's text lists the other threads on one line", async () => {
+  const env = new FakeAdapterEnv();
+  envs.push(env);
+  const prog = env.program({ ...STANDARD_PROGRAM, threads: [{ id: 7, name: "main" }, { id: 8, name: "worker" }], coStops: [8] });
+  const r = await env.run(["start", prog, "--break", `${join(env.dir, "prog.c")}:4`], { json: false });
+  expect(r.stdout).toContain("  also stopped: thread 8 at breakpoint 1 in worker_wait (");
+  expect(r.stdout).toContain("(`debugger continue` reports it first, before anything runs)");
 });

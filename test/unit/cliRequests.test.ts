@@ -37,6 +37,8 @@ const ROWS: Row[] = [
   [["start", "./app", "--core", "core.1", "--adapter", "gdb", "--no-wait"], "start", { program: "./app", args: [], env: {}, core: "core.1", adapter: "gdb", break: [], options: {}, ...WAIT, wait: false }],
   [["start", "app.py", "--just-my-code", "--python", "python3"], "start", { program: "app.py", args: [], env: {}, break: [], options: { python: "python3", justMyCode: true }, ...WAIT }],
   [["attach", "4242", "--timeout", "5"], "attach", { pid: 4242, break: [], options: {}, ...WAIT, timeout: 5, clientPid: process.pid }],
+  [["attach", "--wait", "myserver", "--timeout", "120", "-b", "srv.c:9"], "attach", { waitFor: "myserver", break: ["srv.c:9"], options: {}, ...WAIT, timeout: 120, clientPid: process.pid }],
+  [["attach", "4242", "--no-wait"], "attach", { pid: 4242, break: [], options: {}, ...WAIT, wait: false, clientPid: process.pid }],
   [["attach", "--connect", "127.0.0.1:5678", "--adapter", "debugpy"], "attach", { adapter: "debugpy", connect: { host: "127.0.0.1", port: 5678 }, break: [], options: {}, ...WAIT, clientPid: process.pid }],
   [["test", "--break", "calc.py:4", "--no-stop-on-failure", "--", "pytest", "-x"], "test", { command: ["pytest", "-x"], env: {}, options: {}, stopOnFailure: false, break: ["calc.py:4"], path: process.env.PATH, ...WAIT }],
   [["stop"], "stop", {}],
@@ -148,7 +150,9 @@ describe("argv → request", () => {
   });
 
   test("checks across arguments speak the CLI's flags", () => {
-    expect(() => requestOf(["attach"])).toThrow("attach needs a PID or --connect HOST:PORT");
+    expect(() => requestOf(["attach"])).toThrow("attach needs a PID, --wait NAME or --connect HOST:PORT");
+    expect(() => requestOf(["attach", "1", "--wait", "srv"])).toThrow("--wait NAME finds the process itself: it takes no PID or --connect");
+    expect(() => requestOf(["attach", "--no-wait=srv"])).toThrow("--no-wait takes no value (got 'srv')");
     expect(() => requestOf(["attach", "--connect", "localhost:1"])).toThrow("--connect needs --adapter to know how to talk to it");
     expect(() => requestOf(["backtrace", "--all", "--thread", "2"])).toThrow("--all shows every thread: it takes no --thread or --locals");
     expect(() => requestOf(["breakpoint", "remove"])).toThrow("breakpoint remove needs ids or --all");

@@ -63,12 +63,14 @@ describe("handles", () => {
   });
 });
 
-test("sources build from their module root", () => {
+test("sources Delve builds start it in their module root; a binary (or sources the daemon built) anywhere", () => {
   const basic = join(ROOT, "test", "fixtures", "go", "basic");
   expect(moduleRoot(basic)).toBe(basic);
   expect(moduleRoot(join(basic, "main.go"))).toBe(basic);
-  expect(delve.spawnCwd!({ program: join(basic, "main.go"), args: [], cwd: "/tmp", env: {}, stopOnEntry: false, breakpointFiles: [], options: {} })).toBe(basic);
-  expect(delve.spawnCwd!({ program: "/bin/prog", args: [], cwd: "/tmp", env: {}, stopOnEntry: false, breakpointFiles: [], options: {} })).toBe("/tmp");
+  const o = { args: [], cwd: "/tmp", env: {}, stopOnEntry: false, breakpointFiles: [], options: {} };
+  expect(delve.spawnCwd!({ ...o, program: join(basic, "main.go") })).toBe(basic);
+  expect(delve.spawnCwd!({ ...o, program: join(basic, "main.go"), built: "/cache/bin" })).toBeUndefined();
+  expect(delve.spawnCwd!({ ...o, program: "/bin/prog" })).toBeUndefined();
 });
 
 test("launch and attach arguments", () => {
@@ -77,6 +79,8 @@ test("launch and attach arguments", () => {
   const debug = delve.launchArgs({ ...o, program: join(ROOT, "test", "fixtures", "go", "basic") });
   expect(debug).toMatchObject({ mode: "debug", program: join(ROOT, "test", "fixtures", "go", "basic") });
   expect(String(debug.output)).toStartWith(join(tmpdir(), "debugger-go-basic-"));
+  // Built by the daemon: Delve runs the binary.
+  expect(delve.launchArgs({ ...o, program: join(ROOT, "test", "fixtures", "go", "basic"), built: "/cache/bin" })).toEqual({ mode: "exec", program: "/cache/bin", args: ["a"], cwd: "/w", env: { K: "V" }, stopOnEntry: false });
   expect(delve.attachArgs({ pid: 42, remote: false, options: {} })).toEqual({ mode: "local", processId: 42 });
   expect(delve.attachArgs({ remote: true, options: {} })).toEqual({ mode: "remote" });
 });

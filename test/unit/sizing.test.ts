@@ -6,7 +6,7 @@ import { escapedLength, valueShape, wholeOf } from "../../src/common/valueShape.
 import { SeenFrames, frameKey } from "../../src/daemon/session/seenFrames.ts";
 import { truncateVariables } from "../../src/daemon/truncate.ts";
 import type { StopReport, VariableView } from "../../src/ipc/types.ts";
-import { localsMode, localsShown, shortValue, sourceShown, STRING_CHARS } from "../../src/present/sizing.ts";
+import { CUT_FROM, localsMode, localsShown, shortValue, sourceShown, STRING_CHARS } from "../../src/present/sizing.ts";
 import { stopReport } from "../../src/present/text.ts";
 
 const long = "abcdefghij".repeat(30);
@@ -73,7 +73,7 @@ describe("shortValue: a long local cut short, saying how long the whole is", () 
     // Cut by the debugger itself: a lower bound, said as one.
     [`"${long}"...`, undefined, `"${long.slice(0, STRING_CHARS)}…" (over 300 chars)`],
     // An escape is never split.
-    [`"${"x".repeat(STRING_CHARS - 1)}\\x1b${"y".repeat(60)}"`, undefined, `"${"x".repeat(STRING_CHARS - 1)}\\x1b…" (${STRING_CHARS + 60} chars)`],
+    [`"${"x".repeat(STRING_CHARS - 1)}\\x1b${"y".repeat(120)}"`, undefined, `"${"x".repeat(STRING_CHARS - 1)}\\x1b…" (${STRING_CHARS + 120} chars)`],
   ])("%s", (value, whole, want) => {
     expect(shortValue({ value, whole })).toBe(want);
   });
@@ -83,17 +83,27 @@ describe("shortValue: a long local cut short, saying how long the whole is", () 
     expect(shortValue({ value: hundred })).toBe("[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, … 80 more]");
     expect(shortValue({ value: `size=100 ${hundred}` })).toMatch(/^size=100 \[0, 1, .*, … \d+ more\]$/);
     // Delve says how many there are; pydevd does not (its own `...`): "more", without a number.
-    expect(shortValue({ value: "(loaded 64/100) []int len: 100, cap: 100, [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,...+36 more]" })).toBe("(loaded 64/100) []int len: 100, cap: 100, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … 90 more]");
-    expect(shortValue({ value: `{${Array.from({ length: 14 }, (_, i) => `${i}: '${i}'`).join(", ")}, ...}` })).toBe("{0: '0', 1: '1', 2: '2', 3: '3', 4: '4', 5: '5', 6: '6', 7: '7', 8: '8', … more}");
+    expect(shortValue({ value: "(loaded 64/100) []int len: 100, cap: 100, [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,...+36 more]" })).toBe("(loaded 64/100) []int len: 100, cap: 100, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … 90 more]");
+    expect(shortValue({ value: `{${Array.from({ length: 14 }, (_, i) => `${i}: 'v${i}'`).join(", ")}, ...}` })).toBe("{0: 'v0', 1: 'v1', 2: 'v2', 3: 'v3', 4: 'v4', 5: 'v5', 6: 'v6', 7: 'v7', … more}");
     // Cut by the daemon: its `whole` counts the items.
     expect(shortValue({ value: `${hundred.slice(0, 199)}…`, whole: { items: 100 } })).toMatch(/, … 80 more\]$/);
     // A struct: its fields, counted.
     expect(shortValue({ value: `{name = "${long}", n = 3}` })).toBe(`{name = "${long.slice(0, STRING_CHARS)}…" (300 chars), … 1 more}`);
-    expect(shortValue({ value: `{${"q".repeat(100)}, n = 3}` })).toBe(`{${"q".repeat(71)}…, … 1 more}`);
+    expect(shortValue({ value: `{${"q".repeat(150)}, n = 3}` })).toBe(`{${"q".repeat(71)}…, … 1 more}`);
+  });
+
+  test("a value up to 128 characters reads whole", () => {
+    const four = '{0x555555556013 "alice:12", 0x55555555601c "bob:40", 0x555555556023 "margaret.hamilton:7", 0x555555556037 "linus:99"}';
+    expect(shortValue({ value: four })).toBe(four);
+    const s = `"${"x".repeat(CUT_FROM - 2)}"`;
+    expect(shortValue({ value: s })).toBe(s);
+    expect(shortValue({ value: `"${"x".repeat(CUT_FROM - 1)}"` })).toBe(`"${"x".repeat(STRING_CHARS)}…" (${CUT_FROM - 1} chars)`);
+    // Cut by the daemon already: always said so.
+    expect(shortValue({ value: `"${"x".repeat(70)}…`, whole: { chars: 71 } })).toBe(`"${"x".repeat(STRING_CHARS)}…" (71 chars)`);
   });
 
   test("anything else long: its start and its length", () => {
-    expect(shortValue({ value: "z".repeat(100) })).toBe(`${"z".repeat(72)}… (100 chars)`);
+    expect(shortValue({ value: "z".repeat(150) })).toBe(`${"z".repeat(72)}… (150 chars)`);
     expect(shortValue({ value: `${"z".repeat(200)}…`, whole: { chars: 900 } })).toBe(`${"z".repeat(72)}… (900 chars)`);
   });
 });
@@ -122,7 +132,7 @@ describe("the stop report's text", () => {
     expect(text).toContain("  12    // 12\n→ 13    total += arr[i];\n  14    // 14");
     expect(text).toContain("  i (int) = 2\n  total (int) = 3\n");
     expect(text).toContain(`name (const char *) = 0x1 "${long.slice(0, STRING_CHARS)}…" (300 chars)`);
-    expect(text).toContain("(… = cut; `debugger print NAME` shows the whole)");
+    expect(text).toContain("(… = cut; `debugger print NAME` shows all)");
   });
 
   test("a stop in the frame the last report showed: its current line, not the window", () => {
@@ -130,6 +140,9 @@ describe("the stop report's text", () => {
     expect(sourceShown(r)).toEqual([{ line: 13, text: "  total += arr[i];", current: true }]);
     const text = stopReport(r, "/w");
     expect(text).not.toContain("// 12");
+    // The note on cuts was said with the window.
+    expect(text).toContain('…" (300 chars)');
+    expect(text).not.toContain("… = cut");
     expect(text).toContain("→ 13    total += arr[i];");
     // Without --print every local is shown.
     expect(text).toContain("total (int) = 3");
@@ -185,6 +198,23 @@ describe("SeenFrames: what the session's reports have shown", () => {
     expect(seen.note(frameKey(2, "work", "/w/a.c", 3), locals({ i: "1" }))).toEqual({ sameFrame: false, unchanged: [] });
     seen.reset();
     expect(seen.note(work, locals({ i: "1" }))).toBeUndefined();
+  });
+
+  test("a stop shown as a row (trace, run) is as if it had not been reported", () => {
+    const seen = new SeenFrames();
+    const entry = frameKey(1, "_start", undefined, 1);
+    const work = frameKey(1, "work", "/w/a.c", 2);
+    seen.note(entry, []);
+    seen.note(work, locals({ i: "0" }));
+    seen.unshown();
+    seen.note(work, locals({ i: "1" }));
+    seen.unshown();
+    // The next report in work: its window and all its locals, as at its first report.
+    expect(seen.note(work, locals({ i: "1" }))).toEqual({ sameFrame: false, unchanged: [] });
+    // Shown once, a row after it leaves that report the one compared with.
+    seen.note(work, locals({ i: "2" }));
+    seen.unshown();
+    expect(seen.note(work, locals({ i: "1" }))).toEqual({ sameFrame: true, unchanged: ["i"] });
   });
 
   test("a name shown twice (a shadowed variable) is never called unchanged", () => {

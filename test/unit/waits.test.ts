@@ -1,7 +1,7 @@
 // What a blocked thread waits on, from the frames above its user frame (waits.ts), and the grouping
 // of the hang report. Frames as Delve, gdb (libc6-dbg), lldb-dap and debugpy name them.
 import { describe, expect, test } from "bun:test";
-import { classifyWait, hangReport, type ThreadRead } from "../../src/daemon/session/waits.ts";
+import { classifyWait, firstArgument, gdbThreadsByLwp, hangReport, type ThreadRead } from "../../src/daemon/session/waits.ts";
 
 const f = (names: string[], file = "/lib/x.c") => names.map((name, index) => ({ index, function: name, file, line: 1 }));
 
@@ -110,5 +110,27 @@ describe("hangReport", () => {
 
   test("nothing of the user's anywhere is not a blocked program", () => {
     expect(hangReport("go", [{ id: 1, name: "x", current: false, frames: [] }]).blocked).toBe(false);
+  });
+});
+
+describe("firstArgument and gdb's thread numbers", () => {
+  const lock = /pthread_mutex_(?:timed|clock)?lock/;
+  test.each([
+    ["pthread_mutex_lock(&b); // @mark lock_b", "&b"],
+    ["  if (pthread_mutex_lock(&locks[i]) != 0) return;", "&locks[i]"],
+    ["pthread_mutex_lock(&(s->m));", "&(s->m)"],
+    ["pthread_mutex_timedlock(&m, &ts);", "&m"],
+    ["pthread_mutex_lock(", undefined],
+    ["pthread_mutex_unlock(&m);", undefined],
+    ["x = 1;", undefined],
+  ])("%j → %j", (text, arg) => expect(firstArgument(text, lock)).toBe(arg));
+
+  test("info threads: LWP → gdb's thread number", () => {
+    const text = `  Id   Target Id                                  Frame \n* 1    Thread 0x7ffff7d8b740 (LWP 15446) "c-hang" __futex_abstimed_wait_common64 (…)\n  2    Thread 0x7ffff7d8a6c0 (LWP 15500) "c-hang" futex_wait (…)\n  3    Thread 0x7ffff75896c0 (LWP 15501) "c-hang" futex_wait (…)\n`;
+    expect([...gdbThreadsByLwp(text)]).toEqual([
+      [15446, 1],
+      [15500, 2],
+      [15501, 3],
+    ]);
   });
 });

@@ -69,6 +69,8 @@ function goFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): 
       ...(plan.goBuildFlags?.length ? { buildFlags: buildFlagsString(plan.goBuildFlags) } : {}),
     }),
     spawnCwd: () => moduleRoot(plan.program),
+    // Delve's test mode builds the test binary itself (from the package's directory).
+    prebuild: undefined,
     catchpoints: (program) => [...(base.catchpoints?.(program) ?? []).map((c) => (c.reason === "panic" ? { ...c, on: stopOnFailure } : c)), failure],
     describeInternalStop: (reason, output) => (reason === "failure" ? (chatty ? lastTestLog(output) : undefined) : base.describeInternalStop?.(reason, output)),
     passStop: goPassStop,

@@ -150,6 +150,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
         if (signal?.aborted) throw new ClientGone();
         const values = await s.evaluateAtStop(a.print);
         hits.push({ hit: hits.length + 1, threadId: stop.threadId, values: values.map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value }) })) });
+        s.reportShownAsRow();
         if (hits.length >= a.max) {
           stoppedBy = "max";
           break;

@@ -8,7 +8,8 @@ import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, Replies, StartData } from "../../ipc/commands.ts";
 import { VERSION } from "../../common/version.ts";
-import { refuseSelfAttach } from "../guards.ts";
+import { refuseSelfAttach, type AttachGuardContext } from "../guards.ts";
+import { waitForProcess } from "../processWait.ts";
 import { Session, type StartOptions } from "../session/session.ts";
 import { pythonAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
 import { pythonLaunch, pythonOfShebang, shebang } from "../../adapters/testRunners/python.ts";
@@ -31,7 +32,7 @@ export function requireFree(ctx: DaemonContext, name: string): void {
   }
 }
 
-export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach"): Promise<StartData> {
+export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach", waited?: Replies["attach"]["waited"]): Promise<Replies["attach"]> {
   requireFree(ctx, caller.session);
   // Locations are checked first: a malformed one is a usage error before anything starts.
   const breakpoints = await startBreakpoints(a.break, caller.cwd);
@@ -43,10 +44,7 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
     throw new DebuggerError("USAGE", "attach needs a process id or --connect HOST:PORT", "`debugger attach PID`");
   }
   // Attaching to the daemon, its adapters or the caller's own process tree would freeze them all.
-  if (mode === "attach" && a.pid) {
-    const sessions = ctx.registry.all().filter((s) => s.live);
-    refuseSelfAttach(a.pid, { adapterPids: ctx.registry.all().map((s) => s.adapterPid), programs: sessions.map((s) => ({ pid: s.pid, session: s.name })), sparePids: ctx.warm?.records().map((r) => r.pid) ?? [], clientPid: a.clientPid });
-  }
+  if (mode === "attach" && a.pid) refuseSelfAttach(a.pid, guardContext(ctx, a.clientPid));
   const local = mode === "launch" && !a.connect;
   if (local && !existsSync(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${caller.cwd})`, "check the path; build it first with debug info (-g)");
@@ -64,7 +62,43 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   }
   const core = a.core ? checkCore(a, caller.cwd, spec) : undefined;
   const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core };
+  if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a)), waited };
   return runSession(ctx, caller, local && spec.name === "debugpy" && !/\.pyw?$/i.test(program!) ? pythonProgramAdapter(spec, program!, a.options, caller.cwd) : spec, config, options, a);
+}
+
+/** Who may not be attached: the daemon, its adapters and spares, other sessions' programs, the caller's tree. */
+function guardContext(ctx: DaemonContext, clientPid: number | undefined): AttachGuardContext {
+  const sessions = ctx.registry.all().filter((s) => s.live);
+  return { adapterPids: ctx.registry.all().map((s) => s.adapterPid), programs: sessions.map((s) => ({ pid: s.pid, session: s.name })), sparePids: ctx.warm?.records().map((r) => r.pid) ?? [], clientPid };
+}
+
+/**
+ * `attach --wait NAME`: the usual attach, to the newest process of that name that starts while it
+ * waits (at most --timeout). What stops an attach by pid (a bad location, a session in the way, an
+ * adapter that cannot attach by pid) is said before the wait, not after it.
+ */
+async function attachWhenStarted(a: ArgsOut<"attach">, caller: Caller, ctx: DaemonContext, signal: AbortSignal | undefined): Promise<Replies["attach"]> {
+  const name = a.waitFor!;
+  if (a.pid || a.connect) throw new DebuggerError("USAGE", "attach --wait NAME finds the process itself: it takes no PID or --connect", `\`debugger attach --wait ${name}\``);
+  requireFree(ctx, caller.session);
+  await startBreakpoints(a.break, caller.cwd);
+  if (a.adapter) {
+    const spec = chooseAdapter(await loadConfig(), undefined, a.adapter);
+    // debugpy cannot attach by pid here: its refusal, now rather than after the wait.
+    spec.attachArgs({ remote: false, options: a.options });
+  }
+  const guard = guardContext(ctx, a.clientPid);
+  const allowed = (pid: number) => {
+    try {
+      refuseSelfAttach(pid, guard);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const waited = await waitForProcess(name, { timeout: a.timeout, signal, allowed });
+  const { waitFor: _, ...rest } = a;
+  return startSession({ ...rest, pid: waited.pid }, caller, ctx, "attach", { name, ...waited });
 }
 
 /** `start -m MODULE`: debugpy runs the module; the session's program reads `-m MODULE`. */
@@ -215,7 +249,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
   },
 
   start: (a, caller, ctx): Promise<Replies["start"]> => (a.module ? startModule(a, caller, ctx) : startSession(a, caller, ctx, "launch")),
-  attach: (a, caller, ctx): Promise<Replies["attach"]> => startSession(a, caller, ctx, "attach"),
+  attach: (a, caller, ctx, stream): Promise<Replies["attach"]> => (a.waitFor !== undefined ? attachWhenStarted(a, caller, ctx, stream?.signal) : startSession(a, caller, ctx, "attach")),
 
   async stop(_a, caller, ctx): Promise<Replies["stop"]> {
     const s = ctx.registry.get(caller.session);

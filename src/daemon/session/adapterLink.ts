@@ -55,6 +55,8 @@ export class AdapterLink {
   path: string | undefined;
   /** This start took a warm spare adapter. */
   warmStart = false;
+  /** This start's adapter had to begin in a given directory: a spare would not have served it. */
+  private pinnedCwd = false;
   capabilities: P.Capabilities = {};
   /** Processes the adapter started for a launched program: ended if the adapter dies without doing it. */
   private debuggees: ProcessId[] = [];
@@ -118,23 +120,35 @@ export class AdapterLink {
     const onStderr = (text: string) => {
       if (!this.disconnecting) log("info", `[${this.host.name}] adapter stderr: ${text.trimEnd()}`);
     };
+    // Sources the daemon builds itself (Delve: Go, cached across starts), so the adapter need not.
+    if (opts.mode === "launch" && !opts.connect && !core && adapter.prebuild) {
+      const built = await adapter.prebuild(launch, (text) => log("info", `[${this.host.name}] build: ${text}`));
+      if (built) {
+        launch.built = built.binary;
+        log("info", `[${this.host.name}] build: ${built.cached ? "cached" : "built"} ${built.binary} (${Math.round(built.ms)} ms)`);
+      }
+    }
+    const spawnCwd = adapter.spawnCwd?.(launch);
+    this.pinnedCwd = spawnCwd !== undefined;
     // A warm spare of this adapter, spawned and initialized before: straight to launch.
-    const spare = this.found && this.host.warm && !core?.command ? await this.host.warm.takeAnswering(adapter, this.found) : undefined;
+    const spare = this.found && this.host.warm && !core?.command && !this.pinnedCwd ? await this.host.warm.takeAnswering(adapter, this.found) : undefined;
     this.warmStart = !!spare;
+    // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
+    const onProgramOutput = adapter.quirks.adapterOutputIsProgramOutput ? (text: string, stream: "stdout" | "stderr") => output.fromAdapterStream(stream, text) : undefined;
     let proc: AdapterProcess;
     if (spare) {
       spare.sink.stderr = onStderr;
       spare.sink.trace = trace;
+      if (onProgramOutput) spare.sink.programOutput = onProgramOutput;
       proc = spare.proc;
     } else {
       proc = await connectAdapter(transport, command, {
-        cwd: adapter.spawnCwd?.(launch) ?? opts.cwd,
+        cwd: spawnCwd ?? opts.cwd,
         env,
         timeoutMs: requestTimeoutMs(config),
         trace,
         onStderr,
-        // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
-        onProgramOutput: adapter.quirks.adapterOutputIsProgramOutput ? (text, stream) => output.fromAdapterStream(stream, text) : undefined,
+        onProgramOutput,
       });
     }
     this.proc = proc;
@@ -201,7 +215,8 @@ export class AdapterLink {
   prepareSpare(after: Promise<unknown>): void {
     const found = this.found;
     const warm = this.host.warm;
-    if (!found || !warm) return;
+    // A start that could not take a spare (Delve building a test package) makes none either.
+    if (!found || !warm || this.pinnedCwd) return;
     const prepare = () => setTimeout(() => warm.prepare(this.host.adapter, found), 250).unref?.();
     void after.then(prepare, prepare);
   }

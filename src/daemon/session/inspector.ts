@@ -6,7 +6,7 @@
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { DebuggerError } from "../../common/errors.ts";
 import type { ContextData, HangReport, ListData, PrintResult, Replies, ThreadStack, ThreadView, ValueData } from "../../ipc/commands.ts";
-import type { FrameView } from "../../ipc/types.ts";
+import type { FrameView, VariableView } from "../../ipc/types.ts";
 import { readLines, sourceWindow } from "../sourceWindow.ts";
 import { truncateValue, truncateVariables } from "../truncate.ts";
 import { DebuggerConsole } from "./debuggerConsole.ts";
@@ -18,13 +18,15 @@ import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
 import { frameView, functionName } from "./stopReport.ts";
 import { isUserFrame } from "./userCode.ts";
 import { ValueInspector } from "./valueInspector.ts";
-import { hangReport, type Language, type ThreadRead } from "./waits.ts";
+import { firstArgument, gdbThreadsByLwp, hangReport, type Language, type ThreadRead } from "./waits.ts";
 import type { Format } from "./values.ts";
 
 export type { InspectorHost } from "./inspectorHost.ts";
 
-/** `threads` asks the top frame of at most this many threads. */
+/** `threads` reads the frames of at most this many threads, */
 const MAX_THREAD_FRAMES = 50;
+/** down to this depth for the first frame in the user's code (as `backtrace --all`). */
+const USER_FRAME_DEPTH = 20;
 /** The hang report reads the stacks of at most this many threads, and the locals of this many groups. */
 const MAX_HANG_THREADS = 500;
 const MAX_HANG_LOCALS = 12;
@@ -35,7 +37,11 @@ const HANG_VALUE_LENGTH = 120;
 export class Inspector {
   currentThreadId: number | undefined;
   currentFrame = 0;
-  private framesCache: { threadId: number; frames: P.StackFrame[] } | undefined;
+  /**
+   * The stopped thread's frames; `whole`: the adapter gave fewer than asked, so this is the whole
+   * stack, as long as nothing but reads was sent since (`changes`: DapClient's count then).
+   */
+  private framesCache: { threadId: number; frames: P.StackFrame[]; whole: boolean; changes: number } | undefined;
   /** The file `list` showed last, for `list 40` with nothing stopped. */
   private lastListed: string | undefined;
   readonly reader: ValueInspector;
@@ -71,8 +77,10 @@ export class Inspector {
   }
 
   /**
-   * `threads`: each thread's state and, when stopped, its top frame (one `stackTrace` of one level
-   * per thread, asked at once, for the first MAX_THREAD_FRAMES threads).
+   * `threads`: each thread's state and, when stopped, where it is in the user's code (the first
+   * frame of the user's, as `backtrace --all` shows it, with its number when it is not the top
+   * one, and the function on top where the thread waits in a library). One `stackTrace` per
+   * thread, asked at once, for the first MAX_THREAD_FRAMES threads.
    */
   threadStates(): Promise<Replies["threads"]> {
     return this.queue(async (q) => {
@@ -80,19 +88,28 @@ export class Inspector {
       if (this.host.state !== "stopped") return { threads: threads.map((t) => ({ ...t, state: "running" as const })) };
       const client = this.host.requireStopped();
       const stop = this.host.lastReport;
+      const facts = this.host.codeFacts();
       const framed = threads.slice(0, MAX_THREAD_FRAMES);
-      const tops = await Promise.all(
+      const stacks = await Promise.all(
         framed.map((t) =>
-          client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: 1 }).then(
-            (r) => r.stackFrames[0],
-            () => undefined,
+          client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: USER_FRAME_DEPTH }).then(
+            (r) => r.stackFrames.map(frameView),
+            () => [],
           ),
         ),
       );
       const out: ThreadView[] = threads.map((t, i) => {
-        const top = tops[i];
-        const { id: _id, column: _c, ...frame } = top ? frameView(top) : ({} as Partial<FrameView>);
-        return { ...t, state: "stopped", ...(stop?.threadId === t.id ? { reason: stop.reason } : {}), ...(top ? { frame } : {}) };
+        const frames = stacks[i] ?? [];
+        const index = Math.max(0, frames.findIndex((f) => isUserFrame(f, facts)));
+        const shown = frames[index];
+        const { id: _id, column: _c, ...frame } = shown ?? ({} as Partial<FrameView>);
+        return {
+          ...t,
+          state: "stopped",
+          ...(stop?.threadId === t.id ? { reason: stop.reason } : {}),
+          ...(shown ? { frame } : {}),
+          ...(index > 0 ? { frameIndex: index, top: frames[0]!.function } : {}),
+        };
       });
       const cut = threads.length - framed.length;
       return { threads: out, ...(cut > 0 ? { truncated: [`frames of the first ${MAX_THREAD_FRAMES} threads only; ${cut} more without (\`debugger backtrace --thread ID\`)`] } : {}) };
@@ -219,16 +236,60 @@ export class Inspector {
         for (const g of report.groups.slice(0, MAX_HANG_LOCALS)) {
           const frameId = read.find((t) => t.id === g.threads[0])?.frameId;
           if (frameId === undefined) continue;
-          const vars = await this.reader.scopeVariablesNow(q, frameId, "locals").catch(() => undefined);
+          let vars = await this.reader.scopeVariablesNow(q, frameId, "locals").catch(() => undefined);
+          // cdt-gdb-adapter's -var-create misses a frame below an inlined glibc frame ("No symbol
+          // … in current context"); gdb's own `info args`/`info locals` in that frame read it.
+          if (!vars && this.host.adapter.name === "gdb") vars = await this.gdbLocalsNow(q, g.threads[0]!, g.frame.index);
           if (vars) g.locals = vars.slice(0, this.host.limits.maxLocals).map((v) => ({ ...v, value: truncateValue(v.value, HANG_VALUE_LENGTH).value }));
         }
       }
+      if (stopped && language === "c") await this.mutexOwnersNow(q, report, read, all.map((t) => t.id));
       const truncated: string[] = [];
       if (all.length > threads.length) truncated.push(`stacks of the first ${threads.length} threads only; ${all.length - threads.length} more not read`);
       if (stopped && report.groups.length > MAX_HANG_LOCALS) truncated.push(`locals of the first ${MAX_HANG_LOCALS} groups only (\`debugger frame N --thread ID\` for the others)`);
       if (report.groups.some((g) => g.locals?.some((v) => v.value.endsWith("…")))) truncated.push(`values cut at ${HANG_VALUE_LENGTH} characters (\`debugger print NAME\` after \`debugger frame N --thread ID\`)`);
       return { ...report, ...(stopped ? {} : { notStopped: true }), ...(truncated.length ? { truncated } : {}) };
     });
+  }
+
+  /** A frame's arguments and locals as gdb's console prints them, one `name = value` a line. */
+  private async gdbLocalsNow(q: InQueue, thread: number, level: number): Promise<VariableView[] | undefined> {
+    const text: string[] = [];
+    for (const what of ["args", "locals"]) {
+      const r = await this.console.rawNow(q, `thread apply ${thread} -q frame apply level ${level} -q info ${what}`).catch(() => undefined);
+      if (r) text.push(r.result);
+    }
+    const vars: VariableView[] = [];
+    for (const line of text.join("\n").split("\n")) {
+      const m = /^([A-Za-z_]\w*) = (.*)$/.exec(line);
+      if (m) vars.push({ name: m[1]!, value: m[2]!, reference: 0 });
+    }
+    return vars.length ? vars : undefined;
+  }
+
+  /**
+   * Who holds the mutex each `pthread_mutex_lock` waiter asks for: glibc keeps the owner's kernel
+   * thread id in `__data.__owner`, read through the call's argument in the waiter's frame. The
+   * debugger's thread for it: lldb-dap's ids are kernel ids; gdb's numbers come from `info threads`.
+   * Anything that does not read (another C library, an argument spread over lines) adds nothing.
+   */
+  private async mutexOwnersNow(q: InQueue, report: HangReport, read: { id: number; frameId?: number }[], ids: number[]): Promise<void> {
+    let byLwp: Map<number, number> | undefined;
+    for (const g of report.groups) {
+      if (g.waits !== "pthread_mutex_lock" || g.text === undefined) continue;
+      const arg = firstArgument(g.text, /pthread_mutex_(?:timed|clock)?lock/);
+      const frameId = read.find((t) => t.id === g.threads[0])?.frameId;
+      if (!arg || frameId === undefined) continue;
+      const r = await this.reader.evaluateNow(q, `((pthread_mutex_t *)(${arg}))->__data.__owner`, this.host.adapter.printContext, undefined, frameId).catch(() => undefined);
+      const lwp = r && /^\d+$/.test(r.result.trim()) ? Number(r.result.trim()) : 0;
+      if (!lwp) continue;
+      let thread = ids.includes(lwp) && this.host.adapter.name !== "gdb" ? lwp : undefined;
+      if (thread === undefined && this.host.adapter.name === "gdb") {
+        byLwp ??= gdbThreadsByLwp(await this.console.rawNow(q, "info threads").then((x) => x.result, () => ""));
+        thread = byLwp.get(lwp);
+      }
+      g.heldBy = { lwp, ...(thread !== undefined ? { thread } : {}) };
+    }
   }
 
   /** `list`: source around the current line, a line, a range, a file or a function. */
@@ -320,9 +381,14 @@ export class Inspector {
   }
 
   async framesNow(q: InQueue, threadId: number, levels = 64): Promise<P.StackFrame[]> {
-    if (this.framesCache?.threadId === threadId && this.framesCache.frames.length >= Math.min(levels, 64)) return this.framesCache.frames.slice(0, levels);
-    const res = await this.host.requireLive().request("stackTrace", { threadId, startFrame: 0, levels: Math.max(levels, 64) });
-    this.framesCache = { threadId, frames: res.stackFrames };
+    // A stack shorter than asked is the whole stack: asking again would get the same frames (a
+    // second round trip in every stop report of a short stack).
+    const client = this.host.requireLive();
+    const cached = this.framesCache;
+    if (cached?.threadId === threadId && ((cached.whole && cached.changes === client.changes) || cached.frames.length >= Math.min(levels, 64))) return cached.frames.slice(0, levels);
+    const asked = Math.max(levels, 64);
+    const res = await client.request("stackTrace", { threadId, startFrame: 0, levels: asked });
+    this.framesCache = { threadId, frames: res.stackFrames, whole: res.stackFrames.length < asked && !(res.totalFrames! > res.stackFrames.length), changes: client.changes };
     return res.stackFrames.slice(0, levels);
   }
 

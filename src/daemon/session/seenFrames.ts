@@ -18,6 +18,8 @@ export function frameKey(threadId: number | undefined, fn: string | undefined, f
 export class SeenFrames {
   private last: string | undefined;
   private readonly locals = new Map<string, Map<string, string>>();
+  /** What the last note replaced, for `unshown`. */
+  private undo: { last: string | undefined; key: string; locals: Map<string, string> | undefined } | undefined;
 
   /**
    * A report in frame KEY with these locals (whole values, before any cut): what it shares with
@@ -29,6 +31,7 @@ export class SeenFrames {
     // A name shown twice (a shadowed variable) is never called unchanged: the name alone cannot say which.
     const twice = new Set(locals.filter((v, i) => locals.findIndex((w) => w.name === v.name) !== i).map((v) => v.name));
     const seen: StopReport["seen"] = first ? undefined : { sameFrame: this.last === key, unchanged: before ? locals.filter((v) => !twice.has(v.name) && before.get(v.name) === v.value).map((v) => v.name) : [] };
+    this.undo = { last: this.last, key, locals: before };
     this.last = key;
     this.locals.delete(key);
     this.locals.set(key, new Map(locals.filter((v) => !twice.has(v.name)).map((v) => [v.name, v.value])));
@@ -36,9 +39,17 @@ export class SeenFrames {
     return seen;
   }
 
-  /** A report with no frame (an exit): the next stop is in a new place. */
-  noteNoFrame(): void {
-    if (this.last !== undefined) this.last = "";
+  /**
+   * The last report was not shown as a report (a row of `trace` or `run` shows only values): what
+   * the reports before it showed stands, as if it had not been made.
+   */
+  unshown(): void {
+    const u = this.undo;
+    if (!u) return;
+    this.undo = undefined;
+    this.last = u.last;
+    this.locals.delete(u.key);
+    if (u.locals) this.locals.set(u.key, u.locals);
   }
 
   /** A new run of the program (`restart`): its first stop is shown whole. */

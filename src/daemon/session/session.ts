@@ -31,6 +31,7 @@ import { StopPipeline } from "./stopPipeline.ts";
 import { sessionFacts, type CodeFacts } from "./userCode.ts";
 import { beforeResume, neverStopped, probeHost } from "./conditionProbe.ts";
 import { beforeStepOut } from "./returnValues.ts";
+import { PendingHits } from "./pendingHits.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
 import { Interrupted } from "../cancel.ts";
 
@@ -59,6 +60,12 @@ export class Session {
   /** What was read before a `finish` to tell what it returned (AdapterSpec.returnValue.before). */
   private beforeStepOut: string | undefined;
   private startOptions: StartOptions | undefined;
+  /** Other threads' hits of the current stop, reported by the next `continue` (pendingHits.ts). */
+  private readonly pending = new PendingHits();
+  /** A resume request went out since the last stop: a `stopped` event now is a new stop, not another thread's part of the last one. */
+  private resumeSent = true;
+  /** The thread the current stop is reported for. */
+  private stopThread: number | undefined;
   /**
    * Pauses asked for so far. A command that resumes the program more than once passes the count it
    * began with to `resume`, which then refuses to resume once a pause has come (Ctrl-C on a trace).
@@ -116,6 +123,7 @@ export class Session {
         this.go({ type: "expectationUsed" });
         return e;
       },
+      pending: this.pending,
       pass: (threadId) => this.passStop(threadId),
       publish: (report, selection) => this.publish(report, selection),
     });
@@ -254,6 +262,7 @@ export class Session {
   private async connectAndConfigure(q: InQueue): Promise<void> {
     const opts = this.startOptions!;
     this.go({ type: "start" });
+    this.resuming();
     this.lastResume = "continue";
     this.exitCode = undefined;
     this.pid = opts.mode === "attach" ? opts.pid : undefined;
@@ -307,16 +316,54 @@ export class Session {
   }
 
   private onStopped(body: DapEventMap["stopped"]): void {
-    if (!this.go({ type: "stopped" })) return;
-    this.inspector.invalidate(body.threadId);
+    // lldb-dap tells one stop as one `stopped` event per thread with a reason: the first is the
+    // stop reported; the others are hits the next `continue` reports (no new stop, no new selection).
+    const sameStop = this.state === "stopped" && !this.resumeSent && body.threadId !== undefined && this.stopThread !== undefined && body.threadId !== this.stopThread;
     // LLDB numbers watchpoints apart from breakpoints: a data breakpoint's id is a watchpoint's.
-    const ids = this.breakpoints.registry.recordHits(body.hitBreakpointIds, body.reason === "data breakpoint" ? "data" : "code");
+    const among = body.reason === "data breakpoint" ? "data" : "code";
+    // A hit that was pending when a step went out, told again: counted already.
+    const hits = (again: boolean) => (again ? this.breakpoints.registry.idsOf(body.hitBreakpointIds, among) : this.breakpoints.registry.recordHits(body.hitBreakpointIds, among));
+    if (sameStop) {
+      if (this.pending.accepts(body.threadId!)) this.pending.add({ threadId: body.threadId!, body, ids: hits(this.pending.again(body.threadId!, body.hitBreakpointIds)) });
+      return;
+    }
+    if (!this.go({ type: "stopped" })) return;
+    this.resumeSent = false;
+    this.stopThread = body.threadId;
+    const again = body.threadId !== undefined && this.pending.again(body.threadId, body.hitBreakpointIds);
+    this.pending.newStop();
+    this.inspector.invalidate(body.threadId);
+    const ids = hits(again);
     void this.queue.run((q) => this.pipeline.run(q, body, ids));
+  }
+
+  /**
+   * Another thread's hit of the current stop, reported as a stop of its own without resuming
+   * (inside the queue: the report is built after the current piece of work).
+   */
+  private reportPending(threadId?: number): boolean {
+    const hit = this.pending.take(threadId);
+    if (!hit) return false;
+    this.go({ type: "stopped" });
+    this.stopThread = hit.threadId;
+    this.inspector.invalidate(hit.threadId);
+    void this.queue.run((q) => this.pipeline.run(q, hit.body, hit.ids));
+    return true;
+  }
+
+  /** A resume request is about to go out: every thread runs on, pending hits included (a step: see PendingHits.step). */
+  private resuming(kind?: ResumeKind): void {
+    this.resumeSent = true;
+    if (kind === "next" || kind === "stepIn" || kind === "stepOut") this.pending.step();
+    else this.pending.clear();
   }
 
   /** A stop the throw policy passes on: the program runs again, no report. */
   private async passStop(threadId: number): Promise<boolean> {
+    // Another thread's hit of the same stop is next, before anything runs.
+    if (this.reportPending()) return true;
     this.go({ type: "resumed" });
+    this.resuming();
     this.inspector.invalidate();
     try {
       await this.link.client!.request("continue", { threadId });
@@ -448,6 +495,11 @@ export class Session {
   }
 
   /** Expressions in the selected frame at the current stop, each failure in place. */
+  /** The last stop was shown as a row of values (`trace`, `run`), not as a report: the next report is sized by the ones before it. */
+  reportShownAsRow(): void {
+    this.reports.seen.unshown();
+  }
+
   evaluateAtStop(expressions: string[]): Promise<DisplayValue[]> {
     return this.queue.run((q) => this.inspector.reader.displaysNow(q, expressions.map((expression) => ({ expression }))));
   }
@@ -501,6 +553,13 @@ export class Session {
         throw new DebuggerError("UNSUPPORTED", `${this.adapter.name} cannot resume one thread alone (capability supportsSingleThreadExecutionRequests)`, "`debugger continue` without --thread resumes every thread; a breakpoint with a condition on the thread stops where it matters");
       }
       if (threadId !== undefined) await this.inspector.selectThreadNow(q, threadId);
+      // Another thread stopped at a breakpoint with the last stop: `continue` reports it first, without resuming.
+      if (kind === "continue" && (threadId === undefined || this.pending.has(threadId)) && this.pending.size) {
+        const waiter = this.nextStop();
+        this.lastResume = kind;
+        this.reportPending(threadId);
+        return { stop: waiter.promise };
+      }
       await beforeResume(probeHost(this.pipeline.conditionContext(q)), this.breakpoints.registry.list(), kind !== "continue");
       const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThread());
       // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
@@ -508,6 +567,7 @@ export class Session {
       const waiter = this.nextStop();
       const before = this.phase;
       this.lastResume = kind;
+      this.resuming(kind);
       try {
         await client.request(kind, { threadId: tid, ...(single ? { singleThread: true } : {}) });
       } catch (e) {
@@ -539,6 +599,7 @@ export class Session {
     if (this.state === "stopped") throw new DebuggerError("NOT_RUNNING", `session '${this.name}' is already stopped`, "`debugger context` shows where");
     const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThread());
     const waiter = this.nextStop();
+    this.resuming();
     this.go({ type: "expect", what: "pause" });
     try {
       await client.request("pause", { threadId: tid });

@@ -17,6 +17,8 @@ import { buildStopReport, type Selection, type StopReader } from "./stopReportBu
 import { conditionVerdict, type ConditionContext } from "./conditionProbe.ts";
 import { ownStopVerdict } from "./ownStopPolicy.ts";
 import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
+import { normaliseAddress, stoppedAtBreakpoints, type PendingHits, type TopFrame } from "./pendingHits.ts";
+import { frameView } from "./stopReport.ts";
 
 export interface PipelineHost {
   readonly name: string;
@@ -39,6 +41,8 @@ export interface PipelineHost {
   readonly beforeStepOut: string | undefined;
   /** What the stop was expected to be; asking consumes it. */
   takeExpectation(): "entry" | "pause" | undefined;
+  /** Other threads' hits of this stop, for the next `continue`. */
+  readonly pending: PendingHits;
   /** Resumes past a stop that does not stand; false when that failed and the stop stands after all. */
   pass(threadId: number): Promise<boolean>;
   /** The report is ready: select what it shows and hand it out. */
@@ -48,6 +52,8 @@ export interface PipelineHost {
 export class StopPipeline {
   /** Watchpoints the adapter dropped since the last report (gdb: their scope ended, which is itself a stop). */
   private watchesEnded: number[] = [];
+  /** Where breakpoints were hit (program counter → the CLI's id), for adapters whose other hits are found by it (AdapterSpec.otherHits). */
+  private readonly addresses = new Map<string, number>();
 
   constructor(private readonly host: PipelineHost) {}
 
@@ -94,8 +100,59 @@ export class StopPipeline {
       ids,
     );
     this.watchesEnded = [];
+    await this.otherThreads(q, report);
     h.publish(report, selection);
     await h.breakpoints.removeTemporaryNow(q, report.breakpointIds);
+  }
+
+  /**
+   * The other threads that stopped at a breakpoint with this stop: found where the adapter does
+   * not say (Delve), counted, queued for the next `continue`, and listed in the report.
+   */
+  private async otherThreads(q: InQueue, report: StopReport): Promise<void> {
+    const h = this.host;
+    const client = h.client;
+    h.pending.reportedFor(report.threadId);
+    if (!client || report.threadId === undefined) return;
+    if (h.adapter.otherHits === "pc") await this.findByAddress(q, client, report).catch(() => {});
+    if (!h.pending.size) return;
+    const tops = await Promise.all(h.pending.list().map((p) => this.top(client, p.threadId)));
+    report.alsoStopped = h.pending.list().map((p, i) => {
+      const f = tops[i] ? frameView(tops[i] as P.StackFrame) : undefined;
+      return { threadId: p.threadId, ...(p.ids.length ? { breakpointIds: p.ids } : {}), ...(f ? { function: f.function, file: f.file, line: f.line } : {}) };
+    });
+  }
+
+  private async findByAddress(q: InQueue, client: DapClient, report: StopReport): Promise<void> {
+    const h = this.host;
+    const registry = h.breakpoints.registry;
+    // A hit reported at the top frame tells that breakpoint's address.
+    if (report.reason === "breakpoint" && report.breakpointIds.length === 1 && !report.frameIndex) {
+      const pc = (await h.reader.framesNow(q, report.threadId!, 1))[0]?.instructionPointerReference;
+      if (pc) this.addresses.set(normaliseAddress(pc), report.breakpointIds[0]!);
+    }
+    // Only plain breakpoints: one with a condition, a hit count or a log message may be at its address without having stopped there.
+    const live = new Map([...this.addresses].filter(([, id]) => {
+      const b = registry.get(id);
+      return b && b.enabled && !b.internal && !b.condition && !b.hitCondition && !b.logMessage;
+    }));
+    if (!live.size) return;
+    const { threads } = await client.request("threads", undefined);
+    const onThread = threads.filter((t) => t.id !== report.threadId && /\(Thread \d+\)/.test(t.name) && h.pending.accepts(t.id));
+    const tops = new Map<number, TopFrame | undefined>();
+    await Promise.all(onThread.map(async (t) => tops.set(t.id, await this.top(client, t.id))));
+    for (const { threadId, breakpointId } of stoppedAtBreakpoints(onThread, tops, live, report.threadId)) {
+      const bp = registry.get(breakpointId)!;
+      bp.hits++;
+      h.pending.add({ threadId, ids: [bp.id], body: { reason: "breakpoint", threadId, allThreadsStopped: true, hitBreakpointIds: bp.adapterId !== undefined ? [bp.adapterId] : [] } });
+    }
+  }
+
+  private top(client: DapClient, threadId: number): Promise<P.StackFrame | undefined> {
+    return client.request("stackTrace", { threadId, startFrame: 0, levels: 1 }).then(
+      (r) => r.stackFrames[0],
+      () => undefined,
+    );
   }
 
   /** The condition probe's view of the session (conditionProbe.ts). */

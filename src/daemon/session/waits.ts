@@ -159,3 +159,30 @@ export function hangReport(language: Language, threads: readonly ThreadRead[], n
     idle: [...idle].map(([fn, ids]) => ({ function: fn, threads: ids })),
   };
 }
+
+/**
+ * The first argument of a call of `fn` on a source line, as written (`&b`, `&locks[i]`,
+ * `&(s->m)`): undefined when the line has no such call or the argument does not end on this line.
+ */
+export function firstArgument(text: string, fn: RegExp): string | undefined {
+  const m = new RegExp(`\\b(?:${fn.source})\\s*\\(`).exec(text);
+  if (!m) return undefined;
+  let depth = 0;
+  const start = m.index + m[0].length;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "(" || ch === "[") depth++;
+    else if (ch === ")" || ch === "]") {
+      if (depth === 0) return text.slice(start, i).trim() || undefined;
+      depth--;
+    } else if (ch === "," && depth === 0) return text.slice(start, i).trim() || undefined;
+  }
+  return undefined;
+}
+
+/** `info threads` of gdb: its thread number for each LWP (`  3    Thread 0x7ffff75ff6c0 (LWP 15501) "c-hang" …`). */
+export function gdbThreadsByLwp(text: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const m of text.matchAll(/^[* ]\s*(\d+)\s+Thread 0x[0-9a-f]+ \(LWP (\d+)\)/gm)) out.set(Number(m[2]), Number(m[1]));
+  return out;
+}
