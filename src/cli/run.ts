@@ -46,7 +46,7 @@ export async function runCli(argv: string[]): Promise<number> {
       const { mainHelp, commandHelp, groupHelp, plainHelp } = await import("./help.ts");
       plainHelp(wantsJson);
       if (!target.length) {
-        await write(await mainHelp(table));
+        await write(await mainHelp(table, flagWords.includes("--all") || flagWords.includes("-a")));
         return argv.length === 0 || !helpFlag && line.words[0] !== "help" ? 2 : 0;
       }
       const group = groupAliases[target[0]!] ?? target[0]!;
