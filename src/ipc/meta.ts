@@ -60,7 +60,7 @@ export const meta = {
   trace: { group: "execution", summary: "Run, recording values at each hit of a location", execution: true },
 
   context: { group: "inspection", summary: "Source around the current line and the locals" },
-  backtrace: { group: "inspection", summary: "The call stack (all: every thread's top frame)" },
+  backtrace: { group: "inspection", summary: "The call stack (--all: every thread at its frame in your code)" },
   frame: { group: "inspection", summary: "Select a frame and show it" },
   up: { group: "inspection", summary: "Select the caller's frame" },
   down: { group: "inspection", summary: "Select the callee's frame" },

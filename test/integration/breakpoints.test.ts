@@ -54,6 +54,17 @@ describe("breakpoints", () => {
     expect(end.stop).toMatchObject({ reason: "exited", exitCode: 3, neverHit: [1] });
   });
 
+  test("start and run name every --break past the end of its file in one error, not the first only", async () => {
+    for (const cmd of ["start", "run"]) {
+      const r = await env.run([cmd, prog, "--break", "prog.c:99", "--break", "prog.c:4", "--break", "prog.c:120 if x > 1", "--session", `many-${cmd}`]);
+      expect(r.exitCode).toBe(2);
+      expect(r.json.error.code).toBe("INVALID_LOCATION");
+      expect(r.json.error.message).toMatch(/'prog\.c:99'.*has 17 lines; .*'prog\.c:120'.*has 17 lines/);
+      expect(r.json.error.message).not.toContain("prog.c:4'");
+    }
+    expect((await env.ok(["sessions"])).sessions).toEqual([]);
+  });
+
   test("function breakpoints, conditions, hit counts and log points", async () => {
     const loop = env.program({ functions: [{ name: "main", start: 1, end: 12 }, { name: "add", start: 14, end: 17 }], calls: { "4": "add", "6": "add", "8": "add" }, exitCode: 0 });
     await env.ok(["start", loop, "--break", "add", "--session", "fn"]);

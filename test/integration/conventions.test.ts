@@ -250,7 +250,7 @@ describe("help", () => {
   });
 
   test("sections come from the contract's groups", async () => {
-    const r = await env.run(["--help"], { json: false });
+    const r = await env.run(["help", "--all"], { json: false });
     const section = (title: string) => r.stdout.split(`${title}:\n`)[1]!.split("\n\n")[0]!;
     expect(section("Breakpoints")).toContain("watch add");
     expect(section("Breakpoints")).toContain("catch");
@@ -261,8 +261,23 @@ describe("help", () => {
     expect(section("Session")).not.toContain("raw");
   });
 
+  test("--help names every command: the common ones with their summaries, the rest on an 'also' line per section; help --all gives every summary", async () => {
+    const short = await env.run(["--help"], { json: false });
+    const all = await env.run(["help", "--all"], { json: false });
+    expect(short.exitCode).toBe(0);
+    expect(all.exitCode).toBe(0);
+    expect(short.stdout).toContain("  run ");
+    expect(short.stdout).toMatch(/also: .*\braw\b/);
+    expect(short.stdout).toContain("`debugger help --all`");
+    expect(Buffer.byteLength(short.stdout)).toBeLessThanOrEqual(2600);
+    // Every command the full list shows by name is named on the short page too.
+    const names = [...all.stdout.matchAll(/^  ([a-z][a-z ]*?)(?:,|  )/gm)].map((m) => m[1]!.trim());
+    expect(names.length).toBeGreaterThan(40);
+    for (const n of names) expect(short.stdout).toContain(n);
+  });
+
   test("help fits 80 columns in a pipe; no colour in a pipe, FORCE_COLOR forces it, NO_COLOR and --json win", async () => {
-    for (const argv of [["--help"], ["start", "--help"], ["breakpoint", "--help"]]) {
+    for (const argv of [["--help"], ["help", "--all"], ["start", "--help"], ["breakpoint", "--help"]]) {
       const r = await env.run(argv, { json: false });
       for (const line of r.stdout.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
       expect(r.stdout).not.toContain("\x1b[");
