@@ -50,6 +50,11 @@ export abstract class SessionFacts {
     return this.out.buffer;
   }
 
+  /** Where the next stop report's output begins in `output` (what the last report took ends there). */
+  get reportMark(): number {
+    return this.out.reportMark;
+  }
+
   get history(): StopReport[] {
     return this.reports.history;
   }
