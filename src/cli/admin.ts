@@ -24,12 +24,12 @@ export const adminCommands: CommandSpec[] = [
   {
     group: "tools",
     name: "completion",
-    summary: "Print a shell completion script: bash, zsh or fish (`completion sessions`, `completion values breakpoints|threads|catch`: live values, for the scripts)",
+    summary: "Print a shell completion script: bash, zsh, fish or powershell (`completion sessions`, `completion values breakpoints|threads|catch`: live values, for the scripts)",
     positionals: [
-      { name: "shell", description: "bash, zsh, fish (or sessions, values)", required: true },
+      { name: "shell", description: "bash, zsh, fish, powershell (or sessions, values)", required: true },
       { name: "kind", description: "values: breakpoints, threads or catch" },
     ],
-    examples: ["debugger completion bash > ~/.local/share/bash-completion/completions/debugger", "debugger completion zsh > ~/.zfunc/_debugger", "debugger completion fish > ~/.config/fish/completions/debugger.fish"],
+    examples: ["debugger completion bash > ~/.local/share/bash-completion/completions/debugger", "debugger completion zsh > ~/.zfunc/_debugger", "debugger completion fish > ~/.config/fish/completions/debugger.fish", "debugger completion powershell | Out-String | Invoke-Expression"],
     run: async (a, ctx) => {
       const d = await (await import("./completion.ts")).completion(a.positionals[0]!, ctx.table, a.positionals[1], ctx.session);
       return { data: d, text: d.text };

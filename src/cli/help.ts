@@ -85,23 +85,42 @@ function paragraph(text: string, width: number): string[] {
   return wrap(text, width);
 }
 
-export async function mainHelp(t: CommandTable): Promise<string> {
+/**
+ * The commands most hunts use, shown with their summaries by `debugger --help`; the others are
+ * named on one line per section (as `git --help` lists the common commands, `git help -a` all).
+ * An agent reads this page first: every line here costs each new session bytes.
+ */
+const COMMON = new Set(["run", "start", "test", "stop", "breakpoint add", "watch add", "catch", "continue", "next", "step", "finish", "pause", "print", "backtrace", "output", "frame", "locals", "guide", "batch"]);
+
+export async function mainHelp(t: CommandTable, all = false): Promise<string> {
   const width = terminalWidth();
   const s = style();
   const out = [...paragraph("debugger — a debugger for coding agents: one short command per step, sessions kept by a daemon.", width), "", `${s.heading("Usage:")} debugger [--session NAME] [--json] <command> [args] [flags]`, ""];
+  if (!all) out.push(...paragraph("New here: `debugger guide` is the usual loop and five commands, in under 2 KB.", width), "");
   const names = (c: CommandSpec) => [c.name, ...(c.aliases ?? [])].join(", ");
+  const shown = (c: CommandSpec) => all || COMMON.has(c.name);
   // On a wide terminal one column for every section lines the summaries up down the page; at 80
   // columns each section keeps its own, or most summaries would wrap.
-  const column = width >= 100 ? Math.min(28, Math.max(...t.commands.map((c) => names(c).length))) : 0;
+  const column = width >= 100 ? Math.min(28, Math.max(...t.commands.filter(shown).map((c) => names(c).length))) : 0;
   for (const [group, title] of Object.entries(SECTIONS) as [Group, string][]) {
     const members = t.commands.filter((c) => t.groupOf(c) === group);
     if (!members.length) continue;
     out.push(s.heading(`${title}:`));
-    out.push(...table(members.map((c) => [names(c), t.summaryOf(c)]), width, s, 28, column));
+    out.push(...table(members.filter(shown).map((c) => [names(c), t.summaryOf(c)]), width, s, 28, column));
+    const others = members.filter((c) => !shown(c)).map((c) => c.name);
+    // A name of two words is never broken across lines (held by a placeholder while wrapping).
+    if (others.length) out.push(...wrap(`also: ${others.map((n) => n.replaceAll(" ", "\x01")).join(", ")}`, width - 2).map((l) => `  ${l.replaceAll("\x01", " ")}`));
     out.push("");
   }
   out.push(...paragraph("Global flags, anywhere on the line: --session NAME, --json, --quiet, --help; -v/--version before the command. Execution commands also take --timeout SECONDS and --no-wait.", width));
-  out.push(...paragraph("`debugger <command> --help` shows a command's flags; `debugger breakpoint --help` a group's sub-commands; `debugger guide` the usual loop; `debugger completion bash|zsh|fish` a shell completion script.", width));
+  out.push(
+    ...paragraph(
+      all
+        ? "`debugger <command> --help` shows a command's flags; `debugger breakpoint --help` a group's sub-commands; `debugger guide` the usual loop; `debugger completion bash|zsh|fish` a shell completion script."
+        : "`debugger help COMMAND` shows a command's flags; `debugger help --all` every command with its summary.",
+      width,
+    ),
+  );
   return out.join("\n");
 }
 

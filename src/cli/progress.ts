@@ -10,6 +10,10 @@ export interface Progress {
   erase(): void;
   /** Makes TEXT the line's subject from now on and draws it at once (Ctrl-C: "pausing the program…"). */
   say(text: string): void;
+  /** While held the line is not drawn (erased at once): program output is being written, or its last line is unfinished. */
+  hold(on: boolean): void;
+  /** The program's output shown so far, in lines: said on the line. */
+  output(lines: number): void;
 }
 
 /** Starts the line. */
@@ -17,10 +21,18 @@ export function showProgress(what: string): Progress {
   const started = Date.now();
   let shown = false;
   let subject = what;
+  let held = false;
+  let done = false;
+  let lines = 0;
   const draw = () => {
+    if (held || done) return;
     shown = true;
     const s = ((Date.now() - started) / 1000).toFixed(1);
-    process.stderr.write(`\r\x1b[K${subject}; ${s} s`);
+    process.stderr.write(`\r\x1b[K${subject}; ${s} s${lines ? `; ${lines} line${lines === 1 ? "" : "s"} of output` : ""}`);
+  };
+  const clear = () => {
+    if (shown) process.stderr.write("\r\x1b[K");
+    shown = false;
   };
   let every: ReturnType<typeof setInterval> | undefined;
   const first = setTimeout(() => {
@@ -29,14 +41,22 @@ export function showProgress(what: string): Progress {
   }, FIRST_MS);
   return {
     erase() {
+      done = true;
       clearTimeout(first);
       clearInterval(every);
-      if (shown) process.stderr.write("\r\x1b[K");
-      shown = false;
+      clear();
     },
     say(text) {
       subject = text;
       draw();
+    },
+    hold(on) {
+      held = on;
+      if (on) clear();
+      else if (every) draw();
+    },
+    output(n) {
+      lines = n;
     },
   };
 }

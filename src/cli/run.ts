@@ -8,6 +8,7 @@ import { checkSessionName } from "../common/sessionName.ts";
 import { request } from "../ipc/client.ts";
 import type { ArgsIn, Replies } from "../ipc/commands.ts";
 import type { Reply } from "../ipc/protocol.ts";
+import type { StopReport } from "../ipc/types.ts";
 import { checkArgs, cliSpelling } from "../ipc/calls.ts";
 import { metaOf, type Single } from "../ipc/meta.ts";
 import { errorText, present, presentPartial } from "../present/index.ts";
@@ -45,7 +46,7 @@ export async function runCli(argv: string[]): Promise<number> {
       const { mainHelp, commandHelp, groupHelp, plainHelp } = await import("./help.ts");
       plainHelp(wantsJson);
       if (!target.length) {
-        await write(await mainHelp(table));
+        await write(await mainHelp(table, flagWords.includes("--all") || flagWords.includes("-a")));
         return argv.length === 0 || !helpFlag && line.words[0] !== "help" ? 2 : 0;
       }
       const group = groupAliases[target[0]!] ?? target[0]!;
@@ -136,12 +137,9 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
   const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (m.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000);
   const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name, locals: (args as { locals?: "none" | "changed" | "all" }).locals ?? ctx.locals };
-  // Partial replies (`output --follow`) are printed as they come: one JSON document per line with --json.
-  let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order
-  const onPartial = (r: Reply<Replies[C]>) => {
-    const text = ctx.json ? JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data }) + "\n" : r.data !== undefined ? escapeControls(presentPartial(command, r.data, view)) : "";
-    if (text) printed = printed.then(() => Bun.write(Bun.stdout, text));
-  };
+  // Ctrl-C while it waits pauses the program (a second one leaves): interrupt.ts. Not for `run`,
+  // whose session is its own and ends with it.
+  const waitsForStop = m.execution && command !== "run" && (args as { wait?: boolean }).wait !== false;
   // Only for commands that start an adapter, and first: process.stderr is built on first use, which
   // costs more than the rest of a `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
   // A command that waits for a stop says so, and for how long, on a terminal (erased before the reply).
@@ -149,9 +147,31 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   const waitFor = (args as { waitFor?: string }).waitFor;
   const what = waitFor !== undefined ? `${spec.name}: waiting for a new process named '${waitFor}'` : m.startsAdapter ? `${spec.name}: starting, then waiting for the first stop` : `${spec.name}: the program runs; waiting for the stop`;
   const progress = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(what) : undefined;
-  // Ctrl-C while it waits pauses the program (a second one leaves): interrupt.ts. Not for `run`,
-  // whose session is its own and ends with it.
-  const waitsForStop = m.execution && command !== "run" && (args as { wait?: boolean }).wait !== false;
+  // On a terminal the program's output is shown as it comes, as gdb shows it, and left out of the
+  // report that follows (the daemon sends exactly what that report's Output holds, and what came before it).
+  const live = waitsForStop && !ctx.json && !ctx.quiet && process.stdout.isTTY === true;
+  let streamed = { lines: 0, any: false, atLineStart: true };
+  // Partial replies (`output --follow`) are printed as they come: one JSON document per line with --json.
+  let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order
+  const onPartial = (r: Reply<Replies[C]>) => {
+    const output = live ? (r.data as { output?: unknown } | undefined)?.output : undefined;
+    if (typeof output === "string") {
+      const text = escapeControls(output);
+      streamed = { lines: streamed.lines + (text.match(/\n/g)?.length ?? 0), any: true, atLineStart: text.endsWith("\n") };
+      const lines = streamed.lines;
+      const whole = streamed.atLineStart;
+      // The progress line steps aside while the text is written, and comes back below it (not mid-line).
+      printed = printed.then(async () => {
+        progress?.hold(true);
+        await Bun.write(Bun.stdout, text);
+        progress?.output(lines);
+        progress?.hold(!whole);
+      });
+      return;
+    }
+    const text = ctx.json ? JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data }) + "\n" : r.data !== undefined ? escapeControls(presentPartial(command, r.data, view)) : "";
+    if (text) printed = printed.then(() => Bun.write(Bun.stdout, text));
+  };
   let pending = true;
   const interrupt = waitFor !== undefined
     ? (await import("./interrupt.ts")).leaveAtInterrupt(waitFor)
@@ -171,7 +191,7 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
     : undefined;
   let reply: Reply<Replies[C]>;
   try {
-    const asked = request({ command, session: ctx.session, cwd: ctx.cwd, args }, socketTimeout, { onPartial, signal: interrupt?.signal });
+    const asked = request({ command, session: ctx.session, cwd: ctx.cwd, args, ...(live ? { liveOutput: true } : {}) }, socketTimeout, { onPartial, signal: interrupt?.signal });
     reply = await (interrupt ? interrupt.race(asked) : asked);
   } finally {
     pending = false;
@@ -179,10 +199,20 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
     progress?.erase();
   }
   await printed;
+  // The report starts on a line of its own.
+  if (streamed.any && !streamed.atLineStart) await Bun.write(Bun.stdout, "\n");
   // What happened on the session while nobody listened (an interrupted trace or batch).
   const notice = reply.notice;
   if (notice && !ctx.json) await write(escapeControls(`note: ${notice}`), "err");
   if (!reply.ok || reply.data === undefined) throw new FailedReply(reply.error ?? { code: "INTERNAL", message: "the daemon replied without an error" }, notice);
   // Text mode shows the program's control bytes as escapes, never replays them (terminalSafe.ts).
-  return { data: reply.data, text: escapeControls(present(command, reply.data, view)), notice };
+  return { data: reply.data, text: escapeControls(present(command, live ? withoutOutput(reply.data) : reply.data, view)), notice };
+}
+
+/** A reply whose program output was shown as it came: its report leaves the Output section out. */
+function withoutOutput<T>(data: T): T {
+  const stop = (data as { stop?: StopReport }).stop;
+  if (!stop) return data;
+  const truncated = stop.truncated?.filter((t) => !t.startsWith("output:"));
+  return { ...data, stop: { ...stop, output: "", truncated: truncated?.length ? truncated : undefined } };
 }

@@ -11,6 +11,8 @@ import { checkSocketOwner, ensurePrivateDir, errnoText, makeDirPrivate, makeFile
 import { VERSION } from "../common/version.ts";
 import { LineDecoder, parseRequest, type Reply } from "../ipc/protocol.ts";
 import { ClientGone } from "./cancel.ts";
+import { isCommand, metaOf } from "../ipc/meta.ts";
+import { liveOutput } from "./liveOutput.ts";
 import { handle, type DaemonContext } from "./handlers.ts";
 import { SessionRegistry } from "./registry.ts";
 import { WarmPool } from "./warmPool.ts";
@@ -224,7 +226,14 @@ export async function runDaemon(): Promise<void> {
     };
     try {
       const stream = { emit: (data: unknown) => reply(sock, { ...base, ok: true, partial: true, data }), closed: sock.data.closedPromise, signal: sock.data.gone.signal };
-      const data = await handle(req, ctx, stream);
+      // The program's output as it comes, while an execution command waits (the CLI on a terminal).
+      const live = req.liveOutput && isCommand(req.command) && metaOf(req.command).execution ? liveOutput(() => registry.find(req.session), stream.emit) : undefined;
+      let data: unknown;
+      try {
+        data = await handle(req, ctx, stream);
+      } finally {
+        live?.end();
+      }
       reply(sock, withNotice({ ...base, ok: true, data }));
     } catch (e) {
       if (e instanceof ClientGone) return; // nobody to answer

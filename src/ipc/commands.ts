@@ -307,6 +307,8 @@ export interface RunData {
   stop?: StopReport;
   /** What ended the run: the program's end, `max` stops, another kind of stop, the timeout. */
   stoppedBy: "max" | "exit" | "other" | "timeout";
+  /** At the timeout the program was still running: it was paused first, and `stop` is that pause; every thread waiting (a hang) is listed here as `pause` lists them. */
+  hang?: HangReport;
   /** The session was left at its last stop (`keep`). */
   kept: boolean;
   breakpoints: BreakpointView[];

@@ -13,6 +13,8 @@ export const RequestSchema = v.strictObject({
   session: v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[\w.-]+$/, "session names use letters, digits, '.', '_' and '-'")),
   cwd: v.string(),
   // v.record alone accepts arrays (and turns them into objects), so look at the raw value first.
+  /** Send the program's output as partial replies (`{output}`) while an execution command waits (the CLI on a terminal). */
+  liveOutput: v.optional(v.boolean()),
   args: v.pipe(
     v.custom<Record<string, unknown>>((a) => typeof a === "object" && a !== null && !Array.isArray(a), "args must be an object"),
     v.record(v.string(), v.unknown()),

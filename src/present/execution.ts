@@ -30,10 +30,11 @@ function trace(d: Replies["trace"], view: View): string {
  * A pause of a blocked program: the stop's head line, then every waiting thread (the hang report)
  * in place of the paused thread's source and locals, which its entry repeats.
  */
-function pause(d: Replies["pause"], view: View): string {
+export function pause(d: Replies["pause"], view: View): string {
   const h = d.hang;
   if (!h) return stopped(d, view);
   const n = h.groups.reduce((k, g) => k + g.threads.length, 0);
+  const places = h.groups.filter((g) => g.threads.length).length;
   if (!d.stop) {
     return [
       `Not stopped: all ${n} threads wait in code that runs no Python (a lock, a join, a queue); debugpy stops a thread only when it runs Python code, so the pause stays asked and a thread that wakes stops.`,
@@ -42,9 +43,11 @@ function pause(d: Replies["pause"], view: View): string {
     ].join("\n");
   }
   // The paused thread's source, locals and their note: its entry below shows them.
-  const truncated = d.stop.truncated?.filter((t) => !t.startsWith("locals:"));
+  const truncated = d.stop.truncated?.filter((t) => !/^(locals|frame):/.test(t));
   const rest = stopReport({ ...d.stop, source: [], locals: [], frameIndex: undefined, truncated }, view.cwd).split("\n");
-  return [rest[0], `Blocked: all ${n} threads of yours wait.`, hangLines(h, view.cwd), ...rest.slice(1)].join("\n");
+  // Delve names goroutines `[Go N] …`.
+  const unit = h.groups.every((g) => g.name.startsWith("[Go ")) ? "goroutines" : "threads";
+  return [rest[0], `Blocked: all ${n} ${unit} of yours wait${places > 1 && places < n ? `, in ${places} places` : ""}.`, hangLines(h, view.cwd), ...rest.slice(1)].join("\n");
 }
 
 export const executionPresenters: Presenters<"continue" | "next" | "step" | "finish" | "until" | "pause" | "await" | "trace"> = {

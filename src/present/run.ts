@@ -1,6 +1,7 @@
 // `run`'s reply as text: the place once, one row of values per stop (as gdb's `commands … end`
 // prints), then how it ended — the exit report, or the stop that was not a breakpoint's, whole.
 import type { RunData } from "../ipc/commands.ts";
+import { pause } from "./execution.ts";
 import { neverStoppedLines, shortPath, stopReport } from "./text.ts";
 import type { Presenters, View } from "./view.ts";
 
@@ -20,8 +21,16 @@ function run(d: RunData, view: View): string {
   }
   const rows = `${d.hits.length} stop${d.hits.length === 1 ? "" : "s"}`;
   if (d.stoppedBy === "max") parts.push(`Stopped after ${rows} (--max); ${d.kept ? `the session '${d.session.name}' waits there` : "the program was ended"}.`);
-  else if (d.stoppedBy === "timeout") parts.push(`Timed out after ${rows}; ${d.kept ? `the session '${d.session.name}' is still running` : "the program was ended"}.`);
-  if (d.stop) {
+  else if (d.stoppedBy === "timeout") {
+    if (!d.stop) parts.push(`Timed out after ${rows}; ${d.kept ? `the session '${d.session.name}' is still running` : "the program was ended"}.`);
+    else {
+      // Paused at the timeout: where it was, every waiting thread when it hangs.
+      parts.push(`Timed out after ${rows}, still running; paused to show where it was:`);
+      parts.push(pause({ state: "stopped", stop: d.stop, hang: d.hang }, view));
+      parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
+    }
+  }
+  if (d.stop && d.stoppedBy !== "timeout") {
     // At --max the last stop is the last row: only what the program printed is new.
     if (d.stoppedBy !== "max") parts.push(stopReport(d.stop, view.cwd, { locals: view.locals }));
     else if (d.stop.output) parts.push(`Output:\n${d.stop.output.replace(/\n$/, "").replace(/^/gm, "  ")}`);

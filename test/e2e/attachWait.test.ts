@@ -6,6 +6,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
 import { adapterAvailable, alive, BIN, missing, spawnAndReadPid, tracerPid, useEnv, waitFor, E2eEnv } from "../harness/index.ts";
 
 const env = useEnv(() => new E2eEnv({ prefix: "dbg-waitfor-" }));
@@ -13,6 +14,7 @@ const SRC = sourcePath("c/sleeper.c");
 const linux = process.platform === "linux" || missing(`attach --wait reads /proc, which ${process.platform} has not`, "test/e2e/attachWait.test.ts");
 const haveLldb = linux && adapterAvailable("lldb-dap", "test/e2e/attachWait.test.ts");
 const haveGdb = linux && (Bun.which("gdb") !== null || missing("gdb is not installed", "test/e2e/attachWait.test.ts"));
+const haveDelve = linux && ((Bun.which("dlv") !== null && Bun.which("go") !== null) || missing("dlv or go is not installed", "test/e2e/attachWait.test.ts"));
 let dir: string;
 let sleeper: string;
 const started: ReturnType<typeof Bun.spawn>[] = [];
@@ -32,10 +34,10 @@ afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 let copies = 0;
 /** The sleeper under a name no other process has (at most 15 bytes: the kernel's comm). */
-function copyNamed(): { name: string; path: string } {
+function copyNamed(from = sleeper): { name: string; path: string } {
   const name = `wfor${process.pid % 10000}x${++copies}`;
   const path = join(dir, name);
-  copyFileSync(sleeper, path);
+  copyFileSync(from, path);
   Bun.spawnSync(["chmod", "+x", path]);
   return { name, path };
 }
@@ -80,6 +82,23 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
     expect(alive(fresh)).toBe(true);
   });
 }
+
+(haveDelve ? test : test.skip)("a Go program: attach --wait picks Delve from the executable, as attach PID does", async () => {
+  const { name, path } = copyNamed((await buildGoFixtures()).sleeper!);
+  const s = env().session("wait-go");
+  const src = join(goFixturesDir, "sleeper", "main.go");
+  const reply = s.run(["attach", "--wait", name, "--break", `${src}:${goMarkerLine("sleeper", "tick_body")}`, "--timeout", "30"]);
+  await waiting(name);
+  const fresh = await launch(path);
+  const r = await reply;
+  expect(r.exitCode).toBe(0);
+  expect(r.json.data.waited).toMatchObject({ name, pid: fresh });
+  expect(r.json.data.session).toMatchObject({ adapter: "delve", pid: fresh });
+  expect((await s.ok(["await"])).stop).toMatchObject({ reason: "breakpoint", frame: { function: "main.tick" } });
+  await s.ok(["detach"]);
+  await waitFor(() => tracerPid(fresh) === 0, 5000, "Delve to let go");
+  expect(alive(fresh)).toBe(true);
+}, 60_000);
 
 (haveLldb ? test : test.skip)("several starting at once: the newest is taken and the reply names the others", async () => {
   const { name, path } = copyNamed();

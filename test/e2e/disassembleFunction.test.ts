@@ -3,6 +3,8 @@
 // the C fixture.
 import { afterEach, beforeAll, expect, test } from "bun:test";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
+import { join } from "node:path";
 import { adapterAvailable, E2eEnv, missing, useEnv } from "../harness/index.ts";
 
 const env = useEnv(() => new E2eEnv({ prefix: "dbg-disfn-" }));
@@ -77,3 +79,15 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
     expect((await s.ok(["disassemble"])).instructions).toHaveLength(16);
   });
 }
+
+const haveDelve = (Bun.which("dlv") !== null && Bun.which("go") !== null) || missing("dlv or go is not installed", "test/e2e/disassembleFunction.test.ts");
+(haveDelve ? test : test.skip)("delve: --function is UNSUPPORTED, saying why (no function address, no instruction symbols); plain disassemble still works", async () => {
+  const s = env().session("dis-delve");
+  const bin = (await buildGoFixtures()).basic!;
+  await s.ok(["start", bin, "--break", `${join(goFixturesDir, "basic", "main.go")}:${goMarkerLine("basic", "add_body")}`]);
+  const fn = await s.run(["disassemble", "--function"]);
+  expect(fn.exitCode).toBe(1);
+  expect(fn.json.error).toMatchObject({ code: "UNSUPPORTED", message: "delve does not say where function 'main.add' starts (its value is main.add, with no address)" });
+  expect((await s.ok(["disassemble", "--count", "3"])).instructions).toHaveLength(3);
+}, 60_000);
+

@@ -80,7 +80,7 @@ describe.skipIf(!delve)("Delve", () => {
 
       await s.ok(["continue", "--no-wait"]);
       const human = await s.run(["pause"], { json: false });
-      expect(human.stdout).toMatch(/^Stopped: pause in .*\nBlocked: all 8 threads of yours wait\.\n/);
+      expect(human.stdout).toMatch(/^Stopped: pause in .*\nBlocked: all 8 goroutines of yours wait, in 4 places\.\n/);
       expect(human.stdout).toMatch(/ \(×5\)  #\d+ main\.worker \(.*main\.go:\d+\) waits: chan send\n/);
       expect(human.stdout).toContain("wg = sync.WaitGroup {counter 5, 1 waiting}");
       expect(human.stdout).not.toMatch(/state1|runtimeTimer/);
@@ -214,6 +214,63 @@ describe.skipIf(!lldb)("batch and MCP", () => {
       } finally {
         await client.close();
       }
+    },
+    T,
+  );
+});
+
+// `run` to a program that never ends: at --timeout it pauses and shows the hang report, then ends
+// the program — a hung program diagnosed in one call, as `gdb -batch -p PID -ex 'thread apply all bt'`.
+describe.skipIf(!delve)("run --timeout on a hung program (Delve)", () => {
+  test(
+    "one call: the waiting goroutines by group with their waits and locals, and nothing left behind",
+    async () => {
+      const s = env.session("hang-run-go");
+      const d = await s.ok(["run", go, "--timeout", "3"]);
+      expect(d.stoppedBy).toBe("timeout");
+      expect(d.stop.reason).toBe("pause");
+      expect(d.hang.blocked).toBe(true);
+      expect(group(d.hang, "main.main")).toMatchObject({ waits: "sync.WaitGroup.Wait", frame: { line: goMarkerLine("hang", "wait") } });
+      expect(group(d.hang, "main.worker").threads).toHaveLength(5);
+      expect(d.kept).toBe(false);
+      expect((await s.ok(["sessions"])).sessions).toEqual([]);
+      const human = await s.run(["run", go, "--timeout", "3"], { json: false });
+      expect(human.exitCode).toBe(0);
+      expect(human.stdout).toMatch(/^Timed out after 0 stops, still running; paused to show where it was:\nStopped: pause in main\.main /);
+      expect(human.stdout).toMatch(/\nBlocked: all \d+ goroutines of yours wait, in \d+ places\.\n/);
+      expect(human.stdout).toMatch(/ \(×5\)  #\d+ main\.worker \(.*main\.go:\d+\) waits: chan send\n/);
+      expect(human.stdout).toMatch(/\nThe program was ended \(`run --keep` leaves it there to inspect\)\.\n?$/);
+      console.log(`run --timeout on the hung Go program: 1 call, ${Buffer.byteLength(human.stdout)} bytes`);
+    },
+    T,
+  );
+});
+
+describe.skipIf(!lldb)("run --timeout on a hung program (lldb-dap)", () => {
+  test(
+    "the deadlocked threads at their own frames; --keep leaves the session paused there",
+    async () => {
+      const s = env.session("hang-run-c");
+      const d = await s.ok(["run", c, "--timeout", "3", "--keep"]);
+      expect(d.stoppedBy).toBe("timeout");
+      expect(d.kept).toBe(true);
+      expect(group(d.hang, "transfer_ab")).toMatchObject({ waits: "pthread_mutex_lock", frame: { line: markerLine(C_SRC, "lock_b") } });
+      expect(group(d.hang, "main")).toMatchObject({ waits: "pthread_join" });
+      expect((await s.ok(["status"])).state).toBe("stopped");
+      await s.ok(["stop"]);
+    },
+    T,
+  );
+  test(
+    "a single thread still running at the timeout: its plain stop report, no hang list",
+    async () => {
+      const s = env.session("hang-run-single");
+      const sleeper = (await buildFixtures())["c-sleeper"]!;
+      const d = await s.ok(["run", sleeper, "--timeout", "1"]);
+      expect(d.stoppedBy).toBe("timeout");
+      expect(d.stop.reason).toBe("pause");
+      expect(d.hang).toBeUndefined();
+      expect((await s.ok(["sessions"])).sessions).toEqual([]);
     },
     T,
   );

@@ -206,6 +206,23 @@ describe.if(haveLldb)("lldb-dap over MCP", () => {
     expect(stop.text).toBe("Session 'm1' ended.");
   });
 
+  test("the tools take issue 23's arguments: locals scope, disassemble function, attach waitFor", async () => {
+    await ok("start", { session: "m23", program: bins["c-basic"], break: [`${basic}:${markerLine(basic, "add_body")}`] });
+    const scopes = await ok("locals", { session: "m23", scope: "all" });
+    expect(scopes.data.scopes.map((x: { name: string }) => x.name)).toEqual(["Locals", "Globals", "Registers"]);
+    expect(scopes.text).toStartWith("Locals (3):\n");
+    const whole = await ok("disassemble", { session: "m23", function: true });
+    expect(whole.data.function).toBe("add");
+    expect(whole.data.instructions.at(-1)!.instruction).toMatch(/^ret/);
+    const named = await ok("disassemble", { session: "m23", function: "factorial", count: 3 });
+    expect(named.data.instructions).toHaveLength(3);
+    expect(named.data.truncated).toStartWith("cut at 3 instructions");
+    await ok("stop", { session: "m23" });
+    const wait = await call("attach", { session: "m23w", waitFor: "no-such-prog-23", timeout: 0.3 });
+    expect(wait.isError).toBe(true);
+    expect(wait.error).toMatchObject({ code: "TIMEOUT", message: "no new process named 'no-such-prog-23' started within 0.3 s" });
+  });
+
   test("a session started by the CLI is inspected over MCP, and one started over MCP is listed by the CLI", async () => {
     const line = markerLine(basic, "factorial_base");
     await env().session("cli").ok(["start", bins["c-basic"]!, "--break", `${basic}:${line}`]);

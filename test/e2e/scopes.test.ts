@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
 import { adapterAvailable, E2eEnv, missing, useEnv } from "../harness/index.ts";
 
 const GLOBALS = 130;
@@ -119,3 +120,17 @@ interface Scoped {
   expect(rows.scopes[0]!.total).toBe(GLOBALS + 1);
   expect(rows.variables.map((v) => v.name)).toContain("function variables");
 });
+
+const haveDelve = (Bun.which("dlv") !== null && Bun.which("go") !== null) || missing("dlv or go is not installed", "test/e2e/scopes.test.ts");
+(haveDelve ? test : test.skip)("delve: only Locals: --scope globals names it; --scope all is the locals", async () => {
+  const s = env().session("go");
+  const bin = (await buildGoFixtures()).basic!;
+  await s.ok(["start", bin, "--break", `${join(goFixturesDir, "basic", "main.go")}:${goMarkerLine("basic", "add_body")}`]);
+  const none = await s.run(["locals", "--scope", "globals"]);
+  expect(none.exitCode).toBe(2);
+  expect(none.json.error.message).toBe("delve offers no scope 'globals' in this frame (it offers: Locals)");
+  const all: Scoped = await s.ok(["locals", "--scope", "all"]);
+  expect(all.scopes.map((x) => x.name)).toEqual(["Locals"]);
+  expect(all.variables.map((v) => v.name)).toEqual(expect.arrayContaining(["a", "b"]));
+}, 60_000);
+

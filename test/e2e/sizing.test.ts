@@ -4,6 +4,9 @@
 // long locals cut short saying how long they are, while `print` and --json keep the whole.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import { gdb } from "../../src/adapters/gdb.ts";
+import { join } from "node:path";
+import { buildGoFixtures, goFixturesDir } from "../fixtures/go/build.ts";
 import { adapterAvailable, CI, E2eEnv, runCommand } from "./harness.ts";
 
 interface Profile {
@@ -14,9 +17,13 @@ interface Profile {
   flags: string[];
   /** The long string local as the text shows it, cut at 40 characters. */
   textCut: RegExp;
+  /** How the adapter names the fixture's functions (Delve: `main.main`). */
+  pkg?: string;
 }
 
 let fixtures: Record<string, string> = {};
+let goFixtures: Record<string, string> = {};
+const GO_SRC = join(goFixturesDir, "sizing", "main.go");
 const C_SRC = sourcePath("c/sizing.c");
 const PY_SRC = sourcePath("python/sizing.py");
 const ten = "abcdefghij";
@@ -28,6 +35,13 @@ const debugpyFound = () => {
   return false;
 };
 
+const gdbFound = () => {
+  if (gdb.discover({ options: {} })) return true;
+  if (CI) throw new Error("CI=true and gdb with cdt-gdb-adapter is not installed: test/e2e/sizing.test.ts cannot run");
+  console.warn("SKIP test/e2e/sizing.test.ts gdb: gdb with cdt-gdb-adapter is not installed");
+  return false;
+};
+
 const profiles: Profile[] = [
   {
     name: "lldb-dap/C",
@@ -36,6 +50,23 @@ const profiles: Profile[] = [
     source: C_SRC,
     flags: [],
     textCut: new RegExp(`^  text \\(const char \\*\\) = 0x[0-9a-f]+ "${ten.repeat(4)}…" \\(200 chars\\)$`, "m"),
+  },
+  {
+    name: "gdb/C",
+    available: gdbFound,
+    program: () => fixtures["c-sizing"]!,
+    source: C_SRC,
+    flags: ["--adapter", "gdb"],
+    textCut: new RegExp(`^  text \\(const char \\*\\) = 0x[0-9a-f]+ "${ten.repeat(4)}…" \\(200 chars\\)$`, "m"),
+  },
+  {
+    name: "delve/Go",
+    available: () => adapterAvailable("dlv", "test/e2e/sizing.test.ts"),
+    program: () => goFixtures["sizing"]!,
+    source: GO_SRC,
+    flags: [],
+    textCut: new RegExp(`^  text \\(string\\) = "${ten.repeat(4)}…" \\(200 chars\\)$`, "m"),
+    pkg: "main.",
   },
   {
     name: "debugpy/Python",
@@ -50,6 +81,7 @@ const profiles: Profile[] = [
 const env = new E2eEnv();
 beforeAll(async () => {
   fixtures = await buildFixtures();
+  goFixtures = await buildGoFixtures();
 }, 240_000);
 afterEach(() => env.stopSessions());
 afterAll(() => env.close());
@@ -62,6 +94,7 @@ function windowLines(text: string): string[] {
 for (const p of profiles) {
   const line = (mark: string) => markerLine(p.source, mark);
   const at = (mark: string) => `${p.source}:${line(mark)}`;
+  const fn = (name: string) => `${p.pkg ?? ""}${name}`;
   describe.skipIf(!p.available())(p.name, () => {
     test("first stop whole; the same function again: its line only; --print: the changed locals; a new function and context: the window", async () => {
       const s = env.session(`sizing-${p.name.replace(/\W/g, "")}`);
@@ -76,7 +109,7 @@ for (const p of profiles) {
 
       // The same function again, no --print: the current line only, every local.
       const second = await s.run(["continue"], { json: false });
-      expect(windowLines(second.stdout)).toEqual([expect.stringMatching(new RegExp(`^→ ${line("loop_body")}  +total \\+= squares\\[i\\]`))]);
+      expect(windowLines(second.stdout)).toEqual([expect.stringMatching(new RegExp(`^→ ${line("loop_body")}\\s+total \\+= squares\\[i\\]`))]);
       expect(second.stdout).toMatch(/^  i \(int\) = 1$/m);
       expect(second.stdout).toMatch(/^  total \(int\) = 0$/m);
 
@@ -93,11 +126,16 @@ for (const p of profiles) {
       expect(json.stop.locals.map((v: { name: string }) => v.name)).toEqual(expect.arrayContaining(["text", "squares", "total", "i"]));
       expect(json.stop.seen).toEqual({ sameFrame: true, unchanged: expect.arrayContaining(["text", "squares"]) });
       expect(json.stop.seen.unchanged).not.toContain("i");
+      // The daemon's own cut (at 200 characters) says how long the whole was.
+      const text = json.stop.locals.find((v: { name: string }) => v.name === "text")!;
+      expect(text.value).toEndWith("…");
+      expect(text.whole?.chars).toBe(200);
+      expect(text.whole?.items).toBeUndefined();
 
       // A new function: the window again, and all its locals (it was never reported before).
       await s.ok(["breakpoint", "add", at("weight_body")]);
       const callee = await s.run(["continue", "--print", "s"], { json: false });
-      expect(callee.stdout).toContain(`in weight (`);
+      expect(callee.stdout).toContain(`in ${fn("weight")} (`);
       expect(windowLines(callee.stdout)).toHaveLength(7);
       // `print` is never cut.
       const printed = await s.run(["print", "s"], { json: false });
@@ -107,7 +145,7 @@ for (const p of profiles) {
       // Back in main (another function than the last report's): the window again.
       const back = await s.run(["finish", "--locals", "none"], { json: false });
       expect(back.exitCode).toBe(0);
-      expect(back.stdout).toMatch(/in main \(/);
+      expect(back.stdout).toContain(`in ${fn("main")} (`);
       expect(windowLines(back.stdout).length).toBeGreaterThan(1);
       expect(back.stdout).not.toContain("Locals");
 
@@ -120,15 +158,21 @@ for (const p of profiles) {
 
     test("a trace's rows are not reports: the next stop in that function shows its window and locals", async () => {
       const s = env.session(`sizing-trace-${p.name.replace(/\W/g, "")}`);
-      await s.ok(["start", p.program(), ...p.flags, "--stop-on-entry"]);
+      const entry = await s.ok(["start", p.program(), ...p.flags, "--stop-on-entry"]);
       const trace = await s.run(["trace", at("loop_body"), "--print", "i", "--max", "2"], { json: false });
       expect(trace.stdout).toContain("Stopped at hit 2 (--max)");
       const next = await s.run(["next", "--print", "total"], { json: false });
-      expect(next.stdout).toMatch(/in main \(/);
-      expect(windowLines(next.stdout).length).toBeGreaterThan(1);
-      // Never shown before: every local, none called unchanged.
-      expect(next.stdout).toMatch(/^Locals:\n/m);
-      expect(next.stdout).toMatch(p.textCut);
+      expect(next.stdout).toContain(`in ${fn("main")} (`);
+      if (entry.stop?.frame?.function !== fn("main")) {
+        // lldb-dap (_start) and debugpy (the module): main was never shown, so its window and every local.
+        expect(windowLines(next.stdout).length).toBeGreaterThan(1);
+        expect(next.stdout).toMatch(/^Locals:\n/m);
+        expect(next.stdout).toMatch(p.textCut);
+      } else {
+        // gdb enters at main: the entry report showed main, and the rows did not replace it.
+        expect(windowLines(next.stdout)).toHaveLength(1);
+        expect(next.stdout).toMatch(/^Locals \(\d+ unchanged: `debugger locals`\):\n/m);
+      }
     });
 
     test("--locals in a batch plan, and a bad --locals is a usage error", async () => {
@@ -152,3 +196,34 @@ for (const p of profiles) {
     });
   });
 }
+
+describe.skipIf(!profiles[0]!.available())("[defaults] locals in config.toml", () => {
+  test("sets the default a command's --locals overrides; a bad value is an error naming the key", async () => {
+    const p = profiles[0]!;
+    const at = (mark: string) => `${p.source}:${markerLine(p.source, mark)}`;
+    const other = new E2eEnv({ prefix: "dbg-sizing-cfg-", config: '[defaults]\nlocals = "none"\n' });
+    try {
+      const s = other.session("cfg");
+      const first = await s.run(["start", p.program(), "--break", at("loop_body")], { json: false });
+      expect(first.exitCode).toBe(0);
+      expect(first.stdout).not.toContain("Locals");
+      const all = await s.run(["continue", "--locals", "all"], { json: false });
+      expect(all.stdout).toMatch(/^  i \(int\) = 1$/m);
+      // A batch reads the config too.
+      const batch = await other.run(["batch"], { stdin: "continue --session cfg\n", json: false });
+      expect(batch.stdout).not.toContain("Locals");
+      await s.run(["stop"]);
+    } finally {
+      await other.close();
+    }
+    const bad = new E2eEnv({ prefix: "dbg-sizing-bad-", config: '[defaults]\nlocals = "some"\n' });
+    try {
+      const r = await bad.run(["status"], { json: false });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain("line 2: key 'defaults.locals'");
+      expect(r.stderr).toContain("[INVALID_ARGUMENT]");
+    } finally {
+      await bad.close();
+    }
+  });
+});

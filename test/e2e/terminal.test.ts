@@ -44,6 +44,45 @@ for i in range(100000):
     time.sleep(0.2)
 `;
 
+// Prints a line every 250 ms and calls hit() after every 8.
+const STREAM_C = `#include <stdio.h>
+#include <unistd.h>
+int hit(int n) {
+  return n + 1;
+}
+
+int main(void) {
+  int n = 0;
+  for (int i = 0; ; i++) {
+    printf("line %d\\n", i);
+    fflush(stdout);
+    usleep(250 * 1000);
+    if (i % 8 == 7) n = hit(n);
+  }
+  return 0;
+}
+`;
+
+const NAP_PY = `import time
+
+for i in range(1000):
+    print("nap", i, flush=True)
+    time.sleep(4)
+`;
+
+const STREAM_PY = `import time
+
+def hit(n):
+    return n + 1
+
+n = 0
+for i in range(100000):
+    print("line", i, flush=True)
+    time.sleep(0.25)
+    if i % 8 == 7:
+        n = hit(n)
+`;
+
 const env = useEnv(() => new E2eEnv({ prefix: "dbg-term-" }));
 const haveLldb = adapterAvailable("lldb-dap", "test/e2e/terminal.test.ts");
 const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", "test/e2e/terminal.test.ts");
@@ -54,6 +93,9 @@ let dir: string;
 let prog: string;
 let loop: string;
 let loopPy: string;
+let stream: string;
+let streamPy: string;
+let napPy: string;
 
 beforeAll(() => {
   if (!haveLldb || !haveTmux) return;
@@ -68,6 +110,14 @@ beforeAll(() => {
   loop = join(dir, "loop");
   loopPy = join(dir, "loop.py");
   writeFileSync(loopPy, LOOP_PY);
+  writeFileSync(join(dir, "stream.c"), STREAM_C);
+  const cc3 = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(dir, "stream"), join(dir, "stream.c")], { stderr: "pipe" });
+  if (cc3.exitCode !== 0) throw new Error(cc3.stderr.toString());
+  stream = join(dir, "stream");
+  streamPy = join(dir, "stream.py");
+  writeFileSync(streamPy, STREAM_PY);
+  napPy = join(dir, "nap.py");
+  writeFileSync(napPy, NAP_PY);
 });
 afterAll(() => {
   if (haveTmux) Bun.spawnSync(["tmux", "-L", SOCKET, "kill-server"], { stderr: "ignore" });
@@ -85,7 +135,7 @@ const screen = (pane = "term") => tmux("capture-pane", "-p", "-t", pane);
 /** A shell in its own tmux session NAME with the env's variables; returns how to type a line. */
 function shell(name: string): (line: string) => void {
   const vars = Object.entries({ ...env().env, PS1: "$ " }).map(([k, v]) => `${k}=${v}`);
-  tmux("new-session", "-d", "-s", name, "-x", "150", "-y", "50", "env", ...vars, "bash", "--norc", "--noprofile");
+  tmux("new-session", "-d", "-s", name, "-x", "250", "-y", "50", "env", ...vars, "bash", "--norc", "--noprofile");
   return (line) => {
     tmux("send-keys", "-t", name, "clear", "Enter");
     tmux("send-keys", "-t", name, line, "Enter");
@@ -157,27 +207,84 @@ async function ctrlC(pane: string, session: string, program: string, at: RegExp)
   expect(after).not.toContain("pausing the program"); // the progress line, erased before the report
   expect((await s.ok(["status"])).state).toBe("stopped");
 
-  // Two Ctrl-C: the CLI leaves at once (exit 130) and says the session goes on, and in what state.
-  type(`${BIN} continue --session ${session}; echo "rc=$?"`);
-  await waitFor(running, 10_000, "the second continue to run the program");
-  tmux("send-keys", "-t", pane, "C-c");
-  tmux("send-keys", "-t", pane, "C-c");
-  await waitFor(() => /rc=\d+/.test(screen(pane)), 20_000, "the second continue to end");
-  after = screen(pane);
-  expect(after).toContain("rc=130");
-  expect(after).toContain(`session '${session}' keeps running in the daemon`);
-  expect(after).toContain("[INTERRUPTED]");
-  // The session is there, the pause asked for at the first Ctrl-C landed, and it goes on answering.
-  await waitFor(async () => (await s.run(["status"])).json?.data?.state === "stopped", 10_000, "the pause to land");
-  expect((await s.run(["continue", "--no-wait"])).exitCode).toBe(0);
-  await s.ok(["pause"]);
   await s.run(["stop"]);
 }
 
-t("Ctrl-C in a waiting continue pauses the program and reports where (lldb-dap); a second Ctrl-C leaves, the session lives on", async () => {
+t("Ctrl-C in a waiting continue pauses the program and reports where (lldb-dap)", async () => {
   await ctrlC("ctrlc", "ctrlc", loop, /loop\.c:7/);
 });
 
 (haveDebugpy && haveTmux ? test : test.skip)("Ctrl-C in a waiting continue pauses a Python program (debugpy)", async () => {
   await ctrlC("ctrlpy", "ctrlpy", loopPy, /loop\.py:[345]\)/);
+});
+
+// debugpy pauses Python code at its next line: a program inside a 4 s sleep takes that long to
+// pause, which leaves a real window for the second Ctrl-C.
+(haveDebugpy && haveTmux ? test : test.skip)("a second Ctrl-C while the pause is on its way leaves at once (exit 130, INTERRUPTED); the session lives on and the pause lands", async () => {
+  const pane = "twice";
+  const type = shell(pane);
+  const s = env().session("twice");
+  await s.ok(["start", napPy, "--stop-on-entry"]);
+  type(`${BIN} continue --session twice; echo "rc=$?"`);
+  await waitFor(() => /^nap 1$/m.test(screen(pane)), 20_000, "the program to be in its second sleep");
+  tmux("send-keys", "-t", pane, "C-c");
+  await waitFor(() => screen(pane).includes("Ctrl-C: pausing the program"), 5000, "the first Ctrl-C to be taken");
+  const second = Date.now();
+  tmux("send-keys", "-t", pane, "C-c");
+  await waitFor(() => /rc=\d+/.test(screen(pane)), 10_000, "the continue to end");
+  const left = Date.now() - second;
+  const after = screen(pane);
+  expect(after).toContain("rc=130");
+  expect(after).toContain("error: left the continue at a second Ctrl-C; session 'twice' keeps running in the daemon; the program is running (the pause asked for may still stop it) [INTERRUPTED]");
+  expect(after).toContain("hint: `debugger await` waits for its next stop");
+  expect(after).not.toContain("Stopped:");
+  expect(left).toBeLessThan(3000);
+  // The pause asked for at the first Ctrl-C lands when the sleep ends; the session answers as before.
+  const got = await s.ok(["await", "--timeout", "20"]);
+  expect(got.stop.reason).toBe("pause");
+  await s.run(["stop"]);
+});
+
+/** Lines of the program's output on the screen, in order. */
+const programLines = (text: string) => text.split("\n").filter((l) => /^line \d+$/.test(l.trim())).map((l) => l.trim());
+
+async function streaming(pane: string, session: string, program: string, breakAt: string) {
+  const type = shell(pane);
+  const expected = (from: number) => Array.from({ length: 8 }, (_, i) => `line ${from + i}`);
+
+  // start: the program's lines appear while it waits, the progress line below them counts them.
+  type(`${BIN} start ${program} --break ${breakAt} --session ${session}; echo "rc=$?"`);
+  await waitFor(() => /^line 2$/m.test(screen(pane)) && !/rc=\d/.test(screen(pane)), 15_000, "the start's output to stream while it waits");
+  await waitFor(() => /start: starting, then waiting for the first stop; \d+\.\d s; \d+ lines? of output/.test(screen(pane)), 10_000, "the progress line under the output");
+  await waitFor(() => /rc=\d+/.test(screen(pane)), 30_000, "the start to end");
+  let after = screen(pane);
+  expect(after).toContain("rc=0");
+  expect(after).toContain("Stopped: breakpoint 1 in hit");
+  // Each line once, in order, and the report does not repeat them under Output.
+  expect(programLines(after), after).toEqual(expected(0));
+  expect(after).not.toContain("Output:");
+  expect(after).not.toContain("lines of output");
+
+  type(`${BIN} continue --session ${session}; echo "rc=$?"`);
+  await waitFor(() => /^line 9$/m.test(screen(pane)) && !/rc=\d/.test(screen(pane)), 15_000, "the continue's output to stream while it waits");
+  await waitFor(() => /rc=\d+/.test(screen(pane)), 30_000, "the continue to end");
+  after = screen(pane);
+  expect(after).toContain("rc=0");
+  expect(programLines(after)).toEqual(expected(8));
+  expect(after).not.toContain("Output:");
+
+  // On a pipe: nothing streamed, the report keeps its Output section as before.
+  const piped = await env().session(session).run(["continue"], { json: false });
+  expect(piped.exitCode).toBe(0);
+  expect(piped.stdout).toContain("Output:\n" + expected(16).map((l) => `  ${l}`).join("\n"));
+  expect(piped.stdout.match(/line 16/g)?.length).toBe(1);
+  await env().session(session).run(["stop"]);
+}
+
+t("the program's output streams while start and continue wait (lldb-dap), once, not repeated in the report; on a pipe the report keeps it", async () => {
+  await streaming("stream", "stream", stream, "hit");
+});
+
+(haveDebugpy && haveTmux ? test : test.skip)("the program's output streams while start and continue wait (debugpy)", async () => {
+  await streaming("streampy", "streampy", streamPy, `${streamPy}:4`);
 });

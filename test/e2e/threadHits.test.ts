@@ -3,7 +3,7 @@
 // --print ID --print k` until the end must report all 12, each reply's values from the thread it
 // names (the job's own id in the struct, read through --print and in Locals, agrees with the
 // thread), a thread that stopped with another listed in `alsoStopped` and reported by the next
-// `continue` before anything runs, and the breakpoint's hit count 12. On lldb-dap (one `stopped`
+// `continue` before anything runs, and the breakpoint's hit count 12; `trace` records all 12. On lldb-dap (one `stopped`
 // event per thread), gdb (keeps the others' hits itself) and Delve (steps them past unreported).
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -78,6 +78,15 @@ function checkAll(hits: Hit[], bpHits: number): void {
   }
 }
 
+/** `trace` over the whole run: 12 hits, each job and k once, each thread always its own job. */
+async function traced(s: SessionHandle, start: string[], location: string, idExpr: string): Promise<void> {
+  await s.ok(["start", ...start, "--stop-on-entry"]);
+  const t = await s.ok(["trace", location, "--print", idExpr, "--print", "k"]);
+  expect(t.stoppedBy).toBe("exit");
+  const hits: Hit[] = t.hits.map((h: any) => ({ thread: h.threadId, id: h.values[0].value, k: h.values[1].value, also: [] }));
+  checkAll(hits, 12);
+}
+
 /**
  * Runs until a run had hits at the same instant (the workers leave a barrier together, so most
  * runs do): that is the path under test, and it must be seen. Every run is checked in full.
@@ -123,6 +132,7 @@ describe("one thread per reply, no hit lost", () => {
     async () => {
       const hits = await runs(session, cArgs("lldb-dap"), "j->id");
       expect(new Set(hits.map((h) => h.thread)).size).toBe(4);
+      await traced(session(), [bins["c-hits"]!, "--adapter", "lldb-dap"], `${C_SRC}:${markerLine(C_SRC, "hit")}`, "j->id");
     },
     T * 2,
   );
@@ -132,6 +142,7 @@ describe("one thread per reply, no hit lost", () => {
     async () => {
       const { hits, bpHits } = await run(session(), cArgs("gdb"), "j->id");
       checkAll(hits, bpHits);
+      await traced(session(), [bins["c-hits"]!, "--adapter", "gdb"], `${C_SRC}:${markerLine(C_SRC, "hit")}`, "j->id");
     },
     T,
   );
@@ -141,6 +152,7 @@ describe("one thread per reply, no hit lost", () => {
     async () => {
       const hits = await runs(session, [goBins.hits!, "--break", `${GO_SRC}:${goMarkerLine("hits", "hit")}`], "j.id");
       expect(new Set(hits.map((h) => h.thread)).size).toBe(4);
+      await traced(session(), [goBins.hits!], `${GO_SRC}:${goMarkerLine("hits", "hit")}`, "j.id");
     },
     T * 2,
   );

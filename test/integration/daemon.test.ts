@@ -425,6 +425,16 @@ describe("idle exit", () => {
   }, 30_000);
 });
 
+describe("a request in progress keeps the daemon up", () => {
+  if (process.platform !== "linux") console.warn("SKIP test/integration/daemon.test.ts, attach --wait past the idle timeout: attach --wait reads /proc (Linux only)");
+  test.skipIf(process.platform !== "linux")("attach --wait longer than the idle timeout: the wait runs out (TIMEOUT), the daemon did not leave under it", async () => {
+    const env = newEnv({ env: { DEBUGGER_IDLE_TIMEOUT: "1" } });
+    const r = await env.run(["attach", "--wait", "no-such-program-idle", "--timeout", "3"]);
+    expect(r.json.error).toMatchObject({ code: "TIMEOUT", message: "no new process named 'no-such-program-idle' started within 3 s" });
+    expect(r.exitCode).toBe(3);
+  }, 20_000);
+});
+
 describe("daemon stop and the log", () => {
   test("`daemon stop` stops the daemon and removes its socket; the next command starts a new one", async () => {
     const env = newEnv();

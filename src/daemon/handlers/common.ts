@@ -111,5 +111,5 @@ export async function waitForStop(session: Session, promise: Promise<StopReport>
 
 /** The reply of an execution command: the state and the stop, with the command's `--print` values. */
 export async function stopData(session: Session, stop: StopReport, prints: string[] = []): Promise<StopData> {
-  return { state: session.state, stop: await session.withPrints(stop, prints) };
+  return { state: session.state, stop: await session.displays.withPrints(stop, prints) };
 }

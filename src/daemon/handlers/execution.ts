@@ -5,6 +5,7 @@ import type { StopReport } from "../../ipc/types.ts";
 import type { ResumeKind, Session } from "../session/session.ts";
 import { ClientGone, Interrupted, leaveStopped } from "../cancel.ts";
 import { located, stopData, waitForStop, type Handlers } from "./common.ts";
+import { isUserFrame } from "../session/userCode.ts";
 
 /** How long a debugpy pause may take before the program counts as blocked in code that runs no Python. */
 const PYTHON_PAUSE_GRACE_MS = 1500;
@@ -70,29 +71,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
 
   async pause(a, caller, ctx): Promise<Replies["pause"]> {
     const s = ctx.registry.get(caller.session);
-    const { stop: waiter } = await s.pause(a.thread);
-    if (!a.wait) {
-      waiter.catch(() => {});
-      return { state: s.state, waiting: true };
-    }
-    // debugpy stops a thread only when it runs Python code: one blocked in a lock, a join or a
-    // queue never does, and a program whose threads all wait never stops. Its stacks can still be
-    // read while it runs (pydevd answers a running thread's stackTrace after half a second).
-    if (s.adapter.name === "debugpy" && a.thread === undefined) {
-      const early = await Promise.race([waiter.then(() => true, () => true), Bun.sleep(PYTHON_PAUSE_GRACE_MS).then(() => false)]);
-      if (!early && s.state === "running") {
-        const hang = await s.inspector.hang();
-        if (hang.blocked) {
-          waiter.catch(() => {});
-          return { state: s.state, hang };
-        }
-      }
-    }
-    const data = await stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
-    if (!s.live || data.stop?.reason !== "pause") return data;
-    const hang = await s.inspector.hang().catch(() => undefined);
-    // Only a blocked program with more than one thread of its own: otherwise the stop report says it all.
-    return hang?.blocked && hang.groups.reduce((n, g) => n + g.threads.length, 0) > 1 ? { ...data, hang } : data;
+    return pauseAndReport(s, a);
   },
 
   /**
@@ -148,7 +127,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           break;
         }
         if (signal?.aborted) throw new ClientGone();
-        const values = await s.evaluateAtStop(a.print);
+        const values = await s.displays.evaluate(a.print, stop);
         hits.push({ hit: hits.length + 1, threadId: stop.threadId, values: values.map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value }) })) });
         s.reportShownAsRow();
         if (hits.length >= a.max) {
@@ -178,3 +157,36 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     return stopData(s, await waitForStop(s, s.awaitStop(), a.timeout, stream?.signal), a.print);
   },
 };
+
+/**
+ * Pauses the program and reports where it is; a program whose threads all wait gets the hang
+ * report (every waiting thread, what it waits on, its user frame). `pause` and a `run` that
+ * timed out both end here.
+ */
+export async function pauseAndReport(s: Session, a: { thread?: number; wait: boolean; timeout: number; print: string[] }): Promise<Replies["pause"]> {
+  const { stop: waiter } = await s.pause(a.thread);
+  if (!a.wait) {
+    waiter.catch(() => {});
+    return { state: s.state, waiting: true };
+  }
+  // debugpy stops a thread only when it runs Python code: one blocked in a lock, a join or a
+  // queue never does, and a program whose threads all wait never stops. Its stacks can still be
+  // read while it runs (pydevd answers a running thread's stackTrace after half a second).
+  if (s.adapter.name === "debugpy" && a.thread === undefined) {
+    const early = await Promise.race([waiter.then(() => true, () => true), Bun.sleep(PYTHON_PAUSE_GRACE_MS).then(() => false)]);
+    if (!early && s.state === "running") {
+      const hang = await s.inspector.hang();
+      if (hang.blocked) {
+        waiter.catch(() => {});
+        return { state: s.state, hang };
+      }
+    }
+  }
+  const data = await stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
+  if (!s.live || data.stop?.reason !== "pause") return data;
+  // The paused thread runs the program's own code: not blocked (an endless loop), no stacks to read.
+  if (!data.stop.frameIndex && data.stop.frame && isUserFrame(data.stop.frame, s.codeFacts()) && s.adapter.name !== "debugpy") return data;
+  const hang = await s.inspector.hang().catch(() => undefined);
+  // Only a blocked program with more than one thread of its own: otherwise the stop report says it all.
+  return hang?.blocked && hang.groups.reduce((n, g) => n + g.threads.length, 0) > 1 ? { ...data, hang } : data;
+}

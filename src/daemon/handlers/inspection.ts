@@ -38,15 +38,15 @@ export const inspectionHandlers: Handlers<
   display: async (a, caller, ctx): Promise<Replies["display"]> => {
     const s = ctx.registry.get(caller.session);
     s.requireLive();
-    const displays = a.expressions.length ? s.addDisplays(a.expressions) : s.listDisplays();
+    const displays = a.expressions.length ? s.displays.add(a.expressions) : s.displays.list();
     // Shown at once when stopped, as gdb does.
     if (s.state !== "stopped" || !displays.length) return { displays };
-    return { displays, values: await s.displayValues() };
+    return { displays, values: await s.displays.values() };
   },
   undisplay: async (a, caller, ctx): Promise<Replies["undisplay"]> => {
     const s = ctx.registry.get(caller.session);
-    const removed = s.removeDisplays(a.all ? "all" : a.ids);
-    return { removed, displays: s.listDisplays() };
+    const removed = s.displays.remove(a.all ? "all" : a.ids);
+    return { removed, displays: s.displays.list() };
   },
   eval: async (a, caller, ctx): Promise<Replies["eval"]> => withAnswerTimeout("eval", a.timeout, () => ctx.registry.get(caller.session).inspector.value(a.expression, "eval", a.format, a.depth)),
   set: async (a, caller, ctx): Promise<Replies["set"]> => ctx.registry.get(caller.session).inspector.set(a.name, a.value),

@@ -7,8 +7,11 @@ import type { ArgsOut, RunData, RunHit } from "../../ipc/commands.ts";
 import type { StopReport, VariableView } from "../../ipc/types.ts";
 import { truncateValue } from "../truncate.ts";
 import { waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
+import { pauseAndReport } from "./execution.ts";
 import { startSession } from "./session.ts";
 
+/** How long the pause at the timeout may take. */
+const PAUSE_TIMEOUT_S = 5;
 /** A value in a row is cut here: a row is one line, `print` shows the whole. */
 const ROW_VALUE_MAX = 60;
 let runs = 0;
@@ -49,7 +52,7 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
         stoppedBy = "other";
         break;
       }
-      const values = a.print.length ? (await s.evaluateAtStop(a.print)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: cut(value ?? "") }) })) : localValues(stop.locals);
+      const values = a.print.length ? (await s.displays.evaluate(a.print, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: cut(value ?? "") }) })) : localValues(stop.locals);
       hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
       s.reportShownAsRow();
       if (hits.length >= a.max) {
@@ -65,10 +68,22 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
         stoppedBy = "timeout";
       }
     }
+    // Still running at the timeout: show where, as `pause` does (every waiting thread of a hang),
+    // so a program that hangs is diagnosed by the same one call.
+    let hang: RunData["hang"];
+    if (stoppedBy === "timeout") {
+      stop = undefined;
+      if (s.live && s.state === "running") {
+        const paused = await pauseAndReport(s, { wait: true, timeout: PAUSE_TIMEOUT_S, print: a.print }).catch(() => undefined);
+        stop = paused?.stop;
+        hang = paused?.hang;
+        if (stop) output += stop.output;
+      }
+    }
     const breakpoints = s.breakpointViews();
-    const last = stop && stoppedBy !== "timeout" ? { ...stop, output } : undefined;
+    const last = stop ? { ...stop, output } : undefined;
     const kept = !!a.keep && s.live;
-    return { session: s.summary(), hits, ...(last ? { stop: last } : {}), stoppedBy, kept, breakpoints, ...(started?.warnings ? { warnings: started.warnings } : {}) };
+    return { session: s.summary(), hits, ...(last ? { stop: last } : {}), ...(hang ? { hang } : {}), stoppedBy, kept, breakpoints, ...(started?.warnings ? { warnings: started.warnings } : {}) };
   } finally {
     if (!a.keep || !s.live) await endRun(name, ctx);
   }

@@ -17,11 +17,19 @@ import type { Config } from "../../common/config.ts";
 import { located, stopData, waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
 
 /** Breakpoints given with the start (`--break LOC` or `'LOC if COND'`), located as the caller meant them. */
-export function startBreakpoints(texts: string[], cwd: string): Promise<StartOptions["breakpoints"]> {
-  return Promise.all(texts.map(async (text) => {
+export async function startBreakpoints(texts: string[], cwd: string): Promise<StartOptions["breakpoints"]> {
+  const settled = await Promise.allSettled(texts.map(async (text) => {
     const l = await located(text, cwd);
     return { text: l.text, loc: l.loc, opts: l.condition ? { condition: l.condition } : undefined };
   }));
+  const failed = settled.flatMap((r) => (r.status === "rejected" ? [r.reason as Error] : []));
+  // Every bad location at once: fixing one only to hear of the next costs a call each.
+  if (failed.length > 1 && failed.every((e) => e instanceof DebuggerError && e.code === "INVALID_LOCATION")) {
+    const first = failed[0] as DebuggerError;
+    throw new DebuggerError("INVALID_LOCATION", failed.map((e) => e.message).join("; "), first.hint);
+  }
+  if (failed.length) throw failed[0];
+  return settled.map((r) => (r as PromiseFulfilledResult<StartOptions["breakpoints"][number]>).value);
 }
 
 /** A live session of that name is in the way (`stop` ends it). */

@@ -28,7 +28,7 @@ const MAX_THREAD_FRAMES = 50;
 /** down to this depth for the first frame in the user's code (as `backtrace --all`). */
 const USER_FRAME_DEPTH = 20;
 /** The hang report reads the stacks of at most this many threads, and the locals of this many groups. */
-const MAX_HANG_THREADS = 500;
+const MAX_HANG_THREADS = 2000;
 const MAX_HANG_LOCALS = 12;
 const MAX_RUNNING_PYTHON_THREADS = 16;
 /** A local in the hang report is cut at this length (the full value is one `print` away). */
@@ -245,7 +245,7 @@ export class Inspector {
       }
       if (stopped && language === "c") await this.mutexOwnersNow(q, report, read, all.map((t) => t.id));
       const truncated: string[] = [];
-      if (all.length > threads.length) truncated.push(`stacks of the first ${threads.length} threads only; ${all.length - threads.length} more not read`);
+      if (all.length > threads.length) truncated.push(`stacks of the first ${threads.length} threads only; ${all.length - threads.length} more not read, and not counted as waiting`);
       if (stopped && report.groups.length > MAX_HANG_LOCALS) truncated.push(`locals of the first ${MAX_HANG_LOCALS} groups only (\`debugger frame N --thread ID\` for the others)`);
       if (report.groups.some((g) => g.locals?.some((v) => v.value.endsWith("…")))) truncated.push(`values cut at ${HANG_VALUE_LENGTH} characters (\`debugger print NAME\` after \`debugger frame N --thread ID\`)`);
       return { ...report, ...(stopped ? {} : { notStopped: true }), ...(truncated.length ? { truncated } : {}) };

@@ -151,10 +151,12 @@ export class Machine {
       throw new DebuggerError("INVALID_ARGUMENT", `cannot find function '${wanted}': ${e.message.replace(/^cannot evaluate '[^']*': /, "")}`, "`debugger disassemble ADDR --count N` disassembles from an address");
     });
     const start = /^0x[0-9a-f]+$/i.test(r.memoryReference ?? "") ? r.memoryReference! : /0x[0-9a-f]+/i.exec(r.result)?.[0];
-    // A function's type ends in its parameter list: `int (*)(int, int)` (LLDB), `int (int, int)` (gdb).
-    if (!start || !/\)\s*$/.test(r.type ?? "")) {
+    // A function's type ends in its parameter list: `int (*)(int, int)` (LLDB), `int (int, int)` (gdb); Go's is `func(…)…`.
+    if (!/\)\s*$/.test(r.type ?? "") && !/^func\b/.test(r.type ?? "")) {
       throw new DebuggerError("INVALID_ARGUMENT", `'${wanted}' is not a function (it is ${r.result})`, "`debugger disassemble ADDR --count N` disassembles from an address");
     }
+    // Delve shows a function as its name, with no address, and names no instruction's symbol.
+    if (!start) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not say where function '${wanted}' starts (its value is ${r.result}, with no address)`, "`debugger disassemble --count N` disassembles from the current instruction, `debugger disassemble ADDR --count N` from an address");
     if (name === undefined && pc && (BigInt(pc) < BigInt(start) || BigInt(pc) - BigInt(start) > 1_000_000n)) {
       throw new DebuggerError("UNSUPPORTED", `cannot tell where the current function starts ('${wanted}' is at ${start}, the frame at ${pc})`, "`debugger disassemble --count N` disassembles from the current instruction");
     }

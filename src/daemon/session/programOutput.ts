@@ -108,6 +108,10 @@ export class ProgramOutput {
     return this.since(Math.max(1, this.buffer.end - chunks));
   }
 
+  get reportMark(): number {
+    return this.reportCursor;
+  }
+
   /** A new run starts: its first report shows only its own output. */
   restartReports(): void {
     this.reportCursor = this.buffer.end;

@@ -1,0 +1,144 @@
+// How a session ends by itself, not by `stop` or `detach`: the program's end (the adapter's
+// `terminated`), the adapter's death, or the death of an adapter's helper process (lldb-server,
+// gdb, debugpy's launcher; helperWatch.ts). Each moves the lifecycle to its end, ends what would
+// outlive the session, and publishes the last report (or fails the waiters, saying why).
+import { exitMessage } from "../../adapters/connection.ts";
+import type { AdapterSpec } from "../../adapters/types.ts";
+import { DebuggerError } from "../../common/errors.ts";
+import { log } from "../../common/log.ts";
+import type { BreakpointView, StopReport } from "../../ipc/types.ts";
+import type { AdapterLink } from "./adapterLink.ts";
+import { neverStopped } from "./conditionProbe.ts";
+import { isAlive, type Helper } from "./helperWatch.ts";
+import type { LifeEvent } from "./lifecycle.ts";
+import type { ProgramOutput } from "./programOutput.ts";
+import type { Reports } from "./reports.ts";
+
+/** What an ending reads and moves of its session. */
+export interface EndingHost {
+  readonly name: string;
+  readonly adapter: AdapterSpec;
+  readonly link: AdapterLink;
+  readonly output: ProgramOutput;
+  readonly reports: Reports;
+  readonly pid: number | undefined;
+  exitCode: number | null | undefined;
+  readonly mode: "launch" | "attach" | undefined;
+  /** The adapter said `terminated`, or the session was ended. */
+  readonly ended: boolean;
+  go(e: LifeEvent): boolean;
+  breakpointViews(): BreakpointView[];
+  /** Ids of the user's breakpoints never hit. */
+  neverHit(): number[];
+  publish(report: StopReport): void;
+  onChange(): void;
+}
+
+export class Ending {
+  private helperTimer: ReturnType<typeof setInterval> | undefined;
+  private helperNote: string | undefined;
+
+  constructor(private readonly host: EndingHost) {}
+
+  /** The adapter said `terminated`: the end report, once the program's last output is in. */
+  terminated(): void {
+    const h = this.host;
+    if (!h.go({ type: "terminated" })) return; // Delve sends a second `terminated` after disconnect
+    if (h.adapter.quirks.noExitedEvent && h.link.open && !h.link.disconnecting) {
+      // No `exited` event: disconnect first and wait for the adapter to go. Its last words (Delve:
+      // "Process N has exited with status 3", sent only in answer to disconnect) and the
+      // debuggee's output still in its pipes then reach the buffer before the report is built.
+      void h.link.shutdown(h.mode === "launch", true).finally(() => this.publishEnd());
+      return;
+    }
+    // The program's last output may still be on its way through our pty: read it before the
+    // report is built and before disconnecting (output is ignored from then on). The program has
+    // ended, so what it wrote is already in the pty's buffer and arrives on the next poll: 5 ms of
+    // quiet, not the 30 ms a running program gets (issue 25: lldb-dap's continue to the exit was
+    // ~50 ms of ours against the adapter's 5 ms).
+    void h.output.settled(5).then(() => {
+      this.publishEnd();
+      void h.link.shutdown(h.mode === "launch");
+    });
+  }
+
+  /**
+   * Every second while the session lives: a helper of the adapter (lldb-server, gdb, debugpy's
+   * launcher) that died ends the session and the program it ran (helperWatch.ts).
+   */
+  watchHelpers(): void {
+    const h = this.host;
+    if (this.helperTimer || !h.link.helpers.length) return;
+    let seen = 0;
+    this.helperTimer = setInterval(() => {
+      if (h.ended) return void clearInterval(this.helperTimer);
+      const dead = h.link.lostHelper();
+      if (!dead) return;
+      // A program that ends takes its launcher with it: the adapter's own end report comes
+      // within moments then. Act at once only when the program outlives its helper.
+      if ((h.pid && isAlive(h.pid)) || ++seen >= 3) this.helperDied(dead);
+    }, 1000);
+    this.helperTimer.unref?.();
+  }
+
+  private helperDied(dead: Helper): void {
+    const h = this.host;
+    clearInterval(this.helperTimer);
+    const what = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died`;
+    log("warn", `[${h.name}] ${what}`);
+    h.go({ type: "ended" });
+    const ended = h.link.endDebuggees();
+    void h.link.shutdown(true);
+    const report = h.reports.create("terminated");
+    report.description = `${what}; ${ended ? `the program it ran (pid ${ended.join(", ")}) was ended` : "the program had already gone"}`;
+    h.output.attachTo(report);
+    h.reports.keep(report);
+    h.reports.fail(new DebuggerError("ADAPTER_EXITED", `${what}; the session ended`, "`debugger start` begins a new one; `debugger logs` shows the adapter's last words"));
+    h.onChange();
+  }
+
+  private publishEnd(): void {
+    const h = this.host;
+    clearInterval(this.helperTimer);
+    // The adapter reported the end, but a helper died and the program may run on without it
+    // (lldb-dap says "exited -1" when lldb-server is killed): end it and say why.
+    const dead = h.mode === "launch" ? h.link.lostHelper() : undefined;
+    const orphaned = dead && h.pid && isAlive(h.pid) ? h.link.endDebuggees() : undefined;
+    if (dead && orphaned) this.helperNote = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died; the program it ran (pid ${orphaned.join(", ")}) was still running and was ended`;
+    if (h.exitCode === undefined && h.adapter.exitCodeFromOutput) h.exitCode = h.adapter.exitCodeFromOutput(h.output.recent());
+    h.go({ type: "finished", exited: h.exitCode !== undefined });
+    const report = h.reports.create(h.exitCode !== undefined ? "exited" : "terminated");
+    report.exitCode = h.exitCode;
+    report.description = h.exitCode !== undefined ? `program exited with code ${h.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
+    if (this.helperNote) report.description += ` (${this.helperNote})`;
+    report.neverHit = h.neverHit();
+    const never = neverStopped(h.breakpointViews());
+    if (never.length) report.neverStopped = never;
+    const summary = h.adapter.exitSummary?.(h.output.recent(400));
+    if (summary) report.summary = summary;
+    h.output.attachTo(report);
+    h.publish(report);
+  }
+
+  /** The adapter process exited: unexpectedly, the session ends and says so. */
+  adapterExited(how: { code: number | null; signal: string | null }, expected: boolean, stderrTail: string): void {
+    const h = this.host;
+    if (expected || h.ended) {
+      // Already ending (its final report on the way) or ended: nothing more to say.
+      if (!h.ended && h.go({ type: "ended" })) h.onChange();
+      return;
+    }
+    const what = how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`;
+    const desc = `the debug adapter ${what}`;
+    log("warn", `[${h.name}] ${desc}; stderr tail: ${stderrTail.trim()}`);
+    h.go({ type: "ended" });
+    // The program it launched would live on with parent pid 1: end it (never an attached one).
+    const ended = h.link.endDebuggees();
+    const report = h.reports.create("terminated");
+    report.description = `${desc} unexpectedly${ended ? `; the program it launched (pid ${ended.join(", ")}) was ended` : ""}`;
+    h.output.attachTo(report);
+    h.reports.keep(report);
+    h.reports.fail(exitMessage(what, stderrTail));
+    h.onChange();
+  }
+}

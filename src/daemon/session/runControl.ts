@@ -1,0 +1,220 @@
+// Setting the program running and stopping it: the `stopped` events (a new stop, or another
+// thread's hit of the current one, reported by the next `continue`: pendingHits.ts), resuming
+// (continue, next, step, finish), passing a stop the throw policy lets go, pausing, and waiting
+// for the next stop. The session owns it and answers for its state (RunHost).
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import type { AdapterSpec } from "../../adapters/types.ts";
+import { DebuggerError } from "../../common/errors.ts";
+import { log } from "../../common/log.ts";
+import type { DapClient } from "../../dap/client.ts";
+import type { DapEventMap } from "../../dap/types.ts";
+import type { SessionState, StopReport } from "../../ipc/types.ts";
+import { Interrupted } from "../cancel.ts";
+import type { BreakpointSync } from "./breakpointSync.ts";
+import { beforeResume, probeHost } from "./conditionProbe.ts";
+import type { Inspector } from "./inspector.ts";
+import { reportPending, type LifeEvent, type Phase } from "./lifecycle.ts";
+import { PendingHits } from "./pendingHits.ts";
+import type { Queue } from "./queue.ts";
+import { beforeStepOut } from "./returnValues.ts";
+import type { StopPipeline } from "./stopPipeline.ts";
+import type { ResumeKind } from "./throwPolicy.ts";
+
+/** How long a pause waits for a resume under way (or, six times that, for the program to start). */
+const PAUSE_SETTLE_MS = 5000;
+
+/** What running and stopping the program reads and moves of its session. */
+export interface RunHost {
+  readonly name: string;
+  readonly adapter: AdapterSpec;
+  readonly state: SessionState;
+  readonly live: boolean;
+  readonly phase: Phase;
+  readonly capabilities: P.Capabilities;
+  readonly client: DapClient | undefined;
+  readonly inspector: Inspector;
+  readonly breakpoints: BreakpointSync;
+  readonly pipeline: StopPipeline;
+  readonly lastReport: StopReport | undefined;
+  readonly run: Queue;
+  go(e: LifeEvent): boolean;
+  nextStop(): { promise: Promise<StopReport>; cancel: () => void };
+  requireRunnable(what: string): void;
+  requireLive(): DapClient;
+  requireStopped(): DapClient;
+  onChange(): void;
+}
+
+export class RunControl {
+  /** What last set the program running: a throw of a type not asked for is passed only after `continue` (and start). */
+  lastResume: ResumeKind = "continue";
+  /** What was read before a `finish` to tell what it returned (AdapterSpec.returnValue.before). */
+  beforeStepOut: string | undefined;
+  /** Other threads' hits of the current stop, reported by the next `continue` (pendingHits.ts). */
+  readonly pending = new PendingHits();
+  /** A resume request went out since the last stop: a `stopped` event now is a new stop, not another thread's part of the last one. */
+  private resumeSent = true;
+  /** The thread the current stop is reported for. */
+  private stopThread: number | undefined;
+  /**
+   * Pauses asked for so far. A command that resumes the program more than once passes the count it
+   * began with to `resume`, which then refuses to resume once a pause has come (Ctrl-C on a trace).
+   */
+  interrupts = 0;
+
+  constructor(private readonly host: RunHost) {}
+
+  /** The program starts (or starts again): it runs as after a `continue`. */
+  starting(): void {
+    this.resuming();
+    this.lastResume = "continue";
+  }
+
+  /** A `stopped` event: a new stop for the pipeline, or another thread's part of the current one. */
+  stopped(body: DapEventMap["stopped"]): void {
+    const h = this.host;
+    // lldb-dap tells one stop as one `stopped` event per thread with a reason: the first is the
+    // stop reported; the others are hits the next `continue` reports (no new stop, no new selection).
+    const sameStop = h.state === "stopped" && !this.resumeSent && body.threadId !== undefined && this.stopThread !== undefined && body.threadId !== this.stopThread;
+    // LLDB numbers watchpoints apart from breakpoints: a data breakpoint's id is a watchpoint's.
+    const among = body.reason === "data breakpoint" ? "data" : "code";
+    // A hit that was pending when a step went out, told again: counted already.
+    const hits = (again: boolean) => (again ? h.breakpoints.registry.idsOf(body.hitBreakpointIds, among) : h.breakpoints.registry.recordHits(body.hitBreakpointIds, among));
+    if (sameStop) {
+      if (this.pending.accepts(body.threadId!)) this.pending.add({ threadId: body.threadId!, body, ids: hits(this.pending.again(body.threadId!, body.hitBreakpointIds)) });
+      return;
+    }
+    if (!h.go({ type: "stopped" })) return;
+    this.resumeSent = false;
+    this.stopThread = body.threadId;
+    const again = body.threadId !== undefined && this.pending.again(body.threadId, body.hitBreakpointIds);
+    this.pending.newStop();
+    h.inspector.invalidate(body.threadId);
+    const ids = hits(again);
+    void h.run((q) => h.pipeline.run(q, body, ids));
+  }
+
+  /**
+   * Another thread's hit of the current stop, reported as a stop of its own without resuming
+   * (inside the queue: the report is built after the current piece of work).
+   */
+  private reportPending(threadId?: number): boolean {
+    const h = this.host;
+    const hit = this.pending.take(threadId);
+    if (!hit) return false;
+    h.go({ type: "stopped" });
+    this.stopThread = hit.threadId;
+    h.inspector.invalidate(hit.threadId);
+    void h.run((q) => h.pipeline.run(q, hit.body, hit.ids));
+    return true;
+  }
+
+  /** A resume request is about to go out: every thread runs on, pending hits included (a step: see PendingHits.step). */
+  resuming(kind?: ResumeKind): void {
+    this.resumeSent = true;
+    if (kind === "next" || kind === "stepIn" || kind === "stepOut") this.pending.step();
+    else this.pending.clear();
+  }
+
+  /** A stop the throw policy passes on: the program runs again, no report. */
+  async passStop(threadId: number): Promise<boolean> {
+    const h = this.host;
+    // Another thread's hit of the same stop is next, before anything runs.
+    if (this.reportPending()) return true;
+    h.go({ type: "resumed" });
+    this.resuming();
+    h.inspector.invalidate();
+    try {
+      await h.client!.request("continue", { threadId });
+      return true;
+    } catch (e) {
+      log("info", `[${h.name}] could not pass a throw: ${(e as Error).message}`);
+      h.go({ type: "resumeFailed" });
+      return false;
+    }
+  }
+
+  /**
+   * Sends a resume-type request and returns a waiter for the stop it leads to. The waiter is
+   * registered before the request goes out, so a fast stop is never missed. With `unlessPausedSince`
+   * (the `interrupts` count the caller began with) a pause that came since throws `Interrupted`.
+   */
+  resume(kind: ResumeKind, threadId?: number, unlessPausedSince?: number): Promise<{ stop: Promise<StopReport> }> {
+    const h = this.host;
+    h.requireRunnable(kind === "stepIn" ? "step" : kind === "stepOut" ? "finish" : kind);
+    return h.run(async (q) => {
+      if (unlessPausedSince !== undefined && this.interrupts !== unlessPausedSince) throw new Interrupted();
+      const client = h.requireStopped();
+      // `continue --thread N` means that thread alone: only where the adapter can keep the others stopped.
+      const single = kind === "continue" && threadId !== undefined;
+      if (single && !h.capabilities.supportsSingleThreadExecutionRequests) {
+        throw new DebuggerError("UNSUPPORTED", `${h.adapter.name} cannot resume one thread alone (capability supportsSingleThreadExecutionRequests)`, "`debugger continue` without --thread resumes every thread; a breakpoint with a condition on the thread stops where it matters");
+      }
+      if (threadId !== undefined) await h.inspector.selectThreadNow(q, threadId);
+      // Another thread stopped at a breakpoint with the last stop: `continue` reports it first, without resuming.
+      if (kind === "continue" && (threadId === undefined || this.pending.has(threadId)) && this.pending.size) {
+        const waiter = h.nextStop();
+        this.lastResume = kind;
+        this.reportPending(threadId);
+        return { stop: waiter.promise };
+      }
+      await beforeResume(probeHost(h.pipeline.conditionContext(q)), h.breakpoints.registry.list(), kind !== "continue");
+      const tid = threadId ?? h.inspector.currentThreadId ?? (await h.inspector.defaultThread());
+      // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
+      this.beforeStepOut = kind === "stepOut" ? await beforeStepOut(h.adapter.returnValue, (command) => h.inspector.console.rawNow(q, command).then((r) => r.result)) : undefined;
+      const waiter = h.nextStop();
+      const before = h.phase;
+      this.lastResume = kind;
+      this.resuming(kind);
+      try {
+        await client.request(kind, { threadId: tid, ...(single ? { singleThread: true } : {}) });
+      } catch (e) {
+        waiter.cancel();
+        throw e;
+      }
+      // Running, unless the stop it led to has already arrived (some adapters send it first).
+      if (h.phase === before && h.go({ type: "resumed" })) h.inspector.invalidate();
+      h.onChange();
+      // Wrapped: an async function returning a promise would wait for it, holding the queue.
+      return { stop: waiter.promise };
+    });
+  }
+
+  /**
+   * Not queued: a pause must get through while a long request holds the queue. It also tells a
+   * command driving the program through several stops to resume no more (`interrupts`).
+   */
+  async pause(threadId?: number): Promise<{ stop: Promise<StopReport> }> {
+    const h = this.host;
+    h.requireRunnable("pause");
+    this.interrupts++;
+    // Still starting: the adapter takes a pause once the program runs.
+    const started = Date.now() + PAUSE_SETTLE_MS * 6;
+    while (h.state === "starting" && Date.now() < started) await Bun.sleep(20);
+    // Stopped: a command may be resuming the program right now. A resume queued after this point
+    // sees the count and does not go out; one already under way is waited for, then paused.
+    if (h.state === "stopped") await Promise.race([h.run(async () => {}), Bun.sleep(PAUSE_SETTLE_MS)]);
+    const client = h.requireLive();
+    if (h.state === "stopped") throw new DebuggerError("NOT_RUNNING", `session '${h.name}' is already stopped`, "`debugger context` shows where");
+    const tid = threadId ?? h.inspector.currentThreadId ?? (await h.inspector.defaultThread());
+    const waiter = h.nextStop();
+    this.resuming();
+    h.go({ type: "expect", what: "pause" });
+    try {
+      await client.request("pause", { threadId: tid });
+    } catch (e) {
+      waiter.cancel();
+      throw e;
+    }
+    return { stop: waiter.promise };
+  }
+
+  /** The latest report if the session is not running, else the next one. */
+  awaitStop(): Promise<StopReport> {
+    const h = this.host;
+    // Stopped, but its report is still being built: the last one would be the previous stop.
+    if (h.state !== "running" && h.state !== "starting" && h.lastReport && !reportPending(h.phase)) return Promise.resolve(h.lastReport);
+    if (!h.live) throw h.requireLive();
+    return h.nextStop().promise;
+  }
+}
