@@ -119,6 +119,17 @@ test("SIGINT during start's wait for the first stop: start reports the pause", a
   expect(r.json.data.stop).toMatchObject({ reason: "pause", frame: { line: 6 } });
 });
 
+test("SIGINT during until: it reports the pause, and its temporary breakpoint goes", async () => {
+  await env.ok(["start", spinner, "--stop-on-entry", "--session", "un"]);
+  const u = launch(["until", "prog2.c:10", "--session", "un", "--timeout", "30"]);
+  await waitFor(running("un"), 10_000, "until to run the program");
+  u.proc.kill("SIGINT");
+  const r = await u.done();
+  expect(r.exitCode).toBe(0);
+  expect(r.json.data.stop).toMatchObject({ reason: "pause", frame: { line: 6 } });
+  expect((await env.ok(["breakpoint", "list", "--session", "un"])).breakpoints).toEqual([]);
+});
+
 test("SIGINT during trace ends it where the program is, with the hits so far (stoppedBy interrupted); its breakpoint goes", async () => {
   await env.ok(["start", spinner, "--stop-on-entry", "--session", "tr"]);
   const c = launch(["trace", "prog2.c:4", "--print", "line", "--session", "tr", "--timeout", "30"]);

@@ -127,7 +127,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           break;
         }
         if (signal?.aborted) throw new ClientGone();
-        const values = await s.displays.evaluate(a.print);
+        const values = await s.displays.evaluate(a.print, stop);
         hits.push({ hit: hits.length + 1, threadId: stop.threadId, values: values.map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value }) })) });
         s.reportShownAsRow();
         if (hits.length >= a.max) {

@@ -52,7 +52,7 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
         stoppedBy = "other";
         break;
       }
-      const values = a.print.length ? (await s.displays.evaluate(a.print)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: cut(value ?? "") }) })) : localValues(stop.locals);
+      const values = a.print.length ? (await s.displays.evaluate(a.print, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: cut(value ?? "") }) })) : localValues(stop.locals);
       hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
       s.reportShownAsRow();
       if (hits.length >= a.max) {

@@ -2,6 +2,7 @@
 // them), and a command's `--print` expressions, evaluated at the stop it reports.
 import { DebuggerError } from "../../common/errors.ts";
 import type { DisplayValue, SessionState, StopReport } from "../../ipc/types.ts";
+import { readLines } from "../sourceWindow.ts";
 import type { InQueue, Queue } from "./queue.ts";
 
 /** What evaluating displays needs of the session. */
@@ -54,9 +55,14 @@ export class Displays {
     return this.host.run((q) => this.host.valuesNow(q, this.list()));
   }
 
-  /** Expressions in the selected frame at the current stop, each failure in place. */
-  evaluate(expressions: string[]): Promise<DisplayValue[]> {
-    return this.host.run((q) => this.host.valuesNow(q, expressions.map((expression) => ({ expression }))));
+  /**
+   * Expressions in the selected frame at the current stop, each failure in place. Given the stop,
+   * a bare name that failed, is no local there and is named further down its source file says so
+   * (see declaredBelow).
+   */
+  async evaluate(expressions: string[], at?: StopReport): Promise<DisplayValue[]> {
+    const values = await this.host.run((q) => this.host.valuesNow(q, expressions.map((expression) => ({ expression }))));
+    return at ? declaredBelow(values, at) : values;
   }
 
   /** A command's `--print` expressions at the stop it reports (the session's displays are already in it). */
@@ -67,7 +73,27 @@ export class Displays {
       const why = state === "stopped" ? "not at this stop any more" : `the program has ${state === "running" ? "run on" : "ended"}`;
       return { ...report, displays: [...(report.displays ?? []), ...expressions.map((expression) => ({ expression, error: why }))] };
     }
-    const values = await this.evaluate(expressions);
+    const values = await this.evaluate(expressions, report);
     return { ...report, displays: [...(report.displays ?? []), ...values] };
   }
+}
+
+/** How far below the stop a later declaration is looked for. */
+const BELOW_LINES = 60;
+
+/**
+ * A bare name that failed to evaluate, is no local of the stopped frame (the report holds all of
+ * them) and appears further down the frame's source file is most often declared below the stop:
+ * a breakpoint stops before its line runs. The adapter's own words can mislead (LLDB on Rust:
+ * "unexpected namespace name 'n': expected expression"), so the reason leads, the message follows.
+ */
+export async function declaredBelow(values: DisplayValue[], at: StopReport): Promise<DisplayValue[]> {
+  const bare = (v: DisplayValue) => v.error !== undefined && /^[A-Za-z_]\w*$/.test(v.expression) && !at.locals.some((l) => l.name === v.expression);
+  const file = at.frame?.file;
+  const line = at.frame?.line;
+  if (!values.some(bare) || !file || !line || at.truncated?.some((t) => t.startsWith("locals"))) return values;
+  // The stop's own line has not run either.
+  const below = (await readLines(file))?.slice(line - 1, line - 1 + BELOW_LINES).join("\n");
+  if (!below) return values;
+  return values.map((v) => (bare(v) && new RegExp(`\\b${v.expression}\\b`).test(below) ? { ...v, error: `'${v.expression}' is no local here yet: it appears from line ${line} on, and a breakpoint stops before its line runs (${v.error})` } : v));
 }

@@ -1,0 +1,3 @@
+module example.test/gohang
+
+go 1.19
