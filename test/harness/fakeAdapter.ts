@@ -1,8 +1,10 @@
 // A DebuggerEnv whose config names the fake adapter (test/fake-adapter), with helpers to write fake
 // programs and read the DAP traffic the adapter logged. Integration tests use it.
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DebuggerEnv, ROOT } from "./env.ts";
+import type { Reading } from "./replies.ts";
 
 const FAKE = join(ROOT, "test", "fake-adapter", "fakeAdapter.ts");
 
@@ -77,18 +79,18 @@ export class FakeAdapterEnv extends DebuggerEnv {
     return file;
   }
 
-  /** Every DAP message the fake adapters of this env received ("in") or sent ("out"). */
-  traffic(dir: "in" | "out" = "in"): any[] {
+  /** Every DAP message the fake adapters of this env received ("in") or sent ("out"), each field of a request, response or event readable. */
+  traffic(dir: "in" | "out" = "in"): DapMessage[] {
     if (!existsSync(this.logFile)) return [];
     return readFileSync(this.logFile, "utf8")
       .split("\n")
       .filter(Boolean)
-      .map((l) => JSON.parse(l))
+      .map((l) => JSON.parse(l) as { dir: "in" | "out"; msg: DapMessage })
       .filter((m) => m.dir === dir)
       .map((m) => m.msg);
   }
 
-  requests(command: string): any[] {
+  requests(command: string): DapMessage[] {
     return this.traffic("in").filter((m) => m.type === "request" && m.command === command);
   }
 
@@ -96,3 +98,6 @@ export class FakeAdapterEnv extends DebuggerEnv {
     return (await this.ok(["daemon", "status"])).pid;
   }
 }
+
+/** A DAP message as a test reads it: a request's, a response's or an event's fields. */
+export type DapMessage = Reading<P.Request | P.Response | P.Event>;

@@ -83,7 +83,7 @@ describe("adapter behaviours", () => {
     await env.ok(["start", prog, "--stop-on-entry"]);
     await waitFor(() => env!.traffic("in").filter((m) => m.type === "response").length >= 2, 5000, "two reverse responses");
     const responses = env.traffic("in").filter((m) => m.type === "response");
-    const rit = responses.find((m) => m.command === "runInTerminal");
+    const rit = responses.find((m) => m.command === "runInTerminal")!;
     expect(rit.success).toBe(true);
     expect(rit.body.processId).toBeGreaterThan(0);
     const bogus = responses.find((m) => m.command === "bogusReverse");
@@ -123,16 +123,16 @@ describe("adapter behaviours", () => {
     try {
       const r = await env.ok(["attach", String(sleeper.pid), "--adapter", "fake"]);
       expect(r.session).toMatchObject({ mode: "attach", pid: sleeper.pid });
-      const attachArgs = env.requests("attach").at(-1).arguments;
+      const attachArgs = env.requests("attach").at(-1)!.arguments;
       expect(attachArgs.pid).toBe(sleeper.pid);
       const d = await env.ok(["detach"]);
       expect(d.detached).toBe("default");
-      const disconnect = env.requests("disconnect").at(-1).arguments;
+      const disconnect = env.requests("disconnect").at(-1)!.arguments;
       expect(disconnect.terminateDebuggee).toBe(false);
       expect(alive(sleeper.pid)).toBe(true);
       await env.ok(["start", env.program(), "--stop-on-entry"]);
       await env.ok(["stop"]);
-      expect(env.requests("disconnect").at(-1).arguments.terminateDebuggee).toBe(true);
+      expect(env.requests("disconnect").at(-1)!.arguments.terminateDebuggee).toBe(true);
     } finally {
       sleeper.kill();
     }

@@ -19,7 +19,7 @@ afterAll(() => env.close());
 /** The lines of the last setBreakpoints the adapter received for prog.c. */
 function lastSet(): number[] {
   const sets = env.requests("setBreakpoints").filter((r) => r.arguments.source.path === src);
-  return sets.at(-1).arguments.breakpoints.map((b: any) => b.line);
+  return sets.at(-1)!.arguments.breakpoints.map((b: any) => b.line);
 }
 
 describe("breakpoints", () => {
@@ -71,7 +71,7 @@ describe("breakpoints", () => {
     let r: Pick<DataOf<["continue"]>, "stop"> = await env.ok(["status", "--session", "fn"]);
     expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: "add", line: 14 } });
     await env.ok(["breakpoint", "remove", "--all", "--session", "fn"]);
-    expect(env.requests("setFunctionBreakpoints").at(-1).arguments.breakpoints).toEqual([]);
+    expect(env.requests("setFunctionBreakpoints").at(-1)!.arguments.breakpoints).toEqual([]);
     // hits counts arrivals at breakpoint lines: stop only on the third one.
     await env.ok(["break", "prog2.c:15", "--condition", "hits >= 3", "--session", "fn"]);
     r = await env.ok(["continue", "--session", "fn"]);
@@ -81,7 +81,7 @@ describe("breakpoints", () => {
     await env.ok(["breakpoint", "remove", "--all", "--session", "fn"]);
     await env.ok(["break", "prog2.c:16", "--hit-count", "2", "--session", "fn"]);
     await env.ok(["break", "prog2.c:15", "--log", "at line {line}", "--session", "fn"]);
-    expect(env.requests("setBreakpoints").at(-1).arguments.breakpoints).toEqual([
+    expect(env.requests("setBreakpoints").at(-1)!.arguments.breakpoints).toEqual([
       { line: 16, hitCondition: "2" },
       { line: 15, logMessage: "at line {line}" },
     ]);
@@ -129,7 +129,7 @@ describe("breakpoints", () => {
     await env.ok(["start", p, "--stop-on-entry", "--session", "rel"], { cwd });
     const r = await env.ok(["break", `sub/${subSrc.split("/").at(-1)}:9`, "--session", "rel"], { cwd });
     expect(r.breakpoints[0].file).toBe(subSrc);
-    expect(env.requests("setBreakpoints").at(-1).arguments.source.path).toBe(subSrc);
+    expect(env.requests("setBreakpoints").at(-1)!.arguments.source.path).toBe(subSrc);
     const stop = await env.ok(["continue", "--session", "rel"]);
     expect(stop.stop.frame).toMatchObject({ file: subSrc, line: 9 });
     await env.ok(["stop", "--session", "rel"]);
@@ -158,14 +158,14 @@ describe("breakpoints", () => {
       { filter: "uncaught", label: "Uncaught exceptions", enabled: false },
     ]);
     await env.ok(["catch", "raised", "uncaught", "--session", "catch"]);
-    expect(env.requests("setExceptionBreakpoints").at(-1).arguments).toEqual({ filters: ["raised", "uncaught"] });
+    expect(env.requests("setExceptionBreakpoints").at(-1)!.arguments).toEqual({ filters: ["raised", "uncaught"] });
     const off = await env.ok(["catch", "remove", "raised", "--session", "catch"]);
     expect(off.filters.map((f: any) => f.enabled)).toEqual([false, true]);
-    expect(env.requests("setExceptionBreakpoints").at(-1).arguments).toEqual({ filters: ["uncaught"] });
+    expect(env.requests("setExceptionBreakpoints").at(-1)!.arguments).toEqual({ filters: ["uncaught"] });
     const bad = await env.run(["catch", "bogus", "--session", "catch"]);
     expect(bad.exitCode).toBe(2);
     expect(bad.json.error).toEqual({ code: "INVALID_ARGUMENT", message: "fake has no exception filter 'bogus'", hint: "its filters: raised, uncaught (`debugger catch list`)" });
-    expect(env.requests("setExceptionBreakpoints").at(-1).arguments).toEqual({ filters: ["uncaught"] });
+    expect(env.requests("setExceptionBreakpoints").at(-1)!.arguments).toEqual({ filters: ["uncaught"] });
     const usage = await env.run(["catch", "remove", "--session", "catch"]);
     expect(usage.exitCode).toBe(2);
     await env.ok(["stop", "--session", "catch"]);

@@ -60,7 +60,7 @@ describe("global flags anywhere on the line", () => {
     const r = await env.run(["--session", "dd", "--json", "start", prog, "--stop-on-entry", "--", "--json", "--session", "x"], { json: false });
     expect(r.exitCode).toBe(0);
     expect(r.json).toMatchObject({ ok: true, session: "dd" });
-    const launch = env.requests("launch").at(-1);
+    const launch = env.requests("launch").at(-1)!;
     expect(launch.arguments.args).toEqual(["--json", "--session", "x"]);
     await env.ok(["stop", "--session", "dd"]);
   });

@@ -31,7 +31,7 @@ describe("plans in one call", () => {
     ]);
     // The daemon checks the condition itself for the first hits (to say why a breakpoint never
     // stopped): the adapter gets the line without it, and the daemon evaluated it at the stop.
-    const sent = env.requests("setBreakpoints").at(-1).arguments.breakpoints;
+    const sent = env.requests("setBreakpoints").at(-1)!.arguments.breakpoints;
     expect(sent).toEqual([{ line: 6 }]);
     expect(env.requests("evaluate").map((r: any) => r.arguments.expression)).toContain("line == 6");
     expect(r.breakpoints[0]).toMatchObject({ location: "prog.c:6", condition: "line == 6" });

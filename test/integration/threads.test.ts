@@ -46,12 +46,12 @@ test("continue --thread N: singleThread where the adapter supports it", async ()
   const { env, prog, src } = twoThreads({ supportsSingleThreadExecutionRequests: true });
   await env.ok(["start", prog, "--break", `${src}:8`]);
   await env.ok(["continue", "--thread", "7"]);
-  const last = env.requests("continue").at(-1);
+  const last = env.requests("continue").at(-1)!;
   expect(last.arguments).toEqual({ threadId: 7, singleThread: true });
   // Without --thread every thread resumes, as before.
   await env.ok(["restart"]);
   await env.ok(["continue"]);
-  expect(env.requests("continue").at(-1).arguments.singleThread).toBeUndefined();
+  expect(env.requests("continue").at(-1)!.arguments.singleThread).toBeUndefined();
 });
 
 test("continue --thread N where the adapter cannot: UNSUPPORTED, nothing resumed", async () => {
@@ -84,7 +84,7 @@ test("threads stopped at once (one stopped event each): the first reported, the 
   const second = await env.ok(["continue", "--print", "line"]);
   expect(second.stop).toMatchObject({ reason: "breakpoint", threadId: 8, breakpointIds: [1], frame: { function: "worker_wait", line: 1 } });
   expect(second.stop.alsoStopped).toEqual([{ threadId: 9, breakpointIds: [1], function: "other_wait", file: src, line: 1 }]);
-  expect(env.requests("evaluate").at(-1).arguments.frameId).toBe(9001);
+  expect(env.requests("evaluate").at(-1)!.arguments.frameId).toBe(9001);
   expect(env.requests("continue").length).toBe(resumed);
   expect((await env.ok(["threads"])).threads.find((t: any) => t.current)?.id).toBe(8);
 
@@ -98,7 +98,7 @@ test("threads stopped at once (one stopped event each): the first reported, the 
   // Nothing left pending: now the program runs (from thread 9, the thread the report named).
   const last = await env.ok(["continue"]);
   expect(env.requests("continue").length).toBe(resumed + 1);
-  expect(env.requests("continue").at(-1).arguments.threadId).toBe(9);
+  expect(env.requests("continue").at(-1)!.arguments.threadId).toBe(9);
   expect(last.stop.reason).toBe("exited");
 });
 
