@@ -95,7 +95,8 @@ const goValues: ValueSpec[] = [
   { name: "timeout" },
   { name: "letter" },
   { name: "callback", tags: ["func1"] },
-  { name: "mu" },
+  // The program prints the zero Mutex as `{0 0}` (state 0: unlocked, nobody waiting; sema 0).
+  { name: "mu", meaning: /^sync\.Mutex \{unlocked\}$/ },
   { name: "counter" },
   { name: "array" },
   { name: "nilMap" },

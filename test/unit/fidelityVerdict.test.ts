@@ -66,3 +66,11 @@ describe("value rules", () => {
     expect(wideChar("956 '\\u{0003bb}'", "char")).toBe("956 '\\u{0003bb}'");
   });
 });
+
+test("a value read by meaning is exact only in the words given for it (Go's zero Mutex is unlocked)", () => {
+  const mu = { name: "mu", meaning: /^sync\.Mutex \{unlocked\}$/ };
+  expect(judge(mu, "{0 0}", "sync.Mutex {unlocked}").verdict).toBe("exact");
+  expect(judge(mu, "{0 0}", "sync.Mutex {state: 0, sema: 0}").verdict).toBe("exact");
+  expect(judge(mu, "{0 0}", "sync.Mutex {locked, 1 waiting}").verdict).toBe("WRONG");
+  expect(judge({ name: "mu" }, "{0 0}", "sync.Mutex {unlocked}").verdict).toBe("WRONG");
+});
