@@ -172,7 +172,8 @@ export async function commandHelp(t: CommandTable, spec: CommandSpec): Promise<s
   const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? [spec.passThroughUsage ?? "[-- ARGS…]"] : [])].join(" ");
   const aliases = spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : "";
   const head = [...paragraph(`debugger ${spec.name}${aliases} — ${t.summaryOf(spec)}`, width), `${s.heading("Usage:")} ${usage}`];
-  const own = Object.entries(flags).filter(([n]) => !(n in globalFlags) && n !== "timeout" && n !== "wait");
+  // --timeout and --[no-]wait are named under "Also"; attach's `--wait NAME` is its own.
+  const own = Object.entries(flags).filter(([n, f]) => !(n in globalFlags) && n !== "timeout" && !(n === "wait" && f.type === "boolean"));
   const left = ([n, f]: [string, FlagDef]) => `${flagLeft(n, f)}${f.repeat ? "…" : ""}`;
   const shared = [...("timeout" in flags ? ["--timeout SECONDS", "--no-wait"] : []), "--session NAME", "--json", "--quiet"];
   // Examples are commands to copy: printed whole, never wrapped. One is enough, but for commands

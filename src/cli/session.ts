@@ -83,11 +83,11 @@ export const sessionCommands: CommandSpec[] = [
     positionals: [{ name: "pid", description: "process id (not with --connect)" }],
     flags: {
       break: { type: "string", alias: "b", repeat: true, description: "LOC or 'LOC if COND', set while attaching", valueHint: "LOC" },
+      // Overrides the execution flag `--[no-]wait`: LLDB's `process attach --waitfor NAME`.
+      wait: { type: "string", negatable: true, description: "wait for a new process named NAME to start (at most --timeout), then attach it; --no-wait: do not wait for a stop", valueHint: "NAME" },
       ...printFlag,
       ...adapterFlags,
       program: { type: "string", description: "the process's executable, if the adapter needs it", valueHint: "PATH" },
-      // Overrides the execution flag `--[no-]wait`: LLDB's `process attach --waitfor NAME`.
-      wait: { type: "string", negatable: true, description: "wait for a new process named NAME to start (at most --timeout), then attach it; --no-wait: do not wait for a stop", valueHint: "NAME" },
     },
     examples: ["debugger attach 12345", "debugger attach --wait myserver --break server.c:88 --timeout 120", "debugger attach --connect 127.0.0.1:5678 --adapter debugpy"],
     call: (a, ctx) => {

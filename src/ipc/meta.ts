@@ -35,7 +35,7 @@ export const meta = {
   sessions: { group: "session", summary: "All sessions of the daemon", daemon: true, concurrency: "read" },
   start: { group: "session", summary: "Launch a program and wait for its first stop", execution: true, startsAdapter: true },
   test: { group: "session", summary: "Run tests (pytest, go test, cargo test…), stop at the first failure in the test", execution: true, startsAdapter: true },
-  attach: { group: "session", summary: "Attach to a process by pid, by name when it starts (waitFor), or to a listening adapter", execution: true, startsAdapter: true },
+  attach: { group: "session", summary: "Attach to a process by pid, by name when it starts, or to a listening adapter", execution: true, startsAdapter: true },
   stop: { group: "session", summary: "End the session (a launched program is terminated)", concurrency: "interrupt" },
   detach: { group: "session", summary: "Detach and leave the program running", concurrency: "interrupt" },
   restart: { group: "session", summary: "Launch again with the same arguments and breakpoints", execution: true, startsAdapter: true },
