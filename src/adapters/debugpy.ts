@@ -270,7 +270,11 @@ export const debugpy: AdapterSpec = {
     return { type: "python", request: "attach", name: "debugger", justMyCode: o.options.justMyCode !== false, variablePresentation: VARIABLE_PRESENTATION, showReturnValue: true };
   },
   printContext: "watch",
+  language: "python",
   valuesAreRepr: true,
+  // pydevd stops a thread only when it runs Python code: one blocked in a lock, a join or a queue
+  // never does (its stacks can still be read while it runs).
+  pauseNeedsRunningCode: true,
   // debugpy groups dunder names, functions and classes under rows of its own and adds `len()`
   // rows to containers: they are not the program's variables.
   hideVariable: (name) => name === "special variables" || name === "function variables" || name === "class variables" || name === "len()",

@@ -209,6 +209,7 @@ export const delve: AdapterSpec = {
   // dlv's DAP server steps out without asking for return values (onStepOutRequest, dlv 1.20 to now).
   returnValue: { cannot: "Delve's DAP server does not report what a function returned; `next` past the call's line, then print where the result went" },
   printContext: "watch",
+  language: "go",
   ignoreOutput(text, category) {
     return category === "console" && text.startsWith("Type 'dlv help' for list of commands.");
   },

@@ -206,6 +206,13 @@ const GDB_MESSAGE = new RegExp(
     .join("|"),
 );
 
+/** `info threads` of gdb: its thread number for each LWP (`  3    Thread 0x7ffff75ff6c0 (LWP 15501) "c-hang" …`). */
+export function gdbThreadsByLwp(text: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const m of text.matchAll(/^[* ]\s*(\d+)\s+Thread 0x[0-9a-f]+ \(LWP (\d+)\)/gm)) out.set(Number(m[2]), Number(m[1]));
+  return out;
+}
+
 /** gdb's word that a software or hardware watchpoint ended with its scope (the number is gdb's). */
 const WATCH_SCOPE = /Watchpoint (\d+) deleted because the program has left the block/;
 
@@ -394,6 +401,17 @@ export const gdb: AdapterSpec = {
   functionSource: { command: (name) => `info line ${name}`, parse: (output) => [...output.matchAll(/^Line (\d+) of "([^"]+)"/gm)].map((m) => ({ file: m[2]!, line: Number(m[1]) })) },
   // The Local scope holds the arguments too; `info args` names them (`a = 0`, or "No arguments.").
   argumentNames: { command: "info args", parse: (text) => [...text.matchAll(/^([A-Za-z_$][\w$]*) = /gm)].map((m) => m[1]!) },
+  // cdt-gdb-adapter's -var-create misses a frame below an inlined glibc frame ("No symbol … in
+  // current context"); gdb's own `info args`/`info locals` in that frame read it.
+  consoleLocals: {
+    commands: (thread, level) => ["args", "locals"].map((what) => `thread apply ${thread} -q frame apply level ${level} -q info ${what}`),
+    parse: (text) => text.split("\n").flatMap((line) => {
+      const m = /^([A-Za-z_]\w*) = (.*)$/.exec(line);
+      return m ? [{ name: m[1]!, value: m[2]! }] : [];
+    }),
+  },
+  // gdb's thread ids are its own numbers; `info threads` gives each one's LWP.
+  threadsByLwp: { command: "info threads", parse: gdbThreadsByLwp },
   rewriteExpression(expression) {
     if (!hasCall(expression)) return { expression };
     // cdt-gdb-adapter keeps one gdb varobj per expression text and frame level for the whole

@@ -150,6 +150,8 @@ export const lldbDap: AdapterSpec = {
   },
   // lldb-dap 19 names a watchpoint stop only by LLDB's number ("watchpoint 3"): LLDB's list gives its address.
   watchpointList: { command: "`watchpoint list -b", parse: parseLldbWatchpoints },
+  // That "watchpoint 3" is not the CLI's id: a description that says only that would mislead.
+  ownWatchpointNumber: /^watchpoint \d+$/i,
   // lldb-dap 19 answers setFunctionBreakpoints in its StringMap's order: a Rust program's `label`
   // took the id of the daemon's own rust_panic and its stop read "panic". LLDB's list says which is which.
   functionBreakpointIds: {

@@ -100,6 +100,12 @@ export interface AdapterIdentity {
   install?: AdapterInstall;
   /** Would this adapter be the natural choice for that program? */
   handles(program: string): boolean;
+  /**
+   * The language whose runtime the daemon reads by meaning (default "c": native code under
+   * lldb-dap or gdb): the hang report's rules for what a thread waits on, and Go's sync and time
+   * values (Delve: "go"; debugpy: "python").
+   */
+  language?: "c" | "go" | "python";
 }
 
 /** How a program is launched, attached to or opened post mortem (a core), and the launch quirks. */
@@ -226,6 +232,19 @@ export interface ValueFacet {
    * to read its answer.
    */
   functionRange?: { command(address: string): string; parse(output: string): { start: string; end: string; name: string } | undefined };
+  /**
+   * A frame's arguments and locals read through the debugger's console where the adapter's
+   * `variables` fails (cdt-gdb-adapter misses a frame below an inlined glibc frame; gdb's own
+   * `info args`/`info locals` read it): the commands for a thread and frame level, and how to read
+   * `name = value` rows from their text. Default: none, the hang report shows no locals there.
+   */
+  consoleLocals?: { commands(thread: number, level: number): string[]; parse(text: string): { name: string; value: string }[] };
+  /**
+   * How to find the adapter's thread for a kernel thread id (LWP), where its thread ids are its own
+   * numbers (gdb: from `info threads`): a console command and how to read it. Default: the
+   * adapter's thread ids are the kernel's (lldb-dap).
+   */
+  threadsByLwp?: { command: string; parse(text: string): Map<number, number> };
   /** Where the adapter has no `readMemory`: the debugger's own command to read bytes, and how to read its answer. */
   memoryCommand?: { command(address: string, count: number): string; parse(output: string): { address: string; bytes: Uint8Array } | undefined; via: string };
   /**
@@ -268,6 +287,17 @@ export interface StopFacet {
   ignoreOutput?(text: string, category: "stdout" | "stderr" | "console"): boolean;
   /** Console lines kept in `output --console` but out of stop reports: the debugger's complaints about a library's debug info. */
   reportNoise?: RegExp;
+  /**
+   * A pause stops a thread only when it runs the language's own code (debugpy: Python), so a
+   * program whose threads all wait never stops: `pause` reads the stacks while it runs instead,
+   * and a paused thread in the user's code still gets the hang report. Default: a pause stops.
+   */
+  pauseNeedsRunningCode?: boolean;
+  /**
+   * A stop description that is only the debugger's own watchpoint number, not the CLI id
+   * (lldb-dap 19: "watchpoint 3"): left out of the stop report. Default: descriptions are kept.
+   */
+  ownWatchpointNumber?: RegExp;
 }
 
 /**

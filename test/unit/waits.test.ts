@@ -1,7 +1,8 @@
 // What a blocked thread waits on, from the frames above its user frame (waits.ts), and the grouping
 // of the hang report. Frames as Delve, gdb (libc6-dbg), lldb-dap and debugpy name them.
 import { describe, expect, test } from "bun:test";
-import { classifyWait, firstArgument, gdbThreadsByLwp, hangReport, type ThreadRead } from "../../src/daemon/session/waits.ts";
+import { gdbThreadsByLwp } from "../../src/adapters/gdb.ts";
+import { classifyWait, firstArgument, hangReport, type ThreadRead } from "../../src/daemon/session/waits.ts";
 
 const f = (names: string[], file = "/lib/x.c") => names.map((name, index) => ({ index, function: name, file, line: 1 }));
 

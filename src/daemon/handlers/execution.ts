@@ -169,10 +169,10 @@ export async function pauseAndReport(s: Session, a: { thread?: number; wait: boo
     waiter.catch(() => {});
     return { state: s.state, waiting: true };
   }
-  // debugpy stops a thread only when it runs Python code: one blocked in a lock, a join or a
-  // queue never does, and a program whose threads all wait never stops. Its stacks can still be
-  // read while it runs (pydevd answers a running thread's stackTrace after half a second).
-  if (s.adapter.name === "debugpy" && a.thread === undefined) {
+  // Where a pause stops a thread only when it runs the language's own code (debugpy), a program
+  // whose threads all wait never stops. Its stacks can still be read while it runs (pydevd
+  // answers a running thread's stackTrace after half a second).
+  if (s.adapter.pauseNeedsRunningCode && a.thread === undefined) {
     const early = await Promise.race([waiter.then(() => true, () => true), Bun.sleep(PYTHON_PAUSE_GRACE_MS).then(() => false)]);
     if (!early && s.state === "running") {
       const hang = await s.inspector.hang();
@@ -185,7 +185,7 @@ export async function pauseAndReport(s: Session, a: { thread?: number; wait: boo
   const data = await stopData(s, await waitForStop(s, waiter, a.timeout), a.print);
   if (!s.live || data.stop?.reason !== "pause") return data;
   // The paused thread runs the program's own code: not blocked (an endless loop), no stacks to read.
-  if (!data.stop.frameIndex && data.stop.frame && isUserFrame(data.stop.frame, s.codeFacts()) && s.adapter.name !== "debugpy") return data;
+  if (!data.stop.frameIndex && data.stop.frame && isUserFrame(data.stop.frame, s.codeFacts()) && !s.adapter.pauseNeedsRunningCode) return data;
   const hang = await s.inspector.hang().catch(() => undefined);
   // Only a blocked program with more than one thread of its own: otherwise the stop report says it all.
   return hang?.blocked && hang.groups.reduce((n, g) => n + g.threads.length, 0) > 1 ? { ...data, hang } : data;

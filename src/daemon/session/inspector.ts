@@ -18,7 +18,8 @@ import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
 import { frameView, functionName } from "./stopReport.ts";
 import { isUserFrame } from "./userCode.ts";
 import { ValueInspector } from "./valueInspector.ts";
-import { firstArgument, gdbThreadsByLwp, hangReport, type Language, type ThreadRead } from "./waits.ts";
+import type { AdapterSpec } from "../../adapters/types.ts";
+import { firstArgument, hangReport, type Language, type ThreadRead } from "./waits.ts";
 import type { Format } from "./values.ts";
 
 export type { InspectorHost } from "./inspectorHost.ts";
@@ -202,7 +203,7 @@ export class Inspector {
     return this.queue(async (q) => {
       const client = this.host.requireLive();
       const stopped = this.host.state === "stopped";
-      const language: Language = this.host.adapter.name === "delve" ? "go" : this.host.adapter.name === "debugpy" ? "python" : "c";
+      const language: Language = this.host.adapter.language ?? "c";
       const { threads: all } = await client.request("threads", undefined);
       // pydevd answers a running thread's stackTrace after half a second, one thread at a time.
       const threads = all.slice(0, stopped || language !== "python" ? MAX_HANG_THREADS : MAX_RUNNING_PYTHON_THREADS);
@@ -237,9 +238,8 @@ export class Inspector {
           const frameId = read.find((t) => t.id === g.threads[0])?.frameId;
           if (frameId === undefined) continue;
           let vars = await this.reader.scopeVariablesNow(q, frameId, "locals").catch(() => undefined);
-          // cdt-gdb-adapter's -var-create misses a frame below an inlined glibc frame ("No symbol
-          // … in current context"); gdb's own `info args`/`info locals` in that frame read it.
-          if (!vars && this.host.adapter.name === "gdb") vars = await this.gdbLocalsNow(q, g.threads[0]!, g.frame.index);
+          // Where the adapter's `variables` fails there, its console may read them (AdapterSpec.consoleLocals).
+          if (!vars && this.host.adapter.consoleLocals) vars = await this.consoleLocalsNow(q, this.host.adapter.consoleLocals, g.threads[0]!, g.frame.index);
           if (vars) g.locals = vars.slice(0, this.host.limits.maxLocals).map((v) => ({ ...v, value: truncateValue(v.value, HANG_VALUE_LENGTH).value }));
         }
       }
@@ -252,25 +252,21 @@ export class Inspector {
     });
   }
 
-  /** A frame's arguments and locals as gdb's console prints them, one `name = value` a line. */
-  private async gdbLocalsNow(q: InQueue, thread: number, level: number): Promise<VariableView[] | undefined> {
+  /** A frame's arguments and locals as the debugger's console prints them (AdapterSpec.consoleLocals). */
+  private async consoleLocalsNow(q: InQueue, spec: NonNullable<AdapterSpec["consoleLocals"]>, thread: number, level: number): Promise<VariableView[] | undefined> {
     const text: string[] = [];
-    for (const what of ["args", "locals"]) {
-      const r = await this.console.rawNow(q, `thread apply ${thread} -q frame apply level ${level} -q info ${what}`).catch(() => undefined);
+    for (const command of spec.commands(thread, level)) {
+      const r = await this.console.rawNow(q, command).catch(() => undefined);
       if (r) text.push(r.result);
     }
-    const vars: VariableView[] = [];
-    for (const line of text.join("\n").split("\n")) {
-      const m = /^([A-Za-z_]\w*) = (.*)$/.exec(line);
-      if (m) vars.push({ name: m[1]!, value: m[2]!, reference: 0 });
-    }
+    const vars: VariableView[] = spec.parse(text.join("\n")).map((v) => ({ ...v, reference: 0 }));
     return vars.length ? vars : undefined;
   }
 
   /**
    * Who holds the mutex each `pthread_mutex_lock` waiter asks for: glibc keeps the owner's kernel
    * thread id in `__data.__owner`, read through the call's argument in the waiter's frame. The
-   * debugger's thread for it: lldb-dap's ids are kernel ids; gdb's numbers come from `info threads`.
+   * debugger's thread for it: the kernel id itself, or from its console (AdapterSpec.threadsByLwp: gdb).
    * Anything that does not read (another C library, an argument spread over lines) adds nothing.
    */
   private async mutexOwnersNow(q: InQueue, report: HangReport, read: { id: number; frameId?: number }[], ids: number[]): Promise<void> {
@@ -283,9 +279,10 @@ export class Inspector {
       const r = await this.reader.evaluateNow(q, `((pthread_mutex_t *)(${arg}))->__data.__owner`, this.host.adapter.printContext, undefined, frameId).catch(() => undefined);
       const lwp = r && /^\d+$/.test(r.result.trim()) ? Number(r.result.trim()) : 0;
       if (!lwp) continue;
-      let thread = ids.includes(lwp) && this.host.adapter.name !== "gdb" ? lwp : undefined;
-      if (thread === undefined && this.host.adapter.name === "gdb") {
-        byLwp ??= gdbThreadsByLwp(await this.console.rawNow(q, "info threads").then((x) => x.result, () => ""));
+      const lwps = this.host.adapter.threadsByLwp;
+      let thread = ids.includes(lwp) && !lwps ? lwp : undefined;
+      if (thread === undefined && lwps) {
+        byLwp ??= lwps.parse(await this.console.rawNow(q, lwps.command).then((x) => x.result, () => ""));
         thread = byLwp.get(lwp);
       }
       g.heldBy = { lwp, ...(thread !== undefined ? { thread } : {}) };

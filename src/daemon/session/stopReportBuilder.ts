@@ -79,8 +79,9 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
   // A core dump stops where it was taken (Delve says "entry"); a crash keeps its signal.
   const report = ctx.create(ctx.core && reason === "entry" ? "core" : reason);
   report.description = internal ? adapter.describeInternalStop?.(internal, output.sinceReport()) : (body.description ?? body.text ?? adapter.stopDescription?.(body.reason, output.sinceReport()));
-  // "watchpoint 3" is lldb's own numbering, not the CLI id: it would only mislead.
-  const lldbWatchNumber = report.reason === "watchpoint" && /^watchpoint \d+$/i.test(report.description ?? "");
+  // The debugger's own watchpoint number, not the CLI id (AdapterSpec.ownWatchpointNumber): it would only mislead.
+  const ownNumber = adapter.ownWatchpointNumber;
+  const watchNumber = report.reason === "watchpoint" && !!ownNumber && ownNumber.test(report.description ?? "");
   report.breakpointIds = ids;
   const selection: Selection = { frameIndex: 0 };
   try {
@@ -170,7 +171,7 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
   } catch (e) {
     (report.truncated ??= []).push(`frame: could not be read (${(e as Error).message})`);
   }
-  if (lldbWatchNumber && /^watchpoint \d+$/i.test(report.description ?? "")) report.description = undefined;
+  if (watchNumber && ownNumber!.test(report.description ?? "")) report.description = undefined;
   if (report.reason === "exception" && ctx.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
     try {
       const info = await ctx.client.request("exceptionInfo", { threadId: report.threadId });

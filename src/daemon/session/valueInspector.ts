@@ -306,7 +306,7 @@ export class ValueInspector {
 
   /** Go's sync and time values by meaning (goValues.ts), for the program's Go version, read once. */
   private async runtimeValueNow(q: InQueue, value: string, type: string | undefined): Promise<string> {
-    if (this.host.adapter.name !== "delve" || !/^\*?(sync\.(WaitGroup|Mutex)|time\.(Ticker|Timer))$/.test(type ?? "")) return value;
+    if (this.host.adapter.language !== "go" || !/^\*?(sync\.(WaitGroup|Mutex)|time\.(Ticker|Timer))$/.test(type ?? "")) return value;
     this.goVersion ??= this.evaluateNow(q, "runtime.buildVersion", "repl").then(
       (r) => r.result.replace(/^"|"$/g, ""),
       () => undefined,

@@ -179,10 +179,3 @@ export function firstArgument(text: string, fn: RegExp): string | undefined {
   }
   return undefined;
 }
-
-/** `info threads` of gdb: its thread number for each LWP (`  3    Thread 0x7ffff75ff6c0 (LWP 15501) "c-hang" …`). */
-export function gdbThreadsByLwp(text: string): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const m of text.matchAll(/^[* ]\s*(\d+)\s+Thread 0x[0-9a-f]+ \(LWP (\d+)\)/gm)) out.set(Number(m[2]), Number(m[1]));
-  return out;
-}
