@@ -71,7 +71,13 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   const core = a.core ? checkCore(a, caller.cwd, spec) : undefined;
   const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core };
   if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a)), waited };
-  return runSession(ctx, caller, local && spec.name === "debugpy" && !/\.pyw?$/i.test(program!) ? pythonProgramAdapter(spec, program!, a.options, caller.cwd) : spec, config, options, a);
+  return runSession(ctx, caller, local && isPythonWithoutExtension(spec, program!) ? pythonProgramAdapter(spec, program!, a.options, caller.cwd) : spec, config, options, a);
+}
+
+/** A Python program whose name has none of the language's source extensions (a `#!` script). */
+function isPythonWithoutExtension(spec: AdapterSpec, program: string): boolean {
+  const name = program.toLowerCase();
+  return spec.language === "python" && !(spec.sourceExtensions ?? []).some((e) => name.endsWith(e));
 }
 
 /** Who may not be attached: the daemon, its adapters and spares, other sessions' programs, the caller's tree. */
