@@ -37,7 +37,17 @@ const SOURCE = /\.(go|s|S|c|h|cc|cpp|cxx|hh|hpp|hxx|m|f|F|for|f90|syso)$/;
  */
 export function moduleFiles(root: string, recursive: boolean): string[] | undefined {
   const out: string[] = [];
+  // Symlinked directories are followed (a package may live behind one), each directory once.
+  const seen = new Set<string>();
   const walk = (dir: string, top: boolean): boolean => {
+    try {
+      const st = statSync(dir);
+      const id = `${st.dev}:${st.ino}`;
+      if (seen.has(id)) return true;
+      seen.add(id);
+    } catch {
+      return true;
+    }
     let names: string[];
     try {
       names = readdirSync(dir).sort();

@@ -179,3 +179,14 @@ test("SIGINT during a batch stops the plan after the line under way (data.interr
   expect(rj.exitCode).toBe(0);
   expect(rj.json.data).toMatchObject({ ran: 1, total: 3, interrupted: true, replies: [{ ok: true, command: "continue", data: { stop: { reason: "pause" } } }] });
 });
+
+test("a run whose CLI is killed ends its program at once, not at its timeout (here none): nothing is left behind", async () => {
+  const sessions = async () => (await env.ok(["sessions"])).sessions as { name: string; state: string }[];
+  for (const when of ["running", "at a stop"] as const) {
+    const r = launch(when === "running" ? ["run", spinner, "--timeout", "0", "--session", "gone"] : ["run", slowPause, "--break", "prog.c:6", "--print", "i", "--timeout", "0", "--session", "gone2"]);
+    await waitFor(async () => (await sessions()).some((s) => s.name.startsWith(when === "running" ? "gone.run" : "gone2.run")), 10_000, `the run's session (${when})`);
+    r.proc.kill("SIGKILL");
+    await r.done();
+    await waitFor(async () => (await sessions()).length === 0, 10_000, `the killed run's session to end (${when}): ${JSON.stringify(await sessions())} ${(await env.run(["logs"], { json: false })).stdout.slice(-3000)}`);
+  }
+});

@@ -5,8 +5,10 @@
 import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, RunData, RunHit } from "../../ipc/commands.ts";
 import type { StopReport, VariableView } from "../../ipc/types.ts";
+import { log } from "../../common/log.ts";
 import { truncateValue } from "../truncate.ts";
-import { waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
+import { ClientGone, unlessGone } from "../cancel.ts";
+import { waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
 import { startSession } from "./session.ts";
 
@@ -16,7 +18,7 @@ const PAUSE_TIMEOUT_S = 5;
 const ROW_VALUE_MAX = 60;
 let runs = 0;
 
-export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext): Promise<RunData> {
+export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<RunData> {
   if (a.keep && ctx.registry.find(caller.session)?.live) {
     throw new DebuggerError("SESSION_EXISTS", `session '${caller.session}' is live: \`run --keep\` would replace it`, "`debugger stop` ends it, or pick another name with --session NAME");
   }
@@ -30,10 +32,17 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
   const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, env: {}, adapter: a.adapter, break: a.break, options: {}, stopOnEntry: false, wait: true, timeout: a.timeout, print: [] };
+  const starting = startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
   try {
-    started = await startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
+    started = await unlessGone(starting, stream?.signal);
     stop = started.stop;
   } catch (e) {
+    if (e instanceof ClientGone) {
+      log("info", `run ${name}: its client went away while it started; ending it`);
+      // Nobody reads this run any more (Ctrl-C, a killed CLI): its program ends now, not at the timeout.
+      await endWhileStarting(name, starting, ctx);
+      throw e;
+    }
     if (!(e instanceof DebuggerError && e.code === "TIMEOUT")) {
       await endRun(name, ctx);
       throw e;
@@ -61,9 +70,9 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
       }
       const { stop: waiter } = await s.resume("continue");
       try {
-        stop = await waitForStop(s, waiter, secondsLeft());
+        stop = await waitForStop(s, waiter, secondsLeft(), stream?.signal);
       } catch (e) {
-        if (!(e instanceof DebuggerError && e.code === "TIMEOUT")) throw e;
+        if (e instanceof ClientGone || !(e instanceof DebuggerError && e.code === "TIMEOUT")) throw e;
         waiter.catch(() => {});
         stoppedBy = "timeout";
       }
@@ -87,6 +96,17 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
   } finally {
     if (!a.keep || !s.live) await endRun(name, ctx);
   }
+}
+
+/** Ends a run whose start is still under way: its session may be registered only later. */
+async function endWhileStarting(name: string, starting: Promise<unknown>, ctx: DaemonContext): Promise<void> {
+  let settled = false;
+  void starting.then(() => (settled = true), () => (settled = true));
+  while (!settled) {
+    await endRun(name, ctx);
+    await Promise.race([starting.catch(() => {}), Bun.sleep(200)]);
+  }
+  await endRun(name, ctx);
 }
 
 async function endRun(name: string, ctx: DaemonContext): Promise<void> {
