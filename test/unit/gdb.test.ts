@@ -51,3 +51,12 @@ test("cdt-gdb-adapter: gdb's stop text and a watchpoint's values are the debugge
   // gdb's own DAP labels its output itself.
   expect(gdbOutputCategory("stdout", "\nOld value = ", { ...cdt, variant: "native" }, undefined)).toBe("stdout");
 });
+
+test("a frame's locals through gdb's console (consoleLocals): both commands for the thread and level, `name = value` rows", () => {
+  expect(gdb.consoleLocals!.commands(3, 2)).toEqual(["thread apply 3 -q frame apply level 2 -q info args", "thread apply 3 -q frame apply level 2 -q info locals"]);
+  expect(gdb.consoleLocals!.parse("m = 0x555555558040 <a>\nNo arguments.\nself = 7\n  indented = 1\nwho = {x = 1, y = 2}")).toEqual([
+    { name: "m", value: "0x555555558040 <a>" },
+    { name: "self", value: "7" },
+    { name: "who", value: "{x = 1, y = 2}" },
+  ]);
+});
