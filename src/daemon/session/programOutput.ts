@@ -80,8 +80,8 @@ export class ProgramOutput {
   }
 
   /** Resolves once the program's last output has come through the daemon's pty (at once without one). */
-  settled(quietMs?: number): Promise<void> {
-    return this.terminal?.settled(quietMs) ?? Promise.resolve();
+  settled(quietMs?: number, maxMs?: number): Promise<void> {
+    return this.terminal?.settled(quietMs, maxMs) ?? Promise.resolve();
   }
 
   closeTerminal(): void {
