@@ -16,6 +16,16 @@ const SECTIONS: Record<Group, string> = {
   tools: "Tools",
 };
 
+/** Section names on the one-line-a-section list. */
+const SHORT_SECTIONS: Record<Group, string> = {
+  session: "Session",
+  breakpoints: "Breakpoints",
+  execution: "Execution",
+  inspection: "Inspection",
+  output: "Output",
+  tools: "Tools",
+};
+
 const GROUP_SUMMARIES: Record<string, string> = {
   breakpoint: "Line, function and address breakpoints",
   watch: "Watchpoints: stop when a variable or lvalue is written (or read)",
@@ -86,42 +96,71 @@ function paragraph(text: string, width: number): string[] {
 }
 
 /**
- * The commands most hunts use, shown with their summaries by `debugger --help`; the others are
- * named on one line per section (as `git --help` lists the common commands, `git help -a` all).
- * An agent reads this page first: every line here costs each new session bytes.
+ * `debugger --help`: what an agent reads first, so it carries the hunt itself — the two or three
+ * command lines that solve most bugs, with what they print — and names every command once,
+ * section by section (`help --all` gives each summary, `help COMMAND` its flags). Measured on
+ * blind hunts: agents read `--help` and then `guide`, 4.8 KB before their first step.
  */
-const COMMON = new Set(["run", "start", "test", "stop", "breakpoint add", "watch add", "catch", "continue", "next", "step", "finish", "pause", "print", "backtrace", "output", "frame", "locals", "guide", "batch"]);
+export const HUNT: [string, string][] = [
+  [
+    "debugger run ./app --break 'calc.c:88 if total < 0' --print total -- ARGS",
+    "One call: a row of values at each stop, before line 88 runs (--max N, default 20), then the exit or the crash in full; nothing is left behind. A program still running at --timeout S (default 60) is paused and shown, with every waiting thread (a hang).",
+  ],
+  [
+    "debugger start ./app --break calc.c:88 -- ARGS",
+    "Stops there and reports the line and its locals; then print EXPR…, next, step, finish, continue (each takes --print EXPR), backtrace, frame N; stop ends it.",
+  ],
+  ["debugger test -- pytest tests/test_calc.py", "Runs the tests and stops at the failing assertion (go test, cargo test, ctest too)."],
+];
 
 export async function mainHelp(t: CommandTable, all = false): Promise<string> {
   const width = terminalWidth();
   const s = style();
   const out = [...paragraph("debugger — a debugger for coding agents: one short command per step, sessions kept by a daemon.", width), "", `${s.heading("Usage:")} debugger [--session NAME] [--json] <command> [args] [flags]`, ""];
-  if (!all) out.push(...paragraph("New here: `debugger guide` is the usual loop and five commands, in under 2 KB.", width), "");
+  if (!all) return [...out, ...briefHelp(t, width, s)].join("\n");
   const names = (c: CommandSpec) => [c.name, ...(c.aliases ?? [])].join(", ");
-  const shown = (c: CommandSpec) => all || COMMON.has(c.name);
   // On a wide terminal one column for every section lines the summaries up down the page; at 80
   // columns each section keeps its own, or most summaries would wrap.
-  const column = width >= 100 ? Math.min(28, Math.max(...t.commands.filter(shown).map((c) => names(c).length))) : 0;
+  const column = width >= 100 ? Math.min(28, Math.max(...t.commands.map((c) => names(c).length))) : 0;
   for (const [group, title] of Object.entries(SECTIONS) as [Group, string][]) {
     const members = t.commands.filter((c) => t.groupOf(c) === group);
     if (!members.length) continue;
     out.push(s.heading(`${title}:`));
-    out.push(...table(members.filter(shown).map((c) => [names(c), t.summaryOf(c)]), width, s, 28, column));
-    const others = members.filter((c) => !shown(c)).map((c) => c.name);
-    // A name of two words is never broken across lines (held by a placeholder while wrapping).
-    if (others.length) out.push(...wrap(`also: ${others.map((n) => n.replaceAll(" ", "\x01")).join(", ")}`, width - 2).map((l) => `  ${l.replaceAll("\x01", " ")}`));
+    out.push(...table(members.map((c) => [names(c), t.summaryOf(c)]), width, s, 28, column));
     out.push("");
   }
   out.push(...paragraph("Global flags, anywhere on the line: --session NAME, --json, --quiet, --help; -v/--version before the command. Execution commands also take --timeout SECONDS and --no-wait.", width));
-  out.push(
-    ...paragraph(
-      all
-        ? "`debugger <command> --help` shows a command's flags; `debugger breakpoint --help` a group's sub-commands; `debugger guide` the usual loop; `debugger completion bash|zsh|fish` a shell completion script."
-        : "`debugger help COMMAND` shows a command's flags; `debugger help --all` every command with its summary.",
-      width,
-    ),
-  );
+  out.push(...paragraph("`debugger <command> --help` shows a command's flags; `debugger breakpoint --help` a group's sub-commands; `debugger guide` the usual loop; `debugger completion bash|zsh|fish|powershell` a shell completion script.", width));
   return out.join("\n");
+}
+
+/** The hunt, then every command by name: one or two lines a section, a group's sub-commands joined (`watch add|list|remove`). */
+function briefHelp(t: CommandTable, width: number, s: Style): string[] {
+  const out = [s.heading("A hunt, after reading the code:")];
+  for (const [line, what] of HUNT) out.push(`  ${line}`, ...wrap(what, width - 4).map((l) => `    ${l}`));
+  out.push("", s.heading("Commands (`help COMMAND`: its flags; `help --all`: every summary):"));
+  const label = Math.max(...Object.keys(SECTIONS).map((g) => SHORT_SECTIONS[g as Group].length)) + 2;
+  for (const group of Object.keys(SECTIONS) as Group[]) {
+    const words: string[] = [];
+    const subs = new Map<string, string[]>();
+    for (const c of t.commands.filter((c) => t.groupOf(c) === group)) {
+      const [head, sub] = c.name.split(" ");
+      if (!sub) words.push(head!);
+      else if (subs.has(head!)) subs.get(head!)!.push(sub);
+      else {
+        subs.set(head!, [sub]);
+        words.push(head!);
+      }
+    }
+    if (!words.length) continue;
+    // A group's sub-commands stay together on a line (held by a placeholder while wrapping).
+    const text = words.map((w) => (subs.has(w) ? `${w} ${subs.get(w)!.join("|")}` : w).replaceAll(" ", "\x01")).join(", ");
+    const lines = wrap(text, width - 2 - label).map((l) => l.replaceAll("\x01", " "));
+    lines.forEach((l, i) => out.push(`  ${(i ? "" : s.heading(`${SHORT_SECTIONS[group]}:`)).padEnd(i ? label : label + (s.heading("x").length - 1))}${l}`));
+  }
+  out.push("");
+  out.push(...paragraph("Flags anywhere on the line: --session NAME, --json, --quiet, --help. Execution commands also take --timeout SECONDS and --no-wait. More: `debugger guide TOPIC` (crash, value, hang, exception, test, batch, expressions, service, json).", width));
+  return out;
 }
 
 export async function groupHelp(t: CommandTable, group: string): Promise<string> {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { parseArgv } from "../../src/cli/args.ts";
 import { splitWords } from "../../src/cli/batch.ts";
 import { guideText, skillText, topicText, TOPIC_ALIASES, TOPICS } from "../../src/cli/guideText.ts";
-import { commandHelp, groupHelp, HELP_BUDGET } from "../../src/cli/help.ts";
+import { commandHelp, groupHelp, HELP_BUDGET, HUNT } from "../../src/cli/help.ts";
 import { commands, findCommand, flagsOf, groups, table } from "../../src/cli/registry.ts";
 import { DebuggerError } from "../../src/common/errors.ts";
 
@@ -45,6 +45,16 @@ describe("debugger guide", () => {
       }
     }
   });
+});
+
+test("the hunt `--help` shows: each line a command with flags it takes", () => {
+  expect(HUNT.length).toBeGreaterThanOrEqual(3);
+  for (const [line] of HUNT) {
+    const words = splitWords(line.replace(/[[\]…]/g, " ")).slice(1);
+    const { spec, used } = findCommand(words);
+    const parsed = parseArgv(words.slice(used), flagsOf(spec), spec.name);
+    expect(parsed).toBeDefined();
+  }
 });
 
 describe("what learning costs", () => {
