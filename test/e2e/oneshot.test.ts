@@ -66,6 +66,13 @@ for (const p of profiles) {
       expect((await env.ok(["sessions"])).sessions).toEqual([]);
     });
 
+    // Where a string literal evaluates (gdb through cdt-gdb-adapter and Delve refuse one).
+    if (/lldb-dap|Python/.test(p.name)) test("run: a --print value is not cut at a row's 60 characters (no session is left to print the rest)", async () => {
+      const long = p.name.includes("Python") ? "'ab' * 45" : `"${"ab".repeat(45)}"`;
+      const r = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("add_body"), "--print", long, "--max", "1"]);
+      expect(r.hits[0]!.values[0]!.value).toContain("ab".repeat(45));
+    });
+
     test("a condition never true: the exit says it was reached 5 times, with its operands at the last hit", async () => {
       const and = p.name.includes("Python") ? "and" : "&&";
       const r = await env.run(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("loop_body")} if i == 7 ${and} total > 0`, "--print", "i"], { json: false });

@@ -16,6 +16,12 @@ import { startSession } from "./session.ts";
 const PAUSE_TIMEOUT_S = 5;
 /** A value in a row is cut here: a row is one line, `print` shows the whole. */
 const ROW_VALUE_MAX = 60;
+/**
+ * A value asked for with --print is cut much later: the run leaves no session behind, so the
+ * whole value is not one `print` away — a cut one costs a second run (a blind agent's Python
+ * `text.split("=")` lost its last items at 60 characters).
+ */
+const PRINT_VALUE_MAX = 400;
 let runs = 0;
 
 export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<RunData> {
@@ -61,7 +67,7 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
         stoppedBy = "other";
         break;
       }
-      const values = a.print.length ? (await s.displays.evaluate(a.print, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: cut(value ?? "") }) })) : localValues(stop.locals);
+      const values = a.print.length ? (await s.displays.evaluate(a.print, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: truncateValue(value ?? "", PRINT_VALUE_MAX).value }) })) : localValues(stop.locals);
       hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
       s.reportShownAsRow();
       if (hits.length >= a.max) {
