@@ -31,3 +31,11 @@ export function versionInfo(): VersionInfo {
 export function versionLine(i: VersionInfo = versionInfo()): string {
   return `${i.version} (commit ${i.commit}, built ${i.date}, ${i.platform}, bun ${i.bun})`;
 }
+
+/**
+ * Which build this is, beyond its version: a daemon of the same version but another build (a
+ * rebuilt binary, a fixed one installed over it) is another program, and is replaced as one of
+ * another version is. Empty when run from source (nothing to tell builds apart by);
+ * DEBUGGER_TEST_BUILD stands in for it in the tests, as DEBUGGER_TEST_VERSION does for the version.
+ */
+export const BUILD: string = (testHooks && process.env.DEBUGGER_TEST_BUILD) || (typeof BUILD_COMMIT !== "undefined" && typeof BUILD_DATE !== "undefined" ? `${BUILD_COMMIT} ${BUILD_DATE}` : "");

@@ -8,7 +8,7 @@ import { initLog, log } from "../common/log.ts";
 import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.ts";
 import { mightBeListening, restrictToOwner } from "../common/platform.ts";
 import { checkSocketOwner, ensurePrivateDir, errnoText, makeDirPrivate, makeFilePrivate } from "../common/privateFiles.ts";
-import { VERSION } from "../common/version.ts";
+import { BUILD, VERSION } from "../common/version.ts";
 import { LineDecoder, parseRequest, type Reply } from "../ipc/protocol.ts";
 import { ClientGone } from "./cancel.ts";
 import { isCommand, metaOf } from "../ipc/meta.ts";
@@ -198,17 +198,21 @@ export async function runDaemon(): Promise<void> {
     const base = { id: req.id, command: req.command, session: req.session };
     // `ping` is answered whatever the version (doctor asks without replacing the daemon), and so
     // is `shutdown` (`daemon stop` is how the user replaces a daemon of another version).
-    if (req.version !== VERSION && req.command !== "ping" && req.command !== "shutdown") {
+    // Another build of the same version (a rebuilt or reinstalled binary) counts as another version.
+    const otherBuild = req.version === VERSION && !!req.build && !!BUILD && req.build !== BUILD;
+    if ((req.version !== VERSION || otherBuild) && req.command !== "ping" && req.command !== "shutdown") {
+      const ours = otherBuild ? `${VERSION} (build ${BUILD})` : VERSION;
+      const theirs = otherBuild ? `${req.version} (build ${req.build})` : req.version;
       const live = registry.all().filter((s) => s.live);
       if (live.length) {
         // Replacing it would end sessions another client (an older or newer CLI) still drives.
         const names = live.map((s) => `'${s.name}'`).join(", ");
-        reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `the daemon is version ${VERSION} and holds ${live.length} live session${live.length === 1 ? "" : "s"} (${names}); this debugger is version ${req.version}. Not replacing it behind those sessions' backs`, hint: `end them with that version's \`debugger stop\`, or run \`debugger daemon stop\` to end the version ${VERSION} daemon and its sessions; the next command starts a version ${req.version} daemon` } });
+        reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `the daemon is version ${ours} and holds ${live.length} live session${live.length === 1 ? "" : "s"} (${names}); this debugger is version ${theirs}. Not replacing it behind those sessions' backs`, hint: `end them with that version's \`debugger stop\`, or run \`debugger daemon stop\` to end the version ${ours} daemon and its sessions; the next command starts a version ${theirs} daemon` } });
         return;
       }
       stopListening();
-      reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${VERSION}, client is ${req.version}`, hint: "the client replaces the daemon (it has no live session)" } });
-      void shutdown(`replaced by a client of version ${req.version}`);
+      reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${ours}, client is ${theirs}`, hint: "the client replaces the daemon (it has no live session)" } });
+      void shutdown(`replaced by a client of version ${theirs}`);
       return;
     }
     const started = performance.now();

@@ -5,7 +5,7 @@ import type { ErrorData } from "../common/errors.ts";
 import { runtimeDir, socketPath } from "../common/paths.ts";
 import { socketFilePresent } from "../common/platform.ts";
 import { checkRuntimeDir, checkSocketOwner } from "../common/ownerCheck.ts";
-import { VERSION } from "../common/version.ts";
+import { BUILD, VERSION } from "../common/version.ts";
 import type { ArgsIn, CommandName, Replies } from "./commands.ts";
 import { LineDecoder, MAX_LINE_BYTES } from "./framing.ts";
 import type { Reply, Request } from "./protocol.ts";
@@ -206,7 +206,7 @@ export interface RequestOptions<T = unknown> {
 
 /** Refuses a request the daemon would refuse for its size, before connecting. */
 export function encodeRequest(msg: { command: string }, id: number): string {
-  const line = JSON.stringify({ ...msg, id, version: VERSION }) + "\n";
+  const line = JSON.stringify({ ...msg, id, version: VERSION, ...(BUILD ? { build: BUILD } : {}) }) + "\n";
   // Most requests are short: count bytes only when the characters alone could reach the limit.
   const bytes = line.length * 3 > MAX_LINE_BYTES ? Buffer.byteLength(line) : line.length;
   if (bytes > MAX_LINE_BYTES) {

@@ -256,6 +256,26 @@ describe("version replacement", () => {
     expect(readFileSync(join(env.dir, "state", "debugger-cli", "daemon.log"), "utf8")).toContain(`daemon ${old} stopping: replaced by a client of version ${pkg.version}`);
   });
 
+  test("another build of the same version counts as another version: replaced when idle, refused (naming both builds) while it holds a session", async () => {
+    const env = newEnv();
+    const oldBuild = { DEBUGGER_TEST_BUILD: "0000000 2000-01-01T00:00:00.000Z" };
+    const first = await env.run(["status"], { env: oldBuild });
+    expect(first.exitCode).toBe(0);
+    const old = first.json.data.daemon.pid;
+    // Idle: this build's next command replaces it.
+    const now = await env.ok(["status"]);
+    expect(now.daemon.pid).not.toBe(old);
+    await waitFor(() => !running(old), 5000, "the other build's daemon to exit");
+    // Holding a session: refused, both builds named.
+    await env.ok(["daemon", "stop"]);
+    const started = await env.run(["start", env.program(), "--stop-on-entry", "--session", "b"], { env: oldBuild });
+    expect(started.exitCode).toBe(0);
+    const refused = await env.run(["status", "--session", "b"]);
+    expect(refused.json.error.code).toBe("DAEMON_VERSION_MISMATCH");
+    expect(refused.json.error.message).toContain(`the daemon is version ${pkg.version} (build 0000000 2000-01-01T00:00:00.000Z) and holds 1 live session ('b'); this debugger is version ${pkg.version} (build `);
+    expect((await env.run(["stop", "--session", "b"], { env: oldBuild })).exitCode).toBe(0);
+  });
+
   test("a daemon holding live sessions is not replaced: the other version is refused, naming both versions and `daemon stop`", async () => {
     const env = newEnv();
     const prog = env.program();
