@@ -8,7 +8,7 @@ import { initLog, log } from "../common/log.ts";
 import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.ts";
 import { mightBeListening, restrictToOwner } from "../common/platform.ts";
 import { checkSocketOwner, ensurePrivateDir, errnoText, makeDirPrivate, makeFilePrivate } from "../common/privateFiles.ts";
-import { BUILD, VERSION } from "../common/version.ts";
+import { BUILD, splitVersion, VERSION } from "../common/version.ts";
 import { LineDecoder, parseRequest, type Reply } from "../ipc/protocol.ts";
 import { ClientGone } from "./cancel.ts";
 import { isCommand, metaOf } from "../ipc/meta.ts";
@@ -199,10 +199,11 @@ export async function runDaemon(): Promise<void> {
     // `ping` is answered whatever the version (doctor asks without replacing the daemon), and so
     // is `shutdown` (`daemon stop` is how the user replaces a daemon of another version).
     // Another build of the same version (a rebuilt or reinstalled binary) counts as another version.
-    const otherBuild = req.version === VERSION && !!req.build && !!BUILD && req.build !== BUILD;
-    if ((req.version !== VERSION || otherBuild) && req.command !== "ping" && req.command !== "shutdown") {
+    const [version, build] = splitVersion(req.version);
+    const otherBuild = version === VERSION && !!build && !!BUILD && build !== BUILD;
+    if ((version !== VERSION || otherBuild) && req.command !== "ping" && req.command !== "shutdown") {
       const ours = otherBuild ? `${VERSION} (build ${BUILD})` : VERSION;
-      const theirs = otherBuild ? `${req.version} (build ${req.build})` : req.version;
+      const theirs = otherBuild ? `${version} (build ${build})` : version;
       const live = registry.all().filter((s) => s.live);
       if (live.length) {
         // Replacing it would end sessions another client (an older or newer CLI) still drives.

@@ -206,7 +206,9 @@ export interface RequestOptions<T = unknown> {
 
 /** Refuses a request the daemon would refuse for its size, before connecting. */
 export function encodeRequest(msg: { command: string }, id: number): string {
-  const line = JSON.stringify({ ...msg, id, version: VERSION, ...(BUILD ? { build: BUILD } : {}) }) + "\n";
+  // The build rides in the version string: a daemon from before builds were told apart reads
+  // it as another version and leaves (a field of its own would be refused by its strict schema).
+  const line = JSON.stringify({ ...msg, id, version: BUILD ? `${VERSION}+${BUILD}` : VERSION }) + "\n";
   // Most requests are short: count bytes only when the characters alone could reach the limit.
   const bytes = line.length * 3 > MAX_LINE_BYTES ? Buffer.byteLength(line) : line.length;
   if (bytes > MAX_LINE_BYTES) {

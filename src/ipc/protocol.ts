@@ -8,9 +8,8 @@ export { LineDecoder, LineTooLongError, MAX_BATCH_COMMANDS, MAX_LINE_BYTES } fro
 
 export const RequestSchema = v.strictObject({
   id: v.pipe(v.number(), v.integer()),
+  /** The client's version, then `+` and its build where it has one (see common/version.ts BUILD). */
   version: v.string(),
-  /** The client's build (commit and date), beside its version: see common/version.ts BUILD. */
-  build: v.optional(v.string()),
   command: v.pipe(v.string(), v.minLength(1)),
   session: v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[\w.-]+$/, "session names use letters, digits, '.', '_' and '-'")),
   cwd: v.string(),
