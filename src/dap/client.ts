@@ -53,6 +53,8 @@ export class DapClient {
   private readonly reverseHandlers = new Map<string, ReverseHandler>();
   private readonly decoder = new MessageDecoder();
   private closedError: Error | undefined;
+  /** Event waiters, failed with the adapter: a dead adapter sends no event. */
+  private readonly eventWaiters = new Set<(error: Error) => void>();
   private readonly timeoutMs: number;
 
   constructor(
@@ -92,6 +94,10 @@ export class DapClient {
       p.reject(error);
     }
     this.pending.clear();
+    // Killed between answering `launch` and sending `initialized`, lldb-dap left a start waiting
+    // the whole start-up timeout for an event that could not come (then TIMEOUT, not ADAPTER_EXITED).
+    for (const waiter of [...this.eventWaiters]) waiter(error);
+    this.eventWaiters.clear();
   }
 
   on(event: string, listener: EventListener): () => void {
@@ -108,17 +114,27 @@ export class DapClient {
 
   /** Resolves with the next event of that name (optionally matching a predicate). */
   waitForEvent<E extends P.Event = P.Event>(event: string, timeoutMs: number, match?: (e: E) => boolean): Promise<E> {
+    if (this.closedError) return Promise.reject(this.closedError);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const done = () => {
+        clearTimeout(timer);
         off();
+        this.eventWaiters.delete(gone);
+      };
+      const gone = (error: Error) => {
+        done();
+        reject(error);
+      };
+      const timer = setTimeout(() => {
+        done();
         reject(new DebuggerError("TIMEOUT", `adapter sent no '${event}' event within ${timeoutMs / 1000} s`));
       }, timeoutMs);
       const off = this.on(event, (e) => {
         if (match && !match(e as E)) return;
-        clearTimeout(timer);
-        off();
+        done();
         resolve(e as E);
       });
+      this.eventWaiters.add(gone);
     });
   }
 

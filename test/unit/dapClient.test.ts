@@ -237,6 +237,16 @@ describe("DapClient: events", () => {
     expect((await p).event).toBe("initialized");
   });
 
+  test("waitForEvent fails with the adapter: a dead adapter sends no event (no wait for the timeout)", async () => {
+    const { client } = setup();
+    const p = client.waitForEvent("initialized", 60_000);
+    const gone = new DebuggerError("ADAPTER_EXITED", "the debug adapter was killed by SIGKILL");
+    client.fail(gone);
+    expect(await p.then(() => undefined, (e) => e)).toBe(gone);
+    // Asked after it died: at once, the same error.
+    expect(await client.waitForEvent("stopped", 60_000).then(() => undefined, (e) => e)).toBe(gone);
+  });
+
   test("waitForEvent times out with TIMEOUT naming the event", async () => {
     const { client, event } = setup();
     const p = client.waitForEvent("terminated", 20);

@@ -181,6 +181,7 @@ export class AdapterLink {
 
     // Launch is sent without awaiting: some adapters answer it only after configurationDone.
     const initialized = client.waitForEvent("initialized", startTimeout);
+    initialized.catch(() => {}); // read by the race below; a launch that fails first leaves it unread
     const args = core
       ? core.args
       : opts.mode === "launch"
