@@ -237,6 +237,8 @@ export async function request<C extends CommandName>(msg: Outgoing<C>, timeoutMs
     const onAbort = () => conn.close();
     opts.signal?.addEventListener("abort", onAbort, { once: true });
     try {
+      // Aborted while connecting: the listener came too late to fire, and the request must not go out.
+      opts.signal?.throwIfAborted();
       await Promise.race([conn.send(line), timeout.promise]);
       const reply = await Promise.race([conn.reply, timeout.promise]);
       if (reply.error?.code === "DAEMON_VERSION_MISMATCH" && attempt === 0 && !socketFilePresent(path)) {

@@ -200,8 +200,9 @@ function checkStep<C extends Single>(command: C, args: Record<string, unknown>, 
 }
 
 /**
- * A cancelled call stops waiting; the request itself is left to finish in the daemon, so the
- * session is untouched (a running program keeps running, and a later `await` sees its stop).
+ * A cancelled call stops waiting at once. Its connection to the daemon closes (../ipc/client.ts),
+ * which ends the request's work there as a killed CLI would: a trace or batch leaves the program
+ * stopped and the next reply on the session says where; a request not yet sent is never sent.
  */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new DebuggerError("TIMEOUT", "the call was cancelled", "`await` waits for the stop again"));

@@ -22,6 +22,13 @@ import type { ResumeKind } from "./throwPolicy.ts";
 
 /** How long a pause waits for a resume under way (or, six times that, for the program to start). */
 const PAUSE_SETTLE_MS = 5000;
+/**
+ * A pause this soon after a resume first waits this long for a stop the program makes on its own.
+ * An interrupt that races a breakpoint stop stalls LLDB for its interrupt-timeout (20 s) and
+ * leaves the session wedged (no stop after the next resume; seen 1 in ~100 pauses sent straight
+ * after a `continue` onto a breakpoint in a tight loop: a trace ended by Ctrl-C or an MCP cancel).
+ */
+const PAUSE_AFTER_RESUME_MS = 150;
 
 /** What running and stopping the program reads and moves of its session. */
 export interface RunHost {
@@ -54,6 +61,8 @@ export class RunControl {
   readonly pending = new PendingHits();
   /** A resume request went out since the last stop: a `stopped` event now is a new stop, not another thread's part of the last one. */
   private resumeSent = true;
+  /** When the last resume request went out (performance.now()). */
+  private resumedAt = 0;
   /** The thread the current stop is reported for. */
   private stopThread: number | undefined;
   /**
@@ -124,6 +133,7 @@ export class RunControl {
     h.go({ type: "resumed" });
     this.resuming();
     h.inspector.invalidate();
+    this.resumedAt = performance.now();
     try {
       await h.client!.request("continue", { threadId });
       return true;
@@ -166,6 +176,7 @@ export class RunControl {
       const before = h.phase;
       this.lastResume = kind;
       this.resuming(kind);
+      this.resumedAt = performance.now();
       try {
         await client.request(kind, { threadId: tid, ...(single ? { singleThread: true } : {}) });
       } catch (e) {
@@ -194,6 +205,9 @@ export class RunControl {
     // Stopped: a command may be resuming the program right now. A resume queued after this point
     // sees the count and does not go out; one already under way is waited for, then paused.
     if (h.state === "stopped") await Promise.race([h.run(async () => {}), Bun.sleep(PAUSE_SETTLE_MS)]);
+    // Just resumed: a stop may be an instant away (a trace's breakpoint); an interrupt racing it wedges LLDB.
+    const own = await this.ownStopSoon();
+    if (own) return own;
     const client = h.requireLive();
     if (h.state === "stopped") throw new DebuggerError("NOT_RUNNING", `session '${h.name}' is already stopped`, "`debugger context` shows where");
     const tid = threadId ?? h.inspector.currentThreadId ?? (await h.inspector.defaultThread());
@@ -207,6 +221,26 @@ export class RunControl {
       throw e;
     }
     return { stop: waiter.promise };
+  }
+
+  /**
+   * Right after a resume, the stop the program makes on its own within PAUSE_AFTER_RESUME_MS of
+   * it (its report, as a pause would give), or undefined: still running, the pause goes out.
+   */
+  private async ownStopSoon(): Promise<{ stop: Promise<StopReport> } | undefined> {
+    const h = this.host;
+    const left = PAUSE_AFTER_RESUME_MS - (performance.now() - this.resumedAt);
+    if (h.state !== "running" || left <= 0) return undefined;
+    const own = h.nextStop();
+    own.promise.catch(() => {});
+    const timer = Promise.withResolvers<void>();
+    const t = setTimeout(timer.resolve, left);
+    await Promise.race([own.promise.then(() => {}, () => {}), timer.promise]);
+    clearTimeout(t);
+    // Wrapped: an async function returning a promise would wait for it.
+    if ((h.state as SessionState) !== "running") return { stop: own.promise };
+    own.cancel();
+    return undefined;
   }
 
   /** The latest report if the session is not running, else the next one. */
