@@ -2,7 +2,8 @@
 // (a `pause` on its session), and the waiting command then reports the stop where the program is,
 // exit 0 — a trace ends with its hits so far, a batch runs no further line. A second Ctrl-C within
 // LEAVE_WINDOW_MS leaves the CLI at once (exit 130, INTERRUPTED); the session keeps running in the
-// daemon. The same with no terminal: SIGINT from `kill -INT` counts the same way.
+// daemon. The same with no terminal: SIGINT from `kill -INT` counts the same way. In `run` the
+// first Ctrl-C ends the run as its timeout would (paused, where it was shown), the second at once.
 import { DebuggerError } from "../common/errors.ts";
 import { request } from "../ipc/client.ts";
 
@@ -31,6 +32,8 @@ export interface InterruptOptions {
   command: string;
   /** A trace or batch: the daemon winds it down when the CLI leaves (it pauses the program). */
   windsDown: boolean;
+  /** `run`: the pause is the run's (its session is its own); leaving ends its program. */
+  ofRun?: boolean;
   /** Says a line to the user (nothing with --json or --quiet). */
   say(text: string): void;
   /** When the command has no reply yet: a session that does not exist yet is asked again meanwhile. */
@@ -57,7 +60,7 @@ export function interruptible(o: InterruptOptions): WaitInterrupt {
       return;
     }
     firstAt = now;
-    o.say(`Ctrl-C: pausing the program (Ctrl-C again within ${LEAVE_WINDOW_MS / 1000} s leaves it running)`);
+    o.say(o.ofRun ? `Ctrl-C: pausing the program to show where it is (Ctrl-C again within ${LEAVE_WINDOW_MS / 1000} s ends it at once)` : `Ctrl-C: pausing the program (Ctrl-C again within ${LEAVE_WINDOW_MS / 1000} s leaves it running)`);
     for (const session of o.sessions) asked.push(pause(session, o));
   };
   process.on("SIGINT", onSigint);
@@ -76,7 +79,7 @@ async function pause(session: string, o: InterruptOptions): Promise<void> {
     let code: string | undefined;
     let message = "";
     try {
-      const r = await request({ command: "pause", session, cwd: o.cwd, args: { wait: false } }, 10_000);
+      const r = await request({ command: "pause", session, cwd: o.cwd, args: { wait: false, ...(o.ofRun ? { ofRun: true } : {}) } }, 10_000);
       if (r.ok) return;
       code = r.error?.code;
       message = r.error?.message ?? "";
@@ -100,6 +103,7 @@ async function pause(session: string, o: InterruptOptions): Promise<void> {
 async function leave(o: InterruptOptions): Promise<DebuggerError> {
   const name = o.sessions[0]!;
   const others = o.sessions.length > 1 ? ` (and ${o.sessions.slice(1).map((s) => `'${s}'`).join(", ")})` : "";
+  if (o.ofRun) return new DebuggerError("INTERRUPTED", "left the run at a second Ctrl-C; its program is ended", "a single Ctrl-C shows where the program is before ending it");
   if (o.windsDown) {
     return new DebuggerError("INTERRUPTED", `left the ${o.command} at a second Ctrl-C; session '${name}'${others} keeps running in the daemon, which ends the ${o.command} and leaves the program paused`, "the next command on the session says where it stopped (`debugger status`)");
   }

@@ -175,12 +175,13 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   let pending = true;
   const interrupt = waitFor !== undefined
     ? (await import("./interrupt.ts")).leaveAtInterrupt(waitFor)
-    : waitsForStop
+    : waitsForStop || command === "run"
     ? (await import("./interrupt.ts")).interruptible({
         sessions: [ctx.session],
         cwd: ctx.cwd,
         command: spec.name,
         windsDown: command === "trace",
+        ofRun: command === "run",
         pending: () => pending,
         say: (text) => {
           if (ctx.json || ctx.quiet) return;

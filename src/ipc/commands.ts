@@ -116,7 +116,8 @@ export const argSchemas = {
   step: stepArgs,
   finish: stepArgs,
   until: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...waitArgs }),
-  pause: v.strictObject({ ...waitArgs, thread: v.optional(int) }),
+  // ofRun: the CLI's Ctrl-C in `run` pauses the run started under this session name (its own session is NAME.runN).
+  pause: v.strictObject({ ...waitArgs, thread: v.optional(int), ofRun: v.optional(v.boolean()) }),
   await: v.strictObject({ timeout, print: prints, locals }),
 
   context: v.strictObject({ lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }),
@@ -305,9 +306,9 @@ export interface RunData {
   hits: RunHit[];
   /** The last stop: the exit, or a stop that was not a breakpoint's (a crash, an exception); its output is all the program printed. */
   stop?: StopReport;
-  /** What ended the run: the program's end, `max` stops, another kind of stop, the timeout. */
-  stoppedBy: "max" | "exit" | "other" | "timeout";
-  /** At the timeout the program was still running: it was paused first, and `stop` is that pause; every thread waiting (a hang) is listed here as `pause` lists them. */
+  /** What ended the run: the program's end, `max` stops, another kind of stop, the timeout, a Ctrl-C (`interrupted`). */
+  stoppedBy: "max" | "exit" | "other" | "timeout" | "interrupted";
+  /** At the timeout or a Ctrl-C the program was still running: it was paused first, and `stop` is that pause; every thread waiting (a hang) is listed here as `pause` lists them. */
   hang?: HangReport;
   /** The session was left at its last stop (`keep`). */
   kept: boolean;

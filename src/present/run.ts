@@ -21,16 +21,17 @@ function run(d: RunData, view: View): string {
   }
   const rows = `${d.hits.length} stop${d.hits.length === 1 ? "" : "s"}`;
   if (d.stoppedBy === "max") parts.push(`Stopped after ${rows} (--max); ${d.kept ? `the session '${d.session.name}' waits there` : "the program was ended"}.`);
-  else if (d.stoppedBy === "timeout") {
-    if (!d.stop) parts.push(`Timed out after ${rows}; ${d.kept ? `the session '${d.session.name}' is still running` : "the program was ended"}.`);
+  else if (d.stoppedBy === "timeout" || d.stoppedBy === "interrupted") {
+    const ended = d.stoppedBy === "timeout" ? `Timed out after ${rows}` : `Interrupted (Ctrl-C) after ${rows}`;
+    if (!d.stop) parts.push(`${ended}; ${d.kept ? `the session '${d.session.name}' is still running` : "the program was ended"}.`);
     else {
-      // Paused at the timeout: where it was, every waiting thread when it hangs.
-      parts.push(`Timed out after ${rows}, still running; paused to show where it was:`);
+      // Paused at the timeout or a Ctrl-C: where it was, every waiting thread when it hangs.
+      parts.push(d.stop.reason === "pause" ? `${ended}, still running; paused to show where it was:` : `${ended}; the program was here:`);
       parts.push(pause({ state: "stopped", stop: d.stop, hang: d.hang }, view));
       parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
     }
   }
-  if (d.stop && d.stoppedBy !== "timeout") {
+  if (d.stop && d.stoppedBy !== "timeout" && d.stoppedBy !== "interrupted") {
     // At --max the last stop is the last row: only what the program printed is new.
     if (d.stoppedBy !== "max") parts.push(stopReport(d.stop, view.cwd, { locals: view.locals }));
     else if (d.stop.output) parts.push(`Output:\n${d.stop.output.replace(/\n$/, "").replace(/^/gm, "  ")}`);

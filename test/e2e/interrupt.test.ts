@@ -117,6 +117,47 @@ describe("an interrupted batch", () => {
   }, 90_000);
 });
 
+describe("an interrupted run", () => {
+  t("a Ctrl-C shows where the program is, ends it, and leaves the session of the same name alone", async () => {
+    // The user's own session, stopped, under the name the run is given.
+    const s = env().session("run-int");
+    await s.ok(["start", prog, "--break", "main"]);
+    const before = (await s.ok(["print", "n"])).result;
+    const run = background(s.name, ["run", prog, "--break", "loop.c:2", "--print", "n", "--max", "100000", "--timeout", "0", "--json"]);
+    // The run's own session (NAME.runN) exists once it runs.
+    let runName = "";
+    await waitFor(async () => !!(runName = ((await s.run(["sessions"])).json?.data?.sessions ?? []).find((x: any) => x.name.startsWith("run-int.run"))?.name ?? ""), 30_000, "the run's session");
+    await waitFor(async () => (await hitsOf(env().session(runName), 1)) >= 3, 30_000, "the run to stop a few times");
+    run.kill("SIGINT");
+    const [out, code] = await Promise.all([new Response(run.stdout).text(), run.exited]);
+    expect(code).toBe(0);
+    const data = JSON.parse(out).data;
+    expect(data.stoppedBy).toBe("interrupted");
+    expect(data.hits.length).toBeGreaterThanOrEqual(3);
+    expect(["tick", "main"]).toContain(data.stop.frame.function);
+    // The run's program is ended; the user's session is as it was (the pause was the run's).
+    const names = (await s.ok(["sessions"])).sessions.map((x: any) => x.name);
+    expect(names).toEqual(["run-int"]);
+    expect((await s.ok(["status"])).state).toBe("stopped");
+    expect((await s.ok(["print", "n"])).result).toBe(before);
+  }, 90_000);
+
+  t("the human reply says it was interrupted, with the stop where the program was", async () => {
+    const run = Bun.spawn([BIN, "run", prog, "--break", "loop.c:2", "--print", "n", "--max", "100000", "--timeout", "0", "--session", "run-int2"], { env: env().env, cwd: dir, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    let runName = "";
+    await waitFor(async () => !!(runName = ((await env().run(["sessions"])).json?.data?.sessions ?? []).find((x: any) => x.name.startsWith("run-int2.run"))?.name ?? ""), 30_000, "the run's session");
+    await waitFor(async () => (await hitsOf(env().session(runName), 1)) >= 3, 30_000, "the run to stop a few times");
+    run.kill("SIGINT");
+    const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
+    expect(code).toBe(0);
+    expect(err).toContain("Ctrl-C: pausing the program to show where it is");
+    expect(out).toMatch(/^Stops at tick \(loop\.c:2\):\n#1  n = 0\n/);
+    expect(out).toMatch(/\nInterrupted \(Ctrl-C\) after \d+ stops?(, still running; paused to show where it was|; the program was here):\n/);
+    expect(out).toContain("The program was ended");
+    expect((await env().ok(["sessions"])).sessions).toEqual([]);
+  }, 90_000);
+});
+
 describe("an MCP cancel", () => {
   t("a cancelled trace call ends in the daemon too", async () => {
     const client = new Client({ name: "intr-test", version: "1" });

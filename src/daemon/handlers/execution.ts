@@ -6,6 +6,7 @@ import type { ResumeKind, Session } from "../session/session.ts";
 import { ClientGone, Interrupted, leaveStopped } from "../cancel.ts";
 import { located, stopData, waitForStop, type Handlers } from "./common.ts";
 import { isUserFrame } from "../session/userCode.ts";
+import { interruptRuns } from "./runInterrupts.ts";
 
 /** How long a debugpy pause may take before the program counts as blocked in code that runs no Python. */
 const PYTHON_PAUSE_GRACE_MS = 1500;
@@ -70,6 +71,11 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
   },
 
   async pause(a, caller, ctx): Promise<Replies["pause"]> {
+    if (a.ofRun) {
+      // Ctrl-C in `run`: the run's reply says where its program was.
+      interruptRuns(caller.session);
+      return { state: "running", waiting: true };
+    }
     const s = ctx.registry.get(caller.session);
     return pauseAndReport(s, a);
   },

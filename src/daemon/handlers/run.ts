@@ -10,6 +10,7 @@ import { truncateValue } from "../truncate.ts";
 import { ClientGone, unlessGone } from "../cancel.ts";
 import { waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
+import { runUnderWay } from "./runInterrupts.ts";
 import { startSession } from "./session.ts";
 
 /** How long the pause at the timeout may take. */
@@ -38,26 +39,49 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
   const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, env: {}, adapter: a.adapter, break: a.break, options: {}, stopOnEntry: false, wait: true, timeout: a.timeout, print: [] };
+  // A Ctrl-C in the CLI (`pause` with ofRun): the run ends as at its timeout, paused where the program is.
+  const interrupt = Promise.withResolvers<"interrupted">();
+  let interrupted = false;
+  const unregister = runUnderWay(caller.session, () => {
+    interrupted = true;
+    interrupt.resolve("interrupted");
+  });
   const starting = startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
   try {
-    started = await unlessGone(starting, stream?.signal);
-    stop = started.stop;
+    const first = await unlessGone(Promise.race([starting, interrupt.promise]), stream?.signal);
+    if (first === "interrupted") {
+      starting.catch(() => {});
+      stoppedBy = "interrupted";
+      // Still starting: the session is registered at once, its first stop comes later (the pause's).
+      await sessionRegistered(name, starting, ctx);
+    } else {
+      started = first;
+      stop = started.stop;
+    }
   } catch (e) {
     if (e instanceof ClientGone) {
+      unregister();
       log("info", `run ${name}: its client went away while it started; ending it`);
       // Nobody reads this run any more (Ctrl-C, a killed CLI): its program ends now, not at the timeout.
       await endWhileStarting(name, starting, ctx);
       throw e;
     }
     if (!(e instanceof DebuggerError && e.code === "TIMEOUT")) {
+      unregister();
       await endRun(name, ctx);
       throw e;
     }
     stoppedBy = "timeout";
   }
-  const s = ctx.registry.find(name)!;
+  const s = ctx.registry.find(name);
+  if (!s) {
+    // Ended before it was registered (an interrupt as it failed to start): what the start said.
+    unregister();
+    await starting;
+    throw new DebuggerError("SESSION_ENDED", "the run ended as it started", "run it again");
+  }
   try {
-    while (stop && stoppedBy !== "timeout") {
+    while (stop && stoppedBy !== "timeout" && stoppedBy !== "interrupted") {
       output += stop.output;
       if (!s.live || stop.reason === "exited" || stop.reason === "terminated") {
         stoppedBy = "exit";
@@ -74,21 +98,33 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
         stoppedBy = "max";
         break;
       }
+      if (interrupted) {
+        stoppedBy = "interrupted";
+        break;
+      }
       const { stop: waiter } = await s.resume("continue");
       try {
-        stop = await waitForStop(s, waiter, secondsLeft(), stream?.signal);
+        const next = await Promise.race([waitForStop(s, waiter, secondsLeft(), stream?.signal), interrupt.promise]);
+        if (next === "interrupted") {
+          waiter.catch(() => {});
+          stoppedBy = "interrupted";
+        } else stop = next;
       } catch (e) {
         if (e instanceof ClientGone || !(e instanceof DebuggerError && e.code === "TIMEOUT")) throw e;
         waiter.catch(() => {});
         stoppedBy = "timeout";
       }
     }
-    // Still running at the timeout: show where, as `pause` does (every waiting thread of a hang),
-    // so a program that hangs is diagnosed by the same one call.
+    // Still running at the timeout or a Ctrl-C: show where, as `pause` does (every waiting thread
+    // of a hang), so a program that hangs is diagnosed by the same one call.
     let hang: RunData["hang"];
-    if (stoppedBy === "timeout") {
+    if (stoppedBy === "timeout" || stoppedBy === "interrupted") {
+      const current = stop;
       stop = undefined;
-      if (s.live && s.state === "running") {
+      // A Ctrl-C at a breakpoint's stop: the program is there already.
+      if (stoppedBy === "interrupted" && s.live && s.state === "stopped") stop = current ?? s.lastReport;
+      // (A Ctrl-C may come while the program is still starting: the pause waits for it to run.)
+      if (s.live && (s.state === "running" || (stoppedBy === "interrupted" && s.state === "starting"))) {
         const paused = await pauseAndReport(s, { wait: true, timeout: PAUSE_TIMEOUT_S, print: a.print }).catch(() => undefined);
         stop = paused?.stop;
         hang = paused?.hang;
@@ -100,8 +136,16 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
     const kept = !!a.keep && s.live;
     return { session: s.summary(), hits, ...(last ? { stop: last } : {}), ...(hang ? { hang } : {}), stoppedBy, kept, breakpoints, ...(started?.warnings ? { warnings: started.warnings } : {}) };
   } finally {
+    unregister();
     if (!a.keep || !s.live) await endRun(name, ctx);
   }
+}
+
+/** Waits (briefly) for a starting run's session to be registered, or its start to fail. */
+async function sessionRegistered(name: string, starting: Promise<unknown>, ctx: DaemonContext): Promise<void> {
+  let settled = false;
+  void starting.then(() => (settled = true), () => (settled = true));
+  for (let i = 0; i < 250 && !settled && !ctx.registry.find(name); i++) await Bun.sleep(20);
 }
 
 /** Ends a run whose start is still under way: its session may be registered only later. */
