@@ -25,10 +25,30 @@ const ROW_VALUE_MAX = 60;
 const PRINT_VALUE_MAX = 400;
 let runs = 0;
 
+/** A Ctrl-C in the CLI (`pause` with ofRun): the run ends as at its timeout, paused where the program is. */
+interface RunInterrupt {
+  interrupted: boolean;
+  promise: Promise<"interrupted">;
+}
+
 export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<RunData> {
   if (a.keep && ctx.registry.find(caller.session)?.live) {
     throw new DebuggerError("SESSION_EXISTS", `session '${caller.session}' is live: \`run --keep\` would replace it`, "`debugger stop` ends it, or pick another name with --session NAME");
   }
+  const fired = Promise.withResolvers<"interrupted">();
+  const interrupt: RunInterrupt = { interrupted: false, promise: fired.promise };
+  const unregister = runUnderWay(caller.session, () => {
+    interrupt.interrupted = true;
+    fired.resolve("interrupted");
+  });
+  try {
+    return await runInterruptibly(a, caller, ctx, stream, interrupt);
+  } finally {
+    unregister();
+  }
+}
+
+async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream: ReplyStream | undefined, interrupt: RunInterrupt): Promise<RunData> {
   // A session of its own, so a one-shot run never touches the caller's sessions.
   const name = a.keep ? caller.session : `${caller.session}.run${++runs}`;
   const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
@@ -39,13 +59,6 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
   const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, env: {}, adapter: a.adapter, break: a.break, options: {}, stopOnEntry: false, wait: true, timeout: a.timeout, print: [] };
-  // A Ctrl-C in the CLI (`pause` with ofRun): the run ends as at its timeout, paused where the program is.
-  const interrupt = Promise.withResolvers<"interrupted">();
-  let interrupted = false;
-  const unregister = runUnderWay(caller.session, () => {
-    interrupted = true;
-    interrupt.resolve("interrupted");
-  });
   const starting = startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
   try {
     const first = await unlessGone(Promise.race([starting, interrupt.promise]), stream?.signal);
@@ -60,14 +73,12 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
     }
   } catch (e) {
     if (e instanceof ClientGone) {
-      unregister();
       log("info", `run ${name}: its client went away while it started; ending it`);
       // Nobody reads this run any more (Ctrl-C, a killed CLI): its program ends now, not at the timeout.
       await endWhileStarting(name, starting, ctx);
       throw e;
     }
     if (!(e instanceof DebuggerError && e.code === "TIMEOUT")) {
-      unregister();
       await endRun(name, ctx);
       throw e;
     }
@@ -76,7 +87,6 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
   const s = ctx.registry.find(name);
   if (!s) {
     // Ended before it was registered (an interrupt as it failed to start): what the start said.
-    unregister();
     await starting;
     throw new DebuggerError("SESSION_ENDED", "the run ended as it started", "run it again");
   }
@@ -98,7 +108,7 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
         stoppedBy = "max";
         break;
       }
-      if (interrupted) {
+      if (interrupt.interrupted) {
         stoppedBy = "interrupted";
         break;
       }
@@ -136,23 +146,27 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
     const kept = !!a.keep && s.live;
     return { session: s.summary(), hits, ...(last ? { stop: last } : {}), ...(hang ? { hang } : {}), stoppedBy, kept, breakpoints, ...(started?.warnings ? { warnings: started.warnings } : {}) };
   } finally {
-    unregister();
     if (!a.keep || !s.live) await endRun(name, ctx);
   }
 }
 
+/** Whether a start has settled (either way), read as it goes. */
+function settledFlag(starting: Promise<unknown>): { settled: boolean } {
+  const flag = { settled: false };
+  void starting.then(() => (flag.settled = true), () => (flag.settled = true));
+  return flag;
+}
+
 /** Waits (briefly) for a starting run's session to be registered, or its start to fail. */
 async function sessionRegistered(name: string, starting: Promise<unknown>, ctx: DaemonContext): Promise<void> {
-  let settled = false;
-  void starting.then(() => (settled = true), () => (settled = true));
-  for (let i = 0; i < 250 && !settled && !ctx.registry.find(name); i++) await Bun.sleep(20);
+  const start = settledFlag(starting);
+  for (let i = 0; i < 250 && !start.settled && !ctx.registry.find(name); i++) await Bun.sleep(20);
 }
 
 /** Ends a run whose start is still under way: its session may be registered only later. */
 async function endWhileStarting(name: string, starting: Promise<unknown>, ctx: DaemonContext): Promise<void> {
-  let settled = false;
-  void starting.then(() => (settled = true), () => (settled = true));
-  while (!settled) {
+  const start = settledFlag(starting);
+  while (!start.settled) {
     await endRun(name, ctx);
     await Promise.race([starting.catch(() => {}), Bun.sleep(200)]);
   }

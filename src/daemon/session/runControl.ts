@@ -233,10 +233,7 @@ export class RunControl {
     if (h.state !== "running" || left <= 0) return undefined;
     const own = h.nextStop();
     own.promise.catch(() => {});
-    const timer = Promise.withResolvers<void>();
-    const t = setTimeout(timer.resolve, left);
-    await Promise.race([own.promise.then(() => {}, () => {}), timer.promise]);
-    clearTimeout(t);
+    await Promise.race([own.promise.then(() => {}, () => {}), Bun.sleep(left)]);
     // Wrapped: an async function returning a promise would wait for it.
     if ((h.state as SessionState) !== "running") return { stop: own.promise };
     own.cancel();
