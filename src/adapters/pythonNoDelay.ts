@@ -21,7 +21,7 @@
 //   timeout: ~0.75 s before the launcher could report the exit. Now the end of the main thread
 //   (threading's own atexit hook, run before non-daemon threads are joined) counts as the end of
 //   the program and wakes the pollers, and pydevd's own threads do not wait for a disposal
-//   already under way.
+//   already under way, nor for another thread's wait for them to finish.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { runtimeDir } from "../common/paths.ts";
@@ -243,6 +243,41 @@ def _debugger_quick_exit(pydevd):
         return dispose(self, wait, timeout)
 
     pydevd.PyDB.dispose_and_kill_all_pydevd_threads = dispose_and_kill_all_pydevd_threads
+    wait_for_threads = getattr(pydevd.PyDB, "_PyDB__wait_for_threads_to_finish", None)
+    if wait_for_threads is not None:
+
+        def wait_for_threads_to_finish(self, timeout):
+            # pydevd's second waiter waits for the first waiter's event, and the first waiter waits
+            # for every pydevd thread but itself. So one of pydevd's own threads (the command
+            # thread disposing once the program is over) that comes second while the main thread
+            # (at exit) waits first would wait for a thread that waits for it: the 0.5 s timeout.
+            # Such a thread waits only as the first waiter; the flag is checked and set under
+            # pydevd's lock, so no such pair can form.
+            current = threading.current_thread()
+            lock = getattr(self, "_wait_for_threads_to_finish_called_lock", None)
+            event = getattr(self, "_wait_for_threads_to_finish_called_event", None)
+            threads = getattr(self, "created_pydb_daemon_threads", None)
+            if lock is None or event is None or threads is None or not isinstance(current, PyDBDaemonThread) or current is getattr(self, "check_alive_thread", None):
+                return wait_for_threads(self, timeout)
+            with lock:
+                called = getattr(self, "_wait_for_threads_to_finish_called", False)
+                self._wait_for_threads_to_finish_called = True
+            if called:
+                return None
+            try:
+                ends = _debugger_time.time() + timeout
+                while _debugger_time.time() < ends:
+                    others = set(threads)
+                    others.discard(self.check_alive_thread)
+                    others.discard(current)
+                    if not others:
+                        break
+                    _debugger_time.sleep(0.01)
+            finally:
+                event.set()
+            return None
+
+        pydevd.PyDB._PyDB__wait_for_threads_to_finish = wait_for_threads_to_finish
     has_alive = getattr(pydevd.PyDB, "has_user_threads_alive", None)
     if register is None or has_alive is None:
         return

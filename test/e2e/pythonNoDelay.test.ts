@@ -102,6 +102,50 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     expect(text.includes("may not have finished correctly"), "pydevd's log shows its 0.5 s timeout").toBe(false);
   });
 
+  test("the exit race, forced: pydevd's command thread waiting second for the main thread's wait does not wait for it", async () => {
+    // The order the exit test above meets about 1 run in 10: the main thread (pydevd's atexit)
+    // waits first for pydevd's threads to finish; the command thread, disposing of the session,
+    // then waits for that wait to end. pydevd alone ends this only at the timeout (2 s here).
+    // A session writes the bootstrap the test then loads into a plain interpreter.
+    const prog = join(env.dir, "one.py");
+    writeFileSync(prog, "x = 1\n");
+    await env.session("race").ok(["start", prog, "--python", "/usr/bin/python3"]);
+    const bootstrap = join(env.runtimeDir, "python");
+    expect(readdirSync(bootstrap)).toContain("sitecustomize.py");
+    const pydevdDir = runCommand(["/usr/bin/python3", "-c", "import debugpy, os; print(os.path.join(os.path.dirname(debugpy.__file__), '_vendored', 'pydevd'))"]).out.trim();
+    const script = join(env.dir, "race.py");
+    writeFileSync(
+      script,
+      [
+        "import sys, time, threading",
+        "import pydevd",
+        "from _pydevd_bundle.pydevd_daemon_thread import PyDBDaemonThread",
+        "db = pydevd.PyDB(set_as_global=False)",
+        "main_waits = threading.Event()",
+        "class Disposer(PyDBDaemonThread):",
+        "    def _on_run(self):",
+        "        main_waits.wait()",
+        "        time.sleep(0.05)",
+        "        self.py_db._PyDB__wait_for_threads_to_finish(2)",
+        "t = Disposer(db)",
+        "t.start()",
+        "started = time.time()",
+        "main_waits.set()",
+        "db._PyDB__wait_for_threads_to_finish(2)",
+        "print('waited', round(time.time() - started, 1), 'alive', t.is_alive())",
+        "",
+      ].join("\n"),
+    );
+    const run = (path: string) => runCommand(["env", `PYTHONPATH=${path}`, "PYDEVD_DISABLE_FILE_VALIDATION=1", "/usr/bin/python3", script]).out;
+    const fixed = run(`${bootstrap}:${pydevdDir}`).match(/waited ([\d.]+) alive (\w+)/);
+    expect(fixed, "the script ran").not.toBeNull();
+    expect(Number(fixed![1]), "the main thread's wait ended when the command thread did").toBeLessThan(1);
+    expect(fixed![2]).toBe("False");
+    // The same script without the bootstrap shows the wait this prevents: so the check above can fail.
+    const plain = run(pydevdDir).match(/waited ([\d.]+) alive (\w+)/);
+    expect(Number(plain![1]), "pydevd alone waits to the timeout").toBeGreaterThanOrEqual(1.9);
+  }, 20_000);
+
   test("DEBUGGER_PYTHON_NODELAY=0 leaves debugpy's sockets alone", async () => {
     const off = new E2eEnv();
     try {
