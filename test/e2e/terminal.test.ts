@@ -4,7 +4,7 @@
 // Issue 23. Real lldb-dap on C programs that take their time, and debugpy on a Python loop.
 // (The same Ctrl-C logic on a pipe, with the fake adapter: test/integration/ctrlc.test.ts.)
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { adapterAvailable, BIN, E2eEnv, missing, useEnv, waitFor } from "../harness/index.ts";
@@ -63,6 +63,30 @@ int main(void) {
 }
 `;
 
+const STREAM_GO = `package main
+
+import (
+	"fmt"
+	"time"
+)
+
+//go:noinline
+func hit(n int) int {
+	return n + 1
+}
+
+func main() {
+	n := 0
+	for i := 0; ; i++ {
+		fmt.Printf("line %d\\n", i)
+		time.Sleep(250 * time.Millisecond)
+		if i%8 == 7 {
+			n = hit(n)
+		}
+	}
+}
+`;
+
 const NAP_PY = `import time
 
 for i in range(1000):
@@ -87,6 +111,8 @@ const env = useEnv(() => new E2eEnv({ prefix: "dbg-term-" }));
 const haveLldb = adapterAvailable("lldb-dap", "test/e2e/terminal.test.ts");
 const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", "test/e2e/terminal.test.ts");
 const haveTmux = Bun.which("tmux") !== null || missing("tmux is not installed (CI installs it in .ci/run)", "test/e2e/terminal.test.ts");
+const haveGdb = adapterAvailable("gdb", "test/e2e/terminal.test.ts");
+const haveDlv = adapterAvailable("dlv", "test/e2e/terminal.test.ts");
 const t = haveLldb && haveTmux ? test : test.skip;
 const SOCKET = `dbg-term-${process.pid}`;
 let dir: string;
@@ -96,6 +122,7 @@ let loopPy: string;
 let stream: string;
 let streamPy: string;
 let napPy: string;
+let streamGo: string;
 
 beforeAll(() => {
   if (!haveLldb || !haveTmux) return;
@@ -118,6 +145,9 @@ beforeAll(() => {
   writeFileSync(streamPy, STREAM_PY);
   napPy = join(dir, "nap.py");
   writeFileSync(napPy, NAP_PY);
+  mkdirSync(join(dir, "streamgo"));
+  streamGo = join(dir, "streamgo", "main.go");
+  writeFileSync(streamGo, STREAM_GO);
 });
 afterAll(() => {
   if (haveTmux) Bun.spawnSync(["tmux", "-L", SOCKET, "kill-server"], { stderr: "ignore" });
@@ -248,18 +278,18 @@ t("Ctrl-C in a waiting continue pauses the program and reports where (lldb-dap)"
 /** Lines of the program's output on the screen, in order. */
 const programLines = (text: string) => text.split("\n").filter((l) => /^line \d+$/.test(l.trim())).map((l) => l.trim());
 
-async function streaming(pane: string, session: string, program: string, breakAt: string) {
+async function streaming(pane: string, session: string, program: string, breakAt: string, extra = "", fn = "hit", firstLineMs = 15_000) {
   const type = shell(pane);
   const expected = (from: number) => Array.from({ length: 8 }, (_, i) => `line ${from + i}`);
 
   // start: the program's lines appear while it waits, the progress line below them counts them.
-  type(`${BIN} start ${program} --break ${breakAt} --session ${session}; echo "rc=$?"`);
-  await waitFor(() => /^line 2$/m.test(screen(pane)) && !/rc=\d/.test(screen(pane)), 15_000, "the start's output to stream while it waits");
+  type(`${BIN} start ${program} --break ${breakAt} --session ${session}${extra}; echo "rc=$?"`);
+  await waitFor(() => /^line 2$/m.test(screen(pane)) && !/rc=\d/.test(screen(pane)), firstLineMs, "the start's output to stream while it waits");
   await waitFor(() => /start: starting, then waiting for the first stop; \d+\.\d s; \d+ lines? of output/.test(screen(pane)), 10_000, "the progress line under the output");
   await waitFor(() => /rc=\d+/.test(screen(pane)), 30_000, "the start to end");
   let after = screen(pane);
   expect(after).toContain("rc=0");
-  expect(after).toContain("Stopped: breakpoint 1 in hit");
+  expect(after).toContain(`Stopped: breakpoint 1 in ${fn}`);
   // Each line once, in order, and the report does not repeat them under Output.
   expect(programLines(after), after).toEqual(expected(0));
   expect(after).not.toContain("Output:");
@@ -288,3 +318,12 @@ t("the program's output streams while start and continue wait (lldb-dap), once, 
 (haveDebugpy && haveTmux ? test : test.skip)("the program's output streams while start and continue wait (debugpy)", async () => {
   await streaming("streampy", "streampy", streamPy, `${streamPy}:4`);
 });
+
+(haveLldb && haveGdb && haveTmux ? test : test.skip)("the program's output streams while start and continue wait (gdb)", async () => {
+  await streaming("streamgdb", "streamgdb", stream, "hit", " --adapter gdb");
+});
+
+(haveLldb && haveDlv && haveTmux ? test : test.skip)("the program's output streams while start and continue wait (Delve)", async () => {
+  // The daemon builds the Go source first (the standard library too, on a cold cache).
+  await streaming("streamgo", "streamgo", streamGo, "main.hit", "", "main.hit", 100_000);
+}, 180_000);
