@@ -45,10 +45,15 @@ export function exitMessage(how: string, tail: string): DebuggerError {
 }
 
 let spawned = 0;
-function spawnProcess(command: string[], opts: SpawnOptions) {
+/**
+ * The adapter's stdin is the DAP channel ("pipe") or, for an adapter that talks over TCP, /dev/null
+ * ("ignore"): a program it launches inherits it (Delve), and a read must get end-of-file, not
+ * wait for ever on a pipe nobody writes.
+ */
+function spawnProcess<S extends "pipe" | "ignore">(command: string[], opts: SpawnOptions, stdin: S) {
   const id = `${process.pid}.${++spawned}.${crypto.randomUUID().slice(0, 8)}`;
   try {
-    const proc = Bun.spawn(command, { cwd: opts.cwd, env: { ...process.env, ...opts.env, DEBUGGER_ADAPTER_ID: id }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawn(command, { cwd: opts.cwd, env: { ...process.env, ...opts.env, DEBUGGER_ADAPTER_ID: id }, stdin, stdout: "pipe", stderr: "pipe" });
     return Object.assign(proc, { envMark: `DEBUGGER_ADAPTER_ID=${id}` });
   } catch (e) {
     throw new DebuggerError("ADAPTER_NOT_FOUND", `could not start adapter ${command[0]}: ${(e as Error).message}`, "`debugger doctor` checks the adapters");
@@ -71,7 +76,7 @@ async function pump(stream: ReadableStream<Uint8Array>, onText: (text: string) =
 }
 
 export function spawnStdioAdapter(command: string[], opts: SpawnOptions): AdapterProcess {
-  const proc = spawnProcess(command, opts);
+  const proc = spawnProcess(command, opts, "pipe");
   let tail = "";
   let inputOpen = true;
   const closeInput = () => {
@@ -165,7 +170,7 @@ async function openTcp(host: string, port: number, opts: SpawnOptions, onClose: 
 
 /** Starts an adapter that listens on a port it prints (e.g. `dlv dap --listen=127.0.0.1:0`). */
 export async function spawnListeningAdapter(command: string[], pattern: RegExp, opts: SpawnOptions): Promise<AdapterProcess> {
-  const proc = spawnProcess(command, opts);
+  const proc = spawnProcess(command, opts, "ignore");
   let tail = "";
   let address: { host: string; port: number } | undefined;
   let seen = "";

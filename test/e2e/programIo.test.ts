@@ -1,13 +1,14 @@
 // A launched program's stdin and its control bytes. stdin is /dev/null under lldb-dap, the LLDB
-// command line and gdb, so a read gets end-of-file instead of blocking for ever (gdb: while
+// command line, gdb and Delve (debugpy's launcher gives its own end-of-file), so a read gets
+// end-of-file instead of blocking for ever (gdb: while
 // program arguments keep their quoting); terminal escape sequences the program prints are shown
 // as escapes in text mode, never replayed to the user's terminal, and kept as bytes in --json.
 // Issue 24, item 11.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { adapterAvailable, E2eEnv, useEnv } from "../harness/index.ts";
+import { adapterAvailable, E2eEnv, missing, useEnv } from "../harness/index.ts";
 
 const env = useEnv(() => new E2eEnv({ prefix: "dbg-io-" }));
 let dir: string;
@@ -23,6 +24,31 @@ int main(int argc, char **argv) {
   printf("read %s", line);
   return 0;
 }
+`;
+
+const READ_GO = `package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	for i, a := range os.Args[1:] {
+		fmt.Printf("arg%d=[%s]\\n", i+1, a)
+	}
+	b, err := io.ReadAll(os.Stdin)
+	fmt.Println("read", len(b), err)
+	os.Exit(5)
+}
+`;
+
+const READ_PY = `import sys
+for i, a in enumerate(sys.argv[1:], 1):
+    print(f"arg{i}=[{a}]")
+print("read", len(sys.stdin.read()))
+sys.exit(5)
 `;
 
 const ESC_C = `#include <stdio.h>
@@ -46,6 +72,8 @@ afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 const haveLldb = adapterAvailable("lldb-dap", "test/e2e/programIo.test.ts");
 const haveGdb = adapterAvailable("gdb", "test/e2e/programIo.test.ts");
 const haveLldbCli = Bun.which("lldb-19") !== null || Bun.which("lldb") !== null;
+const haveDlv = adapterAvailable("dlv", "test/e2e/programIo.test.ts");
+const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", "test/e2e/programIo.test.ts");
 
 describe("stdin", () => {
   for (const [adapter, have] of [["lldb-dap", haveLldb], ["gdb", haveGdb], ["lldb-cli", haveLldbCli]] as const) {
@@ -58,6 +86,26 @@ describe("stdin", () => {
       expect(r.stop.output).toBe("arg1=[a b]\narg2=[c'd]\narg3=[\"q\"]\narg4=[<x]\neof\n");
     }, 60_000);
   }
+
+  // Delve's program inherits Delve's stdin, which was a pipe nobody wrote: the read waited for ever.
+  test.skipIf(!haveDlv)("Delve: a Go program reading stdin gets end-of-file and runs to its exit", async () => {
+    const src = join(dir, "readgo", "main.go");
+    mkdirSync(join(dir, "readgo"));
+    writeFileSync(src, READ_GO);
+    const r = await env().session("stdin-dlv").ok(["start", src, "--timeout", "100", "--", "a b"]);
+    expect(r.stop.reason).toBe("exited");
+    expect(r.stop.exitCode).toBe(5);
+    expect(r.stop.output).toBe("arg1=[a b]\nread 0 <nil>\n");
+  }, 120_000);
+
+  test.skipIf(!haveDebugpy)("debugpy: a Python program reading stdin gets end-of-file and runs to its exit", async () => {
+    const src = join(dir, "readin.py");
+    writeFileSync(src, READ_PY);
+    const r = await env().session("stdin-py").ok(["start", src, "--python", "/usr/bin/python3", "--timeout", "30", "--", "a b"]);
+    expect(r.stop.reason).toBe("exited");
+    expect(r.stop.exitCode).toBe(5);
+    expect(r.stop.output).toBe("arg1=[a b]\nread 0\n");
+  }, 60_000);
 });
 
 describe.skipIf(!haveLldb)("control bytes", () => {
