@@ -33,6 +33,34 @@ describe("processTree", () => {
     expect(withEnvironment(mark)).toEqual([]);
   });
 
+  linux("endProcesses names a child its parent's death ends too (a program under a tracer): children go first", async () => {
+    // The child dies with its parent (PR_SET_PDEATHSIG, as a tracee with PTRACE_O_EXITKILL does).
+    const script = [
+      "import ctypes, os, signal, sys, time",
+      "pid = os.fork()",
+      "if pid == 0:",
+      "    ctypes.CDLL(None).prctl(1, signal.SIGKILL)",
+      "    time.sleep(30)",
+      "    os._exit(0)",
+      "print(pid, flush=True)",
+      "time.sleep(30)",
+    ].join("\n");
+    const parent = Bun.spawn(["/usr/bin/python3", "-c", script], { stdout: "pipe" });
+    const reader = parent.stdout.getReader();
+    const child = Number(new TextDecoder().decode((await reader.read()).value).trim());
+    try {
+      const tree = descendants(process.pid).filter((p) => p.pid === parent.pid || p.pid === child);
+      expect(tree.map((p) => p.pid)).toEqual([parent.pid, child]);
+      expect(endProcesses(tree)).toEqual([parent.pid, child]);
+      await parent.exited;
+      const deadline = Date.now() + 5000;
+      while (!gone(child) && Date.now() < deadline) await Bun.sleep(20);
+      expect(gone(child)).toBe(true);
+    } finally {
+      parent.kill("SIGKILL");
+    }
+  });
+
   linux("endProcesses leaves a pid alone when its start time is not the recorded one", () => {
     const child = Bun.spawn(["sleep", "30"]);
     try {

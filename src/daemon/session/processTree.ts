@@ -80,16 +80,26 @@ export function withEnvironment(entry: string): ProcessId[] {
   return out;
 }
 
-/** SIGKILLs each recorded process that is still the same process; returns the pids signalled. */
+/**
+ * SIGKILLs each recorded process that is still the same process; returns the pids signalled.
+ * Which are still theirs is read before any is signalled, and the list's later entries (a
+ * tree's children) go first: ending a tracer (lldb-server, gdb) ends what it traces, and the
+ * program gone by then was still ended here.
+ */
 export function endProcesses(list: readonly ProcessId[]): number[] {
-  const ended: number[] = [];
-  for (const p of list) {
+  const live = list.filter((p) => {
     const now = stat(p.pid);
-    if (!now || now.start !== p.start || p.pid === process.pid) continue;
+    return now !== undefined && now.start === p.start && p.pid !== process.pid;
+  });
+  const ended: number[] = [];
+  for (const p of live.reverse()) {
     try {
       process.kill(p.pid, "SIGKILL");
       ended.push(p.pid);
-    } catch {}
+    } catch (e) {
+      // Gone since it was read: ended by one signalled before it.
+      if ((e as NodeJS.ErrnoException).code === "ESRCH") ended.push(p.pid);
+    }
   }
-  return ended;
+  return ended.sort((a, b) => list.findIndex((p) => p.pid === a) - list.findIndex((p) => p.pid === b));
 }
