@@ -257,7 +257,8 @@ def _debugger_quick_exit(pydevd):
             lock = getattr(self, "_wait_for_threads_to_finish_called_lock", None)
             event = getattr(self, "_wait_for_threads_to_finish_called_event", None)
             threads = getattr(self, "created_pydb_daemon_threads", None)
-            if lock is None or event is None or threads is None or not isinstance(current, PyDBDaemonThread) or current is getattr(self, "check_alive_thread", None):
+            check_alive = getattr(self, "check_alive_thread", None)
+            if lock is None or event is None or threads is None or not isinstance(current, PyDBDaemonThread) or current is check_alive:
                 return wait_for_threads(self, timeout)
             with lock:
                 called = getattr(self, "_wait_for_threads_to_finish_called", False)
@@ -267,10 +268,7 @@ def _debugger_quick_exit(pydevd):
             try:
                 ends = _debugger_time.time() + timeout
                 while _debugger_time.time() < ends:
-                    others = set(threads)
-                    others.discard(self.check_alive_thread)
-                    others.discard(current)
-                    if not others:
+                    if not set(threads) - {check_alive, current}:
                         break
                     _debugger_time.sleep(0.01)
             finally:

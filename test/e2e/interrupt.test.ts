@@ -48,6 +48,24 @@ function background(name: string, args: string[], stdin?: string) {
   return Bun.spawn([BIN, ...args, "--session", name], { env: env().env, cwd: dir, stdin: stdin === undefined ? "ignore" : new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
 }
 
+/** Ctrl-C to a background trace or run with --json: it exits 0 saying it was interrupted; its reply's data. */
+async function interruptJson(proc: ReturnType<typeof background>): Promise<any> {
+  proc.kill("SIGINT");
+  const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+  expect(code).toBe(0);
+  const data = JSON.parse(out).data;
+  expect(data.stoppedBy).toBe("interrupted");
+  return data;
+}
+
+/** The session a `run` under NAME made for itself (NAME.runN), once it exists and has stopped three times. */
+async function runSession(name: string): Promise<string> {
+  let runName = "";
+  await waitFor(async () => !!(runName = ((await env().run(["sessions"])).json?.data?.sessions ?? []).find((x: any) => x.name.startsWith(`${name}.run`))?.name ?? ""), 30_000, "the run's session");
+  await waitFor(async () => (await hitsOf(env().session(runName), 1)) >= 3, 30_000, "the run to stop a few times");
+  return runName;
+}
+
 async function expectStoppedAndStill(s: ReturnType<ReturnType<typeof env>["session"]>, notice: RegExp) {
   const status = await s.run(["status"]);
   expect(status.json.data.state).toBe("stopped");
@@ -70,11 +88,7 @@ describe("an interrupted trace", () => {
     await s.ok(["start", prog, "--break", "main"]);
     const trace = background(s.name, ["trace", "loop.c:2", "--max", "100000", "--print", "n", "--json"]);
     await waitFor(async () => (await hitsOf(s, 2)) >= 5, 30_000, "the trace to hit a few times");
-    trace.kill("SIGINT");
-    const [out, code] = await Promise.all([new Response(trace.stdout).text(), trace.exited]);
-    expect(code).toBe(0);
-    const data = JSON.parse(out).data;
-    expect(data.stoppedBy).toBe("interrupted");
+    const data = await interruptJson(trace);
     expect(data.hits.length).toBeGreaterThanOrEqual(5);
     expect(data.stop.frame.function).toBe("tick");
     // Nothing left to say: the reply said it.
@@ -125,14 +139,8 @@ describe("an interrupted run", () => {
     const before = (await s.ok(["print", "n"])).result;
     const run = background(s.name, ["run", prog, "--break", "loop.c:2", "--print", "n", "--max", "100000", "--timeout", "0", "--json"]);
     // The run's own session (NAME.runN) exists once it runs.
-    let runName = "";
-    await waitFor(async () => !!(runName = ((await s.run(["sessions"])).json?.data?.sessions ?? []).find((x: any) => x.name.startsWith("run-int.run"))?.name ?? ""), 30_000, "the run's session");
-    await waitFor(async () => (await hitsOf(env().session(runName), 1)) >= 3, 30_000, "the run to stop a few times");
-    run.kill("SIGINT");
-    const [out, code] = await Promise.all([new Response(run.stdout).text(), run.exited]);
-    expect(code).toBe(0);
-    const data = JSON.parse(out).data;
-    expect(data.stoppedBy).toBe("interrupted");
+    await runSession("run-int");
+    const data = await interruptJson(run);
     expect(data.hits.length).toBeGreaterThanOrEqual(3);
     expect(["tick", "main"]).toContain(data.stop.frame.function);
     // The run's program is ended; the user's session is as it was (the pause was the run's).
@@ -143,10 +151,8 @@ describe("an interrupted run", () => {
   }, 90_000);
 
   t("the human reply says it was interrupted, with the stop where the program was", async () => {
-    const run = Bun.spawn([BIN, "run", prog, "--break", "loop.c:2", "--print", "n", "--max", "100000", "--timeout", "0", "--session", "run-int2"], { env: env().env, cwd: dir, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-    let runName = "";
-    await waitFor(async () => !!(runName = ((await env().run(["sessions"])).json?.data?.sessions ?? []).find((x: any) => x.name.startsWith("run-int2.run"))?.name ?? ""), 30_000, "the run's session");
-    await waitFor(async () => (await hitsOf(env().session(runName), 1)) >= 3, 30_000, "the run to stop a few times");
+    const run = background("run-int2", ["run", prog, "--break", "loop.c:2", "--print", "n", "--max", "100000", "--timeout", "0"]);
+    await runSession("run-int2");
     run.kill("SIGINT");
     const [out, err, code] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited]);
     expect(code).toBe(0);

@@ -101,5 +101,5 @@ export function endProcesses(list: readonly ProcessId[]): number[] {
       if ((e as NodeJS.ErrnoException).code === "ESRCH") ended.push(p.pid);
     }
   }
-  return ended.sort((a, b) => list.findIndex((p) => p.pid === a) - list.findIndex((p) => p.pid === b));
+  return ended.reverse();
 }
