@@ -80,8 +80,10 @@ export function toolDefs(defaultSession = "default"): ToolDef[] {
     if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((r) => !HIDDEN_ARGS.has(r));
     // Every tool names its session; the daemon-wide ones (sessions) take none.
     if (!metaOf(command).daemon) schema.properties = { session: { type: "string", default: defaultSession }, ...schema.properties };
-    // start needs a program, or (Python) a module instead.
-    if (command === "start") schema.anyOf = [{ required: ["program"] }, { required: ["module"] }];
+    // start needs a program, or (Python) a module instead: said in words and checked by the daemon
+    // (USAGE), never as anyOf/oneOf/allOf at the schema's root, which Anthropic's API refuses for
+    // the whole request (every tool of every server the client loaded).
+    if (command === "start") schema.properties.program = { ...schema.properties.program, description: "required unless module is given" };
     const annotations = annotationsOf(command);
     out.push({ name: toolName(command), command, description: metaOf(command).summary, inputSchema: schema, outputSchema: OUTPUT_SCHEMA, ...(annotations ? { annotations } : {}) });
   }

@@ -50,3 +50,54 @@ describe("toolDefs", () => {
     }
   });
 });
+
+/**
+ * What the main model APIs accept as a tool's input schema, as their documentation states it. A
+ * client that hands our tool list to one of them fails its whole request (every tool of every
+ * server it loaded) when one schema breaks a rule, so each rule is checked for every tool.
+ */
+const COMBINATORS = ["anyOf", "oneOf", "allOf", "not", "if", "then", "else"];
+const API_RULES: { api: string; name: RegExp; check: (schema: Record<string, unknown>) => string | undefined }[] = [
+  // Anthropic: "input_schema does not support oneOf, allOf, or anyOf at the top level"; type object.
+  { api: "Anthropic", name: /^[a-zA-Z0-9_-]{1,64}$/, check: (s) => (s.type !== "object" ? "root type is not object" : COMBINATORS.find((k) => k in s)) },
+  // OpenAI function calling: parameters are an object schema; no combinator stands for the root.
+  { api: "OpenAI", name: /^[a-zA-Z0-9_-]{1,64}$/, check: (s) => (s.type !== "object" || typeof s.properties !== "object" ? "not an object with properties" : COMBINATORS.find((k) => k in s)) },
+  // Gemini (parametersJsonSchema): "must describe an object where the properties are the parameters".
+  { api: "Gemini", name: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/, check: (s) => (s.type !== "object" ? "root type is not object" : COMBINATORS.find((k) => k in s)) },
+];
+
+/** Every `$ref` or `$defs` anywhere: none of the three resolves references in tool schemas the same way. */
+function refsIn(value: unknown, at = ""): string[] {
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([k, v]) => (k === "$ref" || k === "$defs" ? [`${at}/${k}`] : refsIn(v, `${at}/${k}`)));
+}
+
+describe("the model APIs' tool-schema rules", () => {
+  for (const rule of API_RULES) {
+    test(`${rule.api}: every tool's name and input schema are accepted`, () => {
+      const broken = toolDefs("api").flatMap((d) => {
+        const why = rule.check(d.inputSchema) ?? (rule.name.test(d.name) ? undefined : "name");
+        return why ? [`${d.name}: ${why}`] : [];
+      });
+      expect(broken).toEqual([]);
+    });
+  }
+
+  test("the checks catch what they are for: a root anyOf, a non-object root, a dotted name", () => {
+    const anthropic = API_RULES[0]!;
+    expect(anthropic.check({ type: "object", properties: {}, anyOf: [{ required: ["a"] }] })).toBe("anyOf");
+    expect(anthropic.check({ anyOf: [{ type: "object" }] })).toBe("root type is not object");
+    expect(anthropic.name.test("breakpoint.add")).toBe(false);
+    expect(refsIn({ a: { b: { $ref: "#/x" } } })).toEqual(["/a/b/$ref"]);
+  });
+
+  test("no tool schema holds a reference", () => {
+    expect(toolDefs("api").flatMap((d) => refsIn(d.inputSchema).map((r) => `${d.name}${r}`))).toEqual([]);
+  });
+
+  test("start says in words that it needs a program or a module (the daemon checks it)", () => {
+    const start = toolDefs("api").find((d) => d.name === "start")!;
+    expect(start.inputSchema.required ?? []).not.toContain("program");
+    expect(start.inputSchema.properties.program).toEqual({ type: "string", description: "required unless module is given" });
+  });
+});
