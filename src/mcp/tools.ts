@@ -4,6 +4,7 @@
 import { argSchemas } from "../ipc/commands.ts";
 import { meta, metaOf, type CommandName } from "../ipc/meta.ts";
 import { toJsonSchema, type JsonSchema } from "./jsonSchema.ts";
+import { LAUNCH_PROPERTIES } from "./launch.ts";
 
 /** Contract commands with no tool, and why. */
 export const NOT_TOOLS: Partial<Record<CommandName, string>> = {
@@ -83,7 +84,13 @@ export function toolDefs(defaultSession = "default"): ToolDef[] {
     // start needs a program, or (Python) a module instead: said in words and checked by the daemon
     // (USAGE), never as anyOf/oneOf/allOf at the schema's root, which Anthropic's API refuses for
     // the whole request (every tool of every server the client loaded).
-    if (command === "start") schema.properties.program = { ...schema.properties.program, description: "required unless module is given" };
+    if (command === "start") schema.properties.program = { ...schema.properties.program, description: "required unless module or config is given" };
+    // A launch.json configuration (./launch.ts), read by the server; run's program may come from it.
+    if (command === "start" || command === "run") schema.properties = { ...schema.properties, ...LAUNCH_PROPERTIES };
+    if (command === "run") {
+      schema.properties.program = { ...schema.properties.program, description: "required unless config is given" };
+      if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((r) => r !== "program");
+    }
     const annotations = annotationsOf(command);
     out.push({ name: toolName(command), command, description: metaOf(command).summary, inputSchema: schema, outputSchema: OUTPUT_SCHEMA, ...(annotations ? { annotations } : {}) });
   }
