@@ -9,7 +9,7 @@ import { runFromConfig, startFromConfig } from "../ipc/launchCall.ts";
 
 /** The tool properties this adds to start and run (not contract arguments: the daemon never sees them). */
 export const LAUNCH_PROPERTIES = {
-  config: { type: "string", description: "a configuration's name in the project's .vscode/launch.json (the call's own arguments win)" },
+  config: { type: "string", description: "instead of program: a configuration's name in the project's .vscode/launch.json (the call's own arguments win)" },
   launchFile: { type: "string", description: "the launch.json to read instead" },
 } as const;
 

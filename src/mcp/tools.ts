@@ -84,7 +84,7 @@ export function toolDefs(defaultSession = "default"): ToolDef[] {
     // start needs a program, or (Python) a module instead: said in words and checked by the daemon
     // (USAGE), never as anyOf/oneOf/allOf at the schema's root, which Anthropic's API refuses for
     // the whole request (every tool of every server the client loaded).
-    if (command === "start") schema.properties.program = { ...schema.properties.program, description: "required unless module or config is given" };
+    if (command === "start") schema.properties.program = { ...schema.properties.program, description: "required unless module is given" };
     // A launch.json configuration (./launch.ts), read by the server; run's program may come from it.
     if (command === "start" || command === "run") schema.properties = { ...schema.properties, ...LAUNCH_PROPERTIES };
     if (command === "run") {
