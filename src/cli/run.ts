@@ -53,7 +53,7 @@ export async function runCli(argv: string[]): Promise<number> {
       if (group in groups && target.length === 1) await write(await groupHelp(table, group));
       else {
         const { spec } = findCommand(target);
-        await write(await commandHelp(table, spec));
+        await write(await commandHelp(table, spec, flagWords.includes("--all") || flagWords.includes("-a")));
       }
       return 0;
     }
