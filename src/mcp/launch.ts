@@ -9,8 +9,8 @@ import { runFromConfig, startFromConfig } from "../ipc/launchCall.ts";
 
 /** The tool properties this adds to start and run (not contract arguments: the daemon never sees them). */
 export const LAUNCH_PROPERTIES = {
-  config: { type: "string", description: "instead of program: a configuration's name in the project's .vscode/launch.json (the call's own arguments win)" },
-  launchFile: { type: "string", description: "the launch.json to read instead" },
+  config: { type: "string", description: "a .vscode/launch.json configuration, for program" },
+  launchFile: { type: "string" },
 } as const;
 
 export interface Expanded {
