@@ -93,7 +93,7 @@ export function runFromConfig(name: string, file: string | undefined, ctx: Launc
     cwd: plan.cwd,
     env: plan.env ?? {},
     adapter: given.adapter ?? plan.adapter,
-    options: options(plan, undefined),
+    options: options(plan, given.options),
   };
   return { call: { command: "run", args }, notes };
 }

@@ -176,7 +176,7 @@ describe("as calls", () => {
   test("run: a program's configuration; attach and module ones refused with the start that works", () => {
     const dir = project(configs);
     const ctx = { ...CTX, cwd: dir };
-    expect(runFromConfig("py", undefined, ctx, { break: [] }, false, cliSpelling).call.args).toMatchObject({ program: join(dir, "app.py"), args: ["a"], cwd: join(dir, "deep"), env: { A: "config", B: "config" }, options: { justMyCode: false } });
+    expect(runFromConfig("py", undefined, ctx, { break: [], options: { virtualEnv: "/venv" } }, false, cliSpelling).call.args).toMatchObject({ program: join(dir, "app.py"), args: ["a"], cwd: join(dir, "deep"), env: { A: "config", B: "config" }, options: { justMyCode: false, virtualEnv: "/venv" } });
     expect(code(() => runFromConfig("att", undefined, ctx, {}, false, cliSpelling))).toBe("LAUNCH_CONFIG: configuration 'att' attaches to a process: run starts its own program");
     expect(code(() => runFromConfig("mod", undefined, ctx, {}, false, cliSpelling))).toBe("LAUNCH_CONFIG: configuration 'mod' runs the module m: run takes a program file");
   });
