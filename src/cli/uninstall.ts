@@ -145,7 +145,7 @@ export async function uninstall(a: ParsedArgs, ctx: CliContext): Promise<LocalRe
   if (!yes) {
     if (!process.stdin.isTTY) throw new DebuggerError("USAGE", "uninstall removes files and stops the daemon: add --yes to do it without a terminal to ask at", "`debugger uninstall --dry-run` lists what it would remove; `debugger uninstall --yes` removes it");
     if (!ctx.quiet) await Bun.write(Bun.stderr, `${listing}\n`);
-    if (!(await confirm("Stop the daemon (ending its sessions) and remove these?"))) throw new DebuggerError("USAGE", "uninstall: nothing was removed (not confirmed)", "`debugger uninstall --yes` removes without asking");
+    if (!(await confirm(mightBeListening(socketPath()) ? "Stop the daemon (ending its sessions) and remove these?" : "Remove these?"))) throw new DebuggerError("USAGE", "uninstall: nothing was removed (not confirmed)", "`debugger uninstall --yes` removes without asking");
   }
   const daemon = await stopDaemon();
   const removed: UninstallItem[] = [];
