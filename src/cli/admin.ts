@@ -23,6 +23,18 @@ export const adminCommands: CommandSpec[] = [
   },
   {
     group: "tools",
+    name: "uninstall",
+    summary: "Remove what debugger wrote: state, cache, adapters setup installed, runtime dir (the daemon stopped), the skill and install.sh's binary; config.toml with --all",
+    flags: {
+      "dry-run": { type: "boolean", description: "only list what would be removed and what is kept" },
+      yes: { type: "boolean", alias: "y", description: "remove without asking (needed when stdin is not a terminal)" },
+      all: { type: "boolean", description: "remove the configuration (config.toml) too" },
+    },
+    examples: ["debugger uninstall --dry-run", "debugger uninstall --yes --all"],
+    run: async (a, ctx) => (await import("./uninstall.ts")).uninstall(a, ctx),
+  },
+  {
+    group: "tools",
     name: "completion",
     summary: "Print a shell completion script: bash, zsh, fish or powershell (`completion sessions`, `completion values breakpoints|threads|catch`: live values, for the scripts)",
     positionals: [

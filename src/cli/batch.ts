@@ -92,7 +92,7 @@ async function readStdin(limit: number): Promise<string> {
 }
 
 /** Parses every line of a plan into the request it makes; the first mistake names its line. */
-export function planOf(text: string, base: CliContext, table: CommandTable): PlannedLine[] {
+export async function planOf(text: string, base: CliContext, table: CommandTable): Promise<PlannedLine[]> {
   const out: PlannedLine[] = [];
   const lines = text.split(/\r?\n/);
   for (const [i, raw] of lines.entries()) {
@@ -111,7 +111,7 @@ export function planOf(text: string, base: CliContext, table: CommandTable): Pla
       table.checkPositionals(spec, parsed);
       const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : base.timeout;
       const ctx: CliContext = { ...base, session: typeof parsed.flags.session === "string" ? parsed.flags.session : base.session, timeout, wait: parsed.flags.wait !== false, quiet: base.quiet || parsed.flags.quiet === true };
-      const call = spec.call(parsed, ctx);
+      const call = await spec.call(parsed, ctx);
       checkArgs(call.command, call.args, cliSpelling);
       out.push({ line: i + 1, text: trimmed, spec, ctx, call });
     } catch (e) {
@@ -138,7 +138,7 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
       throw new DebuggerError("USAGE", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, "give a readable file of commands, or pipe them on stdin");
     }
   } else source = await readStdin(MAX_BATCH_BYTES);
-  const plan = planOf(source, base, base.table);
+  const plan = await planOf(source, base, base.table);
   // The daemon enforces each step's own timeout; the socket only guards against a hung daemon.
   const execution = (p: PlannedLine) => base.table.isExecution(p.spec);
   const forever = plan.some((p) => execution(p) && p.ctx.timeout === 0);

@@ -204,7 +204,8 @@ export function briefDescription(text: string): string {
  * that is over HELP_BUDGET bytes, the last flags are named without their descriptions.
  * `debugger guide` and README.md say the rest.
  */
-export async function commandHelp(t: CommandTable, spec: CommandSpec): Promise<string> {
+export async function commandHelp(t: CommandTable, spec: CommandSpec, all = false): Promise<string> {
+  if (all) return fullCommandHelp(t, spec);
   const flags = t.flagsOf(spec);
   const globalFlags = t.globalFlags;
   const width = terminalWidth();
@@ -223,7 +224,7 @@ export async function commandHelp(t: CommandTable, spec: CommandSpec): Promise<s
   const render = (described: number) => {
     const out = [...head, ...table(own.slice(0, described).map((e) => [left(e), briefDescription(e[1].description)]), width, s)];
     const more = own.slice(described).map(left);
-    if (more.length) out.push(...paragraph(`More flags: ${more.join(", ")}.`, width));
+    if (more.length) out.push(...paragraph(`More flags: ${more.join(", ")} (\`debugger help ${spec.name} --all\` describes each).`, width));
     out.push(...paragraph(`Also: ${shared.join(", ")}.${spec.passThrough && !spec.passThroughUsage ? " Program arguments go after --." : ""}`, width));
     if (examples.length) out.push(`${s.heading("e.g.")} ${examples[0]}`, ...examples.slice(1).map((e) => `  ${e}`));
     return out.join("\n");
@@ -232,4 +233,26 @@ export async function commandHelp(t: CommandTable, spec: CommandSpec): Promise<s
   let text = render(described);
   while (described > 0 && Buffer.byteLength(text) > HELP_BUDGET && spec.name !== "mcp") text = render(--described);
   return text;
+}
+
+/**
+ * `help COMMAND --all`: the whole reference of one command — every flag it takes (the shared ones
+ * too) with its full description, every positional, every example. No byte budget: asked for on purpose.
+ */
+function fullCommandHelp(t: CommandTable, spec: CommandSpec): string {
+  const width = terminalWidth();
+  const s = style();
+  const flags = t.flagsOf(spec);
+  const positionals = spec.positionals ?? [];
+  const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? [spec.passThroughUsage ?? "[-- ARGS…]"] : [])].join(" ");
+  const aliases = spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : "";
+  const out = [...paragraph(`debugger ${spec.name}${aliases} — ${t.summaryOf(spec)}`, width), `${s.heading("Usage:")} ${usage}`];
+  if (positionals.length) out.push(s.heading("Arguments:"), ...table(positionals.map((p) => [p.name.toUpperCase(), p.description]), width, s));
+  const row = ([n, f]: [string, FlagDef]): [string, string] => [`${flagLeft(n, f)}${f.repeat ? "…" : ""}`, `${f.description}${f.repeat ? " (repeatable)" : ""}`];
+  const own = Object.entries(flags).filter(([n]) => !(n in t.globalFlags));
+  if (own.length) out.push(s.heading("Flags:"), ...table(own.map(row), width, s));
+  out.push(s.heading("Global flags:"), ...table(Object.entries(t.globalFlags).map(row), width, s));
+  if (spec.passThrough && !spec.passThroughUsage) out.push(...paragraph("Program arguments go after --.", width));
+  if (spec.examples?.length) out.push(s.heading("Examples:"), ...spec.examples.map((e) => `  ${e}`));
+  return out.join("\n");
 }

@@ -53,7 +53,7 @@ export async function runCli(argv: string[]): Promise<number> {
       if (group in groups && target.length === 1) await write(await groupHelp(table, group));
       else {
         const { spec } = findCommand(target);
-        await write(await commandHelp(table, spec));
+        await write(await commandHelp(table, spec, flagWords.includes("--all") || flagWords.includes("-a")));
       }
       return 0;
     }
@@ -124,7 +124,7 @@ class FailedReply extends DebuggerError {
 
 /** Sends a daemon command and presents its reply (partial replies as they come). */
 async function send(spec: DaemonSpec, parsed: ParsedArgs, ctx: CliContext): Promise<LocalResult> {
-  const call = spec.call(parsed, ctx);
+  const call = await spec.call(parsed, ctx);
   checkArgs(call.command, call.args, cliSpelling);
   // An expression the shell cut short (`--print p->x` unquoted): said before the reply, on stderr.
   const cut = requestQuotingWarnings(call.args as Record<string, unknown>);

@@ -43,6 +43,19 @@ export function adapterArgs(a: ParsedArgs): { adapter?: string; connect?: { host
   return { adapter: str(a, "adapter"), connect, options };
 }
 
+/** `--config NAME` (a VS Code launch configuration) and the file it is read from. */
+export const launchFlags: Record<string, FlagDef> = {
+  config: { type: "string", description: "start the configuration NAME of the project's .vscode/launch.json (found from here upward); flags given here win over its values", valueHint: "NAME" },
+  "launch-file": { type: "string", description: "the launch.json --config reads, instead of the nearest .vscode/launch.json", valueHint: "PATH" },
+};
+
+/** --config's NAME; --launch-file alone is a mistake. */
+export function configName(a: ParsedArgs, command: string): string | undefined {
+  const name = str(a, "config");
+  if (name === undefined && str(a, "launch-file") !== undefined && command !== "configs") throw new DebuggerError("USAGE", "--launch-file names the file --config reads: give --config NAME too", `\`debugger configs --launch-file ${str(a, "launch-file")}\` lists its configurations`);
+  return name;
+}
+
 export const sessionCommands: CommandSpec[] = [
   {
     command: "start",
@@ -59,10 +72,11 @@ export const sessionCommands: CommandSpec[] = [
       core: { type: "string", description: "open a core dump of the program instead of running it (post-mortem: inspect, no execution)", valueHint: "FILE" },
       cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
       env: { type: "string", repeat: true, description: "environment variable for the program", valueHint: "KEY=VALUE" },
+      ...launchFlags,
     },
     examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234", "debugger start -m mypkg.cli --break mypkg/cli.py:12 -- --help"],
-    call: (a, ctx) =>
-      call("start", {
+    call: (a, ctx) => {
+      const args = {
         program: a.positionals[0],
         module: str(a, "module"),
         args: a.rest,
@@ -75,7 +89,18 @@ export const sessionCommands: CommandSpec[] = [
         wait: ctx.wait,
         timeout: ctx.timeout,
         print: list(a, "print"), locals: localsFlag(a),
-      }),
+      };
+      const config = configName(a, "start");
+      // Sync without --config: a batch's and the tests' plain start stays a plain call.
+      return config === undefined ? call("start", args) : import("./launch.ts").then((m) => m.startCall(config, a, ctx, args));
+    },
+  },
+  {
+    group: "session",
+    name: "configs",
+    summary: "List the configurations of the project's .vscode/launch.json and what each starts (`start --config NAME`)",
+    flags: { "launch-file": launchFlags["launch-file"]! },
+    run: async (a, ctx) => (await import("./launch.ts")).configs(a, ctx),
   },
   {
     command: "attach",

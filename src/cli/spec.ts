@@ -41,7 +41,8 @@ export interface DaemonSpec extends Words {
   command: Single;
   /** Only where the CLI command is another spelling of the contract command (`watch remove`). */
   summary?: string;
-  call(a: ParsedArgs, ctx: CliContext): CallOf<Single>;
+  /** A promise where building the call reads files (`start --config`: launch.json). */
+  call(a: ParsedArgs, ctx: CliContext): CallOf<Single> | Promise<CallOf<Single>>;
   /** Socket timeout in ms when the command may run long on purpose. */
   socketTimeoutMs?(a: ParsedArgs, ctx: CliContext): number;
 }

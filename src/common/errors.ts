@@ -42,6 +42,8 @@ export type ErrorCode =
   | "RUNTIME_DIR_UNSAFE"
   | "SETUP_FAILED"
   | "CHECK_FAILED"
+  /** A VS Code launch configuration that cannot be read or used (`--config`). */
+  | "LAUNCH_CONFIG"
   | "INTERRUPTED"
   | "INTERNAL";
 
@@ -51,6 +53,7 @@ const exitCodes: Partial<Record<ErrorCode, number>> = {
   UNKNOWN_FLAG: ExitCode.usage,
   INVALID_LOCATION: ExitCode.usage,
   INVALID_ARGUMENT: ExitCode.usage,
+  LAUNCH_CONFIG: ExitCode.usage,
   TIMEOUT: ExitCode.timeout,
   ADAPTER_NOT_FOUND: ExitCode.startFailed,
   ADAPTER_START_FAILED: ExitCode.startFailed,

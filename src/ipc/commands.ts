@@ -72,7 +72,11 @@ const testArgs = v.strictObject({
 const runArgs = v.strictObject({
   program: v.pipe(v.string(), v.minLength(1, "give a program")),
   args: v.optional(v.array(v.string()), []),
+  /** The program's working directory and added environment (`run --config` fills them from launch.json). */
+  cwd: optStr,
+  env: v.optional(v.record(v.string(), v.string()), {}),
   adapter: optStr,
+  options: v.optional(v.record(v.string(), v.unknown()), {}),
   break: v.optional(v.array(v.string()), []),
   print: prints,
   locals,

@@ -11,8 +11,8 @@ import type { CommandName } from "../ipc/meta.ts";
 export function fillIn(command: CommandName, args: Record<string, unknown>, cwd: string): void {
   // The runner is found on the caller's PATH, as its shell would find it.
   if (command === "test" && args.path === undefined) args.path = process.env.PATH;
-  if (command !== "start" && command !== "attach" && command !== "test") return;
-  if (command !== "test") args.clientPid = process.pid;
+  if (command !== "start" && command !== "attach" && command !== "test" && command !== "run") return;
+  if (command === "start" || command === "attach") args.clientPid = process.pid;
   const options = { ...((args.options as Record<string, unknown> | undefined) ?? {}) };
   if (typeof options.python === "string" && options.python.includes("/")) options.python = resolve(cwd, options.python);
   if (process.env.VIRTUAL_ENV && options.virtualEnv === undefined) options.virtualEnv = process.env.VIRTUAL_ENV;

@@ -16,6 +16,7 @@ import type { Reply } from "../ipc/protocol.ts";
 import { errorText, present, presentBatch, type View } from "../present/index.ts";
 import { closest } from "../common/similar.ts";
 import { fillIn } from "./checks.ts";
+import { expandConfig } from "./launch.ts";
 import { toolHint } from "./hints.ts";
 import { toolDefs, type ToolDef } from "./tools.ts";
 import { StdioLineTransport } from "./transport.ts";
@@ -139,10 +140,15 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
         for (const step of a.commands) if (isCommand(step.command) && step.command !== "batch") checkStep(step.command, step.args, cwd);
         sent = await sendBatch(a, session, view, socketTimeout, extra.signal);
       } else {
-        fillIn(command, args, cwd);
-        const a = parseArgs(command, args);
-        checkArgs(command, a, mcpSpelling);
-        sent = await send(command, a, session, view, socketTimeout, extra.signal);
+        // start/run {config}: a launch.json configuration becomes the call (start's may be an attach).
+        const launched = expandConfig(command, args, cwd);
+        const sending = (launched?.command ?? command) as typeof command;
+        const sendArgs = launched?.args ?? args;
+        fillIn(sending, sendArgs, cwd);
+        const a = parseArgs(sending, sendArgs);
+        checkArgs(sending, a, mcpSpelling);
+        sent = await send(sending, a, session, view, socketTimeout, extra.signal);
+        if (launched?.notes.length) sent.text = [...launched.notes.map((n) => `note: ${n}`), sent.text].join("\n");
       }
     } finally {
       clearInterval(progress);

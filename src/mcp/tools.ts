@@ -4,6 +4,7 @@
 import { argSchemas } from "../ipc/commands.ts";
 import { meta, metaOf, type CommandName } from "../ipc/meta.ts";
 import { toJsonSchema, type JsonSchema } from "./jsonSchema.ts";
+import { LAUNCH_PROPERTIES } from "./launch.ts";
 
 /** Contract commands with no tool, and why. */
 export const NOT_TOOLS: Partial<Record<CommandName, string>> = {
@@ -25,8 +26,8 @@ const PROPERTY_NOTES: Record<string, string> = {
 
 /** Arguments the server fills in itself: never shown to the agent. */
 const HIDDEN_ARGS = new Set(["clientPid", "path", "ofRun"]);
-/** Arguments a tool shares with another's schema but does not use: attach runs no program of its own. */
-const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "core", "stopOnEntry"] };
+/** Arguments a tool shares with another's schema but does not use: attach runs no program of its own; run's cwd, env and options come from its `config` (./launch.ts). */
+const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "core", "stopOnEntry"], run: ["cwd", "env", "options"] };
 
 export interface ToolDef {
   name: string;
@@ -84,6 +85,13 @@ export function toolDefs(defaultSession = "default"): ToolDef[] {
     // (USAGE), never as anyOf/oneOf/allOf at the schema's root, which Anthropic's API refuses for
     // the whole request (every tool of every server the client loaded).
     if (command === "start") schema.properties.program = { ...schema.properties.program, description: "required unless module is given" };
+    // A launch.json configuration (./launch.ts), read by the server; run's program may come from it.
+    if (command === "start" || command === "run") schema.properties = { ...schema.properties, ...LAUNCH_PROPERTIES };
+    if (command === "run" && Array.isArray(schema.required)) {
+      const required = (schema.required as string[]).filter((r) => r !== "program");
+      if (required.length) schema.required = required;
+      else delete schema.required;
+    }
     const annotations = annotationsOf(command);
     out.push({ name: toolName(command), command, description: metaOf(command).summary, inputSchema: schema, outputSchema: OUTPUT_SCHEMA, ...(annotations ? { annotations } : {}) });
   }

@@ -87,8 +87,9 @@ describe("tools/list", () => {
     // docs/decisions.md (MCP): about the strongest peer's list per tool (5.6 KB for 17 tools, 329
     // each); `test` (~810 bytes, a whole launch configuration per runner) raised it to 345; the
     // output schema and annotations the spec asks for (~180 bytes a tool) to 530; `locals`
-    // (none|changed|all, 42 bytes) on the 13 tools that report a stop to 545.
-    expect(bytes / tools.length).toBeLessThan(545);
+    // (none|changed|all, 42 bytes) on the 13 tools that report a stop to 545; `config` and
+    // `launchFile` on start and run (a launch.json configuration, 220 bytes) to 551.
+    expect(bytes / tools.length).toBeLessThan(551);
   });
 });
 

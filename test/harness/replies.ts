@@ -9,7 +9,9 @@ import type { ErrorData } from "../../src/common/errors.ts";
 import type { BatchData } from "../../src/cli/batch.ts";
 import type { completion } from "../../src/cli/completion.ts";
 import type { DoctorReport } from "../../src/cli/doctor.ts";
+import type { ConfigsData } from "../../src/cli/launch.ts";
 import type { runSetup } from "../../src/cli/setup.ts";
+import type { UninstallData } from "../../src/cli/uninstall.ts";
 import type { VersionInfo } from "../../src/common/version.ts";
 import type { Replies } from "../../src/ipc/commands.ts";
 
@@ -23,6 +25,7 @@ export const cliWords = {
   restart: "restart",
   status: "status",
   sessions: "sessions",
+  configs: "cli:configs",
   run: "run",
   test: "test",
   "breakpoint add": "breakpoint.add",
@@ -87,6 +90,7 @@ export const cliWords = {
   doctor: "cli:doctor",
   setup: "cli:setup",
   completion: "cli:completion",
+  uninstall: "cli:uninstall",
   // A group word alone runs its default sub-command.
   breakpoint: "breakpoint.list",
   memory: "memory.read",
@@ -106,6 +110,8 @@ export interface LocalReplies {
   "cli:doctor": DoctorReport;
   "cli:setup": Awaited<ReturnType<typeof runSetup>>;
   "cli:completion": Awaited<ReturnType<typeof completion>>;
+  "cli:configs": ConfigsData;
+  "cli:uninstall": UninstallData;
 }
 
 type Words = typeof cliWords;
