@@ -21,7 +21,7 @@ export const NOT_TOOLS: Partial<Record<CommandName, string>> = {
 const PROPERTY_NOTES: Record<string, string> = {
   break: "LOC or 'LOC if COND'",
   options: "adapter options: python, justMyCode",
-  stdin: "file the program reads as its stdin",
+  stdin: "path of a file",
 };
 
 /** Arguments the server fills in itself: never shown to the agent. */
