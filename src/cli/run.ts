@@ -130,10 +130,11 @@ async function send(spec: DaemonSpec, parsed: ParsedArgs, ctx: CliContext): Prom
   const cut = requestQuotingWarnings(call.args as Record<string, unknown>);
   if (cut.length) await write(cut.join("\n"), "err");
   const args = call.args as { stdin?: string };
-  if (args.stdin !== "-") return sendCall(spec, call.command, call.args, parsed, ctx);
-  // `--stdin -`: the CLI's stdin, copied to a private file the daemon then owns (common/stdinFile.ts).
+  const own = args.stdin === "-" || (args.stdin !== undefined && /^\/(dev|proc)\//.test(args.stdin) && (await import("../common/stdinFile.ts")).isOwnDescriptor(args.stdin));
+  if (!own) return sendCall(spec, call.command, call.args, parsed, ctx);
+  // `--stdin -` (or a descriptor of this process, `<(cmd)`): copied to a private file the daemon then owns (common/stdinFile.ts).
   const { copyOwnStdin, removeStdinCopy } = await import("../common/stdinFile.ts");
-  args.stdin = await copyOwnStdin();
+  args.stdin = await copyOwnStdin(args.stdin === "-" ? undefined : args.stdin);
   try {
     return await sendCall(spec, call.command, call.args, parsed, ctx);
   } catch (e) {

@@ -41,7 +41,9 @@ export function checkStdinFile(given: string, cwd: string): string {
   let isFile: boolean;
   try {
     const st = statSync(path);
-    isFile = st.isFile() || st.isFIFO() || st.isCharacterDevice() || st.isSocket();
+    // A regular file only: a FIFO's open waits for its writer (in the daemon, for Delve), and a
+    // terminal device would become the daemon's controlling terminal.
+    isFile = st.isFile() || path === "/dev/null";
     if (st.isDirectory()) throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${given} is a directory (looked in ${cwd})`, "give the path of a file the program reads as its stdin");
   } catch (e) {
     if (e instanceof DebuggerError) throw e;
@@ -49,7 +51,7 @@ export function checkStdinFile(given: string, cwd: string): string {
     if (code === "ENOENT" || code === "ENOTDIR") throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${given}: no such file (looked in ${cwd})`, "give the path of a file the program reads as its stdin, or `-` to pass on the CLI's own stdin");
     throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${given}: cannot be read (${code ?? (e as Error).message})`, "give a file you can read");
   }
-  if (!isFile) throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${given} is not a file`, "give the path of a file the program reads as its stdin");
+  if (!isFile) throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${given} is not a regular file (a pipe, a device or a socket)`, `pass it on through the CLI's stdin: \`debugger … --stdin - < ${given}\`, which copies it to a file first`);
   try {
     accessSync(path, constants.R_OK);
   } catch (e) {
@@ -59,12 +61,20 @@ export function checkStdinFile(given: string, cwd: string): string {
 }
 
 /**
+ * A path that names one of the CLI's own descriptors (`<(cmd)` gives /dev/fd/63, and /dev/stdin):
+ * it means nothing in the daemon, so the CLI copies it as it copies `-`.
+ */
+export function isOwnDescriptor(path: string): boolean {
+  return /^\/dev\/(stdin|fd\/\d+)$|^\/proc\/(self|thread-self)\/fd\/\d+$/.test(path);
+}
+
+/**
  * `--stdin -`: the CLI's stdin copied to a new private file, whose path goes in the request. A
  * terminal is refused: the program would see nothing until Ctrl-D, and then all of it at once,
  * which is not the interactive stdin a terminal promises.
  */
-export async function copyOwnStdin(): Promise<string> {
-  if (isatty(0)) {
+export async function copyOwnStdin(source?: string): Promise<string> {
+  if (source === undefined && isatty(0)) {
     throw new DebuggerError("USAGE", "--stdin - passes on the CLI's stdin, and it is a terminal: the program cannot read a terminal under the debugger", "pipe or redirect the input (`debugger run ./prog --stdin - < input.txt`, `producer | debugger run ./prog --stdin -`), or give a file: --stdin FILE");
   }
   const dir = stdinCopyDir();
@@ -74,12 +84,12 @@ export async function copyOwnStdin(): Promise<string> {
   try {
     // "wx" with 0600: a new file only the user can read, whatever the umask.
     fd = openSync(path, "wx", 0o600);
-    for await (const chunk of Bun.stdin.stream()) {
+    for await (const chunk of (source === undefined ? Bun.stdin : Bun.file(source)).stream()) {
       for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at);
     }
   } catch (e) {
     removeStdinCopy(path);
-    throw new DebuggerError("INVALID_ARGUMENT", `--stdin -: the CLI's stdin could not be copied (${(e as Error).message})`, "give a file instead: --stdin FILE");
+    throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${source ?? "-"}: ${source ? "it" : "the CLI's stdin"} could not be copied (${(e as Error).message})`, "give a file instead: --stdin FILE");
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

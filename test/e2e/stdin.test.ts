@@ -197,6 +197,18 @@ describe.skipIf(!haveLldb)("--stdin errors", () => {
     expect(sessions.sessions).toEqual([]);
   }, 60_000);
 
+  test("a named pipe: INVALID_ARGUMENT (the daemon would wait on its writer), with `--stdin - <` as the way", async () => {
+    const fifo = join(dir, "fifo");
+    if (!existsSync(fifo)) expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
+    await refuse(["run", join(dir, "sum"), "--stdin", fifo], "INVALID_ARGUMENT", /not a regular file/);
+  }, 60_000);
+
+  test("a path of the CLI's own descriptors (`<(cmd)`, /dev/stdin) is copied as `-` is", async () => {
+    const r = await env().ok(["run", join(dir, "sum"), "--stdin", "/dev/stdin", "--break", `${join(dir, "sum.c")}:${C_LINE}`, "--print", "total"], { stdin: PIPED_TEXT });
+    expect(r.hits.map((h) => h.values.map((v) => v.value))).toEqual([["30"]]);
+    expect(readdirSync(join(env().runtimeDir, "stdin"))).toEqual([]);
+  }, 60_000);
+
   test("an unreadable file: INVALID_ARGUMENT, exit 2", async () => {
     if (process.getuid?.() === 0) {
       console.log("skipped: root reads a file of mode 000, so there is no unreadable file to give");
