@@ -1,6 +1,7 @@
 // Connects a DapClient to an adapter: over a child's stdio, over TCP to a child that prints the
 // port it listens on (Delve), or over TCP to an adapter someone else started (`--connect`).
 // The adapter's stderr tail is kept so an adapter that dies can say why.
+import { closeSync, openSync } from "node:fs";
 import type { Socket } from "bun";
 import { DebuggerError } from "../common/errors.ts";
 import { DapClient, type ClientOptions } from "../dap/client.ts";
@@ -28,6 +29,8 @@ export interface SpawnOptions extends ClientOptions {
   onStderr?: (text: string) => void;
   /** Adapter stdout/stderr that is not DAP (tcp-listen adapters print the debuggee's output there). */
   onProgramOutput?: (text: string, stream: "stdout" | "stderr") => void;
+  /** A file to give a tcp-listen adapter as its stdin, for the program it launches to inherit (Delve: `--stdin`). */
+  stdinFile?: string;
 }
 
 export type Transport =
@@ -47,10 +50,10 @@ export function exitMessage(how: string, tail: string): DebuggerError {
 let spawned = 0;
 /**
  * The adapter's stdin is the DAP channel ("pipe") or, for an adapter that talks over TCP, /dev/null
- * ("ignore"): a program it launches inherits it (Delve), and a read must get end-of-file, not
- * wait for ever on a pipe nobody writes.
+ * ("ignore") or the `--stdin` file (an open fd): a program it launches inherits it (Delve), and a
+ * read must get end-of-file or the file, not wait for ever on a pipe nobody writes.
  */
-function spawnProcess<S extends "pipe" | "ignore">(command: string[], opts: SpawnOptions, stdin: S) {
+function spawnProcess<S extends "pipe" | "ignore" | number>(command: string[], opts: SpawnOptions, stdin: S) {
   const id = `${process.pid}.${++spawned}.${crypto.randomUUID().slice(0, 8)}`;
   try {
     const proc = Bun.spawn(command, { cwd: opts.cwd, env: { ...process.env, ...opts.env, DEBUGGER_ADAPTER_ID: id }, stdin, stdout: "pipe", stderr: "pipe" });
@@ -168,9 +171,26 @@ async function openTcp(host: string, port: number, opts: SpawnOptions, onClose: 
   return { client, end: () => sock?.end() };
 }
 
+function openStdin(path: string): number {
+  try {
+    return openSync(path, "r");
+  } catch (e) {
+    throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${path}: cannot be opened (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, "give a readable file");
+  }
+}
+
 /** Starts an adapter that listens on a port it prints (e.g. `dlv dap --listen=127.0.0.1:0`). */
 export async function spawnListeningAdapter(command: string[], pattern: RegExp, opts: SpawnOptions): Promise<AdapterProcess> {
-  const proc = spawnProcess(command, opts, "ignore");
+  let proc;
+  if (opts.stdinFile) {
+    // The child gets its own copy of the descriptor: ours is closed once it is spawned.
+    const fd = openStdin(opts.stdinFile);
+    try {
+      proc = spawnProcess(command, opts, fd);
+    } finally {
+      closeSync(fd);
+    }
+  } else proc = spawnProcess(command, opts, "ignore");
   let tail = "";
   let address: { host: string; port: number } | undefined;
   let seen = "";

@@ -184,6 +184,19 @@ function alternative(not: string): string {
   return "";
 }
 
+/**
+ * How debugpy runs the program's interpreter (`python` and `debugLauncherPython` of launch). With
+ * a stdin file (`--stdin`), `/bin/sh` opens it as fd 0 and execs the interpreter, so the program's
+ * stdin is that file itself (seek and size work), as `python3 prog.py < FILE` gives; debugpy's
+ * launcher, which has no redirection of its own, still runs under the interpreter itself. The
+ * script is constant; the path and the interpreter are its arguments (no quoting, nothing in the
+ * program's environment).
+ */
+export function pythonCommand(python: string, stdin: string | undefined): { python: string[]; debugLauncherPython?: string } {
+  if (!stdin) return { python: [python] };
+  return { python: ["/bin/sh", "-c", 'f=$1; shift; exec "$@" <"$f"', "debugger-stdin", stdin, python], debugLauncherPython: python };
+}
+
 const LIBRARY_PATH = /[\\/](site|dist)-packages[\\/]|^\/usr\/lib(64)?\/python\d/;
 
 /** Is this file part of Python itself or of an installed package, rather than the user's code? */
@@ -232,6 +245,7 @@ export const debugpy: AdapterSpec = {
     // --python wins over a config.toml [adapters.debugpy] command, which wins over the virtualenv
     // (discovery has checked that the one named can import debugpy).
     const python = chosenInterpreter(o.options, false)?.path ?? interpreterOf(o.found);
+    if (o.stdin && !python) throw new DebuggerError("UNSUPPORTED", "--stdin: which Python runs the program is not known (a config.toml command that is not `PYTHON -m debugpy.adapter`)", "name the interpreter with --python PATH");
     return {
       type: "python",
       request: "launch",
@@ -253,7 +267,7 @@ export const debugpy: AdapterSpec = {
       // subprocess support the child waits for a client to attach a session of its own, which
       // ours never does, so the parent hung waiting for it (issue 24).
       subProcess: false,
-      ...(python ? { python: [python] } : {}),
+      ...(python ? pythonCommand(python, o.stdin) : {}),
     };
   },
   attachArgs(o) {

@@ -227,5 +227,6 @@ export const delve: AdapterSpec = {
   // Delve stops at an unrecovered panic by itself; `catch panic` stops at every panic, recovered or not.
   catchpoints: () => [{ filter: "panic", label: "Go panic", description: "every panic where it starts, recovered or not (runtime.gopanic); unrecovered ones stop anyway", function: "runtime.gopanic", reason: "panic", on: false, value: "e" }],
   otherHits: "pc",
-  quirks: { programMayBeDirectory: true, noExitedEvent: true, adapterOutputIsProgramOutput: true },
+  // dlv 1.20's DAP launch has no stdin option; the program it launches inherits dlv's own stdin.
+  quirks: { programMayBeDirectory: true, noExitedEvent: true, adapterOutputIsProgramOutput: true, programInheritsAdapterStdin: true },
 };

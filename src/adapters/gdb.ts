@@ -315,16 +315,19 @@ export const gdb: AdapterSpec = {
         // -q: no banner, which would arrive as program output.
         gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program)],
       };
-      // stdin is /dev/null: the program would otherwise share gdb's stdin, a pipe nobody writes,
-      // and a read would block for ever (gdb starts the program through /bin/sh, which applies
-      // the redirection; the arguments are quoted for that shell).
-      args.arguments = [shellJoin(o.args), "</dev/null"].filter(Boolean).join(" ");
+      // stdin is --stdin's file, else /dev/null: the program would otherwise share gdb's stdin, a
+      // pipe nobody writes, and a read would block for ever (gdb starts the program through
+      // /bin/sh, which applies the redirection, as `run < FILE` does; all of it quoted for that shell).
+      args.arguments = [shellJoin(o.args), `<${o.stdin ? shellJoin([o.stdin]) : "/dev/null"}`].filter(Boolean).join(" ");
       const environment = cdtEnvironment(o.env, o.found);
       if (environment) args.environment = environment;
       // No stopOnEntry in cdt-gdb-adapter: a temporary breakpoint at main, as `start` does.
       if (o.stopOnEntry) args.initCommands = ["tbreak main"];
       return args;
     }
+    // gdb's own DAP has no way to redirect the program's stdin (its launch takes no redirection,
+    // and its `args` are not given to a shell).
+    if (o.stdin) throw new DebuggerError("UNSUPPORTED", "gdb's own DAP (gdb 14+) cannot give the program a stdin file", "use --adapter lldb-dap for a native program, or gdb through cdt-gdb-adapter (DEBUGGER_GDB naming a gdb older than 14)");
     // gdb's DAP sets the program's environment to exactly `env`: add to ours, as other adapters do.
     const args: Record<string, unknown> = { program: o.program, args: o.args, cwd: o.cwd, stopAtBeginningOfMainSubprogram: o.stopOnEntry };
     if (Object.keys(o.env).length) args.env = { ...(process.env as Record<string, string>), ...o.env };

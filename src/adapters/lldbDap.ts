@@ -110,8 +110,12 @@ export const lldbDap: AdapterSpec = {
     const initCommands = rustInitCommands(o.program);
     // The program's stdio on the daemon's pty: lldb-dap's own output path is O(n²) (programTerminal.ts).
     // "?" runs a command silently unless it fails.
-    // stdin is /dev/null: a read gets end-of-file at once instead of waiting on a terminal nobody types into.
-    if (o.terminal) initCommands.push(`?settings set target.input-path ${STDIN_PATH}`, ...["output", "error"].map((s) => `?settings set target.${s}-path ${o.terminal}`));
+    // stdin is --stdin's file, else /dev/null: a read gets end-of-file at once instead of waiting on
+    // a terminal nobody types into. `settings set` takes the rest of the line as the path, raw:
+    // spaces and quotes need no quoting (the daemon refuses line breaks in a stdin path).
+    if (o.terminal) initCommands.push(`?settings set target.input-path ${o.stdin ?? STDIN_PATH}`, ...["output", "error"].map((s) => `?settings set target.${s}-path ${o.terminal}`));
+    // No pty of ours: the program's output stays lldb-dap's; its stdin is still the file (not "?": a failure must be seen).
+    else if (o.stdin) initCommands.push(`settings set target.input-path ${o.stdin}`);
     return { program: o.program, args: o.args, cwd: o.cwd, env: Object.entries(o.env).map(([k, v]) => `${k}=${v}`), stopOnEntry: o.stopOnEntry, ...(initCommands.length ? { initCommands } : {}) };
   },
   attachArgs(o) {

@@ -19,6 +19,8 @@ export interface LaunchOptions {
   terminal?: string;
   /** The executable the daemon built from `program` (AdapterSpec.prebuild), launched instead of building. */
   built?: string;
+  /** An absolute path to a readable file the program's stdin (fd 0) is, opened read-only (`--stdin`); undefined: /dev/null. */
+  stdin?: string;
 }
 
 export interface AttachOptions {
@@ -142,6 +144,11 @@ export interface LaunchFacet {
     adapterOutputIsProgramOutput?: boolean;
     /** Give a launched program the daemon's own pty (LaunchOptions.terminal) instead of the adapter's. */
     programTerminal?: boolean;
+    /**
+     * The launched program inherits the adapter process's stdin (Delve: no launch option sets it):
+     * with LaunchOptions.stdin the adapter is spawned with that file as its fd 0 (never a warm spare).
+     */
+    programInheritsAdapterStdin?: boolean;
   };
 }
 

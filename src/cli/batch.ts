@@ -123,6 +123,20 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
   return out;
 }
 
+/**
+ * `--stdin -` on a line of the plan: the CLI's stdin, copied once for the one line that may name
+ * it (a second would find it read), and not when the plan itself comes from stdin.
+ */
+async function stdinCopyFor(plan: PlannedLine[], planOnStdin: boolean): Promise<string | undefined> {
+  const lines = plan.filter((p) => (p.call.args as { stdin?: string }).stdin === "-");
+  if (!lines.length) return undefined;
+  if (planOnStdin) throw new DebuggerError("USAGE", `line ${lines[0]!.line} (${lines[0]!.text}): --stdin - would read the plan's own stdin`, "give the plan as a file (`debugger batch plan.txt < input`), or the program's input as --stdin FILE");
+  if (lines.length > 1) throw new DebuggerError("USAGE", `lines ${lines.map((p) => p.line).join(", ")} all take --stdin -: the CLI's stdin can be read once`, "give the other programs their input as --stdin FILE");
+  const path = await (await import("../common/stdinFile.ts")).copyOwnStdin();
+  (lines[0]!.call.args as { stdin?: string }).stdin = path;
+  return path;
+}
+
 export async function runBatch(file: string | undefined, keepGoing: boolean, base: LocalContext): Promise<LocalResult<BatchData>> {
   let source: string;
   if (file && file !== "-") {
@@ -139,6 +153,7 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
     }
   } else source = await readStdin(MAX_BATCH_BYTES);
   const plan = await planOf(source, base, base.table);
+  const ownStdin = await stdinCopyFor(plan, !file || file === "-");
   // The daemon enforces each step's own timeout; the socket only guards against a hung daemon.
   const execution = (p: PlannedLine) => base.table.isExecution(p.spec);
   const forever = plan.some((p) => execution(p) && p.ctx.timeout === 0);
@@ -165,6 +180,10 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
       { signal: interrupt?.signal },
     );
     reply = await (interrupt ? interrupt.race(asked) : asked);
+  } catch (e) {
+    // Never delivered: no daemon took the copy of stdin.
+    if (ownStdin && e instanceof DebuggerError && (e.code === "DAEMON_UNAVAILABLE" || e.code === "DAEMON_VERSION_MISMATCH" || e.code === "RUNTIME_DIR_UNSAFE")) (await import("../common/stdinFile.ts")).removeStdinCopy(ownStdin);
+    throw e;
   } finally {
     pending = false;
     interrupt?.dispose();

@@ -129,7 +129,19 @@ async function send(spec: DaemonSpec, parsed: ParsedArgs, ctx: CliContext): Prom
   // An expression the shell cut short (`--print p->x` unquoted): said before the reply, on stderr.
   const cut = requestQuotingWarnings(call.args as Record<string, unknown>);
   if (cut.length) await write(cut.join("\n"), "err");
-  return sendCall(spec, call.command, call.args, parsed, ctx);
+  const args = call.args as { stdin?: string };
+  const own = args.stdin === "-" || (args.stdin !== undefined && /^\/(dev|proc)\//.test(args.stdin) && (await import("../common/stdinFile.ts")).isOwnDescriptor(args.stdin));
+  if (!own) return sendCall(spec, call.command, call.args, parsed, ctx);
+  // `--stdin -` (or a descriptor of this process, `<(cmd)`): copied to a private file the daemon then owns (common/stdinFile.ts).
+  const { copyOwnStdin, removeStdinCopy } = await import("../common/stdinFile.ts");
+  args.stdin = await copyOwnStdin(args.stdin === "-" ? undefined : args.stdin);
+  try {
+    return await sendCall(spec, call.command, call.args, parsed, ctx);
+  } catch (e) {
+    // Never delivered: no daemon took the copy.
+    if (e instanceof DebuggerError && (e.code === "DAEMON_UNAVAILABLE" || e.code === "DAEMON_VERSION_MISMATCH" || e.code === "RUNTIME_DIR_UNSAFE")) removeStdinCopy(args.stdin);
+    throw e;
+  }
 }
 
 async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: ArgsIn<C>, parsed: ParsedArgs, ctx: CliContext): Promise<LocalResult> {

@@ -16,6 +16,11 @@ export function parseEnv(pairs: string[]): Record<string, string> {
   return env;
 }
 
+/** `--stdin FILE|-` of start, run and test. */
+export const stdinFlag: Record<string, FlagDef> = {
+  stdin: { type: "string", description: "file the program reads as its stdin, as `prog < FILE` (`-`: this command's own stdin)", valueHint: "FILE" },
+};
+
 export const adapterFlags: Record<string, FlagDef> = {
   adapter: { type: "string", description: "debug adapter to use (default: chosen from the program)", valueHint: "NAME" },
   connect: { type: "string", description: "use a debug adapter already listening there (dlv dap --listen, debugpy --listen, lldb-dap --connection)", valueHint: "HOST:PORT" },
@@ -73,6 +78,7 @@ export const sessionCommands: CommandSpec[] = [
       cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
       env: { type: "string", repeat: true, description: "environment variable for the program", valueHint: "KEY=VALUE" },
       ...launchFlags,
+      ...stdinFlag,
     },
     examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234", "debugger start -m mypkg.cli --break mypkg/cli.py:12 -- --help"],
     call: (a, ctx) => {
@@ -84,6 +90,7 @@ export const sessionCommands: CommandSpec[] = [
         env: parseEnv(list(a, "env")),
         stopOnEntry: bool(a, "stop-on-entry"),
         core: str(a, "core"),
+        stdin: str(a, "stdin"),
         ...adapterArgs(a),
         break: list(a, "break"),
         wait: ctx.wait,

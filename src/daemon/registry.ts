@@ -3,6 +3,7 @@ import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { DebuggerError } from "../common/errors.ts";
 import { log } from "../common/log.ts";
 import { stateFilePath } from "../common/paths.ts";
+import { removeStdinCopy } from "../common/stdinFile.ts";
 import { VERSION } from "../common/version.ts";
 import type { SessionSummary } from "../ipc/types.ts";
 import type { Session } from "./session/session.ts";
@@ -64,13 +65,26 @@ export class SessionRegistry {
     }
     this.lost.delete(session.name);
     this.sessions.set(session.name, session);
+    if (old) this.released(old);
     this.save();
   }
 
   remove(name: string): void {
+    const old = this.sessions.get(name);
     this.sessions.delete(name);
+    if (old) this.released(old);
     this.lost.delete(name);
     this.save();
+  }
+
+  /** A session is gone for good: the copy of a CLI's stdin it held goes too (nothing can restart it). */
+  private released(session: Session): void {
+    if (session.stdin && !this.all().some((s) => s.stdin === session.stdin)) removeStdinCopy(session.stdin);
+  }
+
+  /** Whether a registered session reads this file as its stdin. */
+  holdsStdin(path: string): boolean {
+    return this.all().some((s) => s.stdin === path);
   }
 
   hasLive(): boolean {

@@ -15,6 +15,7 @@ import { isCommand, metaOf } from "../ipc/meta.ts";
 import { liveOutput } from "./liveOutput.ts";
 import { handle, type DaemonContext } from "./handlers.ts";
 import { SessionRegistry } from "./registry.ts";
+import { removeStdinCopy } from "../common/stdinFile.ts";
 import { WarmPool } from "./warmPool.ts";
 
 /** [daemon] idle_timeout (DEBUGGER_IDLE_TIMEOUT wins); read at start-up. */
@@ -164,6 +165,7 @@ export async function runDaemon(): Promise<void> {
     log("info", `daemon ${process.pid} stopping: ${reason}`);
     stopListening();
     await Promise.all([...registry.all().map((s) => s.kill().catch(() => {})), warm.close()]);
+    for (const s of registry.all()) removeStdinCopy(s.stdin);
     registry.clearState();
     process.exit(0);
   }

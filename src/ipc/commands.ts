@@ -44,6 +44,8 @@ const sessionArgs = {
   pid: v.optional(posInt),
   connect: v.optional(v.strictObject({ host: v.string(), port: v.pipe(int, v.minValue(1), v.maxValue(65535)) })),
   options: v.optional(v.record(v.string(), v.unknown()), {}),
+  /** A file the program reads as its stdin (`--stdin`); unset: end-of-file. */
+  stdin: optStr,
   /** The calling CLI's pid: attach refuses the caller's own process tree. */
   clientPid: v.optional(posInt),
   ...waitArgs,
@@ -65,6 +67,7 @@ const testArgs = v.strictObject({
   stopOnFailure: v.optional(v.boolean(), true),
   /** The caller's PATH: runners are found as the caller's shell finds them. */
   path: optStr,
+  stdin: optStr,
   ...waitArgs,
 });
 
@@ -84,6 +87,7 @@ const runArgs = v.strictObject({
   max: v.optional(posInt, 20),
   /** Leave the session at its last stop (under the request's session name) instead of ending it. */
   keep: optBool,
+  stdin: optStr,
   timeout,
 });
 

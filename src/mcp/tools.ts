@@ -22,12 +22,13 @@ export const NOT_TOOLS: Partial<Record<CommandName, string>> = {
 const PROPERTY_NOTES: Record<string, string> = {
   break: "LOC or 'LOC if COND'",
   options: "adapter options: python, justMyCode",
+  stdin: "path of a file",
 };
 
 /** Arguments the server fills in itself: never shown to the agent. */
 const HIDDEN_ARGS = new Set(["clientPid", "path", "ofRun"]);
 /** Arguments a tool shares with another's schema but does not use: attach runs no program of its own; run's cwd, env and options come from its `config` (./launch.ts). */
-const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "core", "stopOnEntry"], run: ["cwd", "env", "options"] };
+const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "core", "stopOnEntry", "stdin"], run: ["cwd", "env", "options"] };
 
 export interface ToolDef {
   name: string;

@@ -88,8 +88,9 @@ describe("tools/list", () => {
     // each); `test` (~810 bytes, a whole launch configuration per runner) raised it to 345; the
     // output schema and annotations the spec asks for (~180 bytes a tool) to 530; `locals`
     // (none|changed|all, 42 bytes) on the 13 tools that report a stop to 545; `config` and
-    // `launchFile` on start and run (a launch.json configuration, 220 bytes) to 551.
-    expect(bytes / tools.length).toBeLessThan(551);
+    // `launchFile` on start and run (a launch.json configuration, 220 bytes) to 551; `stdin`
+    // ("path of a file", 56 bytes: without it an agent would send the text itself) on start, run and test to 556.
+    expect(bytes / tools.length).toBeLessThan(556);
   });
 });
 
@@ -158,6 +159,19 @@ describe("errors", () => {
     const badSession = await call("status", { session: "../x" });
     expect(badSession.error.code).toBe("USAGE");
   });
+});
+
+describe("stdin", () => {
+  // MCP has no stdin of its own to give: a file path, relative to the server's directory.
+  test.skipIf(!haveLldb)("run takes `stdin`, a file the program reads as its stdin; `-` is refused", async () => {
+    await Bun.write(`${env().dir}/mcp-in.txt`, "from a file\n");
+    const r = await ok("run", { session: "mcp-stdin", program: "/bin/cat", stdin: "mcp-in.txt" });
+    expect(r.data.stop?.output).toBe("from a file\n");
+    const dash = await call("run", { session: "mcp-stdin", program: "/bin/cat", stdin: "-" });
+    expect(dash.isError).toBe(true);
+    expect(dash.error.code).toBe("USAGE");
+    expect(dash.error.message).toContain("the CLI's own stdin");
+  }, 60_000);
 });
 
 describe("unknown tool", () => {

@@ -66,7 +66,8 @@ export const lldbCli: AdapterSpec = {
   launchArgs(o) {
     // lldb-dap's start-up commands (Rust's formatters) apply; its "?"-prefixed terminal settings do not.
     const initCommands = ((lldbDap.launchArgs(o).initCommands as string[] | undefined) ?? []).filter((c) => !c.startsWith("?"));
-    const stdio = o.terminal ? { stdin: STDIN_PATH, stdout: o.terminal, stderr: o.terminal } : undefined;
+    const stdin = o.stdin ?? STDIN_PATH;
+    const stdio = o.terminal ? { stdin, stdout: o.terminal, stderr: o.terminal } : o.stdin ? { stdin } : undefined;
     return { program: o.program, args: o.args, cwd: o.cwd, env: o.env, stopOnEntry: o.stopOnEntry, ...(stdio ? { stdio } : {}), ...(initCommands.length ? { initCommands } : {}) };
   },
   attachArgs(o) {

@@ -4,6 +4,7 @@
 // runner's verdict at the end. The session code sees one AdapterSpec, as for any other start.
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { pythonCommand } from "../debugpy.ts";
 import { moduleRoot } from "../delve.ts";
 import { lldbDap } from "../lldbDap.ts";
 import type { AdapterSpec, CatchpointDef } from "../types.ts";
@@ -19,7 +20,7 @@ export function pythonAdapter(base: AdapterSpec, launch: PythonLaunch & { module
     launchArgs(o) {
       // debugpy borrowed from another interpreter goes first on the program's PYTHONPATH.
       const env = launch.debugpyPath ? { ...o.env, PYTHONPATH: [launch.debugpyPath, o.env.PYTHONPATH].filter(Boolean).join(delimiter) } : o.env;
-      const args: Record<string, unknown> = { ...base.launchArgs({ ...o, env }), python: [launch.python] };
+      const args: Record<string, unknown> = { ...base.launchArgs({ ...o, env }), ...pythonCommand(launch.python, o.stdin) };
       if (launch.module) {
         delete args.program;
         args.module = launch.module;

@@ -11,7 +11,7 @@ import { ClientGone, unlessGone } from "../cancel.ts";
 import { waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
 import { runUnderWay } from "./runInterrupts.ts";
-import { startSession } from "./session.ts";
+import { releasingStdin, startSession } from "./session.ts";
 
 /** How long the pause at the timeout may take. */
 const PAUSE_TIMEOUT_S = 5;
@@ -58,7 +58,7 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
   let stop: StopReport | undefined;
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
-  const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, cwd: a.cwd, env: a.env, adapter: a.adapter, break: a.break, options: a.options, stopOnEntry: false, wait: true, timeout: a.timeout, print: [] };
+  const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, cwd: a.cwd, env: a.env, adapter: a.adapter, break: a.break, options: a.options, stopOnEntry: false, wait: true, timeout: a.timeout, print: [], ...(a.stdin !== undefined ? { stdin: a.stdin } : {}) };
   const starting = startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
   try {
     const first = await unlessGone(Promise.race([starting, interrupt.promise]), stream?.signal);
@@ -189,4 +189,4 @@ function localValues(locals: VariableView[]): RunHit["values"] {
   return locals.map((v) => ({ expression: v.name, value: cut(v.value) }));
 }
 
-export const runHandlers: Handlers<"run"> = { run: runOnce };
+export const runHandlers: Handlers<"run"> = { run: (a, caller, ctx, stream) => releasingStdin(ctx, a.stdin, () => runOnce(a, caller, ctx, stream)) };

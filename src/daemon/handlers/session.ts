@@ -8,6 +8,7 @@ import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, Replies, StartData } from "../../ipc/commands.ts";
 import { VERSION } from "../../common/version.ts";
+import { checkStdinFile, isStdinCopy, removeStdinCopy } from "../../common/stdinFile.ts";
 import { refuseSelfAttach, type AttachGuardContext } from "../guards.ts";
 import { waitForProcess } from "../processWait.ts";
 import { Session, type StartOptions } from "../session/session.ts";
@@ -69,9 +70,28 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is not executable`, `\`chmod +x ${a.program}\`, or build it first`);
   }
   const core = a.core ? checkCore(a, caller.cwd, spec) : undefined;
-  const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core };
+  const stdin = programStdin(a, caller.cwd, mode);
+  const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core, ...(stdin ? { stdin } : {}) };
   if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a)), waited };
   return runSession(ctx, caller, local && isPythonWithoutExtension(spec, program!) ? pythonProgramAdapter(spec, program!, a.options, caller.cwd) : spec, config, options, a);
+}
+
+/** The `--stdin` file of a program the debugger starts, checked; attach, --core and --connect start none. */
+export function programStdin(a: { stdin?: string; core?: string; connect?: unknown }, cwd: string, mode: "launch" | "attach"): string | undefined {
+  if (a.stdin === undefined) return undefined;
+  const clash = mode === "attach" ? "attach" : a.core ? "--core" : a.connect ? "--connect" : undefined;
+  if (clash) throw new DebuggerError("USAGE", `--stdin gives a file to a program the debugger starts: ${clash} starts none`, clash === "attach" ? "the program already has its stdin; start it with `debugger start PROG --stdin FILE`" : `leave out --stdin, or ${clash}`);
+  return checkStdinFile(a.stdin, cwd);
+}
+
+/** A copy of the CLI's stdin (`--stdin -`) that no session took, because the start failed, goes with the failure. */
+export async function releasingStdin<T>(ctx: DaemonContext, stdin: string | undefined, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (e) {
+    if (isStdinCopy(stdin) && !ctx.registry.holdsStdin(stdin)) removeStdinCopy(stdin);
+    throw e;
+  }
 }
 
 /** A Python program whose name has none of the language's source extensions (a `#!` script). */
@@ -125,7 +145,8 @@ async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonConte
   const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd;
   const python = (spec.discover({ options: a.options }) ?? undefined)?.path;
   if (!python) throw new DebuggerError("ADAPTER_NOT_FOUND", "debugpy is not installed for any python3 here", spec.installHint);
-  const options: StartOptions = { mode: "launch", program: `-m ${a.module}`, args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, breakpoints, options: a.options };
+  const stdin = programStdin(a, caller.cwd, "launch");
+  const options: StartOptions = { mode: "launch", program: `-m ${a.module}`, args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, breakpoints, options: a.options, ...(stdin ? { stdin } : {}) };
   return runSession(ctx, caller, pythonAdapter(spec, { python, module: a.module }), config, options, a);
 }
 
@@ -262,7 +283,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     return { sessions: [...ctx.registry.all().map((s) => s.summary()), ...ctx.registry.lostSessions()] };
   },
 
-  start: (a, caller, ctx): Promise<Replies["start"]> => (a.module ? startModule(a, caller, ctx) : startSession(a, caller, ctx, "launch")),
+  start: (a, caller, ctx): Promise<Replies["start"]> => releasingStdin(ctx, a.stdin, () => (a.module ? startModule(a, caller, ctx) : startSession(a, caller, ctx, "launch"))),
   attach: (a, caller, ctx, stream): Promise<Replies["attach"]> => (a.waitFor !== undefined ? attachWhenStarted(a, caller, ctx, stream?.signal) : startSession(a, caller, ctx, "attach")),
 
   async stop(_a, caller, ctx): Promise<Replies["stop"]> {

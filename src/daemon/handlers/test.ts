@@ -7,10 +7,10 @@ import { testAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
 import { loadConfig } from "../../common/config.ts";
 import type { StartOptions } from "../session/session.ts";
 import type { Handlers } from "./common.ts";
-import { requireFree, runSession, startBreakpoints } from "./session.ts";
+import { programStdin, releasingStdin, requireFree, runSession, startBreakpoints } from "./session.ts";
 
 export const testHandlers: Handlers<"test"> = {
-  async test(a, caller, ctx) {
+  test: (a, caller, ctx) => releasingStdin(ctx, a.stdin, async () => {
     requireFree(ctx, caller.session);
     // Locations first: a malformed one is a usage error before anything is built.
     const breakpoints = await startBreakpoints(a.break, caller.cwd);
@@ -29,7 +29,9 @@ export const testHandlers: Handlers<"test"> = {
       breakpoints,
       options,
     };
+    const stdin = programStdin(a, caller.cwd, "launch");
+    if (stdin) opts.stdin = stdin;
     const started = await runSession(ctx, caller, spec, config, opts, a);
     return { ...started, runner: plan.runner, program: plan.program, args: plan.args, ...(plan.notes.length ? { notes: plan.notes } : {}) };
-  },
+  }),
 };

@@ -55,7 +55,7 @@ export class AdapterLink {
   path: string | undefined;
   /** This start took a warm spare adapter. */
   warmStart = false;
-  /** This start's adapter had to begin in a given directory: a spare would not have served it. */
+  /** This start's adapter had to begin in a given directory or with a given stdin: a spare would not have served it. */
   private pinnedCwd = false;
   capabilities: P.Capabilities = {};
   /** Processes the adapter started for a launched program: ended if the adapter dies without doing it. */
@@ -129,7 +129,9 @@ export class AdapterLink {
       }
     }
     const spawnCwd = adapter.spawnCwd?.(launch);
-    this.pinnedCwd = spawnCwd !== undefined;
+    // An adapter whose program inherits its stdin is spawned with the --stdin file: a spare has /dev/null.
+    const stdinFile = opts.mode === "launch" && !opts.connect && !core && adapter.quirks.programInheritsAdapterStdin ? opts.stdin : undefined;
+    this.pinnedCwd = spawnCwd !== undefined || stdinFile !== undefined;
     // A warm spare of this adapter, spawned and initialized before: straight to launch.
     const spare = this.found && this.host.warm && !core?.command && !this.pinnedCwd ? await this.host.warm.takeAnswering(adapter, this.found) : undefined;
     this.warmStart = !!spare;
@@ -149,6 +151,7 @@ export class AdapterLink {
         trace,
         onStderr,
         onProgramOutput,
+        ...(stdinFile ? { stdinFile } : {}),
       });
     }
     this.proc = proc;

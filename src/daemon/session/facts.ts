@@ -81,6 +81,11 @@ export abstract class SessionFacts {
     return !!this.startOptions?.connect;
   }
 
+  /** The file the program reads as its stdin (`--stdin`), if one was given. */
+  get stdin(): string | undefined {
+    return this.startOptions?.stdin;
+  }
+
   /** The core dump this session opened (post-mortem), if it is one. */
   get core(): string | undefined {
     return this.startOptions?.core;
