@@ -10,7 +10,7 @@ import type { Handlers } from "./common.ts";
 import { requireFree, runSession, startBreakpoints } from "./session.ts";
 
 export const testHandlers: Handlers<"test"> = {
-  async test(a, caller, ctx) {
+  async test(a, caller, ctx, stream) {
     requireFree(ctx, caller.session);
     // Locations first: a malformed one is a usage error before anything is built.
     const breakpoints = await startBreakpoints(a.break, caller.cwd);
@@ -29,7 +29,7 @@ export const testHandlers: Handlers<"test"> = {
       breakpoints,
       options,
     };
-    const started = await runSession(ctx, caller, spec, config, opts, a);
+    const started = await runSession(ctx, caller, spec, config, opts, a, stream?.signal);
     return { ...started, runner: plan.runner, program: plan.program, args: plan.args, ...(plan.notes.length ? { notes: plan.notes } : {}) };
   },
 };
