@@ -33,7 +33,7 @@ interface Conn {
   /** Aborts when the client goes away: a trace or batch it asked for ends then. */
   gone: AbortController;
   /** Requests still being handled: their session and when they end. */
-  inflight: Set<{ session: string; done: Promise<void> }>;
+  inflight: Set<{ session: string; command: string; done: Promise<void> }>;
 }
 
 /** How long a request waits for the work an abandoned request is winding down on its session. */
@@ -120,15 +120,20 @@ export async function runDaemon(): Promise<void> {
   // Notices wait here for the next reply on their session.
   const notices = new Map<string, string>();
   // Sessions whose requests lost their client and are still winding down (pausing the program):
-  // the next request on the session waits for that, so its reply sees the outcome.
-  const settling = new Map<string, Promise<void>>();
+  // the next request on the session waits for that, so its reply sees the outcome. `tells`: a
+  // trace or batch, which leaves the program stopped and says so in a notice; a read (status)
+  // waits only for those, not for an abandoned start still launching its adapter.
+  const settling = new Map<string, { done: Promise<void>; tells: boolean }>();
   function clientGone(c: Conn): void {
     c.gone.abort();
     for (const r of c.inflight) {
-      const done = r.done.then(() => {
-        if (settling.get(r.session) === done) settling.delete(r.session);
-      });
-      settling.set(r.session, done);
+      const entry: { done: Promise<void>; tells: boolean } = {
+        done: r.done.then(() => {
+          if (settling.get(r.session) === entry) settling.delete(r.session);
+        }),
+        tells: r.command === "trace" || r.command === "batch" || settling.get(r.session)?.tells === true,
+      };
+      settling.set(r.session, entry);
     }
   }
   const ctx: DaemonContext = {
@@ -219,10 +224,13 @@ export async function runDaemon(): Promise<void> {
       return;
     }
     const started = performance.now();
+    // Reads (status, sessions, output) answer at once with what the daemon holds ("starting" while
+    // an abandoned start still launches), unless a trace or batch is leaving the program stopped.
     const winding = settling.get(req.session);
-    if (winding) await Promise.race([winding, Bun.sleep(SETTLE_WAIT_MS)]);
+    const read = isCommand(req.command) && metaOf(req.command).concurrency === "read";
+    if (winding && (!read || winding.tells)) await Promise.race([winding.done, Bun.sleep(SETTLE_WAIT_MS)]);
     const finished = Promise.withResolvers<void>();
-    const entry = { session: req.session, done: finished.promise };
+    const entry = { session: req.session, command: req.command, done: finished.promise };
     sock.data.inflight.add(entry);
     busy++;
     const withNotice = (r: Reply): Reply => {

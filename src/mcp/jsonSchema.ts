@@ -2,7 +2,8 @@
 // of schema kinds (object, optional with defaults, string, number, boolean, array, record, picklist,
 // unknown, a union of plain types, and pipes of integer/min/max checks); this covers exactly those and throws on anything
 // else, so a new kind in the contract fails the MCP tests instead of producing a wrong schema.
-// Output is compact on purpose: an agent pays for every byte of `tools/list` on every turn.
+// Output is compact on purpose (no defaults, no bounds): an agent pays for every byte of
+// `tools/list` on every turn.
 import type * as v from "valibot";
 
 export type JsonSchema = Record<string, unknown>;
@@ -53,13 +54,10 @@ export function toJsonSchema(schema: v.GenericSchema): JsonSchema {
       if (!parts.every((p) => Object.keys(p).length === 1 && typeof p.type === "string")) throw new Error("no JSON Schema for a valibot union of other than plain types");
       return { anyOf: parts };
     }
-    case "optional": {
-      const out = toJsonSchema(s.wrapped);
-      // Defaults that say something (a number, true) are shown; empty arrays and records are not.
-      const d = typeof s.default === "function" ? undefined : s.default;
-      if (d !== undefined && (typeof d !== "object" || d === null)) out.default = d;
-      return out;
-    }
+    case "optional":
+      // No `default`: what the shared ones are (session, wait, timeout) is said once in the
+      // server's instructions, and the rest cost bytes in every tools/list for little.
+      return toJsonSchema(s.wrapped);
     case "object":
     case "strict_object": {
       const properties: Record<string, JsonSchema> = {};
@@ -82,18 +80,11 @@ function applyAction(out: JsonSchema, a: Action): void {
       out.type = "integer";
       return;
     case "min_value":
-      out.minimum = a.requirement;
-      return;
     case "max_value":
-      out.maximum = a.requirement;
-      return;
     case "min_length":
-      // "not empty" on a string costs bytes in every tool and tells an agent nothing; the daemon
-      // still rejects an empty one with the contract's message.
-      if (out.type === "array") out.minItems = a.requirement;
-      return;
     case "max_length":
-      out[out.type === "array" ? "maxItems" : "maxLength"] = a.requirement;
+      // Bounds cost bytes in every tools/list and rarely matter to an agent: the daemon checks
+      // them and its message names the bound (`a timeout is at most 2000000 s`).
       return;
     default:
       throw new Error(`no JSON Schema for valibot check '${a.type}'`);

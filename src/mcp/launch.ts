@@ -9,8 +9,7 @@ import { runFromConfig, startFromConfig } from "../ipc/launchCall.ts";
 
 /** The tool properties this adds to start and run (not contract arguments: the daemon never sees them). */
 export const LAUNCH_PROPERTIES = {
-  config: { type: "string", description: "a .vscode/launch.json configuration, for program" },
-  launchFile: { type: "string" },
+  config: { type: "string", description: "VS Code launch config" },
 } as const;
 
 export interface Expanded {

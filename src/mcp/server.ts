@@ -17,16 +17,25 @@ import { errorText, present, presentBatch, type View } from "../present/index.ts
 import { closest } from "../common/similar.ts";
 import { fillIn } from "./checks.ts";
 import { expandConfig } from "./launch.ts";
-import { toolHint } from "./hints.ts";
+import { toolData, toolHint, toolText } from "./hints.ts";
 import { toolDefs, type ToolDef } from "./tools.ts";
 import { StdioLineTransport } from "./transport.ts";
 
-// Said once per connection instead of in every tool's description.
-const INSTRUCTIONS =
-  "Debug a program: start it with breakpoints, read the stop report, inspect (locals, print, backtrace), " +
-  "move (next, step, finish, continue), stop when done. start, attach, restart, continue, next, step, finish, " +
-  "until, pause, await and trace wait for the stop and return it (wait: false returns at once; await waits later); " +
-  "print: [EXPR] on them adds values at that stop. session defaults to 'default'; sessions are shared with the `debugger` CLI.";
+/**
+ * Said once per connection instead of in every tool's schema (an agent pays for every byte of
+ * tools/list on every turn): the workflow, and the arguments and defaults the tools share.
+ */
+export function instructions(defaults: McpDefaults): string {
+  return (
+    "Debug a program: start it with breakpoints, read the stop report, inspect (locals, print, backtrace), " +
+    "move (next, step, finish, continue), stop when done. start, attach, restart, continue, next, step, finish, " +
+    `until, pause, await and trace wait for the stop and return it: timeout in seconds (default ${defaults.timeout}; 0 waits forever), ` +
+    "wait: false returns at once and await waits later; print: [EXPR] on them adds values at that stop. " +
+    `session defaults to '${defaults.session}'; sessions are shared with the \`debugger\` CLI. ` +
+    "structuredContent is the reply's data as outputSchema says (with notice: what happened on the session while no call waited); " +
+    "a failed call's is {error: {code, message, hint}}."
+  );
+}
 
 /** Seconds between progress notifications while an execution tool waits for the stop. */
 const PROGRESS_EVERY_S = 2;
@@ -49,10 +58,10 @@ export interface McpDefaults {
 export async function serveMcp(defaults: McpDefaults): Promise<void> {
   normalJitPolicy();
   const defaultSession = defaults.session;
-  const tools = toolDefs(defaultSession);
+  const tools = toolDefs();
   const byName = new Map<string, ToolDef>(tools.map((t) => [t.name, t]));
-  const server = new Server({ name: "debugger", version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const listed = tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({ name, description, inputSchema, outputSchema, ...(annotations ? { annotations } : {}) }));
+  const server = new Server({ name: "debugger", version: VERSION }, { capabilities: { tools: {} }, instructions: instructions(defaults) });
+  const listed = listedTools(tools);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const tool = byName.get(req.params.name);
@@ -110,7 +119,9 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
   const command = tool.command;
   let session = defaults.session;
   try {
-    if (args.session !== undefined) session = checkSessionName(String(args.session), "session");
+    // A number or null is the caller's mistake, not a session named "5" or "null".
+    if (args.session !== undefined && typeof args.session !== "string") throw new DebuggerError("INVALID_ARGUMENT", `session must be a string (a session name), not ${args.session === null ? "null" : Array.isArray(args.session) ? "an array" : typeof args.session}`, 'e.g. {"session": "api"}; left out, it is the default session');
+    if (args.session !== undefined) session = checkSessionName(args.session as string, "session");
     delete args.session;
     const m = metaOf(command);
     if (m.execution && args.timeout === undefined && "timeout" in argSchemas[command].entries) args.timeout = defaults.timeout;
@@ -157,14 +168,17 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
     // What happened on the session while nobody listened (an interrupted trace or batch).
     const notice = reply.notice ? `note: ${reply.notice}` : "";
     if (!reply.ok) {
-      const r = failure(command, session, new DebuggerError(reply.error?.code ?? "INTERNAL", reply.error?.message ?? "the daemon replied without an error", reply.error?.hint));
+      const r = failure(new DebuggerError(reply.error?.code ?? "INTERNAL", reply.error?.message ?? "the daemon replied without an error", reply.error?.hint));
       if (notice) r.content.unshift({ type: "text", text: notice });
       return r;
     }
     const text = [notice, sent.text].filter(Boolean).join("\n");
-    return { content: [{ type: "text", text: text || "ok" }], structuredContent: { ok: true, command, session, data: reply.data, ...(reply.notice ? { notice: reply.notice } : {}) } };
+    // The reply's data, which the tool's outputSchema describes (a `notice` beside it is the
+    // text's first line too).
+    const data = (reply.data ?? {}) as Record<string, unknown>;
+    return { content: [{ type: "text", text: text || "ok" }], structuredContent: reply.notice ? { ...data, notice: reply.notice } : data };
   } catch (e) {
-    return failure(command, session, e);
+    return failure(e);
   }
 }
 
@@ -183,19 +197,24 @@ interface Sent {
 async function send<C extends Single>(command: C, args: ArgsIn<C>, session: string, view: View, socketTimeout: number, signal: AbortSignal): Promise<Sent> {
   const partials: string[] = [];
   const onPartial = (r: Reply<Replies[C]>) => {
-    if (r.data) partials.push(present(command, r.data, view));
+    if (r.data) partials.push(toolText(present(command, toolData(r.data), view), r.data));
   };
-  const reply = await untilAborted(request({ command, session, cwd: view.cwd, args }, socketTimeout, { onPartial, signal }), signal);
-  const text = reply.ok && reply.data !== undefined ? [...partials, present(command, reply.data, view)].filter(Boolean).join("\n") : "";
+  const reply = withToolWords(await untilAborted(request({ command, session, cwd: view.cwd, args }, socketTimeout, { onPartial, signal }), signal));
+  const text = reply.ok && reply.data !== undefined ? toolText([...partials, present(command, reply.data, view)].filter(Boolean).join("\n"), reply.data) : "";
   return { reply, text };
 }
 
 async function sendBatch(args: ArgsOut<"batch">, session: string, view: View, socketTimeout: number, signal: AbortSignal): Promise<Sent> {
-  const reply = await untilAborted(request({ command: "batch", session, cwd: view.cwd, args }, socketTimeout, { signal }), signal);
+  const reply = withToolWords(await untilAborted(request({ command: "batch", session, cwd: view.cwd, args }, socketTimeout, { signal }), signal));
   const text = reply.ok && reply.data
-    ? presentBatch(reply.data, view, { label: (_i, r) => r.command, view: (i, base) => ({ ...base, locals: localsOf(args.commands[i]?.args ?? {}) ?? view.locals }), stoppedEarly: (ran, total, interrupted) => `(${interrupted ? "interrupted by a pause" : "stopped"} after ${ran} of ${total}${interrupted ? "" : "; keepGoing runs past a failure"})` })
+    ? toolText(presentBatch(reply.data, view, { label: (_i, r) => r.command, view: (i, base) => ({ ...base, locals: localsOf(args.commands[i]?.args ?? {}) ?? view.locals }), stoppedEarly: (ran, total, interrupted) => `(${interrupted ? "interrupted by a pause" : "stopped"} after ${ran} of ${total}${interrupted ? "" : "; keepGoing runs past a failure"})` }), reply.data)
     : "";
   return { reply, text };
+}
+
+/** A reply whose data and notice name tools where the daemon's words name CLI commands (../mcp/hints.ts). */
+function withToolWords<T>(reply: Reply<T>): Reply<T> {
+  return { ...reply, ...(reply.data !== undefined ? { data: toolData(reply.data) } : {}), ...(reply.notice ? { notice: toolHint(reply.notice) } : {}) };
 }
 
 /** A step of a batch: the server's additions, and the contract's checks when its arguments are valid (else the daemon says what is wrong). */
@@ -239,9 +258,16 @@ function suggestTool(name: string, byName: Map<string, ToolDef>): string {
   return near ? `; did you mean '${near}'?` : "; tools/list names the tools";
 }
 
-function failure(command: string, session: string, e: unknown): CallToolResult {
+/** The tools as tools/list gives them. */
+export function listedTools(tools: ToolDef[]) {
+  return tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({ name, description, inputSchema, outputSchema, annotations }));
+}
+
+function failure(e: unknown): CallToolResult {
   const error = toErrorData(e);
   // The daemon's hints name CLI commands; over MCP they name the tools.
+  error.message = toolHint(error.message);
   if (error.hint) error.hint = toolHint(error.hint);
-  return { isError: true, content: [{ type: "text", text: errorText(error) }], structuredContent: { ok: false, command, session, error } };
+  // No field of any tool's reply is called `error`, and outputSchemas require none: this validates.
+  return { isError: true, content: [{ type: "text", text: errorText(error) }], structuredContent: { error } };
 }

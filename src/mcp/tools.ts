@@ -5,6 +5,7 @@ import { argSchemas } from "../ipc/commands.ts";
 import { meta, metaOf, type CommandName } from "../ipc/meta.ts";
 import { toJsonSchema, type JsonSchema } from "./jsonSchema.ts";
 import { LAUNCH_PROPERTIES } from "./launch.ts";
+import { replySchemas } from "./replySchemas.ts";
 
 /** Contract commands with no tool, and why. */
 export const NOT_TOOLS: Partial<Record<CommandName, string>> = {
@@ -16,14 +17,27 @@ export const NOT_TOOLS: Partial<Record<CommandName, string>> = {
   "watch.list": "breakpoint_list shows watchpoints too",
   thread: "frame and backtrace take a thread",
   events: "status has the last stop",
+  // Each costs ~300 bytes of every tools/list for what another tool shows (issue 29's budget).
+  context: "frame with no index shows the same; list takes lines",
+  args: "locals lists them too (every adapter's locals hold the arguments)",
+  threads: "backtrace with all shows every thread at its frame in your code",
+};
+
+/** Summaries that say a CLI flag: the tool's own words. */
+const DESCRIPTIONS: Partial<Record<CommandName, string>> = {
+  backtrace: "The call stack (all: every thread at its frame in your code)",
+  catch: "Exception filters: lists them; add, remove by name (C++ types: add [\"throw\", TYPE])",
+  pause: "Interrupt the program; a blocked one lists each waiting thread and its wait",
 };
 
 /** The few arguments whose name does not say enough (few bytes: every tool list pays for them). */
 const PROPERTY_NOTES: Record<string, string> = {
   break: "LOC or 'LOC if COND'",
-  options: "adapter options: python, justMyCode",
-  stdin: "path of a file",
+  stdin: "file path",
 };
+
+/** The contract takes any record of adapter options; the tools take the ones adapters read (./checks.ts refuses others). */
+const OPTIONS_SCHEMA: JsonSchema = { type: "object", properties: { python: { type: "string" }, justMyCode: { type: "boolean" } } };
 
 /** Arguments the server fills in itself: never shown to the agent. */
 const HIDDEN_ARGS = new Set(["clientPid", "path", "ofRun"]);
@@ -36,34 +50,55 @@ export interface ToolDef {
   description: string;
   inputSchema: JsonSchema & { type: "object"; properties: Record<string, JsonSchema> };
   outputSchema: JsonSchema & { type: "object" };
-  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean };
+  annotations: Annotations;
 }
 
-/**
- * Every tool's `structuredContent` is the same envelope: `{ok: true, command, session, data}` with
- * the command's reply (README's JSON reference), or `{ok: false, …, error: {code, message, hint}}`.
- * One small schema for all: a per-reply schema would triple the bytes of tools/list, which every
- * agent turn pays for.
- */
-export const OUTPUT_SCHEMA = {
-  type: "object",
-  properties: { ok: { type: "boolean" }, data: { type: "object" }, error: { type: "object" } },
-  required: ["ok"],
-} as const satisfies JsonSchema;
+type Annotations = { readOnlyHint?: true; destructiveHint?: boolean; openWorldHint?: false };
 
 /**
- * Tool annotations (MCP 2025-06-18+), which clients use to approve calls without asking: tools
- * that only read the session are read-only; of the others, those that end the program, write its
- * memory, run arbitrary code or drop what was set are destructive, the rest are not (the spec's
- * default is destructive, so those say so). batch runs any of them: left at the default.
+ * What each tool can do at worst, for clients that approve calls by these hints (MCP tool
+ * annotations; docs/decisions.md has the rule). Any tool that can evaluate an expression the
+ * caller wrote, or run the program, can run any code (`print __import__("os").system(…)` under
+ * debugpy, `(int)system(…)` under LLDB): it is neither read-only nor closed. Unstated hints keep
+ * the spec's defaults, which are the worst case (not read-only, destructive, open world).
  */
-const READ_ONLY = new Set<CommandName>(["status", "sessions", "breakpoint.list", "context", "backtrace", "locals", "args", "print", "threads", "registers", "memory.read", "list", "disassemble", "output"]);
-const DESTRUCTIVE = new Set<CommandName>(["stop", "detach", "restart", "set", "eval", "raw", "breakpoint.remove", "undisplay"]);
+const ANNOTATIONS: Record<"read" | "session" | "drops" | "code", Annotations> = {
+  /** Lists what the daemon or the debugger holds; evaluates nothing the caller wrote, changes nothing. */
+  read: { readOnlyHint: true },
+  /** Changes the session's own settings; nothing is lost and nothing runs. */
+  session: { destructiveHint: false, openWorldHint: false },
+  /** Ends the program or session, or drops what was set or captured; runs nothing. */
+  drops: { destructiveHint: true, openWorldHint: false },
+  /** Runs the program or evaluates the caller's expressions (a condition, a `print`, a location). */
+  code: { destructiveHint: true },
+};
 
-function annotationsOf(command: CommandName): ToolDef["annotations"] {
-  if (command === "batch") return undefined;
-  if (READ_ONLY.has(command)) return { readOnlyHint: true };
-  return { destructiveHint: DESTRUCTIVE.has(command) };
+const CLASS: Partial<Record<CommandName, keyof typeof ANNOTATIONS>> = {
+  status: "read",
+  sessions: "read",
+  "breakpoint.list": "read",
+  context: "read",
+  backtrace: "read",
+  frame: "read",
+  locals: "read",
+  args: "read",
+  threads: "read",
+  registers: "read",
+  list: "read",
+  "breakpoint.enable": "session",
+  "breakpoint.disable": "session",
+  catch: "session",
+  stop: "drops",
+  detach: "drops",
+  "breakpoint.remove": "drops",
+  undisplay: "drops",
+  // `clear` drops what was captured.
+  output: "drops",
+};
+
+/** Every other tool runs code: a new tool is taken to, until it is put in a class above. */
+export function annotationsOf(command: CommandName): Annotations {
+  return ANNOTATIONS[CLASS[command] ?? "code"];
 }
 
 /** MCP tool names allow no dots in several clients: `breakpoint.add` is `breakpoint_add`. */
@@ -72,20 +107,22 @@ export function toolName(command: string): string {
 }
 
 
-export function toolDefs(defaultSession = "default"): ToolDef[] {
+export function toolDefs(): ToolDef[] {
   const out: ToolDef[] = [];
   for (const command of Object.keys(meta) as CommandName[]) {
     if (command in NOT_TOOLS) continue;
     const schema = toJsonSchema(argSchemas[command]) as ToolDef["inputSchema"];
     for (const hidden of [...HIDDEN_ARGS, ...(UNUSED_ARGS[command] ?? [])]) delete schema.properties[hidden];
+    if (schema.properties.options) schema.properties.options = OPTIONS_SCHEMA;
     for (const [key, note] of Object.entries(PROPERTY_NOTES)) if (schema.properties[key]) schema.properties[key] = { ...schema.properties[key], description: note };
     if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((r) => !HIDDEN_ARGS.has(r));
-    // Every tool names its session; the daemon-wide ones (sessions) take none.
-    if (!metaOf(command).daemon) schema.properties = { session: { type: "string", default: defaultSession }, ...schema.properties };
+    // Every tool names its session (its default is said in the server's instructions); the
+    // daemon-wide ones (sessions) take none.
+    if (!metaOf(command).daemon) schema.properties = { session: { type: "string" }, ...schema.properties };
     // start needs a program, or (Python) a module instead: said in words and checked by the daemon
     // (USAGE), never as anyOf/oneOf/allOf at the schema's root, which Anthropic's API refuses for
     // the whole request (every tool of every server the client loaded).
-    if (command === "start") schema.properties.program = { ...schema.properties.program, description: "required unless module is given" };
+    if (command === "start") schema.properties.program = { ...schema.properties.program, description: "or module" };
     // A launch.json configuration (./launch.ts), read by the server; run's program may come from it.
     if (command === "start" || command === "run") schema.properties = { ...schema.properties, ...LAUNCH_PROPERTIES };
     if (command === "run" && Array.isArray(schema.required)) {
@@ -93,8 +130,7 @@ export function toolDefs(defaultSession = "default"): ToolDef[] {
       if (required.length) schema.required = required;
       else delete schema.required;
     }
-    const annotations = annotationsOf(command);
-    out.push({ name: toolName(command), command, description: metaOf(command).summary, inputSchema: schema, outputSchema: OUTPUT_SCHEMA, ...(annotations ? { annotations } : {}) });
+    out.push({ name: toolName(command), command, description: DESCRIPTIONS[command] ?? metaOf(command).summary, inputSchema: schema, outputSchema: replySchemas[command]!, annotations: annotationsOf(command) });
   }
   return out;
 }

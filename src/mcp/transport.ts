@@ -28,6 +28,22 @@ export function idOfCut(head: string, tail: string): Id {
   }
 }
 
+/**
+ * What is wrong with a tools/call whose params are not {name: string, arguments?: object}: the
+ * spec's invalid params (-32602). The SDK's schema check answered them with an internal error
+ * (-32603) and its validation dump.
+ */
+export function badToolCall(message: JSONRPCMessage): string | undefined {
+  if (!("method" in message) || message.method !== "tools/call" || !("id" in message)) return undefined;
+  const params = message.params as Record<string, unknown> | undefined;
+  if (typeof params?.name !== "string") return "invalid params: tools/call needs params.name, the tool's name (a string)";
+  const a = params.arguments;
+  if (a !== undefined && (typeof a !== "object" || a === null || Array.isArray(a))) {
+    return `invalid params: the arguments of '${params.name}' must be an object, not ${a === null ? "null" : Array.isArray(a) ? "an array" : typeof a}`;
+  }
+  return undefined;
+}
+
 export class StdioLineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -109,6 +125,11 @@ export class StdioLineTransport implements Transport {
     if (!parsed.success) {
       const id = typeof raw === "object" && raw !== null && "id" in raw ? ((raw as { id: Id }).id ?? null) : null;
       void this.send({ jsonrpc: "2.0", id: id as never, error: { code: -32600, message: "invalid request: not a JSON-RPC 2.0 message" } } as JSONRPCMessage);
+      return;
+    }
+    const bad = badToolCall(parsed.data);
+    if (bad) {
+      void this.send({ jsonrpc: "2.0", id: (parsed.data as { id: Id }).id as never, error: { code: -32602, message: bad } } as JSONRPCMessage);
       return;
     }
     this.onmessage?.(parsed.data);

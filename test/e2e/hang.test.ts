@@ -208,8 +208,8 @@ describe.skipIf(!lldb)("batch and MCP", () => {
       try {
         await client.callTool({ name: "continue", arguments: { session: "hang-batch", wait: false } });
         const r = (await client.callTool({ name: "pause", arguments: { session: "hang-batch" } })) as { content: { text: string }[]; structuredContent: any };
-        expect(r.structuredContent.data.hang.blocked).toBe(true);
-        expect(r.structuredContent.data.hang.groups.map((g: any) => g.waits).sort()).toEqual(["pthread_cond_wait", "pthread_join", "pthread_mutex_lock", "pthread_mutex_lock", "read"]);
+        expect(r.structuredContent.hang.blocked).toBe(true);
+        expect(r.structuredContent.hang.groups.map((g: any) => g.waits).sort()).toEqual(["pthread_cond_wait", "pthread_join", "pthread_mutex_lock", "pthread_mutex_lock", "read"]);
         expect(r.content.map((x) => x.text).join("\n")).toContain("waits: pthread_mutex_lock");
       } finally {
         await client.close();

@@ -179,7 +179,7 @@ describe("an MCP cancel", () => {
       await expect(call).rejects.toThrow();
       // The next call through MCP says what happened.
       const r = (await client.callTool({ name: "status", arguments: { session: s.name } })) as any;
-      expect(r.structuredContent.data.state).toBe("stopped");
+      expect(r.structuredContent.state).toBe("stopped");
       expect(r.structuredContent.notice).toMatch(/^the trace of loop\.c:2 was interrupted after \d+ hits? \(its client went away\); the program is stopped at loop\.c:\d+ in tick$/);
       expect(r.content[0].text).toStartWith("note: the trace of loop.c:2 was interrupted");
       expect((await s.ok(["breakpoint", "list"])).breakpoints.map((b: any) => b.id)).toEqual([1]);

@@ -27,7 +27,8 @@ afterAll(async () => {
 
 async function call(name: string, args: Record<string, unknown>) {
   const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as { content: { text: string }[]; structuredContent: any; isError?: boolean };
-  return { ...r.structuredContent, text: r.content.map((c) => c.text).join("\n") };
+  // Structured content is the reply's data, or {error} when the call failed.
+  return { ok: r.isError !== true, data: r.structuredContent, error: r.structuredContent.error, text: r.content.map((c) => c.text).join("\n") };
 }
 
 test("a 20 MiB message gets a JSON-RPC error for its id; the server goes on answering", async () => {

@@ -1,12 +1,17 @@
-// JSON Schema for the MCP tools from the contract's valibot schemas.
+// JSON Schema for the MCP tools from the contract's valibot schemas (inputs) and reply types (outputs).
 import { describe, expect, test } from "bun:test";
+import Ajv from "ajv";
 import * as v from "valibot";
-import { meta, metaOf } from "../../src/ipc/meta.ts";
+import { meta, metaOf, type CommandName } from "../../src/ipc/meta.ts";
 import { toJsonSchema } from "../../src/mcp/jsonSchema.ts";
+import { replySchemas as committed } from "../../src/mcp/replySchemas.ts";
+import { instructions, listedTools } from "../../src/mcp/server.ts";
 import { NOT_TOOLS, toolDefs } from "../../src/mcp/tools.ts";
+import { badToolCall } from "../../src/mcp/transport.ts";
+import { OUT, render, replySchemas } from "../../scripts/reply-schemas.ts";
 
 describe("toJsonSchema", () => {
-  test("the kinds the contract uses", () => {
+  test("the kinds the contract uses, without defaults or bounds (the daemon checks those; the bytes go to every turn)", () => {
     const schema = v.strictObject({
       name: v.pipe(v.string(), v.minLength(1)),
       count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9)), 3),
@@ -21,9 +26,9 @@ describe("toJsonSchema", () => {
       type: "object",
       properties: {
         name: { type: "string" },
-        count: { type: "integer", minimum: 1, maximum: 9, default: 3 },
-        ids: { type: "array", items: { type: "integer" }, minItems: 1, maxItems: 5 },
-        mode: { enum: ["a", "b"], default: "a" },
+        count: { type: "integer" },
+        ids: { type: "array", items: { type: "integer" } },
+        mode: { enum: ["a", "b"] },
         env: { type: "object", additionalProperties: { type: "string" } },
         extra: { type: "object", additionalProperties: {} },
         flag: { type: "boolean" },
@@ -41,12 +46,12 @@ describe("toJsonSchema", () => {
 
 describe("toolDefs", () => {
   test("every contract command but the excluded ones is a tool; session is every session command's first property", () => {
-    const defs = toolDefs("api");
+    const defs = toolDefs();
     expect(defs.map((d) => d.command).sort()).toEqual(Object.keys(meta).filter((c) => !(c in NOT_TOOLS)).sort() as typeof defs[number]["command"][]);
     for (const d of defs) {
       expect(d.name).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
       expect(d.inputSchema.properties).not.toHaveProperty("clientPid");
-      if (!metaOf(d.command).daemon) expect(Object.entries(d.inputSchema.properties)[0]).toEqual(["session", { type: "string", default: "api" }]);
+      if (!metaOf(d.command).daemon) expect(Object.entries(d.inputSchema.properties)[0]).toEqual(["session", { type: "string" }]);
     }
   });
 });
@@ -75,7 +80,7 @@ function refsIn(value: unknown, at = ""): string[] {
 describe("the model APIs' tool-schema rules", () => {
   for (const rule of API_RULES) {
     test(`${rule.api}: every tool's name and input schema are accepted`, () => {
-      const broken = toolDefs("api").flatMap((d) => {
+      const broken = toolDefs().flatMap((d) => {
         const why = rule.check(d.inputSchema) ?? (rule.name.test(d.name) ? undefined : "name");
         return why ? [`${d.name}: ${why}`] : [];
       });
@@ -92,12 +97,85 @@ describe("the model APIs' tool-schema rules", () => {
   });
 
   test("no tool schema holds a reference", () => {
-    expect(toolDefs("api").flatMap((d) => refsIn(d.inputSchema).map((r) => `${d.name}${r}`))).toEqual([]);
+    expect(toolDefs().flatMap((d) => refsIn(d.inputSchema).map((r) => `${d.name}${r}`))).toEqual([]);
   });
 
   test("start says in words that it needs a program or a module (the daemon checks it)", () => {
-    const start = toolDefs("api").find((d) => d.name === "start")!;
+    const start = toolDefs().find((d) => d.name === "start")!;
     expect(start.inputSchema.required ?? []).not.toContain("program");
-    expect(start.inputSchema.properties.program).toEqual({ type: "string", description: "required unless module is given" });
+    expect(start.inputSchema.properties.program).toEqual({ type: "string", description: "or module" });
+  });
+});
+
+describe("output schemas", () => {
+  test("src/mcp/replySchemas.ts is what scripts/reply-schemas.ts reads from the contract's reply types now", async () => {
+    expect(render(replySchemas())).toBe(await Bun.file(OUT).text());
+  }, 30_000);
+
+  test("each tool's outputSchema is its own reply's fields, typed; none is called error (a failed call's structured content)", () => {
+    const ajv = new Ajv({ strict: true, allowUnionTypes: true });
+    for (const d of toolDefs()) {
+      expect(d.outputSchema).toBe(committed[d.command]!);
+      expect(Object.keys(d.outputSchema.properties as object).length).toBeGreaterThan(0);
+      expect(d.outputSchema.properties).not.toHaveProperty("error");
+      expect(d.outputSchema.properties).not.toHaveProperty("notice");
+      const check = ajv.compile(d.outputSchema);
+      expect(check({ error: { code: "NO_SESSION", message: "no session 'x'", hint: "…" } })).toBe(true);
+    }
+    expect(committed.continue).toEqual({ type: "object", properties: { state: { type: "string" }, stop: { type: "object" }, waiting: { type: "boolean" } } });
+    // A union of replies (print of one expression or several) has both members' fields.
+    expect(Object.keys(committed.print!.properties)).toEqual(expect.arrayContaining(["result", "results"]));
+  });
+});
+
+describe("annotations", () => {
+  /** Arguments whose text a debugger evaluates or runs: a tool that takes one can run any code. */
+  const RUNS = ["expressions", "expression", "print", "condition", "log", "if", "value", "program", "module", "command", "pid", "waitFor", "connect", "function", "address", "commands"];
+
+  test("every tool has annotations; none that evaluates or runs anything is read-only or non-destructive", () => {
+    for (const d of toolDefs()) {
+      expect(d.annotations).toBeObject();
+      const runs = RUNS.filter((a) => a in d.inputSchema.properties);
+      if (runs.length || metaOf(d.command).execution) {
+        expect({ tool: d.name, ...d.annotations }).toEqual({ tool: d.name, destructiveHint: true });
+      }
+    }
+  });
+
+  test("print, display, memory_read, batch, set and continue can run code; the listings are read-only", () => {
+    const by = Object.fromEntries(toolDefs().map((d) => [d.name, d.annotations]));
+    for (const name of ["print", "display", "memory_read", "disassemble", "batch", "set", "raw", "continue", "start", "breakpoint_add", "watch_add", "trace"]) expect(by[name]).toEqual({ destructiveHint: true });
+    const readOnly = Object.entries(by).filter(([, a]) => a.readOnlyHint).map(([n]) => n).sort();
+    expect(readOnly).toEqual(["backtrace", "breakpoint_list", "frame", "list", "locals", "registers", "sessions", "status"]);
+    for (const name of ["stop", "detach", "breakpoint_remove", "undisplay", "output"]) expect(by[name]).toEqual({ destructiveHint: true, openWorldHint: false });
+    for (const name of ["breakpoint_enable", "breakpoint_disable", "catch"]) expect(by[name]).toEqual({ destructiveHint: false, openWorldHint: false });
+  });
+});
+
+describe("tools/list size", () => {
+  test("what a model reads of it (names, descriptions, input schemas) and the whole list stay within their budgets", () => {
+    const tools = listedTools(toolDefs());
+    const bytes = (x: unknown) => Buffer.byteLength(JSON.stringify(x));
+    const total = bytes({ tools });
+    const model = bytes(tools.map(({ name, description, inputSchema }) => ({ name, description, input_schema: inputSchema })));
+    const output = tools.reduce((n, t) => n + bytes(t.outputSchema), 0);
+    console.log(`tools/list: ${tools.length} tools, ${total} bytes; a model's share ${model}; output schemas ${output}; instructions ${instructions({ session: "default", timeout: 60 }).length}`);
+    // docs/decisions.md (MCP, issue 29): the numbers and why these budgets.
+    // 12,800 since `config` (a launch.json configuration) and `stdin` joined start, run and test.
+    expect(model).toBeLessThanOrEqual(12_800);
+    expect(total).toBeLessThanOrEqual(20_480);
+  });
+});
+
+describe("tools/call params", () => {
+  test("arguments that are not an object, or no tool name, are invalid params", () => {
+    const call = (params: unknown) => badToolCall({ jsonrpc: "2.0", id: 1, method: "tools/call", params } as never);
+    expect(call({ name: "status", arguments: [1] })).toBe("invalid params: the arguments of 'status' must be an object, not an array");
+    expect(call({ name: "status", arguments: "x" })).toBe("invalid params: the arguments of 'status' must be an object, not string");
+    expect(call({ name: "status", arguments: null })).toBe("invalid params: the arguments of 'status' must be an object, not null");
+    expect(call({ arguments: {} })).toContain("needs params.name");
+    expect(call({ name: "status" })).toBeUndefined();
+    expect(call({ name: "status", arguments: {} })).toBeUndefined();
+    expect(badToolCall({ jsonrpc: "2.0", id: 1, method: "tools/list" } as never)).toBeUndefined();
   });
 });

@@ -18,9 +18,11 @@ describe("parseListTarget", () => {
     ["src/a.c", { kind: "file", file: "src/a.c" }],
     ["Foo::bar", { kind: "function", name: "Foo::bar" }],
     ["main.add", { kind: "function", name: "main.add" }],
+    ["Foo::bar(int, char*)", { kind: "function", name: "Foo::bar(int, char*)" }],
+    ["Foo::operator==", { kind: "function", name: "Foo::operator==" }],
   ])("'%s'", (text, want) => expect(parseListTarget(text)).toEqual(want as any));
 
-  test.each([["0"], ["9-3"], ["a b"], ["a.c:0"]])("'%s' is INVALID_LOCATION", (text) => {
+  test.each([["0"], ["9-3"], ["a b"], ["a.c:0"], ['system("id")'], ["*main"], ["x=1"]])("'%s' is INVALID_LOCATION", (text) => {
     expect(() => parseListTarget(text)).toThrow(expect.objectContaining({ code: "INVALID_LOCATION" }));
   });
 });

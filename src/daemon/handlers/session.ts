@@ -41,7 +41,7 @@ export function requireFree(ctx: DaemonContext, name: string): void {
   }
 }
 
-export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach", waited?: Replies["attach"]["waited"]): Promise<Replies["attach"]> {
+export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach", waited?: Replies["attach"]["waited"], signal?: AbortSignal): Promise<Replies["attach"]> {
   requireFree(ctx, caller.session);
   // Locations are checked first: a malformed one is a usage error before anything starts.
   const breakpoints = await startBreakpoints(a.break, caller.cwd);
@@ -72,8 +72,8 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   const core = a.core ? checkCore(a, caller.cwd, spec) : undefined;
   const stdin = programStdin(a, caller.cwd, mode);
   const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core, ...(stdin ? { stdin } : {}) };
-  if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a)), waited };
-  return runSession(ctx, caller, local && isPythonWithoutExtension(spec, program!) ? pythonProgramAdapter(spec, program!, a.options, caller.cwd) : spec, config, options, a);
+  if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a, signal)), waited };
+  return runSession(ctx, caller, local && isPythonWithoutExtension(spec, program!) ? pythonProgramAdapter(spec, program!, a.options, caller.cwd) : spec, config, options, a, signal);
 }
 
 /** The `--stdin` file of a program the debugger starts, checked; attach, --core and --connect start none. */
@@ -132,11 +132,11 @@ async function attachWhenStarted(a: ArgsOut<"attach">, caller: Caller, ctx: Daem
   };
   const waited = await waitForProcess(name, { timeout: a.timeout, signal, allowed });
   const { waitFor: _, ...rest } = a;
-  return startSession({ ...rest, pid: waited.pid }, caller, ctx, "attach", { name, ...waited });
+  return startSession({ ...rest, pid: waited.pid }, caller, ctx, "attach", { name, ...waited }, signal);
 }
 
 /** `start -m MODULE`: debugpy runs the module; the session's program reads `-m MODULE`. */
-async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext): Promise<StartData> {
+async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, signal?: AbortSignal): Promise<StartData> {
   if (a.program || a.core || a.connect || a.pid) throw new DebuggerError("USAGE", "--module runs a Python module: it takes no program, --core or --connect", "`debugger start -m pkg.app -- ARGS`");
   if (a.adapter && a.adapter !== "debugpy" && a.adapter !== "python" && a.adapter !== "py") throw new DebuggerError("USAGE", "--module is for Python (debugpy)", "leave out --adapter");
   const config = await loadConfig();
@@ -147,7 +147,7 @@ async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonConte
   if (!python) throw new DebuggerError("ADAPTER_NOT_FOUND", "debugpy is not installed for any python3 here", spec.installHint);
   const stdin = programStdin(a, caller.cwd, "launch");
   const options: StartOptions = { mode: "launch", program: `-m ${a.module}`, args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, breakpoints, options: a.options, ...(stdin ? { stdin } : {}) };
-  return runSession(ctx, caller, pythonAdapter(spec, { python, module: a.module }), config, options, a);
+  return runSession(ctx, caller, pythonAdapter(spec, { python, module: a.module }), config, options, a, signal);
 }
 
 /** A Python script started by path runs with the interpreter its `#!` line names (given debugpy when it has none), unless --python says otherwise. */
@@ -158,8 +158,12 @@ function pythonProgramAdapter(spec: AdapterSpec, program: string, options: Recor
   return pythonAdapter(spec, pythonLaunch(python));
 }
 
-/** Creates the session, starts it, and replies with its first stop (or its state, without waiting). */
-export async function runSession(ctx: DaemonContext, caller: Caller, spec: AdapterSpec, config: Config, opts: StartOptions, a: { wait: boolean; timeout: number; print: string[] }): Promise<StartData> {
+/**
+ * Creates the session, starts it, and replies with its first stop (or its state, without waiting).
+ * `signal`: the client went away (a killed CLI, a cancelled MCP call): the wait for the first stop
+ * ends at once, the program runs on, and the next request on the session is not held up by it.
+ */
+export async function runSession(ctx: DaemonContext, caller: Caller, spec: AdapterSpec, config: Config, opts: StartOptions, a: { wait: boolean; timeout: number; print: string[] }, signal?: AbortSignal): Promise<StartData> {
   requireFree(ctx, caller.session);
   const mode = opts.mode;
   const session = new Session(caller.session, spec, config, () => ctx.registry.save(), ctx.warm);
@@ -197,7 +201,7 @@ export async function runSession(ctx: DaemonContext, caller: Caller, spec: Adapt
   }
   let stop;
   try {
-    stop = await waitForStop(session, first.promise, a.timeout);
+    stop = await waitForStop(session, first.promise, a.timeout, signal);
   } catch (e) {
     if (session.endRequest && e instanceof DebuggerError && e.code === "SESSION_ENDED") throw endedWhileStarting(session);
     throw e;
@@ -283,8 +287,8 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     return { sessions: [...ctx.registry.all().map((s) => s.summary()), ...ctx.registry.lostSessions()] };
   },
 
-  start: (a, caller, ctx): Promise<Replies["start"]> => releasingStdin(ctx, a.stdin, () => (a.module ? startModule(a, caller, ctx) : startSession(a, caller, ctx, "launch"))),
-  attach: (a, caller, ctx, stream): Promise<Replies["attach"]> => (a.waitFor !== undefined ? attachWhenStarted(a, caller, ctx, stream?.signal) : startSession(a, caller, ctx, "attach")),
+  start: (a, caller, ctx, stream): Promise<Replies["start"]> => releasingStdin(ctx, a.stdin, () => (a.module ? startModule(a, caller, ctx, stream?.signal) : startSession(a, caller, ctx, "launch", undefined, stream?.signal))),
+  attach: (a, caller, ctx, stream): Promise<Replies["attach"]> => (a.waitFor !== undefined ? attachWhenStarted(a, caller, ctx, stream?.signal) : startSession(a, caller, ctx, "attach", undefined, stream?.signal)),
 
   async stop(_a, caller, ctx): Promise<Replies["stop"]> {
     const s = ctx.registry.get(caller.session);
@@ -304,7 +308,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     return { detached: s.name, pid: s.pid };
   },
 
-  async restart(a, caller, ctx): Promise<Replies["restart"]> {
+  async restart(a, caller, ctx, stream): Promise<Replies["restart"]> {
     const s = ctx.registry.get(caller.session);
     const { stop } = await s.restart();
     ctx.registry.save();
@@ -312,6 +316,6 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
       stop.catch(() => {});
       return { state: s.state, waiting: true };
     }
-    return stopData(s, await waitForStop(s, stop, a.timeout), a.print);
+    return stopData(s, await waitForStop(s, stop, a.timeout, stream?.signal), a.print);
   },
 };

@@ -10,7 +10,7 @@ import type { Handlers } from "./common.ts";
 import { programStdin, releasingStdin, requireFree, runSession, startBreakpoints } from "./session.ts";
 
 export const testHandlers: Handlers<"test"> = {
-  test: (a, caller, ctx) => releasingStdin(ctx, a.stdin, async () => {
+  test: (a, caller, ctx, stream) => releasingStdin(ctx, a.stdin, async () => {
     requireFree(ctx, caller.session);
     // Locations first: a malformed one is a usage error before anything is built.
     const breakpoints = await startBreakpoints(a.break, caller.cwd);
@@ -31,7 +31,7 @@ export const testHandlers: Handlers<"test"> = {
     };
     const stdin = programStdin(a, caller.cwd, "launch");
     if (stdin) opts.stdin = stdin;
-    const started = await runSession(ctx, caller, spec, config, opts, a);
+    const started = await runSession(ctx, caller, spec, config, opts, a, stream?.signal);
     return { ...started, runner: plan.runner, program: plan.program, args: plan.args, ...(plan.notes.length ? { notes: plan.notes } : {}) };
   }),
 };

@@ -45,6 +45,9 @@ export function parseListTarget(text: string | undefined): ListTarget {
   if (SOURCE_FILE.test(s) || s.includes("/") || s.includes("\\")) return { kind: "file", file: s };
   if (/\s/.test(s.replace(/\([^)]*\)/g, "")) && !/operator/.test(s)) throw invalid(s, "a function name has no spaces");
   if (!/[A-Za-z_$~]/.test(s)) throw invalid(s, "it is neither a line, a range, FILE:LINE, a file nor a function name");
+  // A name, never an expression: gdb's `info line *EXPR` evaluates EXPR (and can call a function),
+  // and `list` runs nothing of the caller's (MCP marks it read-only).
+  if (/^[*&]|["'`;{}]/.test(s) || (s.includes("=") && !s.includes("operator"))) throw invalid(s, "a function name is a name, not an expression");
   return { kind: "function", name: s };
 }
 
