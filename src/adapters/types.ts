@@ -17,6 +17,8 @@ export interface LaunchOptions {
   found?: FoundAdapter;
   /** A pty the daemon reads (quirks.programTerminal): the program's stdio goes there. */
   terminal?: string;
+  /** Named pipes the daemon reads (quirks.programPipes): where the program's stdout and stderr go. */
+  pipes?: { stdout: string; stderr: string };
   /** The executable the daemon built from `program` (AdapterSpec.prebuild), launched instead of building. */
   built?: string;
 }
@@ -142,6 +144,8 @@ export interface LaunchFacet {
     adapterOutputIsProgramOutput?: boolean;
     /** Give a launched program the daemon's own pty (LaunchOptions.terminal) instead of the adapter's. */
     programTerminal?: boolean;
+    /** Send a launched program's stdout and stderr to the daemon's named pipes (LaunchOptions.pipes): the adapter's channel for them loses bytes. */
+    programPipes?: (found: FoundAdapter | undefined) => boolean;
   };
 }
 

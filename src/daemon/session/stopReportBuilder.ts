@@ -70,6 +70,8 @@ export interface Selection {
 
 const STOP_QUIET_MS = 1;
 const STOP_QUIET_MAX_MS = 20;
+/** How long a line the program left open before the stop may take to end (ProgramOutput.lineEnds). */
+const LINE_END_MAX_MS = 250;
 
 export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapEventMap["stopped"], ids: number[]): Promise<{ report: StopReport; selection: Selection }> {
   const { adapter, registry, reader, output } = ctx;
@@ -195,7 +197,9 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
   // a line printed just before the breakpoint missing from its report). A millisecond of quiet,
   // 20 ms at most, lets them in.
   await output.settled(STOP_QUIET_MS, STOP_QUIET_MAX_MS);
+  const open = await output.lineEnds(LINE_END_MAX_MS);
   output.attachTo(report);
+  if (open && report.output) (report.truncated ??= []).push("output: its last line has no line end yet (not written by the program, or still on its way): what follows is in the next report");
   return { report, selection };
 }
 
