@@ -146,6 +146,8 @@ export interface LaunchFacet {
     programTerminal?: boolean;
     /** Send a launched program's stdout and stderr to the daemon's named pipes (LaunchOptions.pipes): the adapter's channel for them loses bytes. */
     programPipes?: (found: FoundAdapter | undefined) => boolean;
+    /** What the adapter's transport changes in the program's output, always (`run --json`'s outputDifferences). */
+    outputDifferences?: string[];
   };
 }
 

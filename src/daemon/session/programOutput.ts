@@ -56,8 +56,12 @@ export class ProgramOutput {
       this.captured.push(b.output);
       return;
     }
+    // debugpy spells a byte that is not UTF-8 as a lone surrogate (surrogateescape): U+FFFD, as
+    // the other adapters' text has it.
+    let text = b.output.toWellFormed();
     // The debuggee runs on a pty under lldb-dap: \r\n line endings, sometimes cut between events.
-    const text = this.crlf.push(category, b.output);
+    // Elsewhere a "\r\n" is the program's own.
+    if (this.onPty()) text = this.crlf.push(category, text);
     // With the program on our own pty, its output and the adapter's console text ("Process 7
     // exited") race: let what the program wrote before the event arrive first.
     if (this.terminal && category === "console") void this.terminal.settled(10, 200).then(() => this.buffer.push(category, text));
@@ -84,6 +88,28 @@ export class ProgramOutput {
   openTerminal(): string | undefined {
     this.terminal ??= openProgramTerminal((output) => this.event({ category: "stdout", output }));
     return this.terminal?.path;
+  }
+
+  /** The program's output comes through a pty (the daemon's, or lldb-dap's own where it has none). */
+  private onPty(): boolean {
+    return !!this.terminal || !!this.host.adapter.quirks.programTerminal;
+  }
+
+  /**
+   * How the output differs from the program's own bytes, said where it shows (README: "The
+   * program's output"): `run --json` carries these.
+   */
+  differences(): string[] {
+    const out: string[] = [];
+    const read = this.buffer.read(1, PROGRAM_STREAMS).chunks;
+    if (this.onPty()) {
+      out.push("stdout and stderr are one stream, shown as stdout: the program runs on a pseudo-terminal (its stdout is a terminal, line-buffered), which turns each \"\\n\" into \"\\r\\n\", shown as \"\\n\" again");
+    } else if (new Set(read.filter((c) => c.text).map((c) => c.category)).size > 1) {
+      out.push("stdout and stderr are read apart: each keeps its order, but their order relative to each other is as they arrived");
+    }
+    out.push(...(this.host.adapter.quirks.outputDifferences ?? []));
+    if (read.some((c) => c.text.includes("\uFFFD"))) out.push("bytes that are not UTF-8 are shown as U+FFFD (the output is text)");
+    return out;
   }
 
   /** The daemon's own pipes for a launched program's stdout and stderr; their paths go into the launch arguments. */
