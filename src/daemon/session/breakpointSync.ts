@@ -341,13 +341,17 @@ export class BreakpointSync {
 
   /**
    * A file none of whose breakpoints bound by its path: the program's debug info may name it by
-   * another (a symlinked directory, a prefix rewritten by -fdebug-prefix-map). gdb and LLDB bind a
+   * another (a symlinked directory, a prefix rewritten by -fdebug-prefix-map). Its real path is
+   * tried first. gdb and LLDB bind a
    * relative path to any file whose path ends with it: the longest trailing part of two
    * components or more that binds is used from then on, unless the adapter says it bound a file
    * that exists here and is another one. Each try that binds nothing is taken back.
    */
   private async bindBySuffix(client: DapClient, key: SetKey & { kind: "source" }, breakpoints: P.SourceBreakpoint[]): Promise<void> {
-    for (const path of suffixCandidates(key.file)) {
+    // The file's real path first (a symlinked directory: Delve knows files only by the path it
+    // built them from), then its trailing components.
+    const real = localPathFacts.real(key.file);
+    for (const path of [...(real && real !== key.file ? [real] : []), ...suffixCandidates(key.file)]) {
       const res = await this.sendSource(client, path, breakpoints).catch(() => undefined);
       if (!res) continue;
       const bound = res.breakpoints.filter((b) => b.verified);
