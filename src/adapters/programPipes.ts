@@ -146,6 +146,8 @@ export function openProgramPipes(onText: (stream: Stream, text: string) => void)
         } catch {}
       }
       rmSync(dir, { recursive: true, force: true });
+      for (const done of waiting.values()) done();
+      waiting.clear();
     },
   };
 }
