@@ -298,5 +298,6 @@ export const debugpy: AdapterSpec = {
   // With `uncaught` alone, sys.exit(3) stops as an uncaught SystemExit (only 0 and None are
   // ignored). Scoping the unhandled break mode to Exception subclasses leaves SystemExit out.
   defaultExceptionOptions: [{ path: [{ names: ["Python Exceptions"] }, { names: ["Exception"] }], breakMode: "unhandled" }],
-  quirks: {},
+  // debugpy's launcher reads the program's pipes and sends each piece with "\r\n" made "\n".
+  quirks: { outputDifferences: ['a "\\r\\n" the program writes arrives as "\\n" (debugpy\'s launcher rewrites it)'] },
 };

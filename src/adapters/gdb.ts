@@ -319,6 +319,9 @@ export const gdb: AdapterSpec = {
       // pipe nobody writes, and a read would block for ever (gdb starts the program through
       // /bin/sh, which applies the redirection, as `run < FILE` does; all of it quoted for that shell).
       args.arguments = [shellJoin(o.args), `<${o.stdin ? shellJoin([o.stdin]) : "/dev/null"}`].filter(Boolean).join(" ");
+      // stdout and stderr to the daemon's pipes: on gdb's own stdout the adapter parses the
+      // program's lines as GDB/MI and loses bytes (programPipes.ts).
+      if (o.pipes) args.arguments = [args.arguments, `>${shellJoin([o.pipes.stdout])}`, `2>${shellJoin([o.pipes.stderr])}`].join(" ");
       const environment = cdtEnvironment(o.env, o.found);
       if (environment) args.environment = environment;
       // No stopOnEntry in cdt-gdb-adapter: a temporary breakpoint at main, as `start` does.
@@ -446,5 +449,5 @@ export const gdb: AdapterSpec = {
   // cdt-gdb-adapter has no exception filters; the C++ runtime's entry points stand in for gdb's catchpoints.
   catchpoints: () => CXX_CATCHPOINTS,
   throwFilter: "throw",
-  quirks: { programMustBeExecutable: true, noExitedEvent: true },
+  quirks: { programMustBeExecutable: true, noExitedEvent: true, programPipes: (found) => variantOf(found) === "cdt-gdb-adapter" },
 };

@@ -7,7 +7,7 @@
 // workspace, a `replace` with a local directory, a huge tree) this answers undefined and Delve
 // builds as before.
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from "node:fs";
-import { join, relative } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { cacheDir } from "../common/paths.ts";
 import { ensurePrivateDir } from "../common/privateFiles.ts";
@@ -205,7 +205,11 @@ export async function goDebugBuild(program: string, moduleRoot: string, hasGoMod
     }
   } catch {}
   const temporary = `${binary}.tmp-${process.pid}-${Date.now().toString(36)}`;
-  const argv = [go, "build", ...GO_DEBUG_FLAGS, "-o", temporary, program];
+  // The package relative to the module: go finds the module from its own working directory, the
+  // real path, so a program under a symlinked directory was "outside main module" by its own path.
+  const inModule = relative(moduleRoot, program);
+  const target = inModule && !inModule.startsWith("..") && !isAbsolute(inModule) ? `./${inModule}` : inModule === "" ? "." : program;
+  const argv = [go, "build", ...GO_DEBUG_FLAGS, "-o", temporary, target];
   const proc = Bun.spawn(argv, { cwd: moduleRoot, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const timer = setTimeout(() => proc.kill("SIGKILL"), BUILD_TIMEOUT_MS);
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]).finally(() => clearTimeout(timer));

@@ -17,6 +17,8 @@ export interface LaunchOptions {
   found?: FoundAdapter;
   /** A pty the daemon reads (quirks.programTerminal): the program's stdio goes there. */
   terminal?: string;
+  /** Named pipes the daemon reads (quirks.programPipes): where the program's stdout and stderr go. */
+  pipes?: { stdout: string; stderr: string };
   /** The executable the daemon built from `program` (AdapterSpec.prebuild), launched instead of building. */
   built?: string;
   /** An absolute path to a readable file the program's stdin (fd 0) is, opened read-only (`--stdin`); undefined: /dev/null. */
@@ -149,6 +151,10 @@ export interface LaunchFacet {
      * with LaunchOptions.stdin the adapter is spawned with that file as its fd 0 (never a warm spare).
      */
     programInheritsAdapterStdin?: boolean;
+    /** Send a launched program's stdout and stderr to the daemon's named pipes (LaunchOptions.pipes): the adapter's channel for them loses bytes. */
+    programPipes?: (found: FoundAdapter | undefined) => boolean;
+    /** What the adapter's transport changes in the program's output, always (`run --json`'s outputDifferences). */
+    outputDifferences?: string[];
   };
 }
 

@@ -3,6 +3,7 @@
 // list for that file and adding one never drops another. Pure: no I/O.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { Location } from "../common/location.ts";
+import { sourceMatchScore, type PathFacts } from "../common/sourcePaths.ts";
 import { adapterCondition, startProbe, type ProbeState } from "./session/conditionProbe.ts";
 
 export interface BreakpointOptions {
@@ -187,17 +188,26 @@ export class BreakpointRegistry {
     return (adapterIds ?? []).flatMap((aid) => candidates.filter((b) => b.adapterId === aid).slice(0, 1).map((b) => b.id));
   }
 
-  /** Finds breakpoints at a stop location when the adapter gave no ids (some never do). */
-  matchLocation(file: string | undefined, line: number | undefined, fn: string | undefined): Breakpoint[] {
-    return this.list().filter((b) => {
-      if (!b.enabled) return false;
+  /**
+   * Finds breakpoints at a stop location when the adapter gave no ids (some never do). A line
+   * breakpoint's file is compared by any spelling of it (sourcePaths.ts): among line breakpoints
+   * at that line, those whose file matches best. `facts` tells what exists here (symlinks, a
+   * prefix rewritten by the compiler); without it only the spellings are compared.
+   */
+  matchLocation(file: string | undefined, line: number | undefined, fn: string | undefined, facts?: PathFacts): Breakpoint[] {
+    const scored = this.list().flatMap((b): { b: Breakpoint; score: number }[] => {
+      if (!b.enabled) return [];
       if (b.kind === "line" && line !== undefined && file) {
-        const bLine = b.resolvedLine ?? b.line;
-        return bLine === line && sameFile(b.resolvedFile ?? b.file!, file);
+        if ((b.resolvedLine ?? b.line) !== line) return [];
+        const score = Math.max(sourceMatchScore(b.file!, file, facts), b.resolvedFile ? sourceMatchScore(b.resolvedFile, file, facts) : 0);
+        return score > 0 ? [{ b, score }] : [];
       }
-      if (b.kind === "function" && fn) return functionMatches(b.function!, fn);
-      return false;
+      if (b.kind === "function" && fn && functionMatches(b.function!, fn)) return [{ b, score: Infinity }];
+      return [];
     });
+    const lines = scored.filter((s) => s.b.kind === "line");
+    const best = Math.max(0, ...lines.map((s) => s.score));
+    return scored.filter((s) => s.b.kind !== "line" || s.score === best).map((s) => s.b);
   }
 
   neverHit(): Breakpoint[] {
@@ -235,13 +245,6 @@ export class BreakpointRegistry {
 
 function sameKey(a: SetKey, b: SetKey): boolean {
   return a.kind === b.kind && (a.kind !== "source" || a.file === (b as { file: string }).file);
-}
-
-function sameFile(a: string, b: string): boolean {
-  if (a === b) return true;
-  const base = (p: string) => p.slice(Math.max(p.lastIndexOf("/"), p.lastIndexOf("\\")) + 1);
-  // A breakpoint given by bare file name matches any path ending in that name.
-  return !/[\\/]/.test(a) && base(b) === a;
 }
 
 /** `add` matches frames named `add`, `add(int, int)`, `basic::add`, `main.add`. */

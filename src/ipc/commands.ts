@@ -321,6 +321,8 @@ export interface RunData {
   /** The session was left at its last stop (`keep`). */
   kept: boolean;
   breakpoints: BreakpointView[];
+  /** How the output shown differs from the program's bytes where the adapter cannot carry them (README: "The program's output"). */
+  outputDifferences?: string[];
   warnings?: string[];
 }
 

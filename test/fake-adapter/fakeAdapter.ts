@@ -70,8 +70,14 @@ function startProgram(args: { program?: string }, attached: boolean): Engine {
     return fail((e as Error).message);
   }
   behaviour = mergeBehaviour(behaviour, prog.adapter);
+  let late = behaviour.outputAfterStop;
   return new Engine(prog, (event, body) => {
     if (!(event === "exited" && behaviour.noExited)) wire.event(event, body); // Delve sends only `terminated`
+    if (event === "stopped" && late) {
+      const { text, delayMs = 0, category = "stdout" } = late;
+      late = undefined;
+      setTimeout(() => wire.event("output", { category, output: text }), delayMs);
+    }
   });
 }
 

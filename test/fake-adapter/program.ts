@@ -14,6 +14,8 @@ export interface Behaviour {
   noExited?: boolean;
   reverseRequests?: { command: string; arguments?: unknown; when?: When }[];
   floodOutput?: { count: number; bytes?: number; category?: string; when?: When };
+  /** After the first `stopped` event: this output, `delayMs` later (what debugpy does under load: a line's end after the stop). */
+  outputAfterStop?: { text: string; delayMs?: number; category?: string };
   crash?: { on: string; exitCode?: number; signal?: NodeJS.Signals; stderr?: string };
   exitOnDisconnectCode?: number;
   stderrOnDisconnect?: string;

@@ -237,8 +237,9 @@ describe("BreakpointRegistry: adapter answers", () => {
     expect(r.matchLocation("/home/u/main.c", 11, "main").map((b) => b.id)).toEqual([1]);
     expect(r.matchLocation("/home/u/main.c", 10, "main").map((b) => b.id)).toEqual([]);
     expect(r.matchLocation("/home/u/main.c", 30, "main").map((b) => b.id)).toEqual([4]);
-    // A path with a directory must match exactly.
-    expect(r.matchLocation("/home/u/src/util.c", 5, undefined).map((b) => b.id)).toEqual([]);
+    // A relative path matches a path ending in all of its components, and only such a path.
+    expect(r.matchLocation("/home/u/src/util.c", 5, undefined).map((b) => b.id)).toEqual([2]);
+    expect(r.matchLocation("/home/u/lib/util.c", 5, undefined).map((b) => b.id)).toEqual([]);
     expect(r.matchLocation("src/util.c", 5, undefined).map((b) => b.id)).toEqual([2]);
     // Function breakpoints match by frame name.
     expect(r.matchLocation("/home/u/math.c", 40, "add(int, int)").map((b) => b.id)).toEqual([3]);
@@ -267,5 +268,44 @@ describe("functionMatches", () => {
     ["main.add", "add", false],
   ])("%j vs frame %j → %p", (wanted, frame, expected) => {
     expect(functionMatches(wanted, frame)).toBe(expected);
+  });
+});
+
+describe("matchLocation: the file however the program was built", () => {
+  const here = new Set(["/work/p/sub/q.c", "/work/p/other/q.c"]);
+  const facts = {
+    exists: (p: string) => here.has(p) || p.startsWith("/link/"),
+    real: (p: string) => (p.startsWith("/link/") ? p.replace("/link/", "/work/p/") : here.has(p) ? p : undefined),
+  };
+  function at(file: string, resolved?: string) {
+    const r = new BreakpointRegistry();
+    const bp = r.add(`${file}:3`, { kind: "line", file, line: 3 });
+    if (resolved) r.applyResponse(r.keyOf(bp), [{ id: 7, verified: true, line: 3, source: { path: resolved } }]);
+    return r;
+  }
+
+  test("the compiler's relative path (gdb answers `sub/q.c`) and the stop's absolute one", () => {
+    expect(at("/work/p/sub/q.c", "sub/q.c").matchLocation("/work/p/sub/q.c", 3, "f", facts).map((b) => b.id)).toEqual([1]);
+    expect(at("/work/p/sub/q.c").matchLocation("../sub/q.c", 3, "f", facts).map((b) => b.id)).toEqual([1]);
+    expect(at("/work/p/sub/q.c").matchLocation("/work/p/other/../sub/q.c", 3, "f", facts).map((b) => b.id)).toEqual([1]);
+  });
+
+  test("a symlinked directory, either way round", () => {
+    expect(at("/link/sub/q.c").matchLocation("/work/p/sub/q.c", 3, "f", facts).map((b) => b.id)).toEqual([1]);
+    expect(at("/work/p/sub/q.c").matchLocation("/link/sub/q.c", 3, "f", facts).map((b) => b.id)).toEqual([1]);
+    // Two files that exist here and differ are not the same, whatever their names share.
+    expect(at("/work/p/other/q.c").matchLocation("/work/p/sub/q.c", 3, "f", facts)).toEqual([]);
+  });
+
+  test("a prefix rewritten by -fdebug-prefix-map: the best suffix among the breakpoints", () => {
+    const r = new BreakpointRegistry();
+    r.add("a", { kind: "line", file: "/work/p/sub/q.c", line: 3 });
+    r.add("b", { kind: "line", file: "/work/p/other/q.c", line: 3 });
+    expect(r.matchLocation("/build/proj/sub/q.c", 3, "f", facts).map((b) => b.id)).toEqual([1]);
+    expect(r.matchLocation("/build/proj/other/q.c", 3, "f", facts).map((b) => b.id)).toEqual([2]);
+    // Without knowing what exists here, nothing is guessed.
+    expect(r.matchLocation("/build/proj/sub/q.c", 3, "f").map((b) => b.id)).toEqual([]);
+    // The line still has to be the breakpoint's.
+    expect(r.matchLocation("/build/proj/sub/q.c", 4, "f", facts)).toEqual([]);
   });
 });

@@ -144,7 +144,8 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
     const breakpoints = s.breakpointViews();
     const last = stop ? { ...stop, output } : undefined;
     const kept = !!a.keep && s.live;
-    return { session: s.summary(), hits, ...(last ? { stop: last } : {}), ...(hang ? { hang } : {}), stoppedBy, kept, breakpoints, ...(started?.warnings ? { warnings: started.warnings } : {}) };
+    const differences = s.outputDifferences;
+    return { session: s.summary(), hits, ...(last ? { stop: last } : {}), ...(hang ? { hang } : {}), stoppedBy, kept, breakpoints, ...(differences.length ? { outputDifferences: differences } : {}), ...(started?.warnings ? { warnings: started.warnings } : {}) };
   } finally {
     if (!a.keep || !s.live) await endRun(name, ctx);
   }

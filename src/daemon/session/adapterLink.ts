@@ -114,6 +114,7 @@ export class AdapterLink {
     if (core?.command) command = core.command;
     const launch: LaunchOptions = { ...opts, breakpointFiles: hooks.breakpointFiles, found: this.found };
     if (opts.mode === "launch" && !opts.connect && adapter.quirks.programTerminal) launch.terminal = output.openTerminal();
+    if (opts.mode === "launch" && !opts.connect && !opts.core && adapter.quirks.programPipes?.(this.found)) launch.pipes = output.openPipes();
     const outputMark = output.mark();
     const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : adapter.transport;
     const trace = (dir: "in" | "out", m: unknown) => log("debug", `[${this.host.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`);

@@ -3,6 +3,8 @@
 // change re-sends the complete set it belongs to (adding a breakpoint never drops another).
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { existsSync } from "node:fs";
+import { sourceMatchScore, suffixCandidates } from "../../common/sourcePaths.ts";
+import { localPathFacts } from "../pathFacts.ts";
 import type { AdapterSpec, CatchpointDef, FoundAdapter } from "../../adapters/types.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Location } from "../../common/location.ts";
@@ -48,6 +50,8 @@ export class BreakpointSync {
   private chosenExceptionFilters: string[] | undefined;
   /** The C++ types `catch throw TYPE…` narrowed the throw filter to; empty: every throw stops. */
   throwTypes: string[] = [];
+  /** A file the adapter knows by a shorter path (bindBySuffix): the path its set is sent as. */
+  private readonly sentAs = new Map<string, string>();
 
   constructor(
     private readonly host: BreakpointHost,
@@ -308,12 +312,9 @@ export class BreakpointSync {
     if (!client) return;
     if (key.kind === "source") {
       const breakpoints = this.registry.sourceBreakpoints(key.file);
-      const res = await client.request("setBreakpoints", {
-        source: { path: key.file, name: key.file.slice(key.file.lastIndexOf("/") + 1) },
-        breakpoints,
-        lines: breakpoints.map((b) => b.line),
-      });
+      const res = await this.sendSource(client, this.sentAs.get(key.file) ?? key.file, breakpoints);
       this.registry.applyResponse(key, res.breakpoints);
+      if (breakpoints.length && !this.sentAs.has(key.file) && !res.breakpoints.some((b) => b.verified)) await this.bindBySuffix(client, key, breakpoints);
       for (const bp of this.registry.members(key)) if (bp.enabled && !bp.verified && !bp.message) bp.message = await this.whyUnbound(q, bp);
     } else if (key.kind === "function") {
       this.requireCapability("supportsFunctionBreakpoints", "function breakpoints");
@@ -331,6 +332,40 @@ export class BreakpointSync {
       this.requireCapability("supportsInstructionBreakpoints", "address breakpoints");
       const res = await client.request("setInstructionBreakpoints", { breakpoints: this.registry.instructionBreakpoints() });
       this.registry.applyResponse(key, res.breakpoints);
+    }
+  }
+
+  private sendSource(client: DapClient, path: string, breakpoints: P.SourceBreakpoint[]): Promise<P.SetBreakpointsResponse["body"]> {
+    return client.request("setBreakpoints", { source: { path, name: path.slice(path.lastIndexOf("/") + 1) }, breakpoints, lines: breakpoints.map((b) => b.line) });
+  }
+
+  /**
+   * A file none of whose breakpoints bound by its path: the program's debug info may name it by
+   * another (a symlinked directory, a prefix rewritten by -fdebug-prefix-map). Its real path is
+   * tried first. gdb and LLDB bind a
+   * relative path to any file whose path ends with it: the longest trailing part of two
+   * components or more that binds is used from then on, unless the adapter says it bound a file
+   * that exists here and is another one. Each try that binds nothing is taken back.
+   */
+  private async bindBySuffix(client: DapClient, key: SetKey & { kind: "source" }, breakpoints: P.SourceBreakpoint[]): Promise<void> {
+    // The file's real path first (a symlinked directory: Delve knows files only by the path it
+    // built them from), then its trailing components.
+    const real = localPathFacts.real(key.file);
+    for (const path of [...(real && real !== key.file ? [real] : []), ...suffixCandidates(key.file)]) {
+      const res = await this.sendSource(client, path, breakpoints).catch(() => undefined);
+      if (!res) continue;
+      const bound = res.breakpoints.filter((b) => b.verified);
+      const elsewhere = bound.some((b) => {
+        const at = b.source?.path;
+        return !!at && at.startsWith("/") && existsSync(at) && sourceMatchScore(key.file, at, localPathFacts) === 0;
+      });
+      if (bound.length && !elsewhere) {
+        await this.sendSource(client, key.file, []).catch(() => {});
+        this.sentAs.set(key.file, path);
+        this.registry.applyResponse(key, res.breakpoints);
+        return;
+      }
+      await this.sendSource(client, path, []).catch(() => {});
     }
   }
 

@@ -11,6 +11,7 @@
 // report then says "at least N times". Only while the program runs freely (start, continue): a
 // step hands every condition to the adapter first, since resuming a step after a false hit would
 // turn it into a continue.
+import { localPathFacts } from "../pathFacts.ts";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import { log } from "../../common/log.ts";
 import type { DapClient } from "../../dap/client.ts";
@@ -224,7 +225,7 @@ export async function conditionVerdict(q: InQueue, ctx: ConditionContext, body: 
     const top = (await ctx.frames.framesNow(q, threadId))[0];
     if (!top) return { stand: true };
     // cdt-gdb-adapter names no breakpoint: the stop's location does.
-    const at = ids.length ? ids.map((id) => ctx.registry.get(id)) : ctx.registry.matchLocation(top.source?.path, top.line, top.name);
+    const at = ids.length ? ids.map((id) => ctx.registry.get(id)) : ctx.registry.matchLocation(top.source?.path, top.line, top.name, localPathFacts);
     const probed = activeProbes(at);
     if (!probed.length) return { stand: true };
     const held = await checkConditions(probeHost(ctx), probed, top.id, ids.length > 0);

@@ -48,7 +48,12 @@ export class Ending {
       // No `exited` event: disconnect first and wait for the adapter to go. Its last words (Delve:
       // "Process N has exited with status 3", sent only in answer to disconnect) and the
       // debuggee's output still in its pipes then reach the buffer before the report is built.
-      void h.link.shutdown(h.mode === "launch", true).finally(() => this.publishEnd());
+      // The program's pipes (gdb through cdt-gdb-adapter) are read first, while the program's
+      // bytes still have a reader.
+      void h.output
+        .settled(5)
+        .then(() => h.link.shutdown(h.mode === "launch", true))
+        .finally(() => this.publishEnd());
       return;
     }
     // The program's last output may still be on its way through our pty: read it before the

@@ -50,6 +50,11 @@ export abstract class SessionFacts {
     return this.out.buffer;
   }
 
+  /** How the program's output as shown differs from its bytes (ProgramOutput.differences). */
+  get outputDifferences(): string[] {
+    return this.out.differences();
+  }
+
   /** Where the next stop report's output begins in `output` (what the last report took ends there). */
   get reportMark(): number {
     return this.out.reportMark;

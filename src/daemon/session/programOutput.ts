@@ -1,6 +1,7 @@
 // Where the adapter's output events go — the program's stdout/stderr, the debugger's console text,
 // the reply of a `raw` command, or nowhere — and the part of it each stop report carries.
 import type { AdapterSpec, FoundAdapter } from "../../adapters/types.ts";
+import { openProgramPipes, type ProgramPipes } from "../../adapters/programPipes.ts";
 import { openProgramTerminal, type ProgramTerminal } from "../../adapters/programTerminal.ts";
 import type { Config } from "../../common/config.ts";
 import type { DapEventMap } from "../../dap/types.ts";
@@ -9,6 +10,7 @@ import { CrlfNormalizer } from "../lineEndings.ts";
 import { joinText, RingBuffer, type OutputCategory } from "../ringBuffer.ts";
 
 const REPORT_OUTPUT_BYTES = 8192;
+const PROGRAM_STREAMS: ReadonlySet<OutputCategory> = new Set(["stdout", "stderr"]);
 
 export interface OutputHost {
   readonly adapter: AdapterSpec;
@@ -26,6 +28,8 @@ export class ProgramOutput {
   private captured: string[] | undefined;
   /** The launched program's pty, when the adapter lets the daemon own it (quirks.programTerminal). */
   private terminal: ProgramTerminal | undefined;
+  /** The launched program's stdout and stderr pipes (quirks.programPipes). */
+  private pipes: ProgramPipes | undefined;
   /** Where the next stop report's output begins. */
   private reportCursor = 1;
 
@@ -41,16 +45,23 @@ export class ProgramOutput {
     if (!this.host.accepting()) return;
     if (b.category === "telemetry" || (b.category === "important" && !b.output)) return;
     const adapter = this.host.adapter;
-    const category: OutputCategory = adapter.outputCategory?.(b.category ?? "console", b.output, this.host.found, this.previous) ?? (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
+    let category: OutputCategory = adapter.outputCategory?.(b.category ?? "console", b.output, this.host.found, this.previous) ?? (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
     this.previous = b.output;
+    // The program writes to the daemon's pipes: what the adapter says is its own (cdt-gdb-adapter
+    // sends gdb's console text and warnings as stdout and stderr).
+    if (this.pipes && category !== "console") category = "console";
     if (adapter.ignoreOutput?.(b.output, category)) return;
     if (this.captured && b.category !== "stderr") {
       // The answer to `raw`: the debugger's text, not the program's; the reply carries it.
       this.captured.push(b.output);
       return;
     }
+    // debugpy spells a byte that is not UTF-8 as a lone surrogate (surrogateescape): U+FFFD, as
+    // the other adapters' text has it.
+    let text = b.output.toWellFormed();
     // The debuggee runs on a pty under lldb-dap: \r\n line endings, sometimes cut between events.
-    const text = this.crlf.push(category, b.output);
+    // Elsewhere a "\r\n" is the program's own.
+    if (this.onPty()) text = this.crlf.push(category, text);
     // With the program on our own pty, its output and the adapter's console text ("Process 7
     // exited") race: let what the program wrote before the event arrive first.
     if (this.terminal && category === "console") void this.terminal.settled(10, 200).then(() => this.buffer.push(category, text));
@@ -79,14 +90,81 @@ export class ProgramOutput {
     return this.terminal?.path;
   }
 
-  /** Resolves once the program's last output has come through the daemon's pty (at once without one). */
-  settled(quietMs?: number, maxMs?: number): Promise<void> {
-    return this.terminal?.settled(quietMs, maxMs) ?? Promise.resolve();
+  /** The program's output comes through a pty (the daemon's, or lldb-dap's own where it has none). */
+  private onPty(): boolean {
+    return !!this.terminal || !!this.host.adapter.quirks.programTerminal;
+  }
+
+  /**
+   * How the output differs from the program's own bytes, said where it shows (README: "The
+   * program's output"): `run --json` carries these.
+   */
+  differences(): string[] {
+    const out: string[] = [];
+    const read = this.buffer.read(1, PROGRAM_STREAMS).chunks;
+    if (this.onPty()) {
+      out.push("stdout and stderr are one stream, shown as stdout: the program runs on a pseudo-terminal (its stdout is a terminal, line-buffered), which turns each \"\\n\" into \"\\r\\n\", shown as \"\\n\" again");
+    } else if (new Set(read.filter((c) => c.text).map((c) => c.category)).size > 1) {
+      out.push("stdout and stderr are read apart: each keeps its order, but their order relative to each other is as they arrived");
+    }
+    out.push(...(this.host.adapter.quirks.outputDifferences ?? []));
+    if (read.some((c) => c.text.includes("\uFFFD"))) out.push("bytes that are not UTF-8 are shown as U+FFFD (the output is text)");
+    return out;
+  }
+
+  /** The daemon's own pipes for a launched program's stdout and stderr; their paths go into the launch arguments. */
+  openPipes(): { stdout: string; stderr: string } | undefined {
+    // Only the program writes there: kept even while the adapter is being disconnected.
+    this.pipes ??= openProgramPipes((stream, output) => this.buffer.push(stream, output));
+    return this.pipes && { stdout: this.pipes.stdout, stderr: this.pipes.stderr };
+  }
+
+  /** Resolves once the program's last output has come through the daemon's pty or pipes (at once without them). */
+  async settled(quietMs?: number, maxMs?: number): Promise<void> {
+    await Promise.all([this.terminal?.settled(quietMs, maxMs), this.pipes?.settled(Math.max(maxMs ?? 0, 500))]);
+  }
+
+  /**
+   * Where the program's output travels apart from the stop (adapter output events, the adapter's
+   * own pipes: debugpy reads the program's pipes on threads of its own, and under load the end
+   * of a line printed before a breakpoint came after the stop), a stream whose output since the
+   * last report ends mid-line is given up to `maxMs` for its line end. True if one is still open.
+   * With the daemon's pty or pipes the stop already waits for what the program wrote (settled).
+   */
+  async lineEnds(maxMs: number): Promise<boolean> {
+    const open = () => {
+      const read = this.buffer.read(this.reportCursor, PROGRAM_STREAMS);
+      const last = new Map<OutputCategory, string>();
+      for (const c of read.chunks) if (c.text) last.set(c.category, c.text);
+      return [...last.values()].some((t) => !t.endsWith("\n"));
+    };
+    if (this.terminal || this.pipes || !open()) return false;
+    const deadline = performance.now() + maxMs;
+    let off: (() => void) | undefined;
+    try {
+      while (open()) {
+        const left = deadline - performance.now();
+        if (left <= 0) return true;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          off = this.buffer.onPush(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        off?.();
+      }
+      return false;
+    } finally {
+      off?.();
+    }
   }
 
   closeTerminal(): void {
     this.terminal?.close();
     this.terminal = undefined;
+    this.pipes?.close();
+    this.pipes = undefined;
   }
 
   /** A position in the buffer: `since(mark)` reads what came after it. */

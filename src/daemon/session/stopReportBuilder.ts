@@ -3,6 +3,7 @@
 // to show (the user's, past the C library), its source and locals, displays, the exception and the
 // output since the last report. It reads the program but never changes the inspector's selection:
 // the frame it chose is part of its result, for the pipeline to select.
+import { localPathFacts } from "../pathFacts.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import type { DapClient } from "../../dap/client.ts";
@@ -70,6 +71,8 @@ export interface Selection {
 
 const STOP_QUIET_MS = 1;
 const STOP_QUIET_MAX_MS = 20;
+/** How long a line the program left open before the stop may take to end (ProgramOutput.lineEnds). */
+const LINE_END_MAX_MS = 250;
 
 export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapEventMap["stopped"], ids: number[]): Promise<{ report: StopReport; selection: Selection }> {
   const { adapter, registry, reader, output } = ctx;
@@ -96,7 +99,7 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
     if (top) {
       // An adapter that names no breakpoint (cdt-gdb-adapter): one of the daemon's own is told by where it stopped.
       if (!internal && ids.length === 0 && report.reason === "breakpoint") {
-        const own = registry.matchLocation(top.source?.path, top.line, top.name).find((b) => b.internal);
+        const own = registry.matchLocation(top.source?.path, top.line, top.name, localPathFacts).find((b) => b.internal);
         if (own) {
           own.hits++;
           ownBp = own;
@@ -150,7 +153,7 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
         }
       }
       if (report.reason === "breakpoint" && ids.length === 0) {
-        report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name).filter((b) => !b.internal).map((b) => (b.hits++, b.id));
+        report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name, localPathFacts).filter((b) => !b.internal).map((b) => (b.hits++, b.id));
       }
       // The source window comes from disk: read it while the adapter answers for the locals.
       const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, ctx.sourceLines), reader.scopeVariablesNow(q, shown.id, "locals")]);
@@ -195,7 +198,9 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
   // a line printed just before the breakpoint missing from its report). A millisecond of quiet,
   // 20 ms at most, lets them in.
   await output.settled(STOP_QUIET_MS, STOP_QUIET_MAX_MS);
+  const open = await output.lineEnds(LINE_END_MAX_MS);
   output.attachTo(report);
+  if (open && report.output) (report.truncated ??= []).push("output: its last line has no line end yet (not written by the program, or still on its way): what follows is in the next report");
   return { report, selection };
 }
 

@@ -1,0 +1,209 @@
+// Every byte of the program's output, in order, on every adapter (issue 28, item 2): a line that
+// starts with digits or with an MI record's character (cdt-gdb-adapter parsed the program's
+// stdout as GDB/MI: "42\n" arrived as "2"), "\r", bytes that are not UTF-8, a 1 MB burst, no
+// final newline, stdout and stderr apart. Where an adapter's transport cannot carry them the
+// difference is the README's ("The program's output") and `run --json` names it.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { adapterAvailable, E2eEnv, missing, useEnv } from "../harness/index.ts";
+
+const env = useEnv(() => new E2eEnv({ prefix: "dbg-out-" }));
+let dir: string;
+
+const C = `#include <stdio.h>
+#include <string.h>
+static char big[1 << 20];
+int main(void) {
+  setvbuf(stdout, NULL, _IONBF, 0);
+  printf("42 first\\n");
+  fprintf(stderr, "err one\\n");
+  printf("~tilde\\n*star\\n=eq\\n^caret\\n");
+  int at = 1; /* @mark */
+  printf("cr\\rlf\\r\\n");
+  fwrite("bad\\xff\\xfe!\\n", 1, 7, stdout);
+  fprintf(stderr, "err two\\n");
+  memset(big, 'x', sizeof big);
+  for (int i = 0; i < (int)sizeof big; i += 64) big[i] = '\\n';
+  fwrite(big, 1, sizeof big, stdout);
+  printf("no final newline");
+  return at + 2;
+}
+`;
+
+const GO = `package main
+
+import (
+	"os"
+	"strings"
+)
+
+func main() {
+	os.Stdout.WriteString("42 first\\n")
+	os.Stderr.WriteString("err one\\n")
+	os.Stdout.WriteString("~tilde\\n*star\\n=eq\\n^caret\\n")
+	at := 1 // @mark
+	os.Stdout.WriteString("cr\\rlf\\r\\n")
+	os.Stdout.Write([]byte("bad\\xff\\xfe!\\n"))
+	os.Stderr.WriteString("err two\\n")
+	var b strings.Builder
+	for i := 0; i < 1<<20; i++ {
+		if i%64 == 0 {
+			b.WriteByte('\\n')
+		} else {
+			b.WriteByte('x')
+		}
+	}
+	os.Stdout.WriteString(b.String())
+	os.Stdout.WriteString("no final newline")
+	os.Exit(at + 2)
+}
+`;
+
+const PY = `import sys
+out, err = sys.stdout.buffer, sys.stderr.buffer
+out.write(b"42 first\\n"); out.flush()
+err.write(b"err one\\n"); err.flush()
+out.write(b"~tilde\\n*star\\n=eq\\n^caret\\n"); out.flush()
+at = 1  # @mark
+out.write(b"cr\\rlf\\r\\n")
+out.write(b"bad\\xff\\xfe!\\n"); out.flush()
+err.write(b"err two\\n"); err.flush()
+out.write(b"".join(b"\\n" if i % 64 == 0 else b"x" for i in range(1 << 20)))
+out.write(b"no final newline"); out.flush()
+sys.exit(at + 2)
+`;
+
+const BIG = Array.from({ length: 1 << 20 }, (_, i) => (i % 64 === 0 ? "\n" : "x")).join("");
+const BEFORE_OUT = "42 first\n~tilde\n*star\n=eq\n^caret\n";
+const AFTER_OUT = `cr\rlf\r\nbad\uFFFD\uFFFD!\n${BIG}no final newline`;
+
+function markLine(src: string): number {
+  return src.split("\n").findIndex((l) => l.includes("@mark")) + 1;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "dbg-out-src-"));
+  writeFileSync(join(dir, "bytes.c"), C);
+  const cc = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(dir, "bytes"), join(dir, "bytes.c")], { stderr: "pipe" });
+  if (cc.exitCode !== 0) throw new Error(cc.stderr.toString());
+  mkdirSync(join(dir, "gobytes"));
+  writeFileSync(join(dir, "gobytes", "main.go"), GO);
+  writeFileSync(join(dir, "gobytes", "go.mod"), "module gobytes\n\ngo 1.20\n");
+  writeFileSync(join(dir, "bytes.py"), PY);
+  writeFileSync(join(dir, "p42.c"), '#include <stdio.h>\nint main(void) { printf("42\\n"); return 0; }\n');
+  const p42 = Bun.spawnSync(["cc", "-g", "-o", join(dir, "p42"), join(dir, "p42.c")], { stderr: "pipe" });
+  if (p42.exitCode !== 0) throw new Error(p42.stderr.toString());
+});
+afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+const FILE = "test/e2e/programOutput.test.ts";
+const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
+
+interface Case {
+  adapter: string;
+  have: boolean;
+  program: () => string[];
+  source: () => string;
+  /** What `output --stdout` and `--stderr` hold at the end. */
+  stdout: string;
+  stderr: string;
+  /** The stop report's output at the mark: stdout's and stderr's lines, in any order between them. */
+  beforeStdout: string;
+  beforeStderr: string;
+  differences: RegExp[];
+}
+
+const CASES: Case[] = [
+  {
+    // The program runs on a pty: stderr is merged into stdout, in the order written.
+    adapter: "lldb-dap",
+    have: adapterAvailable("lldb-dap", FILE),
+    program: () => [join(dir, "bytes"), "--adapter", "lldb-dap"],
+    source: () => join(dir, "bytes.c"),
+    stdout: `42 first\nerr one\n~tilde\n*star\n=eq\n^caret\ncr\rlf\r\nbad\uFFFD\uFFFD!\nerr two\n${BIG}no final newline`,
+    stderr: "",
+    beforeStdout: "42 first\nerr one\n~tilde\n*star\n=eq\n^caret\n",
+    beforeStderr: "",
+    differences: [/one stream.*pseudo-terminal/, /U\+FFFD/],
+  },
+  {
+    adapter: "gdb",
+    have: adapterAvailable("gdb", FILE),
+    program: () => [join(dir, "bytes"), "--adapter", "gdb"],
+    source: () => join(dir, "bytes.c"),
+    stdout: BEFORE_OUT + AFTER_OUT,
+    stderr: "err one\nerr two\n",
+    beforeStdout: BEFORE_OUT,
+    beforeStderr: "err one\n",
+    differences: [/read apart/, /U\+FFFD/],
+  },
+  {
+    adapter: "dlv",
+    have: adapterAvailable("dlv", FILE),
+    program: () => [join(dir, "gobytes", "main.go")],
+    source: () => join(dir, "gobytes", "main.go"),
+    stdout: BEFORE_OUT + AFTER_OUT,
+    stderr: "err one\nerr two\n",
+    beforeStdout: BEFORE_OUT,
+    beforeStderr: "err one\n",
+    differences: [/read apart/, /U\+FFFD/],
+  },
+  {
+    // debugpy's launcher makes "\r\n" "\n".
+    adapter: "debugpy",
+    have: haveDebugpy,
+    program: () => [join(dir, "bytes.py"), "--python", "/usr/bin/python3"],
+    source: () => join(dir, "bytes.py"),
+    stdout: BEFORE_OUT + AFTER_OUT.replace("lf\r\n", "lf\n"),
+    stderr: "err one\nerr two\n",
+    beforeStdout: BEFORE_OUT,
+    beforeStderr: "err one\n",
+    differences: [/read apart/, /\\r\\n.*debugpy/, /U\+FFFD/],
+  },
+];
+
+describe("every byte of the program's output", () => {
+  for (const c of CASES) {
+    test.skipIf(!c.have)(`${c.adapter}: a stop's lines, then every byte on each stream`, async () => {
+      const s = env().session(`bytes-${c.adapter}`);
+      const src = c.source();
+      const line = markLine(await Bun.file(src).text());
+      const d = await s.ok(["start", ...c.program(), "--break", `${src}:${line}`, "--timeout", "100"]);
+      expect(d.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1] });
+      // Each stream's lines before the stop are whole in its report; their order between streams is the arrival's.
+      const before = d.stop.output;
+      expect(before.length).toBe(c.beforeStdout.length + c.beforeStderr.length);
+      if (c.beforeStderr) {
+        expect(before.replace(c.beforeStderr, "")).toBe(c.beforeStdout);
+      } else expect(before).toBe(c.beforeStdout);
+      expect(d.stop.truncated).toBeUndefined();
+      const e = await s.ok(["continue", "--timeout", "100"]);
+      expect(e.stop).toMatchObject({ reason: "exited", exitCode: 3 });
+      const out = (await s.ok(["output", "--stdout"])).text;
+      expect(out.length).toBe(c.stdout.length);
+      expect(out === c.stdout).toBe(true);
+      expect((await s.ok(["output", "--stderr"])).text).toBe(c.stderr);
+    }, 150_000);
+
+    test.skipIf(!c.have)(`${c.adapter}: run --json says how its output differs from the program's bytes`, async () => {
+      // `run` has no --python: debugpy is found on its own (/usr/bin/python3 here).
+      const program = c.program().filter((w, i, all) => w !== "--python" && all[i - 1] !== "--python");
+      const r = await env().ok(["run", ...program, "--timeout", "100"]);
+      expect(r.stop).toMatchObject({ reason: "exited", exitCode: 3 });
+      expect(r.stop!.output.endsWith("no final newline")).toBe(true);
+      for (const d of c.differences) expect(r.outputDifferences?.some((t) => d.test(t))).toBe(true);
+      expect(r.outputDifferences).toHaveLength(c.differences.length);
+    }, 150_000);
+  }
+
+  test.skipIf(!CASES[1]!.have)("gdb: the first byte of the output is there (`debugger run` showed \"42\\n\" as \"2\")", async () => {
+    const text = await env().run(["run", join(dir, "p42"), "--adapter", "gdb"], { json: false });
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toContain("Output:\n  42\n");
+    const r = await env().ok(["run", join(dir, "p42"), "--adapter", "gdb"]);
+    expect(r.stop!.output).toBe("42\n");
+    expect(r.outputDifferences).toBeUndefined();
+  }, 60_000);
+});
