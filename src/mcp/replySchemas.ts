@@ -11,7 +11,7 @@ export const replySchemas: Record<string, { type: "object"; properties: Record<s
   "stop": {"type":"object","properties":{"stopped":{"type":"string"},"was":{"type":"string"},"ended":{"type":"array"}}},
   "detach": {"type":"object","properties":{"detached":{"type":"string"},"pid":{"type":"number"}}},
   "restart": {"type":"object","properties":{"state":{"type":"string"},"stop":{"type":"object"},"waiting":{"type":"boolean"}}},
-  "run": {"type":"object","properties":{"session":{"type":"object"},"hits":{"type":"array"},"stop":{"type":"object"},"stoppedBy":{"type":"string"},"hang":{"type":"object"},"kept":{"type":"boolean"},"breakpoints":{"type":"array"},"warnings":{"type":"array"}}},
+  "run": {"type":"object","properties":{"session":{"type":"object"},"hits":{"type":"array"},"stop":{"type":"object"},"stoppedBy":{"type":"string"},"hang":{"type":"object"},"kept":{"type":"boolean"},"breakpoints":{"type":"array"},"outputDifferences":{"type":"array"},"warnings":{"type":"array"}}},
   "breakpoint.add": {"type":"object","properties":{"breakpoints":{"type":"array"},"resolvedAs":{"type":"string"}}},
   "breakpoint.list": {"type":"object","properties":{"breakpoints":{"type":"array"}}},
   "breakpoint.remove": {"type":"object","properties":{"removed":{"type":"array"},"breakpoints":{"type":"array"}}},
