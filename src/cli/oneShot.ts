@@ -3,7 +3,7 @@
 // -ex 'commands …' -ex run`. Its reply's text is ../present/run.ts.
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
-import { adapterFlags } from "./session.ts";
+import { adapterFlags, clearEnvFlag, envArgs } from "./session.ts";
 import { bool, list, num, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
 
 export const runCommands: CommandSpec[] = [
@@ -18,12 +18,14 @@ export const runCommands: CommandSpec[] = [
       max: { type: "number", description: "end after N stops (default 20)", valueHint: "N" },
       keep: { type: "boolean", description: "leave the session at its last stop to inspect" },
       adapter: adapterFlags.adapter!,
+      env: { type: "string", repeat: true, description: "environment variable for the program, on top of this shell's environment", valueHint: "KEY=VALUE" },
+      ...clearEnvFlag,
     },
     examples: ["debugger run ./app --break 'parse.c:42 if len > 100' --print len --print 'buf[0]' --max 5 -- input.txt"],
     call: (a, ctx) => {
       const max = num(a, "max");
       if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
-      return call("run", { program: a.positionals[0]!, args: a.rest, adapter: str(a, "adapter"), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), timeout: ctx.timeout });
+      return call("run", { program: a.positionals[0]!, args: a.rest, ...envArgs(a), adapter: str(a, "adapter"), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), timeout: ctx.timeout });
     },
   },
 ];

@@ -29,12 +29,19 @@ const locals = v.optional(v.picklist(["none", "changed", "all"], "none, changed 
 const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints, locals };
 const breakOpts = { condition: optStr, hitCount: optStr, log: optStr, temporary: optBool };
 const format = v.optional(v.picklist(["hex", "bin", "oct", "dec", "char", "address"]));
+/** The program's world (DESIGN §7b): the caller's environment (filled in by the CLI or MCP server), --env on top, --clear-env. */
+const envArgs = {
+  env: v.optional(v.record(v.string(), v.string()), {}),
+  clearEnv: optBool,
+  /** The caller's whole environment at this call: the program's starts from it; adapters, interpreters and runners are found in it. */
+  callerEnv: v.optional(v.record(v.string(), v.string())),
+};
 
 const sessionArgs = {
   program: optStr,
   args: v.optional(v.array(v.string()), []),
   cwd: optStr,
-  env: v.optional(v.record(v.string(), v.string()), {}),
+  ...envArgs,
   stopOnEntry: optBool,
   /** A core dump of PROGRAM: opened as a stopped program that cannot run. */
   core: optStr,
@@ -57,14 +64,12 @@ const startArgs = v.strictObject({ ...sessionArgs, module: optStr });
 const testArgs = v.strictObject({
   command: v.pipe(v.array(v.string()), v.minLength(1, "give the command that runs the tests, e.g. [\"pytest\", \"-x\"]")),
   cwd: optStr,
-  env: v.optional(v.record(v.string(), v.string()), {}),
+  ...envArgs,
   adapter: optStr,
   break: v.optional(v.array(v.string()), []),
   options: v.optional(v.record(v.string(), v.unknown()), {}),
   /** false: run with breakpoints only (no stop at a failing assertion). */
   stopOnFailure: v.optional(v.boolean(), true),
-  /** The caller's PATH: runners are found as the caller's shell finds them. */
-  path: optStr,
   ...waitArgs,
 });
 
@@ -72,6 +77,7 @@ const testArgs = v.strictObject({
 const runArgs = v.strictObject({
   program: v.pipe(v.string(), v.minLength(1, "give a program")),
   args: v.optional(v.array(v.string()), []),
+  ...envArgs,
   adapter: optStr,
   break: v.optional(v.array(v.string()), []),
   print: prints,
@@ -99,7 +105,7 @@ export const argSchemas = {
   attach: attachArgs,
   stop: noArgs,
   detach: noArgs,
-  restart: v.strictObject(waitArgs),
+  restart: v.strictObject({ ...waitArgs, callerEnv: envArgs.callerEnv }),
   run: runArgs,
 
   "breakpoint.add": v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...breakOpts }),

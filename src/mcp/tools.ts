@@ -24,9 +24,9 @@ const PROPERTY_NOTES: Record<string, string> = {
 };
 
 /** Arguments the server fills in itself: never shown to the agent. */
-const HIDDEN_ARGS = new Set(["clientPid", "path", "ofRun"]);
+const HIDDEN_ARGS = new Set(["clientPid", "callerEnv", "ofRun"]);
 /** Arguments a tool shares with another's schema but does not use: attach runs no program of its own. */
-const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "core", "stopOnEntry"] };
+const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "clearEnv", "core", "stopOnEntry"] };
 
 export interface ToolDef {
   name: string;

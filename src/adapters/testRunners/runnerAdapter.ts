@@ -3,8 +3,9 @@
 // a breakpoint on Go's testing.(*common).Fail, Rust's panic), which of those stops stand, and the
 // runner's verdict at the end. The session code sees one AdapterSpec, as for any other start.
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
-import { moduleRoot } from "../delve.ts";
+import { join } from "node:path";
+import { pythonProgramEnv } from "../debugpy.ts";
+import { moduleRoot, programEnv } from "../delve.ts";
 import { lldbDap } from "../lldbDap.ts";
 import type { AdapterSpec, CatchpointDef } from "../types.ts";
 import { buildFlagsString } from "./go.ts";
@@ -17,9 +18,9 @@ export function pythonAdapter(base: AdapterSpec, launch: PythonLaunch & { module
   return {
     ...base,
     launchArgs(o) {
+      const args: Record<string, unknown> = { ...base.launchArgs(o), python: [launch.python] };
       // debugpy borrowed from another interpreter goes first on the program's PYTHONPATH.
-      const env = launch.debugpyPath ? { ...o.env, PYTHONPATH: [launch.debugpyPath, o.env.PYTHONPATH].filter(Boolean).join(delimiter) } : o.env;
-      const args: Record<string, unknown> = { ...base.launchArgs({ ...o, env }), python: [launch.python] };
+      if (launch.debugpyPath) args.env = pythonProgramEnv(o, launch.debugpyPath);
       if (launch.module) {
         delete args.program;
         args.module = launch.module;
@@ -63,7 +64,7 @@ function goFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): 
       program: plan.program,
       args: o.args,
       cwd: o.cwd,
-      env: o.env,
+      env: programEnv(o, true),
       stopOnEntry: o.stopOnEntry,
       output: join(tmpdir(), `debugger-gotest-${process.pid}-${Date.now().toString(36)}`),
       ...(plan.goBuildFlags?.length ? { buildFlags: buildFlagsString(plan.goBuildFlags) } : {}),

@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { adapterForProcess, chooseAdapter } from "../../adapters/index.ts";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import { isExecutable } from "../../adapters/which.ts";
+import { lookupEnv, type Env } from "../../common/callerEnv.ts";
 import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, Replies, StartData } from "../../ipc/commands.ts";
@@ -61,7 +62,9 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   if (local && a.cwd && !(existsSync(cwd) && statSync(cwd).isDirectory())) {
     throw new DebuggerError("INVALID_ARGUMENT", `--cwd ${a.cwd}: no such directory`, "give the program's working directory, or leave --cwd out to use the current one");
   }
-  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(config, a.pid) : chooseAdapter(config, program, a.adapter);
+  // Adapters, interpreters and tools are looked for in the caller's environment, not the daemon's.
+  const env = lookupEnv(a.callerEnv);
+  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(config, a.pid, env) : chooseAdapter(config, program, a.adapter, env);
   if (local && statSync(program!).isDirectory() && !spec.quirks.programMayBeDirectory) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is a directory`, "give the path of the executable");
   }
@@ -69,9 +72,9 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is not executable`, `\`chmod +x ${a.program}\`, or build it first`);
   }
   const core = a.core ? checkCore(a, caller.cwd, spec) : undefined;
-  const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core };
+  const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core };
   if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a)), waited };
-  return runSession(ctx, caller, local && isPythonWithoutExtension(spec, program!) ? pythonProgramAdapter(spec, program!, a.options, caller.cwd) : spec, config, options, a);
+  return runSession(ctx, caller, local && isPythonWithoutExtension(spec, program!) ? pythonProgramAdapter(spec, program!, a.options, caller.cwd, env) : spec, config, options, a);
 }
 
 /** A Python program whose name has none of the language's source extensions (a `#!` script). */
@@ -97,7 +100,7 @@ async function attachWhenStarted(a: ArgsOut<"attach">, caller: Caller, ctx: Daem
   requireFree(ctx, caller.session);
   await startBreakpoints(a.break, caller.cwd);
   if (a.adapter) {
-    const spec = chooseAdapter(await loadConfig(), undefined, a.adapter);
+    const spec = chooseAdapter(await loadConfig(), undefined, a.adapter, lookupEnv(a.callerEnv));
     // debugpy cannot attach by pid here: its refusal, now rather than after the wait.
     spec.attachArgs({ remote: false, options: a.options });
   }
@@ -120,21 +123,22 @@ async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonConte
   if (a.program || a.core || a.connect || a.pid) throw new DebuggerError("USAGE", "--module runs a Python module: it takes no program, --core or --connect", "`debugger start -m pkg.app -- ARGS`");
   if (a.adapter && a.adapter !== "debugpy" && a.adapter !== "python" && a.adapter !== "py") throw new DebuggerError("USAGE", "--module is for Python (debugpy)", "leave out --adapter");
   const config = await loadConfig();
-  const spec = chooseAdapter(config, undefined, "debugpy");
+  const env = lookupEnv(a.callerEnv);
+  const spec = chooseAdapter(config, undefined, "debugpy", env);
   const breakpoints = await startBreakpoints(a.break, caller.cwd);
   const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd;
-  const python = (spec.discover({ options: a.options }) ?? undefined)?.path;
+  const python = (spec.discover({ options: a.options, env }) ?? undefined)?.path;
   if (!python) throw new DebuggerError("ADAPTER_NOT_FOUND", "debugpy is not installed for any python3 here", spec.installHint);
-  const options: StartOptions = { mode: "launch", program: `-m ${a.module}`, args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, breakpoints, options: a.options };
+  const options: StartOptions = { mode: "launch", program: `-m ${a.module}`, args: a.args, cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: a.stopOnEntry ?? false, breakpoints, options: a.options };
   return runSession(ctx, caller, pythonAdapter(spec, { python, module: a.module }), config, options, a);
 }
 
 /** A Python script started by path runs with the interpreter its `#!` line names (given debugpy when it has none), unless --python says otherwise. */
-function pythonProgramAdapter(spec: AdapterSpec, program: string, options: Record<string, unknown>, cwd: string): AdapterSpec {
-  if (options.python || process.env.DEBUGGER_PYTHON || options.virtualEnv) return spec;
-  const python = pythonOfShebang(shebang(program), { cwd, path: process.env.PATH ?? "" });
+function pythonProgramAdapter(spec: AdapterSpec, program: string, options: Record<string, unknown>, cwd: string, env: Env): AdapterSpec {
+  if (options.python || env.DEBUGGER_PYTHON || env.VIRTUAL_ENV) return spec;
+  const python = pythonOfShebang(shebang(program), { cwd, path: env.PATH ?? "", env });
   if (!python || !python.startsWith("/")) return spec;
-  return pythonAdapter(spec, pythonLaunch(python));
+  return pythonAdapter(spec, pythonLaunch(python, env));
 }
 
 /** Creates the session, starts it, and replies with its first stop (or its state, without waiting). */
@@ -285,7 +289,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
 
   async restart(a, caller, ctx): Promise<Replies["restart"]> {
     const s = ctx.registry.get(caller.session);
-    const { stop } = await s.restart();
+    const { stop } = await s.restart(a.callerEnv);
     ctx.registry.save();
     if (!a.wait) {
       stop.catch(() => {});
