@@ -104,7 +104,8 @@ function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   return out.filter((p) => {
     if (!isExecutable(p)) return false;
     // /bin/python3 and /usr/bin/python3 are one file on merged-/usr systems. Shims are scripts, not links.
-    const key = realPath(p);
+    // A virtualenv's python links to the system's but is another interpreter (its own sys.prefix).
+    const key = virtualEnvOfInterpreter(p) ? p : realPath(p);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -143,7 +144,7 @@ export function virtualEnvOfInterpreter(python: string): string | undefined {
 export function installFor(python: string): string {
   // A virtualenv's python links to the system's, but apt cannot install into the virtualenv.
   const venv = virtualEnvOfInterpreter(python);
-  if (venv) return `\`${join(venv, "bin", "python")} -m pip install debugpy\` (into the virtualenv)`;
+  if (venv) return `\`${join(venv, "bin", "python")} -m pip install debugpy\``;
   if (process.platform === "linux" && realPath(python) === realPath("/usr/bin/python3")) return "`apt-get install python3-debugpy` (Debian/Ubuntu) or `/usr/bin/python3 -m pip install debugpy`";
   return `\`${python} -m pip install debugpy\``;
 }
@@ -192,7 +193,7 @@ export function findInterpreter(options: Record<string, unknown>, env: Env | Nod
 /** "; or use --python X, which has debugpy N" when some other interpreter here has it (error path only). */
 function alternative(not: string, env: Env | NodeJS.ProcessEnv): string {
   for (const path of candidates(env)) {
-    if (realPath(path) === realPath(not)) continue;
+    if (path === not || (!virtualEnvOfInterpreter(path) && !virtualEnvOfInterpreter(not) && realPath(path) === realPath(not))) continue;
     const i = probeInterpreter(path, env);
     if (!i.problem) return `; or use --python ${path}, which has debugpy ${i.debugpy}`;
   }

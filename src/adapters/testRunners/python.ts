@@ -16,6 +16,8 @@ export interface PythonLaunch {
   python: string;
   /** A directory holding only `debugpy` (a link to another interpreter's), for PYTHONPATH. */
   debugpyPath?: string;
+  /** The interpreter whose debugpy that is (it runs the adapter). */
+  lender?: string;
   /** What was done, said beside the reply. */
   note?: string;
 }
@@ -74,7 +76,7 @@ export function pythonLaunch(python: string, env?: Env): PythonLaunch {
   if (own.debugpy) return { python };
   if (!own.libraryDirs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} cannot be used: ${own.problem}`, "name a working Python 3 with --python PATH");
   const venv = virtualEnvOfInterpreter(python);
-  if (venv) throw new DebuggerError("ADAPTER_NOT_FOUND", `the virtualenv's Python ${python} cannot be used for debugging: ${own.problem}`, `install debugpy into the virtualenv: ${installFor(python)}; or name another interpreter with --python PATH`);
+  if (venv) throw new DebuggerError("ADAPTER_NOT_FOUND", `the virtualenv's Python ${python} cannot be used for debugging: ${own.problem}`, `install debugpy into the virtualenv: ${installFor(python)}; or name an interpreter that has it with --python PATH (the virtualenv's packages are then not there)`);
   const lender = findInterpreter({}, env, false);
   if (!lender) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy and no other Python here has one`, `\`${python} -m pip install debugpy\`, or name an interpreter that has it with --python PATH`);
   const r = Bun.spawnSync([lender.path, "-c", LENDABLE], { cwd: tmpdir(), stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...(env ?? process.env), PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
@@ -92,7 +94,7 @@ export function pythonLaunch(python: string, env?: Env): PythonLaunch {
       `\`${python} -m pip install debugpy\`, or run the tests with an interpreter that has it: --python ${lender.path}`,
     );
   }
-  return { python, debugpyPath, note: `${python} has no debugpy: it runs with the debugpy ${lender.version ?? ""} of ${lender.path}` };
+  return { python, debugpyPath, lender: lender.path, note: `${python} has no debugpy: it runs with the debugpy ${lender.version ?? ""} of ${lender.path}` };
 }
 
 /**

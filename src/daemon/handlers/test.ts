@@ -21,6 +21,9 @@ export const testHandlers: Handlers<"test"> = {
     // The runner is found, and planned, as the caller's shell would run it: its PATH, VIRTUAL_ENV, GOFLAGS …
     const env = lookupEnv(a.callerEnv);
     const plan = planTest(a.command, { cwd: caller.cwd, path: env.PATH ?? "", env, python: typeof python === "string" && python ? python : undefined });
+    // The adapter runs with the interpreter that has the debugpy the tests run with (not, say, the
+    // active virtualenv's, when the runner is another Python's).
+    if (plan.python) options.python = plan.python.lender ?? plan.python.python;
     const spec = testAdapter(chooseAdapter(config, plan.program, a.adapter ?? plan.adapter, env), plan, a.stopOnFailure);
     const opts: StartOptions = {
       mode: "launch",
