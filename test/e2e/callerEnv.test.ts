@@ -194,21 +194,26 @@ describe("virtualenvs: the caller's, for start and test alike", () => {
     writeFileSync(join(project, "test_prefix.py"), TEST_PY);
   });
 
-  test.skipIf(!haveDebugpy)("a virtualenv without debugpy: start and test both refuse it, naming its own pip (the daemon's virtualenv has debugpy)", async () => {
+  test.skipIf(!haveDebugpy)("a virtualenv without debugpy: start and test both run its interpreter, lent the debugpy of one on the caller's PATH (not of the daemon's virtualenv); its own pip is the hint", async () => {
     const e = new E2eEnv({ prefix: "dbg-venv-" });
     try {
-      // The daemon starts inside the virtualenv that has debugpy: it must not lend it.
+      // The daemon starts inside the virtualenv that has debugpy: that one must not be what runs.
       await e.ok(["status"], { env: venvShell(withDebugpy) });
-      const hint = `${without}/bin/python -m pip install debugpy`;
-      const start = await e.run(["start", "where.py"], { cwd: project, env: venvShell(without) });
-      expect(start.exitCode).not.toBe(0);
-      expect(start.json.error?.code).toBe("ADAPTER_NOT_FOUND");
-      expect(start.json.error?.hint).toContain(hint);
-      expect(start.json.error?.hint).not.toContain("apt-get");
+      const run = await e.run(["run", "where.py"], { cwd: project, env: venvShell(without) });
+      expect(run.json?.ok).toBe(true);
+      expect(run.json.data.stop?.output).toContain(`PREFIX ${without}`);
       const t = await e.run(["test", "--", "python", "-m", "unittest"], { cwd: project, env: venvShell(without) });
-      expect(t.exitCode).not.toBe(0);
-      expect(t.json.error?.code).toBe("ADAPTER_NOT_FOUND");
-      expect(t.json.error?.hint).toContain(hint);
+      expect(t.json?.ok).toBe(true);
+      expect(t.json.data.stop?.output).toContain(`PREFIX ${without}`);
+      expect(t.json.data.notes?.join()).toContain("has no debugpy: it runs with the debugpy");
+      expect(t.json.data.notes?.join()).not.toContain(`${withDebugpy}/`);
+      await e.run(["stop"]);
+      // Named to run the debugger itself, it must have debugpy: the fix is the virtualenv's pip, not apt.
+      const named = await e.run(["start", "where.py", "--python", `${without}/bin/python`], { cwd: project, env: venvShell(without) });
+      expect(named.exitCode).not.toBe(0);
+      expect(named.json.error?.code).toBe("ADAPTER_NOT_FOUND");
+      expect(named.json.error?.hint).toContain(`${without}/bin/python -m pip install debugpy`);
+      expect(named.json.error?.hint).not.toContain("apt-get");
       // A missing runner is an error with the virtualenv's pip, not a run that ends with no verdict.
       const pytest = await e.run(["test", "--", "python", "-m", "pytest"], { cwd: project, env: venvShell(without) });
       expect(pytest.exitCode).not.toBe(0);

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Env } from "../../common/callerEnv.ts";
-import { findInterpreter, installFor, probeInterpreter, virtualEnvOfInterpreter } from "../debugpy.ts";
+import { findInterpreter, installFor, probeInterpreter } from "../debugpy.ts";
 import { pythonOfShebang, shebang, whichIn, type CallerEnv } from "../shebang.ts";
 
 export { pythonOfShebang, shebang, whichIn, type CallerEnv };
@@ -68,20 +68,17 @@ export function resolveInterpreter(name: string, env: CallerEnv): string {
  * How debugpy runs a program with `python` (under the caller's environment `env`): as is when it
  * imports debugpy; else with the debugpy another interpreter on the caller's PATH has, when this
  * one can import it (the way VS Code runs any interpreter with the debugpy it bundles); else an
- * error naming --python. A virtualenv's interpreter is not lent one: `start` would not run it
- * either, and the fix is the virtualenv's own pip.
+ * error naming its own pip (a virtualenv's: `<venv>/bin/python -m pip`) and --python.
  */
 export function pythonLaunch(python: string, env?: Env): PythonLaunch {
   const own = probeInterpreter(python, env);
   if (own.debugpy) return { python };
   if (!own.libraryDirs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} cannot be used: ${own.problem}`, "name a working Python 3 with --python PATH");
-  const venv = virtualEnvOfInterpreter(python);
-  if (venv) throw new DebuggerError("ADAPTER_NOT_FOUND", `the virtualenv's Python ${python} cannot be used for debugging: ${own.problem}`, `install debugpy into the virtualenv: ${installFor(python)}; or name an interpreter that has it with --python PATH (the virtualenv's packages are then not there)`);
   const lender = findInterpreter({}, env, false);
-  if (!lender) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy and no other Python here has one`, `\`${python} -m pip install debugpy\`, or name an interpreter that has it with --python PATH`);
+  if (!lender) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy and no other Python here has one`, `${installFor(python)}, or name an interpreter that has it with --python PATH`);
   const r = Bun.spawnSync([lender.path, "-c", LENDABLE], { cwd: tmpdir(), stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...(env ?? process.env), PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
   const [site, ...names] = r.stdout.toString().trim().split("\n");
-  if (r.exitCode !== 0 || !site || !names.includes("debugpy")) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy, and ${lender.path}'s could not be located`, `\`${python} -m pip install debugpy\`, or --python ${lender.path}`);
+  if (r.exitCode !== 0 || !site || !names.includes("debugpy")) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy, and ${lender.path}'s could not be located`, `${installFor(python)}, or --python ${lender.path}`);
   const debugpyPath = lendingDir(site, names);
   // The check is the import itself: debugpy 1.6 runs on Python 3.7–3.11, its compiled parts only on their own version.
   // sys.path[0] (the current directory, for -c) goes, so a `debugpy/` folder there is not what loads.
@@ -91,7 +88,7 @@ export function pythonLaunch(python: string, env?: Env): PythonLaunch {
     throw new DebuggerError(
       "ADAPTER_NOT_FOUND",
       `${python} has no debugpy, and the debugpy ${lender.version ?? ""} of ${lender.path} does not load in it (${why})`,
-      `\`${python} -m pip install debugpy\`, or run the tests with an interpreter that has it: --python ${lender.path}`,
+      `${installFor(python)}, or run it with an interpreter that has it: --python ${lender.path}`,
     );
   }
   return { python, debugpyPath, lender: lender.path, note: `${python} has no debugpy: it runs with the debugpy ${lender.version ?? ""} of ${lender.path}` };

@@ -74,7 +74,9 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   const core = a.core ? checkCore(a, caller.cwd, spec) : undefined;
   const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core };
   if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a)), waited };
-  return runSession(ctx, caller, local && isPythonWithoutExtension(spec, program!) ? pythonProgramAdapter(spec, program!, a.options, caller.cwd, env) : spec, config, options, a);
+  if (!local || spec.language !== "python") return runSession(ctx, caller, spec, config, options, a);
+  const python = pythonOfProgram(spec, program!, a.options, caller.cwd, env);
+  return runSession(ctx, caller, python.spec, config, { ...options, options: python.options }, a);
 }
 
 /** A Python program whose name has none of the language's source extensions (a `#!` script). */
@@ -127,18 +129,31 @@ async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonConte
   const spec = chooseAdapter(config, undefined, "debugpy", env);
   const breakpoints = await startBreakpoints(a.break, caller.cwd);
   const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd;
+  const options: StartOptions = { mode: "launch", program: `-m ${a.module}`, args: a.args, cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: a.stopOnEntry ?? false, breakpoints, options: a.options };
+  const inVenv = pythonOfProgram(spec, undefined, a.options, cwd, env, a.module);
+  if (inVenv.spec !== spec) return runSession(ctx, caller, inVenv.spec, config, { ...options, options: inVenv.options }, a);
   const python = (spec.discover({ options: a.options, env }) ?? undefined)?.path;
   if (!python) throw new DebuggerError("ADAPTER_NOT_FOUND", "debugpy is not installed for any python3 here", spec.installHint);
-  const options: StartOptions = { mode: "launch", program: `-m ${a.module}`, args: a.args, cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: a.stopOnEntry ?? false, breakpoints, options: a.options };
   return runSession(ctx, caller, pythonAdapter(spec, { python, module: a.module }), config, options, a);
 }
 
-/** A Python script started by path runs with the interpreter its `#!` line names (given debugpy when it has none), unless --python says otherwise. */
-function pythonProgramAdapter(spec: AdapterSpec, program: string, options: Record<string, unknown>, cwd: string, env: Env): AdapterSpec {
-  if (options.python || env.DEBUGGER_PYTHON || env.VIRTUAL_ENV) return spec;
-  const python = pythonOfShebang(shebang(program), { cwd, path: env.PATH ?? "", env });
-  if (!python || !python.startsWith("/")) return spec;
-  return pythonAdapter(spec, pythonLaunch(python, env));
+/**
+ * The interpreter a Python program runs with, unless --python or DEBUGGER_PYTHON names one: the
+ * caller's active virtualenv's (its packages are the program's), else for a script without a .py
+ * name the one its `#!` line names. It is given another interpreter's debugpy when it has none,
+ * as `test` does (pythonLaunch), and that interpreter runs the adapter.
+ */
+function pythonOfProgram(spec: AdapterSpec, program: string | undefined, options: Record<string, unknown>, cwd: string, env: Env, module?: string): { spec: AdapterSpec; options: Record<string, unknown> } {
+  if (options.python || env.DEBUGGER_PYTHON) return { spec, options };
+  const venv = env.VIRTUAL_ENV;
+  const python = venv
+    ? [`${venv}/bin/python3`, `${venv}/bin/python`].find(isExecutable)
+    : program && isPythonWithoutExtension(spec, program)
+      ? pythonOfShebang(shebang(program), { cwd, path: env.PATH ?? "", env })
+      : undefined;
+  if (!python || !python.startsWith("/")) return { spec, options };
+  const launch = pythonLaunch(python, env);
+  return { spec: pythonAdapter(spec, { ...launch, module }), options: { ...options, python: launch.lender ?? python } };
 }
 
 /** Creates the session, starts it, and replies with its first stop (or its state, without waiting). */
