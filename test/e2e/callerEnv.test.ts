@@ -4,11 +4,13 @@
 // must be the same but for what the README lists as the tool's own. Then --env, --clear-env, the
 // DAP trace log without the values, and virtualenvs (the caller's, not the daemon's).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { logPath } from "../../src/common/paths.ts";
-import { adapterAvailable, E2eEnv, missing, useEnv } from "../harness/index.ts";
+import { adapterAvailable, BIN, E2eEnv, missing, useEnv } from "../harness/index.ts";
 
 const ENV_C = `#include <stdio.h>
 #include <stdlib.h>
@@ -170,6 +172,29 @@ describe("the program's environment is the caller's, not the daemon's", () => {
     expect(log).toContain('"SECRET_TOKEN=…"');
     expect(log).not.toContain(secret);
     expect(log).not.toContain(password);
+  });
+});
+
+describe("over MCP the caller is the MCP server's process, and the tool's env is --env", () => {
+  test.skipIf(!haveLldb)("run: the server's environment, then env; clearEnv starts from nothing", async () => {
+    const client = new Client({ name: "callerenv-test", version: "1" });
+    await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: { ...env().env, FOO: "mcp", MCP_ONLY: "1" }, cwd: dir, stderr: "inherit" }));
+    try {
+      const tool = async (name: string, args: Record<string, unknown>) => {
+        const r = (await client.callTool({ name, arguments: args })) as unknown as { structuredContent: { ok: boolean; data: { stop?: { output?: string } } } };
+        expect(r.structuredContent.ok).toBe(true);
+        return parse(r.structuredContent.data.stop?.output ?? "");
+      };
+      const seen = await tool("run", { program: join(dir, "envp"), env: { EXTRA: "x" } });
+      expect(seen.foo).toBe("mcp");
+      expect(seen.keys).toContain("MCP_ONLY");
+      expect(seen.keys).toContain("EXTRA");
+      expect(seen.keys).not.toContain("DAEMON_ONLY");
+      const clear = await tool("run", { program: join(dir, "envp"), clearEnv: true, env: { A: "1" } });
+      expect(clear.keys).toEqual(["A", "DEBUGGER_ADAPTER_ID"]);
+    } finally {
+      await client.close();
+    }
   });
 });
 
