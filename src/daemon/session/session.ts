@@ -218,7 +218,8 @@ export class Session extends SessionFacts {
       }
       this.onChange();
     });
-    registerReverseRequests(client, this.out.buffer);
+    // A program started through runInTerminal starts from the caller's environment too (or none: --clear-env).
+    registerReverseRequests(client, this.out.buffer, () => (this.startOptions?.clearEnv ? {} : (this.startOptions?.callerEnv ?? {})));
   }
 
   private publish(report: StopReport, selection?: Selection): void {
