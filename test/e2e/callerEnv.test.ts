@@ -164,6 +164,17 @@ describe("the program's environment is the caller's, not the daemon's", () => {
     });
   }
 
+  test.skipIf(!haveLldb)("restart launches in the environment of the shell that restarts, with the start's --env", async () => {
+    const s = env().session("restart-env");
+    const first = await s.ok(["start", "./envp", "--env", "GIVEN=1"], { cwd: dir, env: { ...CALLER, FOO: "first" } });
+    expect(parse(first.stop?.output ?? "").foo).toBe("first");
+    const again = await s.ok(["restart"], { cwd: dir, env: { ...CALLER, FOO: "second" } });
+    const seen = parse(again.stop?.output ?? "");
+    expect(seen.foo).toBe("second");
+    expect(seen.keys).toContain("GIVEN");
+    await s.run(["stop"]);
+  });
+
   test.skipIf(!haveLldb)("the caller's environment and --env values never reach the daemon's log (DEBUGGER_LOG=debug), their names do", async () => {
     await underDebugger(["./envp", "--env", `PASSWORD=${password}`], CALLER);
     if (haveGdb) await underDebugger(["./envp", "--adapter", "gdb", "--env", `PASSWORD=${password}`], CALLER);
