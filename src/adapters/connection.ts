@@ -3,6 +3,7 @@
 // The adapter's stderr tail is kept so an adapter that dies can say why.
 import { closeSync, openSync } from "node:fs";
 import type { Socket } from "bun";
+import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { DapClient, type ClientOptions } from "../dap/client.ts";
 
@@ -15,6 +16,8 @@ export interface AdapterProcess {
    * starts inherits it, so the program it launched can be found even after the adapter died.
    */
   envMark?: string;
+  /** The names of the variables the adapter process was started with: what a program it launches would inherit. */
+  inherited: string[];
   /** Resolves when the adapter has gone (process exited or socket closed) and its output is drained. */
   exited: Promise<{ code: number | null; signal: string | null }>;
   stderrTail(): string;
@@ -24,6 +27,9 @@ export interface AdapterProcess {
 
 export interface SpawnOptions extends ClientOptions {
   cwd: string;
+  /** The environment the adapter starts from: the caller's for a session, this daemon's for a warm spare. */
+  baseEnv?: Env;
+  /** Added for the adapter itself (FoundAdapter.env). */
   env?: Record<string, string>;
   /** Adapter stderr, as it arrives. */
   onStderr?: (text: string) => void;
@@ -56,8 +62,9 @@ let spawned = 0;
 function spawnProcess<S extends "pipe" | "ignore" | number>(command: string[], opts: SpawnOptions, stdin: S) {
   const id = `${process.pid}.${++spawned}.${crypto.randomUUID().slice(0, 8)}`;
   try {
-    const proc = Bun.spawn(command, { cwd: opts.cwd, env: { ...process.env, ...opts.env, DEBUGGER_ADAPTER_ID: id }, stdin, stdout: "pipe", stderr: "pipe" });
-    return Object.assign(proc, { envMark: `DEBUGGER_ADAPTER_ID=${id}` });
+    const env = { ...(opts.baseEnv ?? ownEnv()), ...opts.env, DEBUGGER_ADAPTER_ID: id };
+    const proc = Bun.spawn(command, { cwd: opts.cwd, env, stdin, stdout: "pipe", stderr: "pipe" });
+    return Object.assign(proc, { envMark: `DEBUGGER_ADAPTER_ID=${id}`, inherited: Object.keys(env) });
   } catch (e) {
     throw new DebuggerError("ADAPTER_NOT_FOUND", `could not start adapter ${command[0]}: ${(e as Error).message}`, "`debugger doctor` checks the adapters");
   }
@@ -117,6 +124,7 @@ export function spawnStdioAdapter(command: string[], opts: SpawnOptions): Adapte
     client,
     pid: proc.pid,
     envMark: proc.envMark,
+    inherited: proc.inherited,
     exited,
     stderrTail: () => tail,
     closeInput,
@@ -238,7 +246,7 @@ export async function spawnListeningAdapter(command: string[], pattern: RegExp, 
     client.fail(exitMessage(how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`, tail));
     return how;
   });
-  return { client, pid: proc.pid, envMark: proc.envMark, exited, stderrTail: () => tail, closeInput: end, kill };
+  return { client, pid: proc.pid, envMark: proc.envMark, inherited: proc.inherited, exited, stderrTail: () => tail, closeInput: end, kill };
 }
 
 /** Connects to an adapter somebody else started (`--connect HOST:PORT`). */
@@ -250,7 +258,7 @@ export async function connectTcpAdapter(host: string, port: number, opts: SpawnO
     client.fail(new DebuggerError("ADAPTER_EXITED", `the debug adapter at ${host}:${port} closed the connection`, "the session is over: start the adapter again and reconnect"));
     return { code: null, signal: null };
   });
-  return { client, pid: undefined, exited, stderrTail: () => "", closeInput: end, kill: end };
+  return { client, pid: undefined, inherited: [], exited, stderrTail: () => "", closeInput: end, kill: end };
 }
 
 export async function connectAdapter(transport: Transport, command: string[], opts: SpawnOptions): Promise<AdapterProcess> {

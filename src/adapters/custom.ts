@@ -13,9 +13,9 @@ export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
     title: `${name} (from config.toml)`,
     transport: c.transport === "tcp-listen" ? { kind: "tcp-listen", pattern: LISTENING } : { kind: "stdio" },
     installHint: `check [adapters.${name}] command in config.toml: ${JSON.stringify(c.command)}`,
-    discover() {
+    discover(o) {
       const [exe, ...rest] = c.command;
-      const path = exe!.includes("/") ? (isExecutable(exe!) ? exe! : null) : which(exe!);
+      const path = exe!.includes("/") ? (isExecutable(exe!) ? exe! : null) : which(exe!, o?.env);
       return path ? { path, command: [path, ...rest], env: c.env } : null;
     },
     handles(program) {

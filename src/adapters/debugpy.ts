@@ -1,11 +1,12 @@
 // debugpy: Python. The adapter is `PYTHON -m debugpy.adapter` over stdio, and the same interpreter
 // runs the program. Facts in shared/ADAPTERS.md.
-import { statSync } from "node:fs";
-import { extname, sep } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { delimiter, dirname, extname, join, sep } from "node:path";
+import { envChanges, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
-import { withNoDelay } from "./pythonNoDelay.ts";
+import { RESTORE_VARIABLE, withNoDelay } from "./pythonNoDelay.ts";
 import { isPythonScript } from "./shebang.ts";
-import type { AdapterSpec, FoundAdapter } from "./types.ts";
+import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { isExecutable, realPath, which } from "./which.ts";
 
 /** What one interpreter told us about itself. */
@@ -59,12 +60,19 @@ function fingerprint(path: string, dirs: string[]): string {
     .join(",");
 }
 
-export function probeInterpreter(path: string): Interpreter {
-  const cached = probes.get(path);
+/** Python's answer depends on these of the caller's variables (its sys.path, user site): part of the cache key. */
+function pythonVars(env: Env | NodeJS.ProcessEnv): string {
+  return JSON.stringify(Object.entries(env).filter(([k]) => k.startsWith("PYTHON") || k === "HOME").sort());
+}
+
+/** What the interpreter says of itself under the caller's environment (`env`; default this process's). */
+export function probeInterpreter(path: string, env: Env | NodeJS.ProcessEnv = process.env): Interpreter {
+  const key = `${path}\0${pythonVars(env)}`;
+  const cached = probes.get(key);
   if (cached && fingerprint(path, cached.searchPath) === cached.fingerprint) return cached.interpreter;
   let r: { stdout: Buffer; stderr: Buffer; exitCode: number | null };
   try {
-    r = Bun.spawnSync([path, "-c", PROBE], { stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 10_000, env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1" } });
+    r = Bun.spawnSync([path, "-c", PROBE], { stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 10_000, env: { ...(env as Env), PYTHONDONTWRITEBYTECODE: "1" } });
   } catch (e) {
     return { path, libraryDirs: [], problem: `it cannot be run (${(e as Error).message})` };
   }
@@ -77,7 +85,8 @@ export function probeInterpreter(path: string): Interpreter {
   const interpreter: Interpreter = { path, libraryDirs };
   if (r.exitCode === 0 && version) interpreter.debugpy = version;
   else interpreter.problem = libraryDirs.length ? `it cannot import debugpy (${err})` : `it does not run as Python 3 (${err})`;
-  probes.set(path, { interpreter, searchPath, fingerprint: fingerprint(path, searchPath) });
+  if (probes.size > 64) probes.clear();
+  probes.set(key, { interpreter, searchPath, fingerprint: fingerprint(path, searchPath) });
   return interpreter;
 }
 
@@ -86,16 +95,17 @@ export function probeInterpreter(path: string): Interpreter {
  * (Debian's python3-debugpy is importable only by /usr/bin/python3, and a pyenv python3 earlier
  * on PATH may lack it).
  */
-function candidates(): string[] {
+function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
-  for (const dir of (process.env.PATH ?? "").split(":").filter(Boolean)) out.push(`${dir}/python3`);
+  for (const dir of (env.PATH ?? "").split(":").filter(Boolean)) out.push(`${dir}/python3`);
   out.push("/usr/bin/python3", "/usr/local/bin/python3");
   if (process.platform === "darwin") out.push("/opt/homebrew/bin/python3");
   const seen = new Set<string>();
   return out.filter((p) => {
     if (!isExecutable(p)) return false;
     // /bin/python3 and /usr/bin/python3 are one file on merged-/usr systems. Shims are scripts, not links.
-    const key = realPath(p);
+    // A virtualenv's python links to the system's but is another interpreter (its own sys.prefix).
+    const key = virtualEnvOfInterpreter(p) ? p : realPath(p);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -118,35 +128,41 @@ function interpreterOf(found: FoundAdapter | undefined): string | undefined {
   return c.length >= 3 && c[1] === "-m" && c[2]!.startsWith("debugpy") ? c[0] : undefined;
 }
 
-function foundFor(i: Interpreter): FoundAdapter {
-  // DEBUGGER_PYTHON_NODELAY=0 leaves debugpy's sockets as they are (to measure the difference).
-  const pythonPath = process.env.DEBUGGER_PYTHON_NODELAY === "0" ? undefined : withNoDelay(process.env.PYTHONPATH);
+function foundFor(i: Interpreter, env: Env | NodeJS.ProcessEnv): FoundAdapter {
+  // DEBUGGER_PYTHON_NODELAY=0 (the daemon's setting) leaves debugpy's sockets as they are (to measure the difference).
+  // The adapter runs with the caller's PYTHONPATH (where it may find debugpy), the bootstrap first.
+  const pythonPath = process.env.DEBUGGER_PYTHON_NODELAY === "0" ? undefined : withNoDelay(env.PYTHONPATH);
   return { path: i.path, command: [i.path, "-c", ADAPTER_BOOT], version: i.debugpy, variant: `python ${i.path}`, ...(pythonPath ? { env: { PYTHONPATH: pythonPath } } : {}) };
 }
 
-function installFor(python: string): string {
+/** The virtualenv an interpreter belongs to (`<venv>/bin/python` beside `<venv>/pyvenv.cfg`), if any. */
+export function virtualEnvOfInterpreter(python: string): string | undefined {
+  const venv = dirname(dirname(python));
+  return existsSync(join(venv, "pyvenv.cfg")) ? venv : undefined;
+}
+
+export function installFor(python: string): string {
+  // A virtualenv's python links to the system's, but apt cannot install into the virtualenv.
+  const venv = virtualEnvOfInterpreter(python);
+  if (venv) return `\`${join(venv, "bin", "python")} -m pip install debugpy\``;
   if (process.platform === "linux" && realPath(python) === realPath("/usr/bin/python3")) return "`apt-get install python3-debugpy` (Debian/Ubuntu) or `/usr/bin/python3 -m pip install debugpy`";
   return `\`${python} -m pip install debugpy\``;
 }
 
 const INSTALL = process.platform === "darwin" ? "`python3 -m pip install debugpy`" : "`apt-get install python3-debugpy` (Debian/Ubuntu, for /usr/bin/python3) or `python3 -m pip install debugpy`";
 
-/** The interpreter the user chose: --python, $DEBUGGER_PYTHON, else (withVenv) the active virtualenv's. */
-function chosenInterpreter(options: Record<string, unknown>, withVenv = true): { named: string; path: string | null; why: string } | undefined {
+/** The interpreter the user chose: --python, $DEBUGGER_PYTHON, else (withVenv) the active virtualenv's (all in the caller's environment). */
+function chosenInterpreter(options: Record<string, unknown>, env: Env | NodeJS.ProcessEnv, withVenv = true): { named: string; path: string | null; why: string } | undefined {
   const fromFlag = typeof options.python === "string" && options.python ? options.python : undefined;
-  const named = fromFlag ?? (process.env.DEBUGGER_PYTHON || undefined);
+  const named = fromFlag ?? (env.DEBUGGER_PYTHON || undefined);
   if (named) {
-    const path = named.includes("/") ? (isExecutable(named) ? named : null) : which(named);
+    const path = named.includes("/") ? (isExecutable(named) ? named : null) : which(named, env);
     return { named, path, why: fromFlag ? "Python interpreter" : "Python interpreter from $DEBUGGER_PYTHON" };
   }
-  const venv = withVenv ? virtualEnvOf(options) : undefined;
+  const venv = withVenv ? env.VIRTUAL_ENV || undefined : undefined;
   if (!venv) return undefined;
   const path = [`${venv}/bin/python3`, `${venv}/bin/python`].find(isExecutable) ?? null;
   return { named: `${venv}/bin/python3`, path, why: "the active virtualenv's Python" };
-}
-
-function virtualEnvOf(options: Record<string, unknown>): string | undefined {
-  return (typeof options.virtualEnv === "string" ? options.virtualEnv : process.env.VIRTUAL_ENV) || undefined;
 }
 
 /**
@@ -155,30 +171,30 @@ function virtualEnvOf(options: Record<string, unknown>): string | undefined {
  * error; otherwise the first python3 that can import debugpy, or null (the session then reports
  * ADAPTER_NOT_FOUND with installHint; doctor and setup take null as "not installed").
  */
-export function findInterpreter(options: Record<string, unknown>): FoundAdapter | null {
-  const chosen = chosenInterpreter(options);
+export function findInterpreter(options: Record<string, unknown>, env: Env | NodeJS.ProcessEnv = process.env, withChosen = true): FoundAdapter | null {
+  const chosen = withChosen ? chosenInterpreter(options, env) : undefined;
   if (chosen) {
     if (!chosen.path) {
-      throw new DebuggerError("ADAPTER_NOT_FOUND", `${chosen.why} '${chosen.named}' was not found or is not executable`, `give the path of a python3 that has debugpy with --python PATH${alternative(chosen.named)}; \`which -a python3\` lists them`);
+      throw new DebuggerError("ADAPTER_NOT_FOUND", `${chosen.why} '${chosen.named}' was not found or is not executable`, `give the path of a python3 that has debugpy with --python PATH${alternative(chosen.named, env)}; \`which -a python3\` lists them`);
     }
-    const i = probeInterpreter(chosen.path);
+    const i = probeInterpreter(chosen.path, env);
     if (i.problem) {
-      throw new DebuggerError("ADAPTER_NOT_FOUND", `${chosen.why} ${chosen.path} cannot be used for debugging: ${i.problem}`, `install debugpy for it: ${installFor(chosen.path)}${alternative(chosen.path)}`);
+      throw new DebuggerError("ADAPTER_NOT_FOUND", `${chosen.why} ${chosen.path} cannot be used for debugging: ${i.problem}`, `install debugpy for it: ${installFor(chosen.path)}${alternative(chosen.path, env)}`);
     }
-    return foundFor(i);
+    return foundFor(i, env);
   }
-  for (const path of candidates()) {
-    const i = probeInterpreter(path);
-    if (!i.problem) return foundFor(i);
+  for (const path of candidates(env)) {
+    const i = probeInterpreter(path, env);
+    if (!i.problem) return foundFor(i, env);
   }
   return null;
 }
 
 /** "; or use --python X, which has debugpy N" when some other interpreter here has it (error path only). */
-function alternative(not: string): string {
-  for (const path of candidates()) {
-    if (realPath(path) === realPath(not)) continue;
-    const i = probeInterpreter(path);
+function alternative(not: string, env: Env | NodeJS.ProcessEnv): string {
+  for (const path of candidates(env)) {
+    if (path === not || (!virtualEnvOfInterpreter(path) && !virtualEnvOfInterpreter(not) && realPath(path) === realPath(not))) continue;
+    const i = probeInterpreter(path, env);
     if (!i.problem) return `; or use --python ${path}, which has debugpy ${i.debugpy}`;
   }
   return "";
@@ -210,13 +226,38 @@ export function isLibraryFile(file: string, libraryDirs: string[]): boolean {
   return false;
 }
 
-function justMyCode(options: Record<string, unknown>, files: string[], found: FoundAdapter | undefined): boolean {
+function justMyCode(options: Record<string, unknown>, files: string[], found: FoundAdapter | undefined, env: Env): boolean {
   if (typeof options.justMyCode === "boolean") return options.justMyCode;
   const python = interpreterOf(found);
-  const dirs = python ? probeInterpreter(python).libraryDirs : [];
+  const dirs = python ? probeInterpreter(python, env).libraryDirs : [];
   // With justMyCode on, debugpy refuses breakpoints in the standard library or a package
   // ("Breakpoint in file excluded by filters"), so one there switches it off.
   return !files.some((f) => isLibraryFile(f, dirs));
+}
+
+/** Variables debugpy's launcher sets for the program itself (redirected output). */
+const LAUNCHER_SETS = ["PYTHONUNBUFFERED", "PYTHONIOENCODING"];
+
+/**
+ * debugpy's `env` for the program: its launcher starts from the adapter's environment, applies
+ * `env` (null unsets) and adds LAUNCHER_SETS. So every inherited variable the program must not
+ * have is unset, and the TCP_NODELAY bootstrap (when the adapter has it) goes first on PYTHONPATH
+ * — `prefix` (a lent debugpy) after it — and, run first in the program, puts back the caller's
+ * values of PYTHONPATH, LAUNCHER_SETS and the adapter mark in os.environ (RESTORE_VARIABLE), and
+ * drops its directory from sys.path: the program sees the caller's environment.
+ */
+export function pythonProgramEnv(o: LaunchOptions, prefix?: string): Record<string, string | null> {
+  const wanted: Env = { ...o.env };
+  const bootstrap = o.found?.env?.PYTHONPATH !== undefined;
+  const paths = [prefix, wanted.PYTHONPATH].filter((p): p is string => !!p);
+  if (bootstrap) {
+    const restore: Record<string, string | null> = Object.fromEntries(["PYTHONPATH", ...LAUNCHER_SETS].map((k) => [k, o.env[k] ?? null]));
+    // The adapter's mark is ours (it finds the program's processes), not the caller's: out of os.environ, still in /proc.
+    restore.DEBUGGER_ADAPTER_ID = null;
+    wanted.PYTHONPATH = withNoDelay(paths.join(delimiter) || undefined) ?? paths.join(delimiter);
+    wanted[RESTORE_VARIABLE] = JSON.stringify(restore);
+  } else if (paths.length) wanted.PYTHONPATH = paths.join(delimiter);
+  return envChanges(wanted, o.inherited ?? []);
 }
 
 // Dunder names are noise in a stop report's locals; `print obj.__class__` still works.
@@ -229,7 +270,7 @@ export const debugpy: AdapterSpec = {
   transport: { kind: "stdio" },
   installHint: `no python3 here can import debugpy: ${INSTALL}; or name an interpreter that has it with --python PATH`,
   discover(o) {
-    return findInterpreter(o?.options ?? {});
+    return findInterpreter(o?.options ?? {}, o?.env);
   },
   install: {
     // Homebrew has no debugpy: pip is its channel there.
@@ -244,7 +285,7 @@ export const debugpy: AdapterSpec = {
   launchArgs(o) {
     // --python wins over a config.toml [adapters.debugpy] command, which wins over the virtualenv
     // (discovery has checked that the one named can import debugpy).
-    const python = chosenInterpreter(o.options, false)?.path ?? interpreterOf(o.found);
+    const python = chosenInterpreter(o.options, o.callerEnv, false)?.path ?? interpreterOf(o.found);
     if (o.stdin && !python) throw new DebuggerError("UNSUPPORTED", "--stdin: which Python runs the program is not known (a config.toml command that is not `PYTHON -m debugpy.adapter`)", "name the interpreter with --python PATH");
     return {
       type: "python",
@@ -253,12 +294,10 @@ export const debugpy: AdapterSpec = {
       program: o.program,
       args: o.args,
       cwd: o.cwd,
-      // The program inherits the adapter's PYTHONPATH (with the TCP_NODELAY bootstrap) unless
-      // --env names its own: then the bootstrap goes first in that one.
-      env: o.env.PYTHONPATH !== undefined && o.found?.env?.PYTHONPATH ? { ...o.env, PYTHONPATH: withNoDelay(o.env.PYTHONPATH) ?? o.env.PYTHONPATH } : o.env,
+      env: pythonProgramEnv(o),
       // Keeps stdout and stderr apart as output categories (a terminal would merge them).
       console: "internalConsole",
-      justMyCode: justMyCode(o.options, o.breakpointFiles, o.found),
+      justMyCode: justMyCode(o.options, o.breakpointFiles, o.found, o.callerEnv),
       stopOnEntry: o.stopOnEntry,
       variablePresentation: VARIABLE_PRESENTATION,
       // After `finish`, locals show what the call returned as `(return) NAME`, like gdb's "Value returned".

@@ -3,20 +3,21 @@
 import { closeSync, existsSync, openSync, readdirSync, readSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, extname, join } from "node:path";
+import { envChanges, type Env } from "../common/callerEnv.ts";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { goDebugBuild } from "./goBuild.ts";
 import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 
-function candidates(): string[] {
+function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
-  const given = pathFromEnv("DEBUGGER_DLV");
+  const given = pathFromEnv("DEBUGGER_DLV", env);
   if (given) return [given];
-  const onPath = which("dlv");
+  const onPath = which("dlv", env);
   if (onPath) out.push(onPath);
   // `go install` puts it in GOBIN, else GOPATH/bin, else ~/go/bin — often not on PATH.
-  if (process.env.GOBIN) out.push(join(process.env.GOBIN, "dlv"));
-  for (const p of (process.env.GOPATH ?? "").split(":").filter(Boolean)) out.push(join(p, "bin", "dlv"));
-  out.push(join(homedir(), "go", "bin", "dlv"), "/opt/homebrew/bin/dlv", "/usr/local/bin/dlv");
+  if (env.GOBIN) out.push(join(env.GOBIN, "dlv"));
+  for (const p of (env.GOPATH ?? "").split(":").filter(Boolean)) out.push(join(p, "bin", "dlv"));
+  out.push(join(env.HOME || homedir(), "go", "bin", "dlv"), "/opt/homebrew/bin/dlv", "/usr/local/bin/dlv");
   return out;
 }
 
@@ -157,6 +158,16 @@ function buildOutput(o: LaunchOptions): string {
   return join(tmpdir(), `debugger-go-${name}-${process.pid}-${Date.now().toString(36)}`);
 }
 
+/**
+ * Delve's `env`: the program inherits dlv's own environment with `env` set on it, and a null value
+ * unsets a variable (dlv 1.20's launch config): null for each of dlv's that the program must not
+ * see. `builds`: dlv builds the program itself (debug and test modes), with the CGO_CFLAGS it sets
+ * in its own environment (-O0 -g), which is then left to the program too.
+ */
+export function programEnv(o: LaunchOptions, builds = false): Record<string, string | null> {
+  return envChanges(o.env, [...(o.inherited ?? []), ...(builds ? [] : ["CGO_CFLAGS"])]);
+}
+
 export const delve: AdapterSpec = {
   name: "delve",
   sourceExtensions: [".go"],
@@ -166,9 +177,9 @@ export const delve: AdapterSpec = {
     process.platform === "darwin"
       ? "`brew install delve`, or `go install github.com/go-delve/delve/cmd/dlv@latest` (puts dlv in ~/go/bin); DEBUGGER_DLV names another path"
       : "`apt-get install delve` (Debian/Ubuntu), or `go install github.com/go-delve/delve/cmd/dlv@latest` (puts dlv in ~/go/bin); DEBUGGER_DLV names another path",
-  discover(): FoundAdapter | null {
+  discover(o): FoundAdapter | null {
     // The version would cost a `dlv version` spawn on every start: `debugger doctor` can ask.
-    for (const path of candidates()) if (isExecutable(path)) return { path, command: [path, "dap", "--listen=127.0.0.1:0"] };
+    for (const path of candidates(o?.env ?? process.env)) if (isExecutable(path)) return { path, command: [path, "dap", "--listen=127.0.0.1:0"] };
     return null;
   },
   install: {
@@ -186,17 +197,17 @@ export const delve: AdapterSpec = {
   // Stopped on entry: without it Delve tries to continue the dump and reports that as an exception.
   coreArgs: (o) => ({ request: "launch", args: { mode: "core", program: o.program, coreFilePath: o.core, cwd: o.cwd, stopOnEntry: true } }),
   launchArgs(o) {
-    const common = { args: o.args, cwd: o.cwd, env: o.env, stopOnEntry: o.stopOnEntry };
+    const common = { args: o.args, cwd: o.cwd, env: programEnv(o), stopOnEntry: o.stopOnEntry };
     // Sources the daemon built (prebuild) run as any binary does.
     if (o.built) return { mode: "exec", program: o.built, ...common };
     // Otherwise Delve builds sources itself, with -gcflags='all=-N -l', from the module directory (spawnCwd).
-    if (isSource(o.program)) return { mode: "debug", program: o.program, output: buildOutput(o), ...common };
+    if (isSource(o.program)) return { mode: "debug", program: o.program, output: buildOutput(o), ...common, env: programEnv(o, true) };
     return { mode: "exec", program: o.program, ...common };
   },
   prebuild(o, log) {
     if (!isSource(o.program)) return Promise.resolve(undefined);
     const root = moduleRoot(o.program);
-    return goDebugBuild(o.program, root, existsSync(join(root, "go.mod")), log);
+    return goDebugBuild(o.program, root, existsSync(join(root, "go.mod")), log, o.callerEnv);
   },
   attachArgs(o) {
     // Through --connect to `dlv --headless` the process is already Delve's: mode "remote".

@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { envChanges, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { gdbWatchOptions } from "../common/hardwareWatch.ts";
 import { gdbReturnValue } from "./returnValueText.ts";
@@ -18,8 +19,8 @@ import { isRust, rustFormatters } from "./lldbDap.ts";
  * gdb_load_rust_pretty_printers.py), and on Python's path, from gdb's start: sourcing the printers
  * into a live session broke cdt-gdb-adapter. Without them gdb shows a String as its raw fields.
  */
-export function rustGdbArguments(program: string | undefined): string[] {
-  const etc = program && isRust(program) ? rustFormatters() : null;
+export function rustGdbArguments(program: string | undefined, env?: Env): string[] {
+  const etc = program && isRust(program) ? rustFormatters(env) : null;
   if (!etc) return [];
   // --directory as rust-gdb gives it (`-iex directory` would echo the source path as program output).
   return [`--directory=${etc}`, "-iex", `add-auto-load-safe-path ${etc}`, "-iex", `python import sys; sys.path.insert(0, ${JSON.stringify(etc)})`];
@@ -37,8 +38,8 @@ export function cdtInstallPrefix(env = process.env): string {
 }
 
 /** DEBUGGER_GDB names the gdb to use; else the first on PATH. */
-export function findGdb(): string | null {
-  return pathFromEnv("DEBUGGER_GDB") ?? which("gdb");
+export function findGdb(env: Env | NodeJS.ProcessEnv = process.env): string | null {
+  return pathFromEnv("DEBUGGER_GDB", env) ?? which("gdb", env);
 }
 
 // `gdb --version` costs ~90 ms: asked once per binary for the daemon's lifetime, again only when
@@ -78,30 +79,30 @@ function major(version: string | undefined): number {
 }
 
 /** Places cdt-gdb-adapter's dist/debugAdapter.js may be, most specific first. No process is spawned. */
-function cdtCandidates(): string[] {
+function cdtCandidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
-  const given = process.env.DEBUGGER_CDT_GDB_ADAPTER;
+  const given = env.DEBUGGER_CDT_GDB_ADAPTER;
   if (given) {
     // The script itself, the package directory, or an npm prefix it was installed into.
     out.push(given, join(given, "dist", "debugAdapter.js"), join(given, "node_modules", CDT_SCRIPT));
   }
   // npm links the package's `cdtDebugAdapter` bin onto PATH with `npm install -g`.
-  const bin = which("cdtDebugAdapter");
+  const bin = which("cdtDebugAdapter", env);
   if (bin) out.push(realPath(bin));
   // Global node_modules (`npm root -g` without spawning npm): $npm_config_prefix, the prefix of
   // the node on PATH (nvm, Homebrew, /usr/local), the usual system and user prefixes.
   const prefixes: string[] = [];
-  if (process.env.npm_config_prefix) prefixes.push(process.env.npm_config_prefix);
-  const node = which("node");
+  if (env.npm_config_prefix) prefixes.push(env.npm_config_prefix);
+  const node = which("node", env);
   if (node) prefixes.push(dirname(dirname(realPath(node))));
   prefixes.push("/usr/local", "/usr", join(homedir(), ".npm-global"), "/opt/homebrew");
   for (const p of prefixes) out.push(join(p, "lib", "node_modules", CDT_SCRIPT));
-  out.push(join(cdtInstallPrefix(), "node_modules", CDT_SCRIPT));
+  out.push(join(cdtInstallPrefix(env), "node_modules", CDT_SCRIPT));
   return out;
 }
 
-export function findCdtAdapter(): string | null {
-  for (const c of cdtCandidates()) if (c.endsWith(".js") && isFile(c)) return c;
+export function findCdtAdapter(env: Env | NodeJS.ProcessEnv = process.env): string | null {
+  for (const c of cdtCandidates(env)) if (c.endsWith(".js") && isFile(c)) return c;
   return null;
 }
 
@@ -131,8 +132,8 @@ function cdtVersion(script: string): string | undefined {
 }
 
 /** cdt-gdb-adapter is plain JavaScript: node runs it, or this very binary acting as Bun. */
-function cdtCommand(script: string): { command: string[]; env?: Record<string, string> } {
-  const node = which("node");
+function cdtCommand(script: string, env: Env | NodeJS.ProcessEnv): { command: string[]; env?: Record<string, string> } {
+  const node = which("node", env);
   if (node) return { command: [node, script] };
   return { command: [process.execPath, script], env: { BUN_BE_BUN: "1" } };
 }
@@ -262,15 +263,23 @@ function variantOf(found: FoundAdapter | undefined): GdbVariant {
 }
 
 /** cdt-gdb-adapter passes this on to gdb and so to the program; `null` removes a variable. */
-function cdtEnvironment(env: Record<string, string>, found: FoundAdapter | undefined): Record<string, string | null> | undefined {
-  const out: Record<string, string | null> = { ...env };
-  // Set only so that this binary acts as Bun for the adapter: the program must not inherit it.
-  if (found?.env?.BUN_BE_BUN) out.BUN_BE_BUN = null;
+/**
+ * cdt-gdb-adapter's `environment` is gdb's own (its environment with these set, null unsets), which
+ * the program inherits: every variable of the adapter's (BUN_BE_BUN where this binary runs it) the
+ * program must not see is unset.
+ */
+function cdtEnvironment(env: Record<string, string>, inherited: string[] | undefined): Record<string, string | null> | undefined {
+  const out = envChanges(env, [...(inherited ?? []), "BUN_BE_BUN"]);
   return Object.keys(out).length ? out : undefined;
 }
 
-function requireGdb(): string {
-  const path = findGdb();
+/** gdb gives the program LINES and COLUMNS of its own screen size: the caller's values, or none. */
+function screenSizeCommands(env: Record<string, string>): string[] {
+  return ["LINES", "COLUMNS"].map((k) => (env[k] !== undefined && !/[\r\n]/.test(env[k]!) ? `set environment ${k}=${env[k]}` : `unset environment ${k}`));
+}
+
+function requireGdb(env?: Env): string {
+  const path = findGdb(env);
   if (!path) throw new DebuggerError("ADAPTER_NOT_FOUND", "gdb is not installed or not on PATH", gdb.installHint);
   return path;
 }
@@ -285,20 +294,21 @@ export const gdb: AdapterSpec = {
   installHint:
     "install gdb (`apt-get install gdb`); gdb 14 or newer speaks DAP itself; for older gdb install cdt-gdb-adapter: " +
     "`debugger setup gdb`, or `npm install -g --ignore-scripts cdt-gdb-adapter`, or set DEBUGGER_CDT_GDB_ADAPTER to its dist/debugAdapter.js",
-  discover(): FoundAdapter | null {
-    const gdbPath = findGdb();
+  discover(o): FoundAdapter | null {
+    const env = o?.env ?? process.env;
+    const gdbPath = findGdb(env);
     if (!gdbPath) return null;
     const version = gdbVersion(gdbPath);
     if (major(version) >= NATIVE_DAP_MAJOR) {
       return { path: gdbPath, command: [gdbPath, "-i=dap", "-q", ...gdbWatchOptions()], version: `gdb ${version}`, variant: "native" };
     }
-    const script = findCdtAdapter();
+    const script = findCdtAdapter(env);
     if (!script) return null;
-    const { command, env } = cdtCommand(script);
+    const cdt = cdtCommand(script, env);
     return {
       path: script,
-      command,
-      env,
+      command: cdt.command,
+      env: cdt.env,
       version: `cdt-gdb-adapter ${cdtVersion(script) ?? "?"} with gdb ${version ?? "?"}`,
       variant: "cdt-gdb-adapter",
     };
@@ -311,9 +321,9 @@ export const gdb: AdapterSpec = {
       const args: Record<string, unknown> = {
         program: o.program,
         cwd: o.cwd,
-        gdb: requireGdb(),
+        gdb: requireGdb(o.callerEnv),
         // -q: no banner, which would arrive as program output.
-        gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program)],
+        gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program, o.callerEnv)],
       };
       // stdin is --stdin's file, else /dev/null: the program would otherwise share gdb's stdin, a
       // pipe nobody writes, and a read would block for ever (gdb starts the program through
@@ -322,23 +332,22 @@ export const gdb: AdapterSpec = {
       // stdout and stderr to the daemon's pipes: on gdb's own stdout the adapter parses the
       // program's lines as GDB/MI and loses bytes (programPipes.ts).
       if (o.pipes) args.arguments = [args.arguments, `>${shellJoin([o.pipes.stdout])}`, `2>${shellJoin([o.pipes.stderr])}`].join(" ");
-      const environment = cdtEnvironment(o.env, o.found);
+      const environment = cdtEnvironment(o.env, o.inherited);
       if (environment) args.environment = environment;
       // No stopOnEntry in cdt-gdb-adapter: a temporary breakpoint at main, as `start` does.
-      if (o.stopOnEntry) args.initCommands = ["tbreak main"];
+      args.initCommands = [...screenSizeCommands(o.env), ...(o.stopOnEntry ? ["tbreak main"] : [])];
       return args;
     }
     // gdb's own DAP has no way to redirect the program's stdin (its launch takes no redirection,
     // and its `args` are not given to a shell).
     if (o.stdin) throw new DebuggerError("UNSUPPORTED", "gdb's own DAP (gdb 14+) cannot give the program a stdin file", "use --adapter lldb-dap for a native program, or gdb through cdt-gdb-adapter (DEBUGGER_GDB naming a gdb older than 14)");
-    // gdb's DAP sets the program's environment to exactly `env`: add to ours, as other adapters do.
-    const args: Record<string, unknown> = { program: o.program, args: o.args, cwd: o.cwd, stopAtBeginningOfMainSubprogram: o.stopOnEntry };
-    if (Object.keys(o.env).length) args.env = { ...(process.env as Record<string, string>), ...o.env };
+    // gdb's DAP sets the program's environment to exactly `env` (the caller's, then --env).
+    const args: Record<string, unknown> = { program: o.program, args: o.args, cwd: o.cwd, stopAtBeginningOfMainSubprogram: o.stopOnEntry, env: o.env };
     return args;
   },
   attachArgs(o) {
     if (variantOf(o.found) === "cdt-gdb-adapter") {
-      const args: Record<string, unknown> = { processId: String(o.pid ?? ""), gdb: requireGdb(), gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program)] };
+      const args: Record<string, unknown> = { processId: String(o.pid ?? ""), gdb: requireGdb(o.callerEnv), gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program, o.callerEnv)] };
       if (o.program) args.program = o.program;
       return args;
     }
@@ -358,7 +367,7 @@ export const gdb: AdapterSpec = {
     if (/[\s"'\\]/.test(o.core)) throw new DebuggerError("INVALID_ARGUMENT", `gdb (through cdt-gdb-adapter) cannot open a core whose path has blanks or quotes: ${o.core}`, "move or link the core to a plain path, or leave out --adapter gdb (lldb-dap opens it)");
     return {
       request: "attach",
-      args: { program: o.program, cwd: o.cwd, gdb: requireGdb(), gdbArguments: ["-q", ...rustGdbArguments(o.program)], target: { type: "core", parameters: [o.core] } },
+      args: { program: o.program, cwd: o.cwd, gdb: requireGdb(o.callerEnv), gdbArguments: ["-q", ...rustGdbArguments(o.program, o.callerEnv)], target: { type: "core", parameters: [o.core] } },
       command: [...o.found.command.slice(0, -1), target],
       noStopEvent: true,
     };
@@ -445,6 +454,8 @@ export const gdb: AdapterSpec = {
   // What the stop report already says (the stop banner, the source line, thread and core notices)
   // and cdt-gdb-adapter's greeting stay in `output --console` but out of the report.
   reportNoise: new RegExp(`${GDB_MESSAGE.source}|${CDT_GREETING.source}`),
+  // cdt-gdb-adapter echoes the initCommands that set the program's LINES and COLUMNS: ours, not news.
+  ignoreOutput: (text, category) => category === "console" && /^((un)?set environment (LINES|COLUMNS)\b[^\n]*\n?)+$/.test(text.trim() + "\n"),
   // cdt-gdb-adapter sends no `exited` event; gdb's own DAP does, and loses nothing by the quirk.
   // cdt-gdb-adapter has no exception filters; the C++ runtime's entry points stand in for gdb's catchpoints.
   catchpoints: () => CXX_CATCHPOINTS,

@@ -8,6 +8,7 @@
 // builds as before.
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
+import type { Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { cacheDir } from "../common/paths.ts";
 import { ensurePrivateDir } from "../common/privateFiles.ts";
@@ -82,16 +83,18 @@ export function moduleFiles(root: string, recursive: boolean): string[] | undefi
 
 const envMemo = new Map<string, string>();
 
-/** What go says of its version and build environment in that directory (GOTOOLCHAIN can switch versions there). */
-async function goEnv(go: string, cwd: string, goMod: string): Promise<Record<string, string>> {
+/** What go says of its version and build environment in that directory (GOTOOLCHAIN can switch versions there), under the caller's environment. */
+async function goEnv(go: string, cwd: string, goMod: string, env: Env | undefined): Promise<Record<string, string>> {
   let mtime = 0;
   try {
     mtime = statSync(go).mtimeMs;
   } catch {}
-  const memoKey = JSON.stringify([go, mtime, cwd, goMod]);
+  // The caller's GO*, CGO_*, CC… change the answer: part of the key (hashed, never kept as text).
+  const goVars = env ? sha(JSON.stringify(Object.entries(env).filter(([k]) => /^(GO|CGO_|CC$|CXX$|PATH$|HOME$)/.test(k)).sort())) : "";
+  const memoKey = JSON.stringify([go, mtime, cwd, goMod, goVars]);
   let text = envMemo.get(memoKey);
   if (text === undefined) {
-    const proc = Bun.spawn([go, "env", "-json", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOWORK", "GOAMD64", "GOARM", "GOARM64", "CC", "CGO_CFLAGS", "CGO_LDFLAGS", "GOROOT"], { cwd, stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawn([go, "env", "-json", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOWORK", "GOAMD64", "GOARM", "GOARM64", "CC", "CGO_CFLAGS", "CGO_LDFLAGS", "GOROOT"], { cwd, env, stdout: "pipe", stderr: "pipe" });
     const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
     if (code !== 0) throw new Error(`go env exited with ${code}`);
     text = out;
@@ -158,9 +161,10 @@ function prune(dir: string, keep: string, programPrefix: string): void {
  * inputs the key cannot see — the caller lets Delve build. A build that fails throws
  * LAUNCH_FAILED with the compiler's words, as Delve's own build error did.
  */
-export async function goDebugBuild(program: string, moduleRoot: string, hasGoMod: boolean, log: (text: string) => void): Promise<GoBuild | undefined> {
+export async function goDebugBuild(program: string, moduleRoot: string, hasGoMod: boolean, log: (text: string) => void, callerEnv?: Env): Promise<GoBuild | undefined> {
   const t0 = performance.now();
-  const go = which("go");
+  // The build runs as the caller's `go build` would: its PATH, GOPATH, GOFLAGS, CGO_* …
+  const go = which("go", callerEnv ?? process.env);
   if (!go) return undefined;
   let goMod = "";
   if (hasGoMod) {
@@ -182,7 +186,7 @@ export async function goDebugBuild(program: string, moduleRoot: string, hasGoMod
   }
   let env: Record<string, string>;
   try {
-    env = await goEnv(go, moduleRoot, goMod);
+    env = await goEnv(go, moduleRoot, goMod, callerEnv);
   } catch (e) {
     log(`go env failed (${(e as Error).message}): Delve builds the program`);
     return undefined;
@@ -210,7 +214,7 @@ export async function goDebugBuild(program: string, moduleRoot: string, hasGoMod
   const inModule = relative(moduleRoot, program);
   const target = inModule && !inModule.startsWith("..") && !isAbsolute(inModule) ? `./${inModule}` : inModule === "" ? "." : program;
   const argv = [go, "build", ...GO_DEBUG_FLAGS, "-o", temporary, target];
-  const proc = Bun.spawn(argv, { cwd: moduleRoot, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(argv, { cwd: moduleRoot, env: callerEnv, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const timer = setTimeout(() => proc.kill("SIGKILL"), BUILD_TIMEOUT_MS);
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]).finally(() => clearTimeout(timer));
   if (code !== 0) {

@@ -1,5 +1,6 @@
 // The adapter registry: built-in modules plus any adapter named in config.toml.
 import { readFileSync, readlinkSync } from "node:fs";
+import type { Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { keyLine, type AdapterConfig, type Config } from "../common/config.ts";
 import { configPath } from "../common/paths.ts";
@@ -32,7 +33,7 @@ function withOverride(spec: AdapterSpec, c: AdapterConfig): AdapterSpec {
     title: `${spec.title} (command from config.toml)`,
     discover(o) {
       const [exe, ...rest] = c.command;
-      const path = exe!.includes("/") ? (isExecutable(exe!) ? exe! : null) : which(exe!);
+      const path = exe!.includes("/") ? (isExecutable(exe!) ? exe! : null) : which(exe!, o?.env);
       // The user named this command: its absence is a mistake to fix, not an adapter to install.
       if (!path) throw configuredCommandMissing(spec.name, exe!);
       const base = spec.discover(o);
@@ -58,7 +59,8 @@ function configuredCommandMissing(name: string, exe: string): DebuggerError {
 
 export const ALIASES: Record<string, string> = { lldb: "lldb-dap", "lldb-vscode": "lldb-dap", python: "debugpy", py: "debugpy", dlv: "delve", go: "delve" };
 
-export function chooseAdapter(config: Config, program: string | undefined, requested?: string): AdapterSpec {
+/** The adapter for a program (or the one asked for); `env`: the caller's, where adapters are looked for. */
+export function chooseAdapter(config: Config, program: string | undefined, requested?: string, env?: Env): AdapterSpec {
   const adapters = allAdapters(config);
   if (requested) {
     const name = ALIASES[requested] ?? requested;
@@ -71,13 +73,13 @@ export function chooseAdapter(config: Config, program: string | undefined, reque
       );
     }
     // `--adapter lldb-dap` means lldb-dap; `--adapter lldb` means LLDB, whichever way is there.
-    return name === requested && name === lldbDap.name ? found : withLldbFallback(adapters, found);
+    return name === requested && name === lldbDap.name ? found : withLldbFallback(adapters, found, env);
   }
   // Custom adapters come first in the list, so their extensions win over the built-ins.
   const byProgram = program ? adapters.find((a) => a.handles(program)) : undefined;
   // [defaults] adapter replaces the native default only: a Python script still goes to debugpy.
-  if (byProgram && config.defaults?.adapter && isNative(byProgram)) return chooseConfigured(config, program);
-  if (byProgram) return withLldbFallback(adapters, byProgram);
+  if (byProgram && config.defaults?.adapter && isNative(byProgram)) return chooseConfigured(config, program, env);
+  if (byProgram) return withLldbFallback(adapters, byProgram, env);
   throw new DebuggerError(
     "ADAPTER_NOT_FOUND",
     `no adapter handles '${program ?? "(no program)"}'`,
@@ -86,18 +88,18 @@ export function chooseAdapter(config: Config, program: string | undefined, reque
 }
 
 /** Attach by pid without --adapter: judged by the process's executable (a Go binary → Delve), else the native default. */
-export function adapterForProcess(config: Config, pid: number | undefined): AdapterSpec {
+export function adapterForProcess(config: Config, pid: number | undefined, env?: Env): AdapterSpec {
   let exe: string | undefined;
   try {
     if (pid) exe = readlinkSync(`/proc/${pid}/exe`);
   } catch {}
   if (exe) {
     try {
-      return chooseAdapter(config, exe);
+      return chooseAdapter(config, exe, undefined, env);
     } catch {}
   }
-  if (config.defaults?.adapter) return chooseConfigured(config, undefined);
-  return withLldbFallback(allAdapters(config), chooseAdapter(config, undefined, NATIVE_DEFAULT));
+  if (config.defaults?.adapter) return chooseConfigured(config, undefined, env);
+  return withLldbFallback(allAdapters(config), chooseAdapter(config, undefined, NATIVE_DEFAULT, env), env);
 }
 
 function isNative(spec: AdapterSpec): boolean {
@@ -105,9 +107,9 @@ function isNative(spec: AdapterSpec): boolean {
 }
 
 /** The adapter `[defaults] adapter` names, with an error that says where the name came from. */
-function chooseConfigured(config: Config, program: string | undefined): AdapterSpec {
+function chooseConfigured(config: Config, program: string | undefined, env?: Env): AdapterSpec {
   try {
-    return chooseAdapter(config, program, config.defaults?.adapter);
+    return chooseAdapter(config, program, config.defaults?.adapter, env);
   } catch (e) {
     if (e instanceof DebuggerError) throw new DebuggerError(e.code, `${e.message} ([defaults] adapter in config.toml)`, e.hint);
     throw e;
@@ -118,10 +120,10 @@ function chooseConfigured(config: Config, program: string | undefined): AdapterS
  * lldb-dap, or the lldb CLI backend in its place when lldb-dap is not found but `lldb` is (older
  * LLVM, Xcode before 16). A bad DEBUGGER_LLDB_DAP still fails: it names what the user asked for.
  */
-export function withLldbFallback(adapters: AdapterSpec[], spec: AdapterSpec): AdapterSpec {
-  if (spec.name !== lldbDap.name || spec.discover({ options: {} })) return spec;
+export function withLldbFallback(adapters: AdapterSpec[], spec: AdapterSpec, env?: Env): AdapterSpec {
+  if (spec.name !== lldbDap.name || spec.discover({ options: {}, env })) return spec;
   const cli = adapters.find((a) => a.name === lldbCli.name);
-  return cli?.discover({ options: {} }) ? cli : spec;
+  return cli?.discover({ options: {}, env }) ? cli : spec;
 }
 
 /** Which backend native programs get here, and why (for `doctor`). */

@@ -6,14 +6,15 @@ import { parseLldbMemory } from "../common/memoryFormat.ts";
 import { lldbReturnValue } from "./returnValueText.ts";
 import RUST_GUARD from "./rustLldbGuard.py" with { type: "text" };
 import { parseLldbWatchpoints } from "./lldbWatchpoints.ts";
+import type { Env } from "../common/callerEnv.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 
-function candidates(): string[] {
+function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
-  const given = pathFromEnv("DEBUGGER_LLDB_DAP");
+  const given = pathFromEnv("DEBUGGER_LLDB_DAP", env);
   if (given) return [given];
-  out.push(...whichVersioned("lldb-dap"), ...whichVersioned("lldb-vscode"));
+  out.push(...whichVersioned("lldb-dap", env), ...whichVersioned("lldb-vscode", env));
   try {
     const llvm = readdirSync("/usr/lib")
       .filter((d) => /^llvm-\d+$/.test(d))
@@ -21,9 +22,9 @@ function candidates(): string[] {
     for (const d of llvm) out.push(`/usr/lib/${d}/bin/lldb-dap`, `/usr/lib/${d}/bin/lldb-vscode`);
   } catch {}
   if (process.platform === "darwin") {
-    const xcrun = which("xcrun");
+    const xcrun = which("xcrun", env);
     if (xcrun) {
-      const r = Bun.spawnSync([xcrun, "--find", "lldb-dap"], { stderr: "ignore" });
+      const r = Bun.spawnSync([xcrun, "--find", "lldb-dap"], { stderr: "ignore", env });
       const p = r.stdout.toString().trim();
       if (r.exitCode === 0 && p) out.push(p);
     }
@@ -37,16 +38,19 @@ function candidates(): string[] {
  * Rust value reads `alloc::string::String @ 0x7ffd…`. They register a catch-all for every type,
  * so they are loaded only for programs built by rustc.
  */
-let rustEtc: string | null | undefined;
-export function rustFormatters(): string | null {
-  if (rustEtc !== undefined) return rustEtc;
-  rustEtc = null;
-  const rustc = which("rustc");
-  if (!rustc) return rustEtc;
-  const r = Bun.spawnSync([rustc, "--print", "sysroot"], { stderr: "ignore" });
+const rustEtc = new Map<string, string | null>();
+/** The formatters of the rustc the caller's PATH finds (rustup picks the toolchain by its environment and directory). */
+export function rustFormatters(env: Env | NodeJS.ProcessEnv = process.env): string | null {
+  const rustc = which("rustc", env);
+  if (!rustc) return null;
+  const key = JSON.stringify([rustc, env.RUSTUP_TOOLCHAIN, env.RUSTUP_HOME]);
+  const known = rustEtc.get(key);
+  if (known !== undefined) return known;
+  const r = Bun.spawnSync([rustc, "--print", "sysroot"], { stderr: "ignore", env: env as Env });
   const etc = join(r.stdout.toString().trim(), "lib", "rustlib", "etc");
-  if (r.exitCode === 0 && existsSync(join(etc, "lldb_lookup.py")) && existsSync(join(etc, "lldb_commands"))) rustEtc = etc;
-  return rustEtc;
+  const found = r.exitCode === 0 && existsSync(join(etc, "lldb_lookup.py")) && existsSync(join(etc, "lldb_commands")) ? etc : null;
+  rustEtc.set(key, found);
+  return found;
 }
 
 /**
@@ -68,8 +72,8 @@ export function isRust(program: string): boolean {
   }
 }
 
-function rustInitCommands(program: string | undefined): string[] {
-  const etc = program && isRust(program) ? rustFormatters() : null;
+function rustInitCommands(program: string | undefined, env?: Env): string[] {
+  const etc = program && isRust(program) ? rustFormatters(env) : null;
   if (!etc) return [];
   // rustc's u8 and i8 reach LLDB as C's `unsigned char` and `char`: without these a byte reads 'H'.
   // rustLldbGuard.py then fixes the toolchain's enum reading for this LLDB and bounds every
@@ -94,10 +98,11 @@ export const lldbDap: AdapterSpec = {
     process.platform === "darwin"
       ? "install Xcode 16+ (xcrun --find lldb-dap) or `brew install llvm`"
       : "`apt-get install lldb-19` (Debian/Ubuntu) gives /usr/bin/lldb-dap-19, or set DEBUGGER_LLDB_DAP to its path",
-  discover(): FoundAdapter | null {
+  discover(o): FoundAdapter | null {
+    const env = o?.env ?? process.env;
     // "none": do not use lldb-dap (a broken one); native programs then go to the lldb CLI backend.
-    if (process.env.DEBUGGER_LLDB_DAP === "none") return null;
-    for (const path of candidates()) if (isExecutable(path)) return { path, command: [path] };
+    if (env.DEBUGGER_LLDB_DAP === "none") return null;
+    for (const path of candidates(env)) if (isExecutable(path)) return { path, command: [path] };
     return null;
   },
   install: { packages: { apt: ["lldb-19"], dnf: ["lldb"], pacman: ["lldb"], brew: ["llvm"] } },
@@ -107,7 +112,9 @@ export const lldbDap: AdapterSpec = {
     return ext === "" || ext === ".out" || ext === ".exe" || NATIVE_SOURCE.has(ext);
   },
   launchArgs(o) {
-    const initCommands = rustInitCommands(o.program);
+    const initCommands = rustInitCommands(o.program, o.callerEnv);
+    // The program's environment is exactly `env`, not lldb-dap's with `env` added (README "environment").
+    initCommands.push("?settings set target.inherit-env false");
     // The program's stdio on the daemon's pty: lldb-dap's own output path is O(n²) (programTerminal.ts).
     // "?" runs a command silently unless it fails.
     // stdin is --stdin's file, else /dev/null: a read gets end-of-file at once instead of waiting on
@@ -122,13 +129,13 @@ export const lldbDap: AdapterSpec = {
     const args: Record<string, unknown> = {};
     if (o.pid) args.pid = o.pid;
     if (o.program) args.program = o.program;
-    const initCommands = o.remote ? [] : rustInitCommands(o.program);
+    const initCommands = o.remote ? [] : rustInitCommands(o.program, o.callerEnv);
     if (initCommands.length) args.initCommands = initCommands;
     return args;
   },
   // lldb-dap opens a core with `attach` and reports its crashed thread as stopped.
   coreArgs: (o) => {
-    const initCommands = rustInitCommands(o.program);
+    const initCommands = rustInitCommands(o.program, o.callerEnv);
     return { request: "attach", args: { program: o.program, coreFile: o.core, ...(initCommands.length ? { initCommands } : {}) } };
   },
   // `image lookup -v` gives each match's first line entry: `LineEntry: [0x…-0x…): /src/a.c:12:5`.

@@ -337,9 +337,38 @@ def _debugger_chain():
 _debugger_chain()
 `;
 
-/** The bootstrap: TCP_NODELAY, pydevd's speed-ups unless `nodelayOnly`, the user's sitecustomize. */
+/** Set only in the launched program's environment: what to put back in os.environ (JSON, null unsets). */
+export const RESTORE_VARIABLE = "DEBUGGER_PYTHON_RESTORE";
+
+// In the program only (the variable is in its launch environment alone): the caller's
+// environment back in os.environ (and so in what its children inherit), this directory off
+// sys.path. Python has read PYTHONUNBUFFERED and PYTHONIOENCODING already; they keep working.
+const RESTORE = `
+
+def _debugger_restore():
+    import os, sys
+    spec = os.environ.pop("${"DEBUGGER_PYTHON_RESTORE"}", None)
+    if spec is None:
+        return
+    try:
+        import json
+        for key, value in json.loads(spec).items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        here = os.path.dirname(os.path.abspath(__file__))
+        sys.path[:] = [p for p in sys.path if not p or os.path.abspath(p) != here]
+    except Exception:
+        pass
+
+
+_debugger_restore()
+`;
+
+/** The bootstrap: TCP_NODELAY, pydevd's speed-ups unless `nodelayOnly`, the caller's environment put back, the user's sitecustomize. */
 export function sitecustomize(nodelayOnly = false): string {
-  return HEADER + (nodelayOnly ? "" : SPEEDUPS) + CHAIN;
+  return HEADER + (nodelayOnly ? "" : SPEEDUPS) + RESTORE + CHAIN;
 }
 
 /** The directory holding the bootstrap (created when missing or stale); `nodelayOnly` (the benchmark's raw client) leaves pydevd's speed-ups out. */

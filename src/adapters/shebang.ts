@@ -2,12 +2,15 @@
 // the caller's shell would find it (its cwd and PATH, which the daemon's may not be).
 import { closeSync, openSync, readSync } from "node:fs";
 import { basename, delimiter, dirname, join, resolve } from "node:path";
+import type { Env } from "../common/callerEnv.ts";
 import { isExecutable, isFile } from "./which.ts";
 
-/** The caller's view of the machine: its cwd and PATH (the daemon's may differ). */
+/** The caller's view of the machine: its cwd, PATH and whole environment (the daemon's may differ). */
 export interface CallerEnv {
   cwd: string;
   path: string;
+  /** The caller's environment, for the tools run to plan (pyenv, go list, cargo); default the daemon's. */
+  env?: Env;
 }
 
 const PYTHON_NAME = /^(python|pypy)[\d.]*$/;

@@ -1,5 +1,6 @@
 // What the daemon needs to know about one debug adapter. One module per adapter provides it, so
 // adapter differences live here and not as conditionals in the session code.
+import type { Env } from "../common/callerEnv.ts";
 import type { ReturnValueSpec } from "./returnValueText.ts";
 import type { Transport } from "./connection.ts";
 
@@ -7,7 +8,15 @@ export interface LaunchOptions {
   program: string;
   args: string[];
   cwd: string;
+  /** The program's whole environment: the caller's (none with --clear-env), then --env (README "environment"). */
   env: Record<string, string>;
+  /** The caller's environment, where tools are looked up (PATH, GOPATH …). */
+  callerEnv: Env;
+  /**
+   * The variables the program would inherit from the adapter process unless the launch request
+   * unsets them (set once the adapter runs): launchArgs makes the program's environment exactly `env`.
+   */
+  inherited?: string[];
   stopOnEntry: boolean;
   /** Absolute files that have line breakpoints (debugpy turns justMyCode off for library files). */
   breakpointFiles: string[];
@@ -32,6 +41,7 @@ export interface AttachOptions {
   remote: boolean;
   options: Record<string, unknown>;
   found?: FoundAdapter;
+  callerEnv?: Env;
 }
 
 export interface FoundAdapter {
@@ -47,6 +57,8 @@ export interface FoundAdapter {
 export interface DiscoverOptions {
   /** Adapter-specific options (e.g. the Python interpreter). */
   options: Record<string, unknown>;
+  /** The environment to look in (PATH, VIRTUAL_ENV, DEBUGGER_DLV …): the caller's; default this process's. */
+  env?: Env;
 }
 
 export type PackageManager = "apt" | "dnf" | "pacman" | "brew";
@@ -134,7 +146,7 @@ export interface LaunchFacet {
    * target adapter). `noStopEvent`: the adapter neither needs configurationDone (it would try to
    * run the dump) nor reports a stop; the daemon makes the first stop itself.
    */
-  coreArgs?(o: { program: string; core: string; cwd: string; found?: FoundAdapter }): CoreArgs | undefined;
+  coreArgs?(o: { program: string; core: string; cwd: string; found?: FoundAdapter; callerEnv?: Env }): CoreArgs | undefined;
   quirks: {
     /** The program is a native executable: check the execute bit before launching. */
     programMustBeExecutable?: boolean;

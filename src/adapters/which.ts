@@ -1,6 +1,7 @@
 // PATH look-ups without a shell, and the small file checks adapter discovery uses.
 import { accessSync, constants, readdirSync, realpathSync, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import type { Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 
 export function isExecutable(path: string): boolean {
@@ -17,8 +18,8 @@ export function isExecutable(path: string): boolean {
  * or empty → undefined; set to what is not an executable file → ADAPTER_NOT_FOUND naming the
  * variable. Never silently passed over for another one found on PATH.
  */
-export function pathFromEnv(variable: string): string | undefined {
-  const given = process.env[variable];
+export function pathFromEnv(variable: string, env: Env | NodeJS.ProcessEnv = process.env): string | undefined {
+  const given = env[variable];
   if (!given) return undefined;
   let why: string | undefined;
   try {
@@ -28,16 +29,17 @@ export function pathFromEnv(variable: string): string | undefined {
   } catch {
     why = "does not exist";
   }
-  if (why) throw new DebuggerError("ADAPTER_NOT_FOUND", `${variable}=${given} ${why}`, `fix the path, or unset ${variable} to use the one found on PATH (the daemon reads it when it starts: \`debugger daemon stop\` after changing it)`);
+  if (why) throw new DebuggerError("ADAPTER_NOT_FOUND", `${variable}=${given} ${why}`, `fix the path, or unset ${variable} to use the one found on PATH (it is read from the environment of the command that asks)`);
   return given;
 }
 
-function pathDirs(): string[] {
-  return (process.env.PATH ?? "").split(delimiter).filter(Boolean);
+function pathDirs(env: Env | NodeJS.ProcessEnv): string[] {
+  return (env.PATH ?? "").split(delimiter).filter(Boolean);
 }
 
-export function which(name: string): string | null {
-  for (const dir of pathDirs()) {
+/** `name` on PATH: the caller's PATH when `env` is the caller's (default: this process's). */
+export function which(name: string, env: Env | NodeJS.ProcessEnv = process.env): string | null {
+  for (const dir of pathDirs(env)) {
     const p = join(dir, name);
     if (isExecutable(p)) return p;
   }
@@ -45,10 +47,10 @@ export function which(name: string): string | null {
 }
 
 /** Executables on PATH named `base` or `base-NN`, highest NN first, plain `base` first of all. */
-export function whichVersioned(base: string): string[] {
+export function whichVersioned(base: string, env: Env | NodeJS.ProcessEnv = process.env): string[] {
   const found: { path: string; version: number }[] = [];
   const re = new RegExp(`^${base.replace(/[-.]/g, "\\$&")}(?:-(\\d+))?$`);
-  for (const dir of pathDirs()) {
+  for (const dir of pathDirs(env)) {
     let names: string[];
     try {
       names = readdirSync(dir);

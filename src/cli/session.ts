@@ -1,6 +1,7 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions. Their summaries and
 // reply text are the contract's (../ipc/meta.ts, ../present/).
 import { resolve } from "node:path";
+import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
@@ -20,6 +21,16 @@ export function parseEnv(pairs: string[]): Record<string, string> {
 export const stdinFlag: Record<string, FlagDef> = {
   stdin: { type: "string", description: "file the program reads as its stdin, as `prog < FILE` (`-`: this command's own stdin)", valueHint: "FILE" },
 };
+
+/** `--clear-env` (start, run, test): the program's environment is only what --env gives. */
+export const clearEnvFlag: Record<string, FlagDef> = {
+  "clear-env": { type: "boolean", description: "start the program from an empty environment: only --env values (as `env -i`)" },
+};
+
+/** The program's environment as the request carries it: --env, --clear-env, and this shell's whole environment. */
+export function envArgs(a: ParsedArgs): { env: Record<string, string>; clearEnv?: boolean; callerEnv: Env } {
+  return { env: parseEnv(list(a, "env")), clearEnv: bool(a, "clear-env"), callerEnv: ownEnv() };
+}
 
 export const adapterFlags: Record<string, FlagDef> = {
   adapter: { type: "string", description: "debug adapter to use (default: chosen from the program)", valueHint: "NAME" },
@@ -43,7 +54,6 @@ export function adapterArgs(a: ParsedArgs): { adapter?: string; connect?: { host
   const options: Record<string, unknown> = {};
   // Resolved here: the daemon's cwd and environment are not the caller's.
   if (str(a, "python") !== undefined) options.python = str(a, "python")!.includes("/") ? resolve(str(a, "python")!) : str(a, "python");
-  if (process.env.VIRTUAL_ENV) options.virtualEnv = process.env.VIRTUAL_ENV;
   if (bool(a, "just-my-code") !== undefined) options.justMyCode = bool(a, "just-my-code");
   return { adapter: str(a, "adapter"), connect, options };
 }
@@ -76,7 +86,8 @@ export const sessionCommands: CommandSpec[] = [
       ...adapterFlags,
       core: { type: "string", description: "open a core dump of the program instead of running it (post-mortem: inspect, no execution)", valueHint: "FILE" },
       cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
-      env: { type: "string", repeat: true, description: "environment variable for the program", valueHint: "KEY=VALUE" },
+      env: { type: "string", repeat: true, description: "environment variable for the program, on top of this shell's environment", valueHint: "KEY=VALUE" },
+      ...clearEnvFlag,
       ...launchFlags,
       ...stdinFlag,
     },
@@ -87,7 +98,7 @@ export const sessionCommands: CommandSpec[] = [
         module: str(a, "module"),
         args: a.rest,
         cwd: str(a, "cwd"),
-        env: parseEnv(list(a, "env")),
+        ...envArgs(a),
         stopOnEntry: bool(a, "stop-on-entry"),
         core: str(a, "core"),
         stdin: str(a, "stdin"),
@@ -130,7 +141,7 @@ export const sessionCommands: CommandSpec[] = [
         pid = Number(a.positionals[0]);
         if (!Number.isInteger(pid) || pid < 1) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a process id`, "`debugger attach 12345`");
       }
-      return call("attach", { pid, waitFor, program: str(a, "program"), ...extra, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), clientPid: process.pid });
+      return call("attach", { pid, waitFor, program: str(a, "program"), ...extra, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), clientPid: process.pid, callerEnv: ownEnv() });
     },
   },
   {
@@ -148,7 +159,7 @@ export const sessionCommands: CommandSpec[] = [
     command: "restart",
     name: "restart",
     flags: printFlag,
-    call: (a, ctx) => call("restart", { wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a) }),
+    call: (a, ctx) => call("restart", { wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), callerEnv: ownEnv() }),
   },
   {
     command: "status",

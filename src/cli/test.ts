@@ -1,7 +1,7 @@
 // `debugger test [flags] -- CMD…`: the project's own test command, run under the debugger, stopped
 // at the first failing test in the test's frame. Its summary and reply text are the contract's.
 import { call } from "../ipc/calls.ts";
-import { adapterArgs, adapterFlags, parseEnv, stdinFlag } from "./session.ts";
+import { adapterArgs, adapterFlags, clearEnvFlag, envArgs, stdinFlag } from "./session.ts";
 import { bool, list, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
 
 export const testCommands: CommandSpec[] = [
@@ -17,7 +17,8 @@ export const testCommands: CommandSpec[] = [
       break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the tests run: LOC or 'LOC if COND'", valueHint: "LOC" },
       "stop-on-failure": { type: "boolean", description: "stop where a test fails (default; --no-stop-on-failure stops at breakpoints only)" },
       cwd: { type: "string", description: "working directory of the tests (default: where the runner would run them)", valueHint: "DIR" },
-      env: { type: "string", repeat: true, description: "environment variable for the tests", valueHint: "KEY=VALUE" },
+      env: { type: "string", repeat: true, description: "environment variable for the tests, on top of this shell's environment", valueHint: "KEY=VALUE" },
+      ...clearEnvFlag,
       ...stdinFlag,
       ...printFlag,
     },
@@ -26,14 +27,12 @@ export const testCommands: CommandSpec[] = [
       call("test", {
         command: a.rest,
         cwd: str(a, "cwd"),
-        env: parseEnv(list(a, "env")),
+        ...envArgs(a),
         stdin: str(a, "stdin"),
         adapter: str(a, "adapter"),
         options: adapterArgs(a).options,
         stopOnFailure: bool(a, "stop-on-failure") ?? true,
         break: list(a, "break"),
-        // The runner is found on the caller's PATH, as its shell would find it.
-        path: process.env.PATH,
         wait: ctx.wait,
         timeout: ctx.timeout,
         print: list(a, "print"), locals: localsFlag(a),

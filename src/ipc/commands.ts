@@ -29,12 +29,19 @@ const locals = v.optional(v.picklist(["none", "changed", "all"], "none, changed 
 const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints, locals };
 const breakOpts = { condition: optStr, hitCount: optStr, log: optStr, temporary: optBool };
 const format = v.optional(v.picklist(["hex", "bin", "oct", "dec", "char", "address"]));
+/** The program's world (DESIGN §7b): the caller's environment (filled in by the CLI or MCP server), --env on top, --clear-env. */
+const envArgs = {
+  env: v.optional(v.record(v.string(), v.string()), {}),
+  clearEnv: optBool,
+  /** The caller's whole environment at this call: the program's starts from it; adapters, interpreters and runners are found in it. */
+  callerEnv: v.optional(v.record(v.string(), v.string())),
+};
 
 const sessionArgs = {
   program: optStr,
   args: v.optional(v.array(v.string()), []),
   cwd: optStr,
-  env: v.optional(v.record(v.string(), v.string()), {}),
+  ...envArgs,
   stopOnEntry: optBool,
   /** A core dump of PROGRAM: opened as a stopped program that cannot run. */
   core: optStr,
@@ -59,14 +66,12 @@ const startArgs = v.strictObject({ ...sessionArgs, module: optStr });
 const testArgs = v.strictObject({
   command: v.pipe(v.array(v.string()), v.minLength(1, "give the command that runs the tests, e.g. [\"pytest\", \"-x\"]")),
   cwd: optStr,
-  env: v.optional(v.record(v.string(), v.string()), {}),
+  ...envArgs,
   adapter: optStr,
   break: v.optional(v.array(v.string()), []),
   options: v.optional(v.record(v.string(), v.unknown()), {}),
   /** false: run with breakpoints only (no stop at a failing assertion). */
   stopOnFailure: v.optional(v.boolean(), true),
-  /** The caller's PATH: runners are found as the caller's shell finds them. */
-  path: optStr,
   stdin: optStr,
   ...waitArgs,
 });
@@ -75,9 +80,9 @@ const testArgs = v.strictObject({
 const runArgs = v.strictObject({
   program: v.pipe(v.string(), v.minLength(1, "give a program")),
   args: v.optional(v.array(v.string()), []),
-  /** The program's working directory and added environment (`run --config` fills them from launch.json). */
+  /** The program's working directory (`run --config` fills it from launch.json). */
   cwd: optStr,
-  env: v.optional(v.record(v.string(), v.string()), {}),
+  ...envArgs,
   adapter: optStr,
   options: v.optional(v.record(v.string(), v.unknown()), {}),
   break: v.optional(v.array(v.string()), []),
@@ -107,7 +112,7 @@ export const argSchemas = {
   attach: attachArgs,
   stop: noArgs,
   detach: noArgs,
-  restart: v.strictObject(waitArgs),
+  restart: v.strictObject({ ...waitArgs, callerEnv: envArgs.callerEnv }),
   run: runArgs,
 
   "breakpoint.add": v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...breakOpts }),

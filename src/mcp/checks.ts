@@ -1,6 +1,7 @@
 // What a tool call gets from the server's own process before it goes out, as a CLI call gets it
 // from the CLI's. (Checks across arguments are the contract's: ../ipc/meta.ts.)
 import { resolve } from "node:path";
+import { ownEnv } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import type { CommandName } from "../ipc/meta.ts";
 
@@ -25,18 +26,18 @@ function checkOptions(options: unknown): void {
 }
 
 /**
- * What the CLI adds to start and attach from its own process, added from the server's: its pid
- * (attach refuses the process tree that asked), its virtualenv, and a relative interpreter path
- * resolved here (the daemon's cwd is not the caller's).
+ * What the CLI adds to the commands that start a program from its own process, added from the
+ * server's: its environment (the caller's world: the client started the server with its own),
+ * its pid (attach refuses the process tree that asked), and a relative interpreter path resolved
+ * here (the daemon's cwd is not the caller's).
  */
 export function fillIn(command: CommandName, args: Record<string, unknown>, cwd: string): void {
-  // The runner is found on the caller's PATH, as its shell would find it.
-  if (command === "test" && args.path === undefined) args.path = process.env.PATH;
-  if (command !== "start" && command !== "attach" && command !== "test" && command !== "run") return;
-  if (command === "start" || command === "attach") args.clientPid = process.pid;
+  if (command !== "start" && command !== "attach" && command !== "test" && command !== "run" && command !== "restart") return;
+  args.callerEnv = ownEnv();
   checkOptions(args.options);
+  if (command === "run" || command === "restart") return;
+  if (command !== "test") args.clientPid = process.pid;
   const options = { ...((args.options as Record<string, unknown> | undefined) ?? {}) };
   if (typeof options.python === "string" && options.python.includes("/")) options.python = resolve(cwd, options.python);
-  if (process.env.VIRTUAL_ENV && options.virtualEnv === undefined) options.virtualEnv = process.env.VIRTUAL_ENV;
   args.options = options;
 }

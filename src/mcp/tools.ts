@@ -40,9 +40,9 @@ const PROPERTY_NOTES: Record<string, string> = {
 const OPTIONS_SCHEMA: JsonSchema = { type: "object", properties: { python: { type: "string" }, justMyCode: { type: "boolean" } } };
 
 /** Arguments the server fills in itself: never shown to the agent. */
-const HIDDEN_ARGS = new Set(["clientPid", "path", "ofRun"]);
-/** Arguments a tool shares with another's schema but does not use: attach runs no program of its own; run's cwd, env and options come from its `config` (./launch.ts). */
-const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "core", "stopOnEntry", "stdin"], run: ["cwd", "env", "options"] };
+const HIDDEN_ARGS = new Set(["clientPid", "callerEnv", "ofRun"]);
+/** Arguments a tool shares with another's schema but does not use: attach runs no program of its own; run's cwd and options come from its `config` (./launch.ts). */
+const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "clearEnv", "core", "stopOnEntry", "stdin"], run: ["cwd", "options"] };
 
 export interface ToolDef {
   name: string;

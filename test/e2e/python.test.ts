@@ -314,7 +314,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
     }
   }, T);
 
-  test("an active virtualenv's python runs the program; one without debugpy is ADAPTER_NOT_FOUND naming it", async () => {
+  test("an active virtualenv's python runs the program; one without debugpy is lent another's (as `test` does), and named with --python it is ADAPTER_NOT_FOUND naming its pip", async () => {
     const dir = mkdtempSync(join(tmpdir(), "dbg-venv-"));
     try {
       // --system-site-packages: Debian's debugpy stays importable. --without-pip keeps it fast.
@@ -332,10 +332,20 @@ describe.skipIf(!PYTHON)("debugpy", () => {
       expect(runCommand([NO_DEBUGPY, "-m", "venv", "--without-pip", join(dir, "bare")]).exitCode).toBe(0);
       const bareEnv = pyEnv({ VIRTUAL_ENV: join(dir, "bare"), DEBUGGER_PYTHON: "" });
       try {
-        const r = await bareEnv.run(["start", BASIC, "--session", "py-venv-bare"]);
+        const lent = await bareEnv.run(["start", BASIC, "--break", `${BASIC}:${M.add_body}`, "--session", "py-venv-bare"]);
+        if (lent.json.ok) {
+          expect((await bareEnv.ok(["print", "__import__('sys').prefix", "--session", "py-venv-bare"])).result).toBe(`'${join(dir, "bare")}'`);
+          await bareEnv.ok(["stop", "--session", "py-venv-bare"]);
+        } else {
+          // The lent debugpy does not load in that Python: the fix is the virtualenv's own pip.
+          expect(lent.json.error.code).toBe("ADAPTER_NOT_FOUND");
+          expect(lent.json.error.hint).toContain(`${join(dir, "bare", "bin", "python")} -m pip install debugpy`);
+        }
+        const r = await bareEnv.run(["start", BASIC, "--python", join(dir, "bare", "bin", "python3"), "--session", "py-venv-bare"]);
         expect(r.json.error.code).toBe("ADAPTER_NOT_FOUND");
-        expect(r.json.error.message).toStartWith(`the active virtualenv's Python ${join(dir, "bare", "bin", "python3")} cannot be used for debugging: it cannot import debugpy`);
-        expect(r.json.error.hint).toContain(`${join(dir, "bare", "bin", "python3")} -m pip install debugpy`);
+        expect(r.json.error.message).toStartWith(`Python interpreter ${join(dir, "bare", "bin", "python3")} cannot be used for debugging: it cannot import debugpy`);
+        expect(r.json.error.hint).toContain(`${join(dir, "bare", "bin", "python")} -m pip install debugpy`);
+        expect(r.json.error.hint).not.toContain("apt-get");
       } finally {
         await bareEnv.close();
       }

@@ -10,9 +10,12 @@ import { isDaemonSpec, type CliContext } from "../../src/cli/spec.ts";
 import { checkArgs, cliSpelling } from "../../src/ipc/calls.ts";
 import { parseArgs, type ArgsIn } from "../../src/ipc/commands.ts";
 import type { Single } from "../../src/ipc/meta.ts";
+import { ownEnv } from "../../src/common/callerEnv.ts";
 
 const CTX: CliContext = { session: "default", cwd: "/work", json: false, quiet: false, timeout: 60, wait: true };
 const WAIT = { wait: true, timeout: 60, print: [] };
+/** The caller's environment, which every command that starts a program carries (DESIGN §7b). */
+const CALLER = { callerEnv: ownEnv() };
 
 /** The request a command line sends, as it goes on the wire (undefined members dropped). */
 function requestOf(argv: string[]): { name: string; command: string; args: unknown } {
@@ -36,18 +39,19 @@ function requestOf(argv: string[]): { name: string; command: string; args: unkno
 type Row = { [C in Single]: [string[], C, ArgsIn<C>] }[Single];
 
 const ROWS: Row[] = [
-  [["start", "./app", "--break", "main.c:3", "--stop-on-entry", "--env", "A=1", "--cwd", "dir", "--print", "x", "--", "-v"], "start", { program: "./app", args: ["-v"], cwd: "dir", env: { A: "1" }, stopOnEntry: true, break: ["main.c:3"], options: {}, ...WAIT, print: ["x"] }],
-  [["start", "./app", "--core", "core.1", "--adapter", "gdb", "--no-wait"], "start", { program: "./app", args: [], env: {}, core: "core.1", adapter: "gdb", break: [], options: {}, ...WAIT, wait: false }],
-  [["start", "app.py", "--just-my-code", "--python", "python3"], "start", { program: "app.py", args: [], env: {}, break: [], options: { python: "python3", justMyCode: true }, ...WAIT }],
-  [["attach", "4242", "--timeout", "5"], "attach", { pid: 4242, break: [], options: {}, ...WAIT, timeout: 5, clientPid: process.pid }],
-  [["attach", "--wait", "myserver", "--timeout", "120", "-b", "srv.c:9"], "attach", { waitFor: "myserver", break: ["srv.c:9"], options: {}, ...WAIT, timeout: 120, clientPid: process.pid }],
-  [["attach", "4242", "--no-wait"], "attach", { pid: 4242, break: [], options: {}, ...WAIT, wait: false, clientPid: process.pid }],
-  [["attach", "--connect", "127.0.0.1:5678", "--adapter", "debugpy"], "attach", { adapter: "debugpy", connect: { host: "127.0.0.1", port: 5678 }, break: [], options: {}, ...WAIT, clientPid: process.pid }],
-  [["test", "--break", "calc.py:4", "--no-stop-on-failure", "--", "pytest", "-x"], "test", { command: ["pytest", "-x"], env: {}, options: {}, stopOnFailure: false, break: ["calc.py:4"], path: process.env.PATH, ...WAIT }],
+  [["start", "./app", "--break", "main.c:3", "--stop-on-entry", "--env", "A=1", "--cwd", "dir", "--print", "x", "--", "-v"], "start", { program: "./app", args: ["-v"], cwd: "dir", env: { A: "1" }, stopOnEntry: true, break: ["main.c:3"], options: {}, ...WAIT, print: ["x"], ...CALLER }],
+  [["start", "./app", "--clear-env", "--env", "A=1"], "start", { program: "./app", args: [], env: { A: "1" }, clearEnv: true, break: [], options: {}, ...WAIT, ...CALLER }],
+  [["start", "./app", "--core", "core.1", "--adapter", "gdb", "--no-wait"], "start", { program: "./app", args: [], env: {}, core: "core.1", adapter: "gdb", break: [], options: {}, ...WAIT, wait: false, ...CALLER }],
+  [["start", "app.py", "--just-my-code", "--python", "python3"], "start", { program: "app.py", args: [], env: {}, break: [], options: { python: "python3", justMyCode: true }, ...WAIT, ...CALLER }],
+  [["attach", "4242", "--timeout", "5"], "attach", { pid: 4242, break: [], options: {}, ...WAIT, timeout: 5, clientPid: process.pid, ...CALLER }],
+  [["attach", "--wait", "myserver", "--timeout", "120", "-b", "srv.c:9"], "attach", { waitFor: "myserver", break: ["srv.c:9"], options: {}, ...WAIT, timeout: 120, clientPid: process.pid, ...CALLER }],
+  [["attach", "4242", "--no-wait"], "attach", { pid: 4242, break: [], options: {}, ...WAIT, wait: false, clientPid: process.pid, ...CALLER }],
+  [["attach", "--connect", "127.0.0.1:5678", "--adapter", "debugpy"], "attach", { adapter: "debugpy", connect: { host: "127.0.0.1", port: 5678 }, break: [], options: {}, ...WAIT, clientPid: process.pid, ...CALLER }],
+  [["test", "--break", "calc.py:4", "--no-stop-on-failure", "--", "pytest", "-x"], "test", { command: ["pytest", "-x"], env: {}, options: {}, stopOnFailure: false, break: ["calc.py:4"], ...WAIT, ...CALLER }],
   [["stop"], "stop", {}],
   [["kill"], "stop", {}],
   [["detach"], "detach", {}],
-  [["restart", "--print", "n"], "restart", { ...WAIT, print: ["n"] }],
+  [["restart", "--print", "n"], "restart", { ...WAIT, print: ["n"], ...CALLER }],
   [["status"], "status", {}],
   [["sessions"], "sessions", {}],
   [["break", "main.c:42", "--condition", "i > 3", "--hit-count", ">=2", "--log", "at {i}", "--temporary"], "breakpoint.add", { location: "main.c:42", condition: "i > 3", hitCount: ">=2", log: "at {i}", temporary: true }],
@@ -82,7 +86,7 @@ const ROWS: Row[] = [
   [["pause", "--thread", "1"], "pause", { ...WAIT, thread: 1 }],
   [["trace", "list.c:42 if i > 1", "--print", "i", "--max", "20"], "trace", { location: "list.c:42 if i > 1", print: ["i"], max: 20, timeout: 60 }],
   [["trace", "parse", "--if", "len > 100", "--timeout", "0"], "trace", { location: "parse", print: [], if: "len > 100", timeout: 0 }],
-  [["run", "./app", "--break", "main.c:3 if i > 1", "--print", "i", "--max", "5", "--keep", "--adapter", "gdb", "--", "-v"], "run", { program: "./app", args: ["-v"], adapter: "gdb", break: ["main.c:3 if i > 1"], print: ["i"], max: 5, keep: true, timeout: 60, options: {} }],
+  [["run", "./app", "--break", "main.c:3 if i > 1", "--print", "i", "--max", "5", "--keep", "--adapter", "gdb", "--", "-v"], "run", { program: "./app", args: ["-v"], env: {}, adapter: "gdb", break: ["main.c:3 if i > 1"], print: ["i"], max: 5, keep: true, timeout: 60, ...CALLER }],
   [["await", "--timeout", "10"], "await", { timeout: 10, print: [] }],
   [["context", "--lines", "5"], "context", { lines: 5 }],
   [["where"], "context", {}],

@@ -67,20 +67,23 @@ test("sources Delve builds start it in their module root; a binary (or sources t
   const basic = join(ROOT, "test", "fixtures", "go", "basic");
   expect(moduleRoot(basic)).toBe(basic);
   expect(moduleRoot(join(basic, "main.go"))).toBe(basic);
-  const o = { args: [], cwd: "/tmp", env: {}, stopOnEntry: false, breakpointFiles: [], options: {} };
+  const o = { args: [], cwd: "/tmp", env: {}, stopOnEntry: false, breakpointFiles: [], callerEnv: {}, options: {} };
   expect(delve.spawnCwd!({ ...o, program: join(basic, "main.go") })).toBe(basic);
   expect(delve.spawnCwd!({ ...o, program: join(basic, "main.go"), built: "/cache/bin" })).toBeUndefined();
   expect(delve.spawnCwd!({ ...o, program: "/bin/prog" })).toBeUndefined();
 });
 
 test("launch and attach arguments", () => {
-  const o = { args: ["a"], cwd: "/w", env: { K: "V" }, stopOnEntry: false, breakpointFiles: [], options: {} };
-  expect(delve.launchArgs({ ...o, program: "/bin/prog" })).toEqual({ mode: "exec", program: "/bin/prog", args: ["a"], cwd: "/w", env: { K: "V" }, stopOnEntry: false });
+  // The program's environment is exactly `env`: what dlv's own has beside it (and the CGO_CFLAGS dlv sets) is unset.
+  const o = { args: ["a"], cwd: "/w", env: { K: "V" }, inherited: ["K", "DAEMON_ONLY"], stopOnEntry: false, breakpointFiles: [], callerEnv: {}, options: {} };
+  const env = { K: "V", DAEMON_ONLY: null, CGO_CFLAGS: null };
+  expect(delve.launchArgs({ ...o, program: "/bin/prog" })).toEqual({ mode: "exec", program: "/bin/prog", args: ["a"], cwd: "/w", env, stopOnEntry: false });
   const debug = delve.launchArgs({ ...o, program: join(ROOT, "test", "fixtures", "go", "basic") });
-  expect(debug).toMatchObject({ mode: "debug", program: join(ROOT, "test", "fixtures", "go", "basic") });
+  // Delve builds: its CGO_CFLAGS (-O0 -g) must stay for the build.
+  expect(debug).toMatchObject({ mode: "debug", program: join(ROOT, "test", "fixtures", "go", "basic"), env: { K: "V", DAEMON_ONLY: null } });
   expect(String(debug.output)).toStartWith(join(tmpdir(), "debugger-go-basic-"));
   // Built by the daemon: Delve runs the binary.
-  expect(delve.launchArgs({ ...o, program: join(ROOT, "test", "fixtures", "go", "basic"), built: "/cache/bin" })).toEqual({ mode: "exec", program: "/cache/bin", args: ["a"], cwd: "/w", env: { K: "V" }, stopOnEntry: false });
+  expect(delve.launchArgs({ ...o, program: join(ROOT, "test", "fixtures", "go", "basic"), built: "/cache/bin" })).toEqual({ mode: "exec", program: "/cache/bin", args: ["a"], cwd: "/w", env, stopOnEntry: false });
   expect(delve.attachArgs({ pid: 42, remote: false, options: {} })).toEqual({ mode: "local", processId: 42 });
   expect(delve.attachArgs({ remote: true, options: {} })).toEqual({ mode: "remote" });
 });

@@ -33,5 +33,5 @@ test("the short help points at --all when it names flags without their descripti
   const start = commands.find((c) => c.name === "start")!;
   const brief = await commandHelp(table, start);
   expect(brief).toContain("More flags:");
-  expect(brief).toContain("`debugger help start --all` describes each");
+  expect(brief.replace(/\s+/g, " ")).toContain("`debugger help start --all` describes each");
 });

@@ -92,7 +92,7 @@ describe("choosing the backend", () => {
   });
 
   test("lldb-cli's launch arguments: the daemon's pty for output, stdin at end-of-file, env as an object", () => {
-    const args = lldbCli.launchArgs({ program: "/p", args: ["a b"], cwd: "/c", env: { K: "v" }, stopOnEntry: true, breakpointFiles: [], options: {}, terminal: "/dev/pts/9" });
+    const args = lldbCli.launchArgs({ program: "/p", args: ["a b"], cwd: "/c", env: { K: "v" }, stopOnEntry: true, breakpointFiles: [], callerEnv: {}, options: {}, terminal: "/dev/pts/9" });
     expect(args).toEqual({ program: "/p", args: ["a b"], cwd: "/c", env: { K: "v" }, stopOnEntry: true, stdio: { stdin: "/dev/null", stdout: "/dev/pts/9", stderr: "/dev/pts/9" } });
   });
 });

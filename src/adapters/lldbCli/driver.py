@@ -180,8 +180,11 @@ def start_process():
     info.SetListener(listener)
     if a.get("cwd"):
         info.SetWorkingDirectory(a["cwd"])
-    env = dict(os.environ)
-    env.update(a.get("env") or {})
+    # The launch's env is the program's whole environment (the caller's, README "The program's
+    # environment"), not lldb's own with it added.
+    env = a.get("env")
+    if env is None:
+        env = dict(os.environ)
     info.SetEnvironmentEntries(["%s=%s" % (k, v) for k, v in env.items()], False)
     stdio = a.get("stdio") or {}
     for fd, key, read, write in ((0, "stdin", True, False), (1, "stdout", False, True), (2, "stderr", False, True)):

@@ -6,16 +6,17 @@
 import { STDIN_PATH } from "../lldbDap.ts";
 import { readdirSync } from "node:fs";
 import { CXX_CATCHPOINTS } from "../catchpoints.ts";
+import type { Env } from "../../common/callerEnv.ts";
 import type { AdapterSpec, FoundAdapter } from "../types.ts";
 import { lldbDap } from "../lldbDap.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "../which.ts";
 import { ADAPTER_SUBCOMMAND } from "./names.ts";
 
 /** DEBUGGER_LLDB, else `lldb` / `lldb-NN` on PATH, else LLVM's own directories. */
-export function lldbCandidates(): string[] {
-  const given = pathFromEnv("DEBUGGER_LLDB");
+export function lldbCandidates(env: Env | NodeJS.ProcessEnv = process.env): string[] {
+  const given = pathFromEnv("DEBUGGER_LLDB", env);
   if (given) return [given];
-  const out = whichVersioned("lldb");
+  const out = whichVersioned("lldb", env);
   try {
     const llvm = readdirSync("/usr/lib")
       .filter((d) => /^llvm-\d+$/.test(d))
@@ -34,8 +35,8 @@ export function lldbCandidates(): string[] {
   return out;
 }
 
-export function findLldb(): string | null {
-  for (const p of lldbCandidates()) if (isExecutable(p)) return p;
+export function findLldb(env: Env | NodeJS.ProcessEnv = process.env): string | null {
+  for (const p of lldbCandidates(env)) if (isExecutable(p)) return p;
   return null;
 }
 
@@ -56,8 +57,8 @@ export const lldbCli: AdapterSpec = {
     process.platform === "darwin"
       ? "install the Xcode command line tools (`xcode-select --install`) or `brew install llvm`, or set DEBUGGER_LLDB to an lldb"
       : "`apt-get install lldb` (Debian/Ubuntu), or set DEBUGGER_LLDB to an lldb; it needs LLDB's Python (`lldb -b -o 'script print(1)'` prints 1)",
-  discover(): FoundAdapter | null {
-    const lldb = findLldb();
+  discover(o): FoundAdapter | null {
+    const lldb = findLldb(o?.env);
     return lldb ? { path: lldb, command: adapterCommand(lldb), variant: "lldb command line with its Python" } : null;
   },
   install: { packages: { apt: ["lldb"], dnf: ["lldb"], pacman: ["lldb"], brew: ["llvm"] } },

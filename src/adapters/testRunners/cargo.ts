@@ -57,7 +57,7 @@ export function parseCargoTest(argv: string[]): CargoTest {
 /** The test executables cargo builds for these options; a build failure is the error, with the compiler's words. */
 export function buildTests(t: CargoTest, env: CallerEnv): TestExecutable[] {
   const cargo = whichIn("cargo", env) ?? "cargo";
-  const r = Bun.spawnSync([cargo, "test", "--no-run", "--message-format=json", ...t.cargoArgs], { cwd: env.cwd, env: { ...process.env, PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 600_000 });
+  const r = Bun.spawnSync([cargo, "test", "--no-run", "--message-format=json", ...t.cargoArgs], { cwd: env.cwd, env: { ...(env.env ?? process.env), PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 600_000 });
   const exes: TestExecutable[] = [];
   const errors: string[] = [];
   for (const line of r.stdout.toString().split("\n")) {

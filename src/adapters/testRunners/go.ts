@@ -84,7 +84,7 @@ function packageDir(pkg: string, env: CallerEnv): string {
     if (!isDirectory(dir)) throw new DebuggerError("PROGRAM_NOT_FOUND", `go test ${pkg}: no such directory (looked in ${env.cwd})`, "name the package's directory, e.g. ./calc");
     return dir;
   }
-  const r = Bun.spawnSync([whichIn("go", env) ?? "go", "list", "-f", "{{.Dir}}", pkg], { cwd: env.cwd, env: { ...process.env, PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 60_000 });
+  const r = Bun.spawnSync([whichIn("go", env) ?? "go", "list", "-f", "{{.Dir}}", pkg], { cwd: env.cwd, env: { ...(env.env ?? process.env), PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 60_000 });
   const dir = r.stdout.toString().trim();
   if (r.exitCode !== 0 || !dir || dir.includes("\n")) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `go test ${pkg}: ${r.stderr.toString().trim().split("\n")[0] || "go list found no single package"}`, "name the package's directory, e.g. ./calc");

@@ -2,7 +2,8 @@
 // under which adapter. Knows pytest, `python -m …`, Python console scripts (and pyenv shims),
 // `go test`, `cargo test`, `ctest` and plain test executables; anything else is a usage error
 // that names them.
-import { basename, isAbsolute, resolve } from "node:path";
+import { basename, isAbsolute, join, resolve } from "node:path";
+import { virtualEnvOfInterpreter } from "../debugpy.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import { isExecutable, isFile } from "../which.ts";
 import { buildTests, harnessArguments, matchingTests, parseCargoTest } from "./cargo.ts";
@@ -60,6 +61,9 @@ export function planTest(command: string[], ctx: PlanContext): TestPlan {
   if (/^(python|pypy)[\d.]*$/.test(name)) return planPythonCommand(head, rest, ctx);
   const found = resolveProgram(head, ctx);
   if (!found) {
+    if (/^py\.?test(-?3)?$/.test(name) && !head.includes("/")) {
+      throw new DebuggerError("PROGRAM_NOT_FOUND", `${head} is not on PATH`, `install pytest (${installHint("pytest", ctx)}), or run it through an interpreter that has it: \`debugger test -- python -m pytest\``);
+    }
     if (!head.includes("/")) throw unknownRunner(head);
     throw new DebuggerError("PROGRAM_NOT_FOUND", `'${head}' does not exist or is not executable (looked in ${ctx.cwd})`, "build the tests first, or give the runner's command: `debugger test -- pytest`");
   }
@@ -109,7 +113,8 @@ function planPythonCommand(head: string, rest: string[], ctx: PlanContext): Test
 
 function pythonPlan(runner: Runner, what: { script?: string; module?: string; pythonArgs?: string[] }, args: string[], python: string, ctx: PlanContext): TestPlan {
   if (!isExecutable(python)) throw new DebuggerError("ADAPTER_NOT_FOUND", `Python interpreter '${python}' was not found or is not executable`, "name one with --python PATH");
-  const launch = pythonLaunch(python);
+  if (what.module) requireModule(python, what.module, ctx);
+  const launch = pythonLaunch(python, ctx.env);
   return {
     runner,
     adapter: "debugpy",
@@ -120,6 +125,23 @@ function pythonPlan(runner: Runner, what: { script?: string; module?: string; py
     python: { ...launch, module: what.module, pythonArgs: what.pythonArgs?.length ? what.pythonArgs : undefined },
     notes: launch.note ? [launch.note] : [],
   };
+}
+
+/** How to install a Python package for the caller: into its virtualenv when one is active. */
+function installHint(pkg: string, ctx: PlanContext, python?: string): string {
+  const venv = (python && virtualEnvOfInterpreter(python)) || ctx.env?.VIRTUAL_ENV;
+  return venv ? `\`${join(venv, "bin", "python")} -m pip install ${pkg}\` into the virtualenv` : `\`${python ?? "python3"} -m pip install ${pkg}\``;
+}
+
+/**
+ * `python -m MODULE` needs the module where that interpreter looks (the caller's cwd first, as -m
+ * puts it): a missing runner is an error now, not a program that exits 1 with no verdict.
+ */
+function requireModule(python: string, module: string, ctx: PlanContext): void {
+  const r = Bun.spawnSync([python, "-c", "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec(sys.argv[1]) else 3)", module], { cwd: ctx.cwd, env: ctx.env, stdin: "ignore", stdout: "ignore", stderr: "pipe", timeout: 15_000 });
+  if (r.exitCode === 0) return;
+  const top = module.split(".")[0]!;
+  throw new DebuggerError("PROGRAM_NOT_FOUND", `${python} has no module named '${module}'`, `install it (${installHint(top, ctx, python)}), or name the interpreter that has it: \`debugger test -- /path/to/python -m ${module}\``);
 }
 
 function planCargo(argv: string[], ctx: PlanContext): TestPlan {
@@ -151,7 +173,7 @@ function planCtest(head: string, rest: string[], ctx: PlanContext): TestPlan {
     if (keep.has(w)) args.push(w, rest[++i] ?? "");
     else if (/^(-R|-E|-L)\S/.test(w) || w.startsWith("--test-dir=")) args.push(w);
   }
-  const r = Bun.spawnSync([ctest, "--show-only=json-v1", ...args], { cwd: ctx.cwd, stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+  const r = Bun.spawnSync([ctest, "--show-only=json-v1", ...args], { cwd: ctx.cwd, env: ctx.env, stdout: "pipe", stderr: "pipe", timeout: 30_000 });
   let tests: { name: string; command?: string[]; properties?: { name: string; value: unknown }[] }[] = [];
   try {
     tests = JSON.parse(r.stdout.toString()).tests ?? [];

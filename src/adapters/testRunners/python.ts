@@ -5,7 +5,8 @@ import { mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { DebuggerError } from "../../common/errors.ts";
-import { findInterpreter, probeInterpreter } from "../debugpy.ts";
+import type { Env } from "../../common/callerEnv.ts";
+import { findInterpreter, installFor, probeInterpreter } from "../debugpy.ts";
 import { pythonOfShebang, shebang, whichIn, type CallerEnv } from "../shebang.ts";
 
 export { pythonOfShebang, shebang, whichIn, type CallerEnv };
@@ -15,6 +16,8 @@ export interface PythonLaunch {
   python: string;
   /** A directory holding only `debugpy` (a link to another interpreter's), for PYTHONPATH. */
   debugpyPath?: string;
+  /** The interpreter whose debugpy that is (it runs the adapter). */
+  lender?: string;
   /** What was done, said beside the reply. */
   note?: string;
 }
@@ -35,7 +38,7 @@ export function resolveShim(path: string, env: CallerEnv): string | undefined {
   }
   const m = /exec\s+"?([^"\s]*\/libexec\/pyenv)"?\s+exec\b/.exec(text);
   if (!m) return undefined;
-  const r = Bun.spawnSync([m[1]!, "which", basename(path)], { cwd: env.cwd, env: { ...process.env, PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 10_000 });
+  const r = Bun.spawnSync([m[1]!, "which", basename(path)], { cwd: env.cwd, env: { ...(env.env ?? process.env), PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 10_000 });
   const real = r.stdout.toString().trim();
   if (r.exitCode !== 0 || !real) {
     const why = r.stderr.toString().trim().split("\n")[0] || `exit code ${r.exitCode}`;
@@ -62,32 +65,33 @@ export function resolveInterpreter(name: string, env: CallerEnv): string {
 }
 
 /**
- * How debugpy runs a program with `python`: as is when it imports debugpy; else with the debugpy
- * another interpreter here has, when this one can import it (the way VS Code runs any interpreter
- * with the debugpy it bundles); else an error naming --python.
+ * How debugpy runs a program with `python` (under the caller's environment `env`): as is when it
+ * imports debugpy; else with the debugpy another interpreter on the caller's PATH has, when this
+ * one can import it (the way VS Code runs any interpreter with the debugpy it bundles); else an
+ * error naming its own pip (a virtualenv's: `<venv>/bin/python -m pip`) and --python.
  */
-export function pythonLaunch(python: string): PythonLaunch {
-  const own = probeInterpreter(python);
+export function pythonLaunch(python: string, env?: Env): PythonLaunch {
+  const own = probeInterpreter(python, env);
   if (own.debugpy) return { python };
   if (!own.libraryDirs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} cannot be used: ${own.problem}`, "name a working Python 3 with --python PATH");
-  const lender = findInterpreter({});
-  if (!lender) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy and no other Python here has one`, `\`${python} -m pip install debugpy\`, or name an interpreter that has it with --python PATH`);
-  const r = Bun.spawnSync([lender.path, "-c", LENDABLE], { cwd: tmpdir(), stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...process.env, PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
+  const lender = findInterpreter({}, env, false);
+  if (!lender) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy and no other Python here has one`, `${installFor(python)}, or name an interpreter that has it with --python PATH`);
+  const r = Bun.spawnSync([lender.path, "-c", LENDABLE], { cwd: tmpdir(), stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...(env ?? process.env), PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
   const [site, ...names] = r.stdout.toString().trim().split("\n");
-  if (r.exitCode !== 0 || !site || !names.includes("debugpy")) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy, and ${lender.path}'s could not be located`, `\`${python} -m pip install debugpy\`, or --python ${lender.path}`);
+  if (r.exitCode !== 0 || !site || !names.includes("debugpy")) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy, and ${lender.path}'s could not be located`, `${installFor(python)}, or --python ${lender.path}`);
   const debugpyPath = lendingDir(site, names);
   // The check is the import itself: debugpy 1.6 runs on Python 3.7–3.11, its compiled parts only on their own version.
   // sys.path[0] (the current directory, for -c) goes, so a `debugpy/` folder there is not what loads.
-  const check = Bun.spawnSync([python, "-c", "import sys; sys.path.pop(0); import debugpy.server.api"], { cwd: tmpdir(), stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...process.env, PYTHONPATH: debugpyPath, PYTHONDONTWRITEBYTECODE: "1", PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
+  const check = Bun.spawnSync([python, "-c", "import sys; sys.path.pop(0); import debugpy.server.api"], { cwd: tmpdir(), stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...(env ?? process.env), PYTHONPATH: debugpyPath, PYTHONDONTWRITEBYTECODE: "1", PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
   if (check.exitCode !== 0) {
     const why = check.stderr.toString().trim().split("\n").pop() || `exit code ${check.exitCode}`;
     throw new DebuggerError(
       "ADAPTER_NOT_FOUND",
       `${python} has no debugpy, and the debugpy ${lender.version ?? ""} of ${lender.path} does not load in it (${why})`,
-      `\`${python} -m pip install debugpy\`, or run the tests with an interpreter that has it: --python ${lender.path}`,
+      `${installFor(python)}, or run it with an interpreter that has it: --python ${lender.path}`,
     );
   }
-  return { python, debugpyPath, note: `${python} has no debugpy: it runs with the debugpy ${lender.version ?? ""} of ${lender.path}` };
+  return { python, debugpyPath, lender: lender.path, note: `${python} has no debugpy: it runs with the debugpy ${lender.version ?? ""} of ${lender.path}` };
 }
 
 /**

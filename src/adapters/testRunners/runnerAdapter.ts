@@ -3,9 +3,9 @@
 // a breakpoint on Go's testing.(*common).Fail, Rust's panic), which of those stops stand, and the
 // runner's verdict at the end. The session code sees one AdapterSpec, as for any other start.
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
-import { pythonCommand } from "../debugpy.ts";
-import { moduleRoot } from "../delve.ts";
+import { join } from "node:path";
+import { pythonCommand, pythonProgramEnv } from "../debugpy.ts";
+import { moduleRoot, programEnv } from "../delve.ts";
 import { lldbDap } from "../lldbDap.ts";
 import type { AdapterSpec, CatchpointDef } from "../types.ts";
 import { buildFlagsString } from "./go.ts";
@@ -18,9 +18,10 @@ export function pythonAdapter(base: AdapterSpec, launch: PythonLaunch & { module
   return {
     ...base,
     launchArgs(o) {
+      const args: Record<string, unknown> = { ...base.launchArgs(o), python: [launch.python] };
       // debugpy borrowed from another interpreter goes first on the program's PYTHONPATH.
-      const env = launch.debugpyPath ? { ...o.env, PYTHONPATH: [launch.debugpyPath, o.env.PYTHONPATH].filter(Boolean).join(delimiter) } : o.env;
-      const args: Record<string, unknown> = { ...base.launchArgs({ ...o, env }), ...pythonCommand(launch.python, o.stdin) };
+      if (launch.debugpyPath) args.env = pythonProgramEnv(o, launch.debugpyPath);
+      Object.assign(args, pythonCommand(launch.python, o.stdin));
       if (launch.module) {
         delete args.program;
         args.module = launch.module;
@@ -64,7 +65,7 @@ function goFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): 
       program: plan.program,
       args: o.args,
       cwd: o.cwd,
-      env: o.env,
+      env: programEnv(o, true),
       stopOnEntry: o.stopOnEntry,
       output: join(tmpdir(), `debugger-gotest-${process.pid}-${Date.now().toString(36)}`),
       ...(plan.goBuildFlags?.length ? { buildFlags: buildFlagsString(plan.goBuildFlags) } : {}),

@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { adapterForProcess, chooseAdapter } from "../../adapters/index.ts";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import { isExecutable } from "../../adapters/which.ts";
+import { lookupEnv, type Env } from "../../common/callerEnv.ts";
 import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, Replies, StartData } from "../../ipc/commands.ts";
@@ -62,7 +63,9 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   if (local && a.cwd && !(existsSync(cwd) && statSync(cwd).isDirectory())) {
     throw new DebuggerError("INVALID_ARGUMENT", `--cwd ${a.cwd}: no such directory`, "give the program's working directory, or leave --cwd out to use the current one");
   }
-  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(config, a.pid) : chooseAdapter(config, program, a.adapter);
+  // Adapters, interpreters and tools are looked for in the caller's environment, not the daemon's.
+  const env = lookupEnv(a.callerEnv);
+  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(config, a.pid, env) : chooseAdapter(config, program, a.adapter, env);
   if (local && statSync(program!).isDirectory() && !spec.quirks.programMayBeDirectory) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is a directory`, "give the path of the executable");
   }
@@ -71,9 +74,11 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   }
   const core = a.core ? checkCore(a, caller.cwd, spec) : undefined;
   const stdin = programStdin(a, caller.cwd, mode);
-  const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core, ...(stdin ? { stdin } : {}) };
+  const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core, ...(stdin ? { stdin } : {}) };
   if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a, signal)), waited };
-  return runSession(ctx, caller, local && isPythonWithoutExtension(spec, program!) ? pythonProgramAdapter(spec, program!, a.options, caller.cwd) : spec, config, options, a, signal);
+  if (!local || spec.language !== "python") return runSession(ctx, caller, spec, config, options, a, signal);
+  const python = pythonOfProgram(spec, program!, a.options, caller.cwd, env);
+  return runSession(ctx, caller, python.spec, config, { ...options, options: python.options }, a, signal);
 }
 
 /** The `--stdin` file of a program the debugger starts, checked; attach, --core and --connect start none. */
@@ -117,7 +122,7 @@ async function attachWhenStarted(a: ArgsOut<"attach">, caller: Caller, ctx: Daem
   requireFree(ctx, caller.session);
   await startBreakpoints(a.break, caller.cwd);
   if (a.adapter) {
-    const spec = chooseAdapter(await loadConfig(), undefined, a.adapter);
+    const spec = chooseAdapter(await loadConfig(), undefined, a.adapter, lookupEnv(a.callerEnv));
     // debugpy cannot attach by pid here: its refusal, now rather than after the wait.
     spec.attachArgs({ remote: false, options: a.options });
   }
@@ -140,22 +145,36 @@ async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonConte
   if (a.program || a.core || a.connect || a.pid) throw new DebuggerError("USAGE", "--module runs a Python module: it takes no program, --core or --connect", "`debugger start -m pkg.app -- ARGS`");
   if (a.adapter && a.adapter !== "debugpy" && a.adapter !== "python" && a.adapter !== "py") throw new DebuggerError("USAGE", "--module is for Python (debugpy)", "leave out --adapter");
   const config = await loadConfig();
-  const spec = chooseAdapter(config, undefined, "debugpy");
+  const env = lookupEnv(a.callerEnv);
+  const spec = chooseAdapter(config, undefined, "debugpy", env);
   const breakpoints = await startBreakpoints(a.break, caller.cwd);
   const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd;
-  const python = (spec.discover({ options: a.options }) ?? undefined)?.path;
-  if (!python) throw new DebuggerError("ADAPTER_NOT_FOUND", "debugpy is not installed for any python3 here", spec.installHint);
   const stdin = programStdin(a, caller.cwd, "launch");
-  const options: StartOptions = { mode: "launch", program: `-m ${a.module}`, args: a.args, cwd, env: a.env, stopOnEntry: a.stopOnEntry ?? false, breakpoints, options: a.options, ...(stdin ? { stdin } : {}) };
+  const options: StartOptions = { mode: "launch", program: `-m ${a.module}`, args: a.args, cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: a.stopOnEntry ?? false, breakpoints, options: a.options, ...(stdin ? { stdin } : {}) };
+  const inVenv = pythonOfProgram(spec, undefined, a.options, cwd, env, a.module);
+  if (inVenv.spec !== spec) return runSession(ctx, caller, inVenv.spec, config, { ...options, options: inVenv.options }, a, signal);
+  const python = (spec.discover({ options: a.options, env }) ?? undefined)?.path;
+  if (!python) throw new DebuggerError("ADAPTER_NOT_FOUND", "debugpy is not installed for any python3 here", spec.installHint);
   return runSession(ctx, caller, pythonAdapter(spec, { python, module: a.module }), config, options, a, signal);
 }
 
-/** A Python script started by path runs with the interpreter its `#!` line names (given debugpy when it has none), unless --python says otherwise. */
-function pythonProgramAdapter(spec: AdapterSpec, program: string, options: Record<string, unknown>, cwd: string): AdapterSpec {
-  if (options.python || process.env.DEBUGGER_PYTHON || options.virtualEnv) return spec;
-  const python = pythonOfShebang(shebang(program), { cwd, path: process.env.PATH ?? "" });
-  if (!python || !python.startsWith("/")) return spec;
-  return pythonAdapter(spec, pythonLaunch(python));
+/**
+ * The interpreter a Python program runs with, unless --python or DEBUGGER_PYTHON names one: the
+ * caller's active virtualenv's (its packages are the program's), else for a script without a .py
+ * name the one its `#!` line names. It is given another interpreter's debugpy when it has none,
+ * as `test` does (pythonLaunch), and that interpreter runs the adapter.
+ */
+function pythonOfProgram(spec: AdapterSpec, program: string | undefined, options: Record<string, unknown>, cwd: string, env: Env, module?: string): { spec: AdapterSpec; options: Record<string, unknown> } {
+  if (options.python || env.DEBUGGER_PYTHON) return { spec, options };
+  const venv = env.VIRTUAL_ENV;
+  const python = venv
+    ? [`${venv}/bin/python3`, `${venv}/bin/python`].find(isExecutable)
+    : program && isPythonWithoutExtension(spec, program)
+      ? pythonOfShebang(shebang(program), { cwd, path: env.PATH ?? "", env })
+      : undefined;
+  if (!python || !python.startsWith("/")) return { spec, options };
+  const launch = pythonLaunch(python, env);
+  return { spec: pythonAdapter(spec, { ...launch, module }), options: { ...options, python: launch.lender ?? python } };
 }
 
 /**
@@ -310,7 +329,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
 
   async restart(a, caller, ctx, stream): Promise<Replies["restart"]> {
     const s = ctx.registry.get(caller.session);
-    const { stop } = await s.restart();
+    const { stop } = await s.restart(a.callerEnv);
     ctx.registry.save();
     if (!a.wait) {
       stop.catch(() => {});

@@ -6,6 +6,7 @@ import { deadHelper, helpersOf, realProgram, type Helper } from "./helperWatch.t
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
 import type { AdapterSpec, CoreArgs, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
+import { redactEnv } from "../../common/callerEnv.ts";
 import { adapterStartTimeoutMs, requestTimeoutMs, type Config } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Location } from "../../common/location.ts";
@@ -17,7 +18,11 @@ import { initializeArguments, type WarmPool } from "../warmPool.ts";
 import { descendants, endProcesses, withEnvironment, type ProcessId } from "./processTree.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 
-export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles"> {
+export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles" | "inherited"> {
+  /** --env: set on top of the caller's environment (callerEnv), or alone with clearEnv. */
+  env: Record<string, string>;
+  /** --clear-env: the program starts from an empty environment, then --env. */
+  clearEnv?: boolean;
   mode: "launch" | "attach";
   pid?: number;
   /** A core dump of `program`, opened instead of running it. */
@@ -103,7 +108,7 @@ export class AdapterLink {
     let command: string[] = [];
     let env: Record<string, string> | undefined;
     if (!opts.connect) {
-      const found = adapter.discover({ options: opts.options });
+      const found = adapter.discover({ options: opts.options, env: opts.callerEnv });
       this.found = found ?? undefined;
       if (!found) throw new DebuggerError("ADAPTER_NOT_FOUND", `${adapter.name} is not installed or not on PATH`, adapter.installHint);
       this.path = found.path;
@@ -112,12 +117,14 @@ export class AdapterLink {
     }
     const core = opts.core ? this.coreArgs(opts, opts.core) : undefined;
     if (core?.command) command = core.command;
-    const launch: LaunchOptions = { ...opts, breakpointFiles: hooks.breakpointFiles, found: this.found };
+    // The program's environment: the caller's (none with --clear-env), then --env (README "environment").
+    const launch: LaunchOptions = { ...opts, env: { ...(opts.clearEnv ? {} : opts.callerEnv), ...opts.env }, breakpointFiles: hooks.breakpointFiles, found: this.found };
     if (opts.mode === "launch" && !opts.connect && adapter.quirks.programTerminal) launch.terminal = output.openTerminal();
     if (opts.mode === "launch" && !opts.connect && !opts.core && adapter.quirks.programPipes?.(this.found)) launch.pipes = output.openPipes();
     const outputMark = output.mark();
     const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : adapter.transport;
-    const trace = (dir: "in" | "out", m: unknown) => log("debug", `[${this.host.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(m)}`);
+    // Environment values (the caller's, which may hold secrets) never reach the log: their names do.
+    const trace = (dir: "in" | "out", m: unknown) => log("debug", `[${this.host.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(redactEnv(m))}`);
     const onStderr = (text: string) => {
       if (!this.disconnecting) log("info", `[${this.host.name}] adapter stderr: ${text.trimEnd()}`);
     };
@@ -147,6 +154,8 @@ export class AdapterLink {
     } else {
       proc = await connectAdapter(transport, command, {
         cwd: spawnCwd ?? opts.cwd,
+        // The adapter runs in the caller's environment: what it finds and builds (Delve's go build, gdb's init files) is the caller's.
+        baseEnv: opts.callerEnv,
         env,
         timeoutMs: requestTimeoutMs(config),
         trace,
@@ -157,6 +166,13 @@ export class AdapterLink {
     }
     this.proc = proc;
     this.host.listen(proc.client);
+    // What the program would inherit from this adapter (launchArgs unsets what it must not see),
+    // and the adapter's mark, by which its processes are found if the adapter dies (README "environment").
+    launch.inherited = proc.inherited;
+    if (proc.envMark) {
+      const [k, v] = proc.envMark.split("=") as [string, string];
+      launch.env[k] = v;
+    }
     proc.exited.then((how) => {
       if (proc !== this.proc) return;
       output.closeTerminal();
@@ -190,7 +206,7 @@ export class AdapterLink {
       ? core.args
       : opts.mode === "launch"
         ? adapter.launchArgs(launch)
-        : adapter.attachArgs({ pid: opts.pid, program: opts.program || undefined, remote: !!opts.connect, options: opts.options, found: this.found });
+        : adapter.attachArgs({ pid: opts.pid, program: opts.program || undefined, remote: !!opts.connect, options: opts.options, found: this.found, callerEnv: opts.callerEnv });
     const startRequest = client.request(core?.request ?? opts.mode, args, 0);
     const failed = startRequest.then(
       () => new Promise<never>(() => {}),
@@ -297,7 +313,7 @@ export class AdapterLink {
   }
 
   private coreArgs(opts: StartOptions, file: string): CoreArgs {
-    const core = this.host.adapter.coreArgs?.({ program: opts.program, core: file, cwd: opts.cwd, found: this.found });
+    const core = this.host.adapter.coreArgs?.({ program: opts.program, core: file, cwd: opts.cwd, found: this.found, callerEnv: opts.callerEnv });
     if (!core) throw new DebuggerError("UNSUPPORTED", `${this.found?.version ?? this.host.adapter.name} cannot open core dumps`, "lldb-dap opens native cores (leave out --adapter)");
     return core;
   }

@@ -5,12 +5,13 @@ import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { DapClient } from "../../dap/client.ts";
 import type { OutputCategory, RingBuffer } from "../ringBuffer.ts";
 
-export function registerReverseRequests(client: DapClient, output: RingBuffer): void {
-  client.handleReverse("runInTerminal", (args: P.RunInTerminalRequestArguments) => runInTerminal(args, output));
+/** `baseEnv`: the environment the command starts from (DAP: `env` is added to or removed from it), the caller's, not the daemon's. */
+export function registerReverseRequests(client: DapClient, output: RingBuffer, baseEnv: () => Record<string, string>): void {
+  client.handleReverse("runInTerminal", (args: P.RunInTerminalRequestArguments) => runInTerminal(args, output, baseEnv()));
 }
 
-function runInTerminal(args: P.RunInTerminalRequestArguments, output: RingBuffer): P.RunInTerminalResponse["body"] {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>) };
+function runInTerminal(args: P.RunInTerminalRequestArguments, output: RingBuffer, baseEnv: Record<string, string>): P.RunInTerminalResponse["body"] {
+  const env: Record<string, string> = { ...baseEnv };
   for (const [k, v] of Object.entries(args.env ?? {})) {
     if (v === null || v === undefined) delete env[k];
     else env[k] = v;

@@ -4,6 +4,7 @@
 // queue: every public operation that talks to the adapter runs through it. Waiting for a stop
 // happens outside the queue, so `status`, `pause` and other clients are never blocked by a waiter.
 // What the session is and shows of itself (program, state, limits, the state checks) is facts.ts.
+import type { Env } from "../../common/callerEnv.ts";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import type { Config } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
@@ -217,7 +218,8 @@ export class Session extends SessionFacts {
       }
       this.onChange();
     });
-    registerReverseRequests(client, this.out.buffer);
+    // A program started through runInTerminal starts from the caller's environment too (or none: --clear-env).
+    registerReverseRequests(client, this.out.buffer, () => (this.startOptions?.clearEnv ? {} : (this.startOptions?.callerEnv ?? {})));
   }
 
   private publish(report: StopReport, selection?: Selection): void {
@@ -275,11 +277,15 @@ export class Session extends SessionFacts {
     this.link.kill();
   }
 
-  /** Launches the program again with the same options and breakpoints (hit counts reset). */
-  async restart(): Promise<{ stop: Promise<StopReport> }> {
+  /**
+   * Launches the program again with the same options and breakpoints (hit counts reset), in the
+   * environment of the caller of the restart (its --env and --clear-env kept).
+   */
+  async restart(callerEnv?: Env): Promise<{ stop: Promise<StopReport> }> {
     const opts = this.startOptions;
     if (!opts) throw new DebuggerError("NO_SESSION", `session '${this.name}' was never started`, "`debugger start PROGRAM`");
     if (opts.mode === "attach") throw new DebuggerError("UNSUPPORTED", "an attached session cannot be restarted", "`debugger detach`, then start the program again");
+    if (callerEnv) this.startOptions = { ...opts, callerEnv };
     if (this.link.open) await this.end(true);
     await this.link.forget(3000);
     this.breakpoints.registry.resetHits();
