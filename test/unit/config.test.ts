@@ -68,6 +68,30 @@ describe("config errors name the file, the line, the key and the key meant", () 
     expect(errorOf("[daemon]\ncolour = true\n").hint).toBe("keys in [daemon]: idle_timeout, warm_adapters, log_level");
   });
 
+  test("a key named in other words: the key its words mean (issue 29)", () => {
+    expect(errorOf("[timeouts]\ndap_initialize_secs = 5\n")).toEqual({
+      code: "INVALID_ARGUMENT",
+      message: `config file ${PATH}, line 2: unknown key 'timeouts.dap_initialize_secs'`,
+      hint: "did you mean 'adapter_start'? keys in [timeouts]: execution, request, adapter_start",
+    });
+    expect(errorOf("[timeouts]\nrequest_timeout_ms = 5\n").hint).toStartWith("did you mean 'request'?");
+    expect(errorOf("[timeouts]\nstep_secs = 5\n").hint).toStartWith("did you mean 'execution'?");
+    expect(errorOf("[daemon]\nidle_secs = 5\n").hint).toStartWith("did you mean 'idle_timeout'?");
+    // Words that name no key, or two equally: no guess.
+    expect(errorOf("[timeouts]\nstart_request = 5\n").hint).toBe("keys in [timeouts]: execution, request, adapter_start");
+  });
+
+  test("an adapter written as path/args: the command = [path, args…] form (issue 29)", () => {
+    const form = 'the adapter\'s program and its arguments are one array: command = ["/path/to/adapter", "arg", …]';
+    expect(errorOf('[adapters.mine]\npath = "/opt/dap"\nargs = ["--stdio"]\n')).toEqual({ code: "INVALID_ARGUMENT", message: `config file ${PATH}, line 1: [adapters.mine] has no 'command'`, hint: form });
+    expect(errorOf('[adapters.mine]\ncommand = ["/opt/dap"]\nargs = ["--stdio"]\n')).toEqual({
+      code: "INVALID_ARGUMENT",
+      message: `config file ${PATH}, line 3: unknown key 'adapters.mine.args'`,
+      hint: `${form}; keys in [adapters.mine]: command, transport, extensions, launch, attach, env`,
+    });
+    expect(errorOf('[adapters.mine]\ncommand = "/opt/dap --stdio"\n')).toEqual({ code: "INVALID_ARGUMENT", message: `config file ${PATH}, line 2: [adapters.mine] 'command' must be an array of strings, not "/opt/dap --stdio"`, hint: form });
+  });
+
   test("a wrong type or range names the key and its line", () => {
     expect(errorOf("[timeouts]\n\nexecution = -1\n")).toMatchObject({ message: `config file ${PATH}, line 3: key 'timeouts.execution': Invalid value: Expected >=0 but received -1` });
     expect(errorOf('[daemon]\nlog_level = "loud"\n').message).toStartWith(`config file ${PATH}, line 2: key 'daemon.log_level': `);
