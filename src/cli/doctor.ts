@@ -2,7 +2,7 @@
 // runtime directory private; is the config valid; which daemon runs. Runs in the CLI process.
 import { accessSync, constants, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { allAdapters, ALIASES, nativeBackend } from "../adapters/index.ts";
+import { allAdapters, ALIASES, chooseAdapter, nativeBackend } from "../adapters/index.ts";
 import { connectAdapter } from "../adapters/connection.ts";
 import type { AdapterSpec } from "../adapters/types.ts";
 import { loadConfig, type Config } from "../common/config.ts";
@@ -73,6 +73,17 @@ async function handshake(spec: AdapterSpec): Promise<AdapterCheck> {
       await Promise.race([proc.exited, Bun.sleep(1000)]);
       proc.kill();
     }
+  }
+}
+
+/** Why NAME (a default adapter) names no adapter, as `start` would refuse it; undefined when it names one. */
+function unknownAdapter(config: Config, name: string): string | undefined {
+  try {
+    chooseAdapter(config, undefined, name);
+    return undefined;
+  } catch (e) {
+    const err = e as DebuggerError;
+    return err.hint ? `${err.message}; ${err.hint}` : err.message;
   }
 }
 
@@ -179,11 +190,18 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
   let config: Config | undefined;
   try {
     config = await loadConfig();
-    checks.push({ name: "config", ok: true, message: existsSync(configPath()) ? `${configPath()} is valid` : `${configPath()} (none; defaults apply)` });
+    const unknown = config.defaults.adapter ? unknownAdapter(config, config.defaults.adapter) : undefined;
+    if (unknown) checks.push({ name: "config", ok: false, message: `${configPath()}: [defaults] adapter = ${JSON.stringify(config.defaults.adapter)}: ${unknown}` });
+    else checks.push({ name: "config", ok: true, message: existsSync(configPath()) ? `${configPath()} is valid` : `${configPath()} (none; defaults apply)` });
   } catch (e) {
     const hint = (e as { hint?: string }).hint;
     checks.push({ name: "config", ok: false, message: hint ? `${(e as Error).message}; ${hint}` : (e as Error).message });
     config = await loadConfig("/nonexistent/config.toml");
+  }
+  const fromEnv = process.env.DEBUGGER_ADAPTER;
+  if (fromEnv) {
+    const unknown = unknownAdapter(config, fromEnv);
+    checks.push({ name: "DEBUGGER_ADAPTER", ok: !unknown, message: unknown ? `${JSON.stringify(fromEnv)}: ${unknown}; or unset it` : `${fromEnv}: native programs start with it, as with [defaults] adapter (--adapter wins)` });
   }
   const all = allAdapters(config);
   const wanted = only ? (ALIASES[only] ?? only) : undefined;

@@ -1,6 +1,7 @@
 // `debugger run`: a whole hunt in one call — start, one row of values per breakpoint stop, the end
 // (or the crash, whole), and no session left behind. The shape of `gdb -batch -ex 'break …'
 // -ex 'commands …' -ex run`. Its reply's text is ../present/run.ts.
+import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
 import { adapterFlags } from "./session.ts";
@@ -23,7 +24,7 @@ export const runCommands: CommandSpec[] = [
     call: (a, ctx) => {
       const max = num(a, "max");
       if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
-      return call("run", { program: a.positionals[0]!, args: a.rest, adapter: str(a, "adapter"), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), timeout: ctx.timeout });
+      return call("run", { program: a.positionals[0]!, args: a.rest, adapter: str(a, "adapter"), options: callerAdapterOption(), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), timeout: ctx.timeout });
     },
   },
 ];

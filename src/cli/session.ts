@@ -1,6 +1,7 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions. Their summaries and
 // reply text are the contract's (../ipc/meta.ts, ../present/).
 import { resolve } from "node:path";
+import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
@@ -40,7 +41,7 @@ export function adapterArgs(a: ParsedArgs): { adapter?: string; connect?: { host
   if (str(a, "python") !== undefined) options.python = str(a, "python")!.includes("/") ? resolve(str(a, "python")!) : str(a, "python");
   if (process.env.VIRTUAL_ENV) options.virtualEnv = process.env.VIRTUAL_ENV;
   if (bool(a, "just-my-code") !== undefined) options.justMyCode = bool(a, "just-my-code");
-  return { adapter: str(a, "adapter"), connect, options };
+  return { adapter: str(a, "adapter"), connect, options: { ...options, ...callerAdapterOption() } };
 }
 
 export const sessionCommands: CommandSpec[] = [

@@ -73,6 +73,8 @@ const runArgs = v.strictObject({
   program: v.pipe(v.string(), v.minLength(1, "give a program")),
   args: v.optional(v.array(v.string()), []),
   adapter: optStr,
+  /** The caller's DEBUGGER_ADAPTER (common/callerAdapter.ts). */
+  options: v.optional(v.record(v.string(), v.unknown()), {}),
   break: v.optional(v.array(v.string()), []),
   print: prints,
   locals,

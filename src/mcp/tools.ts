@@ -25,8 +25,8 @@ const PROPERTY_NOTES: Record<string, string> = {
 
 /** Arguments the server fills in itself: never shown to the agent. */
 const HIDDEN_ARGS = new Set(["clientPid", "path", "ofRun"]);
-/** Arguments a tool shares with another's schema but does not use: attach runs no program of its own. */
-const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "core", "stopOnEntry"] };
+/** Arguments a tool shares with another's schema but does not use: attach runs no program of its own; run's options carry only the server's DEBUGGER_ADAPTER. */
+const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "core", "stopOnEntry"], run: ["options"] };
 
 export interface ToolDef {
   name: string;

@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chooseAdapter } from "../../src/adapters/index.ts";
+import { chooseAdapter, withCallerAdapter } from "../../src/adapters/index.ts";
+import { callerAdapterOption } from "../../src/common/callerAdapter.ts";
 import { cliSettings, KNOWN_KEYS } from "../../src/common/cliSettings.ts";
 import { adapterStartTimeoutMs, ConfigSchemaCheck, defaultSession, executionTimeout, idleTimeoutMs, keyLine, keysAt, loadConfig, tomlErrorLine, logLevel, maxLocals, maxValueLength, requestTimeoutMs, sourceLines } from "../../src/common/config.ts";
 import { DebuggerError, type ErrorData } from "../../src/common/errors.ts";
@@ -189,5 +190,23 @@ describe("[defaults] adapter", () => {
   test("an unknown name says where it came from", () => {
     const c = parse('[defaults]\nadapter = "gbd"\n');
     expect(() => chooseAdapter(c, "/bin/true")).toThrow("unknown adapter 'gbd' ([defaults] adapter in config.toml)");
+  });
+
+  test("the caller's DEBUGGER_ADAPTER stands for it, winning over the file's, and an unknown one names the variable (issue 29)", () => {
+    const c = parse('[defaults]\nadapter = "lldb-cli"\n');
+    expect(callerAdapterOption({})).toEqual({});
+    const opts = callerAdapterOption({ DEBUGGER_ADAPTER: "gdb" });
+    expect(chooseAdapter(withCallerAdapter(c, opts), "/bin/true").name).toBe("gdb");
+    expect(chooseAdapter(withCallerAdapter(c, opts), "app.py").name).toBe("debugpy");
+    expect(chooseAdapter(withCallerAdapter(c, opts), "/bin/true", "lldb-dap").name).toBe("lldb-dap");
+    expect(chooseAdapter(withCallerAdapter(c, {}), "/bin/true").name).toBe("lldb-cli");
+    let err: DebuggerError | undefined;
+    try {
+      chooseAdapter(withCallerAdapter(c, callerAdapterOption({ DEBUGGER_ADAPTER: "gbd" })), "/bin/true");
+    } catch (e) {
+      err = e as DebuggerError;
+    }
+    expect(err?.message).toBe("unknown adapter 'gbd' (DEBUGGER_ADAPTER)");
+    expect(err?.hint).toEndWith("; or unset DEBUGGER_ADAPTER");
   });
 });

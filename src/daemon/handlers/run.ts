@@ -58,7 +58,7 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
   let stop: StopReport | undefined;
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
-  const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, env: {}, adapter: a.adapter, break: a.break, options: {}, stopOnEntry: false, wait: true, timeout: a.timeout, print: [] };
+  const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, env: {}, adapter: a.adapter, break: a.break, options: a.options, stopOnEntry: false, wait: true, timeout: a.timeout, print: [] };
   const starting = startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
   try {
     const first = await unlessGone(Promise.race([starting, interrupt.promise]), stream?.signal);

@@ -1,7 +1,7 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions, and the daemon's own.
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { adapterForProcess, chooseAdapter } from "../../adapters/index.ts";
+import { adapterForProcess, chooseAdapter, withCallerAdapter } from "../../adapters/index.ts";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import { isExecutable } from "../../adapters/which.ts";
 import { loadConfig } from "../../common/config.ts";
@@ -61,7 +61,8 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   if (local && a.cwd && !(existsSync(cwd) && statSync(cwd).isDirectory())) {
     throw new DebuggerError("INVALID_ARGUMENT", `--cwd ${a.cwd}: no such directory`, "give the program's working directory, or leave --cwd out to use the current one");
   }
-  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(config, a.pid) : chooseAdapter(config, program, a.adapter);
+  const chooseBy = withCallerAdapter(config, a.options);
+  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(chooseBy, a.pid) : chooseAdapter(chooseBy, program, a.adapter);
   if (local && statSync(program!).isDirectory() && !spec.quirks.programMayBeDirectory) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is a directory`, "give the path of the executable");
   }

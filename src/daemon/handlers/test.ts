@@ -1,7 +1,7 @@
 // `test -- CMD…`: the test command turned into a launch plan (src/adapters/testRunners), the
 // adapter given the runner's failure stops, then a session started as `start` starts one.
 import { resolve } from "node:path";
-import { chooseAdapter } from "../../adapters/index.ts";
+import { chooseAdapter, withCallerAdapter } from "../../adapters/index.ts";
 import { planTest } from "../../adapters/testRunners/plan.ts";
 import { testAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
 import { loadConfig } from "../../common/config.ts";
@@ -18,7 +18,7 @@ export const testHandlers: Handlers<"test"> = {
     // --python names the interpreter that runs the tests; the plan lends it debugpy if it has none.
     const { python, virtualEnv: _venv, ...options } = a.options;
     const plan = planTest(a.command, { cwd: caller.cwd, path: a.path ?? process.env.PATH ?? "", python: typeof python === "string" && python ? python : undefined });
-    const spec = testAdapter(chooseAdapter(config, plan.program, a.adapter ?? plan.adapter), plan, a.stopOnFailure);
+    const spec = testAdapter(chooseAdapter(withCallerAdapter(config, a.options), plan.program, a.adapter ?? plan.adapter), plan, a.stopOnFailure);
     const opts: StartOptions = {
       mode: "launch",
       program: plan.program,
