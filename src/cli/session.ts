@@ -106,6 +106,7 @@ export const sessionCommands: CommandSpec[] = [
     command: "stop",
     name: "stop",
     aliases: ["kill"],
+    textNote: "The daemon stays for the next session and exits when idle; `debugger daemon stop` ends it now.",
     call: () => call("stop", {}),
   },
   {
