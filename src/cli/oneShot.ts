@@ -24,7 +24,7 @@ export const runCommands: CommandSpec[] = [
     call: (a, ctx) => {
       const max = num(a, "max");
       if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
-      return call("run", { program: a.positionals[0]!, args: a.rest, adapter: str(a, "adapter"), options: callerAdapterOption(), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), timeout: ctx.timeout });
+      return call("run", { program: a.positionals[0]!, args: a.rest, adapter: str(a, "adapter"), ...(process.env.DEBUGGER_ADAPTER ? { options: callerAdapterOption() } : {}), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), timeout: ctx.timeout });
     },
   },
 ];

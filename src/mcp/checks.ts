@@ -12,7 +12,7 @@ import type { CommandName } from "../ipc/meta.ts";
 export function fillIn(command: CommandName, args: Record<string, unknown>, cwd: string): void {
   // The runner is found on the caller's PATH, as its shell would find it.
   if (command === "test" && args.path === undefined) args.path = process.env.PATH;
-  if (command === "run") args.options = { ...callerAdapterOption(), ...((args.options as Record<string, unknown> | undefined) ?? {}) };
+  if (command === "run" && process.env.DEBUGGER_ADAPTER) args.options = { ...callerAdapterOption(), ...((args.options as Record<string, unknown> | undefined) ?? {}) };
   if (command !== "start" && command !== "attach" && command !== "test") return;
   if (command !== "test") args.clientPid = process.pid;
   const options = { ...((args.options as Record<string, unknown> | undefined) ?? {}) };
