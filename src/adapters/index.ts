@@ -1,4 +1,5 @@
 // The adapter registry: built-in modules plus any adapter named in config.toml.
+import { CALLER_ADAPTER } from "../common/callerAdapter.ts";
 import { readFileSync, readlinkSync } from "node:fs";
 import type { Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
@@ -111,9 +112,21 @@ function chooseConfigured(config: Config, program: string | undefined, env?: Env
   try {
     return chooseAdapter(config, program, config.defaults?.adapter, env);
   } catch (e) {
-    if (e instanceof DebuggerError) throw new DebuggerError(e.code, `${e.message} ([defaults] adapter in config.toml)`, e.hint);
+    const fromEnv = FROM_ENV.has(config);
+    if (e instanceof DebuggerError) throw new DebuggerError(e.code, `${e.message} (${fromEnv ? "DEBUGGER_ADAPTER" : "[defaults] adapter in config.toml"})`, fromEnv ? `${e.hint}; or unset DEBUGGER_ADAPTER` : e.hint);
     throw e;
   }
+}
+
+const FROM_ENV = new WeakSet<Config>();
+
+/** CONFIG with the caller's DEBUGGER_ADAPTER as its [defaults] adapter: the same rule (native programs only), and it wins over the file's. */
+export function withCallerAdapter(config: Config, options: Record<string, unknown> | undefined): Config {
+  const name = options?.[CALLER_ADAPTER];
+  if (typeof name !== "string" || !name) return config;
+  const c: Config = { ...config, defaults: { ...config.defaults, adapter: name } };
+  FROM_ENV.add(c);
+  return c;
 }
 
 /**

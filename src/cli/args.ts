@@ -108,9 +108,25 @@ function usage(message: string, command: string): DebuggerError {
   return new DebuggerError("USAGE", message, `\`debugger ${command} --help\` shows the usage`);
 }
 
+/** Other debuggers' flags for what a command does another way: the pointer instead of "unknown". */
+const CONTEXT_LINES = "`--lines N` sets how many source lines are shown around the stop";
+const TYPE_SHOWN = "the type is always shown: after the value in text, as `type` with --json";
+const POINTERS: Record<string, Record<string, string>> = {
+  context: { "--context": CONTEXT_LINES, "-C": CONTEXT_LINES, "--source": CONTEXT_LINES, "--around": CONTEXT_LINES },
+  list: { "--context": "`--lines N` sets how many lines are shown before and after", "-C": "`--lines N` sets how many lines are shown before and after" },
+  print: { "--type": TYPE_SHOWN, "--types": TYPE_SHOWN, "--show-type": TYPE_SHOWN, "--ptype": TYPE_SHOWN, "--whatis": TYPE_SHOWN },
+  eval: { "--type": TYPE_SHOWN, "--types": TYPE_SHOWN, "--show-type": TYPE_SHOWN },
+  locals: { "--type": "each variable's type is always shown: after its value in text, as `type` with --json", "--types": "each variable's type is always shown: after its value in text, as `type` with --json" },
+  backtrace: { "--full": "`--locals` shows each frame's locals (gdb's `bt full`)" },
+  stop: { "--daemon": "stop ends the session only; `debugger daemon stop` ends the daemon and every session", "--all": "stop ends one session; `debugger daemon stop` ends the daemon and every session" },
+};
+
 function unknownFlag(word: string, flags: Record<string, FlagDef>, command: string): DebuggerError {
   const names = Object.keys(flags).map((n) => `--${n}`);
-  const guess = closest(word.replace(/=.*$/, ""), names);
+  const bare = word.replace(/=.*$/, "");
+  const pointer = POINTERS[command]?.[bare];
+  if (pointer) return new DebuggerError("UNKNOWN_FLAG", `unknown flag '${word}' for '${command}'`, `${pointer} (\`debugger ${command} --help\`)`);
+  const guess = closest(bare, names);
   return new DebuggerError(
     "UNKNOWN_FLAG",
     `unknown flag '${word}' for '${command}'`,

@@ -64,13 +64,20 @@ function flagValues(flags: Record<string, FlagDef>): Record<string, string[]> {
   return out;
 }
 
+/** A command's flags; `--no-NAME` is a word of its own that never takes a value (attach's `--wait NAME`, `--no-wait`). */
 function flagWords(flags: Record<string, FlagDef>): FlagWord[] {
-  return Object.entries(flags).map(([name, f]) => {
+  return Object.entries(flags).flatMap(([name, f]) => {
     const words = [`--${name}`];
-    if ((f.type === "boolean" || f.negatable) && (name === "wait" || f.description.includes(`--no-${name}`))) words.push(`--no-${name}`);
     if (f.alias) words.push(`-${f.alias}`);
-    return { words, takesValue: f.type !== "boolean", description: f.description };
+    const negated = (f.type === "boolean" || f.negatable) && (name === "wait" || f.description.includes(`--no-${name}`));
+    const takesValue = f.type !== "boolean";
+    return [{ words, takesValue, description: f.description }, ...(negated ? [{ words: [`--no-${name}`], takesValue: false, description: f.description }] : [])];
   });
+}
+
+/** Command (or group, or "" before one) → its words that take a value: the same word may in another command (`-f`: print's --format, disassemble's --function). */
+export function valueWords(d: CompletionData): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(d.flags).map(([c, fs]) => [c, fs.filter((f) => f.takesValue).flatMap((f) => f.words)]));
 }
 
 export function completionData(t: CommandTable): CompletionData {
@@ -127,7 +134,10 @@ function posixHelpers(d: CompletionData): string {
   const valueArms = Object.entries(d.values)
     .flatMap(([c, m]) => Object.entries(m).map(([f, vs]) => `    ${sq(`${c} ${f}`)}) echo ${sq(vs.join(" "))} ;;`))
     .join("\n");
-  const valueFlags = [...new Set(Object.values(d.flags).flatMap((fs) => fs.filter((f) => f.takesValue).flatMap((f) => f.words)))];
+  const valueArmsByCommand = Object.entries(valueWords(d))
+    .filter(([, ws]) => ws.length)
+    .map(([c, ws]) => `    ${sq(c)}) case "$2" in ${ws.join("|")}) return 0 ;; esac ;;`)
+    .join("\n");
   return `__debugger_canon() {
   case "$1" in
 ${caseArms(d.canon, "    ")}
@@ -181,9 +191,10 @@ __debugger_session() {
   done
 }
 
+# Whether flag $2 of command $1 takes a value (the word after it is that value, not a flag or argument).
 __debugger_takes_value() {
   case "$1" in
-    ${valueFlags.join("|")}) return 0 ;;
+${valueArmsByCommand}
   esac
   return 1
 }
@@ -236,7 +247,7 @@ _debugger() {
     COMPREPLY=($(compgen -W "$vals" -- "$cur"))
     return 0
   fi
-  __debugger_takes_value "$prev" && return 0
+  __debugger_takes_value "$cmd" "$prev" && return 0
   local live
   live="$(__debugger_live "$cmd")"
   if [[ "$cur" == -* ]]; then
@@ -286,7 +297,7 @@ _debugger() {
   local vals live
   vals="$(__debugger_values "$cmd" "$prev")"
   if [[ -n "$vals" ]]; then compadd -- \${=vals}; return; fi
-  if __debugger_takes_value "$prev"; then _files; return; fi
+  if __debugger_takes_value "$cmd" "$prev"; then _files; return; fi
   live="$(__debugger_live "$cmd")"
   if [[ "$cur" == -* ]]; then
     compadd -- \${=$(__debugger_flags "$cmd")}
@@ -415,7 +426,7 @@ export function fishScript(d: CompletionData): string {
 export function powershellData(d: CompletionData): Record<string, unknown> {
   const pairs = (ws: Word[]) => ws.map((w) => [w.word, w.summary]);
   const flags = Object.fromEntries(Object.entries(d.flags).map(([c, fs]) => [c || "_", fs.flatMap((f) => f.words.map((w) => [w, f.description]))]));
-  const takesValue = [...new Set(Object.values(d.flags).flatMap((fs) => fs.filter((f) => f.takesValue).flatMap((f) => f.words)))];
+  const takesValue = Object.fromEntries(Object.entries(valueWords(d)).map(([c, ws]) => [c || "_", ws]));
   return { top: pairs(d.top), canon: d.canon, subs: Object.fromEntries(Object.entries(d.subs).map(([g, ws]) => [g, pairs(ws)])), subCanon: d.subCanon, defaults: Object.fromEntries(Object.entries(d.defaults).map(([g, c]) => [g, c ?? ""])), flags, values: d.values, live: d.live, takesValue };
 }
 
@@ -481,7 +492,7 @@ $__debuggerCompleter = {
     foreach ($s in @(& debugger completion sessions 2>$null)) { Add-DebuggerResult $s $null 'ParameterValue' }
   } elseif ($values) {
     foreach ($v in $values) { Add-DebuggerResult $v $null 'ParameterValue' }
-  } elseif ([Array]::IndexOf(@($d.takesValue), $prev) -ge 0) {
+  } elseif ([Array]::IndexOf(@(Get-DebuggerEntry $d.takesValue $(if ($cmd) { $cmd } else { '_' })), $prev) -ge 0) {
     return
   } elseif ($wordToComplete.StartsWith('-')) {
     $key = if ($cmd) { $cmd } else { '_' }

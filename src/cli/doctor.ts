@@ -1,14 +1,15 @@
 // `doctor`: is every adapter there and does it answer a real `initialize`; may we trace; is the
 // runtime directory private; is the config valid; which daemon runs. Runs in the CLI process.
-import { accessSync, constants, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { allAdapters, ALIASES, nativeBackend } from "../adapters/index.ts";
+import { allAdapters, ALIASES, chooseAdapter, nativeBackend } from "../adapters/index.ts";
 import { connectAdapter } from "../adapters/connection.ts";
 import type { AdapterSpec } from "../adapters/types.ts";
 import { loadConfig, type Config } from "../common/config.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { hardwareWatchpointsFire, WATCHPOINT_ALTERNATIVE, WATCHPOINTS_DO_NOT_FIRE } from "../common/hardwareWatch.ts";
 import { configPath, runtimeDir, socketPath } from "../common/paths.ts";
+import { ptraceState } from "../common/ptrace.ts";
 import { VERSION } from "../common/version.ts";
 import { probeDaemon } from "./probe.ts";
 import { ReportedFailure, type LocalResult } from "./spec.ts";
@@ -76,6 +77,17 @@ async function handshake(spec: AdapterSpec): Promise<AdapterCheck> {
   }
 }
 
+/** Why NAME (a default adapter) names no adapter, as `start` would refuse it; undefined when it names one. */
+function unknownAdapter(config: Config, name: string): string | undefined {
+  try {
+    chooseAdapter(config, undefined, name);
+    return undefined;
+  } catch (e) {
+    const err = e as DebuggerError;
+    return err.hint ? `${err.message}; ${err.hint}` : err.message;
+  }
+}
+
 /** Which backend C, C++ and Rust programs get: lldb-dap, or the lldb command line in its place. */
 function nativeCheck(config: Config): Check {
   let native;
@@ -98,25 +110,23 @@ function watchpointCheck(): Check {
 
 function ptraceCheck(): Check {
   if (process.platform !== "linux") return { name: "ptrace", ok: true, message: `${process.platform}: the system debugger permissions apply (macOS: developer mode / code signing)` };
-  let scope: number | undefined;
-  try {
-    scope = Number(readFileSync("/proc/sys/kernel/yama/ptrace_scope", "utf8").trim());
-  } catch {}
-  let capSysPtrace = false;
-  try {
-    const eff = /CapEff:\s*([0-9a-f]+)/i.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
-    if (eff) capSysPtrace = (BigInt(`0x${eff}`) & (1n << 19n)) !== 0n;
-  } catch {}
-  const root = process.getuid?.() === 0;
-  const privileged = root || capSysPtrace;
-  if (scope === undefined || scope === 0) return { name: "ptrace", ok: true, message: `no Yama restriction${privileged ? "; CAP_SYS_PTRACE held" : ""}: attach by pid works for your own processes` };
-  if (scope === 1) {
-    return privileged
-      ? { name: "ptrace", ok: true, message: "Yama ptrace_scope 1, but CAP_SYS_PTRACE is held: attach by pid works" }
-      : { name: "ptrace", ok: false, message: "Yama ptrace_scope is 1: attach by pid only works on child processes. Fix: `sudo sysctl kernel.yama.ptrace_scope=0`, or run as root" };
+  const state = ptraceState();
+  const scope = state.yamaScope;
+  const cap = state.capSysPtrace ? "CAP_SYS_PTRACE held" : "no CAP_SYS_PTRACE";
+  const seccomp = state.seccompFilter ? "; a seccomp filter is on (a container's default profile may refuse ptrace: `docker run --cap-add=SYS_PTRACE`)" : "";
+  // Root without CAP_SYS_PTRACE (a container without --cap-add=SYS_PTRACE) may attach only to its own uid's processes.
+  const capFix = "grant CAP_SYS_PTRACE (in a container: `docker run --cap-add=SYS_PTRACE`)";
+  if (scope === undefined || scope === 0) {
+    // Root without it is the mark of a container started without --cap-add=SYS_PTRACE; a user without it is the rule.
+    return { name: "ptrace", ok: true, warn: (state.uid === 0 && !state.capSysPtrace) || state.seccompFilter, message: `no Yama restriction; ${cap}: attach by pid works for ${state.capSysPtrace ? "any process" : `your own uid's processes (others: ${capFix})`}${seccomp}` };
   }
-  if (scope === 2) return { name: "ptrace", ok: privileged, message: `Yama ptrace_scope 2: only CAP_SYS_PTRACE may attach${privileged ? " (held)" : "; attach by pid will fail"}` };
-  return { name: "ptrace", ok: false, message: "Yama ptrace_scope 3: attaching is disabled until reboot; launching still works" };
+  if (scope === 1) {
+    return state.capSysPtrace
+      ? { name: "ptrace", ok: true, warn: state.seccompFilter, message: `kernel.yama.ptrace_scope 1, but CAP_SYS_PTRACE is held: attach by pid works${seccomp}` }
+      : { name: "ptrace", ok: false, message: `kernel.yama.ptrace_scope is 1 and ${cap}: attach by pid only works on the debugger's own children (launching works). Fix: \`sudo sysctl kernel.yama.ptrace_scope=0\`, or ${capFix}${seccomp}` };
+  }
+  if (scope === 2) return { name: "ptrace", ok: state.capSysPtrace, message: `kernel.yama.ptrace_scope 2: only CAP_SYS_PTRACE may attach${state.capSysPtrace ? " (held)" : `; attach by pid will fail. Fix: ${capFix}, or \`sudo sysctl kernel.yama.ptrace_scope=1\``}${seccomp}` };
+  return { name: "ptrace", ok: false, message: "kernel.yama.ptrace_scope 3: attaching is disabled until reboot; launching too" };
 }
 
 /** The nearest existing directory at or above PATH (where the runtime directory would be created). */
@@ -179,11 +189,18 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
   let config: Config | undefined;
   try {
     config = await loadConfig();
-    checks.push({ name: "config", ok: true, message: existsSync(configPath()) ? `${configPath()} is valid` : `${configPath()} (none; defaults apply)` });
+    const unknown = config.defaults.adapter ? unknownAdapter(config, config.defaults.adapter) : undefined;
+    if (unknown) checks.push({ name: "config", ok: false, message: `${configPath()}: [defaults] adapter = ${JSON.stringify(config.defaults.adapter)}: ${unknown}` });
+    else checks.push({ name: "config", ok: true, message: existsSync(configPath()) ? `${configPath()} is valid` : `${configPath()} (none; defaults apply)` });
   } catch (e) {
     const hint = (e as { hint?: string }).hint;
     checks.push({ name: "config", ok: false, message: hint ? `${(e as Error).message}; ${hint}` : (e as Error).message });
     config = await loadConfig("/nonexistent/config.toml");
+  }
+  const fromEnv = process.env.DEBUGGER_ADAPTER;
+  if (fromEnv) {
+    const unknown = unknownAdapter(config, fromEnv);
+    checks.push({ name: "DEBUGGER_ADAPTER", ok: !unknown, message: unknown ? `${JSON.stringify(fromEnv)}: ${unknown}; or unset it` : `${fromEnv}: native programs start with it, as with [defaults] adapter (--adapter wins)` });
   }
   const all = allAdapters(config);
   const wanted = only ? (ALIASES[only] ?? only) : undefined;

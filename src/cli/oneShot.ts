@@ -1,6 +1,7 @@
 // `debugger run`: a whole hunt in one call — start, one row of values per breakpoint stop, the end
 // (or the crash, whole), and no session left behind. The shape of `gdb -batch -ex 'break …'
 // -ex 'commands …' -ex run`. Its reply's text is ../present/run.ts.
+import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
 import { adapterFlags, clearEnvFlag, configName, envArgs, launchFlags, stdinFlag } from "./session.ts";
@@ -27,7 +28,7 @@ export const runCommands: CommandSpec[] = [
     call: (a, ctx) => {
       const max = num(a, "max");
       if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
-      const args = { program: a.positionals[0], args: a.rest, ...envArgs(a), adapter: str(a, "adapter"), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), stdin: str(a, "stdin"), timeout: ctx.timeout };
+      const args = { program: a.positionals[0], args: a.rest, ...envArgs(a), adapter: str(a, "adapter"), ...(process.env.DEBUGGER_ADAPTER ? { options: callerAdapterOption() } : {}), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), stdin: str(a, "stdin"), timeout: ctx.timeout };
       const config = configName(a, "run");
       if (config !== undefined) return import("./launch.ts").then((m) => m.runCall(config, a, ctx, args));
       if (args.program === undefined) throw new DebuggerError("USAGE", "'run' needs PROGRAM (the executable to debug)", "`debugger run ./app --break main.c:42 -- ARGS`, or `debugger run --config NAME` (a launch.json configuration)");

@@ -16,6 +16,25 @@ export interface Progress {
   output(lines: number): void;
 }
 
+/**
+ * SUBJECT, TIME and EXTRA (the output so far) in fewer than COLUMNS characters: a line that wraps
+ * cannot be erased by `\r\x1b[K`, and each redraw would leave a copy above. EXTRA goes first, then
+ * the subject is cut (with `…`) so the time stays in view. The last column stays empty: writing
+ * into it leaves some terminals' cursor waiting to wrap.
+ */
+export function fitLine(subject: string, time: string, extra: string, columns: number | undefined): string {
+  const line = subject + time + extra;
+  if (!columns || columns < 2) return line;
+  const width = columns - 1;
+  if ([...line].length <= width) return line;
+  const tail = time;
+  const chars = [...subject + tail];
+  if (chars.length <= width) return subject + tail;
+  const tailChars = [...tail];
+  if (tailChars.length + 2 <= width) return [...subject].slice(0, width - tailChars.length - 1).join("") + "…" + tail;
+  return chars.slice(0, width - 1).join("") + "…";
+}
+
 /** Starts the line. */
 export function showProgress(what: string): Progress {
   const started = Date.now();
@@ -28,7 +47,8 @@ export function showProgress(what: string): Progress {
     if (held || done) return;
     shown = true;
     const s = ((Date.now() - started) / 1000).toFixed(1);
-    process.stderr.write(`\r\x1b[K${subject}; ${s} s${lines ? `; ${lines} line${lines === 1 ? "" : "s"} of output` : ""}`);
+    // The width read at each draw: a resized terminal (SIGWINCH) is followed at the next one.
+    process.stderr.write(`\r\x1b[K${fitLine(subject, `; ${s} s`, lines ? `; ${lines} line${lines === 1 ? "" : "s"} of output` : "", process.stderr.columns)}`);
   };
   const clear = () => {
     if (shown) process.stderr.write("\r\x1b[K");

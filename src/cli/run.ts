@@ -219,7 +219,8 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   if (notice && !ctx.json) await write(escapeControls(`note: ${notice}`), "err");
   if (!reply.ok || reply.data === undefined) throw new FailedReply(reply.error ?? { code: "INTERNAL", message: "the daemon replied without an error" }, notice);
   // Text mode shows the program's control bytes as escapes, never replays them (terminalSafe.ts).
-  return { data: reply.data, text: escapeControls(present(command, live ? withoutOutput(reply.data) : reply.data, view)), notice };
+  const text = escapeControls(present(command, live ? withoutOutput(reply.data) : reply.data, view));
+  return { data: reply.data, text: spec.textNote ? `${text}\n${spec.textNote}` : text, notice };
 }
 
 /** A reply whose program output was shown as it came: its report leaves the Output section out. */

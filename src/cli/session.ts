@@ -1,6 +1,7 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions. Their summaries and
 // reply text are the contract's (../ipc/meta.ts, ../present/).
 import { resolve } from "node:path";
+import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
@@ -55,7 +56,7 @@ export function adapterArgs(a: ParsedArgs): { adapter?: string; connect?: { host
   // Resolved here: the daemon's cwd and environment are not the caller's.
   if (str(a, "python") !== undefined) options.python = str(a, "python")!.includes("/") ? resolve(str(a, "python")!) : str(a, "python");
   if (bool(a, "just-my-code") !== undefined) options.justMyCode = bool(a, "just-my-code");
-  return { adapter: str(a, "adapter"), connect, options };
+  return { adapter: str(a, "adapter"), connect, options: { ...options, ...callerAdapterOption() } };
 }
 
 /** `--config NAME` (a VS Code launch configuration) and the file it is read from. */
@@ -148,6 +149,7 @@ export const sessionCommands: CommandSpec[] = [
     command: "stop",
     name: "stop",
     aliases: ["kill"],
+    textNote: "The daemon stays for the next session and exits when idle; `debugger daemon stop` ends it now.",
     call: () => call("stop", {}),
   },
   {

@@ -45,6 +45,8 @@ export interface DaemonSpec extends Words {
   call(a: ParsedArgs, ctx: CliContext): CallOf<Single> | Promise<CallOf<Single>>;
   /** Socket timeout in ms when the command may run long on purpose. */
   socketTimeoutMs?(a: ParsedArgs, ctx: CliContext): number;
+  /** A line the CLI's text adds under the reply (what the command leaves as it was). */
+  textNote?: string;
 }
 
 /** What a local body returns: the JSON document's data and the human text. */

@@ -96,11 +96,49 @@ export function ConfigSchemaCheck(raw: unknown, path: string, text?: string): Co
   const where = `config file ${path}${line ? `, line ${line}` : ""}`;
   if (issue.type === "strict_object" && issue.expected === "never") {
     const known = keysAt(keys.slice(0, -1));
-    const guess = closest(keys.at(-1)!, known);
     const section = keys.length > 1 ? `[${keys.slice(0, -1).join(".")}]` : "the top level";
+    if (keys[0] === "adapters" && keys.length === 3 && !known.includes(keys[2]!) && COMMAND_WORDS.includes(keys[2]!)) {
+      throw new DebuggerError("INVALID_ARGUMENT", `${where}: unknown key '${key}'`, `${ADAPTER_COMMAND_FORM}; keys in ${section}: ${known.join(", ")}`);
+    }
+    const guess = closest(keys.at(-1)!, known) ?? meantKey(keys.slice(0, -1), keys.at(-1)!);
     throw new DebuggerError("INVALID_ARGUMENT", `${where}: unknown key '${key}'`, `${guess ? `did you mean '${guess}'? ` : ""}keys in ${section}: ${known.join(", ")}`);
   }
+  // A missing `command` (an adapter written as path/args, or program): the form, not the schema's words.
+  if (keys[0] === "adapters" && keys[2] === "command" && keys.length === 3) {
+    const said = issue.received === "undefined" ? "has no 'command'" : `'command' must be an array of strings, not ${issue.received}`;
+    throw new DebuggerError("INVALID_ARGUMENT", `${where}: [adapters.${keys[1]}] ${said}`, ADAPTER_COMMAND_FORM);
+  }
   throw new DebuggerError("INVALID_ARGUMENT", `${where}: key '${key || "(top level)"}': ${issue.message}`, "fix that key or remove it; `debugger doctor` checks the file");
+}
+
+const ADAPTER_COMMAND_FORM = 'the adapter\'s program and its arguments are one array: command = ["/path/to/adapter", "arg", …]';
+/** Keys people write for an adapter's program (other tools' spellings). */
+const COMMAND_WORDS = ["path", "args", "arguments", "program", "executable", "exe", "bin", "binary", "cmd", "argv"];
+
+/**
+ * Words other tools use for a key, for an unknown key that is not a typo of one (the words of
+ * `dap_initialize_secs` say `adapter_start`). Units and "timeout" are left out of the comparison.
+ */
+const MEANT: Record<string, Record<string, string[]>> = {
+  timeouts: {
+    adapter_start: ["adapter", "start", "startup", "init", "initialize", "initialization", "launch", "attach", "handshake", "spawn", "connect"],
+    request: ["request", "requests", "response", "reply", "answer", "call"],
+    execution: ["execution", "exec", "continue", "run", "step", "stop", "wait", "command"],
+  },
+  daemon: { idle_timeout: ["idle", "linger", "exit", "keepalive", "lifetime"], warm_adapters: ["warm", "spare", "pool", "prestart", "preload"], log_level: ["log", "logging", "verbosity", "verbose", "debug"] },
+  defaults: { source_lines: ["source", "lines", "context"], value_length: ["value", "length", "width", "max"], locals: ["locals", "variables", "vars"], adapter: ["adapter", "debugger", "backend"], session: ["session", "name"] },
+};
+const UNIT_WORDS = new Set(["secs", "sec", "seconds", "second", "s", "ms", "millis", "timeout", "timeouts", "max", "default"]);
+
+/** The key of SECTION whose words the unknown KEY's words name, if exactly one scores best. */
+function meantKey(section: string[], key: string): string | undefined {
+  const table = section.length === 1 ? MEANT[section[0]!] : undefined;
+  if (!table) return undefined;
+  const words = key.toLowerCase().split(/[_\-.]+/).filter((w) => w && !UNIT_WORDS.has(w));
+  const scored = Object.entries(table).map(([k, syn]) => [k, words.filter((w) => syn.includes(w) || k.split("_").includes(w)).length] as const);
+  const best = Math.max(...scored.map(([, n]) => n));
+  const top = scored.filter(([, n]) => n === best);
+  return best > 0 && top.length === 1 ? top[0]![0] : undefined;
 }
 
 /**

@@ -84,6 +84,7 @@ const runArgs = v.strictObject({
   cwd: optStr,
   ...envArgs,
   adapter: optStr,
+  /** The caller's DEBUGGER_ADAPTER (common/callerAdapter.ts). */
   options: v.optional(v.record(v.string(), v.unknown()), {}),
   break: v.optional(v.array(v.string()), []),
   print: prints,
@@ -455,8 +456,8 @@ export interface Replies {
   "memory.read": { address: string; count: number; unreadable: number; hex: string; dump: string[]; via: string };
   /** With `source`: the first instruction of each source line carries that line's text (`sourceText`). */
   list: ListData;
-  /** `function`/`truncated`: with `function`, the function shown, and where a long one was cut. */
-  disassemble: { address: string; function?: string; truncated?: string; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; sourceText?: string; current: boolean }[] };
+  /** `function`/`truncated`: with `function`, the function shown, and where a long one was cut. `next`: without it, where the listing ran into another function. */
+  disassemble: { address: string; function?: string; truncated?: string; next?: { address: string; function: string; note: string }; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; sourceText?: string; current: boolean }[] };
   events: { events: StopReport[] };
   output: OutputData;
 }

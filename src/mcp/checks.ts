@@ -1,6 +1,7 @@
 // What a tool call gets from the server's own process before it goes out, as a CLI call gets it
 // from the CLI's. (Checks across arguments are the contract's: ../ipc/meta.ts.)
 import { resolve } from "node:path";
+import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { ownEnv } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import type { CommandName } from "../ipc/meta.ts";
@@ -35,9 +36,10 @@ export function fillIn(command: CommandName, args: Record<string, unknown>, cwd:
   if (command !== "start" && command !== "attach" && command !== "test" && command !== "run" && command !== "restart") return;
   args.callerEnv = ownEnv();
   checkOptions(args.options);
+  if (command === "run" && process.env.DEBUGGER_ADAPTER) args.options = { ...callerAdapterOption(), ...((args.options as Record<string, unknown> | undefined) ?? {}) };
   if (command === "run" || command === "restart") return;
   if (command !== "test") args.clientPid = process.pid;
   const options = { ...((args.options as Record<string, unknown> | undefined) ?? {}) };
   if (typeof options.python === "string" && options.python.includes("/")) options.python = resolve(cwd, options.python);
-  args.options = options;
+  args.options = { ...callerAdapterOption(), ...options };
 }

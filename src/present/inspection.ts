@@ -34,8 +34,10 @@ function disassemble(d: Replies["disassemble"], view: View): string {
   if (!d.instructions.length) return "No instructions.";
   const withSource = d.instructions.some((x) => x.sourceText !== undefined);
   const head = d.function ? [`${d.function}: ${d.instructions.length} instructions${d.truncated ? " shown" : ""}`] : [];
-  const tail = d.truncated ? [`(${d.truncated})`] : [];
+  const tail = [...(d.truncated ? [`(${d.truncated})`] : []), ...(d.next ? [`(${d.next.note})`] : [])];
   const lines = d.instructions.flatMap((i) => [
+    // lldb-dap already starts a function's first instruction with `name: `.
+    ...(d.next && i.address === d.next.address && !i.instruction.startsWith(`${d.next.function}:`) ? [`${d.next.function}:`] : []),
     ...(i.sourceText !== undefined ? [`${shortPath(i.file, view.cwd)}:${i.line}  ${i.sourceText.trim()}`] : []),
     `${i.current ? "→" : " "} ${i.address}  ${i.instruction}${i.line && i.sourceText === undefined && !withSource ? `  ; line ${i.line}` : ""}`,
   ]);

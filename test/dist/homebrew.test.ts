@@ -35,13 +35,14 @@ test("formula: every macOS and Linux artifact with its URL and checksum, and a t
   expect(rb).not.toContain("musl");
   expect(rb).not.toContain("windows");
   expect(rb).toMatch(/test do\s+assert_match version\.to_s, shell_output\("#\{bin\}\/debugger --version"\)/);
-  // The version stated (Homebrew would read "64" from the file names), a license, livecheck.
-  expect(rb).toMatch(new RegExp(`^  version "${version.replace(/\./g, "\\.")}"$`, "m"));
+  // No version line: Homebrew 6.0.14+ reads the version from the URL's release tag, and `brew
+  // audit --strict` calls a line equal to it redundant. A license, livecheck.
+  expect(rb).not.toMatch(/^  version /m);
   expect(rb).toContain(`homepage "${RELEASE_REPO}"`);
   expect(rb).toMatch(/^  license "MIT"$/m);
   expect(rb).toMatch(/livecheck do\s+url :stable\s+strategy :github_latest\s+end/);
-  // audit's component order: desc, homepage, version, license, livecheck, on_macos/on_linux, install, caveats, test.
-  const order = ["  desc ", "  homepage ", "  version ", "  license ", "  livecheck do", "  on_macos do", "  on_linux do", "  def install", "  def caveats", "  test do"].map((k) => rb.indexOf(`\n${k}`));
+  // audit's component order: desc, homepage, license, livecheck, on_macos/on_linux, install, caveats, test.
+  const order = ["  desc ", "  homepage ", "  license ", "  livecheck do", "  on_macos do", "  on_linux do", "  def install", "  def caveats", "  test do"].map((k) => rb.indexOf(`\n${k}`));
   expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
   // desc: no leading article or formula name, no trailing period, at most 80 characters.
   const desc = /^  desc "(.*)"$/m.exec(rb)![1]!;
@@ -86,4 +87,17 @@ test("formula: a missing checksum is refused, naming the artifact", async () => 
   const r = await run([process.execPath, join(ROOT, "scripts/homebrew.ts"), "--sums", join(dir.path, "SHA256SUMS"), "--out", join(dir.path, "debugger.rb")]);
   expect(r.code).toBe(1);
   expect(r.stderr).toContain("SHA256SUMS has no entry for debugger-linux-arm64");
+});
+
+test("formula: a base URL without a release tag (a mirror) keeps the version line, in audit's place", async () => {
+  using dir = tempDir("dbg-brew-");
+  writeFileSync(join(dir.path, "SHA256SUMS"), [...sums()].map(([n, h]) => `${h}  ${n}`).join("\n") + "\n");
+  const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+  const out = join(dir.path, "debugger.rb");
+  const r = await run([process.execPath, join(ROOT, "scripts/homebrew.ts"), "--sums", join(dir.path, "SHA256SUMS"), "--base-url", `http://127.0.0.1:1/mirror/v${version}`, "--out", out]);
+  expect(r.code).toBe(0);
+  const rb = readFileSync(out, "utf8");
+  // Without the tag Homebrew reads the file name ("debugger-linux-x64" → 64): the version is stated.
+  expect(rb).toMatch(new RegExp(`^  homepage .*\\n  version "${version.replace(/\./g, "\\.")}"\\n  license "MIT"$`, "m"));
+  if (ruby) expect((await run([ruby, "-c", out])).stdout.trim()).toBe("Syntax OK");
 });

@@ -80,6 +80,28 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
   });
 }
 
+for (const adapter of ["lldb-dap", "gdb"] as const) {
+  const have = adapter === "gdb" ? haveGdb : haveLldb;
+  (have ? test : test.skip)(`${adapter}: plain disassemble that runs into the next function says where, and points at --function (issue 29)`, async () => {
+    const s = env().session(`dis-next-${adapter}`);
+    await s.ok(["start", prog, "--adapter", adapter, "--break", `${SRC}:${markerLine(SRC, "add_body")}`]);
+    // 16 instructions from inside add (7 left) run into factorial.
+    const d: Dis & { next?: { address: string; function: string; note: string } } = await s.ok(["disassemble"]);
+    expect(d.next).toBeDefined();
+    expect(d.next!.function).toBe("factorial");
+    expect(addr(d.next!.address)).toBe(addr(/0x[0-9a-f]+/i.exec((await s.ok(["print", "factorial"])).result)![0]));
+    expect(d.next!.note).toBe(`from ${d.next!.address} on this is factorial, another function: \`debugger disassemble --function\` shows the current function, to its end`);
+    const text = (await s.run(["disassemble"], { json: false })).stdout.trimEnd().split("\n");
+    expect(text.at(-1)).toBe(`(${d.next!.note})`);
+    expect(text.some((l) => /^(factorial:$|  0x[0-9a-f]+  factorial: )/i.test(l))).toBe(true);
+    // Within the function, and with --function: no such note.
+    expect((await s.ok(["disassemble", "--count", "3"])).next).toBeUndefined();
+    expect((await s.ok(["disassemble", "--function"])).next).toBeUndefined();
+    // From an address: the note names the flag with a function's name.
+    expect((await s.ok(["disassemble", d.instructions[0]!.address])).next.note).toEndWith("`debugger disassemble --function NAME` shows one function, to its end");
+  });
+}
+
 const haveDelve = (Bun.which("dlv") !== null && Bun.which("go") !== null) || missing("dlv or go is not installed", "test/e2e/disassembleFunction.test.ts");
 (haveDelve ? test : test.skip)("delve: --function is UNSUPPORTED, saying why (no function address, no instruction symbols); plain disassemble still works", async () => {
   const s = env().session("dis-delve");

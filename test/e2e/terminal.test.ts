@@ -203,6 +203,42 @@ t("start and continue show a progress line that says the truth while waiting, er
   await env().session("term").run(["stop"]);
 });
 
+// Issue 29: at 40 columns the line wrapped, and each redraw left a copy above the report.
+// (Narrowed while a line is shown, a terminal that reflows keeps the wrapped rows of that one line.)
+t("the progress line is never wider than the terminal, and follows a wider resize", async () => {
+  const vars = Object.entries({ ...env().env, PS1: "$ " }).map(([k, v]) => `${k}=${v}`);
+  tmux("new-session", "-d", "-s", "narrow", "-x", "40", "-y", "30", "env", ...vars, "bash", "--norc", "--noprofile");
+  const s = env().session("narrow");
+  await s.ok(["start", prog, "--stop-on-entry"]);
+  tmux("send-keys", "-t", "narrow", "clear", "Enter");
+  // No breakpoint: the continue waits the program's 7.5 s to its end.
+  tmux("send-keys", "-t", "narrow", `${BIN} continue --session narrow; echo "rc=$?"`, "Enter");
+  const rows = (pane: string) => screen(pane).split("\n");
+  const progressRows = (pane: string) => rows(pane).filter((l) => l.startsWith("continue:"));
+  let seen = 0;
+  await waitFor(() => {
+    const p = progressRows("narrow");
+    // Never a second row of it (a wrapped or left-behind copy), never the last column used.
+    expect(p.length).toBeLessThanOrEqual(1);
+    expect(rows("narrow").filter((l) => l.includes("waiting for")).length).toBeLessThanOrEqual(1);
+    if (p.length) {
+      expect([...p[0]!].length).toBeLessThan(40);
+      expect(p[0]!).toMatch(/…; \d+\.\d s$/);
+      seen++;
+    }
+    return seen >= 6;
+  }, 10_000, "several redraws of the progress line at 40 columns");
+  // Wider: the whole subject again (the width is read at every draw).
+  tmux("resize-window", "-t", "narrow", "-x", "120", "-y", "30");
+  await waitFor(() => /^continue: the program runs; waiting for the stop; \d+\.\d s$/m.test(screen("narrow")), 10_000, "the full line after the resize");
+  await waitFor(() => /rc=\d+/.test(screen("narrow")), 20_000, "the continue to end");
+  const after = screen("narrow");
+  expect(after).toContain("rc=0");
+  expect(after).toContain("exited");
+  expect(after).not.toContain("waiting for");
+  expect(after).not.toMatch(/^continue:/m);
+}, 60_000);
+
 t("on a pipe there is no progress line", async () => {
   const s = env().session("pipe");
   await s.ok(["start", prog, "--break", "hit"]);

@@ -36,6 +36,14 @@ describe.skipIf(!available)("values on lldb-dap", () => {
     const s = env.session("formats");
     await s.ok(["start", bins["c-values"]!, "--break", `values.c:${markerLine("c/values.c", "print")}`]);
     expect((await s.ok(["print", "hello", "--format", "address"])).result).toMatch(/^0x[0-9a-f]+$/);
+    // A pointer to a struct: the bare address, not `0x… → {…}`, and nothing read behind it (issue 29).
+    const first = await s.ok(["print", "first", "--format", "address"]);
+    expect(first.result).toMatch(/^0x[0-9a-f]+$/);
+    expect(first.children).toBeUndefined();
+    expect(first.result).toBe((await s.ok(["print", "&bolt", "--format", "address"])).result);
+    expect((await s.run(["print", "first", "--format", "address"], { json: false })).stdout).toBe(`${first.result} (part *)\n`);
+    // A struct is no address: shown as it is, its members not turned into hex.
+    expect((await s.ok(["print", "bolt", "--format", "address"])).children.find((c: Variable) => c.name === "qty")?.value).toBe("12");
     expect((await s.ok(["print", "hello[0]", "--format", "char"])).result).toBe("'h'");
     expect((await s.ok(["print", "(int)hello[1]", "--format", "char"])).result).toBe("'i' 105");
     expect((await s.ok(["print", "(int)hello[1]", "--format", "bin"])).result).toBe("0b1101001");

@@ -25,6 +25,22 @@ function oneDocument(r: { stdout: string; stderr: string }): any {
 }
 
 describe("usage errors", () => {
+  test("other debuggers' flags point at this one's way (issue 29): where --context, print --type, stop --daemon", async () => {
+    const where = await env.run(["where", "--context", "5"]);
+    expect(where.exitCode).toBe(2);
+    expect(where.json.error).toEqual({ code: "UNKNOWN_FLAG", message: "unknown flag '--context' for 'context'", hint: "`--lines N` sets how many source lines are shown around the stop (`debugger context --help`)" });
+    const print = await env.run(["print", "x", "--type"]);
+    expect(print.json.error.hint).toBe("the type is always shown: after the value in text, as `type` with --json (`debugger print --help`)");
+    expect((await env.run(["stop", "--daemon"])).json.error.hint).toStartWith("stop ends the session only; `debugger daemon stop` ends the daemon and every session");
+  });
+
+  test("stop says the daemon stays, and how to end it (text only; issue 29)", async () => {
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "stays"]);
+    const r = await env.run(["stop", "--session", "stays"], { json: false });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("Session 'stays' ended.\nThe daemon stays for the next session and exits when idle; `debugger daemon stop` ends it now.\n");
+  });
+
   test("an unknown command in human mode: exit 2, the error and a suggestion on stderr only", async () => {
     const r = await env.run(["contnue"], { json: false });
     expect(r.exitCode).toBe(2);

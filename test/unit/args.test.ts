@@ -74,6 +74,24 @@ describe("parseArgv: accepted", () => {
   });
 });
 
+describe("parseArgv: other debuggers' flags get a pointer (issue 29)", () => {
+  test.each<[string, string, string]>([
+    ["context", "--context", "`--lines N` sets how many source lines are shown around the stop (`debugger context --help`)"],
+    ["context", "-C", "`--lines N` sets how many source lines are shown around the stop (`debugger context --help`)"],
+    ["print", "--type", "the type is always shown: after the value in text, as `type` with --json (`debugger print --help`)"],
+    ["print", "--type=int", "the type is always shown: after the value in text, as `type` with --json (`debugger print --help`)"],
+    ["backtrace", "--full", "`--locals` shows each frame's locals (gdb's `bt full`) (`debugger backtrace --help`)"],
+  ])("%s %s", (command, flag, hint) => {
+    let err: DebuggerError | undefined;
+    try {
+      parseArgv([flag], {}, command);
+    } catch (e) {
+      err = e as DebuggerError;
+    }
+    expect(err?.toData()).toEqual({ code: "UNKNOWN_FLAG", message: `unknown flag '${flag}' for '${command}'`, hint });
+  });
+});
+
 describe("parseArgv: errors", () => {
   test.each<[string, string[], ErrorData]>([
     [

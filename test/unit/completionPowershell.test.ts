@@ -48,7 +48,7 @@ test("the script registers a native completer for debugger and debugger.exe over
 });
 
 test("values and live values as the other shells have them: adapters, formats, ids from the session", async () => {
-  const data = embedded(await script()) as { values: Record<string, Record<string, string[]>>; live: Record<string, string>; flags: Record<string, string[][]>; canon: Record<string, string>; subs: Record<string, string[][]>; takesValue: string[] };
+  const data = embedded(await script()) as { values: Record<string, Record<string, string[]>>; live: Record<string, string>; flags: Record<string, string[][]>; canon: Record<string, string>; subs: Record<string, string[][]>; takesValue: Record<string, string[]> };
   expect(data.values.start!["--adapter"]).toEqual(["lldb-dap", "gdb", "debugpy", "delve", "lldb-cli"]);
   expect(data.values.print!["--format"]).toContain("hex");
   expect(data.live["breakpoint remove"]).toBe("breakpoints");
@@ -58,8 +58,14 @@ test("values and live values as the other shells have them: adapters, formats, i
   // attach's --wait takes a name, and --no-wait is still offered.
   const attach = data.flags.attach!.map((f) => f[0]);
   expect(attach).toEqual(expect.arrayContaining(["--wait", "--no-wait", "--timeout", "--adapter"]));
-  expect(data.takesValue).toEqual(expect.arrayContaining(["--wait", "--session", "--adapter", "-b"]));
-  expect(data.takesValue).not.toContain("--json");
+  // Per command (issue 29): attach's --wait takes a name, continue's is a boolean; -f is print's --format, disassemble's --function.
+  expect(data.takesValue.attach).toEqual(expect.arrayContaining(["--wait", "--session", "--adapter", "-b"]));
+  expect(data.takesValue.attach).not.toContain("--no-wait");
+  expect(data.takesValue.continue).not.toContain("--wait");
+  expect(data.takesValue.print).toContain("-f");
+  expect(data.takesValue.disassemble).not.toContain("-f");
+  expect(data.takesValue._).toEqual(["--session"]);
+  expect(Object.values(data.takesValue).flat()).not.toContain("--json");
   expect(data.flags._!.map((f) => f[0])).toEqual(expect.arrayContaining(["--session", "--json", "--version", "-v"]));
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chooseAdapter } from "../../src/adapters/index.ts";
+import { chooseAdapter, withCallerAdapter } from "../../src/adapters/index.ts";
+import { callerAdapterOption } from "../../src/common/callerAdapter.ts";
 import { cliSettings, KNOWN_KEYS } from "../../src/common/cliSettings.ts";
 import { adapterStartTimeoutMs, ConfigSchemaCheck, defaultSession, executionTimeout, idleTimeoutMs, keyLine, keysAt, loadConfig, tomlErrorLine, logLevel, maxLocals, maxValueLength, requestTimeoutMs, sourceLines } from "../../src/common/config.ts";
 import { DebuggerError, type ErrorData } from "../../src/common/errors.ts";
@@ -66,6 +67,30 @@ describe("config errors name the file, the line, the key and the key meant", () 
 
   test("an unknown key with nothing close: the known keys only", () => {
     expect(errorOf("[daemon]\ncolour = true\n").hint).toBe("keys in [daemon]: idle_timeout, warm_adapters, log_level");
+  });
+
+  test("a key named in other words: the key its words mean (issue 29)", () => {
+    expect(errorOf("[timeouts]\ndap_initialize_secs = 5\n")).toEqual({
+      code: "INVALID_ARGUMENT",
+      message: `config file ${PATH}, line 2: unknown key 'timeouts.dap_initialize_secs'`,
+      hint: "did you mean 'adapter_start'? keys in [timeouts]: execution, request, adapter_start",
+    });
+    expect(errorOf("[timeouts]\nrequest_timeout_ms = 5\n").hint).toStartWith("did you mean 'request'?");
+    expect(errorOf("[timeouts]\nstep_secs = 5\n").hint).toStartWith("did you mean 'execution'?");
+    expect(errorOf("[daemon]\nidle_secs = 5\n").hint).toStartWith("did you mean 'idle_timeout'?");
+    // Words that name no key, or two equally: no guess.
+    expect(errorOf("[timeouts]\nstart_request = 5\n").hint).toBe("keys in [timeouts]: execution, request, adapter_start");
+  });
+
+  test("an adapter written as path/args: the command = [path, args…] form (issue 29)", () => {
+    const form = 'the adapter\'s program and its arguments are one array: command = ["/path/to/adapter", "arg", …]';
+    expect(errorOf('[adapters.mine]\npath = "/opt/dap"\nargs = ["--stdio"]\n')).toEqual({ code: "INVALID_ARGUMENT", message: `config file ${PATH}, line 1: [adapters.mine] has no 'command'`, hint: form });
+    expect(errorOf('[adapters.mine]\ncommand = ["/opt/dap"]\nargs = ["--stdio"]\n')).toEqual({
+      code: "INVALID_ARGUMENT",
+      message: `config file ${PATH}, line 3: unknown key 'adapters.mine.args'`,
+      hint: `${form}; keys in [adapters.mine]: command, transport, extensions, launch, attach, env`,
+    });
+    expect(errorOf('[adapters.mine]\ncommand = "/opt/dap --stdio"\n')).toEqual({ code: "INVALID_ARGUMENT", message: `config file ${PATH}, line 2: [adapters.mine] 'command' must be an array of strings, not "/opt/dap --stdio"`, hint: form });
   });
 
   test("a wrong type or range names the key and its line", () => {
@@ -165,5 +190,23 @@ describe("[defaults] adapter", () => {
   test("an unknown name says where it came from", () => {
     const c = parse('[defaults]\nadapter = "gbd"\n');
     expect(() => chooseAdapter(c, "/bin/true")).toThrow("unknown adapter 'gbd' ([defaults] adapter in config.toml)");
+  });
+
+  test("the caller's DEBUGGER_ADAPTER stands for it, winning over the file's, and an unknown one names the variable (issue 29)", () => {
+    const c = parse('[defaults]\nadapter = "lldb-cli"\n');
+    expect(callerAdapterOption({})).toEqual({});
+    const opts = callerAdapterOption({ DEBUGGER_ADAPTER: "gdb" });
+    expect(chooseAdapter(withCallerAdapter(c, opts), "/bin/true").name).toBe("gdb");
+    expect(chooseAdapter(withCallerAdapter(c, opts), "app.py").name).toBe("debugpy");
+    expect(chooseAdapter(withCallerAdapter(c, opts), "/bin/true", "lldb-dap").name).toBe("lldb-dap");
+    expect(chooseAdapter(withCallerAdapter(c, {}), "/bin/true").name).toBe("lldb-cli");
+    let err: DebuggerError | undefined;
+    try {
+      chooseAdapter(withCallerAdapter(c, callerAdapterOption({ DEBUGGER_ADAPTER: "gbd" })), "/bin/true");
+    } catch (e) {
+      err = e as DebuggerError;
+    }
+    expect(err?.message).toBe("unknown adapter 'gbd' (DEBUGGER_ADAPTER)");
+    expect(err?.hint).toEndWith("; or unset DEBUGGER_ADAPTER");
   });
 });

@@ -1,7 +1,7 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions, and the daemon's own.
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { adapterForProcess, chooseAdapter } from "../../adapters/index.ts";
+import { adapterForProcess, chooseAdapter, withCallerAdapter } from "../../adapters/index.ts";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import { isExecutable } from "../../adapters/which.ts";
 import { lookupEnv, type Env } from "../../common/callerEnv.ts";
@@ -65,7 +65,8 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   }
   // Adapters, interpreters and tools are looked for in the caller's environment, not the daemon's.
   const env = lookupEnv(a.callerEnv);
-  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(config, a.pid, env) : chooseAdapter(config, program, a.adapter, env);
+  const chooseBy = withCallerAdapter(config, a.options);
+  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(chooseBy, a.pid, env) : chooseAdapter(chooseBy, program, a.adapter, env);
   if (local && statSync(program!).isDirectory() && !spec.quirks.programMayBeDirectory) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is a directory`, "give the path of the executable");
   }

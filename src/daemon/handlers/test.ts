@@ -1,7 +1,7 @@
 // `test -- CMD…`: the test command turned into a launch plan (src/adapters/testRunners), the
 // adapter given the runner's failure stops, then a session started as `start` starts one.
 import { resolve } from "node:path";
-import { chooseAdapter } from "../../adapters/index.ts";
+import { chooseAdapter, withCallerAdapter } from "../../adapters/index.ts";
 import { planTest } from "../../adapters/testRunners/plan.ts";
 import { testAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
 import { lookupEnv } from "../../common/callerEnv.ts";
@@ -24,7 +24,7 @@ export const testHandlers: Handlers<"test"> = {
     // The adapter runs with the interpreter that has the debugpy the tests run with (not, say, the
     // active virtualenv's, when the runner is another Python's).
     if (plan.python) options.python = plan.python.lender ?? plan.python.python;
-    const spec = testAdapter(chooseAdapter(config, plan.program, a.adapter ?? plan.adapter, env), plan, a.stopOnFailure);
+    const spec = testAdapter(chooseAdapter(withCallerAdapter(config, a.options), plan.program, a.adapter ?? plan.adapter, env), plan, a.stopOnFailure);
     const opts: StartOptions = {
       mode: "launch",
       program: plan.program,

@@ -2,6 +2,7 @@
 // `--connect` adapter reached), the DAP start-up sequence (initialize, launch or attach,
 // configurationDone: DESIGN §3 rule 4), the adapter's exit, the launched program's processes when
 // the adapter dies without ending them, and the disconnect at the end.
+import { attachDenial, launchDenial } from "../../common/ptrace.ts";
 import { deadHelper, helpersOf, realProgram, type Helper } from "./helperWatch.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
@@ -219,7 +220,12 @@ export class AdapterLink {
     }
     await hooks.configure();
     if (this.capabilities.supportsConfigurationDoneRequest !== false && !core?.noStopEvent) {
-      await client.request("configurationDone", undefined);
+      // gdb runs the program here: a program that cannot start (a refused ptrace) fails this request.
+      try {
+        await client.request("configurationDone", undefined);
+      } catch (e) {
+        throw this.startError(e as Error, outputMark);
+      }
     }
     try {
       await Promise.race([startRequest, timeoutError(startTimeout, `the adapter did not answer '${opts.mode}'`)]);
@@ -324,10 +330,13 @@ export class AdapterLink {
     // Adapters often explain a failure in output events, not in the error: Delve answers "Build
     // error: Check the debug console for details" after sending the compiler's message as stderr.
     const said = tailLines(this.host.output.since(outputFrom, ["stderr", "console"]), 20).trim();
+    // A refused ptrace (another tracer, Yama, a missing CAP_SYS_PTRACE, seccomp): its cause and fix, not a guess at the path.
+    const pid = this.opts?.pid;
+    const denied = what === "attach" ? (pid && !this.opts?.connect ? attachDenial(pid) : undefined) : launchDenial(`${e.message}\n${said}`);
     return new DebuggerError(
       what === "attach" ? "ATTACH_FAILED" : "LAUNCH_FAILED",
       `${what} failed: ${e.message}${said ? `\n${said}` : ""}`,
-      what === "attach" ? "check the pid and that you may trace it (ptrace permission; `debugger doctor`)" : "check the program path and that it is built with debug info (-g)",
+      denied ?? (what === "attach" ? "check the pid and that you may trace it (ptrace permission; `debugger doctor`)" : "check the program path and that it is built with debug info (-g)"),
     );
   }
 }

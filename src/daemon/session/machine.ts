@@ -124,7 +124,11 @@ export class Machine {
           if (text !== undefined) ins.sourceText = text;
         }
       }
-      return { address: at, instructions, ...(whole ? { function: whole.name } : {}), ...(truncated ? { truncated } : {}) };
+      // A listing by count runs on into the next function: said, with the flag that stops at the end.
+      const into = whole ? undefined : nextFunction(raw);
+      const next = into && { address: raw[into]!.address, function: raw[into]!.symbol!.replace(/\+\d+$/, ""), note: "" };
+      if (next) next.note = `from ${next.address} on this is ${next.function}, another function: ${address === undefined ? "`debugger disassemble --function` shows the current function, to its end" : "`debugger disassemble --function NAME` shows one function, to its end"}`;
+      return { address: at, instructions, ...(whole ? { function: whole.name } : {}), ...(truncated ? { truncated } : {}), ...(next ? { next } : {}) };
     });
   }
 
@@ -183,6 +187,16 @@ export function functionEnd(instructions: readonly { symbol?: string }[], name: 
     if (s ? s.replace(/\+\d+$/, "") !== name : everyOne) return i;
   }
   return instructions.length;
+}
+
+/**
+ * The index of the first of INSTRUCTIONS that starts another function than the first's, if any:
+ * gdb names every instruction (`add+10`), lldb-dap only a function's first (`factorial`).
+ */
+export function nextFunction(instructions: readonly { symbol?: string }[]): number | undefined {
+  const first = instructions[0]?.symbol?.replace(/\+\d+$/, "");
+  const i = instructions.findIndex((x, k) => k > 0 && !!x.symbol && x.symbol.replace(/\+\d+$/, "") !== first);
+  return i > 0 ? i : undefined;
 }
 
 /** How many of INSTRUCTIONS (in address order) lie before END. */

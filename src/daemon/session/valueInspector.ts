@@ -60,6 +60,8 @@ export class ValueInspector {
       const shown = truncateValue(full, limit);
       const truncated: string[] = [];
       if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
+      // --format address: the pointer's bare address, nothing read behind it (no `→ {…}`, no children).
+      if (isBareAddress(full, format)) return { expression, result: full, type: shortType(r.type), reference: r.variablesReference };
       const frameId = this.host.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
       const head = await this.smartPointerNow(q, await this.consoleValueNow(q, await this.inlineValue(q, { name: expression, type: r.type, value: shown.value, reference: r.variablesReference }, 1, frameId), expression, frameId), expression, frameId);
       depth ??= context === "eval" || isStringLike(head.value) || isByteArray(r.type) ? 0 : 1;
@@ -298,6 +300,7 @@ export class ValueInspector {
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
     const value = formatValue(await this.runtimeValueNow(q, compactValue(r.result, r.type), r.type), format);
+    if (isBareAddress(value, format)) return value;
     const shown = await this.inlineValue(q, { name: expression, type: r.type, value, reference: r.variablesReference }, 1, frameId);
     if (!this.host.adapter.consoleValue || this.host.state !== "stopped") return shown.value;
     const frame = frameId ?? (await this.frames.selectedFrameNow(q)).frame.id;
@@ -387,4 +390,9 @@ export function pickScopes(scopes: P.Scope[], which: "locals" | "arguments" | "a
   if (which === "arguments") return scopes.filter(isArgumentsScope);
   const locals = scopes.filter(isLocals);
   return locals.length ? locals : scopes.filter((s) => !s.expensive && !isArgumentsScope(s)).slice(0, 1);
+}
+
+/** A value `--format address` made an address: shown as it is, without the pointee. */
+function isBareAddress(value: string, format: Format | undefined): boolean {
+  return format === "address" && /^0x[0-9a-f]+$/i.test(value);
 }

@@ -238,6 +238,8 @@ function charOf(n: bigint): string | undefined {
 }
 
 export function formatTree(vars: VariableView[], format: Format | undefined): VariableView[] {
+  // A pointer's members are not addresses: `--format address` is for the value itself.
+  if (format === "address") return vars;
   return vars.map((x) => ({ ...x, value: formatValue(x.value, format), ...(x.children ? { children: formatTree(x.children, format) } : {}) }));
 }
 
