@@ -7,8 +7,9 @@ import { DebuggerError } from "../../common/errors.ts";
 import { isExecutable, isFile } from "../which.ts";
 import { buildTests, harnessArguments, matchingTests, parseCargoTest } from "./cargo.ts";
 import { parseGoTest } from "./go.ts";
-import { pythonLaunch, pythonOfShebang, resolveInterpreter, resolveProgram, resolveShim, shebang, type CallerEnv, type PythonLaunch } from "./python.ts";
+import { pythonLaunch, pythonOfShebang, requireModule, resolveInterpreter, resolveProgram, resolveShim, shebang, whichIn, type CallerEnv, type PythonLaunch } from "./python.ts";
 import type { Runner } from "./summary.ts";
+import type { Survey } from "./survey.ts";
 
 export interface TestPlan {
   runner: Runner;
@@ -26,6 +27,12 @@ export interface TestPlan {
   goBuildFlags?: string[];
   /** Said beside the reply (another executable also has matching tests, a borrowed debugpy …). */
   notes: string[];
+  /** The command as the user typed it. */
+  command: string[];
+  /** Several targets: run the runner plainly first to find the failing one (survey.ts). */
+  survey?: Survey;
+  /** Every failing test the plain run found, by name. */
+  failures?: string[];
 }
 
 export interface PlanContext extends CallerEnv {
@@ -44,22 +51,41 @@ function unknownRunner(word: string): DebuggerError {
 }
 
 export function planTest(command: string[], ctx: PlanContext): TestPlan {
+  return { ...planCommand(command, ctx), command };
+}
+
+/** A toolchain's driver, on the caller's PATH: its absence is said as such, with where to get it. */
+function toolchain(name: "go" | "cargo", ctx: CallerEnv): string {
+  const found = whichIn(name, ctx);
+  if (found) return found;
+  const hint = name === "go" ? "install Go (https://go.dev/dl, or apt-get install golang-go) and put its bin directory on PATH" : "install Rust with rustup (https://rustup.rs) and put ~/.cargo/bin on PATH";
+  throw new DebuggerError("PROGRAM_NOT_FOUND", `${name} is not on PATH (${ctx.path || "empty"})`, hint);
+}
+
+function planCommand(command: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
   const [head, ...rest] = command;
   if (!head) throw new DebuggerError("USAGE", "test needs the command that runs the tests", "`debugger test -- pytest -x tests/test_calc.py`");
   const name = basename(head);
   if (name === "go") {
     if (rest[0] !== "test") throw new DebuggerError("USAGE", `'go ${rest[0] ?? ""}' is not a test run`, "`debugger test -- go test ./pkg -run TestName`");
+    toolchain("go", ctx);
     const g = parseGoTest(rest.slice(1), ctx);
-    return { runner: "go", adapter: "delve", program: g.packageDir, args: g.args, cwd: g.packageDir, env: {}, goBuildFlags: g.buildFlags, notes: [] };
+    // Several packages: `go test -json` finds the failing one first (survey.ts).
+    const survey: Survey | undefined = g.packageDir ? undefined : { kind: "go", argv: rest.slice(1) };
+    return { runner: "go", adapter: "delve", program: g.packageDir ?? ctx.cwd, args: g.args, cwd: g.packageDir ?? ctx.cwd, env: {}, goBuildFlags: g.buildFlags, notes: [], survey };
   }
   if (name === "cargo") {
     if (rest[0] !== "test" && rest[0] !== "t") throw new DebuggerError("USAGE", `'cargo ${rest[0] ?? ""}' is not a test run`, "`debugger test -- cargo test FILTER`");
+    toolchain("cargo", ctx);
     return planCargo(rest.slice(1), ctx);
   }
   if (name === "ctest") return planCtest(head, rest, ctx);
   if (/^(python|pypy)[\d.]*$/.test(name)) return planPythonCommand(head, rest, ctx);
   const found = resolveProgram(head, ctx);
   if (!found) {
+    if (/^py\.?test(-?3)?$/.test(head)) {
+      throw new DebuggerError("PROGRAM_NOT_FOUND", `${head} is not on PATH`, "install it where the tests run: `VENV/bin/python -m pip install pytest` (then `debugger test -- VENV/bin/python -m pytest`), or `apt-get install python3-pytest`");
+    }
     if (!head.includes("/")) throw unknownRunner(head);
     throw new DebuggerError("PROGRAM_NOT_FOUND", `'${head}' does not exist or is not executable (looked in ${ctx.cwd})`, "build the tests first, or give the runner's command: `debugger test -- pytest`");
   }
@@ -79,7 +105,7 @@ function resolvePython(python: string, ctx: CallerEnv): string {
 }
 
 /** `python [FLAGS] -m MODULE ARGS` or `python [FLAGS] SCRIPT ARGS`. */
-function planPythonCommand(head: string, rest: string[], ctx: PlanContext): TestPlan {
+function planPythonCommand(head: string, rest: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
   const python = ctx.python ?? resolveInterpreter(head, ctx);
   const pythonArgs: string[] = [];
   for (let i = 0; i < rest.length; i++) {
@@ -107,8 +133,10 @@ function planPythonCommand(head: string, rest: string[], ctx: PlanContext): Test
   throw new DebuggerError("USAGE", "python with no script or module runs nothing to test", "`debugger test -- python -m pytest` or `debugger test -- python test_x.py`");
 }
 
-function pythonPlan(runner: Runner, what: { script?: string; module?: string; pythonArgs?: string[] }, args: string[], python: string, ctx: PlanContext): TestPlan {
+function pythonPlan(runner: Runner, what: { script?: string; module?: string; pythonArgs?: string[] }, args: string[], python: string, ctx: PlanContext): Omit<TestPlan, "command"> {
   if (!isExecutable(python)) throw new DebuggerError("ADAPTER_NOT_FOUND", `Python interpreter '${python}' was not found or is not executable`, "name one with --python PATH");
+  // The runner missing from the interpreter would be a program that exits 1 with a traceback: said first, with where to install it.
+  if (what.module) requireModule(python, what.module, ctx);
   const launch = pythonLaunch(python);
   return {
     runner,
@@ -122,7 +150,7 @@ function pythonPlan(runner: Runner, what: { script?: string; module?: string; py
   };
 }
 
-function planCargo(argv: string[], ctx: PlanContext): TestPlan {
+function planCargo(argv: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
   const t = parseCargoTest(argv);
   const exes = buildTests(t, ctx);
   if (!exes.length) throw new DebuggerError("PROGRAM_NOT_FOUND", "cargo built no test executable", "is this a Rust package with tests? `cargo test --no-run` shows what it builds");
@@ -133,15 +161,14 @@ function planCargo(argv: string[], ctx: PlanContext): TestPlan {
   if (!holding.length) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `no test${t.filter !== undefined ? ` matches '${t.filter}'` : ""} in ${exes.map((e) => `${e.kind} ${e.name}`).join(", ")}`, "`cargo test -- --list` lists the tests");
   }
-  const [first, ...others] = holding;
-  const notes = others.length
-    ? [`tests matching also in ${others.map((o) => `${o.exe.kind} ${o.exe.name} (${o.tests.length})`).join(", ")}: this run is ${first!.exe.kind} ${first!.exe.name}'s; \`cargo test --test NAME\` (or --lib) picks another`]
-    : [];
-  return { runner: "cargo", program: first!.exe.path, args: harnessArguments(t), cwd: first!.exe.packageDir, env: { CARGO_MANIFEST_DIR: first!.exe.packageDir }, notes };
+  const first = holding[0]!;
+  // Several executables hold tests: each runs plainly first, the first failing one is debugged (survey.ts).
+  const survey: Survey | undefined = holding.length > 1 ? { kind: "cargo", exes: holding, harnessArgs: [...(t.filter !== undefined ? [t.filter] : []), ...t.harnessArgs] } : undefined;
+  return { runner: "cargo", program: first.exe.path, args: harnessArguments(t), cwd: first.exe.packageDir, env: { CARGO_MANIFEST_DIR: first.exe.packageDir }, notes: [], survey };
 }
 
 /** ctest runs each test as a process of its own: the test's own command is what runs under the debugger. */
-function planCtest(head: string, rest: string[], ctx: PlanContext): TestPlan {
+function planCtest(head: string, rest: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
   const ctest = resolveProgram(head, ctx);
   if (!ctest) throw new DebuggerError("PROGRAM_NOT_FOUND", "ctest is not on PATH", "install cmake, or run the test executable: `debugger test -- ./build/test_x`");
   const keep = new Set(["-R", "--tests-regex", "-E", "--exclude-regex", "-L", "--label-regex", "-LE", "--label-exclude", "--test-dir", "-C", "--build-config", "-I", "--tests-information"]);
@@ -160,10 +187,14 @@ function planCtest(head: string, rest: string[], ctx: PlanContext): TestPlan {
   }
   const runnable = tests.filter((t) => t.command?.length);
   if (!runnable.length) throw new DebuggerError("PROGRAM_NOT_FOUND", "ctest lists no test to run here", "run it in the build directory, or narrow with -R REGEX");
-  const [first, ...others] = runnable;
-  const [program, ...progArgs] = first!.command!;
-  const wd = first!.properties?.find((p) => p.name === "WORKING_DIRECTORY")?.value;
-  const notes = [`ctest test '${first!.name}' runs \`${first!.command!.join(" ")}\``];
-  if (others.length) notes.push(`${others.length} more test${others.length > 1 ? "s" : ""} (${others.slice(0, 3).map((o) => o.name).join(", ")}${others.length > 3 ? ", …" : ""}): narrow with -R REGEX`);
-  return { runner: "program", program: program!, args: progArgs, cwd: typeof wd === "string" ? wd : ctx.cwd, env: {}, notes };
+  const cwdOf = (t: (typeof runnable)[number]) => {
+    const wd = t.properties?.find((p) => p.name === "WORKING_DIRECTORY")?.value;
+    return typeof wd === "string" ? wd : ctx.cwd;
+  };
+  const first = runnable[0]!;
+  const [program, ...progArgs] = first.command!;
+  // Several tests: ctest runs them plainly first, the first failing one is debugged (survey.ts).
+  const survey: Survey | undefined = runnable.length > 1 ? { kind: "ctest", ctest, argv: rest, tests: runnable.map((t) => ({ name: t.name, command: t.command!, cwd: cwdOf(t) })) } : undefined;
+  const notes = survey ? [] : [`ctest test '${first.name}' runs \`${first.command!.join(" ")}\``];
+  return { runner: "program", program: program!, args: progArgs, cwd: cwdOf(first), env: {}, notes, survey };
 }

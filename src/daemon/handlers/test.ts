@@ -1,23 +1,62 @@
 // `test -- CMD…`: the test command turned into a launch plan (src/adapters/testRunners), the
-// adapter given the runner's failure stops, then a session started as `start` starts one.
+// adapter given the runner's failure stops, then a session started as `start` starts one. Several
+// targets are narrowed first by a plain run (survey.ts); nothing failing there is the answer.
 import { resolve } from "node:path";
 import { chooseAdapter } from "../../adapters/index.ts";
 import { planTest } from "../../adapters/testRunners/plan.ts";
 import { testAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
+import { surveyed, type PassedRun } from "../../adapters/testRunners/survey.ts";
 import { loadConfig } from "../../common/config.ts";
-import type { StartOptions } from "../session/session.ts";
-import type { Handlers } from "./common.ts";
+import { DebuggerError } from "../../common/errors.ts";
+import type { Replies } from "../../ipc/commands.ts";
+import type { Session, StartOptions } from "../session/session.ts";
+import { newReport } from "../session/stopReport.ts";
+import type { Caller, DaemonContext, Handlers } from "./common.ts";
+import { pauseAndReport } from "./execution.ts";
 import { requireFree, runSession, startBreakpoints } from "./session.ts";
+
+/** Sessions a `test` left at a failure: the next `test` of the same name replaces them (no `stop` needed). */
+const leftByTest = new WeakSet<Session>();
+/** How long the pause at the timeout may take. */
+const PAUSE_TIMEOUT_S = 5;
+
+/** Ends the session a previous `test` left; any other live session is in the way as before. */
+async function replaceLeft(ctx: DaemonContext, name: string): Promise<string | undefined> {
+  const s = ctx.registry.find(name);
+  if (!s?.live || !leftByTest.has(s)) return undefined;
+  await s.end(true).catch(() => {});
+  if (ctx.registry.find(name) === s) ctx.registry.remove(name);
+  return name;
+}
+
+function passedReply(caller: Caller, p: PassedRun): Replies["test"] {
+  const [program, ...args] = p.command;
+  return {
+    session: { name: caller.session, state: "exited" },
+    breakpoints: [],
+    state: "exited",
+    stop: { ...newReport(1, "exited"), exitCode: p.exitCode, description: `the tests passed (exit code ${p.exitCode})`, output: p.output, summary: p.summary },
+    runner: p.runner,
+    program: program!,
+    args,
+    notes: p.notes,
+    ranPlainly: true,
+  };
+}
 
 export const testHandlers: Handlers<"test"> = {
   async test(a, caller, ctx) {
+    const replaced = await replaceLeft(ctx, caller.session);
     requireFree(ctx, caller.session);
     // Locations first: a malformed one is a usage error before anything is built.
     const breakpoints = await startBreakpoints(a.break, caller.cwd);
     const config = await loadConfig();
     // --python names the interpreter that runs the tests; the plan lends it debugpy if it has none.
     const { python, virtualEnv: _venv, ...options } = a.options;
-    const plan = planTest(a.command, { cwd: caller.cwd, path: a.path ?? process.env.PATH ?? "", python: typeof python === "string" && python ? python : undefined });
+    const callerEnv = { cwd: caller.cwd, path: a.path ?? process.env.PATH ?? "" };
+    const found = await surveyed(planTest(a.command, { ...callerEnv, python: typeof python === "string" && python ? python : undefined }), callerEnv, a.timeout);
+    if ("passed" in found) return { ...passedReply(caller, found), ...(replaced ? { replaced } : {}) };
+    const plan = found;
     const spec = testAdapter(chooseAdapter(config, plan.program, a.adapter ?? plan.adapter), plan, a.stopOnFailure);
     const opts: StartOptions = {
       mode: "launch",
@@ -29,7 +68,24 @@ export const testHandlers: Handlers<"test"> = {
       breakpoints,
       options,
     };
-    const started = await runSession(ctx, caller, spec, config, opts, a);
-    return { ...started, runner: plan.runner, program: plan.program, args: plan.args, ...(plan.notes.length ? { notes: plan.notes } : {}) };
+    const about = { runner: plan.runner, program: plan.program, args: plan.args, ...(plan.notes.length ? { notes: plan.notes } : {}), ...(plan.failures?.length ? { failures: plan.failures } : {}), ...(replaced ? { replaced } : {}) };
+    let started;
+    try {
+      started = await runSession(ctx, caller, spec, config, opts, a);
+    } catch (e) {
+      const s = ctx.registry.find(caller.session);
+      if (e instanceof DebuggerError && e.code === "LAUNCH_FAILED" && plan.runner === "go" && /build/i.test(e.message)) {
+        throw new DebuggerError("LAUNCH_FAILED", e.message, `fix the build; \`go vet ${plan.program}\` shows the same errors`);
+      }
+      // Still running at the --timeout: paused and shown where, every waiting thread of a hang, as `run` does.
+      if (!(e instanceof DebuggerError && e.code === "TIMEOUT") || !s?.live || s.state !== "running") throw e;
+      const paused = await pauseAndReport(s, { wait: true, timeout: PAUSE_TIMEOUT_S, print: a.print }).catch(() => undefined);
+      if (!paused?.stop) throw e;
+      leftByTest.add(s);
+      return { session: s.summary(), breakpoints: s.breakpointViews(), state: s.state, stop: paused.stop, ...(paused.hang ? { hang: paused.hang } : {}), ...about, notes: [...plan.notes, `still running at the --timeout (${a.timeout} s): paused to show where`] };
+    }
+    const s = ctx.registry.find(caller.session);
+    if (s?.live && s.state === "stopped") leftByTest.add(s);
+    return { ...started, ...about };
   },
 };
