@@ -84,7 +84,12 @@ function planCommand(command: string[], ctx: PlanContext): Omit<TestPlan, "comma
   const found = resolveProgram(head, ctx);
   if (!found) {
     if (/^py\.?test(-?3)?$/.test(head)) {
-      throw new DebuggerError("PROGRAM_NOT_FOUND", `${head} is not on PATH`, "install it where the tests run: `VENV/bin/python -m pip install pytest` (then `debugger test -- VENV/bin/python -m pytest`), or `apt-get install python3-pytest`");
+      const venv = activeVenv(ctx);
+      throw new DebuggerError(
+        "PROGRAM_NOT_FOUND",
+        `${head} is not on PATH${venv ? ` (the virtualenv ${venv} is on it, without pytest)` : ""}`,
+        venv ? `\`${venv}/bin/python -m pip install pytest\`` : "install it where the tests run: `VENV/bin/python -m pip install pytest` (then `debugger test -- VENV/bin/python -m pytest`), or `apt-get install python3-pytest`",
+      );
     }
     if (!head.includes("/")) throw unknownRunner(head);
     throw new DebuggerError("PROGRAM_NOT_FOUND", `'${head}' does not exist or is not executable (looked in ${ctx.cwd})`, "build the tests first, or give the runner's command: `debugger test -- pytest`");
@@ -97,6 +102,15 @@ function planCommand(command: string[], ctx: PlanContext): Omit<TestPlan, "comma
   // A plain test executable, given by its path (a name on PATH could be anything: make, npm).
   if (!head.includes("/") || shebang(found)) throw unknownRunner(head);
   return { runner: "program", program: found, args: rest, cwd: ctx.cwd, env: {}, notes: [] };
+}
+
+/** The first virtualenv whose bin directory is on PATH (an activated one). */
+function activeVenv(ctx: CallerEnv): string | undefined {
+  for (const dir of ctx.path.split(":").filter(Boolean)) {
+    const root = resolve(ctx.cwd, dir, "..");
+    if (basename(dir.replace(/\/+$/, "")) === "bin" && isFile(`${root}/pyvenv.cfg`)) return root;
+  }
+  return undefined;
 }
 
 function resolvePython(python: string, ctx: CallerEnv): string {

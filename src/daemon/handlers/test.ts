@@ -46,8 +46,8 @@ function passedReply(caller: Caller, p: PassedRun): Replies["test"] {
 
 export const testHandlers: Handlers<"test"> = {
   async test(a, caller, ctx) {
-    const replaced = await replaceLeft(ctx, caller.session);
-    requireFree(ctx, caller.session);
+    const left = ctx.registry.find(caller.session);
+    if (!(left?.live && leftByTest.has(left))) requireFree(ctx, caller.session);
     // Locations first: a malformed one is a usage error before anything is built.
     const breakpoints = await startBreakpoints(a.break, caller.cwd);
     const config = await loadConfig();
@@ -55,6 +55,9 @@ export const testHandlers: Handlers<"test"> = {
     const { python, virtualEnv: _venv, ...options } = a.options;
     const callerEnv = { cwd: caller.cwd, path: a.path ?? process.env.PATH ?? "" };
     const found = await surveyed(planTest(a.command, { ...callerEnv, python: typeof python === "string" && python ? python : undefined }), callerEnv, a.timeout);
+    // Replaced only now: a command that cannot run leaves the previous test's session as it was.
+    const replaced = await replaceLeft(ctx, caller.session);
+    requireFree(ctx, caller.session);
     if ("passed" in found) return { ...passedReply(caller, found), ...(replaced ? { replaced } : {}) };
     const plan = found;
     const spec = testAdapter(chooseAdapter(config, plan.program, a.adapter ?? plan.adapter), plan, a.stopOnFailure);
