@@ -40,7 +40,10 @@ export interface PlanContext extends CallerEnv {
   python?: string;
 }
 
-export const KNOWN_RUNNERS = "pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable";
+export const KNOWN_RUNNERS = "pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG…] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable, and wrappers of a Python test run: make, tox, nox, poetry, pipenv, hatch, pdm, uv, a shell script";
+
+/** Commands that start a Python test run rather than being one: followed into it (handoff.ts). */
+const WRAPPERS = new Set(["make", "gmake", "tox", "nox", "poetry", "pipenv", "hatch", "pdm", "uv", "uvx", "rye", "just"]);
 
 function unknownRunner(word: string): DebuggerError {
   return new DebuggerError(
@@ -94,7 +97,12 @@ function planCommand(command: string[], ctx: PlanContext): Omit<TestPlan, "comma
     if (!head.includes("/")) throw unknownRunner(head);
     throw new DebuggerError("PROGRAM_NOT_FOUND", `'${head}' does not exist or is not executable (looked in ${ctx.cwd})`, "build the tests first, or give the runner's command: `debugger test -- pytest`");
   }
-  const python = pythonOfShebang(shebang(found), ctx);
+  const line = shebang(found);
+  const python = pythonOfShebang(line, ctx);
+  // A wrapper (make, tox, poetry run …) or a shell script by path: run as is, its Python test run followed.
+  if (WRAPPERS.has(basename(head)) || (head.includes("/") && line && /\b(ba|da|z|k)?sh\b/.test(line))) {
+    return { runner: "wrapper", program: found, args: rest, cwd: ctx.cwd, env: {}, notes: [] };
+  }
   if (python) {
     const runner: Runner = /^py\.?test(-?3)?$/.test(basename(found)) ? "pytest" : "python";
     return pythonPlan(runner, { script: found }, rest, ctx.python ?? resolvePython(python, ctx), ctx);
@@ -142,7 +150,7 @@ function planPythonCommand(head: string, rest: string[], ctx: PlanContext): Omit
     }
     const script = resolve(ctx.cwd, word);
     if (!isFile(script)) throw new DebuggerError("PROGRAM_NOT_FOUND", `script '${word}' does not exist (looked in ${ctx.cwd})`, "give the test script's path");
-    return pythonPlan("python", { script, pythonArgs }, rest.slice(i + 1), python, ctx);
+    return pythonPlan(/^py\.?test(-?3)?$/.test(basename(script)) ? "pytest" : "python", { script, pythonArgs }, rest.slice(i + 1), python, ctx);
   }
   throw new DebuggerError("USAGE", "python with no script or module runs nothing to test", "`debugger test -- python -m pytest` or `debugger test -- python test_x.py`");
 }

@@ -6,6 +6,10 @@ import { chooseAdapter } from "../../adapters/index.ts";
 import { planTest } from "../../adapters/testRunners/plan.ts";
 import { testAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
 import { surveyed, type PassedRun } from "../../adapters/testRunners/survey.ts";
+import { debuggedEnv, Handoff } from "../../adapters/testRunners/handoff.ts";
+import { runPlainly } from "../../adapters/testRunners/plainRun.ts";
+import { pytestSummary, unittestSummary } from "../../adapters/testRunners/summary.ts";
+import type { TestPlan } from "../../adapters/testRunners/plan.ts";
 import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Replies } from "../../ipc/commands.ts";
@@ -35,7 +39,7 @@ function passedReply(caller: Caller, p: PassedRun): Replies["test"] {
     session: { name: caller.session, state: "exited" },
     breakpoints: [],
     state: "exited",
-    stop: { ...newReport(1, "exited"), exitCode: p.exitCode, description: `the tests passed (exit code ${p.exitCode})`, output: p.output, summary: p.summary },
+    stop: { ...newReport(1, "exited"), exitCode: p.exitCode, description: p.exitCode === 0 ? "the tests passed (exit code 0)" : `program exited with code ${p.exitCode}`, output: p.output, summary: p.summary },
     runner: p.runner,
     program: program!,
     args,
@@ -59,7 +63,13 @@ export const testHandlers: Handlers<"test"> = {
     const replaced = await replaceLeft(ctx, caller.session);
     requireFree(ctx, caller.session);
     if ("passed" in found) return { ...passedReply(caller, found), ...(replaced ? { replaced } : {}) };
-    const plan = found;
+    let plan = found;
+    let handoff: Handoff | undefined;
+    if (plan.runner === "wrapper") {
+      const followed = await followWrapper(plan, callerEnv, a.timeout);
+      if ("passed" in followed) return { ...passedReply(caller, followed), ...(replaced ? { replaced } : {}) };
+      ({ plan, handoff } = followed);
+    }
     const spec = testAdapter(chooseAdapter(config, plan.program, a.adapter ?? plan.adapter), plan, a.stopOnFailure);
     const opts: StartOptions = {
       mode: "launch",
@@ -75,8 +85,13 @@ export const testHandlers: Handlers<"test"> = {
     let started;
     try {
       started = await runSession(ctx, caller, spec, config, opts, a);
+      if (handoff) handBack(ctx, caller.session, handoff);
     } catch (e) {
       const s = ctx.registry.find(caller.session);
+      if (handoff) {
+        if (s?.live) handBack(ctx, caller.session, handoff);
+        else handoff.finish(1);
+      }
       if (e instanceof DebuggerError && e.code === "LAUNCH_FAILED" && plan.runner === "go" && /build/i.test(e.message)) {
         throw new DebuggerError("LAUNCH_FAILED", e.message, `fix the build; \`go vet ${plan.program}\` shows the same errors`);
       }
@@ -92,3 +107,60 @@ export const testHandlers: Handlers<"test"> = {
     return { ...started, ...about };
   },
 };
+
+/**
+ * A wrapper (`make test`, `tox -e py`, a shell script) runs as it would; the first Python test
+ * runner it starts hands its command over (handoff.ts), which becomes the plan. A wrapper that ends
+ * without one was not followed: its exit and output are the answer, with the command that works.
+ */
+async function followWrapper(plan: TestPlan, callerEnv: { cwd: string; path: string }, timeoutS: number): Promise<{ plan: TestPlan; handoff: Handoff } | PassedRun> {
+  const h = new Handoff();
+  const shown = [plan.command[0], ...plan.args].join(" ");
+  const running = runPlainly([plan.program, ...plan.args], { cwd: plan.cwd, env: h.env({ ...process.env, PATH: callerEnv.path }), timeoutS: 0 });
+  let ended: Awaited<typeof running> | undefined;
+  void running.then((r) => (ended = r));
+  const deadline = timeoutS > 0 ? Date.now() + timeoutS * 1000 : Infinity;
+  let req = h.request();
+  while (!req && !ended && Date.now() < deadline) {
+    await Bun.sleep(50);
+    req = h.request();
+  }
+  if (!req) {
+    if (!ended) {
+      h.close(); // a waiting process sees its directory go and exits 1
+      throw new DebuggerError("TIMEOUT", `\`${shown}\` started no Python test run within ${timeoutS} s; it is still running`, "give it longer with --timeout S, or give the test command itself: `debugger test -- pytest …`");
+    }
+    h.close();
+    const out = ended.stdout + ended.stderr;
+    const verdict = pytestSummary(out) ?? unittestSummary(out);
+    return {
+      passed: true,
+      runner: "wrapper",
+      command: plan.command,
+      exitCode: ended.exitCode ?? 1,
+      summary: verdict ?? `${plan.command[0]} exited with code ${ended.exitCode}`,
+      output: out.split("\n").slice(-30).join("\n"),
+      notes: [`\`${shown}\` ran with no Python test run (pytest, python -m unittest; Python 3.10+) to follow: it ran plainly, nothing was debugged. Give the test command itself to debug it: \`debugger test -- pytest …\`, \`debugger test -- go test ./…\``],
+    };
+  }
+  // The handed-off command, planned as if typed, in the handed-off process's directory, PATH and environment.
+  const inner = planTest([req.python, ...req.argv], { cwd: req.cwd, path: req.env.PATH ?? callerEnv.path });
+  const followed: TestPlan = {
+    ...inner,
+    env: { ...debuggedEnv(req, h.siteDir), ...inner.env },
+    notes: [`\`${shown}\` started \`${[req.python, ...req.argv].join(" ")}\` (pid ${req.pid}), which runs under the debugger in its place; the wrapper waits for it and goes on when it ends`, ...inner.notes],
+  };
+  void running.then(() => h.close());
+  return { plan: followed, handoff: h };
+}
+
+/** When the debugged run ends, the waiting process exits with its exit code and the wrapper goes on. */
+function handBack(ctx: DaemonContext, name: string, h: Handoff): void {
+  const s = ctx.registry.find(name);
+  const timer = setInterval(() => {
+    const now = ctx.registry.find(name);
+    if (now === s && s?.live && s.state !== "exited" && s.state !== "terminated") return;
+    clearInterval(timer);
+    h.finish(now === s && typeof s?.exitCode === "number" ? s.exitCode : 1);
+  }, 100);
+}
