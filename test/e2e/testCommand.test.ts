@@ -202,7 +202,7 @@ describe.skipIf(!hasCargo)("cargo test", () => {
 });
 
 test("an unknown runner is a usage error naming the runners and start", async () => {
-  const r = await env.run(["test", "--", "make", "check"]);
+  const r = await env.run(["test", "--", "npm", "test"]);
   expect(r.exitCode).toBe(2);
   expect(r.json.error.code).toBe("USAGE");
   expect(r.json.error.message).toContain("cargo test");

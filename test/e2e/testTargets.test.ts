@@ -239,4 +239,60 @@ describe.skipIf(!hasPython)("python: a missing runner, a runner that dies, the s
     },
     T,
   );
+
+  test(
+    "make test and a shell script: the pytest they start stops at the failing assertion; continue ends it with pytest's verdict and the wrapper goes on with that exit code",
+    async () => {
+      const dir = project("python");
+      writeFileSync(join(dir, "Makefile"), "test:\n\tpython3 -m pytest -q test_calc.py\n");
+      const marker = join(dir, "after-tests.txt");
+      writeFileSync(join(dir, "run-tests.sh"), `#!/bin/sh\npython3 -m pytest -q test_calc.py\necho $? > ${marker}\n`, { mode: 0o755 });
+      const s = env.session("wrapped");
+      const d = await s.ok(["test", "--", "make", "test"], { cwd: dir, env: { PATH } });
+      expect(d.runner).toBe("pytest");
+      expect(d.notes!.join("\n")).toContain("`make test` started `/usr/bin/python3 -m pytest -q test_calc.py`");
+      expect(d.stop!.frame).toMatchObject({ function: "test_big", file: join(dir, "test_calc.py"), line: markLine(join(dir, "test_calc.py"), "fail") });
+      expect(local(d.stop, "got")).toBe("11");
+      expect((await s.ok(["continue"])).stop!.summary).toBe("1 failed, 1 passed, 1 skipped");
+      const sh = await s.ok(["test", "--", "./run-tests.sh"], { cwd: dir, env: { PATH } });
+      expect(sh.stop!.frame).toMatchObject({ function: "test_big", line: markLine(join(dir, "test_calc.py"), "fail") });
+      const end = (await s.ok(["continue"])).stop!;
+      expect(end.exitCode).toBe(1);
+      // The script went on after its pytest, with pytest's exit code.
+      for (let i = 0; i < 200 && !existsSync(marker); i++) await Bun.sleep(50);
+      expect(readFileSync(marker, "utf8").trim()).toBe("1");
+    },
+    T,
+  );
+
+  test(
+    "a wrapper that starts no Python test run: its exit and output, nothing debugged, and the command that works",
+    async () => {
+      const dir = project("python");
+      writeFileSync(join(dir, "Makefile.other"), "check:\n\techo no python here; exit 2\n");
+      const d = await env.ok(["test", "--", "make", "-f", "Makefile.other", "check"], { cwd: dir, env: { PATH } });
+      expect(d.ranPlainly).toBe(true);
+      expect(d.stop!.exitCode).toBe(2);
+      expect(d.stop!.output).toContain("no python here");
+      expect(d.notes!.join("\n")).toContain("debugger test -- pytest");
+    },
+    T,
+  );
+
+  // tox is no adapter: where it is not installed the test says so and skips, in CI too.
+  const hasTox = !!Bun.which("tox", { PATH }) || (console.warn(`${FILE}: tox is not installed (apt-get install tox): the tox wrapper test is skipped`), false);
+  test.skipIf(!hasTox)(
+    "tox -e py (its test environment passes only what it is told): the pytest in tox's virtualenv stops at the failing assertion",
+    async () => {
+      const dir = project("python");
+      // Offline: Debian's pytest through the site packages, nothing to install.
+      writeFileSync(join(dir, "tox.ini"), "[tox]\nskipsdist = true\nenvlist = py\n\n[testenv]\nsitepackages = true\ndeps =\ncommands = python -m pytest -q test_calc.py\n");
+      const s = env.session("tox");
+      const d = await s.ok(["test", "--", "tox", "-e", "py"], { cwd: dir, env: { PATH } });
+      expect(d.notes!.join("\n")).toContain(`\`tox -e py\` started \`${join(dir, ".tox", "py", "bin", "python")} -m pytest -q test_calc.py\``);
+      expect(d.stop!.frame).toMatchObject({ function: "test_big", line: markLine(join(dir, "test_calc.py"), "fail") });
+      expect((await s.ok(["continue"])).stop!.summary).toBe("1 failed, 1 passed, 1 skipped");
+    },
+    T,
+  );
 });

@@ -157,7 +157,7 @@ describe("the command line's runner", () => {
   test("an unknown runner is a usage error naming the known ones and `start`", () => {
     let err: DebuggerError | undefined;
     try {
-      planTest(["make", "test"], { cwd: dir, path: "/usr/bin:/bin" });
+      planTest(["npm", "test"], { cwd: dir, path: "/usr/bin:/bin" });
     } catch (e) {
       err = e as DebuggerError;
     }
@@ -173,10 +173,12 @@ describe("the command line's runner", () => {
     expect(codeOf(() => planTest([], env))).toBe("USAGE");
     expect(codeOf(() => planTest(["python3", "-c", "pass"], env))).toBe("USAGE");
   });
-  test("a shell script given by path is not a test runner", () => {
+  test("a shell script given by path and make, tox, poetry … are wrappers (their Python test run is followed); a script's name on PATH is not", () => {
     const sh = join(dir, "run-tests.sh");
     writeFileSync(sh, "#!/bin/sh\nexit 0\n");
     chmodSync(sh, 0o755);
-    expect(codeOf(() => planTest(["./run-tests.sh"], env))).toBe("USAGE");
+    expect(planTest(["./run-tests.sh", "-x"], env)).toMatchObject({ runner: "wrapper", program: sh, args: ["-x"] });
+    expect(planTest(["make", "test"], env)).toMatchObject({ runner: "wrapper", program: "/usr/bin/make" });
+    expect(codeOf(() => planTest(["run-tests.sh"], { cwd: dir, path: dir }))).toBe("USAGE");
   });
 });

@@ -94,7 +94,15 @@ export class Handoff {
 
   /** The wrapper's environment on top of the caller's. */
   env(base: Record<string, string | undefined>): Record<string, string | undefined> {
-    return { ...base, PYTHONPATH: [this.siteDir, base.PYTHONPATH].filter(Boolean).join(delimiter), [HANDOFF_VAR]: this.dir };
+    // tox passes only the variables it is told to its test environments (3: TOX_TESTENV_PASSENV; 4: TOX_OVERRIDE).
+    const pass = ["PYTHONPATH", HANDOFF_VAR];
+    return {
+      ...base,
+      PYTHONPATH: [this.siteDir, base.PYTHONPATH].filter(Boolean).join(delimiter),
+      [HANDOFF_VAR]: this.dir,
+      TOX_TESTENV_PASSENV: [base.TOX_TESTENV_PASSENV, ...pass].filter(Boolean).join(" "),
+      TOX_OVERRIDE: [base.TOX_OVERRIDE, `testenv.pass_env+=${pass.join(",")}`].filter(Boolean).join("\n"),
+    };
   }
 
   /** The handed-off request, once a test runner asked. */
@@ -122,6 +130,8 @@ export class Handoff {
 export function debuggedEnv(req: HandoffRequest, siteDir: string): Record<string, string> {
   const env = { ...req.env };
   delete env[HANDOFF_VAR];
+  delete env.TOX_TESTENV_PASSENV;
+  delete env.TOX_OVERRIDE;
   const kept = (env.PYTHONPATH ?? "").split(delimiter).filter((p) => p && p !== siteDir);
   if (kept.length) env.PYTHONPATH = kept.join(delimiter);
   else delete env.PYTHONPATH;
