@@ -295,4 +295,21 @@ describe.skipIf(!hasPython)("python: a missing runner, a runner that dies, the s
     },
     T,
   );
+
+  const hasPoetry = !!Bun.which("poetry", { PATH }) || (console.warn(`${FILE}: poetry is not installed (apt-get install python3-poetry): the poetry wrapper test is skipped`), false);
+  test.skipIf(!hasPoetry)(
+    "poetry run pytest: the pytest poetry starts stops at the failing assertion",
+    async () => {
+      const dir = project("python", "poetry");
+      // Offline: a virtualenv in the project that sees Debian's pytest; nothing to install.
+      writeFileSync(join(dir, "pyproject.toml"), '[tool.poetry]\nname = "calc"\nversion = "0.1.0"\ndescription = ""\nauthors = ["x <x@example.com>"]\npackages = []\n\n[tool.poetry.dependencies]\npython = "^3.9"\n\n[build-system]\nrequires = ["poetry-core"]\nbuild-backend = "poetry.core.masonry.api"\n');
+      writeFileSync(join(dir, "poetry.toml"), "[virtualenvs]\nin-project = true\n\n[virtualenvs.options]\nsystem-site-packages = true\n");
+      const s = env.session("poetry");
+      const d = await s.ok(["test", "--", "poetry", "run", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(d.notes!.join("\n")).toContain("`poetry run pytest -q test_calc.py` started");
+      expect(d.stop!.frame).toMatchObject({ function: "test_big", line: markLine(join(dir, "test_calc.py"), "fail") });
+      expect((await s.ok(["continue"])).stop!.summary).toBe("1 failed, 1 passed, 1 skipped");
+    },
+    T,
+  );
 });
