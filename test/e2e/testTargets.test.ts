@@ -181,6 +181,29 @@ describe.skipIf(!hasCargo)("cargo test over several test executables", () => {
   );
 });
 
+const hasCmake = adapterAvailable("lldb-dap", FILE) && ((!!Bun.which("cmake") && !!Bun.which("ctest") && !!Bun.which("cc")) || missing("cmake, ctest or cc is not installed (apt-get install cmake gcc)", FILE));
+
+describe.skipIf(!hasCmake)("ctest with several tests", () => {
+  test(
+    "ctest runs plainly first; the failing test's own command runs under the debugger and stops at its assert",
+    async () => {
+      const dir = project("ctest");
+      const build = join(dir, "build");
+      expect(Bun.spawnSync(["cmake", "-S", dir, "-B", build, "-DCMAKE_BUILD_TYPE=Debug"], { stdout: "ignore" }).exitCode).toBe(0);
+      expect(Bun.spawnSync(["cmake", "--build", build], { stdout: "ignore" }).exitCode).toBe(0);
+      const s = env.session("ctest");
+      const d = await s.ok(["test", "--", "ctest"], { cwd: build });
+      expect(d.program).toBe(join(build, "test_big"));
+      expect(d.args).toEqual(["7", "3"]);
+      expect(d.failures).toEqual(["big"]);
+      expect(d.stop!.frame).toMatchObject({ function: "main", file: join(dir, "test_big.c"), line: markLine(join(dir, "test_big.c"), "fail") });
+      expect(local(d.stop, "got")).toBe("11");
+      await s.ok(["stop"]);
+    },
+    T,
+  );
+});
+
 const hasPython = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, pytest"], { stderr: "ignore" }).exitCode === 0 || missing("/usr/bin/python3 cannot import debugpy and pytest (apt-get install python3-debugpy python3-pytest)", FILE);
 
 describe.skipIf(!hasPython)("python: a missing runner, a runner that dies, the session left", () => {
