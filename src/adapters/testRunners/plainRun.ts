@@ -35,21 +35,20 @@ function tree(pid: number): number[] {
 }
 
 /** Runs argv to its end or the deadline (seconds; 0: none). */
-export async function runPlainly(argv: string[], o: { cwd: string; env: Record<string, string | undefined>; timeoutS: number }): Promise<PlainRun> {
+export async function runPlainly(argv: string[], o: { cwd: string; env: Record<string, string | undefined>; timeoutS: number; signal?: AbortSignal }): Promise<PlainRun> {
   const proc = Bun.spawn(argv, { cwd: o.cwd, env: o.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   let timedOut = false;
-  const timer =
-    o.timeoutS > 0
-      ? setTimeout(() => {
-          timedOut = true;
-          // Children first: with go gone they would be re-parented and out of reach.
-          for (const pid of [...tree(proc.pid).reverse(), proc.pid]) {
-            try {
-              process.kill(pid, "SIGKILL");
-            } catch {}
-          }
-        }, o.timeoutS * 1000)
-      : undefined;
+  const end = () => {
+    timedOut = true;
+    // Children first: with go gone they would be re-parented and out of reach.
+    for (const pid of [...tree(proc.pid).reverse(), proc.pid]) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {}
+    }
+  };
+  const timer = o.timeoutS > 0 ? setTimeout(end, o.timeoutS * 1000) : undefined;
+  o.signal?.addEventListener("abort", end, { once: true });
   const [stdout, stderr] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
   const exitCode = await proc.exited;
   clearTimeout(timer);

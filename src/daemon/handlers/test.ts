@@ -70,7 +70,13 @@ export const testHandlers: Handlers<"test"> = {
       if ("passed" in followed) return { ...passedReply(caller, followed), ...(replaced ? { replaced } : {}) };
       ({ plan, handoff } = followed);
     }
-    const spec = testAdapter(chooseAdapter(config, plan.program, a.adapter ?? plan.adapter), plan, a.stopOnFailure);
+    let spec;
+    try {
+      spec = testAdapter(chooseAdapter(config, plan.program, a.adapter ?? plan.adapter), plan, a.stopOnFailure);
+    } catch (e) {
+      handoff?.finish(1);
+      throw e;
+    }
     const opts: StartOptions = {
       mode: "launch",
       program: plan.program,
@@ -116,7 +122,8 @@ export const testHandlers: Handlers<"test"> = {
 async function followWrapper(plan: TestPlan, callerEnv: { cwd: string; path: string }, timeoutS: number): Promise<{ plan: TestPlan; handoff: Handoff } | PassedRun> {
   const h = new Handoff();
   const shown = [plan.command[0], ...plan.args].join(" ");
-  const running = runPlainly([plan.program, ...plan.args], { cwd: plan.cwd, env: h.env({ ...process.env, PATH: callerEnv.path }), timeoutS: 0 });
+  const abort = new AbortController();
+  const running = runPlainly([plan.program, ...plan.args], { cwd: plan.cwd, env: h.env({ ...process.env, PATH: callerEnv.path }), timeoutS: 0, signal: abort.signal });
   let ended: Awaited<typeof running> | undefined;
   void running.then((r) => (ended = r));
   const deadline = timeoutS > 0 ? Date.now() + timeoutS * 1000 : Infinity;
@@ -127,7 +134,8 @@ async function followWrapper(plan: TestPlan, callerEnv: { cwd: string; path: str
   }
   if (!req) {
     if (!ended) {
-      h.close(); // a waiting process sees its directory go and exits 1
+      abort.abort();
+      h.close();
       throw new DebuggerError("TIMEOUT", `\`${shown}\` started no Python test run within ${timeoutS} s; it is still running`, "give it longer with --timeout S, or give the test command itself: `debugger test -- pytest …`");
     }
     h.close();
@@ -144,7 +152,14 @@ async function followWrapper(plan: TestPlan, callerEnv: { cwd: string; path: str
     };
   }
   // The handed-off command, planned as if typed, in the handed-off process's directory, PATH and environment.
-  const inner = planTest([req.python, ...req.argv], { cwd: req.cwd, path: req.env.PATH ?? callerEnv.path });
+  let inner: TestPlan;
+  try {
+    inner = planTest([req.python, ...req.argv], { cwd: req.cwd, path: req.env.PATH ?? callerEnv.path });
+  } catch (e) {
+    // The waiting process sees its directory go and exits 1; the wrapper goes on by itself.
+    h.close();
+    throw e;
+  }
   const followed: TestPlan = {
     ...inner,
     env: { ...debuggedEnv(req, h.siteDir), ...inner.env },
