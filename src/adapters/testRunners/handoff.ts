@@ -47,12 +47,32 @@ def _debugger_handoff():
         json.dump(req, f)
     os.rename(tmp, os.path.join(d, "request.json"))
     done = os.path.join(d, "exit")
+    try:
+        with open(os.path.join(d, "owner")) as f:
+            owner = int(f.read().strip())
+    except (OSError, ValueError):
+        owner = 0
     while not os.path.exists(done):
-        if not os.path.isdir(d):
+        gone = not os.path.isdir(d)
+        if not gone and owner:
+            try:
+                os.kill(owner, 0)
+            except ProcessLookupError:
+                gone = True
+            except OSError:
+                pass
+        # No daemon to hand back (it ended, or removed the directory): end as a failed run.
+        if gone:
+            import shutil
+            shutil.rmtree(d, ignore_errors=True)
             os._exit(1)
         time.sleep(0.05)
     with open(done) as f:
         code = int(f.read().strip() or "1")
+    # The run is handed back: the directory goes (later Python processes run plainly), whether or
+    # not the daemon is still there to remove it.
+    import shutil
+    shutil.rmtree(d, ignore_errors=True)
     sys.stdout.flush()
     os._exit(code)
 
@@ -90,6 +110,8 @@ export class Handoff {
     this.siteDir = join(this.dir, "site");
     mkdirSync(this.siteDir, { recursive: true, mode: 0o700 });
     writeFileSync(join(this.siteDir, "sitecustomize.py"), SITECUSTOMIZE);
+    // The waiting process gives up when the daemon is gone: it would wait for ever.
+    writeFileSync(join(this.dir, "owner"), String(process.pid));
   }
 
   /** The wrapper's environment on top of the caller's. */
