@@ -1,7 +1,8 @@
 // `debugger test -- CMD…`: the command line a user types to run tests, turned into what to launch
 // under which adapter. Knows pytest, `python -m …`, Python console scripts (and pyenv shims),
-// `go test`, `cargo test`, `ctest` and plain test executables; anything else is a usage error
-// that names them.
+// `go test`, `cargo test`, `ctest` and plain test executables (several targets: a `survey` runs
+// them plainly first, survey.ts), and wrappers of a Python test run (make, tox, poetry …, a shell
+// script by path: handoff.ts); anything else is a usage error that names them.
 import { basename, isAbsolute, resolve } from "node:path";
 import { DebuggerError } from "../../common/errors.ts";
 import { isExecutable, isFile } from "../which.ts";
