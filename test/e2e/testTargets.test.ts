@@ -165,6 +165,20 @@ describe.skipIf(!hasCargo)("cargo test over several test executables", () => {
   );
 
   test(
+    "an integration test that does not compile: cargo's error with the compiler's words, LAUNCH_FAILED, non-zero exit",
+    async () => {
+      const dir = project("rustmulti", "rustbroken");
+      writeFileSync(join(dir, "tests", "basics.rs"), '#[test]\nfn zero_is_zero() {\n    let n: u32 = "zero";\n    assert_eq!(shop::discount(n), 0);\n}\n');
+      const r = await env.run(["test", "--", "cargo", "test", "--offline"], { cwd: dir });
+      expect(r.exitCode).toBe(4);
+      expect(r.json.error.code).toBe("LAUNCH_FAILED");
+      expect(r.json.error.message).toContain("mismatched types");
+      expect(r.json.error.message).toContain("tests/basics.rs:3");
+    },
+    T,
+  );
+
+  test(
     "a two-crate workspace: the failing test of the second crate's integration test stops at its assertion",
     async () => {
       const dir = project("rustws");
