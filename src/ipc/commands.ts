@@ -228,6 +228,14 @@ export interface TestData extends StartData {
   args: string[];
   /** Said beside the reply: another test executable also matches, a borrowed debugpy … */
   notes?: string[];
+  /** Several targets (`go test ./...`, cargo's executables, ctest): every test the plain run saw fail, by name; the first is the one debugged. */
+  failures?: string[];
+  /** Nothing failed when the runner ran plainly: `stop` is its exit and verdict, and no session was started. */
+  ranPlainly?: boolean;
+  /** At the --timeout the tests were still running: paused, `stop` is where, and every waiting thread is listed (as `pause` lists them). */
+  hang?: HangReport;
+  /** The session a previous `test` left at its failure, which this one replaced. */
+  replaced?: string;
 }
 
 export interface ListData {

@@ -15,15 +15,17 @@ function trace(d: Replies["trace"], view: View): string {
   const head = `Trace of breakpoint ${d.breakpoint}: ${d.hits.length} hit${d.hits.length === 1 ? "" : "s"}`;
   const end =
     d.stoppedBy === "max"
-      ? `Stopped at hit ${d.hits.length} (--max); the program waits there.`
+      ? `Stopped at hit ${d.hits.length} (--max); the program waits there: session '${view.session}' stays (\`debugger continue\` goes on, \`debugger stop\` ends it).`
       : d.stoppedBy === "timeout"
         ? "Timed out; the program is still running (`debugger await`, `debugger pause`)."
         : d.stoppedBy === "interrupted" && d.stop
-          ? `Interrupted (a pause); the program waits here.\n${stopReport(d.stop, view.cwd, { locals: view.locals })}`
+          ? `Interrupted (a pause); the program waits here: session '${view.session}' stays (\`debugger stop\` ends it).\n${stopReport(d.stop, view.cwd, { locals: view.locals })}`
           : d.stop
             ? stopReport(d.stop, view.cwd, { locals: view.locals })
           : "";
-  return [head, ...lines, end].filter(Boolean).join("\n");
+  const ended = d.stop && (d.stop.reason === "exited" || d.stop.reason === "terminated");
+  const stays = ended ? "The program ended: nothing is left to stop." : d.stop && d.stoppedBy !== "max" && d.stoppedBy !== "interrupted" ? `Session '${view.session}' stays here (\`debugger stop\` ends it).` : "";
+  return [head, ...lines, end, stays].filter(Boolean).join("\n");
 }
 
 /**

@@ -37,6 +37,8 @@ function run(d: RunData, view: View): string {
     else if (d.stop.output) parts.push(`Output:\n${d.stop.output.replace(/\n$/, "").replace(/^/gm, "  ")}`);
     if (d.stoppedBy === "other") parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
   }
+  // What stays, as `test` and `trace` say it: a session only where a program is stopped (`--keep`).
+  if (d.stoppedBy === "exit") parts.push(d.kept ? `The session '${d.session.name}' ended with the program.` : "The program ended: nothing is left to stop.");
   // The exit report names the breakpoints that never stopped; an earlier end names those reached with the condition false.
   if (d.stoppedBy !== "exit") {
     const never = d.breakpoints.filter((b) => b.hits === 0 && b.conditionFalse?.hits);

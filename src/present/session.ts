@@ -1,5 +1,6 @@
 // Session commands' replies as text.
 import type { Replies, StartData } from "../ipc/commands.ts";
+import { pause } from "./execution.ts";
 import { breakpointList, sessionsTable, shortPath, stopReport } from "./text.ts";
 import type { Presenters, View } from "./view.ts";
 
@@ -29,7 +30,20 @@ function status(d: Replies["status"], view: View): string {
 /** `test`: which runner and what runs, what was said beside it, then the start. */
 function tested(d: Replies["test"], view: View): string {
   const head = `Testing with ${d.runner}: ${[d.program, ...d.args].join(" ")}`;
-  return [head, ...(d.notes ?? []).map((n) => `Note: ${n}.`), started(d, view)].join("\n");
+  const parts = [head, ...(d.replaced ? [`Replaced session '${d.replaced}', which the previous test left at its failure.`] : []), ...(d.notes ?? []).map((n) => `Note: ${n}.`)];
+  if (d.ranPlainly) parts.push(stopReport(d.stop, view.cwd, { locals: view.locals }), "No session was started.");
+  else if (d.hang) parts.push(pause({ state: d.state, stop: d.stop, hang: d.hang }, view));
+  else parts.push(started(d, view));
+  parts.push(sessionLeft(d));
+  return parts.filter(Boolean).join("\n");
+}
+
+/** The one rule, said in every test reply: a session stays only where the program is stopped. */
+function sessionLeft(d: Replies["test"]): string {
+  if (d.ranPlainly) return "";
+  if (d.state === "stopped") return `Session '${d.session.name}' stays here to inspect: \`debugger continue\` runs the rest of the tests; the next \`debugger test\` replaces it; \`debugger stop\` ends it.`;
+  if (d.state === "exited" || d.state === "terminated") return "The tests ended: nothing is left to stop.";
+  return "";
 }
 
 /** `attach --wait`: which process started, and the others that started with it. */

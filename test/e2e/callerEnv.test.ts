@@ -255,7 +255,7 @@ describe("virtualenvs: the caller's, for start and test alike", () => {
       const pytest = await e.run(["test", "--", "python", "-m", "pytest"], { cwd: project, env: venvShell(without) });
       expect(pytest.exitCode).not.toBe(0);
       expect(pytest.json.error?.code).toBe("PROGRAM_NOT_FOUND");
-      expect(pytest.json.error?.message).toContain("no module named 'pytest'");
+      expect(pytest.json.error?.message).toContain("No module named pytest");
       expect(pytest.json.error?.hint).toContain(`${without}/bin/python -m pip install pytest`);
     } finally {
       await e.close();

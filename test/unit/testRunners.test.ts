@@ -5,7 +5,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { harnessArguments, parseCargoTest } from "../../src/adapters/testRunners/cargo.ts";
-import { parseGoTest } from "../../src/adapters/testRunners/go.ts";
+import { parseGoTest, readGoJson } from "../../src/adapters/testRunners/go.ts";
+import { readLibtest } from "../../src/adapters/testRunners/survey.ts";
 import { planTest } from "../../src/adapters/testRunners/plan.ts";
 import { goPassStop, lastTestLog } from "../../src/adapters/testRunners/runnerAdapter.ts";
 import { cargoSummary, goSummary, pytestSummary, unittestSummary } from "../../src/adapters/testRunners/summary.ts";
@@ -25,18 +26,61 @@ function codeOf(fn: () => unknown): string | undefined {
   return undefined;
 }
 
+describe("go test -json read back", () => {
+  const ev = (o: object) => JSON.stringify(o);
+  test("failing tests in package order, a parent named by its failing subtest, build failures from go's plain line, unfinished tests", () => {
+    const out = [
+      ev({ Action: "run", Package: "ex/b", Test: "TestB" }),
+      ev({ Action: "run", Package: "ex/b", Test: "TestB/sub" }),
+      ev({ Action: "fail", Package: "ex/b", Test: "TestB/sub" }),
+      ev({ Action: "fail", Package: "ex/b", Test: "TestB" }),
+      ev({ Action: "fail", Package: "ex/b" }),
+      ev({ Action: "run", Package: "ex/a", Test: "TestOk" }),
+      ev({ Action: "pass", Package: "ex/a", Test: "TestOk" }),
+      ev({ Action: "run", Package: "ex/a", Test: "TestA" }),
+      ev({ Action: "fail", Package: "ex/a", Test: "TestA" }),
+      ev({ Action: "fail", Package: "ex/a" }),
+      "FAIL\tex/c [build failed]",
+      ev({ Action: "run", Package: "ex/d", Test: "TestExit" }),
+      ev({ Action: "fail", Package: "ex/d" }),
+      ev({ Action: "pass", Package: "ex/e" }),
+      ev({ Action: "run", Package: "ex/f", Test: "TestHang" }),
+    ].join("\n");
+    const g = readGoJson(out);
+    expect(g.failed).toEqual([{ pkg: "ex/a", test: "TestA" }, { pkg: "ex/b", test: "TestB/sub" }]);
+    expect(g.buildFailed).toEqual(["ex/c"]);
+    expect(g.packageFailed).toEqual(["ex/d"]);
+    expect(g.passed).toEqual(["ex/e"]);
+    expect(g.passedTests).toBe(1);
+    expect(g.running).toEqual([{ pkg: "ex/d", test: "TestExit" }, { pkg: "ex/f", test: "TestHang" }]);
+  });
+  test("go 1.24's build events name the package without its test suffix", () => {
+    const g = readGoJson(ev({ ImportPath: "ex/c [ex/c.test]", Action: "build-fail" }));
+    expect(g.buildFailed).toEqual(["ex/c"]);
+  });
+});
+
+describe("libtest's plain output", () => {
+  test("failing tests and the verdict's counts", () => {
+    const r = readLibtest("running 2 tests\ntest tests::small ... ok\ntest tests::big ... FAILED\n\nfailures:\n\ntest result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n");
+    expect(r).toEqual({ failed: ["tests::big"], counts: { passed: 1, failed: 1, ignored: 0 } });
+  });
+});
+
 describe("go test's command line", () => {
   test("test flags become the test binary's, build flags Delve's, the package a directory", () => {
     mkdirSync(join(dir, "calc"), { recursive: true });
     const g = parseGoTest(["-tags", "slow", "./calc", "-run", "TestAdd", "-v", "-count=1", "-race", "-args", "-x", "y"], env);
-    expect(g).toEqual({ packageDir: join(dir, "calc"), args: ["-test.run=TestAdd", "-test.v", "-test.count=1", "-x", "y"], buildFlags: ["-tags=slow", "-race"] });
+    expect(g).toEqual({ packageDir: join(dir, "calc"), packages: ["./calc"], args: ["-test.run=TestAdd", "-test.v", "-test.count=1", "-x", "y"], buildFlags: ["-tags=slow", "-race"] });
   });
   test("no package is the current directory; -test.run is taken as written too", () => {
-    expect(parseGoTest(["-test.run=X"], env)).toEqual({ packageDir: dir, args: ["-test.run=X"], buildFlags: [] });
+    expect(parseGoTest(["-test.run=X"], env)).toEqual({ packageDir: dir, packages: [], args: ["-test.run=X"], buildFlags: [] });
   });
-  test("several packages, ./..., -c and -json are refused as usage errors", () => {
-    expect(codeOf(() => parseGoTest(["./...", "-run", "X"], env))).toBe("USAGE");
-    expect(codeOf(() => parseGoTest([".", "./calc"], env))).toBe("USAGE");
+  test("several packages and ./... leave the package to the plain run (no directory yet)", () => {
+    expect(parseGoTest(["./...", "-run", "X"], env)).toEqual({ packages: ["./..."], args: ["-test.run=X"], buildFlags: [] });
+    expect(parseGoTest([".", "./calc"], env).packageDir).toBeUndefined();
+  });
+  test("-c and -json are refused as usage errors; a missing directory is not found", () => {
     expect(codeOf(() => parseGoTest(["-c"], env))).toBe("USAGE");
     expect(codeOf(() => parseGoTest(["-json"], env))).toBe("USAGE");
     expect(codeOf(() => parseGoTest(["./nowhere"], env))).toBe("PROGRAM_NOT_FOUND");
@@ -113,7 +157,7 @@ describe("the command line's runner", () => {
   test("an unknown runner is a usage error naming the known ones and `start`", () => {
     let err: DebuggerError | undefined;
     try {
-      planTest(["make", "test"], { cwd: dir, path: "/usr/bin:/bin" });
+      planTest(["npm", "test"], { cwd: dir, path: "/usr/bin:/bin" });
     } catch (e) {
       err = e as DebuggerError;
     }
@@ -129,10 +173,12 @@ describe("the command line's runner", () => {
     expect(codeOf(() => planTest([], env))).toBe("USAGE");
     expect(codeOf(() => planTest(["python3", "-c", "pass"], env))).toBe("USAGE");
   });
-  test("a shell script given by path is not a test runner", () => {
+  test("a shell script given by path and make, tox, poetry … are wrappers (their Python test run is followed); a script's name on PATH is not", () => {
     const sh = join(dir, "run-tests.sh");
     writeFileSync(sh, "#!/bin/sh\nexit 0\n");
     chmodSync(sh, 0o755);
-    expect(codeOf(() => planTest(["./run-tests.sh"], env))).toBe("USAGE");
+    expect(planTest(["./run-tests.sh", "-x"], env)).toMatchObject({ runner: "wrapper", program: sh, args: ["-x"] });
+    expect(planTest(["make", "test"], env)).toMatchObject({ runner: "wrapper", program: "/usr/bin/make" });
+    expect(codeOf(() => planTest(["run-tests.sh"], { cwd: dir, path: dir }))).toBe("USAGE");
   });
 });

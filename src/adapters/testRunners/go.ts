@@ -24,7 +24,10 @@ const REFUSED: Record<string, string> = {
 };
 
 export interface GoTestPlan {
-  packageDir: string;
+  /** The one package's directory; undefined when several are named (`./...`, a list): a plain run finds the failing one. */
+  packageDir?: string;
+  /** The packages as given (none: the current directory's). */
+  packages: string[];
   /** Arguments of the test binary. */
   args: string[];
   /** `go build` flags for Delve (a string, as Delve takes it). */
@@ -71,14 +74,12 @@ export function parseGoTest(argv: string[], env: CallerEnv): GoTestPlan {
       buildFlags.push(m[2] !== undefined ? `-${name}=${m[2]}` : `-${name}`);
     }
   }
-  if (packages.length > 1 || packages.some((p) => p.endsWith("/...") || p === "...")) {
-    throw new DebuggerError("USAGE", `go test ${packages.join(" ")}: one package at a time under the debugger`, "name the package that fails: `debugger test -- go test ./pkg -run TestName`");
-  }
-  return { packageDir: packageDir(packages[0] ?? ".", env), args, buildFlags };
+  if (packages.length > 1 || packages.some((p) => p.includes("..."))) return { packages, args, buildFlags };
+  return { packageDir: packageDir(packages[0] ?? ".", env), packages, args, buildFlags };
 }
 
 /** A relative or absolute directory as is; an import path through `go list`, in the caller's module. */
-function packageDir(pkg: string, env: CallerEnv): string {
+export function packageDir(pkg: string, env: CallerEnv): string {
   if (pkg.startsWith(".") || isAbsolute(pkg)) {
     const dir = resolve(env.cwd, pkg);
     if (!isDirectory(dir)) throw new DebuggerError("PROGRAM_NOT_FOUND", `go test ${pkg}: no such directory (looked in ${env.cwd})`, "name the package's directory, e.g. ./calc");
@@ -90,4 +91,75 @@ function packageDir(pkg: string, env: CallerEnv): string {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `go test ${pkg}: ${r.stderr.toString().trim().split("\n")[0] || "go list found no single package"}`, "name the package's directory, e.g. ./calc");
   }
   return dir;
+}
+
+/** One test's (or, without `test`, a package's) result in a plain `go test -json` run. */
+export interface GoOutcome {
+  pkg: string;
+  test?: string;
+}
+
+export interface GoSurvey {
+  /** Tests that failed, in package order (go lists packages sorted) and then in the order they ran. */
+  failed: GoOutcome[];
+  /** Packages that failed with no failing test of their own (os.Exit in a test, TestMain, a panic in init, a timeout). */
+  packageFailed: string[];
+  /** Packages that did not build, with what the compiler said (stderr, or go 1.24's build-output events). */
+  buildFailed: string[];
+  /** Packages that passed. */
+  passed: string[];
+  /** Tests started and not finished (the run was ended at the timeout): where it hangs. */
+  running: GoOutcome[];
+  /** Top-level tests that passed. */
+  passedTests: number;
+}
+
+/**
+ * `go test -json` read back: stdout is one JSON event a line, except go's own lines (go 1.19–1.23
+ * print `FAIL pkg [build failed]` as plain text, the compiler's errors on stderr).
+ */
+export function readGoJson(stdout: string): GoSurvey {
+  const failed: GoOutcome[] = [];
+  const pkgFail = new Set<string>();
+  const pkgPass = new Set<string>();
+  const build = new Set<string>();
+  const started = new Map<string, GoOutcome>();
+  let passedTests = 0;
+  for (const line of stdout.split("\n")) {
+    const plain = /^FAIL\s+(\S+)\s+\[(build|setup) failed\]/.exec(line);
+    if (plain) {
+      build.add(plain[1]!);
+      continue;
+    }
+    if (!line.startsWith("{")) continue;
+    let e: { Action?: string; Package?: string; Test?: string; ImportPath?: string; FailedBuild?: string };
+    try {
+      e = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    // go 1.24's build events name `pkg [pkg.test]`.
+    const pkg = (e.Package ?? e.ImportPath ?? "").split(" ")[0]!;
+    if (e.Action === "build-fail") build.add(pkg);
+    if (e.FailedBuild) build.add(e.FailedBuild.split(" ")[0]!);
+    const key = `${pkg}\0${e.Test ?? ""}`;
+    if (e.Action === "run" && e.Test) started.set(key, { pkg, test: e.Test });
+    if (e.Action === "pass" || e.Action === "fail" || e.Action === "skip") started.delete(key);
+    if (e.Action === "pass" && e.Test && !e.Test.includes("/")) passedTests++;
+    if (e.Action === "fail" && e.Test) failed.push({ pkg, test: e.Test });
+    if (e.Action === "fail" && !e.Test) pkgFail.add(pkg);
+    if (e.Action === "pass" && !e.Test) pkgPass.add(pkg);
+  }
+  // A subtest's failure fails its parent too: the parent is named once, by its failing subtest.
+  const own = failed.filter((f) => !failed.some((g) => g.pkg === f.pkg && g.test!.startsWith(`${f.test}/`)));
+  const byPkg = (a: GoOutcome, b: GoOutcome) => (a.pkg < b.pkg ? -1 : a.pkg > b.pkg ? 1 : 0);
+  const withFailedTest = new Set(own.map((f) => f.pkg));
+  return {
+    failed: own.sort(byPkg),
+    packageFailed: [...pkgFail].filter((p) => !withFailedTest.has(p) && !build.has(p)).sort(),
+    buildFailed: [...build].sort(),
+    passed: [...pkgPass].sort(),
+    running: [...started.values()].filter((r) => ![...started.values()].some((o) => o.pkg === r.pkg && o.test!.startsWith(`${r.test}/`))).sort(byPkg),
+    passedTests,
+  };
 }

@@ -1,15 +1,16 @@
 // `debugger test -- CMD…`: the command line a user types to run tests, turned into what to launch
 // under which adapter. Knows pytest, `python -m …`, Python console scripts (and pyenv shims),
-// `go test`, `cargo test`, `ctest` and plain test executables; anything else is a usage error
-// that names them.
-import { basename, isAbsolute, join, resolve } from "node:path";
-import { virtualEnvOfInterpreter } from "../debugpy.ts";
+// `go test`, `cargo test`, `ctest` and plain test executables (several targets: a `survey` runs
+// them plainly first, survey.ts), and wrappers of a Python test run (make, tox, poetry …, a shell
+// script by path: handoff.ts); anything else is a usage error that names them.
+import { basename, isAbsolute, resolve } from "node:path";
 import { DebuggerError } from "../../common/errors.ts";
 import { isExecutable, isFile } from "../which.ts";
 import { buildTests, harnessArguments, matchingTests, parseCargoTest } from "./cargo.ts";
 import { parseGoTest } from "./go.ts";
-import { pythonLaunch, pythonOfShebang, resolveInterpreter, resolveProgram, resolveShim, shebang, type CallerEnv, type PythonLaunch } from "./python.ts";
+import { pythonLaunch, pythonOfShebang, requireModule, resolveInterpreter, resolveProgram, resolveShim, shebang, whichIn, type CallerEnv, type PythonLaunch } from "./python.ts";
 import type { Runner } from "./summary.ts";
+import type { Survey } from "./survey.ts";
 
 export interface TestPlan {
   runner: Runner;
@@ -27,6 +28,12 @@ export interface TestPlan {
   goBuildFlags?: string[];
   /** Said beside the reply (another executable also has matching tests, a borrowed debugpy …). */
   notes: string[];
+  /** The command as the user typed it. */
+  command: string[];
+  /** Several targets: run the runner plainly first to find the failing one (survey.ts). */
+  survey?: Survey;
+  /** Every failing test the plain run found, by name. */
+  failures?: string[];
 }
 
 export interface PlanContext extends CallerEnv {
@@ -34,7 +41,10 @@ export interface PlanContext extends CallerEnv {
   python?: string;
 }
 
-export const KNOWN_RUNNERS = "pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable";
+export const KNOWN_RUNNERS = "pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG…] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable, and wrappers of a Python test run: make, tox, nox, poetry, pipenv, hatch, pdm, uv, a shell script";
+
+/** Commands that start a Python test run rather than being one: followed into it (handoff.ts). */
+const WRAPPERS = new Set(["make", "gmake", "tox", "nox", "poetry", "pipenv", "hatch", "pdm", "uv", "uvx", "rye", "just"]);
 
 function unknownRunner(word: string): DebuggerError {
   return new DebuggerError(
@@ -45,29 +55,55 @@ function unknownRunner(word: string): DebuggerError {
 }
 
 export function planTest(command: string[], ctx: PlanContext): TestPlan {
+  return { ...planCommand(command, ctx), command };
+}
+
+/** A toolchain's driver, on the caller's PATH: its absence is said as such, with where to get it. */
+function toolchain(name: "go" | "cargo", ctx: CallerEnv): string {
+  const found = whichIn(name, ctx);
+  if (found) return found;
+  const hint = name === "go" ? "install Go (https://go.dev/dl, or apt-get install golang-go) and put its bin directory on PATH" : "install Rust with rustup (https://rustup.rs) and put ~/.cargo/bin on PATH";
+  throw new DebuggerError("PROGRAM_NOT_FOUND", `${name} is not on PATH (${ctx.path || "empty"})`, hint);
+}
+
+function planCommand(command: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
   const [head, ...rest] = command;
   if (!head) throw new DebuggerError("USAGE", "test needs the command that runs the tests", "`debugger test -- pytest -x tests/test_calc.py`");
   const name = basename(head);
   if (name === "go") {
     if (rest[0] !== "test") throw new DebuggerError("USAGE", `'go ${rest[0] ?? ""}' is not a test run`, "`debugger test -- go test ./pkg -run TestName`");
+    toolchain("go", ctx);
     const g = parseGoTest(rest.slice(1), ctx);
-    return { runner: "go", adapter: "delve", program: g.packageDir, args: g.args, cwd: g.packageDir, env: {}, goBuildFlags: g.buildFlags, notes: [] };
+    // Several packages: `go test -json` finds the failing one first (survey.ts).
+    const survey: Survey | undefined = g.packageDir ? undefined : { kind: "go", argv: rest.slice(1) };
+    return { runner: "go", adapter: "delve", program: g.packageDir ?? ctx.cwd, args: g.args, cwd: g.packageDir ?? ctx.cwd, env: {}, goBuildFlags: g.buildFlags, notes: [], survey };
   }
   if (name === "cargo") {
     if (rest[0] !== "test" && rest[0] !== "t") throw new DebuggerError("USAGE", `'cargo ${rest[0] ?? ""}' is not a test run`, "`debugger test -- cargo test FILTER`");
+    toolchain("cargo", ctx);
     return planCargo(rest.slice(1), ctx);
   }
   if (name === "ctest") return planCtest(head, rest, ctx);
   if (/^(python|pypy)[\d.]*$/.test(name)) return planPythonCommand(head, rest, ctx);
   const found = resolveProgram(head, ctx);
   if (!found) {
-    if (/^py\.?test(-?3)?$/.test(name) && !head.includes("/")) {
-      throw new DebuggerError("PROGRAM_NOT_FOUND", `${head} is not on PATH`, `install pytest (${installHint("pytest", ctx)}), or run it through an interpreter that has it: \`debugger test -- python -m pytest\``);
+    if (/^py\.?test(-?3)?$/.test(head)) {
+      const venv = activeVenv(ctx);
+      throw new DebuggerError(
+        "PROGRAM_NOT_FOUND",
+        `${head} is not on PATH${venv ? ` (the virtualenv ${venv} is on it, without pytest)` : ""}`,
+        venv ? `\`${venv}/bin/python -m pip install pytest\`` : "install it where the tests run: `VENV/bin/python -m pip install pytest` (then `debugger test -- VENV/bin/python -m pytest`), or `apt-get install python3-pytest`",
+      );
     }
     if (!head.includes("/")) throw unknownRunner(head);
     throw new DebuggerError("PROGRAM_NOT_FOUND", `'${head}' does not exist or is not executable (looked in ${ctx.cwd})`, "build the tests first, or give the runner's command: `debugger test -- pytest`");
   }
-  const python = pythonOfShebang(shebang(found), ctx);
+  const line = shebang(found);
+  const python = pythonOfShebang(line, ctx);
+  // A wrapper (make, tox, poetry run …) or a shell script by path: run as is, its Python test run followed.
+  if (WRAPPERS.has(basename(head)) || (head.includes("/") && line && /\b(ba|da|z|k)?sh\b/.test(line))) {
+    return { runner: "wrapper", program: found, args: rest, cwd: ctx.cwd, env: {}, notes: [] };
+  }
   if (python) {
     const runner: Runner = /^py\.?test(-?3)?$/.test(basename(found)) ? "pytest" : "python";
     return pythonPlan(runner, { script: found }, rest, ctx.python ?? resolvePython(python, ctx), ctx);
@@ -77,13 +113,22 @@ export function planTest(command: string[], ctx: PlanContext): TestPlan {
   return { runner: "program", program: found, args: rest, cwd: ctx.cwd, env: {}, notes: [] };
 }
 
+/** The first virtualenv whose bin directory is on PATH (an activated one). */
+function activeVenv(ctx: CallerEnv): string | undefined {
+  for (const dir of ctx.path.split(":").filter(Boolean)) {
+    const root = resolve(ctx.cwd, dir, "..");
+    if (basename(dir.replace(/\/+$/, "")) === "bin" && isFile(`${root}/pyvenv.cfg`)) return root;
+  }
+  return undefined;
+}
+
 function resolvePython(python: string, ctx: CallerEnv): string {
   const abs = isAbsolute(python) ? python : resolveInterpreter(python, ctx);
   return resolveShim(abs, ctx) ?? abs;
 }
 
 /** `python [FLAGS] -m MODULE ARGS` or `python [FLAGS] SCRIPT ARGS`. */
-function planPythonCommand(head: string, rest: string[], ctx: PlanContext): TestPlan {
+function planPythonCommand(head: string, rest: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
   const python = ctx.python ?? resolveInterpreter(head, ctx);
   const pythonArgs: string[] = [];
   for (let i = 0; i < rest.length; i++) {
@@ -106,13 +151,14 @@ function planPythonCommand(head: string, rest: string[], ctx: PlanContext): Test
     }
     const script = resolve(ctx.cwd, word);
     if (!isFile(script)) throw new DebuggerError("PROGRAM_NOT_FOUND", `script '${word}' does not exist (looked in ${ctx.cwd})`, "give the test script's path");
-    return pythonPlan("python", { script, pythonArgs }, rest.slice(i + 1), python, ctx);
+    return pythonPlan(/^py\.?test(-?3)?$/.test(basename(script)) ? "pytest" : "python", { script, pythonArgs }, rest.slice(i + 1), python, ctx);
   }
   throw new DebuggerError("USAGE", "python with no script or module runs nothing to test", "`debugger test -- python -m pytest` or `debugger test -- python test_x.py`");
 }
 
-function pythonPlan(runner: Runner, what: { script?: string; module?: string; pythonArgs?: string[] }, args: string[], python: string, ctx: PlanContext): TestPlan {
+function pythonPlan(runner: Runner, what: { script?: string; module?: string; pythonArgs?: string[] }, args: string[], python: string, ctx: PlanContext): Omit<TestPlan, "command"> {
   if (!isExecutable(python)) throw new DebuggerError("ADAPTER_NOT_FOUND", `Python interpreter '${python}' was not found or is not executable`, "name one with --python PATH");
+  // The runner missing from the interpreter would be a program that exits 1 with a traceback: said first, with where to install it.
   if (what.module) requireModule(python, what.module, ctx);
   const launch = pythonLaunch(python, ctx.env);
   return {
@@ -127,24 +173,7 @@ function pythonPlan(runner: Runner, what: { script?: string; module?: string; py
   };
 }
 
-/** How to install a Python package for the caller: into its virtualenv when one is active. */
-function installHint(pkg: string, ctx: PlanContext, python?: string): string {
-  const venv = (python && virtualEnvOfInterpreter(python)) || ctx.env?.VIRTUAL_ENV;
-  return venv ? `\`${join(venv, "bin", "python")} -m pip install ${pkg}\` into the virtualenv` : `\`${python ?? "python3"} -m pip install ${pkg}\``;
-}
-
-/**
- * `python -m MODULE` needs the module where that interpreter looks (the caller's cwd first, as -m
- * puts it): a missing runner is an error now, not a program that exits 1 with no verdict.
- */
-function requireModule(python: string, module: string, ctx: PlanContext): void {
-  const r = Bun.spawnSync([python, "-c", "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec(sys.argv[1]) else 3)", module], { cwd: ctx.cwd, env: ctx.env, stdin: "ignore", stdout: "ignore", stderr: "pipe", timeout: 15_000 });
-  if (r.exitCode === 0) return;
-  const top = module.split(".")[0]!;
-  throw new DebuggerError("PROGRAM_NOT_FOUND", `${python} has no module named '${module}'`, `install it (${installHint(top, ctx, python)}), or name the interpreter that has it: \`debugger test -- /path/to/python -m ${module}\``);
-}
-
-function planCargo(argv: string[], ctx: PlanContext): TestPlan {
+function planCargo(argv: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
   const t = parseCargoTest(argv);
   const exes = buildTests(t, ctx);
   if (!exes.length) throw new DebuggerError("PROGRAM_NOT_FOUND", "cargo built no test executable", "is this a Rust package with tests? `cargo test --no-run` shows what it builds");
@@ -155,15 +184,14 @@ function planCargo(argv: string[], ctx: PlanContext): TestPlan {
   if (!holding.length) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `no test${t.filter !== undefined ? ` matches '${t.filter}'` : ""} in ${exes.map((e) => `${e.kind} ${e.name}`).join(", ")}`, "`cargo test -- --list` lists the tests");
   }
-  const [first, ...others] = holding;
-  const notes = others.length
-    ? [`tests matching also in ${others.map((o) => `${o.exe.kind} ${o.exe.name} (${o.tests.length})`).join(", ")}: this run is ${first!.exe.kind} ${first!.exe.name}'s; \`cargo test --test NAME\` (or --lib) picks another`]
-    : [];
-  return { runner: "cargo", program: first!.exe.path, args: harnessArguments(t), cwd: first!.exe.packageDir, env: { CARGO_MANIFEST_DIR: first!.exe.packageDir }, notes };
+  const first = holding[0]!;
+  // Several executables hold tests: each runs plainly first, the first failing one is debugged (survey.ts).
+  const survey: Survey | undefined = holding.length > 1 ? { kind: "cargo", exes: holding, harnessArgs: [...(t.filter !== undefined ? [t.filter] : []), ...t.harnessArgs] } : undefined;
+  return { runner: "cargo", program: first.exe.path, args: harnessArguments(t), cwd: first.exe.packageDir, env: { CARGO_MANIFEST_DIR: first.exe.packageDir }, notes: [], survey };
 }
 
 /** ctest runs each test as a process of its own: the test's own command is what runs under the debugger. */
-function planCtest(head: string, rest: string[], ctx: PlanContext): TestPlan {
+function planCtest(head: string, rest: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
   const ctest = resolveProgram(head, ctx);
   if (!ctest) throw new DebuggerError("PROGRAM_NOT_FOUND", "ctest is not on PATH", "install cmake, or run the test executable: `debugger test -- ./build/test_x`");
   const keep = new Set(["-R", "--tests-regex", "-E", "--exclude-regex", "-L", "--label-regex", "-LE", "--label-exclude", "--test-dir", "-C", "--build-config", "-I", "--tests-information"]);
@@ -182,10 +210,14 @@ function planCtest(head: string, rest: string[], ctx: PlanContext): TestPlan {
   }
   const runnable = tests.filter((t) => t.command?.length);
   if (!runnable.length) throw new DebuggerError("PROGRAM_NOT_FOUND", "ctest lists no test to run here", "run it in the build directory, or narrow with -R REGEX");
-  const [first, ...others] = runnable;
-  const [program, ...progArgs] = first!.command!;
-  const wd = first!.properties?.find((p) => p.name === "WORKING_DIRECTORY")?.value;
-  const notes = [`ctest test '${first!.name}' runs \`${first!.command!.join(" ")}\``];
-  if (others.length) notes.push(`${others.length} more test${others.length > 1 ? "s" : ""} (${others.slice(0, 3).map((o) => o.name).join(", ")}${others.length > 3 ? ", …" : ""}): narrow with -R REGEX`);
-  return { runner: "program", program: program!, args: progArgs, cwd: typeof wd === "string" ? wd : ctx.cwd, env: {}, notes };
+  const cwdOf = (t: (typeof runnable)[number]) => {
+    const wd = t.properties?.find((p) => p.name === "WORKING_DIRECTORY")?.value;
+    return typeof wd === "string" ? wd : ctx.cwd;
+  };
+  const first = runnable[0]!;
+  const [program, ...progArgs] = first.command!;
+  // Several tests: ctest runs them plainly first, the first failing one is debugged (survey.ts).
+  const survey: Survey | undefined = runnable.length > 1 ? { kind: "ctest", ctest, argv: rest, tests: runnable.map((t) => ({ name: t.name, command: t.command!, cwd: cwdOf(t) })) } : undefined;
+  const notes = survey ? [] : [`ctest test '${first.name}' runs \`${first.command!.join(" ")}\``];
+  return { runner: "program", program: program!, args: progArgs, cwd: cwdOf(first), env: {}, notes, survey };
 }

@@ -131,3 +131,34 @@ function lendingDir(site: string, names: string[]): string {
   for (const n of names) symlinkSync(join(site, n), join(dir, n));
   return dir;
 }
+
+/**
+ * `python -m MODULE` where the interpreter cannot import MODULE (a virtualenv without pytest): a
+ * PROGRAM_NOT_FOUND naming the interpreter, with the install command for where it is missing —
+ * the virtualenv's own pip, Debian's package for the system Python, else that interpreter's pip.
+ */
+export function requireModule(python: string, module: string, env: CallerEnv): void {
+  const probe = `
+import importlib.util, sys
+try:
+    found = importlib.util.find_spec(sys.argv[1]) is not None
+except ModuleNotFoundError:
+    found = False
+print(sys.prefix)
+print(sys.base_prefix)
+sys.exit(0 if found else 3)
+`;
+  const r = Bun.spawnSync([python, "-c", probe, module], { cwd: env.cwd, env: { ...(env.env ?? process.env), PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 15_000 });
+  if (r.exitCode !== 3) return;
+  const [prefix, base] = r.stdout.toString().trim().split("\n");
+  const top = module.split(".")[0]!;
+  const dist = top === "py" ? "pytest" : top;
+  const inVenv = !!prefix && prefix !== base;
+  const where = inVenv ? `the virtualenv ${prefix}` : python;
+  const hint = inVenv
+    ? `\`${prefix}/bin/python -m pip install ${dist}\``
+    : python.startsWith("/usr/bin/")
+      ? `\`apt-get install python3-${dist}\` (Debian's), or use a virtualenv: \`python3 -m venv .venv && .venv/bin/python -m pip install ${dist}\``
+      : `\`${python} -m pip install ${dist}\``;
+  throw new DebuggerError("PROGRAM_NOT_FOUND", `No module named ${top} in ${where} (${python} -m ${module} would exit with code 1)`, hint);
+}

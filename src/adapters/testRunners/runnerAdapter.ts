@@ -126,5 +126,6 @@ export function testAdapter(base: AdapterSpec, plan: TestPlan, stopOnFailure: bo
   }
   else if (!stopOnFailure) spec = { ...base, catchpoints: (program) => (base.catchpoints?.(program) ?? []).map((c) => ({ ...c, on: false })) };
   const summary = summaryFor(plan.runner);
-  return summary ? { ...spec, exitSummary: summary } : spec;
+  // A runner that dies mid-test (os._exit, abort, a kill) prints no verdict: that is said, not left out.
+  return summary ? { ...spec, exitSummary: (output) => summary(output) ?? `no verdict: ${plan.runner} ended before printing one` } : spec;
 }

@@ -1,7 +1,7 @@
 // The verdict line each test runner prints at its end, read back from the program's output so the
 // exit report can say it in a few bytes ("1 failed, 1 passed"). Pure: unit-tested from samples.
 
-export type Runner = "pytest" | "unittest" | "python" | "go" | "cargo" | "program";
+export type Runner = "pytest" | "unittest" | "python" | "go" | "cargo" | "program" | "wrapper";
 
 function lastMatch(text: string, re: RegExp): RegExpExecArray | undefined {
   let last: RegExpExecArray | undefined;
