@@ -58,6 +58,8 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
     if (r.console && r.reason !== "exited") parts.push(consoleBlock(r.console));
     if (r.neverStopped?.length) parts.push(neverStoppedLines(r.neverStopped));
     else if (r.neverHit?.length) parts.push(`Breakpoints never hit: ${r.neverHit.join(", ")}.`);
+    // What was cut from the output, and where the whole is.
+    if (r.truncated?.length) parts.push(r.truncated.map((t) => `(${t})`).join("\n"));
     return parts.join("\n");
   }
   let head = `Stopped: ${r.reason}`;

@@ -54,7 +54,6 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
   const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
   const secondsLeft = () => (deadline === Infinity ? 0 : Math.max(0.001, (deadline - Date.now()) / 1000));
   const hits: RunHit[] = [];
-  let output = "";
   let stop: StopReport | undefined;
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
@@ -92,7 +91,6 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
   }
   try {
     while (stop && stoppedBy !== "timeout" && stoppedBy !== "interrupted") {
-      output += stop.output;
       if (!s.live || stop.reason === "exited" || stop.reason === "terminated") {
         stoppedBy = "exit";
         break;
@@ -138,11 +136,11 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
         const paused = await pauseAndReport(s, { wait: true, timeout: PAUSE_TIMEOUT_S, print: a.print }).catch(() => undefined);
         stop = paused?.stop;
         hang = paused?.hang;
-        if (stop) output += stop.output;
       }
     }
     const breakpoints = s.breakpointViews();
-    const last = stop ? { ...stop, output } : undefined;
+    // Its output is all the program printed: the last lines, and the file that holds every one.
+    const last = stop ? s.withWholeOutput(stop) : undefined;
     const kept = !!a.keep && s.live;
     return { session: s.summary(), hits, ...(last ? { stop: last } : {}), ...(hang ? { hang } : {}), stoppedBy, kept, breakpoints, ...(started?.warnings ? { warnings: started.warnings } : {}) };
   } finally {

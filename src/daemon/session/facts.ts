@@ -50,6 +50,16 @@ export abstract class SessionFacts {
     return this.out.buffer;
   }
 
+  /** The file holding every byte of the program's stdout and stderr (none before its first byte). */
+  get outputFile(): string | undefined {
+    return this.out.wholeOutput?.path;
+  }
+
+  /** The report with all the program printed in the session as its output, cut to the last lines with a note naming the file of the whole. */
+  withWholeOutput(report: StopReport): StopReport {
+    return this.out.withWholeOutput(report);
+  }
+
   /** Where the next stop report's output begins in `output` (what the last report took ends there). */
   get reportMark(): number {
     return this.out.reportMark;

@@ -54,7 +54,7 @@ export class Session extends SessionFacts {
   ) {
     super(name, adapter, config);
     const session = this;
-    this.out = new ProgramOutput({ adapter, get found() { return session.link.found; }, accepting: () => this.link.accepting() }, config);
+    this.out = new ProgramOutput({ name, adapter, get found() { return session.link.found; }, accepting: () => this.link.accepting() }, config);
     this.link = new AdapterLink({
       name,
       adapter,
