@@ -8,6 +8,7 @@ import RUST_GUARD from "./rustLldbGuard.py" with { type: "text" };
 import { parseLldbWatchpoints } from "./lldbWatchpoints.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
+import { signalName } from "../common/signals.ts";
 
 function candidates(): string[] {
   const out: string[] = [];
@@ -191,5 +192,12 @@ export const lldbDap: AdapterSpec = {
   ignoreOutput: (text, category) => category === "console" && /^(Running initCommands:|\(lldb\) (command (script import|source)|type format add|script import base64;) )/.test(text.trim()),
   // lldb-dap 19 reads the name of a frame-level dataBreakpointInfo as an address expression.
   dataBreakpointExpression: (expression) => `&(${expression})`,
+  // lldb-dap 19 (LLDB itself: SBProcess::GetExitStatus) gives a death by signal N as the exit code N.
+  // Where the program stopped at that signal first (SIGSEGV, SIGABRT: LLDB stops there) and then
+  // ended with status N, it was that signal. A SIGKILL never stops first and stays a code 9.
+  exitSignal: (code, _output, lastStop) => {
+    const stopped = /^signal (SIG[A-Z0-9]+)/.exec(lastStop?.description ?? "")?.[1];
+    return stopped && typeof code === "number" && signalName(code) === stopped ? stopped : undefined;
+  },
   quirks: { programMustBeExecutable: true, programTerminal: true },
 };

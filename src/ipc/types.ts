@@ -42,6 +42,8 @@ export interface StopReport {
   breakpointIds: number[];
   description?: string;
   exitCode?: number | null;
+  /** The program was killed by this signal (`SIGKILL`): it has no exit code. */
+  signal?: string;
   frame?: Omit<FrameView, "index" | "id">;
   source: SourceLine[];
   locals: VariableView[];

@@ -51,7 +51,7 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
   if (!r) return "No stop yet.";
   const parts: string[] = [];
   if (r.reason === "exited" || r.reason === "terminated") {
-    parts.push(r.reason === "exited" ? `Program exited with code ${r.exitCode}.` : `Session ended: ${r.description ?? "terminated"}.`);
+    parts.push(r.reason !== "exited" ? `Session ended: ${r.description ?? "terminated"}.` : r.signal ? `Program was killed by ${r.signal}.` : `Program exited with code ${r.exitCode}.`);
     if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
     if (r.summary) parts.push(`Tests: ${r.summary}`);
     // The exit code says what the debugger's closing words would ("Process N exited with status 3").

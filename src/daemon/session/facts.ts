@@ -22,6 +22,8 @@ import { sessionFacts, type CodeFacts } from "./userCode.ts";
 export abstract class SessionFacts {
   pid: number | undefined;
   exitCode: number | null | undefined;
+  /** The program was killed by this signal (then it has no exit code). */
+  exitSignal: string | undefined;
   readonly createdAt = Date.now();
   protected phase: Phase = { name: "starting" };
   protected startOptions: StartOptions | undefined;
@@ -159,7 +161,7 @@ export abstract class SessionFacts {
   requireLive(): DapClient {
     const client = this.link.client;
     if (!this.live || !client) {
-      throw new DebuggerError("SESSION_ENDED", `session '${this.name}' has ${this.state === "exited" ? `exited (code ${this.exitCode})` : "ended"}`, "`debugger start PROGRAM` begins a new one; `debugger output` and `debugger events` still show what happened");
+      throw new DebuggerError("SESSION_ENDED", `session '${this.name}' has ${this.state !== "exited" ? "ended" : this.exitSignal ? `ended: the program was killed by ${this.exitSignal}` : `exited (code ${this.exitCode})`}`, "`debugger start PROGRAM` begins a new one; `debugger output` and `debugger events` still show what happened");
     }
     return client;
   }

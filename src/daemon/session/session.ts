@@ -26,6 +26,7 @@ import { coreStopFrom, type Selection } from "./stopReportBuilder.ts";
 import { StopPipeline } from "./stopPipeline.ts";
 import { RunControl } from "./runControl.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
+import { signalName } from "../../common/signals.ts";
 
 export type { StartOptions } from "./adapterLink.ts";
 export type { ResumeKind } from "./throwPolicy.ts";
@@ -73,6 +74,8 @@ export class Session extends SessionFacts {
       get pid() { return session.pid; },
       get exitCode() { return session.exitCode; },
       set exitCode(code) { session.exitCode = code; },
+      get exitSignal() { return session.exitSignal; },
+      set exitSignal(signal) { session.exitSignal = signal; },
       get mode() { return session.mode; },
       get ended() { return session.ended; },
       go: (e) => this.go(e),
@@ -170,6 +173,7 @@ export class Session extends SessionFacts {
     this.go({ type: "start" });
     this.control.starting();
     this.exitCode = undefined;
+    this.exitSignal = undefined;
     this.pid = opts.mode === "attach" ? opts.pid : undefined;
     const breakpointFiles = [...new Set(this.breakpoints.registry.list().flatMap((b) => (b.kind === "line" && b.file ? [b.file] : [])))];
     const { noStopEvent, outputMark } = await this.link.connect(opts, {
@@ -197,7 +201,19 @@ export class Session extends SessionFacts {
   private listen(client: DapClient): void {
     const on = <K extends keyof DapEventMap>(event: K, fn: (body: DapEventMap[K]) => void) => client.on(event, (e) => fn(e.body as DapEventMap[K]));
     on("output", (b) => this.out.event(b));
-    on("stopped", (b) => this.control.stopped(b));
+    on("stopped", (b) => {
+      // gdb tells a death by a signal as a stop ("Program terminated with signal SIGKILL"): it is the
+      // end. A program killed while stopped is a zombie gdb has not reaped, and gdb stops with an
+      // "error" when it cannot write its breakpoints back: the wait status in /proc says the signal.
+      const killed = this.link.killedDebuggee();
+      const signal = this.adapter.signalDeathAtStop?.(this.out.sinceReport()) ?? (killed ? (signalName(killed) ?? `signal ${killed}`) : undefined);
+      if (signal) {
+        this.exitSignal = signal;
+        this.ending.terminated();
+        return;
+      }
+      this.control.stopped(b);
+    });
     on("continued", () => {
       if (this.go({ type: "resumed" })) this.inspector.invalidate();
     });
