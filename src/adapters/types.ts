@@ -284,7 +284,7 @@ export interface StopFacet {
    * The signal that killed the program, when its end was one (the exit code as the adapter gave it,
    * its recent output, the session's last stop report): undefined for an exit.
    */
-  exitSignal?(exitCode: number | null | undefined, recentOutput: string, lastStop: StopReport | undefined): string | undefined;
+  exitSignal?(exitCode: number | null | undefined, recentOutput: string, lastStop: StopReport | undefined, pid: number | undefined): string | undefined;
   /** A stop that is in truth the program's death by a signal (gdb: "Program terminated with signal SIGKILL"): the signal. */
   signalDeathAtStop?(outputSinceLastStop: string): string | undefined;
   /** The runner's verdict, from the program's output at its end ("1 failed, 1 passed"): said in the exit report. */

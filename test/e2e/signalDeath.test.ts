@@ -5,7 +5,7 @@
 // said "exited with code 9"/"-9", debugpy "247", and gdb left the session `stopped` "in an unknown
 // location" with every command answering NO_THREAD.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
@@ -70,9 +70,8 @@ function expectKilledBy(stop: any, signal: string): void {
 
 for (const p of profiles) {
   describe.skipIf(!p.available())(p.name, () => {
-    // lldb-dap 19 gives a SIGKILL from outside as "exit code 9" and nothing else (LLDB's own
-    // SBProcess::GetExitStatus is 9 for `exit(9)` too): not told apart there, see RELIABILITY.md.
-    if (p.name !== "lldb-dap") test("kill -9 from outside while it runs: killed by SIGKILL, the session ended", async () => {
+    // lldb-dap 19 gives it as "exit code 9" (LLDB drops the difference): lldb-server's log tells.
+    test("kill -9 from outside while it runs: killed by SIGKILL, the session ended", async () => {
       const s = env().session(`run-${p.name}`);
       await s.ok(["start", p.sleeper(), ...p.flags, "--no-wait"]);
       process.kill(await programPid(s.name), "SIGKILL");
@@ -85,7 +84,10 @@ for (const p of profiles) {
       expect(next.json.error).toMatchObject({ code: "SESSION_ENDED", message: `session '${s.name}' has ended: the program was killed by SIGKILL` });
     }, 90_000);
 
-    if (p.name !== "lldb-dap") test("kill -9 from outside while it is stopped: the next continue says killed by SIGKILL", async () => {
+    // Found, not fixed: under this test lldb-dap itself dies of SIGPIPE as its stopped program is
+    // killed (the same with lldb-server's log off; not seen from a shell): the continue then says
+    // ADAPTER_EXITED "killed by SIGPIPE". Listed in RELIABILITY.md.
+    (p.name === "lldb-dap" ? test.skip : test)("kill -9 from outside while it is stopped: the next continue says killed by SIGKILL", async () => {
       const s = env().session(`stopped-${p.name}`);
       const started = await s.ok(["start", p.sleeper(), ...p.flags, "--break", p.tick()]);
       expect(started.stop?.reason).toBe("breakpoint");
@@ -119,10 +121,19 @@ describe.skipIf(!profiles[0]!.available() || !profiles[1]!.available())("C progr
     }, 90_000);
   }
 
-  test("gdb: raise(SIGKILL) on itself: killed by SIGKILL", async () => {
-    const r = await env().run(["run", fixtures["c-ends"]!, "--adapter", "gdb", "--", "kill"], { json: false });
-    expect(r.exitCode).toBe(0);
-    expect(r.stdout).toStartWith("Program was killed by SIGKILL.");
+  for (const flags of [[], ["--adapter", "gdb"]]) {
+    test(`${flags.length ? "gdb" : "lldb-dap"}: raise(SIGKILL) on itself: killed by SIGKILL`, async () => {
+      const r = await env().run(["run", fixtures["c-ends"]!, ...flags, "--", "kill"], { json: false });
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout).toStartWith("Program was killed by SIGKILL.");
+    }, 90_000);
+  }
+
+  test("lldb-dap: the program does not inherit the settings of lldb-server's log; the log is private", async () => {
+    const r = await env().ok(["run", fixtures["c-ends"]!, "--", "0"]);
+    expect(r.stop.output).toContain("ending: 0; LLDB_DEBUGSERVER_LOG_FILE unset");
+    const log = join(env().runtimeDir, "lldb-server.log");
+    expect(statSync(log).mode & 0o777).toBe(0o600);
   }, 90_000);
 });
 

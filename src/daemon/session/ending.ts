@@ -108,7 +108,7 @@ export class Ending {
     if (dead && orphaned) this.helperNote = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died; the program it ran (pid ${orphaned.join(", ")}) was still running and was ended`;
     if (h.exitCode === undefined && h.adapter.exitCodeFromOutput) h.exitCode = h.adapter.exitCodeFromOutput(h.output.recent());
     // A death by a signal is told as one: adapters give it as an exit code (lldb-dap 9, Delve -9, debugpy 247) or only in words (gdb).
-    h.exitSignal ??= h.adapter.exitSignal?.(h.exitCode, h.output.recent(), h.reports.last);
+    h.exitSignal ??= h.adapter.exitSignal?.(h.exitCode, h.output.recent(), h.reports.last, h.pid);
     if (h.exitSignal) h.exitCode = undefined;
     const ended = h.exitCode !== undefined || !!h.exitSignal;
     h.go({ type: "finished", exited: ended });
