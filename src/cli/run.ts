@@ -158,7 +158,7 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   const progress = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(what) : undefined;
   // On a terminal the program's output is shown as it comes, as gdb shows it, and left out of the
   // report that follows (the daemon sends exactly what that report's Output holds, and what came before it).
-  const live = waitsForStop && !ctx.json && !ctx.quiet && process.stdout.isTTY === true;
+  const live = (waitsForStop || command === "run") && !ctx.json && !ctx.quiet && process.stdout.isTTY === true;
   let streamed = { lines: 0, any: false, atLineStart: true };
   // Partial replies (`output --follow`) are printed as they come: one JSON document per line with --json.
   let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order

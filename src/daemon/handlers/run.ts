@@ -10,7 +10,7 @@ import { truncateValue } from "../truncate.ts";
 import { ClientGone, unlessGone } from "../cancel.ts";
 import { waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
-import { runUnderWay } from "./runInterrupts.ts";
+import { runStarted, runUnderWay } from "./runInterrupts.ts";
 import { startSession } from "./session.ts";
 
 /** How long the pause at the timeout may take. */
@@ -51,6 +51,7 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
 async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream: ReplyStream | undefined, interrupt: RunInterrupt): Promise<RunData> {
   // A session of its own, so a one-shot run never touches the caller's sessions.
   const name = a.keep ? caller.session : `${caller.session}.run${++runs}`;
+  runStarted(caller.session, name);
   const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
   const secondsLeft = () => (deadline === Infinity ? 0 : Math.max(0.001, (deadline - Date.now()) / 1000));
   const hits: RunHit[] = [];
