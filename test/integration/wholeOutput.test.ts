@@ -4,7 +4,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { Env, STANDARD_PROGRAM } from "./harness.ts";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { BIN, Env, STANDARD_PROGRAM } from "./harness.ts";
 
 const env = new Env();
 afterAll(() => env.close());
@@ -45,6 +47,21 @@ describe("run keeps the whole output", () => {
     expect(out[note - 1]).toStartWith("  flood 2999 ");
     const file = /is in (\/\S+\.log)\)$/.exec(out[note]!)![1]!;
     expect(readFileSync(file, "utf8").split("\n").filter(Boolean)).toHaveLength(3000);
+  });
+
+  test("MCP run: the text ends with the last lines and the one line naming the file", async () => {
+    const client = new Client({ name: "whole-output-test", version: "1" });
+    const transport = new StdioClientTransport({ command: BIN, args: ["mcp"], env: env.env, cwd: env.dir, stderr: "pipe" });
+    await client.connect(transport);
+    try {
+      const r = (await client.callTool({ name: "run", arguments: { program: chatty(3000) } }, undefined, { timeout: 60_000 })) as { content: { text: string }[] };
+      const text = r.content.map((c) => c.text).join("\n");
+      expect(text).toContain("  flood 2999 ");
+      const file = /of 3000 lines shown; all of it \(300000 bytes\) is in (\/\S+\.log)\)/.exec(text)![1]!;
+      expect(readFileSync(file, "utf8").split("\n").filter(Boolean)).toHaveLength(3000);
+    } finally {
+      await client.close();
+    }
   });
 
   test("a short output is whole, with no note", async () => {
