@@ -27,6 +27,7 @@ import { StopPipeline } from "./stopPipeline.ts";
 import { RunControl } from "./runControl.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
 import { signalName } from "../../common/signals.ts";
+import { isAlive } from "./helperWatch.ts";
 
 export type { StartOptions } from "./adapterLink.ts";
 export type { ResumeKind } from "./throwPolicy.ts";
@@ -110,6 +111,7 @@ export class Session extends SessionFacts {
       requireRunnable: (what) => this.requireRunnable(what),
       requireLive: () => this.requireLive(),
       requireStopped: () => this.requireStopped(),
+      endIfProgramGone: () => this.endIfProgramGone(),
       onChange: () => this.onChange(),
     });
     this.pipeline = new StopPipeline({
@@ -256,6 +258,16 @@ export class Session extends SessionFacts {
   }
 
   /** Sends a resume-type request and returns a waiter for the stop it leads to (RunControl.resume). */
+  /** A launched program that died while stopped (its pid gone or a zombie) ends the session now. */
+  private endIfProgramGone(): boolean {
+    // Only a program on this machine (not one on a remote debug server).
+    if (this.mode !== "launch" || this.startOptions?.connect || !this.pid || process.platform !== "linux" || isAlive(this.pid)) return false;
+    const killed = this.link.killedDebuggee();
+    if (killed) this.exitSignal = signalName(killed) ?? `signal ${killed}`;
+    this.ending.terminated();
+    return true;
+  }
+
   resume(kind: ResumeKind, threadId?: number, unlessPausedSince?: number): Promise<{ stop: Promise<StopReport> }> {
     return this.control.resume(kind, threadId, unlessPausedSince);
   }
