@@ -26,6 +26,8 @@ export const fixtures: Record<string, Fixture> = {
   "cpp-sleeper": { source: "cpp/sleeper.cpp", compile: gxx },
   "rust-sleeper": { source: "rust/sleeper.rs", compile: rustc },
   "c-flood": { source: "c/flood.c", compile: gcc },
+  "c-logcrash": { source: "c/logcrash.c", compile: gcc },
+  "c-ends": { source: "c/ends.c", compile: gcc },
   "c-values": { source: "c/values.c", compile: gcc },
   "c-watch": { source: "c/watch.c", compile: gcc },
   "c-returns": { source: "c/returns.c", compile: gcc },

@@ -8,6 +8,7 @@ import { RESTORE_VARIABLE, withNoDelay } from "./pythonNoDelay.ts";
 import { isPythonScript } from "./shebang.ts";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { isExecutable, realPath, which } from "./which.ts";
+import { signalName } from "../common/signals.ts";
 
 /** What one interpreter told us about itself. */
 export interface Interpreter {
@@ -337,6 +338,10 @@ export const debugpy: AdapterSpec = {
   // With `uncaught` alone, sys.exit(3) stops as an uncaught SystemExit (only 0 and None are
   // ignored). Scoping the unhandled break mode to Exception subclasses leaves SystemExit out.
   defaultExceptionOptions: [{ path: [{ names: ["Python Exceptions"] }, { names: ["Exception"] }], breakMode: "unhandled" }],
+  // debugpy's launcher gives a death by signal N as the status 256 - N (Popen's -N & 0xFF: SIGKILL is
+  // 247): told as the signal. A Python program cannot exit with those codes on its own without
+  // reading the same (sys.exit(247) is reported as SIGKILL): the launcher passes nothing else.
+  exitSignal: (code) => (process.platform !== "win32" && typeof code === "number" && code >= 129 && code <= 255 ? signalName(256 - code) : undefined),
   // debugpy's launcher reads the program's pipes and sends each piece with "\r\n" made "\n".
   quirks: { outputDifferences: ['a "\\r\\n" the program writes arrives as "\\n" (debugpy\'s launcher rewrites it)'] },
 };

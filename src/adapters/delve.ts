@@ -7,6 +7,7 @@ import { envChanges, type Env } from "../common/callerEnv.ts";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { goDebugBuild } from "./goBuild.ts";
 import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
+import { signalName } from "../common/signals.ts";
 
 function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
@@ -235,6 +236,8 @@ export const delve: AdapterSpec = {
     return /^[A-Za-z_]\w*$/.test(name) ? `main.${name}` : name;
   },
   exitCodeFromOutput: exitCodeFromText,
+  // Delve gives a death by signal N as the status -N ("has exited with status -9").
+  exitSignal: (code) => (typeof code === "number" && code < 0 ? signalName(-code) : undefined),
   // Delve stops at an unrecovered panic by itself; `catch panic` stops at every panic, recovered or not.
   catchpoints: () => [{ filter: "panic", label: "Go panic", description: "every panic where it starts, recovered or not (runtime.gopanic); unrecovered ones stop anyway", function: "runtime.gopanic", reason: "panic", on: false, value: "e" }],
   otherHits: "pc",

@@ -173,6 +173,11 @@ export function exitCodeFromGdbOutput(text: string): number | undefined {
   return last[2] ? 0 : parseInt(last[1]!, 8);
 }
 
+/** "Program terminated with signal SIGKILL, Killed.": gdb's words for a program a signal ended. */
+export function signalDeathFromGdbOutput(text: string): string | undefined {
+  return [...text.matchAll(/Program terminated with signal (SIG[A-Z0-9]+)/g)].at(-1)?.[1];
+}
+
 /**
  * gdb's own console messages, which cdt-gdb-adapter sends with category `stdout`, like the
  * program's output: stop banners, the source line after a stop, thread and inferior events.
@@ -450,6 +455,9 @@ export const gdb: AdapterSpec = {
     }
   },
   exitCodeFromOutput: exitCodeFromGdbOutput,
+  exitSignal: (_code, text) => signalDeathFromGdbOutput(text),
+  // cdt-gdb-adapter turns gdb's `*stopped,reason="exited-signalled"` into a stop with no thread.
+  signalDeathAtStop: signalDeathFromGdbOutput,
   outputCategory: gdbOutputCategory,
   // What the stop report already says (the stop banner, the source line, thread and core notices)
   // and cdt-gdb-adapter's greeting stay in `output --console` but out of the report.

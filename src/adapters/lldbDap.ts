@@ -9,6 +9,8 @@ import { parseLldbWatchpoints } from "./lldbWatchpoints.ts";
 import type { Env } from "../common/callerEnv.ts";
 import type { AdapterSpec, FoundAdapter } from "./types.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
+import { signalName } from "../common/signals.ts";
+import { lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
 
 function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
@@ -102,7 +104,7 @@ export const lldbDap: AdapterSpec = {
     const env = o?.env ?? process.env;
     // "none": do not use lldb-dap (a broken one); native programs then go to the lldb CLI backend.
     if (env.DEBUGGER_LLDB_DAP === "none") return null;
-    for (const path of candidates(env)) if (isExecutable(path)) return { path, command: [path] };
+    for (const path of candidates(env)) if (isExecutable(path)) return { path, command: [path], ...(process.platform === "linux" ? { env: lldbServerLogEnv() } : {}) };
     return null;
   },
   install: { packages: { apt: ["lldb-19"], dnf: ["lldb"], pacman: ["lldb"], brew: ["llvm"] } },
@@ -123,6 +125,8 @@ export const lldbDap: AdapterSpec = {
     if (o.terminal) initCommands.push(`?settings set target.input-path ${o.stdin ?? STDIN_PATH}`, ...["output", "error"].map((s) => `?settings set target.${s}-path ${o.terminal}`));
     // No pty of ours: the program's output stays lldb-dap's; its stdin is still the file (not "?": a failure must be seen).
     else if (o.stdin) initCommands.push(`settings set target.input-path ${o.stdin}`);
+    // The program inherits lldb-dap's environment: the log settings meant for lldb-server stay out of it.
+    if (process.platform === "linux") initCommands.push(`?settings set target.unset-env-vars ${Object.keys(lldbServerLogEnv()).join(" ")}`);
     return { program: o.program, args: o.args, cwd: o.cwd, env: Object.entries(o.env).map(([k, v]) => `${k}=${v}`), stopOnEntry: o.stopOnEntry, ...(initCommands.length ? { initCommands } : {}) };
   },
   attachArgs(o) {
@@ -202,5 +206,15 @@ export const lldbDap: AdapterSpec = {
   ignoreOutput: (text, category) => category === "console" && /^(Running initCommands:|\(lldb\) (command (script import|source)|type format add|script import base64;) )/.test(text.trim()),
   // lldb-dap 19 reads the name of a frame-level dataBreakpointInfo as an address expression.
   dataBreakpointExpression: (expression) => `&(${expression})`,
+  // lldb-dap 19 (LLDB itself: SBProcess::GetExitStatus) gives a death by signal N as the exit code N.
+  // Where the program stopped at that signal first (SIGSEGV, SIGABRT: LLDB stops there) and then
+  // ended with status N, it was that signal. A SIGKILL never stops first and stays a code 9.
+  // lldb-server itself knows (its waitpid): its log says "status = Killed by signal 9" (lldbServerLog.ts).
+  exitSignal: (code, _output, lastStop, pid) => {
+    const logged = pid ? signalFromLldbServerLog(pid) : undefined;
+    if (logged !== undefined) return logged ? (signalName(logged) ?? `signal ${logged}`) : undefined;
+    const stopped = /^signal (SIG[A-Z0-9]+)/.exec(lastStop?.description ?? "")?.[1];
+    return stopped && typeof code === "number" && signalName(code) === stopped ? stopped : undefined;
+  },
   quirks: { programMustBeExecutable: true, programTerminal: true },
 };

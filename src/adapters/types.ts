@@ -3,6 +3,7 @@
 import type { Env } from "../common/callerEnv.ts";
 import type { ReturnValueSpec } from "./returnValueText.ts";
 import type { Transport } from "./connection.ts";
+import type { StopReport } from "../ipc/types.ts";
 
 export interface LaunchOptions {
   program: string;
@@ -304,6 +305,13 @@ export interface StopFacet {
   describeInternalStop?(reason: string, output: string): string | undefined;
   /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */
   exitCodeFromOutput?(text: string): number | undefined;
+  /**
+   * The signal that killed the program, when its end was one (the exit code as the adapter gave it,
+   * its recent output, the session's last stop report): undefined for an exit.
+   */
+  exitSignal?(exitCode: number | null | undefined, recentOutput: string, lastStop: StopReport | undefined, pid: number | undefined): string | undefined;
+  /** A stop that is in truth the program's death by a signal (gdb: "Program terminated with signal SIGKILL"): the signal. */
+  signalDeathAtStop?(outputSinceLastStop: string): string | undefined;
   /** The runner's verdict, from the program's output at its end ("1 failed, 1 passed"): said in the exit report. */
   exitSummary?(output: string): string | undefined;
   /** Sorts an output event into program stdout/stderr or debugger console text (gdb mixes them). */

@@ -2,6 +2,7 @@
 // locally), print one result, return the exit code. Errors never print usage on stdout.
 // Help, completion, consola and the config schema load lazily: this path runs on every command.
 import { escapeControls } from "./terminalSafe.ts";
+import { OutputClosed, writeTo } from "./closedPipe.ts";
 import { cliSettings } from "../common/cliSettings.ts";
 import { DebuggerError, exitCodeFor, toErrorData, type ErrorData } from "../common/errors.ts";
 import { checkSessionName } from "../common/sessionName.ts";
@@ -22,7 +23,7 @@ const MAX_TIMEOUT_S = 2_000_000;
 
 async function write(text: string, stream: "out" | "err" = "out"): Promise<void> {
   if (!text) return;
-  await Bun.write(stream === "out" ? Bun.stdout : Bun.stderr, text.endsWith("\n") ? text : text + "\n");
+  await writeTo(stream, text.endsWith("\n") ? text : text + "\n");
 }
 
 function beforeDoubleDash(argv: string[]): string[] {
@@ -36,6 +37,8 @@ export async function runCli(argv: string[]): Promise<number> {
   const wantsJson = envJson || flagWords.includes("--json");
   let commandName = "";
   let sessionName = process.env.DEBUGGER_SESSION || "default";
+  // The status the command ends with when its reader closes the pipe (closedPipe.ts).
+  let status = 0;
   try {
     const line = splitCommandLine(argv);
     commandName = line.words[0] ?? "";
@@ -98,16 +101,22 @@ export async function runCli(argv: string[]): Promise<number> {
       (await messages()).warn("--timeout has no effect with --no-wait: nothing waits for the stop (`debugger await --timeout N` does)");
     }
     const result = isDaemonSpec(spec) ? await send(spec, parsed, ctx) : await spec.run(parsed, { ...ctx, table });
+    status = result.exitCode ?? 0;
     if (ctx.json) await write(JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: result.data, ...(result.notice ? { notice: result.notice } : {}) }));
     else if (!ctx.quiet) await write(result.text);
     return result.exitCode ?? 0;
   } catch (e) {
+    if (e instanceof OutputClosed) return status;
     const error = toErrorData(e);
-    // A local command that ran but found problems (doctor) still prints its report.
-    if (!wantsJson && e instanceof ReportedFailure) await write(e.text);
-    const notice = e instanceof FailedReply ? e.notice : undefined;
-    if (wantsJson) await write(JSON.stringify({ ok: false, command: commandName, session: sessionName, error, ...(notice ? { notice } : {}) }));
-    else await write(escapeControls(errorText(error)), "err");
+    try {
+      // A local command that ran but found problems (doctor) still prints its report.
+      if (!wantsJson && e instanceof ReportedFailure) await write(e.text);
+      const notice = e instanceof FailedReply ? e.notice : undefined;
+      if (wantsJson) await write(JSON.stringify({ ok: false, command: commandName, session: sessionName, error, ...(notice ? { notice } : {}) }));
+      else await write(escapeControls(errorText(error)), "err");
+    } catch (closed) {
+      if (!(closed instanceof OutputClosed)) throw closed;
+    }
     return exitCodeFor(error.code);
   }
 }
@@ -161,10 +170,23 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   const progress = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(what) : undefined;
   // On a terminal the program's output is shown as it comes, as gdb shows it, and left out of the
   // report that follows (the daemon sends exactly what that report's Output holds, and what came before it).
-  const live = waitsForStop && !ctx.json && !ctx.quiet && process.stdout.isTTY === true;
+  const live = (waitsForStop || command === "run") && !ctx.json && !ctx.quiet && process.stdout.isTTY === true;
   let streamed = { lines: 0, any: false, atLineStart: true };
   // Partial replies (`output --follow`) are printed as they come: one JSON document per line with --json.
   let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order
+  // A reader that closed the pipe ends the request too (`output --follow | head` would follow for ever).
+  const readerGone = new AbortController();
+  const print = (write: () => Promise<void>) => {
+    printed = printed.then(async () => {
+      if (readerGone.signal.aborted) return;
+      try {
+        await write();
+      } catch (e) {
+        if (!(e instanceof OutputClosed)) throw e;
+        readerGone.abort();
+      }
+    });
+  };
   const onPartial = (r: Reply<Replies[C]>) => {
     const output = live ? (r.data as { output?: unknown } | undefined)?.output : undefined;
     if (typeof output === "string") {
@@ -173,16 +195,16 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
       const lines = streamed.lines;
       const whole = streamed.atLineStart;
       // The progress line steps aside while the text is written, and comes back below it (not mid-line).
-      printed = printed.then(async () => {
+      print(async () => {
         progress?.hold(true);
-        await Bun.write(Bun.stdout, text);
+        await writeTo("out", text);
         progress?.output(lines);
         progress?.hold(!whole);
       });
       return;
     }
     const text = ctx.json ? JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data }) + "\n" : r.data !== undefined ? escapeControls(presentPartial(command, r.data, view)) : "";
-    if (text) printed = printed.then(() => Bun.write(Bun.stdout, text));
+    if (text) print(() => writeTo("out", text));
   };
   let pending = true;
   const interrupt = waitFor !== undefined
@@ -204,16 +226,20 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
     : undefined;
   let reply: Reply<Replies[C]>;
   try {
-    const asked = request({ command, session: ctx.session, cwd: ctx.cwd, args, ...(live ? { liveOutput: true } : {}) }, socketTimeout, { onPartial, signal: interrupt?.signal });
+    const signal = interrupt ? AbortSignal.any([interrupt.signal, readerGone.signal]) : readerGone.signal;
+    const asked = request({ command, session: ctx.session, cwd: ctx.cwd, args, ...(live ? { liveOutput: true } : {}) }, socketTimeout, { onPartial, signal });
     reply = await (interrupt ? interrupt.race(asked) : asked);
+  } catch (e) {
+    throw readerGone.signal.aborted ? new OutputClosed() : e;
   } finally {
     pending = false;
     interrupt?.dispose();
     progress?.erase();
   }
   await printed;
+  if (readerGone.signal.aborted) throw new OutputClosed();
   // The report starts on a line of its own.
-  if (streamed.any && !streamed.atLineStart) await Bun.write(Bun.stdout, "\n");
+  if (streamed.any && !streamed.atLineStart) await writeTo("out", "\n");
   // What happened on the session while nobody listened (an interrupted trace or batch).
   const notice = reply.notice;
   if (notice && !ctx.json) await write(escapeControls(`note: ${notice}`), "err");

@@ -45,7 +45,7 @@ export async function cliSettings(path = configPath()): Promise<CliSettings> {
  */
 export const KNOWN_KEYS: Record<string, readonly string[]> = {
   "": ["output", "display", "timeouts", "defaults", "daemon", "adapters"],
-  output: ["max_chunks", "max_bytes"],
+  output: ["max_chunks", "max_bytes", "file_max_bytes", "files_max_bytes", "files_days"],
   display: ["max_value_length", "max_locals", "source_lines"],
   timeouts: ["execution", "request", "adapter_start"],
   defaults: ["session", "source_lines", "value_length", "adapter", "locals"],

@@ -20,7 +20,8 @@ const int = (min: number) => v.pipe(v.number(), v.integer(), v.minValue(min));
 const seconds = (min: number) => v.pipe(v.number(), v.minValue(min));
 
 const ConfigSchema = v.strictObject({
-  output: v.optional(v.strictObject({ max_chunks: v.optional(int(1)), max_bytes: v.optional(int(1024)) }), {}),
+  /** max_chunks/max_bytes: the in-memory buffer; file_max_bytes/files_max_bytes/files_days: the files of whole output (outputFile.ts). */
+  output: v.optional(v.strictObject({ max_chunks: v.optional(int(1)), max_bytes: v.optional(int(1024)), file_max_bytes: v.optional(int(1024)), files_max_bytes: v.optional(int(1024)), files_days: v.optional(seconds(0)) }), {}),
   /** `source_lines` and `max_value_length` here are the older spelling of [defaults] source_lines, value_length. */
   display: v.optional(v.strictObject({ max_value_length: v.optional(int(16)), max_locals: v.optional(int(1)), source_lines: v.optional(int(0)) }), {}),
   timeouts: v.optional(

@@ -49,6 +49,12 @@ export function cacheDir(env = process.env): string {
   return join(homedir(), ".cache", APP);
 }
 
+/** Where each session's whole program output is kept (src/daemon/outputFile.ts), beside the log. */
+export function outputDir(env = process.env): string {
+  const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");
+  return writableDir(join(base, APP)) ? join(base, APP, "output") : join(runtimeDir(env), "output");
+}
+
 export function logPath(env = process.env): string {
   if (env.DEBUGGER_LOG_FILE) return env.DEBUGGER_LOG_FILE;
   const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");

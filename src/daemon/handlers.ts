@@ -77,11 +77,15 @@ async function batch(a: ArgsOut<"batch">, caller: Caller, ctx: DaemonContext, st
       const command = known(c.command);
       if (command === "batch") throw new DebuggerError("USAGE", "a batch cannot contain another batch", "put the commands in one file");
       if (stream?.signal?.aborted) throw new ClientGone();
+      // A `pause` written in the plan is a step of it, not an interrupt of it: its own pause is not counted.
+      const own = command === "pause" ? ctx.registry.find(session) : undefined;
+      const before = own?.interrupts;
       try {
         replies.push(await step(command, c.args, { session, cwd: caller.cwd }, ctx, stream));
       } finally {
         // A session this step created (start) counts every pause it had.
         see(session, true);
+        if (own && before !== undefined && pausesAtFirstSight.has(own)) pausesAtFirstSight.set(own, pausesAtFirstSight.get(own)! + own.interrupts - before);
       }
     } catch (e) {
       if (e instanceof ClientGone) {

@@ -34,7 +34,8 @@ export function liveOutput(find: () => Session | undefined, emit: (data: { outpu
   };
   const follow = () => {
     const now = find();
-    if (now === session) return;
+    // A session that went (a `run` ends its own before it replies) is still read to its end.
+    if (now === session || (!now && session)) return;
     off?.();
     session = now;
     if (!session) return;

@@ -17,6 +17,7 @@ import { handle, type DaemonContext } from "./handlers.ts";
 import { SessionRegistry } from "./registry.ts";
 import { removeStdinCopy } from "../common/stdinFile.ts";
 import { WarmPool } from "./warmPool.ts";
+import { runSessionOf } from "./handlers/runInterrupts.ts";
 
 /** [daemon] idle_timeout (DEBUGGER_IDLE_TIMEOUT wins); read at start-up. */
 let IDLE_MS = idleTimeoutMs(EMPTY_CONFIG);
@@ -242,7 +243,9 @@ export async function runDaemon(): Promise<void> {
     try {
       const stream = { emit: (data: unknown) => reply(sock, { ...base, ok: true, partial: true, data }), closed: sock.data.closedPromise, signal: sock.data.gone.signal };
       // The program's output as it comes, while an execution command waits (the CLI on a terminal).
-      const live = req.liveOutput && isCommand(req.command) && metaOf(req.command).execution ? liveOutput(() => registry.find(req.session), stream.emit) : undefined;
+      // `run` drives a session of its own (NAME.runN).
+      const sessionOf = req.command === "run" ? () => runSessionOf(req.session) ?? "" : () => req.session;
+      const live = req.liveOutput && isCommand(req.command) && metaOf(req.command).execution ? liveOutput(() => registry.find(sessionOf()), stream.emit) : undefined;
       let data: unknown;
       try {
         data = await handle(req, ctx, stream);

@@ -280,6 +280,8 @@ export interface ValueData {
 export interface OutputData {
   text: string;
   dropped: number;
+  /** When chunks were dropped: the file (kept after the session ends) holding every byte of the program's stdout and stderr. */
+  file?: string;
   cursor: number;
   state: SessionState;
   /** The last reply of `--follow`: why it stopped. */

@@ -42,6 +42,8 @@ export interface StopReport {
   breakpointIds: number[];
   description?: string;
   exitCode?: number | null;
+  /** The program was killed by this signal (`SIGKILL`): it has no exit code. */
+  signal?: string;
   frame?: Omit<FrameView, "index" | "id">;
   source: SourceLine[];
   locals: VariableView[];
@@ -74,6 +76,8 @@ export interface StopReport {
   alsoStopped?: { threadId: number; breakpointIds?: number[]; function?: string; file?: string; line?: number }[];
   /** What was cut to fit the budget. */
   truncated?: string[];
+  /** When `output` was cut: the file (0600, kept after the session ends) holding all the program printed in this session. */
+  outputFile?: string;
   /**
    * What this stop shares with the session's earlier reports; absent on the first stop of a
    * session (and after `restart`). The text reply leaves out what was already shown; the JSON

@@ -49,5 +49,5 @@ export const replySchemas: Record<string, { type: "object"; properties: Record<s
   "list": {"type":"object","properties":{"file":{"type":"string"},"from":{"type":"number"},"to":{"type":"number"},"total":{"type":"number"},"line":{"type":"number"},"function":{"type":"string"},"others":{"type":"array"},"via":{"type":"string"},"lines":{"type":"array"}}},
   "disassemble": {"type":"object","properties":{"address":{"type":"string"},"function":{"type":"string"},"truncated":{"type":"string"},"next":{"type":"object"},"instructions":{"type":"array"}}},
   "events": {"type":"object","properties":{"events":{"type":"array"}}},
-  "output": {"type":"object","properties":{"text":{"type":"string"},"dropped":{"type":"number"},"cursor":{"type":"number"},"state":{"type":"string"},"done":{"type":"string"}}},
+  "output": {"type":"object","properties":{"text":{"type":"string"},"dropped":{"type":"number"},"file":{"type":"string"},"cursor":{"type":"number"},"state":{"type":"string"},"done":{"type":"string"}}},
 };

@@ -34,7 +34,11 @@ function run(d: RunData, view: View): string {
   if (d.stop && d.stoppedBy !== "timeout" && d.stoppedBy !== "interrupted") {
     // At --max the last stop is the last row: only what the program printed is new.
     if (d.stoppedBy !== "max") parts.push(stopReport(d.stop, view.cwd, { locals: view.locals }));
-    else if (d.stop.output) parts.push(`Output:\n${d.stop.output.replace(/\n$/, "").replace(/^/gm, "  ")}`);
+    else if (d.stop.output) {
+      parts.push(`Output:\n${d.stop.output.replace(/\n$/, "").replace(/^/gm, "  ")}`);
+      const cut = d.stop.truncated?.filter((t) => t.startsWith("output:"));
+      if (cut?.length) parts.push(cut.map((t) => `(${t})`).join("\n"));
+    }
     if (d.stoppedBy === "other") parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
   }
   // What stays, as `test` and `trace` say it: a session only where a program is stopped (`--keep`).

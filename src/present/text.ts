@@ -51,13 +51,15 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
   if (!r) return "No stop yet.";
   const parts: string[] = [];
   if (r.reason === "exited" || r.reason === "terminated") {
-    parts.push(r.reason === "exited" ? `Program exited with code ${r.exitCode}.` : `Session ended: ${r.description ?? "terminated"}.`);
+    parts.push(r.reason !== "exited" ? `Session ended: ${r.description ?? "terminated"}.` : r.signal ? `Program was killed by ${r.signal}.` : `Program exited with code ${r.exitCode}.`);
     if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
     if (r.summary) parts.push(`Tests: ${r.summary}`);
     // The exit code says what the debugger's closing words would ("Process N exited with status 3").
     if (r.console && r.reason !== "exited") parts.push(consoleBlock(r.console));
     if (r.neverStopped?.length) parts.push(neverStoppedLines(r.neverStopped));
     else if (r.neverHit?.length) parts.push(`Breakpoints never hit: ${r.neverHit.join(", ")}.`);
+    // What was cut from the output, and where the whole is.
+    if (r.truncated?.length) parts.push(r.truncated.map((t) => `(${t})`).join("\n"));
     return parts.join("\n");
   }
   let head = `Stopped: ${r.reason}`;

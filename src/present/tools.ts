@@ -4,7 +4,7 @@ import type { Presenters } from "./view.ts";
 
 /** One partial reply of `output --follow`: the new text as it comes. */
 export function outputPartial(d: Replies["output"]): string {
-  return (d.dropped ? `(${d.dropped} chunks were dropped from the buffer)\n` : "") + d.text;
+  return (d.dropped ? `(${d.dropped} chunks were dropped from the buffer${d.file ? `; all of the program's output is in ${d.file}` : ""})\n` : "") + d.text;
 }
 
 export const toolPresenters: Presenters<"ping" | "shutdown" | "raw" | "output"> = {
@@ -13,7 +13,7 @@ export const toolPresenters: Presenters<"ping" | "shutdown" | "raw" | "output"> 
   raw: (d) => d.result,
   output: (d) => {
     if (d.done) return ""; // the end of --follow: everything was printed as it came
-    const note = d.dropped ? `(${d.dropped} older chunks were dropped from the buffer)\n` : "";
+    const note = d.dropped ? `(${d.dropped} older chunks were dropped from the buffer${d.file ? `; all of the program's output is in ${d.file}` : ""})\n` : "";
     return note + (d.text ? d.text.replace(/\n$/, "") : "(no output)");
   },
 };

@@ -66,6 +66,26 @@ for (const p of profiles) {
       expect((await env.ok(["sessions"])).sessions).toEqual([]);
     });
 
+    // Issue 33 item 1: the report showed the last 8 KB cut mid-line and named a session `run` had ended.
+    if (p.name.endsWith("/C")) test("run of a program that logs 3,000 lines and crashes: the last whole lines, and the file with all of them", async () => {
+      const r = await env.ok(["run", fixtures["c-logcrash"]!, ...p.flags]);
+      expect(r.stoppedBy).toBe("other");
+      expect(r.stop.frame?.line).toBe(markerLine(sourcePath("c/logcrash.c"), "crash_here"));
+      // gdb adds its "Program received signal SIGSEGV" to the program's output (not this test's matter).
+      const ours = (text: string) => text.split("\n").filter((l) => l && !l.startsWith("Program received signal"));
+      const lines = ours(r.stop.output);
+      expect(lines.length).toBeGreaterThan(50);
+      expect(lines.every((l: string) => /^line \d+ of the run, some text to make it longer$/.test(l))).toBe(true);
+      expect(lines.at(-1)).toBe("line 3000 of the run, some text to make it longer");
+      const file = r.stop.outputFile!;
+      expect(r.stop.truncated?.join("\n")).toMatch(/^output: the last \d+ of 300\d lines shown; all of it \(\d+ bytes\) is in \/.*\.log$/);
+      expect(r.stop.truncated?.join("\n")).toEndWith(` is in ${file}`);
+      const all = ours(await Bun.file(file).text());
+      expect(all).toHaveLength(3000);
+      expect(all.at(-1)).toBe("line 3000 of the run, some text to make it longer");
+      expect((await env.ok(["sessions"])).sessions).toEqual([]);
+    });
+
     // Where a string literal evaluates (gdb through cdt-gdb-adapter and Delve refuse one).
     if (/lldb-dap|Python/.test(p.name)) test("run: a --print value is not cut at a row's 60 characters (no session is left to print the rest)", async () => {
       const long = p.name.includes("Python") ? "'ab' * 45" : `"${"ab".repeat(45)}"`;

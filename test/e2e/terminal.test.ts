@@ -363,3 +363,16 @@ t("the program's output streams while start and continue wait (lldb-dap), once, 
   // The daemon builds the Go source first (the standard library too, on a cold cache).
   await streaming("streamgo", "streamgo", streamGo, "main.hit", "", "main.hit", 100_000);
 }, 180_000);
+
+t("run streams the program's output on a terminal while it runs, each line once, and its report leaves Output out (lldb-dap)", async () => {
+  const type = shell("runstream");
+  type(`${BIN} run ${stream} --break hit --print n --max 2; echo "rc=$?"`);
+  // Lines appear while the run goes on (it takes ~4 s to reach the second stop).
+  await waitFor(() => /^line 3$/m.test(screen("runstream")) && !/rc=\d/.test(screen("runstream")), 15_000, "the run's output to stream while it runs");
+  await waitFor(() => /rc=\d+/.test(screen("runstream")), 30_000, "the run to end");
+  const after = screen("runstream");
+  expect(after).toContain("rc=0");
+  expect(after).toContain("Stopped after 2 stops (--max)");
+  expect(programLines(after), after).toEqual(Array.from({ length: 16 }, (_, i) => `line ${i}`));
+  expect(after).not.toContain("Output:");
+});

@@ -101,9 +101,10 @@ describe("adapter behaviours", () => {
     const out = await env.ok(["output"]);
     expect(out.dropped).toBeGreaterThan(4000);
     expect(out.text.endsWith("hello\nwarn\n")).toBe(true);
-    expect(r.stop.truncated.join("\n")).toContain("earlier chunks were dropped");
+    // The report shows the last lines and names the file that keeps them all (wholeOutput.test.ts).
+    expect(r.stop.truncated.join("\n")).toMatch(/^output: the last \d+ lines shown; all of it \(\d+ bytes\) is in \/.*\.log$/);
     const human = await env.run(["output", "--tail", "2"], { json: false });
-    expect(human.stdout).toBe(`(${out.dropped} older chunks were dropped from the buffer)\nhello\nwarn\n`);
+    expect(human.stdout).toBe(`(${out.dropped} older chunks were dropped from the buffer; all of the program's output is in ${out.file})\nhello\nwarn\n`);
   });
 
   test("lldb-dap's abort after a clean disconnect is ignored", async () => {

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type CliResult, type DataOf, Env } from "./harness.ts";
+import { type CliResult, type DataOf, Env, STANDARD_PROGRAM } from "./harness.ts";
 
 let env: Env;
 let prog: string;
@@ -187,6 +187,28 @@ describe("batch: a plan in one call", () => {
     expect(go.json.data).toMatchObject({ ran: 3, total: 3 });
     expect(go.json.data.replies[2]).toMatchObject({ ok: true, data: { result: "4" } });
     await env.ok(["stop", "--session", "bat2"]);
+  });
+
+  test("a pause written in the plan is a step of it, not an interrupt of it: the lines after it run", async () => {
+    // The guide's hang recipe as one batch (issue 33 item 4): was "(interrupted after line 2: 3 more
+    // not run)", exit 0, the session left alive.
+    const spin = env.program({ ...STANDARD_PROGRAM, spin: 6 });
+    const lines = `start ${spin} --no-wait --session bat4\npause --session bat4\nbacktrace --all --session bat4\nstop --session bat4\n`;
+    const r = await withStdin(["batch"], lines);
+    expect(r.exitCode).toBe(0);
+    expect(r.json.data).toMatchObject({ ran: 4, total: 4 });
+    expect((r.json.data as { interrupted?: boolean }).interrupted).toBeUndefined();
+    expect(r.json.data.replies.map((x: any) => [x.ok, x.command])).toEqual([
+      [true, "start"],
+      [true, "pause"],
+      [true, "backtrace"],
+      [true, "stop"],
+    ]);
+    expect((await env.ok(["status", "--session", "bat4"])).state).toBe("idle");
+    // Two pauses in a row, each a step (the second finds the program stopped: NOT_RUNNING, a failure of that step).
+    const twice = await withStdin(["batch", "--keep-going"], `start ${spin} --no-wait --session bat4\npause --session bat4\ncontinue --no-wait --session bat4\npause --session bat4\nstop --session bat4\n`);
+    expect(twice.json.data).toMatchObject({ ran: 5, total: 5 });
+    expect(twice.json.data.replies.map((x: any) => x.ok)).toEqual([true, true, true, true, true]);
   });
 
   test("a mistake on any line is a usage error before anything runs", async () => {

@@ -19,8 +19,9 @@ export const outputHandlers: Handlers<"output"> = {
     let text = joinText(read.chunks);
     if (a.tail !== undefined) text = tailLines(text, a.tail);
     if (a.clear) s.output.clear();
-    if (!a.follow || !stream) return { text, dropped: read.dropped, cursor: read.cursor, state: s.state };
-    stream.emit({ text, dropped: read.dropped, cursor: read.cursor, state: s.state });
+    const file = read.dropped ? s.outputFile : undefined;
+    if (!a.follow || !stream) return { text, dropped: read.dropped, ...(file ? { file } : {}), cursor: read.cursor, state: s.state };
+    stream.emit({ text, dropped: read.dropped, ...(file ? { file } : {}), cursor: read.cursor, state: s.state });
     return follow(s, stream, read.cursor, cats, a.timeout);
   },
 };
@@ -48,7 +49,8 @@ async function follow(s: Session, stream: ReplyStream, cursor: number, cats: Set
       const read = s.output.read(cursor, cats);
       if (read.chunks.length || read.dropped) {
         cursor = read.cursor;
-        stream.emit({ text: joinText(read.chunks), dropped: read.dropped, cursor, state: s.state });
+        const file = read.dropped ? s.outputFile : undefined;
+        stream.emit({ text: joinText(read.chunks), dropped: read.dropped, ...(file ? { file } : {}), cursor, state: s.state });
       } else cursor = read.cursor;
       const why = gone ? "client gone" : !s.live ? `session ${s.state}` : Date.now() >= deadline ? "timeout" : undefined;
       if (why) return { text: "", dropped: 0, cursor, state: s.state, done: why };

@@ -10,7 +10,7 @@ import { truncateValue } from "../truncate.ts";
 import { ClientGone, unlessGone } from "../cancel.ts";
 import { waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
-import { runUnderWay } from "./runInterrupts.ts";
+import { runStarted, runUnderWay } from "./runInterrupts.ts";
 import { releasingStdin, startSession } from "./session.ts";
 
 /** How long the pause at the timeout may take. */
@@ -51,10 +51,10 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
 async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream: ReplyStream | undefined, interrupt: RunInterrupt): Promise<RunData> {
   // A session of its own, so a one-shot run never touches the caller's sessions.
   const name = a.keep ? caller.session : `${caller.session}.run${++runs}`;
+  runStarted(caller.session, name);
   const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
   const secondsLeft = () => (deadline === Infinity ? 0 : Math.max(0.001, (deadline - Date.now()) / 1000));
   const hits: RunHit[] = [];
-  let output = "";
   let stop: StopReport | undefined;
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
@@ -92,7 +92,6 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
   }
   try {
     while (stop && stoppedBy !== "timeout" && stoppedBy !== "interrupted") {
-      output += stop.output;
       if (!s.live || stop.reason === "exited" || stop.reason === "terminated") {
         stoppedBy = "exit";
         break;
@@ -138,11 +137,11 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
         const paused = await pauseAndReport(s, { wait: true, timeout: PAUSE_TIMEOUT_S, print: a.print }).catch(() => undefined);
         stop = paused?.stop;
         hang = paused?.hang;
-        if (stop) output += stop.output;
       }
     }
     const breakpoints = s.breakpointViews();
-    const last = stop ? { ...stop, output } : undefined;
+    // Its output is all the program printed: the last lines, and the file that holds every one.
+    const last = stop ? s.withWholeOutput(stop) : undefined;
     const kept = !!a.keep && s.live;
     const differences = s.outputDifferences;
     return { session: s.summary(), hits, ...(last ? { stop: last } : {}), ...(hang ? { hang } : {}), stoppedBy, kept, breakpoints, ...(differences.length ? { outputDifferences: differences } : {}), ...(started?.warnings ? { warnings: started.warnings } : {}) };

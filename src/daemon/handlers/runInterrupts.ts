@@ -17,6 +17,18 @@ export function runUnderWay(caller: string, interrupt: () => void): () => void {
   };
 }
 
+/** The session of the latest run under each caller's session name (its output is streamed on a terminal). */
+const latest = new Map<string, string>();
+
+export function runStarted(caller: string, session: string): void {
+  latest.set(caller, session);
+}
+
+/** The session of the latest run under CALLER's session name (kept after it ended). */
+export function runSessionOf(caller: string): string | undefined {
+  return latest.get(caller);
+}
+
 /** Interrupts the runs under CALLER's session name (a name run twice at once: both). */
 export function interruptRuns(caller: string): void {
   const runs = underWay.get(caller);

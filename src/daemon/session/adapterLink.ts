@@ -16,7 +16,7 @@ import type { DapClient } from "../../dap/client.ts";
 import type { BreakpointOptions } from "../breakpointRegistry.ts";
 import { tailLines } from "../../common/tail.ts";
 import { initializeArguments, type WarmPool } from "../warmPool.ts";
-import { descendants, endProcesses, withEnvironment, type ProcessId } from "./processTree.ts";
+import { descendants, endProcesses, withEnvironment, zombieEnd, type ProcessId } from "./processTree.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 
 export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles" | "inherited"> {
@@ -261,6 +261,17 @@ export class AdapterLink {
   /** A helper that died while the program it ran may live on. */
   lostHelper(): Helper | undefined {
     return deadHelper(this.helpers);
+  }
+
+  /** The signal that killed a recorded program process its tracer has not yet reaped (a zombie), if any. */
+  killedDebuggee(): number | undefined {
+    const helpers = new Set(this.helpers.map((h) => h.pid));
+    for (const p of this.debuggees) {
+      if (helpers.has(p.pid)) continue;
+      const end = zombieEnd(p);
+      if (end && "signal" in end) return end.signal;
+    }
+    return undefined;
   }
 
   get tracksDebuggees(): boolean {

@@ -23,6 +23,7 @@ export interface EndingHost {
   readonly reports: Reports;
   readonly pid: number | undefined;
   exitCode: number | null | undefined;
+  exitSignal: string | undefined;
   readonly mode: "launch" | "attach" | undefined;
   /** The adapter said `terminated`, or the session was ended. */
   readonly ended: boolean;
@@ -111,10 +112,19 @@ export class Ending {
     const orphaned = dead && h.pid && isAlive(h.pid) ? h.link.endDebuggees() : undefined;
     if (dead && orphaned) this.helperNote = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died; the program it ran (pid ${orphaned.join(", ")}) was still running and was ended`;
     if (h.exitCode === undefined && h.adapter.exitCodeFromOutput) h.exitCode = h.adapter.exitCodeFromOutput(h.output.recent());
-    h.go({ type: "finished", exited: h.exitCode !== undefined });
-    const report = h.reports.create(h.exitCode !== undefined ? "exited" : "terminated");
-    report.exitCode = h.exitCode;
-    report.description = h.exitCode !== undefined ? `program exited with code ${h.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
+    // A death by a signal is told as one: adapters give it as an exit code (lldb-dap 9, Delve -9, debugpy 247) or only in words (gdb).
+    h.exitSignal ??= h.adapter.exitSignal?.(h.exitCode, h.output.recent(), h.reports.last, h.pid);
+    if (h.exitSignal) h.exitCode = undefined;
+    const ended = h.exitCode !== undefined || !!h.exitSignal;
+    h.go({ type: "finished", exited: ended });
+    const report = h.reports.create(ended ? "exited" : "terminated");
+    if (h.exitSignal) {
+      report.signal = h.exitSignal;
+      report.description = `the program was killed by ${h.exitSignal}`;
+    } else {
+      report.exitCode = h.exitCode;
+      report.description = h.exitCode !== undefined ? `program exited with code ${h.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
+    }
     if (this.helperNote) report.description += ` (${this.helperNote})`;
     report.neverHit = h.neverHit();
     const never = neverStopped(h.breakpointViews());

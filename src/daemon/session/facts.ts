@@ -22,6 +22,8 @@ import { sessionFacts, type CodeFacts } from "./userCode.ts";
 export abstract class SessionFacts {
   pid: number | undefined;
   exitCode: number | null | undefined;
+  /** The program was killed by this signal (then it has no exit code). */
+  exitSignal: string | undefined;
   readonly createdAt = Date.now();
   protected phase: Phase = { name: "starting" };
   protected startOptions: StartOptions | undefined;
@@ -53,6 +55,16 @@ export abstract class SessionFacts {
   /** How the program's output as shown differs from its bytes (ProgramOutput.differences). */
   get outputDifferences(): string[] {
     return this.out.differences();
+  }
+
+  /** The file holding every byte of the program's stdout and stderr (none before its first byte). */
+  get outputFile(): string | undefined {
+    return this.out.wholeOutput?.path;
+  }
+
+  /** The report with all the program printed in the session as its output, cut to the last lines with a note naming the file of the whole. */
+  withWholeOutput(report: StopReport): StopReport {
+    return this.out.withWholeOutput(report);
   }
 
   /** Where the next stop report's output begins in `output` (what the last report took ends there). */
@@ -159,7 +171,7 @@ export abstract class SessionFacts {
   requireLive(): DapClient {
     const client = this.link.client;
     if (!this.live || !client) {
-      throw new DebuggerError("SESSION_ENDED", `session '${this.name}' has ${this.state === "exited" ? `exited (code ${this.exitCode})` : "ended"}`, "`debugger start PROGRAM` begins a new one; `debugger output` and `debugger events` still show what happened");
+      throw new DebuggerError("SESSION_ENDED", `session '${this.name}' has ${this.state !== "exited" ? "ended" : this.exitSignal ? `ended: the program was killed by ${this.exitSignal}` : `exited (code ${this.exitCode})`}`, "`debugger start PROGRAM` begins a new one; `debugger output` and `debugger events` still show what happened");
     }
     return client;
   }

@@ -26,6 +26,23 @@ function stat(pid: number): Stat | undefined {
   }
 }
 
+/**
+ * How a recorded process ended, while it is a zombie its tracer has not yet waited for (gdb, when
+ * the program is killed while stopped): the wait status in /proc/PID/stat (field 52, Linux 3.5+).
+ * Undefined for a process that is alive, gone, or another process with the same pid.
+ */
+export function zombieEnd(p: ProcessId): { signal: number } | { code: number } | undefined {
+  try {
+    const text = readFileSync(`/proc/${p.pid}/stat`, "utf8");
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    if (fields[0] !== "Z" || fields[19] !== p.start || fields.length < 50) return undefined;
+    const status = Number(fields[49]);
+    return status & 0x7f ? { signal: status & 0x7f } : { code: (status >> 8) & 0xff };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every live descendant of `root` (Linux /proc; elsewhere only `also`), plus `also` if given. */
 export function descendants(root: number, also?: number): ProcessId[] {
   const parents = new Map<number, number[]>();

@@ -7,12 +7,16 @@ import type { Config } from "../../common/config.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { StopReport } from "../../ipc/types.ts";
 import { CrlfNormalizer } from "../lineEndings.ts";
+import { OutputFile, type OutputFileState } from "../outputFile.ts";
 import { joinText, RingBuffer, type OutputCategory } from "../ringBuffer.ts";
 
-const REPORT_OUTPUT_BYTES = 8192;
+/** A report carries at most this much of the program's output: the last whole lines that fit. */
+export const REPORT_OUTPUT_BYTES = 8192;
 const PROGRAM_STREAMS: ReadonlySet<OutputCategory> = new Set(["stdout", "stderr"]);
 
 export interface OutputHost {
+  /** The session's name, in the name of the file that keeps its whole output. */
+  readonly name: string;
   readonly adapter: AdapterSpec;
   readonly found: FoundAdapter | undefined;
   /** False once the adapter is being disconnected (lldb-dap-19 prints its crash trace after a clean disconnect). */
@@ -32,12 +36,25 @@ export class ProgramOutput {
   private pipes: ProgramPipes | undefined;
   /** Where the next stop report's output begins. */
   private reportCursor = 1;
+  /** Every byte of the program's output, kept past the buffer's bound and the session's end. */
+  private readonly file: OutputFile;
 
   constructor(
     private readonly host: OutputHost,
     config: Config,
   ) {
     this.buffer = new RingBuffer({ maxChunks: config.output.max_chunks ?? 10_000, maxBytes: config.output.max_bytes ?? 10 * 1024 * 1024 });
+    this.file = new OutputFile(host.name, config);
+  }
+
+  /** The file holding all the program has printed so far (none before its first byte). */
+  get wholeOutput(): OutputFileState | undefined {
+    return this.file.info;
+  }
+
+  private keep(category: OutputCategory, text: string): void {
+    if (category !== "console") this.file.write(text);
+    this.buffer.push(category, text);
   }
 
   /** One DAP `output` event. */
@@ -65,12 +82,12 @@ export class ProgramOutput {
     // With the program on our own pty, its output and the adapter's console text ("Process 7
     // exited") race: let what the program wrote before the event arrive first.
     if (this.terminal && category === "console") void this.terminal.settled(10, 200).then(() => this.buffer.push(category, text));
-    else this.buffer.push(category, text);
+    else this.keep(category, text);
   }
 
   /** The debuggee's output as the adapter's own stdout/stderr (Delve: quirks.adapterOutputIsProgramOutput). */
   fromAdapterStream(stream: "stdout" | "stderr", text: string): void {
-    if (this.host.accepting()) this.buffer.push(stream, text);
+    if (this.host.accepting()) this.keep(stream, text);
   }
 
   /** Runs fn (a console command, the program stopped) and returns what the adapter sent as output meanwhile. */
@@ -115,7 +132,7 @@ export class ProgramOutput {
   /** The daemon's own pipes for a launched program's stdout and stderr; their paths go into the launch arguments. */
   openPipes(): { stdout: string; stderr: string } | undefined {
     // Only the program writes there: kept even while the adapter is being disconnected.
-    this.pipes ??= openProgramPipes((stream, output) => this.buffer.push(stream, output));
+    this.pipes ??= openProgramPipes((stream, output) => this.keep(stream, output));
     return this.pipes && { stdout: this.pipes.stdout, stderr: this.pipes.stderr };
   }
 
@@ -165,6 +182,15 @@ export class ProgramOutput {
     this.terminal = undefined;
     this.pipes?.close();
     this.pipes = undefined;
+    this.file.close();
+  }
+
+  /** The last whole lines of the program's output (stdout and stderr) that fit in maxBytes. */
+  tail(maxBytes = REPORT_OUTPUT_BYTES): string {
+    const chunks = this.buffer.read(0, PROGRAM).chunks;
+    let text = "";
+    for (let i = chunks.length - 1; i >= 0 && text.length <= maxBytes * 4; i--) text = chunks[i]!.text + text;
+    return lastLines(text, maxBytes);
   }
 
   /** A position in the buffer: `since(mark)` reads what came after it. */
@@ -203,15 +229,58 @@ export class ProgramOutput {
     let console = joinText(read.chunks.filter((c) => c.category === "console"));
     const noise = this.host.adapter.reportNoise;
     if (noise && console) console = console.split(/(?<=\n)/).filter((line) => !noise.test(line)).join("");
-    if (read.dropped > 0) (report.truncated ??= []).push(`output: ${read.dropped} earlier chunks were dropped from the buffer`);
-    report.output = cut(program, "output", report);
-    if (console.trim()) report.console = cut(console, "console", report);
+    report.output = program;
+    if (read.dropped > 0 || Buffer.byteLength(program) > REPORT_OUTPUT_BYTES) this.cutOutput(report, program, read.dropped);
+    if (console.trim()) report.console = cutConsole(console, report);
+  }
+
+  /** The report with all the program printed in the session as its output (a `run`'s end), cut as any report's. */
+  withWholeOutput(report: StopReport): StopReport {
+    const read = this.buffer.read(1, PROGRAM);
+    const text = joinText(read.chunks);
+    const truncated = report.truncated?.filter((t) => !t.startsWith("output:"));
+    const whole: StopReport = { ...report, output: text, truncated: truncated?.length ? truncated : undefined };
+    delete whole.outputFile;
+    if (read.dropped > 0 || Buffer.byteLength(text) > REPORT_OUTPUT_BYTES) this.cutOutput(whole, text, read.dropped);
+    if (!whole.truncated) delete whole.truncated;
+    return whole;
+  }
+
+  /**
+   * Cuts a report's program output (all it printed since the previous report, `text`) to its last
+   * whole lines, and says what was cut and where the whole is: the file, which outlives the session.
+   */
+  cutOutput(report: StopReport, text: string, dropped = 0): void {
+    const shown = lastLines(text, REPORT_OUTPUT_BYTES);
+    report.output = shown;
+    const file = this.file.info;
+    const lines = (t: string) => (t.match(/\n/g)?.length ?? 0) + (t && !t.endsWith("\n") ? 1 : 0);
+    const ofWhat = dropped > 0 ? "" : ` of ${lines(text)}`;
+    const where = file ? `all of it (${file.bytes} bytes${file.full ? ", up to the file's bound" : ""}) is in ${file.path}` : "`debugger output` shows the rest while the session lasts";
+    (report.truncated ??= []).push(`output: the last ${lines(shown)}${ofWhat} lines shown; ${where}`);
+    if (file) report.outputFile = file.path;
   }
 }
 
-function cut(text: string, what: string, report: StopReport): string {
+const PROGRAM: ReadonlySet<OutputCategory> = new Set(["stdout", "stderr"]);
+
+/** The last whole lines of text that fit in maxBytes (one line longer than that: its end). */
+export function lastLines(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  const bytes = Buffer.from(text);
+  const tail = bytes.subarray(bytes.length - maxBytes);
+  // Start after the first newline in the kept part (the line it begins in was cut), unless that newline ends the text.
+  const nl = tail.indexOf(10);
+  const from = nl >= 0 && nl < tail.length - 1 ? nl + 1 : 0;
+  // A cut inside a UTF-8 sequence: skip its continuation bytes.
+  let start = from;
+  while (start < tail.length && (tail[start]! & 0xc0) === 0x80) start++;
+  return tail.subarray(start).toString();
+}
+
+function cutConsole(text: string, report: StopReport): string {
   const total = Buffer.byteLength(text);
   if (total <= REPORT_OUTPUT_BYTES) return text;
-  (report.truncated ??= []).push(`${what}: showing the last ${REPORT_OUTPUT_BYTES} of ${total} bytes; \`debugger output${what === "console" ? " --console" : ""}\` has all of it`);
-  return text.slice(-REPORT_OUTPUT_BYTES);
+  (report.truncated ??= []).push(`console: showing the last ${REPORT_OUTPUT_BYTES} of ${total} bytes; \`debugger output --console\` has all of it`);
+  return lastLines(text, REPORT_OUTPUT_BYTES);
 }

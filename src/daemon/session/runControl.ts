@@ -49,6 +49,8 @@ export interface RunHost {
   requireRunnable(what: string): void;
   requireLive(): DapClient;
   requireStopped(): DapClient;
+  /** The launched program died while stopped (kill -9): its end is reported instead of resuming it. True when it did. */
+  endIfProgramGone(): boolean;
   onChange(): void;
 }
 
@@ -155,6 +157,10 @@ export class RunControl {
     return h.run(async (q) => {
       if (unlessPausedSince !== undefined && this.interrupts !== unlessPausedSince) throw new Interrupted();
       const client = h.requireStopped();
+      // lldb-dap 19 dies of SIGPIPE when told to resume a program killed while stopped.
+      const gone = h.nextStop();
+      if (h.endIfProgramGone()) return { stop: gone.promise };
+      gone.cancel();
       // `continue --thread N` means that thread alone: only where the adapter can keep the others stopped.
       const single = kind === "continue" && threadId !== undefined;
       if (single && !h.capabilities.supportsSingleThreadExecutionRequests) {

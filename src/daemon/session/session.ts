@@ -27,6 +27,8 @@ import { coreStopFrom, type Selection } from "./stopReportBuilder.ts";
 import { StopPipeline } from "./stopPipeline.ts";
 import { RunControl } from "./runControl.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
+import { signalName } from "../../common/signals.ts";
+import { isAlive } from "./helperWatch.ts";
 
 export type { StartOptions } from "./adapterLink.ts";
 export type { ResumeKind } from "./throwPolicy.ts";
@@ -55,7 +57,7 @@ export class Session extends SessionFacts {
   ) {
     super(name, adapter, config);
     const session = this;
-    this.out = new ProgramOutput({ adapter, get found() { return session.link.found; }, accepting: () => this.link.accepting() }, config);
+    this.out = new ProgramOutput({ name, adapter, get found() { return session.link.found; }, accepting: () => this.link.accepting() }, config);
     this.link = new AdapterLink({
       name,
       adapter,
@@ -74,6 +76,8 @@ export class Session extends SessionFacts {
       get pid() { return session.pid; },
       get exitCode() { return session.exitCode; },
       set exitCode(code) { session.exitCode = code; },
+      get exitSignal() { return session.exitSignal; },
+      set exitSignal(signal) { session.exitSignal = signal; },
       get mode() { return session.mode; },
       get ended() { return session.ended; },
       go: (e) => this.go(e),
@@ -108,6 +112,7 @@ export class Session extends SessionFacts {
       requireRunnable: (what) => this.requireRunnable(what),
       requireLive: () => this.requireLive(),
       requireStopped: () => this.requireStopped(),
+      endIfProgramGone: () => this.endIfProgramGone(),
       onChange: () => this.onChange(),
     });
     this.pipeline = new StopPipeline({
@@ -171,6 +176,7 @@ export class Session extends SessionFacts {
     this.go({ type: "start" });
     this.control.starting();
     this.exitCode = undefined;
+    this.exitSignal = undefined;
     this.pid = opts.mode === "attach" ? opts.pid : undefined;
     const breakpointFiles = [...new Set(this.breakpoints.registry.list().flatMap((b) => (b.kind === "line" && b.file ? [b.file] : [])))];
     const { noStopEvent, outputMark } = await this.link.connect(opts, {
@@ -198,7 +204,19 @@ export class Session extends SessionFacts {
   private listen(client: DapClient): void {
     const on = <K extends keyof DapEventMap>(event: K, fn: (body: DapEventMap[K]) => void) => client.on(event, (e) => fn(e.body as DapEventMap[K]));
     on("output", (b) => this.out.event(b));
-    on("stopped", (b) => this.control.stopped(b));
+    on("stopped", (b) => {
+      // gdb tells a death by a signal as a stop ("Program terminated with signal SIGKILL"): it is the
+      // end. A program killed while stopped is a zombie gdb has not reaped, and gdb stops with an
+      // "error" when it cannot write its breakpoints back: the wait status in /proc says the signal.
+      const killed = this.link.killedDebuggee();
+      const signal = this.adapter.signalDeathAtStop?.(this.out.sinceReport()) ?? (killed ? (signalName(killed) ?? `signal ${killed}`) : undefined);
+      if (signal) {
+        this.exitSignal = signal;
+        this.ending.terminated();
+        return;
+      }
+      this.control.stopped(b);
+    });
     on("continued", () => {
       if (this.go({ type: "resumed" })) this.inspector.invalidate();
     });
@@ -242,6 +260,16 @@ export class Session extends SessionFacts {
   }
 
   /** Sends a resume-type request and returns a waiter for the stop it leads to (RunControl.resume). */
+  /** A launched program that died while stopped (its pid gone or a zombie) ends the session now. */
+  private endIfProgramGone(): boolean {
+    // Only a program on this machine (not one on a remote debug server).
+    if (this.mode !== "launch" || this.startOptions?.connect || !this.pid || process.platform !== "linux" || isAlive(this.pid)) return false;
+    const killed = this.link.killedDebuggee();
+    if (killed) this.exitSignal = signalName(killed) ?? `signal ${killed}`;
+    this.ending.terminated();
+    return true;
+  }
+
   resume(kind: ResumeKind, threadId?: number, unlessPausedSince?: number): Promise<{ stop: Promise<StopReport> }> {
     return this.control.resume(kind, threadId, unlessPausedSince);
   }
