@@ -1,0 +1,435 @@
+// An adapter that is a TCP server giving each debuggee its own DAP session (js-debug): the first
+// connection only launches; the adapter then sends `startDebugging`, and the debuggee's session
+// (threads, breakpoints, stops, values) lives on a NEW connection to the same server, opened with
+// the configuration it sent. The daemon talks to one DapClient; this module routes its messages:
+// initialize/launch/attach/disconnect to the launching connection, everything else to the
+// debuggee's. The program itself is started here (the adapter's `runInTerminal`), so its output
+// arrives as written, stdout and stderr apart, and its exit code is known (js-debug sends no
+// `exited` event).
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import type { Socket } from "bun";
+import { constants } from "node:os";
+import { DebuggerError } from "../common/errors.ts";
+import { encodeMessage, MessageDecoder } from "../dap/codec.ts";
+import { DapClient } from "../dap/client.ts";
+import { exitMessage } from "./adapterExit.ts";
+import type { AdapterProcess, SpawnOptions } from "./connection.ts";
+
+const TAIL_BYTES = 4096;
+const LISTEN_TIMEOUT_MS = 10_000;
+/** Seqs of the requests this module sends itself, apart from the daemon's (which count from 1). */
+const OWN_SEQ_BASE = 1_000_000_000;
+const TO_LAUNCHER = new Set(["initialize", "launch", "attach", "terminate", "restart"]);
+const DISCONNECT_WAIT_MS = 1500;
+
+/** Lines Node writes to the program's stderr when a debugger attaches or holds it at exit: not the program's. */
+const NODE_NOTICES = [/^Debugger attached\.\r?\n/, /^Waiting for the debugger to disconnect\.\.\.\r?\n/, /^Debugger listening on ws:\/\/\S+\r?\n/, /^For help, see: https:\/\/nodejs\.org\/en\/docs\/inspector\r?\n/];
+
+/** Removes Node's debugger notices from stderr text; a partial line that may become one is held back. */
+export class NoticeFilter {
+  private held = "";
+  push(text: string): string {
+    let s = this.held + text;
+    this.held = "";
+    let out = "";
+    while (s) {
+      const nl = s.indexOf("\n");
+      const line = nl < 0 ? s : s.slice(0, nl + 1);
+      if (nl < 0) {
+        // An unfinished line that starts like a notice waits for its end; anything else goes now.
+        if (NOTICE_TEXTS.some((t) => t.startsWith(line) || line.startsWith(t))) this.held = line;
+        else out += line;
+        break;
+      }
+      if (!NODE_NOTICES.some((re) => re.test(line))) out += line;
+      s = s.slice(nl + 1);
+    }
+    return out;
+  }
+  flush(): string {
+    const rest = this.held;
+    this.held = "";
+    return rest;
+  }
+}
+
+const NOTICE_TEXTS = ["Debugger attached.", "Waiting for the debugger to disconnect...", "Debugger listening on ws://", "For help, see: https://nodejs.org/en/docs/inspector"];
+
+/** One TCP connection to the server, with the requests this module sent on it. */
+class Upstream {
+  private sock: Socket<undefined> | undefined;
+  private readonly decoder = new MessageDecoder();
+  private readonly pendingWrites: Uint8Array[] = [];
+  private readonly own = new Map<number, (r: P.Response) => void>();
+  private seq = OWN_SEQ_BASE;
+  initializedSeen = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly onMessage: (m: P.ProtocolMessage, from: Upstream) => void,
+    private readonly onClose: (from: Upstream) => void,
+  ) {}
+
+  async open(host: string, port: number): Promise<void> {
+    this.sock = await Bun.connect({
+      hostname: host,
+      port,
+      socket: {
+        data: (_s, chunk) => {
+          let messages: unknown[];
+          try {
+            messages = this.decoder.push(chunk);
+          } catch {
+            return this.close();
+          }
+          for (const m of messages as P.ProtocolMessage[]) {
+            if (m.type === "response" && this.own.has((m as P.Response).request_seq)) {
+              const done = this.own.get((m as P.Response).request_seq)!;
+              this.own.delete((m as P.Response).request_seq);
+              done(m as P.Response);
+            } else this.onMessage(m, this);
+          }
+        },
+        drain: () => this.flush(),
+        close: () => this.onClose(this),
+        error: () => this.onClose(this),
+      },
+    });
+    this.flush();
+  }
+
+  send(m: P.ProtocolMessage): void {
+    this.pendingWrites.push(encodeMessage(m));
+    this.flush();
+  }
+
+  /** A request of this module's own: its answer is not the daemon's. */
+  request(command: string, args?: unknown): Promise<P.Response> {
+    const seq = this.seq++;
+    return new Promise((resolve) => {
+      this.own.set(seq, resolve);
+      this.send({ seq, type: "request", command, arguments: args } as P.Request);
+    });
+  }
+
+  respond(req: P.Request, body: unknown, error?: string): void {
+    this.send({ seq: this.seq++, type: "response", request_seq: req.seq, command: req.command, success: !error, ...(error ? { message: error } : { body }) } as P.Response);
+  }
+
+  close(): void {
+    try {
+      this.sock?.end();
+    } catch {}
+  }
+
+  private flush(): void {
+    while (this.sock && this.pendingWrites.length) {
+      const chunk = this.pendingWrites[0]!;
+      const n = this.sock.write(chunk);
+      if (n < chunk.length) {
+        this.pendingWrites[0] = chunk.subarray(Math.max(n, 0));
+        return;
+      }
+      this.pendingWrites.shift();
+    }
+  }
+}
+
+/** The program this module started for the adapter (runInTerminal). */
+interface Program {
+  pid: number;
+  done: Promise<number>;
+  /** Ends it (SIGTERM, then SIGKILL) and waits for its exit to be reported. */
+  end(): Promise<void>;
+}
+
+let spawned = 0;
+
+/**
+ * Starts the adapter server (`command` prints where it listens, matched by `pattern`) and returns
+ * one DapClient for the daemon, routed as the header says.
+ */
+export async function spawnSessionServer(command: string[], pattern: RegExp, opts: SpawnOptions): Promise<AdapterProcess> {
+  const id = `${process.pid}.s${++spawned}.${crypto.randomUUID().slice(0, 8)}`;
+  const envMark = `DEBUGGER_ADAPTER_ID=${id}`;
+  const spawn = () => Bun.spawn(command, { cwd: opts.cwd, env: { ...process.env, ...opts.env, DEBUGGER_ADAPTER_ID: id }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  let proc: ReturnType<typeof spawn>;
+  try {
+    proc = spawn();
+  } catch (e) {
+    throw new DebuggerError("ADAPTER_NOT_FOUND", `could not start adapter ${command[0]}: ${(e as Error).message}`, "`debugger doctor` checks the adapters");
+  }
+  let tail = "";
+  let seen = "";
+  let announce!: (a: { host: string; port: number }) => void;
+  const announced = new Promise<{ host: string; port: number }>((resolve) => (announce = resolve));
+  const dec = new TextDecoder();
+  const pumpOut = (async () => {
+    for await (const chunk of proc.stdout) {
+      const text = dec.decode(chunk, { stream: true });
+      seen = (seen + text).slice(-TAIL_BYTES);
+      const m = pattern.exec(seen);
+      if (m) announce({ host: m[1]!, port: Number(m[2]) });
+    }
+  })().catch(() => {});
+  const errDec = new TextDecoder();
+  const pumpErr = (async () => {
+    for await (const chunk of proc.stderr) {
+      const text = errDec.decode(chunk, { stream: true });
+      tail = (tail + text).slice(-TAIL_BYTES);
+      opts.onStderr?.(text);
+    }
+  })().catch(() => {});
+  const procExit = proc.exited.then(async (code) => {
+    await Promise.race([Promise.all([pumpOut, pumpErr]), Bun.sleep(1000)]);
+    const signal = proc.signalCode == null ? null : String(proc.signalCode);
+    return { code: signal ? null : code, signal };
+  });
+  const kill = (signal: NodeJS.Signals = "SIGKILL") => {
+    try {
+      proc.kill(signal);
+    } catch {}
+  };
+  const addr = await Promise.race([
+    announced,
+    procExit.then((how) => Promise.reject(exitMessage(how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code} before it listened`, tail + seen))),
+    Bun.sleep(LISTEN_TIMEOUT_MS).then(() => Promise.reject(new DebuggerError("TIMEOUT", `${command[0]} did not say where it listens within ${LISTEN_TIMEOUT_MS / 1000} s`, "`debugger logs` shows its output"))),
+  ]).catch((e) => {
+    kill();
+    throw e;
+  });
+
+  const router = new Router(addr, opts, envMark);
+  try {
+    await router.start();
+  } catch (e) {
+    kill();
+    throw new DebuggerError("ADAPTER_NOT_FOUND", `could not connect to the debug adapter at ${addr.host}:${addr.port}: ${(e as Error).message}`, "`debugger logs` shows its output");
+  }
+  const exited = procExit.then((how) => {
+    router.client.fail(exitMessage(how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`, tail));
+    return how;
+  });
+  return {
+    client: router.client,
+    pid: proc.pid,
+    envMark,
+    exited,
+    stderrTail: () => tail,
+    // The server serves this session only: once the daemon is done with it, it goes too.
+    closeInput: () => {
+      router.close();
+      kill("SIGTERM");
+    },
+    kill,
+  };
+}
+
+class Router {
+  readonly client: DapClient;
+  private readonly sessionDecoder = new MessageDecoder();
+  private launcher!: Upstream;
+  /** The debuggee's session: where requests go once it exists. */
+  private target: Upstream | undefined;
+  private readonly others: Upstream[] = [];
+  private program: Program | undefined;
+  private ended = false;
+  private closed = false;
+
+  constructor(
+    private readonly addr: { host: string; port: number },
+    private readonly opts: SpawnOptions,
+    private readonly envMark: string,
+  ) {
+    this.client = new DapClient(
+      {
+        write: (bytes) => {
+          for (const m of this.sessionDecoder.push(bytes) as P.ProtocolMessage[]) this.fromDaemon(m);
+        },
+        close: () => this.close(),
+      },
+      opts,
+    );
+  }
+
+  async start(): Promise<void> {
+    this.launcher = new Upstream("launcher", (m, from) => this.fromUpstream(m, from), () => this.upstreamClosed());
+    await this.launcher.open(this.addr.host, this.addr.port);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const u of [this.target, ...this.others, this.launcher]) u?.close();
+  }
+
+  private toDaemon(m: P.ProtocolMessage): void {
+    if (this.ended && m.type === "event") return;
+    this.client.receive(encodeMessage(m));
+  }
+
+  private event(event: string, body: unknown): void {
+    this.toDaemon({ seq: 0, type: "event", event, body } as P.Event);
+  }
+
+  private fromDaemon(m: P.ProtocolMessage): void {
+    if (m.type !== "request") return; // no reverse request reaches the daemon
+    const req = m as P.Request;
+    // Told that this client opens sessions itself, js-debug asks with startDebugging (else it sends an event of its own).
+    if (req.command === "initialize") req.arguments = { ...req.arguments, supportsStartDebuggingRequest: true };
+    if (req.command === "disconnect") return void this.disconnect(req);
+    const to = TO_LAUNCHER.has(req.command) || !this.target ? this.launcher : this.target;
+    to.send(req);
+  }
+
+  /**
+   * Disconnect goes to the debuggee's session and the launcher; once the program has ended the
+   * launcher never answers (measured: js-debug 1.112), so the answer is ours after a short wait.
+   */
+  private async disconnect(req: P.Request): Promise<void> {
+    const answer = (message?: string) => this.toDaemon({ seq: 0, type: "response", request_seq: req.seq, command: req.command, success: true, ...(message ? { message } : {}) } as P.Response);
+    const wait = this.ended ? 0 : DISCONNECT_WAIT_MS;
+    const asked = [this.target, this.launcher].filter((u): u is Upstream => !!u).map((u) => u.request("disconnect", req.arguments));
+    await Promise.race([Promise.all(asked), Bun.sleep(wait)]);
+    // A program this module started ends with the session unless the daemon detaches from it.
+    const args = req.arguments as P.DisconnectArguments | undefined;
+    if (this.program && !this.ended && args?.terminateDebuggee !== false) await this.program.end();
+    answer();
+  }
+
+  private fromUpstream(m: P.ProtocolMessage, from: Upstream): void {
+    if (m.type === "request") return void this.reverse(m as P.Request, from);
+    if (m.type === "response") return this.toDaemon(m);
+    const e = m as P.Event;
+    switch (e.event) {
+      case "initialized":
+        from.initializedSeen++;
+        // The launcher starts the program only after its configurationDone; the daemon's
+        // configuration belongs to the debuggee's session, whose first `initialized` it waits for
+        // (js-debug sends a second one once attached: the first already holds the breakpoints).
+        if (from === this.launcher) void from.request("configurationDone");
+        else if (from === this.target && from.initializedSeen === 1) this.toDaemon(e);
+        return;
+      case "terminated":
+        // The program's exit ends the session when this module started it (with its exit code).
+        if (from === this.launcher && !this.program) this.finish(undefined);
+        return;
+      case "exited":
+        if (!this.program) this.toDaemon(e);
+        return;
+      case "loadedSource":
+        return;
+      case "output": {
+        // The program's own stdout and stderr come from its pipes here; js-debug repeats what the
+        // console API wrote (formatted its way): dropped.
+        const category = (e.body as P.OutputEvent["body"]).category;
+        if (this.program && (category === "stdout" || category === "stderr")) return;
+        return this.toDaemon(e);
+      }
+      default:
+        if (from === this.launcher || from === this.target || e.event === "output") this.toDaemon(e);
+    }
+  }
+
+  private async reverse(req: P.Request, from: Upstream): Promise<void> {
+    switch (req.command) {
+      case "runInTerminal":
+        try {
+          from.respond(req, { processId: this.runProgram(req.arguments as P.RunInTerminalRequestArguments) });
+        } catch (e) {
+          from.respond(req, undefined, (e as Error).message);
+        }
+        return;
+      case "startDebugging": {
+        from.respond(req, {});
+        const args = req.arguments as P.StartDebuggingRequestArguments;
+        const child = new Upstream(`target ${this.others.length + (this.target ? 1 : 0)}`, (m, f) => this.fromUpstream(m, f), () => {});
+        const first = !this.target;
+        // The first debuggee is the session's; later ones (child processes) run on unhindered.
+        if (first) this.target = child;
+        else this.others.push(child);
+        try {
+          await child.open(this.addr.host, this.addr.port);
+          await child.request("initialize", initializeFor(args.configuration));
+          const started = child.request(args.request, args.configuration);
+          if (!first) {
+            await child.request("configurationDone");
+          }
+          const r = await started;
+          if (!r.success && first) this.event("output", { category: "stderr", output: `the debug adapter could not open the program's session: ${r.message ?? "failed"}\n` });
+        } catch {}
+        return;
+      }
+      default:
+        from.respond(req, undefined, `reverse request '${req.command}' is not supported by this client`);
+    }
+  }
+
+  /** Starts the program as the adapter asks (its command and environment), output captured. */
+  private runProgram(args: P.RunInTerminalRequestArguments): number {
+    const env: Record<string, string> = { ...(process.env as Record<string, string>) };
+    for (const [k, v] of Object.entries(args.env ?? {})) {
+      if (v === null || v === undefined) delete env[k];
+      else env[k] = v;
+    }
+    const [key, value] = [this.envMark.slice(0, this.envMark.indexOf("=")), this.envMark.slice(this.envMark.indexOf("=") + 1)];
+    env[key] = value;
+    const child = Bun.spawn(args.args, { cwd: args.cwd || undefined, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const filter = new NoticeFilter();
+    const pump = async (stream: ReadableStream<Uint8Array>, category: "stdout" | "stderr") => {
+      const dec = new TextDecoder();
+      for await (const chunk of stream) {
+        const text = category === "stderr" ? filter.push(dec.decode(chunk, { stream: true })) : dec.decode(chunk, { stream: true });
+        if (text) this.event("output", { category, output: text });
+      }
+      const rest = category === "stderr" ? filter.flush() : "";
+      if (rest) this.event("output", { category, output: rest });
+    };
+    const pumps = Promise.all([pump(child.stdout, "stdout").catch(() => {}), pump(child.stderr, "stderr").catch(() => {})]);
+    const done = child.exited.then(async (code) => {
+      await Promise.race([pumps, Bun.sleep(1000)]);
+      const signal = child.signalCode == null ? undefined : String(child.signalCode);
+      // As a shell reports it: 128 + the signal's number.
+      const exitCode = signal ? 128 + ((constants.signals as Record<string, number>)[signal] ?? 0) : code;
+      this.finish(exitCode);
+      return exitCode;
+    });
+    const end = async () => {
+      child.kill("SIGTERM");
+      if (await Promise.race([done.then(() => true), Bun.sleep(1000).then(() => false)])) return;
+      child.kill("SIGKILL");
+      await Promise.race([done, Bun.sleep(1000)]);
+    };
+    this.program = { pid: child.pid, done, end };
+    this.event("process", { name: args.args.join(" "), systemProcessId: child.pid, isLocalProcess: true, startMethod: "launch" });
+    return child.pid;
+  }
+
+  private finish(exitCode: number | undefined): void {
+    if (this.ended) return;
+    if (exitCode !== undefined) this.event("exited", { exitCode });
+    this.event("terminated", {});
+    this.ended = true;
+  }
+
+  private upstreamClosed(): void {
+    if (this.closed) return;
+    // The launcher's connection dropping without the server's exit: the session cannot go on.
+    this.client.fail(new DebuggerError("ADAPTER_EXITED", "the debug adapter closed the connection", "the session is over: `debugger start` begins a new one"));
+  }
+}
+
+/** The initialize arguments for a debuggee's own session (the adapter's type as its id). */
+function initializeFor(config: Record<string, unknown>): P.InitializeRequestArguments {
+  return {
+    clientID: "debugger-cli",
+    clientName: "debugger",
+    adapterID: typeof config.type === "string" ? config.type : "pwa-node",
+    locale: "en-US",
+    linesStartAt1: true,
+    columnsStartAt1: true,
+    pathFormat: "path",
+    supportsVariableType: true,
+    supportsRunInTerminalRequest: true,
+    supportsStartDebuggingRequest: true,
+  };
+}
