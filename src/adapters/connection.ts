@@ -39,7 +39,7 @@ export type Transport =
   | { kind: "tcp-listen"; pattern: RegExp }
   | { kind: "tcp-connect"; host: string; port: number }
   /** A server that opens each debuggee's session on a new connection (js-debug's startDebugging): sessionServer.ts. */
-  | { kind: "tcp-listen-sessions"; pattern: RegExp };
+  | { kind: "tcp-listen-sessions"; pattern: RegExp; compiledFor?(source: string, roots: string[]): string[] };
 
 const TAIL_BYTES = 4096;
 const LISTEN_TIMEOUT_MS = 10_000;
@@ -242,6 +242,6 @@ export async function connectAdapter(transport: Transport, command: string[], op
     case "tcp-connect":
       return connectTcpAdapter(transport.host, transport.port, opts);
     case "tcp-listen-sessions":
-      return spawnSessionServer(command, transport.pattern, opts);
+      return spawnSessionServer(command, transport.pattern, opts, { compiledFor: transport.compiledFor });
   }
 }

@@ -6,7 +6,8 @@ import { homedir } from "node:os";
 import { dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import type { AdapterSpec, FoundAdapter, InstallStep } from "./types.ts";
-import { isExecutable, pathFromEnv, which } from "./which.ts";
+import { compiledFilesFor } from "./compiledSources.ts";
+import { pathFromEnv, which } from "./which.ts";
 
 const JS = new Set([".js", ".mjs", ".cjs"]);
 const TS = new Set([".ts", ".mts", ".cts"]);
@@ -95,14 +96,19 @@ export function typeScriptFlags(version: number[] | undefined, program: string):
 /** Compiled files js-debug reads source maps from before they load (so .ts breakpoints bind first). */
 function outFiles(program: string, cwd: string): string[] {
   const dirs = [...new Set([dirname(program), cwd])];
-  return [...dirs.map((d) => join(d, "**", "*.{js,mjs,cjs}")), "!**/node_modules/**"];
+  return [...dirs.map((d) => join(d, "**", "*.(m|c|)js")), "!**/node_modules/**"];
 }
 
 export const node: AdapterSpec = {
   name: "node",
   title: "js-debug (vscode-js-debug's DAP server, run by Node): JavaScript, TypeScript",
   sourceExtensions: [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx"],
-  transport: { kind: "tcp-listen-sessions", pattern: /Debug server listening at\s+\[?([\w.:-]+?)\]?:(\d+)/ },
+  transport: {
+    kind: "tcp-listen-sessions",
+    pattern: /Debug server listening at\s+\[?([\w.:-]+?)\]?:(\d+)/,
+    // A breakpoint in a .ts (or any source with a map) binds before the compiled code runs.
+    compiledFor: (source, roots) => (JS.has(extname(source).toLowerCase()) ? [] : compiledFilesFor(source, roots)),
+  },
   installHint: `\`debugger setup node\` installs js-debug ${JS_DEBUG.version} (into ${jsDebugDir()}); it needs \`node\` on PATH (DEBUGGER_NODE names another); DEBUGGER_JS_DEBUG names a dapDebugServer.js of your own`,
   discover(): FoundAdapter | null {
     const nodePath = findNode();

@@ -9,6 +9,7 @@
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { Socket } from "bun";
 import { constants } from "node:os";
+import { dirname } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { encodeMessage, MessageDecoder } from "../dap/codec.ts";
 import { DapClient } from "../dap/client.ts";
@@ -149,7 +150,17 @@ let spawned = 0;
  * Starts the adapter server (`command` prints where it listens, matched by `pattern`) and returns
  * one DapClient for the daemon, routed as the header says.
  */
-export async function spawnSessionServer(command: string[], pattern: RegExp, opts: SpawnOptions): Promise<AdapterProcess> {
+export interface SessionServerOptions {
+  /**
+   * The compiled files a source was compiled into (source maps), under the launch's roots: each
+   * gets a breakpoint of ours at its first line, which holds the program there while the adapter
+   * loads the map, so the source's breakpoints bind before its code runs (compiledSources.ts).
+   * The stop is resumed unseen.
+   */
+  compiledFor?(source: string, roots: string[]): string[];
+}
+
+export async function spawnSessionServer(command: string[], pattern: RegExp, opts: SpawnOptions, server: SessionServerOptions = {}): Promise<AdapterProcess> {
   const id = `${process.pid}.s${++spawned}.${crypto.randomUUID().slice(0, 8)}`;
   const envMark = `DEBUGGER_ADAPTER_ID=${id}`;
   const spawn = () => Bun.spawn(command, { cwd: opts.cwd, env: { ...process.env, ...opts.env, DEBUGGER_ADAPTER_ID: id }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
@@ -199,7 +210,7 @@ export async function spawnSessionServer(command: string[], pattern: RegExp, opt
     throw e;
   });
 
-  const router = new Router(addr, opts, envMark);
+  const router = new Router(addr, opts, envMark, server);
   try {
     await router.start();
   } catch (e) {
@@ -235,11 +246,23 @@ class Router {
   private program: Program | undefined;
   private ended = false;
   private closed = false;
+  /** Where the launched program's compiled files may be (the launch's cwd and program directory). */
+  private roots: string[] = [];
+  /** The daemon's latest breakpoints per source path (merged with ours where both set the same file). */
+  private readonly userBreakpoints = new Map<string, P.SourceBreakpoint[]>();
+  /** Compiled files holding a first-line breakpoint of ours, and those breakpoints' ids. */
+  private readonly holders = new Set<string>();
+  private readonly holderIds = new Set<number>();
+  /** Answers to the daemon's requests that are changed on their way back (ours stripped). */
+  private readonly rewrites = new Map<number, (r: P.Response) => void>();
+  /** Threads resumed after a stop at one of ours: their `continued` is not news. */
+  private readonly resumed = new Set<number>();
 
   constructor(
     private readonly addr: { host: string; port: number },
     private readonly opts: SpawnOptions,
     private readonly envMark: string,
+    private readonly server: SessionServerOptions,
   ) {
     this.client = new DapClient(
       {
@@ -277,8 +300,41 @@ class Router {
     // Told that this client opens sessions itself, js-debug asks with startDebugging (else it sends an event of its own).
     if (req.command === "initialize") req.arguments = { ...req.arguments, supportsStartDebuggingRequest: true };
     if (req.command === "disconnect") return void this.disconnect(req);
+    if (req.command === "launch") {
+      const a = req.arguments as { cwd?: string; program?: string };
+      this.roots = [a.cwd, a.program ? dirname(a.program) : undefined].filter((r): r is string => !!r);
+    }
+    if (req.command === "setBreakpoints" && this.target && this.server.compiledFor) return this.setBreakpoints(req, this.target);
     const to = TO_LAUNCHER.has(req.command) || !this.target ? this.launcher : this.target;
     to.send(req);
+  }
+
+  /** The daemon's setBreakpoints, with our first-line holders added to compiled files (see SessionServerOptions). */
+  private setBreakpoints(req: P.Request, to: Upstream): void {
+    const args = req.arguments as P.SetBreakpointsArguments;
+    const path = args.source.path;
+    if (!path) return to.send(req);
+    this.userBreakpoints.set(path, args.breakpoints ?? []);
+    if (args.breakpoints?.length) {
+      for (const compiled of this.server.compiledFor!(path, this.roots)) {
+        if (compiled === path || this.holders.has(compiled)) continue;
+        this.holders.add(compiled);
+        const list = [...(this.userBreakpoints.get(compiled) ?? []), { line: 1 }];
+        void to.request("setBreakpoints", { source: { path: compiled }, breakpoints: list }).then((r) => this.keepHolderIds(r, list.length - 1));
+      }
+    }
+    if (!this.holders.has(path)) return to.send(req);
+    const own = (args.breakpoints ?? []).length;
+    this.rewrites.set(req.seq, (r) => this.keepHolderIds(r, own));
+    to.send({ ...req, arguments: { ...args, breakpoints: [...(args.breakpoints ?? []), { line: 1 }], lines: undefined } } as P.Request);
+  }
+
+  /** Records the ids of our breakpoints (from index `from` of the answer) and leaves the daemon's. */
+  private keepHolderIds(r: P.Response, from: number): void {
+    const list = (r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints;
+    if (!list) return;
+    for (const b of list.slice(from)) if (b.id !== undefined) this.holderIds.add(b.id);
+    (r.body as P.SetBreakpointsResponse["body"]).breakpoints = list.slice(0, from);
   }
 
   /**
@@ -298,7 +354,14 @@ class Router {
 
   private fromUpstream(m: P.ProtocolMessage, from: Upstream): void {
     if (m.type === "request") return void this.reverse(m as P.Request, from);
-    if (m.type === "response") return this.toDaemon(m);
+    if (m.type === "response") {
+      const rewrite = this.rewrites.get((m as P.Response).request_seq);
+      if (rewrite && from === this.target) {
+        this.rewrites.delete((m as P.Response).request_seq);
+        rewrite(m as P.Response);
+      }
+      return this.toDaemon(m);
+    }
     const e = m as P.Event;
     switch (e.event) {
       case "initialized":
@@ -318,6 +381,26 @@ class Router {
         return;
       case "loadedSource":
         return;
+      case "stopped": {
+        const b = e.body as P.StoppedEvent["body"];
+        const ours = (b.hitBreakpointIds ?? []).filter((id) => this.holderIds.has(id));
+        if (from === this.target && ours.length && ours.length === b.hitBreakpointIds!.length && b.threadId !== undefined) {
+          // Held at a compiled file's first line while its source map loaded: on it goes.
+          this.resumed.add(b.threadId);
+          void from.request("continue", { threadId: b.threadId });
+          return;
+        }
+        if (ours.length) b.hitBreakpointIds = b.hitBreakpointIds!.filter((id) => !this.holderIds.has(id));
+        break;
+      }
+      case "continued": {
+        const t = (e.body as P.ContinuedEvent["body"]).threadId;
+        if (this.resumed.delete(t)) return;
+        break;
+      }
+      case "breakpoint":
+        if (this.holderIds.has((e.body as P.BreakpointEvent["body"]).breakpoint.id ?? -1)) return;
+        break;
       case "output": {
         // The program's own stdout and stderr come from its pipes here; js-debug repeats what the
         // console API wrote (formatted its way): dropped.
@@ -325,9 +408,8 @@ class Router {
         if (this.program && (category === "stdout" || category === "stderr")) return;
         return this.toDaemon(e);
       }
-      default:
-        if (from === this.launcher || from === this.target || e.event === "output") this.toDaemon(e);
     }
+    if (from === this.launcher || from === this.target) this.toDaemon(e);
   }
 
   private async reverse(req: P.Request, from: Upstream): Promise<void> {
