@@ -177,6 +177,20 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
   );
 
   test(
+    "debugger test -- node --test FILE: stops at the failing assert in the test's frame with its locals, then the verdict",
+    async () => {
+      const file = join(FIX, "failing.test.js");
+      const r = await env.ok(["test", "--session", "node-test", "--", "node", "--test", file], { cwd: FIX });
+      expect(r.stop).toMatchObject({ reason: "exception", frame: { file, line: mark(file, "assert") } });
+      expect(local(r.stop, "got")).toBe("11");
+      expect(JSON.stringify(r.stop)).toContain("11 !== 10");
+      const end = (await env.ok(["continue", "--session", "node-test"])).stop;
+      expect(end).toMatchObject({ reason: "exited", exitCode: 1, summary: "1 failed, 1 passed" });
+    },
+    T,
+  );
+
+  test(
     "a .ts program on a Node that cannot run TypeScript says so and what to do",
     async () => {
       const v = Bun.spawnSync([NODE!, "--version"]).stdout.toString();

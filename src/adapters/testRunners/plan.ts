@@ -13,7 +13,7 @@ import type { Runner } from "./summary.ts";
 export interface TestPlan {
   runner: Runner;
   /** The adapter the runner needs; undefined: chosen from the program as `start` does. */
-  adapter?: "debugpy" | "delve";
+  adapter?: "debugpy" | "delve" | "node";
   /** What is launched: a script, a package directory, a test executable. */
   program: string;
   args: string[];
@@ -33,7 +33,7 @@ export interface PlanContext extends CallerEnv {
   python?: string;
 }
 
-export const KNOWN_RUNNERS = "pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable";
+export const KNOWN_RUNNERS = "node --test FILE, pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable";
 
 function unknownRunner(word: string): DebuggerError {
   return new DebuggerError(
@@ -58,6 +58,7 @@ export function planTest(command: string[], ctx: PlanContext): TestPlan {
   }
   if (name === "ctest") return planCtest(head, rest, ctx);
   if (/^(python|pypy)[\d.]*$/.test(name)) return planPythonCommand(head, rest, ctx);
+  if (name === "node" || name === "nodejs") return planNodeTest(rest, ctx);
   const found = resolveProgram(head, ctx);
   if (!found) {
     if (!head.includes("/")) throw unknownRunner(head);
@@ -166,4 +167,25 @@ function planCtest(head: string, rest: string[], ctx: PlanContext): TestPlan {
   const notes = [`ctest test '${first!.name}' runs \`${first!.command!.join(" ")}\``];
   if (others.length) notes.push(`${others.length} more test${others.length > 1 ? "s" : ""} (${others.slice(0, 3).map((o) => o.name).join(", ")}${others.length > 3 ? ", …" : ""}): narrow with -R REGEX`);
   return { runner: "program", program: program!, args: progArgs, cwd: typeof wd === "string" ? wd : ctx.cwd, env: {}, notes };
+}
+
+/**
+ * `node --test FILE`: the file runs as the program, its node:test tests in the same process (Node's
+ * runner would start each file in a child process, which the debugger does not follow).
+ */
+function planNodeTest(rest: string[], ctx: PlanContext): TestPlan {
+  if (!rest.includes("--test")) throw new DebuggerError("USAGE", "`node` without --test is not a test run", "`debugger test -- node --test test/x.test.js`, or `debugger start FILE` to run a program");
+  const files: string[] = [];
+  const nodeArgs: string[] = [];
+  for (const w of rest) {
+    if (w === "--test") continue;
+    if (w.startsWith("-")) nodeArgs.push(w);
+    else files.push(w);
+  }
+  if (!files.length) throw new DebuggerError("USAGE", "node --test without a file would search for test files in child processes, which are not followed", "name the test file: `debugger test -- node --test test/x.test.js`");
+  const program = resolve(ctx.cwd, files[0]!);
+  if (!isFile(program)) throw new DebuggerError("PROGRAM_NOT_FOUND", `test file '${files[0]}' does not exist (looked in ${ctx.cwd})`, "give the test file's path");
+  const notes = files.length > 1 ? [`this run is ${files[0]}'s tests; ${files.length - 1} more file(s) (${files.slice(1).join(", ")}): one \`debugger test\` each`] : [];
+  if (nodeArgs.length) notes.push(`node options not passed on: ${nodeArgs.join(" ")}`);
+  return { runner: "node", adapter: "node", program, args: [], cwd: ctx.cwd, env: {}, notes };
 }
