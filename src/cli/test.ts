@@ -20,7 +20,7 @@ export const testCommands: CommandSpec[] = [
       env: { type: "string", repeat: true, description: "environment variable for the tests", valueHint: "KEY=VALUE" },
       ...printFlag,
     },
-    examples: ["debugger test -- pytest -x tests/test_calc.py", "debugger test -- go test ./calc -run TestAdd", "debugger test -- cargo test parse", "debugger test --break calc.py:4 --no-stop-on-failure -- python -m unittest"],
+    examples: ["debugger test -- pytest -x tests/test_calc.py", "debugger test -- go test ./calc -run TestAdd", "debugger test -- cargo test parse", "debugger test -- node --test test/calc.test.js", "debugger test --break calc.py:4 --no-stop-on-failure -- python -m unittest"],
     call: (a, ctx) =>
       call("test", {
         command: a.rest,
