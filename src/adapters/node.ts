@@ -159,8 +159,14 @@ export const node: AdapterSpec = {
     const port = typeof o.options.port === "number" ? o.options.port : typeof o.options.port === "string" ? Number(o.options.port) : undefined;
     if (port) return { type: "pwa-node", request: "attach", name: "debugger", port, address: "127.0.0.1", skipFiles: ["<node_internals>/**"], resolveSourceMapLocations: null };
     if (!o.pid) throw new DebuggerError("USAGE", "attach to Node needs --pid PID (a node process) or --port PORT (one started with --inspect)", "e.g. `debugger attach --pid 1234 --adapter node`");
-    // js-debug turns the inspector on with SIGUSR1 and connects to it.
-    return { type: "pwa-node", request: "attach", name: "debugger", processId: String(o.pid), skipFiles: ["<node_internals>/**"], resolveSourceMapLocations: null };
+    // js-debug's DAP server does not turn a process's inspector on by itself (VS Code's picker
+    // does): SIGUSR1 makes Node open it on 127.0.0.1:9229, where js-debug then connects.
+    try {
+      process.kill(o.pid, "SIGUSR1");
+    } catch (e) {
+      throw new DebuggerError("ATTACH_FAILED", `could not signal process ${o.pid} to open its inspector: ${(e as Error).message}`, "is it a node process of yours? Or start it with --inspect=PORT and attach with --port PORT");
+    }
+    return { type: "pwa-node", request: "attach", name: "debugger", port: 9229, address: "127.0.0.1", skipFiles: ["<node_internals>/**"], resolveSourceMapLocations: null };
   },
   printContext: "watch",
   // `this` at the top of a module or a plain function is the global object or undefined: noise in a stop report.

@@ -191,6 +191,30 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
   );
 
   test(
+    "attach by pid (the inspector opened with SIGUSR1), a breakpoint in the running code stops, detach leaves it running",
+    async () => {
+      const ticker = join(FIX, "ticker.js");
+      const proc = Bun.spawn([NODE!, ticker], { stdout: "pipe", stderr: "pipe" });
+      try {
+        const reader = proc.stdout.getReader();
+        const first = new TextDecoder().decode((await reader.read()).value);
+        expect(first).toContain(`pid=${proc.pid}`);
+        const s = "node-attach";
+        await env.ok(["attach", String(proc.pid), "--adapter", "node", "--break", at(ticker, "tick_body"), "--session", s]);
+        const hit = (await env.ok(["await", "--session", s])).stop;
+        expect(hit).toMatchObject({ reason: "breakpoint", frame: { file: ticker, line: mark(ticker, "tick_body") } });
+        expect(Number((await env.ok(["print", "count", "--session", s])).result)).toBeGreaterThan(0);
+        await env.ok(["detach", "--session", s]);
+        expect(proc.exitCode).toBeNull();
+        expect(jsDebugServers(env.runtimeDir)).toEqual([]);
+      } finally {
+        proc.kill(9);
+      }
+    },
+    T,
+  );
+
+  test(
     "a .ts program on a Node that cannot run TypeScript says so and what to do",
     async () => {
       const v = Bun.spawnSync([NODE!, "--version"]).stdout.toString();
