@@ -1,9 +1,9 @@
 // Node (JavaScript, TypeScript through source maps) with Microsoft's js-debug: its DAP server
 // (`dapDebugServer.js`, run by Node) listens on TCP and opens each debuggee's session on a new
 // connection through `startDebugging` (sessionServer.ts routes them). Facts in shared/ADAPTERS.md.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readlinkSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, extname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import type { AdapterSpec, FoundAdapter, InstallStep } from "./types.ts";
 import { compiledFilesFor } from "./compiledSources.ts";
@@ -161,6 +161,11 @@ export const node: AdapterSpec = {
     if (!o.pid) throw new DebuggerError("USAGE", "attach to Node needs --pid PID (a node process) or --port PORT (one started with --inspect)", "e.g. `debugger attach --pid 1234 --adapter node`");
     // js-debug's DAP server does not turn a process's inspector on by itself (VS Code's picker
     // does): SIGUSR1 makes Node open it on 127.0.0.1:9229, where js-debug then connects.
+    // SIGUSR1 ends a process that does not handle it: only a Node process gets it.
+    const exe = executableOf(o.pid);
+    if (exe !== undefined && !/^(node|nodejs)(\d+(\.\d+)*)?$/.test(basename(exe))) {
+      throw new DebuggerError("ATTACH_FAILED", `process ${o.pid} is not node (it runs ${exe}): the signal that opens Node's inspector would end it`, "attach to the node process itself (`pgrep -a node`), or start it with --inspect=PORT and attach with --port PORT");
+    }
     try {
       process.kill(o.pid, "SIGUSR1");
     } catch (e) {
@@ -175,6 +180,17 @@ export const node: AdapterSpec = {
   filterAliases: { throw: "all", caught: "all", exception: "all" },
   quirks: {},
 };
+
+/** The executable a process runs (Linux: /proc; elsewhere `ps`), or undefined when it cannot be told. */
+function executableOf(pid: number): string | undefined {
+  try {
+    if (process.platform === "linux") return readlinkSync(`/proc/${pid}/exe`);
+    const r = Bun.spawnSync(["ps", "-o", "comm=", "-p", String(pid)], { stdout: "pipe", stderr: "ignore" });
+    return r.exitCode === 0 ? r.stdout.toString().trim() || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** How `debugger setup node` installs js-debug here: the official release (checksummed), else the npm copy. */
 export function jsDebugInstall(): InstallStep | undefined {

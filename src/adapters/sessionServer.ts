@@ -210,7 +210,7 @@ export async function spawnSessionServer(command: string[], pattern: RegExp, opt
     throw e;
   });
 
-  const router = new Router(addr, opts, envMark, server);
+  const router = new Router(addr, opts, envMark, server, () => tail);
   try {
     await router.start();
   } catch (e) {
@@ -263,6 +263,7 @@ class Router {
     private readonly opts: SpawnOptions,
     private readonly envMark: string,
     private readonly server: SessionServerOptions,
+    private readonly stderrTail: () => string,
   ) {
     this.client = new DapClient(
       {
@@ -496,7 +497,9 @@ class Router {
   private upstreamClosed(): void {
     if (this.closed) return;
     // The launcher's connection dropping without the server's exit: the session cannot go on.
-    this.client.fail(new DebuggerError("ADAPTER_EXITED", "the debug adapter closed the connection", "the session is over: `debugger start` begins a new one"));
+    // Its reason is on its stderr (js-debug: "Could not connect to debug target at …").
+    const said = this.stderrTail().trim().split("\n").filter((l) => /error/i.test(l)).at(-1);
+    this.client.fail(new DebuggerError("ADAPTER_EXITED", `the debug adapter closed the connection${said ? `: ${said.trim()}` : ""}`, "the session is over: `debugger start` begins a new one; `debugger logs` has its output"));
   }
 }
 

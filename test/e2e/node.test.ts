@@ -206,6 +206,13 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
         expect(Number((await env.ok(["print", "count", "--session", s])).result)).toBeGreaterThan(0);
         await env.ok(["detach", "--session", s]);
         expect(proc.exitCode).toBeNull();
+        // A process that is not node is refused before the signal, which would end it.
+        const sleeper = Bun.spawn(["sleep", "30"]);
+        const refused = await env.run(["attach", String(sleeper.pid), "--adapter", "node", "--session", "node-not-node"]);
+        expect(refused.json.error.code).toBe("ATTACH_FAILED");
+        expect(refused.json.error.message).toContain("is not node");
+        expect(sleeper.exitCode).toBeNull();
+        sleeper.kill(9);
         expect(jsDebugServers(env.runtimeDir)).toEqual([]);
       } finally {
         proc.kill(9);
