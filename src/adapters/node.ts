@@ -175,7 +175,8 @@ export const node: AdapterSpec = {
   },
   printContext: "watch",
   // `this` at the top of a module or a plain function is the global object or undefined: noise in a stop report.
-  hideVariable: (name, type) => name === "this" && (type === "global" || type === "undefined"),
+  // The prototype link js-debug lists under every object is not one of its values (util.inspect leaves it out too).
+  hideVariable: (name, type) => (name === "this" && (type === "global" || type === "undefined")) || name === "[[Prototype]]",
   defaultExceptionFilters: ["uncaught"],
   filterAliases: { throw: "all", caught: "all", exception: "all" },
   quirks: {},

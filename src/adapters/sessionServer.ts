@@ -22,6 +22,7 @@ const LISTEN_TIMEOUT_MS = 10_000;
 const OWN_SEQ_BASE = 1_000_000_000;
 const TO_LAUNCHER = new Set(["initialize", "launch", "attach", "terminate", "restart"]);
 const DISCONNECT_WAIT_MS = 1500;
+const BIND_WAIT_MS = 1500;
 
 /** Lines Node writes to the program's stderr when a debugger attaches or holds it at exit: not the program's. */
 const NODE_NOTICES = [/^Debugger attached\.\r?\n/, /^Waiting for the debugger to disconnect\.\.\.\r?\n/, /^Debugger listening on ws:\/\/\S+\r?\n/, /^For help, see: https:\/\/nodejs\.org\/en\/docs\/inspector\r?\n/];
@@ -255,6 +256,11 @@ class Router {
   private readonly holderIds = new Set<number>();
   /** Answers to the daemon's requests that are changed on their way back (ours stripped). */
   private readonly rewrites = new Map<number, (r: P.Response) => void>();
+  /** Attached (not launched): the program's code is already loaded. */
+  private attached = false;
+  /** The daemon's breakpoints js-debug has not bound yet, and who waits for them all to be. */
+  private readonly provisional = new Set<number>();
+  private allBound: (() => void) | undefined;
   /** Threads resumed after a stop at one of ours: their `continued` is not news. */
   private readonly resumed = new Set<number>();
 
@@ -301,6 +307,7 @@ class Router {
     // Told that this client opens sessions itself, js-debug asks with startDebugging (else it sends an event of its own).
     if (req.command === "initialize") req.arguments = { ...req.arguments, supportsStartDebuggingRequest: true };
     if (req.command === "disconnect") return void this.disconnect(req);
+    if (req.command === "attach") this.attached = true;
     if (req.command === "launch") {
       const a = req.arguments as { cwd?: string; program?: string };
       this.roots = [a.cwd, a.program ? dirname(a.program) : undefined].filter((r): r is string => !!r);
@@ -356,10 +363,21 @@ class Router {
   private fromUpstream(m: P.ProtocolMessage, from: Upstream): void {
     if (m.type === "request") return void this.reverse(m as P.Request, from);
     if (m.type === "response") {
-      const rewrite = this.rewrites.get((m as P.Response).request_seq);
+      const r = m as P.Response;
+      const rewrite = this.rewrites.get(r.request_seq);
       if (rewrite && from === this.target) {
-        this.rewrites.delete((m as P.Response).request_seq);
-        rewrite(m as P.Response);
+        this.rewrites.delete(r.request_seq);
+        rewrite(r);
+      }
+      if (from === this.target && r.command === "setBreakpoints") {
+        for (const b of (r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []) if (!b.verified && b.id !== undefined) this.provisional.add(b.id);
+      }
+      // Attached to a running program, its code is loaded: js-debug binds the breakpoints a moment
+      // after configurationDone. Answered once they are bound (or after a short wait), so the
+      // reply does not warn of breakpoints that are about to stop it.
+      if (from === this.target && r.command === "configurationDone" && this.attached && this.provisional.size) {
+        void Promise.race([new Promise<void>((resolve) => (this.allBound = resolve)), Bun.sleep(BIND_WAIT_MS)]).then(() => this.toDaemon(r));
+        return;
       }
       return this.toDaemon(m);
     }
@@ -392,6 +410,12 @@ class Router {
           return;
         }
         if (ours.length) b.hitBreakpointIds = b.hitBreakpointIds!.filter((id) => !this.holderIds.has(id));
+        // A breakpoint that stops is bound, though js-debug may say so only later (after an attach).
+        for (const id of b.hitBreakpointIds ?? []) {
+          if (!this.provisional.delete(id)) continue;
+          this.event("breakpoint", { reason: "changed", breakpoint: { id, verified: true } });
+          if (!this.provisional.size) this.allBound?.();
+        }
         break;
       }
       case "continued": {
@@ -399,9 +423,12 @@ class Router {
         if (this.resumed.delete(t)) return;
         break;
       }
-      case "breakpoint":
-        if (this.holderIds.has((e.body as P.BreakpointEvent["body"]).breakpoint.id ?? -1)) return;
+      case "breakpoint": {
+        const bp = (e.body as P.BreakpointEvent["body"]).breakpoint;
+        if (this.holderIds.has(bp.id ?? -1)) return;
+        if (bp.verified && bp.id !== undefined && this.provisional.delete(bp.id) && !this.provisional.size) this.allBound?.();
         break;
+      }
       case "output": {
         // The program's own stdout and stderr come from its pipes here; js-debug repeats what the
         // console API wrote (formatted its way): dropped.
