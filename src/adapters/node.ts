@@ -150,8 +150,9 @@ export const node: AdapterSpec = {
       pauseForSourceMap: true,
       outFiles: outFiles(program, o.cwd),
       resolveSourceMapLocations: null,
-      // Child processes are not followed (they run unhindered): the daemon holds one debuggee.
-      autoAttachChildProcesses: false,
+      // A child process is followed while the program has not stopped (tsx, npx: wrappers that run
+      // the real program in a child); later ones run without stops (sessionServer.ts).
+      autoAttachChildProcesses: true,
       showAsyncStacks: true,
     };
   },

@@ -65,6 +65,13 @@ class Upstream {
   private readonly own = new Map<number, (r: P.Response) => void>();
   private seq = OWN_SEQ_BASE;
   initializedSeen = 0;
+  /** Compiled files holding a first-line breakpoint of ours on this connection, and those breakpoints' ids. */
+  readonly holders = new Set<string>();
+  readonly holderIds = new Set<number>();
+  /** This debuggee's breakpoint ids → the ids the daemon knows (a followed child's; else the same). */
+  readonly ids = new Map<number, number>();
+  /** It reported a stop to the daemon. */
+  stopped = false;
 
   constructor(
     readonly name: string,
@@ -251,9 +258,10 @@ class Router {
   private roots: string[] = [];
   /** The daemon's latest breakpoints per source path (merged with ours where both set the same file). */
   private readonly userBreakpoints = new Map<string, P.SourceBreakpoint[]>();
-  /** Compiled files holding a first-line breakpoint of ours, and those breakpoints' ids. */
-  private readonly holders = new Set<string>();
-  private readonly holderIds = new Set<number>();
+  /** The daemon's exception filters, replayed to a child that is followed. */
+  private exceptionFilters: P.SetExceptionBreakpointsArguments | undefined;
+  /** The ids the daemon was given for each source's breakpoints, in order. */
+  private readonly daemonIds = new Map<string, number[]>();
   /** Answers to the daemon's requests that are changed on their way back (ours stripped). */
   private readonly rewrites = new Map<number, (r: P.Response) => void>();
   /** Attached (not launched): the program's code is already loaded. */
@@ -312,7 +320,8 @@ class Router {
       const a = req.arguments as { cwd?: string; program?: string };
       this.roots = [a.cwd, a.program ? dirname(a.program) : undefined].filter((r): r is string => !!r);
     }
-    if (req.command === "setBreakpoints" && this.target && this.server.compiledFor) return this.setBreakpoints(req, this.target);
+    if (req.command === "setExceptionBreakpoints") this.exceptionFilters = req.arguments as P.SetExceptionBreakpointsArguments;
+    if (req.command === "setBreakpoints" && this.target) return this.setBreakpoints(req, this.target);
     const to = TO_LAUNCHER.has(req.command) || !this.target ? this.launcher : this.target;
     to.send(req);
   }
@@ -323,26 +332,68 @@ class Router {
     const path = args.source.path;
     if (!path) return to.send(req);
     this.userBreakpoints.set(path, args.breakpoints ?? []);
-    if (args.breakpoints?.length) {
-      for (const compiled of this.server.compiledFor!(path, this.roots)) {
-        if (compiled === path || this.holders.has(compiled)) continue;
-        this.holders.add(compiled);
-        const list = [...(this.userBreakpoints.get(compiled) ?? []), { line: 1 }];
-        void to.request("setBreakpoints", { source: { path: compiled }, breakpoints: list }).then((r) => this.keepHolderIds(r, list.length - 1));
-      }
-    }
-    if (!this.holders.has(path)) return to.send(req);
+    this.addHolders(path, to);
     const own = (args.breakpoints ?? []).length;
-    this.rewrites.set(req.seq, (r) => this.keepHolderIds(r, own));
+    this.rewrites.set(req.seq, (r) => {
+      if (to.holders.has(path)) this.keepHolderIds(to, r, own);
+      for (const b of (r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []) if (b.id !== undefined && to.ids.has(b.id)) b.id = to.ids.get(b.id);
+      // Ids a followed child gives to breakpoints set on it since are its own: the same to the daemon.
+      this.daemonIds.set(path, ((r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []).map((b) => b.id ?? -1));
+    });
+    if (!to.holders.has(path)) return to.send(req);
     to.send({ ...req, arguments: { ...args, breakpoints: [...(args.breakpoints ?? []), { line: 1 }], lines: undefined } } as P.Request);
   }
 
+  /** Our first-line breakpoints in the compiled files of `path` (see SessionServerOptions). */
+  private addHolders(path: string, to: Upstream): void {
+    if (!this.server.compiledFor || !this.userBreakpoints.get(path)?.length) return;
+    for (const compiled of this.server.compiledFor(path, this.roots)) {
+      if (compiled === path || to.holders.has(compiled)) continue;
+      to.holders.add(compiled);
+      const list = [...(this.userBreakpoints.get(compiled) ?? []), { line: 1 }];
+      void to.request("setBreakpoints", { source: { path: compiled }, breakpoints: list }).then((r) => this.keepHolderIds(to, r, list.length - 1));
+    }
+  }
+
   /** Records the ids of our breakpoints (from index `from` of the answer) and leaves the daemon's. */
-  private keepHolderIds(r: P.Response, from: number): void {
+  private keepHolderIds(to: Upstream, r: P.Response, from: number): void {
     const list = (r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints;
     if (!list) return;
-    for (const b of list.slice(from)) if (b.id !== undefined) this.holderIds.add(b.id);
+    for (const b of list.slice(from)) if (b.id !== undefined) to.holderIds.add(b.id);
     (r.body as P.SetBreakpointsResponse["body"]).breakpoints = list.slice(0, from);
+  }
+
+  /**
+   * A child process's debuggee, while the one followed has not stopped yet (a wrapper such as tsx
+   * or npx that runs the real program in a child): the daemon's breakpoints and exception filters
+   * move to it, their ids mapped to the daemon's, and the one left behind runs on without them.
+   * Otherwise (the program being debugged starts helpers) the child runs without the debugger's stops.
+   */
+  private async configureChild(child: Upstream): Promise<void> {
+    const old = this.target;
+    if (!old || old.stopped) return void child.request("configurationDone");
+    this.target = child;
+    this.others.splice(this.others.indexOf(child), 1);
+    this.others.push(old);
+    const sets: Promise<unknown>[] = [];
+    for (const [path, list] of this.userBreakpoints) {
+      if (!list.length) continue;
+      const known = this.daemonIds.get(path) ?? [];
+      sets.push(
+        child.request("setBreakpoints", { source: { path }, breakpoints: list }).then((r) => {
+          ((r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []).forEach((b, i) => {
+            if (b.id !== undefined && known[i] !== undefined) child.ids.set(b.id, known[i]!);
+          });
+        }),
+      );
+      this.addHolders(path, child);
+    }
+    if (this.exceptionFilters) sets.push(child.request("setExceptionBreakpoints", this.exceptionFilters));
+    await Promise.all(sets);
+    await child.request("configurationDone");
+    // The one left behind must not stop where nobody looks.
+    for (const path of new Set([...this.userBreakpoints.keys(), ...old.holders])) void old.request("setBreakpoints", { source: { path }, breakpoints: [] });
+    void old.request("setExceptionBreakpoints", { filters: [] });
   }
 
   /**
@@ -390,6 +441,7 @@ class Router {
         // (js-debug sends a second one once attached: the first already holds the breakpoints).
         if (from === this.launcher) void from.request("configurationDone");
         else if (from === this.target && from.initializedSeen === 1) this.toDaemon(e);
+        else if (from.initializedSeen === 1 && this.others.includes(from)) void this.configureChild(from);
         return;
       case "terminated":
         // The program's exit ends the session when this module started it (with its exit code).
@@ -402,14 +454,16 @@ class Router {
         return;
       case "stopped": {
         const b = e.body as P.StoppedEvent["body"];
-        const ours = (b.hitBreakpointIds ?? []).filter((id) => this.holderIds.has(id));
+        if (from !== this.target) return;
+        const ours = (b.hitBreakpointIds ?? []).filter((id) => from.holderIds.has(id));
         if (from === this.target && ours.length && ours.length === b.hitBreakpointIds!.length && b.threadId !== undefined) {
           // Held at a compiled file's first line while its source map loaded: on it goes.
           this.resumed.add(b.threadId);
           void from.request("continue", { threadId: b.threadId });
           return;
         }
-        if (ours.length) b.hitBreakpointIds = b.hitBreakpointIds!.filter((id) => !this.holderIds.has(id));
+        b.hitBreakpointIds = b.hitBreakpointIds?.filter((id) => !from.holderIds.has(id)).map((id) => from.ids.get(id) ?? id);
+        from.stopped = true;
         // A breakpoint that stops is bound, though js-debug may say so only later (after an attach).
         for (const id of b.hitBreakpointIds ?? []) {
           if (!this.provisional.delete(id)) continue;
@@ -425,7 +479,8 @@ class Router {
       }
       case "breakpoint": {
         const bp = (e.body as P.BreakpointEvent["body"]).breakpoint;
-        if (this.holderIds.has(bp.id ?? -1)) return;
+        if (from.holderIds.has(bp.id ?? -1)) return;
+        if (bp.id !== undefined && from.ids.has(bp.id)) e.body = { ...(e.body as object), breakpoint: { ...bp, id: from.ids.get(bp.id) } };
         if (bp.verified && bp.id !== undefined && this.provisional.delete(bp.id) && !this.provisional.size) this.allBound?.();
         break;
       }
@@ -454,17 +509,14 @@ class Router {
         const args = req.arguments as P.StartDebuggingRequestArguments;
         const child = new Upstream(`target ${this.others.length + (this.target ? 1 : 0)}`, (m, f) => this.fromUpstream(m, f), () => {});
         const first = !this.target;
-        // The first debuggee is the session's; later ones (child processes) run on unhindered.
+        // The first debuggee is the session's; later ones (child processes): see configureChild.
         if (first) this.target = child;
         else this.others.push(child);
         try {
           await child.open(this.addr.host, this.addr.port);
           await child.request("initialize", initializeFor(args.configuration));
-          const started = child.request(args.request, args.configuration);
-          if (!first) {
-            await child.request("configurationDone");
-          }
-          const r = await started;
+          // A later one is configured at its first `initialized` (configureChild).
+          const r = await child.request(args.request, args.configuration);
           if (!r.success && first) this.event("output", { category: "stderr", output: `the debug adapter could not open the program's session: ${r.message ?? "failed"}\n` });
         } catch {}
         return;

@@ -224,6 +224,24 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
   );
 
   test(
+    "a wrapper that runs the program in a child process (as tsx and npx do): the child is followed, its exit code is the wrapper's",
+    async () => {
+      const s = "node-wrapper";
+      const child = join(FIX, "child.js");
+      const r = await env.ok(["start", join(FIX, "wrapper.js"), "--break", at(child, "area_body"), "--session", s]);
+      expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { file: child, line: mark(child, "area_body") } });
+      expect(local(r.stop, "w")).toBe("3");
+      expect((await env.ok(["print", "w * h", "--session", s])).result).toBe("12");
+      const end = (await env.ok(["continue", "--session", s])).stop;
+      expect(end).toMatchObject({ reason: "exited", exitCode: 4 });
+      expect((await env.ok(["output", "--session", s])).text).toBe("wrapper starts the child\narea 12\n");
+      await env.ok(["stop", "--session", s]);
+      expect(jsDebugServers(env.runtimeDir)).toEqual([]);
+    },
+    T,
+  );
+
+  test(
     "a .ts program on a Node that cannot run TypeScript says so and what to do",
     async () => {
       const v = Bun.spawnSync([NODE!, "--version"]).stdout.toString();
