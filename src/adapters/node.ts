@@ -89,8 +89,20 @@ export function typeScriptFlags(version: number[] | undefined, program: string):
   throw new DebuggerError(
     "UNSUPPORTED",
     `Node ${version ? version.join(".") : "(version unknown)"} cannot run TypeScript directly (${program}): that needs Node 22.6 or newer`,
-    "compile it with `tsc --sourceMap` and start the .js: breakpoints in the .ts files bind through the source maps; or use Node ≥ 22.6 (DEBUGGER_NODE names another node)",
+    "add tsx to the project (`npm install -D tsx`: it is then used), or compile it with `tsc --sourceMap` and start the .js (breakpoints in the .ts files bind through the source maps), or use Node ≥ 22.6 (DEBUGGER_NODE names another node)",
   );
+}
+
+/** tsx's CLI in a node_modules above any of `dirs` (a project's dev dependency), or undefined. */
+export function findTsx(dirs: string[]): string | undefined {
+  for (const start of dirs) {
+    for (let dir = resolve(start); ; dir = dirname(dir)) {
+      const cli = join(dir, "node_modules", "tsx", "dist", "cli.mjs");
+      if (existsSync(cli)) return cli;
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return undefined;
 }
 
 /** Compiled files js-debug reads source maps from before they load (so .ts breakpoints bind first). */
@@ -128,13 +140,17 @@ export const node: AdapterSpec = {
   launchArgs(o) {
     const nodePath = o.found?.variant?.replace(/^node /, "") ?? findNode() ?? "node";
     const program = isAbsolute(o.program) ? o.program : resolve(o.cwd, o.program);
-    const runtimeArgs = TS.has(extname(program).toLowerCase()) ? typeScriptFlags(nodeVersion(nodePath), o.program) : [];
+    const isTs = TS.has(extname(program).toLowerCase());
+    // TypeScript: the project's own tsx runs it where it has one (it runs the script in a child
+    // process, which is followed); else Node itself where it can strip types.
+    const tsx = isTs ? findTsx([dirname(program), o.cwd]) : undefined;
+    const runtimeArgs = isTs && !tsx ? typeScriptFlags(nodeVersion(nodePath), o.program) : [];
     return {
       type: "pwa-node",
       request: "launch",
       name: "debugger",
-      program,
-      args: o.args,
+      program: tsx ?? program,
+      args: tsx ? [program, ...o.args] : o.args,
       cwd: o.cwd,
       env: o.env,
       runtimeExecutable: nodePath,

@@ -72,6 +72,8 @@ class Upstream {
   readonly ids = new Map<number, number>();
   /** It reported a stop to the daemon. */
   stopped = false;
+  /** A worker thread's debuggee (js-debug names it `[worker N]`), not a process: never followed. */
+  worker = false;
 
   constructor(
     readonly name: string,
@@ -441,7 +443,7 @@ class Router {
         // (js-debug sends a second one once attached: the first already holds the breakpoints).
         if (from === this.launcher) void from.request("configurationDone");
         else if (from === this.target && from.initializedSeen === 1) this.toDaemon(e);
-        else if (from.initializedSeen === 1 && this.others.includes(from)) void this.configureChild(from);
+        else if (from.initializedSeen === 1 && this.others.includes(from)) void (from.worker ? from.request("configurationDone") : this.configureChild(from));
         return;
       case "terminated":
         // The program's exit ends the session when this module started it (with its exit code).
@@ -496,6 +498,7 @@ class Router {
   }
 
   private async reverse(req: P.Request, from: Upstream): Promise<void> {
+    this.opts.trace?.("in", { ...req, from: from.name });
     switch (req.command) {
       case "runInTerminal":
         try {
@@ -508,6 +511,7 @@ class Router {
         from.respond(req, {});
         const args = req.arguments as P.StartDebuggingRequestArguments;
         const child = new Upstream(`target ${this.others.length + (this.target ? 1 : 0)}`, (m, f) => this.fromUpstream(m, f), () => {});
+        child.worker = /^\[worker \d+\]$/.test(String(args.configuration.name ?? ""));
         const first = !this.target;
         // The first debuggee is the session's; later ones (child processes): see configureChild.
         if (first) this.target = child;

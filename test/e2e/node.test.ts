@@ -242,12 +242,42 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
   );
 
   test(
+    "TypeScript run by the project's tsx (installed from npm here): tsx's child process is followed, a breakpoint in the .ts stops",
+    async () => {
+      const proj = join(work, "tsx");
+      cpSync(join(FIX, "ts", "src"), join(proj, "src"), { recursive: true });
+      const npm = Bun.which("npm");
+      const install = npm ? Bun.spawnSync([npm, "install", "--silent", "--no-audit", "--no-fund", "--prefix", proj, "tsx@4"], { stdout: "pipe", stderr: "pipe", timeout: 120_000 }) : undefined;
+      if (!install || install.exitCode !== 0) {
+        const why = `tsx could not be installed from npm (${install ? install.stderr.toString().trim().split("\n").at(-1) : "no npm"})`;
+        if (CI) throw new Error(why);
+        return void console.warn(`SKIP: ${why}`);
+      }
+      const weigh = join(proj, "src", "weigh.ts");
+      const s = "node-tsx";
+      const r = await env.ok(["start", join(proj, "src", "main.ts"), "--break", at(weigh, "weigh_body"), "--session", s], { cwd: proj });
+      expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { file: weigh, line: mark(weigh, "weigh_body") } });
+      expect((await env.ok(["print", "item.grams", "--session", s])).result).toBe("120");
+      await env.ok(["breakpoint", "remove", "--all", "--session", s]);
+      const end = (await env.ok(["continue", "--session", s])).stop;
+      expect(end).toMatchObject({ reason: "exited", exitCode: 0 });
+      expect(end.output).toBe("total=300\n");
+      await env.ok(["stop", "--session", s]);
+      expect(jsDebugServers(env.runtimeDir)).toEqual([]);
+    },
+    T * 3,
+  );
+
+  test(
     "a .ts program on a Node that cannot run TypeScript says so and what to do",
     async () => {
       const v = Bun.spawnSync([NODE!, "--version"]).stdout.toString();
       const [major, minor] = v.slice(1).split(".").map(Number);
       if (major! > 22 || (major === 22 && minor! >= 6)) return void console.warn(`SKIP: node ${v.trim()} runs TypeScript directly`);
-      const r = await env.run(["start", join(FIX, "ts", "src", "main.ts"), "--session", "node-ts-direct"]);
+      // Outside any project with tsx (which would run it).
+      const lone = join(work, "lone.ts");
+      cpSync(join(FIX, "ts", "src", "weigh.ts"), lone);
+      const r = await env.run(["start", lone, "--session", "node-ts-direct"]);
       expect(r.exitCode).not.toBe(0);
       expect(r.json.error.code).toBe("UNSUPPORTED");
       expect(r.json.error.message).toContain("cannot run TypeScript directly");
