@@ -127,7 +127,10 @@ export const node: AdapterSpec = {
     const script = findJsDebug();
     if (!nodePath || !script) return null;
     // Loopback only: the server runs what any client asks it to.
-    return { path: script, command: [nodePath, script, "0", "127.0.0.1"], version: jsDebugVersion(script), variant: `node ${nodePath}` };
+    const v = nodeVersion(nodePath);
+    // doctor shows the variant: which Node runs the server and the programs, and whether it runs TypeScript itself.
+    const ts = v && atLeast(v, [22, 6]) ? "runs TypeScript itself" : "TypeScript through tsx or tsc";
+    return { path: script, command: [nodePath, script, "0", "127.0.0.1"], version: jsDebugVersion(script), variant: `node ${v ? v.join(".") : "(version unknown)"} at ${nodePath}; ${ts}` };
   },
   install: {
     packages: {},
@@ -138,7 +141,7 @@ export const node: AdapterSpec = {
     return JS.has(ext) || TS.has(ext);
   },
   launchArgs(o) {
-    const nodePath = o.found?.variant?.replace(/^node /, "") ?? findNode() ?? "node";
+    const nodePath = o.found?.command[0] ?? findNode() ?? "node";
     const program = isAbsolute(o.program) ? o.program : resolve(o.cwd, o.program);
     const isTs = TS.has(extname(program).toLowerCase());
     // TypeScript: the project's own tsx runs it where it has one (it runs the script in a child
