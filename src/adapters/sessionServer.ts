@@ -8,6 +8,7 @@
 // `exited` event).
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { Socket } from "bun";
+import { existsSync } from "node:fs";
 import { constants } from "node:os";
 import { dirname } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
@@ -23,6 +24,9 @@ const OWN_SEQ_BASE = 1_000_000_000;
 const TO_LAUNCHER = new Set(["initialize", "launch", "attach", "terminate", "restart"]);
 const DISCONNECT_WAIT_MS = 1500;
 const BIND_WAIT_MS = 1500;
+const IN_FLIGHT_WAIT_MS = 1000;
+/** js-debug numbers a debuggee's main thread 0; the daemon's thread ids are shown and typed by users, from 1. */
+const THREAD_SHIFT = 1;
 
 /** Lines Node writes to the program's stderr when a debugger attaches or holds it at exit: not the program's. */
 const NODE_NOTICES = [/^Debugger attached\.\r?\n/, /^Waiting for the debugger to disconnect\.\.\.\r?\n/, /^Debugger listening on ws:\/\/\S+\r?\n/, /^For help, see: https:\/\/nodejs\.org\/en\/docs\/inspector\r?\n/];
@@ -255,6 +259,12 @@ class Router {
   private readonly others: Upstream[] = [];
   private program: Program | undefined;
   private ended = false;
+  private finishing = false;
+  /** The daemon's requests forwarded and not yet answered, and who waits for none to be left. */
+  private readonly inFlight = new Set<number>();
+  /** The source path of each setBreakpoints the daemon sent. */
+  private readonly pathOf = new Map<number, string>();
+  private drained: (() => void) | undefined;
   private closed = false;
   /** Where the launched program's compiled files may be (the launch's cwd and program directory). */
   private roots: string[] = [];
@@ -304,6 +314,7 @@ class Router {
 
   private toDaemon(m: P.ProtocolMessage): void {
     if (this.ended && m.type === "event") return;
+    if (m.type === "response" && this.inFlight.delete((m as P.Response).request_seq) && !this.inFlight.size) this.drained?.();
     this.client.receive(encodeMessage(m));
   }
 
@@ -325,6 +336,9 @@ class Router {
     if (req.command === "setExceptionBreakpoints") this.exceptionFilters = req.arguments as P.SetExceptionBreakpointsArguments;
     if (req.command === "setBreakpoints" && this.target) return this.setBreakpoints(req, this.target);
     const to = TO_LAUNCHER.has(req.command) || !this.target ? this.launcher : this.target;
+    const args = req.arguments as { threadId?: unknown } | undefined;
+    if (to !== this.launcher && typeof args?.threadId === "number") req.arguments = { ...args, threadId: args.threadId - THREAD_SHIFT };
+    this.inFlight.add(req.seq);
     to.send(req);
   }
 
@@ -336,6 +350,7 @@ class Router {
     this.userBreakpoints.set(path, args.breakpoints ?? []);
     this.addHolders(path, to);
     const own = (args.breakpoints ?? []).length;
+    this.pathOf.set(req.seq, path);
     this.rewrites.set(req.seq, (r) => {
       if (to.holders.has(path)) this.keepHolderIds(to, r, own);
       for (const b of (r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []) if (b.id !== undefined && to.ids.has(b.id)) b.id = to.ids.get(b.id);
@@ -423,7 +438,17 @@ class Router {
         rewrite(r);
       }
       if (from === this.target && r.command === "setBreakpoints") {
-        for (const b of (r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []) if (!b.verified && b.id !== undefined) this.provisional.add(b.id);
+        const path = this.pathOf.get(r.request_seq);
+        for (const b of (r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []) {
+          if (!b.verified && b.id !== undefined) this.provisional.add(b.id);
+          // "Unbound" here means only that no loaded script has the line yet (js-debug binds when one
+          // loads, later than the daemon's 2 s wait for a program started through tsx): in a file
+          // that exists it is pending, as a native debugger's breakpoint in a library not loaded yet.
+          if (!b.verified && b.message === "breakpoint.provisionalBreakpoint" && path && existsSync(path)) {
+            b.verified = true;
+            delete b.message;
+          }
+        }
       }
       // Attached to a running program, its code is loaded: js-debug binds the breakpoints a moment
       // after configurationDone. Answered once they are bound (or after a short wait), so the
@@ -431,6 +456,9 @@ class Router {
       if (from === this.target && r.command === "configurationDone" && this.attached && this.provisional.size) {
         void Promise.race([new Promise<void>((resolve) => (this.allBound = resolve)), Bun.sleep(BIND_WAIT_MS)]).then(() => this.toDaemon(r));
         return;
+      }
+      if (from !== this.launcher && r.command === "threads") {
+        for (const t of (r.body as P.ThreadsResponse["body"] | undefined)?.threads ?? []) t.id += THREAD_SHIFT;
       }
       return this.toDaemon(m);
     }
@@ -447,7 +475,7 @@ class Router {
         return;
       case "terminated":
         // The program's exit ends the session when this module started it (with its exit code).
-        if (from === this.launcher && !this.program) this.finish(undefined);
+        if (from === this.launcher && !this.program) void this.finish(undefined);
         return;
       case "exited":
         if (!this.program) this.toDaemon(e);
@@ -494,6 +522,8 @@ class Router {
         return this.toDaemon(e);
       }
     }
+    const body = e.body as { threadId?: unknown } | undefined;
+    if (from !== this.launcher && typeof body?.threadId === "number") e.body = { ...body, threadId: body.threadId + THREAD_SHIFT };
     if (from === this.launcher || from === this.target) this.toDaemon(e);
   }
 
@@ -556,7 +586,7 @@ class Router {
       const signal = child.signalCode == null ? undefined : String(child.signalCode);
       // As a shell reports it: 128 + the signal's number.
       const exitCode = signal ? 128 + ((constants.signals as Record<string, number>)[signal] ?? 0) : code;
-      this.finish(exitCode);
+      void this.finish(exitCode);
       return exitCode;
     });
     const end = async () => {
@@ -570,8 +600,15 @@ class Router {
     return child.pid;
   }
 
-  private finish(exitCode: number | undefined): void {
-    if (this.ended) return;
+  /**
+   * The end, once the daemon's requests in flight are answered: a `continue` that lets the program
+   * die at once (an exception) is answered after the exit, and the daemon ends the adapter at
+   * `terminated` — the answer would be lost and the command fail (seen under load).
+   */
+  private async finish(exitCode: number | undefined): Promise<void> {
+    if (this.finishing) return;
+    this.finishing = true;
+    if (this.inFlight.size) await Promise.race([new Promise<void>((resolve) => (this.drained = resolve)), Bun.sleep(IN_FLIGHT_WAIT_MS)]);
     if (exitCode !== undefined) this.event("exited", { exitCode });
     this.event("terminated", {});
     this.ended = true;
