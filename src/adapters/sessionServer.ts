@@ -439,6 +439,7 @@ class Router {
       }
       if (from === this.target && r.command === "setBreakpoints") {
         const path = this.pathOf.get(r.request_seq);
+        this.pathOf.delete(r.request_seq);
         for (const b of (r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []) {
           if (!b.verified && b.id !== undefined) this.provisional.add(b.id);
           // "Unbound" here means only that no loaded script has the line yet (js-debug binds when one

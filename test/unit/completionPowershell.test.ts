@@ -87,7 +87,7 @@ test.skipIf(!pwsh)("pwsh: TabExpansion2 completes commands, sub-commands, flags 
   };
   expect(complete("debugger sta")).toEqual(["start", "status"]);
   expect(complete("debugger breakpoint re")).toEqual(["remove"]);
-  expect(complete("debugger start ./a --adapter ")).toEqual(["debugpy", "delve", "gdb", "lldb-cli", "lldb-dap"]);
+  expect(complete("debugger start ./a --adapter ")).toEqual(["debugpy", "delve", "gdb", "lldb-cli", "lldb-dap", "node"]);
   expect(complete("debugger attach --w")).toEqual(["--wait"]);
   expect(complete("debugger memory read x --format w")).toEqual(["words"]);
 });
