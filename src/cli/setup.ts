@@ -128,7 +128,7 @@ export async function runSetup(a: ParsedArgs, ctx: CliContext) {
   const plans = specs.map((s) => planFor(s, manager));
   const dryRun = bool(a, "dry-run") === true;
   const work = plans.filter((p) => p.steps.length);
-  const result = { dryRun, manager, plans: plans.map((p) => ({ ...p, steps: p.steps.map((s) => ({ command: s.argv, why: s.why })) })), installed: [] as string[], config: undefined as string | undefined };
+  const result = { dryRun, manager, plans: plans.map((p) => ({ ...p, steps: p.steps.map((s) => ({ command: s.shown ?? s.argv, why: s.why })) })), installed: [] as string[], config: undefined as string | undefined };
   if (dryRun || !work.length) return result;
   if (!ctx.json) await Bun.write(Bun.stderr, renderSetupPlan(result) + "\n");
   if (bool(a, "yes") !== true) {

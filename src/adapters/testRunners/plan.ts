@@ -15,7 +15,7 @@ import type { Survey } from "./survey.ts";
 export interface TestPlan {
   runner: Runner;
   /** The adapter the runner needs; undefined: chosen from the program as `start` does. */
-  adapter?: "debugpy" | "delve";
+  adapter?: "debugpy" | "delve" | "node";
   /** What is launched: a script, a package directory, a test executable. */
   program: string;
   args: string[];
@@ -41,7 +41,7 @@ export interface PlanContext extends CallerEnv {
   python?: string;
 }
 
-export const KNOWN_RUNNERS = "pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG…] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable, and wrappers of a Python test run: make, tox, nox, poetry, pipenv, hatch, pdm, uv, a shell script";
+export const KNOWN_RUNNERS = "node --test FILE, pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG…] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable, and wrappers of a Python test run: make, tox, nox, poetry, pipenv, hatch, pdm, uv, a shell script";
 
 /** Commands that start a Python test run rather than being one: followed into it (handoff.ts). */
 const WRAPPERS = new Set(["make", "gmake", "tox", "nox", "poetry", "pipenv", "hatch", "pdm", "uv", "uvx", "rye", "just"]);
@@ -85,6 +85,7 @@ function planCommand(command: string[], ctx: PlanContext): Omit<TestPlan, "comma
   }
   if (name === "ctest") return planCtest(head, rest, ctx);
   if (/^(python|pypy)[\d.]*$/.test(name)) return planPythonCommand(head, rest, ctx);
+  if (name === "node" || name === "nodejs") return planNodeTest(rest, ctx);
   const found = resolveProgram(head, ctx);
   if (!found) {
     if (/^py\.?test(-?3)?$/.test(head)) {
@@ -220,4 +221,25 @@ function planCtest(head: string, rest: string[], ctx: PlanContext): Omit<TestPla
   const survey: Survey | undefined = runnable.length > 1 ? { kind: "ctest", ctest, argv: rest, tests: runnable.map((t) => ({ name: t.name, command: t.command!, cwd: cwdOf(t) })) } : undefined;
   const notes = survey ? [] : [`ctest test '${first.name}' runs \`${first.command!.join(" ")}\``];
   return { runner: "program", program: program!, args: progArgs, cwd: cwdOf(first), env: {}, notes, survey };
+}
+
+/**
+ * `node --test FILE`: the file runs as the program, its node:test tests in the same process (Node's
+ * runner would start each file in a child process, which the debugger does not follow).
+ */
+function planNodeTest(rest: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
+  if (!rest.includes("--test")) throw new DebuggerError("USAGE", "`node` without --test is not a test run", "`debugger test -- node --test test/x.test.js`, or `debugger start FILE` to run a program");
+  const files: string[] = [];
+  const nodeArgs: string[] = [];
+  for (const w of rest) {
+    if (w === "--test") continue;
+    if (w.startsWith("-")) nodeArgs.push(w);
+    else files.push(w);
+  }
+  if (!files.length) throw new DebuggerError("USAGE", "node --test without a file would search for test files in child processes, which are not followed", "name the test file: `debugger test -- node --test test/x.test.js`");
+  const program = resolve(ctx.cwd, files[0]!);
+  if (!isFile(program)) throw new DebuggerError("PROGRAM_NOT_FOUND", `test file '${files[0]}' does not exist (looked in ${ctx.cwd})`, "give the test file's path");
+  const notes = files.length > 1 ? [`this run is ${files[0]}'s tests; ${files.length - 1} more file(s) (${files.slice(1).join(", ")}): one \`debugger test\` each`] : [];
+  if (nodeArgs.length) notes.push(`node options not passed on: ${nodeArgs.join(" ")}`);
+  return { runner: "node", adapter: "node", program, args: [], cwd: ctx.cwd, env: {}, notes };
 }

@@ -115,6 +115,21 @@ function rustPanics(base: AdapterSpec, program: string | undefined, stopOnFailur
   return all.map((c) => (c.function === "rust_panic" ? { ...c, on: stopOnFailure } : c));
 }
 
+/**
+ * node:test: a failing assert throws an AssertionError that the runner catches, so the stop is
+ * js-debug's caught-exception filter. Node's internals are not skipped (a throw in a skipped file,
+ * node:assert's, never stops; a negated skipFiles pattern did not bring it back); the report
+ * shows the first frame in the test's code. An exception thrown and caught wholly inside Node
+ * is not the test's: passed.
+ */
+function nodeFailures(base: AdapterSpec, stopOnFailure: boolean): Partial<AdapterSpec> {
+  return {
+    launchArgs: (o) => ({ ...base.launchArgs(o), skipFiles: [] }),
+    defaultExceptionFilters: stopOnFailure ? ["all"] : [],
+    passStop: (reason, frames) => reason === "exception" && frames.every((f) => !f.file || f.file.startsWith("<node_internals>") || f.file.startsWith("node:")),
+  };
+}
+
 /** The adapter a test run uses. */
 export function testAdapter(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): AdapterSpec {
   let spec: AdapterSpec = base;
@@ -124,6 +139,7 @@ export function testAdapter(base: AdapterSpec, plan: TestPlan, stopOnFailure: bo
     // The panic's message, as the panic hook printed it (lldb-dap's reading, for gdb too).
     spec = { ...base, catchpoints: (program) => rustPanics(base, program, stopOnFailure), describeInternalStop: base.describeInternalStop ?? lldbDap.describeInternalStop };
   }
+  else if (plan.runner === "node") spec = { ...base, ...nodeFailures(base, stopOnFailure) };
   else if (!stopOnFailure) spec = { ...base, catchpoints: (program) => (base.catchpoints?.(program) ?? []).map((c) => ({ ...c, on: false })) };
   const summary = summaryFor(plan.runner);
   // A runner that dies mid-test (os._exit, abort, a kill) prints no verdict: that is said, not left out.

@@ -1,7 +1,7 @@
 // The verdict line each test runner prints at its end, read back from the program's output so the
 // exit report can say it in a few bytes ("1 failed, 1 passed"). Pure: unit-tested from samples.
 
-export type Runner = "pytest" | "unittest" | "python" | "go" | "cargo" | "program" | "wrapper";
+export type Runner = "pytest" | "unittest" | "python" | "go" | "cargo" | "node" | "program" | "wrapper";
 
 function lastMatch(text: string, re: RegExp): RegExpExecArray | undefined {
   let last: RegExpExecArray | undefined;
@@ -40,6 +40,15 @@ export function cargoSummary(output: string): string | undefined {
   return m ? `${m[1]}: ${m[2]}` : undefined;
 }
 
+/** node:test's TAP ending: `# pass 1` and `# fail 1` lines (spec reporter: `ℹ pass 1`). */
+export function nodeTestSummary(output: string): string | undefined {
+  const count = (what: string) => lastMatch(output, new RegExp(`^[#ℹ] ${what} (\\d+)$`, "m"))?.[1];
+  const pass = count("pass");
+  const fail = count("fail");
+  if (pass === undefined && fail === undefined) return undefined;
+  return [fail && fail !== "0" ? `${fail} failed` : "", `${pass ?? 0} passed`].filter(Boolean).join(", ");
+}
+
 export function summaryFor(runner: Runner): ((output: string) => string | undefined) | undefined {
   switch (runner) {
     case "pytest":
@@ -50,6 +59,8 @@ export function summaryFor(runner: Runner): ((output: string) => string | undefi
       return goSummary;
     case "cargo":
       return cargoSummary;
+    case "node":
+      return nodeTestSummary;
     default:
       return undefined;
   }
