@@ -85,6 +85,8 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
   // A core dump stops where it was taken (Delve says "entry"); a crash keeps its signal.
   const report = ctx.create(ctx.core && reason === "entry" ? "core" : reason);
   report.description = internal ? adapter.describeInternalStop?.(internal, output.sinceReport()) : (body.description ?? body.text ?? adapter.stopDescription?.(body.reason, output.sinceReport()));
+  // cdt-gdb-adapter names the signal as the reason (`SIGSEGV`) and sends no description: the stop still says which.
+  if (report.description === undefined && /^SIG[A-Z0-9]+$/.test(body.reason)) report.description = `signal ${body.reason}`;
   // The debugger's own watchpoint number, not the CLI id (AdapterSpec.ownWatchpointNumber): it would only mislead.
   const ownNumber = adapter.ownWatchpointNumber;
   const watchNumber = report.reason === "watchpoint" && !!ownNumber && ownNumber.test(report.description ?? "");
