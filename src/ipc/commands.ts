@@ -37,6 +37,12 @@ const envArgs = {
   callerEnv: v.optional(v.record(v.string(), v.string())),
 };
 
+/** `--via`: the command (argv) that reaches the target the adapter runs in; `--map`: REMOTE=LOCAL pairs. */
+const viaArgs = {
+  via: v.optional(v.pipe(v.array(v.string()), v.minLength(1, "give the command that reaches the target, e.g. [\"docker\", \"exec\", \"-i\", \"NAME\"]"))),
+  map: v.optional(v.array(v.string())),
+};
+
 const sessionArgs = {
   program: optStr,
   args: v.optional(v.array(v.string()), []),
@@ -50,6 +56,7 @@ const sessionArgs = {
   break: v.optional(v.array(v.string()), []),
   pid: v.optional(posInt),
   connect: v.optional(v.strictObject({ host: v.string(), port: v.pipe(int, v.minValue(1), v.maxValue(65535)) })),
+  ...viaArgs,
   options: v.optional(v.record(v.string(), v.unknown()), {}),
   /** A file the program reads as its stdin (`--stdin`); unset: end-of-file. */
   stdin: optStr,
@@ -84,6 +91,7 @@ const runArgs = v.strictObject({
   cwd: optStr,
   ...envArgs,
   adapter: optStr,
+  ...viaArgs,
   /** The caller's DEBUGGER_ADAPTER (common/callerAdapter.ts). */
   options: v.optional(v.record(v.string(), v.unknown()), {}),
   break: v.optional(v.array(v.string()), []),
