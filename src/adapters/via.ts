@@ -178,7 +178,7 @@ export function probeTarget(via: string[], names: string[], env: Env): TargetFac
   }
   const text = r.stdout.toString();
   if (r.exitCode !== 0 || !text.includes("::cap")) {
-    throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode}): ${r.stderr.toString().trim()}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+    throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
   }
   const [head, rest = ""] = text.split("::cap\n");
   const [cap = "", environ = ""] = rest.split("::env\n");
