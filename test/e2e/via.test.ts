@@ -5,7 +5,7 @@
 // without SYS_PTRACE is refused with the flag named. dockerd is started here when none runs (and
 // stopped after); where it cannot start, the tests are skipped with the reason printed.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { adapterAvailable, E2eEnv, missing, waitFor } from "../harness/index.ts";
@@ -202,3 +202,16 @@ test.if(haveTools)("a container that is not there: the inspect's error, not a ha
   expect(r.json.error).toMatchObject({ code: "ADAPTER_START_FAILED" });
   expect(r.json.error?.message).toContain(`${tag}-absent`);
 }, 60_000);
+
+test.if(haveTools)("a daemon killed mid-session leaves nothing in the container (the pipe's end ends the adapter there)", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  for (const [program, line] of [["prog", "prog.c:3"], ["prog.py", "prog.py:2"]] as const) {
+    await env.ok(["start", join(src, program), "--via", via(CAP), "--break", join(src, line)], { cwd: src });
+    expect(leftIn(CAP).length).toBeGreaterThan(0);
+    const daemon = JSON.parse(readFileSync(join(env.runtimeDir, "daemon.json"), "utf8")).pid as number;
+    process.kill(daemon, "SIGKILL");
+    await waitFor(() => leftIn(CAP).length === 0, 15_000, `nothing left in the container after the daemon died (${program})`);
+  }
+}, 120_000);
