@@ -109,7 +109,6 @@ export const lldbDap: AdapterSpec = {
   remote: {
     names: ["lldb-dap-19", "lldb-dap-20", "lldb-dap-18", "lldb-dap", "lldb-vscode-19", "lldb-vscode", "/usr/lib/llvm-19/bin/lldb-dap", "/usr/lib/llvm-20/bin/lldb-dap"],
     command: (path) => [path],
-    traces: true,
   },
   installHint:
     process.platform === "darwin"

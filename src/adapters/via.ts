@@ -197,8 +197,4 @@ export function probeTarget(via: string[], names: string[], env: Env): TargetFac
 export interface RemoteAdapter {
   names: string[];
   command(path: string): string[];
-  /** It traces the program (ptrace): needs CAP_SYS_PTRACE in a container. */
-  traces: boolean;
 }
-
-export const CAP_HINT = "start the container with `--cap-add=SYS_PTRACE` (and `--security-opt seccomp=unconfined` where the kernel's default profile still refuses ptrace); in Kubernetes `securityContext.capabilities.add: [SYS_PTRACE]`";

@@ -1,8 +1,9 @@
 // `--via 'docker exec -i NAME'` (issue 37): the adapter and the program run in a container started
 // here with `--network none` (DAP only through docker exec's pipe), from an image built from this
 // machine's own files (no registry is reachable). Local paths in and out (the bind mount is mapped
-// from `docker inspect`), `stop` leaves nothing in the container (`docker top`), and a container
-// without SYS_PTRACE is refused with the flag named. dockerd is started here when none runs (and
+// from `docker inspect`), `stop` and a killed daemon leave nothing in the container (`docker top`),
+// a container without SYS_PTRACE still launches (the default profile allows tracing a child), and
+// one whose profile refuses ptrace gets the flags named. dockerd is started here when none runs (and
 // stopped after); where it cannot start, the tests are skipped with the reason printed.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -100,6 +101,7 @@ print("y =", y)
 const tag = `dbg-via-${process.pid}`;
 const CAP = `${tag}-cap`;
 const NOCAP = `${tag}-nocap`;
+const DENIED = `${tag}-noptrace`;
 
 beforeAll(async () => {
   if (!haveTools) return;
@@ -118,6 +120,9 @@ beforeAll(async () => {
   if (cc.exitCode !== 0) throw new Error(`cc: ${cc.stderr}`);
   runContainer(CAP, ["--cap-add=SYS_PTRACE"]);
   runContainer(NOCAP, []);
+  // A profile that refuses ptrace itself, as a hardened one or an older kernel's default does.
+  writeFileSync(join(dir, "noptrace.json"), JSON.stringify({ defaultAction: "SCMP_ACT_ALLOW", syscalls: [{ names: ["ptrace"], action: "SCMP_ACT_ERRNO" }] }));
+  runContainer(DENIED, ["--security-opt", `seccomp=${join(dir, "noptrace.json")}`]);
 }, 600_000);
 
 afterAll(async () => {
@@ -181,16 +186,26 @@ test.if(haveTools)("run --via: one row per stop and the program's end, nothing l
   await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
 }, 120_000);
 
-test.if(haveTools)("a container without SYS_PTRACE: refused before launch, the flag named", async () => {
+test.if(haveTools)("a container without SYS_PTRACE: a launch still works (docker's default profile lets a debugger trace its child)", async () => {
   if (!ok()) return console.warn(`SKIP: ${skipReason}`);
   const env = newEnv();
   const src = join(dir, "src");
-  const r = await env.run(["start", join(src, "prog"), "--via", via(NOCAP), "--break", `${join(src, "prog.c")}:3`], { cwd: src });
+  const r = await env.ok(["run", join(src, "prog"), "--via", via(NOCAP), "--break", `${join(src, "prog.c")}:4`, "--print", "s"], { cwd: src });
+  expect(r.hits.map((h) => h.values?.map((v) => v.value))).toEqual([["5"]]);
+  await waitFor(() => leftIn(NOCAP).length === 0, 10_000, "nothing left in the container");
+}, 60_000);
+
+test.if(haveTools)("a container whose seccomp profile refuses ptrace: LAUNCH_FAILED naming --cap-add=SYS_PTRACE and seccomp=unconfined", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  const r = await env.run(["start", join(src, "prog"), "--via", via(DENIED), "--break", `${join(src, "prog.c")}:3`], { cwd: src });
   expect(r.exitCode).toBe(4);
   expect(r.json.error).toMatchObject({ code: "LAUNCH_FAILED" });
-  expect(r.json.error?.message).toContain("CAP_SYS_PTRACE");
+  expect(r.json.error?.message).toContain("ptrace");
   expect(r.json.error?.hint).toContain("--cap-add=SYS_PTRACE");
-  expect(leftIn(NOCAP)).toEqual([]);
+  expect(r.json.error?.hint).toContain("seccomp=unconfined");
+  await waitFor(() => leftIn(DENIED).length === 0, 10_000, "nothing left in the container");
 }, 60_000);
 
 test.if(haveTools)("a container that is not there: the inspect's error, not a hang", async () => {

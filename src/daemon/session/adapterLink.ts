@@ -2,11 +2,11 @@
 // `--connect` adapter reached), the DAP start-up sequence (initialize, launch or attach,
 // configurationDone: DESIGN §3 rule 4), the adapter's exit, the launched program's processes when
 // the adapter dies without ending them, and the disconnect at the end.
-import { attachDenial, launchDenial } from "../../common/ptrace.ts";
+import { attachDenial, launchDenial, type PtraceState } from "../../common/ptrace.ts";
 import { deadHelper, helpersOf, realProgram, type Helper } from "./helperWatch.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
-import { CAP_HINT, pathRewriter, probeTarget, viaCommand, type Via } from "../../adapters/via.ts";
+import { pathRewriter, probeTarget, viaCommand, type Via } from "../../adapters/via.ts";
 import type { AdapterSpec, CoreArgs, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
 import { redactEnv } from "../../common/callerEnv.ts";
 import { adapterStartTimeoutMs, requestTimeoutMs, type Config } from "../../common/config.ts";
@@ -67,6 +67,8 @@ export class AdapterLink {
   /** This start's adapter had to begin in a given directory or with a given stdin: a spare would not have served it. */
   private pinnedCwd = false;
   capabilities: P.Capabilities = {};
+  /** What the --via target allows a tracer (read there before the adapter starts). */
+  private targetPtrace: PtraceState | undefined;
   /** Processes the adapter started for a launched program: ended if the adapter dies without doing it. */
   private debuggees: ProcessId[] = [];
   /**
@@ -109,6 +111,7 @@ export class AdapterLink {
     this.closing = "no";
     this.debuggees = [];
     this.found = undefined;
+    this.targetPtrace = undefined;
     let command: string[] = [];
     let env: Record<string, string> | undefined;
     let targetEnv: Record<string, string> | undefined;
@@ -119,7 +122,9 @@ export class AdapterLink {
       // Looked up in the target, never here: the target's adapter debugs the target's program.
       const facts = probeTarget(opts.via.argv, remote.names, opts.callerEnv);
       if (!facts.path) throw new DebuggerError("ADAPTER_NOT_FOUND", `--via: ${adapter.name} was not found in the target (looked for ${remote.names.join(", ")})`, `install it there: ${adapter.installHint}`);
-      if (remote.traces && !facts.capSysPtrace) throw new DebuggerError("LAUNCH_FAILED", `--via: the target has no CAP_SYS_PTRACE, so ${adapter.name} cannot trace a program there`, CAP_HINT);
+      // Not refused here without CAP_SYS_PTRACE: docker's default profile lets a debugger trace its own
+      // child without it (kernel ≥ 4.8). A refused launch is explained from these facts (startError).
+      this.targetPtrace = { capSysPtrace: facts.capSysPtrace, seccompFilter: facts.seccompFilter };
       targetEnv = facts.env;
       target = { seccompFilter: facts.seccompFilter };
       this.found = { path: facts.path, command: viaCommand(opts.via.argv, remote.command(facts.path)), variant: `via ${opts.via.argv.join(" ")}` };
@@ -367,7 +372,7 @@ export class AdapterLink {
     const said = tailLines(this.host.output.since(outputFrom, ["stderr", "console"]), 20).trim();
     // A refused ptrace (another tracer, Yama, a missing CAP_SYS_PTRACE, seccomp): its cause and fix, not a guess at the path.
     const pid = this.opts?.pid;
-    const denied = what === "attach" ? (pid && !this.opts?.connect ? attachDenial(pid) : undefined) : launchDenial(`${e.message}\n${said}`);
+    const denied = what === "attach" ? (pid && !this.opts?.connect ? attachDenial(pid) : undefined) : launchDenial(`${e.message}\n${said}`, this.opts?.via ? this.targetPtrace : undefined);
     return new DebuggerError(
       what === "attach" ? "ATTACH_FAILED" : "LAUNCH_FAILED",
       `${what} failed: ${e.message}${said ? `\n${said}` : ""}`,
