@@ -43,7 +43,7 @@ export const adapterFlags: Record<string, FlagDef> = {
 
 /** `--via 'COMMAND…'` and `--map REMOTE=LOCAL` (start, run): the adapter runs inside a target reached through a command. */
 export const viaFlags: Record<string, FlagDef> = {
-  via: { type: "string", description: "start the adapter and program inside a target through this command, DAP over its stdin/stdout: 'docker exec -i NAME', 'ssh HOST', 'kubectl exec -i POD --' (one string, split as a shell splits words)", valueHint: "'COMMAND…'" },
+  via: { type: "string", description: "start the adapter and program inside a target through this command, DAP over its stdin/stdout: 'docker exec -i NAME', 'ssh HOST', 'kubectl exec -i POD --' (one string, split as a shell splits words)", valueHint: "CMD" },
   map: { type: "string", repeat: true, description: "with --via: the target's directory REMOTE is LOCAL here (docker's bind mounts are mapped without it)", valueHint: "REMOTE=LOCAL" },
 };
 

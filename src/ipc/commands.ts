@@ -56,7 +56,6 @@ const sessionArgs = {
   break: v.optional(v.array(v.string()), []),
   pid: v.optional(posInt),
   connect: v.optional(v.strictObject({ host: v.string(), port: v.pipe(int, v.minValue(1), v.maxValue(65535)) })),
-  ...viaArgs,
   options: v.optional(v.record(v.string(), v.unknown()), {}),
   /** A file the program reads as its stdin (`--stdin`); unset: end-of-file. */
   stdin: optStr,
@@ -67,7 +66,7 @@ const sessionArgs = {
 /** `waitFor`: the name of a process to wait for (a new one, at most `timeout` s), then attach. */
 const attachArgs = v.strictObject({ ...sessionArgs, waitFor: v.optional(v.pipe(v.string(), v.minLength(1, "give a process name"))) });
 /** Python: `module` runs `python -m MODULE` instead of a program file. */
-const startArgs = v.strictObject({ ...sessionArgs, module: optStr });
+const startArgs = v.strictObject({ ...sessionArgs, ...viaArgs, module: optStr });
 
 /** `test -- CMD…`: the command that runs the tests, as the user types it. */
 const testArgs = v.strictObject({

@@ -58,6 +58,9 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   if (mode === "attach" && a.pid) refuseSelfAttach(a.pid, guardContext(ctx, a.clientPid));
   // Through --via a program given by a local path (in a mapped directory) is checked here; one that
   // exists only in the target is taken as given.
+  // What --via does not do yet: the target's core files, and an adapter already listening (--connect: no need for --via).
+  const viaClash = a.via && (a.core ? "--core" : a.connect ? "--connect" : undefined);
+  if (viaClash) throw new DebuggerError("USAGE", `--via starts the adapter in the target: it takes no ${viaClash}`, viaClash === "--core" ? "open the core inside the target with the debugger installed there" : "leave out --connect");
   const via = a.via ? viaOf(a.via, a.map ?? [], lookupEnv(a.callerEnv)) : undefined;
   const local = mode === "launch" && !a.connect && !(via && !existsSync(program!));
   if (local && !existsSync(program!)) {
@@ -151,6 +154,7 @@ async function attachWhenStarted(a: ArgsOut<"attach">, caller: Caller, ctx: Daem
 /** `start -m MODULE`: debugpy runs the module; the session's program reads `-m MODULE`. */
 async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, signal?: AbortSignal): Promise<StartData> {
   if (a.program || a.core || a.connect || a.pid) throw new DebuggerError("USAGE", "--module runs a Python module: it takes no program, --core or --connect", "`debugger start -m pkg.app -- ARGS`");
+  if (a.via) throw new DebuggerError("UNSUPPORTED", "--module with --via is not supported yet", "give the module's main file: `debugger start --via '…' pkg/app/__main__.py`");
   if (a.adapter && a.adapter !== "debugpy" && a.adapter !== "python" && a.adapter !== "py") throw new DebuggerError("USAGE", "--module is for Python (debugpy)", "leave out --adapter");
   const config = await loadConfig();
   const env = lookupEnv(a.callerEnv);
