@@ -230,3 +230,27 @@ test.if(haveTools)("a daemon killed mid-session leaves nothing in the container 
     await waitFor(() => leftIn(CAP).length === 0, 15_000, `nothing left in the container after the daemon died (${program})`);
   }
 }, 120_000);
+
+// --map without docker: `env` stands in for ssh or kubectl (a command that runs the adapter's argv
+// elsewhere); the "target" keeps the program and its sources in another tree than the local copy.
+const haveLocalLldb = linux && adapterAvailable("lldb-dap", FILE) && (Bun.which("cc") !== null || missing("cc is not installed", FILE));
+test.if(haveLocalLldb)("--map REMOTE=LOCAL through a command that is not docker: break on the local copy, stops name it", async () => {
+  const base = mkdtempSync(join(tmpdir(), "dbg-via-map-"));
+  try {
+    const remote = join(base, "remote");
+    const local = join(base, "local");
+    Bun.spawnSync(["mkdir", "-p", remote, local]);
+    writeFileSync(join(remote, "prog.c"), C_SRC);
+    writeFileSync(join(local, "prog.c"), C_SRC);
+    const cc = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(remote, "prog"), join(remote, "prog.c")], { stderr: "pipe" });
+    expect(cc.exitCode).toBe(0);
+    const env = newEnv();
+    const started = await env.ok(["start", join(remote, "prog"), "--via", "env", "--map", `${remote}=${local}`, "--break", `${join(local, "prog.c")}:3`], { cwd: local });
+    expect(started.stop?.frame).toMatchObject({ function: "add", file: join(local, "prog.c"), line: 3 });
+    expect(started.breakpoints[0]).toMatchObject({ verified: true });
+    expect((await env.ok(["print", "a + b"], { cwd: local })).result).toBe("5");
+    await env.ok(["stop"], { cwd: local });
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}, 60_000);
