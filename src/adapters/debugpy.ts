@@ -269,6 +269,8 @@ export const debugpy: AdapterSpec = {
   sourceExtensions: [".py", ".pyw"],
   title: "debugpy: Python",
   transport: { kind: "stdio" },
+  // In a target (`--via`): its python3 runs the adapter; the program needs no ptrace.
+  remote: { names: ["python3"], command: (path) => [path, "-m", "debugpy.adapter"] },
   installHint: `no python3 here can import debugpy: ${INSTALL}; or name an interpreter that has it with --python PATH`,
   discover(o) {
     return findInterpreter(o?.options ?? {}, o?.env);

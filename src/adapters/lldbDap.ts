@@ -7,7 +7,7 @@ import { lldbReturnValue } from "./returnValueText.ts";
 import RUST_GUARD from "./rustLldbGuard.py" with { type: "text" };
 import { parseLldbWatchpoints } from "./lldbWatchpoints.ts";
 import type { Env } from "../common/callerEnv.ts";
-import type { AdapterSpec, FoundAdapter } from "./types.ts";
+import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 import { signalName } from "../common/signals.ts";
 import { lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
@@ -92,10 +92,24 @@ const NATIVE_SOURCE = new Set([".c", ".cc", ".cpp", ".cxx", ".m", ".mm", ".rs", 
 /** A launched program's stdin: end-of-file, never a wait (README: "stdin"). */
 export const STDIN_PATH = "/dev/null";
 
+/**
+ * Turning ASLR off needs personality(2), which docker's default seccomp profile refuses ("personality
+ * set failed: Operation not permitted") even with SYS_PTRACE: leave it on there (lldb-dap's own
+ * launch option; it overrides the LLDB setting).
+ */
+function noAslrOff(o: LaunchOptions): { disableASLR?: false } {
+  return o.target?.seccompFilter ? { disableASLR: false } : {};
+}
+
 export const lldbDap: AdapterSpec = {
   name: "lldb-dap",
   title: "LLDB (lldb-dap): C, C++, Rust, Swift",
   transport: { kind: "stdio" },
+  // In a target (`--via`): the versioned names first, as discovery here prefers them.
+  remote: {
+    names: ["lldb-dap-19", "lldb-dap-20", "lldb-dap-18", "lldb-dap", "lldb-vscode-19", "lldb-vscode", "/usr/lib/llvm-19/bin/lldb-dap", "/usr/lib/llvm-20/bin/lldb-dap"],
+    command: (path) => [path],
+  },
   installHint:
     process.platform === "darwin"
       ? "install Xcode 16+ (xcrun --find lldb-dap) or `brew install llvm`"
@@ -125,9 +139,13 @@ export const lldbDap: AdapterSpec = {
     if (o.terminal) initCommands.push(`?settings set target.input-path ${o.stdin ?? STDIN_PATH}`, ...["output", "error"].map((s) => `?settings set target.${s}-path ${o.terminal}`));
     // No pty of ours: the program's output stays lldb-dap's; its stdin is still the file (not "?": a failure must be seen).
     else if (o.stdin) initCommands.push(`settings set target.input-path ${o.stdin}`);
+    // In a --via target: end-of-file, as here (the target has /dev/null too).
+    else if (o.target) initCommands.push(`?settings set target.input-path ${STDIN_PATH}`);
+    // The launch option alone is not enough: lldb-dap 19 starts from the target's settings.
+    if (o.target?.seccompFilter) initCommands.push("?settings set target.disable-aslr false");
     // The program inherits lldb-dap's environment: the log settings meant for lldb-server stay out of it.
     if (process.platform === "linux") initCommands.push(`?settings set target.unset-env-vars ${Object.keys(lldbServerLogEnv()).join(" ")}`);
-    return { program: o.program, args: o.args, cwd: o.cwd, env: Object.entries(o.env).map(([k, v]) => `${k}=${v}`), stopOnEntry: o.stopOnEntry, ...(initCommands.length ? { initCommands } : {}) };
+    return { program: o.program, args: o.args, cwd: o.cwd, env: Object.entries(o.env).map(([k, v]) => `${k}=${v}`), stopOnEntry: o.stopOnEntry, ...(initCommands.length ? { initCommands } : {}), ...noAslrOff(o) };
   },
   attachArgs(o) {
     const args: Record<string, unknown> = {};

@@ -4,6 +4,7 @@ import type { Env } from "../common/callerEnv.ts";
 import type { ReturnValueSpec } from "./returnValueText.ts";
 import type { Transport } from "./connection.ts";
 import type { StopReport } from "../ipc/types.ts";
+import type { RemoteAdapter } from "./via.ts";
 
 export interface LaunchOptions {
   program: string;
@@ -31,6 +32,8 @@ export interface LaunchOptions {
   pipes?: { stdout: string; stderr: string };
   /** The executable the daemon built from `program` (AdapterSpec.prebuild), launched instead of building. */
   built?: string;
+  /** The program runs in a `--via` target; `seccompFilter`: a filter is on there (a container's default profile). */
+  target?: { seccompFilter: boolean };
   /** An absolute path to a readable file the program's stdin (fd 0) is, opened read-only (`--stdin`); undefined: /dev/null. */
   stdin?: string;
 }
@@ -112,6 +115,8 @@ export interface AdapterIdentity {
   /** Human description for `doctor` and errors. */
   title: string;
   transport: Transport;
+  /** How to find and run it inside a target reached through `--via` (stdio adapters only). */
+  remote?: RemoteAdapter;
   /** How to install it, for the ADAPTER_NOT_FOUND hint. */
   installHint: string;
   discover(o?: DiscoverOptions): FoundAdapter | null;

@@ -4,7 +4,7 @@
 import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
-import { adapterFlags, clearEnvFlag, configName, envArgs, launchFlags, stdinFlag } from "./session.ts";
+import { adapterFlags, clearEnvFlag, configName, envArgs, launchFlags, stdinFlag, viaArgs, viaFlags } from "./session.ts";
 import { bool, list, num, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
 
 export const runCommands: CommandSpec[] = [
@@ -19,16 +19,17 @@ export const runCommands: CommandSpec[] = [
       max: { type: "number", description: "end after N stops (default 20)", valueHint: "N" },
       keep: { type: "boolean", description: "leave the session at its last stop to inspect" },
       adapter: adapterFlags.adapter!,
+      ...viaFlags,
       env: { type: "string", repeat: true, description: "environment variable for the program, on top of this shell's environment", valueHint: "KEY=VALUE" },
       ...clearEnvFlag,
       ...launchFlags,
       ...stdinFlag,
     },
-    examples: ["debugger run ./app --break 'parse.c:42 if len > 100' --print len --print 'buf[0]' --max 5 -- input.txt"],
+    examples: ["debugger run ./app --break 'parse.c:42 if len > 100' --print len --print 'buf[0]' --max 5 -- input.txt", "debugger run ./app --via 'docker exec -i web' --break main.c:42 --print argc"],
     call: (a, ctx) => {
       const max = num(a, "max");
       if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
-      const args = { program: a.positionals[0], args: a.rest, ...envArgs(a), adapter: str(a, "adapter"), ...(process.env.DEBUGGER_ADAPTER ? { options: callerAdapterOption() } : {}), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), stdin: str(a, "stdin"), timeout: ctx.timeout };
+      const args = { program: a.positionals[0], args: a.rest, ...envArgs(a), adapter: str(a, "adapter"), ...viaArgs(a), ...(process.env.DEBUGGER_ADAPTER ? { options: callerAdapterOption() } : {}), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), stdin: str(a, "stdin"), timeout: ctx.timeout };
       const config = configName(a, "run");
       if (config !== undefined) return import("./launch.ts").then((m) => m.runCall(config, a, ctx, args));
       if (args.program === undefined) throw new DebuggerError("USAGE", "'run' needs PROGRAM (the executable to debug)", "`debugger run ./app --break main.c:42 -- ARGS`, or `debugger run --config NAME` (a launch.json configuration)");

@@ -5,6 +5,7 @@ import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
+import { splitCommand } from "../adapters/via.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
 import { bool, list, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
 
@@ -39,6 +40,25 @@ export const adapterFlags: Record<string, FlagDef> = {
   python: { type: "string", description: "Python interpreter for debugpy", valueHint: "PATH" },
   "just-my-code": { type: "boolean", description: "debugpy: stop only in your own code (--no-just-my-code to step into libraries)" },
 };
+
+/** `--via 'COMMAND…'` and `--map REMOTE=LOCAL` (start, run): the adapter runs inside a target reached through a command. */
+export const viaFlags: Record<string, FlagDef> = {
+  via: { type: "string", description: "start the adapter and program inside a target through this command, DAP over its stdin/stdout: 'docker exec -i NAME', 'ssh HOST', 'kubectl exec -i POD --' (one string, split as a shell splits words)", valueHint: "CMD" },
+  map: { type: "string", repeat: true, description: "with --via: the target's directory REMOTE is LOCAL here (docker's bind mounts are mapped without it)", valueHint: "REMOTE=LOCAL" },
+};
+
+/** --via split into argv (the daemon runs it without a shell), and --map as given. */
+export function viaArgs(a: ParsedArgs): { via?: string[]; map?: string[] } {
+  const text = str(a, "via");
+  const map = list(a, "map");
+  if (text === undefined) {
+    if (map.length) throw new DebuggerError("USAGE", "--map maps paths of a --via target: give --via too", "e.g. --via 'ssh host' --map /srv/app=$PWD");
+    return {};
+  }
+  const via = splitCommand(text);
+  if (!via.length) throw new DebuggerError("USAGE", "--via needs a command", "e.g. --via 'docker exec -i NAME'");
+  return { via, ...(map.length ? { map } : {}) };
+}
 
 function parseConnect(a: ParsedArgs): { host: string; port: number } | undefined {
   const c = str(a, "connect");
@@ -85,6 +105,7 @@ export const sessionCommands: CommandSpec[] = [
       module: { type: "string", alias: "m", description: "Python: run this module, as `python -m MODULE` does", valueHint: "MODULE" },
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
       ...adapterFlags,
+      ...viaFlags,
       core: { type: "string", description: "open a core dump of the program instead of running it (post-mortem: inspect, no execution)", valueHint: "FILE" },
       cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
       env: { type: "string", repeat: true, description: "environment variable for the program, on top of this shell's environment", valueHint: "KEY=VALUE" },
@@ -104,6 +125,7 @@ export const sessionCommands: CommandSpec[] = [
         core: str(a, "core"),
         stdin: str(a, "stdin"),
         ...adapterArgs(a),
+        ...viaArgs(a),
         break: list(a, "break"),
         wait: ctx.wait,
         timeout: ctx.timeout,

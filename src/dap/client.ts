@@ -34,6 +34,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Called with every message in and out, for the debug log. */
   trace?: (direction: "in" | "out", message: unknown) => void;
+  /** Rewrites each message on its way out and in (`--via`: file paths between the target and here). */
+  rewrite?: { out(message: unknown): unknown; in(message: unknown): unknown };
 }
 
 /** Requests that only read the stopped program's state: they cannot move a thread or run its code. */
@@ -171,6 +173,7 @@ export class DapClient {
   }
 
   private send(message: P.ProtocolMessage): void {
+    if (this.options.rewrite) message = this.options.rewrite.out(message) as P.ProtocolMessage;
     this.options.trace?.("out", message);
     try {
       this.transport.write(encodeMessage(message));
@@ -180,6 +183,7 @@ export class DapClient {
   }
 
   private dispatch(message: P.ProtocolMessage): void {
+    if (this.options.rewrite) message = this.options.rewrite.in(message) as P.ProtocolMessage;
     this.options.trace?.("in", message);
     switch (message.type) {
       case "response": {

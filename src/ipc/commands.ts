@@ -37,6 +37,12 @@ const envArgs = {
   callerEnv: v.optional(v.record(v.string(), v.string())),
 };
 
+/** `--via`: the command (argv) that reaches the target the adapter runs in; `--map`: REMOTE=LOCAL pairs. */
+const viaArgs = {
+  via: v.optional(v.pipe(v.array(v.string()), v.minLength(1, "give the command that reaches the target, e.g. [\"docker\", \"exec\", \"-i\", \"NAME\"]"))),
+  map: v.optional(v.array(v.string())),
+};
+
 const sessionArgs = {
   program: optStr,
   args: v.optional(v.array(v.string()), []),
@@ -60,7 +66,7 @@ const sessionArgs = {
 /** `waitFor`: the name of a process to wait for (a new one, at most `timeout` s), then attach. */
 const attachArgs = v.strictObject({ ...sessionArgs, waitFor: v.optional(v.pipe(v.string(), v.minLength(1, "give a process name"))) });
 /** Python: `module` runs `python -m MODULE` instead of a program file. */
-const startArgs = v.strictObject({ ...sessionArgs, module: optStr });
+const startArgs = v.strictObject({ ...sessionArgs, ...viaArgs, module: optStr });
 
 /** `test -- CMD…`: the command that runs the tests, as the user types it. */
 const testArgs = v.strictObject({
@@ -84,6 +90,7 @@ const runArgs = v.strictObject({
   cwd: optStr,
   ...envArgs,
   adapter: optStr,
+  ...viaArgs,
   /** The caller's DEBUGGER_ADAPTER (common/callerAdapter.ts). */
   options: v.optional(v.record(v.string(), v.unknown()), {}),
   break: v.optional(v.array(v.string()), []),

@@ -161,8 +161,9 @@ describe("tools/list size", () => {
     const output = tools.reduce((n, t) => n + bytes(t.outputSchema), 0);
     console.log(`tools/list: ${tools.length} tools, ${total} bytes; a model's share ${model}; output schemas ${output}; instructions ${instructions({ session: "default", timeout: 60 }).length}`);
     // docs/decisions.md (MCP, issue 29): the numbers and why these budgets.
-    // 12,800 since `config` (a launch.json configuration) and `stdin` joined start, run and test.
-    expect(model).toBeLessThanOrEqual(12_800);
+    // 12,800 since `config` (a launch.json configuration) and `stdin` joined start, run and test;
+    // 13,000 since `via` and `map` joined start and run (issue 37).
+    expect(model).toBeLessThanOrEqual(13_000);
     // 20.5 KiB since the reply fields of issue 28 and 33 (signal, outputFile, outputDifferences).
     expect(total).toBeLessThanOrEqual(20_992);
   });

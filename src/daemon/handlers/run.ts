@@ -58,7 +58,7 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
   let stop: StopReport | undefined;
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
-  const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, cwd: a.cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: a.callerEnv, adapter: a.adapter, break: a.break, options: a.options, stopOnEntry: false, wait: true, timeout: a.timeout, print: [], ...(a.stdin !== undefined ? { stdin: a.stdin } : {}) };
+  const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, cwd: a.cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: a.callerEnv, adapter: a.adapter, ...(a.via ? { via: a.via, map: a.map } : {}), break: a.break, options: a.options, stopOnEntry: false, wait: true, timeout: a.timeout, print: [], ...(a.stdin !== undefined ? { stdin: a.stdin } : {}) };
   const starting = startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
   try {
     const first = await unlessGone(Promise.race([starting, interrupt.promise]), stream?.signal);

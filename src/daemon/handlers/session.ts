@@ -1,6 +1,7 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions, and the daemon's own.
 import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { containerMounts, parseMap, toRemote, type Via } from "../../adapters/via.ts";
 import { adapterForProcess, chooseAdapter, withCallerAdapter } from "../../adapters/index.ts";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import { isExecutable } from "../../adapters/which.ts";
@@ -55,11 +56,18 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   }
   // Attaching to the daemon, its adapters or the caller's own process tree would freeze them all.
   if (mode === "attach" && a.pid) refuseSelfAttach(a.pid, guardContext(ctx, a.clientPid));
-  const local = mode === "launch" && !a.connect;
+  // Through --via a program given by a local path (in a mapped directory) is checked here; one that
+  // exists only in the target is taken as given.
+  // What --via does not do yet: the target's core files, and an adapter already listening (--connect: no need for --via).
+  const viaClash = a.via && (a.core ? "--core" : a.connect ? "--connect" : undefined);
+  if (viaClash) throw new DebuggerError("USAGE", `--via starts the adapter in the target: it takes no ${viaClash}`, viaClash === "--core" ? "open the core inside the target with the debugger installed there" : "leave out --connect");
+  const via = a.via ? viaOf(a.via, a.map ?? [], lookupEnv(a.callerEnv)) : undefined;
+  const local = mode === "launch" && !a.connect && !(via && !existsSync(program!));
   if (local && !existsSync(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${caller.cwd})`, "check the path; build it first with debug info (-g)");
   }
-  const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd;
+  // Through --via with no --cwd: here if the target has it (mapped), else the program's directory.
+  const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : via && toRemote(caller.cwd, via.maps) === caller.cwd ? dirname(program ?? "/") : caller.cwd;
   if (local && a.cwd && !(existsSync(cwd) && statSync(cwd).isDirectory())) {
     throw new DebuggerError("INVALID_ARGUMENT", `--cwd ${a.cwd}: no such directory`, "give the program's working directory, or leave --cwd out to use the current one");
   }
@@ -75,16 +83,18 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   }
   const core = a.core ? checkCore(a, caller.cwd, spec) : undefined;
   const stdin = programStdin(a, caller.cwd, mode);
-  const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, breakpoints, options: a.options, core, ...(stdin ? { stdin } : {}) };
+  const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, ...(via ? { via } : {}), breakpoints, options: a.options, core, ...(stdin ? { stdin } : {}) };
   if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a, signal)), waited };
-  if (!local || spec.language !== "python") return runSession(ctx, caller, spec, config, options, a, signal);
+  if (!local || via || spec.language !== "python") return runSession(ctx, caller, spec, config, options, a, signal);
   const python = pythonOfProgram(spec, program!, a.options, caller.cwd, env);
   return runSession(ctx, caller, python.spec, config, { ...options, options: python.options }, a, signal);
 }
 
 /** The `--stdin` file of a program the debugger starts, checked; attach, --core and --connect start none. */
-export function programStdin(a: { stdin?: string; core?: string; connect?: unknown }, cwd: string, mode: "launch" | "attach"): string | undefined {
+export function programStdin(a: { stdin?: string; core?: string; connect?: unknown; via?: unknown }, cwd: string, mode: "launch" | "attach"): string | undefined {
   if (a.stdin === undefined) return undefined;
+  // The file is here; the program is in the target, which cannot open it.
+  if (a.via) throw new DebuggerError("UNSUPPORTED", "--stdin with --via is not supported yet: the file is on this machine, the program in the target", "leave out --stdin (the program's stdin is then /dev/null in the target)");
   const clash = mode === "attach" ? "attach" : a.core ? "--core" : a.connect ? "--connect" : undefined;
   if (clash) throw new DebuggerError("USAGE", `--stdin gives a file to a program the debugger starts: ${clash} starts none`, clash === "attach" ? "the program already has its stdin; start it with `debugger start PROG --stdin FILE`" : `leave out --stdin, or ${clash}`);
   return checkStdinFile(a.stdin, cwd);
@@ -144,6 +154,7 @@ async function attachWhenStarted(a: ArgsOut<"attach">, caller: Caller, ctx: Daem
 /** `start -m MODULE`: debugpy runs the module; the session's program reads `-m MODULE`. */
 async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, signal?: AbortSignal): Promise<StartData> {
   if (a.program || a.core || a.connect || a.pid) throw new DebuggerError("USAGE", "--module runs a Python module: it takes no program, --core or --connect", "`debugger start -m pkg.app -- ARGS`");
+  if (a.via) throw new DebuggerError("UNSUPPORTED", "--module with --via is not supported yet", "give the module's main file: `debugger start --via '…' pkg/app/__main__.py`");
   if (a.adapter && a.adapter !== "debugpy" && a.adapter !== "python" && a.adapter !== "py") throw new DebuggerError("USAGE", "--module is for Python (debugpy)", "leave out --adapter");
   const config = await loadConfig();
   const env = lookupEnv(a.callerEnv);
@@ -339,3 +350,9 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     return stopData(s, await waitForStop(s, stop, a.timeout, stream?.signal), a.print);
   },
 };
+
+/** `--via` and `--map` as the session uses them: the container's bind mounts after the user's maps (the first match of a path wins by length). */
+function viaOf(argv: string[], map: string[], env: Env): Via {
+  if (process.platform === "win32") throw new DebuggerError("UNSUPPORTED", "--via is not supported on Windows yet", "run the debugger inside the target instead");
+  return { argv, maps: [...map.map(parseMap), ...containerMounts(argv, env)] };
+}

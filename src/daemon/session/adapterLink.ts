@@ -2,10 +2,11 @@
 // `--connect` adapter reached), the DAP start-up sequence (initialize, launch or attach,
 // configurationDone: DESIGN §3 rule 4), the adapter's exit, the launched program's processes when
 // the adapter dies without ending them, and the disconnect at the end.
-import { attachDenial, launchDenial } from "../../common/ptrace.ts";
+import { attachDenial, launchDenial, type PtraceState } from "../../common/ptrace.ts";
 import { deadHelper, helpersOf, realProgram, type Helper } from "./helperWatch.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
+import { pathRewriter, probeTarget, viaCommand, type Via } from "../../adapters/via.ts";
 import type { AdapterSpec, CoreArgs, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
 import { redactEnv } from "../../common/callerEnv.ts";
 import { adapterStartTimeoutMs, requestTimeoutMs, type Config } from "../../common/config.ts";
@@ -30,6 +31,8 @@ export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles" | "i
   core?: string;
   /** Talk to an adapter already listening there instead of starting one. */
   connect?: { host: string; port: number };
+  /** Start the adapter inside a target through this command (`--via`), with paths mapped. */
+  via?: Via;
   breakpoints: { text: string; loc: Location; opts?: BreakpointOptions }[];
 }
 
@@ -64,6 +67,8 @@ export class AdapterLink {
   /** This start's adapter had to begin in a given directory or with a given stdin: a spare would not have served it. */
   private pinnedCwd = false;
   capabilities: P.Capabilities = {};
+  /** What the --via target allows a tracer (read there before the adapter starts). */
+  private targetPtrace: PtraceState | undefined;
   /** Processes the adapter started for a launched program: ended if the adapter dies without doing it. */
   private debuggees: ProcessId[] = [];
   /**
@@ -106,9 +111,26 @@ export class AdapterLink {
     this.closing = "no";
     this.debuggees = [];
     this.found = undefined;
+    this.targetPtrace = undefined;
     let command: string[] = [];
     let env: Record<string, string> | undefined;
-    if (!opts.connect) {
+    let targetEnv: Record<string, string> | undefined;
+    let target: LaunchOptions["target"];
+    if (opts.via) {
+      const remote = adapter.remote;
+      if (!remote) throw new DebuggerError("UNSUPPORTED", `--via: ${adapter.name} cannot be started through a command yet (it talks over TCP, or is not a built-in)`, "lldb-dap (C, C++, Rust) and debugpy (Python) run through --via");
+      // Looked up in the target, never here: the target's adapter debugs the target's program.
+      const facts = probeTarget(opts.via.argv, remote.names, opts.callerEnv);
+      if (!facts.path) throw new DebuggerError("ADAPTER_NOT_FOUND", `--via: ${adapter.name} was not found in the target (looked for ${remote.names.join(", ")})`, `install it there: ${adapter.installHint}`);
+      // Not refused here without CAP_SYS_PTRACE: docker's default profile lets a debugger trace its own
+      // child without it (kernel ≥ 4.8). A refused launch is explained from these facts (startError).
+      this.targetPtrace = { capSysPtrace: facts.capSysPtrace, seccompFilter: facts.seccompFilter };
+      targetEnv = facts.env;
+      target = { seccompFilter: facts.seccompFilter };
+      this.found = { path: facts.path, command: viaCommand(opts.via.argv, remote.command(facts.path)), variant: `via ${opts.via.argv.join(" ")}` };
+      this.path = facts.path;
+      command = this.found.command;
+    } else if (!opts.connect) {
       const found = adapter.discover({ options: opts.options, env: opts.callerEnv });
       this.found = found ?? undefined;
       if (!found) throw new DebuggerError("ADAPTER_NOT_FOUND", `${adapter.name} is not installed or not on PATH`, adapter.installHint);
@@ -119,9 +141,13 @@ export class AdapterLink {
     const core = opts.core ? this.coreArgs(opts, opts.core) : undefined;
     if (core?.command) command = core.command;
     // The program's environment: the caller's (none with --clear-env), then --env (README "environment").
-    const launch: LaunchOptions = { ...opts, env: { ...(opts.clearEnv ? {} : opts.callerEnv), ...opts.env }, breakpointFiles: hooks.breakpointFiles, found: this.found };
-    if (opts.mode === "launch" && !opts.connect && adapter.quirks.programTerminal) launch.terminal = output.openTerminal();
-    if (opts.mode === "launch" && !opts.connect && !opts.core && adapter.quirks.programPipes?.(this.found)) launch.pipes = output.openPipes();
+    // Through --via the program's world is the target's: its environment (as the via command's processes get it), then --env.
+    const baseEnv = targetEnv ?? opts.callerEnv;
+    const launch: LaunchOptions = { ...opts, env: { ...(opts.clearEnv ? {} : baseEnv), ...opts.env }, breakpointFiles: hooks.breakpointFiles, found: this.found, ...(target ? { target } : {}) };
+    // The daemon's pty and named pipes are on this machine, out of the target's reach.
+    const here = !opts.connect && !opts.via;
+    if (opts.mode === "launch" && here && adapter.quirks.programTerminal) launch.terminal = output.openTerminal();
+    if (opts.mode === "launch" && here && !opts.core && adapter.quirks.programPipes?.(this.found)) launch.pipes = output.openPipes();
     const outputMark = output.mark();
     const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : adapter.transport;
     // Environment values (the caller's, which may hold secrets) never reach the log: their names do.
@@ -130,7 +156,7 @@ export class AdapterLink {
       if (!this.disconnecting) log("info", `[${this.host.name}] adapter stderr: ${text.trimEnd()}`);
     };
     // Sources the daemon builds itself (Delve: Go, cached across starts), so the adapter need not.
-    if (opts.mode === "launch" && !opts.connect && !core && adapter.prebuild) {
+    if (opts.mode === "launch" && here && !core && adapter.prebuild) {
       const built = await adapter.prebuild(launch, (text) => log("info", `[${this.host.name}] build: ${text}`));
       if (built) {
         launch.built = built.binary;
@@ -142,7 +168,7 @@ export class AdapterLink {
     const stdinFile = opts.mode === "launch" && !opts.connect && !core && adapter.quirks.programInheritsAdapterStdin ? opts.stdin : undefined;
     this.pinnedCwd = spawnCwd !== undefined || stdinFile !== undefined;
     // A warm spare of this adapter, spawned and initialized before: straight to launch.
-    const spare = this.found && this.host.warm && !core?.command && !this.pinnedCwd ? await this.host.warm.takeAnswering(adapter, this.found) : undefined;
+    const spare = this.found && !opts.via && this.host.warm && !core?.command && !this.pinnedCwd ? await this.host.warm.takeAnswering(adapter, this.found) : undefined;
     this.warmStart = !!spare;
     // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
     const onProgramOutput = adapter.quirks.adapterOutputIsProgramOutput ? (text: string, stream: "stdout" | "stderr") => output.fromAdapterStream(stream, text) : undefined;
@@ -160,6 +186,7 @@ export class AdapterLink {
         env,
         timeoutMs: requestTimeoutMs(config),
         trace,
+        ...(opts.via ? { rewrite: pathRewriter(opts.via.maps) } : {}),
         onStderr,
         onProgramOutput,
         ...(stdinFile ? { stdinFile } : {}),
@@ -169,8 +196,9 @@ export class AdapterLink {
     this.host.listen(proc.client);
     // What the program would inherit from this adapter (launchArgs unsets what it must not see),
     // and the adapter's mark, by which its processes are found if the adapter dies (README "environment").
-    launch.inherited = proc.inherited;
-    if (proc.envMark) {
+    // Through --via the adapter's environment is the target's, which launch.env already holds whole.
+    launch.inherited = opts.via ? [] : proc.inherited;
+    if (proc.envMark && !opts.via) {
       const [k, v] = proc.envMark.split("=") as [string, string];
       launch.env[k] = v;
     }
@@ -243,14 +271,15 @@ export class AdapterLink {
     const found = this.found;
     const warm = this.host.warm;
     // A start that could not take a spare (Delve building a test package) makes none either.
-    if (!found || !warm || this.pinnedCwd) return;
+    if (!found || !warm || this.pinnedCwd || this.opts?.via) return;
     const prepare = () => setTimeout(() => warm.prepare(this.host.adapter, found), 250).unref?.();
     void after.then(prepare, prepare);
   }
 
   /** A launched program's processes, so they can be ended if the adapter dies without ending them. */
   recordDebuggees(programPid: number | undefined): void {
-    if (this.opts?.mode !== "launch" || this.opts.connect || !this.proc?.pid) return;
+    // A program in a --via target is in another pid namespace or host: its pids mean nothing here.
+    if (this.opts?.mode !== "launch" || this.opts.connect || this.opts.via || !this.proc?.pid) return;
     this.debuggees = descendants(this.proc.pid, programPid);
     if (process.platform === "linux") this.helpers = helpersOf(this.proc.pid, this.debuggees, programPid, realProgram(this.opts.program));
   }
@@ -280,7 +309,7 @@ export class AdapterLink {
 
   /** Ends the launched program's processes that are still the ones recorded; returns their pids. */
   endDebuggees(): number[] | undefined {
-    if (this.opts?.mode !== "launch" || this.opts.connect) return undefined;
+    if (this.opts?.mode !== "launch" || this.opts.connect || this.opts.via) return undefined;
     // The tree recorded after launch misses a program started after it (or an adapter killed
     // before launch was answered); the adapter's mark in the environment finds those too.
     const marked = this.proc?.envMark ? withEnvironment(this.proc.envMark).filter((p) => p.pid !== this.proc?.pid) : [];
@@ -343,7 +372,7 @@ export class AdapterLink {
     const said = tailLines(this.host.output.since(outputFrom, ["stderr", "console"]), 20).trim();
     // A refused ptrace (another tracer, Yama, a missing CAP_SYS_PTRACE, seccomp): its cause and fix, not a guess at the path.
     const pid = this.opts?.pid;
-    const denied = what === "attach" ? (pid && !this.opts?.connect ? attachDenial(pid) : undefined) : launchDenial(`${e.message}\n${said}`);
+    const denied = what === "attach" ? (pid && !this.opts?.connect ? attachDenial(pid) : undefined) : launchDenial(`${e.message}\n${said}`, this.opts?.via ? this.targetPtrace : undefined);
     return new DebuggerError(
       what === "attach" ? "ATTACH_FAILED" : "LAUNCH_FAILED",
       `${what} failed: ${e.message}${said ? `\n${said}` : ""}`,

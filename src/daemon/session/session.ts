@@ -263,7 +263,7 @@ export class Session extends SessionFacts {
   /** A launched program that died while stopped (its pid gone or a zombie) ends the session now. */
   private endIfProgramGone(): boolean {
     // Only a program on this machine (not one on a remote debug server).
-    if (this.mode !== "launch" || this.startOptions?.connect || !this.pid || process.platform !== "linux" || isAlive(this.pid)) return false;
+    if (this.mode !== "launch" || this.startOptions?.connect || this.startOptions?.via || !this.pid || process.platform !== "linux" || isAlive(this.pid)) return false;
     const killed = this.link.killedDebuggee();
     if (killed) this.exitSignal = signalName(killed) ?? `signal ${killed}`;
     this.ending.terminated();

@@ -1,0 +1,200 @@
+// `--via 'COMMAND…'`: the adapter runs inside a target (a container, a host, a pod) through a
+// command the user already trusts (`docker exec -i C`, `ssh HOST`, `kubectl exec -i POD --`), and
+// DAP runs over that command's stdin/stdout. Nothing connects to the target's network address: a
+// `--network none` container works. Paths are mapped both ways between the target and the caller.
+import { basename } from "node:path";
+import type { Env } from "../common/callerEnv.ts";
+import { DebuggerError } from "../common/errors.ts";
+
+export interface PathMapping {
+  remote: string;
+  local: string;
+}
+
+export interface Via {
+  /** The command that reaches the target, as argv (the adapter's argv is appended). */
+  argv: string[];
+  /** REMOTE=LOCAL pairs: `--map`, then the container's bind mounts. */
+  maps: PathMapping[];
+}
+
+/** Splits `--via`'s text as a POSIX shell would split plain words and quotes (no expansion). */
+export function splitCommand(text: string): string[] {
+  const out: string[] = [];
+  let word: string | undefined;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (/\s/.test(c)) {
+      if (word !== undefined) out.push(word);
+      word = undefined;
+      i++;
+    } else if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      if (end < 0) throw new DebuggerError("USAGE", `--via '${text}': unterminated single quote`, "e.g. --via 'docker exec -i NAME'");
+      word = (word ?? "") + text.slice(i + 1, end);
+      i = end + 1;
+    } else if (c === '"') {
+      let j = i + 1;
+      let s = "";
+      while (j < text.length && text[j] !== '"') {
+        if (text[j] === "\\" && j + 1 < text.length && '"\\$`'.includes(text[j + 1]!)) j++;
+        s += text[j++];
+      }
+      if (j >= text.length) throw new DebuggerError("USAGE", `--via '${text}': unterminated double quote`, "e.g. --via 'docker exec -i NAME'");
+      word = (word ?? "") + s;
+      i = j + 1;
+    } else if (c === "\\" && i + 1 < text.length) {
+      word = (word ?? "") + text[i + 1];
+      i += 2;
+    } else {
+      word = (word ?? "") + c;
+      i++;
+    }
+  }
+  if (word !== undefined) out.push(word);
+  return out;
+}
+
+/** `--map REMOTE=LOCAL`: both absolute. */
+export function parseMap(text: string): PathMapping {
+  const eq = text.indexOf("=");
+  const remote = eq > 0 ? text.slice(0, eq) : "";
+  const local = eq > 0 ? text.slice(eq + 1) : "";
+  if (!remote.startsWith("/") || !local.startsWith("/")) throw new DebuggerError("USAGE", `--map takes REMOTE=LOCAL (two absolute paths), not '${text}'`, "e.g. --map /app=/home/me/project");
+  return { remote: trimSlash(remote), local: trimSlash(local) };
+}
+
+function trimSlash(p: string): string {
+  return p.length > 1 ? p.replace(/\/+$/, "") : p;
+}
+
+function mapPath(path: string, maps: PathMapping[], from: "remote" | "local", to: "remote" | "local"): string {
+  // The longest prefix wins: a mount inside a mount.
+  let best: PathMapping | undefined;
+  for (const m of maps) {
+    const p = m[from];
+    if ((path === p || path.startsWith(p === "/" ? "/" : `${p}/`)) && (!best || p.length > best[from].length)) best = m;
+  }
+  if (!best) return path;
+  const rest = path.slice(best[from].length);
+  return best[to] === "/" ? rest || "/" : best[to] + (best[from] === "/" && rest ? `/${rest}` : rest);
+}
+
+export const toRemote = (path: string, maps: PathMapping[]) => mapPath(path, maps, "local", "remote");
+export const toLocal = (path: string, maps: PathMapping[]) => mapPath(path, maps, "remote", "local");
+
+/** Keys whose string values are file paths in DAP messages (source.path; launch's program and cwd). */
+const OUT_KEYS = new Set(["path", "program", "cwd"]);
+const IN_KEYS = new Set(["path"]);
+
+function rewrite(value: unknown, keys: Set<string>, map: (p: string) => string, depth = 0): unknown {
+  if (depth > 12 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => rewrite(v, keys, map, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = typeof v === "string" && keys.has(k) && v.startsWith("/") ? map(v) : rewrite(v, keys, map, depth + 1);
+  return out;
+}
+
+/** Rewrites a DAP message's paths: local → target on the way out, target → local on the way in. */
+export function pathRewriter(maps: PathMapping[]): { out(m: unknown): unknown; in(m: unknown): unknown } | undefined {
+  if (!maps.length) return undefined;
+  return {
+    out: (m) => {
+      const msg = m as { arguments?: unknown };
+      return msg.arguments === undefined ? m : { ...(m as object), arguments: rewrite(msg.arguments, OUT_KEYS, (p) => toRemote(p, maps)) };
+    },
+    in: (m) => rewrite(m, IN_KEYS, (p) => toLocal(p, maps)),
+  };
+}
+
+/** ssh joins the words it is given into one line for the remote shell: quote each word for it. */
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The argv that runs `argv` inside the target. */
+export function viaCommand(via: string[], argv: string[]): string[] {
+  if (basename(via[0] ?? "") === "ssh") return [...via, argv.map(shellQuote).join(" ")];
+  return [...via, ...argv];
+}
+
+/** The container a `docker|podman exec [OPTIONS] CONTAINER` command names, if it is one. */
+export function execContainer(via: string[]): { engine: string; container: string } | undefined {
+  const engine = basename(via[0] ?? "");
+  if (engine !== "docker" && engine !== "podman") return undefined;
+  const i = via.indexOf("exec");
+  if (i < 0) return undefined;
+  const withValue = new Set(["-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys"]);
+  for (let j = i + 1; j < via.length; j++) {
+    const w = via[j]!;
+    if (withValue.has(w)) j++;
+    else if (!w.startsWith("-")) return { engine: via[0]!, container: w };
+  }
+  return undefined;
+}
+
+/** A container's bind mounts (`docker inspect`), as target=local pairs. */
+export function containerMounts(via: string[], env: Env): PathMapping[] {
+  const c = execContainer(via);
+  if (!c) return [];
+  const r = Bun.spawnSync([c.engine, "inspect", "-f", "{{json .Mounts}}", c.container], { env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 15_000 });
+  if (r.exitCode !== 0) {
+    throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${c.engine} inspect ${c.container}\` failed: ${r.stderr.toString().trim()}`, `is the container running? \`${c.engine} ps\` lists them`);
+  }
+  try {
+    const mounts = JSON.parse(r.stdout.toString()) as { Type?: string; Source?: string; Destination?: string }[] | null;
+    return (mounts ?? []).filter((m) => m.Type === "bind" && m.Source && m.Destination).map((m) => ({ remote: trimSlash(m.Destination!), local: trimSlash(m.Source!) }));
+  } catch {
+    return [];
+  }
+}
+
+export interface TargetFacts {
+  /** The adapter program's path in the target, or undefined when none of the names was found. */
+  path?: string;
+  capSysPtrace: boolean;
+  /** A seccomp filter is on the target's processes (docker's default profile refuses personality(2)). */
+  seccompFilter: boolean;
+  /** The target's environment as the via command's processes get it. */
+  env: Record<string, string>;
+}
+
+/**
+ * Looks the adapter up inside the target (the first of `names` that `command -v` finds there, or
+ * an absolute path that is executable), and reads its CAP_SYS_PTRACE and environment: one round trip.
+ */
+export function probeTarget(via: string[], names: string[], env: Env): TargetFacts {
+  const script = [
+    'for n in "$@"; do case "$n" in /*) [ -x "$n" ] && { echo "$n"; break; } ;; *) p=$(command -v "$n" 2>/dev/null) && { echo "$p"; break; } ;; esac; done',
+    "echo ::cap; grep -E '^(CapEff|Seccomp):' /proc/self/status; echo ::env; cat /proc/self/environ",
+  ].join("\n");
+  const argv = viaCommand(via, ["sh", "-c", script, "sh", ...names]);
+  let r;
+  try {
+    r = Bun.spawnSync(argv, { env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+  } catch (e) {
+    throw new DebuggerError("ADAPTER_START_FAILED", `--via: could not run ${via[0]}: ${(e as Error).message}`, "check the command (e.g. --via 'docker exec -i NAME')");
+  }
+  const text = r.stdout.toString();
+  if (r.exitCode !== 0 || !text.includes("::cap")) {
+    throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+  }
+  const [head, rest = ""] = text.split("::cap\n");
+  const [cap = "", environ = ""] = rest.split("::env\n");
+  const eff = /CapEff:\s*([0-9a-f]+)/.exec(cap)?.[1];
+  const targetEnv: Record<string, string> = {};
+  for (const entry of environ.split("\0")) {
+    const eq = entry.indexOf("=");
+    if (eq > 0) targetEnv[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  const path = head!.trim().split("\n")[0] || undefined;
+  const seccompFilter = /Seccomp:\s*2/.test(cap);
+  return { path, seccompFilter, capSysPtrace: eff ? (BigInt(`0x${eff}`) & (1n << 19n)) !== 0n : false, env: targetEnv };
+}
+
+/** The adapter's name, the names to look for in the target and the argv to run there, per adapter. */
+export interface RemoteAdapter {
+  names: string[];
+  command(path: string): string[];
+}

@@ -1,0 +1,256 @@
+// `--via 'docker exec -i NAME'` (issue 37): the adapter and the program run in a container started
+// here with `--network none` (DAP only through docker exec's pipe), from an image built from this
+// machine's own files (no registry is reachable). Local paths in and out (the bind mount is mapped
+// from `docker inspect`), `stop` and a killed daemon leave nothing in the container (`docker top`),
+// a container without SYS_PTRACE still launches (the default profile allows tracing a child), and
+// one whose profile refuses ptrace gets the flags named. dockerd is started here when none runs (and
+// stopped after); where it cannot start, the tests are skipped with the reason printed.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { adapterAvailable, E2eEnv, missing, waitFor } from "../harness/index.ts";
+
+const FILE = "test/e2e/via.test.ts";
+const IMAGE = "dbgtest";
+const linux = process.platform === "linux" || missing("docker containers here are Linux's", FILE);
+const haveDocker = linux && (Bun.which("docker") !== null || missing("docker is not installed (apt-get install docker.io)", FILE));
+const haveTools = haveDocker && adapterAvailable("lldb-dap", FILE) && (existsSync("/usr/lib/python3/dist-packages/debugpy") || missing("python3-debugpy is not installed (apt-get install python3-debugpy): the image takes it from this machine", FILE)) && (Bun.which("cc") !== null || missing("cc is not installed", FILE));
+
+function docker(args: string[], input?: Blob): { code: number; out: string; err: string } {
+  const r = Bun.spawnSync(["docker", ...args], { stdin: input ?? "ignore", stdout: "pipe", stderr: "pipe", timeout: 300_000 });
+  return { code: r.exitCode ?? -1, out: r.stdout.toString(), err: r.stderr.toString() };
+}
+
+const dockerUp = () => docker(["info", "--format", "{{.ServerVersion}}"]).code === 0;
+
+/** Why the docker tests cannot run (dockerd not startable here), or undefined when they can. */
+let skipReason: string | undefined;
+let dockerd: ReturnType<typeof Bun.spawn> | undefined;
+let dir = "";
+const containers: string[] = [];
+const envs: E2eEnv[] = [];
+const ok = () => haveTools && !skipReason;
+
+async function startDockerd(): Promise<string | undefined> {
+  if (dockerUp()) return undefined;
+  if (!Bun.which("dockerd")) return "dockerd is not installed and no docker daemon answers";
+  if (process.getuid?.() !== 0) return "no docker daemon answers and starting dockerd needs root";
+  const log = openSync(join(dir, "dockerd.log"), "w");
+  dockerd = Bun.spawn(["dockerd"], { stdin: "ignore", stdout: log, stderr: log });
+  const up = await waitFor(dockerUp, 30_000, "dockerd to answer").then(
+    () => true,
+    () => false,
+  );
+  if (up) return undefined;
+  dockerd.kill("SIGTERM");
+  await dockerd.exited;
+  dockerd = undefined;
+  return `dockerd could not start here (its log: ${join(dir, "dockerd.log")})`;
+}
+
+/** The image: this machine's programs, libraries, lldb-19 and Python 3.11 with debugpy; built once. */
+function buildImage(): string | undefined {
+  if (docker(["image", "inspect", IMAGE]).code === 0) return undefined;
+  // Each path once (a path listed twice makes the import fail), and only those that exist.
+  const paths = [...new Set(["bin", "lib", "lib64", "usr/lib64", "usr/bin", "usr/lib/x86_64-linux-gnu", "usr/lib/llvm-19", "usr/lib/python3", "usr/lib/python3.11", "etc/alternatives", "etc/ld.so.cache"])].filter((p) => existsSync(`/${p}`));
+  const tar = Bun.spawnSync(["tar", "-C", "/", "-cf", join(dir, "root.tar"), ...paths], { stderr: "pipe" });
+  if (tar.exitCode !== 0 && tar.exitCode !== 1) return `tar of the machine's files failed: ${tar.stderr.toString()}`;
+  const r = docker(["import", join(dir, "root.tar"), IMAGE]);
+  rmSync(join(dir, "root.tar"), { force: true });
+  return r.code === 0 ? undefined : `docker import failed: ${r.err}`;
+}
+
+function runContainer(name: string, extra: string[]): void {
+  const r = docker(["run", "-d", "--name", name, "--network", "none", ...extra, "-v", `${dir}/src:/work`, IMAGE, "/bin/sleep", "infinity"]);
+  if (r.code !== 0) throw new Error(`docker run ${name}: ${r.err}`);
+  containers.push(name);
+}
+
+/** The commands running in the container besides its `sleep`. */
+function leftIn(name: string): string[] {
+  const r = docker(["top", name, "-eo", "pid,args"]);
+  return r.out
+    .split("\n")
+    .slice(1)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.endsWith("/bin/sleep infinity"));
+}
+
+const C_SRC = `#include <stdio.h>
+int add(int a, int b) {
+  int s = a + b;
+  return s;
+}
+int main(void) {
+  int x = 2;
+  int y = add(x, 3);
+  printf("y=%d\\n", y);
+  return 0;
+}
+`;
+const PY_SRC = `def add(a, b):
+    s = a + b
+    return s
+
+x = 2
+y = add(x, 3)
+print("y =", y)
+`;
+
+const tag = `dbg-via-${process.pid}`;
+const CAP = `${tag}-cap`;
+const NOCAP = `${tag}-nocap`;
+const DENIED = `${tag}-noptrace`;
+
+beforeAll(async () => {
+  if (!haveTools) return;
+  dir = mkdtempSync(join(tmpdir(), "dbg-via-"));
+  skipReason = await startDockerd();
+  if (!skipReason) skipReason = buildImage();
+  if (skipReason) {
+    console.warn(`SKIP ${FILE}: ${skipReason}`);
+    return;
+  }
+  // The sources live outside the container's file system tree; the container sees them at /work.
+  Bun.spawnSync(["mkdir", "-p", join(dir, "src")]);
+  writeFileSync(join(dir, "src", "prog.c"), C_SRC);
+  writeFileSync(join(dir, "src", "prog.py"), PY_SRC);
+  const cc = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(dir, "src", "prog"), join(dir, "src", "prog.c")], { stderr: "pipe" });
+  if (cc.exitCode !== 0) throw new Error(`cc: ${cc.stderr}`);
+  runContainer(CAP, ["--cap-add=SYS_PTRACE"]);
+  runContainer(NOCAP, []);
+  // A profile that refuses ptrace itself, as a hardened one or an older kernel's default does.
+  writeFileSync(join(dir, "noptrace.json"), JSON.stringify({ defaultAction: "SCMP_ACT_ALLOW", syscalls: [{ names: ["ptrace"], action: "SCMP_ACT_ERRNO" }] }));
+  runContainer(DENIED, ["--security-opt", `seccomp=${join(dir, "noptrace.json")}`]);
+}, 600_000);
+
+afterAll(async () => {
+  for (const e of envs) await e.close();
+  for (const c of containers) docker(["rm", "-f", c]);
+  if (dockerd) {
+    dockerd.kill("SIGTERM");
+    await Promise.race([dockerd.exited, Bun.sleep(20_000)]);
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}, 120_000);
+
+function newEnv(): E2eEnv {
+  const env = new E2eEnv({ prefix: "dbg-via-" });
+  envs.push(env);
+  return env;
+}
+
+const via = (name: string) => `docker exec -i ${name}`;
+
+test.if(haveTools)("a C program in a container: break on the local file, next, print, stop leaves nothing there", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  const started = await env.ok(["start", join(src, "prog"), "--via", via(CAP), "--break", `${join(src, "prog.c")}:3`], { cwd: src });
+  expect(started.state).toBe("stopped");
+  // Stops name the local file (the container's /work/prog.c mapped back) with its lines.
+  expect(started.stop?.frame).toMatchObject({ function: "add", file: join(src, "prog.c"), line: 3 });
+  expect(started.stop?.source?.find((l) => l.current)?.text).toBe("  int s = a + b;");
+  expect(leftIn(CAP).some((l) => l.includes("lldb-dap"))).toBe(true);
+  const next = await env.ok(["next"], { cwd: src });
+  expect(next.stop?.frame).toMatchObject({ file: join(src, "prog.c"), line: 4 });
+  expect((await env.ok(["print", "s"], { cwd: src })).result).toBe("5");
+  await env.ok(["stop"], { cwd: src });
+  await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
+}, 120_000);
+
+test.if(haveTools)("a Python program in a container: debugpy found there, break, next, print, stop", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  const started = await env.ok(["start", join(src, "prog.py"), "--via", via(CAP), "--break", `${join(src, "prog.py")}:2`], { cwd: src });
+  expect(started.stop?.frame).toMatchObject({ function: "add", file: join(src, "prog.py"), line: 2 });
+  expect(leftIn(CAP).some((l) => l.includes("debugpy"))).toBe(true);
+  const next = await env.ok(["next"], { cwd: src });
+  expect(next.stop?.frame).toMatchObject({ file: join(src, "prog.py"), line: 3 });
+  expect((await env.ok(["print", "s"], { cwd: src })).result).toBe("5");
+  await env.ok(["stop"], { cwd: src });
+  await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
+}, 120_000);
+
+test.if(haveTools)("run --via: one row per stop and the program's end, nothing left in the container", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  const r = await env.ok(["run", join(src, "prog"), "--via", via(CAP), "--break", `${join(src, "prog.c")}:4`, "--print", "s"], { cwd: src });
+  expect(r.hits.map((h) => h.values?.map((v) => v.value))).toEqual([["5"]]);
+  expect(r.hits[0]?.frame).toMatchObject({ file: join(src, "prog.c"), line: 4 });
+  expect(r.stop?.exitCode).toBe(0);
+  expect(r.stop?.output).toContain("y=5");
+  await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
+}, 120_000);
+
+test.if(haveTools)("a container without SYS_PTRACE: a launch still works (docker's default profile lets a debugger trace its child)", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  const r = await env.ok(["run", join(src, "prog"), "--via", via(NOCAP), "--break", `${join(src, "prog.c")}:4`, "--print", "s"], { cwd: src });
+  expect(r.hits.map((h) => h.values?.map((v) => v.value))).toEqual([["5"]]);
+  await waitFor(() => leftIn(NOCAP).length === 0, 10_000, "nothing left in the container");
+}, 60_000);
+
+test.if(haveTools)("a container whose seccomp profile refuses ptrace: LAUNCH_FAILED naming --cap-add=SYS_PTRACE and seccomp=unconfined", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  const r = await env.run(["start", join(src, "prog"), "--via", via(DENIED), "--break", `${join(src, "prog.c")}:3`], { cwd: src });
+  expect(r.exitCode).toBe(4);
+  expect(r.json.error).toMatchObject({ code: "LAUNCH_FAILED" });
+  expect(r.json.error?.message).toContain("ptrace");
+  expect(r.json.error?.hint).toContain("--cap-add=SYS_PTRACE");
+  expect(r.json.error?.hint).toContain("seccomp=unconfined");
+  await waitFor(() => leftIn(DENIED).length === 0, 10_000, "nothing left in the container");
+}, 60_000);
+
+test.if(haveTools)("a container that is not there: the inspect's error, not a hang", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  const r = await env.run(["start", join(src, "prog"), "--via", via(`${tag}-absent`)], { cwd: src });
+  expect(r.exitCode).toBe(4);
+  expect(r.json.error).toMatchObject({ code: "ADAPTER_START_FAILED" });
+  expect(r.json.error?.message).toContain(`${tag}-absent`);
+}, 60_000);
+
+test.if(haveTools)("a daemon killed mid-session leaves nothing in the container (the pipe's end ends the adapter there)", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  for (const [program, line] of [["prog", "prog.c:3"], ["prog.py", "prog.py:2"]] as const) {
+    await env.ok(["start", join(src, program), "--via", via(CAP), "--break", join(src, line)], { cwd: src });
+    expect(leftIn(CAP).length).toBeGreaterThan(0);
+    const daemon = JSON.parse(readFileSync(join(env.runtimeDir, "daemon.json"), "utf8")).pid as number;
+    process.kill(daemon, "SIGKILL");
+    await waitFor(() => leftIn(CAP).length === 0, 15_000, `nothing left in the container after the daemon died (${program})`);
+  }
+}, 120_000);
+
+// --map without docker: `env` stands in for ssh or kubectl (a command that runs the adapter's argv
+// elsewhere); the "target" keeps the program and its sources in another tree than the local copy.
+const haveLocalLldb = linux && adapterAvailable("lldb-dap", FILE) && (Bun.which("cc") !== null || missing("cc is not installed", FILE));
+test.if(haveLocalLldb)("--map REMOTE=LOCAL through a command that is not docker: break on the local copy, stops name it", async () => {
+  const base = mkdtempSync(join(tmpdir(), "dbg-via-map-"));
+  try {
+    const remote = join(base, "remote");
+    const local = join(base, "local");
+    Bun.spawnSync(["mkdir", "-p", remote, local]);
+    writeFileSync(join(remote, "prog.c"), C_SRC);
+    writeFileSync(join(local, "prog.c"), C_SRC);
+    const cc = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(remote, "prog"), join(remote, "prog.c")], { stderr: "pipe" });
+    expect(cc.exitCode).toBe(0);
+    const env = newEnv();
+    const started = await env.ok(["start", join(remote, "prog"), "--via", "env", "--map", `${remote}=${local}`, "--break", `${join(local, "prog.c")}:3`], { cwd: local });
+    expect(started.stop?.frame).toMatchObject({ function: "add", file: join(local, "prog.c"), line: 3 });
+    expect(started.breakpoints[0]).toMatchObject({ verified: true });
+    expect((await env.ok(["print", "a + b"], { cwd: local })).result).toBe("5");
+    await env.ok(["stop"], { cwd: local });
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}, 60_000);
