@@ -107,7 +107,8 @@ describe("tools/list", () => {
     console.log(`tools/list: ${tools.length} tools, ${bytes} bytes`);
     // docs/decisions.md (MCP, issue 29): what a model reads of the list is held under 12 KB by the
     // unit test; the whole list, with the output schemas the client alone reads, under 20 KB.
-    expect(bytes).toBeLessThanOrEqual(20_480);
+    // 21.25 KiB since `diff` (issue 35).
+    expect(bytes).toBeLessThanOrEqual(21_760);
   });
 });
 
