@@ -44,7 +44,7 @@ export const diffCommands: CommandSpec[] = [
       ...clearEnvFlag,
     },
     examples: [
-      "debugger diff ./wc --break wc.c:14 --print count --print 'line[0]' --a 'good.txt' --b 'bad.txt'",
+      "debugger diff ./sum --break sum.c:10 --print x --a '5 8' --b '5 08'",
       "debugger diff app.py --break app.py:30 --print total --a-stdin ok.csv --b-stdin bad.csv --b-env TZ=UTC",
     ],
     call: (a, ctx) => {
