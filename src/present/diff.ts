@@ -15,9 +15,9 @@ function end(side: "a" | "b", e: DiffEnd): string {
         ? `killed by ${e.signal}`
         : `exited with code ${e.exitCode ?? "?"}`
       : e.stoppedBy === "max"
-        ? "ended at --max (more stops may follow)"
+        ? "ended at the stop limit, max (more may follow)"
         : e.stoppedBy === "timeout"
-          ? `still running at --timeout (a hang?)${e.at ? `, paused in ${e.at}` : ""}`
+          ? `still running at the timeout (a hang?)${e.at ? `, paused in ${e.at}` : ""}`
           : e.stoppedBy === "interrupted"
             ? "interrupted (Ctrl-C)"
             : `stopped: ${e.reason ?? "?"}${e.at ? ` in ${e.at}` : ""}`;
@@ -29,7 +29,7 @@ function diff(d: DiffData): string {
   const parts: string[] = [];
   if (d.warnings?.length) parts.push(d.warnings.map((w) => `Warning: ${w}.`).join("\n"));
   if (d.differs) {
-    const agree = d.agree ? `The first ${plural(d.agree, "stop")} agree; stop` : "Stop";
+    const agree = d.agree === 1 ? "The first stop agrees; stop" : d.agree ? `The first ${d.agree} stops agree; stop` : "Stop";
     parts.push(`${agree} #${d.differs.stop} (${d.differs.at}) differs:`);
     const width = Math.max(...d.differs.values.map((v) => v.expression.length));
     const widthA = Math.min(40, Math.max(...d.differs.values.map((v) => v.a.length)));

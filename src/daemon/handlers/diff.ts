@@ -3,6 +3,7 @@
 // whose values part, where control flow parts, and how each run ended. Each run is a `run` of its
 // own session (NAME.runN), ended before the reply: nothing is left running.
 import { readFile } from "node:fs/promises";
+import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, DiffData, DiffEnd, RunData, RunHit } from "../../ipc/commands.ts";
 import type { Caller, DaemonContext, Handlers, ReplyStream } from "./common.ts";
 import { runOnce } from "./run.ts";
@@ -27,7 +28,10 @@ async function diff(a: ArgsOut<"diff">, caller: Caller, ctx: DaemonContext, stre
       caller,
       ctx,
       stream,
-    );
+    ).catch((e: unknown) => {
+      // Which run could not start (a missing stdin file, a bad argument): said in the message.
+      throw e instanceof DebuggerError ? new DebuggerError(e.code, `run ${side}: ${e.message}`, e.hint, e.details) : e;
+    });
   }
   return compare(runs.a, runs.b, { ignore: new Set(a.ignore), addresses: !!a.addresses }, await outputOf(runs.a), await outputOf(runs.b));
 }
