@@ -19,7 +19,7 @@ function end(side: "a" | "b", e: DiffEnd): string {
         : e.stoppedBy === "timeout"
           ? `still running at the timeout (a hang?)${e.at ? `, paused in ${e.at}` : ""}`
           : e.stoppedBy === "interrupted"
-            ? "interrupted (Ctrl-C)"
+            ? `interrupted (Ctrl-C)${e.at ? `, paused in ${e.at}` : ""}`
             : `stopped: ${e.reason ?? "?"}${e.at ? ` in ${e.at}` : ""}`;
   const never = e.stops === 0 ? "; it never stopped at a breakpoint" : "";
   return `${side}: ${stops}, ${how}${never}.`;

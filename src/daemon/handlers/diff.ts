@@ -4,6 +4,7 @@
 // own session (NAME.runN), ended before the reply: nothing is left running.
 import { readFile } from "node:fs/promises";
 import { DebuggerError } from "../../common/errors.ts";
+import { ClientGone } from "../cancel.ts";
 import type { ArgsOut, DiffData, DiffEnd, RunData, RunHit } from "../../ipc/commands.ts";
 import type { Caller, DaemonContext, Handlers, ReplyStream } from "./common.ts";
 import { runOnce } from "./run.ts";
@@ -30,7 +31,7 @@ async function diff(a: ArgsOut<"diff">, caller: Caller, ctx: DaemonContext, stre
       stream,
     ).catch((e: unknown) => {
       // Which run could not start (a missing stdin file, a bad argument): said in the message.
-      throw e instanceof DebuggerError ? new DebuggerError(e.code, `run ${side}: ${e.message}`, e.hint, e.details) : e;
+      throw e instanceof DebuggerError && !(e instanceof ClientGone) ? new DebuggerError(e.code, `run ${side}: ${e.message}`, e.hint, e.details) : e;
     });
   }
   return compare(runs.a, runs.b, { ignore: new Set(a.ignore), addresses: !!a.addresses }, await outputOf(runs.a), await outputOf(runs.b));
