@@ -14,6 +14,7 @@ import { executionCommands } from "./execution.ts";
 import { inspectionCommands } from "./inspection.ts";
 import { outputCommands } from "./output.ts";
 import { runCommands } from "./oneShot.ts";
+import { diffCommands } from "./diff.ts";
 import { sessionCommands } from "./session.ts";
 import { testCommands } from "./test.ts";
 import { isDaemonSpec, isGroupSpec, type CommandSpec, type CommandTable, type Definition, type Found, type GroupSpec } from "./spec.ts";
@@ -21,7 +22,7 @@ import { toolCommands } from "./tools.ts";
 import { guideCommands } from "./guide.ts";
 import { mcpCommands } from "./mcp.ts";
 
-const definitions: Definition[] = [...sessionCommands, ...runCommands, ...testCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...adminCommands];
+const definitions: Definition[] = [...sessionCommands, ...runCommands, ...diffCommands, ...testCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...adminCommands];
 
 export const commands: CommandSpec[] = [];
 /** Group words that need a second word (`breakpoint add`), with the default sub-command. */

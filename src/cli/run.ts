@@ -159,8 +159,9 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (m.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000);
   const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name, locals: (args as { locals?: "none" | "changed" | "all" }).locals ?? ctx.locals };
   // Ctrl-C while it waits pauses the program (a second one leaves): interrupt.ts. Not for `run`,
-  // whose session is its own and ends with it.
-  const waitsForStop = m.execution && command !== "run" && (args as { wait?: boolean }).wait !== false;
+  // whose session is its own and ends with it, nor `diff` (two runs of their own: a Ctrl-C is the
+  // run under way's, as in `run`).
+  const waitsForStop = m.execution && command !== "run" && command !== "diff" && (args as { wait?: boolean }).wait !== false;
   // Only for commands that start an adapter, and first: process.stderr is built on first use, which
   // costs more than the rest of a `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
   // A command that waits for a stop says so, and for how long, on a terminal (erased before the reply).
@@ -209,13 +210,13 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   let pending = true;
   const interrupt = waitFor !== undefined
     ? (await import("./interrupt.ts")).leaveAtInterrupt(waitFor)
-    : waitsForStop || command === "run"
+    : waitsForStop || command === "run" || command === "diff"
     ? (await import("./interrupt.ts")).interruptible({
         sessions: [ctx.session],
         cwd: ctx.cwd,
         command: spec.name,
         windsDown: command === "trace",
-        ofRun: command === "run",
+        ofRun: command === "run" || command === "diff",
         pending: () => pending,
         say: (text) => {
           if (ctx.json || ctx.quiet) return;

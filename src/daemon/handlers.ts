@@ -15,6 +15,7 @@ import { executionHandlers } from "./handlers/execution.ts";
 import { inspectionHandlers } from "./handlers/inspection.ts";
 import { outputHandlers } from "./handlers/output.ts";
 import { runHandlers } from "./handlers/run.ts";
+import { diffHandlers } from "./handlers/diff.ts";
 import { sessionHandlers } from "./handlers/session.ts";
 import { testHandlers } from "./handlers/test.ts";
 import { toolHandlers } from "./handlers/tools.ts";
@@ -26,6 +27,7 @@ type Single = Exclude<CommandName, "batch">;
 const handlers: Handlers<Single> = {
   ...sessionHandlers,
   ...runHandlers,
+  ...diffHandlers,
   ...testHandlers,
   ...breakpointHandlers,
   ...executionHandlers,

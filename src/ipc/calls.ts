@@ -72,6 +72,9 @@ export const checks: { [C in CommandName]?: Check<C> } = {
   run(a) {
     for (const b of a.break ?? []) checkLocationSyntax(b);
   },
+  diff(a) {
+    for (const b of a.break ?? []) checkLocationSyntax(b);
+  },
   backtrace(a, say) {
     if (a.all && (a.thread !== undefined || a.locals)) {
       throw usage(

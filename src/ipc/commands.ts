@@ -104,6 +104,29 @@ const runArgs = v.strictObject({
   timeout,
 });
 
+/** One side of `diff`: its arguments, stdin file and environment (on top of the caller's). */
+const diffSide = v.optional(v.strictObject({ args: v.optional(v.array(v.string()), []), stdin: optStr, env: v.optional(v.record(v.string(), v.string()), {}) }), {});
+
+/** `diff`: the same program run twice (sides a and b) with the same breakpoints and prints, compared stop by stop. */
+const diffArgs = v.strictObject({
+  program: v.pipe(v.string(), v.minLength(1, "give a program")),
+  a: diffSide,
+  b: diffSide,
+  break: v.pipe(v.array(v.string()), v.minLength(1, "give at least one breakpoint")),
+  print: prints,
+  /** Expressions left out of the comparison. */
+  ignore: v.optional(v.array(v.string()), []),
+  /** Addresses (0x…) count as differences. */
+  addresses: optBool,
+  adapter: optStr,
+  options: v.optional(v.record(v.string(), v.unknown()), {}),
+  clearEnv: optBool,
+  callerEnv: envArgs.callerEnv,
+  /** Stops recorded per run (default 200). */
+  max: v.optional(posInt, 200),
+  timeout,
+});
+
 const stepArgs = v.strictObject({ ...waitArgs, count: v.optional(posInt, 1), thread: v.optional(int) });
 const noArgs = v.strictObject({});
 
@@ -122,6 +145,7 @@ export const argSchemas = {
   detach: noArgs,
   restart: v.strictObject({ ...waitArgs, callerEnv: envArgs.callerEnv }),
   run: runArgs,
+  diff: diffArgs,
 
   "breakpoint.add": v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), ...breakOpts }),
   "breakpoint.list": noArgs,
@@ -349,6 +373,33 @@ export interface RunData {
   warnings?: string[];
 }
 
+/** How one side of a `diff` ended. */
+export interface DiffEnd {
+  stops: number;
+  stoppedBy: RunData["stoppedBy"];
+  exitCode?: number | null;
+  signal?: string;
+  /** A stop that was not a breakpoint's (a crash, an exception), or where a hang was paused: where, and why. */
+  at?: string;
+  reason?: string;
+}
+
+export interface DiffData {
+  /** Stops (compared in order) whose place and values agree before the first difference. */
+  agree: number;
+  /** The first stop at the same place whose values differ: its number, place, and each differing value on both sides. */
+  differs?: { stop: number; at: string; values: { expression: string; a: string; b: string }[] };
+  /** Where control flow parts: the last common stop, each side's next place (`end`: none), and the places reached a different number of times. */
+  parts?: { after: number; lastCommon?: string; a: string; b: string; counts: { at: string; a: number; b: number }[] };
+  a: DiffEnd;
+  b: DiffEnd;
+  /** The first output lines that differ (line number from 1; absent: no such line). */
+  output?: { line: number; a?: string; b?: string }[];
+  /** Files holding each run's whole output, where it was cut. */
+  outputFiles?: { a?: string; b?: string };
+  warnings?: string[];
+}
+
 /** A step of a batch that succeeded: command K's reply. */
 export type BatchOk<K extends CommandName = CommandName> = { [C in K]: { ok: true; command: C; session: string; data: Replies[C] } }[K];
 /** One step of a batch: the command's own reply, or its error. */
@@ -432,6 +483,7 @@ export interface Replies {
   detach: { detached: string; pid?: number };
   restart: StopData;
   run: RunData;
+  diff: DiffData;
   "breakpoint.add": { breakpoints: BreakpointView[]; resolvedAs: string };
   "breakpoint.list": { breakpoints: BreakpointView[] };
   "breakpoint.remove": { removed: number[]; breakpoints: BreakpointView[] };

@@ -33,11 +33,11 @@ function checkOptions(options: unknown): void {
  * here (the daemon's cwd is not the caller's).
  */
 export function fillIn(command: CommandName, args: Record<string, unknown>, cwd: string): void {
-  if (command !== "start" && command !== "attach" && command !== "test" && command !== "run" && command !== "restart") return;
+  if (command !== "start" && command !== "attach" && command !== "test" && command !== "run" && command !== "diff" && command !== "restart") return;
   args.callerEnv = ownEnv();
   checkOptions(args.options);
-  if (command === "run" && process.env.DEBUGGER_ADAPTER) args.options = { ...callerAdapterOption(), ...((args.options as Record<string, unknown> | undefined) ?? {}) };
-  if (command === "run" || command === "restart") return;
+  if ((command === "run" || command === "diff") && process.env.DEBUGGER_ADAPTER) args.options = { ...callerAdapterOption(), ...((args.options as Record<string, unknown> | undefined) ?? {}) };
+  if (command === "run" || command === "diff" || command === "restart") return;
   if (command !== "test") args.clientPid = process.pid;
   const options = { ...((args.options as Record<string, unknown> | undefined) ?? {}) };
   if (typeof options.python === "string" && options.python.includes("/")) options.python = resolve(cwd, options.python);

@@ -42,7 +42,7 @@ const OPTIONS_SCHEMA: JsonSchema = { type: "object", properties: { python: { typ
 /** Arguments the server fills in itself: never shown to the agent. */
 const HIDDEN_ARGS = new Set(["clientPid", "callerEnv", "ofRun"]);
 /** Arguments a tool shares with another's schema but does not use: attach runs no program of its own; run's cwd and options come from its `config` (./launch.ts). */
-const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "clearEnv", "core", "stopOnEntry", "stdin"], run: ["cwd", "options"] };
+const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "clearEnv", "core", "stopOnEntry", "stdin"], run: ["cwd", "options"], diff: ["options", "clearEnv"] };
 
 export interface ToolDef {
   name: string;

@@ -7,6 +7,7 @@ import { breakpointPresenters } from "./breakpoints.ts";
 import { executionPresenters } from "./execution.ts";
 import { inspectionPresenters } from "./inspection.ts";
 import { runPresenters } from "./run.ts";
+import { diffPresenters } from "./diff.ts";
 import { sessionPresenters } from "./session.ts";
 import { outputPartial, toolPresenters } from "./tools.ts";
 import type { Presenter, Presenters, View } from "./view.ts";
@@ -19,6 +20,7 @@ const partialPresenters: { [C in Exclude<CommandName, "batch">]?: Presenter<C> }
 const presenters: Presenters<Exclude<CommandName, "batch">> = {
   ...sessionPresenters,
   ...runPresenters,
+  ...diffPresenters,
   ...breakpointPresenters,
   ...executionPresenters,
   ...inspectionPresenters,

@@ -27,6 +27,7 @@ export const cliWords = {
   sessions: "sessions",
   configs: "cli:configs",
   run: "run",
+  diff: "diff",
   test: "test",
   "breakpoint add": "breakpoint.add",
   break: "breakpoint.add",

@@ -1,0 +1,214 @@
+// `debugger diff` (issue 35): one program, two inputs (arguments, an environment variable, a stdin
+// file), a defect on one iteration (a number with a leading zero is read as 0). On every adapter
+// one call names the first stop where the values part and both values, where control flow parts
+// (only run b reaches the `zeros++` line), both ends and the output lines that differ, under 2 KB,
+// and leaves nothing running. Then a hang at --timeout, a run that never stops, and bad input.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { DiffData } from "../../src/ipc/commands.ts";
+import { adapterAvailable, E2eEnv, missing, useEnv, waitFor } from "../harness/index.ts";
+
+const env = useEnv(() => new E2eEnv({ prefix: "dbg-diff-" }));
+let dir: string;
+
+// strtol(…, 0) reads "08" as octal: 0, then stops at the 8. A negative number hangs (line 9).
+const SUM_C = `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  long total = 0;
+  int zeros = 0;
+  for (int i = 1; i < argc; i++) {
+    char *end;
+    long x = strtol(argv[i], &end, 0);
+    while (x < 0) {}
+    total += x;
+    if (x == 0)
+      zeros++;
+  }
+  printf("total %ld zeros %d\\n", total, zeros);
+  return zeros ? 1 : 0;
+}
+`;
+// ParseInt(…, 0, 64) refuses "08" (an octal literal with an 8): 0 and an error nobody reads.
+const SUM_GO = `package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+func main() {
+	total, zeros := 0, 0
+	for _, w := range strings.Split(os.Getenv("ITEMS"), ",") {
+		x, _ := strconv.ParseInt(w, 0, 64)
+		total += int(x)
+		if x == 0 {
+			zeros++
+		}
+	}
+	fmt.Printf("total %d zeros %d\\n", total, zeros)
+	if zeros > 0 {
+		os.Exit(1)
+	}
+}
+`;
+// int("08", 0) raises: the except reads it as 0.
+const SUM_PY = `import sys
+total = zeros = 0
+for w in sys.stdin.read().split():
+    try:
+        x = int(w, 0)
+    except ValueError:
+        x = 0
+    total += x
+    if x == 0:
+        zeros += 1
+print(f"total {total} zeros {zeros}")
+sys.exit(1 if zeros else 0)
+`;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "dbg-diff-src-"));
+  writeFileSync(join(dir, "sum.c"), SUM_C);
+  const cc = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(dir, "sum"), join(dir, "sum.c")], { stderr: "pipe" });
+  if (cc.exitCode !== 0) throw new Error(cc.stderr.toString());
+  mkdirSync(join(dir, "gosum"));
+  writeFileSync(join(dir, "gosum", "main.go"), SUM_GO);
+  writeFileSync(join(dir, "gosum", "go.mod"), "module gosum\n\ngo 1.19\n");
+  writeFileSync(join(dir, "sum.py"), SUM_PY);
+  writeFileSync(join(dir, "good.txt"), "5 6 7 8 9\n");
+  writeFileSync(join(dir, "bad.txt"), "5 6 7 08 9\n");
+});
+afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+const FILE = "test/e2e/diff.test.ts";
+const haveLldb = adapterAvailable("lldb-dap", FILE);
+const haveGdb = adapterAvailable("gdb", FILE);
+const haveDlv = adapterAvailable("dlv", FILE);
+const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
+
+/** The line of SOURCE holding TEXT (1-based). */
+function lineOf(source: string, text: string): number {
+  return source.split("\n").findIndex((l) => l.includes(text)) + 1;
+}
+
+interface Case {
+  name: string;
+  have: boolean;
+  program: () => string;
+  file: string;
+  source: string;
+  /** The two sides: the same numbers but for a leading zero on the fourth. */
+  sides: () => string[];
+  flags: string[];
+  timeout: number;
+}
+
+const cases: Case[] = [
+  { name: "C on lldb-dap", have: haveLldb, program: () => join(dir, "sum"), file: "sum.c", source: SUM_C, sides: () => ["--a", "5 6 7 8 9", "--b", "5 6 7 08 9"], flags: [], timeout: 90_000 },
+  { name: "C on gdb", have: haveGdb, program: () => join(dir, "sum"), file: "sum.c", source: SUM_C, sides: () => ["--a", "5 6 7 8 9", "--b", "5 6 7 08 9"], flags: ["--adapter", "gdb"], timeout: 90_000 },
+  // Delve builds the sources first (cached after the first run).
+  { name: "Go on Delve (--a-env/--b-env)", have: haveDlv, program: () => join(dir, "gosum"), file: "main.go", source: SUM_GO, sides: () => ["--a-env", "ITEMS=5,6,7,8,9", "--b-env", "ITEMS=5,6,7,08,9"], flags: [], timeout: 240_000 },
+  { name: "Python on debugpy (--a-stdin/--b-stdin)", have: haveDebugpy, program: () => join(dir, "sum.py"), file: "sum.py", source: SUM_PY, sides: () => ["--a-stdin", join(dir, "good.txt"), "--b-stdin", join(dir, "bad.txt")], flags: [], timeout: 90_000 },
+];
+
+/** Processes still running PROGRAM (the runs' programs, debugpy's launcher): their command lines. */
+function running(program: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      if (argv.includes(program)) found.push(`${pid}: ${argv.join(" ")}`);
+    } catch {}
+  }
+  return found;
+}
+
+/** None is left: an ended program's launcher (debugpy's) may take a moment to be reaped after the reply. */
+async function noneLeft(program: string): Promise<void> {
+  await waitFor(() => running(program).length === 0, 5_000, `the runs' processes to end (${running(program).join("; ")})`);
+}
+
+describe("diff", () => {
+  for (const c of cases) {
+    const opts = c.name.includes("debugpy") ? { env: { DEBUGGER_PYTHON: "/usr/bin/python3" } } : {};
+    test.skipIf(!c.have)(`${c.name}: one call names stop #4, x 8 against 0, where control flow parts, both ends; under 2 KB; nothing left`, async () => {
+      const file = join(c.program().endsWith("gosum") ? join(dir, "gosum") : dir, c.file);
+      const add = lineOf(c.source, "total += ");
+      const zero = lineOf(c.source, "zeros++") || lineOf(c.source, "zeros += 1");
+      const argv = ["diff", c.program(), ...c.flags, ...c.sides(), "--break", `${file}:${add}`, "--break", `${file}:${zero}`, "--print", "x", "--print", "total", "--timeout", "120"];
+      const d = (await env().ok(argv, opts)) as DiffData;
+      expect(d.agree).toBe(3);
+      expect(d.differs?.stop).toBe(4);
+      expect(d.differs?.at).toBe(`${c.file}:${add}`);
+      // total is the same at stop 4 (5+6+7 on both sides): only x differs.
+      expect(d.differs?.values).toEqual([{ expression: "x", a: "8", b: "0" }]);
+      expect(d.parts).toEqual({ after: 4, lastCommon: `${c.file}:${add}`, a: `${c.file}:${add}`, b: `${c.file}:${zero}`, counts: [{ at: `${c.file}:${zero}`, a: 0, b: 1 }] });
+      expect(d.a).toMatchObject({ stops: 5, stoppedBy: "exit", exitCode: 0 });
+      expect(d.b).toMatchObject({ stops: 6, stoppedBy: "exit", exitCode: 1 });
+      expect(d.output).toEqual([{ line: 1, a: "total 35 zeros 0", b: "total 27 zeros 1" }]);
+      await noneLeft(c.program());
+      expect((await env().ok(["sessions"])).sessions).toEqual([]);
+
+      // The text an agent reads: the same, in one reply under 2 KB.
+      const text = await env().run(argv, { ...opts, json: false });
+      expect(text.exitCode).toBe(0);
+      expect(Buffer.byteLength(text.stdout)).toBeLessThan(2048);
+      expect(text.stdout).toContain(`The first 3 stops agree; stop #4 (${c.file}:${add}) differs:`);
+      expect(text.stdout).toMatch(/ x +a: 8 +b: 0\n/);
+      expect(text.stdout).toContain(`Control flow parts after stop #4 (${c.file}:${add}, the last in common): a goes to ${c.file}:${add}, b to ${c.file}:${zero}.`);
+      expect(text.stdout).toContain("a: 5 stops, exited with code 0.");
+      expect(text.stdout).toContain("b: 6 stops, exited with code 1.");
+    }, c.timeout);
+  }
+
+  test.skipIf(!haveLldb)("--ignore drops an expression; a pointer's address is no difference unless --addresses", async () => {
+    const at = `${join(dir, "sum.c")}:${lineOf(SUM_C, "total += ")}`;
+    // `end` points into each side's own argv string: the addresses differ, the strings do not ("").
+    const base = ["diff", join(dir, "sum"), "--a", "1 2", "--b", "1 2 3", "--break", at, "--print", "end", "--timeout", "120"];
+    const same = (await env().ok(base)) as DiffData;
+    expect(same.differs).toBeUndefined();
+    expect(same.agree).toBe(2);
+    const withAddresses = (await env().ok([...base, "--addresses"])) as DiffData;
+    expect(withAddresses.differs?.stop).toBe(1);
+    expect(withAddresses.differs?.values[0]!.expression).toBe("end");
+    // b has one stop more: control flow parts after the two in common.
+    expect(same.parts).toMatchObject({ after: 2, a: "end", b: `sum.c:${lineOf(SUM_C, "total += ")}` });
+    const ignored = await env().ok(["diff", join(dir, "sum"), "--a", "1 8", "--b", "1 08", "--break", at, "--print", "x", "--print", "total", "--ignore", "x", "--timeout", "120"]);
+    expect(ignored.differs).toBeUndefined();
+    expect(ignored.agree).toBe(2);
+  }, 90_000);
+
+  test.skipIf(!haveLldb)("a run that hangs is reported at --timeout, paused where it waits; one that never stops says so; nothing is left", async () => {
+    const at = `${join(dir, "sum.c")}:${lineOf(SUM_C, "total += ")}`;
+    const r = await env().run(["diff", join(dir, "sum"), "--a", "5 -1", "--b", "", "--break", at, "--print", "x", "--timeout", "5"], { json: false });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain(`a: 1 stop, still running at the timeout (a hang?), paused in main (sum.c:${lineOf(SUM_C, "while (x < 0)")}).`);
+    expect(r.stdout).toContain("b: 0 stops, exited with code 0; it never stopped at a breakpoint.");
+    await noneLeft(join(dir, "sum"));
+    expect((await env().ok(["sessions"])).sessions).toEqual([]);
+  }, 90_000);
+
+  test("bad input: no breakpoint, an unbalanced quote, --a-stdin -, an unknown flag: a usage error naming the fix", async () => {
+    const program = join(dir, "sum");
+    const noBreak = await env().run(["diff", program, "--a", "1"]);
+    expect(noBreak.exitCode).not.toBe(0);
+    expect(noBreak.json.ok).toBe(false);
+    expect(noBreak.stdout).toContain("USAGE");
+    expect(noBreak.stdout).toContain("--break");
+    const quote = await env().run(["diff", program, "--a", "'1 2", "--break", "sum.c:10"]);
+    expect(quote.stdout).toContain("USAGE");
+    expect(quote.stdout).toContain("--a");
+    const dash = await env().run(["diff", program, "--b-stdin", "-", "--break", "sum.c:10"]);
+    expect(dash.stdout).toContain("cannot be read twice");
+    const unknown = await env().run(["diff", program, "--c", "1", "--break", "sum.c:10"]);
+    expect(unknown.stdout).toContain("UNKNOWN_FLAG");
+    const help = await env().run(["diff", "--help"], { json: false });
+    for (const flag of ["--a 'ARGS'", "--b 'ARGS'", "--a-stdin FILE", "--a-env KEY=VALUE", "--ignore EXPR", "--addresses"]) expect(help.stdout.replace(/\s+/g, " ")).toContain(flag);
+    expect(help.stdout).toContain("e.g. debugger diff ./sum --break sum.c:10 --print x --a '5 8' --b '5 08'");
+  });
+});
