@@ -48,7 +48,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     const s = ctx.registry.get(caller.session);
     s.requireRunnable("until");
     s.requireStopped();
-    const bp = await s.breakpoints.add(l.text, l.loc, { temporary: true, condition: l.condition });
+    const bp = await s.breakpoints.add(l.text, l.loc, { temporary: true, condition: l.condition, prints: l.prints });
     try {
       const paused = s.interrupts;
       let waiter: Promise<StopReport>;
@@ -133,7 +133,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           break;
         }
         if (signal?.aborted) throw new ClientGone();
-        const values = await s.displays.evaluate(a.print, stop);
+        const values = await s.displays.evaluate([...new Set([...a.print, ...(l.prints ?? [])])], stop);
         hits.push({ hit: hits.length + 1, threadId: stop.threadId, values: values.map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value }) })) });
         s.reportShownAsRow();
         if (hits.length >= a.max) {

@@ -8,7 +8,7 @@ import type { StopReport, VariableView } from "../../ipc/types.ts";
 import { log } from "../../common/log.ts";
 import { truncateValue } from "../truncate.ts";
 import { ClientGone, unlessGone } from "../cancel.ts";
-import { waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
+import { printsAt, waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
 import { runStarted, runUnderWay } from "./runInterrupts.ts";
 import { releasingStdin, startSession } from "./session.ts";
@@ -100,7 +100,8 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
         stoppedBy = "other";
         break;
       }
-      const values = a.print.length ? (await s.displays.evaluate(a.print, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: truncateValue(value ?? "", PRINT_VALUE_MAX).value }) })) : localValues(stop.locals);
+      const prints = printsAt(s, stop, a.print);
+      const values = prints.length ? (await s.displays.evaluate(prints, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: truncateValue(value ?? "", PRINT_VALUE_MAX).value }) })) : localValues(stop.locals);
       hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
       s.reportShownAsRow();
       if (hits.length >= a.max) {
