@@ -300,7 +300,8 @@ export class ValueInspector {
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
     const value = formatValue(await this.runtimeValueNow(q, compactValue(r.result, r.type), r.type), format);
-    if (isBareAddress(value, format)) return value;
+    // `&x` asks for an address: what is behind it is not read (`0x… → {…}` filled rows).
+    if (isBareAddress(value, format) || (/^&(?!&)/.test(expression.trim()) && /^0x[0-9a-f]+$/i.test(value.trim()))) return value;
     const shown = await this.inlineValue(q, { name: expression, type: r.type, value, reference: r.variablesReference }, 1, frameId);
     if (!this.host.adapter.consoleValue || this.host.state !== "stopped") return shown.value;
     const frame = frameId ?? (await this.frames.selectedFrameNow(q)).frame.id;
@@ -330,7 +331,7 @@ export class ValueInspector {
   }
 
   /** In frame `at`, else the selected frame when stopped. */
-  async evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat, at?: number): Promise<P.EvaluateResponse["body"]> {
+  async evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover" | "clipboard", format?: P.ValueFormat, at?: number): Promise<P.EvaluateResponse["body"]> {
     const client = this.host.requireLive();
     let frameId = at;
     if (frameId === undefined && this.host.state === "stopped") frameId = (await this.frames.selectedFrameNow(q)).frame.id;
