@@ -212,6 +212,8 @@ export interface StopData {
   stop?: StopReport;
   /** --no-wait: the command returned before the stop. */
   waiting?: boolean;
+  /** A `continue` that stopped at the same breakpoint as the stop before it: the one call that walks the loop (`trace … --max N`). */
+  loopHint?: string;
 }
 
 export interface StartData extends StopData {
