@@ -323,10 +323,7 @@ export const debugpy: AdapterSpec = {
     // Through --connect the port is debugpy's own server inside the program (`-m debugpy --listen`).
     return { type: "python", request: "attach", name: "debugger", justMyCode: o.options.justMyCode !== false, variablePresentation: VARIABLE_PRESENTATION, showReturnValue: true };
   },
-  // pydevd cuts each element of a container past 30 characters in the middle (`datetime.datetime(20...
-  // 31, 0, 0)`, the years gone) except in the clipboard context; it still lists at most 15 elements,
-  // and the daemon cuts long values between elements.
-  printContext: "clipboard",
+  printContext: "watch",
   language: "python",
   valuesAreRepr: true,
   // pydevd stops a thread only when it runs Python code: one blocked in a lock, a join or a queue

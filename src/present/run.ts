@@ -14,8 +14,9 @@ function run(d: RunData, view: View): string {
   // One place: named once above the rows; several: each row names its own.
   if (places.size === 1) parts.push(`Stops at ${d.hits[0]!.frame?.function ?? "?"} (${at(d.hits[0]!)}):`);
   // Rows say new things only: a row the same as the one before is counted, not repeated, and an
-  // error the row before had for the same expression is not said again.
-  let shown: { key: string; hit: number; more: number; errors: Map<string, string> } | undefined;
+  // error already said for the same expression at the same place is not said again.
+  let shown: { key: string; hit: number; more: number } | undefined;
+  const said = new Map<string, string>();
   const flush = () => {
     if (shown?.more) parts.push(`  (same on ${shown.more} more stop${shown.more === 1 ? "" : "s"}: ${shown.more === 1 ? `#${shown.hit + 1}` : `#${shown.hit + 1}–#${shown.hit + shown.more}`})`);
   };
@@ -28,10 +29,14 @@ function run(d: RunData, view: View): string {
       continue;
     }
     flush();
-    const before = shown?.errors;
-    const values = h.values.map((v) => `${v.expression} = ${v.error === undefined ? v.value : before?.get(v.expression) === v.error ? "error (as above)" : `error: ${v.error}`}`).join("  ");
+    const values = h.values.map((v) => {
+      if (v.error === undefined) return `${v.expression} = ${v.value}`;
+      const again = said.get(`${where}\0${v.expression}`) === v.error;
+      said.set(`${where}\0${v.expression}`, v.error);
+      return `${v.expression} = ${again ? "error (as above)" : `error: ${v.error}`}`;
+    }).join("  ");
     parts.push(`#${h.hit}${where}${thread}  ${values}`);
-    shown = { key, hit: h.hit, more: 0, errors: new Map(h.values.flatMap((v) => (v.error !== undefined ? [[v.expression, v.error] as [string, string]] : []))) };
+    shown = { key, hit: h.hit, more: 0 };
   }
   flush();
   const rows = `${d.hits.length} stop${d.hits.length === 1 ? "" : "s"}`;

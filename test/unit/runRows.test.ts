@@ -35,3 +35,11 @@ test("every --print failing at the first stop: said once, naming the function th
   // Not the whole stop report on top.
   expect(text).not.toContain("Locals:");
 });
+
+test("an error said at a place is not said again at that place, rows of other places between", () => {
+  const err = "use of undeclared identifier 'p'";
+  const other = { function: "add", file: "/p/add.c", line: 11 };
+  const hits = [row(1, [{ expression: "p", value: "1" }]), { ...row(2, [{ expression: "p", error: err }]), frame: other }, row(3, [{ expression: "p", value: "2" }]), { ...row(4, [{ expression: "p", error: err }]), frame: other }];
+  const text = present("run", { ...base, hits, stoppedBy: "exit" } as RunData, view);
+  expect(text).toContain(`#2 add.c:11  p = error: ${err}\n#3 inv.cpp:40  p = 2\n#4 add.c:11  p = error (as above)`);
+});

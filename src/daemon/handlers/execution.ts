@@ -155,7 +155,10 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           stoppedBy = "exit";
           break;
         }
-        if (!stop.breakpointIds.includes(bp.id)) {
+        // A breakpoint of the user's on the same line may be the only one the adapter names
+        // (lldb-dap, Delve): without a condition of the trace's own, that stop is its hit too.
+        const sameLine = !bp.condition && stop.reason === "breakpoint" && stop.frame?.line === (bp.resolvedLine ?? bp.line) && !!stop.frame?.file && stop.frame.file === (bp.resolvedFile ?? bp.file);
+        if (!stop.breakpointIds.includes(bp.id) && !sameLine) {
           if (s.interrupts !== paused) stoppedBy = "interrupted";
           break;
         }
