@@ -129,6 +129,18 @@ for (const p of profiles) {
       expect((await env.ok(["sessions"])).sessions).toEqual([]);
     });
 
+    // Issue 31 item 4: values sized by their meaning.
+    if (p.name.endsWith("/C")) test("run: --print '&p' is the address, nothing read behind it", async () => {
+      const r = await env.ok(["run", p.program(), ...p.flags, "--break", at("loop_body"), "--print", "&p", "--max", "1"]);
+      expect(r.hits[0].values[0].value).toMatch(/^0x[0-9a-f]+$/);
+    });
+    if (p.name.includes("Python")) test("run: elements pydevd would cut in their middle come whole (the years of a datetime kept)", async () => {
+      const r = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("loop_body"), "--print", "[__import__('datetime').datetime(2024, 1, d) for d in (1, 2)]", "--print", "nosuch + 1", "--max", "1"]);
+      expect(r.hits[0].values[0].value).toBe("[datetime.datetime(2024, 1, 1, 0, 0), datetime.datetime(2024, 1, 2, 0, 0)]");
+      // An error stays an error (the clipboard context would give it as a value).
+      expect(r.hits[0].values[1].error).toContain("NameError");
+    });
+
     // Issue 31 item 2: a continue back at the breakpoint it left names the one call that walks the loop.
     test("continue at the same breakpoint twice in a row says how to walk N passes in one call", async () => {
       const s = env.session(`loop-${p.name.replace(/\W/g, "")}`);
