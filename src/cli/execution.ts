@@ -38,7 +38,7 @@ export const executionCommands: CommandSpec[] = [
   {
     command: "trace",
     name: "trace",
-    positionals: [{ name: "location", description: "FILE:LINE, a function, or 'LOC if COND'; 'LOC print EXPR, EXPR' as --print", required: true }],
+    positionals: [{ name: "location", description: "FILE:LINE, a function, or 'LOC if COND'", required: true }],
     flags: {
       ...printFlag,
       max: { type: "number", description: "stop after N hits (default 100)", valueHint: "N" },

@@ -14,7 +14,7 @@ export const runCommands: CommandSpec[] = [
     positionals: [{ name: "program", description: "the executable to debug (or --config NAME)" }],
     passThrough: true,
     flags: {
-      break: { type: "string", alias: "b", repeat: true, description: "LOC, 'LOC if COND'; 'LOC [if COND] print EXPR, EXPR' shows those at its stops only", valueHint: "LOC" },
+      break: { type: "string", alias: "b", repeat: true, description: "LOC, 'LOC if COND', 'LOC print X, Y' (its stops only)", valueHint: "LOC" },
       ...printFlag,
       max: { type: "number", description: "end after N stops (default 20)", valueHint: "N" },
       keep: { type: "boolean", description: "leave the session at its last stop to inspect" },

@@ -212,8 +212,6 @@ export interface StopData {
   stop?: StopReport;
   /** --no-wait: the command returned before the stop. */
   waiting?: boolean;
-  /** A `continue` that stopped at the same breakpoint as the stop before it: the one call that walks the loop (`trace … --max N`). */
-  loopHint?: string;
 }
 
 export interface StartData extends StopData {
@@ -436,7 +434,8 @@ export interface Replies {
   "watch.add": { breakpoints: BreakpointView[]; warnings?: string[] };
   "watch.list": { breakpoints: BreakpointView[] };
   catch: { filters: { filter: string; label: string; description?: string; enabled: boolean; alias?: string; types?: string[] }[] };
-  continue: StopData;
+  /** loopHint: stopped at the same breakpoint as the stop before it; the one call that walks the loop (`trace … --max N`). */
+  continue: StopData & { loopHint?: string };
   next: StopData;
   step: StopData;
   finish: StopData;

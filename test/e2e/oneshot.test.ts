@@ -148,7 +148,7 @@ for (const p of profiles) {
       const again = await s.run(["continue", "--print", "i"], { json: false });
       expect(again.stdout).toContain(`Breakpoint 1 again: \`debugger trace ${at("loop_body")} --print i --max 20\` walks 20 passes in one call, a row of values each.`);
       const stepped = await s.ok(["next"]);
-      expect(stepped.loopHint).toBeUndefined();
+      expect((stepped as { loopHint?: string }).loopHint).toBeUndefined();
       // The suggested call works from there.
       const walked = await s.ok(["trace", at("loop_body"), "--print", "i", "--max", "2"]);
       expect(walked.hits.length).toBe(2);

@@ -15,7 +15,7 @@ const PYTHON_PAUSE_GRACE_MS = 1500;
  * Runs a stepping command `count` times; stops early at anything that is not a plain step, and at a
  * pause (Ctrl-C): then the reply is where the program is.
  */
-async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?: AbortSignal): Promise<StopData> {
+async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?: AbortSignal): Promise<StopData & { loopHint?: string }> {
   let report: StopReport | undefined;
   const before = s.state === "stopped" ? s.lastReport : undefined;
   const paused = s.interrupts;
