@@ -104,7 +104,7 @@ function paragraph(text: string, width: number): string[] {
 export const HUNT: [string, string][] = [
   [
     "debugger run ./app --break 'calc.c:88 if total < 0' --print total -- ARGS",
-    "One call: a row of values at each stop, before line 88 runs (--break and --print repeat; --max N, default 20), then the exit or the crash in full; nothing is left behind. A program still running at --timeout S (default 60) is paused and shown, with every waiting thread (a hang).",
+    "One call: a row of values at each stop, before line 88 runs (--break and --print repeat; --print is shown at every stop, 'LOC print EXPR, EXPR' at that breakpoint's only; --max N, default 20), then the exit or the crash in full; nothing is left behind. A program still running at --timeout S (default 60) is paused and shown, with every waiting thread (a hang).",
   ],
   [
     "debugger start ./app --break calc.c:88 -- ARGS",

@@ -14,7 +14,7 @@ export const runCommands: CommandSpec[] = [
     positionals: [{ name: "program", description: "the executable to debug (or --config NAME)" }],
     passThrough: true,
     flags: {
-      break: { type: "string", alias: "b", repeat: true, description: "LOC or 'LOC if COND'", valueHint: "LOC" },
+      break: { type: "string", alias: "b", repeat: true, description: "LOC, 'LOC if COND', 'LOC print X, Y' (its stops only)", valueHint: "LOC" },
       ...printFlag,
       max: { type: "number", description: "end after N stops (default 20)", valueHint: "N" },
       keep: { type: "boolean", description: "leave the session at its last stop to inspect" },
@@ -25,7 +25,7 @@ export const runCommands: CommandSpec[] = [
       ...launchFlags,
       ...stdinFlag,
     },
-    examples: ["debugger run ./app --break 'parse.c:42 if len > 100' --print len --print 'buf[0]' --max 5 -- input.txt", "debugger run ./app --via 'docker exec -i web' --break main.c:42 --print argc"],
+    examples: ["debugger run ./app --break 'parse.c:42 if len > 100' --print len --print 'buf[0]' --max 5 -- input.txt", "debugger run ./app --break 'parse.c:42 print len, buf[0]' --break 'parse.c:80 print out' -- input.txt", "debugger run ./app --via 'docker exec -i web' --break main.c:42 --print argc"],
     call: (a, ctx) => {
       const max = num(a, "max");
       if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");

@@ -100,7 +100,7 @@ export const sessionCommands: CommandSpec[] = [
     passThrough: true,
     // Most used first: help names the last ones without their descriptions when it runs long.
     flags: {
-      break: { type: "string", alias: "b", repeat: true, description: "LOC or 'LOC if COND', set before the program runs", valueHint: "LOC" },
+      break: { type: "string", alias: "b", repeat: true, description: "LOC or 'LOC if COND' (+ ' print EXPR, …'), set before the program runs", valueHint: "LOC" },
       ...printFlag,
       module: { type: "string", alias: "m", description: "Python: run this module, as `python -m MODULE` does", valueHint: "MODULE" },
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },

@@ -38,6 +38,47 @@ export function parseLocation(text: string): Location {
 }
 
 /**
+ * Prints that belong to a breakpoint, gdb's `commands`/`dprintf` habit in one word:
+ * `main.c:42 if i == 3 print buf, len` — every expression after the first ` print ` outside
+ * quotes and brackets, parted at top-level commas (`f(a, b)` stays whole). Returns the rest (`LOC`
+ * or `LOC if COND`) and the expressions, undefined when there is no ` print `.
+ */
+export function splitPrints(text: string): { text: string; prints?: string[] } {
+  const at = topLevel(text, (s, i) => /^\sprint(?:\s|$)/.test(s.slice(i, i + 7)));
+  if (at < 0) return { text };
+  const rest = text.slice(at + 6);
+  const prints: string[] = [];
+  let from = 0;
+  for (;;) {
+    const comma = topLevel(rest.slice(from), (s, i) => s[i] === ",");
+    const piece = comma < 0 ? rest.slice(from) : rest.slice(from, from + comma);
+    if (piece.trim()) prints.push(piece.trim());
+    if (comma < 0) break;
+    from += comma + 1;
+  }
+  const before = text.slice(0, at).trim();
+  if (!before) throw invalid(text, "the location comes before 'print'");
+  if (!prints.length) throw invalid(text, "expressions must follow 'print' (LOC print EXPR, EXPR)");
+  return { text: before, prints };
+}
+
+/** The first index where AT holds outside quotes and brackets, or -1. */
+function topLevel(s: string, at: (s: string, i: number) => boolean): number {
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '"' || (c === "'" && !/\w/.test(s[i - 1] ?? ""))) {
+      for (i++; i < s.length && s[i] !== c; i++) if (s[i] === "\\") i++;
+      continue;
+    }
+    if ("([{".includes(c)) depth++;
+    else if (")]}".includes(c)) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && at(s, i)) return i;
+  }
+  return -1;
+}
+
+/**
  * gdb's spelling of a conditional breakpoint: `main.c:42 if i == 3`. Returns the location and the
  * condition (undefined when there is none).
  */
@@ -83,8 +124,8 @@ export function formatLocation(loc: Location): string {
   }
 }
 
-/** A location's syntax (`LOC` or `LOC if COND`), checked where it is typed so a typo is a usage error before anything runs; files are resolved by the daemon. */
+/** A location's syntax (`LOC`, `LOC if COND`, either with ` print EXPR, …`), checked where it is typed so a typo is a usage error before anything runs; files are resolved by the daemon. */
 export function checkLocationSyntax(text: string): string {
-  parseLocation(splitCondition(text).location);
+  parseLocation(splitCondition(splitPrints(text).text).location);
   return text;
 }

@@ -11,6 +11,8 @@ export interface BreakpointOptions {
   hitCondition?: string;
   logMessage?: string;
   temporary?: boolean;
+  /** Expressions shown at this breakpoint's stops only (`LOC print EXPR, …`), beside a command's `--print`. */
+  prints?: string[];
   /** Set by the daemon itself, never shown or removed by the user: the stop reason it stands for ("panic"). */
   internal?: string;
 }

@@ -362,7 +362,8 @@ export interface RunData {
   /** The last stop: the exit, or a stop that was not a breakpoint's (a crash, an exception); its output is all the program printed. */
   stop?: StopReport;
   /** What ended the run: the program's end, `max` stops, another kind of stop, the timeout, a Ctrl-C (`interrupted`). */
-  stoppedBy: "max" | "exit" | "other" | "timeout" | "interrupted";
+  /** `printsFailed`: every value of the first row failed for a name unknown there, so the run ended at that stop (`stop`) instead of repeating it. */
+  stoppedBy: "max" | "exit" | "other" | "timeout" | "interrupted" | "printsFailed";
   /** At the timeout or a Ctrl-C the program was still running: it was paused first, and `stop` is that pause; every thread waiting (a hang) is listed here as `pause` lists them. */
   hang?: HangReport;
   /** The session was left at its last stop (`keep`). */
@@ -492,7 +493,8 @@ export interface Replies {
   "watch.add": { breakpoints: BreakpointView[]; warnings?: string[] };
   "watch.list": { breakpoints: BreakpointView[] };
   catch: { filters: { filter: string; label: string; description?: string; enabled: boolean; alias?: string; types?: string[] }[] };
-  continue: StopData;
+  /** loopHint: stopped at the same breakpoint as the stop before it; the one call that walks the loop (`trace … --max N`). */
+  continue: StopData & { loopHint?: string };
   next: StopData;
   step: StopData;
   finish: StopData;

@@ -110,6 +110,8 @@ export interface BreakpointView {
   condition?: string;
   hitCondition?: string;
   logMessage?: string;
+  /** Expressions shown at this breakpoint's stops only (`LOC print EXPR, …`). */
+  prints?: string[];
   temporary?: boolean;
   /** Watchpoints: read, write or readWrite, and what the adapter says is watched. */
   accessType?: string;

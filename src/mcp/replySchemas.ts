@@ -21,7 +21,7 @@ export const replySchemas: Record<string, { type: "object"; properties: Record<s
   "watch.add": {"type":"object","properties":{"breakpoints":{"type":"array"},"warnings":{"type":"array"}}},
   "watch.list": {"type":"object","properties":{"breakpoints":{"type":"array"}}},
   "catch": {"type":"object","properties":{"filters":{"type":"array"}}},
-  "continue": {"type":"object","properties":{"state":{"type":"string"},"stop":{"type":"object"},"waiting":{"type":"boolean"}}},
+  "continue": {"type":"object","properties":{"state":{"type":"string"},"stop":{"type":"object"},"waiting":{"type":"boolean"},"loopHint":{"type":"string"}}},
   "next": {"type":"object","properties":{"state":{"type":"string"},"stop":{"type":"object"},"waiting":{"type":"boolean"}}},
   "step": {"type":"object","properties":{"state":{"type":"string"},"stop":{"type":"object"},"waiting":{"type":"boolean"}}},
   "finish": {"type":"object","properties":{"state":{"type":"string"},"stop":{"type":"object"},"waiting":{"type":"boolean"}}},

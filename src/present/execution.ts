@@ -3,8 +3,8 @@ import type { Replies, StopData } from "../ipc/commands.ts";
 import { hangLines, stopReport } from "./text.ts";
 import type { Presenters, View } from "./view.ts";
 
-export function stopped(d: StopData, view: View): string {
-  if (d.stop) return stopReport(d.stop, view.cwd, { locals: view.locals });
+export function stopped(d: StopData & { loopHint?: string }, view: View): string {
+  if (d.stop) return [stopReport(d.stop, view.cwd, { locals: view.locals }), d.loopHint].filter(Boolean).join("\n");
   return `Running (session '${view.session}'). \`debugger await\` waits for the next stop.`;
 }
 

@@ -13,13 +13,40 @@ function run(d: RunData, view: View): string {
   const threads = new Set(d.hits.map((h) => h.threadId));
   // One place: named once above the rows; several: each row names its own.
   if (places.size === 1) parts.push(`Stops at ${d.hits[0]!.frame?.function ?? "?"} (${at(d.hits[0]!)}):`);
+  // Rows say new things only: a row the same as the one before is counted, not repeated, and an
+  // error already said for the same expression at the same place is not said again.
+  let shown: { key: string; hit: number; more: number } | undefined;
+  const said = new Map<string, string>();
+  const flush = () => {
+    if (shown?.more) parts.push(`  (same on ${shown.more} more stop${shown.more === 1 ? "" : "s"}: ${shown.more === 1 ? `#${shown.hit + 1}` : `#${shown.hit + 1}–#${shown.hit + shown.more}`})`);
+  };
   for (const h of d.hits) {
     const where = places.size > 1 ? ` ${at(h)}` : "";
     const thread = threads.size > 1 && h.threadId !== undefined ? ` thread ${h.threadId}` : "";
-    const values = h.values.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join("  ");
+    const key = `${where}${thread}\0${JSON.stringify(h.values)}`;
+    if (shown && shown.key === key) {
+      shown.more++;
+      continue;
+    }
+    flush();
+    const values = h.values.map((v) => {
+      if (v.error === undefined) return `${v.expression} = ${v.value}`;
+      const again = said.get(`${where}\0${v.expression}`) === v.error;
+      said.set(`${where}\0${v.expression}`, v.error);
+      return `${v.expression} = ${again ? "error (as above)" : `error: ${v.error}`}`;
+    }).join("  ");
     parts.push(`#${h.hit}${where}${thread}  ${values}`);
+    shown = { key, hit: h.hit, more: 0 };
   }
+  flush();
   const rows = `${d.hits.length} stop${d.hits.length === 1 ? "" : "s"}`;
+  if (d.stoppedBy === "printsFailed") {
+    // Said once, with the likely cause: the line is in a function whose locals are not the names asked for.
+    const f = d.stop?.frame;
+    const locals = d.stop?.locals.map((l) => l.name) ?? [];
+    const lead = `Every --print failed at the first stop, so the run ended there rather than say it at every stop: ${f?.file ? `${shortPath(f.file, view.cwd)}:${f.line}` : "that line"} is in ${f?.function ?? "a function"}`;
+    parts.push(`${lead}, ${locals.length ? `whose locals are ${locals.slice(0, 12).join(", ")}${locals.length > 12 ? ", …" : ""}` : "which has no locals"}. Is the breakpoint in the function you meant?`);
+  }
   if (d.stoppedBy === "max") parts.push(`Stopped after ${rows} (--max); ${d.kept ? `the session '${d.session.name}' waits there` : "the program was ended"}.`);
   else if (d.stoppedBy === "timeout" || d.stoppedBy === "interrupted") {
     const ended = d.stoppedBy === "timeout" ? `Timed out after ${rows}` : `Interrupted (Ctrl-C) after ${rows}`;
@@ -31,7 +58,7 @@ function run(d: RunData, view: View): string {
       parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
     }
   }
-  if (d.stop && d.stoppedBy !== "timeout" && d.stoppedBy !== "interrupted") {
+  if (d.stop && d.stoppedBy !== "timeout" && d.stoppedBy !== "interrupted" && d.stoppedBy !== "printsFailed") {
     // At --max the last stop is the last row: only what the program printed is new.
     if (d.stoppedBy !== "max") parts.push(stopReport(d.stop, view.cwd, { locals: view.locals }));
     else if (d.stop.output) {

@@ -93,7 +93,7 @@ describe("tools/list", () => {
       expect(t.annotations).toBeObject();
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    expect(Object.keys(byName.continue!.outputSchema!.properties!).sort()).toEqual(["state", "stop", "waiting"]);
+    expect(Object.keys(byName.continue!.outputSchema!.properties!).sort()).toEqual(["loopHint", "state", "stop", "waiting"]);
     expect(Object.keys(byName.backtrace!.outputSchema!.properties!).sort()).toEqual(["frames", "threadId", "threads"]);
     // Reading state is read-only; evaluating what the caller wrote (print, display, a condition) or
     // running the program is not, whatever the tool is called (issue 33, item 6).

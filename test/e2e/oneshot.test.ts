@@ -102,6 +102,58 @@ for (const p of profiles) {
       expect(unreached.stop.neverStopped).toEqual([{ id: 1, location: expect.stringContaining("if n > 100"), why: "reached 1 time, the condition false each time (last time: n = 1)" }]);
     });
 
+    // Issue 31 item 1: prints that belong to a breakpoint, beside --print (every stop).
+    test("run: 'LOC print EXPR, EXPR' shows those at that breakpoint's stops only; start and trace take them too", async () => {
+      const r = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("loop_body")} if i >= 3 print i, total`, "--break", `${at("add_body")} print a`, "--max", "3"]);
+      expect(r.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value ?? "error"}`).join(" "))).toEqual(["a=0", "a=0", "a=1"]);
+      const both = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("loop_body")} if i >= 3 print i, total`, "--break", `${at("add_body")} print a`, "--print", "b", "--max", "9"]);
+      const rows = both.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value ?? "error"}`).join(" "));
+      expect(rows.slice(3)).toEqual(["b=error i=3 total=3", "b=3 a=3", "b=error i=4 total=6", "b=4 a=6"]);
+      expect(both.breakpoints[0].prints).toEqual(["i", "total"]);
+      const s = env.session(`bprint-${p.name.replace(/\W/g, "")}`);
+      const started = await s.ok(["start", p.program(), ...p.flags, "--break", `${at("add_body")} print a, b`]);
+      expect(started.stop.displays).toEqual([{ expression: "a", value: "0", type: expect.anything() }, { expression: "b", value: "0", type: expect.anything() }].map((d) => expect.objectContaining({ expression: d.expression, value: d.value })));
+      // (The next stop at add_body would end the trace: one hit.)
+      const traced = await s.ok(["trace", `${at("loop_body")} print i`, "--max", "1"]);
+      expect(traced.hits.map((h: any) => h.values[0].value)).toEqual(["1"]);
+    });
+
+    // Issue 31 item 3: every --print failing at the first stop is said once, with the likely cause.
+    test("run: every --print unknown at the first stop ends the run there, naming the function the line is in", async () => {
+      const r = await env.run(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("add_body"), "--print", "nosuchname", "--print", "total"], { json: false });
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout.match(/^#\d/gm)).toEqual(["#1"]);
+      expect(r.stdout).toMatch(/Every --print failed at the first stop, so the run ended there rather than say it at every stop: .*:\d+ is in (main\.)?add, whose locals are .*\ba\b.*\. Is the breakpoint in the function you meant\?/);
+      const j = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("add_body"), "--print", "nosuchname"]);
+      expect(j.stoppedBy).toBe("printsFailed");
+      expect((await env.ok(["sessions"])).sessions).toEqual([]);
+    });
+
+    // Issue 31 item 4: values sized by their meaning.
+    if (p.name.endsWith("/C")) test("run: --print '&p' is the address, nothing read behind it", async () => {
+      const r = await env.ok(["run", p.program(), ...p.flags, "--break", at("loop_body"), "--print", "&p", "--max", "1"]);
+      expect(r.hits[0].values[0].value).toMatch(/^0x[0-9a-f]+$/);
+    });
+    if (p.name.includes("Python")) test("run: elements pydevd would cut in their middle come whole (the years of a datetime kept)", async () => {
+      const r = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("loop_body"), "--print", "[__import__('datetime').datetime(2024, 1, d) for d in (1, 2)]", "--print", "nosuch + 1", "--max", "1"]);
+      expect(r.hits[0].values[0].value).toBe("[datetime.datetime(2024, 1, 1, 0, 0), datetime.datetime(2024, 1, 2, 0, 0)]");
+      // An error stays an error (the clipboard context would give it as a value).
+      expect(r.hits[0].values[1].error).toContain("NameError");
+    });
+
+    // Issue 31 item 2: a continue back at the breakpoint it left names the one call that walks the loop.
+    test("continue at the same breakpoint twice in a row says how to walk N passes in one call", async () => {
+      const s = env.session(`loop-${p.name.replace(/\W/g, "")}`);
+      await s.ok(["start", p.program(), ...p.flags, "--break", at("loop_body")]);
+      const again = await s.run(["continue", "--print", "i"], { json: false });
+      expect(again.stdout).toContain(`Breakpoint 1 again: \`debugger trace ${at("loop_body")} --print i --max 20\` walks 20 passes in one call, a row of values each.`);
+      const stepped = await s.ok(["next"]);
+      expect((stepped as { loopHint?: string }).loopHint).toBeUndefined();
+      // The suggested call works from there.
+      const walked = await s.ok(["trace", at("loop_body"), "--print", "i", "--max", "2"]);
+      expect(walked.hits.length).toBe(2);
+    });
+
     test("breakpoint list counts the false hits before the stop; start replaces a session whose program ended", async () => {
       const s = env.session(`cond-${p.name.replace(/\W/g, "")}`);
       const r = await s.ok(["start", p.program(), ...p.flags, "--break", `${at("loop_body")} if i == 3`]);

@@ -22,7 +22,19 @@ test("a name declared on the stop line: the reason leads, the adapter's words fo
 
 test("a name declared below the stop line gets the same note", async () => {
   const [v] = await declaredBelow([{ expression: "sum", error: "not found" }], at(2, ["len"]));
-  expect(v!.error).toMatch(/^'sum' is no local here yet: it appears from line 2 on/);
+  // Issue 31: the line it first appears on, not the stop's.
+  expect(v!.error).toMatch(/^'sum' is no local here yet: it appears from line 4 on/);
+});
+
+test("a name that appears only in the next function is not 'not declared yet' (issue 31: the line was in another function)", async () => {
+  const other = join(dir, "inv.rs");
+  writeFileSync(other, ["fn apply(n: u32) {", "    let q = n;", "}", "fn restock() {", "    let sku = 3;", "}"].join("\n"));
+  const stop = { ...at(2, ["n"]), frame: { function: "apply", file: other, line: 2 } } as StopReport;
+  expect(await declaredBelow([{ expression: "sku", error: "undeclared" }], stop)).toEqual([{ expression: "sku", error: "undeclared" }]);
+  const py = join(dir, "inv.py");
+  writeFileSync(py, ["class Inventory:", "    def apply(self, n):", "        q = n", "        return q", "", "    def restock(self):", "        sku = 3"].join("\n"));
+  const pyStop = { ...at(3, ["self", "n"]), frame: { function: "apply", file: py, line: 3 } } as StopReport;
+  expect(await declaredBelow([{ expression: "sku", error: "NameError: name 'sku' is not defined" }], pyStop)).toEqual([{ expression: "sku", error: "NameError: name 'sku' is not defined" }]);
 });
 
 test("left alone: a value, a local that failed, a name not in the file, an expression, locals the report cut", async () => {

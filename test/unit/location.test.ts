@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { DebuggerError } from "../../src/common/errors.ts";
-import { formatLocation, parseLocation, resolveSourcePath, splitCondition, type Location } from "../../src/common/location.ts";
+import { formatLocation, parseLocation, resolveSourcePath, splitCondition, splitPrints, type Location } from "../../src/common/location.ts";
 
 const HINT = "use FILE:LINE (main.c:12), FILE:LINE:COLUMN, a function name (main, Foo::bar) or an address (0x401000)";
 
@@ -106,5 +106,28 @@ describe("splitCondition: gdb's 'LOC if COND'", () => {
 describe("parseLocation: out of range", () => {
   test.each([":::", "::", "99999999999999999999", "main.c:99999999999999"])("%j is refused", (text) => {
     expect(() => parseLocation(text)).toThrow(DebuggerError);
+  });
+});
+
+describe("splitPrints: prints that belong to a breakpoint (issue 31)", () => {
+  test.each<[string, string, string[] | undefined]>([
+    ["main.c:42", "main.c:42", undefined],
+    ["main.c:42 print len", "main.c:42", ["len"]],
+    ["main.c:42 if i == 3 print buf, len", "main.c:42 if i == 3", ["buf", "len"]],
+    ["sqlite3.c:38904 print pKey, nKey", "sqlite3.c:38904", ["pKey", "nKey"]],
+    // Commas inside calls, brackets and strings stay in their expression.
+    ["a.py:3 print f(a, b), d['x,y'], [1, 2]", "a.py:3", ["f(a, b)", "d['x,y']", "[1, 2]"]],
+    // A ` print ` inside a string of the condition is not the keyword.
+    ["a.py:3 if s == 'a print b' print s", "a.py:3 if s == 'a print b'", ["s"]],
+    ["a.py:3 if printed > 2", "a.py:3 if printed > 2", undefined],
+  ])("%s", (text, rest, prints) => {
+    const r = splitPrints(text);
+    expect(r.text).toBe(rest);
+    expect(r.prints).toEqual(prints);
+  });
+
+  test("refused: nothing after print, nothing before it", () => {
+    expect(() => splitPrints("main.c:42 print ")).toThrow(/expressions must follow 'print'/);
+    expect(() => splitPrints(" print x")).toThrow(DebuggerError);
   });
 });

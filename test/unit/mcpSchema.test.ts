@@ -122,7 +122,7 @@ describe("output schemas", () => {
       const check = ajv.compile(d.outputSchema);
       expect(check({ error: { code: "NO_SESSION", message: "no session 'x'", hint: "…" } })).toBe(true);
     }
-    expect(committed.continue).toEqual({ type: "object", properties: { state: { type: "string" }, stop: { type: "object" }, waiting: { type: "boolean" } } });
+    expect(committed.continue).toEqual({ type: "object", properties: { state: { type: "string" }, stop: { type: "object" }, waiting: { type: "boolean" }, loopHint: { type: "string" } } });
     // A union of replies (print of one expression or several) has both members' fields.
     expect(Object.keys(committed.print!.properties)).toEqual(expect.arrayContaining(["result", "results"]));
   });

@@ -13,7 +13,7 @@ export const breakpointHandlers: Handlers<"breakpoint.add" | "breakpoint.list" |
     const s = ctx.registry.get(caller.session);
     s.requireRunnable("break");
     s.requireLive();
-    const bp = await s.breakpoints.add(l.text, l.loc, { condition: a.condition ?? l.condition, hitCondition: a.hitCount, logMessage: a.log, temporary: a.temporary });
+    const bp = await s.breakpoints.add(l.text, l.loc, { condition: a.condition ?? l.condition, hitCondition: a.hitCount, logMessage: a.log, temporary: a.temporary, prints: l.prints });
     return { breakpoints: [breakpointView(bp)], resolvedAs: formatLocation(l.loc) };
   },
 

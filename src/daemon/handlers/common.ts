@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { DebuggerError } from "../../common/errors.ts";
-import { parseLocation, splitCondition, type Location } from "../../common/location.ts";
+import { parseLocation, splitCondition, splitPrints, type Location } from "../../common/location.ts";
 import type { ArgsOut, CommandName, Replies, StopData } from "../../ipc/commands.ts";
 import type { StopReport } from "../../ipc/types.ts";
 import type { SessionRegistry } from "../registry.ts";
@@ -43,11 +43,12 @@ export interface Caller {
 export type Handler<C extends CommandName> = (a: ArgsOut<C>, caller: Caller, ctx: DaemonContext, stream?: ReplyStream) => Promise<Replies[C]>;
 export type Handlers<K extends CommandName> = { [C in K]: Handler<C> };
 
-/** A location as the caller wrote it (`LOC` or `LOC if COND`), with relative files resolved against the caller's cwd. */
-export async function located(text: string, cwd: string): Promise<{ text: string; loc: Location; condition?: string }> {
+/** A location as the caller wrote it (`LOC` or `LOC if COND`, either with ` print EXPR, …`), with relative files resolved against the caller's cwd. */
+export async function located(whole: string, cwd: string): Promise<{ text: string; loc: Location; condition?: string; prints?: string[] }> {
+  const { text, prints } = splitPrints(whole);
   const { location, condition } = splitCondition(text);
   const loc = parseLocation(location);
-  if (loc.kind !== "line") return { text: location, loc, condition };
+  if (loc.kind !== "line") return { text: location, loc, condition, ...(prints ? { prints } : {}) };
   const file = resolveSourceFile(loc.file, cwd);
   // A line past the end of a file on disk can never bind: say so now rather than run past it.
   if (isAbsolute(file)) {
@@ -57,7 +58,7 @@ export async function located(text: string, cwd: string): Promise<{ text: string
       throw new DebuggerError("INVALID_LOCATION", `invalid location '${location}': ${file} has ${count} lines`, "`debugger list FILE:LINE` shows the source around a line");
     }
   }
-  return { text: location, loc: { ...loc, file }, condition };
+  return { text: location, loc: { ...loc, file }, condition, ...(prints ? { prints } : {}) };
 }
 
 /**
@@ -111,5 +112,11 @@ export async function waitForStop(session: Session, promise: Promise<StopReport>
 
 /** The reply of an execution command: the state and the stop, with the command's `--print` values. */
 export async function stopData(session: Session, stop: StopReport, prints: string[] = []): Promise<StopData> {
-  return { state: session.state, stop: await session.displays.withPrints(stop, prints) };
+  return { state: session.state, stop: await session.displays.withPrints(stop, printsAt(session, stop, prints)) };
+}
+
+/** A command's `--print` expressions (every stop) and then those of the breakpoints this stop is at (`LOC print EXPR`), each once. */
+export function printsAt(session: Session, stop: StopReport, prints: string[]): string[] {
+  const own = stop.reason === "breakpoint" ? stop.breakpointIds.flatMap((id) => session.breakpoints.registry.get(id)?.prints ?? []) : [];
+  return [...new Set([...prints, ...own])];
 }

@@ -15,8 +15,9 @@ const PYTHON_PAUSE_GRACE_MS = 1500;
  * Runs a stepping command `count` times; stops early at anything that is not a plain step, and at a
  * pause (Ctrl-C): then the reply is where the program is.
  */
-async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?: AbortSignal): Promise<StopData> {
+async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?: AbortSignal): Promise<StopData & { loopHint?: string }> {
   let report: StopReport | undefined;
+  const before = s.state === "stopped" ? s.lastReport : undefined;
   const paused = s.interrupts;
   for (let i = 0; i < a.count; i++) {
     let waiter: Promise<StopReport>;
@@ -34,7 +35,33 @@ async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?:
     report = await waitForStop(s, waiter, a.timeout, signal);
     if (!s.live || (report.reason !== "step" && kind !== "continue")) break;
   }
-  return stopData(s, report!, a.print);
+  const data = await stopData(s, report!, a.print);
+  const hint = kind === "continue" && s.live ? loopHint(s, before, report!, a.print) : undefined;
+  return hint ? { ...data, loopHint: hint } : data;
+}
+
+/** Passes a loop hint offers to walk. */
+const LOOP_PASSES = 20;
+
+/**
+ * A `continue` back at the breakpoint it left (the same one, the same line, the same thread): a
+ * loop walked one call a pass. The reply names the one call that walks N passes with a row each.
+ */
+export function loopHint(s: Session, before: StopReport | undefined, now: StopReport, prints: string[]): string | undefined {
+  if (!before || before.reason !== "breakpoint" || now.reason !== "breakpoint" || !now.breakpointIds.length) return undefined;
+  const same = now.breakpointIds.find((id) => before.breakpointIds.includes(id));
+  if (same === undefined || before.threadId !== now.threadId || before.frame?.file !== now.frame?.file || before.frame?.line !== now.frame?.line) return undefined;
+  const bp = s.breakpoints.registry.get(same);
+  if (!bp || bp.kind === "data") return undefined;
+  const location = bp.condition ? `${bp.location} if ${bp.condition}` : bp.location;
+  const asked = prints.length ? prints : (bp.prints ?? []);
+  const printed = asked.length ? asked.map((p) => ` --print ${shellWord(p)}`).join("") : " --print EXPR";
+  return `Breakpoint ${same} again: \`debugger trace ${shellWord(location)}${printed} --max ${LOOP_PASSES}\` walks ${LOOP_PASSES} passes in one call, a row of values each.`;
+}
+
+/** A word as a POSIX shell reads it back: bare when safe, else single-quoted. */
+function shellWord(w: string): string {
+  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
 export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish" | "until" | "pause" | "await" | "trace"> = {
@@ -48,7 +75,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     const s = ctx.registry.get(caller.session);
     s.requireRunnable("until");
     s.requireStopped();
-    const bp = await s.breakpoints.add(l.text, l.loc, { temporary: true, condition: l.condition });
+    const bp = await s.breakpoints.add(l.text, l.loc, { temporary: true, condition: l.condition, prints: l.prints });
     try {
       const paused = s.interrupts;
       let waiter: Promise<StopReport>;
@@ -128,12 +155,15 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           stoppedBy = "exit";
           break;
         }
-        if (!stop.breakpointIds.includes(bp.id)) {
+        // A breakpoint of the user's on the same line may be the only one the adapter names
+        // (lldb-dap, Delve): without a condition of the trace's own, that stop is its hit too.
+        const sameLine = !bp.condition && stop.reason === "breakpoint" && stop.frame?.line === (bp.resolvedLine ?? bp.line) && !!stop.frame?.file && stop.frame.file === (bp.resolvedFile ?? bp.file);
+        if (!stop.breakpointIds.includes(bp.id) && !sameLine) {
           if (s.interrupts !== paused) stoppedBy = "interrupted";
           break;
         }
         if (signal?.aborted) throw new ClientGone();
-        const values = await s.displays.evaluate(a.print, stop);
+        const values = await s.displays.evaluate([...new Set([...a.print, ...(l.prints ?? [])])], stop);
         hits.push({ hit: hits.length + 1, threadId: stop.threadId, values: values.map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value }) })) });
         s.reportShownAsRow();
         if (hits.length >= a.max) {

@@ -6,9 +6,9 @@ import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, RunData, RunHit } from "../../ipc/commands.ts";
 import type { StopReport, VariableView } from "../../ipc/types.ts";
 import { log } from "../../common/log.ts";
-import { truncateValue } from "../truncate.ts";
+import { rowValue } from "../truncate.ts";
 import { ClientGone, unlessGone } from "../cancel.ts";
-import { waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
+import { printsAt, waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
 import { runStarted, runUnderWay } from "./runInterrupts.ts";
 import { releasingStdin, startSession } from "./session.ts";
@@ -24,6 +24,8 @@ const ROW_VALUE_MAX = 60;
  */
 const PRINT_VALUE_MAX = 400;
 let runs = 0;
+/** Each adapter's words for a name that is no variable at the stop: LLDB, gdb, Delve, Python, and ours (declaredBelow). */
+export const UNKNOWN_NAME = /undeclared identifier|No symbol .* in current context|could not find symbol|is not defined|is no local here|not found in|unknown (?:name|identifier)/i;
 
 /** A Ctrl-C in the CLI (`pause` with ofRun): the run ends as at its timeout, paused where the program is. */
 interface RunInterrupt {
@@ -100,9 +102,15 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
         stoppedBy = "other";
         break;
       }
-      const values = a.print.length ? (await s.displays.evaluate(a.print, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: truncateValue(value ?? "", PRINT_VALUE_MAX).value }) })) : localValues(stop.locals);
+      const prints = printsAt(s, stop, a.print);
+      const values = prints.length ? (await s.displays.evaluate(prints, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: rowValue(value ?? "", PRINT_VALUE_MAX) }) })) : localValues(stop.locals);
       hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
       s.reportShownAsRow();
+      // The same failure at every stop says nothing new: the first says it, and the run ends there.
+      if (hits.length === 1 && prints.length && values.every((v: RunHit["values"][number]) => v.error !== undefined && UNKNOWN_NAME.test(v.error))) {
+        stoppedBy = "printsFailed";
+        break;
+      }
       if (hits.length >= a.max) {
         stoppedBy = "max";
         break;
@@ -181,7 +189,7 @@ async function endRun(name: string, ctx: DaemonContext): Promise<void> {
 }
 
 function cut(value: string): string {
-  return truncateValue(value, ROW_VALUE_MAX).value;
+  return rowValue(value, ROW_VALUE_MAX);
 }
 
 /** Without --print a row shows the stop's locals, each cut short. */

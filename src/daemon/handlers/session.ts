@@ -23,7 +23,8 @@ import { located, stopData, waitForStop, type Caller, type DaemonContext, type H
 export async function startBreakpoints(texts: string[], cwd: string): Promise<StartOptions["breakpoints"]> {
   const settled = await Promise.allSettled(texts.map(async (text) => {
     const l = await located(text, cwd);
-    return { text: l.text, loc: l.loc, opts: l.condition ? { condition: l.condition } : undefined };
+    const opts = { ...(l.condition ? { condition: l.condition } : {}), ...(l.prints ? { prints: l.prints } : {}) };
+    return { text: l.text, loc: l.loc, opts: Object.keys(opts).length ? opts : undefined };
   }));
   const failed = settled.flatMap((r) => (r.status === "rejected" ? [r.reason as Error] : []));
   // Every bad location at once: fixing one only to hear of the next costs a call each.

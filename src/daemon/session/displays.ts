@@ -93,7 +93,23 @@ export async function declaredBelow(values: DisplayValue[], at: StopReport): Pro
   const line = at.frame?.line;
   if (!values.some(bare) || !file || !line || at.truncated?.some((t) => t.startsWith("locals"))) return values;
   // The stop's own line has not run either.
-  const below = (await readLines(file))?.slice(line - 1, line - 1 + BELOW_LINES).join("\n");
+  const below = (await readLines(file))?.slice(line - 1, line - 1 + BELOW_LINES);
   if (!below) return values;
-  return values.map((v) => (bare(v) && new RegExp(`\\b${v.expression}\\b`).test(below) ? { ...v, error: `'${v.expression}' is no local here yet: it appears from line ${line} on, and a breakpoint stops before its line runs (${v.error})` } : v));
+  return values.map((v) => {
+    const at = bare(v) ? firstBelow(below, v.expression) : undefined;
+    return at !== undefined ? { ...v, error: `'${v.expression}' is no local here yet: it appears from line ${line + at} on, and a breakpoint stops before its line runs (${v.error})` } : v;
+  });
+}
+
+/** A line that begins another function (or ends a top-level one): a name past it is not this function's. */
+const FUNCTION_EDGE = /^\s*(?:(?:pub(?:\([\w:]+\))?\s+)?(?:async\s+)?(?:fn|def|func)\s)|^\}/;
+
+/** The index in LINES (from the stop's own line) where NAME first appears inside the stopped function, or undefined. */
+export function firstBelow(lines: string[], name: string): number | undefined {
+  const word = new RegExp(`\\b${name}\\b`);
+  for (let i = 0; i < lines.length; i++) {
+    if (i > 0 && FUNCTION_EDGE.test(lines[i]!)) return undefined;
+    if (word.test(lines[i]!)) return i;
+  }
+  return undefined;
 }

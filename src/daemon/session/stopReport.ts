@@ -84,6 +84,7 @@ export function breakpointView(b: Breakpoint): BreakpointView {
     condition: b.condition,
     hitCondition: b.hitCondition,
     logMessage: b.logMessage,
+    prints: b.prints,
     temporary: b.temporary || undefined,
     accessType: b.accessType,
     description: b.description,

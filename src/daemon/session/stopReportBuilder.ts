@@ -30,7 +30,7 @@ export interface FrameReader {
 
 /** Value reads in a given frame, already inside the session's queue. */
 export interface StopReader extends FrameReader {
-  evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat, frameId?: number): Promise<P.EvaluateResponse["body"]>;
+  evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover" | "clipboard", format?: P.ValueFormat, frameId?: number): Promise<P.EvaluateResponse["body"]>;
   scopeVariablesNow(q: InQueue, frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]>;
   displaysNow(q: InQueue, items: { id?: number; expression: string }[], frameId?: number): Promise<DisplayValue[]>;
   rawNow(q: InQueue, command: string): Promise<{ result: string }>;

@@ -84,7 +84,7 @@ export class ValueInspector {
       const out = [];
       for (const expression of expressions) {
         try {
-          const r = await this.evaluateNow(q, expression, this.host.adapter.printContext, format === "hex" ? { hex: true } : undefined);
+          const r = await this.wholeElementsNow(q, expression, await this.evaluateNow(q, expression, this.host.adapter.printContext, format === "hex" ? { hex: true } : undefined));
           const shown = await this.presentNow(q, expression, r, format);
           out.push({ expression, result: truncateValue(shown, this.host.limits.maxValueLength * 5).value, type: shortType(r.type), reference: r.variablesReference });
         } catch (e) {
@@ -300,7 +300,8 @@ export class ValueInspector {
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
     const value = formatValue(await this.runtimeValueNow(q, compactValue(r.result, r.type), r.type), format);
-    if (isBareAddress(value, format)) return value;
+    // `&x` asks for an address: what is behind it is not read (`0x… → {…}` filled rows).
+    if (isBareAddress(value, format) || (/^&(?!&)/.test(expression.trim()) && /^0x[0-9a-f]+$/i.test(value.trim()))) return value;
     const shown = await this.inlineValue(q, { name: expression, type: r.type, value, reference: r.variablesReference }, 1, frameId);
     if (!this.host.adapter.consoleValue || this.host.state !== "stopped") return shown.value;
     const frame = frameId ?? (await this.frames.selectedFrameNow(q)).frame.id;
@@ -330,7 +331,7 @@ export class ValueInspector {
   }
 
   /** In frame `at`, else the selected frame when stopped. */
-  async evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover", format?: P.ValueFormat, at?: number): Promise<P.EvaluateResponse["body"]> {
+  async evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover" | "clipboard", format?: P.ValueFormat, at?: number): Promise<P.EvaluateResponse["body"]> {
     const client = this.host.requireLive();
     let frameId = at;
     if (frameId === undefined && this.host.state === "stopped") frameId = (await this.frames.selectedFrameNow(q)).frame.id;
@@ -353,12 +354,24 @@ export class ValueInspector {
     }
   }
 
+  /**
+   * pydevd cuts each element of a container past 30 characters in its middle (`[datetime.datetime(20...
+   * 31, 0, 0)]`: the years gone) in every context but the clipboard's, where an error comes back as
+   * a value, not an error. So a repr showing such a cut (`...` glued to the text before it) is asked
+   * again in the clipboard context; pydevd still lists at most 15 elements, and rows are cut between
+   * elements (rowValue).
+   */
+  private async wholeElementsNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], at?: number): Promise<P.EvaluateResponse["body"]> {
+    if (!this.host.adapter.valuesAreRepr || !/[^\s.,[({]\.\.\./.test(r.result)) return r;
+    return this.evaluateNow(q, expression, "clipboard", undefined, at).catch(() => r);
+  }
+
   /** Expressions shown at a stop: each evaluated in frame `at` (else the selected one); a failure is reported in place, never thrown. */
   async displaysNow(q: InQueue, items: { id?: number; expression: string }[], at?: number): Promise<DisplayValue[]> {
     const out: DisplayValue[] = [];
     for (const d of items) {
       try {
-        const r = await this.evaluateNow(q, d.expression, this.host.adapter.printContext, undefined, at);
+        const r = await this.wholeElementsNow(q, d.expression, await this.evaluateNow(q, d.expression, this.host.adapter.printContext, undefined, at), at);
         out.push({ ...d, value: truncateValue(await this.presentNow(q, d.expression, r, undefined, at), this.host.limits.maxValueLength).value, ...(r.type ? { type: shortType(r.type) } : {}) });
       } catch (e) {
         out.push({ ...d, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
