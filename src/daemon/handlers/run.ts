@@ -96,16 +96,21 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
         stoppedBy = "exit";
         break;
       }
-      if (stop.reason !== "breakpoint" || !stop.breakpointIds.length) {
+      // An exec (lldb-dap stops at the new image's `_start` with reason "entry"): not the user's
+      // stop; the program goes on as it does under gdb or a `continue`, its output and exit kept.
+      const execStop = stop.reason === "entry" && !stop.breakpointIds.length;
+      if (!execStop && (stop.reason !== "breakpoint" || !stop.breakpointIds.length)) {
         stoppedBy = "other";
         break;
       }
-      const values = a.print.length ? (await s.displays.evaluate(a.print, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: truncateValue(value ?? "", PRINT_VALUE_MAX).value }) })) : localValues(stop.locals);
-      hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
       s.reportShownAsRow();
-      if (hits.length >= a.max) {
-        stoppedBy = "max";
-        break;
+      if (!execStop) {
+        const values = a.print.length ? (await s.displays.evaluate(a.print, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: truncateValue(value ?? "", PRINT_VALUE_MAX).value }) })) : localValues(stop.locals);
+        hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
+        if (hits.length >= a.max) {
+          stoppedBy = "max";
+          break;
+        }
       }
       if (interrupt.interrupted) {
         stoppedBy = "interrupted";
