@@ -16,8 +16,17 @@ const PYTHON_PAUSE_GRACE_MS = 1500;
  * pause (Ctrl-C): then the reply is where the program is.
  */
 async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?: AbortSignal): Promise<StopData> {
-  let report: StopReport | undefined;
   const paused = s.interrupts;
+  const undrive = a.count > 1 ? s.drive() : () => {};
+  try {
+    return await resumeCounted(s, kind, a, paused, signal);
+  } finally {
+    undrive();
+  }
+}
+
+async function resumeCounted(s: Session, kind: ResumeKind, a: ArgsOut<"next">, paused: number, signal?: AbortSignal): Promise<StopData> {
+  let report: StopReport | undefined;
   for (let i = 0; i < a.count; i++) {
     let waiter: Promise<StopReport>;
     try {
@@ -100,6 +109,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     let waiter: Promise<StopReport> | undefined;
     // A pause (Ctrl-C in the CLI) ends the trace where the program is, with the hits so far.
     const paused = s.interrupts;
+    const undrive = s.drive();
     try {
       for (;;) {
         if (signal?.aborted) throw new ClientGone();
@@ -149,6 +159,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
       }
       throw e;
     } finally {
+      undrive();
       // The trace's breakpoint is its own: it goes when the trace ends, whatever ended it.
       if (s.breakpoints.registry.get(bp.id)) {
         if (s.live) await s.breakpoints.remove([bp.id]).catch(() => {});
