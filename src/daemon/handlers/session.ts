@@ -60,9 +60,7 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${caller.cwd})`, "check the path; build it first with debug info (-g)");
   }
   const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd;
-  if (local && a.cwd && !(existsSync(cwd) && statSync(cwd).isDirectory())) {
-    throw new DebuggerError("INVALID_ARGUMENT", `--cwd ${a.cwd}: no such directory`, "give the program's working directory, or leave --cwd out to use the current one");
-  }
+  if (local) requireCwd(a.cwd, caller.cwd);
   // Adapters, interpreters and tools are looked for in the caller's environment, not the daemon's.
   const env = lookupEnv(a.callerEnv);
   const chooseBy = withCallerAdapter(config, a.options);
@@ -339,3 +337,14 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     return stopData(s, await waitForStop(s, stop, a.timeout, stream?.signal), a.print);
   },
 };
+
+/** A --cwd that is no directory: said as such before anything is spawned there (a spawn blames its program: ENOENT). */
+export function requireCwd(given: string | undefined, callerCwd: string): void {
+  if (!given) return;
+  const cwd = resolve(callerCwd, given);
+  let isDir = false;
+  try {
+    isDir = statSync(cwd).isDirectory();
+  } catch {}
+  if (!isDir) throw new DebuggerError("INVALID_ARGUMENT", `--cwd ${given}: no such directory`, "give the program's working directory, or leave --cwd out to use the current one");
+}
