@@ -5,7 +5,7 @@
 // `continue` ends with the runner's exit code and verdict. Locally a missing tool skips with a
 // message; in CI (CI=true) it fails.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, readFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { adapterAvailable, E2eEnv, missing, ROOT } from "./harness.ts";
 
@@ -43,6 +43,27 @@ const hasDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, pyt
 describe.skipIf(!hasDebugpy)("python", () => {
   // Debian's pytest first on PATH, whatever the machine has before it (a pyenv shim).
   const PATH = `/usr/bin:/bin:${process.env.PATH}`;
+
+  // Not an adapter: skipped (said) without it, in CI too.
+  const hasXdist = hasDebugpy && (Bun.spawnSync(["/usr/bin/python3", "-c", "import xdist"], { stderr: "ignore" }).exitCode === 0 || (console.warn("SKIP test/e2e/testCommand.test.ts xdist case: /usr/bin/python3 cannot import xdist (apt-get install python3-pytest-xdist)"), false));
+  test.skipIf(!hasXdist)(
+    "pytest-xdist with `addopts = -n 2`: the tests run with -n 0 and the failing assert stops (issue 33 item 2)",
+    async () => {
+      // A copy of its own: the other tests' copy must not get this pytest.ini.
+      const dir = join(env.dir, "python-xdist");
+      cpSync(join(FIXTURES, "python"), dir, { recursive: true });
+      writeFileSync(join(dir, "pytest.ini"), "[pytest]\naddopts = -n 2\n");
+      const s = env.session("xdist");
+      const d = await s.ok(["test", "--", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(d.args).toEqual(["-q", "test_calc.py", "-n", "0"]);
+      expect(d.notes.join("\n")).toContain("pytest-xdist is installed: the tests run with -n 0");
+      expect(d.stop.reason).toBe("exception");
+      expect(d.stop.frame).toMatchObject({ function: "test_big", line: markLine(join(dir, "test_calc.py"), "fail") });
+      const end = (await s.ok(["continue"])).stop;
+      expect(end).toMatchObject({ reason: "exited", exitCode: 1, summary: "1 failed, 1 passed, 1 skipped" });
+    },
+    T,
+  );
 
   test(
     "pytest: the failing assert stops in the test's frame with its locals and message; skips pass; continue ends with pytest's verdict",
