@@ -101,6 +101,13 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     s.requireRunnable("trace");
     s.requireLive();
     const bp = await s.breakpoints.add(l.text, l.loc, { condition: a.if ?? l.condition });
+    // A breakpoint of the user's on the same line: the adapter reports the stop as that one's alone
+    // (one breakpoint per line in DAP), so without a condition of its own the stop is the trace's hit too.
+    const sharesLine = (stop: StopReport) =>
+      !bp.condition && stop.reason === "breakpoint" && stop.breakpointIds.some((id) => {
+        const other = s.breakpoints.registry.get(id);
+        return !!other && other.id !== bp.id && other.file !== undefined && other.file === bp.file && other.line === bp.line;
+      });
     const hits: TraceHit[] = [];
     const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
     let stop: StopReport | undefined;
@@ -138,7 +145,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           stoppedBy = "exit";
           break;
         }
-        if (!stop.breakpointIds.includes(bp.id)) {
+        if (!stop.breakpointIds.includes(bp.id) && !sharesLine(stop)) {
           if (s.interrupts !== paused) stoppedBy = "interrupted";
           break;
         }
