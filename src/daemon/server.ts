@@ -151,6 +151,9 @@ export async function runDaemon(): Promise<void> {
     },
     stopListening: () => stopListening(),
   };
+  registry.onStateFailure = (sessions, message) => {
+    for (const name of sessions) ctx.notify?.(name, message);
+  };
 
   /** No new clients from here on: the next command starts a new daemon instead of reaching this one. */
   let listening = true;

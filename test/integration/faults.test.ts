@@ -1,7 +1,7 @@
 // The daemon under faults: SIGTERM, SIGKILL in the middle of a command, ten CLIs racing to start
 // it, a 100 MB request line, an adapter that floods output. Fake adapter, built binary.
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
@@ -170,3 +170,18 @@ test("a daemon out of file descriptors says so, with what to do (issue 33 item 8
   await env.ok(["stop", "--session", "fd1"]);
   await env.ok(["start", prog, "--stop-on-entry", "--session", "again"]);
 }, 120_000);
+
+test("a daemon that cannot record its sessions (daemon.json) tells their users once (issue 33 item 10; was silent)", async () => {
+  const env = newEnv({ env: { DEBUGGER_WARM_ADAPTERS: "0" } });
+  await env.ok(["sessions"]);
+  // The state file's temporary name taken by a directory: each write fails (EISDIR), as on a full disk (ENOSPC).
+  mkdirSync(join(env.runtimeDir, "daemon.json.tmp"));
+  const started = await env.run(["start", env.program(), "--stop-on-entry", "--session", "unrecorded"]);
+  expect(started.exitCode).toBe(0);
+  const next = await env.run(["status", "--session", "unrecorded"]);
+  const said = [started.json.notice, next.json.notice].filter(Boolean).join("\n");
+  expect(said).toContain(`the daemon could not record its sessions in ${join(env.runtimeDir, "daemon.json")}`);
+  expect(said).toContain("would be lost without a reason given");
+  // Once, not on every reply.
+  expect((await env.run(["status", "--session", "unrecorded"])).json.notice).toBeUndefined();
+});
