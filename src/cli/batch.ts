@@ -141,6 +141,13 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
     }
   }
   if (!out.length) throw new DebuggerError("USAGE", "the plan has no commands", "one command per line, e.g. `start ./app --break main.c:12`, then `print x`; `#` starts a comment");
+  // The daemon that runs the plan ends at `daemon stop`: a line after it would be answered by a
+  // daemon on its way out (stale replies), so it can only come last.
+  const stop = out.findIndex((p) => p.call.command === "shutdown");
+  if (stop >= 0 && stop < out.length - 1) {
+    const p = out[stop]!;
+    throw new DebuggerError("USAGE", `line ${p.line} (${p.text}): the daemon that runs the plan stops there, ${out.length - 1 - stop} more line${out.length - 2 - stop ? "s" : ""} after it`, "make `daemon stop` the plan's last line, or run it on its own after the batch");
+  }
   return out;
 }
 

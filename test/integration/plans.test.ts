@@ -262,3 +262,17 @@ test("batch of a directory, /dev/null, /dev/zero, a pipe: each said for what it 
   expect(await piped.exited).toBe(0);
   expect(JSON.parse(out).data.replies[0]).toMatchObject({ ok: true, command: "sessions" });
 });
+
+test("daemon stop before the end of a plan is refused before anything runs; last, it runs (issue 33, low; was stale replies after it)", async () => {
+  const before = await env.ok(["sessions"]);
+  const plan = join(env.dir, "stop-mid.txt");
+  writeFileSync(plan, "sessions\ndaemon stop\nsessions\nstatus\n");
+  const r = await env.run(["batch", plan]);
+  expect(r.exitCode).toBe(2);
+  expect(r.json.error).toMatchObject({ code: "USAGE", message: "line 2 (daemon stop): the daemon that runs the plan stops there, 2 more lines after it" });
+  // Nothing ran: the same daemon answers, its sessions as they were.
+  expect(await env.ok(["sessions"])).toEqual(before);
+  writeFileSync(plan, "sessions\ndaemon stop\n");
+  const last = await env.ok(["batch", plan]);
+  expect(last.replies.map((x: any) => x.command)).toEqual(["sessions", "daemon stop"]);
+});
