@@ -5,9 +5,9 @@
 // `continue` ends with the runner's exit code and verdict. Locally a missing tool skips with a
 // message; in CI (CI=true) it fails.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { adapterAvailable, E2eEnv, missing, ROOT } from "./harness.ts";
+import { adapterAvailable, E2eEnv, missing, ROOT, waitFor } from "./harness.ts";
 
 const T = 180_000;
 const FIXTURES = join(ROOT, "test", "fixtures", "testRunners");
@@ -153,6 +153,31 @@ describe.skipIf(!hasDebugpy)("python", () => {
 const hasGo = (adapterAvailable("dlv", "test/e2e/testCommand.test.ts") && (!!Bun.which("go") || missing("go is not installed (apt-get install golang-go)", "test/e2e/testCommand.test.ts")));
 
 describe.skipIf(!hasGo)("go test", () => {
+  test(
+    "pause of a go test whose one test waits: the hang report names the test's goroutine and line (issue 33 item 7)",
+    async () => {
+      // One goroutine of the user's, waiting: the pause lands in runtime.gopark, and the report
+      // used to stop there (a hang report only for more than one waiting thread of the user's).
+      const dir = join(env.dir, "gohang");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "go.mod"), "module gohang\n\ngo 1.18\n");
+      writeFileSync(join(dir, "h_test.go"), 'package gohang\n\nimport (\n\t"testing"\n\t"time"\n)\n\nfunc TestHang(t *testing.T) {\n\tv := time.After(time.Hour)\n\t<-v // hang\n}\n');
+      const s = env.session("gohang");
+      const started = await s.ok(["test", "--no-wait", "--", "go", "test", "."], { cwd: dir });
+      expect(started.state).toBe("running");
+      // Under load the test may not wait yet at the first pause: paused again until it does.
+      let p: any;
+      await waitFor(async () => {
+        p = await s.ok(["pause"]);
+        if (p.hang?.blocked) return true;
+        await s.ok(["continue", "--no-wait"]);
+        return false;
+      }, 60_000, "the test to wait at its line");
+      expect(p.hang.groups[0]).toMatchObject({ frame: { function: "gohang.TestHang", file: join(dir, "h_test.go"), line: 10 }, waits: "chan receive" });
+    },
+    T,
+  );
+
   test(
     "t.Errorf stops at the test's line with got and want and the message; continue ends with the binary's FAIL",
     async () => {

@@ -211,6 +211,10 @@ export async function pauseAndReport(s: Session, a: { thread?: number; wait: boo
   // The paused thread runs the program's own code: not blocked (an endless loop), no stacks to read.
   if (!data.stop.frameIndex && data.stop.frame && isUserFrame(data.stop.frame, s.codeFacts()) && !s.adapter.pauseNeedsRunningCode) return data;
   const hang = await s.inspector.hang().catch(() => undefined);
-  // Only a blocked program with more than one thread of its own: otherwise the stop report says it all.
-  return hang?.blocked && hang.groups.reduce((n, g) => n + g.threads.length, 0) > 1 ? { ...data, hang } : data;
+  // A blocked program with more than one thread of its own; or one whose stop report shows none of
+  // its code (Go: the pause lands in runtime.gopark on a thread no goroutine of the user's runs,
+  // e.g. a `go test` whose one test waits). Otherwise the stop report says it all.
+  const own = hang?.groups.reduce((n, g) => n + g.threads.length, 0) ?? 0;
+  const shownNone = !data.stop.frame || !isUserFrame(data.stop.frame, s.codeFacts());
+  return hang?.blocked && (own > 1 || (own === 1 && shownNone)) ? { ...data, hang } : data;
 }
