@@ -53,6 +53,21 @@ export type Transport =
 const TAIL_BYTES = 4096;
 const LISTEN_TIMEOUT_MS = 10_000;
 
+/**
+ * Why an adapter could not be spawned. Only a missing or unusable command is ADAPTER_NOT_FOUND:
+ * a daemon out of descriptors or memory has found the adapter, and `doctor` would find it too.
+ */
+export function spawnFailure(command: string, e: unknown): DebuggerError {
+  const err = e as NodeJS.ErrnoException;
+  const code = err.code ?? /\b(EMFILE|ENFILE|EAGAIN|ENOMEM)\b/.exec(err.message ?? "")?.[1];
+  if (code === "EMFILE" || code === "ENFILE") {
+    const whose = code === "EMFILE" ? "the daemon has" : "the system has";
+    return new DebuggerError("ADAPTER_START_FAILED", `could not start adapter ${command}: too many open files (${code}): ${whose} no file descriptor left for its pipes`, code === "EMFILE" ? "raise the limit (`ulimit -n 4096`) in the shell, run `debugger daemon stop` so the next command starts a daemon with it, or end sessions you no longer need (`debugger sessions`)" : "close programs that hold many files, or raise fs.file-max; then try again");
+  }
+  if (code === "EAGAIN" || code === "ENOMEM") return new DebuggerError("ADAPTER_START_FAILED", `could not start adapter ${command}: out of processes or memory (${code})`, "end sessions you no longer need (`debugger sessions`) or raise `ulimit -u`; then try again");
+  return new DebuggerError("ADAPTER_NOT_FOUND", `could not start adapter ${command}: ${err.message}`, "`debugger doctor` checks the adapters");
+}
+
 let spawned = 0;
 /**
  * The adapter's stdin is the DAP channel ("pipe") or, for an adapter that talks over TCP, /dev/null
@@ -66,7 +81,7 @@ function spawnProcess<S extends "pipe" | "ignore" | number>(command: string[], o
     const proc = Bun.spawn(command, { cwd: opts.cwd, env, stdin, stdout: "pipe", stderr: "pipe" });
     return Object.assign(proc, { envMark: `DEBUGGER_ADAPTER_ID=${id}`, inherited: Object.keys(env) });
   } catch (e) {
-    throw new DebuggerError("ADAPTER_NOT_FOUND", `could not start adapter ${command[0]}: ${(e as Error).message}`, "`debugger doctor` checks the adapters");
+    throw spawnFailure(command[0]!, e);
   }
 }
 

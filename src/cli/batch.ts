@@ -1,6 +1,7 @@
 // `debugger batch [FILE]`: a whole plan in one call. Every line is parsed first (a mistake on
 // line 7 is a usage error before line 1 runs), then the daemon runs the commands in order over one
 // connection and replies once; each reply is printed under its line.
+import { createReadStream, statSync } from "node:fs";
 import { DebuggerError, exitCodeFor } from "../common/errors.ts";
 import { MAX_TIMER_MS, request } from "../ipc/client.ts";
 import type { BatchReply, CallOf } from "../ipc/commands.ts";
@@ -80,15 +81,35 @@ function tooBig(what: string): DebuggerError {
 }
 
 /** Reads at most `limit` bytes of stdin; more is refused without reading the rest. */
-async function readStdin(limit: number): Promise<string> {
+async function readStdin(limit: number, from: AsyncIterable<Uint8Array> = Bun.stdin.stream(), what = "the plan on stdin"): Promise<string> {
   const parts: Uint8Array[] = [];
   let held = 0;
-  for await (const chunk of Bun.stdin.stream()) {
+  for await (const chunk of from) {
     held += chunk.length;
-    if (held > limit) throw tooBig(`the plan on stdin is longer than ${limit} bytes (16 MiB), the limit of a batch`);
+    if (held > limit) throw tooBig(`${what} is longer than ${limit} bytes (16 MiB), the limit of a batch`);
     parts.push(chunk);
   }
   return new TextDecoder().decode(Buffer.concat(parts, held));
+}
+
+/**
+ * A plan file: a regular file whole (its size checked first); a device or pipe (/dev/null, `<(cmd)`)
+ * read as a stream up to the limit, as stdin is; a directory or a missing name said as such.
+ */
+async function readPlanFile(file: string, shown: string): Promise<string> {
+  let st;
+  try {
+    st = statSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new DebuggerError("USAGE", `no such file: ${shown}`, "give a file of commands, or pipe them on stdin");
+    throw e;
+  }
+  if (st.isDirectory()) throw new DebuggerError("USAGE", `${shown} is a directory, not a file of commands`, "give a file of commands, or pipe them on stdin");
+  // (Bun.file cannot read a character device: EPERM.)
+  if (!st.isFile()) return readStdin(MAX_BATCH_BYTES, createReadStream(file), shown);
+  if (st.size > MAX_BATCH_BYTES) throw tooBig(`${shown} is ${st.size} bytes; a plan holds at most ${MAX_BATCH_BYTES} bytes (16 MiB)`);
+  return Bun.file(file).text();
 }
 
 /** Parses every line of a plan into the request it makes; the first mistake names its line. */
@@ -120,6 +141,13 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
     }
   }
   if (!out.length) throw new DebuggerError("USAGE", "the plan has no commands", "one command per line, e.g. `start ./app --break main.c:12`, then `print x`; `#` starts a comment");
+  // The daemon that runs the plan ends at `daemon stop`: a line after it would be answered by a
+  // daemon on its way out (stale replies), so it can only come last.
+  const stop = out.findIndex((p) => p.call.command === "shutdown");
+  if (stop >= 0 && stop < out.length - 1) {
+    const p = out[stop]!;
+    throw new DebuggerError("USAGE", `line ${p.line} (${p.text}): the daemon that runs the plan stops there, ${out.length - 1 - stop} more line${out.length - 2 - stop ? "s" : ""} after it`, "make `daemon stop` the plan's last line, or run it on its own after the batch");
+  }
   return out;
 }
 
@@ -142,10 +170,7 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   if (file && file !== "-") {
     const shown = file.length > 200 ? `${file.slice(0, 200)}…` : file;
     try {
-      const f = Bun.file(file); // throws at once for a name too long
-      if (!(await f.exists())) throw new DebuggerError("USAGE", `no such file: ${shown}`, "give a file of commands, or pipe them on stdin");
-      if (f.size > MAX_BATCH_BYTES) throw tooBig(`${shown} is ${f.size} bytes; a plan holds at most ${MAX_BATCH_BYTES} bytes (16 MiB)`);
-      source = await f.text();
+      source = await readPlanFile(file, shown);
     } catch (e) {
       if (e instanceof DebuggerError) throw e;
       // A name too long, a directory, no permission: the file cannot be read, which is the caller's to fix.

@@ -24,6 +24,10 @@ export class SessionRegistry {
   /** The warm spares to record beside the sessions (set by the daemon). */
   spares: () => { pid: number; path: string }[] = () => [];
 
+  /** Told once when the state file cannot be written while sessions live (again after it could be). */
+  onStateFailure?: (sessions: string[], message: string) => void;
+  private stateFailed = false;
+
   constructor(private readonly statePath = stateFilePath()) {}
 
   all(): Session[] {
@@ -105,8 +109,16 @@ export class SessionRegistry {
       const tmp = `${this.statePath}.tmp`;
       writeFileSync(tmp, JSON.stringify(record), { mode: 0o600 });
       renameSync(tmp, this.statePath);
+      this.stateFailed = false;
     } catch (e) {
       log("warn", `could not write ${this.statePath}: ${(e as Error).message}`);
+      // Nobody would ever learn why the sessions vanished if this daemon died: the users are told now.
+      if (!this.stateFailed && record.sessions.length) {
+        this.stateFailed = true;
+        const code = (e as NodeJS.ErrnoException).code;
+        const why = code === "ENOSPC" ? "no space left on the device" : code === "EDQUOT" ? "disk quota exceeded" : code === "EROFS" ? "a read-only file system" : (e as Error).message;
+        this.onStateFailure?.(record.sessions.map((x) => x.name), `the daemon could not record its sessions in ${this.statePath} (${why}): should it die, they would be lost without a reason given; free space there (or set DEBUGGER_RUNTIME_DIR elsewhere and \`debugger daemon stop\` when done)`);
+      }
     }
   }
 

@@ -151,6 +151,9 @@ export async function runDaemon(): Promise<void> {
     },
     stopListening: () => stopListening(),
   };
+  registry.onStateFailure = (sessions, message) => {
+    for (const name of sessions) ctx.notify?.(name, message);
+  };
 
   /** No new clients from here on: the next command starts a new daemon instead of reaching this one. */
   let listening = true;
@@ -191,7 +194,7 @@ export async function runDaemon(): Promise<void> {
 
   function reply(sock: Socket<Conn>, r: Reply): void {
     if (sock.data.closed) return;
-    sock.data.out.push(encoder.encode(JSON.stringify(r) + "\n"));
+    sock.data.out.push(encoder.encode(wellFormedJson(r) + "\n"));
     flush(sock);
   }
 
@@ -328,3 +331,16 @@ export async function runDaemon(): Promise<void> {
   process.on("uncaughtException", (e) => log("error", `uncaught: ${e.stack ?? e}`));
   process.on("unhandledRejection", (e) => log("error", `unhandled rejection: ${(e as Error)?.stack ?? e}`));
 }
+
+/**
+ * JSON with no lone surrogate: debugpy spells a byte that is not UTF-8 as one (surrogateescape) in
+ * exception messages and values, and JSON.stringify writes it as `\udcff`, which strict parsers
+ * refuse. U+FFFD instead, as the program's output has it. (The escape is looked for first: the
+ * replacer costs time on a large reply.)
+ */
+export function wellFormedJson(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (!/\\ud[89a-f][0-9a-f]{2}/i.test(text)) return text;
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v));
+}
+

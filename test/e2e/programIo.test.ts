@@ -108,6 +108,20 @@ describe("stdin", () => {
   }, 60_000);
 });
 
+describe.skipIf(!haveDebugpy)("bytes that are not UTF-8 under debugpy", () => {
+  // Issue 33 (low): debugpy spells such a byte as a lone surrogate (surrogateescape), and the JSON
+  // carried it as `\udcff`, which strict parsers refuse. Now U+FFFD, in output and exception alike.
+  test("an exception message with a lone surrogate reaches --json as U+FFFD, the output too", async () => {
+    const src = join(dir, "surrogate.py");
+    writeFileSync(src, 'import sys\nsys.stdout.buffer.write(b"bad \\xff byte\\n"); sys.stdout.flush()\nraise ValueError("v" + chr(0xdcff))\n');
+    const r = await env().run(["run", src]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).not.toMatch(/(?<!\\)\\ud[89a-f][0-9a-f]{2}/i);
+    expect(r.json.data.stop.description).toBe("v\uFFFD");
+    expect(r.json.data.stop.output).toContain("bad \uFFFD byte");
+  }, 60_000);
+});
+
 describe.skipIf(!haveLldb)("control bytes", () => {
   test("text mode shows escape sequences as \\x1b…, --json keeps the bytes", async () => {
     const s = env().session("esc");

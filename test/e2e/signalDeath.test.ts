@@ -121,6 +121,18 @@ describe.skipIf(!profiles[0]!.available() || !profiles[1]!.available())("C progr
   }
 
   for (const flags of [[], ["--adapter", "gdb"]]) {
+    // Issue 33 item 3: lldb-dap stops at the new image's _start (reason entry); run ended the program there.
+    test(`${flags.length ? "gdb" : "lldb-dap"}: run follows an exec: the new program's output and exit code`, async () => {
+      const r = await env().ok(["run", fixtures["c-ends"]!, ...flags, "--", "exec"]);
+      expect(r.stoppedBy).toBe("exit");
+      expect(r.stop).toMatchObject({ reason: "exited", exitCode: 7 });
+      expect(r.stop.output).toContain("ending: exec");
+      expect(r.stop.output).toContain("after exec");
+      expect(r.hits).toEqual([]);
+    }, 90_000);
+  }
+
+  for (const flags of [[], ["--adapter", "gdb"]]) {
     test(`${flags.length ? "gdb" : "lldb-dap"}: raise(SIGKILL) on itself: killed by SIGKILL`, async () => {
       const r = await env().run(["run", fixtures["c-ends"]!, ...flags, "--", "kill"], { json: false });
       expect(r.exitCode).toBe(0);

@@ -5,9 +5,9 @@
 // `continue` ends with the runner's exit code and verdict. Locally a missing tool skips with a
 // message; in CI (CI=true) it fails.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { adapterAvailable, E2eEnv, missing, ROOT } from "./harness.ts";
+import { adapterAvailable, E2eEnv, missing, ROOT, waitFor } from "./harness.ts";
 
 const T = 180_000;
 const FIXTURES = join(ROOT, "test", "fixtures", "testRunners");
@@ -43,6 +43,27 @@ const hasDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, pyt
 describe.skipIf(!hasDebugpy)("python", () => {
   // Debian's pytest first on PATH, whatever the machine has before it (a pyenv shim).
   const PATH = `/usr/bin:/bin:${process.env.PATH}`;
+
+  // Not an adapter: skipped (said) without it, in CI too.
+  const hasXdist = hasDebugpy && (Bun.spawnSync(["/usr/bin/python3", "-c", "import xdist"], { stderr: "ignore" }).exitCode === 0 || (console.warn("SKIP test/e2e/testCommand.test.ts xdist case: /usr/bin/python3 cannot import xdist (apt-get install python3-pytest-xdist)"), false));
+  test.skipIf(!hasXdist)(
+    "pytest-xdist with `addopts = -n 2`: the tests run with -n 0 and the failing assert stops (issue 33 item 2)",
+    async () => {
+      // A copy of its own: the other tests' copy must not get this pytest.ini.
+      const dir = join(env.dir, "python-xdist");
+      cpSync(join(FIXTURES, "python"), dir, { recursive: true });
+      writeFileSync(join(dir, "pytest.ini"), "[pytest]\naddopts = -n 2\n");
+      const s = env.session("xdist");
+      const d = await s.ok(["test", "--", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(d.args).toEqual(["-q", "test_calc.py", "-n", "0"]);
+      expect(d.notes.join("\n")).toContain("pytest-xdist is installed: the tests run with -n 0");
+      expect(d.stop.reason).toBe("exception");
+      expect(d.stop.frame).toMatchObject({ function: "test_big", line: markLine(join(dir, "test_calc.py"), "fail") });
+      const end = (await s.ok(["continue"])).stop;
+      expect(end).toMatchObject({ reason: "exited", exitCode: 1, summary: "1 failed, 1 passed, 1 skipped" });
+    },
+    T,
+  );
 
   test(
     "pytest: the failing assert stops in the test's frame with its locals and message; skips pass; continue ends with pytest's verdict",
@@ -132,6 +153,31 @@ describe.skipIf(!hasDebugpy)("python", () => {
 const hasGo = (adapterAvailable("dlv", "test/e2e/testCommand.test.ts") && (!!Bun.which("go") || missing("go is not installed (apt-get install golang-go)", "test/e2e/testCommand.test.ts")));
 
 describe.skipIf(!hasGo)("go test", () => {
+  test(
+    "pause of a go test whose one test waits: the hang report names the test's goroutine and line (issue 33 item 7)",
+    async () => {
+      // One goroutine of the user's, waiting: the pause lands in runtime.gopark, and the report
+      // used to stop there (a hang report only for more than one waiting thread of the user's).
+      const dir = join(env.dir, "gohang");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "go.mod"), "module gohang\n\ngo 1.18\n");
+      writeFileSync(join(dir, "h_test.go"), 'package gohang\n\nimport (\n\t"testing"\n\t"time"\n)\n\nfunc TestHang(t *testing.T) {\n\tv := time.After(time.Hour)\n\t<-v // hang\n}\n');
+      const s = env.session("gohang");
+      const started = await s.ok(["test", "--no-wait", "--", "go", "test", "."], { cwd: dir });
+      expect(started.state).toBe("running");
+      // Under load the test may not wait yet at the first pause: paused again until it does.
+      let p: any;
+      await waitFor(async () => {
+        p = await s.ok(["pause"]);
+        if (p.hang?.blocked) return true;
+        await s.ok(["continue", "--no-wait"]);
+        return false;
+      }, 60_000, "the test to wait at its line");
+      expect(p.hang.groups[0]).toMatchObject({ frame: { function: "gohang.TestHang", file: join(dir, "h_test.go"), line: 10 }, waits: "chan receive" });
+    },
+    T,
+  );
+
   test(
     "t.Errorf stops at the test's line with got and want and the message; continue ends with the binary's FAIL",
     async () => {

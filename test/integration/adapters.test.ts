@@ -41,6 +41,15 @@ describe("adapter behaviours", () => {
     expect((await env.ok(["start", env.program(), "--stop-on-entry"])).stop.reason).toBe("entry");
   });
 
+  test("a build the adapter ran failed (Delve's 'Build error'): the hint is to fix the build, not -g (issue 33 item 8)", async () => {
+    env = new Env();
+    const r = await env.run(["start", env.program({ ...STANDARD_PROGRAM, adapter: { errors: { launch: "Failed to launch: Build error: Check the debug console for details." } } })]);
+    expect(r.exitCode).toBe(4);
+    expect(r.json.error.code).toBe("LAUNCH_FAILED");
+    expect(r.json.error.hint).toStartWith("fix the build");
+    expect(r.json.error.hint).not.toContain("-g");
+  });
+
   test("an adapter crash mid-request is ADAPTER_EXITED with its stderr; the daemon keeps serving", async () => {
     env = new Env();
     const daemonBefore = await env.daemonPid();

@@ -120,6 +120,7 @@ const KNOWN: Case[] = [
   { argv: ["constructor"], want: 2 },
   { argv: ["continue", "--timeout", "9007199254740993"], want: 2 },
   { argv: ["start", "--cwd", "/nonexistent", "--session", "cwd-test", "PROGRAM"], want: 2 },
+  { argv: ["test", "--cwd", "/nonexistent", "--session", "cwd-test", "--", "pytest", "-q"], want: 2 },
 ];
 
 const swept = commands.filter((c) => !SKIP.has(c.name));
@@ -226,4 +227,12 @@ describe("bad input on the command line", () => {
       expect(r.error.hint).toBeString();
     }
   }, 30_000);
+
+  test("test --cwd DIR that is no directory: INVALID_ARGUMENT naming it, not the interpreter (issue 33 item 8)", async () => {
+    for (const dir of ["/nonexistent", "/dev/null"]) {
+      const r = await env.run(["test", "--cwd", dir, "--session", "cwd-test", "--", "pytest", "-q"]);
+      expect(r.exitCode).toBe(2);
+      expect(r.json.error).toMatchObject({ code: "INVALID_ARGUMENT", message: `--cwd ${dir}: no such directory` });
+    }
+  });
 });

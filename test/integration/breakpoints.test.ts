@@ -186,3 +186,17 @@ describe("breakpoints", () => {
     await env.ok(["stop", "--session", "nowatch"]);
   });
 });
+
+test("trace at a line that already has a breakpoint records each hit (issue 33, low; was 0 hits, stoppedBy other)", async () => {
+  // The same trace without the user's breakpoint: the hits it records.
+  await env.ok(["start", prog, "--stop-on-entry", "--session", "alone"]);
+  const alone = await env.ok(["trace", "prog.c:15", "--session", "alone"]);
+  expect(alone.hits.length).toBeGreaterThan(0);
+  await env.ok(["start", prog, "--stop-on-entry", "--session", "same"]);
+  await env.ok(["break", "prog.c:15", "--session", "same"]);
+  const t = await env.ok(["trace", "prog.c:15", "--session", "same"]);
+  expect(t.hits).toHaveLength(alone.hits.length);
+  expect(t.stoppedBy).toBe(alone.stoppedBy);
+  // The user's breakpoint stays, the trace's goes.
+  expect((await env.ok(["breakpoint", "list", "--session", "same"])).breakpoints.map((b) => b.id)).toEqual([1]);
+});

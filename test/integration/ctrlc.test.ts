@@ -158,6 +158,25 @@ test("SIGINT while a trace is at a hit (the program stopped, its values being re
   expect((await env.ok(["status", "--session", "trh"])).stop.frame.line).toBe(4);
 });
 
+test("`pause` from another CLI while a trace is at a hit ends the trace there and answers where (issue 33 item 9)", async () => {
+  // Reading the values takes 2 s: the pause comes while the program is stopped at the hit. Before,
+  // the pause said NOT_RUNNING (exit 1) while the trace ended all the same.
+  const slowEval = env.program({ ...STANDARD_PROGRAM, spin: 6, adapter: { delays: { evaluate: 2000 } } });
+  await env.ok(["start", slowEval, "--stop-on-entry", "--session", "trp"]);
+  const evaluations = env.requests("evaluate").length;
+  const c = launch(["trace", `${slowEval.replace(/\.json$/, ".c")}:4`, "--print", "line", "--session", "trp", "--timeout", "30"]);
+  await waitFor(() => env.requests("evaluate").length > evaluations, 10_000, "the trace to read its values at the hit");
+  const p = await env.run(["pause", "--session", "trp"]);
+  expect(p.exitCode).toBe(0);
+  expect(p.json.data.stop).toMatchObject({ reason: "breakpoint", frame: { line: 4 } });
+  const r = await c.done();
+  expect(r.exitCode).toBe(0);
+  expect(r.json.data).toMatchObject({ stoppedBy: "interrupted", hits: [{ hit: 1 }], stop: { frame: { line: 4 } } });
+  expect((await env.ok(["status", "--session", "trp"])).stop.frame.line).toBe(4);
+  // Nothing under way: a pause of a stopped program is still NOT_RUNNING.
+  expect((await env.run(["pause", "--session", "trp"])).json.error.code).toBe("NOT_RUNNING");
+});
+
 test("SIGINT during a batch stops the plan after the line under way (data.interrupted), exit 0", async () => {
   await env.ok(["start", spinner, "--stop-on-entry", "--session", "bat"]);
   const plan = `${env.dir}/plan.txt`;

@@ -1,11 +1,11 @@
 // The daemon under faults: SIGTERM, SIGKILL in the middle of a command, ten CLIs racing to start
 // it, a 100 MB request line, an adapter that floods output. Fake adapter, built binary.
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { alive, Env, running, STANDARD_PROGRAM, waitFor } from "./harness.ts";
+import { alive, BIN, Env, running, STANDARD_PROGRAM, waitFor } from "./harness.ts";
 
 const envs: Env[] = [];
 function newEnv(opts?: ConstructorParameters<typeof Env>[0]): Env {
@@ -148,4 +148,40 @@ describe("an output flood", () => {
     expect(lines.at(-1)).toStartWith("flood 11999 ");
     expect(lines.every((l) => l.length === 999)).toBe(true);
   }, 120_000);
+});
+
+test("a daemon out of file descriptors says so, with what to do (issue 33 item 8; was ADAPTER_NOT_FOUND 'EMFILE', hint doctor)", async () => {
+  const env = newEnv({ env: { DEBUGGER_WARM_ADAPTERS: "0" } });
+  const prog = env.program();
+  // The daemon starts with the first command and keeps its limit: 40 descriptors, a few sessions' worth.
+  const first = Bun.spawn(["sh", "-c", 'ulimit -n 40 && exec "$@"', "sh", BIN, "sessions", "--json"], { cwd: env.dir, env: env.env, stdout: "pipe", stderr: "pipe" });
+  expect(await first.exited).toBe(0);
+  let failed: any;
+  for (let i = 0; i < 40 && !failed; i++) {
+    const r = await env.run(["start", prog, "--stop-on-entry", "--session", `fd${i}`]);
+    if (r.exitCode !== 0) failed = r.json?.error ?? { stderr: r.stderr };
+  }
+  expect(failed).toBeDefined();
+  expect(failed.code).toBe("ADAPTER_START_FAILED");
+  expect(failed.message).toContain("too many open files (EMFILE)");
+  expect(failed.hint).toContain("ulimit -n");
+  // Ending sessions frees descriptors: the next start works.
+  await env.ok(["stop", "--session", "fd0"]);
+  await env.ok(["stop", "--session", "fd1"]);
+  await env.ok(["start", prog, "--stop-on-entry", "--session", "again"]);
+}, 120_000);
+
+test("a daemon that cannot record its sessions (daemon.json) tells their users once (issue 33 item 10; was silent)", async () => {
+  const env = newEnv({ env: { DEBUGGER_WARM_ADAPTERS: "0" } });
+  await env.ok(["sessions"]);
+  // The state file's temporary name taken by a directory: each write fails (EISDIR), as on a full disk (ENOSPC).
+  mkdirSync(join(env.runtimeDir, "daemon.json.tmp"));
+  const started = await env.run(["start", env.program(), "--stop-on-entry", "--session", "unrecorded"]);
+  expect(started.exitCode).toBe(0);
+  const next = await env.run(["status", "--session", "unrecorded"]);
+  const said = [started.json.notice, next.json.notice].filter(Boolean).join("\n");
+  expect(said).toContain(`the daemon could not record its sessions in ${join(env.runtimeDir, "daemon.json")}`);
+  expect(said).toContain("would be lost without a reason given");
+  // Once, not on every reply.
+  expect((await env.run(["status", "--session", "unrecorded"])).json.notice).toBeUndefined();
 });

@@ -68,3 +68,9 @@ test.each([[[null]], [[1]], [["status"]], [[[]]], [[{ command: "status", args: n
   expect(r.error.code).toBe("INVALID_ARGUMENT");
   expect(r.error.message).toMatch(/^commands\[0\](\.args)? (is|must be)/);
 });
+
+test("MCP test with a cwd that is no directory: INVALID_ARGUMENT naming it (issue 33 item 8; was ADAPTER_NOT_FOUND blaming python3)", async () => {
+  const r = await call("test", { command: ["pytest", "-q"], cwd: "/nonexistent" });
+  expect(r.ok).toBe(false);
+  expect(r.error).toMatchObject({ code: "INVALID_ARGUMENT", message: "--cwd /nonexistent: no such directory" });
+});

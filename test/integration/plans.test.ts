@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type CliResult, type DataOf, Env, STANDARD_PROGRAM } from "./harness.ts";
+import { BIN, type CliResult, type DataOf, Env, STANDARD_PROGRAM } from "./harness.ts";
 
 let env: Env;
 let prog: string;
@@ -242,4 +242,37 @@ describe("breakpoints that tell the truth", () => {
     expect(ok.warnings).toBeUndefined();
     for (const s of ["truth", "truth2", "truth3"]) await env.run(["stop", "--session", s]);
   });
+});
+
+test("batch of a directory, /dev/null, /dev/zero, a pipe: each said for what it is (issue 33, low; was 'no such file' for all three)", async () => {
+  const dir = await env.run(["batch", env.dir]);
+  expect(dir.exitCode).toBe(2);
+  expect(dir.json.error.message).toBe(`${env.dir} is a directory, not a file of commands`);
+  const empty = await env.run(["batch", "/dev/null"]);
+  expect(empty.exitCode).toBe(2);
+  expect(empty.json.error.message).toBe("the plan has no commands");
+  const zero = await env.run(["batch", "/dev/zero"]);
+  expect(zero.exitCode).toBe(2);
+  expect(zero.json.error.message).toBe("/dev/zero is longer than 16777216 bytes (16 MiB), the limit of a batch");
+  const missingFile = await env.run(["batch", `${env.dir}/nothing-here.txt`]);
+  expect(missingFile.json.error.message).toBe(`no such file: ${env.dir}/nothing-here.txt`);
+  // A pipe (what `<(cmd)` gives): read as a stream.
+  const piped = Bun.spawn(["bash", "-c", 'exec "$0" batch --json <(printf "sessions\\n")', BIN], { cwd: env.dir, env: env.env, stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(piped.stdout).text();
+  expect(await piped.exited).toBe(0);
+  expect(JSON.parse(out).data.replies[0]).toMatchObject({ ok: true, command: "sessions" });
+});
+
+test("daemon stop before the end of a plan is refused before anything runs; last, it runs (issue 33, low; was stale replies after it)", async () => {
+  const before = await env.ok(["sessions"]);
+  const plan = join(env.dir, "stop-mid.txt");
+  writeFileSync(plan, "sessions\ndaemon stop\nsessions\nstatus\n");
+  const r = await env.run(["batch", plan]);
+  expect(r.exitCode).toBe(2);
+  expect(r.json.error).toMatchObject({ code: "USAGE", message: "line 2 (daemon stop): the daemon that runs the plan stops there, 2 more lines after it" });
+  // Nothing ran: the same daemon answers, its sessions as they were.
+  expect(await env.ok(["sessions"])).toEqual(before);
+  writeFileSync(plan, "sessions\ndaemon stop\n");
+  const last = await env.ok(["batch", plan]);
+  expect(last.replies.map((x: any) => x.command)).toEqual(["sessions", "daemon stop"]);
 });

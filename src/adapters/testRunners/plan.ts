@@ -8,7 +8,7 @@ import { DebuggerError } from "../../common/errors.ts";
 import { isExecutable, isFile } from "../which.ts";
 import { buildTests, harnessArguments, matchingTests, parseCargoTest } from "./cargo.ts";
 import { parseGoTest } from "./go.ts";
-import { pythonLaunch, pythonOfShebang, requireModule, resolveInterpreter, resolveProgram, resolveShim, shebang, whichIn, type CallerEnv, type PythonLaunch } from "./python.ts";
+import { pythonLaunch, pythonOfShebang, requireModule, resolveInterpreter, resolveProgram, resolveShim, shebang, whichIn, withoutXdist, type CallerEnv, type PythonLaunch } from "./python.ts";
 import type { Runner } from "./summary.ts";
 import type { Survey } from "./survey.ts";
 
@@ -162,15 +162,16 @@ function pythonPlan(runner: Runner, what: { script?: string; module?: string; py
   // The runner missing from the interpreter would be a program that exits 1 with a traceback: said first, with where to install it.
   if (what.module) requireModule(python, what.module, ctx);
   const launch = pythonLaunch(python, ctx.env);
+  const xdist = runner === "pytest" ? withoutXdist(args, python, ctx) : { args };
   return {
     runner,
     adapter: "debugpy",
     program: what.script ?? what.module!,
-    args,
+    args: xdist.args,
     cwd: ctx.cwd,
     env: {},
     python: { ...launch, module: what.module, pythonArgs: what.pythonArgs?.length ? what.pythonArgs : undefined },
-    notes: launch.note ? [launch.note] : [],
+    notes: [...(launch.note ? [launch.note] : []), ...(xdist.note ? [xdist.note] : [])],
   };
 }
 

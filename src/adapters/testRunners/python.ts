@@ -137,6 +137,30 @@ function lendingDir(site: string, names: string[]): string {
  * PROGRAM_NOT_FOUND naming the interpreter, with the install command for where it is missing —
  * the virtualenv's own pip, Debian's package for the system Python, else that interpreter's pip.
  */
+/** Whether the interpreter can import MODULE (as the caller's shell would run it). */
+export function hasModule(python: string, module: string, env: CallerEnv): boolean {
+  const probe = "import importlib.util, sys\nsys.exit(0 if importlib.util.find_spec(sys.argv[1]) else 3)";
+  const r = Bun.spawnSync([python, "-c", probe, module], { cwd: env.cwd, env: { ...(env.env ?? process.env), PATH: env.path }, stdout: "ignore", stderr: "ignore", timeout: 15_000 });
+  return r.exitCode === 0;
+}
+
+/**
+ * pytest-xdist runs the tests in worker processes (`-n N`, often from `addopts` in pytest.ini):
+ * debugpy follows none of them, so no failure stops. `-n 0` (after the user's words: the last
+ * wins, addopts come first) keeps every test in the debugged process. `-p no:xdist` cannot: an
+ * `addopts = -n 2` is then an unknown option (exit 4).
+ */
+export function withoutXdist(args: string[], python: string, env: CallerEnv): { args: string[]; note?: string } {
+  const off = args.some((a, i) => a === "no:xdist" && args[i - 1] === "-p") || args.includes("-pno:xdist");
+  if (off || env.env?.PYTEST_DISABLE_PLUGIN_AUTOLOAD || !hasModule(python, "xdist", env)) return { args };
+  const end = args.indexOf("--");
+  const at = end < 0 ? args.length : end;
+  return {
+    args: [...args.slice(0, at), "-n", "0", ...args.slice(at)],
+    note: "pytest-xdist is installed: the tests run with -n 0 (in the debugged process, not in workers debugpy does not follow)",
+  };
+}
+
 export function requireModule(python: string, module: string, env: CallerEnv): void {
   const probe = `
 import importlib.util, sys

@@ -16,9 +16,18 @@ const PYTHON_PAUSE_GRACE_MS = 1500;
  * pause (Ctrl-C): then the reply is where the program is.
  */
 async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?: AbortSignal): Promise<StopData & { loopHint?: string }> {
-  let report: StopReport | undefined;
   const before = s.state === "stopped" ? s.lastReport : undefined;
   const paused = s.interrupts;
+  const undrive = a.count > 1 ? s.drive() : () => {};
+  try {
+    return await resumeCounted(s, kind, a, paused, before, signal);
+  } finally {
+    undrive();
+  }
+}
+
+async function resumeCounted(s: Session, kind: ResumeKind, a: ArgsOut<"next">, paused: number, before: StopReport | undefined, signal?: AbortSignal): Promise<StopData & { loopHint?: string }> {
+  let report: StopReport | undefined;
   for (let i = 0; i < a.count; i++) {
     let waiter: Promise<StopReport>;
     try {
@@ -119,6 +128,13 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     s.requireRunnable("trace");
     s.requireLive();
     const bp = await s.breakpoints.add(l.text, l.loc, { condition: a.if ?? l.condition });
+    // A breakpoint of the user's on the same line: the adapter reports the stop as that one's alone
+    // (one breakpoint per line in DAP), so without a condition of its own the stop is the trace's hit too.
+    const sharesLine = (stop: StopReport) =>
+      !bp.condition && stop.reason === "breakpoint" && stop.breakpointIds.some((id) => {
+        const other = s.breakpoints.registry.get(id);
+        return !!other && other.id !== bp.id && other.file !== undefined && other.file === bp.file && other.line === bp.line;
+      });
     const hits: TraceHit[] = [];
     const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
     let stop: StopReport | undefined;
@@ -127,6 +143,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     let waiter: Promise<StopReport> | undefined;
     // A pause (Ctrl-C in the CLI) ends the trace where the program is, with the hits so far.
     const paused = s.interrupts;
+    const undrive = s.drive();
     try {
       for (;;) {
         if (signal?.aborted) throw new ClientGone();
@@ -158,7 +175,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
         // A breakpoint of the user's on the same line may be the only one the adapter names
         // (lldb-dap, Delve): without a condition of the trace's own, that stop is its hit too.
         const sameLine = !bp.condition && stop.reason === "breakpoint" && stop.frame?.line === (bp.resolvedLine ?? bp.line) && !!stop.frame?.file && stop.frame.file === (bp.resolvedFile ?? bp.file);
-        if (!stop.breakpointIds.includes(bp.id) && !sameLine) {
+        if (!stop.breakpointIds.includes(bp.id) && !sameLine && !sharesLine(stop)) {
           if (s.interrupts !== paused) stoppedBy = "interrupted";
           break;
         }
@@ -179,6 +196,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
       }
       throw e;
     } finally {
+      undrive();
       // The trace's breakpoint is its own: it goes when the trace ends, whatever ended it.
       if (s.breakpoints.registry.get(bp.id)) {
         if (s.live) await s.breakpoints.remove([bp.id]).catch(() => {});
@@ -223,6 +241,10 @@ export async function pauseAndReport(s: Session, a: { thread?: number; wait: boo
   // The paused thread runs the program's own code: not blocked (an endless loop), no stacks to read.
   if (!data.stop.frameIndex && data.stop.frame && isUserFrame(data.stop.frame, s.codeFacts()) && !s.adapter.pauseNeedsRunningCode) return data;
   const hang = await s.inspector.hang().catch(() => undefined);
-  // Only a blocked program with more than one thread of its own: otherwise the stop report says it all.
-  return hang?.blocked && hang.groups.reduce((n, g) => n + g.threads.length, 0) > 1 ? { ...data, hang } : data;
+  // A blocked program with more than one thread of its own; or one whose stop report shows none of
+  // its code (Go: the pause lands in runtime.gopark on a thread no goroutine of the user's runs,
+  // e.g. a `go test` whose one test waits). Otherwise the stop report says it all.
+  const own = hang?.groups.reduce((n, g) => n + g.threads.length, 0) ?? 0;
+  const shownNone = !data.stop.frame || !isUserFrame(data.stop.frame, s.codeFacts());
+  return hang?.blocked && (own > 1 || (own === 1 && shownNone)) ? { ...data, hang } : data;
 }

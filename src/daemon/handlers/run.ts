@@ -98,22 +98,27 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
         stoppedBy = "exit";
         break;
       }
-      if (stop.reason !== "breakpoint" || !stop.breakpointIds.length) {
+      // An exec (lldb-dap stops at the new image's `_start` with reason "entry"): not the user's
+      // stop; the program goes on as it does under gdb or a `continue`, its output and exit kept.
+      const execStop = stop.reason === "entry" && !stop.breakpointIds.length;
+      if (!execStop && (stop.reason !== "breakpoint" || !stop.breakpointIds.length)) {
         stoppedBy = "other";
         break;
       }
-      const prints = printsAt(s, stop, a.print);
-      const values = prints.length ? (await s.displays.evaluate(prints, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: rowValue(value ?? "", PRINT_VALUE_MAX) }) })) : localValues(stop.locals);
-      hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
       s.reportShownAsRow();
-      // The same failure at every stop says nothing new: the first says it, and the run ends there.
-      if (hits.length === 1 && prints.length && values.every((v: RunHit["values"][number]) => v.error !== undefined && UNKNOWN_NAME.test(v.error))) {
-        stoppedBy = "printsFailed";
-        break;
-      }
-      if (hits.length >= a.max) {
-        stoppedBy = "max";
-        break;
+      if (!execStop) {
+        const prints = printsAt(s, stop, a.print);
+        const values = prints.length ? (await s.displays.evaluate(prints, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: rowValue(value ?? "", PRINT_VALUE_MAX) }) })) : localValues(stop.locals);
+        hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
+        // The same failure at every stop says nothing new: the first says it, and the run ends there.
+        if (hits.length === 1 && prints.length && values.every((v: RunHit["values"][number]) => v.error !== undefined && UNKNOWN_NAME.test(v.error))) {
+          stoppedBy = "printsFailed";
+          break;
+        }
+        if (hits.length >= a.max) {
+          stoppedBy = "max";
+          break;
+        }
       }
       if (interrupt.interrupted) {
         stoppedBy = "interrupted";

@@ -69,9 +69,7 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   }
   // Through --via with no --cwd: here if the target has it (mapped), else the program's directory.
   const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : via && toRemote(caller.cwd, via.maps) === caller.cwd ? dirname(program ?? "/") : caller.cwd;
-  if (local && a.cwd && !(existsSync(cwd) && statSync(cwd).isDirectory())) {
-    throw new DebuggerError("INVALID_ARGUMENT", `--cwd ${a.cwd}: no such directory`, "give the program's working directory, or leave --cwd out to use the current one");
-  }
+  if (local) requireCwd(a.cwd, caller.cwd);
   // Adapters, interpreters and tools are looked for in the caller's environment, not the daemon's.
   const env = lookupEnv(a.callerEnv);
   const chooseBy = withCallerAdapter(config, a.options);
@@ -356,4 +354,15 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
 function viaOf(argv: string[], map: string[], env: Env): Via {
   if (process.platform === "win32") throw new DebuggerError("UNSUPPORTED", "--via is not supported on Windows yet", "run the debugger inside the target instead");
   return { argv, maps: [...map.map(parseMap), ...containerMounts(argv, env)] };
+}
+
+/** A --cwd that is no directory: said as such before anything is spawned there (a spawn blames its program: ENOENT). */
+export function requireCwd(given: string | undefined, callerCwd: string): void {
+  if (!given) return;
+  const cwd = resolve(callerCwd, given);
+  let isDir = false;
+  try {
+    isDir = statSync(cwd).isDirectory();
+  } catch {}
+  if (!isDir) throw new DebuggerError("INVALID_ARGUMENT", `--cwd ${given}: no such directory`, "give the program's working directory, or leave --cwd out to use the current one");
 }

@@ -19,7 +19,7 @@ import type { Session, StartOptions } from "../session/session.ts";
 import { newReport } from "../session/stopReport.ts";
 import type { Caller, DaemonContext, Handlers } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
-import { programStdin, releasingStdin, requireFree, runSession, startBreakpoints } from "./session.ts";
+import { programStdin, releasingStdin, requireCwd, requireFree, runSession, startBreakpoints } from "./session.ts";
 
 /** Sessions a `test` left at a failure: the next `test` of the same name replaces them (no `stop` needed). */
 const leftByTest = new WeakSet<Session>();
@@ -56,6 +56,7 @@ export const testHandlers: Handlers<"test"> = {
     if (!(left?.live && leftByTest.has(left))) requireFree(ctx, caller.session);
     // Locations first: a malformed one is a usage error before anything is built.
     const breakpoints = await startBreakpoints(a.break, caller.cwd);
+    requireCwd(a.cwd, caller.cwd);
     const config = await loadConfig();
     // --python names the interpreter that runs the tests; the plan lends it debugpy if it has none.
     const { python, ...options } = a.options;

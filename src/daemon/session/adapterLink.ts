@@ -373,10 +373,12 @@ export class AdapterLink {
     // A refused ptrace (another tracer, Yama, a missing CAP_SYS_PTRACE, seccomp): its cause and fix, not a guess at the path.
     const pid = this.opts?.pid;
     const denied = what === "attach" ? (pid && !this.opts?.connect ? attachDenial(pid) : undefined) : launchDenial(`${e.message}\n${said}`, this.opts?.via ? this.targetPtrace : undefined);
+    // A build the adapter ran (Delve's `mode: debug`) failed: the compiler's messages are the news, not the path or -g.
+    const build = what === "launch" && /\bbuild error\b/i.test(e.message) ? (said ? "fix the build: the compiler's messages are above" : "fix the build: `go build` in the program's directory shows the compiler's messages") : undefined;
     return new DebuggerError(
       what === "attach" ? "ATTACH_FAILED" : "LAUNCH_FAILED",
       `${what} failed: ${e.message}${said ? `\n${said}` : ""}`,
-      denied ?? (what === "attach" ? "check the pid and that you may trace it (ptrace permission; `debugger doctor`)" : "check the program path and that it is built with debug info (-g)"),
+      denied ?? build ?? (what === "attach" ? "check the pid and that you may trace it (ptrace permission; `debugger doctor`)" : "check the program path and that it is built with debug info (-g)"),
     );
   }
 }

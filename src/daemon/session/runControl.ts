@@ -72,6 +72,8 @@ export class RunControl {
    * began with to `resume`, which then refuses to resume once a pause has come (Ctrl-C on a trace).
    */
   interrupts = 0;
+  /** Commands under way that drive the program through several stops and honour `interrupts` (a trace). */
+  drivers = 0;
 
   constructor(private readonly host: RunHost) {}
 
@@ -215,6 +217,9 @@ export class RunControl {
     const own = await this.ownStopSoon();
     if (own) return own;
     const client = h.requireLive();
+    // Stopped between two stops of a command driving the program (a trace at a hit): that command
+    // sees the count and resumes no more, so the pause has done its work: the program stays here.
+    if (h.state === "stopped" && this.drivers > 0) return { stop: this.awaitStop() };
     if (h.state === "stopped") throw new DebuggerError("NOT_RUNNING", `session '${h.name}' is already stopped`, "`debugger context` shows where");
     const tid = threadId ?? h.inspector.currentThreadId ?? (await h.inspector.defaultThread());
     const waiter = h.nextStop();

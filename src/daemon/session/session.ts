@@ -259,6 +259,16 @@ export class Session extends SessionFacts {
     return this.control.interrupts;
   }
 
+  /** Runs a command that drives the program through several stops, resuming only while no pause came (RunControl.drivers). */
+  drive(): () => void {
+    this.control.drivers++;
+    let done = false;
+    return () => {
+      if (!done) this.control.drivers--;
+      done = true;
+    };
+  }
+
   /** Sends a resume-type request and returns a waiter for the stop it leads to (RunControl.resume). */
   /** A launched program that died while stopped (its pid gone or a zombie) ends the session now. */
   private endIfProgramGone(): boolean {
