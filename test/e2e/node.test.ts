@@ -179,7 +179,7 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
   test(
     "debugger test -- node --test FILE: stops at the failing assert in the test's frame with its locals, then the verdict",
     async () => {
-      const file = join(FIX, "failing.test.js");
+      const file = join(FIX, "failing-calc.js");
       const r = await env.ok(["test", "--session", "node-test", "--", "node", "--test", file], { cwd: FIX });
       expect(r.stop).toMatchObject({ reason: "exception", frame: { file, line: mark(file, "assert") } });
       expect(local(r.stop, "got")).toBe("11");

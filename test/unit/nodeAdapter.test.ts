@@ -62,8 +62,8 @@ test("node:test's verdict from its TAP and spec endings", () => {
 
 test("node --test FILE plans the file as the program under node; without a file or --test it says what to do", () => {
   const cwd = join(import.meta.dir, "..", "fixtures", "node");
-  const plan = planTest(["node", "--test", "failing.test.js"], { cwd, path: process.env.PATH ?? "" });
-  expect(plan).toMatchObject({ runner: "node", adapter: "node", program: join(cwd, "failing.test.js") });
+  const plan = planTest(["node", "--test", "failing-calc.js"], { cwd, path: process.env.PATH ?? "" });
+  expect(plan).toMatchObject({ runner: "node", adapter: "node", program: join(cwd, "failing-calc.js") });
   expect(() => planTest(["node", "--test"], { cwd, path: "" })).toThrow(/without a file/);
   expect(() => planTest(["node", "x.js"], { cwd, path: "" })).toThrow(/not a test run/);
 });
