@@ -160,6 +160,12 @@ export interface LaunchFacet {
     programMustBeExecutable?: boolean;
     /** A directory is a valid program (a Go package). */
     programMayBeDirectory?: boolean;
+    /**
+     * The adapter compiles the program while it launches (Delve's test mode) and sends `initialized`
+     * only then: a cold build cache on a busy machine takes longer than a start may
+     * (adapter_start_timeout), so the wait for it is LAUNCH_BUILD_TIMEOUT_MS instead.
+     */
+    buildsWhileLaunching?: boolean;
     /** The adapter sends no `exited` event: the exit code is unknown unless found another way. */
     noExitedEvent?: boolean;
     /** Non-DAP adapter output (after the listen line) is the debuggee's: capture it as program output. */

@@ -105,11 +105,16 @@ const runArgs = v.strictObject({
 });
 
 /** One side of `diff`: its arguments, stdin file and environment (on top of the caller's). */
-const diffSide = v.optional(v.strictObject({ args: v.optional(v.array(v.string()), []), stdin: optStr, env: v.optional(v.record(v.string(), v.string()), {}) }), {});
+const diffSide = v.optional(v.strictObject({ args: v.optional(v.array(v.string()), []), stdin: optStr, env: v.optional(v.record(v.string(), v.string()), {}), test: v.optional(v.pipe(v.string(), v.minLength(1, "give the test's name"))) }), {});
 
-/** `diff`: the same program run twice (sides a and b) with the same breakpoints and prints, compared stop by stop. */
+/**
+ * `diff`: the same program run twice (sides a and b) with the same breakpoints and prints, compared
+ * stop by stop; or, with `command` (a test run as `test` takes it), two tests of one suite (each
+ * side's `test`).
+ */
 const diffArgs = v.strictObject({
-  program: v.pipe(v.string(), v.minLength(1, "give a program")),
+  program: optStr,
+  command: v.optional(v.pipe(v.array(v.string()), v.minLength(1, "give the command that runs the tests, e.g. [\"pytest\"]"))),
   a: diffSide,
   b: diffSide,
   break: v.pipe(v.array(v.string()), v.minLength(1, "give at least one breakpoint")),
@@ -398,6 +403,10 @@ export interface DiffData {
   output?: { line: number; a?: string; b?: string }[];
   /** Files holding each run's whole output, where it was cut. */
   outputFiles?: { a?: string; b?: string };
+  /** Why the outputs were not compared (a test run ended at its failure, before its runner's summary). */
+  outputNotCompared?: string;
+  /** Two tests of one suite: each side's test. */
+  tests?: { a: string; b: string };
   warnings?: string[];
 }
 

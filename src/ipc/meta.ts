@@ -40,7 +40,7 @@ export const meta = {
   detach: { group: "session", summary: "Detach and leave the program running", concurrency: "interrupt" },
   restart: { group: "session", summary: "Launch again with the same arguments and breakpoints", execution: true, startsAdapter: true },
   run: { group: "session", summary: "Start, a row of print values per breakpoint stop, end", execution: true, startsAdapter: true },
-  diff: { group: "session", summary: "Run a program twice (a, b) with the same breaks and prints: the first stop where values or flow part, both ends", execution: true, startsAdapter: true },
+  diff: { group: "session", summary: "Run a program twice (a, b), or two tests of a suite, with the same breaks and prints: the first stop where values or flow part, both ends", execution: true, startsAdapter: true },
 
   "breakpoint.add": { group: "breakpoints", summary: "Set a breakpoint (FILE:LINE, function, address; 'LOC if COND')" },
   "breakpoint.list": { group: "breakpoints", summary: "Breakpoints with where they bound and hit counts" },

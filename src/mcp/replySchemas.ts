@@ -12,7 +12,7 @@ export const replySchemas: Record<string, { type: "object"; properties: Record<s
   "detach": {"type":"object","properties":{"detached":{"type":"string"},"pid":{"type":"number"}}},
   "restart": {"type":"object","properties":{"state":{"type":"string"},"stop":{"type":"object"},"waiting":{"type":"boolean"}}},
   "run": {"type":"object","properties":{"session":{"type":"object"},"hits":{"type":"array"},"stop":{"type":"object"},"stoppedBy":{"type":"string"},"hang":{"type":"object"},"kept":{"type":"boolean"},"breakpoints":{"type":"array"},"outputDifferences":{"type":"array"},"warnings":{"type":"array"}}},
-  "diff": {"type":"object","properties":{"agree":{"type":"number"},"differs":{"type":"object"},"parts":{"type":"object"},"a":{"type":"object"},"b":{"type":"object"},"output":{"type":"array"},"outputFiles":{"type":"object"},"warnings":{"type":"array"}}},
+  "diff": {"type":"object","properties":{"agree":{"type":"number"},"differs":{"type":"object"},"parts":{"type":"object"},"a":{"type":"object"},"b":{"type":"object"},"output":{"type":"array"},"outputFiles":{"type":"object"},"outputNotCompared":{"type":"string"},"tests":{"type":"object"},"warnings":{"type":"array"}}},
   "breakpoint.add": {"type":"object","properties":{"breakpoints":{"type":"array"},"resolvedAs":{"type":"string"}}},
   "breakpoint.list": {"type":"object","properties":{"breakpoints":{"type":"array"}}},
   "breakpoint.remove": {"type":"object","properties":{"removed":{"type":"array"},"breakpoints":{"type":"array"}}},

@@ -7,7 +7,7 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-function end(side: "a" | "b", e: DiffEnd): string {
+function end(side: "a" | "b", e: DiffEnd, test?: string): string {
   const stops = plural(e.stops, "stop");
   const how =
     e.stoppedBy === "exit"
@@ -22,7 +22,7 @@ function end(side: "a" | "b", e: DiffEnd): string {
             ? `interrupted (Ctrl-C)${e.at ? `, paused in ${e.at}` : ""}`
             : `stopped: ${e.reason ?? "?"}${e.at ? ` in ${e.at}` : ""}`;
   const never = e.stops === 0 ? "; it never stopped at a breakpoint" : "";
-  return `${side}: ${stops}, ${how}${never}.`;
+  return `${side}${test ? ` (${test})` : ""}: ${stops}, ${how}${never}.`;
 }
 
 function diff(d: DiffData): string {
@@ -42,11 +42,11 @@ function diff(d: DiffData): string {
     parts.push(`Control flow parts ${after}: a goes to ${next(p.a)}, b to ${next(p.b)}.`);
     if (p.counts.length) parts.push(`Reached: ${p.counts.map((c) => `${c.at} a ${c.a}×, b ${c.b}×`).join("; ")}.`);
   } else if (d.a.stops && d.b.stops) parts.push("Control flow agrees: the same places, in the same order.");
-  parts.push(end("a", d.a), end("b", d.b));
+  parts.push(end("a", d.a, d.tests?.a), end("b", d.b, d.tests?.b));
   if (d.output?.length) {
     parts.push("Output differs:");
     for (const o of d.output) parts.push(`  line ${o.line}  a: ${o.a ?? "(none)"}\n  ${" ".repeat(`line ${o.line}`.length)}  b: ${o.b ?? "(none)"}`);
-  } else parts.push("Output: the same.");
+  } else parts.push(d.outputNotCompared ? `Output: not compared (${d.outputNotCompared}).` : "Output: the same.");
   if (d.outputFiles) parts.push(`Whole output: ${Object.entries(d.outputFiles).map(([k, f]) => `${k} ${f}`).join(", ")}.`);
   parts.push("Both programs were ended: nothing is left running.");
   return parts.join("\n");

@@ -71,8 +71,61 @@ print(f"total {total} zeros {zeros}")
 sys.exit(1 if zeros else 0)
 `;
 
+// Two tests of one suite: the same function, three items against four; the fourth is subtracted.
+const CALC_PY = `def total(items):
+    s = 0
+    for i, x in enumerate(items):
+        s += x if i < 3 else -x
+    return s
+`;
+const TEST_CALC_PY = `from calc import total
+
+def test_small():
+    assert total([1, 2, 3]) == 6
+
+def test_big():
+    assert total([1, 2, 3, 4]) == 10
+`;
+const CALC_GO = `package calc
+
+func Total(items []int) int {
+	s := 0
+	for i, x := range items {
+		if i < 3 {
+			s += x
+		} else {
+			s -= x
+		}
+	}
+	return s
+}
+`;
+const CALC_TEST_GO = `package calc
+
+import "testing"
+
+func TestSmall(t *testing.T) {
+	if got := Total([]int{1, 2, 3}); got != 6 {
+		t.Fatalf("small: got %d", got)
+	}
+}
+
+func TestBig(t *testing.T) {
+	if got := Total([]int{1, 2, 3, 4}); got != 10 {
+		t.Fatalf("big: got %d", got)
+	}
+}
+`;
+
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "dbg-diff-src-"));
+  mkdirSync(join(dir, "pytests"));
+  writeFileSync(join(dir, "pytests", "calc.py"), CALC_PY);
+  writeFileSync(join(dir, "pytests", "test_calc.py"), TEST_CALC_PY);
+  mkdirSync(join(dir, "gotests"));
+  writeFileSync(join(dir, "gotests", "calc.go"), CALC_GO);
+  writeFileSync(join(dir, "gotests", "calc_test.go"), CALC_TEST_GO);
+  writeFileSync(join(dir, "gotests", "go.mod"), "module calc\n\ngo 1.19\n");
   writeFileSync(join(dir, "sum.c"), SUM_C);
   const cc = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(dir, "sum"), join(dir, "sum.c")], { stderr: "pipe" });
   if (cc.exitCode !== 0) throw new Error(cc.stderr.toString());
@@ -192,6 +245,78 @@ describe("diff", () => {
     await noneLeft(join(dir, "sum"));
     expect((await env().ok(["sessions"])).sessions).toEqual([]);
   }, 90_000);
+
+  // Two tests of one suite (`--test-a`/`--test-b` and the runner after --): the passing one's
+  // stops are the prefix, the failing one goes on to a fourth pass and ends at its assertion.
+  const testCases = [
+    { name: "pytest on debugpy", have: haveDebugpy && !!Bun.which("pytest"), sub: "pytests", file: "calc.py", source: CALC_PY, at: "s += x", tests: ["test_small", "test_big"], command: ["pytest", "test_calc.py"], fails: "assert 2 == 10", timeout: 120_000 },
+    { name: "go test on Delve", have: haveDlv, sub: "gotests", file: "calc.go", source: CALC_GO, at: "if i < 3", tests: ["TestSmall", "TestBig"], command: ["go", "test", "."], fails: "big: got 2", timeout: 240_000 },
+  ];
+  for (const c of testCases) {
+    test.skipIf(!c.have)(`two tests of one suite, ${c.name}: one call says where they part and how each ended; under 2 KB; nothing left`, async () => {
+      const line = lineOf(c.source, c.at);
+      const cwd = join(dir, c.sub);
+      const argv = ["diff", "--break", `${c.file}:${line}`, "--print", "s", "--print", "x", "--test-a", c.tests[0]!, "--test-b", c.tests[1]!, "--timeout", "120", "--", ...c.command];
+      const opts = { cwd, env: { DEBUGGER_PYTHON: "/usr/bin/python3" } };
+      const d = (await env().ok(argv, opts)) as DiffData;
+      expect(d.tests).toEqual({ a: c.tests[0], b: c.tests[1] });
+      expect(d.agree).toBe(3);
+      expect(d.differs).toBeUndefined();
+      expect(d.parts).toMatchObject({ after: 3, lastCommon: `${c.file}:${line}`, a: "end", b: `${c.file}:${line}`, counts: [{ at: `${c.file}:${line}`, a: 3, b: 4 }] });
+      expect(d.a).toMatchObject({ stops: 3, stoppedBy: "exit", exitCode: 0 });
+      expect(d.b).toMatchObject({ stops: 4, stoppedBy: "other" });
+      expect(d.b.reason).toContain(c.fails);
+      expect(d.b.reason).not.toContain("\n");
+      // b was ended at its failure, before its runner's summary: the outputs are not evidence.
+      expect(d.output).toBeUndefined();
+      expect(d.outputNotCompared).toContain("b ended");
+      await noneLeft(join(cwd, c.file));
+      expect((await env().ok(["sessions"], opts)).sessions).toEqual([]);
+      const text = await env().run(argv, { ...opts, json: false });
+      expect(text.exitCode).toBe(0);
+      expect(Buffer.byteLength(text.stdout)).toBeLessThan(2048);
+      expect(text.stdout).toContain(`a (${c.tests[0]}): 3 stops, exited with code 0.`);
+      expect(text.stdout).toContain(`b (${c.tests[1]}): 4 stops, stopped: `);
+      expect(text.stdout).toContain("Output: not compared (b ended before its runner finished).");
+    }, c.timeout);
+  }
+
+  test.skipIf(!haveDebugpy || !Bun.which("pytest"))("the same test twice: everything agrees, the runner's timings are no difference", async () => {
+    const cwd = join(dir, "pytests");
+    const d = (await env().ok(["diff", "--break", `calc.py:${lineOf(CALC_PY, "s += x")}`, "--print", "s", "--test-a", "test_small", "--test-b", "test_calc.py::test_small", "--timeout", "120", "--", "pytest", "test_calc.py"], { cwd, env: { DEBUGGER_PYTHON: "/usr/bin/python3" } })) as DiffData;
+    expect(d.agree).toBe(3);
+    expect(d.parts).toBeUndefined();
+    expect(d.a).toMatchObject({ stops: 3, stoppedBy: "exit", exitCode: 0 });
+    expect(d.b).toMatchObject({ stops: 3, stoppedBy: "exit", exitCode: 0 });
+    // "-k test_small" deselects one test and the node id does not: the summary lines differ in that word only.
+    expect((d.output ?? []).every((o) => /deselected/.test(`${o.a}${o.b}`))).toBe(true);
+  }, 120_000);
+
+  test("two tests, bad input: a missing side, no command, a program and tests, a runner diff cannot narrow, several packages", async () => {
+    const cwd = join(dir, "pytests");
+    const oneSide = await env().run(["diff", "--break", "calc.py:4", "--test-a", "test_small", "--", "pytest", "test_calc.py"], { cwd });
+    expect(oneSide.exitCode).toBe(2);
+    expect(oneSide.stdout).toContain("--test-b NAME");
+    const noCommand = await env().run(["diff", "--break", "calc.py:4", "--test-a", "x", "--test-b", "y"], { cwd });
+    expect(noCommand.exitCode).toBe(2);
+    expect(noCommand.stdout).toContain("command after --");
+    const both = await env().run(["diff", "./calc.py", "--break", "calc.py:4", "--test-a", "x", "--test-b", "y", "--", "pytest"], { cwd });
+    expect(both.exitCode).toBe(2);
+    expect(both.stdout).toContain("is not needed");
+    const restOnly = await env().run(["diff", "--break", "calc.py:4", "--", "pytest"], { cwd });
+    expect(restOnly.exitCode).toBe(2);
+    expect(restOnly.stdout).toContain("--test-a NAME --test-b NAME");
+    const script = await env().run(["diff", "--break", "calc.py:4", "--test-a", "x", "--test-b", "y", "--", "python3", "calc.py"], { cwd, env: { DEBUGGER_PYTHON: "/usr/bin/python3" } });
+    expect(script.exitCode).toBe(2);
+    expect(script.stdout).toContain("diff of two tests knows pytest");
+    if (haveDlv) {
+      const several = await env().run(["diff", "--break", "calc.go:6", "--test-a", "TestSmall", "--test-b", "TestBig", "--", "go", "test", "./..."], { cwd: join(dir, "gotests") });
+      expect(several.exitCode).toBe(2);
+      expect(several.stdout).toContain("name one package");
+    }
+    // The daemon took none of it badly: it still answers.
+    expect((await env().ok(["sessions"], { cwd })).sessions).toEqual([]);
+  }, 60_000);
 
   test("bad input: no breakpoint, an unbalanced quote, --a-stdin -, an unknown flag: a usage error naming the fix", async () => {
     const program = join(dir, "sum");

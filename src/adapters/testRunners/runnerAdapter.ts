@@ -73,6 +73,7 @@ function goFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): 
     spawnCwd: () => moduleRoot(plan.program),
     // Delve's test mode builds the test binary itself (from the package's directory).
     prebuild: undefined,
+    quirks: { ...base.quirks, buildsWhileLaunching: true },
     catchpoints: (program) => [...(base.catchpoints?.(program) ?? []).map((c) => (c.reason === "panic" ? { ...c, on: stopOnFailure } : c)), failure],
     describeInternalStop: (reason, output) => (reason === "failure" ? (chatty ? lastTestLog(output) : undefined) : base.describeInternalStop?.(reason, output)),
     passStop: goPassStop,

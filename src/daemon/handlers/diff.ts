@@ -6,8 +6,16 @@ import { readFile } from "node:fs/promises";
 import { DebuggerError } from "../../common/errors.ts";
 import { ClientGone } from "../cancel.ts";
 import type { ArgsOut, DiffData, DiffEnd, RunData, RunHit } from "../../ipc/commands.ts";
+import { chooseAdapter, withCallerAdapter } from "../../adapters/index.ts";
+import { planTest } from "../../adapters/testRunners/plan.ts";
+import { testAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
+import type { Runner } from "../../adapters/testRunners/summary.ts";
+import { lookupEnv } from "../../common/callerEnv.ts";
+import { loadConfig } from "../../common/config.ts";
+import type { StartOptions } from "../session/session.ts";
 import type { Caller, DaemonContext, Handlers, ReplyStream } from "./common.ts";
-import { runOnce } from "./run.ts";
+import { runOnce, type RunStarter } from "./run.ts";
+import { runSession, startBreakpoints } from "./session.ts";
 
 /** Differing values and output lines shown: the first few say where; more is the reader's `run`. */
 const SHOWN = 3;
@@ -21,20 +29,80 @@ const OUTPUT_READ_MAX = 4 << 20;
 type Side = "a" | "b";
 
 async function diff(a: ArgsOut<"diff">, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<DiffData> {
+  if (!a.program === !a.command) {
+    throw new DebuggerError("USAGE", a.program ? "diff takes a program or a test command, not both" : "diff needs a program, or a test command with two tests", "`debugger diff ./app --break app.c:42 --print x --a 'in1' --b 'in2'`, or `debugger diff --break calc.py:12 --print total --test-a test_ok --test-b test_bad -- pytest tests/test_calc.py`");
+  }
+  // Both sides are checked before either runs: a mistake is said before a minute of runs.
+  const tests = a.command ? await testStarters(a, caller, ctx, stream?.signal) : undefined;
   const runs = {} as Record<Side, RunData>;
   for (const side of ["a", "b"] as const) {
     const s = a[side];
     runs[side] = await runOnce(
-      { program: a.program, args: s.args, env: s.env, clearEnv: a.clearEnv, callerEnv: a.callerEnv, adapter: a.adapter, options: a.options, break: a.break, print: a.print, max: a.max, timeout: a.timeout, ...(s.stdin !== undefined ? { stdin: s.stdin } : {}) },
+      { program: a.program ?? "", args: s.args, env: s.env, clearEnv: a.clearEnv, callerEnv: a.callerEnv, adapter: a.adapter, options: a.options, break: a.break, print: a.print, max: a.max, timeout: a.timeout, ...(s.stdin !== undefined ? { stdin: s.stdin } : {}) },
       caller,
       ctx,
       stream,
+      tests?.[side],
     ).catch((e: unknown) => {
       // Which run could not start (a missing stdin file, a bad argument): said in the message.
       throw e instanceof DebuggerError && !(e instanceof ClientGone) ? new DebuggerError(e.code, `run ${side}: ${e.message}`, e.hint, e.details) : e;
     });
   }
-  return compare(runs.a, runs.b, { ignore: new Set(a.ignore), addresses: !!a.addresses }, await outputOf(runs.a), await outputOf(runs.b));
+  const data = compare(runs.a, runs.b, { ignore: new Set(a.ignore), addresses: !!a.addresses, durations: !!tests }, await outputOf(runs.a), await outputOf(runs.b));
+  return tests ? { ...data, tests: { a: a.a.test!, b: a.b.test! } } : data;
+}
+
+/**
+ * The command line of one test of the suite `command` runs, in its runner's words: a pytest node
+ * id (or `-k NAME`), a unittest name, `go test -run '^NAME$'`, `cargo test NAME -- --exact`.
+ */
+export function withTest(command: string[], runner: Runner, name: string): string[] {
+  switch (runner) {
+    case "pytest": {
+      if (!name.includes("::")) return [...command, "-k", name];
+      // A node id in place of its file where the command names it (both would run the whole file).
+      const file = name.slice(0, name.indexOf("::"));
+      const at = command.findIndex((w, i) => i > 0 && (w === file || w.replace(/^\.\//, "") === file.replace(/^\.\//, "")));
+      return at < 0 ? [...command, name] : command.map((w, i) => (i === at ? name : w));
+    }
+    case "unittest":
+      return [...command, name];
+    case "go":
+      return [...command, "-run", `^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`];
+    case "cargo": {
+      const sep = command.indexOf("--");
+      return sep < 0 ? [...command, name, "--", "--exact"] : [...command.slice(0, sep), name, ...command.slice(sep), "--exact"];
+    }
+    default:
+      throw new DebuggerError("USAGE", `diff of two tests knows pytest, python -m pytest|unittest, go test and cargo test, not '${command.join(" ")}'`, "run each test's program with `debugger diff PROGRAM --a 'ARGS' --b 'ARGS'`");
+  }
+}
+
+/** Each side's test planned as `test` plans it (stopping at its failing assertion), started by `run`'s loop. */
+async function testStarters(a: ArgsOut<"diff">, caller: Caller, ctx: DaemonContext, signal?: AbortSignal): Promise<Record<Side, RunStarter>> {
+  const command = a.command!;
+  for (const side of ["a", "b"] as const) {
+    if (!a[side].test) throw new DebuggerError("USAGE", `diff of two tests needs --test-${side} NAME`, "`debugger diff --break calc.py:12 --print total --test-a test_ok --test-b test_bad -- pytest tests/test_calc.py`");
+    if (a[side].args.length || a[side].stdin !== undefined) throw new DebuggerError("USAGE", `--${side} and --${side}-stdin are a program's: with two tests, each side is its --test-${side} NAME`, "leave out --a/--b (give the runner's own arguments after --)");
+  }
+  const config = await loadConfig();
+  const env = lookupEnv(a.callerEnv);
+  const plainEnv = { cwd: caller.cwd, path: env.PATH ?? "", env };
+  const { python, ...options } = a.options;
+  const planCtx = { ...plainEnv, python: typeof python === "string" && python ? python : undefined };
+  const runner = planTest(command, planCtx).runner;
+  const breakpoints = await startBreakpoints(a.break, caller.cwd);
+  const starters = {} as Record<Side, RunStarter>;
+  for (const side of ["a", "b"] as const) {
+    const plan = planTest(withTest(command, runner, a[side].test!), planCtx);
+    if (plan.survey) throw new DebuggerError("USAGE", `\`${command.join(" ")}\` runs several test targets: diff runs the two tests of one`, plan.runner === "go" ? "name one package: `-- go test ./pkg`" : "name one target: `-- cargo test --lib` or `--test NAME`");
+    const own = { ...options };
+    if (plan.python) own.python = plan.python.lender ?? plan.python.python;
+    const spec = testAdapter(chooseAdapter(withCallerAdapter(config, a.options), plan.program, a.adapter ?? plan.adapter, env), plan, true);
+    const opts: StartOptions = { mode: "launch", program: plan.program, args: plan.args, cwd: plan.cwd, env: { ...plan.env, ...a[side].env }, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: false, breakpoints, options: own };
+    starters[side] = (name) => runSession(ctx, { session: name, cwd: caller.cwd }, spec, config, opts, { wait: true, timeout: a.timeout, print: [] }, signal);
+  }
+  return starters;
 }
 
 /** Where a stop is: FILE:LINE (the file's base name), else the function. */
@@ -53,8 +121,10 @@ function shown(v: RunHit["values"][number]): string {
   return v.error !== undefined ? `error: ${v.error}` : (v.value ?? "");
 }
 
-export function compare(ra: RunData, rb: RunData, how: { ignore: Set<string>; addresses: boolean }, outA: string, outB: string): DiffData {
+export function compare(ra: RunData, rb: RunData, how: { ignore: Set<string>; addresses: boolean; durations?: boolean }, outA: string, outB: string): DiffData {
   const norm = (text: string) => (how.addresses ? text : text.replace(/0x[0-9a-fA-F]+/g, "0x…"));
+  // A runner's timings ("1 failed in 0.12s", "ok pkg 0.004s") differ run to run: not a difference.
+  const normLine = (text: string) => (how.durations ? norm(text).replace(/\b\d+(?:\.\d+)?m?s\b/g, "…s") : norm(text));
   const valuesOf = (h: RunHit) => h.values.filter((v) => !how.ignore.has(v.expression));
   const n = Math.min(ra.hits.length, rb.hits.length);
   let agree = 0;
@@ -87,10 +157,13 @@ export function compare(ra: RunData, rb: RunData, how: { ignore: Set<string>; ad
     const next = (hits: RunHit[]) => (hits[partedAt] ? placeOf(hits[partedAt]!) : "end");
     parts = { after: partedAt, ...(partedAt > 0 ? { lastCommon: placeOf(ra.hits[partedAt - 1]!) } : {}), a: next(ra.hits), b: next(rb.hits), counts };
   }
-  const output = outputDiff(outA, outB, norm);
+  // A test run ended at its failing assertion never printed the rest (its runner's summary): its
+  // output is no evidence, and a comparison would list what the ending cut off.
+  const endedEarly = how.durations ? (["a", "b"] as const).filter((s) => (s === "a" ? ra : rb).stoppedBy !== "exit") : [];
+  const output = endedEarly.length ? [] : outputDiff(outA, outB, normLine);
   const files = { ...(ra.stop?.outputFile ? { a: ra.stop.outputFile } : {}), ...(rb.stop?.outputFile ? { b: rb.stop.outputFile } : {}) };
   const warnings = [...new Set([...(ra.warnings ?? []), ...(rb.warnings ?? [])])];
-  return { agree, ...(differs ? { differs } : {}), ...(parts ? { parts } : {}), a: endOf(ra), b: endOf(rb), ...(output.length ? { output } : {}), ...(Object.keys(files).length ? { outputFiles: files } : {}), ...(warnings.length ? { warnings } : {}) };
+  return { agree, ...(differs ? { differs } : {}), ...(parts ? { parts } : {}), a: endOf(ra), b: endOf(rb), ...(output.length ? { output } : {}), ...(endedEarly.length ? { outputNotCompared: `${endedEarly.join(" and ")} ended before ${endedEarly.length > 1 ? "their runners" : "its runner"} finished` } : {}), ...(Object.keys(files).length ? { outputFiles: files } : {}), ...(warnings.length ? { warnings } : {}) };
 }
 
 function endOf(r: RunData): DiffEnd {
@@ -102,7 +175,8 @@ function endOf(r: RunData): DiffEnd {
     const f = s.frame;
     end.at = f?.file ? `${f.function ?? "?"} (${f.file.split(/[\\/]/).pop()}:${f.line})` : (f?.function ?? "?");
     const why = s.exception?.description ?? s.description ?? s.reason;
-    if (why) end.reason = cut(why);
+    // One line: a test's assertion message spans several ("assert 2 == 10\n +  where 2 = …").
+    if (why) end.reason = cut(why.trim().replace(/\s*\n\s*/g, " "));
   }
   return end;
 }

@@ -3,7 +3,7 @@
 // stops, the end of the program, or a stop of another kind (a crash, an exception: reported whole),
 // then end the session — nothing is left behind unless `keep` asks for it.
 import { DebuggerError } from "../../common/errors.ts";
-import type { ArgsOut, RunData, RunHit } from "../../ipc/commands.ts";
+import type { ArgsOut, Replies, RunData, RunHit } from "../../ipc/commands.ts";
 import type { StopReport, VariableView } from "../../ipc/types.ts";
 import { log } from "../../common/log.ts";
 import { rowValue } from "../truncate.ts";
@@ -33,7 +33,10 @@ interface RunInterrupt {
   promise: Promise<"interrupted">;
 }
 
-export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<RunData> {
+/** Starts a run's session under the given name: `start`'s launch unless a caller (diff's tests) starts it its own way. */
+export type RunStarter = (name: string) => Promise<Replies["start"]>;
+
+export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream?: ReplyStream, starter?: RunStarter): Promise<RunData> {
   if (a.keep && ctx.registry.find(caller.session)?.live) {
     throw new DebuggerError("SESSION_EXISTS", `session '${caller.session}' is live: \`run --keep\` would replace it`, "`debugger stop` ends it, or pick another name with --session NAME");
   }
@@ -44,13 +47,13 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
     fired.resolve("interrupted");
   });
   try {
-    return await runInterruptibly(a, caller, ctx, stream, interrupt);
+    return await runInterruptibly(a, caller, ctx, stream, interrupt, starter);
   } finally {
     unregister();
   }
 }
 
-async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream: ReplyStream | undefined, interrupt: RunInterrupt): Promise<RunData> {
+async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream: ReplyStream | undefined, interrupt: RunInterrupt, starter?: RunStarter): Promise<RunData> {
   // A session of its own, so a one-shot run never touches the caller's sessions.
   const name = a.keep ? caller.session : `${caller.session}.run${++runs}`;
   runStarted(caller.session, name);
@@ -61,7 +64,7 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
   const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, cwd: a.cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: a.callerEnv, adapter: a.adapter, ...(a.via ? { via: a.via, map: a.map } : {}), break: a.break, options: a.options, stopOnEntry: false, wait: true, timeout: a.timeout, print: [], ...(a.stdin !== undefined ? { stdin: a.stdin } : {}) };
-  const starting = startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
+  const starting = starter ? starter(name) : startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
   try {
     const first = await unlessGone(Promise.race([starting, interrupt.promise]), stream?.signal);
     if (first === "interrupted") {

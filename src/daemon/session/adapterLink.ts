@@ -20,6 +20,9 @@ import { initializeArguments, type WarmPool } from "../warmPool.ts";
 import { descendants, endProcesses, withEnvironment, zombieEnd, type ProcessId } from "./processTree.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 
+/** The wait for `initialized` from an adapter that builds while it launches: a cold `go test` build of a large package on a busy machine. */
+const LAUNCH_BUILD_TIMEOUT_MS = 10 * 60_000;
+
 export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles" | "inherited"> {
   /** --env: set on top of the caller's environment (callerEnv), or alone with clearEnv. */
   env: Record<string, string>;
@@ -229,7 +232,8 @@ export class AdapterLink {
     }
 
     // Launch is sent without awaiting: some adapters answer it only after configurationDone.
-    const initialized = client.waitForEvent("initialized", startTimeout);
+    const building = opts.mode === "launch" && !core && adapter.quirks.buildsWhileLaunching;
+    const initialized = client.waitForEvent("initialized", building ? Math.max(startTimeout, LAUNCH_BUILD_TIMEOUT_MS) : startTimeout);
     initialized.catch(() => {}); // read by the race below; a launch that fails first leaves it unread
     const args = core
       ? core.args
