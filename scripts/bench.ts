@@ -66,7 +66,11 @@ async function paired(n: number, a: () => number | Promise<number>, b: () => num
     const x = await a();
     const y = await b();
     const e = runEmpty();
-    if (i >= warmup) as.push(x), bs.push(y), es.push(e);
+    if (i >= warmup) {
+      as.push(x);
+      bs.push(y);
+      es.push(e);
+    }
     if (i % 5 === 0) loads.push(loadNow());
   }
   lastEmpty = median(es);

@@ -128,7 +128,7 @@ if (import.meta.main) {
       sums.push(`${sha256File(out)}  ${artifactName(t)}`);
     }
     // The format `sha256sum -c` reads; install.sh and the Homebrew formula take their checksums from it.
-    writeFileSync(join(dist, "SHA256SUMS"), sums.join("\n") + "\n");
+    writeFileSync(join(dist, "SHA256SUMS"), `${sums.join("\n")}\n`);
     console.error(`wrote dist/SHA256SUMS (${sums.length} artifacts)`);
   }
 }

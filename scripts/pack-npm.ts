@@ -48,7 +48,7 @@ function stagePlatform(t: Target, binary: string): string {
     files: [`bin/${binName(t)}`],
     preferUnplugged: true,
   };
-  writeFileSync(join(dir, "package.json"), JSON.stringify(pkg, null, 2) + "\n");
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   writeFileSync(join(dir, "README.md"), `# ${pkg.name}\n\n${pkg.description}\n`);
   return dir;
 }
@@ -63,7 +63,7 @@ function stageWrapper(): string {
   // The Agent Skill (`debugger guide --skill` prints the same) ships beside the command.
   cpSync(join(root, "skills"), join(dir, "skills"), { recursive: true });
   const targets = TARGETS.map((t) => ({ package: npmPackageName(t), os: t.os, cpu: t.cpu, libc: t.libc, bin: `bin/${binName(t)}` }));
-  writeFileSync(join(dir, "lib", "targets.json"), JSON.stringify(targets, null, 2) + "\n");
+  writeFileSync(join(dir, "lib", "targets.json"), `${JSON.stringify(targets, null, 2)}\n`);
   const pkg = {
     name: NPM_WRAPPER,
     ...common,
@@ -75,7 +75,7 @@ function stageWrapper(): string {
     files: ["bin/debugger", "lib/", "install.js", "skills/"],
     engines: { node: ">=18" },
   };
-  writeFileSync(join(dir, "package.json"), JSON.stringify(pkg, null, 2) + "\n");
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
   return dir;
 }
 

@@ -18,7 +18,7 @@ if (argv[0] === "__daemon") {
   // What `debugger version` prints, without the registry, config or socket code (DEBUGGER_JSON
   // and any second word take the full path).
   // A reader that closed the pipe has had what it wanted (src/cli/closedPipe.ts): no message.
-  await Bun.write(Bun.stdout, versionLine() + "\n").catch(() => {});
+  await Bun.write(Bun.stdout, `${versionLine()}\n`).catch(() => {});
   process.exit(0);
 } else {
   const { runCli } = await import("./cli/run.ts");

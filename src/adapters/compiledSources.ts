@@ -34,7 +34,7 @@ export function compiledFilesFor(source: string, roots: string[]): string[] {
       }
     }
   };
-  const unique = [...new Set(roots.map((r) => resolve(r)))].filter((r, i, all) => !all.some((o, j) => j !== i && r.startsWith(o + "/")));
+  const unique = [...new Set(roots.map((r) => resolve(r)))].filter((r, i, all) => !all.some((o, j) => j !== i && r.startsWith(`${o}/`)));
   for (const r of unique) walk(r, 0);
   return [...out];
 }

@@ -136,7 +136,7 @@ const PURE_CALLS = new Set([
 export function needsCall(expression: string): boolean {
   // Blank out string, rune and raw-string literals so "f(x)" inside quotes is not a call.
   const code = expression.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '""');
-  for (const m of code.matchAll(/([\w.\]\)]+)\s*\(/g)) {
+  for (const m of code.matchAll(/([\w.\])]+)\s*\(/g)) {
     const callee = m[1]!;
     if (callee.endsWith(".")) continue; // a type assertion, x.(T)
     if (!PURE_CALLS.has(callee)) return true;

@@ -463,7 +463,7 @@ export const gdb: AdapterSpec = {
   // and cdt-gdb-adapter's greeting stay in `output --console` but out of the report.
   reportNoise: new RegExp(`${GDB_MESSAGE.source}|${CDT_GREETING.source}`),
   // cdt-gdb-adapter echoes the initCommands that set the program's LINES and COLUMNS: ours, not news.
-  ignoreOutput: (text, category) => category === "console" && /^((un)?set environment (LINES|COLUMNS)\b[^\n]*\n?)+$/.test(text.trim() + "\n"),
+  ignoreOutput: (text, category) => category === "console" && /^((un)?set environment (LINES|COLUMNS)\b[^\n]*\n?)+$/.test(`${text.trim()}\n`),
   // cdt-gdb-adapter sends no `exited` event; gdb's own DAP does, and loses nothing by the quirk.
   // cdt-gdb-adapter has no exception filters; the C++ runtime's entry points stand in for gdb's catchpoints.
   catchpoints: () => CXX_CATCHPOINTS,

@@ -163,7 +163,7 @@ export const lldbDap: AdapterSpec = {
   // `image lookup -v` gives each match's first line entry: `LineEntry: [0x…-0x…): /src/a.c:12:5`.
   functionSource: {
     command: (name) => `\`image lookup -v -n ${JSON.stringify(name)}`,
-    parse: (output) => [...output.matchAll(/^\s*LineEntry: \[[^\]\)]*[\]\)]: (.+?):(\d+)(?::\d+)?\s*$/gm)].map((m) => ({ file: m[1]!, line: Number(m[2]) })),
+    parse: (output) => [...output.matchAll(/^\s*LineEntry: \[[^\])]*[\])]: (.+?):(\d+)(?::\d+)?\s*$/gm)].map((m) => ({ file: m[1]!, line: Number(m[2]) })),
   },
   // lldb-dap 19 names only a symbol's first instruction (and reads instructionOffset as bytes):
   // LLDB's own lookup gives the function's range, `Function: id = {…}, name = "add", range = [0x…-0x…)`.

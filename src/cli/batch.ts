@@ -193,7 +193,7 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
         windsDown: true,
         pending: () => pending,
         say: (text) => {
-          if (!base.json && !base.quiet) process.stderr.write(text + "\n");
+          if (!base.json && !base.quiet) process.stderr.write(`${text}\n`);
         },
       })
     : undefined;

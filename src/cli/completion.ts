@@ -389,7 +389,7 @@ export function fishScript(d: CompletionData): string {
     '    test "$c" = "$argv[1]"',
     "end",
     "complete -c debugger -f -n '__debugger_is \"\"'",
-    ...d.top.map((t) => `complete -c debugger -f -n '__debugger_is \"\"' -a ${fq(t.word)} -d ${fq(t.summary)}`),
+    ...d.top.map((t) => `complete -c debugger -f -n '__debugger_is ""' -a ${fq(t.word)} -d ${fq(t.summary)}`),
     ...Object.entries(d.subs).flatMap(([g, ws]) => ws.map((w) => `complete -c debugger -f -n '__debugger_is ${g}' -a ${fq(w.word)} -d ${fq(w.summary)}`)),
   ];
   lines.push(
@@ -415,7 +415,7 @@ export function fishScript(d: CompletionData): string {
       }
     }
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /**

@@ -46,12 +46,12 @@ export const TOPIC_ALIASES: Record<string, string> = {
 };
 
 export function guideText(): string {
-  return GUIDE.trimEnd() + "\n";
+  return `${GUIDE.trimEnd()}\n`;
 }
 
 export function topicText(name: string): string | undefined {
   const text = TOPICS[TOPIC_ALIASES[name] ?? name];
-  return text === undefined ? undefined : text.trimEnd() + "\n";
+  return text === undefined ? undefined : `${text.trimEnd()}\n`;
 }
 
 /** Agent Skills format: YAML front matter (name, description), then the guide. */

@@ -158,7 +158,9 @@ function briefHelp(t: CommandTable, width: number, s: Style): string[] {
     const lines = wrap(text, width - 2 - label).map((l) => l.replaceAll("\x01", " "));
     // The section name in the first line's margin, padded by its plain length (colour codes take no column).
     const name = `${SHORT_SECTIONS[group]}:`;
-    lines.forEach((l, i) => out.push(`  ${i ? " ".repeat(label) : s.heading(name) + " ".repeat(label - name.length)}${l}`));
+    lines.forEach((l, i) => {
+      out.push(`  ${i ? " ".repeat(label) : s.heading(name) + " ".repeat(label - name.length)}${l}`);
+    });
   }
   out.push("");
   out.push(...paragraph("Flags anywhere on the line: --session NAME, --json, --quiet, --help. Execution commands also take --timeout SECONDS and --no-wait. More: `debugger guide TOPIC` (crash, value, hang, exception, test, batch, expressions, service, json).", width));

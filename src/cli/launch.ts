@@ -43,7 +43,7 @@ export async function configs(a: ParsedArgs, ctx: CliContext): Promise<LocalResu
   const list = summarize(lf, launchContext(ctx.cwd));
   const data = { file: lf.file, workspaceFolder: lf.workspaceFolder, configurations: list };
   if (!list.length) return { data, text: `${lf.file}: no configurations` };
-  const rel = (p: string | undefined) => (p && p.startsWith(lf.workspaceFolder + "/") ? p.slice(lf.workspaceFolder.length + 1) : p);
+  const rel = (p: string | undefined) => (p?.startsWith(`${lf.workspaceFolder}/`) ? p.slice(lf.workspaceFolder.length + 1) : p);
   const lines = [`${lf.file}:`];
   const width = Math.min(32, Math.max(...list.map((c) => c.name.length)));
   const kind = (c: ConfigSummary) => (c.compound ? "compound" : `${c.type} → ${c.adapter ?? "(not supported)"}${c.request === "attach" ? " attach" : ""}`);

@@ -25,7 +25,7 @@ function once<C extends "ping" | "sessions">(command: C, timeoutMs: number, sess
       unix: socketPath(),
       socket: {
         open(s) {
-          s.write(JSON.stringify({ id: 1, version: VERSION, command, session, cwd: process.cwd(), args: {} }) + "\n");
+          s.write(`${JSON.stringify({ id: 1, version: VERSION, command, session, cwd: process.cwd(), args: {} })}\n`);
         },
         data(s, d) {
           buf += d.toString();

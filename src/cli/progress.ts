@@ -31,8 +31,8 @@ export function fitLine(subject: string, time: string, extra: string, columns: n
   const chars = [...subject + tail];
   if (chars.length <= width) return subject + tail;
   const tailChars = [...tail];
-  if (tailChars.length + 2 <= width) return [...subject].slice(0, width - tailChars.length - 1).join("") + "…" + tail;
-  return chars.slice(0, width - 1).join("") + "…";
+  if (tailChars.length + 2 <= width) return `${[...subject].slice(0, width - tailChars.length - 1).join("")}…${tail}`;
+  return `${chars.slice(0, width - 1).join("")}…`;
 }
 
 /** Starts the line. */

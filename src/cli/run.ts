@@ -23,7 +23,7 @@ const MAX_TIMEOUT_S = 2_000_000;
 
 async function write(text: string, stream: "out" | "err" = "out"): Promise<void> {
   if (!text) return;
-  await writeTo(stream, text.endsWith("\n") ? text : text + "\n");
+  await writeTo(stream, text.endsWith("\n") ? text : `${text}\n`);
 }
 
 function beforeDoubleDash(argv: string[]): string[] {
@@ -204,7 +204,7 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
       });
       return;
     }
-    const text = ctx.json ? JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data }) + "\n" : r.data !== undefined ? escapeControls(presentPartial(command, r.data, view)) : "";
+    const text = ctx.json ? `${JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data })}\n` : r.data !== undefined ? escapeControls(presentPartial(command, r.data, view)) : "";
     if (text) print(() => writeTo("out", text));
   };
   let pending = true;
@@ -221,7 +221,7 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
         say: (text) => {
           if (ctx.json || ctx.quiet) return;
           if (progress) progress.say(text);
-          else process.stderr.write(text + "\n");
+          else process.stderr.write(`${text}\n`);
         },
       })
     : undefined;

@@ -130,7 +130,7 @@ export async function runSetup(a: ParsedArgs, ctx: CliContext) {
   const work = plans.filter((p) => p.steps.length);
   const result = { dryRun, manager, plans: plans.map((p) => ({ ...p, steps: p.steps.map((s) => ({ command: s.shown ?? s.argv, why: s.why })) })), installed: [] as string[], config: undefined as string | undefined };
   if (dryRun || !work.length) return result;
-  if (!ctx.json) await Bun.write(Bun.stderr, renderSetupPlan(result) + "\n");
+  if (!ctx.json) await Bun.write(Bun.stderr, `${renderSetupPlan(result)}\n`);
   if (bool(a, "yes") !== true) {
     if (!process.stdin.isTTY) throw new DebuggerError("USAGE", "setup would install software; it needs --yes when not run at a terminal", "`debugger setup --dry-run` shows the plan; `debugger setup --yes` carries it out");
     if (!(await confirm("Carry out this plan?"))) throw new DebuggerError("USAGE", "setup cancelled", "nothing was installed");

@@ -24,6 +24,7 @@ export async function cliSettings(path = configPath()): Promise<CliSettings> {
   } catch {
     return fullCheck(path);
   }
+  // biome-ignore lint/suspicious/noExplicitAny: TOML as parsed, read key by key below
   let raw: any;
   try {
     raw = Bun.TOML.parse(text);

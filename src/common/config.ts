@@ -162,6 +162,7 @@ export function tomlErrorLine(text: string): number | undefined {
 
 /** The keys the schema allows at PATH (a table), e.g. ["display"] → max_value_length, … */
 export function keysAt(path: string[]): string[] {
+  // biome-ignore lint/suspicious/noExplicitAny: walks valibot's schema objects, whose types differ per kind
   let s: any = ConfigSchema;
   for (const k of path) {
     while (s.type === "optional" || s.type === "pipe") s = s.type === "pipe" ? s.pipe[0] : s.wrapped;

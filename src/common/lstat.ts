@@ -51,7 +51,7 @@ export function lstatOrUndefined(path: string): LinkStat | undefined {
   const call = path.includes("\0") ? null : ffiFstatat();
   if (call) {
     const buf = new Uint8Array(X64_LINUX.size);
-    if (call(X64_LINUX.atFdcwd, Buffer.from(path + "\0"), buf, X64_LINUX.atSymlinkNofollow) === 0) {
+    if (call(X64_LINUX.atFdcwd, Buffer.from(`${path}\0`), buf, X64_LINUX.atSymlinkNofollow) === 0) {
       const view = new DataView(buf.buffer);
       return { mode: view.getUint32(X64_LINUX.mode, true), uid: view.getUint32(X64_LINUX.uid, true) };
     }

@@ -6,5 +6,5 @@ export function tailLines(text: string, n: number): string {
   const trimmed = text.endsWith("\n") ? text.slice(0, -1) : text;
   const lines = trimmed.split("\n");
   const kept = lines.slice(Math.max(0, lines.length - n)).join("\n");
-  return text.endsWith("\n") ? kept + "\n" : kept;
+  return text.endsWith("\n") ? `${kept}\n` : kept;
 }

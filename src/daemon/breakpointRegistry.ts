@@ -61,7 +61,7 @@ export class BreakpointRegistry {
     if (loc.kind === "line") Object.assign(bp, { file: loc.file, line: loc.line, column: loc.column });
     else if (loc.kind === "function") bp.function = loc.name;
     else bp.address = loc.address;
-    for (const [k, v] of Object.entries(opts)) if (v !== undefined && v !== "") (bp as any)[k] = v;
+    for (const [k, v] of Object.entries(opts)) if (v !== undefined && v !== "") (bp as unknown as Record<string, unknown>)[k] = v;
     startProbe(bp);
     this.items.set(bp.id, bp);
     return bp;
@@ -70,7 +70,7 @@ export class BreakpointRegistry {
   /** A watchpoint: the adapter's `dataBreakpointInfo` gave its data id. */
   addData(expression: string, dataId: string, accessType: "read" | "write" | "readWrite", description: string | undefined, opts: BreakpointOptions = {}): Breakpoint {
     const bp: Breakpoint = { id: this.nextId++, location: expression, kind: "data", expression, dataId, accessType, description, enabled: true, verified: false, hits: 0 };
-    for (const [k, v] of Object.entries(opts)) if (v !== undefined && v !== "") (bp as any)[k] = v;
+    for (const [k, v] of Object.entries(opts)) if (v !== undefined && v !== "") (bp as unknown as Record<string, unknown>)[k] = v;
     this.items.set(bp.id, bp);
     return bp;
   }
@@ -145,7 +145,9 @@ export class BreakpointRegistry {
   /** DAP answers a set request with one breakpoint per member, in the same order. */
   applyResponse(key: SetKey, answered: readonly P.Breakpoint[]): void {
     const members = this.members(key);
-    members.forEach((bp, i) => this.applyOne(bp, answered[i]));
+    members.forEach((bp, i) => {
+      this.applyOne(bp, answered[i]);
+    });
     // Disabled members are not at the adapter any more.
     for (const bp of this.list()) {
       if (!bp.enabled && sameKey(this.keyOf(bp), key)) bp.adapterId = undefined;

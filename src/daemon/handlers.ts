@@ -93,7 +93,7 @@ async function batch(a: ArgsOut<"batch">, caller: Caller, ctx: DaemonContext, st
       if (e instanceof ClientGone) {
         // A program a step set running is left stopped.
         const s = ctx.registry.find(session);
-        const where = s && s.live ? await leaveStopped(s) : undefined;
+        const where = s?.live ? await leaveStopped(s) : undefined;
         ctx.notify?.(session, `the batch was interrupted at step ${i + 1} of ${a.commands.length} (${c.command}; its client went away)${where ? `; ${where}` : ""}`);
         throw e;
       }

@@ -7,7 +7,7 @@ export class CrlfNormalizer {
 
   /** `text` with every "\r\n" made "\n", across calls for the same `stream`. */
   push(stream: string, text: string): string {
-    if (this.heldCr.delete(stream) && !text.startsWith("\n")) text = "\r" + text;
+    if (this.heldCr.delete(stream) && !text.startsWith("\n")) text = `\r${text}`;
     if (text.endsWith("\r")) {
       this.heldCr.add(stream);
       text = text.slice(0, -1);

@@ -52,7 +52,7 @@ function failStart(e: unknown): never {
   const error = e instanceof DebuggerError ? e.toData() : toErrorData(e);
   log("error", `daemon ${process.pid} cannot start: ${error.message}`);
   try {
-    writeSync(2, JSON.stringify({ startError: error }) + "\n");
+    writeSync(2, `${JSON.stringify({ startError: error })}\n`);
   } catch {}
   process.exit(4);
 }
@@ -194,7 +194,7 @@ export async function runDaemon(): Promise<void> {
 
   function reply(sock: Socket<Conn>, r: Reply): void {
     if (sock.data.closed) return;
-    sock.data.out.push(encoder.encode(wellFormedJson(r) + "\n"));
+    sock.data.out.push(encoder.encode(`${wellFormedJson(r)}\n`));
     flush(sock);
   }
 

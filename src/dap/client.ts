@@ -20,6 +20,7 @@ export interface Transport {
 }
 
 export type EventListener = (event: P.Event) => void;
+// biome-ignore lint/suspicious/noExplicitAny: each reverse request has its own arguments type, narrowed by its handler
 export type ReverseHandler = (args: any) => Promise<unknown> | unknown;
 
 interface Pending {

@@ -36,8 +36,14 @@ function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, i
   const pending = Promise.withResolvers<Reply<T>>();
   const reply = pending.promise;
   const settle = {
-    resolve: (r: Reply<T>) => ((settled = true), pending.resolve(r)),
-    reject: (e: Error) => ((settled = true), pending.reject(e)),
+    resolve: (r: Reply<T>) => {
+      settled = true;
+      pending.resolve(r);
+    },
+    reject: (e: Error) => {
+      settled = true;
+      pending.reject(e);
+    },
   };
   reply.catch(() => {});
   let opened = false;
@@ -82,7 +88,7 @@ function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, i
         let got: string[];
         try {
           got = lines.push(chunk);
-        } catch (e) {
+        } catch {
           settle.reject(new DebuggerError("IPC_ERROR", `the daemon's reply is larger than ${MAX_REPLY_BYTES} bytes`, "ask for less (--limit, --tail), or `debugger daemon stop` and try again"));
           return;
         }
@@ -208,7 +214,7 @@ export interface RequestOptions<T = unknown> {
 export function encodeRequest(msg: { command: string }, id: number): string {
   // The build rides in the version string: a daemon from before builds were told apart reads
   // it as another version and leaves (a field of its own would be refused by its strict schema).
-  const line = JSON.stringify({ ...msg, id, version: BUILD ? `${VERSION}+${BUILD}` : VERSION }) + "\n";
+  const line = `${JSON.stringify({ ...msg, id, version: BUILD ? `${VERSION}+${BUILD}` : VERSION })}\n`;
   // Most requests are short: count bytes only when the characters alone could reach the limit.
   const bytes = line.length * 3 > MAX_LINE_BYTES ? Buffer.byteLength(line) : line.length;
   if (bytes > MAX_LINE_BYTES) {

@@ -2,7 +2,6 @@
 // each answered by one reply line with the same id.
 import * as v from "valibot";
 import type { ErrorData } from "../common/errors.ts";
-import { MAX_LINE_BYTES } from "./framing.ts";
 
 export { LineDecoder, LineTooLongError, MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "./framing.ts";
 

@@ -145,7 +145,7 @@ export class StdioLineTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return Promise.resolve();
     return new Promise((resolve) => {
-      if (this.stdout.write(JSON.stringify(message) + "\n")) resolve();
+      if (this.stdout.write(`${JSON.stringify(message)}\n`)) resolve();
       else this.stdout.once("drain", () => resolve());
     });
   }

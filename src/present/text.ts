@@ -6,7 +6,7 @@ import { localsMode, localsShown, shortValue, sourceShown, type LocalsMode } fro
 
 export function shortPath(file: string | undefined, cwd: string): string {
   if (!file) return "??";
-  if (cwd && file.startsWith(cwd + "/")) return file.slice(cwd.length + 1);
+  if (cwd && file.startsWith(`${cwd}/`)) return file.slice(cwd.length + 1);
   return file;
 }
 
@@ -28,7 +28,7 @@ export function variableLines(vars: VariableView[], indent = "  "): string {
     // Go names an unnamed result `~r0`: it is the function's return value, not a variable of the code.
     const what = [v.type, /^~r\d+$/.test(v.name) ? "return value" : undefined].filter(Boolean).join(", ");
     out.push(`${indent}${v.name}${what ? ` (${what})` : ""} = ${v.value}`);
-    if (v.children?.length) out.push(variableLines(v.children, indent + "  "));
+    if (v.children?.length) out.push(variableLines(v.children, `${indent}  `));
   }
   return out.join("\n");
 }

@@ -152,7 +152,7 @@ export function nativeRun(task: string, scratch: string): NativeRun {
     const [key, ...value] = line.slice("# env:".length).trim().split("=");
     env[key!] = value.join("=");
   }
-  const script = commandLines(path).join("\n") + "\n";
+  const script = `${commandLines(path).join("\n")}\n`;
   const scriptPath = join(scratch, `${task}.native`);
   writeFileSync(scriptPath, script);
   let words = splitCommandLine(substitute(runLine.slice("# run:".length), task));

@@ -19,7 +19,7 @@ function sums(): Map<string, string> {
 test("formula: every macOS and Linux artifact with its URL and checksum, and a test block", async () => {
   using dir = tempDir("dbg-brew-");
   const expected = sums();
-  writeFileSync(join(dir.path, "SHA256SUMS"), [...expected].map(([n, h]) => `${h}  ${n}`).join("\n") + "\n");
+  writeFileSync(join(dir.path, "SHA256SUMS"), `${[...expected].map(([n, h]) => `${h}  ${n}`).join("\n")}\n`);
   const out = join(dir.path, "debugger.rb");
   const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
   const base = `http://127.0.0.1:1/releases/download/v${version}`;
@@ -73,7 +73,7 @@ test("formula: the commands it runs at install and test time exist in the binary
 
 test("formula: a base URL that is not this release's is refused", async () => {
   using dir = tempDir("dbg-brew-");
-  writeFileSync(join(dir.path, "SHA256SUMS"), [...sums()].map(([n, h]) => `${h}  ${n}`).join("\n") + "\n");
+  writeFileSync(join(dir.path, "SHA256SUMS"), `${[...sums()].map(([n, h]) => `${h}  ${n}`).join("\n")}\n`);
   const r = await run([process.execPath, join(ROOT, "scripts/homebrew.ts"), "--sums", join(dir.path, "SHA256SUMS"), "--base-url", "http://127.0.0.1:1/latest", "--out", join(dir.path, "debugger.rb")]);
   expect(r.code).toBe(1);
   expect(r.stderr).toContain("does not name v");
@@ -83,7 +83,7 @@ test("formula: a base URL that is not this release's is refused", async () => {
 test("formula: a missing checksum is refused, naming the artifact", async () => {
   using dir = tempDir("dbg-brew-");
   const partial = [...sums()].filter(([n]) => n !== "debugger-linux-arm64");
-  writeFileSync(join(dir.path, "SHA256SUMS"), partial.map(([n, h]) => `${h}  ${n}`).join("\n") + "\n");
+  writeFileSync(join(dir.path, "SHA256SUMS"), `${partial.map(([n, h]) => `${h}  ${n}`).join("\n")}\n`);
   const r = await run([process.execPath, join(ROOT, "scripts/homebrew.ts"), "--sums", join(dir.path, "SHA256SUMS"), "--out", join(dir.path, "debugger.rb")]);
   expect(r.code).toBe(1);
   expect(r.stderr).toContain("SHA256SUMS has no entry for debugger-linux-arm64");
@@ -91,7 +91,7 @@ test("formula: a missing checksum is refused, naming the artifact", async () => 
 
 test("formula: a base URL without a release tag (a mirror) keeps the version line, in audit's place", async () => {
   using dir = tempDir("dbg-brew-");
-  writeFileSync(join(dir.path, "SHA256SUMS"), [...sums()].map(([n, h]) => `${h}  ${n}`).join("\n") + "\n");
+  writeFileSync(join(dir.path, "SHA256SUMS"), `${[...sums()].map(([n, h]) => `${h}  ${n}`).join("\n")}\n`);
   const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
   const out = join(dir.path, "debugger.rb");
   const r = await run([process.execPath, join(ROOT, "scripts/homebrew.ts"), "--sums", join(dir.path, "SHA256SUMS"), "--base-url", `http://127.0.0.1:1/mirror/v${version}`, "--out", out]);

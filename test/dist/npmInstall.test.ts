@@ -1,7 +1,7 @@
 // The npm packages as users get them: `npm run pack:npm` (this platform only), then a global
 // install from the tarballs into an empty prefix with no network, and `debugger` run from there.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { adapterAvailable } from "../e2e/harness.ts";
 import { NPM_WRAPPER, hostTarget, npmPackageName } from "../../scripts/lib/targets.ts";

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sourcePath } from "../../scripts/build-fixtures.ts";
 import { CI, ROOT, tempDir } from "./helpers.ts";
-import { compileC, daemonUp, doctorAdapters, ok, plain, smokeEnv, smokeSession } from "./smoke.ts";
+import { compileC, daemonUp, doctorAdapters, plain, smokeEnv, smokeSession } from "./smoke.ts";
 
 const bin = process.env.DEBUGGER_SMOKE_BIN || join(ROOT, "dist", process.platform === "win32" ? "debugger.exe" : "debugger");
 if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`bun scripts/build.ts\` (or set DEBUGGER_SMOKE_BIN to a release artifact)`);

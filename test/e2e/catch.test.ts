@@ -132,7 +132,7 @@ describe("catch throw, catch panic", () => {
   });
 
   test.skipIf(!dlv)("Delve: `catch panic` stops at a recovered panic, with its value; off again, the program runs through", async () => {
-    const bin = (await buildGoFixtures())["panics"]!;
+    const bin = (await buildGoFixtures()).panics!;
     const s = env.session("panic-go");
     await s.ok(["start", bin, "--break", "main.main"]);
     expect((await s.ok(["catch", "list"])).filters).toEqual([expect.objectContaining({ filter: "panic", enabled: false })]);

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { buildGoFixtures } from "../fixtures/go/build.ts";
-import { adapterAvailable, CI, E2eEnv, missing, spawnAndReadPid } from "../harness/index.ts";
+import { adapterAvailable, E2eEnv, missing, spawnAndReadPid } from "../harness/index.ts";
 
 const lldb = adapterAvailable("lldb-dap", "test/e2e/core.test.ts");
 const gdb = adapterAvailable("gdb", "test/e2e/core.test.ts");
@@ -188,7 +188,7 @@ describe.skipIf(!gdb)("gdb: post-mortem (cdt-gdb-adapter's target adapter)", () 
 
 describe.skipIf(!dlv || !kernelCores)("Delve: post-mortem", () => {
   test("a Go program aborted with GOTRACEBACK=crash: the user's frame, its locals, no running", async () => {
-    const bin = (await buildGoFixtures())["sleeper"]!;
+    const bin = (await buildGoFixtures()).sleeper!;
     const core = await crash([bin], { GOTRACEBACK: "crash" }, "SIGABRT");
     const s = env.session("gocore");
     const stop = (await s.ok(["start", bin, "--core", core])).stop;

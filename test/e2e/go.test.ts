@@ -189,7 +189,7 @@ describe.skipIf(missing.length > 0)("delve", () => {
       const dir = join(goFixturesDir, "basic");
       const before = readdirSync(dir).sort();
       // Relative to the CLI's cwd, as a user would type it.
-      const r = await start(s, ["test/fixtures/go/basic", "--break", "test/fixtures/go/basic/main.go:" + goMarkerLine("basic", "add_body")], { cwd: ROOT });
+      const r = await start(s, ["test/fixtures/go/basic", "--break", `test/fixtures/go/basic/main.go:${goMarkerLine("basic", "add_body")}`], { cwd: ROOT });
       expect(r.session).toMatchObject({ adapter: "delve", program: dir });
       expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: "main.add", file: BASIC_SRC, line: goMarkerLine("basic", "add_body") } });
       await env.ok(["breakpoint", "remove", "--all", "--session", s]);
@@ -206,7 +206,10 @@ describe.skipIf(missing.length > 0)("delve", () => {
     async () => {
       const elsewhere = mkdtempSync(join(tmpdir(), "dbg-other-cache-"));
       const owners: [string, (dir: string) => void][] = [["a symlink", (dir) => symlinkSync(elsewhere, dir)]];
-      if (process.getuid?.() === 0) owners.push(["owned by uid 65534", (dir) => (mkdirSync(dir), chownSync(dir, 65534, 65534))]);
+      if (process.getuid?.() === 0) owners.push(["owned by uid 65534", (dir) => {
+        mkdirSync(dir);
+        chownSync(dir, 65534, 65534);
+      }]);
       else console.warn("SKIP (part): a cache owned by another user needs root to make here");
       for (const [what, make] of owners) {
         const other = new E2eEnv();

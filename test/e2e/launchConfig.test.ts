@@ -41,7 +41,7 @@ beforeAll(async () => {
     { "name": "Python show", "type": "debugpy", "request": "launch", "program": "\${workspaceFolder}/show.py", "args": ["one two", "\${workspaceFolderBasename}"],
       "cwd": "\${workspaceFolder}/work", "envFile": "\${workspaceFolder}/.env", "env": { "B": "from-env", "HOME_SEEN": "\${env:HOME}" }, "python": "/usr/bin/python3" },
     { "name": "Go package", "type": "go", "request": "launch", "mode": "debug", "program": ${JSON.stringify(join(goFixturesDir, "basic"))} },
-    { "name": "Go binary", "type": "go", "request": "launch", "mode": "exec", "program": ${JSON.stringify(goBins["basic"])} },
+    { "name": "Go binary", "type": "go", "request": "launch", "mode": "exec", "program": ${JSON.stringify(goBins.basic)} },
     /* editor-only variables */
     { "name": "Current file", "type": "debugpy", "request": "launch", "program": "\${file}" },
   ],
@@ -92,7 +92,7 @@ describe.skipIf(!adapterAvailable("dlv", FILE))("Go", () => {
   }, 240_000);
   test("mode exec of a binary", async () => {
     const r = await startsAt("Go binary", GO_SRC, line);
-    expect(r.json.data.session.program).toBe(goBins["basic"]);
+    expect(r.json.data.session.program).toBe(goBins.basic);
   });
 });
 

@@ -119,7 +119,7 @@ describe.skipIf(!debugpy)("list on debugpy", () => {
 
 describe.skipIf(!delve)("list on Delve", () => {
   test("a qualified Go function found in the package's sources", async () => {
-    const bin = (await buildGoFixtures())["basic"]!;
+    const bin = (await buildGoFixtures()).basic!;
     const s = env.session("l-go");
     await s.ok(["start", bin, "--break", "main.main"]);
     const fn = await s.ok(["list", "main.add", "--lines", "0"], { cwd: join(goFixturesDir, "basic") });

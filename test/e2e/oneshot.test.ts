@@ -37,7 +37,7 @@ const profiles: Profile[] = [
     flags: ["--python", "/usr/bin/python3"],
     runFlags: [],
   },
-  { name: "delve/Go", available: () => adapterAvailable("dlv", FILE), program: () => goFixtures["basic"]!, source: GO_SRC, flags: [] },
+  { name: "delve/Go", available: () => adapterAvailable("dlv", FILE), program: () => goFixtures.basic!, source: GO_SRC, flags: [] },
 ];
 
 const env = new E2eEnv();

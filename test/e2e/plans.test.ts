@@ -40,7 +40,7 @@ const profiles: Profile[] = [
   { name: "lldb-dap/C", available: () => adapterAvailable("lldb-dap", "test/e2e/plans.test.ts"), program: () => fixtures["c-basic"]!, source: C_SRC, flags: [], add: "add" },
   { name: "gdb/C", available: gdbFound, program: () => fixtures["c-basic"]!, source: C_SRC, flags: ["--adapter", "gdb"], add: "add" },
   { name: "debugpy/Python", available: debugpyFound, program: () => PY_SRC, source: PY_SRC, flags: ["--python", "/usr/bin/python3"], add: "add" },
-  { name: "delve/Go", available: () => adapterAvailable("dlv", "test/e2e/plans.test.ts"), program: () => goFixtures["basic"]!, source: GO_SRC, flags: [], add: "main.add" },
+  { name: "delve/Go", available: () => adapterAvailable("dlv", "test/e2e/plans.test.ts"), program: () => goFixtures.basic!, source: GO_SRC, flags: [], add: "main.add" },
 ];
 
 const env = new E2eEnv();

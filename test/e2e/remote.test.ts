@@ -1,7 +1,6 @@
 // `start --connect HOST:PORT`: a session with an adapter somebody else started and that listens
 // on a port (a program in a container or on another host is debugged this way).
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { connect } from "node:net";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { buildGoFixtures, goMarkerLine } from "../fixtures/go/build.ts";
 import { adapterAvailable, E2eEnv, findAdapter, waitFor } from "./harness.ts";
@@ -29,17 +28,6 @@ function freePort(): number {
   const port = server.port;
   server.stop(true);
   return port;
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect(port, "127.0.0.1");
-    s.once("connect", () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once("error", () => resolve(false));
-  });
 }
 
 /** Starts an adapter listening on a port; returns the port once it accepts connections. */
@@ -72,7 +60,7 @@ describe("start --connect", () => {
     const dlv = findAdapter("dlv")!;
     const port = await serve((p) => [dlv, "dap", `--listen=127.0.0.1:${p}`]);
     const line = goMarkerLine("basic", "loop_body");
-    const d = await env.ok(["start", goBins["basic"]!, "--connect", `127.0.0.1:${port}`, "--adapter", "delve", "--break", `${sourcePath("go/basic/main.go")}:${line}`, "--session", "remote-dlv"]);
+    const d = await env.ok(["start", goBins.basic!, "--connect", `127.0.0.1:${port}`, "--adapter", "delve", "--break", `${sourcePath("go/basic/main.go")}:${line}`, "--session", "remote-dlv"]);
     expect(d.stop).toMatchObject({ reason: "breakpoint", frame: { function: "main.main", line } });
     expect((await env.ok(["print", "add(2, 3)", "--session", "remote-dlv"])).result).toBe("5");
     await env.ok(["stop", "--session", "remote-dlv"]);

@@ -42,7 +42,7 @@ const C_SLEEPER = sourcePath("c/sleeper.c");
 const profiles: Profile[] = [
   { name: "lldb-dap", available: () => adapterAvailable("lldb-dap", FILE), sleeper: () => fixtures["c-sleeper"]!, tick: () => `${C_SLEEPER}:${markerLine(C_SLEEPER, "tick_body")}`, flags: [] },
   { name: "gdb", available: () => !!gdb.discover({ options: {} }) || missing("gdb with cdt-gdb-adapter is not installed", FILE), sleeper: () => fixtures["c-sleeper"]!, tick: () => `${C_SLEEPER}:${markerLine(C_SLEEPER, "tick_body")}`, flags: ["--adapter", "gdb"] },
-  { name: "delve", available: () => adapterAvailable("dlv", FILE), sleeper: () => goFixtures["sleeper"]!, tick: () => `${join(goFixturesDir, "sleeper", "main.go")}:${markerLine(join(goFixturesDir, "sleeper", "main.go"), "tick_body")}`, flags: [] },
+  { name: "delve", available: () => adapterAvailable("dlv", FILE), sleeper: () => goFixtures.sleeper!, tick: () => `${join(goFixturesDir, "sleeper", "main.go")}:${markerLine(join(goFixturesDir, "sleeper", "main.go"), "tick_body")}`, flags: [] },
   {
     name: "debugpy",
     available: () => runCommand(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE),

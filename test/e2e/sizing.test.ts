@@ -62,7 +62,7 @@ const profiles: Profile[] = [
   {
     name: "delve/Go",
     available: () => adapterAvailable("dlv", "test/e2e/sizing.test.ts"),
-    program: () => goFixtures["sizing"]!,
+    program: () => goFixtures.sizing!,
     source: GO_SRC,
     flags: [],
     textCut: new RegExp(`^  text \\(string\\) = "${ten.repeat(4)}…" \\(200 chars\\)$`, "m"),

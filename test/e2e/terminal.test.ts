@@ -266,7 +266,7 @@ async function ctrlC(pane: string, session: string, program: string, at: RegExp)
   await waitFor(running, 10_000, "the continue to run the program");
   tmux("send-keys", "-t", pane, "C-c");
   await waitFor(() => /rc=\d+/.test(screen(pane)), 20_000, "the continue to end");
-  let after = screen(pane);
+  const after = screen(pane);
   expect(after).toContain("rc=0");
   expect(after).toMatch(/Stopped: pause in /);
   expect(after).toMatch(at);
@@ -342,7 +342,7 @@ async function streaming(pane: string, session: string, program: string, breakAt
   // On a pipe: nothing streamed, the report keeps its Output section as before.
   const piped = await env().session(session).run(["continue"], { json: false });
   expect(piped.exitCode).toBe(0);
-  expect(piped.stdout).toContain("Output:\n" + expected(16).map((l) => `  ${l}`).join("\n"));
+  expect(piped.stdout).toContain(`Output:\n${expected(16).map((l) => `  ${l}`).join("\n")}`);
   expect(piped.stdout.match(/line 16/g)?.length).toBe(1);
   await env().session(session).run(["stop"]);
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { adapterAvailable, E2eEnv, missing, ROOT, waitFor } from "./harness.ts";
+import { adapterAvailable, E2eEnv, missing, ROOT, skipped, waitFor } from "./harness.ts";
 
 const T = 180_000;
 const FIXTURES = join(ROOT, "test", "fixtures", "testRunners");
@@ -45,7 +45,7 @@ describe.skipIf(!hasDebugpy)("python", () => {
   const PATH = `/usr/bin:/bin:${process.env.PATH}`;
 
   // Not an adapter: skipped (said) without it, in CI too.
-  const hasXdist = hasDebugpy && (Bun.spawnSync(["/usr/bin/python3", "-c", "import xdist"], { stderr: "ignore" }).exitCode === 0 || (console.warn("SKIP test/e2e/testCommand.test.ts xdist case: /usr/bin/python3 cannot import xdist (apt-get install python3-pytest-xdist)"), false));
+  const hasXdist = hasDebugpy && (Bun.spawnSync(["/usr/bin/python3", "-c", "import xdist"], { stderr: "ignore" }).exitCode === 0 || skipped("SKIP test/e2e/testCommand.test.ts xdist case: /usr/bin/python3 cannot import xdist (apt-get install python3-pytest-xdist)"));
   test.skipIf(!hasXdist)(
     "pytest-xdist with `addopts = -n 2`: the tests run with -n 0 and the failing assert stops (issue 33 item 2)",
     async () => {

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { adapterAvailable, E2eEnv, missing, ROOT } from "./harness.ts";
+import { adapterAvailable, E2eEnv, missing, ROOT, skipped } from "./harness.ts";
 
 const T = 240_000;
 const FILE = "test/e2e/testTargets.test.ts";
@@ -317,7 +317,7 @@ describe.skipIf(!hasPython)("python: a missing runner, a runner that dies, the s
   );
 
   // tox is no adapter: where it is not installed the test says so and skips, in CI too.
-  const hasTox = !!Bun.which("tox", { PATH }) || (console.warn(`${FILE}: tox is not installed (apt-get install tox): the tox wrapper test is skipped`), false);
+  const hasTox = !!Bun.which("tox", { PATH }) || skipped(`${FILE}: tox is not installed (apt-get install tox): the tox wrapper test is skipped`);
   test.skipIf(!hasTox)(
     "tox -e py (its test environment passes only what it is told): the pytest in tox's virtualenv stops at the failing assertion",
     async () => {
@@ -333,7 +333,7 @@ describe.skipIf(!hasPython)("python: a missing runner, a runner that dies, the s
     T,
   );
 
-  const hasPoetry = !!Bun.which("poetry", { PATH }) || (console.warn(`${FILE}: poetry is not installed (apt-get install python3-poetry): the poetry wrapper test is skipped`), false);
+  const hasPoetry = !!Bun.which("poetry", { PATH }) || skipped(`${FILE}: poetry is not installed (apt-get install python3-poetry): the poetry wrapper test is skipped`);
   test.skipIf(!hasPoetry)(
     "poetry run pytest: the pytest poetry starts stops at the failing assertion",
     async () => {

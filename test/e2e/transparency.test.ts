@@ -99,7 +99,7 @@ const STDERR_LINE = "to stderr\n";
 
 /** What the program printed, made into what the debugger is meant to show of it (INTENDED). */
 function expectedOf(plainText: string, adapter: string): string {
-  let text = plainText;
+  const text = plainText;
   // U+FFFD for bytes that are not UTF-8: the plain run is decoded the same way (TextDecoder's default).
   return text.replace(/^envkeys(.*)$/m, (_, keys: string) => {
     const all = [...new Set([...keys.trim().split(" ").filter(Boolean), ...INTENDED[adapter]!.adds])];

@@ -69,7 +69,7 @@ describe.skipIf(!go)("Go sources: built by the daemon, cached, run by a warm Del
         return { r, warm: status.warm as boolean, last: lines.at(-1) ?? "", count: lines.length };
       };
       const first = await start("go-1");
-      expect(first.last).toMatch(new RegExp(`\\[go-1\\] build: built \\S+go-builds/`));
+      expect(first.last).toMatch(/\[go-1\] build: built \S+go-builds\//);
       expect(first.r.stop).toMatchObject({ reason: "breakpoint", frame: { function: "main.main", file: main, line: goMarkerLine("basic", "loop_body") } });
       // Delve ran the cached binary: nothing was built in the module.
       expect(readdirSync(dir).sort()).toEqual(["go.mod", "main.go"]);

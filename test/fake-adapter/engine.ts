@@ -106,8 +106,10 @@ export class Engine {
     const messages: string[] = [];
     const cond = spec.condition ? parseCondition(spec.condition) : undefined;
     const hit = spec.hitCondition ? parseHitCondition(spec.hitCondition) : undefined;
-    bp.condition = typeof cond === "string" ? (messages.push(cond), undefined) : cond;
-    bp.hitCondition = typeof hit === "string" ? (messages.push(hit), undefined) : hit;
+    if (typeof cond === "string") messages.push(cond);
+    if (typeof hit === "string") messages.push(hit);
+    bp.condition = typeof cond === "string" ? undefined : cond;
+    bp.hitCondition = typeof hit === "string" ? undefined : hit;
     bp.logMessage = spec.logMessage;
     bp.message = messages.join("; ") || undefined;
     return bp;

@@ -43,7 +43,7 @@ function fire(when: When): void {
   for (const r of behaviour.reverseRequests ?? []) if (at(r.when)) wire.request(r.command, r.arguments ?? {});
   const errFlood = behaviour.stderrFlood;
   if (errFlood && at(errFlood.when)) {
-    const block = "stderr flood ".padEnd(1023, "e") + "\n";
+    const block = `${"stderr flood ".padEnd(1023, "e")}\n`;
     const chunk = block.repeat(64);
     for (let left = errFlood.bytes; left > 0; left -= chunk.length) writeSync(2, left >= chunk.length ? chunk : chunk.slice(0, left));
   }
@@ -51,7 +51,7 @@ function fire(when: When): void {
   if (flood && at(flood.when)) {
     const size = Math.max(flood.bytes ?? 100, 16);
     for (let i = 0; i < flood.count; i++) {
-      const output = `flood ${i} `.padEnd(size - 1, "x") + "\n";
+      const output = `${`flood ${i} `.padEnd(size - 1, "x")}\n`;
       wire.event("output", { category: flood.category ?? "stdout", output });
     }
   }

@@ -107,7 +107,7 @@ export function fuzzIpc(seed: number, cases: number): FuzzResult {
   const enc = new TextEncoder();
   for (let i = 0; i < cases; i++) {
     const kind = g.int(10);
-    const lines = Array.from({ length: 1 + g.int(3) }, () => JSON.stringify(g.pick(IPC_SAMPLES)) + "\n").join("");
+    const lines = Array.from({ length: 1 + g.int(3) }, () => `${JSON.stringify(g.pick(IPC_SAMPLES))}\n`).join("");
     let input = kind === 0 ? g.bytes(g.int(256)) : kind === 1 ? enc.encode(lines) : g.mutate(enc.encode(lines), HOSTILE_TOKENS);
     if (kind === 2) input = Buffer.concat([input, new Uint8Array(IPC_CAP + 1).fill(0x61)]); // a line over the cap
     const d = new LineDecoder(IPC_CAP);

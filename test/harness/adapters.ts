@@ -64,6 +64,12 @@ export function adapterAvailable(name: string, testFile = "e2e tests"): boolean 
 }
 
 /** Reports a missing prerequisite: throws in CI, warns and returns false locally. */
+/** Not an adapter (a tool some cases use): said, and false, in CI too. */
+export function skipped(message: string): false {
+  console.warn(message);
+  return false;
+}
+
 export function missing(message: string, testFile = "e2e tests"): false {
   if (CI) throw new Error(`CI=true and ${message}: ${testFile} cannot run`);
   console.warn(`SKIP ${testFile}: ${message}`);

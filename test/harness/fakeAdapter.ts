@@ -73,7 +73,7 @@ export class FakeAdapterEnv extends DebuggerEnv {
     const n = ++this.programs;
     mkdirSync(dir, { recursive: true });
     const src = join(dir, n === 1 ? "prog.c" : `prog${n}.c`);
-    writeFileSync(src, source.join("\n") + "\n");
+    writeFileSync(src, `${source.join("\n")}\n`);
     const file = join(dir, n === 1 ? "prog.json" : `prog${n}.json`);
     writeFileSync(file, JSON.stringify({ source: src, ...spec }));
     return file;

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Env } from "../integration/harness.ts";
-import { alive, FakeAdapterEnv, running, useEnv, waitFor, withFlags } from "./index.ts";
+import { FakeAdapterEnv, running, useEnv, waitFor, withFlags } from "./index.ts";
 
 describe("stopSessions", () => {
   test("ends a session a test left behind, so the next start of that name succeeds", async () => {

@@ -12,7 +12,7 @@ export { BIN, CI, DebuggerEnv, E2eEnv, ROOT, withFlags } from "./env.ts";
 export type { CliResult, EnvOptions, RunOptions, SessionHandle } from "./env.ts";
 export { FakeAdapterEnv, PROGRAM_SOURCE, STANDARD_PROGRAM } from "./fakeAdapter.ts";
 export type { FakeEnvOptions } from "./fakeAdapter.ts";
-export { adapterAvailable, findAdapter, missing } from "./adapters.ts";
+export { adapterAvailable, findAdapter, missing, skipped } from "./adapters.ts";
 export { runCommand, spawnAndReadPid, tracerPid } from "./processes.ts";
 export { alive, running, waitFor } from "./wait.ts";
 export { normalise } from "./normalise.ts";

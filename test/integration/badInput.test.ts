@@ -60,7 +60,7 @@ function casesFor(spec: CommandSpec): Case[] {
   const required = positionals.filter((p) => p.required).map((p) => valid(p.name));
   const out: Case[] = [];
   if (positionals.some((p) => p.required)) out.push({ argv: words, want: 2 });
-  positionals.forEach((p, i) => {
+  positionals.forEach((_p, i) => {
     for (const bad of [...STRINGS, "-1", "9007199254740993"]) {
       const args = positionals.slice(0, Math.max(i + 1, required.length)).map((q, j) => (j === i ? bad : valid(q.name)));
       // "-" and "-1" are values, not flags; a leading-dash string goes after `--` where the command has none.
@@ -204,7 +204,9 @@ describe("bad input on the command line", () => {
       let buf = "";
       const got: any[] = [];
       sock.on("connect", () => {
-        requests.forEach((r, i) => sock.write(`${JSON.stringify({ id: i + 1, version: pkg.version, session: "sweep0", cwd: env.dir, ...r })}\n`));
+        requests.forEach((r, i) => {
+          sock.write(`${JSON.stringify({ id: i + 1, version: pkg.version, session: "sweep0", cwd: env.dir, ...r })}\n`);
+        });
       });
       sock.on("data", (d) => {
         buf += d.toString();

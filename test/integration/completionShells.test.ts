@@ -131,7 +131,7 @@ async function interactive(pane: string, argv: string[], setup: string[]): Promi
 
 /** Waits for the shell's prompt after its setup lines. */
 async function ready(pane: string): Promise<void> {
-  await waitFor(() => /^> $/m.test(tmux("capture-pane", "-p", "-t", pane).split("\n").filter((l) => l.trim()).at(-1) + " "), 20_000, `${pane}'s prompt`);
+  await waitFor(() => /^> $/m.test(`${tmux("capture-pane", "-p", "-t", pane).split("\n").filter((l) => l.trim()).at(-1)} `), 20_000, `${pane}'s prompt`);
 }
 
 const haveTmux = have("tmux");

@@ -328,7 +328,7 @@ describe("a slow start on a terminal says what it waits for", () => {
       const out = tty.stdout.toString();
       expect(out).toMatch(/start: starting, then waiting for the first stop; 1\.\d s/);
       // Erased (carriage return, erase line) before the report.
-      expect(out.slice(out.lastIndexOf("waiting for the first stop"))).toMatch(/\r\x1b\[K[^]*Session 's1' started/);
+      expect(out.slice(out.lastIndexOf("waiting for the first stop"))).toMatch(/\r\x1b\[K[\s\S]*Session 's1' started/);
       const piped = await slow.run(["start", p, "--stop-on-entry", "--session", "s2"], { json: false });
       expect(piped.exitCode).toBe(0);
       expect(piped.stderr).toBe("");

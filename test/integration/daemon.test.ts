@@ -77,7 +77,7 @@ function exchange(path: string, payload: string, until: (replies: any[]) => bool
 }
 
 function request(id: number, command: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ id, version: pkg.version, command, session: "default", cwd: "/", args: {}, ...extra }) + "\n";
+  return `${JSON.stringify({ id, version: pkg.version, command, session: "default", cwd: "/", args: {}, ...extra })}\n`;
 }
 
 /** Sends LINES, then a ping with id 999 as a sentinel; returns the replies that came before it. */

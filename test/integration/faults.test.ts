@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { alive, BIN, Env, running, STANDARD_PROGRAM, waitFor } from "./harness.ts";
+import { BIN, Env, running, STANDARD_PROGRAM, waitFor } from "./harness.ts";
 
 const envs: Env[] = [];
 function newEnv(opts?: ConstructorParameters<typeof Env>[0]): Env {

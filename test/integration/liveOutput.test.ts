@@ -41,7 +41,7 @@ async function ask(command: string, session: string, args: Record<string, unknow
       },
     },
   });
-  sock.write(JSON.stringify({ id: 7, version: pkg.version, command, session, cwd: env.dir, args, ...(liveOutput === undefined ? {} : { liveOutput }) }) + "\n");
+  sock.write(`${JSON.stringify({ id: 7, version: pkg.version, command, session, cwd: env.dir, args, ...(liveOutput === undefined ? {} : { liveOutput }) })}\n`);
   await done.promise;
   sock.end();
   return { partials: lines.filter((l) => l.partial).map((l) => l.data), reply: lines.find((l) => !l.partial) };

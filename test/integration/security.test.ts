@@ -65,7 +65,7 @@ function squatter(path: string, reply: (line: any) => unknown) {
       data(sock, chunk) {
         const text = chunk.toString();
         received.push(text);
-        for (const line of text.split("\n").filter(Boolean)) sock.write(JSON.stringify(reply(JSON.parse(line))) + "\n");
+        for (const line of text.split("\n").filter(Boolean)) sock.write(`${JSON.stringify(reply(JSON.parse(line)))}\n`);
       },
     },
   });

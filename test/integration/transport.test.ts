@@ -35,7 +35,7 @@ describe("large requests", () => {
   test("a reply of 2 MB with non-ASCII text on every line arrives unchanged", async () => {
     const file = join(env.dir, "utf8.c");
     const lines = Array.from({ length: 20_000 }, (_, i) => `// ligne ${i}: été naïve — 日本語テキスト ✓ 🙂`);
-    writeFileSync(file, lines.join("\n") + "\n");
+    writeFileSync(file, `${lines.join("\n")}\n`);
     const r = await env.run(["list", `${file}:1-20000`]);
     expect(r.exitCode).toBe(0);
     expect(r.json.data.lines.map((l: any) => l.text)).toEqual(lines);
@@ -84,7 +84,7 @@ describe("bounded inputs", () => {
   test("a plan whose waits add up past what a timer holds still runs (no overflow, no instant TIMEOUT)", async () => {
     const env = newEnv();
     // 900 × (2,000,000 s + 30 s) is far past 2^31-1 ms: the socket wait is capped, not wrapped to 0.
-    const r = await env.run(["batch", "--keep-going"], { stdin: "continue --timeout 2000000\n".repeat(900) + "status\n" });
+    const r = await env.run(["batch", "--keep-going"], { stdin: `${"continue --timeout 2000000\n".repeat(900)}status\n` });
     expect(r.stderr).not.toContain("TimeoutOverflowWarning");
     expect(r.json.data).toMatchObject({ ran: 901, total: 901 });
     expect(r.json.data.replies[0].error.code).toBe("NO_SESSION");
@@ -102,7 +102,7 @@ describe("a reply cut inside a character", () => {
       socket: {
         async data(sock, chunk) {
           const req = JSON.parse(chunk.toString().split("\n")[0]!);
-          const bytes = Buffer.from(JSON.stringify({ id: req.id, ok: true, command: req.command, session: req.session, data: { session: req.session, state: text } }) + "\n");
+          const bytes = Buffer.from(`${JSON.stringify({ id: req.id, ok: true, command: req.command, session: req.session, data: { session: req.session, state: text } })}\n`);
           // One byte per write, each flushed: every multi-byte character is split across reads.
           for (const b of bytes) {
             // 0 written: the kernel's buffer is full; try the same byte again.

@@ -1,7 +1,7 @@
 // The Delve module's pure parts: call detection, expression and breakpoint spelling, exit codes,
 // and the cheap "is this a Go binary" check.
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { delve, exitCodeFromText, isGoBinary, moduleRoot, needsCall } from "../../src/adapters/delve.ts";

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import Ajv from "ajv";
 import * as v from "valibot";
-import { meta, metaOf, type CommandName } from "../../src/ipc/meta.ts";
+import { meta, metaOf, } from "../../src/ipc/meta.ts";
 import { toJsonSchema } from "../../src/mcp/jsonSchema.ts";
 import { replySchemas as committed } from "../../src/mcp/replySchemas.ts";
 import { instructions, listedTools } from "../../src/mcp/server.ts";

@@ -14,7 +14,11 @@ function running() {
     name: "s",
     state: "running",
     live: true,
-    client: { request: async (command: string) => (requests.push(command), {}) },
+    client: { request: async (command: string) => {
+        requests.push(command);
+        return {};
+      },
+    },
     inspector: { currentThreadId: 1, invalidate() {}, defaultThread: async () => 1 },
     go(e: { type: string }) {
       if (e.type === "resumed") host.state = "running";

@@ -52,7 +52,10 @@ describe("watchStops", () => {
 
   test("identifyWatchpoint: the only enabled one without asking; otherwise LLDB's list; nothing when it cannot tell", async () => {
     const asked: string[] = [];
-    const console = async (command: string) => (asked.push(command), LIST);
+    const console = async (command: string) => {
+      asked.push(command);
+      return LIST;
+    };
     expect(await identifyWatchpoint(lldbDap, [watches[0]!], "watchpoint 3", console)).toBe(2);
     expect(asked).toEqual([]);
     expect(await identifyWatchpoint(lldbDap, watches, "watchpoint 3", console)).toBe(2);

@@ -90,7 +90,7 @@ export async function runLldbCliAdapter(argv: string[]): Promise<number> {
     return new Promise((resolve) => {
       pending.set(id, resolve);
       try {
-        lldb.stdin.write(JSON.stringify({ seq: id, command, arguments: args ?? {} }) + "\n");
+        lldb.stdin.write(`${JSON.stringify({ seq: id, command, arguments: args ?? {} })}\n`);
         lldb.stdin.flush();
       } catch (e) {
         pending.delete(id);

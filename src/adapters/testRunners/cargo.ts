@@ -62,6 +62,7 @@ export function buildTests(t: CargoTest, env: CallerEnv): TestExecutable[] {
   const errors: string[] = [];
   for (const line of r.stdout.toString().split("\n")) {
     if (!line.startsWith("{")) continue;
+    // biome-ignore lint/suspicious/noExplicitAny: one of cargo's JSON messages, read field by field
     let m: any;
     try {
       m = JSON.parse(line);
@@ -70,7 +71,7 @@ export function buildTests(t: CargoTest, env: CallerEnv): TestExecutable[] {
     }
     if (m.reason === "compiler-artifact" && m.profile?.test && m.executable) {
       const kind = (m.target?.kind ?? [])[0] ?? "test";
-      exes.push({ path: m.executable, kind, name: m.target?.name ?? "", packageDir: dirname(m.manifest_path ?? env.cwd + "/Cargo.toml") });
+      exes.push({ path: m.executable, kind, name: m.target?.name ?? "", packageDir: dirname(m.manifest_path ?? `${env.cwd}/Cargo.toml`) });
     } else if (m.reason === "compiler-message" && m.message?.level === "error" && m.message.rendered) {
       errors.push(m.message.rendered);
     }

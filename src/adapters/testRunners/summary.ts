@@ -5,7 +5,7 @@ export type Runner = "pytest" | "unittest" | "python" | "go" | "cargo" | "node" 
 
 function lastMatch(text: string, re: RegExp): RegExpExecArray | undefined {
   let last: RegExpExecArray | undefined;
-  for (const m of text.matchAll(new RegExp(re.source, re.flags.includes("g") ? re.flags : re.flags + "g"))) last = m as RegExpExecArray;
+  for (const m of text.matchAll(new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`))) last = m as RegExpExecArray;
   return last;
 }
 

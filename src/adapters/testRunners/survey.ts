@@ -114,7 +114,7 @@ export function readLibtest(output: string): { failed: string[]; counts?: { pass
   return { failed, counts: v ? { passed: Number(v[1]), failed: Number(v[2]), ignored: Number(v[3]) } : undefined };
 }
 
-async function surveyCargo(plan: TestPlan, s: Extract<NonNullable<TestPlan["survey"]>, { kind: "cargo" }>, ctx: CallerEnv, env: Record<string, string | undefined>, timeoutS: number): Promise<TestPlan | PassedRun> {
+async function surveyCargo(plan: TestPlan, s: Extract<NonNullable<TestPlan["survey"]>, { kind: "cargo" }>, _ctx: CallerEnv, env: Record<string, string | undefined>, timeoutS: number): Promise<TestPlan | PassedRun> {
   const deadline = timeoutS > 0 ? Date.now() + timeoutS * 1000 : Infinity;
   const results: { exe: TestExecutable; failed: string[]; exitCode: number | null; timedOut: boolean; output: string }[] = [];
   const label = (e: TestExecutable) => (e.kind === "lib" ? `${e.name} (lib)` : `${e.name} (${e.kind})`);
@@ -165,7 +165,7 @@ async function surveyCtest(plan: TestPlan, s: Extract<NonNullable<TestPlan["surv
     command: plan.command,
     exitCode: 0,
     summary: /^\d+% tests passed.*$/m.exec(out)?.[0] ?? "ok",
-    output: tail(out, 15) + "\n",
+    output: `${tail(out, 15)}\n`,
     notes: ["ctest ran plainly first: nothing failed, so nothing was debugged"],
   };
 }

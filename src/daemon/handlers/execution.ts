@@ -57,7 +57,7 @@ const LOOP_PASSES = 20;
  * loop walked one call a pass. The reply names the one call that walks N passes with a row each.
  */
 export function loopHint(s: Session, before: StopReport | undefined, now: StopReport, prints: string[]): string | undefined {
-  if (!before || before.reason !== "breakpoint" || now.reason !== "breakpoint" || !now.breakpointIds.length) return undefined;
+  if (before?.reason !== "breakpoint" || now.reason !== "breakpoint" || !now.breakpointIds.length) return undefined;
   const same = now.breakpointIds.find((id) => before.breakpointIds.includes(id));
   if (same === undefined || before.threadId !== now.threadId || before.frame?.file !== now.frame?.file || before.frame?.line !== now.frame?.line) return undefined;
   const bp = s.breakpoints.registry.get(same);

@@ -183,7 +183,7 @@ function pythonOfProgram(spec: AdapterSpec, program: string | undefined, options
     : program && isPythonWithoutExtension(spec, program)
       ? pythonOfShebang(shebang(program), { cwd, path: env.PATH ?? "", env })
       : undefined;
-  if (!python || !python.startsWith("/")) return { spec, options };
+  if (!python?.startsWith("/")) return { spec, options };
   const launch = pythonLaunch(python, env);
   return { spec: pythonAdapter(spec, { ...launch, module }), options: { ...options, python: launch.lender ?? python } };
 }

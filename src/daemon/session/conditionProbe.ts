@@ -169,7 +169,7 @@ export async function beforeResume(host: ProbeHost, bps: Breakpoint[], stepping:
 export function conditionFalseView(bp: Breakpoint): ConditionFalse | undefined {
   const p = bp.probe;
   if (p?.done && !p.hits) return { hits: 0, byAdapter: true };
-  if (!p || !p.hits) return undefined;
+  if (!p?.hits) return undefined;
   return { hits: p.hits, ...(p.more ? { more: true } : {}), ...(p.last ? { last: p.last } : {}) };
 }
 

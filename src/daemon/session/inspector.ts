@@ -173,7 +173,7 @@ export class Inspector {
 
   /** Every thread with its top frames and the first frame in the user's code (`backtrace --all`). */
   allThreads(limit: number): Promise<ThreadStack[]> {
-    return this.queue(async (q) => {
+    return this.queue(async (_q) => {
       const client = this.host.requireStopped();
       const { threads } = await client.request("threads", undefined);
       const out: ThreadStack[] = [];
@@ -358,7 +358,7 @@ export class Inspector {
     return first.id;
   }
 
-  async threadsNow(q: InQueue): Promise<ThreadView[]> {
+  async threadsNow(_q: InQueue): Promise<ThreadView[]> {
     const res = await this.host.requireLive().request("threads", undefined);
     return res.threads.map((t) => ({ id: t.id, name: t.name, current: t.id === this.currentThreadId }));
   }
@@ -377,7 +377,7 @@ export class Inspector {
     this.framesCache = undefined;
   }
 
-  async framesNow(q: InQueue, threadId: number, levels = 64): Promise<P.StackFrame[]> {
+  async framesNow(_q: InQueue, threadId: number, levels = 64): Promise<P.StackFrame[]> {
     // A stack shorter than asked is the whole stack: asking again would get the same frames (a
     // second round trip in every stop report of a short stack).
     const client = this.host.requireLive();

@@ -45,7 +45,7 @@ export async function oneLevelDown(v: VariableView, r: ValueReader): Promise<Var
     const len = byName(kids, "_M_len")?.value;
     const str = byName(kids, "_M_str")?.value;
     const viewed = len !== undefined && str !== undefined ? stringView(`{_M_len = ${len}, _M_str = ${str}}`, type) : undefined;
-    return viewed && viewed.startsWith('"') ? { ...v, value: viewed } : undefined;
+    return viewed?.startsWith('"') ? { ...v, value: viewed } : undefined;
   }
   if (/^std::tuple</.test(type) && / @ 0x[0-9a-f]+$/i.test(value)) return tupleValue(v, r);
   if (/^chan /.test(type) && /^chan .* \d+\/\d+$/.test(value)) return goChannel(v, r);

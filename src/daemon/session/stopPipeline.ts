@@ -134,7 +134,7 @@ export class StopPipeline {
     // Only plain breakpoints: one with a condition, a hit count or a log message may be at its address without having stopped there.
     const live = new Map([...this.addresses].filter(([, id]) => {
       const b = registry.get(id);
-      return b && b.enabled && !b.internal && !b.condition && !b.hitCondition && !b.logMessage;
+      return b?.enabled && !b.internal && !b.condition && !b.hitCondition && !b.logMessage;
     }));
     if (!live.size) return;
     const { threads } = await client.request("threads", undefined);

@@ -155,7 +155,10 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
         }
       }
       if (report.reason === "breakpoint" && ids.length === 0) {
-        report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name, localPathFacts).filter((b) => !b.internal).map((b) => (b.hits++, b.id));
+        report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name, localPathFacts).filter((b) => !b.internal).map((b) => {
+          b.hits++;
+          return b.id;
+        });
       }
       // The source window comes from disk: read it while the adapter answers for the locals.
       const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, ctx.sourceLines), reader.scopeVariablesNow(q, shown.id, "locals")]);

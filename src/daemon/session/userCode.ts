@@ -58,5 +58,5 @@ export function userFrameIndex(reason: string, frames: readonly { function?: str
   if (!["signal", "exception", "pause", "panic", "failure", "watchpoint", "core"].includes(reason)) return 0;
   if (!frames.length || isUserFrame(frames[0]!, facts)) return 0;
   const i = frames.findIndex((f) => isUserFrame(f, facts));
-  return i > 0 ? i : 0;
+  return Math.max(i , 0);
 }

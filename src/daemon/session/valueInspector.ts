@@ -182,7 +182,7 @@ export class ValueInspector {
   }
 
   /** A value the adapter shows as nothing, read through the debugger's console (AdapterSpec.consoleValue). */
-  private async consoleValueNow(q: InQueue, v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
+  private async consoleValueNow(_q: InQueue, v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
     const spec = this.host.adapter.consoleValue;
     if (!spec?.applies(v.value, v.reference, this.host.foundAdapter) || this.host.state !== "stopped") return v;
     const how = this.host.adapter.rawCommand?.(spec.command(expression), this.host.foundAdapter);
