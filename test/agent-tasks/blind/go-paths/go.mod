@@ -1,0 +1,3 @@
+module gopaths
+
+go 1.19
