@@ -72,6 +72,7 @@ sys.exit(1 if zeros else 0)
 `;
 
 // Two tests of one suite: the same function, three items against four; the fourth is subtracted.
+// Four pytest runs under debugpy in a case: over a minute on a busy machine, hence 240 s.
 const CALC_PY = `def total(items):
     s = 0
     for i, x in enumerate(items):
@@ -249,7 +250,7 @@ describe("diff", () => {
   // Two tests of one suite (`--test-a`/`--test-b` and the runner after --): the passing one's
   // stops are the prefix, the failing one goes on to a fourth pass and ends at its assertion.
   const testCases = [
-    { name: "pytest on debugpy", have: haveDebugpy && !!Bun.which("pytest"), sub: "pytests", file: "calc.py", source: CALC_PY, at: "s += x", tests: ["test_small", "test_big"], command: ["pytest", "test_calc.py"], fails: "assert 2 == 10", timeout: 120_000 },
+    { name: "pytest on debugpy", have: haveDebugpy && !!Bun.which("pytest"), sub: "pytests", file: "calc.py", source: CALC_PY, at: "s += x", tests: ["test_small", "test_big"], command: ["pytest", "test_calc.py"], fails: "assert 2 == 10", timeout: 240_000 },
     { name: "go test on Delve", have: haveDlv, sub: "gotests", file: "calc.go", source: CALC_GO, at: "if i < 3", tests: ["TestSmall", "TestBig"], command: ["go", "test", "."], fails: "big: got 2", timeout: 240_000 },
   ];
   for (const c of testCases) {
@@ -290,7 +291,7 @@ describe("diff", () => {
     expect(d.b).toMatchObject({ stops: 3, stoppedBy: "exit", exitCode: 0 });
     // "-k test_small" deselects one test and the node id does not: the summary lines differ in that word only.
     expect((d.output ?? []).every((o) => /deselected/.test(`${o.a}${o.b}`))).toBe(true);
-  }, 120_000);
+  }, 240_000);
 
   test("two tests, bad input: a missing side, no command, a program and tests, a runner diff cannot narrow, several packages", async () => {
     const cwd = join(dir, "pytests");
