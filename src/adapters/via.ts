@@ -197,4 +197,63 @@ export function probeTarget(via: string[], names: string[], env: Env): TargetFac
 export interface RemoteAdapter {
   names: string[];
   command(path: string): string[];
+  /** It only listens on TCP: run it under the relay (this executable, `__relay`) in the target. */
+  relay?: boolean;
+}
+
+function isCompiled(): boolean {
+  return import.meta.url.includes("$bunfs") || Bun.main.includes("~BUN");
+}
+
+let selfId: string | undefined;
+/** This executable's identity (a hash of its bytes): the relay's file name in a target, so a new build is placed anew. */
+async function executableId(): Promise<string> {
+  selfId ??= Bun.hash(await Bun.file(process.execPath).arrayBuffer()).toString(16).padStart(16, "0");
+  return selfId;
+}
+
+const UNAME_ARCH: Record<string, string> = { x64: "x86_64", arm64: "aarch64" };
+
+/**
+ * Where the relay lives in the target: the user's cache there, else a directory of the user's own
+ * under /tmp (mode 700, owned: another user's file of that name is never run).
+ */
+const RELAY_SCRIPT = [
+  'd="${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/debugger"',
+  'if ! { mkdir -p "$d" 2>/dev/null && [ -w "$d" ]; }; then d="/tmp/debugger-$(id -u)"; mkdir -p -m 700 "$d" && [ -O "$d" ] || { echo "::nodir $d"; exit 0; }; fi',
+  'f="$d/relay-$1"',
+  'echo "::uname $(uname -s) $(uname -m)"',
+  'if [ -x "$f" ]; then echo "::have $f"; exit 0; fi',
+  '[ "$2" = put ] || { echo "::need $f"; exit 0; }',
+  'cat > "$f.$$" && chmod 755 "$f.$$" && mv -f "$f.$$" "$f" && echo "::have $f"',
+].join("\n");
+
+/**
+ * Places this executable in the target (once per build: its hash names the file) to relay DAP for
+ * an adapter that only listens on TCP; returns its path there. docs/decisions.md says why this one.
+ */
+export async function placeRelay(via: string[], env: Env): Promise<string> {
+  if (!isCompiled()) throw new DebuggerError("UNSUPPORTED", "--via with an adapter that listens on TCP (Delve) needs the built debugger executable: it is its own relay in the target", "build it (`bun scripts/build.ts`) and run dist/debugger");
+  const id = await executableId();
+  const run = async (mode: "check" | "put") => {
+    const argv = viaCommand(via, ["sh", "-c", RELAY_SCRIPT, "sh", id, mode]);
+    const proc = Bun.spawn(argv, { env, stdin: mode === "put" ? Bun.file(process.execPath) : "ignore", stdout: "pipe", stderr: "pipe" });
+    const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    return { out, err: err.trim(), code };
+  };
+  const check = await run("check");
+  const uname = /::uname (\S+) (\S+)/.exec(check.out);
+  if (!uname) throw new DebuggerError("ADAPTER_START_FAILED", `--via: could not run a shell in the target to place the relay (exit ${check.code})${check.err ? `: ${check.err}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+  const want = UNAME_ARCH[process.arch] ?? process.arch;
+  if (uname[1] !== "Linux" || uname[2] !== want) {
+    throw new DebuggerError("UNSUPPORTED", `--via: Delve needs a relay in the target, and this debugger's executable (Linux ${want}) cannot run there (${uname[1]} ${uname[2]})`, "debug with Delve installed where the program runs (`dlv dap` there), or use a target of the same system and architecture");
+  }
+  const nodir = /::nodir (.+)/.exec(check.out);
+  if (nodir) throw new DebuggerError("ADAPTER_START_FAILED", `--via: no directory in the target to place the relay in (neither the cache under $HOME nor ${nodir[1]} is usable)`, "set XDG_CACHE_HOME there to a writable directory");
+  const have = /::have (.+)/.exec(check.out);
+  if (have) return have[1]!.trim();
+  const put = await run("put");
+  const placed = /::have (.+)/.exec(put.out);
+  if (!placed) throw new DebuggerError("ADAPTER_START_FAILED", `--via: could not copy the relay into the target (exit ${put.code})${put.err ? `: ${put.err}` : ""}`, "is the target's disk full, or its cache directory read-only? set XDG_CACHE_HOME there");
+  return placed[1]!.trim();
 }
