@@ -257,3 +257,61 @@ export async function placeRelay(via: string[], env: Env): Promise<string> {
   if (!placed) throw new DebuggerError("ADAPTER_START_FAILED", `--via: could not copy the relay into the target (exit ${put.code})${put.err ? `: ${put.err}` : ""}`, "is the target's disk full, or its cache directory read-only? set XDG_CACHE_HOME there");
   return placed[1]!.trim();
 }
+
+/** A process in the target (its pid is the target's: a container's pid namespace, another host): its executable, or undefined when there is none. */
+export function targetProcess(via: string[], pid: number, env: Env): { exe?: string; comm: string } | undefined {
+  const script = 'd=/proc/$1; [ -r "$d/comm" ] || { echo ::none; exit 0; }; echo "::exe $(readlink "$d/exe" 2>/dev/null)"; echo "::comm $(cat "$d/comm")"';
+  const r = Bun.spawnSync(viaCommand(via, ["sh", "-c", script, "sh", String(pid)]), { env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+  const out = r.stdout.toString();
+  if (!out.includes("::")) throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+  if (out.includes("::none")) return undefined;
+  return { exe: /::exe (.*)/.exec(out)?.[1]?.trim() || undefined, comm: /::comm (.*)/.exec(out)?.[1]?.trim() ?? "" };
+}
+
+/**
+ * `attach --wait NAME` in the target: a shell there polls its /proc (the target's pid namespace)
+ * for a process of that name that was not there when the wait began (argv[0]'s base name, or the
+ * kernel's 15-byte comm), as the local wait does. Its stdin is watched: when the pipe ends (the
+ * wait given up, the daemon gone) the poll ends too, so nothing is left polling in the target.
+ */
+const WAIT_SCRIPT = [
+  "exec 3<&0",
+  "{ cat <&3 >/dev/null; kill $$ 2>/dev/null; } &",
+  "w=$!",
+  'n=$1; c15=$(printf %.15s "$n")',
+  'm() { c=$(cat /proc/$1/comm 2>/dev/null) || return 1; a=$(tr "\\0" "\\n" < /proc/$1/cmdline 2>/dev/null | head -n 1); [ "${a##*/}" = "$n" ] || [ "$c" = "$c15" ]; }',
+  'old=" "; for d in /proc/[0-9]*; do p=${d#/proc/}; m "$p" && old="$old$p "; done',
+  "echo ::ready",
+  "while :; do",
+  '  new=""; for d in /proc/[0-9]*; do p=${d#/proc/}; case "$old" in *" $p "*) continue;; esac; [ "$p" = "$$" ] || [ "$p" = "$w" ] && continue; m "$p" && new="$new $p"; done',
+  '  [ -n "$new" ] && { echo "::found$new"; kill $w 2>/dev/null; exit 0; }',
+  "  sleep 0.05",
+  "done",
+].join("\n");
+
+export async function waitInTarget(via: string[], name: string, o: { timeout: number; signal?: AbortSignal; env: Env }): Promise<{ pid: number; others: number[]; seconds: number }> {
+  const began = performance.now();
+  const proc = Bun.spawn(viaCommand(via, ["sh", "-c", WAIT_SCRIPT, "sh", name]), { env: o.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  const end = () => {
+    try {
+      proc.stdin.end();
+    } catch {}
+    setTimeout(() => proc.kill("SIGKILL"), 2000).unref?.();
+  };
+  const timer = setTimeout(end, o.timeout * 1000);
+  o.signal?.addEventListener("abort", end);
+  try {
+    const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    const found = /::found ([\d ]+)/.exec(out)?.[1]?.trim().split(/\s+/).map(Number);
+    if (found?.length) {
+      const sorted = found.sort((a, b) => a - b);
+      return { pid: sorted.at(-1)!, others: sorted.slice(0, -1), seconds: Math.round((performance.now() - began) / 100) / 10 };
+    }
+    if (o.signal?.aborted) throw new DebuggerError("INTERRUPTED", `the wait for '${name}' in the target was given up`);
+    if (!out.includes("::ready")) throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run the wait in the target${err.trim() ? `: ${err.trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+    throw new DebuggerError("TIMEOUT", `no new process named '${name}' started in the target within ${o.timeout} s`, "start it there, or wait longer with --timeout S");
+  } finally {
+    clearTimeout(timer);
+    o.signal?.removeEventListener("abort", end);
+  }
+}

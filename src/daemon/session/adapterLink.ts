@@ -378,7 +378,7 @@ export class AdapterLink {
     const said = tailLines(this.host.output.since(outputFrom, ["stderr", "console"]), 20).trim();
     // A refused ptrace (another tracer, Yama, a missing CAP_SYS_PTRACE, seccomp): its cause and fix, not a guess at the path.
     const pid = this.opts?.pid;
-    const denied = what === "attach" ? (pid && !this.opts?.connect ? attachDenial(pid) : undefined) : launchDenial(`${e.message}\n${said}`, this.opts?.via ? this.targetPtrace : undefined);
+    const denied = what === "attach" ? (pid && !this.opts?.connect ? (this.opts?.via ? attachDenial(pid, this.targetPtrace ?? { capSysPtrace: false, seccompFilter: false }, {}) : attachDenial(pid)) : undefined) : launchDenial(`${e.message}\n${said}`, this.opts?.via ? this.targetPtrace : undefined);
     // A build the adapter ran (Delve's `mode: debug`) failed: the compiler's messages are the news, not the path or -g.
     const build = what === "launch" && /\bbuild error\b/i.test(e.message) ? (said ? "fix the build: the compiler's messages are above" : "fix the build: `go build` in the program's directory shows the compiler's messages") : undefined;
     return new DebuggerError(
