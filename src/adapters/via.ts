@@ -315,3 +315,32 @@ export async function waitInTarget(via: string[], name: string, o: { timeout: nu
     o.signal?.removeEventListener("abort", end);
   }
 }
+
+/** What `doctor --via` reads in the target, in one round trip. */
+export function toolsInTarget(via: string[], adapterNames: string[], env: Env): { found: Record<string, string>; debugpy?: string; tools: string[]; uname: string; capSysPtrace: boolean; seccomp: boolean; yama?: number } {
+  const script = [
+    'for n in "$@"; do case "$n" in /*) [ -x "$n" ] && echo "::found $n $n" ;; *) p=$(command -v "$n" 2>/dev/null) && echo "::found $n $p" ;; esac; done',
+    'for n in python3 go cc gcc clang rustc node; do p=$(command -v "$n" 2>/dev/null) && echo "::tool $n $p"; done',
+    "v=$(python3 -c 'import debugpy; print(debugpy.__version__)' 2>/dev/null) && echo \"::debugpy $v\"",
+    'echo "::uname $(uname -sm)"',
+    "grep -E '^(CapEff|Seccomp):' /proc/self/status",
+    '[ -r /proc/sys/kernel/yama/ptrace_scope ] && echo "::yama $(cat /proc/sys/kernel/yama/ptrace_scope)"',
+    "exit 0",
+  ].join("\n");
+  const r = Bun.spawnSync(viaCommand(via, ["sh", "-c", script, "sh", ...adapterNames]), { env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+  const out = r.stdout.toString();
+  if (!out.includes("::uname")) throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+  const found: Record<string, string> = {};
+  for (const m of out.matchAll(/^::found (\S+) (.+)$/gm)) found[m[1]!] ??= m[2]!;
+  const eff = /CapEff:\s*([0-9a-f]+)/.exec(out)?.[1];
+  const yama = /^::yama (\d+)/m.exec(out)?.[1];
+  return {
+    found,
+    debugpy: /^::debugpy (.+)$/m.exec(out)?.[1],
+    tools: [...out.matchAll(/^::tool (\S+) (.+)$/gm)].map((m) => `${m[1]} (${m[2]})`),
+    uname: /^::uname (.+)$/m.exec(out)?.[1] ?? "",
+    capSysPtrace: eff ? (BigInt(`0x${eff}`) & (1n << 19n)) !== 0n : false,
+    seccomp: /Seccomp:\s*2/.test(out),
+    ...(yama ? { yama: Number(yama) } : {}),
+  };
+}

@@ -225,6 +225,8 @@ export class AdapterLink {
         const how = await Promise.race([proc.exited, Bun.sleep(500).then(() => undefined)]);
         const said = how ? (how.signal ? `it was killed by ${how.signal}` : `it exited with code ${how.code}`) : e.message;
         const tail = proc.stderrTail().trim();
+        // In a target, an adapter that cannot start is one to install there (debugpy's module missing).
+        if (opts.via && /No module named|not found|No such file/i.test(tail)) throw new DebuggerError("ADAPTER_NOT_FOUND", `--via: ${adapter.name} could not start in the target: ${tail.split("\n").at(-1)}`, `install it there: ${adapter.installHint.replace(/; or name an interpreter.*$/, "")}; \`debugger doctor --via '…'\` shows what the target has`);
         throw new DebuggerError(
           "ADAPTER_START_FAILED",
           `${adapter.name} could not start: ${said} before answering initialize${tail ? `\n${tail}` : ""}`,
