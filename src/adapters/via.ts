@@ -298,10 +298,23 @@ export async function waitInTarget(via: string[], name: string, o: { timeout: nu
     } catch {}
     setTimeout(() => proc.kill("SIGKILL"), 2000).unref?.();
   };
-  const timer = setTimeout(end, o.timeout * 1000);
+  // --timeout counts from when the poll runs there (a busy docker exec can take seconds to start it); the start itself has 30 s.
+  let timer = setTimeout(end, 30_000);
   o.signal?.addEventListener("abort", end);
+  let out = "";
+  const reading = (async () => {
+    const dec = new TextDecoder();
+    for await (const chunk of proc.stdout) {
+      const before = out.includes("::ready");
+      out += dec.decode(chunk, { stream: true });
+      if (!before && out.includes("::ready")) {
+        clearTimeout(timer);
+        if (o.timeout > 0) timer = setTimeout(end, o.timeout * 1000);
+      }
+    }
+  })();
   try {
-    const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    const [, err] = await Promise.all([reading, new Response(proc.stderr).text(), proc.exited]);
     const found = /::found ([\d ]+)/.exec(out)?.[1]?.trim().split(/\s+/).map(Number);
     if (found?.length) {
       const sorted = found.sort((a, b) => a - b);
