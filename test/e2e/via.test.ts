@@ -387,3 +387,44 @@ test.if(haveTools)("a killed CLI during run, and a docker stop mid-session: noth
   const status = await env.run(["status"], { cwd: src });
   expect(JSON.stringify(status.json.data?.stop)).toContain("adapter exited");
 }, 120_000);
+
+// kubectl cannot be run against a cluster here: a stand-in checks the argument shape a pod takes
+// (`kubectl exec -i POD -c CONTAINER -- ARGV…`) and runs ARGV on this machine, so the whole path
+// (lookup, relay placement, the adapter, the wait's poll) goes through that shape. Delve through it
+// exercises the relay without sshd.
+const haveGo = linux && (Bun.which("dlv") !== null || missing("dlv is not installed (apt-get install delve)", FILE)) && (Bun.which("go") !== null || missing("go is not installed", FILE));
+test.if(haveGo)("kubectl's argument shape (a stand-in): Delve through the relay, every command in the pod's shape", async () => {
+  const base = mkdtempSync(join(tmpdir(), "dbg-via-kubectl-"));
+  try {
+    const remote = join(base, "remote");
+    const local = join(base, "local");
+    const bin = join(base, "bin");
+    Bun.spawnSync(["mkdir", "-p", remote, local, bin]);
+    const GO = 'package main\n\nimport "fmt"\n\nfunc add(a, b int) int {\n\ts := a + b\n\treturn s\n}\n\nfunc main() {\n\tfmt.Println(add(2, 3))\n}\n';
+    for (const d of [remote, local]) {
+      writeFileSync(join(d, "main.go"), GO);
+      writeFileSync(join(d, "go.mod"), "module prog\n\ngo 1.19\n");
+    }
+    const build = Bun.spawnSync(["go", "build", "-gcflags=all=-N -l", "-o", "prog", "."], { cwd: remote, stderr: "pipe" });
+    expect(build.exitCode).toBe(0);
+    const log = join(base, "calls");
+    writeFileSync(
+      join(bin, "kubectl"),
+      `#!/bin/sh\n[ "$1" = exec ] && [ "$2" = -i ] && [ "$3" = web-7d9f ] && [ "$4" = -c ] && [ "$5" = app ] && [ "$6" = -- ] || { echo "kubectl stand-in: not the shape of a pod exec: $*" >&2; exit 2; }\nprintf '%s\\n' "$7" >> ${log}\nshift 6\nXDG_CACHE_HOME=${join(base, "cache")} exec "$@"\n`,
+      { mode: 0o755 },
+    );
+    const env = newEnv();
+    const via = `${join(bin, "kubectl")} exec -i web-7d9f -c app --`;
+    const started = await env.ok(["start", join(remote, "prog"), "--via", via, "--map", `${remote}=${local}`, "--break", `${join(local, "main.go")}:6`], { cwd: local });
+    expect(started.session.adapter).toBe("delve");
+    expect(started.stop?.frame).toMatchObject({ function: "main.add", file: join(local, "main.go"), line: 6 });
+    expect((await env.ok(["next"], { cwd: local })).stop?.frame).toMatchObject({ line: 7 });
+    expect((await env.ok(["print", "s"], { cwd: local })).result).toBe("5");
+    await env.ok(["stop"], { cwd: local });
+    // The lookup's shell, the relay's placement and the relay itself, each as a pod exec.
+    const calls = readFileSync(log, "utf8").trim().split("\n");
+    expect(calls).toEqual(["sh", "sh", "sh", expect.stringMatching(/\/debugger\/relay-[0-9a-f]+$/)]);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}, 120_000);
