@@ -150,6 +150,16 @@ beforeAll(async () => {
     const cc = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(dir, "src", name), join(dir, "src", `${name}.c`)], { stderr: "pipe" });
     if (cc.exitCode !== 0) throw new Error(`cc: ${cc.stderr}`);
   }
+  // A Go program for Delve in the container (dlv is in the image: /usr/bin is this machine's).
+  if (Bun.which("go") && Bun.which("dlv")) {
+    Bun.spawnSync(["mkdir", "-p", join(dir, "src", "gop")]);
+    writeFileSync(join(dir, "src", "gop", "main.go"), 'package main\n\nimport "fmt"\n\nfunc add(a, b int) int {\n\ts := a + b\n\treturn s\n}\n\nfunc main() {\n\tfmt.Println("y =", add(2, 3))\n}\n');
+    writeFileSync(join(dir, "src", "gop", "go.mod"), "module gop\n\ngo 1.19\n");
+    // Built as if in the container (its debug info names /work/gop, where the container has it):
+    // Delve binds a breakpoint only on the path the binary was built with.
+    const go = Bun.spawnSync(["go", "build", `-gcflags=all=-N -l -trimpath=${join(dir, "src", "gop")}=>/work/gop`, "-o", "gop", "."], { cwd: join(dir, "src", "gop"), stderr: "pipe" });
+    if (go.exitCode !== 0) throw new Error(`go build: ${go.stderr}`);
+  }
   // A target without the adapters: empty directories over lldb's and the Python packages'.
   Bun.spawnSync(["mkdir", "-p", join(dir, "empty")]);
   runContainer(CAP, ["--cap-add=SYS_PTRACE"]);
@@ -427,4 +437,20 @@ test.if(haveGo)("kubectl's argument shape (a stand-in): Delve through the relay,
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
+}, 120_000);
+
+test.if(haveTools && haveGo)("a Go program in a --network none container: Delve behind the relay on the container's own loopback", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src", "gop");
+  const started = await env.ok(["start", join(src, "gop"), "--via", via(CAP), "--break", `${join(src, "main.go")}:6`], { cwd: src });
+  expect(started.session.adapter).toBe("delve");
+  expect(started.stop?.frame).toMatchObject({ function: "main.add", file: join(src, "main.go"), line: 6 });
+  expect(leftIn(CAP).some((l) => l.includes("__relay"))).toBe(true);
+  expect((await env.ok(["print", "a + b"], { cwd: src })).result).toBe("5");
+  const end = await env.ok(["continue"], { cwd: src });
+  expect(end.stop?.output).toContain("y = 5");
+  expect(end.stop?.exitCode).toBe(0);
+  await env.ok(["stop"], { cwd: src });
+  await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
 }, 120_000);
