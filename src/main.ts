@@ -14,6 +14,10 @@ if (argv[0] === "__daemon") {
   // The lldb CLI backend: a DAP adapter of our own that drives `lldb` (src/adapters/lldbCli).
   const { runLldbCliAdapter } = await import("./adapters/lldbCli/adapter.ts");
   process.exit(await runLldbCliAdapter(argv.slice(1)));
+} else if (argv[0] === "__relay") {
+  // Inside a --via target: DAP between the pipe and an adapter that only listens on TCP (src/adapters/relay.ts).
+  const { runRelay } = await import("./adapters/relay.ts");
+  process.exit(await runRelay(argv.slice(1)));
 } else if (argv.length === 1 && isVersionWord(argv[0]!) && !process.env.DEBUGGER_JSON) {
   // What `debugger version` prints, without the registry, config or socket code (DEBUGGER_JSON
   // and any second word take the full path).

@@ -174,6 +174,8 @@ export const delve: AdapterSpec = {
   sourceExtensions: [".go"],
   title: "Delve (dlv dap): Go",
   transport: { kind: "tcp-listen", pattern: /DAP server listening at:\s*\[?([\w.:-]+?)\]?:(\d+)/ },
+  // In a target (`--via`): under this executable's relay there (TCP only), to its loopback port.
+  remote: { names: ["dlv", "/usr/local/bin/dlv", "/root/go/bin/dlv", "/go/bin/dlv"], command: (path) => [path, "dap", "--listen=127.0.0.1:0"], relay: true },
   installHint:
     process.platform === "darwin"
       ? "`brew install delve`, or `go install github.com/go-delve/delve/cmd/dlv@latest` (puts dlv in ~/go/bin); DEBUGGER_DLV names another path"

@@ -90,10 +90,11 @@ export function chooseAdapter(config: Config, program: string | undefined, reque
 }
 
 /** Attach by pid without --adapter: judged by the process's executable (a Go binary → Delve), else the native default. */
-export function adapterForProcess(config: Config, pid: number | undefined, env?: Env): AdapterSpec {
-  let exe: string | undefined;
+/** `targetExe`: the executable of a process in a --via target, read there (this machine's /proc is not the target's). */
+export function adapterForProcess(config: Config, pid: number | undefined, env?: Env, targetExe?: string): AdapterSpec {
+  let exe = targetExe;
   try {
-    if (pid) exe = readlinkSync(`/proc/${pid}/exe`);
+    if (pid && !exe) exe = readlinkSync(`/proc/${pid}/exe`);
   } catch {}
   if (exe) {
     try {

@@ -197,4 +197,163 @@ export function probeTarget(via: string[], names: string[], env: Env): TargetFac
 export interface RemoteAdapter {
   names: string[];
   command(path: string): string[];
+  /** It only listens on TCP: run it under the relay (this executable, `__relay`) in the target. */
+  relay?: boolean;
+}
+
+function isCompiled(): boolean {
+  return import.meta.url.includes("$bunfs") || Bun.main.includes("~BUN");
+}
+
+let selfId: string | undefined;
+/** This executable's identity (a hash of its bytes): the relay's file name in a target, so a new build is placed anew. */
+async function executableId(): Promise<string> {
+  selfId ??= Bun.hash(await Bun.file(process.execPath).arrayBuffer()).toString(16).padStart(16, "0");
+  return selfId;
+}
+
+const UNAME_ARCH: Record<string, string> = { x64: "x86_64", arm64: "aarch64" };
+
+/**
+ * Where the relay lives in the target: the user's cache there, else a directory of the user's own
+ * under /tmp (mode 700, owned: another user's file of that name is never run).
+ */
+const RELAY_SCRIPT = [
+  'd="${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/debugger"',
+  'if ! { mkdir -p "$d" 2>/dev/null && [ -w "$d" ]; }; then d="/tmp/debugger-$(id -u)"; mkdir -p -m 700 "$d" && [ -O "$d" ] || { echo "::nodir $d"; exit 0; }; fi',
+  'f="$d/relay-$1"',
+  'echo "::uname $(uname -s) $(uname -m)"',
+  'if [ -x "$f" ]; then echo "::have $f"; exit 0; fi',
+  '[ "$2" = put ] || { echo "::need $f"; exit 0; }',
+  'cat > "$f.$$" && chmod 755 "$f.$$" && mv -f "$f.$$" "$f" && echo "::have $f"',
+].join("\n");
+
+/**
+ * Places this executable in the target (once per build: its hash names the file) to relay DAP for
+ * an adapter that only listens on TCP; returns its path there. docs/decisions.md says why this one.
+ */
+export async function placeRelay(via: string[], env: Env): Promise<string> {
+  if (!isCompiled()) throw new DebuggerError("UNSUPPORTED", "--via with an adapter that listens on TCP (Delve) needs the built debugger executable: it is its own relay in the target", "build it (`bun scripts/build.ts`) and run dist/debugger");
+  const id = await executableId();
+  const run = async (mode: "check" | "put") => {
+    const argv = viaCommand(via, ["sh", "-c", RELAY_SCRIPT, "sh", id, mode]);
+    const proc = Bun.spawn(argv, { env, stdin: mode === "put" ? Bun.file(process.execPath) : "ignore", stdout: "pipe", stderr: "pipe" });
+    const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    return { out, err: err.trim(), code };
+  };
+  const check = await run("check");
+  const uname = /::uname (\S+) (\S+)/.exec(check.out);
+  if (!uname) throw new DebuggerError("ADAPTER_START_FAILED", `--via: could not run a shell in the target to place the relay (exit ${check.code})${check.err ? `: ${check.err}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+  const want = UNAME_ARCH[process.arch] ?? process.arch;
+  if (uname[1] !== "Linux" || uname[2] !== want) {
+    throw new DebuggerError("UNSUPPORTED", `--via: Delve needs a relay in the target, and this debugger's executable (Linux ${want}) cannot run there (${uname[1]} ${uname[2]})`, "debug with Delve installed where the program runs (`dlv dap` there), or use a target of the same system and architecture");
+  }
+  const nodir = /::nodir (.+)/.exec(check.out);
+  if (nodir) throw new DebuggerError("ADAPTER_START_FAILED", `--via: no directory in the target to place the relay in (neither the cache under $HOME nor ${nodir[1]} is usable)`, "set XDG_CACHE_HOME there to a writable directory");
+  const have = /::have (.+)/.exec(check.out);
+  if (have) return have[1]!.trim();
+  const put = await run("put");
+  const placed = /::have (.+)/.exec(put.out);
+  if (!placed) throw new DebuggerError("ADAPTER_START_FAILED", `--via: could not copy the relay into the target (exit ${put.code})${put.err ? `: ${put.err}` : ""}`, "is the target's disk full, or its cache directory read-only? set XDG_CACHE_HOME there");
+  return placed[1]!.trim();
+}
+
+/** A process in the target (its pid is the target's: a container's pid namespace, another host): its executable, or undefined when there is none. */
+export function targetProcess(via: string[], pid: number, env: Env): { exe?: string; comm: string } | undefined {
+  const script = 'd=/proc/$1; [ -r "$d/comm" ] || { echo ::none; exit 0; }; echo "::exe $(readlink "$d/exe" 2>/dev/null)"; echo "::comm $(cat "$d/comm")"';
+  const r = Bun.spawnSync(viaCommand(via, ["sh", "-c", script, "sh", String(pid)]), { env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+  const out = r.stdout.toString();
+  if (!out.includes("::")) throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+  if (out.includes("::none")) return undefined;
+  return { exe: /::exe (.*)/.exec(out)?.[1]?.trim() || undefined, comm: /::comm (.*)/.exec(out)?.[1]?.trim() ?? "" };
+}
+
+/**
+ * `attach --wait NAME` in the target: a shell there polls its /proc (the target's pid namespace)
+ * for a process of that name that was not there when the wait began (argv[0]'s base name, or the
+ * kernel's 15-byte comm), as the local wait does. Its stdin is watched: when the pipe ends (the
+ * wait given up, the daemon gone) the poll ends too, so nothing is left polling in the target.
+ */
+const WAIT_SCRIPT = [
+  "exec 3<&0",
+  "{ cat <&3 >/dev/null; kill $$ 2>/dev/null; } &",
+  "w=$!",
+  'n=$1; c15=$(printf %.15s "$n")',
+  'm() { c=$(cat /proc/$1/comm 2>/dev/null) || return 1; a=$(tr "\\0" "\\n" < /proc/$1/cmdline 2>/dev/null | head -n 1); [ "${a##*/}" = "$n" ] || [ "$c" = "$c15" ]; }',
+  'old=" "; for d in /proc/[0-9]*; do p=${d#/proc/}; m "$p" && old="$old$p "; done',
+  "echo ::ready",
+  "while :; do",
+  '  new=""; for d in /proc/[0-9]*; do p=${d#/proc/}; case "$old" in *" $p "*) continue;; esac; [ "$p" = "$$" ] || [ "$p" = "$w" ] && continue; m "$p" && new="$new $p"; done',
+  '  [ -n "$new" ] && { echo "::found$new"; kill $w 2>/dev/null; exit 0; }',
+  "  sleep 0.05",
+  "done",
+].join("\n");
+
+export async function waitInTarget(via: string[], name: string, o: { timeout: number; signal?: AbortSignal; env: Env }): Promise<{ pid: number; others: number[]; seconds: number }> {
+  const began = performance.now();
+  const proc = Bun.spawn(viaCommand(via, ["sh", "-c", WAIT_SCRIPT, "sh", name]), { env: o.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  const end = () => {
+    try {
+      proc.stdin.end();
+    } catch {}
+    setTimeout(() => proc.kill("SIGKILL"), 2000).unref?.();
+  };
+  // --timeout counts from when the poll runs there (a busy docker exec can take seconds to start it); the start itself has 30 s.
+  let timer = setTimeout(end, 30_000);
+  o.signal?.addEventListener("abort", end);
+  let out = "";
+  const reading = (async () => {
+    const dec = new TextDecoder();
+    for await (const chunk of proc.stdout) {
+      const before = out.includes("::ready");
+      out += dec.decode(chunk, { stream: true });
+      if (!before && out.includes("::ready")) {
+        clearTimeout(timer);
+        if (o.timeout > 0) timer = setTimeout(end, o.timeout * 1000);
+      }
+    }
+  })();
+  try {
+    const [, err] = await Promise.all([reading, new Response(proc.stderr).text(), proc.exited]);
+    const found = /::found ([\d ]+)/.exec(out)?.[1]?.trim().split(/\s+/).map(Number);
+    if (found?.length) {
+      const sorted = found.sort((a, b) => a - b);
+      return { pid: sorted.at(-1)!, others: sorted.slice(0, -1), seconds: Math.round((performance.now() - began) / 100) / 10 };
+    }
+    if (o.signal?.aborted) throw new DebuggerError("INTERRUPTED", `the wait for '${name}' in the target was given up`);
+    if (!out.includes("::ready")) throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run the wait in the target${err.trim() ? `: ${err.trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+    throw new DebuggerError("TIMEOUT", `no new process named '${name}' started in the target within ${o.timeout} s`, "start it there, or wait longer with --timeout S");
+  } finally {
+    clearTimeout(timer);
+    o.signal?.removeEventListener("abort", end);
+  }
+}
+
+/** What `doctor --via` reads in the target, in one round trip. */
+export function toolsInTarget(via: string[], adapterNames: string[], env: Env): { found: Record<string, string>; debugpy?: string; tools: string[]; uname: string; capSysPtrace: boolean; seccomp: boolean; yama?: number } {
+  const script = [
+    'for n in "$@"; do case "$n" in /*) [ -x "$n" ] && echo "::found $n $n" ;; *) p=$(command -v "$n" 2>/dev/null) && echo "::found $n $p" ;; esac; done',
+    'for n in python3 go cc gcc clang rustc node; do p=$(command -v "$n" 2>/dev/null) && echo "::tool $n $p"; done',
+    "v=$(python3 -c 'import debugpy; print(debugpy.__version__)' 2>/dev/null) && echo \"::debugpy $v\"",
+    'echo "::uname $(uname -sm)"',
+    "grep -E '^(CapEff|Seccomp):' /proc/self/status",
+    '[ -r /proc/sys/kernel/yama/ptrace_scope ] && echo "::yama $(cat /proc/sys/kernel/yama/ptrace_scope)"',
+    "exit 0",
+  ].join("\n");
+  const r = Bun.spawnSync(viaCommand(via, ["sh", "-c", script, "sh", ...adapterNames]), { env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+  const out = r.stdout.toString();
+  if (!out.includes("::uname")) throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+  const found: Record<string, string> = {};
+  for (const m of out.matchAll(/^::found (\S+) (.+)$/gm)) found[m[1]!] ??= m[2]!;
+  const eff = /CapEff:\s*([0-9a-f]+)/.exec(out)?.[1];
+  const yama = /^::yama (\d+)/m.exec(out)?.[1];
+  return {
+    found,
+    debugpy: /^::debugpy (.+)$/m.exec(out)?.[1],
+    tools: [...out.matchAll(/^::tool (\S+) (.+)$/gm)].map((m) => `${m[1]} (${m[2]})`),
+    uname: /^::uname (.+)$/m.exec(out)?.[1] ?? "",
+    capSysPtrace: eff ? (BigInt(`0x${eff}`) & (1n << 19n)) !== 0n : false,
+    seccomp: /Seccomp:\s*2/.test(out),
+    ...(yama ? { yama: Number(yama) } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 // doctor, setup and completion: their bodies (adapters, sockets, package managers, the script
 // generators) load only when they run, keeping them off the start-up path of every other command.
+import { DebuggerError } from "../common/errors.ts";
 import type { CommandSpec } from "./spec.ts";
 
 export const adminCommands: CommandSpec[] = [
@@ -8,7 +9,15 @@ export const adminCommands: CommandSpec[] = [
     name: "doctor",
     summary: "Check the adapters (a real handshake), ptrace permission, hardware watchpoints, runtime directory, config, daemon",
     positionals: [{ name: "adapter", description: "check only this adapter" }],
-    run: async (a) => (await import("./doctor.ts")).doctor(a.positionals[0]),
+    flags: { via: { type: "string", description: "check inside a target instead: the adapters, interpreters and compilers there, and ptrace permission ('docker exec -i NAME', 'ssh HOST')", valueHint: "CMD" } },
+    run: async (a) => {
+      const via = typeof a.flags.via === "string" ? a.flags.via : undefined;
+      if (via === undefined) return (await import("./doctor.ts")).doctor(a.positionals[0]);
+      const { splitCommand } = await import("../adapters/via.ts");
+      const argv = splitCommand(via);
+      if (!argv.length) throw new DebuggerError("USAGE", "--via needs a command", "e.g. --via 'docker exec -i NAME'");
+      return (await import("./doctor.ts")).doctorVia(argv, a.positionals[0]);
+    },
   },
   {
     group: "tools",
@@ -18,8 +27,13 @@ export const adminCommands: CommandSpec[] = [
     flags: {
       yes: { type: "boolean", alias: "y", description: "carry out the plan without asking" },
       "dry-run": { type: "boolean", description: "only show the plan" },
+      via: { type: "string", description: "a target (as doctor --via): refused, it says what to install there instead", valueHint: "CMD" },
     },
-    run: async (a, ctx) => (await import("./setup.ts")).setup(a, ctx),
+    run: async (a, ctx) => {
+      // Installing into a target needs its package manager and network (or an image rebuilt): not ours to do.
+      if (typeof a.flags.via === "string") throw new DebuggerError("UNSUPPORTED", "setup --via does not install into a target: its package manager needs a network the target (a --network none container, a host behind a bastion) may not have, and a container's changes are lost with it", "`debugger doctor --via '…'` names what is missing there; add it to the target's image (e.g. `apt-get install lldb-19 python3-debugpy delve` in its Dockerfile)");
+      return (await import("./setup.ts")).setup(a, ctx);
+    },
   },
   {
     group: "tools",

@@ -242,3 +242,54 @@ export async function doctor(only: string | undefined): Promise<LocalResult> {
     throw e;
   }
 }
+
+/**
+ * `doctor --via 'COMMAND…'`: what the target has, in one round trip through the command: each
+ * adapter that can run there (found by the names a --via start looks for; debugpy: a python3 that
+ * imports it), the interpreters and compilers, and whether a tracer may work there (CapEff,
+ * Seccomp, Yama). The adapters are found, not started: a start through --via is their handshake.
+ */
+export async function runDoctorVia(via: string[], only?: string): Promise<DoctorReport & { target: string }> {
+  const { toolsInTarget } = await import("../adapters/via.ts");
+  const config = await loadConfig().catch(() => loadConfig("/nonexistent/config.toml"));
+  const all = allAdapters(config);
+  const wanted = only ? (ALIASES[only] ?? only) : undefined;
+  // A backend that shares another's way into the target (lldb-cli runs as lldb-dap there) is that one.
+  const specs = all.filter((a, i) => (!wanted || a.name === wanted) && !(a.remote && all.findIndex((b) => b.remote === a.remote) < i));
+  if (wanted && !specs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${only}'`, `known adapters: ${all.map((a) => a.name).join(", ")}`);
+  const t = toolsInTarget(via, specs.flatMap((s) => s.remote?.names ?? []), process.env as Record<string, string>);
+  const adapters: AdapterCheck[] = specs.map((spec) => {
+    const base = { name: spec.name, title: spec.title, required: !!wanted };
+    if (!spec.remote) return { ...base, found: false, ok: false, message: spec.name === "gdb" ? "cannot run through --via (cdt-gdb-adapter is a Node program): debug native programs there with lldb-dap" : "cannot run through --via" };
+    const path = spec.remote.names.map((n) => t.found[n]).find(Boolean);
+    if (spec.name === "debugpy") {
+      if (!path) return { ...base, found: false, ok: false, message: `no python3 in the target; install there: ${spec.install?.packages.apt?.join(" ") ?? "python3-debugpy"} (apt) or \`pip install debugpy\`` };
+      if (!t.debugpy) return { ...base, found: false, ok: false, path, message: "the target's python3 cannot import debugpy; install there: `apt-get install python3-debugpy` or `python3 -m pip install debugpy`" };
+      return { ...base, found: true, ok: true, path, version: t.debugpy, message: `found in the target (${path} -m debugpy.adapter)` };
+    }
+    if (!path) return { ...base, found: false, ok: false, message: `not found in the target (looked for ${spec.remote.names.join(", ")}); install there: ${spec.installHint}` };
+    return { ...base, found: true, ok: true, path, message: spec.remote.relay ? "found in the target; it listens on TCP, so this debugger's executable is copied there once as its relay (Linux, same architecture)" : "found in the target" };
+  });
+  const checks: Check[] = [];
+  checks.push({ name: "target", ok: true, message: `${t.uname}: reached through \`${via.join(" ")}\`` });
+  checks.push({ name: "interpreters", ok: true, warn: !t.tools.length, message: t.tools.length ? t.tools.join(", ") : "none of python3, go, cc, gcc, clang, rustc, node found" });
+  const yama = t.yama !== undefined ? `, kernel.yama.ptrace_scope ${t.yama}` : "";
+  if (t.capSysPtrace) checks.push({ name: "ptrace", ok: true, message: `CAP_SYS_PTRACE in the target${t.seccomp ? ", a seccomp filter too (launch keeps ASLR on there)" : ""}${yama}: launch and attach` });
+  else checks.push({ name: "ptrace", ok: true, warn: true, message: `no CAP_SYS_PTRACE in the target${t.seccomp ? " and a seccomp filter (a container's default profile)" : ""}${yama}: launching works (a tracer may trace its own child), attaching to a running process may be refused; \`docker run --cap-add=SYS_PTRACE\` (or \`--security-opt seccomp=unconfined\`) allows both` });
+  const absentAsked = wanted ? adapters.filter((a) => !a.found) : [];
+  const ok = !absentAsked.length;
+  const report = { ok, adapters, checks, version: VERSION, target: via.join(" ") };
+  if (!ok) throw new DebuggerError("CHECK_FAILED", `doctor: ${absentAsked.map((a) => a.name).join(", ")} cannot run in the target`, absentAsked[0]!.message, report);
+  return report;
+}
+
+/** `debugger doctor --via 'COMMAND…'`. */
+export async function doctorVia(via: string[], only: string | undefined): Promise<LocalResult> {
+  try {
+    const report = await runDoctorVia(via, only);
+    return { data: report, text: doctorText(report).replace(/^debugger (\S+)/, `debugger $1, target: ${report.target}`) };
+  } catch (e) {
+    if (e instanceof DebuggerError && e.code === "CHECK_FAILED" && e.details) throw new ReportedFailure(e, doctorText(e.details as DoctorReport));
+    throw e;
+  }
+}

@@ -154,6 +154,7 @@ export const sessionCommands: CommandSpec[] = [
       ...printFlag,
       ...adapterFlags,
       program: { type: "string", description: "the process's executable, if the adapter needs it", valueHint: "PATH" },
+      ...viaFlags,
     },
     examples: ["debugger attach 12345", "debugger attach --wait myserver --break server.c:88 --timeout 120", "debugger attach --connect 127.0.0.1:5678 --adapter debugpy"],
     call: (a, ctx) => {
@@ -164,7 +165,7 @@ export const sessionCommands: CommandSpec[] = [
         pid = Number(a.positionals[0]);
         if (!Number.isInteger(pid) || pid < 1) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a process id`, "`debugger attach 12345`");
       }
-      return call("attach", { pid, waitFor, program: str(a, "program"), ...extra, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), clientPid: process.pid, callerEnv: ownEnv() });
+      return call("attach", { pid, waitFor, program: str(a, "program"), ...extra, ...viaArgs(a), break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), clientPid: process.pid, callerEnv: ownEnv() });
     },
   },
   {

@@ -1,7 +1,7 @@
 // `debugger test [flags] -- CMD…`: the project's own test command, run under the debugger, stopped
 // at the first failing test in the test's frame. Its summary and reply text are the contract's.
 import { call } from "../ipc/calls.ts";
-import { adapterArgs, adapterFlags, clearEnvFlag, envArgs, stdinFlag } from "./session.ts";
+import { adapterArgs, adapterFlags, clearEnvFlag, envArgs, stdinFlag, viaArgs, viaFlags } from "./session.ts";
 import { bool, list, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
 
 export const testCommands: CommandSpec[] = [
@@ -21,6 +21,7 @@ export const testCommands: CommandSpec[] = [
       ...clearEnvFlag,
       ...stdinFlag,
       ...printFlag,
+      ...viaFlags,
     },
     examples: ["debugger test -- pytest -x tests/test_calc.py", "debugger test -- go test ./... -run TestAdd", "debugger test -- cargo test parse", "debugger test -- tox -e py", "debugger test -- node --test test/calc.test.js", "debugger test --break calc.py:4 --no-stop-on-failure -- python -m unittest"],
     call: (a, ctx) =>
@@ -29,6 +30,7 @@ export const testCommands: CommandSpec[] = [
         cwd: str(a, "cwd"),
         ...envArgs(a),
         stdin: str(a, "stdin"),
+        ...viaArgs(a),
         adapter: str(a, "adapter"),
         options: adapterArgs(a).options,
         stopOnFailure: bool(a, "stop-on-failure") ?? true,

@@ -64,7 +64,7 @@ const sessionArgs = {
   ...waitArgs,
 };
 /** `waitFor`: the name of a process to wait for (a new one, at most `timeout` s), then attach. */
-const attachArgs = v.strictObject({ ...sessionArgs, waitFor: v.optional(v.pipe(v.string(), v.minLength(1, "give a process name"))) });
+const attachArgs = v.strictObject({ ...sessionArgs, ...viaArgs, waitFor: v.optional(v.pipe(v.string(), v.minLength(1, "give a process name"))) });
 /** Python: `module` runs `python -m MODULE` instead of a program file. */
 const startArgs = v.strictObject({ ...sessionArgs, ...viaArgs, module: optStr });
 
@@ -79,6 +79,7 @@ const testArgs = v.strictObject({
   /** false: run with breakpoints only (no stop at a failing assertion). */
   stopOnFailure: v.optional(v.boolean(), true),
   stdin: optStr,
+  ...viaArgs,
   ...waitArgs,
 });
 

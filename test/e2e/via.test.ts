@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { adapterAvailable, E2eEnv, missing, waitFor } from "../harness/index.ts";
+import { adapterAvailable, BIN, E2eEnv, missing, waitFor } from "../harness/index.ts";
 
 const FILE = "test/e2e/via.test.ts";
 const IMAGE = "dbgtest";
@@ -61,6 +61,12 @@ function buildImage(): string | undefined {
   return r.code === 0 ? undefined : `docker import failed: ${r.err}`;
 }
 
+/** Processes in a container, by their pid there (its own pid namespace), whose command line has `text`. */
+function pidsIn(name: string, text: string): number[] {
+  const r = docker(["exec", name, "sh", "-c", 'for d in /proc/[0-9]*; do printf "%s %s\\n" "${d#/proc/}" "$(tr "\\0" " " < $d/cmdline)"; done']);
+  return r.out.split("\n").filter((l) => l.includes(text) && !l.includes("for d in")).map((l) => Number(l.split(" ")[0]));
+}
+
 function runContainer(name: string, extra: string[]): void {
   const r = docker(["run", "-d", "--name", name, "--network", "none", ...extra, "-v", `${dir}/src:/work`, IMAGE, "/bin/sleep", "infinity"]);
   if (r.code !== 0) throw new Error(`docker run ${name}: ${r.err}`);
@@ -98,7 +104,29 @@ y = add(x, 3)
 print("y =", y)
 `;
 
+const LOOP_SRC = `#include <unistd.h>
+int tick(int i) {
+  int t = i * 2;
+  return t;
+}
+int main(void) {
+  for (int i = 0;; i++) {
+    tick(i);
+    usleep(50000);
+  }
+}
+`;
+const TEST_SRC = `def add(a, b):
+    return a - b
+
+
+def test_add():
+    got = add(2, 3)
+    assert got == 5
+`;
+
 const tag = `dbg-via-${process.pid}`;
+const BARE = `${tag}-bare`;
 const CAP = `${tag}-cap`;
 const NOCAP = `${tag}-nocap`;
 const DENIED = `${tag}-noptrace`;
@@ -116,13 +144,30 @@ beforeAll(async () => {
   Bun.spawnSync(["mkdir", "-p", join(dir, "src")]);
   writeFileSync(join(dir, "src", "prog.c"), C_SRC);
   writeFileSync(join(dir, "src", "prog.py"), PY_SRC);
-  const cc = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(dir, "src", "prog"), join(dir, "src", "prog.c")], { stderr: "pipe" });
-  if (cc.exitCode !== 0) throw new Error(`cc: ${cc.stderr}`);
+  writeFileSync(join(dir, "src", "loop.c"), LOOP_SRC);
+  writeFileSync(join(dir, "src", "test_calc.py"), TEST_SRC);
+  for (const name of ["prog", "loop"]) {
+    const cc = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(dir, "src", name), join(dir, "src", `${name}.c`)], { stderr: "pipe" });
+    if (cc.exitCode !== 0) throw new Error(`cc: ${cc.stderr}`);
+  }
+  // A Go program for Delve in the container (dlv is in the image: /usr/bin is this machine's).
+  if (Bun.which("go") && Bun.which("dlv")) {
+    Bun.spawnSync(["mkdir", "-p", join(dir, "src", "gop")]);
+    writeFileSync(join(dir, "src", "gop", "main.go"), 'package main\n\nimport "fmt"\n\nfunc add(a, b int) int {\n\ts := a + b\n\treturn s\n}\n\nfunc main() {\n\tfmt.Println("y =", add(2, 3))\n}\n');
+    writeFileSync(join(dir, "src", "gop", "go.mod"), "module gop\n\ngo 1.19\n");
+    // Built as if in the container (its debug info names /work/gop, where the container has it):
+    // Delve binds a breakpoint only on the path the binary was built with.
+    const go = Bun.spawnSync(["go", "build", `-gcflags=all=-N -l -trimpath=${join(dir, "src", "gop")}=>/work/gop`, "-o", "gop", "."], { cwd: join(dir, "src", "gop"), stderr: "pipe" });
+    if (go.exitCode !== 0) throw new Error(`go build: ${go.stderr}`);
+  }
+  // A target without the adapters: empty directories over lldb's and the Python packages'.
+  Bun.spawnSync(["mkdir", "-p", join(dir, "empty")]);
   runContainer(CAP, ["--cap-add=SYS_PTRACE"]);
   runContainer(NOCAP, []);
   // A profile that refuses ptrace itself, as a hardened one or an older kernel's default does.
   writeFileSync(join(dir, "noptrace.json"), JSON.stringify({ defaultAction: "SCMP_ACT_ALLOW", syscalls: [{ names: ["ptrace"], action: "SCMP_ACT_ERRNO" }] }));
   runContainer(DENIED, ["--security-opt", `seccomp=${join(dir, "noptrace.json")}`]);
+  runContainer(BARE, ["-v", `${join(dir, "empty")}:/usr/lib/llvm-19:ro`, "-v", `${join(dir, "empty")}:/usr/lib/python3/dist-packages:ro`]);
 }, 600_000);
 
 afterAll(async () => {
@@ -254,3 +299,158 @@ test.if(haveLocalLldb)("--map REMOTE=LOCAL through a command that is not docker:
     rmSync(base, { recursive: true, force: true });
   }
 }, 60_000);
+
+test.if(haveTools)("attach --via by the container's own pid, and --wait NAME polled in the container; stop detaches, the wait leaves nothing", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  expect(docker(["exec", "-d", CAP, "/work/loop"]).code).toBe(0);
+  await waitFor(() => pidsIn(CAP, "/work/loop").length === 1, 10_000, "the loop to run in the container");
+  const [pid] = pidsIn(CAP, "/work/loop");
+  // The container's pid: in its namespace (not this machine's), so not a pid here that is the loop.
+  const attached = await env.ok(["attach", String(pid), "--via", via(CAP), "--break", `${join(src, "loop.c")}:3`], { cwd: src });
+  expect(attached.session).toMatchObject({ adapter: "lldb-dap", pid });
+  const stop = (await env.ok(["await"], { cwd: src })).stop;
+  expect(stop?.frame).toMatchObject({ function: "tick", file: join(src, "loop.c"), line: 3 });
+  expect((await env.ok(["print", "i * 2"], { cwd: src })).result).toMatch(/^\d+$/);
+  await env.ok(["stop"], { cwd: src });
+  // Detached, not ended: the loop runs on; the adapter is gone.
+  await waitFor(() => !leftIn(CAP).some((l) => l.includes("lldb-dap")), 10_000, "lldb-dap gone after stop");
+  expect(pidsIn(CAP, "/work/loop")).toEqual([pid!]);
+
+  // --wait: only a new process counts; it is started while the wait runs.
+  const waiting = env.run(["attach", "--wait", "loop", "--via", via(CAP), "--break", `${join(src, "loop.c")}:3`, "--timeout", "30"], { cwd: src });
+  await waitFor(() => leftIn(CAP).some((l) => l.includes("exec 3<&0")), 15_000, "the wait to poll in the container");
+  expect(docker(["exec", "-d", CAP, "/work/loop"]).code).toBe(0);
+  const w = await waiting;
+  expect(w.exitCode).toBe(0);
+  const newPid = pidsIn(CAP, "/work/loop").find((p) => p !== pid);
+  expect(w.json.data?.waited).toMatchObject({ name: "loop", pid: newPid, others: [] });
+  expect((await env.ok(["await"], { cwd: src })).stop?.frame).toMatchObject({ function: "tick", line: 3 });
+  expect(leftIn(CAP).some((l) => l.includes("exec 3<&0"))).toBe(false);
+  await env.ok(["stop"], { cwd: src });
+  docker(["exec", CAP, "sh", "-c", "for d in /proc/[0-9]*; do case \"$(tr '\\0' ' ' < $d/cmdline)\" in /work/loop*) kill -9 ${d#/proc/};; esac; done"]);
+  await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
+
+  // A wait that times out ends its poll in the container too.
+  const timedOut = await env.run(["attach", "--wait", "nothere", "--via", via(CAP), "--timeout", "1"], { cwd: src });
+  expect(timedOut.json.error).toMatchObject({ code: "TIMEOUT" });
+  await waitFor(() => leftIn(CAP).length === 0, 10_000, "no poll left after the timeout");
+}, 120_000);
+
+test.if(haveTools)("test --via -- pytest: the failing test's frame in the container, its locals, stop leaves nothing", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  const r = await env.ok(["test", "--via", via(CAP), "--", "pytest", "-q", "-p", "no:cacheprovider", "test_calc.py"], { cwd: src });
+  expect(r.stop?.frame).toMatchObject({ function: "test_add", file: join(src, "test_calc.py"), line: 7 });
+  expect((await env.ok(["print", "got"], { cwd: src })).result).toBe("-1");
+  await env.ok(["stop"], { cwd: src });
+  await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
+  const other = await env.run(["test", "--via", via(CAP), "--", "go", "test", "./..."], { cwd: src });
+  expect(other.json.error).toMatchObject({ code: "UNSUPPORTED" });
+}, 120_000);
+
+test.if(haveTools)("doctor --via: what the container has; a container without the adapters: their names to install there, and start says it too", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  const good = await env.ok(["doctor", "--via", via(CAP)], { cwd: src });
+  expect(good.adapters.find((a) => a.name === "lldb-dap")).toMatchObject({ found: true, path: "/usr/bin/lldb-dap-19" });
+  expect(good.adapters.find((a) => a.name === "debugpy")).toMatchObject({ found: true });
+  expect(good.checks.find((c) => c.name === "ptrace")?.message).toContain("CAP_SYS_PTRACE in the target");
+  const nocap = await env.ok(["doctor", "--via", via(NOCAP)], { cwd: src });
+  expect(nocap.checks.find((c) => c.name === "ptrace")).toMatchObject({ warn: true });
+  expect(nocap.checks.find((c) => c.name === "ptrace")?.message).toContain("--cap-add=SYS_PTRACE");
+  const bare = await env.run(["doctor", "lldb-dap", "--via", via(BARE)], { cwd: src });
+  expect(bare.exitCode).not.toBe(0);
+  expect(bare.json.error).toMatchObject({ code: "CHECK_FAILED" });
+  expect(bare.json.error?.hint).toContain("lldb-19");
+  const noLldb = await env.run(["start", join(src, "prog"), "--via", via(BARE)], { cwd: src });
+  expect(noLldb.json.error).toMatchObject({ code: "ADAPTER_NOT_FOUND" });
+  expect(noLldb.json.error?.hint).toContain("install it there");
+  const noDebugpy = await env.run(["start", join(src, "prog.py"), "--via", via(BARE)], { cwd: src });
+  expect(noDebugpy.json.error).toMatchObject({ code: "ADAPTER_NOT_FOUND" });
+  expect(noDebugpy.json.error?.hint).toContain("debugpy");
+  const setup = await env.run(["setup", "--via", via(BARE)], { cwd: src });
+  expect(setup.json.error).toMatchObject({ code: "UNSUPPORTED" });
+  await waitFor(() => leftIn(BARE).length === 0, 10_000, "nothing left in the container");
+}, 120_000);
+
+test.if(haveTools)("a killed CLI during run, and a docker stop mid-session: nothing left in the container, the session says its adapter ended", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  // run of the endless loop, without breakpoints: the CLI is killed while it runs.
+  const cli = Bun.spawn([BIN, "run", join(src, "loop"), "--via", via(CAP), "--timeout", "60"], { cwd: src, env: env.env, stdout: "ignore", stderr: "ignore" });
+  await waitFor(() => pidsIn(CAP, "/work/loop").length > 0, 20_000, "the loop to run under the debugger");
+  cli.kill("SIGKILL");
+  await cli.exited;
+  await waitFor(() => leftIn(CAP).length === 0, 15_000, "nothing left after the CLI was killed");
+
+  // A container stopped under a session: the session ends (the pipe closed), not hangs.
+  const STOPPED = `${tag}-stopped`;
+  runContainer(STOPPED, ["--cap-add=SYS_PTRACE"]);
+  await env.ok(["start", join(src, "prog"), "--via", via(STOPPED), "--break", `${join(src, "prog.c")}:3`], { cwd: src });
+  expect(docker(["stop", "-t", "1", STOPPED]).code).toBe(0);
+  await waitFor(async () => (await env.run(["status"], { cwd: src })).json.data?.state === "terminated", 15_000, "the session to end with the container");
+  const status = await env.run(["status"], { cwd: src });
+  expect(JSON.stringify(status.json.data?.stop)).toContain("adapter exited");
+}, 120_000);
+
+// kubectl cannot be run against a cluster here: a stand-in checks the argument shape a pod takes
+// (`kubectl exec -i POD -c CONTAINER -- ARGV…`) and runs ARGV on this machine, so the whole path
+// (lookup, relay placement, the adapter, the wait's poll) goes through that shape. Delve through it
+// exercises the relay without sshd.
+const haveGo = linux && (Bun.which("dlv") !== null || missing("dlv is not installed (apt-get install delve)", FILE)) && (Bun.which("go") !== null || missing("go is not installed", FILE));
+test.if(haveGo)("kubectl's argument shape (a stand-in): Delve through the relay, every command in the pod's shape", async () => {
+  const base = mkdtempSync(join(tmpdir(), "dbg-via-kubectl-"));
+  try {
+    const remote = join(base, "remote");
+    const local = join(base, "local");
+    const bin = join(base, "bin");
+    Bun.spawnSync(["mkdir", "-p", remote, local, bin]);
+    const GO = 'package main\n\nimport "fmt"\n\nfunc add(a, b int) int {\n\ts := a + b\n\treturn s\n}\n\nfunc main() {\n\tfmt.Println(add(2, 3))\n}\n';
+    for (const d of [remote, local]) {
+      writeFileSync(join(d, "main.go"), GO);
+      writeFileSync(join(d, "go.mod"), "module prog\n\ngo 1.19\n");
+    }
+    const build = Bun.spawnSync(["go", "build", "-gcflags=all=-N -l", "-o", "prog", "."], { cwd: remote, stderr: "pipe" });
+    expect(build.exitCode).toBe(0);
+    const log = join(base, "calls");
+    writeFileSync(
+      join(bin, "kubectl"),
+      `#!/bin/sh\n[ "$1" = exec ] && [ "$2" = -i ] && [ "$3" = web-7d9f ] && [ "$4" = -c ] && [ "$5" = app ] && [ "$6" = -- ] || { echo "kubectl stand-in: not the shape of a pod exec: $*" >&2; exit 2; }\nprintf '%s\\n' "$7" >> ${log}\nshift 6\nXDG_CACHE_HOME=${join(base, "cache")} exec "$@"\n`,
+      { mode: 0o755 },
+    );
+    const env = newEnv();
+    const via = `${join(bin, "kubectl")} exec -i web-7d9f -c app --`;
+    const started = await env.ok(["start", join(remote, "prog"), "--via", via, "--map", `${remote}=${local}`, "--break", `${join(local, "main.go")}:6`], { cwd: local });
+    expect(started.session.adapter).toBe("delve");
+    expect(started.stop?.frame).toMatchObject({ function: "main.add", file: join(local, "main.go"), line: 6 });
+    expect((await env.ok(["next"], { cwd: local })).stop?.frame).toMatchObject({ line: 7 });
+    expect((await env.ok(["print", "s"], { cwd: local })).result).toBe("5");
+    await env.ok(["stop"], { cwd: local });
+    // The lookup's shell, the relay's placement and the relay itself, each as a pod exec.
+    const calls = readFileSync(log, "utf8").trim().split("\n");
+    expect(calls).toEqual(["sh", "sh", "sh", expect.stringMatching(/\/debugger\/relay-[0-9a-f]+$/)]);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}, 120_000);
+
+test.if(haveTools && haveGo)("a Go program in a --network none container: Delve behind the relay on the container's own loopback", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src", "gop");
+  const started = await env.ok(["start", join(src, "gop"), "--via", via(CAP), "--break", `${join(src, "main.go")}:6`], { cwd: src });
+  expect(started.session.adapter).toBe("delve");
+  expect(started.stop?.frame).toMatchObject({ function: "main.add", file: join(src, "main.go"), line: 6 });
+  expect(leftIn(CAP).some((l) => l.includes("__relay"))).toBe(true);
+  expect((await env.ok(["print", "a + b"], { cwd: src })).result).toBe("5");
+  const end = await env.ok(["continue"], { cwd: src });
+  expect(end.stop?.output).toContain("y = 5");
+  expect(end.stop?.exitCode).toBe(0);
+  await env.ok(["stop"], { cwd: src });
+  await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
+}, 120_000);

@@ -163,11 +163,13 @@ describe("tools/list size", () => {
     // docs/decisions.md (MCP, issue 29): the numbers and why these budgets.
     // 12,800 since `config` (a launch.json configuration) and `stdin` joined start, run and test;
     // 13,000 since `via` and `map` joined start and run (issue 37); 13,800 since `diff` (issue 35:
-    // two runs compared in one call; its schema ~880 bytes); 13,900 since its two-test mode (`command`, each side's `test`).
-    expect(model).toBeLessThanOrEqual(13_900);
+    // two runs compared in one call; its schema ~880 bytes); 13,900 since its two-test mode (`command`, each side's `test`);
+    // 14,100 since `via` and `map` joined attach and test too (issue 37, +149 bytes).
+    expect(model).toBeLessThanOrEqual(14_100);
     // 20.5 KiB since the reply fields of issue 28 and 33 (signal, outputFile, outputDifferences).
-    // 21.75 KiB since `diff` (its tool and reply schema) and `via`/`map`.
-    expect(total).toBeLessThanOrEqual(22_272);
+    // 21.75 KiB since `diff` (its tool and reply schema) and `via`/`map`; 22,400 since diff's two
+    // tests and `via` on attach and test.
+    expect(total).toBeLessThanOrEqual(22_400);
   });
 });
 

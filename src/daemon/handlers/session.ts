@@ -1,7 +1,7 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions, and the daemon's own.
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { containerMounts, parseMap, toRemote, type Via } from "../../adapters/via.ts";
+import { containerMounts, parseMap, targetProcess, toLocal, toRemote, waitInTarget, type Via } from "../../adapters/via.ts";
 import { adapterForProcess, chooseAdapter, withCallerAdapter } from "../../adapters/index.ts";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import { isExecutable } from "../../adapters/which.ts";
@@ -13,6 +13,7 @@ import { VERSION } from "../../common/version.ts";
 import { checkStdinFile, isStdinCopy, removeStdinCopy } from "../../common/stdinFile.ts";
 import { refuseSelfAttach, type AttachGuardContext } from "../guards.ts";
 import { waitForProcess } from "../processWait.ts";
+import { ClientGone } from "../cancel.ts";
 import { Session, type StartOptions } from "../session/session.ts";
 import { pythonAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
 import { pythonLaunch, pythonOfShebang, shebang } from "../../adapters/testRunners/python.ts";
@@ -56,7 +57,8 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
     throw new DebuggerError("USAGE", "attach needs a process id or --connect HOST:PORT", "`debugger attach PID`");
   }
   // Attaching to the daemon, its adapters or the caller's own process tree would freeze them all.
-  if (mode === "attach" && a.pid) refuseSelfAttach(a.pid, guardContext(ctx, a.clientPid));
+  // (A pid in a --via target is the target's: none of those is there.)
+  if (mode === "attach" && a.pid && !a.via) refuseSelfAttach(a.pid, guardContext(ctx, a.clientPid));
   // Through --via a program given by a local path (in a mapped directory) is checked here; one that
   // exists only in the target is taken as given.
   // What --via does not do yet: the target's core files, and an adapter already listening (--connect: no need for --via).
@@ -73,7 +75,7 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   // Adapters, interpreters and tools are looked for in the caller's environment, not the daemon's.
   const env = lookupEnv(a.callerEnv);
   const chooseBy = withCallerAdapter(config, a.options);
-  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(chooseBy, a.pid, env) : chooseAdapter(chooseBy, program, a.adapter, env);
+  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(chooseBy, a.pid, env, via && a.pid ? targetExe(via, a.pid, env) : undefined) : chooseAdapter(chooseBy, program, a.adapter, env);
   if (local && statSync(program!).isDirectory() && !spec.quirks.programMayBeDirectory) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is a directory`, "give the path of the executable");
   }
@@ -135,6 +137,15 @@ async function attachWhenStarted(a: ArgsOut<"attach">, caller: Caller, ctx: Daem
     const spec = chooseAdapter(await loadConfig(), undefined, a.adapter, lookupEnv(a.callerEnv));
     // debugpy cannot attach by pid here: its refusal, now rather than after the wait.
     spec.attachArgs({ remote: false, options: a.options });
+  }
+  if (a.via) {
+    // The target's own processes, in its pid namespace: polled there, through the via command.
+    const via = viaOf(a.via, a.map ?? [], lookupEnv(a.callerEnv));
+    const waited = await waitInTarget(via.argv, name, { timeout: a.timeout, env: lookupEnv(a.callerEnv), ...(signal ? { signal } : {}) }).catch((e) => {
+      throw signal?.aborted ? new ClientGone() : e;
+    });
+    const { waitFor: _, ...rest } = a;
+    return startSession({ ...rest, pid: waited.pid }, caller, ctx, "attach", { name, ...waited }, signal);
   }
   const guard = guardContext(ctx, a.clientPid);
   const allowed = (pid: number) => {
@@ -350,8 +361,17 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
   },
 };
 
+/** A process in the --via target, by its pid there: its executable as a local path where mapped (to choose the adapter), or the target's. */
+function targetExe(via: Via, pid: number, env: Env): string | undefined {
+  const p = targetProcess(via.argv, pid, env);
+  if (!p) throw new DebuggerError("ATTACH_FAILED", `no process ${pid} in the target (its pids are the target's own: \`${via.argv.join(" ")} ps\` lists them)`, "give a pid from the target's process list, or `attach --wait NAME` for one about to start");
+  if (!p.exe) return undefined;
+  const local = toLocal(p.exe, via.maps);
+  return existsSync(local) ? local : p.exe;
+}
+
 /** `--via` and `--map` as the session uses them: the container's bind mounts after the user's maps (the first match of a path wins by length). */
-function viaOf(argv: string[], map: string[], env: Env): Via {
+export function viaOf(argv: string[], map: string[], env: Env): Via {
   if (process.platform === "win32") throw new DebuggerError("UNSUPPORTED", "--via is not supported on Windows yet", "run the debugger inside the target instead");
   return { argv, maps: [...map.map(parseMap), ...containerMounts(argv, env)] };
 }

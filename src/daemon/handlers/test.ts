@@ -19,7 +19,8 @@ import type { Session, StartOptions } from "../session/session.ts";
 import { newReport } from "../session/stopReport.ts";
 import type { Caller, DaemonContext, Handlers } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
-import { programStdin, releasingStdin, requireCwd, requireFree, runSession, startBreakpoints } from "./session.ts";
+import { programStdin, releasingStdin, requireCwd, requireFree, runSession, startBreakpoints, viaOf } from "./session.ts";
+import type { ArgsOut } from "../../ipc/commands.ts";
 
 /** Sessions a `test` left at a failure: the next `test` of the same name replaces them (no `stop` needed). */
 const leftByTest = new WeakSet<Session>();
@@ -56,6 +57,7 @@ export const testHandlers: Handlers<"test"> = {
     if (!(left?.live && leftByTest.has(left))) requireFree(ctx, caller.session);
     // Locations first: a malformed one is a usage error before anything is built.
     const breakpoints = await startBreakpoints(a.break, caller.cwd);
+    if (a.via) return testInTarget(a, caller, ctx, breakpoints, stream?.signal);
     requireCwd(a.cwd, caller.cwd);
     const config = await loadConfig();
     // --python names the interpreter that runs the tests; the plan lends it debugpy if it has none.
@@ -190,4 +192,28 @@ function handBack(ctx: DaemonContext, name: string, h: Handoff): void {
     clearInterval(timer);
     h.finish(now === s && typeof s?.exitCode === "number" ? s.exitCode : 1);
   }, 100);
+}
+
+/**
+ * `test --via '…' -- pytest ARGS`: pytest inside the target, under the target's debugpy, stopped
+ * where a test fails (the same exception filters as here). The runner is not looked for or
+ * surveyed here (this machine's runners are not the target's): only pytest's forms are taken.
+ */
+async function testInTarget(a: ArgsOut<"test">, caller: Caller, ctx: DaemonContext, breakpoints: Awaited<ReturnType<typeof startBreakpoints>>, signal: AbortSignal | undefined): Promise<Replies["test"]> {
+  const [first = "", ...rest] = a.command;
+  const base = first.split("/").pop() ?? "";
+  const python = /^python[\d.]*$/.test(base) && rest[0] === "-m" && rest[1] === "pytest" ? first : /^(py\.test|pytest(-3)?)$/.test(base) ? "python3" : undefined;
+  if (!python) throw new DebuggerError("UNSUPPORTED", `test --via runs pytest in the target (pytest ARGS, python3 -m pytest ARGS), not '${a.command.join(" ")}'`, "for another runner, start its program there: `debugger start --via '…' PROGRAM -- ARGS`");
+  const args = base.startsWith("python") ? rest.slice(2) : rest;
+  if (a.stdin !== undefined) programStdin(a, caller.cwd, "launch");
+  const env = lookupEnv(a.callerEnv);
+  const via = viaOf(a.via!, a.map ?? [], env);
+  const config = await loadConfig();
+  const plan: TestPlan = { runner: "pytest", adapter: "debugpy", program: "pytest", args, cwd: caller.cwd, env: {}, python: { python, module: "pytest" }, notes: [], command: a.command };
+  const spec = testAdapter(chooseAdapter(withCallerAdapter(config, a.options), undefined, "debugpy", env), plan, a.stopOnFailure);
+  const opts: StartOptions = { mode: "launch", program: "pytest", args, cwd: a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: false, breakpoints, options: a.options, via };
+  const started = await runSession(ctx, caller, spec, config, opts, a, signal);
+  const s = ctx.registry.find(caller.session);
+  if (s?.live && s.state === "stopped") leftByTest.add(s);
+  return { ...started, runner: plan.runner, program: plan.program, args };
 }

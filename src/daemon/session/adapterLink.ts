@@ -2,11 +2,12 @@
 // `--connect` adapter reached), the DAP start-up sequence (initialize, launch or attach,
 // configurationDone: DESIGN §3 rule 4), the adapter's exit, the launched program's processes when
 // the adapter dies without ending them, and the disconnect at the end.
+import { existsSync } from "node:fs";
 import { attachDenial, launchDenial, type PtraceState } from "../../common/ptrace.ts";
 import { deadHelper, helpersOf, realProgram, type Helper } from "./helperWatch.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess, type Transport } from "../../adapters/connection.ts";
-import { pathRewriter, probeTarget, viaCommand, type Via } from "../../adapters/via.ts";
+import { pathRewriter, placeRelay, probeTarget, toRemote, viaCommand, type Via } from "../../adapters/via.ts";
 import type { AdapterSpec, CoreArgs, FoundAdapter, LaunchOptions } from "../../adapters/types.ts";
 import { redactEnv } from "../../common/callerEnv.ts";
 import { adapterStartTimeoutMs, requestTimeoutMs, type Config } from "../../common/config.ts";
@@ -121,7 +122,7 @@ export class AdapterLink {
     let target: LaunchOptions["target"];
     if (opts.via) {
       const remote = adapter.remote;
-      if (!remote) throw new DebuggerError("UNSUPPORTED", `--via: ${adapter.name} cannot be started through a command yet (it talks over TCP, or is not a built-in)`, "lldb-dap (C, C++, Rust) and debugpy (Python) run through --via");
+      if (!remote) throw new DebuggerError("UNSUPPORTED", `--via: ${adapter.name} cannot run in a target${adapter.name === "gdb" ? " (cdt-gdb-adapter is a Node program: it would need node and its own files there)" : ""}`, "lldb-dap (C, C++, Rust: `--adapter lldb-dap`), debugpy (Python) and Delve (Go) run through --via");
       // Looked up in the target, never here: the target's adapter debugs the target's program.
       const facts = probeTarget(opts.via.argv, remote.names, opts.callerEnv);
       if (!facts.path) throw new DebuggerError("ADAPTER_NOT_FOUND", `--via: ${adapter.name} was not found in the target (looked for ${remote.names.join(", ")})`, `install it there: ${adapter.installHint}`);
@@ -130,7 +131,10 @@ export class AdapterLink {
       this.targetPtrace = { capSysPtrace: facts.capSysPtrace, seccompFilter: facts.seccompFilter };
       targetEnv = facts.env;
       target = { seccompFilter: facts.seccompFilter };
-      this.found = { path: facts.path, command: viaCommand(opts.via.argv, remote.command(facts.path)), variant: `via ${opts.via.argv.join(" ")}` };
+      // An adapter that only listens on TCP runs under the relay there: DAP still goes over the pipe,
+      // to the target's own loopback (never its network address).
+      const relay = remote.relay ? [await placeRelay(opts.via.argv, opts.callerEnv), "__relay", "--cwd", toRemote(adapter.spawnCwd?.({ ...opts, env: {}, breakpointFiles: [] }) ?? opts.cwd, opts.via.maps), "--"] : [];
+      this.found = { path: facts.path, command: viaCommand(opts.via.argv, [...relay, ...remote.command(facts.path)]), variant: `via ${opts.via.argv.join(" ")}` };
       this.path = facts.path;
       command = this.found.command;
     } else if (!opts.connect) {
@@ -152,7 +156,7 @@ export class AdapterLink {
     if (opts.mode === "launch" && here && adapter.quirks.programTerminal) launch.terminal = output.openTerminal();
     if (opts.mode === "launch" && here && !opts.core && adapter.quirks.programPipes?.(this.found)) launch.pipes = output.openPipes();
     const outputMark = output.mark();
-    const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : adapter.transport;
+    const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : opts.via ? { kind: "stdio" } : adapter.transport;
     // Environment values (the caller's, which may hold secrets) never reach the log: their names do.
     const trace = (dir: "in" | "out", m: unknown) => log("debug", `[${this.host.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(redactEnv(m))}`);
     const onStderr = (text: string) => {
@@ -174,7 +178,8 @@ export class AdapterLink {
     const spare = this.found && !opts.via && this.host.warm && !core?.command && !this.pinnedCwd ? await this.host.warm.takeAnswering(adapter, this.found) : undefined;
     this.warmStart = !!spare;
     // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
-    const onProgramOutput = adapter.quirks.adapterOutputIsProgramOutput ? (text: string, stream: "stdout" | "stderr") => output.fromAdapterStream(stream, text) : undefined;
+    // Through --via the relay sends that output as DAP output events.
+    const onProgramOutput = adapter.quirks.adapterOutputIsProgramOutput && !opts.via ? (text: string, stream: "stdout" | "stderr") => output.fromAdapterStream(stream, text) : undefined;
     let proc: AdapterProcess;
     if (spare) {
       spare.sink.stderr = onStderr;
@@ -183,7 +188,8 @@ export class AdapterLink {
       proc = spare.proc;
     } else {
       proc = await connectAdapter(transport, command, {
-        cwd: spawnCwd ?? opts.cwd,
+        // Through --via these directories are the target's: the command itself runs here.
+        cwd: opts.via ? (existsSync(spawnCwd ?? opts.cwd) ? (spawnCwd ?? opts.cwd) : "/") : (spawnCwd ?? opts.cwd),
         // The adapter runs in the caller's environment: what it finds and builds (Delve's go build, gdb's init files) is the caller's.
         baseEnv: opts.callerEnv,
         env,
@@ -222,6 +228,8 @@ export class AdapterLink {
         const how = await Promise.race([proc.exited, Bun.sleep(500).then(() => undefined)]);
         const said = how ? (how.signal ? `it was killed by ${how.signal}` : `it exited with code ${how.code}`) : e.message;
         const tail = proc.stderrTail().trim();
+        // In a target, an adapter that cannot start is one to install there (debugpy's module missing).
+        if (opts.via && /No module named|not found|No such file/i.test(tail)) throw new DebuggerError("ADAPTER_NOT_FOUND", `--via: ${adapter.name} could not start in the target: ${tail.split("\n").at(-1)}`, `install it there: ${adapter.installHint.replace(/; or name an interpreter.*$/, "")}; \`debugger doctor --via '…'\` shows what the target has`);
         throw new DebuggerError(
           "ADAPTER_START_FAILED",
           `${adapter.name} could not start: ${said} before answering initialize${tail ? `\n${tail}` : ""}`,
@@ -376,7 +384,7 @@ export class AdapterLink {
     const said = tailLines(this.host.output.since(outputFrom, ["stderr", "console"]), 20).trim();
     // A refused ptrace (another tracer, Yama, a missing CAP_SYS_PTRACE, seccomp): its cause and fix, not a guess at the path.
     const pid = this.opts?.pid;
-    const denied = what === "attach" ? (pid && !this.opts?.connect ? attachDenial(pid) : undefined) : launchDenial(`${e.message}\n${said}`, this.opts?.via ? this.targetPtrace : undefined);
+    const denied = what === "attach" ? (pid && !this.opts?.connect ? (this.opts?.via ? attachDenial(pid, this.targetPtrace ?? { capSysPtrace: false, seccompFilter: false }, {}) : attachDenial(pid)) : undefined) : launchDenial(`${e.message}\n${said}`, this.opts?.via ? this.targetPtrace : undefined);
     // A build the adapter ran (Delve's `mode: debug`) failed: the compiler's messages are the news, not the path or -g.
     const build = what === "launch" && /\bbuild error\b/i.test(e.message) ? (said ? "fix the build: the compiler's messages are above" : "fix the build: `go build` in the program's directory shows the compiler's messages") : undefined;
     return new DebuggerError(
