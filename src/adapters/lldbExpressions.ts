@@ -19,7 +19,7 @@ export interface ExpressionContext {
   rust: boolean;
   /** LLDB's value and type for an expression it reads as written (no translation); rejects on an error. */
   evaluate(expression: string): Promise<{ result: string; type?: string }>;
-  /** gdb is installed here (it can call many Rust methods). */
+  /** gdb is installed here: gdb 13 calls the program's own Rust methods (not std's generic ones: `Vec::len` is not in the binary). */
   gdb: boolean;
 }
 
@@ -486,8 +486,9 @@ class RustToLldb {
   }
 
   private noMethod(n: Extract<Node, { k: "method" }>, more: string): DebuggerError {
-    // Said in the message too: a --print row shows the message, not the hint.
-    const gdb = this.ctx.gdb ? "; gdb can call many Rust methods (`--adapter gdb`)" : "";
+    // Said in the message too: a --print row shows the message, not the hint. gdb 13 calls
+    // `self.base.is_prerelease()` but not `v.len()` (std's generic methods are not in the binary).
+    const gdb = this.ctx.gdb ? "; gdb can call the program's own methods (`--adapter gdb`)" : "";
     return refused(this.expression, `LLDB cannot call Rust methods ('.${n.name}(${n.args.length ? "…" : ""})')${more}: read fields instead${gdb}`, `${INSTEAD}${gdb}`, "UNSUPPORTED");
   }
 

@@ -110,8 +110,8 @@ describe("Rust on LLDB", () => {
     ["p/x i", "i [hex]"],
     ["/d ratio", "ratio [dec]"],
     // Refusals that say what works instead.
-    ["self.base.is_prerelease()", "error UNSUPPORTED: cannot evaluate 'self.base.is_prerelease()': LLDB cannot call Rust methods ('.is_prerelease()'): read fields instead; gdb can call many Rust methods (`--adapter gdb`)"],
-    ["ratio.len()", "error UNSUPPORTED: cannot evaluate 'ratio.len()': LLDB cannot call Rust methods ('.len()'), and 'double' is not a collection whose length it knows (Vec, String, &str, slices, arrays, VecDeque, HashMap, HashSet, BTreeMap): read fields instead; gdb can call many Rust methods (`--adapter gdb`)"],
+    ["self.base.is_prerelease()", "error UNSUPPORTED: cannot evaluate 'self.base.is_prerelease()': LLDB cannot call Rust methods ('.is_prerelease()'): read fields instead; gdb can call the program's own methods (`--adapter gdb`)"],
+    ["ratio.len()", "error UNSUPPORTED: cannot evaluate 'ratio.len()': LLDB cannot call Rust methods ('.len()'), and 'double' is not a collection whose length it knows (Vec, String, &str, slices, arrays, VecDeque, HashMap, HashSet, BTreeMap): read fields instead; gdb can call the program's own methods (`--adapter gdb`)"],
     ["self.counts[0]", "error EVALUATE_FAILED: cannot evaluate 'self.counts[0]': LLDB cannot index a HashMap<String, int> with [] (a map's entries are its children)"],
     ["ratio == Some(3)", "error EVALUATE_FAILED: cannot evaluate 'ratio == Some(3)': 'ratio' is a double, not an Option"],
     ["ratio as Foo", "error EVALUATE_FAILED: cannot evaluate 'ratio as Foo': LLDB casts to Rust's number types here (i8 … u128, f32, f64, bool, char, and *const/*mut of them), not to 'Foo'"],
