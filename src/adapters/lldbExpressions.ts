@@ -309,6 +309,8 @@ function needsRust(n: Node): boolean {
     case "paren":
       return needsRust(n.e);
     case "bin":
+      // A string compared with a literal (`word == "x"`): C would compare addresses.
+      if ((n.op === "==" || n.op === "!=") && [n.l, n.r].some((x) => x.k === "lit" && x.text.startsWith('"'))) return true;
       return needsRust(n.l) || needsRust(n.r);
     case "call":
       return n.args.some(needsRust);
@@ -427,6 +429,9 @@ class RustToLldb {
       case "bin": {
         const variant = n.op === "==" || n.op === "!=" ? (n.r.k === "variant" ? { place: n.l, v: n.r } : n.l.k === "variant" ? { place: n.r, v: n.l } : undefined) : undefined;
         if (variant) return String((await this.variantIs(variant.place, variant.v)) === (n.op === "=="));
+        const isStr = (x: Node) => x.k === "lit" && x.text.startsWith('"');
+        const text = n.op === "==" || n.op === "!=" ? (isStr(n.r) && !isStr(n.l) ? { s: n.l, lit: n.r } : isStr(n.l) && !isStr(n.r) ? { s: n.r, lit: n.l } : undefined) : undefined;
+        if (text) return this.sameText(text.s, (text.lit as { text: string }).text, n.op === "!=");
         return `${await this.emit(n.l, false)} ${n.op} ${await this.emit(n.r, false)}`;
       }
       case "cast": {
@@ -470,6 +475,25 @@ class RustToLldb {
     }
   }
 
+  /**
+   * A String or &str compared with a string literal, as C that LLDB checks by itself (a condition
+   * stays fast): the length, then each byte of the literal's UTF-8.
+   */
+  private async sameText(node: Node, literal: string, negate: boolean): Promise<string> {
+    const r = await this.receiver(node, false);
+    const k = kindOf(r.type);
+    const bytes = rustStringBytes(literal);
+    if ((k.kind !== "string" && k.kind !== "str") || !bytes) {
+      if (k.kind === "string" || k.kind === "str") throw refused(this.expression, `LLDB cannot read the string literal ${literal}`, "compare with a plain literal (escapes \\n \\t \\\\ \\\" \\x41 \\u{e9})");
+      return `${await this.emit(node, false)} ${negate ? "!=" : "=="} ${literal}`;
+    }
+    if (bytes.length > 64) throw refused(this.expression, `a string literal longer than 64 bytes is not compared here (${bytes.length})`, `compare its start, or \`debugger print ${exprText(node)}\``);
+    const base = k.kind === "string" ? `((unsigned char *)${r.text}${r.op}vec.buf.inner.ptr.pointer.pointer)` : `${r.text}${r.op}data_ptr`;
+    const length = `${r.text}${r.op}${LENGTH[k.kind]}`;
+    const same = [`${length} == ${bytes.length}`, ...bytes.map((b, i) => `${base}[${i}] == ${b}`)].join(" && ");
+    return negate ? `!(${same})` : `(${same})`;
+  }
+
   private async method(n: Extract<Node, { k: "method" }>, place: boolean): Promise<string> {
     if (n.args.length === 0 && /^is_(?:some|none|ok|err)$/.test(n.name)) {
       const name = { is_some: "Some", is_none: "None", is_ok: "Ok", is_err: "Err" }[n.name] as "Some";
@@ -509,6 +533,31 @@ class RustToLldb {
     const other = v.arg.k === "lit" ? await this.emit(v.arg, false) : (await this.read(await this.emit(v.arg, false))).result.trim();
     return sameValue(payload, other);
   }
+}
+
+/** A Rust string literal's bytes (UTF-8), or undefined for an escape not read here. */
+export function rustStringBytes(literal: string): number[] | undefined {
+  const body = literal.slice(1, -1);
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c !== "\\") {
+      out += c;
+      continue;
+    }
+    const e = body[++i];
+    const simple: Record<string, string> = { n: "\n", t: "\t", r: "\r", "0": "\0", "\\": "\\", '"': '"', "'": "'" };
+    if (e !== undefined && simple[e] !== undefined) out += simple[e];
+    else if (e === "x" && /^[0-7][0-9a-fA-F]$/.test(body.slice(i + 1, i + 3))) {
+      out += String.fromCharCode(parseInt(body.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else if (e === "u" && /^\{[0-9a-fA-F]{1,6}\}/.test(body.slice(i + 1))) {
+      const m = /^\{([0-9a-fA-F]{1,6})\}/.exec(body.slice(i + 1))!;
+      out += String.fromCodePoint(parseInt(m[1]!, 16));
+      i += m[0].length;
+    } else return undefined;
+  }
+  return [...new TextEncoder().encode(out)];
 }
 
 /** Two values' texts mean the same: numbers by value, strings and chars by their text. */

@@ -70,10 +70,10 @@ describe.skipIf(!available)("expressions in the agent's language on lldb-dap", (
     const s = env.session("rustcond");
     const loop = await s.run(["run", bins["rust-exprs"]!, "--break", `${at("loop")} if req.runs[i] > 15 && req.limit == Some(3)`, "--print", "i", "--print", "req.runs[i]"], { json: false });
     expect(loop.stdout).toContain("#1  i = 1  req.runs[i] = 20\n#2  i = 2  req.runs[i] = 30\n");
-    // The 251st pass: LLDB checks `k == 250 && older.length == 2` from the 101st on (a condition
-    // it could not read would stop at once, with an error).
-    const hot = await s.run(["run", bins["rust-exprs"]!, "--break", `${at("hot")} if k == 250 && older.len() == 2`, "--print", "k", "--print", "older[1] as i32"], { json: false });
-    expect(hot.stdout).toContain("#1  k = 250  older[1] as i32 = 2\n");
+    // The 251st pass: LLDB checks `k == 250 && older.length == 2 && (bytes of req.name)…` from
+    // the 101st on (a condition it could not read would stop at once, with an error).
+    const hot = await s.run(["run", bins["rust-exprs"]!, "--break", `${at("hot")} if k == 250 && older.len() == 2 && req.name == "pick" && word != "hellO"`, "--print", "k", "--print", "older[1] as i32", "--print", 'req.base.label == "rc"'], { json: false });
+    expect(hot.stdout).toContain('#1  k = 250  older[1] as i32 = 2  req.base.label == "rc" = true\n');
     expect(hot.stdout).not.toContain("#2");
   });
 

@@ -105,6 +105,11 @@ describe("Rust on LLDB", () => {
     ["self.failed.is_err() && self.runs.len() == 3", "true && self->runs.len == 3 [now]"],
     ["self.limit.is_some()", "true [now]"],
     ["self.limit == Some(i + 2)", "true [now]"],
+    // Strings against a literal: length and bytes, C that LLDB checks by itself.
+    ['self.name == "pick"', "(self->name.vec.len == 4 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[0] == 112 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[1] == 105 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[2] == 99 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[3] == 107)"],
+    ['word != "hé"', "!(word.length == 3 && word.data_ptr[0] == 104 && word.data_ptr[1] == 195 && word.data_ptr[2] == 169)"],
+    ['"\\n" == word', "(word.length == 1 && word.data_ptr[0] == 10)"],
+    ['ratio == "x"', 'ratio == "x"'],
     // Nothing Rust-only: as written, no request.
     ["i + 1", "i + 1"],
     ["p/x i", "i [hex]"],

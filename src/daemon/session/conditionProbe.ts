@@ -127,11 +127,12 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
     const operands = conditionOperands(bp.condition!);
     // As written, where the adapter reads the language as written; else as translated at this hit.
     const spelled = (expression: string): Promise<{ expression: string; readNow?: boolean }> => (host.translate ? host.translate(expression, frameId) : Promise.resolve({ expression }));
+    // Found once: the line's types are the same at every hit. One that read values now is found again.
     const check = async () => {
-      const t = await spelled(bp.condition!);
+      const t = probe.translated !== undefined ? { expression: probe.translated } : await spelled(bp.condition!);
       const value = await host.evaluate(t.expression, frameId);
       if (t.readNow) probe.daemonOnly = true;
-      else if (t.expression !== bp.condition) probe.translated = t.expression;
+      else if (host.translate) probe.translated = t.expression;
       return value;
     };
     const [cond, ...values] = await Promise.all([
