@@ -41,6 +41,7 @@ export const fixtures: Record<string, Fixture> = {
   "cpp-values": { source: "cpp/values.cpp", compile: gxx },
   "cpp-containers": { source: "cpp/containers.cpp", compile: gxx },
   "rust-values": { source: "rust/values.rs", compile: rustc },
+  "rust-exprs": { source: "rust/exprs.rs", compile: rustc },
   "cpp-throws": { source: "cpp/throws.cpp", compile: gxx },
 };
 

@@ -11,6 +11,7 @@ import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 import { signalName } from "../common/signals.ts";
 import { lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
+import { translateForLldb } from "./lldbExpressions.ts";
 
 function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
@@ -194,6 +195,14 @@ export const lldbDap: AdapterSpec = {
   // lldb-dap 19 shows no "(Return Value)" local after a step out; LLDB's thread status has it.
   returnValue: { after: "`thread info all", parse: (after, _before, threadId) => lldbReturnValue(after, threadId) },
   printContext: "watch",
+  // LLDB parses every language as C++: Rust's `.len()`, `v[i]`, `t.0`, `as` and gdb's `*p@N`, `/x` are spelled for it (lldbExpressions.ts).
+  translateExpression: (expression, frame) => translateForLldb(expression, {
+      rust: !!frame.program && isRust(frame.program),
+      get gdb() {
+        return !!which("gdb");
+      },
+      evaluate: frame.evaluate,
+    }),
   // lldb-dap 19 gives an unbound breakpoint no message; LLDB's line table tells which lines have code.
   // A console command LLDB refuses is still a successful evaluate: its text says `error: …`.
   rawError: (text) => /^error: (.*)$/m.exec(text)?.[1]?.trim(),

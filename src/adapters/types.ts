@@ -2,6 +2,7 @@
 // adapter differences live here and not as conditionals in the session code.
 import type { Env } from "../common/callerEnv.ts";
 import type { ReturnValueSpec } from "./returnValueText.ts";
+import type { Translation } from "./lldbExpressions.ts";
 import type { Transport } from "./connection.ts";
 import type { StopReport } from "../ipc/types.ts";
 import type { RemoteAdapter } from "./via.ts";
@@ -242,6 +243,13 @@ export interface ValueFacet {
   printContext: "watch" | "repl" | "hover" | "clipboard";
   /** Adapter-specific spelling of an expression (Delve wants `call f()` for calls). */
   rewriteExpression?(expression: string): { expression: string; context?: "watch" | "repl" | "hover" | "clipboard" };
+  /**
+   * Spells an expression as the agent wrote it (the program's language, gdb's habits) for the
+   * adapter's evaluator, where that speaks another language (LLDB: C++ for Rust). May read values
+   * in the frame (`evaluate`: as written, no translation); throws a DebuggerError for what the
+   * debugger cannot do, saying what works instead. Print and condition expressions only, not `raw`.
+   */
+  translateExpression?(expression: string, frame: { program: string | undefined; evaluate(expression: string): Promise<{ result: string; type?: string }> }): Promise<Translation>;
   /** Checks or explains an evaluate result (e.g. a call the debugger cannot make on this machine). */
   checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */

@@ -1,7 +1,8 @@
 // The pure parts of the condition probe: which operands a condition reads, how a condition's
 // value reads as true or false, and why a breakpoint that never stopped did not.
 import { describe, expect, test } from "bun:test";
-import { conditionOperands, neverStopped, truthy } from "../../src/daemon/session/conditionProbe.ts";
+import type { Breakpoint } from "../../src/daemon/breakpointRegistry.ts";
+import { adapterCondition, checkConditions, conditionOperands, neverStopped, PROBE_MAX_HITS, startProbe, truthy, type ProbeHost } from "../../src/daemon/session/conditionProbe.ts";
 import type { BreakpointView } from "../../src/ipc/types.ts";
 
 describe("conditionOperands", () => {
@@ -65,4 +66,43 @@ describe("neverStopped", () => {
 test("words after a keyword are operands too (Python's and/or)", () => {
   expect(conditionOperands("i == 7 and total > 0")).toEqual(["i", "total"]);
   expect(conditionOperands("not done or x.y")).toEqual(["done", "x.y"]);
+});
+
+describe("a condition the adapter's evaluator reads in another spelling (translateExpression)", () => {
+  const bp = (condition: string): Breakpoint => {
+    const b = { id: 1, location: "a.rs:3", kind: "line", file: "a.rs", line: 3, enabled: true, verified: true, hits: 0, condition } as Breakpoint;
+    startProbe(b);
+    return b;
+  };
+  const host = (spell: (e: string) => { expression: string; readNow?: boolean }) => {
+    const asked: string[] = [];
+    const h: ProbeHost & { asked: string[]; translations: number } = {
+      asked,
+      translations: 0,
+      evaluate: async (e) => (asked.push(e), "false"),
+      resync: async () => {},
+      translate: async (e) => (h.translations++, spell(e)),
+    };
+    return h;
+  };
+
+  test("is evaluated as translated, found once, and handed to the adapter translated when the budget is spent", async () => {
+    const b = bp("v.len() > limit");
+    const h = host((e) => ({ expression: e === "v.len() > limit" ? "v.len > limit" : e }));
+    for (let i = 0; i < PROBE_MAX_HITS; i++) await checkConditions(h, [b], 1, true);
+    expect(h.asked.filter((e) => e.includes(">"))).toEqual(Array(PROBE_MAX_HITS).fill("v.len > limit"));
+    // Once for the condition; the operand (`limit`) at each hit.
+    expect(h.translations).toBe(1 + PROBE_MAX_HITS);
+    expect(b.probe?.active).toBe(false);
+    expect(adapterCondition(b)).toBe("v.len > limit");
+  });
+
+  test("one that read values now (an enum's variant) stays the daemon's to check", async () => {
+    const b = bp("opt == None");
+    const h = host((e) => (e === "opt == None" ? { expression: "false", readNow: true } : { expression: e }));
+    for (let i = 0; i < PROBE_MAX_HITS + 5; i++) await checkConditions(h, [b], 1, true);
+    expect(b.probe?.active).toBe(true);
+    expect(b.probe?.hits).toBe(PROBE_MAX_HITS + 5);
+    expect(adapterCondition(b)).toBeUndefined();
+  });
 });

@@ -73,8 +73,12 @@ export class BreakpointSync {
       const { frame } = await this.inspector.selectedFrameNow(q);
       const { scopes } = await client.request("scopes", { frameId: frame.id });
       const locals = pickScopes(scopes, "locals")[0];
+      // As the adapter's evaluator spells it (Rust's `pair.0`, `v[1]` under LLDB); a comparison read now names no memory.
+      const spelled = await this.inspector.reader.translateNow(q, expression);
+      if (spelled.readNow) throw new DebuggerError("EVALUATE_FAILED", `cannot watch '${expression}': it compares an enum's variant, which names no memory`, "watch the enum itself (`debugger watch opt`), or stop when it holds: `--break 'LINE if opt == Some(3)'`");
+      const asked = spelled.expression;
       // A plain local is asked for by name in its scope; anything else as an expression in the frame.
-      let args: P.DataBreakpointInfoArguments = { name: this.host.adapter.dataBreakpointExpression?.(expression) ?? expression, frameId: frame.id };
+      let args: P.DataBreakpointInfoArguments = { name: this.host.adapter.dataBreakpointExpression?.(asked) ?? asked, frameId: frame.id };
       // Or by the memory it names now, where the adapter cannot watch it as written.
       const pinned = this.host.adapter.watchByLocation?.(expression, this.registry.nextWatchSlot(), this.host.foundAdapter);
       if (pinned) {
@@ -100,7 +104,7 @@ export class BreakpointSync {
         throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} cannot watch '${expression}' for ${accessType} access (it offers ${info.accessTypes.join(", ")})`, "drop --read/--access, or use another access type");
       }
       const bp = this.registry.addData(expression, info.dataId, accessType, pinned ? `${expression}, at the address it has now (gdb's watch -location)` : info.description, opts);
-      bp.readAs = pinned?.name ?? (await this.readByAddressNow(q, expression, info.dataId));
+      bp.readAs = pinned?.name ?? (await this.readByAddressNow(q, asked, info.dataId)) ?? (asked !== expression ? asked : undefined);
       bp.lastValue = await this.inspector.reader.evaluateNow(q, bp.readAs ?? expression, this.host.adapter.printContext).then((r) => r.result, () => undefined);
       try {
         await this.syncSet(q, { kind: "data" });

@@ -43,6 +43,10 @@ export interface ProbeState extends ConditionFalse {
   spentMs: number;
   /** Handed to the adapter for good (budget spent), not just for a step. */
   done?: boolean;
+  /** The condition as the adapter's evaluator reads it (AdapterSpec.translateExpression), found at a hit. */
+  translated?: string;
+  /** The condition reads what only the daemon can (a Rust enum's variant under LLDB): it stays the daemon's to check. */
+  daemonOnly?: boolean;
 }
 
 /** Breakpoints whose condition the daemon can check: a plain condition on a line or function breakpoint. */
@@ -52,7 +56,7 @@ export function probeable(bp: Breakpoint): boolean {
 
 /** The condition sent to the adapter: none while the daemon checks it. */
 export function adapterCondition(bp: Breakpoint & { probe?: ProbeState }): string | undefined {
-  return bp.probe?.active ? undefined : bp.condition;
+  return bp.probe?.active ? undefined : (bp.probe?.translated ?? bp.condition);
 }
 
 const KEYWORDS = new Set(["and", "or", "not", "in", "is", "true", "false", "True", "False", "None", "nil", "null", "nullptr", "NULL", "sizeof", "len", "as", "if", "else"]);
@@ -94,6 +98,8 @@ export interface ProbeHost {
   evaluate(expression: string, frameId: number): Promise<string>;
   /** Re-sends the adapter the set this breakpoint belongs to (its condition changed hands). */
   resync(bp: Breakpoint): Promise<void>;
+  /** The expression as the adapter's evaluator reads it, in the given frame (AdapterSpec.translateExpression); rejects on a refusal. */
+  translate?(expression: string, frameId: number): Promise<{ expression: string; readNow?: boolean }>;
 }
 
 type Probed = Breakpoint;
@@ -119,9 +125,23 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
     const probe = bp.probe!;
     const began = performance.now();
     const operands = conditionOperands(bp.condition!);
+    // As written, where the adapter reads the language as written; else as translated at this hit.
+    const spelled = (expression: string): Promise<{ expression: string; readNow?: boolean }> => (host.translate ? host.translate(expression, frameId) : Promise.resolve({ expression }));
+    // Found once: the line's types are the same at every hit. One that read values now is found again.
+    const check = async () => {
+      const t = probe.translated !== undefined ? { expression: probe.translated } : await spelled(bp.condition!);
+      const value = await host.evaluate(t.expression, frameId);
+      if (t.readNow) probe.daemonOnly = true;
+      else if (host.translate) probe.translated = t.expression;
+      return value;
+    };
     const [cond, ...values] = await Promise.all([
-      host.evaluate(bp.condition!, frameId).then((value) => ({ value }), (e: Error) => ({ error: e.message })),
-      ...operands.map((expression) => host.evaluate(expression, frameId).then((value) => ({ expression, value }), (e: Error) => ({ expression, error: e.message }))),
+      check().then((value) => ({ value }), (e: Error) => ({ error: e.message })),
+      ...operands.map((expression) =>
+        spelled(expression)
+          .then((t) => host.evaluate(t.expression, frameId))
+          .then((value) => ({ expression, value }), (e: Error) => ({ expression, error: e.message.replace(/^cannot evaluate '[^']*': /, "") })),
+      ),
     ]);
     const verdict = "value" in cond! ? truthy(cond.value) : undefined;
     probe.spentMs += performance.now() - began;
@@ -134,7 +154,7 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
     probe.hits++;
     probe.last = values as ConditionFalse["last"];
     if (counted) bp.hits = Math.max(0, bp.hits - 1);
-    if (probe.hits >= PROBE_MAX_HITS || probe.spentMs >= PROBE_MAX_MS) {
+    if (!probe.daemonOnly && (probe.hits >= PROBE_MAX_HITS || probe.spentMs >= PROBE_MAX_MS)) {
       probe.more = true;
       await handOver(host, bp, true);
     }
@@ -203,13 +223,21 @@ export interface ConditionContext {
   readonly client: DapClient | undefined;
   readonly frames: FrameReader;
   readonly registry: BreakpointRegistry;
+  /** The program (its language decides how conditions are spelled for the adapter). */
+  readonly program: string | undefined;
   resync(bp: Breakpoint): Promise<void>;
 }
 
 export function probeHost(ctx: ConditionContext): ProbeHost {
+  const evaluate = async (expression: string, frameId: number) => {
+    const r = await ctx.client!.request("evaluate", { expression, frameId, context: ctx.adapter.printContext });
+    return { result: r.result, ...(r.type ? { type: r.type } : {}) };
+  };
+  const translate = ctx.adapter.translateExpression;
   return {
-    evaluate: async (expression, frameId) => (await ctx.client!.request("evaluate", { expression, frameId, context: ctx.adapter.printContext })).result,
+    evaluate: async (expression, frameId) => (await evaluate(expression, frameId)).result,
     resync: (bp) => ctx.resync(bp),
+    ...(translate ? { translate: (expression: string, frameId: number) => translate(expression, { program: ctx.program, evaluate: (e) => evaluate(e, frameId) }) } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ export interface InspectorHost {
   readonly sourceLines: number;
   readonly lastReport: StopReport | undefined;
   readonly foundAdapter: FoundAdapter | undefined;
+  /** The program being debugged (its language decides how expressions are spelled for the adapter). */
+  readonly program: string | undefined;
   requireLive(): DapClient;
   requireStopped(): DapClient;
   captureOutput<T>(fn: () => Promise<T>): Promise<{ value: T; text: string }>;

@@ -158,7 +158,7 @@ export class StopPipeline {
   /** The condition probe's view of the session (conditionProbe.ts). */
   conditionContext(q: InQueue): ConditionContext {
     const h = this.host;
-    return { name: h.name, adapter: h.adapter, client: h.client, frames: h.reader, registry: h.breakpoints.registry, resync: (bp) => h.breakpoints.resyncNow(q, bp) };
+    return { name: h.name, adapter: h.adapter, client: h.client, frames: h.reader, registry: h.breakpoints.registry, program: h.program, resync: (bp) => h.breakpoints.resyncNow(q, bp) };
   }
 
   private throwContext(): ThrowContext {

@@ -7,6 +7,7 @@ import type { PrintResult, Replies, ValueData } from "../../ipc/commands.ts";
 import type { DisplayValue, VariableView } from "../../ipc/types.ts";
 import { truncateValue, truncateVariables } from "../truncate.ts";
 import type { DebuggerConsole } from "./debuggerConsole.ts";
+import type { Translation } from "../../adapters/lldbExpressions.ts";
 import type { InspectorHost, SelectedFrame } from "./inspectorHost.ts";
 import type { InQueue, Queue } from "./queue.ts";
 import { checkedCount, oneLevelDown, type ValueReader } from "./oneLevelDown.ts";
@@ -54,7 +55,9 @@ export class ValueInspector {
   value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined): Promise<ValueData> {
     return this.queue(async (q) => {
       if (context === "print") this.host.requireStopped();
-      const r = await this.evaluateNow(q, expression, context === "print" ? this.host.adapter.printContext : "repl", format === "hex" ? { hex: true } : undefined);
+      const spelled = context === "print" ? await this.translateNow(q, expression) : { expression };
+      format ??= spelled.format;
+      const r = await this.evaluateNow(q, spelled.expression, context === "print" ? this.host.adapter.printContext : "repl", format === "hex" ? { hex: true } : undefined, undefined, expression);
       const limit = Math.max(this.host.limits.maxValueLength * 20, 4000);
       const full = formatValue(compactValue(r.result, r.type), format);
       const shown = truncateValue(full, limit);
@@ -84,8 +87,10 @@ export class ValueInspector {
       const out = [];
       for (const expression of expressions) {
         try {
-          const r = await this.wholeElementsNow(q, expression, await this.evaluateNow(q, expression, this.host.adapter.printContext, format === "hex" ? { hex: true } : undefined));
-          const shown = await this.presentNow(q, expression, r, format);
+          const spelled = await this.translateNow(q, expression);
+          const shownAs = format ?? spelled.format;
+          const r = await this.wholeElementsNow(q, expression, await this.evaluateNow(q, spelled.expression, this.host.adapter.printContext, shownAs === "hex" ? { hex: true } : undefined, undefined, expression));
+          const shown = await this.presentNow(q, spelled.expression, r, shownAs);
           out.push({ expression, result: truncateValue(shown, this.host.limits.maxValueLength * 5).value, type: shortType(r.type), reference: r.variablesReference });
         } catch (e) {
           out.push({ expression, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
@@ -330,8 +335,18 @@ export class ValueInspector {
     return out;
   }
 
-  /** In frame `at`, else the selected frame when stopped. */
-  async evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover" | "clipboard", format?: P.ValueFormat, at?: number): Promise<P.EvaluateResponse["body"]> {
+  /**
+   * An expression as the agent wrote it, spelled for the adapter's evaluator (AdapterSpec.translateExpression),
+   * in frame `at`, else the selected frame; a refusal is thrown.
+   */
+  async translateNow(q: InQueue, expression: string, at?: number): Promise<Translation> {
+    const translate = this.host.adapter.translateExpression;
+    if (!translate) return { expression };
+    return translate(expression, { program: this.host.program, evaluate: (e) => this.evaluateNow(q, e, this.host.adapter.printContext, undefined, at) });
+  }
+
+  /** In frame `at`, else the selected frame when stopped. `asWritten`: the expression before translateNow, for errors. */
+  async evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover" | "clipboard", format?: P.ValueFormat, at?: number, asWritten = expression): Promise<P.EvaluateResponse["body"]> {
     const client = this.host.requireLive();
     let frameId = at;
     if (frameId === undefined && this.host.state === "stopped") frameId = (await this.frames.selectedFrameNow(q)).frame.id;
@@ -348,7 +363,8 @@ export class ValueInspector {
     } catch (e) {
       // A broken connection (a malformed frame) is not the expression's fault.
       if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) {
-        throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${expression}': ${evaluateError(e.message)}`, "`debugger locals` lists the names in scope");
+        const asked = asWritten === expression ? "" : ` (${this.host.adapter.name} was asked \`${expression}\`)`;
+        throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${asWritten}': ${evaluateError(e.message)}${asked}`, "`debugger locals` lists the names in scope");
       }
       throw e;
     }
@@ -371,8 +387,9 @@ export class ValueInspector {
     const out: DisplayValue[] = [];
     for (const d of items) {
       try {
-        const r = await this.wholeElementsNow(q, d.expression, await this.evaluateNow(q, d.expression, this.host.adapter.printContext, undefined, at), at);
-        out.push({ ...d, value: truncateValue(await this.presentNow(q, d.expression, r, undefined, at), this.host.limits.maxValueLength).value, ...(r.type ? { type: shortType(r.type) } : {}) });
+        const spelled = await this.translateNow(q, d.expression, at);
+        const r = await this.wholeElementsNow(q, d.expression, await this.evaluateNow(q, spelled.expression, this.host.adapter.printContext, spelled.format === "hex" ? { hex: true } : undefined, at, d.expression), at);
+        out.push({ ...d, value: truncateValue(await this.presentNow(q, spelled.expression, r, spelled.format, at), this.host.limits.maxValueLength).value, ...(r.type ? { type: shortType(r.type) } : {}) });
       } catch (e) {
         out.push({ ...d, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
       }

@@ -1,0 +1,166 @@
+// The LLDB adapter's expression translation: an expression as the agent writes it → what LLDB is
+// asked (or the refusal). The fake frame answers with the values and types lldb-dap 19 gave for
+// test/fixtures/rust/exprs.rs (frame `Req::score`, and `main` below it) and a C frame.
+import { describe, expect, test } from "bun:test";
+import { DebuggerError } from "../../src/common/errors.ts";
+import { translateForLldb, type ExpressionContext } from "../../src/adapters/lldbExpressions.ts";
+
+const VEC = "alloc::vec::Vec<unsigned long, alloc::alloc::Global>";
+/** Expression → what LLDB's evaluate answered (variable paths and C alike). */
+const RUST_FRAME: Record<string, { result: string; type: string }> = {
+  self: { result: "0x00007fffffffdfd0", type: "exprs::Req *" },
+  "self->runs": { result: "size=3", type: VEC },
+  "self->base": { result: "0x00005555555beae0", type: "exprs::Base *" },
+  "self->name": { result: '"pick"', type: "alloc::string::String" },
+  "self->pair": { result: '(7, "seven")', type: "(i32, &str)" },
+  "self->pair.__1": { result: '"seven"', type: "&str" },
+  "self->limit": { result: "Some(3)", type: "core::option::Option<u32>" },
+  "self->limit.0": { result: "3", type: "unsigned int" },
+  "self->none": { result: "None", type: "core::option::Option<u32>" },
+  "self->outcome": { result: "Ok(5)", type: "core::result::Result<i32, alloc::string::String>" },
+  "self->outcome.0": { result: "5", type: "int" },
+  "self->failed": { result: 'Err("bad")', type: "core::result::Result<i32, alloc::string::String>" },
+  "self->failed.0": { result: '"bad"', type: "alloc::string::String" },
+  "self->counts": { result: "size=2", type: "std::collections::hash::map::HashMap<alloc::string::String, int, std::hash::random::RandomState, alloc::alloc::Global>" },
+  older: { result: "size=2", type: "&[u64]" },
+  word: { result: '"hello"', type: "&str" },
+  boxed: { result: "0x00005555555bf000", type: "int *" },
+  ratio: { result: "2.75", type: "double" },
+  i: { result: "1", type: "unsigned long" },
+  "i + 2": { result: "3", type: "unsigned long" },
+  rr: { result: "0x00007fffffffd000", type: "exprs::Req **" },
+  "(*rr)->runs": { result: "size=3", type: VEC },
+  grid: { result: "{...}", type: "int[4]" },
+  items: { result: "size=2", type: "alloc::vec::Vec<(i32, &str), alloc::alloc::Global>" },
+  p: { result: "0x00007fffffffd100", type: "int *" },
+  "*p": { result: "1", type: "int" },
+  "node->next": { result: "0x0", type: "Node *" },
+};
+
+function frame(values: Record<string, { result: string; type: string }>, rust: boolean, gdb = true): ExpressionContext & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    rust,
+    gdb,
+    asked,
+    evaluate: async (e) => {
+      asked.push(e);
+      const v = values[e];
+      if (!v) throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${e}': use of undeclared identifier`);
+      return v;
+    },
+  };
+}
+
+async function outcome(expression: string, rust = true): Promise<string> {
+  try {
+    const t = await translateForLldb(expression, frame(RUST_FRAME, rust));
+    return `${t.expression}${t.format ? ` [${t.format}]` : ""}${t.readNow ? " [now]" : ""}`;
+  } catch (e) {
+    return `error ${(e as DebuggerError).code}: ${(e as Error).message}`;
+  }
+}
+
+describe("Rust on LLDB", () => {
+  const table: [string, string][] = [
+    // Through references and Boxes (C pointers in LLDB).
+    ["self.runs", "self->runs"],
+    ["self.base.major", "self->base->major"],
+    ["self.base.label", "self->base->label"],
+    ["rr.runs", "(*rr)->runs"],
+    ["*boxed + 1", "*boxed + 1"],
+    // Lengths, by the collection's own fields.
+    ["self.runs.len()", "self->runs.len"],
+    ["self.name.len()", "self->name.vec.len"],
+    ["word.len()", "word.length"],
+    ["older.len()", "older.length"],
+    ["self.counts.len()", "self->counts.base.table.table.items"],
+    ["grid.len()", "4"],
+    ["self.runs.is_empty()", "(self->runs.len == 0)"],
+    ["self.runs.len() > 2 && older.len() == 2", "self->runs.len > 2 && older.length == 2"],
+    // Indexing: a path alone reads the formatters' children; inside an expression, memory.
+    ["self.runs[1]", "self->runs[1]"],
+    ["older[1]", "older[1]"],
+    ["self.runs[i]", "((unsigned long *)self->runs.buf.inner.ptr.pointer.pointer)[i]"],
+    ["self.runs[0] + older[1]", "((unsigned long *)self->runs.buf.inner.ptr.pointer.pointer)[0] + older.data_ptr[1]"],
+    ["older[i] * 2", "older.data_ptr[i] * 2"],
+    ["grid[i]", "grid[i]"],
+    // Tuples: `.0` would parse as the number .0 in C.
+    ["self.pair.0", "self->pair.__0"],
+    ["self.pair.0 + 1", "self->pair.__0 + 1"],
+    ["self.pair.1.len()", "self->pair.__1.length"],
+    // Casts and literals.
+    ["ratio as i32", "((int)(ratio))"],
+    ["i as u8 + 1u8", "((unsigned char)(i)) + 1"],
+    ["1_000u64 * i", "1000 * i"],
+    ["(ratio as i64) as f32", "((float)((((long)(ratio)))))"],
+    // Enums, read through the formatters, for this stop only.
+    ["self.limit == Some(3)", "true [now]"],
+    ["self.limit == Some(4)", "false [now]"],
+    ["self.limit != None", "true [now]"],
+    ["self.none == None", "true [now]"],
+    ["None == self.none", "true [now]"],
+    ["self.outcome == Ok(5)", "true [now]"],
+    ["self.failed == Err(\"bad\")", "true [now]"],
+    ["self.failed.is_err() && self.runs.len() == 3", "true && self->runs.len == 3 [now]"],
+    ["self.limit.is_some()", "true [now]"],
+    ["self.limit == Some(i + 2)", "true [now]"],
+    // Strings against a literal: length and bytes, C that LLDB checks by itself.
+    ['self.name == "pick"', "(self->name.vec.len == 4 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[0] == 112 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[1] == 105 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[2] == 99 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[3] == 107)"],
+    ['word != "hé"', "!(word.length == 3 && word.data_ptr[0] == 104 && word.data_ptr[1] == 195 && word.data_ptr[2] == 169)"],
+    ['"\\n" == word', "(word.length == 1 && word.data_ptr[0] == 10)"],
+    ['ratio == "x"', 'ratio == "x"'],
+    // Nothing Rust-only: as written, no request.
+    ["i + 1", "i + 1"],
+    ["p/x i", "i [hex]"],
+    ["/d ratio", "ratio [dec]"],
+    // Refusals that say what works instead.
+    ["self.base.is_prerelease()", "error UNSUPPORTED: cannot evaluate 'self.base.is_prerelease()': LLDB cannot call Rust methods ('.is_prerelease()'): read fields instead; gdb can call the program's own methods (`--adapter gdb`)"],
+    ["ratio.len()", "error UNSUPPORTED: cannot evaluate 'ratio.len()': LLDB cannot call Rust methods ('.len()'), and 'double' is not a collection whose length it knows (Vec, String, &str, slices, arrays, VecDeque, HashMap, HashSet, BTreeMap): read fields instead; gdb can call the program's own methods (`--adapter gdb`)"],
+    ["self.counts[0]", "error EVALUATE_FAILED: cannot evaluate 'self.counts[0]': LLDB cannot index a HashMap<String, int> with [] (a map's entries are its children)"],
+    ["ratio == Some(3)", "error EVALUATE_FAILED: cannot evaluate 'ratio == Some(3)': 'ratio' is a double, not an Option"],
+    ["ratio as Foo", "error EVALUATE_FAILED: cannot evaluate 'ratio as Foo': LLDB casts to Rust's number types here (i8 … u128, f32, f64, bool, char, and *const/*mut of them), not to 'Foo'"],
+    ["items[i]", "error EVALUATE_FAILED: cannot evaluate 'items[i]': LLDB cannot name the element type '(i32, &str)' of Vec<(i32, &str)> in an expression"],
+    ["Some(3)", "error EVALUATE_FAILED: cannot evaluate 'Some(3)': LLDB has no value 'Some(…)': Rust's enums are read here only compared with == or != (`opt == Some(3)`)"],
+    ["missing.len()", "error EVALUATE_FAILED: cannot evaluate 'missing.len()': 'missing': use of undeclared identifier"],
+    ["p/q i", "error EVALUATE_FAILED: cannot evaluate 'p/q i': '/q' is gdb's print format, and not one LLDB has here"],
+  ];
+  for (const [input, want] of table) test(`${input} → ${want}`, async () => expect(await outcome(input)).toBe(want));
+
+  test("a method refusal names gdb where it is installed, and not where it is not", async () => {
+    const err = (gdb: boolean) => translateForLldb("self.base.is_prerelease()", frame(RUST_FRAME, true, gdb)).then(() => undefined, (e: DebuggerError) => e.hint ?? "");
+    expect(await err(true)).toContain("--adapter gdb");
+    expect(await err(false)).not.toContain("gdb");
+    expect(await err(false)).toContain("`.len()`");
+  });
+
+  test("an expression with nothing Rust-only asks LLDB nothing beforehand", async () => {
+    const f = frame(RUST_FRAME, true);
+    expect((await translateForLldb("i + 1 > 2 && ratio < 3.5", f)).expression).toBe("i + 1 > 2 && ratio < 3.5");
+    expect(f.asked).toEqual([]);
+  });
+
+  test("what does not parse goes to LLDB as written", async () => {
+    for (const e of ["(int)ratio", "sizeof(x)", "a ? b : c", "|x| x + 1"]) expect((await translateForLldb(e, frame(RUST_FRAME, true))).expression).toBe(e);
+  });
+});
+
+describe("gdb's habits on LLDB", () => {
+  const table: [string, string][] = [
+    ["*p@3", "*(int (*)[3])&(*p)"],
+    ["*p @ 2", "*(int (*)[2])&(*p)"],
+    ["p/x *p", "*p [hex]"],
+    ["print/t i", "i [bin]"],
+    ["/x i", "i [hex]"],
+    ["p / x", "p / x"],
+    ["node->next", "node->next"],
+    ["*p@0", "error EVALUATE_FAILED: cannot evaluate '*p@0': the count after '@' must be a positive whole number ('0' is not)"],
+    ["@3", "error EVALUATE_FAILED: cannot evaluate '@3': gdb's `@` takes a value on its left and a count on its right (`*p@12`)"],
+    ['strcmp(s, "a@b") == 0', 'strcmp(s, "a@b") == 0'],
+  ];
+  for (const [input, want] of table) test(`${input} → ${want}`, async () => expect(await outcome(input, false)).toBe(want));
+
+  test("C programs keep `.0` and method-looking text as written", async () => {
+    expect(await outcome("s.len()", false)).toBe("s.len()");
+  });
+});
