@@ -255,7 +255,7 @@ function parse(tokens: Token[]): Node | undefined {
       if (VARIANTS.has(t.text) && peek()?.text !== "::") {
         if (t.text === "None") return { k: "variant", name: "None" };
         const a = peek()?.text === "(" ? args() : undefined;
-        if (!a || a.length !== 1) throw new Error("parse");
+        if (a?.length !== 1) throw new Error("parse");
         return { k: "variant", name: t.text as "Some", arg: a[0] };
       }
       let text = t.text;

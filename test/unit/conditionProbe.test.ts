@@ -79,9 +79,15 @@ describe("a condition the adapter's evaluator reads in another spelling (transla
     const h: ProbeHost & { asked: string[]; translations: number } = {
       asked,
       translations: 0,
-      evaluate: async (e) => (asked.push(e), "false"),
+      evaluate: async (e) => {
+        asked.push(e);
+        return "false";
+      },
       resync: async () => {},
-      translate: async (e) => (h.translations++, spell(e)),
+      translate: async (e) => {
+        h.translations++;
+        return spell(e);
+      },
     };
     return h;
   };
