@@ -11,7 +11,7 @@ import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { Socket } from "bun";
 import { existsSync } from "node:fs";
 import { constants } from "node:os";
-import { dirname } from "node:path";
+import { dirname, isAbsolute } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { encodeMessage, MessageDecoder } from "../dap/codec.ts";
 import { DapClient } from "../dap/client.ts";
@@ -77,6 +77,10 @@ class Upstream {
   readonly ids = new Map<number, number>();
   /** It reported a stop to the daemon. */
   stopped = false;
+  /** Paused now (a stop reported, no `continued` since). */
+  paused = false;
+  /** WORKERS_FIELD: the daemon's exception filters wait for the first script of the program's own (loadedSource). */
+  filtersWait = false;
   /** A worker thread's debuggee (js-debug names it `[worker N]`), not a process: never followed. */
   worker = false;
 
@@ -257,6 +261,13 @@ export async function spawnSessionServer(command: string[], pattern: RegExp, opt
 
 /** A field of the launch arguments by which node.ts hands the router the --stdin file. */
 export const STDIN_FIELD = "__debuggerStdin";
+/**
+ * A launch field saying the program is a test runner whose tests run in child processes (vitest's
+ * forks): exception stops belong to those children only (the runner's own process throws and
+ * catches hundreds of errors while it resolves modules: each would be a stop to judge), and each
+ * new child is followed unless the one followed is paused (the runner starts one per test file).
+ */
+export const WORKERS_FIELD = "__debuggerTestWorkers";
 
 class Router {
   readonly client: DapClient;
@@ -288,6 +299,8 @@ class Router {
   private attached = false;
   /** The launch's --stdin file: the program's fd 0 when we start it. */
   private stdinFile: string | undefined;
+  /** WORKERS_FIELD: the program is a test runner whose tests run in children. */
+  private testWorkers = false;
   /** The daemon's breakpoints js-debug has not bound yet, and who waits for them all to be. */
   private readonly provisional = new Set<number>();
   private allBound: (() => void) | undefined;
@@ -344,9 +357,14 @@ class Router {
       this.roots = [a.cwd, a.program ? dirname(a.program) : undefined].filter((r): r is string => !!r);
       // --stdin: ours to apply when we start the program (js-debug has no such option); not js-debug's to see.
       this.stdinFile = a[STDIN_FIELD];
-      if (this.stdinFile !== undefined) req.arguments = Object.fromEntries(Object.entries(req.arguments as object).filter(([k]) => k !== STDIN_FIELD));
+      this.testWorkers = (a as Record<string, unknown>)[WORKERS_FIELD] === true;
+      req.arguments = Object.fromEntries(Object.entries(req.arguments as object).filter(([k]) => k !== STDIN_FIELD && k !== WORKERS_FIELD));
     }
-    if (req.command === "setExceptionBreakpoints") this.exceptionFilters = req.arguments as P.SetExceptionBreakpointsArguments;
+    if (req.command === "setExceptionBreakpoints") {
+      this.exceptionFilters = req.arguments as P.SetExceptionBreakpointsArguments;
+      // The runner's own process: none (WORKERS_FIELD); its children get the daemon's (configureChild).
+      if (this.testWorkers && this.target && !this.others.length) req.arguments = { filters: [] };
+    }
     if (req.command === "setBreakpoints" && this.target) return this.setBreakpoints(req, this.target);
     const to = TO_LAUNCHER.has(req.command) || !this.target ? this.launcher : this.target;
     const args = req.arguments as { threadId?: unknown } | undefined;
@@ -401,7 +419,7 @@ class Router {
    */
   private async configureChild(child: Upstream): Promise<void> {
     const old = this.target;
-    if (!old || old.stopped) return void child.request("configurationDone");
+    if (!old || (this.testWorkers ? old.paused : old.stopped)) return void child.request("configurationDone");
     this.target = child;
     this.others.splice(this.others.indexOf(child), 1);
     this.others.push(old);
@@ -418,7 +436,11 @@ class Router {
       );
       this.addHolders(path, child);
     }
-    if (this.exceptionFilters) sets.push(child.request("setExceptionBreakpoints", this.exceptionFilters));
+    // A test runner's worker throws and catches hundreds of errors while it sets itself up (vitest's
+    // module runner: ~240 `new URL` probes, 0.14 s each even as a condition js-debug evaluates):
+    // its filters are set once the first script of the program's own loads (the test file).
+    if (this.exceptionFilters && this.testWorkers) child.filtersWait = true;
+    else if (this.exceptionFilters) sets.push(child.request("setExceptionBreakpoints", this.exceptionFilters));
     await Promise.all(sets);
     await child.request("configurationDone");
     // The one left behind must not stop where nobody looks.
@@ -494,8 +516,14 @@ class Router {
       case "exited":
         if (!this.program) this.toDaemon(e);
         return;
-      case "loadedSource":
+      case "loadedSource": {
+        const path = (e.body as P.LoadedSourceEvent["body"]).source.path;
+        if (from.filtersWait && from === this.target && path && isAbsolute(path) && !/[\\/]node_modules[\\/]/.test(path) && this.exceptionFilters) {
+          from.filtersWait = false;
+          void from.request("setExceptionBreakpoints", this.exceptionFilters);
+        }
         return;
+      }
       case "stopped": {
         const b = e.body as P.StoppedEvent["body"];
         if (from !== this.target) return;
@@ -508,6 +536,7 @@ class Router {
         }
         b.hitBreakpointIds = b.hitBreakpointIds?.filter((id) => !from.holderIds.has(id)).map((id) => from.ids.get(id) ?? id);
         from.stopped = true;
+        from.paused = true;
         // A breakpoint that stops is bound, though js-debug may say so only later (after an attach).
         for (const id of b.hitBreakpointIds ?? []) {
           if (!this.provisional.delete(id)) continue;
@@ -519,6 +548,7 @@ class Router {
       case "continued": {
         const t = (e.body as P.ContinuedEvent["body"]).threadId;
         if (this.resumed.delete(t)) return;
+        from.paused = false;
         break;
       }
       case "breakpoint": {
