@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
+import { signalName } from "../common/signals.ts";
 import type { AdapterSpec, FoundAdapter, InstallStep } from "./types.ts";
 import { compiledFilesFor } from "./compiledSources.ts";
 import { STDIN_FIELD } from "./sessionServer.ts";
@@ -197,9 +198,14 @@ export const node: AdapterSpec = {
     return { type: "pwa-node", request: "attach", name: "debugger", port: 9229, address: "127.0.0.1", skipFiles: ["<node_internals>/**"], resolveSourceMapLocations: null };
   },
   printContext: "watch",
+  // js-debug's previews are the value as Node shows it (jsValues.ts spaces them as util.inspect):
+  // rebuilt from the children they would lose the program's key order (js-debug sorts them).
+  valuesAreRepr: true,
   // `this` at the top of a module or a plain function is the global object or undefined: noise in a stop report.
   // The prototype link js-debug lists under every object is not one of its values (util.inspect leaves it out too).
   hideVariable: (name, type) => (name === "this" && (type === "global" || type === "undefined")) || name === "[[Prototype]]",
+  // The router (sessionServer.ts) gives a death by a signal as the negative signal number.
+  exitSignal: (code) => (typeof code === "number" && code < 0 ? signalName(-code) : undefined),
   defaultExceptionFilters: ["uncaught"],
   filterAliases: { throw: "all", caught: "all", exception: "all" },
   quirks: {},

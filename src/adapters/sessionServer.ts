@@ -16,6 +16,7 @@ import { DebuggerError } from "../common/errors.ts";
 import { encodeMessage, MessageDecoder } from "../dap/codec.ts";
 import { DapClient } from "../dap/client.ts";
 import { exitMessage } from "./adapterExit.ts";
+import { inspectStyle } from "./jsValues.ts";
 import type { AdapterProcess, SpawnOptions } from "./connection.ts";
 
 const TAIL_BYTES = 4096;
@@ -299,6 +300,8 @@ class Router {
   private attached = false;
   /** The launch's --stdin file: the program's fd 0 when we start it. */
   private stdinFile: string | undefined;
+  /** The launch's program arguments, as given (js-debug drops the empty ones from runInTerminal). */
+  private programArgs: string[] = [];
   /** WORKERS_FIELD: the program is a test runner whose tests run in children. */
   private testWorkers = false;
   /** The daemon's breakpoints js-debug has not bound yet, and who waits for them all to be. */
@@ -358,6 +361,7 @@ class Router {
       // --stdin: ours to apply when we start the program (js-debug has no such option); not js-debug's to see.
       this.stdinFile = a[STDIN_FIELD];
       this.testWorkers = (a as Record<string, unknown>)[WORKERS_FIELD] === true;
+      this.programArgs = Array.isArray((a as { args?: unknown }).args) ? ((a as { args: unknown[] }).args.map(String)) : [];
       req.arguments = Object.fromEntries(Object.entries(req.arguments as object).filter(([k]) => k !== STDIN_FIELD && k !== WORKERS_FIELD));
     }
     if (req.command === "setExceptionBreakpoints") {
@@ -493,6 +497,22 @@ class Router {
         void Promise.race([new Promise<void>((resolve) => (this.allBound = resolve)), Bun.sleep(BIND_WAIT_MS)]).then(() => this.toDaemon(r));
         return;
       }
+      // js-debug hints its Closure scope as "arguments": it holds the enclosing scopes' variables, not the frame's arguments.
+      if (from !== this.launcher && r.command === "scopes") {
+        for (const sc of (r.body as P.ScopesResponse["body"] | undefined)?.scopes ?? []) if (sc.presentationHint === "arguments" && /^Closure\b/.test(sc.name)) delete sc.presentationHint;
+      }
+      // Values as util.inspect spaces them (jsValues.ts).
+      if (from !== this.launcher && r.body) {
+        const b = r.body as { variables?: { value: string }[]; result?: string; value?: string };
+        if (r.command === "variables") for (const v of b.variables ?? []) v.value = inspectStyle(v.value);
+        if (r.command === "evaluate" && typeof b.result === "string") b.result = inspectStyle(b.result);
+        if ((r.command === "setVariable" || r.command === "setExpression") && typeof b.value === "string") b.value = inspectStyle(b.value);
+      }
+      // js-debug names a plain function called with the global object as `this` `global.main`;
+      // Node's own stack traces (and the source) say `main`.
+      if (from !== this.launcher && r.command === "stackTrace") {
+        for (const f of (r.body as P.StackTraceResponse["body"] | undefined)?.stackFrames ?? []) f.name = f.name.replace(/^global\./, "");
+      }
       if (from !== this.launcher && r.command === "threads") {
         for (const t of (r.body as P.ThreadsResponse["body"] | undefined)?.threads ?? []) t.id += THREAD_SHIFT;
       }
@@ -615,7 +635,7 @@ class Router {
     }
     const [key, value] = [this.envMark.slice(0, this.envMark.indexOf("=")), this.envMark.slice(this.envMark.indexOf("=") + 1)];
     env[key] = value;
-    const child = Bun.spawn(args.args, { cwd: args.cwd || undefined, env, stdin: this.stdinFile ? Bun.file(this.stdinFile) : "ignore", stdout: "pipe", stderr: "pipe" });
+    const child = Bun.spawn(withEmptyArgs(args.args, this.programArgs), { cwd: args.cwd || undefined, env, stdin: this.stdinFile ? Bun.file(this.stdinFile) : "ignore", stdout: "pipe", stderr: "pipe" });
     const filter = new NoticeFilter();
     const pump = async (stream: ReadableStream<Uint8Array>, category: "stdout" | "stderr") => {
       const dec = new TextDecoder();
@@ -630,8 +650,9 @@ class Router {
     const done = child.exited.then(async (code) => {
       await Promise.race([pumps, Bun.sleep(1000)]);
       const signal = child.signalCode == null ? undefined : String(child.signalCode);
-      // As a shell reports it: 128 + the signal's number.
-      const exitCode = signal ? 128 + ((constants.signals as Record<string, number>)[signal] ?? 0) : code;
+      // A death by a signal as the negative signal number (node.ts exitSignal tells it as the
+      // signal): 128 + N would be an exit code a program can also give.
+      const exitCode = signal ? -((constants.signals as Record<string, number>)[signal] ?? 0) : code;
       void this.finish(exitCode);
       return exitCode;
     });
@@ -667,6 +688,18 @@ class Router {
     const said = this.stderrTail().trim().split("\n").filter((l) => /error/i.test(l)).at(-1);
     this.client.fail(new DebuggerError("ADAPTER_EXITED", `the debug adapter closed the connection${said ? `: ${said.trim()}` : ""}`, "the session is over: `debugger start` begins a new one; `debugger logs` has its output"));
   }
+}
+
+/**
+ * The command line js-debug asks for, with the program's empty arguments put back: it leaves them
+ * out (`a "" b` became `a b`). Its command ends with the launch's arguments less the empty ones.
+ */
+export function withEmptyArgs(argv: string[], given: string[]): string[] {
+  const kept = given.filter((a) => a !== "");
+  if (kept.length === given.length || argv.length < kept.length) return argv;
+  const tail = argv.slice(argv.length - kept.length);
+  if (!tail.every((a, i) => a === kept[i])) return argv;
+  return [...argv.slice(0, argv.length - kept.length), ...given];
 }
 
 /** The initialize arguments for a debuggee's own session (the adapter's type as its id). */
