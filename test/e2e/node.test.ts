@@ -224,6 +224,30 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
   );
 
   test(
+    "attach by pid to a node started with --inspect=PORT: its own inspector port is used (the signal would not move it to 9229)",
+    async () => {
+      const ticker = join(FIX, "ticker.js");
+      const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+      const port = probe.port;
+      probe.stop(true);
+      const proc = Bun.spawn([NODE!, `--inspect=127.0.0.1:${port}`, ticker], { stdout: "pipe", stderr: "pipe" });
+      try {
+        const reader = proc.stdout.getReader();
+        expect(new TextDecoder().decode((await reader.read()).value)).toContain(`pid=${proc.pid}`);
+        const s = "node-attach-port";
+        const attached = await env.ok(["attach", String(proc.pid), "--adapter", "node", "--break", at(ticker, "tick_body"), "--session", s]);
+        const hit = attached.stop ?? (await env.ok(["await", "--session", s])).stop;
+        expect(hit).toMatchObject({ reason: "breakpoint", frame: { file: ticker, line: mark(ticker, "tick_body") } });
+        await env.ok(["detach", "--session", s]);
+        expect(proc.exitCode).toBeNull();
+      } finally {
+        proc.kill(9);
+      }
+    },
+    T,
+  );
+
+  test(
     "a wrapper that runs the program in a child process (as tsx and npx do): the child is followed, its exit code is the wrapper's",
     async () => {
       const s = "node-wrapper";

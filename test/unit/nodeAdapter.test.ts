@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compiledFilesFor } from "../../src/adapters/compiledSources.ts";
 import * as jsValues from "../../src/adapters/jsValues.ts";
-import { typeScriptFlags } from "../../src/adapters/node.ts";
+import { inspectorFlags, typeScriptFlags } from "../../src/adapters/node.ts";
 import { NoticeFilter, withEmptyArgs } from "../../src/adapters/sessionServer.ts";
 import { nodeTestSummary } from "../../src/adapters/testRunners/summary.ts";
 import { planTest } from "../../src/adapters/testRunners/plan.ts";
@@ -93,4 +93,13 @@ test("a Map's, a Set's and a typed array's previews read as util.inspect prints 
   expect(inspectStyle("Set(3) {size: 3, 1, true, red}")).toBe("Set(3) { 1, true, 'red' }");
   expect(inspectStyle("Uint8Array(3) [1, 2, 255, buffer: ArrayBuffer(3), byteLength: 3, byteOffset: 0, length: 3]")).toBe("Uint8Array(3) [ 1, 2, 255 ]");
   expect(inspectStyle("Map(0) {size: 0}")).toBe("Map(0) {}");
+});
+
+test("the inspector a node process was started with, from its flags", () => {
+  expect(inspectorFlags(["--inspect"])).toEqual({ host: "127.0.0.1", port: 9229 });
+  expect(inspectorFlags(["--inspect=9341"])).toEqual({ host: "127.0.0.1", port: 9341 });
+  expect(inspectorFlags(["--inspect-brk=0.0.0.0:9400"])).toEqual({ host: "0.0.0.0", port: 9400 });
+  expect(inspectorFlags(["--inspect", "--inspect-port=9500"])).toEqual({ host: "127.0.0.1", port: 9500 });
+  expect(inspectorFlags(["--inspect=0"])).toBeUndefined();
+  expect(inspectorFlags(["--max-old-space-size=100"])).toBeUndefined();
 });
