@@ -29,6 +29,10 @@ const BIND_WAIT_MS = 1500;
 const IN_FLIGHT_WAIT_MS = 1000;
 /** js-debug numbers a debuggee's main thread 0; the daemon's thread ids are shown and typed by users, from 1. */
 const THREAD_SHIFT = 1;
+/** How long a pause may wait for JavaScript to run before an evaluation runs some (pause()). */
+const PAUSE_WAKE_MS = 500;
+/** What a Node event loop waits on, counted: `TCPServerWrap, PipeWrap ×2, Timeout`. */
+const PENDING_EXPRESSION = `typeof process === "object" && typeof process.getActiveResourcesInfo === "function" ? Object.entries(process.getActiveResourcesInfo().reduce((c, r) => ((c[r] = (c[r] || 0) + 1), c), {})).map(([k, n]) => (n > 1 ? k + " ×" + n : k)).join(", ") : ""`;
 
 /** Lines Node writes to the program's stderr when a debugger attaches or holds it at exit: not the program's. */
 const NODE_NOTICES = [/^Debugger attached\.\r?\n/, /^Waiting for the debugger to disconnect\.\.\.\r?\n/, /^Debugger listening on ws:\/\/\S+\r?\n/, /^For help, see: https:\/\/nodejs\.org\/en\/docs\/inspector\r?\n/];
@@ -80,6 +84,8 @@ class Upstream {
   stopped = false;
   /** Paused now (a stop reported, no `continued` since). */
   paused = false;
+  /** Stops reported so far. */
+  stops = 0;
   /** WORKERS_FIELD: the daemon's exception filters wait for the first script of the program's own (loadedSource). */
   filtersWait = false;
   /** A worker thread's debuggee (js-debug names it `[worker N]`), not a process: never followed. */
@@ -307,6 +313,9 @@ class Router {
   /** The daemon's breakpoints js-debug has not bound yet, and who waits for them all to be. */
   private readonly provisional = new Set<number>();
   private allBound: (() => void) | undefined;
+  /** A pause under way (pause()), and what the stop it wakes should say. */
+  private waking = false;
+  private idleNote: string | undefined;
   /** Threads resumed after a stop at one of ours: their `continued` is not news. */
   private readonly resumed = new Set<number>();
 
@@ -370,11 +379,37 @@ class Router {
       if (this.testWorkers && this.target && !this.others.length) req.arguments = { filters: [] };
     }
     if (req.command === "setBreakpoints" && this.target) return this.setBreakpoints(req, this.target);
+    if (req.command === "pause" && this.target && !this.target.paused && !this.waking) return void this.pause(req, this.target);
     const to = TO_LAUNCHER.has(req.command) || !this.target ? this.launcher : this.target;
     const args = req.arguments as { threadId?: unknown } | undefined;
     if (to !== this.launcher && typeof args?.threadId === "number") req.arguments = { ...args, threadId: args.threadId - THREAD_SHIFT };
     this.inFlight.add(req.seq);
     to.send(req);
+  }
+
+  /**
+   * A pause takes effect when JavaScript next runs: a program whose event loop waits (a server, a
+   * timer) runs none, and the pause never came (measured: js-debug 1.112, the CLI waited for ever).
+   * What the loop waits on is read first (an evaluation runs while it is idle); if no stop comes
+   * within PAUSE_WAKE_MS, an empty evaluation runs the pause, and the stop says what was pending.
+   */
+  private async pause(req: P.Request, to: Upstream): Promise<void> {
+    this.waking = true;
+    try {
+      const pending = await Promise.race([to.request("evaluate", { expression: PENDING_EXPRESSION, context: "repl" }), Bun.sleep(PAUSE_WAKE_MS).then(() => undefined)]);
+      const text = pending?.success ? String((pending.body as { result?: string }).result ?? "").replace(/^'(.*)'$/, "$1") : "";
+      const args = req.arguments as { threadId?: unknown } | undefined;
+      if (typeof args?.threadId === "number") req.arguments = { ...args, threadId: args.threadId - THREAD_SHIFT };
+      this.inFlight.add(req.seq);
+      const before = to.stops;
+      to.send(req);
+      await Bun.sleep(PAUSE_WAKE_MS);
+      if (to.stops !== before || to.paused || this.ended) return;
+      this.idleNote = `Paused while the event loop waited (no JavaScript was running)${text ? `; pending: ${text}` : ""}`;
+      void to.request("evaluate", { expression: "void 0", context: "repl" });
+    } finally {
+      this.waking = false;
+    }
   }
 
   /** The daemon's setBreakpoints, with our first-line holders added to compiled files (see SessionServerOptions). */
@@ -557,6 +592,9 @@ class Router {
         b.hitBreakpointIds = b.hitBreakpointIds?.filter((id) => !from.holderIds.has(id)).map((id) => from.ids.get(id) ?? id);
         from.stopped = true;
         from.paused = true;
+        from.stops++;
+        if (this.idleNote && b.reason === "pause") b.description = this.idleNote;
+        this.idleNote = undefined;
         // A breakpoint that stops is bound, though js-debug may say so only later (after an attach).
         for (const id of b.hitBreakpointIds ?? []) {
           if (!this.provisional.delete(id)) continue;

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { E2eEnv, ROOT } from "./harness.ts";
+import { E2eEnv, ROOT, waitFor } from "./harness.ts";
 
 const CI = process.env.CI === "true";
 const T = 60_000;
@@ -243,6 +243,24 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
       } finally {
         proc.kill(9);
       }
+    },
+    T,
+  );
+
+  test(
+    "pause of a program whose event loop waits (no JavaScript running) answers, saying what is pending; it runs on after continue",
+    async () => {
+      const s = "node-idle";
+      const prog = join(FIX, "waits.js");
+      await env.ok(["start", prog, "--no-wait", "--session", s]);
+      await waitFor(async () => (await env.ok(["output", "--session", s])).text.includes("listening"), 20_000, "the server to listen");
+      const paused = await env.ok(["pause", "--session", s]);
+      expect(paused.stop.reason).toBe("pause");
+      expect(paused.stop.description).toContain("Paused while the event loop waited");
+      expect(paused.stop.description).toMatch(/pending: .*TCPServerWrap.*Timeout/);
+      await env.ok(["continue", "--no-wait", "--session", s]);
+      // It runs on: an evaluation answers.
+      expect((await env.ok(["eval", "1 + 1", "--session", s])).result).toBe("2");
     },
     T,
   );
