@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
+import { signalName } from "../common/signals.ts";
 import type { AdapterSpec, FoundAdapter, InstallStep } from "./types.ts";
 import { compiledFilesFor } from "./compiledSources.ts";
 import { STDIN_FIELD } from "./sessionServer.ts";
@@ -189,6 +190,15 @@ export const node: AdapterSpec = {
     if (exe !== undefined && !/^(node|nodejs)(\d+(\.\d+)*)?$/.test(basename(exe))) {
       throw new DebuggerError("ATTACH_FAILED", `process ${o.pid} is not node (it runs ${exe}): the signal that opens Node's inspector would end it`, "attach to the node process itself (`pgrep -a node`), or start it with --inspect=PORT and attach with --port PORT");
     }
+    // Started with --inspect[=[HOST:]PORT] (on its command line or in NODE_OPTIONS): its inspector
+    // is already open there; the signal would not move it to 9229.
+    const given = inspectorOf(o.pid);
+    if (given) return { type: "pwa-node", request: "attach", name: "debugger", port: given.port, address: given.host, skipFiles: ["<node_internals>/**"], resolveSourceMapLocations: null };
+    // Another process listening on 9229: Node could not open its inspector there, and js-debug
+    // would reach that other process instead.
+    if (listening(9229)) {
+      throw new DebuggerError("ATTACH_FAILED", `port 9229, where the signal makes Node open its inspector, is taken by another process: attaching would reach that one`, "start the program with --inspect=PORT (another port) and attach to it by pid, or free port 9229");
+    }
     try {
       process.kill(o.pid, "SIGUSR1");
     } catch (e) {
@@ -197,13 +207,66 @@ export const node: AdapterSpec = {
     return { type: "pwa-node", request: "attach", name: "debugger", port: 9229, address: "127.0.0.1", skipFiles: ["<node_internals>/**"], resolveSourceMapLocations: null };
   },
   printContext: "watch",
+  // js-debug's previews are the value as Node shows it (jsValues.ts spaces them as util.inspect):
+  // rebuilt from the children they would lose the program's key order (js-debug sorts them).
+  valuesAreRepr: true,
   // `this` at the top of a module or a plain function is the global object or undefined: noise in a stop report.
   // The prototype link js-debug lists under every object is not one of its values (util.inspect leaves it out too).
   hideVariable: (name, type) => (name === "this" && (type === "global" || type === "undefined")) || name === "[[Prototype]]",
+  // The router (sessionServer.ts) gives a death by a signal as the negative signal number.
+  exitSignal: (code) => (typeof code === "number" && code < 0 ? signalName(-code) : undefined),
   defaultExceptionFilters: ["uncaught"],
   filterAliases: { throw: "all", caught: "all", exception: "all" },
   quirks: {},
 };
+
+/**
+ * The inspector a Node process was started with: `--inspect`, `--inspect-brk`, `--inspect-wait`
+ * (`=[HOST:]PORT`, default 127.0.0.1:9229) or `--inspect-port=PORT`, on its command line or in its
+ * NODE_OPTIONS (Linux: /proc). Undefined when it has none (or it cannot be read).
+ */
+export function inspectorOf(pid: number): { host: string; port: number } | undefined {
+  if (process.platform !== "linux") return undefined;
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    const env = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+    const nodeOptions = env.find((e) => e.startsWith("NODE_OPTIONS="))?.slice(13).split(/\s+/) ?? [];
+    // Node's own options come before the script; the script's arguments are not Node's.
+    const script = argv.slice(1).findIndex((a) => !a.startsWith("-"));
+    return inspectorFlags([...nodeOptions, ...(script < 0 ? argv.slice(1) : argv.slice(1, script + 1))]);
+  } catch {
+    return undefined;
+  }
+}
+
+export function inspectorFlags(words: string[]): { host: string; port: number } | undefined {
+  let found: { host: string; port: number } | undefined;
+  for (const w of words) {
+    const m = /^--inspect(?:-brk|-wait|-port)?(?:=(?:\[?([^\]]*?)\]?:)?(\d+))?$/.exec(w);
+    if (!m) continue;
+    const port = m[2] !== undefined ? Number(m[2]) : (found?.port ?? 9229);
+    // Port 0: a port the system chose, which the command line does not say.
+    if (port === 0) return undefined;
+    found = { host: m[1] || found?.host || "127.0.0.1", port };
+  }
+  return found;
+}
+
+/** Is some process listening on this TCP port (IPv4 or IPv6, any address)? Linux: /proc/net. */
+function listening(port: number): boolean {
+  if (process.platform !== "linux") return false;
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  for (const f of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    try {
+      // Columns: sl local_address rem_address st …; st 0A is LISTEN.
+      for (const line of readFileSync(f, "utf8").split("\n").slice(1)) {
+        const cols = line.trim().split(/\s+/);
+        if (cols[1]?.endsWith(hex) && cols[3] === "0A") return true;
+      }
+    } catch {}
+  }
+  return false;
+}
 
 /** The executable a process runs (Linux: /proc; elsewhere `ps`), or undefined when it cannot be told. */
 function executableOf(pid: number): string | undefined {

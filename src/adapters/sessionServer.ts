@@ -11,11 +11,12 @@ import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { Socket } from "bun";
 import { existsSync } from "node:fs";
 import { constants } from "node:os";
-import { dirname } from "node:path";
+import { dirname, isAbsolute } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { encodeMessage, MessageDecoder } from "../dap/codec.ts";
 import { DapClient } from "../dap/client.ts";
 import { exitMessage } from "./adapterExit.ts";
+import { inspectStyle } from "./jsValues.ts";
 import type { AdapterProcess, SpawnOptions } from "./connection.ts";
 
 const TAIL_BYTES = 4096;
@@ -28,6 +29,10 @@ const BIND_WAIT_MS = 1500;
 const IN_FLIGHT_WAIT_MS = 1000;
 /** js-debug numbers a debuggee's main thread 0; the daemon's thread ids are shown and typed by users, from 1. */
 const THREAD_SHIFT = 1;
+/** How long a pause may wait for JavaScript to run before an evaluation runs some (pause()). */
+const PAUSE_WAKE_MS = 500;
+/** What a Node event loop waits on, counted: `TCPServerWrap, PipeWrap ×2, Timeout`. */
+const PENDING_EXPRESSION = `typeof process === "object" && typeof process.getActiveResourcesInfo === "function" ? Object.entries(process.getActiveResourcesInfo().reduce((c, r) => ((c[r] = (c[r] || 0) + 1), c), {})).map(([k, n]) => (n > 1 ? k + " ×" + n : k)).join(", ") : ""`;
 
 /** Lines Node writes to the program's stderr when a debugger attaches or holds it at exit: not the program's. */
 const NODE_NOTICES = [/^Debugger attached\.\r?\n/, /^Waiting for the debugger to disconnect\.\.\.\r?\n/, /^Debugger listening on ws:\/\/\S+\r?\n/, /^For help, see: https:\/\/nodejs\.org\/en\/docs\/inspector\r?\n/];
@@ -77,6 +82,12 @@ class Upstream {
   readonly ids = new Map<number, number>();
   /** It reported a stop to the daemon. */
   stopped = false;
+  /** Paused now (a stop reported, no `continued` since). */
+  paused = false;
+  /** Stops reported so far. */
+  stops = 0;
+  /** WORKERS_FIELD: the daemon's exception filters wait for the first script of the program's own (loadedSource). */
+  filtersWait = false;
   /** A worker thread's debuggee (js-debug names it `[worker N]`), not a process: never followed. */
   worker = false;
 
@@ -257,6 +268,13 @@ export async function spawnSessionServer(command: string[], pattern: RegExp, opt
 
 /** A field of the launch arguments by which node.ts hands the router the --stdin file. */
 export const STDIN_FIELD = "__debuggerStdin";
+/**
+ * A launch field saying the program is a test runner whose tests run in child processes (vitest's
+ * forks): exception stops belong to those children only (the runner's own process throws and
+ * catches hundreds of errors while it resolves modules: each would be a stop to judge), and each
+ * new child is followed unless the one followed is paused (the runner starts one per test file).
+ */
+export const WORKERS_FIELD = "__debuggerTestWorkers";
 
 class Router {
   readonly client: DapClient;
@@ -288,9 +306,16 @@ class Router {
   private attached = false;
   /** The launch's --stdin file: the program's fd 0 when we start it. */
   private stdinFile: string | undefined;
+  /** The launch's program arguments, as given (js-debug drops the empty ones from runInTerminal). */
+  private programArgs: string[] = [];
+  /** WORKERS_FIELD: the program is a test runner whose tests run in children. */
+  private testWorkers = false;
   /** The daemon's breakpoints js-debug has not bound yet, and who waits for them all to be. */
   private readonly provisional = new Set<number>();
   private allBound: (() => void) | undefined;
+  /** A pause under way (pause()), and what the stop it wakes should say. */
+  private waking = false;
+  private idleNote: string | undefined;
   /** Threads resumed after a stop at one of ours: their `continued` is not news. */
   private readonly resumed = new Set<number>();
 
@@ -344,15 +369,47 @@ class Router {
       this.roots = [a.cwd, a.program ? dirname(a.program) : undefined].filter((r): r is string => !!r);
       // --stdin: ours to apply when we start the program (js-debug has no such option); not js-debug's to see.
       this.stdinFile = a[STDIN_FIELD];
-      if (this.stdinFile !== undefined) req.arguments = Object.fromEntries(Object.entries(req.arguments as object).filter(([k]) => k !== STDIN_FIELD));
+      this.testWorkers = (a as Record<string, unknown>)[WORKERS_FIELD] === true;
+      this.programArgs = Array.isArray((a as { args?: unknown }).args) ? ((a as { args: unknown[] }).args.map(String)) : [];
+      req.arguments = Object.fromEntries(Object.entries(req.arguments as object).filter(([k]) => k !== STDIN_FIELD && k !== WORKERS_FIELD));
     }
-    if (req.command === "setExceptionBreakpoints") this.exceptionFilters = req.arguments as P.SetExceptionBreakpointsArguments;
+    if (req.command === "setExceptionBreakpoints") {
+      this.exceptionFilters = req.arguments as P.SetExceptionBreakpointsArguments;
+      // The runner's own process: none (WORKERS_FIELD); its children get the daemon's (configureChild).
+      if (this.testWorkers && this.target && !this.others.length) req.arguments = { filters: [] };
+    }
     if (req.command === "setBreakpoints" && this.target) return this.setBreakpoints(req, this.target);
+    if (req.command === "pause" && this.target && !this.target.paused && !this.waking) return void this.pause(req, this.target);
     const to = TO_LAUNCHER.has(req.command) || !this.target ? this.launcher : this.target;
     const args = req.arguments as { threadId?: unknown } | undefined;
     if (to !== this.launcher && typeof args?.threadId === "number") req.arguments = { ...args, threadId: args.threadId - THREAD_SHIFT };
     this.inFlight.add(req.seq);
     to.send(req);
+  }
+
+  /**
+   * A pause takes effect when JavaScript next runs: a program whose event loop waits (a server, a
+   * timer) runs none, and the pause never came (measured: js-debug 1.112, the CLI waited for ever).
+   * What the loop waits on is read first (an evaluation runs while it is idle); if no stop comes
+   * within PAUSE_WAKE_MS, an empty evaluation runs the pause, and the stop says what was pending.
+   */
+  private async pause(req: P.Request, to: Upstream): Promise<void> {
+    this.waking = true;
+    try {
+      const pending = await Promise.race([to.request("evaluate", { expression: PENDING_EXPRESSION, context: "repl" }), Bun.sleep(PAUSE_WAKE_MS).then(() => undefined)]);
+      const text = pending?.success ? String((pending.body as { result?: string }).result ?? "").replace(/^'(.*)'$/, "$1") : "";
+      const args = req.arguments as { threadId?: unknown } | undefined;
+      if (typeof args?.threadId === "number") req.arguments = { ...args, threadId: args.threadId - THREAD_SHIFT };
+      this.inFlight.add(req.seq);
+      const before = to.stops;
+      to.send(req);
+      await Bun.sleep(PAUSE_WAKE_MS);
+      if (to.stops !== before || to.paused || this.ended) return;
+      this.idleNote = `Paused while the event loop waited (no JavaScript was running)${text ? `; pending: ${text}` : ""}`;
+      void to.request("evaluate", { expression: "void 0", context: "repl" });
+    } finally {
+      this.waking = false;
+    }
   }
 
   /** The daemon's setBreakpoints, with our first-line holders added to compiled files (see SessionServerOptions). */
@@ -401,7 +458,7 @@ class Router {
    */
   private async configureChild(child: Upstream): Promise<void> {
     const old = this.target;
-    if (!old || old.stopped) return void child.request("configurationDone");
+    if (!old || (this.testWorkers ? old.paused : old.stopped)) return void child.request("configurationDone");
     this.target = child;
     this.others.splice(this.others.indexOf(child), 1);
     this.others.push(old);
@@ -418,7 +475,11 @@ class Router {
       );
       this.addHolders(path, child);
     }
-    if (this.exceptionFilters) sets.push(child.request("setExceptionBreakpoints", this.exceptionFilters));
+    // A test runner's worker throws and catches hundreds of errors while it sets itself up (vitest's
+    // module runner: ~240 `new URL` probes, 0.14 s each even as a condition js-debug evaluates):
+    // its filters are set once the first script of the program's own loads (the test file).
+    if (this.exceptionFilters && this.testWorkers) child.filtersWait = true;
+    else if (this.exceptionFilters) sets.push(child.request("setExceptionBreakpoints", this.exceptionFilters));
     await Promise.all(sets);
     await child.request("configurationDone");
     // The one left behind must not stop where nobody looks.
@@ -471,6 +532,22 @@ class Router {
         void Promise.race([new Promise<void>((resolve) => (this.allBound = resolve)), Bun.sleep(BIND_WAIT_MS)]).then(() => this.toDaemon(r));
         return;
       }
+      // js-debug hints its Closure scope as "arguments": it holds the enclosing scopes' variables, not the frame's arguments.
+      if (from !== this.launcher && r.command === "scopes") {
+        for (const sc of (r.body as P.ScopesResponse["body"] | undefined)?.scopes ?? []) if (sc.presentationHint === "arguments" && /^Closure\b/.test(sc.name)) delete sc.presentationHint;
+      }
+      // Values as util.inspect spaces them (jsValues.ts).
+      if (from !== this.launcher && r.body) {
+        const b = r.body as { variables?: { value: string }[]; result?: string; value?: string };
+        if (r.command === "variables") for (const v of b.variables ?? []) v.value = inspectStyle(v.value);
+        if (r.command === "evaluate" && typeof b.result === "string") b.result = inspectStyle(b.result);
+        if ((r.command === "setVariable" || r.command === "setExpression") && typeof b.value === "string") b.value = inspectStyle(b.value);
+      }
+      // js-debug names a plain function called with the global object as `this` `global.main`;
+      // Node's own stack traces (and the source) say `main`.
+      if (from !== this.launcher && r.command === "stackTrace") {
+        for (const f of (r.body as P.StackTraceResponse["body"] | undefined)?.stackFrames ?? []) f.name = f.name.replace(/^global\./, "");
+      }
       if (from !== this.launcher && r.command === "threads") {
         for (const t of (r.body as P.ThreadsResponse["body"] | undefined)?.threads ?? []) t.id += THREAD_SHIFT;
       }
@@ -494,8 +571,14 @@ class Router {
       case "exited":
         if (!this.program) this.toDaemon(e);
         return;
-      case "loadedSource":
+      case "loadedSource": {
+        const path = (e.body as P.LoadedSourceEvent["body"]).source.path;
+        if (from.filtersWait && from === this.target && path && isAbsolute(path) && !/[\\/]node_modules[\\/]/.test(path) && this.exceptionFilters) {
+          from.filtersWait = false;
+          void from.request("setExceptionBreakpoints", this.exceptionFilters);
+        }
         return;
+      }
       case "stopped": {
         const b = e.body as P.StoppedEvent["body"];
         if (from !== this.target) return;
@@ -508,6 +591,10 @@ class Router {
         }
         b.hitBreakpointIds = b.hitBreakpointIds?.filter((id) => !from.holderIds.has(id)).map((id) => from.ids.get(id) ?? id);
         from.stopped = true;
+        from.paused = true;
+        from.stops++;
+        if (this.idleNote && b.reason === "pause") b.description = this.idleNote;
+        this.idleNote = undefined;
         // A breakpoint that stops is bound, though js-debug may say so only later (after an attach).
         for (const id of b.hitBreakpointIds ?? []) {
           if (!this.provisional.delete(id)) continue;
@@ -519,6 +606,7 @@ class Router {
       case "continued": {
         const t = (e.body as P.ContinuedEvent["body"]).threadId;
         if (this.resumed.delete(t)) return;
+        from.paused = false;
         break;
       }
       case "breakpoint": {
@@ -585,7 +673,7 @@ class Router {
     }
     const [key, value] = [this.envMark.slice(0, this.envMark.indexOf("=")), this.envMark.slice(this.envMark.indexOf("=") + 1)];
     env[key] = value;
-    const child = Bun.spawn(args.args, { cwd: args.cwd || undefined, env, stdin: this.stdinFile ? Bun.file(this.stdinFile) : "ignore", stdout: "pipe", stderr: "pipe" });
+    const child = Bun.spawn(withEmptyArgs(args.args, this.programArgs), { cwd: args.cwd || undefined, env, stdin: this.stdinFile ? Bun.file(this.stdinFile) : "ignore", stdout: "pipe", stderr: "pipe" });
     const filter = new NoticeFilter();
     const pump = async (stream: ReadableStream<Uint8Array>, category: "stdout" | "stderr") => {
       const dec = new TextDecoder();
@@ -600,8 +688,9 @@ class Router {
     const done = child.exited.then(async (code) => {
       await Promise.race([pumps, Bun.sleep(1000)]);
       const signal = child.signalCode == null ? undefined : String(child.signalCode);
-      // As a shell reports it: 128 + the signal's number.
-      const exitCode = signal ? 128 + ((constants.signals as Record<string, number>)[signal] ?? 0) : code;
+      // A death by a signal as the negative signal number (node.ts exitSignal tells it as the
+      // signal): 128 + N would be an exit code a program can also give.
+      const exitCode = signal ? -((constants.signals as Record<string, number>)[signal] ?? 0) : code;
       void this.finish(exitCode);
       return exitCode;
     });
@@ -637,6 +726,18 @@ class Router {
     const said = this.stderrTail().trim().split("\n").filter((l) => /error/i.test(l)).at(-1);
     this.client.fail(new DebuggerError("ADAPTER_EXITED", `the debug adapter closed the connection${said ? `: ${said.trim()}` : ""}`, "the session is over: `debugger start` begins a new one; `debugger logs` has its output"));
   }
+}
+
+/**
+ * The command line js-debug asks for, with the program's empty arguments put back: it leaves them
+ * out (`a "" b` became `a b`). Its command ends with the launch's arguments less the empty ones.
+ */
+export function withEmptyArgs(argv: string[], given: string[]): string[] {
+  const kept = given.filter((a) => a !== "");
+  if (kept.length === given.length || argv.length < kept.length) return argv;
+  const tail = argv.slice(argv.length - kept.length);
+  if (!tail.every((a, i) => a === kept[i])) return argv;
+  return [...argv.slice(0, argv.length - kept.length), ...given];
 }
 
 /** The initialize arguments for a debuggee's own session (the adapter's type as its id). */

@@ -233,6 +233,11 @@ export interface BreakpointFacet {
   filterAliases?: Record<string, string>;
   /** Exception filters set at start-up unless the user chooses others. */
   defaultExceptionFilters?: string[];
+  /**
+   * Conditions on default filters, evaluated by the adapter before it stops (filterOptions, where
+   * supportsExceptionFilterOptions): a JS test runner's own caught errors then cost no stop.
+   */
+  defaultExceptionConditions?: Record<string, string>;
   /** Exception options sent with the default filters (debugpy: do not stop on SystemExit). */
   defaultExceptionOptions?: { path?: { names: string[] }[]; breakMode: "never" | "always" | "unhandled" | "userUnhandled" }[];
 }

@@ -110,7 +110,7 @@ export const HUNT: [string, string][] = [
     "debugger start ./app --break calc.c:88 -- ARGS",
     "Stops there and reports the line and its locals; then print EXPR…, next, step, finish, continue (each takes --print EXPR), backtrace, frame N; stop ends it.",
   ],
-  ["debugger test -- pytest tests/test_calc.py", "Runs the tests and stops at the failing assertion (go test, cargo test, ctest too)."],
+  ["debugger test -- pytest tests/test_calc.py", "Runs the tests and stops at the failing assertion (go test, cargo test, ctest, node --test, npx vitest run, npx jest, npm test too)."],
 ];
 
 export async function mainHelp(t: CommandTable, all = false): Promise<string> {

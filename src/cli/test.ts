@@ -23,7 +23,7 @@ export const testCommands: CommandSpec[] = [
       ...printFlag,
       ...viaFlags,
     },
-    examples: ["debugger test -- pytest -x tests/test_calc.py", "debugger test -- go test ./... -run TestAdd", "debugger test -- cargo test parse", "debugger test -- tox -e py", "debugger test -- node --test test/calc.test.js", "debugger test --break calc.py:4 --no-stop-on-failure -- python -m unittest"],
+    examples: ["debugger test -- pytest -x tests/test_calc.py", "debugger test -- go test ./... -run TestAdd", "debugger test -- cargo test parse", "debugger test -- tox -e py", "debugger test -- node --test test/calc.test.js", "debugger test -- npx vitest run", "debugger test -- npm test", "debugger test --break calc.py:4 --no-stop-on-failure -- python -m unittest"],
     call: (a, ctx) =>
       call("test", {
         command: a.rest,

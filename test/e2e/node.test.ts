@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { E2eEnv, ROOT } from "./harness.ts";
+import { E2eEnv, ROOT, waitFor } from "./harness.ts";
 
 const CI = process.env.CI === "true";
 const T = 60_000;
@@ -219,6 +219,48 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
       } finally {
         proc.kill(9);
       }
+    },
+    T,
+  );
+
+  test(
+    "attach by pid to a node started with --inspect=PORT: its own inspector port is used (the signal would not move it to 9229)",
+    async () => {
+      const ticker = join(FIX, "ticker.js");
+      const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+      const port = probe.port;
+      probe.stop(true);
+      const proc = Bun.spawn([NODE!, `--inspect=127.0.0.1:${port}`, ticker], { stdout: "pipe", stderr: "pipe" });
+      try {
+        const reader = proc.stdout.getReader();
+        expect(new TextDecoder().decode((await reader.read()).value)).toContain(`pid=${proc.pid}`);
+        const s = "node-attach-port";
+        const attached = await env.ok(["attach", String(proc.pid), "--adapter", "node", "--break", at(ticker, "tick_body"), "--session", s]);
+        const hit = attached.stop ?? (await env.ok(["await", "--session", s])).stop;
+        expect(hit).toMatchObject({ reason: "breakpoint", frame: { file: ticker, line: mark(ticker, "tick_body") } });
+        await env.ok(["detach", "--session", s]);
+        expect(proc.exitCode).toBeNull();
+      } finally {
+        proc.kill(9);
+      }
+    },
+    T,
+  );
+
+  test(
+    "pause of a program whose event loop waits (no JavaScript running) answers, saying what is pending; it runs on after continue",
+    async () => {
+      const s = "node-idle";
+      const prog = join(FIX, "waits.js");
+      await env.ok(["start", prog, "--no-wait", "--session", s]);
+      await waitFor(async () => (await env.ok(["output", "--session", s])).text.includes("listening"), 20_000, "the server to listen");
+      const paused = await env.ok(["pause", "--session", s]);
+      expect(paused.stop.reason).toBe("pause");
+      expect(paused.stop.description).toContain("Paused while the event loop waited");
+      expect(paused.stop.description).toMatch(/pending: .*TCPServerWrap.*Timeout/);
+      await env.ok(["continue", "--no-wait", "--session", s]);
+      // It runs on: an evaluation answers.
+      expect((await env.ok(["eval", "1 + 1", "--session", s])).result).toBe("2");
     },
     T,
   );

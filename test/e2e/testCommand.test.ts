@@ -248,7 +248,7 @@ describe.skipIf(!hasCargo)("cargo test", () => {
 });
 
 test("an unknown runner is a usage error naming the runners and start", async () => {
-  const r = await env.run(["test", "--", "npm", "test"]);
+  const r = await env.run(["test", "--", "mocha", "--recursive"]);
   expect(r.exitCode).toBe(2);
   expect(r.json.error.code).toBe("USAGE");
   expect(r.json.error.message).toContain("cargo test");

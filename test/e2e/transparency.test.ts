@@ -31,6 +31,7 @@ const have = {
   debugpy: Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE),
   rustc: Bun.which("rustc") !== null || missing("rustc is not installed", FILE),
   go: Bun.which("go") !== null || missing("go is not installed", FILE),
+  node: adapterAvailable("node", FILE),
 };
 
 const TARGETS: (Target & { available: boolean })[] = [
@@ -41,6 +42,7 @@ const TARGETS: (Target & { available: boolean })[] = [
   { lang: "rust", adapter: "lldb-dap", program: () => join(dir, "world-rs"), signals: ["TERM"], available: have.lldb && have.rustc },
   { lang: "go", adapter: "dlv", program: () => join(dir, "world-go"), signals: ["TERM"], available: have.dlv && have.go },
   { lang: "python", adapter: "debugpy", program: () => join(dir, "world.py"), signals: ["TERM"], available: have.debugpy },
+  { lang: "javascript", adapter: "node", program: () => join(dir, "world.cjs"), signals: ["TERM"], available: have.node },
 ];
 
 beforeAll(() => {
@@ -58,6 +60,7 @@ beforeAll(() => {
     build(["go", "build", "-gcflags=all=-N -l", "-o", join(dir, "world-go"), "."]);
   }
   copyFileSync(join(SRC, "world.py"), join(dir, "world.py"));
+  copyFileSync(join(SRC, "world.cjs"), join(dir, "world.cjs"));
   writeFileSync(join(dir, "input.txt"), "first line of input\nsecond, with ünïcode\n");
 });
 afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
@@ -93,6 +96,7 @@ const INTENDED: Record<string, Intended> = {
   gdb: { adds: ["DEBUGGER_ADAPTER_ID"], streamsApart: true },
   dlv: { adds: ["DEBUGGER_ADAPTER_ID"], streamsApart: true },
   debugpy: { adds: ["PYDEVD_USE_FRAME_EVAL"], streamsApart: true },
+  node: { adds: ["DEBUGGER_ADAPTER_ID", "NODE_OPTIONS", "VSCODE_INSPECTOR_OPTIONS"], streamsApart: true },
 };
 
 const STDERR_LINE = "to stderr\n";
@@ -130,7 +134,7 @@ interface Ending {
 }
 
 function plain(program: string, c: Case, callerEnv: Record<string, string>): { text: string; end: Ending } {
-  const argv = program.endsWith(".py") ? ["/usr/bin/python3", program] : [program];
+  const argv = program.endsWith(".py") ? ["/usr/bin/python3", program] : program.endsWith(".cjs") ? [Bun.which("node") ?? "node", program] : [program];
   const r = Bun.spawnSync([...argv, ...(c.args ?? [])], {
     cwd: dir,
     env: callerEnv,
@@ -188,6 +192,6 @@ for (const t of TARGETS) {
 }
 
 test("the corpus covers every language and adapter it names", () => {
-  expect(new Set(TARGETS.map((t) => t.lang))).toEqual(new Set(["c", "c++", "rust", "go", "python"]));
+  expect(new Set(TARGETS.map((t) => t.lang))).toEqual(new Set(["c", "c++", "rust", "go", "python", "javascript"]));
   if (CI) for (const t of TARGETS) expect(t.available).toBe(true);
 });

@@ -123,6 +123,25 @@ const pythonValues: ValueSpec[] = [
   { name: "text" },
 ];
 
+const jsValues: ValueSpec[] = [
+  { name: "mapping" },
+  { name: "items" },
+  { name: "nested" },
+  { name: "point" },
+  { name: "table" },
+  { name: "tags" },
+  { name: "text" },
+  { name: "ratio" },
+  { name: "huge" },
+  { name: "nothing" },
+  { name: "missing" },
+  { name: "flag" },
+  { name: "bytes" },
+  { name: "pattern" },
+  { name: "empty" },
+  { name: "none" },
+];
+
 export const languages: Language[] = [
   {
     name: "Rust",
@@ -164,13 +183,23 @@ export const languages: Language[] = [
     runAlone: () => ["/usr/bin/python3", join(here, "python/values.py")],
     values: pythonValues,
   },
+  {
+    name: "JavaScript",
+    source: "js/values.cjs",
+    adapters: ["node"],
+    needs: [],
+    build: () => null,
+    program: () => join(here, "js/values.cjs"),
+    runAlone: () => [Bun.which("node") ?? "node", join(here, "js/values.cjs")],
+    values: jsValues,
+  },
 ];
 
 /** Where each adapter's executables are looked for, to skip (locally) what is not installed. */
-export const ADAPTER_TOOLS: Record<string, string[]> = { "lldb-dap": ["lldb-dap"], "lldb-cli": ["lldb"], gdb: ["gdb"], delve: ["dlv"], debugpy: ["python3"] };
+export const ADAPTER_TOOLS: Record<string, string[]> = { "lldb-dap": ["lldb-dap"], "lldb-cli": ["lldb"], gdb: ["gdb"], delve: ["dlv"], debugpy: ["python3"], node: ["node"] };
 
 export function missingTools(lang: Language, adapter: string): string[] {
-  return [...lang.needs, ...(ADAPTER_TOOLS[adapter] ?? [])].filter((t) => !(t === "lldb-dap" ? findAdapter(t) : Bun.which(t) ?? findAdapter(t)));
+  return [...lang.needs, ...(ADAPTER_TOOLS[adapter] ?? [])].filter((t) => !(t === "lldb-dap" || t === "node" ? findAdapter(t) : Bun.which(t) ?? findAdapter(t)));
 }
 
 function mtime(p: string): number {

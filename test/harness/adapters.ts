@@ -2,6 +2,7 @@
 // failing (CI=true) when one is missing.
 import { accessSync, constants, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { findJsDebug, findNode } from "../../src/adapters/node.ts";
 import { CI } from "./env.ts";
 
 function isExecutable(path: string): boolean {
@@ -29,6 +30,8 @@ function onPath(base: string): string[] {
 
 /** Where an adapter is found the way a user's machine would have it; null when it is not. */
 export function findAdapter(name: string): string | null {
+  // node: js-debug's server script (the adapter), run by a node on PATH.
+  if (name === "node") return (findNode() && findJsDebug()) ?? null;
   if (name === "lldb-dap") {
     const candidates = [
       ...(process.env.DEBUGGER_LLDB_DAP ? [process.env.DEBUGGER_LLDB_DAP] : []),
@@ -52,6 +55,7 @@ export function findAdapter(name: string): string | null {
 
 const INSTALL_HINTS: Record<string, string> = {
   "lldb-dap": "apt-get install lldb-19, or set DEBUGGER_LLDB_DAP to its path",
+  node: "node on PATH and js-debug: `debugger setup node`, or scripts/install-adapters.sh",
 };
 
 /**

@@ -5,8 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compiledFilesFor } from "../../src/adapters/compiledSources.ts";
-import { typeScriptFlags } from "../../src/adapters/node.ts";
-import { NoticeFilter } from "../../src/adapters/sessionServer.ts";
+import * as jsValues from "../../src/adapters/jsValues.ts";
+import { inspectorFlags, typeScriptFlags } from "../../src/adapters/node.ts";
+import { NoticeFilter, withEmptyArgs } from "../../src/adapters/sessionServer.ts";
 import { nodeTestSummary } from "../../src/adapters/testRunners/summary.ts";
 import { planTest } from "../../src/adapters/testRunners/plan.ts";
 
@@ -66,4 +67,39 @@ test("node --test FILE plans the file as the program under node; without a file 
   expect(plan).toMatchObject({ runner: "node", adapter: "node", program: join(cwd, "failing-calc.js") });
   expect(() => planTest(["node", "--test"], { cwd, path: "" })).toThrow(/without a file/);
   expect(() => planTest(["node", "x.js"], { cwd, path: "" })).toThrow(/not a test run/);
+});
+
+test("the program's empty arguments are put back into js-debug's command line, which leaves them out", () => {
+  expect(withEmptyArgs(["/usr/bin/node", "./app.js", "a b", "c"], ["a b", "", "c"])).toEqual(["/usr/bin/node", "./app.js", "a b", "", "c"]);
+  expect(withEmptyArgs(["/usr/bin/node", "./app.js"], ["", ""])).toEqual(["/usr/bin/node", "./app.js", "", ""]);
+  expect(withEmptyArgs(["/usr/bin/node", "./app.js", "x"], ["x"])).toEqual(["/usr/bin/node", "./app.js", "x"]);
+  // A command that does not end with the arguments is left as js-debug gave it.
+  expect(withEmptyArgs(["/usr/bin/node", "./app.js", "y"], ["x", ""])).toEqual(["/usr/bin/node", "./app.js", "y"]);
+});
+
+test("js-debug's previews spaced as util.inspect prints them; quoted text and abbreviations untouched", () => {
+  const { inspectStyle } = jsValues;
+  expect(inspectStyle("Point {x: 3, y: 4}")).toBe("Point { x: 3, y: 4 }");
+  expect(inspectStyle("(2) [1, 2]")).toBe("[ 1, 2 ]");
+  expect(inspectStyle("Map(1) {'a' => 1}")).toBe("Map(1) { 'a' => 1 }");
+  expect(inspectStyle("{a: {…}, b: (1) [3]}")).toBe("{ a: {…}, b: [ 3 ] }");
+  expect(inspectStyle("{s: 'x} [y'}")).toBe("{ s: 'x} [y' }");
+  for (const same of ["{}", "[]", "'a {b}'", "42", "ƒ add(a, b)", "Array(2)"]) expect(inspectStyle(same)).toBe(same);
+});
+
+test("a Map's, a Set's and a typed array's previews read as util.inspect prints them", () => {
+  const { inspectStyle } = jsValues;
+  expect(inspectStyle("Map(2) {size: 2, a => 1, b => 2}")).toBe("Map(2) { 'a' => 1, 'b' => 2 }");
+  expect(inspectStyle("Set(3) {size: 3, 1, true, red}")).toBe("Set(3) { 1, true, 'red' }");
+  expect(inspectStyle("Uint8Array(3) [1, 2, 255, buffer: ArrayBuffer(3), byteLength: 3, byteOffset: 0, length: 3]")).toBe("Uint8Array(3) [ 1, 2, 255 ]");
+  expect(inspectStyle("Map(0) {size: 0}")).toBe("Map(0) {}");
+});
+
+test("the inspector a node process was started with, from its flags", () => {
+  expect(inspectorFlags(["--inspect"])).toEqual({ host: "127.0.0.1", port: 9229 });
+  expect(inspectorFlags(["--inspect=9341"])).toEqual({ host: "127.0.0.1", port: 9341 });
+  expect(inspectorFlags(["--inspect-brk=0.0.0.0:9400"])).toEqual({ host: "0.0.0.0", port: 9400 });
+  expect(inspectorFlags(["--inspect", "--inspect-port=9500"])).toEqual({ host: "127.0.0.1", port: 9500 });
+  expect(inspectorFlags(["--inspect=0"])).toBeUndefined();
+  expect(inspectorFlags(["--max-old-space-size=100"])).toBeUndefined();
 });

@@ -157,7 +157,7 @@ describe("the command line's runner", () => {
   test("an unknown runner is a usage error naming the known ones and `start`", () => {
     let err: DebuggerError | undefined;
     try {
-      planTest(["npm", "test"], { cwd: dir, path: "/usr/bin:/bin" });
+      planTest(["mocha", "--recursive"], { cwd: dir, path: "/usr/bin:/bin" });
     } catch (e) {
       err = e as DebuggerError;
     }

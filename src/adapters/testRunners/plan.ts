@@ -8,6 +8,7 @@ import { DebuggerError } from "../../common/errors.ts";
 import { isExecutable, isFile } from "../which.ts";
 import { buildTests, harnessArguments, matchingTests, parseCargoTest } from "./cargo.ts";
 import { parseGoTest } from "./go.ts";
+import { planJsRunner, planNpmScript, planNpx, type JsPlan } from "./js.ts";
 import { pythonLaunch, pythonOfShebang, requireModule, resolveInterpreter, resolveProgram, resolveShim, shebang, whichIn, withoutXdist, type CallerEnv, type PythonLaunch } from "./python.ts";
 import type { Runner } from "./summary.ts";
 import type { Survey } from "./survey.ts";
@@ -41,7 +42,7 @@ export interface PlanContext extends CallerEnv {
   python?: string;
 }
 
-export const KNOWN_RUNNERS = "node --test FILE, pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG…] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable, and wrappers of a Python test run: make, tox, nox, poetry, pipenv, hatch, pdm, uv, a shell script";
+export const KNOWN_RUNNERS = "node --test FILE, npx vitest run, npx jest, npm test, npm run SCRIPT (a script that runs one of these), pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG…] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable, and wrappers of a Python test run: make, tox, nox, poetry, pipenv, hatch, pdm, uv, a shell script";
 
 /** Commands that start a Python test run rather than being one: followed into it (handoff.ts). */
 const WRAPPERS = new Set(["make", "gmake", "tox", "nox", "poetry", "pipenv", "hatch", "pdm", "uv", "uvx", "rye", "just"]);
@@ -86,6 +87,10 @@ function planCommand(command: string[], ctx: PlanContext): Omit<TestPlan, "comma
   if (name === "ctest") return planCtest(head, rest, ctx);
   if (/^(python|pypy)[\d.]*$/.test(name)) return planPythonCommand(head, rest, ctx);
   if (name === "node" || name === "nodejs") return planNodeTest(rest, ctx);
+  if (name === "npx") return jsPlan(planNpx(rest, ctx, jsInner));
+  if (name === "npm") return jsPlan(planNpmScript(rest, ctx, jsInner));
+  const js = planJsRunner(head, rest, ctx);
+  if (js) return jsPlan(js);
   const found = resolveProgram(head, ctx);
   if (!found) {
     if (/^py\.?test(-?3)?$/.test(head)) {
@@ -222,6 +227,20 @@ function planCtest(head: string, rest: string[], ctx: PlanContext): Omit<TestPla
   const survey: Survey | undefined = runnable.length > 1 ? { kind: "ctest", ctest, argv: rest, tests: runnable.map((t) => ({ name: t.name, command: t.command!, cwd: cwdOf(t) })) } : undefined;
   const notes = survey ? [] : [`ctest test '${first.name}' runs \`${first.command!.join(" ")}\``];
   return { runner: "program", program: program!, args: progArgs, cwd: cwdOf(first), env: {}, notes, survey };
+}
+
+/** A command an npm script or npx runs: a JavaScript runner, node --test, or what else debugger test knows. */
+function jsInner(command: string[], ctx: CallerEnv): JsPlan {
+  const [head, ...rest] = command;
+  const js = planJsRunner(head!, rest, ctx);
+  if (js) return js;
+  const p = planCommand(command, ctx);
+  if (p.runner !== "node") throw new DebuggerError("USAGE", `\`${command.join(" ")}\` is not a JavaScript test run debugger test follows from npm or npx`, `give the command itself: \`debugger test -- ${command.join(" ")}\``);
+  return { runner: p.runner, program: p.program, args: p.args, cwd: p.cwd, env: p.env, notes: p.notes };
+}
+
+function jsPlan(p: JsPlan): Omit<TestPlan, "command"> {
+  return { ...p, adapter: "node" };
 }
 
 /**

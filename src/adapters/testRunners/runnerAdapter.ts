@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { pythonCommand, pythonProgramEnv } from "../debugpy.ts";
 import { moduleRoot, programEnv } from "../delve.ts";
 import { lldbDap } from "../lldbDap.ts";
+import { WORKERS_FIELD } from "../sessionServer.ts";
 import type { AdapterSpec, CatchpointDef } from "../types.ts";
 import { buildFlagsString } from "./go.ts";
 import type { TestPlan } from "./plan.ts";
@@ -131,6 +132,45 @@ function nodeFailures(base: AdapterSpec, stopOnFailure: boolean): Partial<Adapte
   };
 }
 
+/**
+ * vitest and jest: a failing expect throws an error the runner catches, as node:test's assert
+ * does, but from the assertion library in node_modules, and the runners throw and catch errors
+ * of their own there too (module resolution, file probes). A caught exception stands when the
+ * program's own code (outside node_modules and Node's internals) is on its stack: the test's
+ * frame below the expect's; one wholly inside the runner is passed.
+ */
+function jsRunnerFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): Partial<AdapterSpec> {
+  const inside = (file: string | undefined) => !file || file.startsWith("<node_internals>") || file.startsWith("node:") || /[\\/]node_modules[\\/]/.test(file);
+  // vitest runs the tests in child processes (js.ts): exception stops there only (sessionServer.ts).
+  const workers = plan.runner === "vitest" ? { [WORKERS_FIELD]: true } : {};
+  let lastStood: string | undefined;
+  return {
+    launchArgs: (o) => ({ ...base.launchArgs(o), skipFiles: [], ...workers }),
+    defaultExceptionFilters: stopOnFailure ? ["all"] : [],
+    // Judged first in the program (no stop, no round trip): an error whose stack shows a frame of
+    // the program's own code; vite's probes (`new URL` in a try) threw ~240 per run, 0.1 s each as stops.
+    defaultExceptionConditions: { all: USER_FRAME_CONDITION },
+    passStop: (reason, frames) => {
+      if (reason !== "exception") return false;
+      if (frames.every((f) => inside(f.file))) return true;
+      // jest catches a failed expect's error in its matcher and throws it again: the same test
+      // frame below a library frame, at once after the stop that stood.
+      const below = frames.slice(frames.findIndex((f) => !inside(f.file))).map((f) => `${f.file}:${f.function}`).join("|");
+      const again = below === lastStood && inside(frames[0]?.file);
+      lastStood = below;
+      return again;
+    },
+    // vitest's module runner names each import `__vite_ssr_import_N__`: its, not the test's.
+    hideVariable: (name, type) => name.startsWith("__vite_ssr_") || !!base.hideVariable?.(name, type),
+  };
+}
+
+/**
+ * True (stop) unless `error` has a stack whose every frame is in node_modules or Node's internals.
+ * An expression over `error` alone: js-debug evaluates it without the program's globals.
+ */
+const USER_FRAME_CONDITION = String.raw`!error || typeof error.stack !== "string" || error.stack.split("\n").slice(1).some((l) => /^\s+at /.test(l) && !/node_modules|\(node:|at node:|<anonymous>|\(native\)/.test(l))`;
+
 /** The adapter a test run uses. */
 export function testAdapter(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): AdapterSpec {
   let spec: AdapterSpec = base;
@@ -141,6 +181,7 @@ export function testAdapter(base: AdapterSpec, plan: TestPlan, stopOnFailure: bo
     spec = { ...base, catchpoints: (program) => rustPanics(base, program, stopOnFailure), describeInternalStop: base.describeInternalStop ?? lldbDap.describeInternalStop };
   }
   else if (plan.runner === "node") spec = { ...base, ...nodeFailures(base, stopOnFailure) };
+  else if (plan.runner === "vitest" || plan.runner === "jest") spec = { ...base, ...jsRunnerFailures(base, plan, stopOnFailure) };
   else if (!stopOnFailure) spec = { ...base, catchpoints: (program) => (base.catchpoints?.(program) ?? []).map((c) => ({ ...c, on: false })) };
   const summary = summaryFor(plan.runner);
   // A runner that dies mid-test (os._exit, abort, a kill) prints no verdict: that is said, not left out.

@@ -1,7 +1,7 @@
 // The verdict line each test runner prints at its end, read back from the program's output so the
 // exit report can say it in a few bytes ("1 failed, 1 passed"). Pure: unit-tested from samples.
 
-export type Runner = "pytest" | "unittest" | "python" | "go" | "cargo" | "node" | "program" | "wrapper";
+export type Runner = "pytest" | "unittest" | "python" | "go" | "cargo" | "node" | "vitest" | "jest" | "program" | "wrapper";
 
 function lastMatch(text: string, re: RegExp): RegExpExecArray | undefined {
   let last: RegExpExecArray | undefined;
@@ -49,6 +49,21 @@ export function nodeTestSummary(output: string): string | undefined {
   return [fail && fail !== "0" ? `${fail} failed` : "", `${pass ?? 0} passed`].filter(Boolean).join(", ");
 }
 
+/** vitest: ` Tests  1 failed | 1 passed (2)` (colours, if any, removed). */
+export function vitestSummary(output: string): string | undefined {
+  const m = lastMatch(plain(output), /^\s*Tests\s+(.+?)\s+\((\d+)\)\s*$/m);
+  return m ? m[1]!.split(/\s*\|\s*/).join(", ") : undefined;
+}
+
+/** jest: `Tests:       1 failed, 1 passed, 2 total` (on stderr). */
+export function jestSummary(output: string): string | undefined {
+  return lastMatch(plain(output), /^Tests:\s+(.+?)\s*$/m)?.[1];
+}
+
+function plain(text: string): string {
+  return text.replace(/\x1b\[[0-9;]*m/g, "");
+}
+
 export function summaryFor(runner: Runner): ((output: string) => string | undefined) | undefined {
   switch (runner) {
     case "pytest":
@@ -61,6 +76,10 @@ export function summaryFor(runner: Runner): ((output: string) => string | undefi
       return cargoSummary;
     case "node":
       return nodeTestSummary;
+    case "vitest":
+      return vitestSummary;
+    case "jest":
+      return jestSummary;
     default:
       return undefined;
   }

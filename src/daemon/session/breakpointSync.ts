@@ -417,9 +417,12 @@ export class BreakpointSync {
   private async syncExceptionFilters(): Promise<void> {
     const client = this.host.dap;
     if (!client) return;
-    const filters = this.activeExceptionFilters();
+    let filters = this.activeExceptionFilters();
     const options = this.exceptionOptions();
-    await client.request("setExceptionBreakpoints", { filters, ...(options ? { exceptionOptions: options } : {}) });
+    const conditions = !this.chosenExceptionFilters && this.host.capabilities.supportsExceptionFilterOptions ? this.host.adapter.defaultExceptionConditions : undefined;
+    const filterOptions = conditions ? filters.filter((f) => conditions[f]).map((filterId) => ({ filterId, condition: conditions[filterId] })) : [];
+    if (filterOptions.length) filters = filters.filter((f) => !conditions![f]);
+    await client.request("setExceptionBreakpoints", { filters, ...(filterOptions.length ? { filterOptions } : {}), ...(options ? { exceptionOptions: options } : {}) });
   }
 
   private requireCapability(cap: keyof P.Capabilities, what: string): void {
