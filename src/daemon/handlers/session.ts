@@ -18,6 +18,7 @@ import { pythonAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
 import { pythonLaunch, pythonOfShebang, shebang } from "../../adapters/testRunners/python.ts";
 import type { Config } from "../../common/config.ts";
 import { located, stopData, waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
+import { isAbsolutePath, venvInterpreters } from "../../common/hostPath.ts";
 
 /** Breakpoints given with the start (`--break LOC` or `'LOC if COND'`), located as the caller meant them. */
 export async function startBreakpoints(texts: string[], cwd: string): Promise<StartOptions["breakpoints"]> {
@@ -179,11 +180,11 @@ function pythonOfProgram(spec: AdapterSpec, program: string | undefined, options
   if (options.python || env.DEBUGGER_PYTHON) return { spec, options };
   const venv = env.VIRTUAL_ENV;
   const python = venv
-    ? [`${venv}/bin/python3`, `${venv}/bin/python`].find(isExecutable)
+    ? venvInterpreters(venv).find(isExecutable)
     : program && isPythonWithoutExtension(spec, program)
       ? pythonOfShebang(shebang(program), { cwd, path: env.PATH ?? "", env })
       : undefined;
-  if (!python || !python.startsWith("/")) return { spec, options };
+  if (!python || !isAbsolutePath(python)) return { spec, options };
   const launch = pythonLaunch(python, env);
   return { spec: pythonAdapter(spec, { ...launch, module }), options: { ...options, python: launch.lender ?? python } };
 }
