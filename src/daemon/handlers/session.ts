@@ -296,6 +296,9 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     const daemon = { version: VERSION, pid: process.pid };
     if (!s) {
       const lost = ctx.registry.lostSessions().find((l) => l.name === caller.session);
+      // Why it went (a daemon that died, a `daemon stop`), with the reply: the state alone says nothing.
+      const why = ctx.registry.lostReason(caller.session);
+      if (why) ctx.notify?.(caller.session, `session '${caller.session}' ${why}`);
       return { session: caller.session, state: lost ? "lost" : "idle", daemon };
     }
     return {
