@@ -257,7 +257,7 @@ export class ProgramOutput {
     const lines = (t: string) => (t.match(/\n/g)?.length ?? 0) + (t && !t.endsWith("\n") ? 1 : 0);
     const ofWhat = dropped > 0 ? "" : ` of ${lines(text)}`;
     const where = file?.error
-      ? `the file that keeps it, ${file.path}, stopped at ${file.bytes} bytes: ${file.error}; the rest is not kept (free space there, or set XDG_STATE_HOME)`
+      ? `the file that keeps it, ${file.path}, stopped at ${file.bytes} bytes, the rest not kept: ${file.error}`
       : file
         ? `all of it (${file.bytes} bytes${file.full ? ", up to the file's bound" : ""}) is in ${file.path}`
         : "`debugger output` shows the rest while the session lasts";
