@@ -1,12 +1,12 @@
-// Writes src/mcp/replySchemas.ts: each MCP tool's outputSchema, read by the TypeScript compiler
+// Writes src/mcp/replySchemas.ts: each command's reply as a JSON Schema, read by the TypeScript compiler
 // from the contract's reply types (`Replies` in src/ipc/commands.ts), so it cannot drift from what
 // the daemon sends. Run `bun scripts/reply-schemas.ts` after changing a reply type;
 // test/unit/mcpSchema.test.ts fails while the file is stale.
 //
 // The schema is the reply's top level only: each field with its JSON type; nested objects and
-// arrays are named by type, not spelt out (the README's JSON reference has them). Every tools/list
-// carries all of them, and a client that validates needs no more. No `required`: a failed call's
-// structured content is `{error}`, and the SDK client validates that against the same schema.
+// arrays are named by type, not spelt out (the README's JSON reference has them). tools/list does
+// not carry them (issue 29's 12 KB: docs/decisions.md); test/e2e/mcp.test.ts checks every tool
+// result against them. No `required`: a failed call's structured content is `{error}`.
 import { resolve } from "node:path";
 import ts from "typescript";
 

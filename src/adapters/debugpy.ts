@@ -9,6 +9,7 @@ import { isPythonScript } from "./shebang.ts";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { isExecutable, realPath, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
+import { namesDirectory, venvInterpreters } from "../common/hostPath.ts";
 
 /** What one interpreter told us about itself. */
 export interface Interpreter {
@@ -145,7 +146,7 @@ export function virtualEnvOfInterpreter(python: string): string | undefined {
 export function installFor(python: string): string {
   // A virtualenv's python links to the system's, but apt cannot install into the virtualenv.
   const venv = virtualEnvOfInterpreter(python);
-  if (venv) return `\`${join(venv, "bin", "python")} -m pip install debugpy\``;
+  if (venv) return `\`${venvInterpreters(venv).at(-1)} -m pip install debugpy\``;
   if (process.platform === "linux" && realPath(python) === realPath("/usr/bin/python3")) return "`apt-get install python3-debugpy` (Debian/Ubuntu) or `/usr/bin/python3 -m pip install debugpy`";
   return `\`${python} -m pip install debugpy\``;
 }
@@ -157,13 +158,13 @@ function chosenInterpreter(options: Record<string, unknown>, env: Env | NodeJS.P
   const fromFlag = typeof options.python === "string" && options.python ? options.python : undefined;
   const named = fromFlag ?? (env.DEBUGGER_PYTHON || undefined);
   if (named) {
-    const path = named.includes("/") ? (isExecutable(named) ? named : null) : which(named, env);
+    const path = namesDirectory(named) ? (isExecutable(named) ? named : null) : which(named, env);
     return { named, path, why: fromFlag ? "Python interpreter" : "Python interpreter from $DEBUGGER_PYTHON" };
   }
   const venv = withVenv ? env.VIRTUAL_ENV || undefined : undefined;
   if (!venv) return undefined;
-  const path = [`${venv}/bin/python3`, `${venv}/bin/python`].find(isExecutable) ?? null;
-  return { named: `${venv}/bin/python3`, path, why: "the active virtualenv's Python" };
+  const path = venvInterpreters(venv).find(isExecutable) ?? null;
+  return { named: venvInterpreters(venv)[0]!, path, why: "the active virtualenv's Python" };
 }
 
 /**

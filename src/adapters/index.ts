@@ -14,6 +14,7 @@ import { lldbCli } from "./lldbCli/index.ts";
 import { node } from "./node.ts";
 import type { AdapterSpec } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
+import { namesDirectory } from "../common/hostPath.ts";
 
 export const builtinAdapters: readonly AdapterSpec[] = [debugpy, delve, node, lldbDap, gdb, lldbCli];
 
@@ -35,7 +36,7 @@ function withOverride(spec: AdapterSpec, c: AdapterConfig): AdapterSpec {
     title: `${spec.title} (command from config.toml)`,
     discover(o) {
       const [exe, ...rest] = c.command;
-      const path = exe!.includes("/") ? (isExecutable(exe!) ? exe! : null) : which(exe!, o?.env);
+      const path = namesDirectory(exe!) ? (isExecutable(exe!) ? exe! : null) : which(exe!, o?.env);
       // The user named this command: its absence is a mistake to fix, not an adapter to install.
       if (!path) throw configuredCommandMissing(spec.name, exe!);
       const base = spec.discover(o);
@@ -54,7 +55,7 @@ function configuredCommandMissing(name: string, exe: string): DebuggerError {
   } catch {}
   return new DebuggerError(
     "ADAPTER_NOT_FOUND",
-    `${name}: the command config.toml names, ${exe}, ${exe.includes("/") ? "is not an executable file" : "is not on PATH"} (${file}${line ? `, line ${line}` : ""})`,
+    `${name}: the command config.toml names, ${exe}, ${namesDirectory(exe) ? "is not an executable file" : "is not on PATH"} (${file}${line ? `, line ${line}` : ""})`,
     `fix [adapters.${name}] command there, or remove that entry to use the ${name} found on this machine`,
   );
 }

@@ -1,9 +1,10 @@
 // Scripts by their `#!` line: which ones are Python, and the interpreter that line names, found as
 // the caller's shell would find it (its cwd and PATH, which the daemon's may not be).
 import { closeSync, openSync, readSync } from "node:fs";
-import { basename, delimiter, dirname, join, resolve } from "node:path";
+import { basename, delimiter, dirname, resolve } from "node:path";
 import type { Env } from "../common/callerEnv.ts";
 import { isExecutable, isFile } from "./which.ts";
+import { findOnPath, namesDirectory, pathDirs } from "../common/hostPath.ts";
 
 /** The caller's view of the machine: its cwd, PATH and whole environment (the daemon's may differ). */
 export interface CallerEnv {
@@ -16,15 +17,13 @@ export interface CallerEnv {
 const PYTHON_NAME = /^(python|pypy)[\d.]*$/;
 
 export function whichIn(name: string, env: CallerEnv): string | null {
-  if (name.includes("/")) {
+  if (namesDirectory(name)) {
     const p = resolve(env.cwd, name);
     return isExecutable(p) && isFile(p) ? p : null;
   }
-  for (const dir of env.path.split(delimiter).filter(Boolean)) {
-    const p = join(resolve(env.cwd, dir), name);
-    if (isExecutable(p) && isFile(p)) return p;
-  }
-  return null;
+  // A relative PATH entry is taken against the caller's cwd, as the caller's shell would.
+  const asCaller = { PATH: pathDirs({ PATH: env.path }).map((d) => resolve(env.cwd, d)).join(delimiter), PATHEXT: env.env?.PATHEXT };
+  return findOnPath(name, asCaller, (p) => isExecutable(p) && isFile(p));
 }
 
 /** The first line of a file when it is a `#!` line, else undefined (reads 256 bytes). */

@@ -1,8 +1,9 @@
 // PATH look-ups without a shell, and the small file checks adapter discovery uses.
 import { accessSync, constants, readdirSync, realpathSync, statSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import type { Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
+import { findOnPath, pathDirs } from "../common/hostPath.ts";
 
 export function isExecutable(path: string): boolean {
   try {
@@ -33,23 +34,16 @@ export function pathFromEnv(variable: string, env: Env | NodeJS.ProcessEnv = pro
   return given;
 }
 
-function pathDirs(env: Env | NodeJS.ProcessEnv): string[] {
-  return (env.PATH ?? "").split(delimiter).filter(Boolean);
-}
-
-/** `name` on PATH: the caller's PATH when `env` is the caller's (default: this process's). */
+/** `name` on PATH: the caller's PATH when `env` is the caller's (default: this process's); on Windows with PATHEXT's extensions (../common/hostPath.ts). */
 export function which(name: string, env: Env | NodeJS.ProcessEnv = process.env): string | null {
-  for (const dir of pathDirs(env)) {
-    const p = join(dir, name);
-    if (isExecutable(p)) return p;
-  }
-  return null;
+  return findOnPath(name, env, (p) => isExecutable(p) && isFile(p));
 }
 
 /** Executables on PATH named `base` or `base-NN`, highest NN first, plain `base` first of all. */
 export function whichVersioned(base: string, env: Env | NodeJS.ProcessEnv = process.env): string[] {
   const found: { path: string; version: number }[] = [];
-  const re = new RegExp(`^${base.replace(/[-.]/g, "\\$&")}(?:-(\\d+))?$`);
+  // Windows: lldb-dap-19.exe.
+  const re = new RegExp(`^${base.replace(/[-.]/g, "\\$&")}(?:-(\\d+))?${process.platform === "win32" ? "(?:\\.exe)?" : ""}$`, process.platform === "win32" ? "i" : "");
   for (const dir of pathDirs(env)) {
     let names: string[];
     try {

@@ -6,6 +6,7 @@
 // first Ctrl-C ends the run as its timeout would (paused, where it was shown), the second at once.
 import { DebuggerError } from "../common/errors.ts";
 import { request } from "../ipc/client.ts";
+import { lastSegment } from "../common/hostPath.ts";
 
 /** A second Ctrl-C within this long leaves instead of pausing again. */
 export const LEAVE_WINDOW_MS = 2000;
@@ -113,7 +114,7 @@ async function leave(o: InterruptOptions): Promise<DebuggerError> {
     if (r.ok && r.data) {
       const d = r.data;
       const f = d.stop?.frame;
-      const where = f ? ` at ${[f.file ? `${f.file.split("/").pop()}:${f.line}` : undefined, f.function ? `in ${f.function}` : undefined].filter(Boolean).join(" ")}` : "";
+      const where = f ? ` at ${[f.file ? `${lastSegment(f.file)}:${f.line}` : undefined, f.function ? `in ${f.function}` : undefined].filter(Boolean).join(" ")}` : "";
       state = d.state === "stopped" ? `the program is stopped${where}` : d.state === "running" ? "the program is running (the pause asked for may still stop it)" : `it is ${d.state}`;
     }
   } catch {}

@@ -8,6 +8,7 @@ import { call } from "../ipc/calls.ts";
 import { splitCommand } from "../adapters/via.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
 import { bool, list, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
+import { namesDirectory } from "../common/hostPath.ts";
 
 export function parseEnv(pairs: string[]): Record<string, string> {
   const env: Record<string, string> = {};
@@ -74,7 +75,7 @@ export function adapterArgs(a: ParsedArgs): { adapter?: string; connect?: { host
   const connect = parseConnect(a);
   const options: Record<string, unknown> = {};
   // Resolved here: the daemon's cwd and environment are not the caller's.
-  if (str(a, "python") !== undefined) options.python = str(a, "python")!.includes("/") ? resolve(str(a, "python")!) : str(a, "python");
+  if (str(a, "python") !== undefined) options.python = namesDirectory(str(a, "python")!) ? resolve(str(a, "python")!) : str(a, "python");
   if (bool(a, "just-my-code") !== undefined) options.justMyCode = bool(a, "just-my-code");
   return { adapter: str(a, "adapter"), connect, options: { ...options, ...callerAdapterOption() } };
 }

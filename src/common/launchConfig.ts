@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 import { DebuggerError } from "./errors.ts";
+import { namesDirectory } from "./hostPath.ts";
 
 /** Configuration types this tool maps, and the adapter each one gets (undefined: chosen from the program). */
 export const LAUNCH_TYPES: Record<string, string | undefined> = {
@@ -271,7 +272,7 @@ export function launchPlan(lf: LaunchFile, name: string, ctx: LaunchContext, ski
     plan.module = sub("module", c.module);
     const py = Array.isArray(c.python) ? c.python[0] : (c.python ?? c.pythonPath);
     const python = sub("python", py);
-    if (python) plan.python = python.includes("/") ? resolve(lf.workspaceFolder, python) : python;
+    if (python) plan.python = namesDirectory(python) ? resolve(lf.workspaceFolder, python) : python;
     if (typeof c.justMyCode === "boolean") plan.justMyCode = c.justMyCode;
   }
 

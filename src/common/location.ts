@@ -1,6 +1,6 @@
 // Breakpoint and source locations as users type them: `file:line`, `file:line:column`,
 // a function name, or an address (`0x401000` / `*0x401000`).
-import { isAbsolute, resolve } from "node:path";
+import { pathApi } from "./hostPath.ts";
 import { DebuggerError } from "./errors.ts";
 
 export type Location =
@@ -108,8 +108,9 @@ function invalid(text: string, why: string): DebuggerError {
   );
 }
 
-/** Relative source paths are taken against the CLI's working directory, not the daemon's. */
-export function resolveSourcePath(file: string, cwd: string): string {
+/** Relative source paths are taken against the CLI's working directory, not the daemon's (Windows: `C:\x`, `C:/x`, `\\host\share\x` are absolute). */
+export function resolveSourcePath(file: string, cwd: string, platform: NodeJS.Platform = process.platform): string {
+  const { isAbsolute, resolve } = pathApi(platform);
   return isAbsolute(file) ? file : resolve(cwd, file);
 }
 

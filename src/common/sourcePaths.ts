@@ -21,13 +21,21 @@ export function segments(path: string): string[] {
   return n.split("/").filter((s) => s !== "" && s !== "." && s !== "..");
 }
 
+/** Windows' file names compare without case (`C:\Src\A.c` is `c:/src/a.c`). */
+const fold = (s: string, platform: NodeJS.Platform) => (platform === "win32" ? s.toLowerCase() : s);
+
 /** How many trailing components the two paths share. */
-export function commonSuffix(a: string, b: string): number {
-  const x = segments(a);
-  const y = segments(b);
+export function commonSuffix(a: string, b: string, platform: NodeJS.Platform = process.platform): number {
+  const x = segments(fold(a, platform));
+  const y = segments(fold(b, platform));
   let n = 0;
   while (n < x.length && n < y.length && x[x.length - 1 - n] === y[y.length - 1 - n]) n++;
   return n;
+}
+
+/** Absolute on the platform: `/x`; on Windows also `C:/x` and `//server/share/x` (separators already `/`). */
+function absolute(p: string, platform: NodeJS.Platform): boolean {
+  return p.startsWith("/") || (platform === "win32" && /^[A-Za-z]:\//.test(p));
 }
 
 /**
@@ -40,16 +48,16 @@ export function commonSuffix(a: string, b: string): number {
  * - where one of them does not exist here (a rewritten prefix), the trailing components they
  *   share, the base name at least: the best such suffix wins among breakpoints.
  */
-export function sourceMatchScore(wanted: string, found: string, facts?: PathFacts): number {
+export function sourceMatchScore(wanted: string, found: string, facts?: PathFacts, platform: NodeJS.Platform = process.platform): number {
   if (!wanted || !found) return 0;
   const a = wanted.replace(/\\/g, "/");
   const b = found.replace(/\\/g, "/");
-  const absA = a.startsWith("/");
-  const absB = b.startsWith("/");
-  if (absA && absB && posix.normalize(a) === posix.normalize(b)) return MATCH.same;
-  if (!a.includes("/")) return segments(b).at(-1) === a ? MATCH.bareName : 0;
-  if (!b.includes("/")) return segments(a).at(-1) === b ? MATCH.bareName : 0;
-  const shared = commonSuffix(a, b);
+  const absA = absolute(a, platform);
+  const absB = absolute(b, platform);
+  if (absA && absB && fold(posix.normalize(a), platform) === fold(posix.normalize(b), platform)) return MATCH.same;
+  if (!a.includes("/")) return segments(fold(b, platform)).at(-1) === fold(a, platform) ? MATCH.bareName : 0;
+  if (!b.includes("/")) return segments(fold(a, platform)).at(-1) === fold(b, platform) ? MATCH.bareName : 0;
+  const shared = commonSuffix(a, b, platform);
   if (shared === 0) return 0;
   if (absA && absB && facts) {
     const ra = facts.real(a);

@@ -6,6 +6,7 @@ import { DebuggerError } from "../common/errors.ts";
 import { log } from "../common/log.ts";
 import type { StopReport } from "../ipc/types.ts";
 import type { Session } from "./session/session.ts";
+import { lastSegment } from "../common/hostPath.ts";
 
 /** Thrown inside a handler whose client has gone; nobody reads the reply it leads to. */
 export class ClientGone extends DebuggerError {
@@ -46,7 +47,7 @@ export function unlessGone<T>(work: Promise<T>, signal: AbortSignal | undefined)
 export function placeOf(stop: StopReport | undefined): string {
   const f = stop?.frame;
   if (!f) return stop ? `(${stop.reason})` : "an unknown place";
-  const file = f.file ? `${f.file.split("/").pop()}:${f.line}` : undefined;
+  const file = f.file ? `${lastSegment(f.file)}:${f.line}` : undefined;
   return [file, f.function ? `in ${f.function}` : undefined].filter(Boolean).join(" ") || `(${stop!.reason})`;
 }
 

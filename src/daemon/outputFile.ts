@@ -27,12 +27,14 @@ export interface OutputFileState {
   lines: number;
   /** The file reached its bound: output after `bytes` is not in it. */
   full: boolean;
+  /** Why writing stopped short (ENOSPC…): output after `bytes` is not in it. */
+  error?: string;
 }
 
 export class OutputFile {
   private fd: number | undefined;
   private state: OutputFileState | undefined;
-  /** Why the file could not be written (said once in the log; the replies then name no file). */
+  /** The file could not be written (said once in the log; the replies then say where it stopped, state.error). */
   private failed = false;
   private readonly maxBytes: number;
 
@@ -62,15 +64,23 @@ export class OutputFile {
         bytes = room;
         st.full = true;
       }
-      if (bytes.length) writeSync(this.fd!, bytes);
-      st.bytes += bytes.length;
-      for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) st.lines++;
+      // A full disk writes part of a buffer before it fails: only what was written is counted.
+      for (let done = 0; done < bytes.length; ) {
+        const n = writeSync(this.fd!, bytes, done);
+        for (let i = bytes.indexOf(10, done); i >= 0 && i < done + n; i = bytes.indexOf(10, i + 1)) st.lines++;
+        done += n;
+        st.bytes += n;
+      }
       if (st.full) {
         writeSync(this.fd!, `\n[debugger: this file stops at ${this.maxBytes} bytes ([output] file_max_bytes); the rest of the output is not kept here]\n`);
         this.close();
       }
     } catch (e) {
       this.failed = true;
+      const code = (e as NodeJS.ErrnoException).code;
+      // What happened and the way on, as the report's note says it (programOutput.ts).
+      const room = "free space there, or set XDG_STATE_HOME elsewhere";
+      if (this.state) this.state.error = code === "ENOSPC" ? `no space left on the device (ENOSPC); ${room}` : code === "EDQUOT" ? `disk quota exceeded (EDQUOT); ${room}` : code === "EFBIG" ? "the daemon's file size limit (EFBIG; `ulimit -f`, then `debugger daemon stop`)" : (e as Error).message;
       log("warn", `${this.session}: cannot keep the program's output in a file: ${(e as Error).message}`);
       this.close();
     }

@@ -2,9 +2,10 @@
 // (common/sourcePaths.ts). A stop asks about a few paths: no cache beyond the call.
 import { existsSync, realpathSync } from "node:fs";
 import type { PathFacts } from "../common/sourcePaths.ts";
+import { isAbsolutePath } from "../common/hostPath.ts";
 
 export const localPathFacts: PathFacts = {
-  exists: (path) => path.startsWith("/") && existsSync(path),
+  exists: (path) => isAbsolutePath(path) && existsSync(path),
   real(path) {
     try {
       return realpathSync(path);

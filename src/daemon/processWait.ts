@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { DebuggerError } from "../common/errors.ts";
 import { log } from "../common/log.ts";
 import { ClientGone } from "./cancel.ts";
+import { lastSegment } from "../common/hostPath.ts";
 
 const POLL_MS = 20;
 
@@ -32,7 +33,7 @@ const COMM_MAX = 15;
  * `exec -a`); a long NAME matches a cut `comm` only when the executable's own name is NAME.
  */
 export function processMatches(name: string, p: { comm: string; argv0?: string; exe?: string }): boolean {
-  const base = (path: string | undefined) => path?.split("/").pop();
+  const base = (path: string | undefined) => (path === undefined ? undefined : lastSegment(path));
   if (base(p.argv0) === name) return true;
   if (name.length <= COMM_MAX) return p.comm === name;
   return p.comm === name.slice(0, COMM_MAX) && base(p.exe?.replace(/ \(deleted\)$/, "")) === name;

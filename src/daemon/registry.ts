@@ -1,5 +1,6 @@
 // Named sessions, and what a previous daemon that died left behind.
 import { readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { log } from "../common/log.ts";
 import { stateFilePath } from "../common/paths.ts";
@@ -7,6 +8,9 @@ import { removeStdinCopy } from "../common/stdinFile.ts";
 import { VERSION } from "../common/version.ts";
 import type { SessionSummary } from "../ipc/types.ts";
 import type { Session } from "./session/session.ts";
+
+/** How long the names of sessions a `daemon stop` ended are kept to tell their clients. */
+const ENDED_KEPT_MS = 24 * 3600_000;
 
 interface StateRecord {
   pid: number;
@@ -18,8 +22,8 @@ interface StateRecord {
 
 export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
-  /** Sessions a daemon that died held; reported once per name until replaced. */
-  private readonly lost = new Map<string, SessionSummary & { diedPid: number }>();
+  /** Sessions a daemon that died, or was stopped, held: reported per name until replaced. */
+  private readonly lost = new Map<string, SessionSummary & { why: string; code: "SESSION_LOST" | "SESSION_ENDED" }>();
 
   /** The warm spares to record beside the sessions (set by the daemon). */
   spares: () => { pid: number; path: string }[] = () => [];
@@ -30,12 +34,27 @@ export class SessionRegistry {
 
   constructor(private readonly statePath = stateFilePath()) {}
 
+  /**
+   * Sessions a `daemon stop` ended, kept beside the state file for a day: a client that held one
+   * (an MCP server, often of an older build, whose session a newer CLI's `daemon stop` ended) is
+   * told what happened by whichever daemon answers it next, not a bare NO_SESSION.
+   */
+  private get endedPath(): string {
+    return join(dirname(this.statePath), "ended.json");
+  }
+
   all(): Session[] {
     return [...this.sessions.values()];
   }
 
   lostSessions(): SessionSummary[] {
-    return [...this.lost.values()].map(({ diedPid: _, ...s }) => ({ ...s, state: "lost" as const }));
+    // Those a `daemon stop` ended were ended on purpose: not listed, but told to whoever names one.
+    return [...this.lost.values()].filter((l) => l.code === "SESSION_LOST").map(({ why: _, code: _c, ...s }) => ({ ...s, state: "lost" as const }));
+  }
+
+  /** Why a session that is no longer here went, if this daemon knows. */
+  lostReason(name: string): string | undefined {
+    return this.lost.get(name)?.why;
   }
 
   find(name: string): Session | undefined {
@@ -46,13 +65,7 @@ export class SessionRegistry {
     const s = this.sessions.get(name);
     if (s) return s;
     const lost = this.lost.get(name);
-    if (lost) {
-      throw new DebuggerError(
-        "SESSION_LOST",
-        `session '${name}' was lost: the daemon that held it (pid ${lost.diedPid}) died`,
-        `start it again: \`debugger start ${lost.program ?? "PROGRAM"}\``,
-      );
-    }
+    if (lost) throw new DebuggerError(lost.code, `session '${name}' ${lost.why}`, `start it again: \`debugger start ${lost.program ?? "PROGRAM"}\``);
     const names = [...this.sessions.keys()];
     throw new DebuggerError(
       "NO_SESSION",
@@ -67,7 +80,7 @@ export class SessionRegistry {
     if (old?.live) {
       throw new DebuggerError("SESSION_EXISTS", `session '${session.name}' is already ${old.state}`, "`debugger stop` ends it, or choose another name with --session NAME");
     }
-    this.lost.delete(session.name);
+    this.forget(session.name);
     this.sessions.set(session.name, session);
     if (old) this.released(old);
     this.save();
@@ -77,8 +90,46 @@ export class SessionRegistry {
     const old = this.sessions.get(name);
     this.sessions.delete(name);
     if (old) this.released(old);
-    this.lost.delete(name);
+    this.forget(name);
     this.save();
+  }
+
+  /** A name used again: what happened to the session that had it is history. */
+  private forget(name: string): void {
+    const was = this.lost.get(name);
+    this.lost.delete(name);
+    if (was?.code === "SESSION_ENDED") this.writeEnded(this.readEnded().filter((e) => e.name !== name));
+  }
+
+  /** `daemon stop` is ending these live sessions (`by`: who asked, as the message says it). */
+  recordEnded(by: string): void {
+    const at = new Date();
+    const now = this.all()
+      .filter((s) => s.live)
+      .map((s) => ({ ...s.summary(), why: `was ended at ${at.toISOString().slice(11, 19)} UTC by ${by}, which stopped the daemon (pid ${process.pid}) that held it`, at: at.getTime() }));
+    if (!now.length) return;
+    const names = new Set(now.map((e) => e.name));
+    this.writeEnded([...this.readEnded().filter((e) => !names.has(e.name)), ...now]);
+  }
+
+  private readEnded(): (SessionSummary & { why: string; at: number })[] {
+    try {
+      const list = JSON.parse(readFileSync(this.endedPath, "utf8"));
+      return Array.isArray(list) ? list.filter((e) => typeof e?.name === "string" && typeof e.why === "string" && Date.now() - e.at < ENDED_KEPT_MS) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private writeEnded(list: (SessionSummary & { why: string; at: number })[]): void {
+    try {
+      if (!list.length) return unlinkSync(this.endedPath);
+      const tmp = `${this.endedPath}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(list), { mode: 0o600 });
+      renameSync(tmp, this.endedPath);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") log("warn", `could not write ${this.endedPath}: ${(e as Error).message}`);
+    }
   }
 
   /** A session is gone for good: the copy of a CLI's stdin it held goes too (nothing can restart it). */
@@ -135,12 +186,13 @@ export class SessionRegistry {
     try {
       record = JSON.parse(readFileSync(this.statePath, "utf8"));
     } catch {
-      return;
+      record = undefined as never;
     }
-    if (record.pid === process.pid || alive(record.pid)) return;
+    for (const { at: _, why, ...summary } of this.readEnded()) this.lost.set(summary.name, { ...summary, why, code: "SESSION_ENDED" });
+    if (!record || record.pid === process.pid || alive(record.pid)) return;
     for (const s of record.sessions ?? []) {
       const { adapterPid: _p, adapterPath: _a, ...summary } = s;
-      this.lost.set(s.name, { ...summary, diedPid: record.pid });
+      this.lost.set(s.name, { ...summary, why: `was lost: the daemon that held it (pid ${record.pid}) died`, code: "SESSION_LOST" });
       // Its adapter may still be running, orphaned: end it if it is still the process we started.
       if (s.adapterPid && s.adapterPath && alive(s.adapterPid) && cmdlineOf(s.adapterPid)?.includes(s.adapterPath)) {
         try {

@@ -69,6 +69,9 @@ export function socketInUse(path: string): Promise<boolean> {
   });
 }
 
+/** Commands that make a session: a daemon of another version leaves them to a daemon of the client's. */
+const NEW_SESSION = new Set(["start", "attach", "test", "run", "diff"]);
+
 /** Bun.listen, with a lost race (another daemon bound first) ending quietly and anything else reported. */
 async function listenOrFail<T>(path: string, listen: () => T): Promise<T> {
   try {
@@ -212,20 +215,35 @@ export async function runDaemon(): Promise<void> {
     // Another build of the same version (a rebuilt or reinstalled binary) counts as another version.
     const [version, build] = splitVersion(req.version);
     const otherBuild = version === VERSION && !!build && !!BUILD && build !== BUILD;
-    if ((version !== VERSION || otherBuild) && req.command !== "ping" && req.command !== "shutdown") {
-      const ours = otherBuild ? `${VERSION} (build ${BUILD})` : VERSION;
-      const theirs = otherBuild ? `${version} (build ${build})` : version;
+    const otherVersion = version !== VERSION || otherBuild;
+    const ours = otherBuild ? `${VERSION} (build ${BUILD})` : VERSION;
+    const theirs = otherBuild ? `${version} (build ${build})` : version;
+    // A client that a `daemon stop` may leave holding a session (an MCP server) is told, by the
+    // next daemon, who ended it (registry.ts, ended.json).
+    if (req.command === "shutdown") registry.recordEnded(otherVersion ? `\`debugger daemon stop\` from a version ${theirs} client` : "`debugger daemon stop`");
+    /** Said with every reply a daemon of another version gives for the sessions it keeps. */
+    let upgradeNotice: string | undefined;
+    if (otherVersion && req.command !== "ping" && req.command !== "shutdown") {
       const live = registry.all().filter((s) => s.live);
       if (live.length) {
-        // Replacing it would end sessions another client (an older or newer CLI) still drives.
+        // An upgrade (a package manager replacing the binary) must not strand live sessions, and
+        // replacing this daemon would end them: it keeps serving them, to a client of any
+        // version, while a new session waits for a daemon of the client's version. A request this
+        // daemon's contract does not know is refused by name (unknown command or argument).
         const names = live.map((s) => `'${s.name}'`).join(", ");
-        reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `the daemon is version ${ours} and holds ${live.length} live session${live.length === 1 ? "" : "s"} (${names}); this debugger is version ${theirs}. Not replacing it behind those sessions' backs`, hint: `end them with that version's \`debugger stop\`, or run \`debugger daemon stop\` to end the version ${ours} daemon and its sessions; the next command starts a version ${theirs} daemon` } });
+        const sessions = `${live.length} live session${live.length === 1 ? "" : "s"} (${names})`;
+        const own = req.command === "sessions" || (registry.find(req.session)?.live === true && !NEW_SESSION.has(req.command));
+        if (!own) {
+          reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `the daemon is version ${ours} and holds ${sessions}; this debugger is version ${theirs}: it drives those sessions in that daemon, but '${req.command}' on session '${req.session}' needs a version ${theirs} daemon`, hint: `end them (\`debugger stop --session NAME\` works from this version too): the next command then starts a version ${theirs} daemon; \`debugger daemon stop\` ends them and the daemon at once` } });
+          return;
+        }
+        upgradeNotice = `the daemon is version ${ours}, kept for its ${sessions}; this debugger is version ${theirs}. Once none is live, the next command starts a version ${theirs} daemon`;
+      } else {
+        stopListening();
+        reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${ours}, client is ${theirs}`, hint: "the client replaces the daemon (it has no live session)" } });
+        void shutdown(`replaced by a client of version ${theirs}`);
         return;
       }
-      stopListening();
-      reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${ours}, client is ${theirs}`, hint: "the client replaces the daemon (it has no live session)" } });
-      void shutdown(`replaced by a client of version ${theirs}`);
-      return;
     }
     const started = performance.now();
     // Reads (status, sessions, output) answer at once with what the daemon holds ("starting" while
@@ -238,10 +256,11 @@ export async function runDaemon(): Promise<void> {
     sock.data.inflight.add(entry);
     busy++;
     const withNotice = (r: Reply): Reply => {
-      const notice = notices.get(req.session);
-      if (notice === undefined || sock.data.closed) return r;
-      notices.delete(req.session);
-      return { ...r, notice };
+      if (sock.data.closed) return r;
+      const own = notices.get(req.session);
+      if (own !== undefined) notices.delete(req.session);
+      const notice = [upgradeNotice, own].filter(Boolean).join("; ");
+      return notice ? { ...r, notice } : r;
     };
     try {
       const stream = { emit: (data: unknown) => reply(sock, { ...base, ok: true, partial: true, data }), closed: sock.data.closedPromise, signal: sock.data.gone.signal };

@@ -5,7 +5,7 @@ import type { ErrorData } from "../common/errors.ts";
 import { runtimeDir, socketPath } from "../common/paths.ts";
 import { socketFilePresent } from "../common/platform.ts";
 import { checkRuntimeDir, checkSocketOwner } from "../common/ownerCheck.ts";
-import { BUILD, VERSION } from "../common/version.ts";
+import { BUILD, VERSION, versionLine } from "../common/version.ts";
 import type { ArgsIn, CommandName, Replies } from "./commands.ts";
 import { LineDecoder, MAX_LINE_BYTES } from "./framing.ts";
 import type { Reply, Request } from "./protocol.ts";
@@ -140,6 +140,24 @@ type DaemonProcess = ReturnType<typeof spawnDaemon>;
 
 // stderr is a pipe read only while the daemon starts: a daemon that cannot start writes one JSON
 // line there ({startError}) and exits, and the CLI reports it at once instead of after 5 s.
+/**
+ * Our executable on disk, when it is no longer this program: an upgrade replaced the binary while
+ * this process ran (a long-lived `debugger mcp`, typically), so every daemon it starts is the new
+ * version and is replaced again by this one's next request. Only restarting this process helps.
+ */
+function replacedExecutable(): ErrorData | undefined {
+  if (!isCompiled()) return undefined;
+  const r = Bun.spawnSync([process.execPath, "--version"], { stdout: "pipe", stderr: "ignore" });
+  const line = r.stdout.toString().trim();
+  const ours = versionLine();
+  if (r.exitCode !== 0 || !line || line === ours) return undefined;
+  return {
+    code: "DAEMON_VERSION_MISMATCH",
+    message: `this debugger process is ${ours.split(" (")[0]} but its executable ${process.execPath} is now ${line}: the binary was replaced (an upgrade) while this process ran, and each daemon it starts is the new one`,
+    hint: "restart this process: an MCP server is restarted by its client (reconnect or restart the server there); the sessions of the daemon that was stopped are gone",
+  };
+}
+
 function spawnDaemon() {
   const argv = isCompiled() ? [process.execPath, "__daemon"] : [process.execPath, Bun.main, "__daemon"];
   const proc = Bun.spawn(argv, { stdin: "ignore", stdout: "ignore", stderr: "pipe", detached: true, cwd: "/", env: process.env });
@@ -251,6 +269,10 @@ export async function request<C extends CommandName>(msg: Outgoing<C>, timeoutMs
         // The old daemon is leaving (it had no live session): the next attempt starts ours.
         await waitForSocketGone(path, 5000);
         continue;
+      }
+      if (reply.error?.code === "DAEMON_VERSION_MISMATCH" && attempt > 0) {
+        const replaced = replacedExecutable();
+        if (replaced) return { ...reply, error: replaced };
       }
       return reply;
     } finally {

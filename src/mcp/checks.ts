@@ -5,6 +5,7 @@ import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { ownEnv } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import type { CommandName } from "../ipc/meta.ts";
+import { namesDirectory } from "../common/hostPath.ts";
 
 /**
  * The adapter options a call may give (what the CLI's --python and --just-my-code send), and their
@@ -40,6 +41,6 @@ export function fillIn(command: CommandName, args: Record<string, unknown>, cwd:
   if (command === "run" || command === "diff" || command === "restart") return;
   if (command !== "test") args.clientPid = process.pid;
   const options = { ...((args.options as Record<string, unknown> | undefined) ?? {}) };
-  if (typeof options.python === "string" && options.python.includes("/")) options.python = resolve(cwd, options.python);
+  if (typeof options.python === "string" && namesDirectory(options.python)) options.python = resolve(cwd, options.python);
   args.options = { ...callerAdapterOption(), ...options };
 }

@@ -31,8 +31,8 @@ export function instructions(defaults: McpDefaults): string {
     "move (next, step, finish, continue), stop when done. start, attach, restart, continue, next, step, finish, " +
     `until, pause, await and trace wait for the stop and return it: timeout in seconds (default ${defaults.timeout}; 0 waits forever), ` +
     "wait: false returns at once and await waits later; print: [EXPR] on them adds values at that stop. " +
-    `session defaults to '${defaults.session}'; sessions are shared with the \`debugger\` CLI. ` +
-    "structuredContent is the reply's data as outputSchema says (with notice: what happened on the session while no call waited); " +
+    `Every tool but sessions takes session: NAME (default '${defaults.session}'), shared with the \`debugger\` CLI. ` +
+    "structuredContent is the reply's data, as --json's (with notice: what happened on the session while no call waited); " +
     "a failed call's is {error: {code, message, hint}}."
   );
 }
@@ -173,7 +173,7 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
       return r;
     }
     const text = [notice, sent.text].filter(Boolean).join("\n");
-    // The reply's data, which the tool's outputSchema describes (a `notice` beside it is the
+    // The reply's data, as the CLI's --json has it (a `notice` beside it is the
     // text's first line too).
     const data = (reply.data ?? {}) as Record<string, unknown>;
     return { content: [{ type: "text", text: text || "ok" }], structuredContent: reply.notice ? { ...data, notice: reply.notice } : data };
@@ -260,7 +260,7 @@ function suggestTool(name: string, byName: Map<string, ToolDef>): string {
 
 /** The tools as tools/list gives them. */
 export function listedTools(tools: ToolDef[]) {
-  return tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({ name, description, inputSchema, outputSchema, annotations }));
+  return tools.map(({ name, description, inputSchema, annotations }) => ({ name, description, inputSchema, annotations }));
 }
 
 function failure(e: unknown): CallToolResult {
@@ -268,6 +268,6 @@ function failure(e: unknown): CallToolResult {
   // The daemon's hints name CLI commands; over MCP they name the tools.
   error.message = toolHint(error.message);
   if (error.hint) error.hint = toolHint(error.hint);
-  // No field of any tool's reply is called `error`, and outputSchemas require none: this validates.
+  // No field of any tool's reply is called `error` (test/unit/mcpSchema.test.ts).
   return { isError: true, content: [{ type: "text", text: errorText(error) }], structuredContent: { error } };
 }

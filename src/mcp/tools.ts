@@ -5,7 +5,6 @@ import { argSchemas } from "../ipc/commands.ts";
 import { meta, metaOf, type CommandName } from "../ipc/meta.ts";
 import { toJsonSchema, type JsonSchema } from "./jsonSchema.ts";
 import { LAUNCH_PROPERTIES } from "./launch.ts";
-import { replySchemas } from "./replySchemas.ts";
 
 /** Contract commands with no tool, and why. */
 export const NOT_TOOLS: Partial<Record<CommandName, string>> = {
@@ -21,18 +20,42 @@ export const NOT_TOOLS: Partial<Record<CommandName, string>> = {
   context: "frame with no index shows the same; list takes lines",
   args: "locals lists them too (every adapter's locals hold the arguments)",
   threads: "backtrace with all shows every thread at its frame in your code",
+  // Issue 29's 12 KB: each ~350 bytes for what another tool does (docs/decisions.md).
+  display: "each execution tool's print shows values at its stop",
+  undisplay: "display has no tool",
+  "breakpoint.enable": "breakpoint_remove, then breakpoint_add again",
+  "breakpoint.disable": "breakpoint_remove, then breakpoint_add again",
 };
 
-/** Summaries that say a CLI flag: the tool's own words. */
+/**
+ * The tools' own words where the contract's summary (CLI help) says a flag or more than a tool
+ * list should carry: every byte here is paid on every turn of every agent.
+ */
 const DESCRIPTIONS: Partial<Record<CommandName, string>> = {
-  backtrace: "The call stack (all: every thread at its frame in your code)",
-  catch: "Exception filters: lists them; add, remove by name (C++ types: add [\"throw\", TYPE])",
-  pause: "Interrupt the program; a blocked one lists each waiting thread and its wait",
+  status: "Session state and last stop",
+  test: "Run a test command; stop at the first failure",
+  attach: "Attach to pid, waitFor (a name) or connect",
+  stop: "End the session and a launched program",
+  restart: "Launch again, same args and breakpoints",
+  run: "Run to the end: print values at each breakpoint hit",
+  diff: "Run twice (a, b): the first stop where values differ",
+  "breakpoint.list": "Breakpoints and watchpoints, hit counts",
+  "watch.add": "Stop when an lvalue is written (or read)",
+  catch: "Exception filters: list; add, remove by name",
+  "breakpoint.add": "Set a breakpoint: FILE:LINE, function or address",
+  finish: "Run until this function returns",
+  until: "Run to a location",
+  pause: "Interrupt; a hang lists each waiting thread",
+  await: "Wait for the stop (the last one if stopped)",
+  backtrace: "Call stack (all: every thread)",
+  list: "Source at a line, range, file or function",
+  disassemble: "Instructions at the pc or an address",
+  batch: "Run tools in order, one reply each",
 };
 
 /** The few arguments whose name does not say enough (few bytes: every tool list pays for them). */
 const PROPERTY_NOTES: Record<string, string> = {
-  break: "LOC or 'LOC if COND'",
+  break: "LOC [if COND]",
   stdin: "file path",
 };
 
@@ -41,15 +64,37 @@ const OPTIONS_SCHEMA: JsonSchema = { type: "object", properties: { python: { typ
 
 /** Arguments the server fills in itself: never shown to the agent. */
 const HIDDEN_ARGS = new Set(["clientPid", "callerEnv", "ofRun"]);
-/** Arguments a tool shares with another's schema but does not use: attach runs no program of its own; run's cwd and options come from its `config` (./launch.ts). */
-const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "clearEnv", "core", "stopOnEntry", "stdin"], run: ["cwd", "options"], diff: ["options", "clearEnv"] };
+/**
+ * Arguments a tool shares with another's schema but does not use (attach runs no program of its
+ * own; run's cwd and options come from its `config`, ./launch.ts), or that another tool gives
+ * (start's pid and connect are attach's; a step's thread is chosen by frame; a step needs no
+ * `wait: false`, `timeout` or `locals` other than the defaults; `continue`'s thread is refused by
+ * every adapter here; `clearEnv` is the CLI's --clear-env). The daemon still takes them all when a
+ * call sends them: only the listing leaves them out (issue 29's 12 KB).
+ */
+const STEP_ARGS = ["wait", "thread", "locals", "timeout"];
+const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = {
+  // connect (an adapter somebody started), locals and adapter options: rare on attach, accepted unlisted.
+  attach: ["args", "cwd", "env", "clearEnv", "core", "stopOnEntry", "stdin", "connect", "locals", "options"],
+  start: ["pid", "connect", "clearEnv"],
+  test: ["clearEnv"],
+  run: ["cwd", "options", "clearEnv"],
+  diff: ["options", "clearEnv", "addresses"],
+  next: STEP_ARGS,
+  step: STEP_ARGS,
+  finish: STEP_ARGS,
+  until: STEP_ARGS,
+  pause: ["thread", "locals", "timeout", "wait"],
+  restart: ["locals", "wait"],
+  continue: ["thread"],
+  await: ["locals"],
+};
 
 export interface ToolDef {
   name: string;
   command: CommandName;
   description: string;
   inputSchema: JsonSchema & { type: "object"; properties: Record<string, JsonSchema> };
-  outputSchema: JsonSchema & { type: "object" };
   annotations: Annotations;
 }
 
@@ -116,9 +161,8 @@ export function toolDefs(): ToolDef[] {
     if (schema.properties.options) schema.properties.options = OPTIONS_SCHEMA;
     for (const [key, note] of Object.entries(PROPERTY_NOTES)) if (schema.properties[key]) schema.properties[key] = { ...schema.properties[key], description: note };
     if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((r) => !HIDDEN_ARGS.has(r));
-    // Every tool names its session (its default is said in the server's instructions); the
-    // daemon-wide ones (sessions) take none.
-    if (!metaOf(command).daemon) schema.properties = { session: { type: "string" }, ...schema.properties };
+    // `session` is not listed: the same 29 bytes on 34 tools, said once in the server's
+    // instructions (every tool but sessions takes it; the contract checks it, ./checks.ts too).
     // start needs a program, or (Python) a module instead: said in words and checked by the daemon
     // (USAGE), never as anyOf/oneOf/allOf at the schema's root, which Anthropic's API refuses for
     // the whole request (every tool of every server the client loaded).
@@ -130,7 +174,7 @@ export function toolDefs(): ToolDef[] {
       if (required.length) schema.required = required;
       else delete schema.required;
     }
-    out.push({ name: toolName(command), command, description: DESCRIPTIONS[command] ?? metaOf(command).summary, inputSchema: schema, outputSchema: replySchemas[command]!, annotations: annotationsOf(command) });
+    out.push({ name: toolName(command), command, description: DESCRIPTIONS[command] ?? metaOf(command).summary, inputSchema: schema, annotations: annotationsOf(command) });
   }
   return out;
 }

@@ -9,7 +9,8 @@ import Ajv, { type ValidateFunction } from "ajv";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import type { ErrorData } from "../../src/common/errors.ts";
 import type { ArgsIn, Replies } from "../../src/ipc/commands.ts";
-import { meta, metaOf, type CommandName } from "../../src/ipc/meta.ts";
+import { meta, type CommandName } from "../../src/ipc/meta.ts";
+import { replySchemas } from "../../src/mcp/replySchemas.ts";
 import { NOT_TOOLS, toolName } from "../../src/mcp/tools.ts";
 import { adapterAvailable, BIN, E2eEnv, type Reading, useEnv, waitFor } from "./harness.ts";
 
@@ -20,7 +21,7 @@ let bins: Record<string, string>;
 const basic = sourcePath("c/basic.c");
 const sleeper = sourcePath("c/sleeper.c");
 
-/** Each tool's outputSchema, compiled: every structured result of these tests is checked against it. */
+/** Each tool's reply schema (src/mcp/replySchemas.ts), compiled: every structured result of these tests is checked against it. */
 const outputChecks = new Map<string, ValidateFunction>();
 /** Every result's text and structured content, for the scan for CLI spellings. */
 const seen: { tool: string; text: string; json: string }[] = [];
@@ -29,10 +30,10 @@ beforeAll(async () => {
   bins = await buildFixtures();
   client = new Client({ name: "mcp-test", version: "1" });
   await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: env().env, cwd: env().dir, stderr: "inherit" }));
-  // The SDK client validates each structuredContent against the listed outputSchema (a result that
-  // does not match makes callTool throw); the tests check it again themselves.
+  // tools/list carries no outputSchema (issue 29's 12 KB): each structured result is checked here
+  // against its reply's schema, generated from the contract's reply types.
   const ajv = new Ajv({ strict: true, allowUnionTypes: true });
-  for (const t of (await client.listTools()).tools) outputChecks.set(t.name, ajv.compile(t.outputSchema!));
+  for (const [command, schema] of Object.entries(replySchemas)) outputChecks.set(toolName(command), ajv.compile(schema));
 });
 
 afterAll(async () => {
@@ -82,33 +83,28 @@ describe("tools/list", () => {
     for (const t of tools) {
       expect(t.inputSchema.type).toBe("object");
       expect(() => ajv.compile(t.inputSchema)).not.toThrow();
-      if (!metaOf(t.name.replace("_", ".") as CommandName).daemon) expect(t.inputSchema.properties).toHaveProperty("session");
+      // session is said once, in the instructions (issue 29's 12 KB); every call below passes it.
+      expect(t.inputSchema.properties).not.toHaveProperty("session");
     }
-    // Every tool declares its own reply's fields (the SDK client validates each structuredContent
-    // against it: a call whose result does not match throws) and its hints for auto-approval.
-    const strictUnions = new Ajv({ strict: true, allowUnionTypes: true });
+    // Every tool has its hints for auto-approval; none lists an outputSchema (each result is checked
+    // against its generated reply schema by call() below).
     for (const t of tools) {
-      expect(t.outputSchema?.type).toBe("object");
-      expect(() => strictUnions.compile(t.outputSchema!)).not.toThrow();
       expect(t.annotations).toBeObject();
+      expect(t.outputSchema).toBeUndefined();
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    expect(Object.keys(byName.continue!.outputSchema!.properties!).sort()).toEqual(["loopHint", "state", "stop", "waiting"]);
-    expect(Object.keys(byName.backtrace!.outputSchema!.properties!).sort()).toEqual(["frames", "threadId", "threads"]);
     // Reading state is read-only; evaluating what the caller wrote (print, display, a condition) or
     // running the program is not, whatever the tool is called (issue 33, item 6).
     for (const name of ["backtrace", "locals", "status", "breakpoint_list", "list"]) expect(byName[name]!.annotations).toEqual({ readOnlyHint: true });
-    for (const name of ["print", "display", "memory_read", "continue", "start", "breakpoint_add", "set", "raw", "batch"]) expect(byName[name]!.annotations).toEqual({ destructiveHint: true });
+    for (const name of ["print", "memory_read", "continue", "start", "breakpoint_add", "set", "raw", "batch"]) expect(byName[name]!.annotations).toEqual({ destructiveHint: true });
     for (const name of ["stop", "breakpoint_remove"]) expect(byName[name]!.annotations).toEqual({ destructiveHint: true, openWorldHint: false });
     // start's "a program or a module" is in words, not a root anyOf (Anthropic's API refuses those):
     // no combinator at the root of any tool (test/unit/mcpSchema.test.ts checks each API's rules).
     for (const t of tools) for (const k of ["anyOf", "oneOf", "allOf"]) expect(t.inputSchema).not.toHaveProperty(k);
     const bytes = Buffer.byteLength(JSON.stringify({ tools }));
     console.log(`tools/list: ${tools.length} tools, ${bytes} bytes`);
-    // docs/decisions.md (MCP, issue 29): what a model reads of the list is held under 12 KB by the
-    // unit test; the whole list, with the output schemas the client alone reads, under 21.75 KiB
-    // (20.5 KiB, then `diff` (issue 35) and `via`/`map` (issue 37)).
-    expect(bytes).toBeLessThanOrEqual(22_400);
+    // docs/decisions.md (MCP, issue 29): the issue's 12 KB, as the SDK client receives the list.
+    expect(bytes).toBeLessThanOrEqual(12_000);
   });
 });
 
@@ -131,8 +127,8 @@ describe("defaults", () => {
     const c = new Client({ name: "mcp-test-cfg", version: "1" });
     try {
       await c.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: other.env, cwd: other.dir, stderr: "inherit" }));
-      // Said once, in the server's instructions, not in each of 37 schemas.
-      expect(c.getInstructions()).toContain("session defaults to 'cfg'");
+      // Said once, in the server's instructions, not in each schema.
+      expect(c.getInstructions()).toContain("takes session: NAME (default 'cfg')");
       const r = (await c.callTool({ name: "status", arguments: {} })) as any;
       expect(r.structuredContent.session).toBe("cfg");
     } finally {
@@ -419,7 +415,7 @@ describe.if(haveLldb)("replies name tools (issue 29)", () => {
     await call("status", { session: "words" });
     await call("locals", { session: "words" });
     await ok("start", { session: "words", program: bins["c-basic"], break: [`${basic}:${body}`] });
-    await ok("display", { session: "words" });
+    await ok("batch", { session: "words", commands: [{ command: "display" }] });
     await ok("next", { session: "words", print: ["sum"] });
     await ok("next", { session: "words" });
     await ok("disassemble", { session: "words", function: "factorial", count: 2 });

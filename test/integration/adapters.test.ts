@@ -50,6 +50,15 @@ describe("adapter behaviours", () => {
     expect(r.json.error.hint).not.toContain("-g");
   });
 
+  test("a debugger that cannot make a thread (lldb under `ulimit -v 400000`: 'failed to launch host thread'): the hint names the limits, not -g", async () => {
+    env = new Env();
+    const r = await env.run(["start", env.program({ ...STANDARD_PROGRAM, adapter: { errors: { launch: "failed to launch host thread: " } } })]);
+    expect(r.json.error.code).toBe("LAUNCH_FAILED");
+    expect(r.json.error.hint).toStartWith("the debugger could not create a thread or process: a limit is too low for it (`ulimit -v`");
+    expect(r.json.error.hint).toContain("`debugger daemon stop`");
+    expect(r.json.error.hint).not.toContain("-g");
+  });
+
   test("an adapter crash mid-request is ADAPTER_EXITED with its stderr; the daemon keeps serving", async () => {
     env = new Env();
     const daemonBefore = await env.daemonPid();

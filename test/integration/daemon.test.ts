@@ -256,7 +256,7 @@ describe("version replacement", () => {
     expect(readFileSync(join(env.dir, "state", "debugger-cli", "daemon.log"), "utf8")).toContain(`daemon ${old} stopping: replaced by a client of version ${pkg.version}`);
   });
 
-  test("another build of the same version counts as another version: replaced when idle, refused (naming both builds) while it holds a session", async () => {
+  test("another build of the same version counts as another version: replaced when idle, kept (naming both builds) while it holds a session", async () => {
     const env = newEnv();
     const oldBuild = { DEBUGGER_TEST_BUILD: "0000000 2000-01-01T00:00:00.000Z" };
     const first = await env.run(["status"], { env: oldBuild });
@@ -270,13 +270,13 @@ describe("version replacement", () => {
     await env.ok(["daemon", "stop"]);
     const started = await env.run(["start", env.program(), "--stop-on-entry", "--session", "b"], { env: oldBuild });
     expect(started.exitCode).toBe(0);
-    const refused = await env.run(["status", "--session", "b"]);
-    expect(refused.json.error.code).toBe("DAEMON_VERSION_MISMATCH");
-    expect(refused.json.error.message).toContain(`the daemon is version ${pkg.version} (build 0000000 2000-01-01T00:00:00.000Z) and holds 1 live session ('b'); this debugger is version ${pkg.version} (build `);
+    const kept = await env.run(["status", "--session", "b"]);
+    expect(kept.exitCode).toBe(0);
+    expect(kept.json.notice).toContain(`the daemon is version ${pkg.version} (build 0000000 2000-01-01T00:00:00.000Z), kept for its 1 live session ('b'); this debugger is version ${pkg.version} (build `);
     expect((await env.run(["stop", "--session", "b"], { env: oldBuild })).exitCode).toBe(0);
   });
 
-  test("a daemon holding live sessions is not replaced: the other version is refused, naming both versions and `daemon stop`", async () => {
+  test("a daemon holding live sessions is not replaced: a client of another version drives those sessions there (told so), a new session is refused, and `daemon stop` ends them with a record of who did", async () => {
     const env = newEnv();
     const prog = env.program();
     const oldEnv = { DEBUGGER_TEST_VERSION: "0.0.0-old" };
@@ -285,26 +285,38 @@ describe("version replacement", () => {
     expect(started.json.data.session.name).toBe("old");
     const old = (await env.run(["daemon", "status"], { env: oldEnv })).json.data.pid;
 
-    const refused = await env.run(["status", "--session", "old"]);
+    // The upgraded CLI lists, inspects and drives the old daemon's session, each reply saying so.
+    const kept = await env.run(["status", "--session", "old"]);
+    expect(kept.exitCode).toBe(0);
+    expect(kept.json.data).toMatchObject({ session: "old", state: "stopped", daemon: { pid: old, version: "0.0.0-old" } });
+    expect(kept.json.notice).toBe(`the daemon is version 0.0.0-old, kept for its 1 live session ('old'); this debugger is version ${pkg.version}. Once none is live, the next command starts a version ${pkg.version} daemon`);
+    expect((await env.run(["sessions"])).json.data.sessions.map((s: { name: string }) => s.name)).toEqual(["old"]);
+    expect((await env.run(["backtrace", "--session", "old"])).exitCode).toBe(0);
+    // A new session needs a daemon of this version: refused, naming both versions and the way on.
+    const refused = await env.run(["start", prog, "--session", "new"]);
     expect(refused.exitCode).not.toBe(0);
     expect(refused.json.error.code).toBe("DAEMON_VERSION_MISMATCH");
-    expect(refused.json.error.message).toBe(`the daemon is version 0.0.0-old and holds 1 live session ('old'); this debugger is version ${pkg.version}. Not replacing it behind those sessions' backs`);
+    expect(refused.json.error.message).toBe(`the daemon is version 0.0.0-old and holds 1 live session ('old'); this debugger is version ${pkg.version}: it drives those sessions in that daemon, but 'start' on session 'new' needs a version ${pkg.version} daemon`);
     expect(refused.json.error.hint).toContain("`debugger daemon stop`");
-    expect(refused.json.error.hint).toContain(`starts a version ${pkg.version} daemon`);
-    // The old version's session is untouched and its CLI still drives it.
     expect(running(old)).toBe(true);
-    const still = await env.run(["status", "--session", "old"], { env: oldEnv });
-    expect(still.json.data).toMatchObject({ session: "old", state: "stopped", daemon: { pid: old } });
 
-    // `daemon stop` from the new version is how the user replaces it: its sessions end with it.
+    // `daemon stop` from the new version ends them; whoever asks about the session next is told who ended it.
     const adapters = process.platform === "linux" ? adapterPids(env) : [];
     expect((await env.run(["daemon", "stop"])).exitCode).toBe(0);
     await waitFor(() => !running(old), 5000, "the old daemon to exit");
     for (const a of adapters) await waitFor(() => !running(a), 5000, `old adapter ${a} to exit`);
-    const status = await env.ok(["status", "--session", "old"]);
-    expect(status.daemon.pid).not.toBe(old);
-    expect(status.daemon.version).toBe(pkg.version);
-    expect(status.state).toBe("idle");
+    const status = await env.run(["status", "--session", "old"]);
+    expect(status.json.data.daemon.pid).not.toBe(old);
+    expect(status.json.data.daemon.version).toBe(pkg.version);
+    expect(status.json.data.state).toBe("idle");
+    expect(status.json.notice).toMatch(new RegExp(`^session 'old' was ended at \\d\\d:\\d\\d:\\d\\d UTC by \`debugger daemon stop\` from a version ${pkg.version.replace(/\./g, "\\.")} client, which stopped the daemon \\(pid ${old}\\) that held it$`));
+    const gone = await env.run(["print", "x", "--session", "old"], { env: oldEnv });
+    expect(gone.json.error.code).toBe("SESSION_ENDED");
+    expect(gone.json.error.message).toContain("was ended at");
+    // The name used again: the record goes.
+    expect((await env.run(["start", prog, "--stop-on-entry", "--session", "old"])).exitCode).toBe(0);
+    expect((await env.run(["stop", "--session", "old"])).exitCode).toBe(0);
+    expect((await env.ok(["status", "--session", "old"])).state).toBe("idle");
   });
 
   test("once its sessions have ended, the old daemon is replaced as usual", async () => {
@@ -468,9 +480,12 @@ describe("daemon stop and the log", () => {
     await waitFor(() => !existsSync(env.socket), 5000, "the socket to go");
     await waitFor(() => !running(pid), 5000, "the daemon to exit");
     for (const a of adapters) await waitFor(() => !running(a), 5000, `adapter ${a} to exit`);
-    // A clean stop leaves no lost sessions behind.
-    const status = await env.ok(["status"]);
+    // A clean stop leaves no lost sessions behind; the session's name tells who ended it.
+    const after = await env.run(["status"]);
+    const status = after.json.data;
     expect(status.state).toBe("idle");
+    expect(after.json.notice).toContain("session 'default' was ended at");
+    expect((await env.ok(["sessions"])).sessions).toEqual([]);
     expect(status.daemon.pid).not.toBe(pid);
     expect(running(status.daemon.pid)).toBe(true);
   });

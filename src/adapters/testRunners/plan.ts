@@ -12,6 +12,7 @@ import { planJsRunner, planNpmScript, planNpx, type JsPlan } from "./js.ts";
 import { pythonLaunch, pythonOfShebang, requireModule, resolveInterpreter, resolveProgram, resolveShim, shebang, whichIn, withoutXdist, type CallerEnv, type PythonLaunch } from "./python.ts";
 import type { Runner } from "./summary.ts";
 import type { Survey } from "./survey.ts";
+import { namesDirectory } from "../../common/hostPath.ts";
 
 export interface TestPlan {
   runner: Runner;
@@ -101,7 +102,7 @@ function planCommand(command: string[], ctx: PlanContext): Omit<TestPlan, "comma
         venv ? `\`${venv}/bin/python -m pip install pytest\`` : "install it where the tests run: `VENV/bin/python -m pip install pytest` (then `debugger test -- VENV/bin/python -m pytest`), or `apt-get install python3-pytest`",
       );
     }
-    if (!head.includes("/")) throw unknownRunner(head);
+    if (!namesDirectory(head)) throw unknownRunner(head);
     throw new DebuggerError("PROGRAM_NOT_FOUND", `'${head}' does not exist or is not executable (looked in ${ctx.cwd})`, "build the tests first, or give the runner's command: `debugger test -- pytest`");
   }
   const line = shebang(found);

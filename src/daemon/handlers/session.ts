@@ -19,6 +19,7 @@ import { pythonAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
 import { pythonLaunch, pythonOfShebang, shebang } from "../../adapters/testRunners/python.ts";
 import type { Config } from "../../common/config.ts";
 import { located, stopData, waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
+import { isAbsolutePath, venvInterpreters } from "../../common/hostPath.ts";
 
 /** Breakpoints given with the start (`--break LOC` or `'LOC if COND'`), located as the caller meant them. */
 export async function startBreakpoints(texts: string[], cwd: string): Promise<StartOptions["breakpoints"]> {
@@ -190,11 +191,11 @@ function pythonOfProgram(spec: AdapterSpec, program: string | undefined, options
   if (options.python || env.DEBUGGER_PYTHON) return { spec, options };
   const venv = env.VIRTUAL_ENV;
   const python = venv
-    ? [`${venv}/bin/python3`, `${venv}/bin/python`].find(isExecutable)
+    ? venvInterpreters(venv).find(isExecutable)
     : program && isPythonWithoutExtension(spec, program)
       ? pythonOfShebang(shebang(program), { cwd, path: env.PATH ?? "", env })
       : undefined;
-  if (!python?.startsWith("/")) return { spec, options };
+  if (!python || !isAbsolutePath(python)) return { spec, options };
   const launch = pythonLaunch(python, env);
   return { spec: pythonAdapter(spec, { ...launch, module }), options: { ...options, python: launch.lender ?? python } };
 }
@@ -306,6 +307,9 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     const daemon = { version: VERSION, pid: process.pid };
     if (!s) {
       const lost = ctx.registry.lostSessions().find((l) => l.name === caller.session);
+      // Why it went (a daemon that died, a `daemon stop`), with the reply: the state alone says nothing.
+      const why = ctx.registry.lostReason(caller.session);
+      if (why) ctx.notify?.(caller.session, `session '${caller.session}' ${why}`);
       return { session: caller.session, state: lost ? "lost" : "idle", daemon };
     }
     return {

@@ -387,10 +387,15 @@ export class AdapterLink {
     const denied = what === "attach" ? (pid && !this.opts?.connect ? (this.opts?.via ? attachDenial(pid, this.targetPtrace ?? { capSysPtrace: false, seccompFilter: false }, {}) : attachDenial(pid)) : undefined) : launchDenial(`${e.message}\n${said}`, this.opts?.via ? this.targetPtrace : undefined);
     // A build the adapter ran (Delve's `mode: debug`) failed: the compiler's messages are the news, not the path or -g.
     const build = what === "launch" && /\bbuild error\b/i.test(e.message) ? (said ? "fix the build: the compiler's messages are above" : "fix the build: `go build` in the program's directory shows the compiler's messages") : undefined;
+    // The debugger could not make a thread or a process: a resource limit, not the program (lldb
+    // under `ulimit -v 400000` says "failed to launch host thread"; a fork says EAGAIN/ENOMEM).
+    const limit = /failed to launch host thread|\b(EAGAIN|ENOMEM)\b|Cannot allocate memory|Resource temporarily unavailable/i.test(`${e.message}\n${said}`)
+      ? "the debugger could not create a thread or process: a limit is too low for it (`ulimit -v` address space, `ulimit -u` processes, a container's memory or pids.max); raise it, then `debugger daemon stop` so the daemon starts again under the new limit"
+      : undefined;
     return new DebuggerError(
       what === "attach" ? "ATTACH_FAILED" : "LAUNCH_FAILED",
       `${what} failed: ${e.message}${said ? `\n${said}` : ""}`,
-      denied ?? build ?? (what === "attach" ? "check the pid and that you may trace it (ptrace permission; `debugger doctor`)" : "check the program path and that it is built with debug info (-g)"),
+      denied ?? build ?? limit ?? (what === "attach" ? "check the pid and that you may trace it (ptrace permission; `debugger doctor`)" : "check the program path and that it is built with debug info (-g)"),
     );
   }
 }

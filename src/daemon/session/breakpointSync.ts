@@ -14,6 +14,7 @@ import type { Inspector } from "./inspector.ts";
 import { pickScopes } from "./valueInspector.ts";
 import { dataIdAddress } from "./watchStops.ts";
 import type { InQueue, Queue } from "./queue.ts";
+import { isAbsolutePath } from "../../common/hostPath.ts";
 
 export interface BreakpointHost {
   readonly name: string;
@@ -361,7 +362,7 @@ export class BreakpointSync {
       const bound = res.breakpoints.filter((b) => b.verified);
       const elsewhere = bound.some((b) => {
         const at = b.source?.path;
-        return !!at && at.startsWith("/") && existsSync(at) && sourceMatchScore(key.file, at, localPathFacts) === 0;
+        return !!at && isAbsolutePath(at) && existsSync(at) && sourceMatchScore(key.file, at, localPathFacts) === 0;
       });
       if (bound.length && !elsewhere) {
         await this.sendSource(client, key.file, []).catch(() => {});

@@ -59,7 +59,9 @@ export abstract class SessionFacts {
 
   /** The file holding every byte of the program's stdout and stderr (none before its first byte). */
   get outputFile(): string | undefined {
-    return this.out.wholeOutput?.path;
+    const f = this.out.wholeOutput;
+    // A file a full disk cut short holds not all of it: named by the report's note, not as the whole.
+    return f && !f.error ? f.path : undefined;
   }
 
   /** The report with all the program printed in the session as its output, cut to the last lines with a note naming the file of the whole. */

@@ -256,9 +256,13 @@ export class ProgramOutput {
     const file = this.file.info;
     const lines = (t: string) => (t.match(/\n/g)?.length ?? 0) + (t && !t.endsWith("\n") ? 1 : 0);
     const ofWhat = dropped > 0 ? "" : ` of ${lines(text)}`;
-    const where = file ? `all of it (${file.bytes} bytes${file.full ? ", up to the file's bound" : ""}) is in ${file.path}` : "`debugger output` shows the rest while the session lasts";
+    const where = file?.error
+      ? `the file that keeps it, ${file.path}, stopped at ${file.bytes} bytes, the rest not kept: ${file.error}`
+      : file
+        ? `all of it (${file.bytes} bytes${file.full ? ", up to the file's bound" : ""}) is in ${file.path}`
+        : "`debugger output` shows the rest while the session lasts";
     (report.truncated ??= []).push(`output: the last ${lines(shown)}${ofWhat} lines shown; ${where}`);
-    if (file) report.outputFile = file.path;
+    if (file && !file.error) report.outputFile = file.path;
   }
 }
 
