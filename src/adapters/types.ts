@@ -283,9 +283,11 @@ export interface ValueFacet {
   /**
    * How `raw` reaches the debugger's own console when evaluate in the `repl` context does not
    * by itself: the expression to send, and whether the command's text arrives as output events
-   * rather than in the result (cdt-gdb-adapter: `>CMD`, text as output). Undefined: as typed.
+   * rather than in the result (cdt-gdb-adapter: `>CMD`, text as output). `fence`: where that text
+   * may arrive after the answer (CodeLLDB), a command sent next whose text (`text`) ends it.
+   * Undefined: as typed.
    */
-  rawCommand?(command: string, found?: FoundAdapter): { expression: string; textAsOutput?: boolean } | undefined;
+  rawCommand?(command: string, found?: FoundAdapter): { expression: string; textAsOutput?: boolean; fence?: { command: string; text: string } } | undefined;
   /** The error a console command's text reports though the adapter answered success (LLDB: `error: …` lines), or undefined. */
   rawError?(text: string): string | undefined;
 }
