@@ -6,7 +6,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import type { Env } from "../common/callerEnv.ts";
-import { isRust, lldbDap, rustFormatters, STDIN_PATH } from "./lldbDap.ts";
+import { isRust, lldbDap, RUST_GUARD_COMMAND, rustFormatters, STDIN_PATH } from "./lldbDap.ts";
 import type { AdapterSpec, FoundAdapter, InstallStep } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 
@@ -86,6 +86,9 @@ function codelldbVersion(exe: string): string | undefined {
   return undefined;
 }
 
+/** A variable and its members or elements by constant index: what `frame variable` would read. */
+const VARIABLE_PATH = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[\d+\])*$/;
+
 /** The line that ends a console command's text (rawCommand's fence). */
 const FENCE = "--debugger-cli: end of command output--";
 
@@ -94,9 +97,10 @@ const plain = (command: string) => command.replace(/^`/, "");
 
 /**
  * Launch and attach settings every session gets. Expressions: "native" (LLDB's own evaluator, as
- * lldb-dap's) so that `print add(2, 3)` calls the function; CodeLLDB's default "simple" evaluator
- * cannot call. Rust: CodeLLDB's own language support (lang_support/rust.py: rustc's formatters,
- * stepping that skips std/core/alloc) with the sysroot of the caller's rustc.
+ * lldb-dap's: C's operators, casts, calls); a plain variable path goes to CodeLLDB's "simple" one
+ * (rewriteExpression). Rust: CodeLLDB's own language support
+ * (lang_support/rust.py: rustc's formatters, stepping that skips std/core/alloc) with the sysroot
+ * of the caller's rustc.
  */
 function common(program: string | undefined, callerEnv: Env | undefined): Record<string, unknown> {
   const rust = program !== undefined && isRust(program);
@@ -106,7 +110,10 @@ function common(program: string | undefined, callerEnv: Env | undefined): Record
   return {
     type: "lldb",
     expressions: "native",
-    ...(rust ? { sourceLanguages: ["rust"] } : {}),
+    // rustc 1.95's formatters on LLDB 20 as on 19: a frame holding a Vec of an enum with data made
+    // `variables` go unanswered (30 s). rustLldbGuard.py fixes the enum reading and bounds every
+    // formatter call; it runs once CodeLLDB's Rust support has loaded them (before the launch).
+    ...(rust ? { sourceLanguages: ["rust"], preRunCommands: [RUST_GUARD_COMMAND] } : {}),
     _adapterSettings: {
       consoleMode: "commands",
       // Values as LLDB's summaries give them, not CodeLLDB's `{...}` placeholder for a struct's summary.
@@ -161,6 +168,11 @@ export const codelldb: AdapterSpec = {
   functionRange: lldbDap.functionRange && { ...lldbDap.functionRange, command: (address) => plain(lldbDap.functionRange!.command(address)) },
   returnValue: lldbDap.returnValue && "after" in lldbDap.returnValue ? { ...lldbDap.returnValue, after: plain(lldbDap.returnValue.after) } : undefined,
   printContext: "watch",
+  // A variable path (`v`, `p.x`, `a[2]`, `q->next`) is read in place by CodeLLDB's "simple"
+  // evaluator (`/se`), with its formatter's children; LLDB's native one copies it into a result
+  // variable first, whose std::optional, tuple or std::list then read `<not available>` or empty.
+  // Where it fails (no such name; `->`, which it does not take) the native evaluator's error is the one told.
+  rewriteExpression: (expression) => (VARIABLE_PATH.test(expression.trim()) ? { expression: `/se ${expression.trim()}`, orAsWritten: true } : { expression }),
   // Beside a value a formatter shows, CodeLLDB lists LLDB's own view of it as a child `[raw]` (every
   // Rust struct: rustc's formatters cover all types): a second copy, not one of its fields.
   hideVariable: (name) => name === "[raw]",
@@ -176,7 +188,7 @@ export const codelldb: AdapterSpec = {
   describeInternalStop: lldbDap.describeInternalStop,
   outputCategory: lldbDap.outputCategory,
   // CodeLLDB's narration of its own start (our initCommands, the launch) and the exit the report already tells.
-  ignoreOutput: (text, category) => category === "console" && (text.includes(FENCE) || /^(Console is in '\w+' mode, |Executing script: initCommands$|Launching: |Launched process \d+ from |Process exited with code -?\d+\.$)/.test(text.trim())),
+  ignoreOutput: (text, category) => category === "console" && (text.includes(FENCE) || /^(Console is in '\w+' mode, |Executing script: (initCommands|preRunCommands)$|Loading Rust formatters from |Launching: |Launched process \d+ from |Process exited with code -?\d+\.$)/.test(text.trim())),
   reportNoise: lldbDap.reportNoise,
   quirks: { programMustBeExecutable: true, programPipes: () => true },
 };

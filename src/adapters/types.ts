@@ -235,7 +235,8 @@ export interface ValueFacet {
   /** Expression context for `print`: the one where plain expressions (and calls) work. */
   printContext: "watch" | "repl" | "hover" | "clipboard";
   /** Adapter-specific spelling of an expression (Delve wants `call f()` for calls). */
-  rewriteExpression?(expression: string): { expression: string; context?: "watch" | "repl" | "hover" | "clipboard" };
+  /** `orAsWritten`: where the rewritten expression fails, the expression as written is tried (its error is the one told). */
+  rewriteExpression?(expression: string): { expression: string; context?: "watch" | "repl" | "hover" | "clipboard"; orAsWritten?: boolean };
   /** Checks or explains an evaluate result (e.g. a call the debugger cannot make on this machine). */
   checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */

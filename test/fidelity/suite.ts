@@ -127,7 +127,7 @@ export const languages: Language[] = [
   {
     name: "Rust",
     source: "rust/values.rs",
-    adapters: ["lldb-dap", "lldb-cli", "gdb"],
+    adapters: ["lldb-dap", "lldb-cli", "gdb", "codelldb"],
     needs: ["rustc"],
     build: (out) => ["rustc", "-g", "-C", "opt-level=0", "-o", out, join(here, "rust/values.rs")],
     program: (out) => out,
@@ -137,7 +137,7 @@ export const languages: Language[] = [
   {
     name: "C++",
     source: "cpp/values.cpp",
-    adapters: ["lldb-dap", "lldb-cli", "gdb"],
+    adapters: ["lldb-dap", "lldb-cli", "gdb", "codelldb"],
     needs: ["g++"],
     build: (out) => ["g++", "-g", "-O0", "-std=c++17", "-o", out, join(here, "cpp/values.cpp")],
     program: (out) => out,
@@ -167,7 +167,7 @@ export const languages: Language[] = [
 ];
 
 /** Where each adapter's executables are looked for, to skip (locally) what is not installed. */
-export const ADAPTER_TOOLS: Record<string, string[]> = { "lldb-dap": ["lldb-dap"], "lldb-cli": ["lldb"], gdb: ["gdb"], delve: ["dlv"], debugpy: ["python3"] };
+export const ADAPTER_TOOLS: Record<string, string[]> = { "lldb-dap": ["lldb-dap"], "lldb-cli": ["lldb"], gdb: ["gdb"], delve: ["dlv"], debugpy: ["python3"], codelldb: ["codelldb"] };
 
 export function missingTools(lang: Language, adapter: string): string[] {
   return [...lang.needs, ...(ADAPTER_TOOLS[adapter] ?? [])].filter((t) => !(t === "lldb-dap" ? findAdapter(t) : Bun.which(t) ?? findAdapter(t)));
