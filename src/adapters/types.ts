@@ -247,7 +247,8 @@ export interface ValueFacet {
   /** Expression context for `print`: the one where plain expressions (and calls) work. */
   printContext: "watch" | "repl" | "hover" | "clipboard";
   /** Adapter-specific spelling of an expression (Delve wants `call f()` for calls). */
-  rewriteExpression?(expression: string): { expression: string; context?: "watch" | "repl" | "hover" | "clipboard" };
+  /** `orAsWritten`: where the rewritten expression fails, the expression as written is tried (its error is the one told). */
+  rewriteExpression?(expression: string): { expression: string; context?: "watch" | "repl" | "hover" | "clipboard"; orAsWritten?: boolean };
   /**
    * Spells an expression as the agent wrote it (the program's language, gdb's habits) for the
    * adapter's evaluator, where that speaks another language (LLDB: C++ for Rust). May read values
@@ -302,9 +303,11 @@ export interface ValueFacet {
   /**
    * How `raw` reaches the debugger's own console when evaluate in the `repl` context does not
    * by itself: the expression to send, and whether the command's text arrives as output events
-   * rather than in the result (cdt-gdb-adapter: `>CMD`, text as output). Undefined: as typed.
+   * rather than in the result (cdt-gdb-adapter: `>CMD`, text as output). `fence`: where that text
+   * may arrive after the answer (CodeLLDB), a command sent next whose text (`text`) ends it.
+   * Undefined: as typed.
    */
-  rawCommand?(command: string, found?: FoundAdapter): { expression: string; textAsOutput?: boolean } | undefined;
+  rawCommand?(command: string, found?: FoundAdapter): { expression: string; textAsOutput?: boolean; fence?: { command: string; text: string } } | undefined;
   /** The error a console command's text reports though the adapter answered success (LLDB: `error: …` lines), or undefined. */
   rawError?(text: string): string | undefined;
 }

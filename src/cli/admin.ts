@@ -23,7 +23,7 @@ export const adminCommands: CommandSpec[] = [
     group: "tools",
     name: "setup",
     summary: "Install a missing adapter (apt, dnf, pacman, Homebrew, pip, npm) and record it in config.toml",
-    positionals: [{ name: "adapter", description: "lldb-dap, debugpy, delve, gdb or node (default: all missing)" }],
+    positionals: [{ name: "adapter", description: "lldb-dap, debugpy, delve, gdb, node or codelldb (default: all missing)" }],
     flags: {
       yes: { type: "boolean", alias: "y", description: "carry out the plan without asking" },
       "dry-run": { type: "boolean", description: "only show the plan" },

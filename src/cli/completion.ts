@@ -50,7 +50,7 @@ const LIVE: Record<string, LiveKind> = {
 };
 
 /** The built-in adapters' names (`--adapter`); configured ones are typed out. */
-const ADAPTERS = ["lldb-dap", "gdb", "debugpy", "delve", "node", "lldb-cli"];
+const ADAPTERS = ["lldb-dap", "gdb", "debugpy", "delve", "node", "codelldb", "lldb-cli"];
 
 /** A flag's values: `--adapter` the adapters, a `a|b|c` value hint its words. */
 function flagValues(flags: Record<string, FlagDef>): Record<string, string[]> {

@@ -14,7 +14,10 @@ import { VERSION } from "../common/version.ts";
 import { probeDaemon } from "./probe.ts";
 import { ReportedFailure, type LocalResult } from "./spec.ts";
 
-const HANDSHAKE_MS = 5000;
+// A start on a busy machine, not a broken adapter: CodeLLDB (its own 159 MB LLDB and Python) and
+// lldb-dap took 4–5 s to answer `initialize` at a load average of 20 on 2 cores; one that never
+// answers is rare (one that is not DAP exits or answers garbage at once).
+const HANDSHAKE_MS = 15_000;
 
 export interface AdapterCheck {
   name: string;

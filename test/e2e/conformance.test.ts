@@ -403,7 +403,46 @@ const nodeJs: Profile = {
   ],
 };
 
-const PROFILES: Profile[] = [lldbC, lldbCpp, lldbRust, debugpy, delve, gdbC, nodeJs];
+
+// CodeLLDB 1.11.8 (its own LLDB 20.1.4): the same programs as lldb-dap, picked with --adapter codelldb.
+const codelldbMissing = () => (findAdapter("codelldb") ? undefined : "codelldb is not installed (`debugger setup codelldb`, scripts/install-adapters.sh, or DEBUGGER_CODELLDB)");
+const codelldbSame: Pick<Profile, "adapter" | "missing" | "startFlags" | "streams" | "returnValueLocal" | "functionBreak"> = {
+  adapter: "codelldb",
+  functionBreak: { at: at("add_body"), listsLine: false },
+  missing: codelldbMissing,
+  startFlags: ["--adapter", "codelldb"],
+  streams: "separate",
+  returnValueLocal: "[return value]",
+};
+const codelldbDifferences = [
+  "Needs `--adapter codelldb` (native programs default to lldb-dap).",
+  "stdout and stderr arrive apart (the program writes to the daemon's pipes, not a pty).",
+  "After `finish` the caller's locals include the return value, `[return value]`.",
+  "A function breakpoint's answer names no file:line (`breakpoint list` shows none); it stops on the first statement as lldb-dap's does.",
+];
+const codelldbC: Profile = {
+  ...lldbC,
+  ...codelldbSame,
+  name: "codelldb/C",
+  attach: { ...lldbC.attach!, flags: ["--adapter", "codelldb"] },
+  differences: [...codelldbDifferences, ...lldbC.differences.filter((d) => !d.startsWith("The program runs on a pty"))],
+};
+const codelldbCpp: Profile = {
+  ...lldbCpp,
+  ...codelldbSame,
+  name: "codelldb/C++",
+  attach: { ...lldbCpp.attach!, flags: ["--adapter", "codelldb"] },
+  differences: [...codelldbDifferences, ...lldbCpp.differences.filter((d) => !d.startsWith("The program runs on a pty"))],
+};
+const codelldbRust: Profile = {
+  ...lldbRust,
+  ...codelldbSame,
+  name: "codelldb/Rust",
+  attach: { ...lldbRust.attach!, flags: ["--adapter", "codelldb"] },
+  differences: [...codelldbDifferences, ...lldbRust.differences.filter((d) => !d.startsWith("The program runs on a pty"))],
+};
+
+const PROFILES: Profile[] = [lldbC, lldbCpp, lldbRust, debugpy, delve, gdbC, nodeJs, codelldbC, codelldbCpp, codelldbRust];
 
 // ---------------------------------------------------------------------------------------------
 // The scenarios: the same for every profile

@@ -11,7 +11,7 @@ describe("doctor with the real adapters", () => {
   test("doctor --json reports each installed adapter as working", async () => {
     const d = await env.ok(["doctor"]);
     const byName = Object.fromEntries(d.adapters.map((a: any) => [a.name, a]));
-    expect(Object.keys(byName).sort()).toEqual(["debugpy", "delve", "gdb", "lldb-cli", "lldb-dap", "node"]);
+    expect(Object.keys(byName).sort()).toEqual(["codelldb", "debugpy", "delve", "gdb", "lldb-cli", "lldb-dap", "node"]);
     for (const a of d.adapters) {
       if (!a.found && !CI) {
         console.warn(`SKIP doctor: ${a.name} is not installed here (${a.message})`);

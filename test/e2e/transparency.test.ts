@@ -26,6 +26,7 @@ interface Target {
 
 const have = {
   lldb: adapterAvailable("lldb-dap", FILE),
+  codelldb: adapterAvailable("codelldb", FILE),
   gdb: adapterAvailable("gdb", FILE),
   dlv: adapterAvailable("dlv", FILE),
   debugpy: Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE),
@@ -40,6 +41,9 @@ const TARGETS: (Target & { available: boolean })[] = [
   { lang: "c++", adapter: "lldb-dap", program: () => join(dir, "world-cpp"), signals: ["ABRT"], available: have.lldb },
   { lang: "c++", adapter: "gdb", program: () => join(dir, "world-cpp"), signals: ["ABRT"], available: have.gdb },
   { lang: "rust", adapter: "lldb-dap", program: () => join(dir, "world-rs"), signals: ["TERM"], available: have.lldb && have.rustc },
+  { lang: "c", adapter: "codelldb", program: () => join(dir, "world-c"), signals: ["SEGV", "TERM"], available: have.codelldb },
+  { lang: "c++", adapter: "codelldb", program: () => join(dir, "world-cpp"), signals: ["ABRT"], available: have.codelldb },
+  { lang: "rust", adapter: "codelldb", program: () => join(dir, "world-rs"), signals: ["TERM"], available: have.codelldb && have.rustc },
   { lang: "go", adapter: "dlv", program: () => join(dir, "world-go"), signals: ["TERM"], available: have.dlv && have.go },
   { lang: "python", adapter: "debugpy", program: () => join(dir, "world.py"), signals: ["TERM"], available: have.debugpy },
   { lang: "javascript", adapter: "node", program: () => join(dir, "world.cjs"), signals: ["TERM"], available: have.node },
@@ -94,6 +98,7 @@ interface Intended {
 const INTENDED: Record<string, Intended> = {
   "lldb-dap": { adds: ["DEBUGGER_ADAPTER_ID"], streamsApart: false },
   gdb: { adds: ["DEBUGGER_ADAPTER_ID"], streamsApart: true },
+  codelldb: { adds: ["DEBUGGER_ADAPTER_ID"], streamsApart: true },
   dlv: { adds: ["DEBUGGER_ADAPTER_ID"], streamsApart: true },
   debugpy: { adds: ["PYDEVD_USE_FRAME_EVAL"], streamsApart: true },
   node: { adds: ["DEBUGGER_ADAPTER_ID", "NODE_OPTIONS", "VSCODE_INSPECTOR_OPTIONS"], streamsApart: true },

@@ -37,7 +37,7 @@ for (const lang of languages) {
 // lldb-dap, taking every other value of the frame with them. Each value now answers within its
 // budget, raw with a note; the rest of the frame reads true (the suite above) and the session goes on.
 const rust = languages.find((l) => l.name === "Rust")!;
-for (const adapter of ["lldb-dap", "lldb-cli"]) {
+for (const adapter of ["lldb-dap", "lldb-cli", "codelldb"]) {
   const absent = missingTools(rust, adapter);
   const available = absent.length === 0 || missing(`${absent.join(", ")} not found`, `test/fidelity (garbage on ${adapter})`);
   test.skipIf(!available)(`${adapter}: a Rust String or Vec of garbage reads raw with a note, at once, and the session goes on`, async () => {

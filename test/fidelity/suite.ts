@@ -146,7 +146,7 @@ export const languages: Language[] = [
   {
     name: "Rust",
     source: "rust/values.rs",
-    adapters: ["lldb-dap", "lldb-cli", "gdb"],
+    adapters: ["lldb-dap", "lldb-cli", "gdb", "codelldb"],
     needs: ["rustc"],
     build: (out) => ["rustc", "-g", "-C", "opt-level=0", "-o", out, join(here, "rust/values.rs")],
     program: (out) => out,
@@ -156,7 +156,7 @@ export const languages: Language[] = [
   {
     name: "C++",
     source: "cpp/values.cpp",
-    adapters: ["lldb-dap", "lldb-cli", "gdb"],
+    adapters: ["lldb-dap", "lldb-cli", "gdb", "codelldb"],
     needs: ["g++"],
     build: (out) => ["g++", "-g", "-O0", "-std=c++17", "-o", out, join(here, "cpp/values.cpp")],
     program: (out) => out,
@@ -196,7 +196,7 @@ export const languages: Language[] = [
 ];
 
 /** Where each adapter's executables are looked for, to skip (locally) what is not installed. */
-export const ADAPTER_TOOLS: Record<string, string[]> = { "lldb-dap": ["lldb-dap"], "lldb-cli": ["lldb"], gdb: ["gdb"], delve: ["dlv"], debugpy: ["python3"], node: ["node"] };
+export const ADAPTER_TOOLS: Record<string, string[]> = { "lldb-dap": ["lldb-dap"], "lldb-cli": ["lldb"], gdb: ["gdb"], delve: ["dlv"], debugpy: ["python3"], node: ["node"], codelldb: ["codelldb"] };
 
 export function missingTools(lang: Language, adapter: string): string[] {
   return [...lang.needs, ...(ADAPTER_TOOLS[adapter] ?? [])].filter((t) => !(t === "lldb-dap" || t === "node" ? findAdapter(t) : Bun.which(t) ?? findAdapter(t)));

@@ -1,6 +1,7 @@
 // Finding the real debug adapters the way a user's machine has them, and skipping (locally) or
 // failing (CI=true) when one is missing.
-import { accessSync, constants, readdirSync } from "node:fs";
+import { accessSync, constants, readdirSync, statSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { findJsDebug, findNode } from "../../src/adapters/node.ts";
 import { CI } from "./env.ts";
@@ -50,12 +51,20 @@ export function findAdapter(name: string): string | null {
     }
     return candidates.find((p) => p && isExecutable(p)) ?? null;
   }
+  if (name === "codelldb") {
+    // DEBUGGER_CODELLDB, else where `debugger setup codelldb` and scripts/install-adapters.sh put it.
+    const given = process.env.DEBUGGER_CODELLDB;
+    const dir = join(process.env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "debugger-cli", "adapters", "codelldb");
+    const candidates = given ? [given, join(given, "adapter", "codelldb")] : [join(dir, "adapter", "codelldb"), ...onPath("codelldb")];
+    return candidates.find((p) => isExecutable(p) && statSync(p).isFile()) ?? null;
+  }
   return onPath(name)[0] ?? null;
 }
 
 const INSTALL_HINTS: Record<string, string> = {
   "lldb-dap": "apt-get install lldb-19, or set DEBUGGER_LLDB_DAP to its path",
   node: "node on PATH and js-debug: `debugger setup node`, or scripts/install-adapters.sh",
+  codelldb: "`debugger setup codelldb` or scripts/install-adapters.sh, or set DEBUGGER_CODELLDB to its path",
 };
 
 /**

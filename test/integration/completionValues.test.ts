@@ -61,7 +61,7 @@ function fish(line: string): string[] | null {
 
 describe("values the binary knows", () => {
   test("--adapter completes the adapters, --format the formats of that command", () => {
-    const adapters = ["debugpy", "delve", "gdb", "lldb-cli", "lldb-dap", "node"];
+    const adapters = ["codelldb", "debugpy", "delve", "gdb", "lldb-cli", "lldb-dap", "node"];
     expect(bash(["debugger", "start", "--adapter", ""])).toEqual(adapters);
     expect(bash(["debugger", "start", "--adapter", "ll"])).toEqual(["lldb-cli", "lldb-dap"]);
     expect(bash(["debugger", "print", "x", "--format", "h"])).toEqual(["hex"]);

@@ -49,7 +49,7 @@ test("the script registers a native completer for debugger and debugger.exe over
 
 test("values and live values as the other shells have them: adapters, formats, ids from the session", async () => {
   const data = embedded(await script()) as { values: Record<string, Record<string, string[]>>; live: Record<string, string>; flags: Record<string, string[][]>; canon: Record<string, string>; subs: Record<string, string[][]>; takesValue: Record<string, string[]> };
-  expect(data.values.start!["--adapter"]).toEqual(["lldb-dap", "gdb", "debugpy", "delve", "node", "lldb-cli"]);
+  expect(data.values.start!["--adapter"]).toEqual(["lldb-dap", "gdb", "debugpy", "delve", "node", "codelldb", "lldb-cli"]);
   expect(data.values.print!["--format"]).toContain("hex");
   expect(data.live["breakpoint remove"]).toBe("breakpoints");
   expect(data.live.thread).toBe("threads");

@@ -27,9 +27,15 @@ export class DebuggerConsole {
     const client = how?.textAsOutput ? this.host.requireStopped() : this.host.requireLive();
     const frameId = this.host.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
     const refused = (why: string) => new DebuggerError("EVALUATE_FAILED", `${adapter.name} refused '${command}': ${why}`, RAW_HINT);
-    const ask = () => client.request("evaluate", { expression: how?.expression ?? command, frameId, context: "repl" });
+    const fence = how?.fence;
+    const ask = async () => {
+      const r = await client.request("evaluate", { expression: how?.expression ?? command, frameId, context: "repl" });
+      // The command's text may come after its answer: a second command's text marks its end.
+      if (fence) await client.request("evaluate", { expression: fence.command, frameId, context: "repl" }).catch(() => {});
+      return r;
+    };
     try {
-      const { value: r, text } = how?.textAsOutput ? await this.host.captureOutput(ask) : { value: await ask(), text: undefined };
+      const { value: r, text } = how?.textAsOutput ? await this.host.captureOutput(ask, fence?.text) : { value: await ask(), text: undefined };
       const result = text ?? r.result;
       const error = adapter.rawError?.(result);
       if (error) throw refused(error);

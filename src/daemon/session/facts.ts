@@ -146,8 +146,8 @@ export abstract class SessionFacts {
   }
 
   /** Runs fn (a console command, the program stopped) and returns what the adapter sent as output meanwhile. */
-  captureOutput<T>(fn: () => Promise<T>): Promise<{ value: T; text: string }> {
-    return this.out.capture(fn);
+  captureOutput<T>(fn: () => Promise<T>, until?: string): Promise<{ value: T; text: string }> {
+    return this.out.capture(fn, until);
   }
 
   get currentThreadId(): number | undefined {

@@ -21,7 +21,8 @@ export interface InspectorHost {
   readonly program: string | undefined;
   requireLive(): DapClient;
   requireStopped(): DapClient;
-  captureOutput<T>(fn: () => Promise<T>): Promise<{ value: T; text: string }>;
+  /** `until`: the text that ends the answer (programOutput.ts capture). */
+  captureOutput<T>(fn: () => Promise<T>, until?: string): Promise<{ value: T; text: string }>;
   /** What tells the user's code from libraries' here (userCode.ts). */
   codeFacts(): CodeFacts;
 }

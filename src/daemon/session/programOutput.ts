@@ -30,6 +30,8 @@ export class ProgramOutput {
   private previous: string | undefined;
   /** Output events while a console command runs whose text arrives as output (cdt-gdb-adapter's `raw`). */
   private captured: string[] | undefined;
+  /** Told of each captured event while capture() waits for its fence. */
+  private onCaptured: (() => void) | undefined;
   /** The launched program's pty, when the adapter lets the daemon own it (quirks.programTerminal). */
   private terminal: ProgramTerminal | undefined;
   /** The launched program's stdout and stderr pipes (quirks.programPipes). */
@@ -71,6 +73,7 @@ export class ProgramOutput {
     if (this.captured && b.category !== "stderr") {
       // The answer to `raw`: the debugger's text, not the program's; the reply carries it.
       this.captured.push(b.output);
+      this.onCaptured?.();
       return;
     }
     // debugpy spells a byte that is not UTF-8 as a lone surrogate (surrogateescape): U+FFFD, as
@@ -90,14 +93,33 @@ export class ProgramOutput {
     if (this.host.accepting()) this.keep(stream, text);
   }
 
-  /** Runs fn (a console command, the program stopped) and returns what the adapter sent as output meanwhile. */
-  async capture<T>(fn: () => Promise<T>): Promise<{ value: T; text: string }> {
-    this.captured = [];
+  /**
+   * Runs fn (a console command, the program stopped) and returns what the adapter sent as output
+   * meanwhile. `until`: text that ends the answer (a fence fn asked for after the command: CodeLLDB
+   * sends a command's text after its response, in order), awaited up to `maxMs` and left out.
+   */
+  async capture<T>(fn: () => Promise<T>, until?: string, maxMs = 5000): Promise<{ value: T; text: string }> {
+    const captured: string[] = [];
+    this.captured = captured;
     try {
       const value = await fn();
-      return { value, text: this.captured.join("") };
+      if (until !== undefined && !captured.join("").includes(until)) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, maxMs);
+          this.onCaptured = () => {
+            if (captured.join("").includes(until)) {
+              clearTimeout(timer);
+              resolve();
+            }
+          };
+        });
+      }
+      const text = captured.join("");
+      const at = until === undefined ? -1 : text.indexOf(until);
+      return { value, text: at < 0 ? text : text.slice(0, at) };
     } finally {
       this.captured = undefined;
+      this.onCaptured = undefined;
     }
   }
 

@@ -351,13 +351,17 @@ export class ValueInspector {
     let frameId = at;
     if (frameId === undefined && this.host.state === "stopped") frameId = (await this.frames.selectedFrameNow(q)).frame.id;
     const spelled = context === "repl" ? { expression } : (this.host.adapter.rewriteExpression?.(expression) ?? { expression });
+    const ask = (text: string, how: typeof context) =>
+      client.request("evaluate", { expression: text, frameId, context: how, ...(format && this.host.capabilities.supportsValueFormattingOptions ? { format } : {}) });
     try {
-      const body = await client.request("evaluate", {
-        expression: spelled.expression,
-        frameId,
-        context: spelled.context ?? context,
-        ...(format && this.host.capabilities.supportsValueFormattingOptions ? { format } : {}),
-      });
+      let body: P.EvaluateResponse["body"];
+      try {
+        body = await ask(spelled.expression, spelled.context ?? context);
+      } catch (e) {
+        // The adapter's other spelling failed: the expression as written says why, or works.
+        if (!spelled.orAsWritten || !(e instanceof DebuggerError) || e.code !== "ADAPTER_ERROR" || client.closed) throw e;
+        body = await ask(expression, context);
+      }
       this.host.adapter.checkEvaluate?.(expression, body);
       return body;
     } catch (e) {
