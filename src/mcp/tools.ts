@@ -1,6 +1,7 @@
 // The MCP tools, generated from the command contract: one tool per contract command, except the
 // few that are the daemon's own business or that another tool already covers. A command added to
 // the contract becomes a tool without a change here (test/e2e/mcp.test.ts checks that).
+import { adapterOptionsInWords } from "../common/adapterOptions.ts";
 import { argSchemas } from "../ipc/commands.ts";
 import { meta, metaOf, type CommandName } from "../ipc/meta.ts";
 import { toJsonSchema, type JsonSchema } from "./jsonSchema.ts";
@@ -36,13 +37,17 @@ const PROPERTY_NOTES: Record<string, string> = {
   stdin: "file path",
 };
 
-/** The contract takes any record of adapter options; the tools take the ones adapters read (./checks.ts refuses others). */
-const OPTIONS_SCHEMA: JsonSchema = { type: "object", properties: { python: { type: "string" }, justMyCode: { type: "boolean" } } };
+/**
+ * The contract takes any record of adapter options; the tools name the ones the CLI has flags for,
+ * in words (typed properties cost about twice the bytes in every tools/list: issue 29's budget); the
+ * daemon refuses any other, and a wrong type, naming the valid ones.
+ */
+const OPTIONS_SCHEMA: JsonSchema = { type: "object", description: adapterOptionsInWords() };
 
 /** Arguments the server fills in itself: never shown to the agent. */
 const HIDDEN_ARGS = new Set(["clientPid", "callerEnv", "ofRun"]);
-/** Arguments a tool shares with another's schema but does not use: attach runs no program of its own; run's cwd and options come from its `config` (./launch.ts). */
-const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "clearEnv", "core", "stopOnEntry", "stdin"], run: ["cwd", "options"], diff: ["options", "clearEnv"] };
+/** Arguments a tool shares with another's schema but does not use: attach runs no program of its own. */
+const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = { attach: ["args", "cwd", "env", "clearEnv", "core", "stopOnEntry", "stdin"], diff: ["options", "clearEnv"] };
 
 export interface ToolDef {
   name: string;

@@ -11,7 +11,7 @@ import { ClientGone, unlessGone } from "../cancel.ts";
 import { printsAt, waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
 import { runStarted, runUnderWay } from "./runInterrupts.ts";
-import { releasingStdin, startSession } from "./session.ts";
+import { releasingStdin, startModule, startSession } from "./session.ts";
 
 /** How long the pause at the timeout may take. */
 const PAUSE_TIMEOUT_S = 5;
@@ -60,8 +60,10 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
   let stop: StopReport | undefined;
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
-  const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, cwd: a.cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: a.callerEnv, adapter: a.adapter, ...(a.via ? { via: a.via, map: a.map } : {}), break: a.break, options: a.options, stopOnEntry: false, wait: true, timeout: a.timeout, print: [], ...(a.stdin !== undefined ? { stdin: a.stdin } : {}) };
-  const starting = startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
+  // What start takes, given as start gets it (one definition: commands.ts `launchArgs`).
+  const { print: _print, locals: _locals, max: _max, keep: _keep, timeout: _timeout, ...launch } = a;
+  const startArgs: ArgsOut<"start"> = { ...launch, stopOnEntry: false, wait: true, timeout: a.timeout, print: [] };
+  const starting = launch.module ? startModule(startArgs, { session: name, cwd: caller.cwd }, ctx) : startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
   try {
     const first = await unlessGone(Promise.race([starting, interrupt.promise]), stream?.signal);
     if (first === "interrupted") {
@@ -137,6 +139,9 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
         stoppedBy = "timeout";
       }
     }
+    // A crash or an uncaught exception is where the values matter most: --print is shown there as
+    // `start --print` shows it (the pause at a timeout below evaluates them too).
+    if (stoppedBy === "other" && stop && a.print.length && s.live) stop = await s.displays.withPrints(stop, a.print);
     // Still running at the timeout or a Ctrl-C: show where, as `pause` does (every waiting thread
     // of a hang), so a program that hangs is diagnosed by the same one call.
     let hang: RunData["hang"];
