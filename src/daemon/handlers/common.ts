@@ -11,6 +11,9 @@ import type { WarmPool } from "../warmPool.ts";
 import { readLines } from "../sourceWindow.ts";
 import { findBelow } from "../findBelow.ts";
 import { unlessGone } from "../cancel.ts";
+import { builtinAdapters } from "../../adapters/index.ts";
+import { fasterAdapter } from "../../common/conditionCost.ts";
+import { conditionCosts } from "../session/conditionProbe.ts";
 
 export { findBelow };
 import type { Session } from "../session/session.ts";
@@ -113,6 +116,23 @@ export async function waitForStop(session: Session, promise: Promise<StopReport>
 /** The reply of an execution command: the state and the stop, with the command's `--print` values. */
 export async function stopData(session: Session, stop: StopReport, prints: string[] = []): Promise<StopData> {
   return { state: session.state, stop: await session.displays.withPrints(stop, printsAt(session, stop, prints)) };
+}
+
+const installedAdapters = new Map<string, boolean>();
+/** Whether a built-in adapter is installed here (looked up once per daemon). */
+function installed(name: string): boolean {
+  let found = installedAdapters.get(name);
+  if (found === undefined) {
+    found = !!builtinAdapters.find((a) => a.name === name)?.discover({ options: {} });
+    installedAdapters.set(name, found);
+  }
+  return found;
+}
+
+/** The hot conditions a command that began at SINCE (Date.now()) spent its time on, added to the stop it ends at. */
+export function withConditionCosts(s: Session, stop: StopReport, since: number): StopReport {
+  const costs = conditionCosts(s.breakpoints.registry.list(), s.adapter.name, since, () => fasterAdapter(s.adapter.name, installed));
+  return costs.length ? { ...stop, conditions: costs } : stop;
 }
 
 /** A command's `--print` expressions (every stop) and then those of the breakpoints this stop is at (`LOC print EXPR`), each once. */

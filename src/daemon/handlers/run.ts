@@ -8,7 +8,7 @@ import type { StopReport, VariableView } from "../../ipc/types.ts";
 import { log } from "../../common/log.ts";
 import { rowValue } from "../truncate.ts";
 import { ClientGone, unlessGone } from "../cancel.ts";
-import { printsAt, waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
+import { printsAt, waitForStop, withConditionCosts, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
 import { runStarted, runUnderWay } from "./runInterrupts.ts";
 import { releasingStdin, startModule, startSession } from "./session.ts";
@@ -54,6 +54,7 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
   // A session of its own, so a one-shot run never touches the caller's sessions.
   const name = a.keep ? caller.session : `${caller.session}.run${++runs}`;
   runStarted(caller.session, name);
+  const began = Date.now();
   const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
   const secondsLeft = () => (deadline === Infinity ? 0 : Math.max(0.001, (deadline - Date.now()) / 1000));
   const hits: RunHit[] = [];
@@ -159,7 +160,7 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
     }
     const breakpoints = s.breakpointViews();
     // Its output is all the program printed: the last lines, and the file that holds every one.
-    const last = stop ? s.withWholeOutput(stop) : undefined;
+    const last = stop ? withConditionCosts(s, s.withWholeOutput(stop), began) : undefined;
     const kept = !!a.keep && s.live;
     const differences = s.outputDifferences;
     return { session: s.summary(), hits, ...(last ? { stop: last } : {}), ...(hang ? { hang } : {}), stoppedBy, kept, breakpoints, ...(differences.length ? { outputDifferences: differences } : {}), ...(started?.warnings ? { warnings: started.warnings } : {}) };
