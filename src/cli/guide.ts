@@ -1,4 +1,4 @@
-// `debugger guide [TOPIC]`: the short guide (the loop and five commands), a topic for the rest,
+// `debugger guide [TOPIC]`: the guide (one page of recipes), a topic for the rest,
 // and with --skill the guide as an Agent Skills SKILL.md. skills/debugger/SKILL.md in the
 // repository is that output (a test keeps it so).
 import { DebuggerError } from "../common/errors.ts";
@@ -9,7 +9,7 @@ export const guideCommands: CommandSpec[] = [
   {
     group: "tools",
     name: "guide",
-    summary: "A short guide for agents (the loop, five commands); guide TOPIC for crash, value, hang, exception, test, batch…",
+    summary: "Recipes for agents (run, start, trace, watch, test, diff); guide TOPIC for crash, value, hang, exception, test, batch…",
     positionals: [{ name: "topic", description: "crash, value, hang, exception, test, batch, expressions, service, json, commands" }],
     flags: { skill: { type: "boolean", description: "print it as an Agent Skills SKILL.md" } },
     examples: ["debugger guide", "debugger guide hang", "debugger guide --skill > .claude/skills/debugger/SKILL.md"],

@@ -1,7 +1,8 @@
-// The guide's text and its Agent Skills form. The guide is short (the loop and the five commands
-// that solve most hunts, ≤ 2 KB: an agent reads it before its first step); the rest is in topics,
-// read when the hunt needs them. Loaded only by `debugger guide`, so none of this text is in the
-// chunk every command loads.
+// The guide's text and its Agent Skills form. The guide is one page of recipes (what hunts need:
+// run with conditions and per-breakpoint prints, start, trace, watch, test, diff), at most 3 KB
+// with `--help` (test/unit/guide.test.ts); each recipe runs in test/e2e/guideRecipes.test.ts. The
+// rest is in topics, read when the hunt needs them. Loaded only by `debugger guide`, so none of
+// this text is in the chunk every command loads.
 import GUIDE from "./guide/guide.md" with { type: "text" };
 import BATCH from "./guide/batch.md" with { type: "text" };
 import COMMANDS from "./guide/commands.md" with { type: "text" };

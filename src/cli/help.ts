@@ -103,14 +103,11 @@ function paragraph(text: string, width: number): string[] {
  */
 export const HUNT: [string, string][] = [
   [
-    "debugger run ./app --break 'calc.c:88 if total < 0' --print total -- ARGS",
-    "One call: a row of values at each stop, before line 88 runs (--break and --print repeat; --print is shown at every stop, 'LOC print EXPR, EXPR' at that breakpoint's only; --max N, default 20), then the exit or the crash in full; nothing is left behind. A program still running at --timeout S (default 60) is paused and shown, with every waiting thread (a hang).",
+    "debugger run ./app --break 'app.c:9 if total > 10' --print total -- ARGS",
+    "A row of values at each stop (--print: every stop; 'LOC print EXPR, …': that one's), then the exit or the crash with its values; nothing is left behind.",
   ],
-  [
-    "debugger start ./app --break calc.c:88 -- ARGS",
-    "Stops there and reports the line and its locals; then print EXPR…, next, step, finish, continue (each takes --print EXPR), backtrace, frame N; stop ends it.",
-  ],
-  ["debugger test -- pytest tests/test_calc.py", "Runs the tests and stops at the failing assertion (go test, cargo test, ctest, node --test, npx vitest run, npx jest, npm test too)."],
+  ["debugger start ./app --break app.c:9 -- ARGS", "Stops there; then print, next, step, finish, continue, trace, watch, stop."],
+  ["debugger test -- pytest tests/test_calc.py", "Stops at the failing assertion (go test, cargo test, ctest, vitest, jest too)."],
 ];
 
 export async function mainHelp(t: CommandTable, all = false): Promise<string> {
@@ -163,7 +160,7 @@ function briefHelp(t: CommandTable, width: number, s: Style): string[] {
     });
   }
   out.push("");
-  out.push(...paragraph("Flags anywhere on the line: --session NAME, --json, --quiet, --help. Execution commands also take --timeout SECONDS and --no-wait. More: `debugger guide TOPIC` (crash, value, hang, exception, test, batch, expressions, service, json).", width));
+  out.push(...paragraph("Global: --session NAME, --json, --quiet, --help; execution: --timeout S, --no-wait. Recipes: `debugger guide`; topics: `debugger guide TOPIC` (crash, value, hang, exception, test, batch, expressions, service, json, commands).", width));
   return out;
 }
 

@@ -1,39 +1,32 @@
 // `debugger run`: a whole hunt in one call — start, one row of values per breakpoint stop, the end
 // (or the crash, whole), and no session left behind. The shape of `gdb -batch -ex 'break …'
 // -ex 'commands …' -ex run`. Its reply's text is ../present/run.ts.
-import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
-import { adapterFlags, clearEnvFlag, configName, envArgs, launchFlags, stdinFlag, viaArgs, viaFlags } from "./session.ts";
-import { bool, list, num, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
+import { configName, programArgs, programFlags } from "./session.ts";
+import { bool, list, num, localsFlag, printFlag, type CommandSpec } from "./spec.ts";
 
 export const runCommands: CommandSpec[] = [
   {
     command: "run",
     name: "run",
-    positionals: [{ name: "program", description: "the executable to debug (or --config NAME)" }],
+    positionals: [{ name: "program", description: "the executable to debug (or --module, --config NAME)" }],
     passThrough: true,
     flags: {
       break: { type: "string", alias: "b", repeat: true, description: "LOC, 'LOC if COND', 'LOC print X, Y' (its stops only)", valueHint: "LOC" },
       ...printFlag,
       max: { type: "number", description: "end after N stops (default 20)", valueHint: "N" },
       keep: { type: "boolean", description: "leave the session at its last stop to inspect" },
-      adapter: adapterFlags.adapter!,
-      ...viaFlags,
-      env: { type: "string", repeat: true, description: "environment variable for the program, on top of this shell's environment", valueHint: "KEY=VALUE" },
-      ...clearEnvFlag,
-      ...launchFlags,
-      ...stdinFlag,
+      ...programFlags,
     },
     examples: ["debugger run ./app --break 'parse.c:42 if len > 100' --print len --print 'buf[0]' --max 5 -- input.txt", "debugger run ./app --break 'parse.c:42 print len, buf[0]' --break 'parse.c:80 print out' -- input.txt", "debugger run ./app --via 'docker exec -i web' --break main.c:42 --print argc"],
     call: (a, ctx) => {
       const max = num(a, "max");
       if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
-      const args = { program: a.positionals[0], args: a.rest, ...envArgs(a), adapter: str(a, "adapter"), ...viaArgs(a), ...(process.env.DEBUGGER_ADAPTER ? { options: callerAdapterOption() } : {}), break: list(a, "break"), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), stdin: str(a, "stdin"), timeout: ctx.timeout };
+      const args = { ...programArgs(a), print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), timeout: ctx.timeout };
       const config = configName(a, "run");
       if (config !== undefined) return import("./launch.ts").then((m) => m.runCall(config, a, ctx, args));
-      if (args.program === undefined) throw new DebuggerError("USAGE", "'run' needs PROGRAM (the executable to debug)", "`debugger run ./app --break main.c:42 -- ARGS`, or `debugger run --config NAME` (a launch.json configuration)");
-      return call("run", { ...args, program: args.program });
+      return call("run", args);
     },
   },
 ];

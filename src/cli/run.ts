@@ -9,10 +9,11 @@ import { checkSessionName } from "../common/sessionName.ts";
 import { request } from "../ipc/client.ts";
 import type { ArgsIn, Replies } from "../ipc/commands.ts";
 import type { Reply } from "../ipc/protocol.ts";
-import type { StopReport } from "../ipc/types.ts";
+import type { ConditionCost, StopReport } from "../ipc/types.ts";
 import { checkArgs, cliSpelling } from "../ipc/calls.ts";
 import { metaOf, type Single } from "../ipc/meta.ts";
 import { errorText, present, presentPartial } from "../present/index.ts";
+import { conditionProgressText } from "../present/text.ts";
 import { parseArgv, type ParsedArgs } from "./args.ts";
 import { requestQuotingWarnings } from "./quoting.ts";
 import { checkPositionals, findCommand, flagsOf, groupAliases, groups, isExecution, splitCommandLine, table } from "./registry.ts";
@@ -189,6 +190,12 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
     });
   };
   const onPartial = (r: Reply<Replies[C]>) => {
+    // A hot condition's cost so far (sent only with liveOutput): the progress line's, never stdout's.
+    const hot = (r.data as { conditions?: ConditionCost[] } | undefined)?.conditions;
+    if (Array.isArray(hot)) {
+      progress?.say(`${spec.name}: ${conditionProgressText(hot)}`);
+      return;
+    }
     const output = live ? (r.data as { output?: unknown } | undefined)?.output : undefined;
     if (typeof output === "string") {
       const text = escapeControls(output);

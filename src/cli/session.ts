@@ -93,45 +93,47 @@ export function configName(a: ParsedArgs, command: string): string | undefined {
   return name;
 }
 
+/**
+ * What start and run take for the program they launch: one definition (the contract's
+ * `launchArgs`), so `run` takes what `start` takes. Most used first: help names the last ones
+ * without their descriptions when it runs long.
+ */
+export const programFlags: Record<string, FlagDef> = {
+  module: { type: "string", alias: "m", description: "Python: run this module, as `python -m MODULE` does", valueHint: "MODULE" },
+  adapter: adapterFlags.adapter!,
+  python: adapterFlags.python!,
+  "just-my-code": adapterFlags["just-my-code"]!,
+  ...viaFlags,
+  cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
+  env: { type: "string", repeat: true, description: "environment variable for the program, on top of this shell's environment", valueHint: "KEY=VALUE" },
+  ...clearEnvFlag,
+  ...launchFlags,
+  ...stdinFlag,
+};
+
+/** The request's side of programFlags, with the program, its arguments and the breakpoints. */
+export function programArgs(a: ParsedArgs) {
+  const { connect: _, ...adapter } = adapterArgs(a);
+  return { program: a.positionals[0], module: str(a, "module"), args: a.rest, cwd: str(a, "cwd"), ...envArgs(a), stdin: str(a, "stdin"), ...adapter, ...viaArgs(a), break: list(a, "break") };
+}
+
 export const sessionCommands: CommandSpec[] = [
   {
     command: "start",
     name: "start",
     positionals: [{ name: "program", description: "the executable to debug (or --module)" }],
     passThrough: true,
-    // Most used first: help names the last ones without their descriptions when it runs long.
     flags: {
       break: { type: "string", alias: "b", repeat: true, description: "LOC or 'LOC if COND' (+ ' print EXPR, …'), set before the program runs", valueHint: "LOC" },
       ...printFlag,
-      module: { type: "string", alias: "m", description: "Python: run this module, as `python -m MODULE` does", valueHint: "MODULE" },
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
-      ...adapterFlags,
-      ...viaFlags,
       core: { type: "string", description: "open a core dump of the program instead of running it (post-mortem: inspect, no execution)", valueHint: "FILE" },
-      cwd: { type: "string", description: "working directory of the program", valueHint: "DIR" },
-      env: { type: "string", repeat: true, description: "environment variable for the program, on top of this shell's environment", valueHint: "KEY=VALUE" },
-      ...clearEnvFlag,
-      ...launchFlags,
-      ...stdinFlag,
+      connect: adapterFlags.connect!,
+      ...programFlags,
     },
     examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234", "debugger start -m mypkg.cli --break mypkg/cli.py:12 -- --help"],
     call: (a, ctx) => {
-      const args = {
-        program: a.positionals[0],
-        module: str(a, "module"),
-        args: a.rest,
-        cwd: str(a, "cwd"),
-        ...envArgs(a),
-        stopOnEntry: bool(a, "stop-on-entry"),
-        core: str(a, "core"),
-        stdin: str(a, "stdin"),
-        ...adapterArgs(a),
-        ...viaArgs(a),
-        break: list(a, "break"),
-        wait: ctx.wait,
-        timeout: ctx.timeout,
-        print: list(a, "print"), locals: localsFlag(a),
-      };
+      const args = { ...programArgs(a), connect: adapterArgs(a).connect, stopOnEntry: bool(a, "stop-on-entry"), core: str(a, "core"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a) };
       const config = configName(a, "start");
       // Sync without --config: a batch's and the tests' plain start stays a plain call.
       return config === undefined ? call("start", args) : import("./launch.ts").then((m) => m.startCall(config, a, ctx, args));

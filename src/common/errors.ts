@@ -15,6 +15,8 @@ export type ErrorCode =
   | "USAGE"
   | "UNKNOWN_COMMAND"
   | "UNKNOWN_FLAG"
+  /** An adapter option the chosen adapter does not read (`options: {justMyCod: false}`). */
+  | "UNKNOWN_OPTION"
   | "INVALID_LOCATION"
   | "INVALID_ARGUMENT"
   | "NO_SESSION"
@@ -51,6 +53,7 @@ const exitCodes: Partial<Record<ErrorCode, number>> = {
   USAGE: ExitCode.usage,
   UNKNOWN_COMMAND: ExitCode.usage,
   UNKNOWN_FLAG: ExitCode.usage,
+  UNKNOWN_OPTION: ExitCode.usage,
   INVALID_LOCATION: ExitCode.usage,
   INVALID_ARGUMENT: ExitCode.usage,
   LAUNCH_CONFIG: ExitCode.usage,

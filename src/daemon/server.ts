@@ -18,6 +18,7 @@ import { SessionRegistry } from "./registry.ts";
 import { removeStdinCopy } from "../common/stdinFile.ts";
 import { WarmPool } from "./warmPool.ts";
 import { runSessionOf } from "./handlers/runInterrupts.ts";
+import { conditionProgress } from "./handlers/common.ts";
 
 /** [daemon] idle_timeout (DEBUGGER_IDLE_TIMEOUT wins); read at start-up. */
 let IDLE_MS = idleTimeoutMs(EMPTY_CONFIG);
@@ -268,11 +269,14 @@ export async function runDaemon(): Promise<void> {
       // `run` drives a session of its own (NAME.runN).
       const sessionOf = req.command === "run" ? () => runSessionOf(req.session) ?? "" : () => req.session;
       const live = req.liveOutput && isCommand(req.command) && metaOf(req.command).execution ? liveOutput(() => registry.find(sessionOf()), stream.emit) : undefined;
+      // What a hot condition costs so far, for the same terminal's progress line.
+      const hot = req.liveOutput && (req.command === "run" || req.command === "continue" || req.command === "trace") ? conditionProgress(() => registry.find(sessionOf()), stream.emit) : undefined;
       let data: unknown;
       try {
         data = await handle(req, ctx, stream);
       } finally {
         live?.end();
+        hot?.end();
       }
       reply(sock, withNotice({ ...base, ok: true, data }));
     } catch (e) {

@@ -43,12 +43,7 @@ function usage(message: string, hint: string): DebuggerError {
  * makes the ones a raw request could get past.
  */
 export const checks: { [C in CommandName]?: Check<C> } = {
-  start(a, say) {
-    if (!a.program && !a.module) throw usage(`start needs ${say.example("PROGRAM", "program")} (the executable to debug) or ${say.arg("module")} (a Python module)`, say.example("`debugger start ./app -- ARGS` or `debugger start -m pkg.app -- ARGS`", 'e.g. {"program": "./app", "break": ["main.c:42"]}'));
-    if (a.module && (a.program || a.core || a.connect || a.pid)) throw usage(`${say.arg("module")} runs a Python module: it takes no program, ${say.arg("core")} or ${say.arg("connect")}`, say.example("`debugger start -m pkg.app -- ARGS`", 'e.g. {"module": "pkg.app", "args": ["--help"]}'));
-    connectNeedsAdapter(a, say);
-    for (const b of a.break ?? []) checkLocationSyntax(b);
-  },
+  start: (a, say) => checkLaunch("start", a, say),
   attach(a, say) {
     connectNeedsAdapter(a, say);
     if (a.pid === undefined && a.connect === undefined && a.waitFor === undefined) {
@@ -69,9 +64,7 @@ export const checks: { [C in CommandName]?: Check<C> } = {
   "breakpoint.add": (a) => void checkLocationSyntax(a.location),
   until: (a) => void checkLocationSyntax(a.location),
   trace: (a) => void checkLocationSyntax(a.location),
-  run(a) {
-    for (const b of a.break ?? []) checkLocationSyntax(b);
-  },
+  run: (a, say) => checkLaunch("run", a, say),
   diff(a) {
     for (const b of a.break ?? []) checkLocationSyntax(b);
   },
@@ -90,6 +83,17 @@ export const checks: { [C in CommandName]?: Check<C> } = {
     if (!a.all && !a.ids?.length) throw usage(`undisplay needs ids or ${say.arg("all")}`, "`debugger display` lists them");
   },
 };
+
+/** start and run launch a program the same way (one definition, commands.ts `launchArgs`): the same checks. */
+function checkLaunch(command: "start" | "run", a: ArgsIn<"start"> | ArgsIn<"run">, say: Spelling): void {
+  const core = "core" in a ? a.core : undefined;
+  const pid = "pid" in a ? a.pid : undefined;
+  if (!a.program && !a.module) throw usage(`${command} needs ${say.example("PROGRAM", "program")} (the executable to debug) or ${say.arg("module")} (a Python module)`, say.example(`\`debugger ${command} ./app -- ARGS\`, \`debugger ${command} -m pkg.app -- ARGS\` or \`debugger ${command} --config NAME\` (a launch.json configuration)`, 'e.g. {"program": "./app", "break": ["main.c:42"]}'));
+  const connect = "connect" in a ? a.connect : undefined;
+  if (a.module && (a.program || core || connect || pid)) throw usage(`${say.arg("module")} runs a Python module: it takes no program${command === "start" ? `, ${say.arg("core")} or ${say.arg("connect")}` : ""}`, say.example(`\`debugger ${command} -m pkg.app -- ARGS\``, 'e.g. {"module": "pkg.app", "args": ["--help"]}'));
+  connectNeedsAdapter({ connect, adapter: a.adapter }, say);
+  for (const b of a.break ?? []) checkLocationSyntax(b);
+}
 
 function connectNeedsAdapter(a: { connect?: unknown; adapter?: string }, say: Spelling): void {
   if (a.connect !== undefined && !a.adapter) {

@@ -43,30 +43,41 @@ const viaArgs = {
   map: v.optional(v.array(v.string())),
 };
 
-const sessionArgs = {
+/**
+ * What a program the debugger launches is given, one definition for `start` and `run` (and the
+ * MCP tools generated from them): `run` takes what `start` takes.
+ */
+const launchArgs = {
   program: optStr,
   args: v.optional(v.array(v.string()), []),
   cwd: optStr,
   ...envArgs,
-  stopOnEntry: optBool,
-  /** A core dump of PROGRAM: opened as a stopped program that cannot run. */
-  core: optStr,
   adapter: optStr,
-  /** Breakpoints set before the program runs: LOC or 'LOC if COND'. */
+  /** Breakpoints set before the program runs: LOC or 'LOC if COND' (+ ' print EXPR, …'). */
   break: v.optional(v.array(v.string()), []),
-  pid: v.optional(posInt),
-  connect: v.optional(v.strictObject({ host: v.string(), port: v.pipe(int, v.minValue(1), v.maxValue(65535)) })),
+  /** The chosen adapter's options (common/adapterOptions.ts), and the caller's DEBUGGER_ADAPTER (common/callerAdapter.ts). */
   options: v.optional(v.record(v.string(), v.unknown()), {}),
   /** A file the program reads as its stdin (`--stdin`); unset: end-of-file. */
   stdin: optStr,
+};
+/** Python: `module` runs `python -m MODULE` instead of a program file; `via` reaches a target. */
+const launchedArgs = { ...launchArgs, ...viaArgs, module: optStr };
+
+/** start and attach (not run, which starts its own adapter): an adapter already listening there. */
+const sessionArgs = {
+  ...launchArgs,
+  connect: v.optional(v.strictObject({ host: v.string(), port: v.pipe(int, v.minValue(1), v.maxValue(65535)) })),
+  stopOnEntry: optBool,
+  /** A core dump of PROGRAM: opened as a stopped program that cannot run. */
+  core: optStr,
+  pid: v.optional(posInt),
   /** The calling CLI's pid: attach refuses the caller's own process tree. */
   clientPid: v.optional(posInt),
   ...waitArgs,
 };
 /** `waitFor`: the name of a process to wait for (a new one, at most `timeout` s), then attach. */
 const attachArgs = v.strictObject({ ...sessionArgs, ...viaArgs, waitFor: v.optional(v.pipe(v.string(), v.minLength(1, "give a process name"))) });
-/** Python: `module` runs `python -m MODULE` instead of a program file. */
-const startArgs = v.strictObject({ ...sessionArgs, ...viaArgs, module: optStr });
+const startArgs = v.strictObject({ ...sessionArgs, ...launchedArgs });
 
 /** `test -- CMD…`: the command that runs the tests, as the user types it. */
 const testArgs = v.strictObject({
@@ -85,23 +96,13 @@ const testArgs = v.strictObject({
 
 /** `run`: a start, a stop at every breakpoint hit recorded as one row, and the end — in one call. */
 const runArgs = v.strictObject({
-  program: v.pipe(v.string(), v.minLength(1, "give a program")),
-  args: v.optional(v.array(v.string()), []),
-  /** The program's working directory (`run --config` fills it from launch.json). */
-  cwd: optStr,
-  ...envArgs,
-  adapter: optStr,
-  ...viaArgs,
-  /** The caller's DEBUGGER_ADAPTER (common/callerAdapter.ts). */
-  options: v.optional(v.record(v.string(), v.unknown()), {}),
-  break: v.optional(v.array(v.string()), []),
+  ...launchedArgs,
   print: prints,
   locals,
   /** Stops recorded before the program is ended (default 20). */
   max: v.optional(posInt, 20),
   /** Leave the session at its last stop (under the request's session name) instead of ending it. */
   keep: optBool,
-  stdin: optStr,
   timeout,
 });
 

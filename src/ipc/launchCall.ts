@@ -74,24 +74,25 @@ export function startFromConfig(name: string, file: string | undefined, ctx: Lau
   return { call: { command: "start", args }, notes };
 }
 
-/** `run --config NAME`: a launch configuration of a program (run takes no module and attaches nothing). */
+/** `run --config NAME`: a launch configuration of a program or module, as start takes it (run attaches nothing and opens no core). */
 export function runFromConfig(name: string, file: string | undefined, ctx: LaunchContext, given: Partial<ArgsIn<"run">>, argsGiven: boolean, say: Spelling): FromConfig<"run"> {
-  const { fields, named } = givenFields({ program: given.program, adapter: given.adapter }, argsGiven);
+  const { fields, named } = givenFields(given, argsGiven);
   const plan = readPlan(name, file, ctx, fields);
   const retry = say.example(`\`debugger start --config '${name}'\``, `start {"config": "${name}"}`);
   if (plan.request === "attach") throw new DebuggerError("LAUNCH_CONFIG", `configuration '${name}' attaches to a process: run starts its own program`, retry);
-  if (plan.module !== undefined && given.program === undefined) throw new DebuggerError("LAUNCH_CONFIG", `configuration '${name}' runs the module ${plan.module}: run takes a program file`, retry);
   if (plan.core !== undefined) throw new DebuggerError("LAUNCH_CONFIG", `configuration '${name}' opens a core dump: run needs a program to run`, retry);
   if (plan.stopOnEntry) plan.notes.push("stopOnEntry is not used by run (it stops at breakpoints only)");
   const notes = commonNotes(plan, named, say);
-  const program = given.program ?? plan.program;
-  if (!program) throw new DebuggerError("LAUNCH_CONFIG", `configuration '${name}' names no program`, say.example("give it on the command line: `debugger run --config NAME ./app`", 'give it: {"config": NAME, "program": "./app"}'));
+  const program = fields.has("program") ? given.program : plan.program;
+  const module = fields.has("module") ? given.module : plan.module;
+  if (!program && module === undefined) throw new DebuggerError("LAUNCH_CONFIG", `configuration '${name}' names no program`, say.example("give it on the command line: `debugger run --config NAME ./app`", 'give it: {"config": NAME, "program": "./app"}'));
   const args: ArgsIn<"run"> = {
     ...given,
     program,
+    module,
     args: argsGiven ? given.args : (plan.args ?? []),
-    cwd: plan.cwd,
-    env: plan.env ?? {},
+    cwd: given.cwd ?? plan.cwd,
+    env: { ...plan.env, ...given.env },
     adapter: given.adapter ?? plan.adapter,
     options: options(plan, given.options),
   };

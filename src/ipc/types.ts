@@ -36,6 +36,24 @@ export interface DisplayValue {
   error?: string;
 }
 
+/** A condition checked at every pass of a hot line, and what it cost the command. */
+export interface ConditionCost {
+  id: number;
+  location: string;
+  condition: string;
+  /** Passes the debugger checked first itself (exact), and their time each (ms). */
+  checked: number;
+  checkedMs: number;
+  /** Then the adapter checked every pass, for this long (s) of the command. */
+  adapter: string;
+  seconds: number;
+  /** The adapter's cost per pass measured on the project's machine (common/conditionCost.ts), and the passes that makes of `seconds`: an estimate, the adapter says nothing per pass. */
+  msEach?: number;
+  about?: number;
+  /** An installed adapter for the same programs that checks a condition markedly faster. */
+  faster?: { adapter: string; msEach: number };
+}
+
 export interface StopReport {
   reason: string;
   threadId?: number;
@@ -74,6 +92,8 @@ export interface StopReport {
    * breakpoint. Each is reported on its own by the following `continue`, before anything resumes.
    */
   alsoStopped?: { threadId: number; breakpointIds?: number[]; function?: string; file?: string; line?: number }[];
+  /** Conditions checked at every pass of a hot line during the command that ended here, and what they cost (issue 31 item 7). */
+  conditions?: ConditionCost[];
   /** What was cut to fit the budget. */
   truncated?: string[];
   /** When `output` was cut: the file (0600, kept after the session ends) holding all the program printed in this session. */

@@ -1,6 +1,7 @@
 // The MCP tools, generated from the command contract: one tool per contract command, except the
 // few that are the daemon's own business or that another tool already covers. A command added to
 // the contract becomes a tool without a change here (test/e2e/mcp.test.ts checks that).
+import { adapterOptionsInWords } from "../common/adapterOptions.ts";
 import { argSchemas } from "../ipc/commands.ts";
 import { meta, metaOf, type CommandName } from "../ipc/meta.ts";
 import { toJsonSchema, type JsonSchema } from "./jsonSchema.ts";
@@ -59,8 +60,12 @@ const PROPERTY_NOTES: Record<string, string> = {
   stdin: "file path",
 };
 
-/** The contract takes any record of adapter options; the tools take the ones adapters read (./checks.ts refuses others). */
-const OPTIONS_SCHEMA: JsonSchema = { type: "object", properties: { python: { type: "string" }, justMyCode: { type: "boolean" } } };
+/**
+ * The contract takes any record of adapter options; the tools name the ones the CLI has flags for,
+ * in words (typed properties cost about twice the bytes in every tools/list: issue 29's budget); the
+ * daemon refuses any other, and a wrong type, naming the valid ones.
+ */
+const OPTIONS_SCHEMA: JsonSchema = { type: "object", description: adapterOptionsInWords() };
 
 /** Arguments the server fills in itself: never shown to the agent. */
 const HIDDEN_ARGS = new Set(["clientPid", "callerEnv", "ofRun"]);
@@ -78,8 +83,8 @@ const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = {
   attach: ["args", "cwd", "env", "clearEnv", "core", "stopOnEntry", "stdin", "connect", "locals", "options"],
   start: ["pid", "connect", "clearEnv"],
   test: ["clearEnv"],
-  run: ["cwd", "options", "clearEnv"],
-  diff: ["options", "clearEnv", "addresses"],
+  run: ["clearEnv"],
+  diff: ["options", "clearEnv", "addresses", "ignore"],
   next: STEP_ARGS,
   step: STEP_ARGS,
   finish: STEP_ARGS,

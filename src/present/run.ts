@@ -2,7 +2,7 @@
 // prints), then how it ended — the exit report, or the stop that was not a breakpoint's, whole.
 import type { RunData } from "../ipc/commands.ts";
 import { pause } from "./execution.ts";
-import { neverStoppedLines, shortPath, stopReport } from "./text.ts";
+import { conditionCostLines, neverStoppedLines, shortPath, stopReport } from "./text.ts";
 import type { Presenters, View } from "./view.ts";
 
 function run(d: RunData, view: View): string {
@@ -68,6 +68,8 @@ function run(d: RunData, view: View): string {
     }
     if (d.stoppedBy === "other") parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
   }
+  // Where the stop report was not shown whole, what the hot conditions cost is said here.
+  if (d.stop?.conditions?.length && (d.stoppedBy === "max" || d.stoppedBy === "timeout" || d.stoppedBy === "interrupted" || d.stoppedBy === "printsFailed")) parts.push(conditionCostLines(d.stop.conditions));
   // What stays, as `test` and `trace` say it: a session only where a program is stopped (`--keep`).
   if (d.stoppedBy === "exit") parts.push(d.kept ? `The session '${d.session.name}' ended with the program.` : "The program ended: nothing is left to stop.");
   // The exit report names the breakpoints that never stopped; an earlier end names those reached with the condition false.

@@ -1,7 +1,7 @@
 // Human renderings. Only results go to stdout; these are what an agent reads at every step, so
 // they are short, stable and say where to look next.
 import type { HangReport, ThreadStack } from "../ipc/commands.ts";
-import type { BreakpointView, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../ipc/types.ts";
+import type { BreakpointView, ConditionCost, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../ipc/types.ts";
 import { localsMode, localsShown, shortValue, sourceShown, type LocalsMode } from "./sizing.ts";
 
 export function shortPath(file: string | undefined, cwd: string): string {
@@ -58,6 +58,7 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
     if (r.console && r.reason !== "exited") parts.push(consoleBlock(r.console));
     if (r.neverStopped?.length) parts.push(neverStoppedLines(r.neverStopped));
     else if (r.neverHit?.length) parts.push(`Breakpoints never hit: ${r.neverHit.join(", ")}.`);
+    if (r.conditions?.length) parts.push(conditionCostLines(r.conditions));
     // What was cut from the output, and where the whole is.
     if (r.truncated?.length) parts.push(r.truncated.map((t) => `(${t})`).join("\n"));
     return parts.join("\n");
@@ -98,6 +99,7 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
   if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
   if (r.console) parts.push(consoleBlock(r.console));
   if (notes.length) parts.push(notes.map((t) => `(${t})`).join("\n"));
+  if (r.conditions?.length) parts.push(conditionCostLines(r.conditions));
   return parts.join("\n");
 }
 
@@ -115,6 +117,24 @@ function withoutValueCuts(note: string): string | undefined {
 function skippedFrames(names: string[]): string {
   if (names.length <= 3) return names.join(" ← ");
   return `${names.length} library frames (${names[0]} ← … ← ${names.at(-1)})`;
+}
+
+/** What each hot condition cost the command: "condition evaluated N times (X ms each)", and a faster adapter where one is installed. */
+export function conditionCostLines(costs: ConditionCost[] | undefined): string {
+  if (!costs?.length) return "";
+  const n = (x: number) => x.toLocaleString("en-US");
+  return costs.map((c) => {
+    const total = c.checked + (c.about ?? 0);
+    const first = c.checked ? `; the first ${n(c.checked)} by the debugger, ${c.checkedMs} ms each` : "";
+    const count = c.msEach !== undefined ? `evaluated ≈${n(total)} times in ${c.seconds} s (≈${c.msEach} ms each by ${c.adapter}, its cost measured on this machine: it reports no count${first})` : `checked by ${c.adapter} at every pass for ${c.seconds} s${first}`;
+    const faster = c.faster ? ` ${c.faster.adapter} evaluates one in ≈${c.faster.msEach} ms: add --adapter ${c.faster.adapter}.` : "";
+    return `Condition of #${c.id} (${c.location} if ${c.condition}) ${count}.${faster}`;
+  }).join("\n");
+}
+
+/** The progress line's words for the hot conditions so far: "#1's condition: ≈2,300 passes by lldb-dap (≈2.3 ms each; gdb ≈1.1 ms)". */
+export function conditionProgressText(costs: ConditionCost[]): string {
+  return costs.map((c) => `#${c.id}'s condition: ${c.about !== undefined ? `≈${(c.checked + c.about).toLocaleString("en-US")} passes` : `${c.seconds} s`} by ${c.adapter}${c.msEach !== undefined ? ` (≈${c.msEach} ms each${c.faster ? `; ${c.faster.adapter} ≈${c.faster.msEach} ms` : ""})` : ""}`).join("; ");
 }
 
 /** Each breakpoint that never stopped the program, and why. */

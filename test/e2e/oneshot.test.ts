@@ -15,8 +15,6 @@ interface Profile {
   program: () => string;
   source: string;
   flags: string[];
-  /** `run` takes no --python: the adapter finds an interpreter that imports debugpy. */
-  runFlags?: string[];
 }
 
 let fixtures: Record<string, string> = {};
@@ -35,7 +33,6 @@ const profiles: Profile[] = [
     program: () => PY_SRC,
     source: PY_SRC,
     flags: ["--python", "/usr/bin/python3"],
-    runFlags: [],
   },
   { name: "delve/Go", available: () => adapterAvailable("dlv", FILE), program: () => goFixtures.basic!, source: GO_SRC, flags: [] },
 ];
@@ -52,13 +49,13 @@ for (const p of profiles) {
   const at = (mark: string) => `${p.source}:${markerLine(p.source, mark)}`;
   describe.skipIf(!p.available())(p.name, () => {
     test("run: a row of values per stop up to --max, then nothing left behind", async () => {
-      const r = await env.run(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("loop_body")} if i >= 2`, "--print", "i", "--print", "total", "--max", "2"], { json: false });
+      const r = await env.run(["run", p.program(), ...p.flags, "--break", `${at("loop_body")} if i >= 2`, "--print", "i", "--print", "total", "--max", "2"], { json: false });
       expect(r.exitCode).toBe(0);
       // The place once, then one line per stop: what `commands … end` prints in a gdb script.
       expect(r.stdout).toMatch(/^Stops at .*:\d+\):\n#1  i = 2  total = 1\n#2  i = 3  total = 3\nStopped after 2 stops \(--max\); the program was ended\.$/m);
       expect((await env.ok(["sessions"])).sessions).toEqual([]);
 
-      const all = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("add_body"), "--print", "b"]);
+      const all = await env.ok(["run", p.program(), ...p.flags, "--break", at("add_body"), "--print", "b"]);
       expect(all.stoppedBy).toBe("exit");
       expect(all.hits.map((h: any) => h.values[0].value)).toEqual(["0", "1", "2", "3", "4"]);
       expect(all.stop).toMatchObject({ reason: "exited", exitCode: 3 });
@@ -86,27 +83,42 @@ for (const p of profiles) {
       expect((await env.ok(["sessions"])).sessions).toEqual([]);
     });
 
+    // Issue 31 item 6: the crash guide's recipe; start --print showed them, run did not.
+    test("run: --print values at a crash, a panic or an uncaught exception, as at a breakpoint", async () => {
+      const crash = p.name.endsWith("/C")
+        ? { argv: [fixtures["c-logcrash"]!, "--print", "p"], expr: "p", value: /^0x0+\b/ }
+        : p.name.includes("Python")
+          ? { argv: [sourcePath("python/raises.py"), "--print", "value"], expr: "value", value: /^42\b/ }
+          : { argv: [goFixtures.panics!, "--print", "n", "--", "unrecovered"], expr: "n", value: /^2\b/ };
+      const r = await env.ok(["run", ...p.flags, ...crash.argv]);
+      expect(r.stoppedBy).toBe("other");
+      expect(r.hits).toEqual([]);
+      const shown = r.stop.displays?.find((d: { expression: string }) => d.expression === crash.expr);
+      expect(shown?.value).toMatch(crash.value);
+      expect((await env.ok(["sessions"])).sessions).toEqual([]);
+    });
+
     // Where a string literal evaluates (gdb through cdt-gdb-adapter and Delve refuse one).
     if (/lldb-dap|Python/.test(p.name)) test("run: a --print value is not cut at a row's 60 characters (no session is left to print the rest)", async () => {
       const long = p.name.includes("Python") ? "'ab' * 45" : `"${"ab".repeat(45)}"`;
-      const r = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("add_body"), "--print", long, "--max", "1"]);
+      const r = await env.ok(["run", p.program(), ...p.flags, "--break", at("add_body"), "--print", long, "--max", "1"]);
       expect(r.hits[0]!.values[0]!.value).toContain("ab".repeat(45));
     });
 
     test("a condition never true: the exit says it was reached 5 times, with its operands at the last hit", async () => {
       const and = p.name.includes("Python") ? "and" : "&&";
-      const r = await env.run(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("loop_body")} if i == 7 ${and} total > 0`, "--print", "i"], { json: false });
+      const r = await env.run(["run", p.program(), ...p.flags, "--break", `${at("loop_body")} if i == 7 ${and} total > 0`, "--print", "i"], { json: false });
       expect(r.exitCode).toBe(0);
       expect(r.stdout).toMatch(/Breakpoint #1 .* if i == 7 (&&|and) total > 0 never stopped: reached 5 times, the condition false each time \(last time: i = 4, total = 6\)\./);
-      const unreached = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("factorial_base")} if n > 100`]);
+      const unreached = await env.ok(["run", p.program(), ...p.flags, "--break", `${at("factorial_base")} if n > 100`]);
       expect(unreached.stop.neverStopped).toEqual([{ id: 1, location: expect.stringContaining("if n > 100"), why: "reached 1 time, the condition false each time (last time: n = 1)" }]);
     });
 
     // Issue 31 item 1: prints that belong to a breakpoint, beside --print (every stop).
     test("run: 'LOC print EXPR, EXPR' shows those at that breakpoint's stops only; start and trace take them too", async () => {
-      const r = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("loop_body")} if i >= 3 print i, total`, "--break", `${at("add_body")} print a`, "--max", "3"]);
+      const r = await env.ok(["run", p.program(), ...p.flags, "--break", `${at("loop_body")} if i >= 3 print i, total`, "--break", `${at("add_body")} print a`, "--max", "3"]);
       expect(r.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value ?? "error"}`).join(" "))).toEqual(["a=0", "a=0", "a=1"]);
-      const both = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", `${at("loop_body")} if i >= 3 print i, total`, "--break", `${at("add_body")} print a`, "--print", "b", "--max", "9"]);
+      const both = await env.ok(["run", p.program(), ...p.flags, "--break", `${at("loop_body")} if i >= 3 print i, total`, "--break", `${at("add_body")} print a`, "--print", "b", "--max", "9"]);
       const rows = both.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value ?? "error"}`).join(" "));
       expect(rows.slice(3)).toEqual(["b=error i=3 total=3", "b=3 a=3", "b=error i=4 total=6", "b=4 a=6"]);
       expect(both.breakpoints[0].prints).toEqual(["i", "total"]);
@@ -120,11 +132,11 @@ for (const p of profiles) {
 
     // Issue 31 item 3: every --print failing at the first stop is said once, with the likely cause.
     test("run: every --print unknown at the first stop ends the run there, naming the function the line is in", async () => {
-      const r = await env.run(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("add_body"), "--print", "nosuchname", "--print", "total"], { json: false });
+      const r = await env.run(["run", p.program(), ...p.flags, "--break", at("add_body"), "--print", "nosuchname", "--print", "total"], { json: false });
       expect(r.exitCode).toBe(0);
       expect(r.stdout.match(/^#\d/gm)).toEqual(["#1"]);
       expect(r.stdout).toMatch(/Every --print failed at the first stop, so the run ended there rather than say it at every stop: .*:\d+ is in (main\.)?add, whose locals are .*\ba\b.*\. Is the breakpoint in the function you meant\?/);
-      const j = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("add_body"), "--print", "nosuchname"]);
+      const j = await env.ok(["run", p.program(), ...p.flags, "--break", at("add_body"), "--print", "nosuchname"]);
       expect(j.stoppedBy).toBe("printsFailed");
       expect((await env.ok(["sessions"])).sessions).toEqual([]);
     });
@@ -135,7 +147,7 @@ for (const p of profiles) {
       expect(r.hits[0].values[0].value).toMatch(/^0x[0-9a-f]+$/);
     });
     if (p.name.includes("Python")) test("run: elements pydevd would cut in their middle come whole (the years of a datetime kept)", async () => {
-      const r = await env.ok(["run", p.program(), ...(p.runFlags ?? p.flags), "--break", at("loop_body"), "--print", "[__import__('datetime').datetime(2024, 1, d) for d in (1, 2)]", "--print", "nosuch + 1", "--max", "1"]);
+      const r = await env.ok(["run", p.program(), ...p.flags, "--break", at("loop_body"), "--print", "[__import__('datetime').datetime(2024, 1, d) for d in (1, 2)]", "--print", "nosuch + 1", "--max", "1"]);
       expect(r.hits[0].values[0].value).toBe("[datetime.datetime(2024, 1, 1, 0, 0), datetime.datetime(2024, 1, 2, 0, 0)]");
       // An error stays an error (the clipboard context would give it as a value).
       expect(r.hits[0].values[1].error).toContain("NameError");

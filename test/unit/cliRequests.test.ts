@@ -86,7 +86,9 @@ const ROWS: Row[] = [
   [["pause", "--thread", "1"], "pause", { ...WAIT, thread: 1 }],
   [["trace", "list.c:42 if i > 1", "--print", "i", "--max", "20"], "trace", { location: "list.c:42 if i > 1", print: ["i"], max: 20, timeout: 60 }],
   [["trace", "parse", "--if", "len > 100", "--timeout", "0"], "trace", { location: "parse", print: [], if: "len > 100", timeout: 0 }],
-  [["run", "./app", "--break", "main.c:3 if i > 1", "--print", "i", "--max", "5", "--keep", "--adapter", "gdb", "--", "-v"], "run", { program: "./app", args: ["-v"], env: {}, adapter: "gdb", break: ["main.c:3 if i > 1"], print: ["i"], max: 5, keep: true, timeout: 60, ...CALLER }],
+  [["run", "./app", "--break", "main.c:3 if i > 1", "--print", "i", "--max", "5", "--keep", "--adapter", "gdb", "--", "-v"], "run", { program: "./app", args: ["-v"], env: {}, adapter: "gdb", options: {}, break: ["main.c:3 if i > 1"], print: ["i"], max: 5, keep: true, timeout: 60, ...CALLER }],
+  // Issue 31 item 6: run takes what start takes (one definition of the flags).
+  [["run", "-m", "pkg.app", "--python", "/usr/bin/python3", "--no-just-my-code", "--cwd", "dir", "--stdin", "in.txt", "--", "-v"], "run", { module: "pkg.app", args: ["-v"], cwd: "dir", env: {}, stdin: "in.txt", options: { python: "/usr/bin/python3", justMyCode: false }, break: [], print: [], timeout: 60, ...CALLER }],
   [["diff", "./app", "--a", "in.txt 'two words'", "--b", "in2.txt", "--a-stdin", "a.in", "--b-env", "TZ=UTC", "--break", "main.c:3", "--print", "i", "--ignore", "t", "--addresses", "--max", "50"], "diff", { program: "./app", a: { args: ["in.txt", "two words"], stdin: "a.in", env: {} }, b: { args: ["in2.txt"], env: { TZ: "UTC" } }, break: ["main.c:3"], print: ["i"], ignore: ["t"], addresses: true, max: 50, timeout: 60, ...CALLER }],
   [["await", "--timeout", "10"], "await", { timeout: 10, print: [] }],
   [["context", "--lines", "5"], "context", { lines: 5 }],

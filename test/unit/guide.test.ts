@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { parseArgv } from "../../src/cli/args.ts";
 import { splitWords } from "../../src/cli/batch.ts";
 import { guideText, skillText, topicText, TOPIC_ALIASES, TOPICS } from "../../src/cli/guideText.ts";
-import { commandHelp, groupHelp, HELP_BUDGET, HUNT } from "../../src/cli/help.ts";
+import { commandHelp, groupHelp, HELP_BUDGET, HUNT, mainHelp } from "../../src/cli/help.ts";
 import { commands, findCommand, flagsOf, groups, table } from "../../src/cli/registry.ts";
 import { DebuggerError } from "../../src/common/errors.ts";
 
@@ -58,11 +58,16 @@ test("the hunt `--help` shows: each line a command with flags it takes", () => {
 });
 
 describe("what learning costs", () => {
-  test("the guide is at most 2 KB and names the five commands of the loop and every topic", () => {
+  // Issue 31 item 8: `--help` and one page teach what hunts need, in at most 3 KB together.
+  test("--help and the guide together are at most 3 KB and teach run, start, trace, test, watch, conditions, per-breakpoint prints and diff", async () => {
     const text = guideText();
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(2048);
-    for (const c of ["run", "start", "print", "next", "backtrace"]) expect(text).toContain(`debugger ${c}`);
-    for (const t of Object.keys(TOPICS)) expect(text).toContain(t);
+    const help = await mainHelp(table);
+    expect(Buffer.byteLength(help) + Buffer.byteLength(text)).toBeLessThanOrEqual(3072);
+    for (const c of ["run", "start", "trace", "test", "watch", "diff", "print", "next"]) expect(text).toContain(`debugger ${c}`);
+    expect(text).toMatch(/--break '[^']+ if [^']+'/);
+    expect(text).toMatch(/--break '[^']+ print [^']+'/);
+    for (const t of Object.keys(TOPICS)) expect(help).toContain(t);
+    expect(text).toContain("debugger guide TOPIC");
   });
 
   test("each topic is at most 1.5 KB; aliases name topics", () => {

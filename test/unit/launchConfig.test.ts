@@ -173,11 +173,12 @@ describe("as calls", () => {
     expect(startFromConfig("py", undefined, ctx, { module: "x" }, false, mcpSpelling).notes[0]).toBe("given in the call, over the configuration's: module");
     expect(startFromConfig("att", undefined, ctx, { break: ["a.c:1"], clientPid: 5 }, false, cliSpelling).call).toEqual({ command: "attach", args: expect.objectContaining({ pid: 77, adapter: "lldb", break: ["a.c:1"], clientPid: 5 }) });
   });
-  test("run: a program's configuration; attach and module ones refused with the start that works", () => {
+  test("run: a program's or a module's configuration; an attach one refused with the start that works", () => {
     const dir = project(configs);
     const ctx = { ...CTX, cwd: dir };
     expect(runFromConfig("py", undefined, ctx, { break: [], options: { virtualEnv: "/venv" } }, false, cliSpelling).call.args).toMatchObject({ program: join(dir, "app.py"), args: ["a"], cwd: join(dir, "deep"), env: { A: "config", B: "config" }, options: { justMyCode: false, virtualEnv: "/venv" } });
     expect(code(() => runFromConfig("att", undefined, ctx, {}, false, cliSpelling))).toBe("LAUNCH_CONFIG: configuration 'att' attaches to a process: run starts its own program");
-    expect(code(() => runFromConfig("mod", undefined, ctx, {}, false, cliSpelling))).toBe("LAUNCH_CONFIG: configuration 'mod' runs the module m: run takes a program file");
+    // Issue 31 item 6: run takes what start takes, a module included; the command line's cwd and env win.
+    expect(runFromConfig("mod", undefined, ctx, { cwd: "/tmp", env: { B: "cli" } }, false, cliSpelling).call.args).toMatchObject({ module: "m", cwd: "/tmp", env: { B: "cli" } });
   });
 });

@@ -5,12 +5,15 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { DebuggerError } from "../../common/errors.ts";
 import { parseLocation, splitCondition, splitPrints, type Location } from "../../common/location.ts";
 import type { ArgsOut, CommandName, Replies, StopData } from "../../ipc/commands.ts";
-import type { StopReport } from "../../ipc/types.ts";
+import type { ConditionCost, StopReport } from "../../ipc/types.ts";
 import type { SessionRegistry } from "../registry.ts";
 import type { WarmPool } from "../warmPool.ts";
 import { readLines } from "../sourceWindow.ts";
 import { findBelow } from "../findBelow.ts";
 import { unlessGone } from "../cancel.ts";
+import { builtinAdapters } from "../../adapters/index.ts";
+import { fasterAdapter } from "../../common/conditionCost.ts";
+import { conditionCosts } from "../session/conditionProbe.ts";
 
 export { findBelow };
 import type { Session } from "../session/session.ts";
@@ -113,6 +116,43 @@ export async function waitForStop(session: Session, promise: Promise<StopReport>
 /** The reply of an execution command: the state and the stop, with the command's `--print` values. */
 export async function stopData(session: Session, stop: StopReport, prints: string[] = []): Promise<StopData> {
   return { state: session.state, stop: await session.displays.withPrints(stop, printsAt(session, stop, prints)) };
+}
+
+const installedAdapters = new Map<string, boolean>();
+/** Whether a built-in adapter is installed here (looked up once per daemon). */
+function installed(name: string): boolean {
+  let found = installedAdapters.get(name);
+  if (found === undefined) {
+    found = !!builtinAdapters.find((a) => a.name === name)?.discover({ options: {} });
+    installedAdapters.set(name, found);
+  }
+  return found;
+}
+
+/** The hot conditions a command that began at SINCE (Date.now()) has spent its time on so far. */
+export function conditionCostsOf(s: Session, since: number): ConditionCost[] {
+  return conditionCosts(s.breakpoints.registry.list(), s.adapter.name, since, () => fasterAdapter(s.adapter.name, installed));
+}
+
+/** The same, added to the stop the command ends at. */
+export function withConditionCosts(s: Session, stop: StopReport, since: number): StopReport {
+  const costs = conditionCostsOf(s, since);
+  return costs.length ? { ...stop, conditions: costs } : stop;
+}
+
+/**
+ * While run, continue or trace waits (the CLI on a terminal, as for live output): every second, the
+ * hot conditions so far, a partial reply `{conditions}` the CLI shows on its progress line.
+ */
+export function conditionProgress(find: () => Session | undefined, emit: (data: { conditions: ConditionCost[] }) => void): { end(): void } {
+  const since = Date.now();
+  const every = setInterval(() => {
+    const s = find();
+    if (s?.state !== "running") return;
+    const costs = conditionCostsOf(s, since);
+    if (costs.length) emit({ conditions: costs });
+  }, 1000);
+  return { end: () => clearInterval(every) };
 }
 
 /** A command's `--print` expressions (every stop) and then those of the breakpoints this stop is at (`LOC print EXPR`), each once. */

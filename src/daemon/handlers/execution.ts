@@ -4,7 +4,7 @@ import type { ArgsOut, Replies, StopData, TraceHit } from "../../ipc/commands.ts
 import type { StopReport } from "../../ipc/types.ts";
 import type { ResumeKind, Session } from "../session/session.ts";
 import { ClientGone, Interrupted, leaveStopped } from "../cancel.ts";
-import { located, stopData, waitForStop, type Handlers } from "./common.ts";
+import { located, stopData, waitForStop, withConditionCosts, type Handlers } from "./common.ts";
 import { isUserFrame } from "../session/userCode.ts";
 import { interruptRuns } from "./runInterrupts.ts";
 
@@ -28,6 +28,7 @@ async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?:
 
 async function resumeCounted(s: Session, kind: ResumeKind, a: ArgsOut<"next">, paused: number, before: StopReport | undefined, signal?: AbortSignal): Promise<StopData & { loopHint?: string }> {
   let report: StopReport | undefined;
+  const began = Date.now();
   for (let i = 0; i < a.count; i++) {
     let waiter: Promise<StopReport>;
     try {
@@ -45,6 +46,7 @@ async function resumeCounted(s: Session, kind: ResumeKind, a: ArgsOut<"next">, p
     if (!s.live || (report.reason !== "step" && kind !== "continue")) break;
   }
   const data = await stopData(s, report!, a.print);
+  if (kind === "continue" && data.stop) data.stop = withConditionCosts(s, data.stop, began);
   const hint = kind === "continue" && s.live ? loopHint(s, before, report!, a.print) : undefined;
   return hint ? { ...data, loopHint: hint } : data;
 }
@@ -144,6 +146,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     // A pause (Ctrl-C in the CLI) ends the trace where the program is, with the hits so far.
     const paused = s.interrupts;
     const undrive = s.drive();
+    const began = Date.now();
     try {
       for (;;) {
         if (signal?.aborted) throw new ClientGone();
@@ -188,6 +191,8 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           break;
         }
       }
+      // Before its breakpoint goes: what its condition (or another's) cost.
+      if (stop) stop = withConditionCosts(s, stop, began);
     } catch (e) {
       if (e instanceof ClientGone) {
         // Nobody reads this trace any more: the program is left stopped, and the next reply says where.

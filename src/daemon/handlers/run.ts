@@ -8,10 +8,10 @@ import type { StopReport, VariableView } from "../../ipc/types.ts";
 import { log } from "../../common/log.ts";
 import { rowValue } from "../truncate.ts";
 import { ClientGone, unlessGone } from "../cancel.ts";
-import { printsAt, waitForStop, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
+import { printsAt, waitForStop, withConditionCosts, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
 import { runStarted, runUnderWay } from "./runInterrupts.ts";
-import { releasingStdin, startSession } from "./session.ts";
+import { releasingStdin, startModule, startSession } from "./session.ts";
 
 /** How long the pause at the timeout may take. */
 const PAUSE_TIMEOUT_S = 5;
@@ -57,14 +57,17 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
   // A session of its own, so a one-shot run never touches the caller's sessions.
   const name = a.keep ? caller.session : `${caller.session}.run${++runs}`;
   runStarted(caller.session, name);
+  const began = Date.now();
   const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
   const secondsLeft = () => (deadline === Infinity ? 0 : Math.max(0.001, (deadline - Date.now()) / 1000));
   const hits: RunHit[] = [];
   let stop: StopReport | undefined;
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
-  const startArgs: ArgsOut<"start"> = { program: a.program, args: a.args, cwd: a.cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: a.callerEnv, adapter: a.adapter, ...(a.via ? { via: a.via, map: a.map } : {}), break: a.break, options: a.options, stopOnEntry: false, wait: true, timeout: a.timeout, print: [], ...(a.stdin !== undefined ? { stdin: a.stdin } : {}) };
-  const starting = starter ? starter(name) : startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
+  // What start takes, given as start gets it (one definition: commands.ts `launchArgs`).
+  const { print: _print, locals: _locals, max: _max, keep: _keep, timeout: _timeout, ...launch } = a;
+  const startArgs: ArgsOut<"start"> = { ...launch, stopOnEntry: false, wait: true, timeout: a.timeout, print: [] };
+  const starting = starter ? starter(name) : launch.module ? startModule(startArgs, { session: name, cwd: caller.cwd }, ctx) : startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
   try {
     const first = await unlessGone(Promise.race([starting, interrupt.promise]), stream?.signal);
     if (first === "interrupted") {
@@ -140,6 +143,9 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
         stoppedBy = "timeout";
       }
     }
+    // A crash or an uncaught exception is where the values matter most: --print is shown there as
+    // `start --print` shows it (the pause at a timeout below evaluates them too).
+    if (stoppedBy === "other" && stop && a.print.length && s.live) stop = await s.displays.withPrints(stop, a.print);
     // Still running at the timeout or a Ctrl-C: show where, as `pause` does (every waiting thread
     // of a hang), so a program that hangs is diagnosed by the same one call.
     let hang: RunData["hang"];
@@ -157,7 +163,7 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
     }
     const breakpoints = s.breakpointViews();
     // Its output is all the program printed: the last lines, and the file that holds every one.
-    const last = stop ? s.withWholeOutput(stop) : undefined;
+    const last = stop ? withConditionCosts(s, s.withWholeOutput(stop), began) : undefined;
     const kept = !!a.keep && s.live;
     const differences = s.outputDifferences;
     return { session: s.summary(), hits, ...(last ? { stop: last } : {}), ...(hang ? { hang } : {}), stoppedBy, kept, breakpoints, ...(differences.length ? { outputDifferences: differences } : {}), ...(started?.warnings ? { warnings: started.warnings } : {}) };

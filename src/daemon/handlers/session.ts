@@ -7,6 +7,7 @@ import type { AdapterSpec } from "../../adapters/types.ts";
 import { isExecutable } from "../../adapters/which.ts";
 import { lookupEnv, type Env } from "../../common/callerEnv.ts";
 import { loadConfig } from "../../common/config.ts";
+import { checkAdapterOptions } from "../../common/adapterOptions.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { ArgsOut, Replies, StartData } from "../../ipc/commands.ts";
 import { VERSION } from "../../common/version.ts";
@@ -163,7 +164,7 @@ async function attachWhenStarted(a: ArgsOut<"attach">, caller: Caller, ctx: Daem
 }
 
 /** `start -m MODULE`: debugpy runs the module; the session's program reads `-m MODULE`. */
-async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, signal?: AbortSignal): Promise<StartData> {
+export async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, signal?: AbortSignal): Promise<StartData> {
   if (a.program || a.core || a.connect || a.pid) throw new DebuggerError("USAGE", "--module runs a Python module: it takes no program, --core or --connect", "`debugger start -m pkg.app -- ARGS`");
   if (a.via) throw new DebuggerError("UNSUPPORTED", "--module with --via is not supported yet", "give the module's main file: `debugger start --via '…' pkg/app/__main__.py`");
   if (a.adapter && a.adapter !== "debugpy" && a.adapter !== "python" && a.adapter !== "py") throw new DebuggerError("USAGE", "--module is for Python (debugpy)", "leave out --adapter");
@@ -207,6 +208,8 @@ function pythonOfProgram(spec: AdapterSpec, program: string | undefined, options
  */
 export async function runSession(ctx: DaemonContext, caller: Caller, spec: AdapterSpec, config: Config, opts: StartOptions, a: { wait: boolean; timeout: number; print: string[] }, signal?: AbortSignal): Promise<StartData> {
   requireFree(ctx, caller.session);
+  // Every start, run, test and attach comes here once its adapter is chosen, whoever sent it.
+  checkAdapterOptions(spec.name, opts.options);
   const mode = opts.mode;
   const session = new Session(caller.session, spec, config, () => ctx.registry.save(), ctx.warm);
   ctx.registry.add(session);

@@ -1,6 +1,7 @@
 // `test -- CMD…`: the test command turned into a launch plan (src/adapters/testRunners), the
 // adapter given the runner's failure stops, then a session started as `start` starts one. Several
 // targets are narrowed first by a plain run (survey.ts); nothing failing there is the answer.
+import { checkOptionsKnown } from "../../common/adapterOptions.ts";
 import { resolve } from "node:path";
 import { chooseAdapter, withCallerAdapter } from "../../adapters/index.ts";
 import { planTest } from "../../adapters/testRunners/plan.ts";
@@ -62,6 +63,7 @@ export const testHandlers: Handlers<"test"> = {
     const config = await loadConfig();
     // --python names the interpreter that runs the tests; the plan lends it debugpy if it has none.
     const { python, ...options } = a.options;
+    checkOptionsKnown(a.options);
     // The runner is found, and planned, as the caller's shell would run it: its PATH, VIRTUAL_ENV, GOFLAGS …
     const env = lookupEnv(a.callerEnv);
     const callerEnv = { cwd: caller.cwd, path: env.PATH ?? "", env };

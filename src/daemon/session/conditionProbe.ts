@@ -16,7 +16,8 @@ import type { AdapterSpec } from "../../adapters/types.ts";
 import { log } from "../../common/log.ts";
 import type { DapClient } from "../../dap/client.ts";
 import type { DapEventMap } from "../../dap/types.ts";
-import type { BreakpointView } from "../../ipc/types.ts";
+import type { BreakpointView, ConditionCost } from "../../ipc/types.ts";
+import { CONDITION_MS } from "../../common/conditionCost.ts";
 import type { Breakpoint, BreakpointRegistry } from "../breakpointRegistry.ts";
 import type { FrameReader } from "./stopReportBuilder.ts";
 import type { InQueue } from "./queue.ts";
@@ -47,6 +48,8 @@ export interface ProbeState extends ConditionFalse {
   translated?: string;
   /** The condition reads what only the daemon can (a Rust enum's variant under LLDB): it stays the daemon's to check. */
   daemonOnly?: boolean;
+  /** When the budget was spent (Date.now()): the adapter checks every pass from then on. */
+  handedAt?: number;
 }
 
 /** Breakpoints whose condition the daemon can check: a plain condition on a line or function breakpoint. */
@@ -156,6 +159,7 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
     if (counted) bp.hits = Math.max(0, bp.hits - 1);
     if (!probe.daemonOnly && (probe.hits >= PROBE_MAX_HITS || probe.spentMs >= PROBE_MAX_MS)) {
       probe.more = true;
+      probe.handedAt = Date.now();
       await handOver(host, bp, true);
     }
   }
@@ -183,6 +187,39 @@ export async function beforeResume(host: ProbeHost, bps: Breakpoint[], stepping:
       await host.resync(bp).catch(() => {});
     }
   }
+}
+
+/** A hot condition is reported once the adapter has spent this long on it in one command. */
+const HOT_REPORT_S = 1;
+
+/**
+ * The conditions a command spent its time on: those whose budget ran out (a hot line) and that
+ * the adapter then checked for at least HOT_REPORT_S of the command (from SINCE, Date.now()).
+ */
+export function conditionCosts(bps: Breakpoint[], adapter: string, since: number, faster: () => { adapter: string; msEach: number } | undefined): ConditionCost[] {
+  const out: ConditionCost[] = [];
+  const now = Date.now();
+  for (const bp of bps as Probed[]) {
+    const p = bp.probe;
+    if (!p?.handedAt || !bp.condition) continue;
+    const seconds = (now - Math.max(since, p.handedAt)) / 1000;
+    if (seconds < HOT_REPORT_S) continue;
+    const msEach = CONDITION_MS[adapter];
+    const other = faster();
+    out.push({
+      id: bp.id,
+      location: bp.location,
+      condition: bp.condition,
+      // The debugger's own checks count where they were this command's.
+      checked: p.handedAt >= since ? p.hits : 0,
+      checkedMs: p.hits ? Math.round((p.spentMs / p.hits) * 10) / 10 : 0,
+      adapter,
+      seconds: Math.round(seconds * 10) / 10,
+      ...(msEach !== undefined ? { msEach, about: Math.round((seconds * 1000) / msEach) } : {}),
+      ...(other ? { faster: other } : {}),
+    });
+  }
+  return out;
 }
 
 /** What a breakpoint view shows of the probe. */
