@@ -5,18 +5,18 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { delve } from "../../src/adapters/delve.ts";
 import { gdb } from "../../src/adapters/gdb.ts";
 import { lldbDap } from "../../src/adapters/lldbDap.ts";
 import type { AdapterSpec } from "../../src/adapters/types.ts";
-import type { DapEventMap, DapRequestMap } from "../../src/dap/types.ts";
+import type { DapEventMap } from "../../src/dap/types.ts";
 import { BreakpointRegistry } from "../../src/daemon/breakpointRegistry.ts";
-import { buildStopReport, type ReportContext, type StopReader } from "../../src/daemon/session/stopReportBuilder.ts";
+import { buildStopReport, type ReportContext } from "../../src/daemon/session/stopReportBuilder.ts";
 import type { InQueue } from "../../src/daemon/session/queue.ts";
 import { newReport } from "../../src/daemon/session/stopReport.ts";
 import { SeenFrames } from "../../src/daemon/session/seenFrames.ts";
-import type { DisplayValue, StopReport, VariableView } from "../../src/ipc/types.ts";
+import type { StopReport, VariableView } from "../../src/ipc/types.ts";
+import { fakeClient, fakeOutput, fakeReader, frame, type Answers, type Fake } from "./stopFakes.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "builder-"));
 const main = join(dir, "main.c");
@@ -24,75 +24,6 @@ writeFileSync(main, Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join("
 
 /** The queue token: these tests run one report at a time, as the session's queue does. */
 const q = Object.freeze({}) as InQueue;
-
-type Answers = { [C in keyof DapRequestMap]?: (args: DapRequestMap[C][0]) => DapRequestMap[C][1] };
-
-/** An adapter connection that answers the requests given, and fails the others as an adapter would. */
-export function fakeClient(answers: Answers, asked: string[] = []): ReportContext["client"] {
-  return {
-    request<C extends keyof DapRequestMap>(command: C, args?: DapRequestMap[C][0]): Promise<DapRequestMap[C][1]> {
-      asked.push(command);
-      const answer = answers[command] as ((a: DapRequestMap[C][0] | undefined) => DapRequestMap[C][1]) | undefined;
-      return answer ? Promise.resolve(answer(args)) : Promise.reject(new Error(`${command}: not supported`));
-    },
-  };
-}
-
-export function frame(id: number, name: string, path: string | undefined, line: number): P.StackFrame {
-  return { id, name, line, column: 1, ...(path ? { source: { path } } : {}) };
-}
-
-interface Fake {
-  frames?: P.StackFrame[] | Error;
-  locals?: VariableView[];
-  /** Values by expression; an expression not here fails to evaluate. */
-  values?: Record<string, string>;
-  /** What each console command prints. */
-  console?: Record<string, string>;
-  defaultThread?: number;
-}
-
-/** What the builder read, in order: `frames`, `locals@ID`, `eval EXPR@ID`, `displays@ID`, `raw COMMAND`. */
-function fakeReader(f: Fake, reads: string[]): StopReader {
-  return {
-    defaultThread: async () => f.defaultThread ?? 1,
-    framesNow: async () => {
-      reads.push("frames");
-      if (f.frames instanceof Error) throw f.frames;
-      return f.frames ?? [];
-    },
-    evaluateNow: async (_q, expression, _context, _format, frameId) => {
-      reads.push(`eval ${expression}@${frameId}`);
-      const value = f.values?.[expression];
-      if (value === undefined) throw new Error(`no ${expression}`);
-      return { result: value, variablesReference: 0 };
-    },
-    scopeVariablesNow: async (_q, frameId) => {
-      reads.push(`locals@${frameId}`);
-      return f.locals ?? [];
-    },
-    displaysNow: async (_q, items, frameId): Promise<DisplayValue[]> => {
-      reads.push(`displays@${frameId}`);
-      return items.map(({ id, expression }) => (f.values?.[expression] !== undefined ? { id, expression, value: f.values[expression] } : { id, expression, error: `no ${expression}` }));
-    },
-    rawNow: async (_q, command) => {
-      reads.push(`raw ${command}`);
-      return { result: f.console?.[command] ?? "" };
-    },
-  };
-}
-
-/** Program output: `text` is what the program wrote since the last report; `open` its last line has no end yet. */
-function fakeOutput(text = "", open = false): ReportContext["output"] {
-  return {
-    sinceReport: () => text,
-    settled: async () => {},
-    lineEnds: async () => open,
-    attachTo: (report: StopReport) => {
-      report.output = text;
-    },
-  };
-}
 
 interface Setup {
   adapter?: AdapterSpec;

@@ -200,7 +200,7 @@ function whyNotStopped(b: BreakpointView): string {
 export interface ConditionContext {
   readonly name: string;
   readonly adapter: AdapterSpec;
-  readonly client: DapClient | undefined;
+  readonly client: Pick<DapClient, "request"> | undefined;
   readonly frames: FrameReader;
   readonly registry: BreakpointRegistry;
   resync(bp: Breakpoint): Promise<void>;

@@ -9,11 +9,10 @@ import type { StopReport } from "../../ipc/types.ts";
 import type { DisplayLimits } from "../truncate.ts";
 import type { BreakpointSync } from "./breakpointSync.ts";
 import type { Display } from "./displays.ts";
-import type { ProgramOutput } from "./programOutput.ts";
 import type { InQueue } from "./queue.ts";
 import type { Reports } from "./reports.ts";
 import type { CodeFacts } from "./userCode.ts";
-import { buildStopReport, type Selection, type StopReader } from "./stopReportBuilder.ts";
+import { buildStopReport, type ReportContext, type Selection, type StopReader } from "./stopReportBuilder.ts";
 import { conditionVerdict, type ConditionContext } from "./conditionProbe.ts";
 import { ownStopVerdict } from "./ownStopPolicy.ts";
 import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
@@ -23,11 +22,11 @@ import { frameView } from "./stopReport.ts";
 export interface PipelineHost {
   readonly name: string;
   readonly adapter: AdapterSpec;
-  readonly client: DapClient | undefined;
+  readonly client: Pick<DapClient, "request"> | undefined;
   readonly capabilities: P.Capabilities;
-  readonly breakpoints: BreakpointSync;
+  readonly breakpoints: Pick<BreakpointSync, "registry" | "throwTypes" | "removeTemporaryNow" | "resyncNow">;
   readonly reader: StopReader;
-  readonly output: ProgramOutput;
+  readonly output: ReportContext["output"];
   readonly reports: Reports;
   readonly program: string | undefined;
   readonly core: string | undefined;
@@ -123,7 +122,7 @@ export class StopPipeline {
     });
   }
 
-  private async findByAddress(q: InQueue, client: DapClient, report: StopReport): Promise<void> {
+  private async findByAddress(q: InQueue, client: Pick<DapClient, "request">, report: StopReport): Promise<void> {
     const h = this.host;
     const registry = h.breakpoints.registry;
     // A hit reported at the top frame tells that breakpoint's address.
@@ -148,7 +147,7 @@ export class StopPipeline {
     }
   }
 
-  private top(client: DapClient, threadId: number): Promise<P.StackFrame | undefined> {
+  private top(client: Pick<DapClient, "request">, threadId: number): Promise<P.StackFrame | undefined> {
     return client.request("stackTrace", { threadId, startFrame: 0, levels: 1 }).then(
       (r) => r.stackFrames[0],
       () => undefined,
