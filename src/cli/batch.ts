@@ -14,6 +14,7 @@ import { escapeControls } from "./terminalSafe.ts";
 import { interruptible } from "./interrupt.ts";
 import { parseArgv } from "./args.ts";
 import { isDaemonSpec, type CliContext, type CommandTable, type DaemonSpec, type LocalContext, type LocalResult } from "./spec.ts";
+import { shellWords } from "../common/shellWords.ts";
 
 /** One reply of a batch, named by the line's CLI command (`breakpoint add`), not the daemon's. */
 export type BatchLineReply = BatchReply extends infer R ? (R extends unknown ? Omit<R, "command"> & { command: string } : never) : never;
@@ -36,40 +37,7 @@ interface PlannedLine {
 
 /** Words of one line as a POSIX shell would split them: quotes group, backslash escapes; no expansion. */
 export function splitWords(line: string): string[] {
-  const words: string[] = [];
-  let word = "";
-  let inWord = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (c === "'") {
-      const end = line.indexOf("'", i + 1);
-      if (end < 0) throw new DebuggerError("USAGE", "unterminated ' quote", "close the quote on the same line");
-      word += line.slice(i + 1, end);
-      i = end;
-      inWord = true;
-    } else if (c === '"') {
-      let j = i + 1;
-      for (; j < line.length && line[j] !== '"'; j++) {
-        if (line[j] === "\\" && j + 1 < line.length && /["\\$`]/.test(line[j + 1]!)) j++;
-        word += line[j];
-      }
-      if (j >= line.length) throw new DebuggerError("USAGE", 'unterminated " quote', "close the quote on the same line");
-      i = j;
-      inWord = true;
-    } else if (c === "\\" && i + 1 < line.length) {
-      word += line[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (inWord) words.push(word);
-  return words;
+  return shellWords(line, (quote) => new DebuggerError("USAGE", `unterminated ${quote} quote`, "close the quote on the same line"));
 }
 
 /** A plan's bounds: the daemon runs at most this many steps, and one request holds them all. */
