@@ -154,6 +154,8 @@ describe("StopPipeline", () => {
       resumedBy: r.resumedBy ?? "continue",
       beforeStepOut: undefined,
       takeExpectation: () => undefined,
+      takePrints: () => undefined,
+      printed: () => {},
       pending: new PendingHits(),
       pass: async (threadId) => (events.push(`pass ${threadId}`), !r.passFails),
       publish: (report, selection) => (events.push(`publish ${report.reason}`), published.push({ report, selection })),

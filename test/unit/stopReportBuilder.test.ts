@@ -57,8 +57,12 @@ async function build(body: DapEventMap["stopped"], ids: number[], s: Setup = {})
     thrownType: async () => undefined,
     ...s.ctx,
   };
-  const { report, selection } = await buildStopReport(q, ctx, body, ids);
-  return { report, selection, reads, asked };
+  const { report, selection, printed } = await buildStopReport(q, ctx, body, ids);
+  return { report, selection, reads, asked, printed };
+}
+
+async function buildPrinted(body: DapEventMap["stopped"], ids: number[], s: Setup = {}) {
+  return (await build(body, ids, s)).printed;
 }
 
 const inMain = [frame(7, "main", main, 5)];
@@ -208,6 +212,30 @@ describe("read: what the shown frame holds", () => {
     const at = (n: string) => ({ fake: { frames: inMain, locals: [{ name: "n", value: n, reference: 0 }, { name: "k", value: "1", reference: 0 }] }, ctx: { seen } });
     expect((await build({ reason: "step", threadId: 1 }, [], at("1"))).report.seen).toBeUndefined();
     expect((await build({ reason: "step", threadId: 1 }, [], at("2"))).report.seen).toEqual({ sameFrame: true, unchanged: ["k"] });
+  });
+});
+
+describe("read: a command's prints travel with the resume", () => {
+  test("read in the shown frame beside the displays, with the breakpoint's own, each once", async () => {
+    const registry = new BreakpointRegistry();
+    const bp = registry.add("main.c:5", { kind: "line", file: main, line: 5 }, { prints: ["n", "k"] });
+    const { report, reads, printed } = await build({ reason: "breakpoint", threadId: 1 }, [bp.id], { registry, fake: { frames: inMain, values: { n: "3", k: "4" } }, ctx: { prints: ["k", "m"] } });
+    expect(printed?.expressions).toEqual(["k", "m", "n"]);
+    expect(printed?.values).toEqual([{ expression: "k", value: "4" }, { expression: "m", error: "no m" }, { expression: "n", value: "3" }]);
+    expect(reads).toEqual(["frames", "locals@7", "displays@7"]);
+    // The report itself is the stop's, whoever asked: the prints are the command's.
+    expect(report.displays).toBeUndefined();
+  });
+
+  test("a bare name declared below the stop says so", async () => {
+    const printed = (await buildPrinted({ reason: "step", threadId: 1 }, [], { fake: { frames: inMain }, ctx: { prints: ["line"] } }))!;
+    expect(printed.values[0]!.error).toStartWith("'line' is no local here yet: it appears from line 5 on");
+  });
+
+  test("none asked: nothing read", async () => {
+    const { reads } = await build({ reason: "step", threadId: 1 }, [], { fake: { frames: inMain } });
+    expect(reads).toEqual(["frames", "locals@7"]);
+    expect(await buildPrinted({ reason: "step", threadId: 1 }, [], { fake: { frames: inMain } })).toBeUndefined();
   });
 });
 

@@ -31,7 +31,8 @@ async function resumeCounted(s: Session, kind: ResumeKind, a: ArgsOut<"next">, p
   for (let i = 0; i < a.count; i++) {
     let waiter: Promise<StopReport>;
     try {
-      ({ stop: waiter } = await s.resume(kind, a.thread, paused));
+      // The prints travel with the last resume: the builder reads them at its stop (no second trip).
+      ({ stop: waiter } = await s.resume(kind, a.thread, paused, a.wait && i === a.count - 1 ? a.print : undefined));
     } catch (e) {
       if (!(e instanceof Interrupted)) throw e;
       report = await s.awaitStop();

@@ -8,7 +8,7 @@ import type { DapEventMap } from "../../dap/types.ts";
 import type { StopReport } from "../../ipc/types.ts";
 import type { DisplayLimits } from "../truncate.ts";
 import type { BreakpointSync } from "./breakpointSync.ts";
-import type { Display } from "./displays.ts";
+import type { Display, Printed } from "./displays.ts";
 import type { InQueue } from "./queue.ts";
 import type { Reports } from "./reports.ts";
 import type { CodeFacts } from "./userCode.ts";
@@ -40,6 +40,10 @@ export interface PipelineHost {
   readonly beforeStepOut: string | undefined;
   /** What the stop was expected to be; asking consumes it. */
   takeExpectation(): "entry" | "pause" | undefined;
+  /** The `--print` expressions that travelled with the resume (undefined: none asked); asking consumes them. */
+  takePrints(): readonly string[] | undefined;
+  /** The builder read a command's prints at this report's stop. */
+  printed(report: StopReport, printed: Printed): void;
   /** Other threads' hits of this stop, for the next `continue`. */
   readonly pending: PendingHits;
   /** Resumes past a stop that does not stand; false when that failed and the stop stands after all. */
@@ -73,7 +77,7 @@ export class StopPipeline {
     if (!own.stand && (await h.pass(own.threadId))) return;
     const condition = await conditionVerdict(q, this.conditionContext(q), body, ids, h.resumedBy);
     if (!condition.stand && (await h.pass(condition.threadId))) return;
-    const { report, selection } = await buildStopReport(
+    const { report, selection, printed } = await buildStopReport(
       q,
       {
         adapter: h.adapter,
@@ -87,6 +91,7 @@ export class StopPipeline {
         expecting: h.takeExpectation(),
         watchesEnded: this.watchesEnded,
         displays: h.displayList(),
+        prints: h.takePrints(),
         sourceLines: h.sourceLines,
         facts: h.codeFacts(),
         limits: h.limits,
@@ -100,6 +105,7 @@ export class StopPipeline {
     );
     this.watchesEnded = [];
     await this.otherThreads(q, report);
+    if (printed) h.printed(report, printed);
     h.publish(report, selection);
     await h.breakpoints.removeTemporaryNow(q, report.breakpointIds);
   }

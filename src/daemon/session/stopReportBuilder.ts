@@ -12,7 +12,7 @@ import type { DisplayValue, StopReport, VariableView } from "../../ipc/types.ts"
 import type { Breakpoint, BreakpointRegistry } from "../breakpointRegistry.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
-import type { Display } from "./displays.ts";
+import { declaredBelow, stopPrints, type Display, type Printed } from "./displays.ts";
 import type { InQueue } from "./queue.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 import { coreStop, frameView, normaliseReason } from "./stopReport.ts";
@@ -51,6 +51,8 @@ export interface ReportContext {
   /** Watchpoints the adapter dropped since the last report (gdb: their scope ended, which is itself a stop). */
   readonly watchesEnded: readonly number[];
   readonly displays: readonly Display[];
+  /** A command's `--print` expressions, travelling with the resume: read beside the displays (with the breakpoint's own). */
+  readonly prints?: readonly string[];
   readonly sourceLines: number;
   readonly limits: DisplayLimits;
   /** What tells the user's code from libraries' here. */
@@ -90,9 +92,11 @@ interface Draft {
   /** The frame the report shows, and the other frames' count below it (for `seen`). */
   shown?: P.StackFrame;
   where?: StopReport["frame"];
+  /** The command's prints, read at this stop (ReportContext.prints). */
+  printed?: Printed;
 }
 
-export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapEventMap["stopped"], ids: number[]): Promise<{ report: StopReport; selection: Selection }> {
+export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapEventMap["stopped"], ids: number[]): Promise<{ report: StopReport; selection: Selection; printed?: Printed }> {
   const d = classify(ctx, body, ids);
   try {
     await locate(q, ctx, body, d);
@@ -102,7 +106,7 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
   }
   await explain(q, ctx, body, d);
   await attachOutput(ctx, d.report);
-  return { report: d.report, selection: d.selection };
+  return { report: d.report, selection: d.selection, ...(d.printed ? { printed: d.printed } : {}) };
 }
 
 /** Step 1: the reason in the same words whatever the adapter, its description, the breakpoints named. */
@@ -225,6 +229,11 @@ export async function read(q: InQueue, ctx: ReportContext, d: Draft): Promise<vo
     if (told.note) report.returnValueNote = told.note;
   }
   if (ctx.displays.length) report.displays = await reader.displaysNow(q, [...ctx.displays], shown.id);
+  if (ctx.prints) {
+    const expressions = stopPrints((id) => registry.get(id), report, ctx.prints);
+    const values = expressions.length ? await reader.displaysNow(q, expressions.map((expression) => ({ expression })), shown.id) : [];
+    d.printed = { expressions, values: await declaredBelow(values, report) };
+  }
 }
 
 /** Step 4: what was thrown or caught, in the adapter's words and the daemon's catchpoint's. */
