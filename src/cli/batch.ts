@@ -5,7 +5,7 @@ import { createReadStream, statSync } from "node:fs";
 import { DebuggerError, exitCodeFor } from "../common/errors.ts";
 import { MAX_TIMER_MS, request } from "../ipc/client.ts";
 import type { BatchReply, CallOf } from "../ipc/commands.ts";
-import { checkArgs, cliSpelling } from "../ipc/calls.ts";
+import { argOf, checkArgs, cliSpelling, setArg } from "../ipc/calls.ts";
 import type { Single } from "../ipc/meta.ts";
 import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/framing.ts";
 import { presentBatch } from "../present/index.ts";
@@ -124,12 +124,12 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
  * it (a second would find it read), and not when the plan itself comes from stdin.
  */
 async function stdinCopyFor(plan: PlannedLine[], planOnStdin: boolean): Promise<string | undefined> {
-  const lines = plan.filter((p) => (p.call.args as { stdin?: string }).stdin === "-");
+  const lines = plan.filter((p) => argOf(p.call.args, "stdin") === "-");
   if (!lines.length) return undefined;
   if (planOnStdin) throw new DebuggerError("USAGE", `line ${lines[0]!.line} (${lines[0]!.text}): --stdin - would read the plan's own stdin`, "give the plan as a file (`debugger batch plan.txt < input`), or the program's input as --stdin FILE");
   if (lines.length > 1) throw new DebuggerError("USAGE", `lines ${lines.map((p) => p.line).join(", ")} all take --stdin -: the CLI's stdin can be read once`, "give the other programs their input as --stdin FILE");
   const path = await (await import("../common/stdinFile.ts")).copyOwnStdin();
-  (lines[0]!.call.args as { stdin?: string }).stdin = path;
+  setArg(lines[0]!.call.args, "stdin", path);
   return path;
 }
 
@@ -191,7 +191,11 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   const shown = presentBatch(data, { cwd: base.cwd, session: base.session }, {
     // Each reply under its line as written; --quiet on a line mutes its reply (a setup step), not its failure.
     label: (i) => plan[i]!.text,
-    view: (i, view) => ({ ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: (plan[i]!.call.args as { locals?: "none" | "changed" | "all" }).locals ?? locals }),
+    view: (i, view) => {
+      // backtrace's `--locals` is a boolean of its own, not the stop report's mode.
+      const asked = argOf(plan[i]!.call.args, "locals");
+      return { ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: typeof asked === "string" ? asked : locals };
+    },
     stoppedEarly: (ran, total, interrupted) => `(${interrupted ? "interrupted" : "stopped"} after line ${plan[ran - 1]!.line}: ${total - ran} more not run${interrupted ? "" : "; --keep-going runs past a failure"})`,
   });
   const failed = data.replies.find((r) => !r.ok);
@@ -202,3 +206,4 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   const text = reply.notice ? `note: ${reply.notice}\n${shown}` : shown;
   return { data: { replies, ran: data.ran, total: data.total, ...(data.interrupted ? { interrupted: true } : {}), exitCode }, text: escapeControls(text), exitCode };
 }
+
