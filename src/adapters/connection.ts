@@ -6,7 +6,7 @@ import type { Socket } from "bun";
 import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { DapClient, type ClientOptions } from "../dap/client.ts";
-import { exitMessage } from "./adapterExit.ts";
+import { drained, exitMessage, listening } from "./adapterExit.ts";
 import { spawnSessionServer } from "./sessionServer.ts";
 
 export { exitMessage };
@@ -51,7 +51,6 @@ export type Transport =
   | { kind: "tcp-listen-sessions"; pattern: RegExp; compiledFor?(source: string, roots: string[]): string[] };
 
 const TAIL_BYTES = 4096;
-const LISTEN_TIMEOUT_MS = 10_000;
 
 /**
  * Why an adapter could not be spawned. Only a missing or unusable command is ADAPTER_NOT_FOUND:
@@ -83,16 +82,6 @@ function spawnProcess<S extends "pipe" | "ignore" | number>(command: string[], o
   } catch (e) {
     throw spawnFailure(command[0]!, e);
   }
-}
-
-/**
- * The adapter's pipes after it exited: drained, but not waited on for ever. A debuggee inherits
- * them (Delve gives the program its own stdout/stderr), so they close only when the program
- * does; waiting for that would keep a dead adapter's session "running" and its program alive.
- */
-const DRAIN_AFTER_EXIT_MS = 1000;
-function drained(pipes: Promise<unknown>[]): Promise<unknown> {
-  return Promise.race([Promise.all(pipes), Bun.sleep(DRAIN_AFTER_EXIT_MS)]);
 }
 
 async function pump(stream: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<void> {
@@ -235,24 +224,7 @@ export async function spawnListeningAdapter(command: string[], pattern: RegExp, 
     if (address && opts.onProgramOutput) opts.onProgramOutput(text, "stderr");
     else opts.onStderr?.(text);
   }).catch(() => {});
-  const procExit = proc.exited.then(async (code) => {
-    await drained([stdoutDone, stderrDone]);
-    const signal = proc.signalCode == null ? null : String(proc.signalCode);
-    return { code: signal ? null : code, signal };
-  });
-  const kill = (signal: NodeJS.Signals = "SIGKILL") => {
-    try {
-      proc.kill(signal);
-    } catch {}
-  };
-  const addr = await Promise.race([
-    announced,
-    procExit.then((how) => Promise.reject(exitMessage(how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code} before it listened`, tail + seen))),
-    Bun.sleep(LISTEN_TIMEOUT_MS).then(() => Promise.reject(new DebuggerError("TIMEOUT", `${command[0]} did not say where it listens within ${LISTEN_TIMEOUT_MS / 1000} s`, "`debugger logs` shows its output"))),
-  ]).catch((e) => {
-    kill();
-    throw e;
-  });
+  const { addr, procExit, kill } = await listening(proc, command, announced, [stdoutDone, stderrDone], () => tail + seen);
   const { client, end } = await openTcp(addr.host, addr.port, opts, () => {}).catch((e) => {
     kill();
     throw e;

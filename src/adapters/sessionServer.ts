@@ -15,12 +15,11 @@ import { dirname, isAbsolute } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { encodeMessage, MessageDecoder } from "../dap/codec.ts";
 import { DapClient } from "../dap/client.ts";
-import { exitMessage } from "./adapterExit.ts";
+import { exitMessage, listening } from "./adapterExit.ts";
 import { inspectStyle } from "./jsValues.ts";
 import type { AdapterProcess, SpawnOptions } from "./connection.ts";
 
 const TAIL_BYTES = 4096;
-const LISTEN_TIMEOUT_MS = 10_000;
 /** Seqs of the requests this module sends itself, apart from the daemon's (which count from 1). */
 const OWN_SEQ_BASE = 1_000_000_000;
 const TO_LAUNCHER = new Set(["initialize", "launch", "attach", "terminate", "restart"]);
@@ -219,24 +218,7 @@ export async function spawnSessionServer(command: string[], pattern: RegExp, opt
       opts.onStderr?.(text);
     }
   })().catch(() => {});
-  const procExit = proc.exited.then(async (code) => {
-    await Promise.race([Promise.all([pumpOut, pumpErr]), Bun.sleep(1000)]);
-    const signal = proc.signalCode == null ? null : String(proc.signalCode);
-    return { code: signal ? null : code, signal };
-  });
-  const kill = (signal: NodeJS.Signals = "SIGKILL") => {
-    try {
-      proc.kill(signal);
-    } catch {}
-  };
-  const addr = await Promise.race([
-    announced,
-    procExit.then((how) => Promise.reject(exitMessage(how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code} before it listened`, tail + seen))),
-    Bun.sleep(LISTEN_TIMEOUT_MS).then(() => Promise.reject(new DebuggerError("TIMEOUT", `${command[0]} did not say where it listens within ${LISTEN_TIMEOUT_MS / 1000} s`, "`debugger logs` shows its output"))),
-  ]).catch((e) => {
-    kill();
-    throw e;
-  });
+  const { addr, procExit, kill } = await listening(proc, command, announced, [pumpOut, pumpErr], () => tail + seen);
 
   const router = new Router(addr, opts, envMark, server, () => tail);
   try {

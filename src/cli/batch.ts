@@ -5,7 +5,7 @@ import { createReadStream, statSync } from "node:fs";
 import { DebuggerError, exitCodeFor } from "../common/errors.ts";
 import { MAX_TIMER_MS, request } from "../ipc/client.ts";
 import type { BatchReply, CallOf } from "../ipc/commands.ts";
-import { checkArgs, cliSpelling } from "../ipc/calls.ts";
+import { argOf, checkArgs, cliSpelling, setArg } from "../ipc/calls.ts";
 import type { Single } from "../ipc/meta.ts";
 import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/framing.ts";
 import { presentBatch } from "../present/index.ts";
@@ -14,6 +14,7 @@ import { escapeControls } from "./terminalSafe.ts";
 import { interruptible } from "./interrupt.ts";
 import { parseArgv } from "./args.ts";
 import { isDaemonSpec, type CliContext, type CommandTable, type DaemonSpec, type LocalContext, type LocalResult } from "./spec.ts";
+import { shellWords } from "../common/shellWords.ts";
 
 /** One reply of a batch, named by the line's CLI command (`breakpoint add`), not the daemon's. */
 export type BatchLineReply = BatchReply extends infer R ? (R extends unknown ? Omit<R, "command"> & { command: string } : never) : never;
@@ -36,40 +37,7 @@ interface PlannedLine {
 
 /** Words of one line as a POSIX shell would split them: quotes group, backslash escapes; no expansion. */
 export function splitWords(line: string): string[] {
-  const words: string[] = [];
-  let word = "";
-  let inWord = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (c === "'") {
-      const end = line.indexOf("'", i + 1);
-      if (end < 0) throw new DebuggerError("USAGE", "unterminated ' quote", "close the quote on the same line");
-      word += line.slice(i + 1, end);
-      i = end;
-      inWord = true;
-    } else if (c === '"') {
-      let j = i + 1;
-      for (; j < line.length && line[j] !== '"'; j++) {
-        if (line[j] === "\\" && j + 1 < line.length && /["\\$`]/.test(line[j + 1]!)) j++;
-        word += line[j];
-      }
-      if (j >= line.length) throw new DebuggerError("USAGE", 'unterminated " quote', "close the quote on the same line");
-      i = j;
-      inWord = true;
-    } else if (c === "\\" && i + 1 < line.length) {
-      word += line[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (inWord) words.push(word);
-  return words;
+  return shellWords(line, (quote) => new DebuggerError("USAGE", `unterminated ${quote} quote`, "close the quote on the same line"));
 }
 
 /** A plan's bounds: the daemon runs at most this many steps, and one request holds them all. */
@@ -156,12 +124,12 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
  * it (a second would find it read), and not when the plan itself comes from stdin.
  */
 async function stdinCopyFor(plan: PlannedLine[], planOnStdin: boolean): Promise<string | undefined> {
-  const lines = plan.filter((p) => (p.call.args as { stdin?: string }).stdin === "-");
+  const lines = plan.filter((p) => argOf(p.call.args, "stdin") === "-");
   if (!lines.length) return undefined;
   if (planOnStdin) throw new DebuggerError("USAGE", `line ${lines[0]!.line} (${lines[0]!.text}): --stdin - would read the plan's own stdin`, "give the plan as a file (`debugger batch plan.txt < input`), or the program's input as --stdin FILE");
   if (lines.length > 1) throw new DebuggerError("USAGE", `lines ${lines.map((p) => p.line).join(", ")} all take --stdin -: the CLI's stdin can be read once`, "give the other programs their input as --stdin FILE");
   const path = await (await import("../common/stdinFile.ts")).copyOwnStdin();
-  (lines[0]!.call.args as { stdin?: string }).stdin = path;
+  setArg(lines[0]!.call.args, "stdin", path);
   return path;
 }
 
@@ -223,7 +191,11 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   const shown = presentBatch(data, { cwd: base.cwd, session: base.session }, {
     // Each reply under its line as written; --quiet on a line mutes its reply (a setup step), not its failure.
     label: (i) => plan[i]!.text,
-    view: (i, view) => ({ ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: (plan[i]!.call.args as { locals?: "none" | "changed" | "all" }).locals ?? locals }),
+    view: (i, view) => {
+      // backtrace's `--locals` is a boolean of its own, not the stop report's mode.
+      const asked = argOf(plan[i]!.call.args, "locals");
+      return { ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: typeof asked === "string" ? asked : locals };
+    },
     stoppedEarly: (ran, total, interrupted) => `(${interrupted ? "interrupted" : "stopped"} after line ${plan[ran - 1]!.line}: ${total - ran} more not run${interrupted ? "" : "; --keep-going runs past a failure"})`,
   });
   const failed = data.replies.find((r) => !r.ok);
@@ -234,3 +206,4 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   const text = reply.notice ? `note: ${reply.notice}\n${shown}` : shown;
   return { data: { replies, ran: data.ran, total: data.total, ...(data.interrupted ? { interrupted: true } : {}), exitCode }, text: escapeControls(text), exitCode };
 }
+

@@ -10,7 +10,7 @@ import { request } from "../ipc/client.ts";
 import type { ArgsIn, Replies } from "../ipc/commands.ts";
 import type { Reply } from "../ipc/protocol.ts";
 import type { ConditionCost, StopReport } from "../ipc/types.ts";
-import { checkArgs, cliSpelling } from "../ipc/calls.ts";
+import { argOf, checkArgs, cliSpelling, setArg } from "../ipc/calls.ts";
 import { metaOf, type Single } from "../ipc/meta.ts";
 import { errorText, present, presentPartial } from "../present/index.ts";
 import { conditionProgressText } from "../present/text.ts";
@@ -137,19 +137,20 @@ async function send(spec: DaemonSpec, parsed: ParsedArgs, ctx: CliContext): Prom
   const call = await spec.call(parsed, ctx);
   checkArgs(call.command, call.args, cliSpelling);
   // An expression the shell cut short (`--print p->x` unquoted): said before the reply, on stderr.
-  const cut = requestQuotingWarnings(call.args as Record<string, unknown>);
+  const cut = requestQuotingWarnings(call.args);
   if (cut.length) await write(cut.join("\n"), "err");
-  const args = call.args as { stdin?: string };
-  const own = args.stdin === "-" || (args.stdin !== undefined && /^\/(dev|proc)\//.test(args.stdin) && (await import("../common/stdinFile.ts")).isOwnDescriptor(args.stdin));
+  const stdin = argOf(call.args, "stdin");
+  const own = stdin === "-" || (stdin !== undefined && /^\/(dev|proc)\//.test(stdin) && (await import("../common/stdinFile.ts")).isOwnDescriptor(stdin));
   if (!own) return sendCall(spec, call.command, call.args, parsed, ctx);
   // `--stdin -` (or a descriptor of this process, `<(cmd)`): copied to a private file the daemon then owns (common/stdinFile.ts).
   const { copyOwnStdin, removeStdinCopy } = await import("../common/stdinFile.ts");
-  args.stdin = await copyOwnStdin(args.stdin === "-" ? undefined : args.stdin);
+  const copy = await copyOwnStdin(stdin === "-" ? undefined : stdin);
+  setArg(call.args, "stdin", copy);
   try {
     return await sendCall(spec, call.command, call.args, parsed, ctx);
   } catch (e) {
     // Never delivered: no daemon took the copy.
-    if (e instanceof DebuggerError && (e.code === "DAEMON_UNAVAILABLE" || e.code === "DAEMON_VERSION_MISMATCH" || e.code === "RUNTIME_DIR_UNSAFE")) removeStdinCopy(args.stdin);
+    if (e instanceof DebuggerError && (e.code === "DAEMON_UNAVAILABLE" || e.code === "DAEMON_VERSION_MISMATCH" || e.code === "RUNTIME_DIR_UNSAFE")) removeStdinCopy(copy);
     throw e;
   }
 }
@@ -158,16 +159,18 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   const m = metaOf(command);
   // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
   const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (m.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000);
-  const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name, locals: (args as { locals?: "none" | "changed" | "all" }).locals ?? ctx.locals };
+  // `--locals` is a mode of the stop report's locals; backtrace's `--locals` (a boolean) is its own.
+  const asked = argOf(args, "locals");
+  const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name, locals: typeof asked === "string" ? asked : ctx.locals };
   // Ctrl-C while it waits pauses the program (a second one leaves): interrupt.ts. Not for `run`,
   // whose session is its own and ends with it, nor `diff` (two runs of their own: a Ctrl-C is the
   // run under way's, as in `run`).
-  const waitsForStop = m.execution && command !== "run" && command !== "diff" && (args as { wait?: boolean }).wait !== false;
+  const waitsForStop = m.execution && command !== "run" && command !== "diff" && argOf(args, "wait") !== false;
   // Only for commands that start an adapter, and first: process.stderr is built on first use, which
   // costs more than the rest of a `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
   // A command that waits for a stop says so, and for how long, on a terminal (erased before the reply).
-  const waits = m.execution && !ctx.json && !ctx.quiet && (!("wait" in (args as object)) || (args as { wait?: boolean }).wait !== false);
-  const waitFor = (args as { waitFor?: string }).waitFor;
+  const waits = m.execution && !ctx.json && !ctx.quiet && argOf(args, "wait") !== false;
+  const waitFor = argOf(args, "waitFor");
   const what = waitFor !== undefined ? `${spec.name}: waiting for a new process named '${waitFor}'` : m.startsAdapter ? `${spec.name}: starting, then waiting for the first stop` : `${spec.name}: the program runs; waiting for the stop`;
   const progress = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(what) : undefined;
   // On a terminal the program's output is shown as it comes, as gdb shows it, and left out of the

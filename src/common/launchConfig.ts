@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 import { DebuggerError } from "./errors.ts";
 import { namesDirectory } from "./hostPath.ts";
+import { shellWords } from "./shellWords.ts";
 
 /** Configuration types this tool maps, and the adapter each one gets (undefined: chosen from the program). */
 export const LAUNCH_TYPES: Record<string, string | undefined> = {
@@ -175,36 +176,7 @@ export function parseDotenv(text: string): Record<string, string> {
 
 /** A command line in one string (VS Code allows `args` so for some types): words split as a POSIX shell would, without expansions. */
 export function splitWords(text: string): string[] {
-  const words: string[] = [];
-  let word = "";
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === "'") {
-      const end = text.indexOf("'", i + 1);
-      if (end < 0) throw launchError(`unbalanced ' in the arguments: ${text}`, "close the quote, or write args as an array");
-      word += text.slice(i + 1, end);
-      i = end;
-      inWord = true;
-    } else if (c === '"') {
-      i++;
-      for (; i < text.length && text[i] !== '"'; i++) word += text[i] === "\\" && /["\\$`]/.test(text[i + 1] ?? "") ? text[++i] : text[i];
-      if (i >= text.length) throw launchError(`unbalanced " in the arguments: ${text}`, "close the quote, or write args as an array");
-      inWord = true;
-    } else if (c === "\\" && i + 1 < text.length) {
-      word += text[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (inWord) words.push(word);
-  return words;
+  return shellWords(text, (quote) => launchError(`unbalanced ${quote} in the arguments: ${text}`, "close the quote, or write args as an array"));
 }
 
 const PLATFORM_KEY: Partial<Record<NodeJS.Platform, string>> = { linux: "linux", darwin: "osx", win32: "windows" };

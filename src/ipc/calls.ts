@@ -5,11 +5,26 @@
 import { DebuggerError } from "../common/errors.ts";
 import { checkLocationSyntax } from "../common/location.ts";
 import type { ArgsIn, CallOf } from "./commands.ts";
-import type { CommandName } from "./meta.ts";
+import type { CommandName, Single } from "./meta.ts";
 
 /** A call of C: a function call, so `tsc` holds the arguments to C's (a misspelt one is an error). */
 export function call<C extends CommandName>(command: C, args: ArgsIn<C>): CallOf<C> {
   return { command, args };
+}
+
+/** An argument some command takes: naming one no command takes (a rename missed) fails `tsc`. */
+export type ArgKey = { [C in Single]: keyof ArgsIn<C> & string }[Single];
+/** What argument K holds in the commands that take it. */
+export type ArgValue<K extends ArgKey> = { [C in Single]: K extends keyof ArgsIn<C> ? ArgsIn<C>[K] : never }[Single];
+
+/** Argument K of a call of any command (undefined where the command has none), typed by the contract. */
+export function argOf<K extends ArgKey>(args: ArgsIn<Single>, key: K): ArgValue<K> | undefined {
+  return (args as Partial<Record<K, ArgValue<K>>>)[key];
+}
+
+/** Sets argument K of a call (the sender fills it in: a copied stdin's path). */
+export function setArg<K extends ArgKey>(args: ArgsIn<Single>, key: K, value: ArgValue<K>): void {
+  (args as Partial<Record<K, ArgValue<K>>>)[key] = value;
 }
 
 /**

@@ -7,6 +7,8 @@ import { buildFixtures, markerLine } from "../../scripts/build-fixtures.ts";
 import { gdb as gdbAdapter } from "../../src/adapters/gdb.ts";
 import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
 import { adapterAvailable, CI, E2eEnv, missing, type SessionHandle } from "../harness/index.ts";
+import type { StopReport } from "../../src/ipc/types.ts";
+import { stopOf } from "../harness/index.ts";
 
 const FILE = "test/e2e/finish.test.ts";
 const lldb = adapterAvailable("lldb-dap", FILE);
@@ -26,8 +28,8 @@ afterAll(() => env.close());
 
 const at = (fixture: string, mark: string) => `${fixture.split("/").at(-1)}:${markerLine(fixture, mark)}`;
 
-async function finish(s: SessionHandle): Promise<any> {
-  return (await s.ok(["finish"])).stop;
+async function finish(s: SessionHandle): Promise<StopReport> {
+  return stopOf(await s.ok(["finish"]));
 }
 
 for (const adapter of ["lldb-dap", "gdb"] as const) {

@@ -9,6 +9,8 @@ import { buildFixtures, markerLine } from "../../scripts/build-fixtures.ts";
 import { gdb as gdbAdapter } from "../../src/adapters/gdb.ts";
 import { adapterAvailable, CI, E2eEnv, type SessionHandle } from "../harness/index.ts";
 import { watchpointsFire } from "../harness/machine.ts";
+import type { StopReport } from "../../src/ipc/types.ts";
+import { stopOf } from "../harness/index.ts";
 
 const FILE = "test/e2e/watch.test.ts";
 const fire = watchpointsFire(FILE);
@@ -50,8 +52,8 @@ const paths: WatchPath[] = [
 ];
 for (const p of paths) if (!p.runs && p.name.includes("hardware") && !fire) console.warn(`SKIP ${FILE} (${p.name}): hardware watchpoints do not fire on this machine`);
 
-async function continueStop(s: SessionHandle): Promise<any> {
-  return (await s.ok(["continue"])).stop;
+async function continueStop(s: SessionHandle): Promise<StopReport> {
+  return stopOf(await s.ok(["continue"]));
 }
 
 for (const p of paths) {
@@ -95,7 +97,7 @@ for (const p of paths) {
       for (let k = 0; k < expected.length; k++) {
         const stop = await continueStop(s);
         expect(stop).toMatchObject({ reason: "watchpoint", frame: { function: "main" } });
-        seen.push([stop.breakpointIds[0], stop.description]);
+        seen.push([stop.breakpointIds[0]!, stop.description ?? ""]);
         expect(stop.breakpointIds).toHaveLength(1);
       }
       expect(seen).toEqual(expected);

@@ -18,5 +18,5 @@ export { alive, running, waitFor } from "./wait.ts";
 export { normalise } from "./normalise.ts";
 export type { NormaliseOptions } from "./normalise.ts";
 export { useEnv } from "./lifecycle.ts";
-export { cliGroupAliases, cliWords } from "./replies.ts";
+export { cliGroupAliases, cliWords, stopOf } from "./replies.ts";
 export type { CliJson, CommandOfArgv, DataOf, LocalReplies, Reading } from "./replies.ts";

@@ -168,3 +168,9 @@ export interface CliJson<D> {
   /** What happened on the session while no client was listening. */
   notice?: string;
 }
+
+/** The stop an execution command's reply holds; a reply without one (it did not wait) fails the test here. */
+export function stopOf<T extends { stop?: import("../../src/ipc/types.ts").StopReport }>(data: T): NonNullable<T["stop"]> {
+  if (!data.stop) throw new Error(`the reply holds no stop: ${JSON.stringify(data).slice(0, 300)}`);
+  return data.stop as NonNullable<T["stop"]>;
+}

@@ -17,6 +17,7 @@ import { conditionCosts } from "../session/conditionProbe.ts";
 
 export { findBelow };
 import type { Session } from "../session/session.ts";
+import { stopPrints } from "../session/displays.ts";
 
 export interface DaemonContext {
   registry: SessionRegistry;
@@ -157,6 +158,5 @@ export function conditionProgress(find: () => Session | undefined, emit: (data: 
 
 /** A command's `--print` expressions (every stop) and then those of the breakpoints this stop is at (`LOC print EXPR`), each once. */
 export function printsAt(session: Session, stop: StopReport, prints: string[]): string[] {
-  const own = stop.reason === "breakpoint" ? stop.breakpointIds.flatMap((id) => session.breakpoints.registry.get(id)?.prints ?? []) : [];
-  return [...new Set([...prints, ...own])];
+  return stopPrints((id) => session.breakpoints.registry.get(id), stop, prints);
 }

@@ -32,7 +32,8 @@ async function resumeCounted(s: Session, kind: ResumeKind, a: ArgsOut<"next">, p
   for (let i = 0; i < a.count; i++) {
     let waiter: Promise<StopReport>;
     try {
-      ({ stop: waiter } = await s.resume(kind, a.thread, paused));
+      // The prints travel with the last resume: the builder reads them at its stop (no second trip).
+      ({ stop: waiter } = await s.resume(kind, a.thread, paused, a.wait && i === a.count - 1 ? a.print : undefined));
     } catch (e) {
       if (!(e instanceof Interrupted)) throw e;
       report = await s.awaitStop();
@@ -130,13 +131,18 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     s.requireRunnable("trace");
     s.requireLive();
     const bp = await s.breakpoints.add(l.text, l.loc, { condition: a.if ?? l.condition });
-    // A breakpoint of the user's on the same line: the adapter reports the stop as that one's alone
-    // (one breakpoint per line in DAP), so without a condition of its own the stop is the trace's hit too.
-    const sharesLine = (stop: StopReport) =>
-      !bp.condition && stop.reason === "breakpoint" && stop.breakpointIds.some((id) => {
-        const other = s.breakpoints.registry.get(id);
-        return !!other && other.id !== bp.id && other.file !== undefined && other.file === bp.file && other.line === bp.line;
-      });
+    // A breakpoint of the user's on the same line may be the only one the adapter names (one
+    // breakpoint per line in DAP; lldb-dap, Delve): without a condition of the trace's own, a
+    // breakpoint stop on its line is its hit too. The line is told by where the program stopped
+    // (against where the adapter put the trace's breakpoint) or by a named breakpoint asked for there.
+    const onTraceLine = (stop: StopReport) =>
+      !bp.condition &&
+      stop.reason === "breakpoint" &&
+      ((!!stop.frame?.file && stop.frame.file === (bp.resolvedFile ?? bp.file) && stop.frame.line === (bp.resolvedLine ?? bp.line)) ||
+        stop.breakpointIds.some((id) => {
+          const other = s.breakpoints.registry.get(id);
+          return !!other && other.id !== bp.id && other.file !== undefined && other.file === bp.file && other.line === bp.line;
+        }));
     const hits: TraceHit[] = [];
     const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
     let stop: StopReport | undefined;
@@ -175,10 +181,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           stoppedBy = "exit";
           break;
         }
-        // A breakpoint of the user's on the same line may be the only one the adapter names
-        // (lldb-dap, Delve): without a condition of the trace's own, that stop is its hit too.
-        const sameLine = !bp.condition && stop.reason === "breakpoint" && stop.frame?.line === (bp.resolvedLine ?? bp.line) && !!stop.frame?.file && stop.frame.file === (bp.resolvedFile ?? bp.file);
-        if (!stop.breakpointIds.includes(bp.id) && !sameLine && !sharesLine(stop)) {
+        if (!stop.breakpointIds.includes(bp.id) && !onTraceLine(stop)) {
           if (s.interrupts !== paused) stoppedBy = "interrupted";
           break;
         }

@@ -257,7 +257,7 @@ function whyNotStopped(b: BreakpointView): string {
 export interface ConditionContext {
   readonly name: string;
   readonly adapter: AdapterSpec;
-  readonly client: DapClient | undefined;
+  readonly client: Pick<DapClient, "request"> | undefined;
   readonly frames: FrameReader;
   readonly registry: BreakpointRegistry;
   /** The program (its language decides how conditions are spelled for the adapter). */

@@ -1,5 +1,6 @@
 // `display` expressions: the session's list, evaluated at every stop (the report builder reads
-// them), and a command's `--print` expressions, evaluated at the stop it reports.
+// them), and a command's `--print` expressions: they travel with the resume and the builder reads
+// them at the stop beside the displays; a command that did not resume reads them here.
 import { DebuggerError } from "../../common/errors.ts";
 import type { DisplayValue, SessionState, StopReport } from "../../ipc/types.ts";
 import { readLines } from "../sourceWindow.ts";
@@ -19,9 +20,26 @@ export interface Display {
   expression: string;
 }
 
+/** A command's `--print` values, read by the report builder at the stop they are for. */
+export interface Printed {
+  expressions: string[];
+  values: DisplayValue[];
+}
+
+/**
+ * What to print at a stop: a command's `--print` expressions (every stop), then those of the
+ * breakpoints the stop is at (`LOC print EXPR`), each once. `bp` looks a breakpoint up by id.
+ */
+export function stopPrints(bp: (id: number) => { prints?: string[] } | undefined, stop: Pick<StopReport, "reason" | "breakpointIds">, prints: readonly string[]): string[] {
+  const own = stop.reason === "breakpoint" ? stop.breakpointIds.flatMap((id) => bp(id)?.prints ?? []) : [];
+  return [...new Set([...prints, ...own])];
+}
+
 export class Displays {
   private readonly items: Display[] = [];
   private nextId = 1;
+  /** Prints the report builder read at the stop of a report (they travelled with the resume). */
+  private readonly printedAt = new WeakMap<StopReport, Printed>();
 
   constructor(private readonly host: DisplayHost) {}
 
@@ -65,8 +83,20 @@ export class Displays {
     return at ? declaredBelow(values, at) : values;
   }
 
-  /** A command's `--print` expressions at the stop it reports (the session's displays are already in it). */
+  /** The builder read these prints at this report's stop. */
+  printed(report: StopReport, printed: Printed): void {
+    this.printedAt.set(report, printed);
+  }
+
+  /**
+   * A command's `--print` expressions at the stop it reports (the session's displays are already
+   * in it): as the builder read them at the stop, where they travelled with the resume; else read now.
+   */
   async withPrints(report: StopReport, expressions: string[]): Promise<StopReport> {
+    const read = this.printedAt.get(report);
+    if (read && read.expressions.length === expressions.length && read.expressions.every((e, i) => e === expressions[i])) {
+      return expressions.length ? { ...report, displays: [...(report.displays ?? []), ...read.values] } : report;
+    }
     const { state } = this.host;
     if (!expressions.length || report !== this.host.lastReport || state !== "stopped") {
       if (!expressions.length) return report;

@@ -59,6 +59,8 @@ export class RunControl {
   lastResume: ResumeKind = "continue";
   /** What was read before a `finish` to tell what it returned (AdapterSpec.returnValue.before). */
   beforeStepOut: string | undefined;
+  /** The `--print` expressions of the command that last resumed, for the report builder at the stop it leads to. */
+  private prints: readonly string[] | undefined;
   /** Other threads' hits of the current stop, reported by the next `continue` (pendingHits.ts). */
   readonly pending = new PendingHits();
   /** A resume request went out since the last stop: a `stopped` event now is a new stop, not another thread's part of the last one. */
@@ -81,6 +83,14 @@ export class RunControl {
   starting(): void {
     this.resuming();
     this.lastResume = "continue";
+    this.prints = undefined;
+  }
+
+  /** The prints that travelled with the last resume, once: the first report after it reads them. */
+  takePrints(): readonly string[] | undefined {
+    const p = this.prints;
+    this.prints = undefined;
+    return p;
   }
 
   /** A `stopped` event: a new stop for the pipeline, or another thread's part of the current one. */
@@ -152,8 +162,9 @@ export class RunControl {
    * Sends a resume-type request and returns a waiter for the stop it leads to. The waiter is
    * registered before the request goes out, so a fast stop is never missed. With `unlessPausedSince`
    * (the `interrupts` count the caller began with) a pause that came since throws `Interrupted`.
+   * `prints`: the command's `--print` expressions, read by the report builder at the stop.
    */
-  resume(kind: ResumeKind, threadId?: number, unlessPausedSince?: number): Promise<{ stop: Promise<StopReport> }> {
+  resume(kind: ResumeKind, threadId?: number, unlessPausedSince?: number, prints?: readonly string[]): Promise<{ stop: Promise<StopReport> }> {
     const h = this.host;
     h.requireRunnable(kind === "stepIn" ? "step" : kind === "stepOut" ? "finish" : kind);
     return h.run(async (q) => {
@@ -173,6 +184,7 @@ export class RunControl {
       if (kind === "continue" && (threadId === undefined || this.pending.has(threadId)) && this.pending.size) {
         const waiter = h.nextStop();
         this.lastResume = kind;
+        this.prints = prints;
         this.reportPending(threadId);
         return { stop: waiter.promise };
       }
@@ -183,6 +195,7 @@ export class RunControl {
       const waiter = h.nextStop();
       const before = h.phase;
       this.lastResume = kind;
+      this.prints = prints;
       this.resuming(kind);
       this.resumedAt = performance.now();
       try {

@@ -139,6 +139,8 @@ export class Session extends SessionFacts {
       displayList: () => this.displays.list(),
       get resumedBy() { return session.control.lastResume; },
       get beforeStepOut() { return session.control.beforeStepOut; },
+      takePrints: () => this.control.takePrints(),
+      printed: (report, printed) => this.displays.printed(report, printed),
       takeExpectation: () => {
         const e = expectation(this.phase);
         this.go({ type: "expectationUsed" });
@@ -280,8 +282,8 @@ export class Session extends SessionFacts {
     return true;
   }
 
-  resume(kind: ResumeKind, threadId?: number, unlessPausedSince?: number): Promise<{ stop: Promise<StopReport> }> {
-    return this.control.resume(kind, threadId, unlessPausedSince);
+  resume(kind: ResumeKind, threadId?: number, unlessPausedSince?: number, prints?: readonly string[]): Promise<{ stop: Promise<StopReport> }> {
+    return this.control.resume(kind, threadId, unlessPausedSince, prints);
   }
 
   /** Not queued: gets through while a long request holds the queue (RunControl.pause). */

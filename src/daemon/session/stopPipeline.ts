@@ -8,12 +8,11 @@ import type { DapEventMap } from "../../dap/types.ts";
 import type { StopReport } from "../../ipc/types.ts";
 import type { DisplayLimits } from "../truncate.ts";
 import type { BreakpointSync } from "./breakpointSync.ts";
-import type { Display } from "./displays.ts";
-import type { ProgramOutput } from "./programOutput.ts";
+import type { Display, Printed } from "./displays.ts";
 import type { InQueue } from "./queue.ts";
 import type { Reports } from "./reports.ts";
 import type { CodeFacts } from "./userCode.ts";
-import { buildStopReport, type Selection, type StopReader } from "./stopReportBuilder.ts";
+import { buildStopReport, type ReportContext, type Selection, type StopReader } from "./stopReportBuilder.ts";
 import { conditionVerdict, type ConditionContext } from "./conditionProbe.ts";
 import { ownStopVerdict } from "./ownStopPolicy.ts";
 import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
@@ -23,11 +22,11 @@ import { frameView } from "./stopReport.ts";
 export interface PipelineHost {
   readonly name: string;
   readonly adapter: AdapterSpec;
-  readonly client: DapClient | undefined;
+  readonly client: Pick<DapClient, "request"> | undefined;
   readonly capabilities: P.Capabilities;
-  readonly breakpoints: BreakpointSync;
+  readonly breakpoints: Pick<BreakpointSync, "registry" | "throwTypes" | "removeTemporaryNow" | "resyncNow">;
   readonly reader: StopReader;
-  readonly output: ProgramOutput;
+  readonly output: ReportContext["output"];
   readonly reports: Reports;
   readonly program: string | undefined;
   readonly core: string | undefined;
@@ -41,6 +40,10 @@ export interface PipelineHost {
   readonly beforeStepOut: string | undefined;
   /** What the stop was expected to be; asking consumes it. */
   takeExpectation(): "entry" | "pause" | undefined;
+  /** The `--print` expressions that travelled with the resume (undefined: none asked); asking consumes them. */
+  takePrints(): readonly string[] | undefined;
+  /** The builder read a command's prints at this report's stop. */
+  printed(report: StopReport, printed: Printed): void;
   /** Other threads' hits of this stop, for the next `continue`. */
   readonly pending: PendingHits;
   /** Resumes past a stop that does not stand; false when that failed and the stop stands after all. */
@@ -74,7 +77,7 @@ export class StopPipeline {
     if (!own.stand && (await h.pass(own.threadId))) return;
     const condition = await conditionVerdict(q, this.conditionContext(q), body, ids, h.resumedBy);
     if (!condition.stand && (await h.pass(condition.threadId))) return;
-    const { report, selection } = await buildStopReport(
+    const { report, selection, printed } = await buildStopReport(
       q,
       {
         adapter: h.adapter,
@@ -88,6 +91,7 @@ export class StopPipeline {
         expecting: h.takeExpectation(),
         watchesEnded: this.watchesEnded,
         displays: h.displayList(),
+        prints: h.takePrints(),
         sourceLines: h.sourceLines,
         facts: h.codeFacts(),
         limits: h.limits,
@@ -101,6 +105,7 @@ export class StopPipeline {
     );
     this.watchesEnded = [];
     await this.otherThreads(q, report);
+    if (printed) h.printed(report, printed);
     h.publish(report, selection);
     await h.breakpoints.removeTemporaryNow(q, report.breakpointIds);
   }
@@ -123,7 +128,7 @@ export class StopPipeline {
     });
   }
 
-  private async findByAddress(q: InQueue, client: DapClient, report: StopReport): Promise<void> {
+  private async findByAddress(q: InQueue, client: Pick<DapClient, "request">, report: StopReport): Promise<void> {
     const h = this.host;
     const registry = h.breakpoints.registry;
     // A hit reported at the top frame tells that breakpoint's address.
@@ -148,7 +153,7 @@ export class StopPipeline {
     }
   }
 
-  private top(client: DapClient, threadId: number): Promise<P.StackFrame | undefined> {
+  private top(client: Pick<DapClient, "request">, threadId: number): Promise<P.StackFrame | undefined> {
     return client.request("stackTrace", { threadId, startFrame: 0, levels: 1 }).then(
       (r) => r.stackFrames[0],
       () => undefined,

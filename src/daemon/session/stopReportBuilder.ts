@@ -9,10 +9,10 @@ import type { AdapterSpec } from "../../adapters/types.ts";
 import type { DapClient } from "../../dap/client.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { DisplayValue, StopReport, VariableView } from "../../ipc/types.ts";
-import type { BreakpointRegistry } from "../breakpointRegistry.ts";
+import type { Breakpoint, BreakpointRegistry } from "../breakpointRegistry.ts";
 import { sourceWindow } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
-import type { Display } from "./displays.ts";
+import { declaredBelow, stopPrints, type Display, type Printed } from "./displays.ts";
 import type { InQueue } from "./queue.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 import { coreStop, frameView, normaliseReason } from "./stopReport.ts";
@@ -38,11 +38,11 @@ export interface StopReader extends FrameReader {
 
 export interface ReportContext {
   readonly adapter: AdapterSpec;
-  readonly client: DapClient;
+  readonly client: Pick<DapClient, "request">;
   readonly capabilities: P.Capabilities;
   readonly registry: BreakpointRegistry;
   readonly reader: StopReader;
-  readonly output: ProgramOutput;
+  readonly output: Pick<ProgramOutput, "sinceReport" | "settled" | "lineEnds" | "attachTo">;
   readonly program: string | undefined;
   /** A core dump: its first stop is where it was taken. */
   readonly core: boolean;
@@ -51,6 +51,8 @@ export interface ReportContext {
   /** Watchpoints the adapter dropped since the last report (gdb: their scope ended, which is itself a stop). */
   readonly watchesEnded: readonly number[];
   readonly displays: readonly Display[];
+  /** A command's `--print` expressions, travelling with the resume: read beside the displays (with the breakpoint's own). */
+  readonly prints?: readonly string[];
   readonly sourceLines: number;
   readonly limits: DisplayLimits;
   /** What tells the user's code from libraries' here. */
@@ -74,13 +76,47 @@ const STOP_QUIET_MAX_MS = 20;
 /** How long a line the program left open before the stop may take to end (ProgramOutput.lineEnds). */
 const LINE_END_MAX_MS = 250;
 
-export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapEventMap["stopped"], ids: number[]): Promise<{ report: StopReport; selection: Selection }> {
-  const { adapter, registry, reader, output } = ctx;
+/** What the steps of one report share: the report as it grows and what the earlier steps found. */
+interface Draft {
+  readonly report: StopReport;
+  readonly selection: Selection;
+  /** The breakpoints the adapter named, without the daemon's own. */
+  ids: number[];
+  /** The daemon's own breakpoint this stop is at (a catchpoint), and what it stands for. */
+  ownBp: Breakpoint | undefined;
+  internal: string | undefined;
+  /** The adapter's description names its own watchpoint number (AdapterSpec.ownWatchpointNumber). */
+  watchNumber: boolean;
+  /** The stopped thread's frames (empty when they could not be read). */
+  frames: P.StackFrame[];
+  /** The frame the report shows, and the other frames' count below it (for `seen`). */
+  shown?: P.StackFrame;
+  where?: StopReport["frame"];
+  /** The command's prints, read at this stop (ReportContext.prints). */
+  printed?: Printed;
+}
+
+export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapEventMap["stopped"], ids: number[]): Promise<{ report: StopReport; selection: Selection; printed?: Printed }> {
+  const d = classify(ctx, body, ids);
+  try {
+    await locate(q, ctx, body, d);
+    await read(q, ctx, d);
+  } catch (e) {
+    (d.report.truncated ??= []).push(`frame: could not be read (${(e as Error).message})`);
+  }
+  await explain(q, ctx, body, d);
+  await attachOutput(ctx, d.report);
+  return { report: d.report, selection: d.selection, ...(d.printed ? { printed: d.printed } : {}) };
+}
+
+/** Step 1: the reason in the same words whatever the adapter, its description, the breakpoints named. */
+export function classify(ctx: ReportContext, body: DapEventMap["stopped"], hit: number[]): Draft {
+  const { adapter, registry, output } = ctx;
   // A stop at one of the daemon's own breakpoints (a Rust panic) reads as what it stands for.
   const said = adapter.stopReason?.(body.reason, output.sinceReport());
-  let ownBp = ids.map((id) => registry.get(id)).find((b) => b?.internal !== undefined);
-  let internal = ownBp?.internal;
-  ids = ids.filter((id) => !registry.get(id)?.internal);
+  const ownBp = hit.map((id) => registry.get(id)).find((b) => b?.internal !== undefined);
+  const internal = ownBp?.internal;
+  const ids = hit.filter((id) => !registry.get(id)?.internal);
   const reason = internal ?? normaliseReason(said ?? body.reason, body.description ?? body.text, ctx.expecting, ids);
   // A core dump stops where it was taken (Delve says "entry"); a crash keeps its signal.
   const report = ctx.create(ctx.core && reason === "entry" ? "core" : reason);
@@ -91,98 +127,122 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
   const ownNumber = adapter.ownWatchpointNumber;
   const watchNumber = report.reason === "watchpoint" && !!ownNumber && ownNumber.test(report.description ?? "");
   report.breakpointIds = ids;
-  const selection: Selection = { frameIndex: 0 };
-  try {
-    const threadId = body.threadId ?? (await reader.defaultThread());
-    report.threadId = threadId;
-    selection.threadId = threadId;
-    const frames = await reader.framesNow(q, threadId);
-    const top = frames[0];
-    if (top) {
-      // An adapter that names no breakpoint (cdt-gdb-adapter): one of the daemon's own is told by where it stopped.
-      if (!internal && ids.length === 0 && report.reason === "breakpoint") {
-        const own = registry.matchLocation(top.source?.path, top.line, top.name, localPathFacts).find((b) => b.internal);
-        if (own) {
-          own.hits++;
-          ownBp = own;
-          internal = own.internal;
-          report.reason = own.internal!;
-          report.description = adapter.describeInternalStop?.(own.internal!, output.sinceReport());
-        }
-      }
-      // gdb stops when a watched local goes out of scope and drops the watchpoint; cdt-gdb-adapter calls it "generic".
-      const ended = ctx.watchesEnded.map((id) => registry.get(id)).filter((b) => b !== undefined);
-      if (report.reason === "generic" && ended.length) {
-        report.reason = "watchpoint";
-        report.breakpointIds = ended.map((b) => b.id);
-        report.description = `${ended.map((b) => b.expression ?? b.location).join(", ")}: out of scope, ${ended.length > 1 ? "the watchpoints are" : "the watchpoint is"} gone (the program left the block where it is valid)`;
-      }
-      if (report.reason === "watchpoint" && ids.length === 0 && !ended.length) {
-        const id = await identifyWatchpoint(adapter, registry.list().filter((b) => b.kind === "data"), report.description, (command) => reader.rawNow(q, command).then((r) => r.result));
-        const bp = id !== undefined ? registry.get(id) : undefined;
-        if (bp) {
-          bp.hits++;
-          report.breakpointIds = [bp.id];
-        }
-      }
-      // A catchpoint's own frame tells what was thrown (Go's panic value), before the user's frame is chosen.
-      const caught = internal ? adapter.catchpoints?.(ctx.program).find((c) => c.value && registry.list().some((b) => b.internal && b.function === c.function && top.name?.includes(c.function))) : undefined;
-      if (caught && !report.description) {
-        const value = await ctx.client.request("evaluate", { expression: caught.value!, frameId: top.id, context: adapter.printContext }).then((r) => r.result, () => undefined);
-        if (value) report.description = caught.valueIsMessage ? messageText(value) : compactValue(value, undefined);
-      }
-      // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
-      const views = frames.map(frameView);
-      const index = userFrameIndex(report.reason, views, ctx.facts);
-      const shown = frames[index]!;
-      const { id: _id, ...where } = views[index]!;
-      report.frame = where;
-      if (index > 0) {
-        report.frameIndex = index;
-        report.skipped = views.slice(0, index).map((f) => f.function);
-        selection.frameIndex = index;
-      }
-      // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
-      const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
-      if (watched?.expression) {
-        const now = await reader.evaluateNow(q, watched.readAs ?? watched.expression, adapter.printContext, undefined, shown.id).then((r) => r.result, () => undefined);
-        if (now !== undefined) {
-          // With a condition, writes in between were not seen: the last value seen would mislead.
-          const known = watched.lastValue !== undefined && watched.lastValue !== now && !watched.condition;
-          const hit = watched.hits > 0 ? ` (hit ${watched.hits})` : "";
-          report.description = `${known ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`}${hit}`;
-          watched.lastValue = now;
-        }
-      }
-      if (report.reason === "breakpoint" && ids.length === 0) {
-        report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name, localPathFacts).filter((b) => !b.internal).map((b) => {
-          b.hits++;
-          return b.id;
-        });
-      }
-      // The source window comes from disk: read it while the adapter answers for the locals.
-      const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, ctx.sourceLines), reader.scopeVariablesNow(q, shown.id, "locals")]);
-      report.source = source;
-      // Compared whole, before the cut: a change past the budget is still a change.
-      const seen = ctx.seen?.note(frameKey(threadId, where.function, where.file, frames.length < 64 ? frames.length - index : undefined), locals);
-      if (seen) report.seen = seen;
-      const cut = truncateVariables(locals, ctx.limits);
-      report.locals = cut.variables;
-      if (cut.note) (report.truncated ??= []).push(cut.note);
-      // debugpy names a function's return value `(return) NAME` after `finish`.
-      const returned = report.locals.find((v) => v.name.startsWith("(return)"));
-      if (returned) report.returnValue = returned.value;
-      else if (ctx.finished && report.reason === "step") {
-        const told = await returnedValue(adapter.returnValue, ctx.finished.before, threadId, (command) => reader.rawNow(q, command).then((r) => r.result));
-        if (told.value !== undefined) report.returnValue = compactValue(told.value, undefined);
-        if (told.note) report.returnValueNote = told.note;
-      }
-      if (ctx.displays.length) report.displays = await reader.displaysNow(q, [...ctx.displays], shown.id);
+  return { report, selection: { frameIndex: 0 }, ids, ownBp, internal, watchNumber, frames: [] };
+}
+
+/**
+ * Step 2: the thread and its frames; which breakpoint, catchpoint or watchpoint it is where the
+ * adapter does not say; the frame to show (the user's, past the C library).
+ */
+export async function locate(q: InQueue, ctx: ReportContext, body: DapEventMap["stopped"], d: Draft): Promise<void> {
+  const { adapter, registry, reader, output } = ctx;
+  const { report, selection, ids } = d;
+  const threadId = body.threadId ?? (await reader.defaultThread());
+  report.threadId = threadId;
+  selection.threadId = threadId;
+  d.frames = await reader.framesNow(q, threadId);
+  const top = d.frames[0];
+  if (!top) return;
+  // An adapter that names no breakpoint (cdt-gdb-adapter): one of the daemon's own is told by where it stopped.
+  if (!d.internal && ids.length === 0 && report.reason === "breakpoint") {
+    const own = registry.matchLocation(top.source?.path, top.line, top.name, localPathFacts).find((b) => b.internal);
+    if (own) {
+      own.hits++;
+      d.ownBp = own;
+      d.internal = own.internal;
+      report.reason = own.internal!;
+      report.description = adapter.describeInternalStop?.(own.internal!, output.sinceReport());
     }
-  } catch (e) {
-    (report.truncated ??= []).push(`frame: could not be read (${(e as Error).message})`);
   }
-  if (watchNumber && ownNumber!.test(report.description ?? "")) report.description = undefined;
+  // gdb stops when a watched local goes out of scope and drops the watchpoint; cdt-gdb-adapter calls it "generic".
+  const ended = ctx.watchesEnded.map((id) => registry.get(id)).filter((b) => b !== undefined);
+  if (report.reason === "generic" && ended.length) {
+    report.reason = "watchpoint";
+    report.breakpointIds = ended.map((b) => b.id);
+    report.description = `${ended.map((b) => b.expression ?? b.location).join(", ")}: out of scope, ${ended.length > 1 ? "the watchpoints are" : "the watchpoint is"} gone (the program left the block where it is valid)`;
+  }
+  if (report.reason === "watchpoint" && ids.length === 0 && !ended.length) {
+    const id = await identifyWatchpoint(adapter, registry.list().filter((b) => b.kind === "data"), report.description, (command) => reader.rawNow(q, command).then((r) => r.result));
+    const bp = id !== undefined ? registry.get(id) : undefined;
+    if (bp) {
+      bp.hits++;
+      report.breakpointIds = [bp.id];
+    }
+  }
+  // A catchpoint's own frame tells what was thrown (Go's panic value), before the user's frame is chosen.
+  const caught = d.internal ? adapter.catchpoints?.(ctx.program).find((c) => c.value && registry.list().some((b) => b.internal && b.function === c.function && top.name?.includes(c.function))) : undefined;
+  if (caught && !report.description) {
+    const value = await ctx.client.request("evaluate", { expression: caught.value!, frameId: top.id, context: adapter.printContext }).then((r) => r.result, () => undefined);
+    if (value) report.description = caught.valueIsMessage ? messageText(value) : compactValue(value, undefined);
+  }
+  // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
+  const views = d.frames.map(frameView);
+  const index = userFrameIndex(report.reason, views, ctx.facts);
+  d.shown = d.frames[index]!;
+  const { id: _id, ...where } = views[index]!;
+  d.where = where;
+  report.frame = where;
+  if (index > 0) {
+    report.frameIndex = index;
+    report.skipped = views.slice(0, index).map((f) => f.function);
+    selection.frameIndex = index;
+  }
+  if (report.reason === "breakpoint" && ids.length === 0) {
+    report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name, localPathFacts).filter((b) => !b.internal).map((b) => {
+      b.hits++;
+      return b.id;
+    });
+  }
+}
+
+/** Step 3: what the shown frame holds: the watched value, the source window, locals, the returned value, displays. */
+export async function read(q: InQueue, ctx: ReportContext, d: Draft): Promise<void> {
+  const { adapter, registry, reader } = ctx;
+  const { report, shown, where } = d;
+  if (!shown || !where) return;
+  const threadId = report.threadId!;
+  // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
+  const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
+  if (watched?.expression) {
+    const now = await reader.evaluateNow(q, watched.readAs ?? watched.expression, adapter.printContext, undefined, shown.id).then((r) => r.result, () => undefined);
+    if (now !== undefined) {
+      // With a condition, writes in between were not seen: the last value seen would mislead.
+      const known = watched.lastValue !== undefined && watched.lastValue !== now && !watched.condition;
+      const hit = watched.hits > 0 ? ` (hit ${watched.hits})` : "";
+      report.description = `${known ? `${watched.expression}: ${watched.lastValue} → ${now}` : `${watched.expression} = ${now}`}${hit}`;
+      watched.lastValue = now;
+    }
+  }
+  // The source window comes from disk: read it while the adapter answers for the locals.
+  const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, ctx.sourceLines), reader.scopeVariablesNow(q, shown.id, "locals")]);
+  report.source = source;
+  // Compared whole, before the cut: a change past the budget is still a change.
+  const index = report.frameIndex ?? 0;
+  const seen = ctx.seen?.note(frameKey(threadId, where.function, where.file, d.frames.length < 64 ? d.frames.length - index : undefined), locals);
+  if (seen) report.seen = seen;
+  const cut = truncateVariables(locals, ctx.limits);
+  report.locals = cut.variables;
+  if (cut.note) (report.truncated ??= []).push(cut.note);
+  // debugpy names a function's return value `(return) NAME` after `finish`.
+  const returned = report.locals.find((v) => v.name.startsWith("(return)"));
+  if (returned) report.returnValue = returned.value;
+  else if (ctx.finished && report.reason === "step") {
+    const told = await returnedValue(adapter.returnValue, ctx.finished.before, threadId, (command) => reader.rawNow(q, command).then((r) => r.result));
+    if (told.value !== undefined) report.returnValue = compactValue(told.value, undefined);
+    if (told.note) report.returnValueNote = told.note;
+  }
+  if (ctx.displays.length) report.displays = await reader.displaysNow(q, [...ctx.displays], shown.id);
+  if (ctx.prints) {
+    const expressions = stopPrints((id) => registry.get(id), report, ctx.prints);
+    const values = expressions.length ? await reader.displaysNow(q, expressions.map((expression) => ({ expression })), shown.id) : [];
+    d.printed = { expressions, values: await declaredBelow(values, report) };
+  }
+}
+
+/** Step 4: what was thrown or caught, in the adapter's words and the daemon's catchpoint's. */
+export async function explain(q: InQueue, ctx: ReportContext, body: DapEventMap["stopped"], d: Draft): Promise<void> {
+  const { report, ownBp, internal } = d;
+  if (d.watchNumber && ctx.adapter.ownWatchpointNumber!.test(report.description ?? "")) report.description = undefined;
   if (report.reason === "exception" && ctx.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
     try {
       const info = await ctx.client.request("exceptionInfo", { threadId: report.threadId });
@@ -190,7 +250,7 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
     } catch {}
   }
   // A catchpoint of the daemon's own: named by its filter, described by what was thrown or its label.
-  const def = ownBp ? adapter.catchpoints?.(ctx.program).find((c) => c.function === ownBp!.function) : undefined;
+  const def = ownBp ? ctx.adapter.catchpoints?.(ctx.program).find((c) => c.function === ownBp.function) : undefined;
   if (internal) report.exception = { id: def?.filter ?? internal, description: report.description ?? def?.label };
   if (report.reason === "exception" && !report.exception) report.exception = { description: body.text ?? body.description };
   // A C++ throw says what it throws.
@@ -198,15 +258,19 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
     const type = await ctx.thrownType(q, report.threadId).catch(() => undefined);
     if (type) report.exception.type = type;
   }
-  // The stopped program wrote its last output to the daemon's pty before it stopped, but the pty is
-  // read on the event loop: on a loaded machine those bytes could trail the report (seen in CI:
-  // a line printed just before the breakpoint missing from its report). A millisecond of quiet,
-  // 20 ms at most, lets them in.
+}
+
+/**
+ * Step 5: the program's output since the last report. The program wrote its last output to the
+ * daemon's pty before it stopped, but the pty is read on the event loop: those bytes can trail the
+ * stop. A millisecond of quiet, 20 ms at most, lets them in.
+ */
+export async function attachOutput(ctx: Pick<ReportContext, "output">, report: StopReport): Promise<void> {
+  const { output } = ctx;
   await output.settled(STOP_QUIET_MS, STOP_QUIET_MAX_MS);
   const open = await output.lineEnds(LINE_END_MAX_MS);
   output.attachTo(report);
   if (open && report.output) (report.truncated ??= []).push("output: its last line has no line end yet (not written by the program, or still on its way): what follows is in the next report");
-  return { report, selection };
 }
 
 /** The first stop of a core dump whose adapter reports none, from what the debugger said opening it. */

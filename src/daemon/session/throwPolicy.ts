@@ -15,7 +15,7 @@ import type { FrameReader } from "./stopReportBuilder.ts";
 export interface ThrowContext {
   readonly name: string;
   readonly adapter: AdapterSpec;
-  readonly client: DapClient | undefined;
+  readonly client: Pick<DapClient, "request"> | undefined;
   readonly frames: FrameReader;
 }
 

@@ -1,0 +1,217 @@
+// The stop pipeline on its own: each verdict (a throw of another type, a stop the adapter's policy
+// says is not news, a condition the daemon found false) from a table, and the pipeline that runs
+// them before the report builder — which stops pass without a report, which are published, and
+// what happens after.
+import { describe, expect, test } from "bun:test";
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import { CXX_THROW_FUNCTION, thrownTypeNameExpression } from "../../src/adapters/catchpoints.ts";
+import { delve } from "../../src/adapters/delve.ts";
+import { lldbDap } from "../../src/adapters/lldbDap.ts";
+import type { AdapterSpec } from "../../src/adapters/types.ts";
+import type { DapEventMap } from "../../src/dap/types.ts";
+import { BreakpointRegistry, type Breakpoint } from "../../src/daemon/breakpointRegistry.ts";
+import { conditionVerdict, type ConditionContext } from "../../src/daemon/session/conditionProbe.ts";
+import { ownStopVerdict } from "../../src/daemon/session/ownStopPolicy.ts";
+import { PendingHits } from "../../src/daemon/session/pendingHits.ts";
+import type { InQueue } from "../../src/daemon/session/queue.ts";
+import { Reports } from "../../src/daemon/session/reports.ts";
+import { StopPipeline, type PipelineHost } from "../../src/daemon/session/stopPipeline.ts";
+import type { Selection } from "../../src/daemon/session/stopReportBuilder.ts";
+import { throwVerdict, type ResumeKind, type ThrowContext } from "../../src/daemon/session/throwPolicy.ts";
+import type { StopReport } from "../../src/ipc/types.ts";
+import { fakeClient, fakeOutput, fakeReader, frame, type Answers } from "./stopFakes.ts";
+
+const q = Object.freeze({}) as InQueue;
+const main = "/src/main.cpp";
+const atThrow = [frame(9, CXX_THROW_FUNCTION, undefined, 0), frame(7, "main", main, 5)];
+const inMain = [frame(7, "main", main, 5)];
+const throwing = (mangled: string): Answers => ({ evaluate: ({ expression }) => ({ result: expression === thrownTypeNameExpression() ? `0x5555 "${mangled}"` : "0", variablesReference: 0 }) });
+
+function throwContext(frames: P.StackFrame[], answers: Answers, adapter: AdapterSpec = lldbDap): ThrowContext {
+  return { name: "t", adapter, client: fakeClient(answers), frames: fakeReader({ frames }, []) };
+}
+
+describe("throwVerdict: `catch throw TYPE` passes other types' throws after a continue", () => {
+  const cases: [string, { types: string[]; resumedBy: ResumeKind; frames: P.StackFrame[]; mangled: string; userBp?: boolean }, boolean][] = [
+    ["a throw of the type asked for stands", { types: ["std::out_of_range"], resumedBy: "continue", frames: atThrow, mangled: "St12out_of_range" }, true],
+    ["a throw of another type passes", { types: ["std::out_of_range"], resumedBy: "continue", frames: atThrow, mangled: "St13runtime_error" }, false],
+    ["every throw stands when no type is asked", { types: [], resumedBy: "continue", frames: atThrow, mangled: "St13runtime_error" }, true],
+    ["a step that ends at a throw reports it", { types: ["std::out_of_range"], resumedBy: "next", frames: atThrow, mangled: "St13runtime_error" }, true],
+    ["a stop outside __cxa_throw stands", { types: ["std::out_of_range"], resumedBy: "continue", frames: inMain, mangled: "St13runtime_error" }, true],
+    ["a user's breakpoint at the same stop stands", { types: ["std::out_of_range"], resumedBy: "continue", frames: atThrow, mangled: "St13runtime_error", userBp: true }, true],
+  ];
+  test.each(cases)("%s", async (_name, c, stand) => {
+    const registry = new BreakpointRegistry();
+    const ids = c.userBp ? [registry.add("main.cpp:5", { kind: "line", file: main, line: 5 }).id] : [];
+    const verdict = await throwVerdict(q, throwContext(c.frames, throwing(c.mangled)), { reason: "exception", threadId: 3 }, ids, registry, c.types, c.resumedBy);
+    expect(verdict).toEqual(stand ? { stand: true } : { stand: false, threadId: 3, thrown: "std::runtime_error" });
+  });
+
+  test("a type that cannot be read lets the stop stand", async () => {
+    const ctx: ThrowContext = { ...throwContext(atThrow, {}), frames: fakeReader({ frames: new Error("gone") }, []) };
+    expect(await throwVerdict(q, ctx, { reason: "exception", threadId: 3 }, [], new BreakpointRegistry(), ["int"], "continue")).toEqual({ stand: true });
+  });
+});
+
+describe("ownStopVerdict: the adapter's policy passes stops that are not news after a continue", () => {
+  const adapter: AdapterSpec = { ...delve, passStop: (reason, frames) => reason === "panic" && frames.some((f) => f.function === "testing.tRunner.func1") };
+  const rePanic = [frame(1, "runtime.gopanic", "/go/src/runtime/panic.go", 700), frame(2, "testing.tRunner.func1", "/go/src/testing/testing.go", 1600)];
+  const cases: [string, { frames: P.StackFrame[]; resumedBy: ResumeKind; userBp?: boolean; adapter?: AdapterSpec }, boolean][] = [
+    ["testing's re-panic passes", { frames: rePanic, resumedBy: "continue" }, false],
+    ["a first panic stands", { frames: [frame(1, "runtime.gopanic", "/go/src/runtime/panic.go", 700), frame(2, "main.main", "/src/main.go", 9)], resumedBy: "continue" }, true],
+    ["after a step it stands", { frames: rePanic, resumedBy: "stepIn" }, true],
+    ["a user's breakpoint at the same stop stands", { frames: rePanic, resumedBy: "continue", userBp: true }, true],
+    ["an adapter without a policy lets it stand", { frames: rePanic, resumedBy: "continue", adapter: delve }, true],
+  ];
+  test.each(cases)("%s", async (_name, c, stand) => {
+    const registry = new BreakpointRegistry();
+    const ids = [registry.add("runtime.gopanic", { kind: "function", name: "runtime.gopanic" }, { internal: "panic" }).id];
+    if (c.userBp) ids.push(registry.add("main.go:9", { kind: "line", file: "/src/main.go", line: 9 }).id);
+    const verdict = await ownStopVerdict(q, throwContext(c.frames, {}, c.adapter ?? adapter), { reason: "breakpoint", threadId: 4 }, ids, registry, c.resumedBy);
+    expect(verdict).toEqual(stand ? { stand: true } : { stand: false, threadId: 4, thrown: "panic" });
+  });
+});
+
+describe("conditionVerdict: a false condition the daemon checks passes the stop", () => {
+  function setup(values: Record<string, string>) {
+    const registry = new BreakpointRegistry();
+    const bp = registry.add("main.cpp:5", { kind: "line", file: main, line: 5 }, { condition: "i == 7" });
+    const resynced: Breakpoint[] = [];
+    const ctx: ConditionContext = {
+      name: "t",
+      program: undefined,
+      adapter: lldbDap,
+      client: fakeClient({ evaluate: ({ expression }) => ({ result: values[expression] ?? "?", variablesReference: 0 }) }),
+      frames: fakeReader({ frames: inMain }, []),
+      registry,
+      resync: async (b) => void resynced.push(b),
+    };
+    return { registry, bp, ctx, resynced };
+  }
+
+  test.each([
+    ["false: passes, counted, the hit undone", { "i == 7": "false", i: "4" }, false],
+    ["true: stands", { "i == 7": "true", i: "7" }, true],
+    ["unreadable: stands, the condition goes to the adapter", { "i == 7": "<error>", i: "7" }, true],
+  ] as const)("%s", async (_name, values, stand) => {
+    const { bp, ctx, resynced } = setup(values);
+    bp.hits = 1;
+    const ids = [bp.id];
+    const verdict = await conditionVerdict(q, ctx, { reason: "breakpoint", threadId: 2 }, ids, "continue");
+    expect(verdict).toEqual(stand ? { stand: true } : { stand: false, threadId: 2 });
+    if (!stand) {
+      expect(ids).toEqual([]);
+      expect(bp.hits).toBe(0);
+      expect(bp.probe).toMatchObject({ active: true, hits: 1, last: [{ expression: "i", value: "4" }] });
+    } else expect(ids).toEqual([bp.id]);
+    expect(resynced.length).toBe(values["i == 7"] === "<error>" ? 1 : 0);
+  });
+
+  test("a breakpoint the adapter does not name is found by where it stopped", async () => {
+    const { ctx } = setup({ "i == 7": "0", i: "1" });
+    expect(await conditionVerdict(q, ctx, { reason: "breakpoint", threadId: 2 }, [], "continue")).toEqual({ stand: false, threadId: 2 });
+  });
+
+  test("after a step the condition is the adapter's: the stop stands", async () => {
+    const { bp, ctx } = setup({ "i == 7": "false", i: "4" });
+    expect(await conditionVerdict(q, ctx, { reason: "breakpoint", threadId: 2 }, [bp.id], "next")).toEqual({ stand: true });
+  });
+});
+
+describe("StopPipeline", () => {
+  interface Run {
+    answers?: Answers;
+    frames?: P.StackFrame[];
+    throwTypes?: string[];
+    registry?: BreakpointRegistry;
+    resumedBy?: ResumeKind;
+    passFails?: boolean;
+  }
+  function pipeline(r: Run) {
+    const registry = r.registry ?? new BreakpointRegistry();
+    const events: string[] = [];
+    const published: { report: StopReport; selection: Selection }[] = [];
+    const reports = new Reports();
+    const host: PipelineHost = {
+      name: "t",
+      adapter: lldbDap,
+      client: fakeClient(r.answers ?? {}),
+      capabilities: {},
+      breakpoints: {
+        registry,
+        throwTypes: r.throwTypes ?? [],
+        removeTemporaryNow: async (_q, ids) => void events.push(`remove temporary ${ids.join(",")}`),
+        resyncNow: async (_q, bp) => void events.push(`resync ${bp.id}`),
+      },
+      reader: fakeReader({ frames: r.frames ?? inMain }, []),
+      output: fakeOutput(),
+      reports,
+      program: undefined,
+      core: undefined,
+      sourceLines: 0,
+      codeFacts: () => ({ roots: [], exists: () => true }),
+      limits: { maxLocals: 50, maxValueLength: 200 },
+      displayList: () => [],
+      resumedBy: r.resumedBy ?? "continue",
+      beforeStepOut: undefined,
+      takeExpectation: () => undefined,
+      takePrints: () => undefined,
+      printed: () => {},
+      pending: new PendingHits(),
+      pass: async (threadId) => {
+        events.push(`pass ${threadId}`);
+        return !r.passFails;
+      },
+      publish: (report, selection) => {
+        events.push(`publish ${report.reason}`);
+        published.push({ report, selection });
+      },
+    };
+    return { p: new StopPipeline(host), events, published, registry, pending: host.pending };
+  }
+  const body: DapEventMap["stopped"] = { reason: "exception", description: "cpp_throw", threadId: 3 };
+
+  test("a throw of another type passes without a report", async () => {
+    const { p, events } = pipeline({ frames: atThrow, answers: throwing("St13runtime_error"), throwTypes: ["int"] });
+    await p.run(q, body, []);
+    expect(events).toEqual(["pass 3"]);
+  });
+
+  test("a stop that could not be passed stands after all and is reported", async () => {
+    const { p, events, published } = pipeline({ frames: atThrow, answers: throwing("St13runtime_error"), throwTypes: ["int"], passFails: true });
+    await p.run(q, body, []);
+    expect(events).toEqual(["pass 3", "publish exception", "remove temporary "]);
+    expect(published[0]!.report.exception?.type).toBe("std::runtime_error");
+  });
+
+  test("a false condition passes; a true one is published and its temporary breakpoint goes", async () => {
+    const registry = new BreakpointRegistry();
+    const bp = registry.add("main.cpp:5", { kind: "line", file: main, line: 5 }, { condition: "i == 7", temporary: true });
+    let i = "4";
+    const { p, events, published } = pipeline({ registry, answers: { evaluate: ({ expression }) => ({ result: expression === "i" ? i : String(i === "7"), variablesReference: 0 }) } });
+    await p.run(q, { reason: "breakpoint", threadId: 1 }, [bp.id]);
+    i = "7";
+    await p.run(q, { reason: "breakpoint", threadId: 1 }, [bp.id]);
+    expect(events).toEqual(["pass 1", "publish breakpoint", `remove temporary ${bp.id}`]);
+    expect(published[0]).toMatchObject({ report: { reason: "breakpoint", breakpointIds: [bp.id], threadId: 1 }, selection: { threadId: 1, frameIndex: 0 } });
+  });
+
+  test("a dropped watchpoint is told once, in the next report only", async () => {
+    const registry = new BreakpointRegistry();
+    const w = registry.addData("total", "d1", "write", undefined);
+    const { p, published } = pipeline({ registry });
+    p.watchEnded(w.id);
+    await p.run(q, { reason: "generic", threadId: 1 }, []);
+    await p.run(q, { reason: "generic", threadId: 1 }, []);
+    expect(published.map((x) => x.report.reason)).toEqual(["watchpoint", "generic"]);
+  });
+
+  test("other threads' pending hits are listed in the report", async () => {
+    const registry = new BreakpointRegistry();
+    const bp = registry.add("main.cpp:5", { kind: "line", file: main, line: 5 });
+    const { p, published, pending } = pipeline({ registry, answers: { stackTrace: ({ threadId }) => ({ stackFrames: [frame(threadId * 10, "worker", main, 5)] }) } });
+    pending.add({ threadId: 2, ids: [bp.id], body: { reason: "breakpoint", threadId: 2 } });
+    await p.run(q, { reason: "breakpoint", threadId: 1 }, [bp.id]);
+    expect(published[0]!.report.alsoStopped).toEqual([{ threadId: 2, breakpointIds: [bp.id], function: "worker", file: main, line: 5 }]);
+  });
+});
