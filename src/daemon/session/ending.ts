@@ -59,9 +59,9 @@ export class Ending {
     }
     // The program's last output may still be on its way through our pty: read it before the
     // report is built and before disconnecting (output is ignored from then on). The program has
-    // ended, so what it wrote is already in the pty's buffer and arrives on the next poll: 5 ms of
-    // quiet, not the 30 ms a running program gets (issue 25: lldb-dap's continue to the exit was
-    // ~50 ms of ours against the adapter's 5 ms).
+    // ended, so what it wrote is already in the pty's buffer, and the pty's marker comes out
+    // behind it (issue 25: lldb-dap's continue to the exit was ~50 ms of ours against the
+    // adapter's 5 ms).
     void h.output.settled(5).then(() => {
       this.publishEnd();
       void h.link.shutdown(h.mode === "launch");

@@ -197,8 +197,8 @@ export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapE
   }
   // The stopped program wrote its last output to the daemon's pty before it stopped, but the pty is
   // read on the event loop: on a loaded machine those bytes could trail the report (seen in CI:
-  // a line printed just before the breakpoint missing from its report). A millisecond of quiet,
-  // 20 ms at most, lets them in.
+  // a line printed just before the breakpoint missing from its report). A marker behind them on
+  // the pty lets them in (no wait when there is nothing in flight), 20 ms at most.
   await output.settled(STOP_QUIET_MS, STOP_QUIET_MAX_MS);
   const open = await output.lineEnds(LINE_END_MAX_MS);
   output.attachTo(report);
