@@ -364,6 +364,8 @@ if (want("batch")) {
     const xs: number[] = [];
     for (let i = 0; i < 3; i++) {
       cli(["start", ...k.trace.start, "--session", "trace"]);
+      // Python runs a `for` line at every pass: the start's breakpoint would end the trace.
+      cli(["breakpoint", "remove", "--all", "--session", "trace"]);
       const r = cli(["trace", k.trace.at, "--print", "i", "--max", "10000", "--timeout", "600", "--session", "trace", "--json"]);
       const data = JSON.parse(r.out).data;
       cli(["stop", "--session", "trace"]);
