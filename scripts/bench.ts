@@ -4,8 +4,8 @@
 // so a busy machine slows both alike. Targets live here, never in timed tests.
 //   bun scripts/bench.ts [--runs N]      (N: runs of the fast measures; start-ups take N/4)
 //   … --only go,memory --bin PATH        some sections (version threads lldb python gdb go pynext
-//                                        native test memory), another build; prints, writes nothing
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+//                                        native test batch memory), another build; prints, writes nothing
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { debugpy } from "../src/adapters/debugpy.ts";
@@ -304,6 +304,79 @@ if (want("test")) {
     if (Bun.spawnSync([goTool, "test", "-c", "-gcflags=all=-N -l", "-o", testBinary, "."], { cwd: goTests, stdout: "ignore", stderr: "inherit" }).exitCode !== 0) throw new Error("go test -c failed");
     const [ours, base] = await paired(n, ourTest([testBinary]), () => spawnTimed([testBinary], goTests).ms, 2);
     addRow({ what: "`debugger test -- ./calc.test` (a Go test binary from `go test -c`) on a passing run", ours, base, baseName: "the test binary alone", goal: 1.5 });
+  }
+}
+
+// 7. A whole `run` (start, one breakpoint after a 10,000-pass loop, one --print, the end) against
+// the native debugger's batch mode doing the same; a condition false 9,999 times on the loop's
+// line; a 10,000-hit `trace` with one print per hit (hits per second). Issue 34.
+if (want("batch")) {
+  const bdir = join(work, "batch");
+  mkdirSync(bdir);
+  const cLoop = join(bdir, "loop.c");
+  const cBin = join(bdir, "loopc");
+  await Bun.write(cLoop, ["#include <stdio.h>", "int main(void) {", "  long sum = 0;", "  for (int i = 0; i < 10000; i++) {", "    sum += i;", "  }", '  printf("%ld\\n", sum);', "  return 0;", "}", ""].join("\n"));
+  if (Bun.spawnSync(["cc", "-g", "-O0", "-o", cBin, cLoop]).exitCode !== 0) throw new Error("cc failed");
+  const pyLoop = join(bdir, "loop.py");
+  await Bun.write(pyLoop, ["def main():", "    total = 0", "    for i in range(10000):", "        total += i", "    print(total)", "", "", "main()", ""].join("\n"));
+  const goLoopDir = join(bdir, "gomod");
+  const goLoop = join(goLoopDir, "main.go");
+  const goBin = join(bdir, "loopgo");
+  const haveGo = !!(dlv && goTool);
+  if (haveGo) {
+    mkdirSync(goLoopDir);
+    await Bun.write(join(goLoopDir, "go.mod"), "module example.com/loop\n\ngo 1.19\n");
+    await Bun.write(goLoop, ["package main", "", 'import "fmt"', "", "func main() {", "\tsum := 0", "\tfor i := 0; i < 10000; i++ {", "\t\tsum += i", "\t}", "\tfmt.Println(sum)", "}", ""].join("\n"));
+    if (Bun.spawnSync([goTool!, "build", "-gcflags=all=-N -l", "-o", goBin, "."], { cwd: goLoopDir, stdout: "ignore", stderr: "inherit" }).exitCode !== 0) throw new Error("go build failed");
+  }
+  const dlvInit = (cond: boolean) => {
+    const f = join(bdir, cond ? "dlv-cond.init" : "dlv.init");
+    writeFileSync(f, cond ? `break ${goLoop}:8\ncondition 1 i == 9999\ncontinue\nprint sum\nexit\n` : `break ${goLoop}:10\ncontinue\nprint sum\nexit\n`);
+    return f;
+  };
+  const lldbCli = Bun.which("lldb-19") ?? Bun.which("lldb");
+  const gdbCli = Bun.which("gdb");
+  interface Kind {
+    name: string;
+    ours: (cond: boolean) => string[];
+    native?: (cond: boolean) => string[];
+    nativeName: string;
+    trace: { start: string[]; at: string };
+    condGoal: number;
+  }
+  const kinds: Kind[] = [
+    { name: "lldb-dap", ours: (c) => ["run", cBin, "--break", c ? `${cLoop}:5 if i == 9999` : `${cLoop}:7`, "--print", "sum"], native: lldbCli ? (c) => [lldbCli, "-b", "-o", c ? `breakpoint set -f ${cLoop} -l 5 -c "i == 9999"` : `b ${cLoop}:7`, "-o", "run", "-o", "p sum", cBin] : undefined, nativeName: "`lldb -b`", trace: { start: [cBin, "--break", `${cLoop}:4`], at: `${cLoop}:5` }, condGoal: 1.0 },
+    ...(gdbFound ? [{ name: "gdb", ours: (c: boolean) => ["run", cBin, "--adapter", "gdb", "--break", c ? `${cLoop}:5 if i == 9999` : `${cLoop}:7`, "--print", "sum"], native: gdbCli ? (c: boolean) => [gdbCli, "-batch", "-ex", c ? `break ${cLoop}:5 if i == 9999` : `break ${cLoop}:7`, "-ex", "run", "-ex", "print sum", cBin] : undefined, nativeName: "`gdb -batch`", trace: { start: [cBin, "--adapter", "gdb", "--break", `${cLoop}:4`], at: `${cLoop}:5` }, condGoal: 1.1 }] : []),
+    { name: "debugpy", ours: (c) => ["run", pyLoop, "--break", c ? `${pyLoop}:4 if i == 9999` : `${pyLoop}:5`, "--print", "total"], native: (c) => [python.path, "-m", "pdb", "-c", c ? "b 4, i == 9999" : "b 5", "-c", "c", "-c", "p total", "-c", "q", pyLoop], nativeName: `\`${python.path} -m pdb\``, trace: { start: [pyLoop, "--break", `${pyLoop}:3`], at: `${pyLoop}:4` }, condGoal: 1.5 },
+    ...(haveGo ? [{ name: "Delve", ours: (c: boolean) => ["run", goBin, "--break", c ? `${goLoop}:8 if i == 9999` : `${goLoop}:10`, "--print", "sum"], native: (c: boolean) => [dlv!.path, "exec", "--allow-non-terminal-interactive=true", "--init", dlvInit(c), goBin], nativeName: "`dlv exec --init`", trace: { start: [goBin, "--break", `${goLoop}:7`], at: `${goLoop}:8` }, condGoal: 1.0 }] : []),
+  ];
+  const n = Math.max(5, Math.round(RUNS / 4));
+  for (const k of kinds) {
+    if (!k.native) {
+      info.push(`${k.name}: no native batch tool on PATH, its \`run\` was not compared`);
+      continue;
+    }
+    const [ours, base] = await paired(n, () => cli(k.ours(false)).ms, () => spawnTimed(k.native!(false), bdir).ms, 2);
+    addRow({ what: `\`debugger run\` with one breakpoint and one --print, ${k.name}`, ours, base, baseName: k.nativeName, goal: 1.0 });
+  }
+  for (const k of kinds) {
+    if (!k.native) continue;
+    const [ours, base] = await paired(3, () => cli(k.ours(true)).ms, () => spawnTimed(k.native!(true), bdir).ms, 1);
+    addRow({ what: `\`debugger run\` with a condition false 9,999 times, ${k.name}`, ours, base, baseName: k.nativeName, goal: k.condGoal });
+  }
+  for (const k of kinds) {
+    const xs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      cli(["start", ...k.trace.start, "--session", "trace"]);
+      // Python runs a `for` line at every pass: the start's breakpoint would end the trace.
+      cli(["breakpoint", "remove", "--all", "--session", "trace"]);
+      const r = cli(["trace", k.trace.at, "--print", "i", "--max", "10000", "--timeout", "600", "--session", "trace", "--json"]);
+      const data = JSON.parse(r.out).data;
+      cli(["stop", "--session", "trace"]);
+      if (data?.stoppedBy !== "max") throw new Error(`trace ${k.name}: ended by ${data?.stoppedBy}, not after 10,000 hits`);
+      xs.push(r.ms);
+    }
+    info.push(`a 10,000-hit \`trace\` with one print per hit, ${k.name}: ${(median(xs) / 1000).toFixed(2)} s, ${Math.round(10000 / (median(xs) / 1000))} hits/s (median of 3)`);
   }
 }
 

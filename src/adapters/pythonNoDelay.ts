@@ -253,17 +253,23 @@ def _debugger_quick_exit(pydevd):
             # (at exit) waits first would wait for a thread that waits for it: the 0.5 s timeout.
             # Such a thread waits only as the first waiter; the flag is checked and set under
             # pydevd's lock, so no such pair can form.
+            # Any other caller (pydevd's CheckAliveThread at the program's end) waits as pydevd's
+            # own does, but polls every 10 ms, not 100: the threads it waits for end within
+            # milliseconds of being told to.
             current = threading.current_thread()
             lock = getattr(self, "_wait_for_threads_to_finish_called_lock", None)
             event = getattr(self, "_wait_for_threads_to_finish_called_event", None)
             threads = getattr(self, "created_pydb_daemon_threads", None)
             check_alive = getattr(self, "check_alive_thread", None)
-            if lock is None or event is None or threads is None or not isinstance(current, PyDBDaemonThread) or current is check_alive:
+            if lock is None or event is None or threads is None:
                 return wait_for_threads(self, timeout)
+            own = isinstance(current, PyDBDaemonThread) and current is not check_alive
             with lock:
                 called = getattr(self, "_wait_for_threads_to_finish_called", False)
                 self._wait_for_threads_to_finish_called = True
             if called:
+                if not own:
+                    event.wait(timeout)
                 return None
             try:
                 ends = _debugger_time.time() + timeout
@@ -294,6 +300,27 @@ def _debugger_quick_exit(pydevd):
         return False
 
     pydevd.PyDB.has_user_threads_alive = has_user_threads_alive
+
+    # pydevd's command thread clears its event, then waits 0.3 s on it: a kill signal (which sets
+    # it) landing just before the clear was lost, and the program's end waited the 0.3 s. Once
+    # the session is being disposed of, the event stays set.
+    command_thread = getattr(pydevd, "PyDBCommandThread", None)
+    command_init = getattr(command_thread, "__init__", None)
+    if command_thread is not None and command_init is not None:
+
+        class _DebuggerCommandEvent(threading.Event):
+            def clear(self):
+                if not getattr(getattr(self, "_debugger_db", None), "pydb_disposed", False):
+                    threading.Event.clear(self)
+
+        def command_thread_init(self, py_db, *args, **kwargs):
+            command_init(self, py_db, *args, **kwargs)
+            event = getattr(self, "_py_db_command_thread_event", None)
+            if type(event) is threading.Event:
+                event._debugger_db = py_db
+                event.__class__ = _DebuggerCommandEvent
+
+        command_thread.__init__ = command_thread_init
 
     def main_thread_ended():
         try:

@@ -163,6 +163,52 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     expect(Number(plainOut.match(/disposed ([\d.]+)/)![1]), "pydevd alone waits to the timeout").toBeGreaterThanOrEqual(1.9);
   }, 20_000);
 
+  test("the exit, forced: a kill signal that reaches pydevd's command thread just before it clears its event is not lost (its 0.3 s wait)", async () => {
+    const prog = join(env.dir, "two.py");
+    writeFileSync(prog, "x = 2\n");
+    await env.session("lost").ok(["start", prog, "--python", "/usr/bin/python3"]);
+    const bootstrap = join(env.runtimeDir, "python");
+    const pydevdDir = runCommand(["/usr/bin/python3", "-c", "import debugpy, os; print(os.path.join(os.path.dirname(debugpy.__file__), '_vendored', 'pydevd'))"]).out.trim();
+    const script = join(env.dir, "lost.py");
+    writeFileSync(
+      script,
+      [
+        "import threading",
+        "import pydevd",
+        "db = pydevd.PyDB(set_as_global=False)",
+        "inside = threading.Event()",
+        "go_on = threading.Event()",
+        "def process_internal_commands():",
+        "    inside.set()",
+        "    go_on.wait()",
+        "db.process_internal_commands = process_internal_commands",
+        "t = pydevd.PyDBCommandThread(db)",
+        "event = t._py_db_command_thread_event",
+        "seen = []",
+        "wait = event.wait",
+        "def recording_wait(timeout=None):",
+        "    seen.append(event.is_set())",
+        "    return wait(timeout)",
+        "event.wait = recording_wait",
+        "event.set()",
+        "t.start()",
+        "inside.wait()",
+        "# The session is disposed of and the thread told to end while it processes commands: its",
+        "# next step is to clear the event, then wait on it.",
+        "db.pydb_disposed = True",
+        "t.do_kill_pydev_thread()",
+        "go_on.set()",
+        "t.join(5)",
+        "print('set at its last wait', seen[-1], 'alive', t.is_alive())",
+        "",
+      ].join("\n"),
+    );
+    const run = (path: string) => runCommand(["env", `PYTHONPATH=${path}`, "PYDEVD_DISABLE_FILE_VALIDATION=1", "/usr/bin/python3", script]).out;
+    expect(run(`${bootstrap}:${pydevdDir}`)).toContain("set at its last wait True alive False");
+    // Without the bootstrap the kill's set() is cleared away and the thread waits out its 0.3 s.
+    expect(run(pydevdDir)).toContain("set at its last wait False alive False");
+  }, 20_000);
+
   test("DEBUGGER_PYTHON_NODELAY=0 leaves debugpy's sockets alone", async () => {
     const off = new E2eEnv();
     try {

@@ -335,7 +335,7 @@ export class AdapterLink {
    * Disconnects and waits for the adapter to go (killing it if it hangs). `listen`: keep its output
    * until it is gone. Returns the pids the daemon had to end itself (undefined when the adapter did it).
    */
-  async shutdown(terminateDebuggee: boolean, listen = false): Promise<number[] | undefined> {
+  async shutdown(terminateDebuggee: boolean, listen = false, onDisconnected?: () => void): Promise<number[] | undefined> {
     const proc = this.proc;
     if (!proc || this.disconnecting) return undefined;
     this.closing = listen ? "listening" : "quiet";
@@ -343,6 +343,7 @@ export class AdapterLink {
       try {
         await proc.client.request("disconnect", { restart: false, terminateDebuggee }, 3000);
       } catch {}
+      onDisconnected?.();
       proc.closeInput();
       const gone = await Promise.race([proc.exited.then(() => true), Bun.sleep(1500).then(() => false)]);
       if (!gone) {

@@ -51,17 +51,26 @@ export class Ending {
       // debuggee's output still in its pipes then reach the buffer before the report is built.
       // The program's pipes (gdb through cdt-gdb-adapter) are read first, while the program's
       // bytes still have a reader.
+      // Where the adapter's stdout is not the program's (cdt-gdb-adapter: the program's output
+      // came through our pipes, its "[Inferior 1 … exited]" before the answer), the end is
+      // published at the answer to disconnect: Node and gdb take ~100 ms more to exit.
+      let published = false;
+      const publish = () => {
+        if (published) return;
+        published = true;
+        this.publishEnd();
+      };
       void h.output
         .settled(5)
-        .then(() => h.link.shutdown(h.mode === "launch", true))
-        .finally(() => this.publishEnd());
+        .then(() => h.link.shutdown(h.mode === "launch", true, h.adapter.quirks.adapterOutputIsProgramOutput ? undefined : publish))
+        .finally(publish);
       return;
     }
     // The program's last output may still be on its way through our pty: read it before the
     // report is built and before disconnecting (output is ignored from then on). The program has
-    // ended, so what it wrote is already in the pty's buffer and arrives on the next poll: 5 ms of
-    // quiet, not the 30 ms a running program gets (issue 25: lldb-dap's continue to the exit was
-    // ~50 ms of ours against the adapter's 5 ms).
+    // ended, so what it wrote is already in the pty's buffer, and the pty's marker comes out
+    // behind it (issue 25: lldb-dap's continue to the exit was ~50 ms of ours against the
+    // adapter's 5 ms).
     void h.output.settled(5).then(() => {
       this.publishEnd();
       void h.link.shutdown(h.mode === "launch");

@@ -263,7 +263,7 @@ export async function explain(q: InQueue, ctx: ReportContext, body: DapEventMap[
 /**
  * Step 5: the program's output since the last report. The program wrote its last output to the
  * daemon's pty before it stopped, but the pty is read on the event loop: those bytes can trail the
- * stop. A millisecond of quiet, 20 ms at most, lets them in.
+ * stop. A marker behind them on the pty lets them in (no wait when nothing is in flight), 20 ms at most.
  */
 export async function attachOutput(ctx: Pick<ReportContext, "output">, report: StopReport): Promise<void> {
   const { output } = ctx;
