@@ -86,6 +86,9 @@ def test_small():
 
 def test_big():
     assert total([1, 2, 3, 4]) == 10
+
+def test_typo():
+    assert total([1, 2, 5]) == 8
 `;
 const CALC_GO = `package calc
 
@@ -281,6 +284,22 @@ describe("diff", () => {
       expect(text.stdout).toContain("Output: not compared (b ended before its runner finished).");
     }, c.timeout);
   }
+
+  test.skipIf(!haveDebugpy || !Bun.which("pytest"))("two tests whose values part: the first stop that differs, both values side by side, in one call under 2 KB", async () => {
+    const cwd = join(dir, "pytests");
+    const line = lineOf(CALC_PY, "s += x");
+    const argv = ["diff", "--break", `calc.py:${line}`, "--print", "s", "--print", "x", "--test-a", "test_small", "--test-b", "test_typo", "--timeout", "120", "--", "pytest", "test_calc.py"];
+    const text = await env().run(argv, { cwd, env: { DEBUGGER_PYTHON: "/usr/bin/python3" }, json: false });
+    expect(text.exitCode).toBe(0);
+    expect(Buffer.byteLength(text.stdout)).toBeLessThan(2048);
+    // s is 3 before the third pass on both sides; x is 3 against 5.
+    expect(text.stdout).toContain(`The first 2 stops agree; stop #3 (calc.py:${line}) differs:`);
+    expect(text.stdout).toMatch(/ x +a: 3 +b: 5\n/);
+    expect(text.stdout).not.toMatch(/ s +a: /);
+    expect(text.stdout).toContain("Control flow agrees: the same places, in the same order.");
+    expect(text.stdout).toContain("a (test_small): 3 stops, exited with code 0.");
+    expect(text.stdout).toContain("b (test_typo): 3 stops, exited with code 0.");
+  }, 240_000);
 
   test.skipIf(!haveDebugpy || !Bun.which("pytest"))("the same test twice: everything agrees, the runner's timings are no difference", async () => {
     const cwd = join(dir, "pytests");
