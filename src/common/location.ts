@@ -46,20 +46,29 @@ export function parseLocation(text: string): Location {
 export function splitPrints(text: string): { text: string; prints?: string[] } {
   const at = topLevel(text, (s, i) => /^\sprint(?:\s|$)/.test(s.slice(i, i + 7)));
   if (at < 0) return { text };
-  const rest = text.slice(at + 6);
-  const prints: string[] = [];
-  let from = 0;
-  for (;;) {
-    const comma = topLevel(rest.slice(from), (s, i) => s[i] === ",");
-    const piece = comma < 0 ? rest.slice(from) : rest.slice(from, from + comma);
-    if (piece.trim()) prints.push(piece.trim());
-    if (comma < 0) break;
-    from += comma + 1;
-  }
+  const prints = splitExpressions(text.slice(at + 6));
   const before = text.slice(0, at).trim();
   if (!before) throw invalid(text, "the location comes before 'print'");
   if (!prints.length) throw invalid(text, "expressions must follow 'print' (LOC print EXPR, EXPR)");
   return { text: before, prints };
+}
+
+/**
+ * Expressions parted at top-level commas, trimmed (`f(a, b)`, `[a, b]` and quoted commas stay
+ * whole): `--print 'year, month'` is two values, as after a breakpoint's ` print `, not one
+ * comma-operator expression whose value is its last part.
+ */
+export function splitExpressions(text: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (;;) {
+    const comma = topLevel(text.slice(from), (s, i) => s[i] === ",");
+    const piece = comma < 0 ? text.slice(from) : text.slice(from, from + comma);
+    if (piece.trim()) out.push(piece.trim());
+    if (comma < 0) break;
+    from += comma + 1;
+  }
+  return out;
 }
 
 /** The first index where AT holds outside quotes and brackets, or -1. */

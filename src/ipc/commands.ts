@@ -5,6 +5,7 @@
 // by it, the MCP tools are generated from it: a renamed or missing command or field fails `tsc`.
 import * as v from "valibot";
 import { DebuggerError, type ErrorData } from "../common/errors.ts";
+import { splitExpressions } from "../common/location.ts";
 import type { CommandName } from "./meta.ts";
 import type { BreakpointView, DisplayValue, FrameView, SessionState, SessionSummary, SourceLine, StopReport, VariableView } from "./types.ts";
 import { MAX_BATCH_COMMANDS } from "./framing.ts";
@@ -23,7 +24,14 @@ const timeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_00
 /** Seconds an evaluation may take (print, eval, raw): unset is the adapter's usual 30 s; 0 waits forever. */
 const answerTimeout = v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2_000_000, "a timeout is at most 2000000 s (0 waits forever)")));
 /** Expressions evaluated at the stop an execution command reports (`--print`). */
-const prints = v.optional(v.array(expression), []);
+/** `--print` expressions; one with top-level commas is several (`'year, month'`), as after a breakpoint's ` print `. */
+const prints = v.optional(
+  v.pipe(
+    v.array(expression),
+    v.transform((list) => list.flatMap((e) => (e.includes(",") ? splitExpressions(e) : [e]))),
+  ),
+  [],
+);
 /** Which locals the text of the stop report shows (presentation only: the daemon and `--json` keep them all). */
 const locals = v.optional(v.picklist(["none", "changed", "all"], "none, changed or all"));
 const waitArgs = { wait: v.optional(v.boolean(), true), timeout, print: prints, locals };

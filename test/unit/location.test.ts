@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { DebuggerError } from "../../src/common/errors.ts";
-import { formatLocation, parseLocation, resolveSourcePath, splitCondition, splitPrints, type Location } from "../../src/common/location.ts";
+import * as v from "valibot";
+import { formatLocation, parseLocation, resolveSourcePath, splitCondition, splitExpressions, splitPrints, type Location } from "../../src/common/location.ts";
+import { argSchemas } from "../../src/ipc/commands.ts";
 
 const HINT = "use FILE:LINE (main.c:12), FILE:LINE:COLUMN, a function name (main, Foo::bar) or an address (0x401000)";
 
@@ -129,5 +131,25 @@ describe("splitPrints: prints that belong to a breakpoint (issue 31)", () => {
   test("refused: nothing after print, nothing before it", () => {
     expect(() => splitPrints("main.c:42 print ")).toThrow(/expressions must follow 'print'/);
     expect(() => splitPrints(" print x")).toThrow(DebuggerError);
+  });
+});
+
+describe("--print with top-level commas is several expressions", () => {
+  const cases: [string, string[]][] = [
+    ["year, month, LENGTHS[month]", ["year", "month", "LENGTHS[month]"]],
+    ["f(a, b)", ["f(a, b)"]],
+    ["[year, month]", ["[year, month]"]],
+    ['"a, b", x', ['"a, b"', "x"]],
+    ["{x: 1, y: 2}", ["{x: 1, y: 2}"]],
+    ["m[std::pair<int, int>(1, 2)], n", ["m[std::pair<int, int>(1, 2)]", "n"]],
+    ["x,", ["x"]],
+  ];
+  for (const [text, want] of cases) test(text, () => expect(splitExpressions(text)).toEqual(want));
+
+  test("the contract parts them for every command that takes --print, and leaves one without a comma alone", () => {
+    const a = v.parse(argSchemas.run, { program: "./app", print: ["i, total", "p->x"] });
+    expect(a.print).toEqual(["i", "total", "p->x"]);
+    const c = v.parse(argSchemas.continue, { print: ["f(a, b)"] });
+    expect(c.print).toEqual(["f(a, b)"]);
   });
 });
