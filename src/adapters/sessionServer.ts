@@ -28,6 +28,11 @@ const BIND_WAIT_MS = 1500;
 const IN_FLIGHT_WAIT_MS = 1000;
 /** js-debug numbers a debuggee's main thread 0; the daemon's thread ids are shown and typed by users, from 1. */
 const THREAD_SHIFT = 1;
+/**
+ * Worker threads are numbered from 101: a session's own thread ids are js-debug's (a followed child
+ * process's main thread is 1, shown 2), so a small number could be the main thread's.
+ */
+const WORKER_THREADS = 100;
 /** Where a worker session's frame, variable and source ids start as the daemon sees them (js-debug's own count from 1). */
 const WORKER_IDS = 1_500_000_000;
 /** How long a pause may wait for JavaScript to run before an evaluation runs some (pause()). */
@@ -449,7 +454,7 @@ class Router {
 
   /** A worker thread's session: the daemon's breakpoints and exception filters, then it runs. */
   private async configureWorker(w: Upstream): Promise<void> {
-    w.threadId = THREAD_SHIFT + ++this.workerThreads;
+    w.threadId = WORKER_THREADS + ++this.workerThreads;
     this.workers.push(w);
     const sets: Promise<unknown>[] = [];
     for (const path of this.userBreakpoints.keys()) sets.push(this.workerBreakpoints(w, path));
@@ -614,6 +619,12 @@ class Router {
       if (from === this.target && r.command === "configurationDone" && this.attached && this.provisional.size) {
         void Promise.race([new Promise<void>((resolve) => (this.allBound = resolve)), Bun.sleep(BIND_WAIT_MS)]).then(() => this.toDaemon(r));
         return;
+      }
+      // A frame past an `await` (an async stack's caller) has no live variables: js-debug fails its
+      // scopes, which made the frame impossible to select. It is selectable, with none; `print` says why.
+      if (from !== this.launcher && r.command === "scopes" && !r.success && /not available in async stacks/i.test(r.message ?? (r.body as { error?: { format?: string } } | undefined)?.error?.format ?? "")) {
+        Object.assign(r, { success: true, body: { scopes: [] } });
+        delete r.message;
       }
       // js-debug hints its Closure scope as "arguments": it holds the enclosing scopes' variables, not the frame's arguments.
       if (from !== this.launcher && r.command === "scopes") {
