@@ -116,6 +116,8 @@ function outFiles(program: string, cwd: string): string[] {
 export const node: AdapterSpec = {
   name: "node",
   title: "js-debug (vscode-js-debug's DAP server, run by Node): JavaScript, TypeScript",
+  // attach --connect HOST:PORT is the program's inspector; js-debug is started here as usual.
+  connectsToProgram: true,
   sourceExtensions: [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx"],
   transport: {
     kind: "tcp-listen-sessions",
@@ -180,8 +182,12 @@ export const node: AdapterSpec = {
     };
   },
   attachArgs(o) {
+    const at = (address: string, port: number) => ({ type: "pwa-node", request: "attach", name: "debugger", port, address, skipFiles: ["<node_internals>/**"], resolveSourceMapLocations: null, showAsyncStacks: true });
+    // `attach --connect HOST:PORT`: a Node inspector already listening (`node --inspect=PORT`). The
+    // host is used as the user wrote it (the inspector runs any code it is sent: never one we guessed).
+    if (o.connect) return at(o.connect.host, o.connect.port);
     const port = typeof o.options.port === "number" ? o.options.port : typeof o.options.port === "string" ? Number(o.options.port) : undefined;
-    if (port) return { type: "pwa-node", request: "attach", name: "debugger", port, address: "127.0.0.1", skipFiles: ["<node_internals>/**"], resolveSourceMapLocations: null };
+    if (port) return at("127.0.0.1", port);
     if (!o.pid) throw new DebuggerError("USAGE", "attach to Node needs --pid PID (a node process) or --port PORT (one started with --inspect)", "e.g. `debugger attach --pid 1234 --adapter node`");
     // js-debug's DAP server does not turn a process's inspector on by itself (VS Code's picker
     // does): SIGUSR1 makes Node open it on 127.0.0.1:9229, where js-debug then connects.
@@ -193,7 +199,12 @@ export const node: AdapterSpec = {
     // Started with --inspect[=[HOST:]PORT] (on its command line or in NODE_OPTIONS): its inspector
     // is already open there; the signal would not move it to 9229.
     const given = inspectorOf(o.pid);
-    if (given) return { type: "pwa-node", request: "attach", name: "debugger", port: given.port, address: given.host, skipFiles: ["<node_internals>/**"], resolveSourceMapLocations: null };
+    if (given) {
+      // Read from the process, not typed by the user: loopback only (a wildcard listener is reached there too).
+      if (isWildcard(given.host)) return at("127.0.0.1", given.port);
+      if (!isLoopback(given.host)) throw new DebuggerError("ATTACH_FAILED", `process ${o.pid} has its inspector on ${given.host}:${given.port}, not a loopback address: not connected to without being asked`, `to connect there anyway, say so: \`debugger attach --connect ${given.host.includes(":") ? `[${given.host}]` : given.host}:${given.port} --adapter node\``);
+      return at(given.host, given.port);
+    }
     // Another process listening on 9229: Node could not open its inspector there, and js-debug
     // would reach that other process instead.
     if (listening(9229)) {
@@ -204,7 +215,7 @@ export const node: AdapterSpec = {
     } catch (e) {
       throw new DebuggerError("ATTACH_FAILED", `could not signal process ${o.pid} to open its inspector: ${(e as Error).message}`, "is it a node process of yours? Or start it with --inspect=PORT and attach with --port PORT");
     }
-    return { type: "pwa-node", request: "attach", name: "debugger", port: 9229, address: "127.0.0.1", skipFiles: ["<node_internals>/**"], resolveSourceMapLocations: null };
+    return at("127.0.0.1", 9229);
   },
   printContext: "watch",
   // js-debug's previews are the value as Node shows it (jsValues.ts spaces them as util.inspect):
@@ -250,6 +261,16 @@ export function inspectorFlags(words: string[]): { host: string; port: number } 
     found = { host: m[1] || found?.host || "127.0.0.1", port };
   }
   return found;
+}
+
+/** 127.0.0.0/8, ::1, localhost (IPv4-mapped too). */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/^::ffff:/, "");
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+function isWildcard(host: string): boolean {
+  return host === "0.0.0.0" || host === "::" || host === "[::]";
 }
 
 /** Is some process listening on this TCP port (IPv4 or IPv6, any address)? Linux: /proc/net. */

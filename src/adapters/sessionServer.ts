@@ -28,6 +28,13 @@ const BIND_WAIT_MS = 1500;
 const IN_FLIGHT_WAIT_MS = 1000;
 /** js-debug numbers a debuggee's main thread 0; the daemon's thread ids are shown and typed by users, from 1. */
 const THREAD_SHIFT = 1;
+/**
+ * Worker threads are numbered from 101: a session's own thread ids are js-debug's (a followed child
+ * process's main thread is 1, shown 2), so a small number could be the main thread's.
+ */
+const WORKER_THREADS = 100;
+/** Where a worker session's frame, variable and source ids start as the daemon sees them (js-debug's own count from 1). */
+const WORKER_IDS = 1_500_000_000;
 /** How long a pause may wait for JavaScript to run before an evaluation runs some (pause()). */
 const PAUSE_WAKE_MS = 500;
 /** What a Node event loop waits on, counted: `TCPServerWrap, PipeWrap ×2, Timeout`. */
@@ -89,6 +96,8 @@ class Upstream {
   filtersWait = false;
   /** A worker thread's debuggee (js-debug names it `[worker N]`), not a process: never followed. */
   worker = false;
+  /** A worker's thread as the daemon numbers it (its session's own thread is 0). */
+  threadId = 0;
 
   constructor(
     readonly name: string,
@@ -300,6 +309,16 @@ class Router {
   private idleNote: string | undefined;
   /** Threads resumed after a stop at one of ours: their `continued` is not news. */
   private readonly resumed = new Set<number>();
+  /**
+   * Worker threads (`node:worker_threads`, js-debug's `[worker N]` sessions), shown as threads of
+   * the program: each has the daemon's breakpoints and its own thread id; the frame, variable and
+   * source ids of their sessions are renumbered apart from the main session's (WORKER_IDS up).
+   */
+  private readonly workers: Upstream[] = [];
+  private workerThreads = 0;
+  private readonly globalIds = new Map<number, { up: Upstream; id: number }>();
+  private readonly localIds = new Map<Upstream, Map<number, number>>();
+  private nextGlobalId = WORKER_IDS;
 
   constructor(
     private readonly addr: { host: string; port: number },
@@ -360,13 +379,99 @@ class Router {
       // The runner's own process: none (WORKERS_FIELD); its children get the daemon's (configureChild).
       if (this.testWorkers && this.target && !this.others.length) req.arguments = { filters: [] };
     }
+    if (req.command === "setExceptionBreakpoints") for (const w of this.workers) void w.request("setExceptionBreakpoints", req.arguments);
     if (req.command === "setBreakpoints" && this.target) return this.setBreakpoints(req, this.target);
-    if (req.command === "pause" && this.target && !this.target.paused && !this.waking) return void this.pause(req, this.target);
-    const to = TO_LAUNCHER.has(req.command) || !this.target ? this.launcher : this.target;
+    if (req.command === "threads" && this.target && this.workers.length) return void this.threads(req, this.target);
+    const worker = this.workerOf(req);
+    if (req.command === "pause" && !worker && this.target && !this.target.paused && !this.waking) return void this.pause(req, this.target);
+    const to = worker ?? (TO_LAUNCHER.has(req.command) || !this.target ? this.launcher : this.target);
     const args = req.arguments as { threadId?: unknown } | undefined;
-    if (to !== this.launcher && typeof args?.threadId === "number") req.arguments = { ...args, threadId: args.threadId - THREAD_SHIFT };
+    if (to !== this.launcher && typeof args?.threadId === "number") req.arguments = { ...args, threadId: worker ? 0 : args.threadId - THREAD_SHIFT };
     this.inFlight.add(req.seq);
     to.send(req);
+  }
+
+  /** The worker session a request is about (by its thread, frame, variables or source id), its ids made that session's. */
+  private workerOf(req: P.Request): Upstream | undefined {
+    if (!this.workers.length || !req.arguments) return undefined;
+    const a = req.arguments as { threadId?: number; frameId?: number; variablesReference?: number; source?: { sourceReference?: number }; sourceReference?: number };
+    if (typeof a.threadId === "number") return this.workers.find((w) => w.threadId === a.threadId);
+    for (const key of ["frameId", "variablesReference", "sourceReference"] as const) {
+      const g = this.globalIds.get(a[key] ?? -1);
+      if (g) {
+        req.arguments = { ...a, [key]: g.id };
+        return g.up;
+      }
+    }
+    const src = this.globalIds.get(a.source?.sourceReference ?? -1);
+    if (src) {
+      req.arguments = { ...a, source: { ...a.source, sourceReference: src.id } };
+      return src.up;
+    }
+    return undefined;
+  }
+
+  /** A worker session's frame, variable or source id as the daemon sees it (a variable or source id 0 is none: it stays). */
+  private globalId(up: Upstream, id: number | undefined, zeroIsNone = true): number | undefined {
+    if (id === undefined || (zeroIsNone && id === 0)) return id;
+    let local = this.localIds.get(up);
+    if (!local) this.localIds.set(up, (local = new Map()));
+    let g = local.get(id);
+    if (g === undefined) {
+      g = this.nextGlobalId++;
+      local.set(id, g);
+      this.globalIds.set(g, { up, id });
+    }
+    return g;
+  }
+
+  /** Renumbers the ids in a worker session's answer (see `workers`). */
+  private fromWorker(up: Upstream, r: P.Response): void {
+    const b = r.body as Record<string, any> | undefined;
+    if (!b) return;
+    const src = (s: P.Source | undefined) => {
+      if (s?.sourceReference) s.sourceReference = this.globalId(up, s.sourceReference);
+    };
+    for (const f of (b.stackFrames ?? []) as P.StackFrame[]) {
+      f.id = this.globalId(up, f.id, false)!;
+      src(f.source);
+    }
+    for (const v of [...(b.scopes ?? []), ...(b.variables ?? []), b]) if (typeof v.variablesReference === "number") v.variablesReference = this.globalId(up, v.variablesReference);
+  }
+
+  /** The threads of the program: the main session's, then one per live worker. */
+  private async threads(req: P.Request, target: Upstream): Promise<void> {
+    this.inFlight.add(req.seq);
+    const answers = await Promise.all([target, ...this.workers].map((u) => Promise.race([u.request("threads"), Bun.sleep(2000).then(() => undefined)])));
+    const threads: P.Thread[] = [];
+    answers.forEach((r, i) => {
+      const up = i === 0 ? target : this.workers[i - 1]!;
+      for (const t of (r?.success ? (r.body as P.ThreadsResponse["body"]).threads : []) ?? []) threads.push({ id: i === 0 ? t.id + THREAD_SHIFT : up.threadId, name: t.name });
+    });
+    const main = answers[0];
+    this.toDaemon({ seq: 0, type: "response", request_seq: req.seq, command: req.command, success: main?.success ?? false, ...(main?.success ? { body: { threads } } : { message: main?.message ?? "no answer" }) } as P.Response);
+  }
+
+  /** A worker thread's session: the daemon's breakpoints and exception filters, then it runs. */
+  private async configureWorker(w: Upstream): Promise<void> {
+    w.threadId = WORKER_THREADS + ++this.workerThreads;
+    this.workers.push(w);
+    const sets: Promise<unknown>[] = [];
+    for (const path of this.userBreakpoints.keys()) sets.push(this.workerBreakpoints(w, path));
+    if (this.exceptionFilters) sets.push(w.request("setExceptionBreakpoints", this.exceptionFilters));
+    await Promise.all(sets);
+    await w.request("configurationDone");
+    this.event("thread", { reason: "started", threadId: w.threadId });
+  }
+
+  /** The daemon's breakpoints of one source in a worker's session, its ids mapped to the daemon's by position. */
+  private async workerBreakpoints(w: Upstream, path: string): Promise<void> {
+    const list = this.userBreakpoints.get(path) ?? [];
+    const r = await w.request("setBreakpoints", { source: { path }, breakpoints: list });
+    const known = this.daemonIds.get(path) ?? [];
+    ((r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []).forEach((b, i) => {
+      if (b.id !== undefined && known[i] !== undefined) w.ids.set(b.id, known[i]!);
+    });
   }
 
   /**
@@ -408,6 +513,7 @@ class Router {
       for (const b of (r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []) if (b.id !== undefined && to.ids.has(b.id)) b.id = to.ids.get(b.id);
       // Ids a followed child gives to breakpoints set on it since are its own: the same to the daemon.
       this.daemonIds.set(path, ((r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []).map((b) => b.id ?? -1));
+      for (const w of this.workers) void this.workerBreakpoints(w, path);
     });
     if (!to.holders.has(path)) return to.send(req);
     to.send({ ...req, arguments: { ...args, breakpoints: [...(args.breakpoints ?? []), { line: 1 }], lines: undefined } } as P.Request);
@@ -514,6 +620,12 @@ class Router {
         void Promise.race([new Promise<void>((resolve) => (this.allBound = resolve)), Bun.sleep(BIND_WAIT_MS)]).then(() => this.toDaemon(r));
         return;
       }
+      // A frame past an `await` (an async stack's caller) has no live variables: js-debug fails its
+      // scopes, which made the frame impossible to select. It is selectable, with none; `print` says why.
+      if (from !== this.launcher && r.command === "scopes" && !r.success && /not available in async stacks/i.test(r.message ?? (r.body as { error?: { format?: string } } | undefined)?.error?.format ?? "")) {
+        Object.assign(r, { success: true, body: { scopes: [] } });
+        delete r.message;
+      }
       // js-debug hints its Closure scope as "arguments": it holds the enclosing scopes' variables, not the frame's arguments.
       if (from !== this.launcher && r.command === "scopes") {
         for (const sc of (r.body as P.ScopesResponse["body"] | undefined)?.scopes ?? []) if (sc.presentationHint === "arguments" && /^Closure\b/.test(sc.name)) delete sc.presentationHint;
@@ -531,8 +643,9 @@ class Router {
         for (const f of (r.body as P.StackTraceResponse["body"] | undefined)?.stackFrames ?? []) f.name = f.name.replace(/^global\./, "");
       }
       if (from !== this.launcher && r.command === "threads") {
-        for (const t of (r.body as P.ThreadsResponse["body"] | undefined)?.threads ?? []) t.id += THREAD_SHIFT;
+        for (const t of (r.body as P.ThreadsResponse["body"] | undefined)?.threads ?? []) t.id = from.worker ? from.threadId : t.id + THREAD_SHIFT;
       }
+      if (from.worker) this.fromWorker(from, r);
       return this.toDaemon(m);
     }
     const e = m as P.Event;
@@ -544,11 +657,16 @@ class Router {
         // (js-debug sends a second one once attached: the first already holds the breakpoints).
         if (from === this.launcher) void from.request("configurationDone");
         else if (from === this.target && from.initializedSeen === 1) this.toDaemon(e);
-        else if (from.initializedSeen === 1 && this.others.includes(from)) void (from.worker ? from.request("configurationDone") : this.configureChild(from));
+        else if (from.initializedSeen === 1 && this.others.includes(from)) void (from.worker ? this.configureWorker(from) : this.configureChild(from));
         return;
       case "terminated":
         // The program's exit ends the session when this module started it (with its exit code).
         if (from === this.launcher && !this.program) void this.finish(undefined);
+        // A worker thread that ended: no longer one of the program's threads.
+        if (from.worker && this.workers.includes(from)) {
+          this.workers.splice(this.workers.indexOf(from), 1);
+          this.event("thread", { reason: "exited", threadId: from.threadId });
+        }
         return;
       case "exited":
         if (!this.program) this.toDaemon(e);
@@ -563,9 +681,9 @@ class Router {
       }
       case "stopped": {
         const b = e.body as P.StoppedEvent["body"];
-        if (from !== this.target) return;
+        if (from !== this.target && !this.workers.includes(from)) return;
         const ours = (b.hitBreakpointIds ?? []).filter((id) => from.holderIds.has(id));
-        if (from === this.target && ours.length && ours.length === b.hitBreakpointIds!.length && b.threadId !== undefined) {
+        if (ours.length && ours.length === b.hitBreakpointIds!.length && b.threadId !== undefined) {
           // Held at a compiled file's first line while its source map loaded: on it goes.
           this.resumed.add(b.threadId);
           void from.request("continue", { threadId: b.threadId });
@@ -593,6 +711,8 @@ class Router {
       }
       case "breakpoint": {
         const bp = (e.body as P.BreakpointEvent["body"]).breakpoint;
+        // The main session's word on a breakpoint is the daemon's; a worker's may differ (its code is another script set).
+        if (from.worker) return;
         if (from.holderIds.has(bp.id ?? -1)) return;
         if (bp.id !== undefined && from.ids.has(bp.id)) e.body = { ...(e.body as object), breakpoint: { ...bp, id: from.ids.get(bp.id) } };
         if (bp.verified && bp.id !== undefined && this.provisional.delete(bp.id) && !this.provisional.size) this.allBound?.();
@@ -607,8 +727,9 @@ class Router {
       }
     }
     const body = e.body as { threadId?: unknown } | undefined;
-    if (from !== this.launcher && typeof body?.threadId === "number") e.body = { ...body, threadId: body.threadId + THREAD_SHIFT };
-    if (from === this.launcher || from === this.target) this.toDaemon(e);
+    if (from !== this.launcher && typeof body?.threadId === "number") e.body = { ...body, threadId: from.worker ? from.threadId : body.threadId + THREAD_SHIFT };
+    // A worker's own `thread` events are ours to send (configureWorker, terminated).
+    if (from === this.launcher || from === this.target || (this.workers.includes(from) && e.event !== "thread")) this.toDaemon(e);
   }
 
   private async reverse(req: P.Request, from: Upstream): Promise<void> {

@@ -44,6 +44,8 @@ export interface AttachOptions {
   program?: string;
   /** Attaching through `--connect` to an adapter that already runs the program. */
   remote: boolean;
+  /** `--connect HOST:PORT` of an adapter that connects to the program itself (connectsToProgram). */
+  connect?: { host: string; port: number };
   options: Record<string, unknown>;
   found?: FoundAdapter;
   callerEnv?: Env;
@@ -120,6 +122,11 @@ export interface AdapterIdentity {
   remote?: RemoteAdapter;
   /** How to install it, for the ADAPTER_NOT_FOUND hint. */
   installHint: string;
+  /**
+   * `attach --connect HOST:PORT` names the program's own debug port (Node's inspector), not a DAP
+   * adapter's: the adapter is started as usual and attaches there (attachArgs' `connect`).
+   */
+  connectsToProgram?: boolean;
   discover(o?: DiscoverOptions): FoundAdapter | null;
   /** How `debugger setup` installs it and what `doctor` checks beside discovery (built-ins only). */
   install?: AdapterInstall;

@@ -37,7 +37,7 @@ export function envArgs(a: ParsedArgs): { env: Record<string, string>; clearEnv?
 
 export const adapterFlags: Record<string, FlagDef> = {
   adapter: { type: "string", description: "debug adapter to use (default: chosen from the program)", valueHint: "NAME" },
-  connect: { type: "string", description: "use a debug adapter already listening there (dlv dap --listen, debugpy --listen, lldb-dap --connection)", valueHint: "HOST:PORT" },
+  connect: { type: "string", description: "use a debug adapter already listening there (dlv dap --listen, debugpy --listen, lldb-dap --connection); node: a Node inspector (node --inspect=PORT)", valueHint: "HOST:PORT" },
   python: { type: "string", description: "Python interpreter for debugpy", valueHint: "PATH" },
   "just-my-code": { type: "boolean", description: "debugpy: stop only in your own code (--no-just-my-code to step into libraries)" },
 };

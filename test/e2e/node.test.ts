@@ -3,7 +3,7 @@
 // or js-debug skips with the reason; in CI (CI=true) it fails (scripts/install-adapters.sh installs it).
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { homedir, networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { E2eEnv, ROOT, waitFor } from "./harness.ts";
 
@@ -28,6 +28,14 @@ if (missing.length) {
   const why = `not installed: ${missing.join(", ")}`;
   if (CI) test("node and js-debug are installed", () => expect(why).toBe("nothing missing"));
   else console.warn(`SKIP test/e2e/node.test.ts: ${why}`);
+}
+
+/** A TCP port free on loopback a moment ago. */
+function freePort(): number {
+  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
 }
 
 /** js-debug servers this env's daemon started that are still running (the peer leaked one per session). */
@@ -243,6 +251,128 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
       } finally {
         proc.kill(9);
       }
+    },
+    T,
+  );
+
+  test(
+    "attach --connect HOST:PORT to a Node inspector already listening: js-debug is started here and attaches there; start --connect is refused",
+    async () => {
+      const ticker = join(FIX, "ticker.js");
+      const port = freePort();
+      const proc = Bun.spawn([NODE!, `--inspect=127.0.0.1:${port}`, ticker], { stdout: "pipe", stderr: "pipe" });
+      try {
+        const reader = proc.stdout.getReader();
+        expect(new TextDecoder().decode((await reader.read()).value)).toContain(`pid=${proc.pid}`);
+        const s = "node-connect";
+        const attached = await env.ok(["attach", "--connect", `127.0.0.1:${port}`, "--adapter", "node", "--break", at(ticker, "tick_body"), "--session", s]);
+        expect(attached.session.adapter).toBe("node");
+        const hit = attached.stop ?? (await env.ok(["await", "--session", s])).stop;
+        expect(hit).toMatchObject({ reason: "breakpoint", frame: { file: ticker, line: mark(ticker, "tick_body") } });
+        expect(Number((await env.ok(["print", "count", "--session", s])).result)).toBeGreaterThan(0);
+        await env.ok(["detach", "--session", s]);
+        expect(proc.exitCode).toBeNull();
+        expect(jsDebugServers(env.runtimeDir)).toEqual([]);
+        // --connect names a running program's inspector: launching through it means nothing.
+        const start = await env.run(["start", ticker, "--connect", `127.0.0.1:${port}`, "--adapter", "node", "--session", "node-connect-start"]);
+        expect(start.json.error.code).toBe("USAGE");
+        expect(start.json.error.hint).toContain("attach --connect");
+      } finally {
+        proc.kill(9);
+      }
+    },
+    T,
+  );
+
+  test(
+    "attach by pid reads the inspector's address from the process: a wildcard one is reached on loopback, another address only when given with --connect",
+    async () => {
+      const ticker = join(FIX, "ticker.js");
+      const port = freePort();
+      const proc = Bun.spawn([NODE!, `--inspect=0.0.0.0:${port}`, ticker], { stdout: "pipe", stderr: "pipe" });
+      try {
+        const reader = proc.stdout.getReader();
+        expect(new TextDecoder().decode((await reader.read()).value)).toContain(`pid=${proc.pid}`);
+        const s = "node-attach-wild";
+        const attached = await env.ok(["attach", String(proc.pid), "--adapter", "node", "--break", at(ticker, "tick_body"), "--session", s]);
+        const hit = attached.stop ?? (await env.ok(["await", "--session", s])).stop;
+        expect(hit).toMatchObject({ reason: "breakpoint", frame: { file: ticker, line: mark(ticker, "tick_body") } });
+        await env.ok(["detach", "--session", s]);
+      } finally {
+        proc.kill(9);
+      }
+      const ip = Object.values(networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+      if (!ip) return void console.warn("SKIP (the non-loopback part): this machine has no non-loopback IPv4 address");
+      const port2 = freePort();
+      const remote = Bun.spawn([NODE!, `--inspect=${ip}:${port2}`, ticker], { stdout: "pipe", stderr: "pipe" });
+      try {
+        const reader = remote.stdout.getReader();
+        expect(new TextDecoder().decode((await reader.read()).value)).toContain(`pid=${remote.pid}`);
+        const refused = await env.run(["attach", String(remote.pid), "--adapter", "node", "--session", "node-attach-far"]);
+        expect(refused.json.error.code).toBe("ATTACH_FAILED");
+        expect(refused.json.error.message).toContain("not a loopback address");
+        expect(refused.json.error.hint).toContain(`attach --connect ${ip}:${port2} --adapter node`);
+        expect(remote.exitCode).toBeNull();
+        // Given explicitly, it is connected to.
+        const s = "node-attach-far-given";
+        const attached = await env.ok(["attach", "--connect", `${ip}:${port2}`, "--adapter", "node", "--break", at(ticker, "tick_body"), "--session", s]);
+        const hit = attached.stop ?? (await env.ok(["await", "--session", s])).stop;
+        expect(hit).toMatchObject({ reason: "breakpoint", frame: { file: ticker, line: mark(ticker, "tick_body") } });
+        await env.ok(["detach", "--session", s]);
+        expect(jsDebugServers(env.runtimeDir)).toEqual([]);
+      } finally {
+        remote.kill(9);
+      }
+    },
+    T,
+  );
+
+  test(
+    "worker threads are threads: a breakpoint in a worker stops there and names its thread; threads and backtrace --all list both; the worker's locals and print",
+    async () => {
+      const prog = join(FIX, "workers.js");
+      const s = "node-workers";
+      const r = await env.ok(["start", prog, "--break", at(prog, "worker_body"), "--break", at(prog, "main_message"), "--session", s]);
+      expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], threadId: 101, frame: { function: "square", file: prog, line: mark(prog, "worker_body") } });
+      expect(local(r.stop, "n")).toBe("7");
+      const text = (await env.run(["threads", "--session", s], { json: false })).stdout;
+      expect(text).toContain("[worker 1]");
+      const threads = (await env.ok(["threads", "--session", s])).threads;
+      expect(threads.map((t: any) => t.id)).toEqual([1, 101]);
+      expect(threads[1]).toMatchObject({ id: 101, name: "[worker 1]", current: true, frame: { function: "square", line: mark(prog, "worker_body") } });
+      const all = await env.ok(["backtrace", "--all", "--session", s]);
+      expect(all.threads?.find((t: any) => t.id === 101)?.frames[0]).toMatchObject({ function: "square", file: prog, line: mark(prog, "worker_body") });
+      expect((await env.ok(["print", "n * 10", "--session", s])).result).toBe("70");
+      // On to the main thread, which gets the worker's message; the worker has ended by then or soon.
+      const main = (await env.ok(["continue", "--session", s])).stop;
+      expect(main).toMatchObject({ reason: "breakpoint", breakpointIds: [2], threadId: 1, frame: { file: prog, line: mark(prog, "main_message") } });
+      expect(local(main, "m")).toBe("49");
+      await env.ok(["breakpoint", "remove", "--all", "--session", s]);
+      const end = (await env.ok(["continue", "--session", s])).stop;
+      expect(end).toMatchObject({ reason: "exited", exitCode: 0 });
+      expect((await env.ok(["output", "--session", s])).text).toBe("from worker: 49\nworker done\n");
+      await env.ok(["stop", "--session", s]);
+      expect(jsDebugServers(env.runtimeDir)).toEqual([]);
+    },
+    T,
+  );
+
+  test(
+    "async stacks: a backtrace after an await goes on through the awaiting callers (js-debug's `await` frame), their variables said to be unavailable",
+    async () => {
+      const prog = join(FIX, "async.js");
+      const s = "node-async";
+      const r = await env.ok(["start", prog, "--break", at(prog, "inner_after_await"), "--session", s]);
+      expect(r.stop.frame).toMatchObject({ function: "inner", line: mark(prog, "inner_after_await") });
+      const frames = (await env.ok(["backtrace", "--session", s])).frames.map((f: any) => f.function);
+      expect(frames.slice(0, 4)).toEqual(["inner", "await", "middle", "outer"]);
+      const bt = (await env.run(["backtrace", "--session", s], { json: false })).stdout;
+      expect(bt).toMatch(/#2 +middle \(.*async\.js:\d+\)/);
+      // The caller past the await is selectable; its variables are not live (js-debug says so).
+      expect((await env.ok(["frame", "2", "--session", s])).frame).toMatchObject({ function: "middle" });
+      const bad = await env.run(["print", "n", "--session", s]);
+      expect(bad.exitCode).not.toBe(0);
+      expect(bad.json.error.message).toContain("async stack frame");
     },
     T,
   );

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compiledFilesFor } from "../../src/adapters/compiledSources.ts";
 import * as jsValues from "../../src/adapters/jsValues.ts";
-import { inspectorFlags, typeScriptFlags } from "../../src/adapters/node.ts";
+import { inspectorFlags, isLoopback, typeScriptFlags } from "../../src/adapters/node.ts";
 import { NoticeFilter, withEmptyArgs } from "../../src/adapters/sessionServer.ts";
 import { nodeTestSummary } from "../../src/adapters/testRunners/summary.ts";
 import { planTest } from "../../src/adapters/testRunners/plan.ts";
@@ -102,4 +102,9 @@ test("the inspector a node process was started with, from its flags", () => {
   expect(inspectorFlags(["--inspect", "--inspect-port=9500"])).toEqual({ host: "127.0.0.1", port: 9500 });
   expect(inspectorFlags(["--inspect=0"])).toBeUndefined();
   expect(inspectorFlags(["--max-old-space-size=100"])).toBeUndefined();
+});
+
+test("loopback addresses (an inspector read from a process is connected to only there)", () => {
+  for (const h of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "::ffff:127.0.0.1"]) expect(isLoopback(h)).toBe(true);
+  for (const h of ["0.0.0.0", "10.0.0.5", "192.168.1.2", "example.com", "::", "128.0.0.1"]) expect(isLoopback(h)).toBe(false);
 });

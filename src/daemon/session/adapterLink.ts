@@ -120,6 +120,9 @@ export class AdapterLink {
     let env: Record<string, string> | undefined;
     let targetEnv: Record<string, string> | undefined;
     let target: LaunchOptions["target"];
+    // --connect to the program itself (Node's inspector): the adapter is ours, as without it.
+    const dapConnect = adapter.connectsToProgram ? undefined : opts.connect;
+    if (adapter.connectsToProgram && opts.connect && opts.mode === "launch") throw new DebuggerError("USAGE", `--connect with ${adapter.name} names a running program's inspector: that is \`attach --connect\`, not start`, `\`debugger attach --connect ${opts.connect.host}:${opts.connect.port} --adapter ${adapter.name}\``);
     if (opts.via) {
       const remote = adapter.remote;
       if (!remote) throw new DebuggerError("UNSUPPORTED", `--via: ${adapter.name} cannot run in a target${adapter.name === "gdb" ? " (cdt-gdb-adapter is a Node program: it would need node and its own files there)" : ""}`, "lldb-dap (C, C++, Rust: `--adapter lldb-dap`), debugpy (Python) and Delve (Go) run through --via");
@@ -137,7 +140,7 @@ export class AdapterLink {
       this.found = { path: facts.path, command: viaCommand(opts.via.argv, [...relay, ...remote.command(facts.path)]), variant: `via ${opts.via.argv.join(" ")}` };
       this.path = facts.path;
       command = this.found.command;
-    } else if (!opts.connect) {
+    } else if (!dapConnect) {
       const found = adapter.discover({ options: opts.options, env: opts.callerEnv });
       this.found = found ?? undefined;
       if (!found) throw new DebuggerError("ADAPTER_NOT_FOUND", `${adapter.name} is not installed or not on PATH`, adapter.installHint);
@@ -156,7 +159,7 @@ export class AdapterLink {
     if (opts.mode === "launch" && here && adapter.quirks.programTerminal) launch.terminal = output.openTerminal();
     if (opts.mode === "launch" && here && !opts.core && adapter.quirks.programPipes?.(this.found)) launch.pipes = output.openPipes();
     const outputMark = output.mark();
-    const transport: Transport = opts.connect ? { kind: "tcp-connect", ...opts.connect } : opts.via ? { kind: "stdio" } : adapter.transport;
+    const transport: Transport = dapConnect ? { kind: "tcp-connect", ...dapConnect } : opts.via ? { kind: "stdio" } : adapter.transport;
     // Environment values (the caller's, which may hold secrets) never reach the log: their names do.
     const trace = (dir: "in" | "out", m: unknown) => log("debug", `[${this.host.name}] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(redactEnv(m))}`);
     const onStderr = (text: string) => {
@@ -247,7 +250,7 @@ export class AdapterLink {
       ? core.args
       : opts.mode === "launch"
         ? adapter.launchArgs(launch)
-        : adapter.attachArgs({ pid: opts.pid, program: opts.program || undefined, remote: !!opts.connect, options: opts.options, found: this.found, callerEnv: opts.callerEnv });
+        : adapter.attachArgs({ pid: opts.pid, program: opts.program || undefined, remote: !!dapConnect, ...(opts.connect && !dapConnect ? { connect: opts.connect } : {}), options: opts.options, found: this.found, callerEnv: opts.callerEnv });
     const startRequest = client.request(core?.request ?? opts.mode, args, 0);
     const failed = startRequest.then(
       () => new Promise<never>(() => {}),
