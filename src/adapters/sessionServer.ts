@@ -427,6 +427,7 @@ class Router {
 
   /** Renumbers the ids in a worker session's answer (see `workers`). */
   private fromWorker(up: Upstream, r: P.Response): void {
+    // biome-ignore lint/suspicious/noExplicitAny: any response's body, its id fields rewritten by name
     const b = r.body as Record<string, any> | undefined;
     if (!b) return;
     const src = (s: P.Source | undefined) => {
