@@ -477,6 +477,16 @@ test("--target with a name config.toml does not have: INVALID_ARGUMENT listing t
   const bad = new E2eEnv({ prefix: "dbg-via-target-", config: '[targets.box]\nvia = "docker exec -i box"\n' });
   envs.push(bad);
   expect((await bad.run(["start", "./prog", "--target", "box"])).json.error?.message).toContain("targets.box.via");
+  // --stdin through a target stays refused, clearly (the via command's stdin is DAP's).
+  const here = new E2eEnv({ prefix: "dbg-via-target-", config: '[targets.here]\nvia = ["env"]\n' });
+  envs.push(here);
+  writeFileSync(join(here.dir, "p.py"), "print(1)\n");
+  for (const where of [["--target", "here"], ["--via", "env"]]) {
+    const r = await here.run(["start", join(here.dir, "p.py"), ...where, "--stdin", join(here.dir, "p.py")]);
+    expect(r.json.error).toMatchObject({ code: "UNSUPPORTED" });
+    expect(r.json.error?.message).toContain("--stdin with --via");
+    expect(r.json.error?.hint).toContain("copy the file into the target");
+  }
 }, 60_000);
 
 test.if(haveTools)("--target NAME on start, run, test, attach and doctor: the command and maps config.toml gives it", async () => {
