@@ -535,6 +535,9 @@ test.if(haveTools)("a file that exists only in the container: the stop's lines a
   const next = await env.ok(["next"], { cwd: src });
   expect(next.stop?.source?.find((l) => l.current)?.text).toBe("    return s");
   expect((await env.ok(["list", "5-6"], { cwd: src })).lines.map((l) => l.text)).toEqual(["x = 2", "y = add(x, 3)"]);
+  // By its path there, and by its base name (the current file's).
+  expect((await env.ok(["list", `${only}:7`], { cwd: src })).lines.find((l) => l.line === 7)?.text).toBe('print("y =", y)');
+  expect((await env.ok(["list", "tgt.py:1-1"], { cwd: src })).lines.map((l) => l.text)).toEqual(["def add(a, b):"]);
   await env.ok(["stop"], { cwd: src });
   await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
 }, 120_000);
