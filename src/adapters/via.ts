@@ -56,6 +56,21 @@ export function splitCommand(text: string): string[] {
   return out;
 }
 
+/** `--target NAME`: config.toml's `[targets.NAME]` (via as argv, map as REMOTE=LOCAL), or an error listing the targets there. */
+export async function namedTarget(name: string): Promise<{ via: string[]; map: string[] }> {
+  const [{ loadConfig }, { configPath }, { closest }] = await Promise.all([import("../common/config.ts"), import("../common/paths.ts"), import("../common/similar.ts")]);
+  const targets = (await loadConfig()).targets;
+  const entry = Object.hasOwn(targets, name) ? targets[name] : undefined;
+  if (entry) return { via: entry.via, map: entry.map };
+  const known = Object.keys(targets);
+  const guess = closest(name, known);
+  throw new DebuggerError(
+    "INVALID_ARGUMENT",
+    `no target '${name}' in ${configPath()}${known.length ? `; its targets: ${known.join(", ")}` : ": it names no targets"}`,
+    guess ? `did you mean --target ${guess}?` : `add one there: [targets.${/^[\w-]+$/.test(name) ? name : JSON.stringify(name)}] via = ["docker", "exec", "-i", "CONTAINER"] (map = ["/app=/home/me/project"]), or give --via 'COMMAND'`,
+  );
+}
+
 /** `--map REMOTE=LOCAL`: both absolute. */
 export function parseMap(text: string): PathMapping {
   const eq = text.indexOf("=");
@@ -117,6 +132,28 @@ function shellQuote(word: string): string {
 export function viaCommand(via: string[], argv: string[]): string[] {
   if (basename(via[0] ?? "") === "ssh") return [...via, argv.map(shellQuote).join(" ")];
   return [...via, ...argv];
+}
+
+/** The most of a source file read from the target (a stop's lines, `list`): a larger one is not shown. */
+const TARGET_SOURCE_MAX = 4 << 20;
+
+/**
+ * A source file read in the target (one that has no copy here): `head -c` through the via command,
+ * the path one argv word (quoted as a word for ssh), bounded; undefined when it cannot be read, is
+ * larger than the bound or is not text.
+ */
+export async function readInTarget(via: Via, path: string, env: Env): Promise<string | undefined> {
+  const remote = toRemote(path, via.maps);
+  if (!remote.startsWith("/")) return undefined;
+  const proc = Bun.spawn(viaCommand(via.argv, ["head", "-c", String(TARGET_SOURCE_MAX + 1), "--", remote]), { env, stdin: "ignore", stdout: "pipe", stderr: "ignore" });
+  const timer = setTimeout(() => proc.kill("SIGKILL"), 15_000);
+  try {
+    const [bytes, code] = await Promise.all([new Response(proc.stdout).bytes(), proc.exited]);
+    if (code !== 0 || bytes.length > TARGET_SOURCE_MAX || bytes.includes(0)) return undefined;
+    return new TextDecoder().decode(bytes);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The container a `docker|podman exec [OPTIONS] CONTAINER` command names, if it is one. */

@@ -9,14 +9,15 @@ export const adminCommands: CommandSpec[] = [
     name: "doctor",
     summary: "Check the adapters (a real handshake), ptrace permission, hardware watchpoints, runtime directory, config, daemon",
     positionals: [{ name: "adapter", description: "check only this adapter" }],
-    flags: { via: { type: "string", description: "check inside a target instead: the adapters, interpreters and compilers there, and ptrace permission ('docker exec -i NAME', 'ssh HOST')", valueHint: "CMD" } },
+    flags: {
+      via: { type: "string", description: "check inside a target instead: the adapters, interpreters and compilers there, and ptrace permission ('docker exec -i NAME', 'ssh HOST')", valueHint: "CMD" },
+      target: { type: "string", description: "check inside the target config.toml names ([targets.NAME]) instead", valueHint: "NAME" },
+    },
     run: async (a) => {
-      const via = typeof a.flags.via === "string" ? a.flags.via : undefined;
-      if (via === undefined) return (await import("./doctor.ts")).doctor(a.positionals[0]);
-      const { splitCommand } = await import("../adapters/via.ts");
-      const argv = splitCommand(via);
-      if (!argv.length) throw new DebuggerError("USAGE", "--via needs a command", "e.g. --via 'docker exec -i NAME'");
-      return (await import("./doctor.ts")).doctorVia(argv, a.positionals[0]);
+      if (a.flags.via === undefined && a.flags.target === undefined) return (await import("./doctor.ts")).doctor(a.positionals[0]);
+      const { viaArgs, withTarget } = await import("./session.ts");
+      const { via } = await withTarget(a, (t) => ({ ...viaArgs(a), ...t }));
+      return (await import("./doctor.ts")).doctorVia(via!, a.positionals[0]);
     },
   },
   {

@@ -5,7 +5,7 @@ import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
-import { splitCommand } from "../adapters/via.ts";
+import { namedTarget, splitCommand } from "../adapters/via.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
 import { bool, list, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
 import { namesDirectory } from "../common/hostPath.ts";
@@ -45,13 +45,17 @@ export const adapterFlags: Record<string, FlagDef> = {
 /** `--via 'COMMAND…'` and `--map REMOTE=LOCAL` (start, run): the adapter runs inside a target reached through a command. */
 export const viaFlags: Record<string, FlagDef> = {
   via: { type: "string", description: "start the adapter and program inside a target through this command, DAP over its stdin/stdout: 'docker exec -i NAME', 'ssh HOST', 'kubectl exec -i POD --' (one string, split as a shell splits words)", valueHint: "CMD" },
+  target: { type: "string", description: "instead of --via: config.toml's [targets.NAME] (via = [argv], map = [\"REMOTE=LOCAL\"])", valueHint: "NAME" },
   map: { type: "string", repeat: true, description: "with --via: the target's directory REMOTE is LOCAL here (docker's bind mounts are mapped without it)", valueHint: "REMOTE=LOCAL" },
 };
 
-/** --via split into argv (the daemon runs it without a shell), and --map as given. */
-export function viaArgs(a: ParsedArgs): { via?: string[]; map?: string[] } {
+type ViaArgs = { via?: string[]; map?: string[] };
+
+/** --via split into argv (the daemon runs it without a shell), and --map as given; with --target, nothing (withTarget gives them). */
+export function viaArgs(a: ParsedArgs): ViaArgs {
   const text = str(a, "via");
   const map = list(a, "map");
+  if (str(a, "target") !== undefined) return {};
   if (text === undefined) {
     if (map.length) throw new DebuggerError("USAGE", "--map maps paths of a --via target: give --via too", "e.g. --via 'ssh host' --map /srv/app=$PWD");
     return {};
@@ -59,6 +63,21 @@ export function viaArgs(a: ParsedArgs): { via?: string[]; map?: string[] } {
   const via = splitCommand(text);
   if (!via.length) throw new DebuggerError("USAGE", "--via needs a command", "e.g. --via 'docker exec -i NAME'");
   return { via, ...(map.length ? { map } : {}) };
+}
+
+/**
+ * `--target NAME`: the call made with config.toml's [targets.NAME] (via, then --map before its
+ * maps). Without it the call stays a plain value: only --target reads the file.
+ */
+export function withTarget<T>(a: ParsedArgs, make: (via: ViaArgs) => T | Promise<T>): T | Promise<T> {
+  const name = str(a, "target");
+  if (name === undefined) return make({});
+  if (str(a, "via") !== undefined) throw new DebuggerError("USAGE", "--via and --target both say where the program runs: give one", `--target ${name} runs through the command config.toml gives it`);
+  const map = list(a, "map");
+  return namedTarget(name).then((t) => {
+    const all = [...map, ...t.map];
+    return make({ via: t.via, ...(all.length ? { map: all } : {}) });
+  });
 }
 
 function parseConnect(a: ParsedArgs): { host: string; port: number } | undefined {
@@ -132,12 +151,13 @@ export const sessionCommands: CommandSpec[] = [
       ...programFlags,
     },
     examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234", "debugger start -m mypkg.cli --break mypkg/cli.py:12 -- --help"],
-    call: (a, ctx) => {
-      const args = { ...programArgs(a), connect: adapterArgs(a).connect, stopOnEntry: bool(a, "stop-on-entry"), core: str(a, "core"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a) };
-      const config = configName(a, "start");
-      // Sync without --config: a batch's and the tests' plain start stays a plain call.
-      return config === undefined ? call("start", args) : import("./launch.ts").then((m) => m.startCall(config, a, ctx, args));
-    },
+    call: (a, ctx) =>
+      withTarget(a, (via) => {
+        const args = { ...programArgs(a), ...via, connect: adapterArgs(a).connect, stopOnEntry: bool(a, "stop-on-entry"), core: str(a, "core"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a) };
+        const config = configName(a, "start");
+        // Sync without --config (or --target): a batch's and the tests' plain start stays a plain call.
+        return config === undefined ? call("start", args) : import("./launch.ts").then((m) => m.startCall(config, a, ctx, args));
+      }),
   },
   {
     group: "session",
@@ -168,7 +188,7 @@ export const sessionCommands: CommandSpec[] = [
         pid = Number(a.positionals[0]);
         if (!Number.isInteger(pid) || pid < 1) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a process id`, "`debugger attach 12345`");
       }
-      return call("attach", { pid, waitFor, program: str(a, "program"), ...extra, ...viaArgs(a), break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), clientPid: process.pid, callerEnv: ownEnv() });
+      return withTarget(a, (via) => call("attach", { pid, waitFor, program: str(a, "program"), ...extra, ...viaArgs(a), ...via, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), clientPid: process.pid, callerEnv: ownEnv() }));
     },
   },
   {

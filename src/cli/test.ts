@@ -1,7 +1,7 @@
 // `debugger test [flags] -- CMD…`: the project's own test command, run under the debugger, stopped
 // at the first failing test in the test's frame. Its summary and reply text are the contract's.
 import { call } from "../ipc/calls.ts";
-import { adapterArgs, adapterFlags, clearEnvFlag, envArgs, stdinFlag, viaArgs, viaFlags } from "./session.ts";
+import { adapterArgs, adapterFlags, clearEnvFlag, envArgs, stdinFlag, viaArgs, viaFlags, withTarget } from "./session.ts";
 import { bool, list, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
 
 export const testCommands: CommandSpec[] = [
@@ -25,12 +25,13 @@ export const testCommands: CommandSpec[] = [
     },
     examples: ["debugger test -- pytest -x tests/test_calc.py", "debugger test -- go test ./... -run TestAdd", "debugger test -- cargo test parse", "debugger test -- tox -e py", "debugger test -- node --test test/calc.test.js", "debugger test -- npx vitest run", "debugger test -- npm test", "debugger test --break calc.py:4 --no-stop-on-failure -- python -m unittest"],
     call: (a, ctx) =>
-      call("test", {
+      withTarget(a, (via) => call("test", {
         command: a.rest,
         cwd: str(a, "cwd"),
         ...envArgs(a),
         stdin: str(a, "stdin"),
         ...viaArgs(a),
+        ...via,
         adapter: str(a, "adapter"),
         options: adapterArgs(a).options,
         stopOnFailure: bool(a, "stop-on-failure") ?? true,
@@ -38,6 +39,6 @@ export const testCommands: CommandSpec[] = [
         wait: ctx.wait,
         timeout: ctx.timeout,
         print: list(a, "print"), locals: localsFlag(a),
-      }),
+      })),
   },
 ];

@@ -45,22 +45,23 @@ export async function cliSettings(path = configPath()): Promise<CliSettings> {
  * typo is an error on every command, as the README promises, without loading the schema.
  */
 export const KNOWN_KEYS: Record<string, readonly string[]> = {
-  "": ["output", "display", "timeouts", "defaults", "daemon", "adapters"],
+  "": ["output", "display", "timeouts", "defaults", "daemon", "adapters", "targets"],
   output: ["max_chunks", "max_bytes", "file_max_bytes", "files_max_bytes", "files_days"],
   display: ["max_value_length", "max_locals", "source_lines"],
   timeouts: ["execution", "request", "adapter_start"],
   defaults: ["session", "source_lines", "value_length", "adapter", "locals"],
   daemon: ["idle_timeout", "warm_adapters", "log_level"],
   "adapters.*": ["command", "transport", "extensions", "launch", "attach", "env"],
+  "targets.*": ["via", "map"],
 };
 
 function unknownKey(raw: unknown): boolean {
   if (!isTable(raw)) return true;
   for (const [table, value] of Object.entries(raw)) {
     if (!KNOWN_KEYS[""]!.includes(table)) return true;
-    if (table === "adapters") {
+    if (table === "adapters" || table === "targets") {
       if (!isTable(value)) return true;
-      for (const entry of Object.values(value)) if (!isTable(entry) || Object.keys(entry).some((k) => !KNOWN_KEYS["adapters.*"]!.includes(k))) return true;
+      for (const entry of Object.values(value)) if (!isTable(entry) || Object.keys(entry).some((k) => !KNOWN_KEYS[`${table}.*`]!.includes(k))) return true;
     } else if (!isTable(value) || Object.keys(value).some((k) => !KNOWN_KEYS[table]!.includes(k))) return true;
   }
   return false;

@@ -16,6 +16,12 @@ const AdapterEntry = v.strictObject({
   env: v.optional(v.record(v.string(), v.string()), {}),
 });
 
+/** `[targets.NAME]`: a --via target by name (`--target NAME`): the command as argv, and REMOTE=LOCAL maps. */
+const TargetEntry = v.strictObject({
+  via: v.pipe(v.array(v.string()), v.minLength(1, "give the command that reaches the target as an array: via = [\"docker\", \"exec\", \"-i\", \"NAME\"]")),
+  map: v.optional(v.array(v.pipe(v.string(), v.regex(/^\/[^=]*=\//, "a map is \"REMOTE=LOCAL\", two absolute paths"))), []),
+});
+
 const int = (min: number) => v.pipe(v.number(), v.integer(), v.minValue(min));
 const seconds = (min: number) => v.pipe(v.number(), v.minValue(min));
 
@@ -58,6 +64,7 @@ const ConfigSchema = v.strictObject({
     {},
   ),
   adapters: v.optional(v.record(v.string(), AdapterEntry), {}),
+  targets: v.optional(v.record(v.string(), TargetEntry), {}),
 });
 
 export type Config = v.InferOutput<typeof ConfigSchema>;

@@ -18,10 +18,29 @@ export async function readLines(path: string): Promise<string[] | undefined> {
   }
 }
 
+export type LinesReader = (path: string) => Promise<string[] | undefined>;
+
+/**
+ * Reads here first; a file that is not here from `elsewhere` (a --via target), remembered per path
+ * for the session (each read there is a round trip through the via command).
+ */
+export function readingElsewhere(elsewhere: (path: string) => Promise<string | undefined>): LinesReader {
+  const remembered = new Map<string, string[] | undefined>();
+  return async (path) => {
+    const here = await readLines(path);
+    if (here) return here;
+    if (remembered.has(path)) return remembered.get(path);
+    const lines = (await elsewhere(path))?.split(/\r?\n/);
+    if (remembered.size > 64) remembered.clear();
+    remembered.set(path, lines);
+    return lines;
+  };
+}
+
 /** `before` lines above `line`, the line itself, `after` lines below, clipped to the file. */
-export async function sourceWindow(path: string | undefined, line: number | undefined, before: number, after = before): Promise<SourceLine[]> {
+export async function sourceWindow(path: string | undefined, line: number | undefined, before: number, after = before, read: LinesReader = readLines): Promise<SourceLine[]> {
   if (!path || !line) return [];
-  const lines = await readLines(path);
+  const lines = await read(path);
   if (!lines) return [];
   const out: SourceLine[] = [];
   const last = lines.length - (lines.at(-1) === "" ? 1 : 0);

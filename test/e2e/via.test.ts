@@ -454,3 +454,90 @@ test.if(haveTools && haveGo)("a Go program in a --network none container: Delve 
   await env.ok(["stop"], { cwd: src });
   await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
 }, 120_000);
+
+// `--target NAME`: config.toml's [targets.NAME] gives the via command and the maps.
+test("--target with a name config.toml does not have: INVALID_ARGUMENT listing the targets it has", async () => {
+  const env = new E2eEnv({ prefix: "dbg-via-target-", config: '[targets.box]\nvia = ["docker", "exec", "-i", "box"]\n\n[targets.staging]\nvia = ["ssh", "staging"]\nmap = ["/srv/app=/home/me/app"]\n' });
+  envs.push(env);
+  for (const argv of [["start", "./prog", "--target", "boxx"], ["run", "./prog", "--target", "boxx"], ["test", "--target", "boxx", "--", "pytest"], ["attach", "1", "--target", "boxx"], ["doctor", "--target", "boxx"]]) {
+    const r = await env.run(argv);
+    expect([argv[0], r.exitCode]).toEqual([argv[0], 2]);
+    expect(r.json.error).toMatchObject({ code: "INVALID_ARGUMENT" });
+    expect(r.json.error?.message).toContain("no target 'boxx'");
+    expect(r.json.error?.message).toContain("box, staging");
+    expect(r.json.error?.hint).toContain("--target box");
+  }
+  const both = await env.run(["start", "./prog", "--target", "box", "--via", "ssh x"]);
+  expect(both.json.error).toMatchObject({ code: "USAGE" });
+  const none = new E2eEnv({ prefix: "dbg-via-target-" });
+  envs.push(none);
+  const r = await none.run(["start", "./prog", "--target", "box"]);
+  expect(r.json.error?.message).toContain("names no targets");
+  expect(r.json.error?.hint).toContain("[targets.box]");
+  const bad = new E2eEnv({ prefix: "dbg-via-target-", config: '[targets.box]\nvia = "docker exec -i box"\n' });
+  envs.push(bad);
+  expect((await bad.run(["start", "./prog", "--target", "box"])).json.error?.message).toContain("targets.box.via");
+  // --stdin through a target stays refused, clearly (the via command's stdin is DAP's).
+  const here = new E2eEnv({ prefix: "dbg-via-target-", config: '[targets.here]\nvia = ["env"]\n' });
+  envs.push(here);
+  writeFileSync(join(here.dir, "p.py"), "print(1)\n");
+  for (const where of [["--target", "here"], ["--via", "env"]]) {
+    const r = await here.run(["start", join(here.dir, "p.py"), ...where, "--stdin", join(here.dir, "p.py")]);
+    expect(r.json.error).toMatchObject({ code: "UNSUPPORTED" });
+    expect(r.json.error?.message).toContain("--stdin with --via");
+    expect(r.json.error?.hint).toContain("copy the file into the target");
+  }
+}, 60_000);
+
+test.if(haveTools)("--target NAME on start, run, test, attach and doctor: the command and maps config.toml gives it", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const src = join(dir, "src");
+  // An extra map that matches nothing is taken with the container's own bind mounts.
+  const env = new E2eEnv({ prefix: "dbg-via-", config: `[targets.box]\nvia = ["docker", "exec", "-i", "${CAP}"]\nmap = ["/nowhere=/tmp"]\n` });
+  envs.push(env);
+  const started = await env.ok(["start", join(src, "prog"), "--target", "box", "--break", `${join(src, "prog.c")}:3`], { cwd: src });
+  expect(started.stop?.frame).toMatchObject({ function: "add", file: join(src, "prog.c"), line: 3 });
+  expect(leftIn(CAP).some((l) => l.includes("lldb-dap"))).toBe(true);
+  await env.ok(["stop"], { cwd: src });
+  await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
+  const r = await env.ok(["run", join(src, "prog.py"), "--target", "box", "--break", `${join(src, "prog.py")}:3`, "--print", "s"], { cwd: src });
+  expect(r.hits.map((h) => h.values?.map((v) => v.value))).toEqual([["5"]]);
+  const t = await env.ok(["test", "--target", "box", "--", "pytest", "-q", "-p", "no:cacheprovider", "test_calc.py"], { cwd: src });
+  expect(t.stop?.frame).toMatchObject({ function: "test_add", file: join(src, "test_calc.py"), line: 7 });
+  await env.ok(["stop"], { cwd: src });
+  const d = await env.ok(["doctor", "--target", "box"], { cwd: src });
+  expect(d.adapters.find((a) => a.name === "lldb-dap")).toMatchObject({ found: true, path: "/usr/bin/lldb-dap-19" });
+  expect(docker(["exec", "-d", CAP, "/work/loop"]).code).toBe(0);
+  await waitFor(() => pidsIn(CAP, "/work/loop").length === 1, 10_000, "the loop to run in the container");
+  const [pid] = pidsIn(CAP, "/work/loop");
+  const attached = await env.ok(["attach", String(pid), "--target", "box", "--break", `${join(src, "loop.c")}:3`], { cwd: src });
+  expect(attached.session).toMatchObject({ adapter: "lldb-dap", pid });
+  expect((await env.ok(["await"], { cwd: src })).stop?.frame).toMatchObject({ function: "tick", file: join(src, "loop.c"), line: 3 });
+  await env.ok(["stop"], { cwd: src });
+  docker(["exec", CAP, "sh", "-c", "for d in /proc/[0-9]*; do case \"$(tr '\\0' ' ' < $d/cmdline)\" in /work/loop*) kill -9 ${d#/proc/};; esac; done"]);
+  await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
+}, 180_000);
+
+test.if(haveTools)("a file that exists only in the container: the stop's lines and `list` read there, through the via command", async () => {
+  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+  const env = newEnv();
+  const src = join(dir, "src");
+  // Outside the bind mount and outside this machine's tree (the image has no /opt): no copy here.
+  const only = "/opt/only dir/tgt.py";
+  expect(existsSync(only)).toBe(false);
+  expect(docker(["exec", "-i", CAP, "sh", "-c", 'mkdir -p "/opt/only dir" && cat > "$1"', "sh", only], new Blob([PY_SRC])).code).toBe(0);
+  const started = await env.ok(["start", only, "--via", via(CAP), "--break", `${only}:2`], { cwd: src });
+  expect(started.stop?.frame).toMatchObject({ function: "add", file: only, line: 2 });
+  expect(started.stop?.source?.find((l) => l.current)?.text).toBe("    s = a + b");
+  const listed = await env.ok(["list"], { cwd: src });
+  expect(listed.lines.find((l) => l.current)).toMatchObject({ line: 2, text: "    s = a + b" });
+  expect(listed.lines.map((l) => l.text)).toContain('print("y =", y)');
+  const next = await env.ok(["next"], { cwd: src });
+  expect(next.stop?.source?.find((l) => l.current)?.text).toBe("    return s");
+  expect((await env.ok(["list", "5-6"], { cwd: src })).lines.map((l) => l.text)).toEqual(["x = 2", "y = add(x, 3)"]);
+  // By its path there, and by its base name (the current file's).
+  expect((await env.ok(["list", `${only}:7`], { cwd: src })).lines.find((l) => l.line === 7)?.text).toBe('print("y =", y)');
+  expect((await env.ok(["list", "tgt.py:1-1"], { cwd: src })).lines.map((l) => l.text)).toEqual(["def add(a, b):"]);
+  await env.ok(["stop"], { cwd: src });
+  await waitFor(() => leftIn(CAP).length === 0, 10_000, "nothing left in the container");
+}, 120_000);

@@ -97,7 +97,7 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
 export function programStdin(a: { stdin?: string; core?: string; connect?: unknown; via?: unknown }, cwd: string, mode: "launch" | "attach"): string | undefined {
   if (a.stdin === undefined) return undefined;
   // The file is here; the program is in the target, which cannot open it.
-  if (a.via) throw new DebuggerError("UNSUPPORTED", "--stdin with --via is not supported yet: the file is on this machine, the program in the target", "leave out --stdin (the program's stdin is then /dev/null in the target)");
+  if (a.via) throw new DebuggerError("UNSUPPORTED", "--stdin with --via is not supported yet: the file is on this machine, the program in the target (and the via command's stdin carries DAP)", "leave out --stdin (the program's stdin is then /dev/null in the target), or copy the file into the target and give the program its path");
   const clash = mode === "attach" ? "attach" : a.core ? "--core" : a.connect ? "--connect" : undefined;
   if (clash) throw new DebuggerError("USAGE", `--stdin gives a file to a program the debugger starts: ${clash} starts none`, clash === "attach" ? "the program already has its stdin; start it with `debugger start PROG --stdin FILE`" : `leave out --stdin, or ${clash}`);
   return checkStdinFile(a.stdin, cwd);

@@ -4,11 +4,13 @@
 // operations, which own the parts this reads.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { AdapterSpec, FoundAdapter } from "../../adapters/types.ts";
+import { readInTarget } from "../../adapters/via.ts";
 import { maxLocals, maxValueLength, sourceLines, type Config } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { DapClient } from "../../dap/client.ts";
 import type { BreakpointView, SessionState, SessionSummary, StopReport } from "../../ipc/types.ts";
 import type { RingBuffer } from "../ringBuffer.ts";
+import { readingElsewhere, readLines, type LinesReader } from "../sourceWindow.ts";
 import type { DisplayLimits } from "../truncate.ts";
 import type { AdapterLink, StartOptions } from "./adapterLink.ts";
 import type { BreakpointSync } from "./breakpointSync.ts";
@@ -164,6 +166,15 @@ export abstract class SessionFacts {
 
   get sourceLines(): number {
     return sourceLines(this.config);
+  }
+
+  private targetReader: LinesReader | undefined;
+  /** How a stop and `list` read source: from here, and through --via a file that has no copy here from the target. */
+  get readSource(): LinesReader {
+    const o = this.startOptions;
+    if (!o?.via) return readLines;
+    const via = o.via;
+    return (this.targetReader ??= readingElsewhere((path) => readInTarget(via, path, o.callerEnv)));
   }
 
   breakpointViews(): BreakpointView[] {

@@ -305,7 +305,7 @@ export class Inspector {
       const how = this.host.adapter.functionSource;
       const live = state === "stopped" || state === "running";
       const locateFunction = how && live ? async (name: string) => how.parse((await this.console.rawNow(q, how.command(name))).result) : undefined;
-      const data = await listing(target, around, { ...where, adapter: this.host.adapter, here, lastFile: this.lastListed, locateFunction, readLines });
+      const data = await listing(target, around, { ...where, adapter: this.host.adapter, here, lastFile: this.lastListed, locateFunction, readLines: this.host.readSource ?? readLines });
       if (!data.via) this.lastListed = data.file;
       return data;
     });
@@ -416,7 +416,7 @@ export class Inspector {
   async contextNow(q: InQueue, lines: number): Promise<ContextData> {
     const { frame, index, threadId } = await this.selectedFrameNow(q);
     const file = frame.source?.path;
-    const source = await sourceWindow(file, frame.line, lines);
+    const source = await sourceWindow(file, frame.line, lines, lines, this.host.readSource);
     const cut = truncateVariables(await this.reader.scopeVariablesNow(q, frame.id, "locals"), this.host.limits);
     const last = this.host.lastReport;
     return {

@@ -4,6 +4,7 @@ import type { AdapterSpec, FoundAdapter } from "../../adapters/types.ts";
 import type { DapClient } from "../../dap/client.ts";
 import type { SessionState, StopReport } from "../../ipc/types.ts";
 import type { DisplayLimits } from "../truncate.ts";
+import type { LinesReader } from "../sourceWindow.ts";
 import type { InQueue } from "./queue.ts";
 import type { CodeFacts } from "./userCode.ts";
 
@@ -15,6 +16,8 @@ export interface InspectorHost {
   readonly state: SessionState;
   readonly limits: DisplayLimits;
   readonly sourceLines: number;
+  /** How source files are read (unset: from this machine's disk). */
+  readonly readSource?: LinesReader;
   readonly lastReport: StopReport | undefined;
   readonly foundAdapter: FoundAdapter | undefined;
   /** The program being debugged (its language decides how expressions are spelled for the adapter). */

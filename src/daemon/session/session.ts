@@ -134,6 +134,7 @@ export class Session extends SessionFacts {
       get program() { return session.program; },
       get core() { return session.core; },
       get sourceLines() { return session.sourceLines; },
+      get readSource() { return session.readSource; },
       codeFacts: () => this.codeFacts(),
       get limits() { return session.limits; },
       displayList: () => this.displays.list(),

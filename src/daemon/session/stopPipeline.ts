@@ -7,6 +7,7 @@ import type { DapClient } from "../../dap/client.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { StopReport } from "../../ipc/types.ts";
 import type { DisplayLimits } from "../truncate.ts";
+import type { LinesReader } from "../sourceWindow.ts";
 import type { BreakpointSync } from "./breakpointSync.ts";
 import type { Display, Printed } from "./displays.ts";
 import type { InQueue } from "./queue.ts";
@@ -31,6 +32,8 @@ export interface PipelineHost {
   readonly program: string | undefined;
   readonly core: string | undefined;
   readonly sourceLines: number;
+  /** How source files are read (unset: from this machine's disk). */
+  readonly readSource?: LinesReader;
   codeFacts(): CodeFacts;
   readonly limits: DisplayLimits;
   displayList(): Display[];
@@ -93,6 +96,7 @@ export class StopPipeline {
         displays: h.displayList(),
         prints: h.takePrints(),
         sourceLines: h.sourceLines,
+        ...(h.readSource ? { readSource: h.readSource } : {}),
         facts: h.codeFacts(),
         limits: h.limits,
         create: (reason) => h.reports.create(reason),

@@ -10,7 +10,7 @@ import type { DapClient } from "../../dap/client.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { DisplayValue, StopReport, VariableView } from "../../ipc/types.ts";
 import type { Breakpoint, BreakpointRegistry } from "../breakpointRegistry.ts";
-import { sourceWindow } from "../sourceWindow.ts";
+import { sourceWindow, type LinesReader } from "../sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../truncate.ts";
 import { declaredBelow, stopPrints, type Display, type Printed } from "./displays.ts";
 import type { InQueue } from "./queue.ts";
@@ -54,6 +54,8 @@ export interface ReportContext {
   /** A command's `--print` expressions, travelling with the resume: read beside the displays (with the breakpoint's own). */
   readonly prints?: readonly string[];
   readonly sourceLines: number;
+  /** How source files are read (unset: from this machine's disk). */
+  readonly readSource?: LinesReader;
   readonly limits: DisplayLimits;
   /** What tells the user's code from libraries' here. */
   readonly facts: CodeFacts;
@@ -214,7 +216,7 @@ export async function read(q: InQueue, ctx: ReportContext, d: Draft): Promise<vo
     }
   }
   // The source window comes from disk: read it while the adapter answers for the locals.
-  const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, ctx.sourceLines), reader.scopeVariablesNow(q, shown.id, "locals")]);
+  const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, ctx.sourceLines, ctx.sourceLines, ctx.readSource), reader.scopeVariablesNow(q, shown.id, "locals")]);
   report.source = source;
   // Compared whole, before the cut: a change past the budget is still a change.
   const index = report.frameIndex ?? 0;
