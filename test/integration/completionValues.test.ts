@@ -48,7 +48,7 @@ function zsh(words: string[]): string[] | null {
   const r = Bun.spawnSync([z, "-f", "-c", `${stubs}; source '${scripts.zsh}'; words=(${line}); CURRENT=${words.length}; _debugger`], { env: shellEnv });
   expect(r.stderr.toString()).toBe("");
   const cur = words.at(-1)!;
-  return r.stdout.toString().split("\n").filter((w) => w?.startsWith(cur)).sort();
+  return r.stdout.toString().split("\n").filter((w) => w !== "" && w.startsWith(cur)).sort();
 }
 
 function fish(line: string): string[] | null {
