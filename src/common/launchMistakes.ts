@@ -12,7 +12,10 @@ export function interpreterNamed(program: string | undefined): string | undefine
 }
 
 const shown = (words: string[]) => {
-  const text = words.slice(0, 6).map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`)).join(" ");
+  const text = words
+    .slice(0, 6)
+    .map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`))
+    .join(" ");
   return words.length > 6 ? `${text} …` : text;
 };
 
@@ -24,7 +27,8 @@ export function launchHint(command: string, interpreter: string | undefined, arg
   const module = python && m >= 0 ? args[m + 1] : undefined;
   const testCommand = interpreter ? [interpreter, ...args] : args;
   if (module && TEST_MODULES.has(module)) return `a test run is \`debugger test ${brk}-- ${shown(testCommand)}\``;
-  if (module) return `a module is \`debugger ${command} ${breaks.length ? brk : ""}-m ${module}${args.length > m + 2 ? ` -- ${shown(args.slice(m + 2))}` : ""}\``;
+  if (module)
+    return `a module is \`debugger ${command} ${breaks.length ? brk : ""}-m ${module}${args.length > m + 2 ? ` -- ${shown(args.slice(m + 2))}` : ""}\``;
   const at = args.findIndex((w) => !w.startsWith("-"));
   const script = at >= 0 ? shown(args.slice(at)).replace(/^(\S+)(?= )/, "$1 --") : undefined;
   const runner = python ? "python3 -m pytest …" : "node --test …";
