@@ -4,6 +4,7 @@
 // sender's own spelling. Free of valibot: the CLI runs it on every command.
 import { DebuggerError } from "../common/errors.ts";
 import { checkLocationSyntax } from "../common/location.ts";
+import { commandAsArgsHint, shownWords } from "../common/launchMistakes.ts";
 import type { ArgsIn, CallOf } from "./commands.ts";
 import type { CommandName, Single } from "./meta.ts";
 
@@ -103,6 +104,10 @@ export const checks: { [C in CommandName]?: Check<C> } = {
 function checkLaunch(command: "start" | "run", a: ArgsIn<"start"> | ArgsIn<"run">, say: Spelling): void {
   const core = "core" in a ? a.core : undefined;
   const pid = "pid" in a ? a.pid : undefined;
+  // The command line after -- with no PROGRAM (`run --break f.py:4 -- python3 -m pytest`): say what it is taken for, and the call meant.
+  if (!a.program && !a.module && a.args?.length) {
+    throw usage(`${command} needs ${say.example("PROGRAM", "program")}: ${say.example(`the words after -- (\`${shownWords(a.args)}\`) are its arguments`, `args (${shownWords(a.args)}) are its arguments`)}, not the program`, commandAsArgsHint(command, a.args, a.break ?? []));
+  }
   if (!a.program && !a.module) throw usage(`${command} needs ${say.example("PROGRAM", "program")} (the executable to debug) or ${say.arg("module")} (a Python module)`, say.example(`\`debugger ${command} ./app -- ARGS\`, \`debugger ${command} -m pkg.app -- ARGS\` or \`debugger ${command} --config NAME\` (a launch.json configuration)`, 'e.g. {"program": "./app", "break": ["main.c:42"]}'));
   const connect = "connect" in a ? a.connect : undefined;
   if (a.module && (a.program || core || connect || pid)) throw usage(`${say.arg("module")} runs a Python module: it takes no program${command === "start" ? `, ${say.arg("core")} or ${say.arg("connect")}` : ""}`, say.example(`\`debugger ${command} -m pkg.app -- ARGS\``, 'e.g. {"module": "pkg.app", "args": ["--help"]}'));

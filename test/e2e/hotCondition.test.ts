@@ -40,3 +40,25 @@ for (const adapter of ["lldb-dap", "gdb"]) {
     if (faster) expect(r.stdout).toContain(`${faster.adapter} evaluates one in ≈${faster.msEach} ms: add --adapter ${faster.adapter}.`);
   }, 600_000);
 }
+
+// A trace with --if at the line of a conditional breakpoint of the user's: lldb-dap names only the
+// line's first breakpoint, so its hits used to name the user's and the trace recorded 0.
+for (const adapter of ["lldb-dap", "gdb"]) {
+  const available = haveGcc && (adapter === "gdb" ? haveGdb || missing("gdb with cdt-gdb-adapter is not installed", FILE) : adapterAvailable("lldb-dap", FILE));
+  test.skipIf(!available)(`${adapter}: trace --if at the line of a conditional breakpoint records its hits, and ends at the user's`, async () => {
+    const s = `cond-${adapter}`;
+    const first = await env().ok(["start", "./app", "--adapter", adapter, "--break", "app.c:9 if i >= 10", "--session", s, "--", "30"], { cwd: dir });
+    expect(first.stop.frame.line).toBe(9);
+    const same = await env().ok(["trace", "app.c:9", "--if", "i >= 10", "--print", "i", "--max", "3", "--session", s], { cwd: dir });
+    expect(same.hits.map((h) => h.values[0]!.value)).toEqual(["11", "12", "13"]);
+    expect(same.stoppedBy).toBe("max");
+    // Another condition: its hits count, and a stop only the user's condition made ends the trace there.
+    const other = await env().ok(["trace", "app.c:9", "--if", "i % 7 == 0", "--print", "i", "--max", "5", "--session", s], { cwd: dir });
+    expect(other.hits.map((h) => h.values[0]!.value)).toEqual(["14"]);
+    expect(other.stoppedBy).toBe("other");
+    // (cdt-gdb-adapter names no breakpoint: the stop lists every one of the line.)
+    expect(other.stop!.breakpointIds).toContain(1);
+    expect(other.stop!.frame!.line).toBe(9);
+    await env().ok(["stop", "--session", s]);
+  }, 120_000);
+}

@@ -2,6 +2,9 @@
 // talks to a daemon of its own (an isolated DEBUGGER_RUNTIME_DIR) that the CLI shares; a real
 // lldb-dap drives the C fixtures.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -12,7 +15,7 @@ import type { ArgsIn, Replies } from "../../src/ipc/commands.ts";
 import { meta, type CommandName } from "../../src/ipc/meta.ts";
 import { replySchemas } from "../../src/mcp/replySchemas.ts";
 import { NOT_TOOLS, toolName } from "../../src/mcp/tools.ts";
-import { adapterAvailable, BIN, E2eEnv, type Reading, useEnv, waitFor } from "./harness.ts";
+import { adapterAvailable, BIN, E2eEnv, missing, type Reading, useEnv, waitFor } from "./harness.ts";
 
 const env = useEnv(() => new E2eEnv({ prefix: "dbg-mcp-" }));
 const haveLldb = adapterAvailable("lldb-dap", "test/e2e/mcp.test.ts");
@@ -439,4 +442,39 @@ describe.if(haveLldb)("replies name tools (issue 29)", () => {
     expect(found).toEqual([]);
     expect(seen.length).toBeGreaterThan(40);
   }, 90_000);
+});
+
+// Issue 33's round over MCP `run`/`test` with a real adapter (debugpy): what the CLI tests show for
+// the commands, through the SDK's client.
+describe("MCP run and test on debugpy (issue 33)", () => {
+  const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, pytest"], { stderr: "ignore" }).exitCode === 0 || missing("/usr/bin/python3 cannot import debugpy and pytest", "test/e2e/mcp.test.ts");
+  let dir = "";
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "dbg-mcp-py-"));
+    writeFileSync(join(dir, "test_calc.py"), "def add(a, b):\n    return a - b\n\n\ndef test_add():\n    got = add(2, 3)\n    assert got == 5\n\n\ndef test_ok():\n    assert add(3, 0) == 3\n");
+    writeFileSync(join(dir, "chatty.py"), "for i in range(1, 3001):\n    print(f'line {i} of the run')\nraise ValueError('at the end')\n");
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test.skipIf(!haveDebugpy)("test: stops at the failing assert with its locals; continue ends with the runner's verdict", async () => {
+    const t = await ok("test", { session: "mcp-test", command: ["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", join(dir, "test_calc.py")], cwd: dir });
+    expect(t.data.stop!.frame!.line).toBe(7);
+    expect(t.data.stop!.locals!.find((v) => v.name === "got")?.value).toBe("-1");
+    const end = await ok("continue", { session: "mcp-test" });
+    expect(end.data.stop!.summary).toBe("1 failed, 1 passed");
+    expect(end.data.stop!.exitCode).toBe(1);
+  }, 120_000);
+
+  test.skipIf(!haveDebugpy)("run: 3,000 lines then an uncaught exception: the last whole lines, and the file with all of them after the session ended", async () => {
+    const r = await ok("run", { session: "mcp-run", program: join(dir, "chatty.py"), cwd: dir });
+    expect(r.data.stoppedBy).toBe("other");
+    const lines = r.data.stop!.output!.split("\n").filter((l) => l.startsWith("line "));
+    expect(lines.at(-1)).toBe("line 3000 of the run");
+    expect(lines.every((l) => /^line \d+ of the run$/.test(l))).toBe(true);
+    const file = r.data.stop!.outputFile!;
+    expect(r.data.stop!.truncated!.join("\n")).toContain(`is in ${file}`);
+    const all = (await Bun.file(file).text()).split("\n").filter((l) => l.startsWith("line "));
+    expect(all).toHaveLength(3000);
+    expect((await ok("sessions")).data.sessions).toEqual([]);
+  }, 120_000);
 });

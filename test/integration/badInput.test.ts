@@ -6,6 +6,8 @@
 // in a request's strings is covered on the socket below.)
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { commands, flagsOf } from "../../src/cli/registry.ts";
 import type { CommandSpec } from "../../src/cli/spec.ts";
@@ -229,6 +231,29 @@ describe("bad input on the command line", () => {
       expect(r.error.hint).toBeString();
     }
   }, 30_000);
+
+  test("a command line as run's arguments, or an interpreter as PROGRAM: USAGE with the call meant (test, -m, the script)", async () => {
+    const cases: [string[], string, string][] = [
+      [["run", "--break", "calc.py:4", "--", "python3", "-m", "pytest", "-q"], "run needs PROGRAM: the words after -- (`python3 -m pytest -q`) are its arguments, not the program", "a test run is `debugger test --break calc.py:4 -- python3 -m pytest -q`"],
+      [["run", "python3", "--break", "calc.py:4", "--", "-m", "pytest", "-q"], "'python3' is the interpreter, not the program", "a test run is `debugger test --break calc.py:4 -- python3 -m pytest -q`"],
+      [["start", "python", "--", "-m", "pkg.app", "x"], "'python' is the interpreter, not the program", "a module is `debugger start -m pkg.app -- x`"],
+      [["run", "python3", "--", "app.py", "a b"], "'python3' is the interpreter", "the script is the program: `debugger run app.py -- 'a b'`; a module: `debugger run -m MODULE -- ARGS`; a test runner: `debugger test --break FILE:LINE -- python3 -m pytest …`"],
+      [["run", "node", "--", "app.js"], "'node' is the interpreter", "the script is the program: `debugger run app.js`; a test runner: `debugger test --break FILE:LINE -- node --test …`"],
+      [["run", "--", "./app", "3"], "run needs PROGRAM: the words after -- (`./app 3`)", "a program is `debugger run ./app -- 3`; a test run: `debugger test -- ./app 3`"],
+    ];
+    for (const [argv, message, hint] of cases) {
+      const r = await env.run([...argv.slice(0, 1), "--session", "launch-words", ...argv.slice(1)]);
+      expect(r.exitCode).toBe(2);
+      expect(r.json.error.code).toBe("USAGE");
+      expect(r.json.error.message).toContain(message);
+      expect(r.json.error.hint).toContain(hint);
+    }
+    // A file of that name here is a program as any other (not refused as an interpreter).
+    writeFileSync(join(env.dir, "node"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+    const own = await env.run(["run", "node", "--session", "launch-words"]);
+    expect(own.json.error?.message ?? "").not.toContain("interpreter");
+    rmSync(join(env.dir, "node"));
+  });
 
   test("test --cwd DIR that is no directory: INVALID_ARGUMENT naming it, not the interpreter (issue 33 item 8)", async () => {
     for (const dir of ["/nonexistent", "/dev/null"]) {

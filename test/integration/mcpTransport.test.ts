@@ -74,3 +74,15 @@ test("MCP test with a cwd that is no directory: INVALID_ARGUMENT naming it (issu
   expect(r.ok).toBe(false);
   expect(r.error).toMatchObject({ code: "INVALID_ARGUMENT", message: "--cwd /nonexistent: no such directory" });
 });
+
+test("MCP run with a command line as args, or an interpreter as program: USAGE with the call meant", async () => {
+  const words = await call("run", { args: ["python3", "-m", "pytest", "-q"], break: ["calc.py:4"] });
+  expect(words.ok).toBe(false);
+  expect(words.error.code).toBe("USAGE");
+  expect(words.error.message).toContain("args (python3 -m pytest -q) are its arguments, not the program");
+  // (The MCP server names its tools where the CLI's hint names commands.)
+  expect(words.error.hint).toBe("a test run is the `test` tool");
+  const interpreter = await call("run", { program: "python3", args: ["-m", "pytest"] });
+  expect(interpreter.error).toMatchObject({ code: "USAGE", message: "'python3' is the interpreter, not the program: the debugger starts it itself" });
+  expect(interpreter.error.hint).toContain("a test run is the `test` tool");
+});

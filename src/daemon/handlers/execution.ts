@@ -6,6 +6,7 @@ import type { ResumeKind, Session } from "../session/session.ts";
 import { ClientGone, Interrupted, leaveStopped } from "../cancel.ts";
 import { located, stopData, waitForStop, withConditionCosts, type Handlers } from "./common.ts";
 import { isUserFrame } from "../session/userCode.ts";
+import { truthy } from "../session/conditionProbe.ts";
 import { interruptRuns } from "./runInterrupts.ts";
 
 /** How long a debugpy pause may take before the program counts as blocked in code that runs no Python. */
@@ -132,17 +133,26 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     s.requireLive();
     const bp = await s.breakpoints.add(l.text, l.loc, { condition: a.if ?? l.condition });
     // A breakpoint of the user's on the same line may be the only one the adapter names (one
-    // breakpoint per line in DAP; lldb-dap, Delve): without a condition of the trace's own, a
-    // breakpoint stop on its line is its hit too. The line is told by where the program stopped
-    // (against where the adapter put the trace's breakpoint) or by a named breakpoint asked for there.
+    // breakpoint per line in DAP; lldb-dap, Delve): a breakpoint stop on its line is its hit too,
+    // when the trace's own condition holds there (read at the stop: the user's held, not
+    // necessarily the trace's). The line is told by where the program stopped (against where the
+    // adapter put the trace's breakpoint) or by a named breakpoint asked for there.
     const onTraceLine = (stop: StopReport) =>
-      !bp.condition &&
       stop.reason === "breakpoint" &&
       ((!!stop.frame?.file && stop.frame.file === (bp.resolvedFile ?? bp.file) && stop.frame.line === (bp.resolvedLine ?? bp.line)) ||
         stop.breakpointIds.some((id) => {
           const other = s.breakpoints.registry.get(id);
           return !!other && other.id !== bp.id && other.file !== undefined && other.file === bp.file && other.line === bp.line;
         }));
+    // An adapter that names no breakpoint (cdt-gdb-adapter) gets every breakpoint of the line named
+    // (stopReportBuilder's matchLocation), whichever condition held: a shared stop is checked too.
+    const isHit = async (stop: StopReport): Promise<boolean> => {
+      if (stop.breakpointIds.includes(bp.id) && (!bp.condition || stop.breakpointIds.length === 1)) return true;
+      if (!onTraceLine(stop)) return false;
+      if (!bp.condition) return true;
+      const [held] = await s.displays.evaluate([bp.condition]);
+      return held?.value !== undefined && truthy(held.value) === true;
+    };
     const hits: TraceHit[] = [];
     const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
     let stop: StopReport | undefined;
@@ -181,7 +191,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           stoppedBy = "exit";
           break;
         }
-        if (!stop.breakpointIds.includes(bp.id) && !onTraceLine(stop)) {
+        if (!(await isHit(stop))) {
           if (s.interrupts !== paused) stoppedBy = "interrupted";
           break;
         }

@@ -9,6 +9,7 @@ import { lookupEnv, type Env } from "../../common/callerEnv.ts";
 import { loadConfig } from "../../common/config.ts";
 import { checkAdapterOptions } from "../../common/adapterOptions.ts";
 import { DebuggerError } from "../../common/errors.ts";
+import { interpreterNamed, launchHint } from "../../common/launchMistakes.ts";
 import type { ArgsOut, Replies, StartData } from "../../ipc/commands.ts";
 import { VERSION } from "../../common/version.ts";
 import { checkStdinFile, isStdinCopy, removeStdinCopy } from "../../common/stdinFile.ts";
@@ -47,6 +48,17 @@ export function requireFree(ctx: DaemonContext, name: string): void {
   }
 }
 
+/**
+ * An interpreter named as PROGRAM (`run python3 -- -m pytest`) where no such file is: the script,
+ * a module or `test` is what was meant. With --adapter (the interpreter itself debugged) or a file
+ * of that name here, it is a program as any other.
+ */
+export function refuseInterpreter(command: "start" | "run", a: { program?: string; adapter?: string; args?: string[]; break?: string[] }, cwd: string): void {
+  const interpreter = interpreterNamed(a.program);
+  if (!interpreter || a.adapter || existsSync(resolve(cwd, interpreter))) return;
+  throw new DebuggerError("USAGE", `'${interpreter}' is the interpreter, not the program: the debugger starts it itself`, launchHint(command, interpreter, a.args ?? [], a.break ?? []));
+}
+
 export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach", waited?: Replies["attach"]["waited"], signal?: AbortSignal): Promise<Replies["attach"]> {
   requireFree(ctx, caller.session);
   // Locations are checked first: a malformed one is a usage error before anything starts.
@@ -68,6 +80,7 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   if (viaClash) throw new DebuggerError("USAGE", `--via starts the adapter in the target: it takes no ${viaClash}`, viaClash === "--core" ? "open the core inside the target with the debugger installed there" : "leave out --connect");
   const via = a.via ? viaOf(a.via, a.map ?? [], lookupEnv(a.callerEnv)) : undefined;
   const local = mode === "launch" && !a.connect && !(via && !existsSync(program!));
+  if (local) refuseInterpreter("start", a, caller.cwd);
   if (local && !existsSync(program!)) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${caller.cwd})`, "check the path; build it first with debug info (-g)");
   }
