@@ -258,6 +258,12 @@ export interface ValueFacet {
   translateExpression?(expression: string, frame: { program: string | undefined; evaluate(expression: string): Promise<{ result: string; type?: string }> }): Promise<Translation>;
   /** Checks or explains an evaluate result (e.g. a call the debugger cannot make on this machine). */
   checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
+  /**
+   * The adapter's value text cut down to what an agent reads (LLDB's `U+0xe9 U'é'` → `'é' U+00E9`,
+   * a `char[N]` up to its NUL, Go's `[]uint8` also as its string): the debugger's own spellings,
+   * read in its module (src/adapters/*Values.ts). Default: the value as the adapter gives it.
+   */
+  compactValue?(value: string, type: string | undefined): string;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
   /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
