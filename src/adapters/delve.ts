@@ -9,6 +9,7 @@ import { goDebugBuild } from "./goBuild.ts";
 import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
 import { goBytes } from "./delveValues.ts";
+import { goRuntimeValues } from "./goValues.ts";
 
 function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
@@ -225,6 +226,7 @@ export const delve: AdapterSpec = {
   returnValue: { cannot: "Delve's DAP server does not report what a function returned; `next` past the call's line, then print where the result went" },
   printContext: "watch",
   compactValue: goBytes,
+  runtimeValue: goRuntimeValues,
   language: "go",
   ignoreOutput(text, category) {
     return category === "console" && text.startsWith("Type 'dlv help' for list of commands.");

@@ -264,6 +264,12 @@ export interface ValueFacet {
    * read in its module (src/adapters/*Values.ts). Default: the value as the adapter gives it.
    */
   compactValue?(value: string, type: string | undefined): string;
+  /**
+   * Values of the language's runtime read by meaning (Go: a sync.WaitGroup's packed state words as
+   * its counter), where the layout depends on the runtime's version: which types, the expression
+   * that tells the version (evaluated once per session, in the `repl` context), and the reading.
+   */
+  runtimeValue?: { applies(type: string | undefined): boolean; versionExpression: string; read(value: string, type: string | undefined, version: string | undefined): string };
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
   /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */

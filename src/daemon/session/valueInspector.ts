@@ -12,15 +12,14 @@ import type { InspectorHost, SelectedFrame } from "./inspectorHost.ts";
 import type { InQueue, Queue } from "./queue.ts";
 import { checkedCount, oneLevelDown, type ValueReader } from "./oneLevelDown.ts";
 import { functionName } from "./stopReport.ts";
-import { goRuntimeValue } from "./goValues.ts";
 import { quoteBytes } from "../../adapters/cValues.ts";
 import { byteOf, byteValue, compactValue, containerSize, evaluateError, formatTree, formatValue, isByteArray, isCharArrayShownAsSize, isOpaqueValue, isStringLike, NULL_POINTER, shortType, type Format } from "./values.ts";
 
 export class ValueInspector {
   /** `locals --all`: the adapter's grouping rows too (set only inside one queued operation). */
   private showHidden = false;
-  /** The program's Go version (runtime.buildVersion), asked once. */
-  private goVersion: Promise<string | undefined> | undefined;
+  /** The runtime's version (AdapterSpec.runtimeValue.versionExpression: Go's runtime.buildVersion), asked once. */
+  private runtimeVersion: Promise<string | undefined> | undefined;
 
   constructor(
     private readonly host: InspectorHost,
@@ -314,14 +313,15 @@ export class ValueInspector {
     return (await this.smartPointerNow(q, await this.consoleValueNow(q, shown, expression, frame), expression, frame)).value;
   }
 
-  /** Go's sync and time values by meaning (goValues.ts), for the program's Go version, read once. */
+  /** The runtime's values by meaning (AdapterSpec.runtimeValue: Go's sync and time), for the runtime's version, read once. */
   private async runtimeValueNow(q: InQueue, value: string, type: string | undefined): Promise<string> {
-    if (this.host.adapter.language !== "go" || !/^\*?(sync\.(WaitGroup|Mutex)|time\.(Ticker|Timer))$/.test(type ?? "")) return value;
-    this.goVersion ??= this.evaluateNow(q, "runtime.buildVersion", "repl").then(
-      (r) => r.result.replace(/^"|"$/g, ""),
+    const runtime = this.host.adapter.runtimeValue;
+    if (!runtime?.applies(type)) return value;
+    this.runtimeVersion ??= this.evaluateNow(q, runtime.versionExpression, "repl").then(
+      (r) => r.result,
       () => undefined,
     );
-    return goRuntimeValue(value, type, await this.goVersion);
+    return runtime.read(value, type, await this.runtimeVersion);
   }
 
   async variablesNow(q: InQueue, reference: number, depth = 0): Promise<VariableView[]> {
