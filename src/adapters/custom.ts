@@ -3,7 +3,8 @@ import { extname } from "node:path";
 import type { AdapterConfig } from "../common/config.ts";
 import { goBytes } from "./delveValues.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
-import { lldbCompactValue } from "./lldbValues.ts";
+import { debugpy } from "./debugpy.ts";
+import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
 import type { AdapterSpec } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 
@@ -33,6 +34,7 @@ export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
     printContext: "watch",
     // It may wrap any debugger: every built-in adapter's value rules (each reads only its own spellings).
     compactValue: (value, type) => goBytes(gdbCompactValue(lldbCompactValue(value, type), type), type),
+    evaluateError: (message) => debugpy.evaluateError?.(message) ?? lldbEvaluateError(message),
     quirks: {},
   };
 }

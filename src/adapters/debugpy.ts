@@ -329,6 +329,8 @@ export const debugpy: AdapterSpec = {
   printContext: "watch",
   language: "python",
   valuesAreRepr: true,
+  // Python's exception is the traceback's last line (`NameError: name 'x' is not defined`).
+  evaluateError: (message) => (/^Traceback \(most recent call last\):/.test(message) ? message.trim().split("\n").at(-1)!.trim() : undefined),
   // pydevd stops a thread only when it runs Python code: one blocked in a lock, a join or a queue
   // never does (its stacks can still be read while it runs).
   pauseNeedsRunningCode: true,

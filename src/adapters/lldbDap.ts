@@ -12,7 +12,7 @@ import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 import { signalName } from "../common/signals.ts";
 import { lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
 import { translateForLldb } from "./lldbExpressions.ts";
-import { lldbCompactValue } from "./lldbValues.ts";
+import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
 
 function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
@@ -199,6 +199,7 @@ export const lldbDap: AdapterSpec = {
   returnValue: { after: "`thread info all", parse: (after, _before, threadId) => lldbReturnValue(after, threadId) },
   printContext: "watch",
   compactValue: lldbCompactValue,
+  evaluateError: lldbEvaluateError,
   // LLDB parses every language as C++: Rust's `.len()`, `v[i]`, `t.0`, `as` and gdb's `*p@N`, `/x` are spelled for it (lldbExpressions.ts).
   translateExpression: (expression, frame) => translateForLldb(expression, {
       rust: !!frame.program && isRust(frame.program),

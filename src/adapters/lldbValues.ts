@@ -21,3 +21,9 @@ export function wideChar(value: string, type: string | undefined): string {
 export function lldbCompactValue(value: string, type: string | undefined): string {
   return shortAddresses(cString(wideChar(stringView(value, type), type), type));
 }
+
+/** LLDB's evaluation error cut to its message: "error: <user expression 3>:1:1: " and the caret diagram below cost bytes and say nothing more. */
+export function lldbEvaluateError(message: string): string {
+  const first = message.split("\n").find((l) => l.trim()) ?? message;
+  return first.replace(/^\s*error:\s*/i, "").replace(/^<user expression \d+>:\d+:\d+:\s*/, "").replace(/^error:\s*/i, "").trim();
+}

@@ -270,6 +270,12 @@ export interface ValueFacet {
    * that tells the version (evaluated once per session, in the `repl` context), and the reading.
    */
   runtimeValue?: { applies(type: string | undefined): boolean; versionExpression: string; read(value: string, type: string | undefined, version: string | undefined): string };
+  /**
+   * The one line of the adapter's evaluation error that says what is wrong (LLDB: past its
+   * `<user expression 3>:1:1:` and caret diagram; debugpy: a traceback's last line), or undefined:
+   * the error's first line.
+   */
+  evaluateError?(message: string): string | undefined;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
   /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */

@@ -369,7 +369,7 @@ export class ValueInspector {
       // A broken connection (a malformed frame) is not the expression's fault.
       if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) {
         const asked = asWritten === expression ? "" : ` (${this.host.adapter.name} was asked \`${expression}\`)`;
-        throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${asWritten}': ${evaluateError(e.message)}${asked}`, "`debugger locals` lists the names in scope");
+        throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${asWritten}': ${evaluateError(this.host.adapter, e.message)}${asked}`, "`debugger locals` lists the names in scope");
       }
       throw e;
     }

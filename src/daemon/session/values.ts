@@ -131,15 +131,12 @@ const OPAQUE_VALUE = / @ 0x[0-9a-f]+$|^\{\.\.\.\}$|^\[\d+\]$|^size=\d+$|^$/i;
 /** How debuggers spell a null pointer's value. */
 export const NULL_POINTER = /^(?:0x0+|nil|nullptr|NULL)$/;
 
-/**
- * The one line of an evaluation error that says what is wrong: LLDB adds "error: <user expression
- * 3>:1:1: " and a caret diagram below, which cost bytes and say nothing more.
- */
-export function evaluateError(message: string): string {
-  // Python: the exception is the traceback's last line (`NameError: name 'x' is not defined`).
-  if (/^Traceback \(most recent call last\):/.test(message)) return message.trim().split("\n").at(-1)!.trim();
+/** The one line of an evaluation error that says what is wrong: the adapter's (AdapterSpec.evaluateError), else its first line without `error:`. */
+export function evaluateError(adapter: Pick<ValueFacet, "evaluateError">, message: string): string {
+  const told = adapter.evaluateError?.(message);
+  if (told !== undefined) return told;
   const first = message.split("\n").find((l) => l.trim()) ?? message;
-  return first.replace(/^\s*error:\s*/i, "").replace(/^<user expression \d+>:\d+:\d+:\s*/, "").replace(/^error:\s*/i, "").trim();
+  return first.replace(/^\s*error:\s*/i, "").trim();
 }
 
 /**
