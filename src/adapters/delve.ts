@@ -10,6 +10,7 @@ import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
 import { goBytes } from "./delveValues.ts";
 import { goRuntimeValues } from "./goValues.ts";
+import { goWaits } from "./goWaits.ts";
 
 function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
@@ -228,6 +229,7 @@ export const delve: AdapterSpec = {
   compactValue: goBytes,
   runtimeValue: goRuntimeValues,
   language: "go",
+  waits: goWaits,
   ignoreOutput(text, category) {
     return category === "console" && text.startsWith("Type 'dlv help' for list of commands.");
   },

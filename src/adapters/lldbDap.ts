@@ -13,6 +13,7 @@ import { signalName } from "../common/signals.ts";
 import { lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
 import { translateForLldb } from "./lldbExpressions.ts";
 import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
+import { cWaits } from "./cWaits.ts";
 
 function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
@@ -198,6 +199,7 @@ export const lldbDap: AdapterSpec = {
   // lldb-dap 19 shows no "(Return Value)" local after a step out; LLDB's thread status has it.
   returnValue: { after: "`thread info all", parse: (after, _before, threadId) => lldbReturnValue(after, threadId) },
   printContext: "watch",
+  waits: cWaits,
   compactValue: lldbCompactValue,
   evaluateError: lldbEvaluateError,
   // LLDB parses every language as C++: Rust's `.len()`, `v[i]`, `t.0`, `as` and gdb's `*p@N`, `/x` are spelled for it (lldbExpressions.ts).

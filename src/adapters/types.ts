@@ -110,6 +110,26 @@ export interface CatchpointDef {
   valueIsMessage?: boolean;
 }
 
+/** One rule of a runtime's waits: a frame's name as the runtime's facet reads it, and what the thread waits on then. */
+export interface WaitRule {
+  test: RegExp;
+  /** What the thread waits on, in the words a user of the language knows. */
+  waits: string;
+}
+
+/**
+ * What a blocked thread waits on, told from the frames the language's runtime or C library puts
+ * above the user's frame (the hang report): the frame rules, the name a frame is matched by, and
+ * what a thread with no such frame may still say (Python: the user's line; Go: parked).
+ */
+export interface RuntimeWaits {
+  rules: readonly WaitRule[];
+  /** The name the rules read (Python: `threading.py:join`). Default: the function. */
+  frameName?(frame: { function: string; file?: string }): string;
+  /** No rule matched: a wait told another way, or undefined. */
+  otherwise?(frames: readonly { function: string; file?: string }[], userIndex: number, text: string | undefined, notStopped: boolean): { waits: string; in?: string } | undefined;
+}
+
 /** Which adapter this is, how it is found and installed, and which programs it is the natural choice for. */
 export interface AdapterIdentity {
   name: string;
@@ -131,6 +151,8 @@ export interface AdapterIdentity {
    * values (Delve: "go"; debugpy: "python").
    */
   language?: "c" | "go" | "python";
+  /** What a blocked thread waits on in the language's runtime (the hang report). Default: glibc's (cWaits.ts). */
+  waits?: RuntimeWaits;
 }
 
 /** How a program is launched, attached to or opened post mortem (a core), and the launch quirks. */
