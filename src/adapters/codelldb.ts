@@ -180,6 +180,8 @@ export const codelldb: AdapterSpec = {
   // result empty, and the events may come after the response: a Python print fences the text.
   rawCommand: (command) => ({ expression: command, textAsOutput: true, fence: { command: `script print("${FENCE}")`, text: `${FENCE}\n` } }),
   rawError: lldbDap.rawError,
+  compactValue: lldbDap.compactValue,
+  evaluateError: lldbDap.evaluateError,
   argumentNames: lldbDap.argumentNames && { ...lldbDap.argumentNames, command: plain(lldbDap.argumentNames.command) },
   codeLines: lldbDap.codeLines && { ...lldbDap.codeLines, command: (file) => plain(lldbDap.codeLines!.command(file)) },
   catchpoints: lldbDap.catchpoints,

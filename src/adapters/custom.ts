@@ -1,6 +1,10 @@
 // Any DAP adapter named in config.toml ([adapters.NAME]): command line, transport, launch defaults.
 import { extname } from "node:path";
 import type { AdapterConfig } from "../common/config.ts";
+import { goBytes } from "./delveValues.ts";
+import { gdbCompactValue } from "./gdbValues.ts";
+import { debugpy } from "./debugpy.ts";
+import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
 import type { AdapterSpec } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 
@@ -28,6 +32,9 @@ export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
       return { ...c.attach, ...(o.pid ? { pid: o.pid, processId: o.pid } : {}), ...(o.program ? { program: o.program } : {}) };
     },
     printContext: "watch",
+    // It may wrap any debugger: every built-in adapter's value rules (each reads only its own spellings).
+    compactValue: (value, type) => goBytes(gdbCompactValue(lldbCompactValue(value, type), type), type),
+    evaluateError: (message) => debugpy.evaluateError?.(message) ?? lldbEvaluateError(message),
     quirks: {},
   };
 }

@@ -5,6 +5,7 @@ import { delimiter, dirname, extname, join, sep } from "node:path";
 import { envChanges, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { RESTORE_VARIABLE, withNoDelay } from "./pythonNoDelay.ts";
+import { pythonWaits } from "./pythonWaits.ts";
 import { isPythonScript } from "./shebang.ts";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { isExecutable, realPath, which } from "./which.ts";
@@ -328,7 +329,10 @@ export const debugpy: AdapterSpec = {
   },
   printContext: "watch",
   language: "python",
+  waits: pythonWaits,
   valuesAreRepr: true,
+  // Python's exception is the traceback's last line (`NameError: name 'x' is not defined`).
+  evaluateError: (message) => (/^Traceback \(most recent call last\):/.test(message) ? message.trim().split("\n").at(-1)!.trim() : undefined),
   // pydevd stops a thread only when it runs Python code: one blocked in a lock, a join or a queue
   // never does (its stacks can still be read while it runs).
   pauseNeedsRunningCode: true,

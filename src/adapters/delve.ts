@@ -8,6 +8,9 @@ import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { goDebugBuild } from "./goBuild.ts";
 import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
+import { goBytes } from "./delveValues.ts";
+import { goRuntimeValues } from "./goValues.ts";
+import { goWaits } from "./goWaits.ts";
 
 function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
@@ -223,7 +226,10 @@ export const delve: AdapterSpec = {
   // dlv's DAP server steps out without asking for return values (onStepOutRequest, dlv 1.20 to now).
   returnValue: { cannot: "Delve's DAP server does not report what a function returned; `next` past the call's line, then print where the result went" },
   printContext: "watch",
+  compactValue: goBytes,
+  runtimeValue: goRuntimeValues,
   language: "go",
+  waits: goWaits,
   ignoreOutput(text, category) {
     return category === "console" && text.startsWith("Type 'dlv help' for list of commands.");
   },

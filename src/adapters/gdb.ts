@@ -12,6 +12,8 @@ import { CXX_CATCHPOINTS } from "./catchpoints.ts";
 import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";
 import { isRust, rustFormatters } from "./lldbDap.ts";
+import { gdbCompactValue } from "./gdbValues.ts";
+import { cWaits } from "./cWaits.ts";
 
 /**
  * For a rustc-built program, gdb starts as `rust-gdb` starts it: the toolchain's printer directory
@@ -402,6 +404,8 @@ export const gdb: AdapterSpec = {
   // gdb keeps the value `finish` returned in its value history; cdt-gdb-adapter drops it from the stop.
   returnValue: { before: "show values", after: "show values", parse: (after, before) => gdbReturnValue(after, before) },
   printContext: "watch",
+  waits: cWaits,
+  compactValue: gdbCompactValue,
   // cdt-gdb-adapter's variable objects have no children where a pretty printer answers (dynamic
   // varobjs): `output EXPR` prints what `print` would, without adding to the value history.
   consoleValue: {

@@ -12,6 +12,8 @@ import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 import { signalName } from "../common/signals.ts";
 import { lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
 import { translateForLldb } from "./lldbExpressions.ts";
+import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
+import { cWaits } from "./cWaits.ts";
 
 function candidates(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
@@ -197,6 +199,9 @@ export const lldbDap: AdapterSpec = {
   // lldb-dap 19 shows no "(Return Value)" local after a step out; LLDB's thread status has it.
   returnValue: { after: "`thread info all", parse: (after, _before, threadId) => lldbReturnValue(after, threadId) },
   printContext: "watch",
+  waits: cWaits,
+  compactValue: lldbCompactValue,
+  evaluateError: lldbEvaluateError,
   // LLDB parses every language as C++: Rust's `.len()`, `v[i]`, `t.0`, `as` and gdb's `*p@N`, `/x` are spelled for it (lldbExpressions.ts).
   translateExpression: (expression, frame) => translateForLldb(expression, {
       rust: !!frame.program && isRust(frame.program),

@@ -112,6 +112,26 @@ export interface CatchpointDef {
   valueIsMessage?: boolean;
 }
 
+/** One rule of a runtime's waits: a frame's name as the runtime's facet reads it, and what the thread waits on then. */
+export interface WaitRule {
+  test: RegExp;
+  /** What the thread waits on, in the words a user of the language knows. */
+  waits: string;
+}
+
+/**
+ * What a blocked thread waits on, told from the frames the language's runtime or C library puts
+ * above the user's frame (the hang report): the frame rules, the name a frame is matched by, and
+ * what a thread with no such frame may still say (Python: the user's line; Go: parked).
+ */
+export interface RuntimeWaits {
+  rules: readonly WaitRule[];
+  /** The name the rules read (Python: `threading.py:join`). Default: the function. */
+  frameName?(frame: { function: string; file?: string }): string;
+  /** No rule matched: a wait told another way, or undefined. */
+  otherwise?(frames: readonly { function: string; file?: string }[], userIndex: number, text: string | undefined, notStopped: boolean): { waits: string; in?: string } | undefined;
+}
+
 /** Which adapter this is, how it is found and installed, and which programs it is the natural choice for. */
 export interface AdapterIdentity {
   name: string;
@@ -138,6 +158,8 @@ export interface AdapterIdentity {
    * values (Delve: "go"; debugpy: "python").
    */
   language?: "c" | "go" | "python";
+  /** What a blocked thread waits on in the language's runtime (the hang report). Default: glibc's (cWaits.ts). */
+  waits?: RuntimeWaits;
 }
 
 /** How a program is launched, attached to or opened post mortem (a core), and the launch quirks. */
@@ -265,6 +287,24 @@ export interface ValueFacet {
   translateExpression?(expression: string, frame: { program: string | undefined; evaluate(expression: string): Promise<{ result: string; type?: string }> }): Promise<Translation>;
   /** Checks or explains an evaluate result (e.g. a call the debugger cannot make on this machine). */
   checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
+  /**
+   * The adapter's value text cut down to what an agent reads (LLDB's `U+0xe9 U'é'` → `'é' U+00E9`,
+   * a `char[N]` up to its NUL, Go's `[]uint8` also as its string): the debugger's own spellings,
+   * read in its module (src/adapters/*Values.ts). Default: the value as the adapter gives it.
+   */
+  compactValue?(value: string, type: string | undefined): string;
+  /**
+   * Values of the language's runtime read by meaning (Go: a sync.WaitGroup's packed state words as
+   * its counter), where the layout depends on the runtime's version: which types, the expression
+   * that tells the version (evaluated once per session, in the `repl` context), and the reading.
+   */
+  runtimeValue?: { applies(type: string | undefined): boolean; versionExpression: string; read(value: string, type: string | undefined, version: string | undefined): string };
+  /**
+   * The one line of the adapter's evaluation error that says what is wrong (LLDB: past its
+   * `<user expression 3>:1:1:` and caret diagram; debugpy: a traceback's last line), or undefined:
+   * the error's first line.
+   */
+  evaluateError?(message: string): string | undefined;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
   /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */

@@ -1,7 +1,8 @@
 // The fidelity suite's judge (test/fidelity/verdict.ts) and the value rules it drove
 // (string_view, gdb's Rust char): what counts as the same value, as partial, as raw, as wrong.
 import { describe, expect, test } from "bun:test";
-import { stringView, wideChar } from "../../src/daemon/session/values.ts";
+import { stringView } from "../../src/adapters/cValues.ts";
+import { gdbRustChar } from "../../src/adapters/gdbValues.ts";
 import { atoms, judge } from "../fidelity/verdict.ts";
 
 describe("atoms", () => {
@@ -61,9 +62,9 @@ describe("value rules", () => {
     expect(stringView('{_M_len = 6, _M_str = 0x5555 "a view"}', "Other")).toBe('{_M_len = 6, _M_str = 0x5555 "a view"}');
   });
   test("gdb's Rust char reads as the character", () => {
-    expect(wideChar("955 '\\u{0003bb}'", "char")).toBe("'λ' U+03BB");
-    expect(wideChar("97 'a'", "char")).toBe("97 'a'");
-    expect(wideChar("956 '\\u{0003bb}'", "char")).toBe("956 '\\u{0003bb}'");
+    expect(gdbRustChar("955 '\\u{0003bb}'", "char")).toBe("'λ' U+03BB");
+    expect(gdbRustChar("97 'a'", "char")).toBe("97 'a'");
+    expect(gdbRustChar("956 '\\u{0003bb}'", "char")).toBe("956 '\\u{0003bb}'");
   });
 });
 

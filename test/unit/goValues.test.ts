@@ -1,7 +1,11 @@
 // Go's runtime values by meaning where the layout is known for the Go version, raw with a note
-// where it is not (goValues.ts). Values as Delve prints them.
+// where it is not (src/adapters/goValues.ts, Delve's runtimeValue facet). Values as Delve prints them.
 import { describe, expect, test } from "bun:test";
-import { goDuration, goRuntimeValue } from "../../src/daemon/session/goValues.ts";
+import { debugpy } from "../../src/adapters/debugpy.ts";
+import { delve } from "../../src/adapters/delve.ts";
+import { gdb } from "../../src/adapters/gdb.ts";
+import { goDuration, goRuntimeValue } from "../../src/adapters/goValues.ts";
+import { lldbDap } from "../../src/adapters/lldbDap.ts";
 
 describe("sync.WaitGroup", () => {
   test("Go 1.18-1.19: state1 packs the counter (high 32 bits) and the waiters (low 32)", () => {
@@ -67,4 +71,26 @@ describe("time.Ticker and time.Timer", () => {
 
 test("other types are left alone", () => {
   expect(goRuntimeValue("main.T {a: 1}", "main.T", "go1.19")).toBe("main.T {a: 1}");
+});
+
+describe("Delve's runtime-value facet", () => {
+  const runtime = delve.runtimeValue!;
+  test.each([
+    ["sync.WaitGroup", true],
+    ["*sync.Mutex", true],
+    ["time.Ticker", true],
+    ["*time.Timer", true],
+    ["sync.RWMutex", false],
+    ["int", false],
+    [undefined, false],
+  ])("applies to %s: %s", (type, want) => expect(runtime.applies(type)).toBe(want));
+
+  test("the version as Delve answers runtime.buildVersion (a quoted Go string) is read", () => {
+    expect(runtime.versionExpression).toBe("runtime.buildVersion");
+    expect(runtime.read("sync.WaitGroup {noCopy: sync.noCopy {}, state1: 21474836481, state2: 0}", "sync.WaitGroup", '"go1.19.8"')).toBe("sync.WaitGroup {counter 5, 1 waiting}");
+  });
+
+  test("other adapters read no runtime values by meaning", () => {
+    for (const spec of [lldbDap, gdb, debugpy]) expect(spec.runtimeValue).toBeUndefined();
+  });
 });

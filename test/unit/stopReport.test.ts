@@ -1,5 +1,10 @@
 // The stop report's pure pieces, from tables.
 import { describe, expect, test } from "bun:test";
+import { debugpy } from "../../src/adapters/debugpy.ts";
+import { delve } from "../../src/adapters/delve.ts";
+import { gdb } from "../../src/adapters/gdb.ts";
+import { lldbDap } from "../../src/adapters/lldbDap.ts";
+import type { AdapterSpec } from "../../src/adapters/types.ts";
 import { evaluateError } from "../../src/daemon/session/values.ts";
 import { coreStop, functionName, inferWatchpoint, normaliseReason } from "../../src/daemon/session/stopReport.ts";
 
@@ -63,12 +68,14 @@ describe("inferWatchpoint", () => {
 
 
 test.each([
-  ["error: <user expression 2>:1:1: use of undeclared identifier 'nosuch'\n    1 | nosuch\n      | ^", "use of undeclared identifier 'nosuch'"],
-  ["name 'bogus' is not defined", "name 'bogus' is not defined"],
-  ["could not find symbol value for bogus", "could not find symbol value for bogus"],
-  ["\nerror: no member named 'z' in 'Point'\n", "no member named 'z' in 'Point'"],
-  ['Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nNameError: name \'nosuch\' is not defined\n', "NameError: name 'nosuch' is not defined"],
-])("evaluateError keeps the line that says what is wrong: %j", (message, want) => expect(evaluateError(message)).toBe(want));
+  ["lldb-dap", "error: <user expression 2>:1:1: use of undeclared identifier 'nosuch'\n    1 | nosuch\n      | ^", "use of undeclared identifier 'nosuch'"],
+  ["lldb-dap", "\nerror: no member named 'z' in 'Point'\n", "no member named 'z' in 'Point'"],
+  ["debugpy", "name 'bogus' is not defined", "name 'bogus' is not defined"],
+  ["debugpy", 'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nNameError: name \'nosuch\' is not defined\n', "NameError: name 'nosuch' is not defined"],
+  ["delve", "could not find symbol value for bogus", "could not find symbol value for bogus"],
+  ["gdb", "No symbol \"nosuch\" in current context.", 'No symbol "nosuch" in current context.'],
+])("evaluateError keeps the line that says what is wrong (%s): %j", (name, message, want) => expect(evaluateError(ADAPTERS[name]!, message)).toBe(want));
+const ADAPTERS: Record<string, AdapterSpec> = { "lldb-dap": lldbDap, debugpy, delve, gdb };
 
 test.each([
   ["add(int, int)", "add"],

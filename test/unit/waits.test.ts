@@ -1,7 +1,14 @@
 // What a blocked thread waits on, from the frames above its user frame (waits.ts), and the grouping
-// of the hang report. Frames as Delve, gdb (libc6-dbg), lldb-dap and debugpy name them.
+// of the hang report. Frames as Delve, gdb (libc6-dbg), lldb-dap and debugpy name them, read by each
+// adapter's runtime facet (AdapterSpec.waits).
 import { describe, expect, test } from "bun:test";
-import { gdbThreadsByLwp } from "../../src/adapters/gdb.ts";
+import { gdb, gdbThreadsByLwp } from "../../src/adapters/gdb.ts";
+import { cWaits } from "../../src/adapters/cWaits.ts";
+import { debugpy } from "../../src/adapters/debugpy.ts";
+import { delve } from "../../src/adapters/delve.ts";
+import { goWaits } from "../../src/adapters/goWaits.ts";
+import { lldbDap } from "../../src/adapters/lldbDap.ts";
+import { pythonWaits } from "../../src/adapters/pythonWaits.ts";
 import { classifyWait, firstArgument, hangReport, type ThreadRead } from "../../src/daemon/session/waits.ts";
 
 const f = (names: string[], file = "/lib/x.c") => names.map((name, index) => ({ index, function: name, file, line: 1 }));
@@ -16,11 +23,11 @@ describe("classifyWait", () => {
     [["runtime.gopark", "runtime.goparkunlock", "runtime.semacquire1", "sync.runtime_SemacquireMutex", "sync.(*Mutex).lockSlow", "sync.(*Mutex).Lock", "main.guarded"], "sync.Mutex.Lock", "sync.(*Mutex).Lock"],
     [["runtime.gopark", "time.Sleep", "main.nap"], "time.Sleep", "time.Sleep"],
   ])("Go %j", (names, waits, where) => {
-    expect(classifyWait("go", f(names), names.length - 1)).toEqual({ waits, in: where });
+    expect(classifyWait(goWaits, f(names), names.length - 1)).toEqual({ waits, in: where });
   });
 
   test("Go: parked in the runtime with no known call says only that", () => {
-    expect(classifyWait("go", f(["runtime.gopark", "runtime.somethingNew", "main.x"]), 2)).toEqual({ waits: "parked", in: "runtime.somethingNew" });
+    expect(classifyWait(goWaits, f(["runtime.gopark", "runtime.somethingNew", "main.x"]), 2)).toEqual({ waits: "parked", in: "runtime.somethingNew" });
   });
 
   test.each([
@@ -34,16 +41,16 @@ describe("classifyWait", () => {
     [["__GI___clock_nanosleep", "__GI___nanosleep", "usleep", "tick"], "sleep"],
     [["syscall", "futex_wait_private", "spin"], "futex"],
   ])("C %j", (names, waits) => {
-    expect(classifyWait("c", f(names), names.length - 1)?.waits).toBe(waits);
+    expect(classifyWait(cWaits, f(names), names.length - 1)?.waits).toBe(waits);
   });
 
   test("C: the call nearest the user's frame names it, not the futex under it", () => {
-    expect(classifyWait("c", f(["futex_wait", "__GI___lll_lock_wait", "___pthread_mutex_lock", "worker"]), 3)).toEqual({ waits: "pthread_mutex_lock", in: "___pthread_mutex_lock" });
+    expect(classifyWait(cWaits, f(["futex_wait", "__GI___lll_lock_wait", "___pthread_mutex_lock", "worker"]), 3)).toEqual({ waits: "pthread_mutex_lock", in: "___pthread_mutex_lock" });
   });
 
   test("C: frames that say nothing known give no wait (no guess)", () => {
-    expect(classifyWait("c", f(["memcpy", "copy"]), 1)).toBeUndefined();
-    expect(classifyWait("c", f(["compute"]), 0)).toBeUndefined();
+    expect(classifyWait(cWaits, f(["memcpy", "copy"]), 1)).toBeUndefined();
+    expect(classifyWait(cWaits, f(["compute"]), 0)).toBeUndefined();
   });
 
   test("Python: threading.py and queue.py frames (justMyCode off)", () => {
@@ -52,13 +59,13 @@ describe("classifyWait", () => {
       { index: 1, function: "join", file: "/usr/lib/python3.11/threading.py", line: 1 },
       { index: 2, function: "<module>", file: "/p/app.py", line: 9 },
     ];
-    expect(classifyWait("python", frames, 2)?.waits).toBe("Thread.join");
+    expect(classifyWait(pythonWaits, frames, 2)?.waits).toBe("Thread.join");
     const get = [
       { index: 0, function: "wait", file: "/usr/lib/python3.11/threading.py", line: 1 },
       { index: 1, function: "get", file: "/usr/lib/python3.11/queue.py", line: 1 },
       { index: 2, function: "consumer", file: "/p/app.py", line: 9 },
     ];
-    expect(classifyWait("python", get, 2)?.waits).toBe("queue.get");
+    expect(classifyWait(pythonWaits, get, 2)?.waits).toBe("queue.get");
   });
 
   test.each([
@@ -69,12 +76,12 @@ describe("classifyWait", () => {
     ["job = jobs.get()", "queue.get"],
     ["time.sleep(5)", "time.sleep"],
   ])("Python line %j (justMyCode: no library frames)", (text, waits) => {
-    expect(classifyWait("python", f(["fn"], "/p/app.py"), 0, text)?.waits).toBe(waits);
+    expect(classifyWait(pythonWaits, f(["fn"], "/p/app.py"), 0, text)?.waits).toBe(waits);
   });
 
   test("Python: a line that says nothing waits only when the pause did not stop the thread", () => {
-    expect(classifyWait("python", f(["fn"], "/p/app.py"), 0, "x = compute(y)")).toBeUndefined();
-    expect(classifyWait("python", f(["fn"], "/p/app.py"), 0, "x = compute(y)", true)?.waits).toBe("a call that runs no Python (C code)");
+    expect(classifyWait(pythonWaits, f(["fn"], "/p/app.py"), 0, "x = compute(y)")).toBeUndefined();
+    expect(classifyWait(pythonWaits, f(["fn"], "/p/app.py"), 0, "x = compute(y)", true)?.waits).toBe("a call that runs no Python (C code)");
   });
 });
 
@@ -95,7 +102,7 @@ describe("hangReport", () => {
 
   test("identical waiters are one group; another line is another group; runtime-only threads are counted", () => {
     const idle: ThreadRead = { id: 2, name: "[Go 2] runtime.gopark", current: false, frames: [{ index: 0, function: "runtime.gopark", file: "/go/src/runtime/proc.go", line: 363 }] };
-    const r = hangReport("go", [worker(20), worker(21), worker(22), worker(23, 17), idle]);
+    const r = hangReport(goWaits, [worker(20), worker(21), worker(22), worker(23, 17), idle]);
     expect(r.blocked).toBe(true);
     expect(r.groups.map((g) => g.threads)).toEqual([[20, 21, 22], [23]]);
     expect(r.groups[0]).toMatchObject({ waits: "chan send", in: "runtime.chansend1", frame: { index: 3, function: "main.worker", line: 16 }, text: "results <- square" });
@@ -104,13 +111,13 @@ describe("hangReport", () => {
 
   test("a thread at the user's code on top that is not known to wait runs: the program is not blocked", () => {
     const spin: ThreadRead = { id: 7, name: "spin", current: true, frames: [{ index: 0, function: "spin", file: "/p/a.c", line: 3 }], userIndex: 0, text: "while (x) n++;" };
-    const r = hangReport("c", [spin]);
+    const r = hangReport(cWaits, [spin]);
     expect(r.blocked).toBe(false);
     expect(r.groups[0]).toMatchObject({ running: true, current: true });
   });
 
   test("nothing of the user's anywhere is not a blocked program", () => {
-    expect(hangReport("go", [{ id: 1, name: "x", current: false, frames: [] }]).blocked).toBe(false);
+    expect(hangReport(goWaits, [{ id: 1, name: "x", current: false, frames: [] }]).blocked).toBe(false);
   });
 });
 
@@ -134,4 +141,13 @@ describe("firstArgument and gdb's thread numbers", () => {
       [15501, 3],
     ]);
   });
+});
+
+test("each adapter reads its own runtime's waits: Go's under Delve, Python's under debugpy, glibc's under the native debuggers", () => {
+  expect(delve.waits).toBe(goWaits);
+  expect(debugpy.waits).toBe(pythonWaits);
+  expect(lldbDap.waits).toBe(cWaits);
+  expect(gdb.waits).toBe(cWaits);
+  // A Go frame name means nothing to glibc's rules.
+  expect(classifyWait(cWaits, f(["runtime.gopark", "time.Sleep", "main.nap"]), 2)).toBeUndefined();
 });

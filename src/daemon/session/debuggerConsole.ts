@@ -41,7 +41,7 @@ export class DebuggerConsole {
       if (error) throw refused(error);
       return { result, type: r.type, reference: r.variablesReference };
     } catch (e) {
-      if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) throw refused(evaluateError(e.message));
+      if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) throw refused(evaluateError(adapter, e.message));
       throw e;
     }
   }

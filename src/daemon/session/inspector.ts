@@ -19,7 +19,8 @@ import { frameView, functionName } from "./stopReport.ts";
 import { isUserFrame } from "./userCode.ts";
 import { ValueInspector } from "./valueInspector.ts";
 import type { AdapterSpec } from "../../adapters/types.ts";
-import { firstArgument, hangReport, type Language, type ThreadRead } from "./waits.ts";
+import { cWaits } from "../../adapters/cWaits.ts";
+import { firstArgument, hangReport, type ThreadRead } from "./waits.ts";
 import type { Format } from "./values.ts";
 
 export type { InspectorHost } from "./inspectorHost.ts";
@@ -203,7 +204,7 @@ export class Inspector {
     return this.queue(async (q) => {
       const client = this.host.requireLive();
       const stopped = this.host.state === "stopped";
-      const language: Language = this.host.adapter.language ?? "c";
+      const language = this.host.adapter.language ?? "c";
       const { threads: all } = await client.request("threads", undefined);
       // pydevd answers a running thread's stackTrace after half a second, one thread at a time.
       const threads = all.slice(0, stopped || language !== "python" ? MAX_HANG_THREADS : MAX_RUNNING_PYTHON_THREADS);
@@ -231,7 +232,7 @@ export class Inspector {
           ...(text !== undefined ? { text } : {}),
         });
       }
-      const report = hangReport(language, read, !stopped);
+      const report = hangReport(this.host.adapter.waits ?? cWaits, read, !stopped);
       // The locals of each group's first thread, at its frame of the user's (frame ids are valid while stopped).
       if (stopped) {
         for (const g of report.groups.slice(0, MAX_HANG_LOCALS)) {

@@ -5,7 +5,7 @@
 // already are (`0x… → {x = 3}`). And a container's size is checked against the count the runtime
 // keeps where LLDB's formatter is known to misread it (libstdc++'s unordered containers on GCC 12).
 import type { VariableView } from "../../ipc/types.ts";
-import { stringView } from "./values.ts";
+import { stringView } from "../../adapters/cValues.ts";
 
 export interface ValueReader {
   children(reference: number): Promise<VariableView[]>;

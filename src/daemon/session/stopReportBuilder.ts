@@ -175,7 +175,7 @@ export async function locate(q: InQueue, ctx: ReportContext, body: DapEventMap["
   const caught = d.internal ? adapter.catchpoints?.(ctx.program).find((c) => c.value && registry.list().some((b) => b.internal && b.function === c.function && top.name?.includes(c.function))) : undefined;
   if (caught && !report.description) {
     const value = await ctx.client.request("evaluate", { expression: caught.value!, frameId: top.id, context: adapter.printContext }).then((r) => r.result, () => undefined);
-    if (value) report.description = caught.valueIsMessage ? messageText(value) : compactValue(value, undefined);
+    if (value) report.description = caught.valueIsMessage ? messageText(adapter, value) : compactValue(adapter, value, undefined);
   }
   // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
   const views = d.frames.map(frameView);
@@ -230,7 +230,7 @@ export async function read(q: InQueue, ctx: ReportContext, d: Draft): Promise<vo
   if (returned) report.returnValue = returned.value;
   else if (ctx.finished && report.reason === "step") {
     const told = await returnedValue(adapter.returnValue, ctx.finished.before, threadId, (command) => reader.rawNow(q, command).then((r) => r.result));
-    if (told.value !== undefined) report.returnValue = compactValue(told.value, undefined);
+    if (told.value !== undefined) report.returnValue = compactValue(adapter, told.value, undefined);
     if (told.note) report.returnValueNote = told.note;
   }
   if (ctx.displays.length) report.displays = await reader.displaysNow(q, [...ctx.displays], shown.id);
@@ -286,12 +286,12 @@ function withoutPauseNote<T extends string | undefined>(text: T): T {
 }
 
 /** A string value shown as the message it holds: `"    a_test.go:15: got 11\n"` → `a_test.go:15: got 11`. */
-function messageText(value: string): string {
+function messageText(adapter: AdapterSpec, value: string): string {
   const m = /^"((?:[^"\\]|\\.)*)"$/s.exec(value.trim());
-  if (!m) return compactValue(value, undefined);
+  if (!m) return compactValue(adapter, value, undefined);
   let text = m[1]!;
   try {
     text = JSON.parse(`"${m[1]}"`);
   } catch {}
-  return text.trim().replace(/\s*\n\s*/g, "; ") || compactValue(value, undefined);
+  return text.trim().replace(/\s*\n\s*/g, "; ") || compactValue(adapter, value, undefined);
 }

@@ -12,14 +12,14 @@ import type { InspectorHost, SelectedFrame } from "./inspectorHost.ts";
 import type { InQueue, Queue } from "./queue.ts";
 import { checkedCount, oneLevelDown, type ValueReader } from "./oneLevelDown.ts";
 import { functionName } from "./stopReport.ts";
-import { goRuntimeValue } from "./goValues.ts";
-import { byteOf, byteValue, compactValue, containerSize, evaluateError, formatTree, formatValue, isByteArray, isCharArrayShownAsSize, isOpaqueValue, isStringLike, NULL_POINTER, quoteBytes, shortType, type Format } from "./values.ts";
+import { quoteBytes } from "../../adapters/cValues.ts";
+import { byteOf, byteValue, compactValue, containerSize, evaluateError, formatTree, formatValue, isByteArray, isCharArrayShownAsSize, isOpaqueValue, isStringLike, NULL_POINTER, shortType, type Format } from "./values.ts";
 
 export class ValueInspector {
   /** `locals --all`: the adapter's grouping rows too (set only inside one queued operation). */
   private showHidden = false;
-  /** The program's Go version (runtime.buildVersion), asked once. */
-  private goVersion: Promise<string | undefined> | undefined;
+  /** The runtime's version (AdapterSpec.runtimeValue.versionExpression: Go's runtime.buildVersion), asked once. */
+  private runtimeVersion: Promise<string | undefined> | undefined;
 
   constructor(
     private readonly host: InspectorHost,
@@ -59,7 +59,7 @@ export class ValueInspector {
       format ??= spelled.format;
       const r = await this.evaluateNow(q, spelled.expression, context === "print" ? this.host.adapter.printContext : "repl", format === "hex" ? { hex: true } : undefined, undefined, expression);
       const limit = Math.max(this.host.limits.maxValueLength * 20, 4000);
-      const full = formatValue(compactValue(r.result, r.type), format);
+      const full = formatValue(compactValue(this.host.adapter, r.result, r.type), format);
       const shown = truncateValue(full, limit);
       const truncated: string[] = [];
       if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
@@ -110,7 +110,7 @@ export class ValueInspector {
       // console's `(int) $0 = 7` for an expression): the variable is read back.
       const readBack = async (said: { value?: string; type?: string }): Promise<Replies["set"]> => {
         const now = await this.evaluateNow(q, name, this.host.adapter.printContext, undefined).catch(() => undefined);
-        if (now) return { name, value: compactValue(now.result, now.type), type: shortType(now.type ?? said.type) };
+        if (now) return { name, value: compactValue(this.host.adapter, now.result, now.type), type: shortType(now.type ?? said.type) };
         return { name, value: said.value ?? value, type: said.type };
       };
       for (const scope of scopes.filter((x) => !x.expensive)) {
@@ -196,7 +196,7 @@ export class ValueInspector {
     try {
       const { text } = await this.host.captureOutput(() => client.request("evaluate", { expression: how.expression, frameId, context: "repl" }));
       const value = spec.parse(text);
-      return value ? { ...v, value: compactValue(value, v.type) } : v;
+      return value ? { ...v, value: compactValue(this.host.adapter, value, v.type) } : v;
     } catch {
       return v;
     }
@@ -285,7 +285,7 @@ export class ValueInspector {
     if (!/^std::(?:unique|shared)_ptr</.test(v.type ?? "") || !/\{get\(\) = 0x[0-9a-f]*[1-9a-f][0-9a-f]*\}$/i.test(v.value) || !/^[A-Za-z_][\w.]*$/.test(expression)) return v;
     try {
       const r = await this.evaluateNow(q, `*${expression}`, this.host.adapter.printContext, undefined, frameId);
-      const inside = await this.inlineValue(q, { name: `*${expression}`, type: r.type, value: compactValue(r.result, r.type), reference: r.variablesReference }, 1, frameId);
+      const inside = await this.inlineValue(q, { name: `*${expression}`, type: r.type, value: compactValue(this.host.adapter, r.result, r.type), reference: r.variablesReference }, 1, frameId);
       const text = await this.consoleValueNow(q, inside, `*${expression}`, frameId ?? (await this.frames.selectedFrameNow(q)).frame.id);
       return { ...v, value: `${v.value} → ${text.value}` };
     } catch {
@@ -304,7 +304,7 @@ export class ValueInspector {
 
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
-    const value = formatValue(await this.runtimeValueNow(q, compactValue(r.result, r.type), r.type), format);
+    const value = formatValue(await this.runtimeValueNow(q, compactValue(this.host.adapter, r.result, r.type), r.type), format);
     // `&x` asks for an address: what is behind it is not read (`0x… → {…}` filled rows).
     if (isBareAddress(value, format) || (/^&(?!&)/.test(expression.trim()) && /^0x[0-9a-f]+$/i.test(value.trim()))) return value;
     const shown = await this.inlineValue(q, { name: expression, type: r.type, value, reference: r.variablesReference }, 1, frameId);
@@ -313,14 +313,15 @@ export class ValueInspector {
     return (await this.smartPointerNow(q, await this.consoleValueNow(q, shown, expression, frame), expression, frame)).value;
   }
 
-  /** Go's sync and time values by meaning (goValues.ts), for the program's Go version, read once. */
+  /** The runtime's values by meaning (AdapterSpec.runtimeValue: Go's sync and time), for the runtime's version, read once. */
   private async runtimeValueNow(q: InQueue, value: string, type: string | undefined): Promise<string> {
-    if (this.host.adapter.language !== "go" || !/^\*?(sync\.(WaitGroup|Mutex)|time\.(Ticker|Timer))$/.test(type ?? "")) return value;
-    this.goVersion ??= this.evaluateNow(q, "runtime.buildVersion", "repl").then(
-      (r) => r.result.replace(/^"|"$/g, ""),
+    const runtime = this.host.adapter.runtimeValue;
+    if (!runtime?.applies(type)) return value;
+    this.runtimeVersion ??= this.evaluateNow(q, runtime.versionExpression, "repl").then(
+      (r) => r.result,
       () => undefined,
     );
-    return goRuntimeValue(value, type, await this.goVersion);
+    return runtime.read(value, type, await this.runtimeVersion);
   }
 
   async variablesNow(q: InQueue, reference: number, depth = 0): Promise<VariableView[]> {
@@ -328,7 +329,7 @@ export class ValueInspector {
     const out: VariableView[] = [];
     for (const v of variables) {
       if (!this.showHidden && this.host.adapter.hideVariable?.(v.name, v.type)) continue;
-      const view: VariableView = { name: v.name, type: shortType(v.type), value: await this.runtimeValueNow(q, compactValue(v.value, v.type), v.type), reference: v.variablesReference };
+      const view: VariableView = { name: v.name, type: shortType(v.type), value: await this.runtimeValueNow(q, compactValue(this.host.adapter, v.value, v.type), v.type), reference: v.variablesReference };
       if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(q, v.variablesReference, depth - 1);
       out.push(view);
     }
@@ -368,7 +369,7 @@ export class ValueInspector {
       // A broken connection (a malformed frame) is not the expression's fault.
       if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) {
         const asked = asWritten === expression ? "" : ` (${this.host.adapter.name} was asked \`${expression}\`)`;
-        throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${asWritten}': ${evaluateError(e.message)}${asked}`, "`debugger locals` lists the names in scope");
+        throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${asWritten}': ${evaluateError(this.host.adapter, e.message)}${asked}`, "`debugger locals` lists the names in scope");
       }
       throw e;
     }

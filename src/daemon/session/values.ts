@@ -1,14 +1,8 @@
-// Values that are compact and true: what each debugger prints, cut down to what an agent needs to
-// read, and the formats `print` offers. Pure functions, unit-tested from tables; the value reader
-// (valueReader.ts) applies them.
+// Values that are compact and true: the rules every adapter's text shares (types as written, byte
+// arrays, the formats `print` offers). Pure functions, unit-tested from tables. What one debugger
+// alone prints is read by that adapter's value facet (AdapterSpec.compactValue: src/adapters/*Values.ts).
+import type { ValueFacet } from "../../adapters/types.ts";
 import type { VariableView } from "../../ipc/types.ts";
-
-/** A C `char[N]` buffer is a string up to its first NUL; LLDB prints all N bytes of it. */
-export function cString(value: string, type: string | undefined): string {
-  if (!type || !/\bchar\s*\[\d+\]$/.test(type) || /unsigned|signed char|uint8/.test(type) || !value.startsWith('"')) return value;
-  const nul = value.indexOf("\\0");
-  return nul < 0 ? value : `${value.slice(0, nul)}"`;
-}
 
 /** Byte arrays (`unsigned char[N]`, `uint8_t[N]`, `[u8; N]`) read as bytes, not as a string of escapes. */
 export function isByteArray(type: string | undefined): boolean {
@@ -42,24 +36,9 @@ export function byteValue(value: string): number | undefined {
   return n === undefined || n > 255 ? undefined : n;
 }
 
-/** Bytes as a C string literal: printable ASCII as is, the rest escaped. */
-export function quoteBytes(bytes: number[]): string {
-  const one = (b: number) => (b >= 32 && b < 127 && b !== 34 && b !== 92 ? String.fromCharCode(b) : b === 10 ? "\\n" : b === 9 ? "\\t" : b === 34 ? '\\"' : b === 92 ? "\\\\" : `\\x${b.toString(16).padStart(2, "0")}`);
-  return `"${bytes.map(one).join("")}"`;
-}
-
 /** A `char[N]` gdb shows as `[N]` (cdt-gdb-adapter), read from its elements: the string up to its NUL. */
 export function isCharArrayShownAsSize(value: string, type: string | undefined): boolean {
   return !!type && /^\[\d+\]$/.test(value.trim()) && /(^|[^\w])char\s*\[\d+\]$/.test(type.trim()) && !/unsigned|signed char/.test(type);
-}
-
-/** Go's `[]uint8 len: 5, cap: 5, [104,101,108,108,111]` also as the quoted string it holds. */
-export function goBytes(value: string, type: string | undefined): string {
-  if (type !== "[]uint8" && type !== "[]byte") return value;
-  const m = /\[([\d,\s]*)\]$/.exec(value);
-  if (!m || /\.\.\./.test(value)) return value;
-  const bytes = m[1]!.split(",").filter((x) => x.trim() !== "").map(Number);
-  return `${value} ${quoteBytes(bytes)}`;
 }
 
 /**
@@ -139,50 +118,9 @@ export function isStringLike(value: string): boolean {
   return /^"|^0x[0-9a-f]+ "|^b?'.*'$/i.test(value.trim()) || /^L?"/.test(value.trim());
 }
 
-/** Addresses without their leading zeros, as gdb prints them: `0x00005555555592a0` → `0x5555555592a0`, `0x0000000000000000` → `0x0`. */
-export function shortAddresses(value: string): string {
-  return value.replace(/\b0x0{4,}([0-9a-f]+)\b/gi, (_, rest: string) => `0x${rest}`).replace(/\b0x0{5,}\b/gi, "0x0");
-}
-
-/**
- * A wide character as LLDB's value and summary (`U+0xe9 U'é'`; lldb-dap says the code twice) →
- * `'é' U+00E9`. Rust's `char` reaches LLDB as `char32_t`.
- */
-export function wideChar(value: string, type: string | undefined): string {
-  // gdb prints a Rust char past ASCII as its code and an escape: `955 '\u{0003bb}'`.
-  const gdbRust = type?.trim() === "char" ? /^(\d+) '\\u\{([0-9a-f]+)\}'$/i.exec(value.trim()) : null;
-  if (gdbRust && Number(gdbRust[1]) === parseInt(gdbRust[2]!, 16) && Number(gdbRust[1]) <= 0x10ffff) {
-    const code = Number(gdbRust[1]);
-    return `'${String.fromCodePoint(code)}' U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
-  }
-  if (!type || !/^(char32_t|char16_t|wchar_t)$/.test(type.trim())) return value;
-  const m = /^U\+0x([0-9a-f]+)(?: U\+0x[0-9a-f]+)* [uUL]'(.*)'$/i.exec(value.trim());
-  return m ? `'${m[2]}' U+${m[1]!.replace(/^0+(?=.{4})/, "").toUpperCase().padStart(4, "0")}` : value;
-}
-
-/**
- * A libstdc++ string_view LLDB shows as its fields (`{_M_len = 6, _M_str = 0x… "a view and more"}`):
- * the _M_len bytes it views, quoted. Left raw when the text LLDB read is shorter than _M_len.
- */
-export function stringView(value: string, type: string | undefined): string {
-  if (!type || !/^std::(?:basic_)?string_view\b/.test(type.trim())) return value;
-  const m = /^\{_M_len = (\d+), _M_str = 0x[0-9a-f]+ "((?:[^"\\]|\\.)*)"\}$/i.exec(value.trim());
-  if (!m) return value;
-  let left = Number(m[1]);
-  let out = "";
-  for (const piece of m[2]!.matchAll(/\\x[0-9a-f]{1,2}|\\[0-7]{1,3}|\\.|[^\\]/giu)) {
-    if (left <= 0) break;
-    const text = piece[0];
-    const bytes = text.startsWith("\\") ? 1 : Buffer.byteLength(text);
-    left -= bytes;
-    out += text;
-  }
-  return left > 0 ? value : `"${out}"`;
-}
-
-/** Every rule above that applies to a value of this type, in order. */
-export function compactValue(value: string, type: string | undefined): string {
-  return shortAddresses(goBytes(cString(wideChar(stringView(value, type), type), type), type));
+/** A value as the agent sees it: the adapter's own rules for its text (AdapterSpec.compactValue), if any. */
+export function compactValue(adapter: Pick<ValueFacet, "compactValue">, value: string, type: string | undefined): string {
+  return adapter.compactValue ? adapter.compactValue(value, type) : value;
 }
 
 export type Format = "hex" | "bin" | "oct" | "dec" | "char" | "address";
@@ -193,15 +131,12 @@ const OPAQUE_VALUE = / @ 0x[0-9a-f]+$|^\{\.\.\.\}$|^\[\d+\]$|^size=\d+$|^$/i;
 /** How debuggers spell a null pointer's value. */
 export const NULL_POINTER = /^(?:0x0+|nil|nullptr|NULL)$/;
 
-/**
- * The one line of an evaluation error that says what is wrong: LLDB adds "error: <user expression
- * 3>:1:1: " and a caret diagram below, which cost bytes and say nothing more.
- */
-export function evaluateError(message: string): string {
-  // Python: the exception is the traceback's last line (`NameError: name 'x' is not defined`).
-  if (/^Traceback \(most recent call last\):/.test(message)) return message.trim().split("\n").at(-1)!.trim();
+/** The one line of an evaluation error that says what is wrong: the adapter's (AdapterSpec.evaluateError), else its first line without `error:`. */
+export function evaluateError(adapter: Pick<ValueFacet, "evaluateError">, message: string): string {
+  const told = adapter.evaluateError?.(message);
+  if (told !== undefined) return told;
   const first = message.split("\n").find((l) => l.trim()) ?? message;
-  return first.replace(/^\s*error:\s*/i, "").replace(/^<user expression \d+>:\d+:\d+:\s*/, "").replace(/^error:\s*/i, "").trim();
+  return first.replace(/^\s*error:\s*/i, "").trim();
 }
 
 /**

@@ -87,3 +87,10 @@ export function goRuntimeValue(value: string, type: string | undefined, version:
   }
   return value;
 }
+
+/** Delve's runtime-value facet (AdapterSpec.runtimeValue): the types read by meaning, Go's version from runtime.buildVersion. */
+export const goRuntimeValues = {
+  applies: (type: string | undefined): boolean => /^\*?(sync\.(WaitGroup|Mutex)|time\.(Ticker|Timer))$/.test(type ?? ""),
+  versionExpression: "runtime.buildVersion",
+  read: (value: string, type: string | undefined, version: string | undefined): string => goRuntimeValue(value, type, version?.replace(/^"|"$/g, "")),
+};
