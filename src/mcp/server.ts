@@ -1,6 +1,7 @@
 // `debugger mcp`: a Model Context Protocol server on stdio. Each tool call is one request to the
 // same daemon the CLI talks to, so sessions are shared both ways. Loaded only by the `mcp`
 // command (a dynamic import), so the CLI never loads the SDK.
+import { SOCKET_DEFAULT_MS, SOCKET_FOREVER_MS, socketWaitMs } from "../ipc/socketTimeout.ts";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
@@ -130,8 +131,7 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
     const cwd = process.cwd();
     const view: View = { cwd, session, locals: localsOf(args) ?? defaults.locals };
     // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
-    const forever = 2 ** 31 - 1;
-    const socketTimeout = command === "batch" || (command === "output" && args.follow === true) ? forever : m.execution ? (timeout === 0 ? forever : (timeout + 45) * 1000) : 120_000;
+    const socketTimeout = command === "batch" || (command === "output" && args.follow === true) ? SOCKET_FOREVER_MS : m.execution ? socketWaitMs(timeout) : SOCKET_DEFAULT_MS;
     const token = extra._meta?.progressToken;
     const started = Date.now();
     const progress =
