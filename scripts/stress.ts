@@ -13,6 +13,7 @@
 import { buildFixtures, markerLine } from "./build-fixtures.ts";
 import { FakeAdapterEnv } from "../test/harness/index.ts";
 import { footprint, socketClient, startStopCycle } from "../test/integration/loadTools.ts";
+import type { CommandName } from "../src/ipc/commands.ts";
 import { fuzzDapClient, fuzzDapDecoder, fuzzIpc, type FuzzResult } from "../test/fuzz/targets.ts";
 
 const which = process.argv[2] ?? "all";
@@ -152,7 +153,7 @@ async function clients(): Promise<void> {
   const env = new FakeAdapterEnv({ env: { DEBUGGER_WARM_ADAPTERS: "0" } });
   try {
     await env.ok(["start", env.program(), "--break", "prog.c:4", "--session", "busy"]);
-    const checks: [string, Record<string, unknown>, (d: any) => boolean][] = [
+    const checks: [CommandName, Record<string, unknown>, (d: any) => boolean][] = [
       ["print", { expressions: ["line", "1+2"] }, (d) => d.results[0].result === "4" && d.results[1].result === "3"],
       ["backtrace", {}, (d) => d.frames.length === 1 && d.frames[0].line === 4],
       ["locals", {}, (d) => d.variables.find((v: any) => v.name === "line")?.value === "4"],

@@ -1,4 +1,5 @@
 // Inspection commands: where we are, the stack, variables, expressions, threads, history.
+import { socketWaitMs } from "../ipc/socketTimeout.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { MEMORY_FORMATS, type MemoryFormat } from "../common/memoryFormat.ts";
 import { call } from "../ipc/calls.ts";
@@ -14,9 +15,10 @@ function expression(a: ParsedArgs, what: string): string {
 /** How long an evaluation may take; the CLI's socket waits a little longer. */
 const answerTimeoutFlag = { timeout: { type: "number" as const, description: "seconds the evaluation may take (default 30; 0 waits forever)", valueHint: "SECONDS" } };
 export function answerSocketMs(a: ParsedArgs): number {
-  const t = num(a, "timeout");
-  return t === undefined ? 120_000 : t === 0 ? 2 ** 31 - 1 : (t + 30) * 1000;
+  return socketWaitMs(num(a, "timeout"), ANSWER_MARGIN_S);
 }
+/** Past an evaluation's --timeout: the reply's reads after it. */
+const ANSWER_MARGIN_S = 30;
 const formatFlag = { format: { type: "string" as const, alias: "f", description: "show integers as hex, bin, oct, dec, char, or a pointer as its address", valueHint: "hex|bin|oct|dec|char|address" } };
 
 const FORMATS = ["hex", "bin", "oct", "dec", "char", "address"] as const;

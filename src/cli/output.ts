@@ -1,4 +1,5 @@
 // `output`: the program's stdout/stderr and adapter console text, kept by the daemon.
+import { SOCKET_DEFAULT_MS, SOCKET_FOREVER_MS } from "../ipc/socketTimeout.ts";
 import { call } from "../ipc/calls.ts";
 import { bool, num, type CommandSpec } from "./spec.ts";
 
@@ -16,7 +17,7 @@ export const outputCommands: CommandSpec[] = [
       follow: { type: "boolean", alias: "f", description: "keep printing new output until the session ends (or --timeout)" },
       timeout: { type: "number", description: "with --follow: stop after N seconds (default: when the session ends)", valueHint: "SECONDS" },
     },
-    socketTimeoutMs: (a) => (bool(a, "follow") ? 2 ** 31 - 1 : 120_000),
+    socketTimeoutMs: (a) => (bool(a, "follow") ? SOCKET_FOREVER_MS : SOCKET_DEFAULT_MS),
     call: (a) =>
       call("output", {
         tail: num(a, "tail"),

@@ -1,6 +1,7 @@
 // The CLI's entry: find the command, parse its arguments strictly, call the daemon (or run
 // locally), print one result, return the exit code. Errors never print usage on stdout.
 // Help, completion, consola and the config schema load lazily: this path runs on every command.
+import { SOCKET_DEFAULT_MS, socketWaitMs } from "../ipc/socketTimeout.ts";
 import { escapeControls } from "./terminalSafe.ts";
 import { OutputClosed, writeTo } from "./closedPipe.ts";
 import { cliSettings } from "../common/cliSettings.ts";
@@ -158,7 +159,7 @@ async function send(spec: DaemonSpec, parsed: ParsedArgs, ctx: CliContext): Prom
 async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: ArgsIn<C>, parsed: ParsedArgs, ctx: CliContext): Promise<LocalResult> {
   const m = metaOf(command);
   // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
-  const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (m.execution ? (ctx.timeout === 0 ? 2 ** 31 - 1 : (ctx.timeout + 45) * 1000) : 120_000);
+  const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (m.execution ? socketWaitMs(ctx.timeout) : SOCKET_DEFAULT_MS);
   // `--locals` is a mode of the stop report's locals; backtrace's `--locals` (a boolean) is its own.
   const asked = argOf(args, "locals");
   const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name, locals: typeof asked === "string" ? asked : ctx.locals };

@@ -60,13 +60,13 @@ export async function leaveStopped(s: Session, pending?: Promise<StopReport>): P
   try {
     if (s.state !== "stopped") {
       // A stop already on its way (the trace's own breakpoint) counts; otherwise pause.
-      const paused = s.pause().then((p) => p.stop);
+      const paused = s.control.pause().then((p) => p.stop);
       await Promise.race([...[pending ?? new Promise<never>(() => {}), paused].map((p) => p.catch(() => undefined)), timeout(5000)]);
       if ((s.state as string) !== "stopped") await Promise.race([paused.catch(() => undefined), timeout(3000)]);
       if (!s.live) return `the session is ${s.state}`;
       if ((s.state as string) !== "stopped") return `the program could not be paused (session is ${s.state})`;
     }
-    const stop = await Promise.race([s.awaitStop().catch(() => undefined), timeout(2000)]);
+    const stop = await Promise.race([s.control.awaitStop().catch(() => undefined), timeout(2000)]);
     return `the program is stopped at ${placeOf(stop ?? s.lastReport)}`;
   } catch (e) {
     log("warn", `${s.name}: leaving the session stopped after its client left: ${(e as Error).message}`);

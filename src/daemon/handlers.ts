@@ -69,11 +69,11 @@ async function batch(a: ArgsOut<"batch">, caller: Caller, ctx: DaemonContext, st
   const pausesAtFirstSight = new Map<Session, number>();
   const see = (name: string, created = false) => {
     const s = ctx.registry.find(name);
-    if (s && !pausesAtFirstSight.has(s)) pausesAtFirstSight.set(s, created ? 0 : s.interrupts);
+    if (s && !pausesAtFirstSight.has(s)) pausesAtFirstSight.set(s, created ? 0 : s.control.interrupts);
   };
   for (const [i, c] of a.commands.entries()) {
     const session = c.session ?? caller.session;
-    if (i > 0 && [...pausesAtFirstSight].some(([s, n]) => s.interrupts !== n)) return { replies, ran: replies.length, total: a.commands.length, interrupted: true };
+    if (i > 0 && [...pausesAtFirstSight].some(([s, n]) => s.control.interrupts !== n)) return { replies, ran: replies.length, total: a.commands.length, interrupted: true };
     see(session);
     try {
       const command = known(c.command);
@@ -81,13 +81,13 @@ async function batch(a: ArgsOut<"batch">, caller: Caller, ctx: DaemonContext, st
       if (stream?.signal?.aborted) throw new ClientGone();
       // A `pause` written in the plan is a step of it, not an interrupt of it: its own pause is not counted.
       const own = command === "pause" ? ctx.registry.find(session) : undefined;
-      const before = own?.interrupts;
+      const before = own?.control.interrupts;
       try {
         replies.push(await step(command, c.args, { session, cwd: caller.cwd }, ctx, stream));
       } finally {
         // A session this step created (start) counts every pause it had.
         see(session, true);
-        if (own && before !== undefined && pausesAtFirstSight.has(own)) pausesAtFirstSight.set(own, pausesAtFirstSight.get(own)! + own.interrupts - before);
+        if (own && before !== undefined && pausesAtFirstSight.has(own)) pausesAtFirstSight.set(own, pausesAtFirstSight.get(own)! + own.control.interrupts - before);
       }
     } catch (e) {
       if (e instanceof ClientGone) {

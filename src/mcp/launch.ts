@@ -13,7 +13,7 @@ export const LAUNCH_PROPERTIES = {
 } as const;
 
 export interface Expanded {
-  command: CommandName;
+  command: "start" | "attach" | "run";
   args: Record<string, unknown>;
   notes: string[];
 }

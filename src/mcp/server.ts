@@ -1,6 +1,7 @@
 // `debugger mcp`: a Model Context Protocol server on stdio. Each tool call is one request to the
 // same daemon the CLI talks to, so sessions are shared both ways. Loaded only by the `mcp`
 // command (a dynamic import), so the CLI never loads the SDK.
+import { SOCKET_DEFAULT_MS, SOCKET_FOREVER_MS, socketWaitMs } from "../ipc/socketTimeout.ts";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
@@ -120,8 +121,9 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
   let session = defaults.session;
   try {
     // A number or null is the caller's mistake, not a session named "5" or "null".
-    if (args.session !== undefined && typeof args.session !== "string") throw new DebuggerError("INVALID_ARGUMENT", `session must be a string (a session name), not ${args.session === null ? "null" : Array.isArray(args.session) ? "an array" : typeof args.session}`, 'e.g. {"session": "api"}; left out, it is the default session');
-    if (args.session !== undefined) session = checkSessionName(args.session as string, "session");
+    const named = args.session;
+    if (named !== undefined && typeof named !== "string") throw new DebuggerError("INVALID_ARGUMENT", `session must be a string (a session name), not ${named === null ? "null" : Array.isArray(named) ? "an array" : typeof named}`, 'e.g. {"session": "api"}; left out, it is the default session');
+    if (named !== undefined) session = checkSessionName(named, "session");
     delete args.session;
     const m = metaOf(command);
     if (m.execution && args.timeout === undefined && "timeout" in argSchemas[command].entries) args.timeout = defaults.timeout;
@@ -129,8 +131,7 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
     const cwd = process.cwd();
     const view: View = { cwd, session, locals: localsOf(args) ?? defaults.locals };
     // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
-    const forever = 2 ** 31 - 1;
-    const socketTimeout = command === "batch" || (command === "output" && args.follow === true) ? forever : m.execution ? (timeout === 0 ? forever : (timeout + 45) * 1000) : 120_000;
+    const socketTimeout = command === "batch" || (command === "output" && args.follow === true) ? SOCKET_FOREVER_MS : m.execution ? socketWaitMs(timeout) : SOCKET_DEFAULT_MS;
     const token = extra._meta?.progressToken;
     const started = Date.now();
     const progress =
@@ -153,7 +154,7 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
       } else {
         // start/run {config}: a launch.json configuration becomes the call (start's may be an attach).
         const launched = expandConfig(command, args, cwd);
-        const sending = (launched?.command ?? command) as typeof command;
+        const sending = launched?.command ?? command;
         const sendArgs = launched?.args ?? args;
         fillIn(sending, sendArgs, cwd);
         const a = parseArgs(sending, sendArgs);
@@ -175,7 +176,7 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
     const text = [notice, sent.text].filter(Boolean).join("\n");
     // The reply's data, as the CLI's --json has it (a `notice` beside it is the
     // text's first line too).
-    const data = (reply.data ?? {}) as Record<string, unknown>;
+    const data = { ...reply.data };
     return { content: [{ type: "text", text: text || "ok" }], structuredContent: reply.notice ? { ...data, notice: reply.notice } : data };
   } catch (e) {
     return failure(e);
@@ -189,7 +190,7 @@ function localsOf(args: Record<string, unknown>): View["locals"] {
 }
 
 interface Sent {
-  reply: Reply;
+  reply: Reply<Replies[keyof Replies]>;
   text: string;
 }
 
@@ -239,8 +240,8 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** A batch's steps, each an object (a `null` step is the caller's mistake, not an internal error). */
-function batchSteps(commands: unknown): { command?: unknown; args?: Record<string, unknown> }[] {
-  if (!Array.isArray(commands)) return [];
+function batchSteps(commands: unknown): void {
+  if (!Array.isArray(commands)) return;
   if (commands.length > MAX_BATCH_COMMANDS) throw new DebuggerError("INVALID_ARGUMENT", `commands has ${commands.length} steps; a batch runs at most ${MAX_BATCH_COMMANDS}`, "split the plan into several batch calls");
   commands.forEach((c, i) => {
     if (typeof c !== "object" || c === null || Array.isArray(c)) {
@@ -250,7 +251,6 @@ function batchSteps(commands: unknown): { command?: unknown; args?: Record<strin
       throw new DebuggerError("INVALID_ARGUMENT", `commands[${i}].args must be an object`, 'e.g. {"command": "print", "args": {"expressions": ["x"]}}');
     }
   });
-  return commands as { command?: unknown; args?: Record<string, unknown> }[];
 }
 
 function suggestTool(name: string, byName: Map<string, ToolDef>): string {

@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { waitFor } from "../harness/wait.ts";
+import type { DataOf } from "../harness/replies.ts";
 import { run, type Ran } from "./helpers.ts";
 
 export type SmokeAdapter = "lldb-dap" | "debugpy";
@@ -33,7 +34,7 @@ export function smokeEnv(bin: string[], dir: string, extra: Record<string, strin
 }
 
 /** Runs one command with --json; throws with everything it printed unless it succeeded. */
-export async function ok(s: Smoke, args: string[]): Promise<any> {
+export async function ok<const A extends readonly string[]>(s: Smoke, args: A): Promise<DataOf<A>> {
   const r = await run([...s.bin, ...args, "--json"], { env: s.env });
   let json: any;
   try {
@@ -47,7 +48,7 @@ export async function ok(s: Smoke, args: string[]): Promise<any> {
  * `status` until it answers: the first command starts the daemon and gives up after 5 s, which an
  * emulated (qemu) or busy machine can exceed while the daemon it spawned is still coming up.
  */
-export async function daemonUp(s: Smoke, ms = 90_000): Promise<any> {
+export async function daemonUp(s: Smoke, ms = 90_000): Promise<DataOf<["status"]>> {
   let status: any;
   await waitFor(async () => {
     const r = await run([...s.bin, "status", "--json"], { env: s.env });

@@ -6,6 +6,7 @@ import { chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
+import type { DataOf } from "../harness/index.ts";
 import { alive, E2eEnv, ROOT, waitFor } from "./harness.ts";
 
 const CI = process.env.CI === "true";
@@ -48,7 +49,7 @@ describe.skipIf(missing.length > 0)("delve", () => {
   });
 
   /** `start` with --json; returns data and records how long the first stop took. */
-  async function start(session: string, args: string[], opts: { cwd?: string } = {}): Promise<any> {
+  async function start(session: string, args: string[], opts: { cwd?: string } = {}): Promise<DataOf<["start"]>> {
     const t0 = performance.now();
     const data = await env.ok(["start", ...args, "--session", session], opts);
     timings[session] = Math.round(performance.now() - t0);

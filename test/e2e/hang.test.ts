@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { gdb as gdbAdapter } from "../../src/adapters/gdb.ts";
 import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
-import { adapterAvailable, BIN, CI, E2eEnv, missing, ROOT, runCommand, waitFor, type SessionHandle } from "../harness/index.ts";
+import { adapterAvailable, BIN, CI, E2eEnv, missing, ROOT, runCommand, waitFor, type DataOf, type SessionHandle } from "../harness/index.ts";
 
 const FILE = "test/e2e/hang.test.ts";
 const T = 90_000;
@@ -39,9 +39,9 @@ const PY_SRC = join(ROOT, "test", "fixtures", "python", "hang.py");
 const pyLine = (mark: string) => readFileSync(PY_SRC, "utf8").split("\n").findIndex((l) => l.includes(`@mark ${mark}`)) + 1;
 
 /** Waits for the program's "started", then pauses until every group the test names is there (threads reach their wait in microseconds; a pause can come first). */
-async function pausedBlocked(s: SessionHandle, expected: number): Promise<any> {
+async function pausedBlocked(s: SessionHandle, expected: number): Promise<DataOf<["pause"]>> {
   await waitFor(async () => JSON.stringify(await s.ok(["output"])).includes("started"), 20_000, "the program's 'started'");
-  let last: any;
+  let last: DataOf<["pause"]> | undefined;
   for (let i = 0; i < 10; i++) {
     last = await s.ok(["pause"]);
     if (last.hang?.blocked && last.hang.groups.length >= expected) return last;

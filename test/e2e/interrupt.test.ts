@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { adapterAvailable, BIN, E2eEnv, useEnv, waitFor } from "../harness/index.ts";
+import { adapterAvailable, BIN, E2eEnv, useEnv, waitFor, type DataOf } from "../harness/index.ts";
 
 const LOOP_C = `int tick(int n) {
   return n + 1;
@@ -49,7 +49,7 @@ function background(name: string, args: string[], stdin?: string) {
 }
 
 /** Ctrl-C to a background trace or run with --json: it exits 0 saying it was interrupted; its reply's data. */
-async function interruptJson(proc: ReturnType<typeof background>): Promise<any> {
+async function interruptJson(proc: ReturnType<typeof background>): Promise<DataOf<["trace"]> | DataOf<["run"]>> {
   proc.kill("SIGINT");
   const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
   expect(code).toBe(0);

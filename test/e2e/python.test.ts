@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isLibraryFile } from "../../src/adapters/debugpy.ts";
+import type { DataOf } from "../harness/index.ts";
 import { alive, CI, E2eEnv, ROOT, runCommand, waitFor } from "./harness.ts";
 
 const FIXTURES = join(ROOT, "test", "fixtures", "python");
@@ -92,7 +93,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
   });
 
   /** `start` with --json; returns data and records how long the first stop took. */
-  async function start(session: string, args: string[]): Promise<any> {
+  async function start(session: string, args: string[]): Promise<DataOf<["start"]>> {
     const t0 = performance.now();
     const data = await env.ok(["start", ...args, "--session", session]);
     timings[session] = Math.round(performance.now() - t0);

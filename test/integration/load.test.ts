@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Env } from "./harness.ts";
 import { footprint, socketClient, startStopCycle } from "./loadTools.ts";
+import type { CommandName } from "../../src/ipc/commands.ts";
 
 const linux = process.platform === "linux" ? test : test.skip;
 
@@ -19,7 +20,7 @@ describe("load", () => {
   linux("50 clients × 100 commands on one stopped session: all 5,000 answers right, the session still stopped there", async () => {
     await env.ok(["start", env.program(), "--break", "prog.c:4", "--session", "busy"]);
     // Each client asks a mix; each answer is checked against what the stop at line 4 must give.
-    const checks: [string, Record<string, unknown>, (d: any) => boolean][] = [
+    const checks: [CommandName, Record<string, unknown>, (d: any) => boolean][] = [
       ["print", { expressions: ["line", "1+2"] }, (d) => d.results[0].result === "4" && d.results[1].result === "3"],
       ["backtrace", {}, (d) => d.frames.length === 1 && d.frames[0].line === 4 && d.frames[0].function === "main"],
       ["locals", {}, (d) => d.variables.find((v: any) => v.name === "line")?.value === "4"],

@@ -3,6 +3,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import pkg from "../../package.json" with { type: "json" };
+import type { CommandName, Replies } from "../../src/ipc/commands.ts";
+import type { Reply } from "../../src/ipc/protocol.ts";
+
+/** A raw client of the daemon's socket: each reply typed by the command asked. */
+export interface SocketClient {
+  ask<C extends CommandName>(command: C, args: Record<string, unknown>, session: string): Promise<Reply<Replies[C]>>;
+  close(): void;
+}
 
 export interface DaemonFootprint {
   fds: number;
@@ -26,7 +34,7 @@ export function footprint(pid: number): DaemonFootprint {
 }
 
 /** One client on the daemon's socket: requests in sequence, each reply matched to its id. */
-export async function socketClient(path: string, cwd: string): Promise<{ ask(command: string, args: Record<string, unknown>, session: string): Promise<any>; close(): void }> {
+export async function socketClient(path: string, cwd: string): Promise<SocketClient> {
   const sock = connect(path);
   await new Promise<void>((resolve, reject) => {
     sock.once("connect", () => resolve());
@@ -34,11 +42,11 @@ export async function socketClient(path: string, cwd: string): Promise<{ ask(com
   });
   let buf = "";
   let id = 0;
-  const waiting = new Map<number, (reply: any) => void>();
+  const waiting = new Map<number | null, (reply: Reply<never>) => void>();
   sock.on("data", (d) => {
     buf += d.toString();
     for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
-      const reply = JSON.parse(buf.slice(0, nl));
+      const reply: Reply<never> = JSON.parse(buf.slice(0, nl));
       buf = buf.slice(nl + 1);
       waiting.get(reply.id)?.(reply);
       waiting.delete(reply.id);
@@ -58,10 +66,10 @@ export async function socketClient(path: string, cwd: string): Promise<{ ask(com
 
 
 /** One start (to the entry stop) and stop over a raw socket client; throws with the reply when either fails. */
-export async function startStopCycle(client: { ask(command: string, args: Record<string, unknown>, session: string): Promise<any> }, program: string, n: number): Promise<void> {
+export async function startStopCycle(client: Pick<SocketClient, "ask">, program: string, n: number): Promise<void> {
   const session = `cycle${n % 3}`;
   const start = await client.ask("start", { program, args: [], break: [], stopOnEntry: true }, session);
-  if (!start.ok || start.data.stop?.reason !== "entry") throw new Error(`cycle ${n}: ${JSON.stringify(start).slice(0, 300)}`);
+  if (!start.ok || start.data?.stop?.reason !== "entry") throw new Error(`cycle ${n}: ${JSON.stringify(start).slice(0, 300)}`);
   const stop = await client.ask("stop", {}, session);
   if (!stop.ok) throw new Error(`cycle ${n} stop: ${JSON.stringify(stop).slice(0, 300)}`);
 }

@@ -13,7 +13,7 @@ function displays(state: SessionState, last: StopReport | undefined, trips: stri
       trips.push("queue");
       return fn(Object.freeze({}) as InQueue);
     },
-    valuesNow: async (_q, items) => items.map(({ expression }) => ({ expression, value: "now" })),
+    reader: { displaysNow: async (_q, items) => items.map(({ expression }) => ({ expression, value: "now" })) },
     state,
     lastReport: last,
   });

@@ -151,23 +151,24 @@ describe("StopPipeline", () => {
       sourceLines: 0,
       codeFacts: () => ({ roots: [], exists: () => true }),
       limits: { maxLocals: 50, maxValueLength: 200 },
-      displayList: () => [],
-      resumedBy: r.resumedBy ?? "continue",
-      beforeStepOut: undefined,
+      displays: { list: () => [], printed: () => {} },
       takeExpectation: () => undefined,
-      takePrints: () => undefined,
-      printed: () => {},
-      pending: new PendingHits(),
-      pass: async (threadId) => {
-        events.push(`pass ${threadId}`);
-        return !r.passFails;
+      control: {
+        lastResume: r.resumedBy ?? "continue",
+        beforeStepOut: undefined,
+        takePrints: () => undefined,
+        pending: new PendingHits(),
+        passStop: async (threadId) => {
+          events.push(`pass ${threadId}`);
+          return !r.passFails;
+        },
       },
       publish: (report, selection) => {
         events.push(`publish ${report.reason}`);
         published.push({ report, selection });
       },
     };
-    return { p: new StopPipeline(host), events, published, registry, pending: host.pending };
+    return { p: new StopPipeline(host), events, published, registry, pending: host.control.pending };
   }
   const body: DapEventMap["stopped"] = { reason: "exception", description: "cpp_throw", threadId: 3 };
 

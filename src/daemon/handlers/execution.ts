@@ -18,8 +18,8 @@ const PYTHON_PAUSE_GRACE_MS = 1500;
  */
 async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?: AbortSignal): Promise<StopData & { loopHint?: string }> {
   const before = s.state === "stopped" ? s.lastReport : undefined;
-  const paused = s.interrupts;
-  const undrive = a.count > 1 ? s.drive() : () => {};
+  const paused = s.control.interrupts;
+  const undrive = a.count > 1 ? s.control.drive() : () => {};
   try {
     return await resumeCounted(s, kind, a, paused, before, signal);
   } finally {
@@ -34,10 +34,10 @@ async function resumeCounted(s: Session, kind: ResumeKind, a: ArgsOut<"next">, p
     let waiter: Promise<StopReport>;
     try {
       // The prints travel with the last resume: the builder reads them at its stop (no second trip).
-      ({ stop: waiter } = await s.resume(kind, a.thread, paused, a.wait && i === a.count - 1 ? a.print : undefined));
+      ({ stop: waiter } = await s.control.resume(kind, a.thread, paused, a.wait && i === a.count - 1 ? a.print : undefined));
     } catch (e) {
       if (!(e instanceof Interrupted)) throw e;
-      report = await s.awaitStop();
+      report = await s.control.awaitStop();
       break;
     }
     if (!a.wait) {
@@ -90,13 +90,13 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     s.requireStopped();
     const bp = await s.breakpoints.add(l.text, l.loc, { temporary: true, condition: l.condition, prints: l.prints });
     try {
-      const paused = s.interrupts;
+      const paused = s.control.interrupts;
       let waiter: Promise<StopReport>;
       try {
-        ({ stop: waiter } = await s.resume("continue", undefined, paused));
+        ({ stop: waiter } = await s.control.resume("continue", undefined, paused));
       } catch (e) {
         // A pause came before the program ran: the reply is where it is.
-        if (e instanceof Interrupted) return await stopData(s, await s.awaitStop(), a.print);
+        if (e instanceof Interrupted) return await stopData(s, await s.control.awaitStop(), a.print);
         throw e;
       }
       if (!a.wait) {
@@ -160,22 +160,22 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
     const signal = stream?.signal;
     let waiter: Promise<StopReport> | undefined;
     // A pause (Ctrl-C in the CLI) ends the trace where the program is, with the hits so far.
-    const paused = s.interrupts;
-    const undrive = s.drive();
+    const paused = s.control.interrupts;
+    const undrive = s.control.drive();
     const began = Date.now();
     try {
       for (;;) {
         if (signal?.aborted) throw new ClientGone();
         if (s.state === "stopped") {
           try {
-            waiter = (await s.resume("continue", undefined, paused)).stop;
+            waiter = (await s.control.resume("continue", undefined, paused)).stop;
           } catch (e) {
             if (!(e instanceof Interrupted)) throw e;
             stoppedBy = "interrupted";
-            stop = await s.awaitStop();
+            stop = await s.control.awaitStop();
             break;
           }
-        } else waiter = s.awaitStop();
+        } else waiter = s.control.awaitStop();
         const left = deadline === Infinity ? 0 : Math.max(0.001, (deadline - Date.now()) / 1000);
         try {
           stop = await waitForStop(s, waiter, left, signal);
@@ -192,7 +192,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           break;
         }
         if (!(await isHit(stop))) {
-          if (s.interrupts !== paused) stoppedBy = "interrupted";
+          if (s.control.interrupts !== paused) stoppedBy = "interrupted";
           break;
         }
         if (signal?.aborted) throw new ClientGone();
@@ -226,7 +226,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
 
   async await(a, caller, ctx, stream): Promise<Replies["await"]> {
     const s = ctx.registry.get(caller.session);
-    return stopData(s, await waitForStop(s, s.awaitStop(), a.timeout, stream?.signal), a.print);
+    return stopData(s, await waitForStop(s, s.control.awaitStop(), a.timeout, stream?.signal), a.print);
   },
 };
 
@@ -236,7 +236,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
  * timed out both end here.
  */
 export async function pauseAndReport(s: Session, a: { thread?: number; wait: boolean; timeout: number; print: string[] }): Promise<Replies["pause"]> {
-  const { stop: waiter } = await s.pause(a.thread);
+  const { stop: waiter } = await s.control.pause(a.thread);
   if (!a.wait) {
     waiter.catch(() => {});
     return { state: s.state, waiting: true };

@@ -131,7 +131,7 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
         stoppedBy = "interrupted";
         break;
       }
-      const { stop: waiter } = await s.resume("continue");
+      const { stop: waiter } = await s.control.resume("continue");
       try {
         const next = await Promise.race([waitForStop(s, waiter, secondsLeft(), stream?.signal), interrupt.promise]);
         if (next === "interrupted") {

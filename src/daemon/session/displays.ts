@@ -9,8 +9,8 @@ import type { InQueue, Queue } from "./queue.ts";
 /** What evaluating displays needs of the session. */
 export interface DisplayHost {
   readonly run: Queue;
-  /** The items' values in the selected frame, each failure in place. */
-  valuesNow(q: InQueue, items: { expression: string }[]): Promise<DisplayValue[]>;
+  /** The inspector's value reader: the items' values in the selected frame, each failure in place. */
+  readonly reader: { displaysNow(q: InQueue, items: { expression: string }[]): Promise<DisplayValue[]> };
   readonly state: SessionState;
   readonly lastReport: StopReport | undefined;
 }
@@ -70,7 +70,7 @@ export class Displays {
 
   /** The displays' values at the current stop. */
   values(): Promise<DisplayValue[]> {
-    return this.host.run((q) => this.host.valuesNow(q, this.list()));
+    return this.host.run((q) => this.host.reader.displaysNow(q, this.list()));
   }
 
   /**
@@ -79,7 +79,7 @@ export class Displays {
    * (see declaredBelow).
    */
   async evaluate(expressions: string[], at?: StopReport): Promise<DisplayValue[]> {
-    const values = await this.host.run((q) => this.host.valuesNow(q, expressions.map((expression) => ({ expression }))));
+    const values = await this.host.run((q) => this.host.reader.displaysNow(q, expressions.map((expression) => ({ expression }))));
     return at ? declaredBelow(values, at) : values;
   }
 

@@ -22,6 +22,7 @@ import type { AdapterSpec } from "../../adapters/types.ts";
 import { cWaits } from "../../adapters/cWaits.ts";
 import { firstArgument, hangReport, type ThreadRead } from "./waits.ts";
 import type { Format } from "./values.ts";
+import type { StopReader } from "./stopReportBuilder.ts";
 
 export type { InspectorHost } from "./inspectorHost.ts";
 
@@ -49,6 +50,8 @@ export class Inspector {
   readonly reader: ValueInspector;
   readonly console: DebuggerConsole;
   readonly machine: Machine;
+  /** What the stop pipeline reads at a stop: threads and frames here, values from the reader, raw commands from the console. */
+  readonly stopReader: StopReader;
 
   constructor(
     private readonly host: InspectorHost,
@@ -57,6 +60,15 @@ export class Inspector {
     this.console = new DebuggerConsole(host, this, queue);
     this.reader = new ValueInspector(host, this, this.console, queue);
     this.machine = new Machine(host, this, this.reader, queue);
+    const { reader, console } = this;
+    this.stopReader = {
+      defaultThread: () => this.defaultThread(),
+      framesNow: (q, threadId, levels) => this.framesNow(q, threadId, levels),
+      evaluateNow: (q, ...a) => reader.evaluateNow(q, ...a),
+      scopeVariablesNow: (q, frameId, which) => reader.scopeVariablesNow(q, frameId, which),
+      displaysNow: (q, items, frameId) => reader.displaysNow(q, items, frameId),
+      rawNow: (q, command) => console.rawNow(q, command),
+    };
   }
 
   /** What a stop report chose to show (the stop pipeline selects it when it publishes the report). */

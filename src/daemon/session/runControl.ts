@@ -77,6 +77,16 @@ export class RunControl {
   /** Commands under way that drive the program through several stops and honour `interrupts` (a trace). */
   drivers = 0;
 
+  /** Runs a command that drives the program through several stops, resuming only while no pause came; the returned function ends it. */
+  drive(): () => void {
+    this.drivers++;
+    let done = false;
+    return () => {
+      if (!done) this.drivers--;
+      done = true;
+    };
+  }
+
   constructor(private readonly host: RunHost) {}
 
   /** The program starts (or starts again): it runs as after a `continue`. */

@@ -26,7 +26,6 @@ import { registerReverseRequests } from "./reverseRequests.ts";
 import { coreStopFrom, type Selection } from "./stopReportBuilder.ts";
 import { StopPipeline } from "./stopPipeline.ts";
 import { RunControl } from "./runControl.ts";
-import type { ResumeKind } from "./throwPolicy.ts";
 import { signalName } from "../../common/signals.ts";
 import { isAlive } from "./helperWatch.ts";
 
@@ -44,7 +43,8 @@ export class Session extends SessionFacts {
   private readonly ending: Ending;
 
   private readonly queue = new SessionQueue();
-  private readonly control: RunControl;
+  /** Running and stopping the program: handlers resume, pause and await stops here directly. */
+  readonly control: RunControl;
   /** A client's `stop` or `detach` ended the session (a start under way then says so, not how the adapter died). */
   endRequest: "stop" | "detach" | undefined;
 
@@ -90,7 +90,7 @@ export class Session extends SessionFacts {
     this.breakpoints = new BreakpointSync(this, this.inspector, this.queue.run);
     this.displays = new Displays({
       run: this.queue.run,
-      valuesNow: (q, items) => this.inspector.reader.displaysNow(q, items),
+      reader: this.inspector.reader,
       get state() { return session.state; },
       get lastReport() { return session.lastReport; },
     });
@@ -121,14 +121,7 @@ export class Session extends SessionFacts {
       get client() { return session.link.client; },
       get capabilities() { return session.capabilities; },
       breakpoints: this.breakpoints,
-      reader: {
-        defaultThread: () => this.inspector.defaultThread(),
-        framesNow: (q, threadId, levels) => this.inspector.framesNow(q, threadId, levels),
-        evaluateNow: (q, ...a) => this.inspector.reader.evaluateNow(q, ...a),
-        scopeVariablesNow: (q, frameId, which) => this.inspector.reader.scopeVariablesNow(q, frameId, which),
-        displaysNow: (q, items, frameId) => this.inspector.reader.displaysNow(q, items, frameId),
-        rawNow: (q, command) => this.inspector.console.rawNow(q, command),
-      },
+      reader: this.inspector.stopReader,
       output: this.out,
       reports: this.reports,
       get program() { return session.program; },
@@ -137,18 +130,13 @@ export class Session extends SessionFacts {
       get readSource() { return session.readSource; },
       codeFacts: () => this.codeFacts(),
       get limits() { return session.limits; },
-      displayList: () => this.displays.list(),
-      get resumedBy() { return session.control.lastResume; },
-      get beforeStepOut() { return session.control.beforeStepOut; },
-      takePrints: () => this.control.takePrints(),
-      printed: (report, printed) => this.displays.printed(report, printed),
+      displays: this.displays,
       takeExpectation: () => {
         const e = expectation(this.phase);
         this.go({ type: "expectationUsed" });
         return e;
       },
-      pending: this.control.pending,
-      pass: (threadId) => this.control.passStop(threadId),
+      control: this.control,
       publish: (report, selection) => this.publish(report, selection),
     });
   }
@@ -255,24 +243,6 @@ export class Session extends SessionFacts {
     this.reports.seen.unshown();
   }
 
-  // ---- execution (runControl.ts) ----------------------------------------------------------
-
-  /** Pauses asked for so far (RunControl.interrupts). */
-  get interrupts(): number {
-    return this.control.interrupts;
-  }
-
-  /** Runs a command that drives the program through several stops, resuming only while no pause came (RunControl.drivers). */
-  drive(): () => void {
-    this.control.drivers++;
-    let done = false;
-    return () => {
-      if (!done) this.control.drivers--;
-      done = true;
-    };
-  }
-
-  /** Sends a resume-type request and returns a waiter for the stop it leads to (RunControl.resume). */
   /** A launched program that died while stopped (its pid gone or a zombie) ends the session now. */
   private endIfProgramGone(): boolean {
     // Only a program on this machine (not one on a remote debug server).
@@ -281,20 +251,6 @@ export class Session extends SessionFacts {
     if (killed) this.exitSignal = signalName(killed) ?? `signal ${killed}`;
     this.ending.terminated();
     return true;
-  }
-
-  resume(kind: ResumeKind, threadId?: number, unlessPausedSince?: number, prints?: readonly string[]): Promise<{ stop: Promise<StopReport> }> {
-    return this.control.resume(kind, threadId, unlessPausedSince, prints);
-  }
-
-  /** Not queued: gets through while a long request holds the queue (RunControl.pause). */
-  pause(threadId?: number): Promise<{ stop: Promise<StopReport> }> {
-    return this.control.pause(threadId);
-  }
-
-  /** The latest report if the session is not running, else the next one. */
-  awaitStop(): Promise<StopReport> {
-    return this.control.awaitStop();
   }
 
   // ---- shut-down ------------------------------------------------------------------------

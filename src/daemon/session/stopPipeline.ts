@@ -9,7 +9,7 @@ import type { StopReport } from "../../ipc/types.ts";
 import type { DisplayLimits } from "../truncate.ts";
 import type { LinesReader } from "../sourceWindow.ts";
 import type { BreakpointSync } from "./breakpointSync.ts";
-import type { Display, Printed } from "./displays.ts";
+import type { Displays } from "./displays.ts";
 import type { InQueue } from "./queue.ts";
 import type { Reports } from "./reports.ts";
 import type { CodeFacts } from "./userCode.ts";
@@ -19,6 +19,20 @@ import { ownStopVerdict } from "./ownStopPolicy.ts";
 import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
 import { normaliseAddress, stoppedAtBreakpoints, type PendingHits, type TopFrame } from "./pendingHits.ts";
 import { frameView } from "./stopReport.ts";
+
+/** What the pipeline reads of how the program was last resumed, and how it passes a stop (RunControl has these). */
+export interface ResumeFacts {
+  /** What last set the program running. */
+  readonly lastResume: ResumeKind;
+  /** What was read before a `finish` (AdapterSpec.returnValue.before). */
+  readonly beforeStepOut: string | undefined;
+  /** The `--print` expressions that travelled with the resume (undefined: none asked); asking consumes them. */
+  takePrints(): readonly string[] | undefined;
+  /** Other threads' hits of this stop, for the next `continue`. */
+  readonly pending: PendingHits;
+  /** Resumes past a stop that does not stand; false when that failed and the stop stands after all. */
+  passStop(threadId: number): Promise<boolean>;
+}
 
 export interface PipelineHost {
   readonly name: string;
@@ -36,21 +50,12 @@ export interface PipelineHost {
   readonly readSource?: LinesReader;
   codeFacts(): CodeFacts;
   readonly limits: DisplayLimits;
-  displayList(): Display[];
-  /** What last set the program running. */
-  readonly resumedBy: ResumeKind;
-  /** What was read before a `finish` (AdapterSpec.returnValue.before). */
-  readonly beforeStepOut: string | undefined;
+  /** The session's displays: their list, and the prints the builder read at a report's stop. */
+  readonly displays: Pick<Displays, "list" | "printed">;
   /** What the stop was expected to be; asking consumes it. */
   takeExpectation(): "entry" | "pause" | undefined;
-  /** The `--print` expressions that travelled with the resume (undefined: none asked); asking consumes them. */
-  takePrints(): readonly string[] | undefined;
-  /** The builder read a command's prints at this report's stop. */
-  printed(report: StopReport, printed: Printed): void;
-  /** Other threads' hits of this stop, for the next `continue`. */
-  readonly pending: PendingHits;
-  /** Resumes past a stop that does not stand; false when that failed and the stop stands after all. */
-  pass(threadId: number): Promise<boolean>;
+  /** Running and stopping the program (RunControl): how it was resumed, and passing a stop that does not stand. */
+  readonly control: ResumeFacts;
   /** The report is ready: select what it shows and hand it out. */
   publish(report: StopReport, selection: Selection): void;
 }
@@ -74,12 +79,12 @@ export class StopPipeline {
 
   async run(q: InQueue, body: DapEventMap["stopped"], ids: number[]): Promise<void> {
     const h = this.host;
-    const verdict = await throwVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.breakpoints.throwTypes, h.resumedBy);
-    if (!verdict.stand && (await h.pass(verdict.threadId))) return;
-    const own = await ownStopVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.resumedBy);
-    if (!own.stand && (await h.pass(own.threadId))) return;
-    const condition = await conditionVerdict(q, this.conditionContext(q), body, ids, h.resumedBy);
-    if (!condition.stand && (await h.pass(condition.threadId))) return;
+    const verdict = await throwVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.breakpoints.throwTypes, h.control.lastResume);
+    if (!verdict.stand && (await h.control.passStop(verdict.threadId))) return;
+    const own = await ownStopVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.control.lastResume);
+    if (!own.stand && (await h.control.passStop(own.threadId))) return;
+    const condition = await conditionVerdict(q, this.conditionContext(q), body, ids, h.control.lastResume);
+    if (!condition.stand && (await h.control.passStop(condition.threadId))) return;
     const { report, selection, printed } = await buildStopReport(
       q,
       {
@@ -93,8 +98,8 @@ export class StopPipeline {
         core: !!h.core,
         expecting: h.takeExpectation(),
         watchesEnded: this.watchesEnded,
-        displays: h.displayList(),
-        prints: h.takePrints(),
+        displays: h.displays.list(),
+        prints: h.control.takePrints(),
         sourceLines: h.sourceLines,
         ...(h.readSource ? { readSource: h.readSource } : {}),
         facts: h.codeFacts(),
@@ -102,14 +107,14 @@ export class StopPipeline {
         create: (reason) => h.reports.create(reason),
         seen: h.reports.seen,
         thrownType: (q, threadId) => this.thrownType(q, threadId),
-        finished: h.resumedBy === "stepOut" ? { before: h.beforeStepOut } : undefined,
+        finished: h.control.lastResume === "stepOut" ? { before: h.control.beforeStepOut } : undefined,
       },
       body,
       ids,
     );
     this.watchesEnded = [];
     await this.otherThreads(q, report);
-    if (printed) h.printed(report, printed);
+    if (printed) h.displays.printed(report, printed);
     h.publish(report, selection);
     await h.breakpoints.removeTemporaryNow(q, report.breakpointIds);
   }
@@ -121,12 +126,12 @@ export class StopPipeline {
   private async otherThreads(q: InQueue, report: StopReport): Promise<void> {
     const h = this.host;
     const client = h.client;
-    h.pending.reportedFor(report.threadId);
+    h.control.pending.reportedFor(report.threadId);
     if (!client || report.threadId === undefined) return;
     if (h.adapter.otherHits === "pc") await this.findByAddress(q, client, report).catch(() => {});
-    if (!h.pending.size) return;
-    const tops = await Promise.all(h.pending.list().map((p) => this.top(client, p.threadId)));
-    report.alsoStopped = h.pending.list().map((p, i) => {
+    if (!h.control.pending.size) return;
+    const tops = await Promise.all(h.control.pending.list().map((p) => this.top(client, p.threadId)));
+    report.alsoStopped = h.control.pending.list().map((p, i) => {
       const f = tops[i] ? frameView(tops[i] as P.StackFrame) : undefined;
       return { threadId: p.threadId, ...(p.ids.length ? { breakpointIds: p.ids } : {}), ...(f ? { function: f.function, file: f.file, line: f.line } : {}) };
     });
@@ -147,13 +152,13 @@ export class StopPipeline {
     }));
     if (!live.size) return;
     const { threads } = await client.request("threads", undefined);
-    const onThread = threads.filter((t) => t.id !== report.threadId && /\(Thread \d+\)/.test(t.name) && h.pending.accepts(t.id));
+    const onThread = threads.filter((t) => t.id !== report.threadId && /\(Thread \d+\)/.test(t.name) && h.control.pending.accepts(t.id));
     const tops = new Map<number, TopFrame | undefined>();
     await Promise.all(onThread.map(async (t) => tops.set(t.id, await this.top(client, t.id))));
     for (const { threadId, breakpointId } of stoppedAtBreakpoints(onThread, tops, live, report.threadId)) {
       const bp = registry.get(breakpointId)!;
       bp.hits++;
-      h.pending.add({ threadId, ids: [bp.id], body: { reason: "breakpoint", threadId, allThreadsStopped: true, hitBreakpointIds: bp.adapterId !== undefined ? [bp.adapterId] : [] } });
+      h.control.pending.add({ threadId, ids: [bp.id], body: { reason: "breakpoint", threadId, allThreadsStopped: true, hitBreakpointIds: bp.adapterId !== undefined ? [bp.adapterId] : [] } });
     }
   }
 
