@@ -11,7 +11,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildAgentTasks } from "./build-agent-tasks.ts";
-import { listTasks, runDebuggerTranscript, runNativeTranscript, runPlanTranscript, TASKS, type TranscriptKind, unmet, type Transcript } from "../test/agent-tasks/runner.ts";
+import {
+  listTasks,
+  runDebuggerTranscript,
+  runNativeTranscript,
+  runPlanTranscript,
+  TASKS,
+  type TranscriptKind,
+  unmet,
+  type Transcript,
+} from "../test/agent-tasks/runner.ts";
 
 const root = resolve(import.meta.dir, "..");
 // DEBUGGER_BIN measures another build (a copy kept for a before/after comparison).
@@ -87,7 +96,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (f: (r: Row) => number) => rows.reduce((n, r) => n + f(r), 0);
 /** Each transcript of the row that does not prove its cause, with what it misses. */
 function failed(r: Row): string[] {
-  const checked: [string, Checked | undefined][] = [["plan", r.plan], ["native", r.native], ["debugger.txt", r.steps]];
+  const checked: [string, Checked | undefined][] = [
+    ["plan", r.plan],
+    ["native", r.native],
+    ["debugger.txt", r.steps],
+  ];
   return checked.filter(([, t]) => t?.misses.length).map(([name, t]) => `${name}: ${t!.misses.join("; ")}`);
 }
 const proved = (r: Row) => (failed(r).length ? `NO (${failed(r).join("; ")})` : "yes");

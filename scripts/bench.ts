@@ -27,7 +27,13 @@ const SLOW_RUNS = Math.max(5, Math.round(RUNS / 4));
 const WARMUP = 5;
 
 const work = mkdtempSync(join(tmpdir(), "dbg-bench-"));
-const env = { ...process.env, DEBUGGER_RUNTIME_DIR: join(work, "rt"), XDG_STATE_HOME: join(work, "state"), XDG_CONFIG_HOME: join(work, "config"), XDG_CACHE_HOME: join(work, "cache") } as Record<string, string>;
+const env = {
+  ...process.env,
+  DEBUGGER_RUNTIME_DIR: join(work, "rt"),
+  XDG_STATE_HOME: join(work, "state"),
+  XDG_CONFIG_HOME: join(work, "config"),
+  XDG_CACHE_HOME: join(work, "cache"),
+} as Record<string, string>;
 delete env.DEBUGGER_JSON;
 delete env.DEBUGGER_SESSION;
 
@@ -93,11 +99,27 @@ const cSource = join(root, "examples", "average.c");
 if (Bun.spawnSync(["cc", "-g", "-O0", "-o", cProgram, cSource]).exitCode !== 0) throw new Error("cc failed");
 const C_LINE = 12;
 const pySource = join(work, "loop.py");
-await Bun.write(pySource, ["def main():", "    total = 0", "    items = [3, 1, 4, 1, 5]", "    for i in range(10_000_000):", "        total += i % 7", '        label = f"step {i}"', "    print(total, label, items)", "", "", "main()", ""].join("\n"));
+await Bun.write(
+  pySource,
+  [
+    "def main():",
+    "    total = 0",
+    "    items = [3, 1, 4, 1, 5]",
+    "    for i in range(10_000_000):",
+    "        total += i % 7",
+    '        label = f"step {i}"',
+    "    print(total, label, items)",
+    "",
+    "",
+    "main()",
+    "",
+  ].join("\n"),
+);
 const PY_LINE = 5;
 
 // An empty program compiled the way dist/debugger is (the same flags): Bun's own start-up, the floor for the CLI.
-const compile = (source: string, out: string) => Bun.spawnSync([process.execPath, "build", "--compile", ...COMPILE_FLAGS, source, "--outfile", out], { stdout: "ignore", stderr: "inherit" }).exitCode === 0;
+const compile = (source: string, out: string) =>
+  Bun.spawnSync([process.execPath, "build", "--compile", ...COMPILE_FLAGS, source, "--outfile", out], { stdout: "ignore", stderr: "inherit" }).exitCode === 0;
 const emptySource = join(work, "empty.ts");
 const empty = join(work, "empty");
 await Bun.write(emptySource, 'console.log("hello");\n');
@@ -160,13 +182,32 @@ if (want("threads")) {
   addRow({ what: "`debugger threads` (stopped lldb-dap session)", ours, base, baseName: "empty Bun program", goal: 1.3 });
   const version = cli(["--version"]).out.split(" ")[0]!;
   const [client, base2] = await paired(RUNS, () => spawnTimed([socketClient, "threads", version]).ms, runEmpty);
-  info.push(`the floor for \`threads\`: a compiled Bun program that only connects, sends \`threads\` and prints the reply takes ${ms(client)} against the empty program's ${ms(base2)} (ratio ${(client / base2).toFixed(2)})`);
+  info.push(
+    `the floor for \`threads\`: a compiled Bun program that only connects, sends \`threads\` and prints the reply takes ${ms(client)} against the empty program's ${ms(base2)} (ratio ${(client / base2).toFixed(2)})`,
+  );
   cli(["stop", "--session", "threads"]);
 }
 
 // 3, 4. start --break → first stop vs a raw DAP client doing the same (it also fetches what the
 // stop report shows: frames, scopes, variables). The CLI's start takes the warm spare when one is ready.
-async function startRow(kind: Kind, what: string, adapterName: string, program: string, source: string, line: number, adapter: string[], rawEnv: Record<string, string | undefined>, opts: { goal?: number; flags?: string[]; baseName?: string; runs?: number; settleMs?: number; extraRaw?: { env: Record<string, string | undefined>; label: string } } = {}) {
+async function startRow(
+  kind: Kind,
+  what: string,
+  adapterName: string,
+  program: string,
+  source: string,
+  line: number,
+  adapter: string[],
+  rawEnv: Record<string, string | undefined>,
+  opts: {
+    goal?: number;
+    flags?: string[];
+    baseName?: string;
+    runs?: number;
+    settleMs?: number;
+    extraRaw?: { env: Record<string, string | undefined>; label: string };
+  } = {},
+) {
   let warm = 0;
   const runs = opts.runs ?? SLOW_RUNS;
   const flags = opts.flags ?? [];
@@ -190,7 +231,14 @@ async function startRow(kind: Kind, what: string, adapterName: string, program: 
     return total;
   };
   const [ours, base] = await paired(runs, ourStart, () => rawOnce(rawEnv), 2);
-  addRow({ what, ours, base, baseName: opts.baseName ?? `raw DAP client${kind === "python" ? " (TCP_NODELAY bootstrap)" : ""}`, goal: opts.goal ?? 0.6, note: `${warm}/${runs + 2} starts took a warm spare` });
+  addRow({
+    what,
+    ours,
+    base,
+    baseName: opts.baseName ?? `raw DAP client${kind === "python" ? " (TCP_NODELAY bootstrap)" : ""}`,
+    goal: opts.goal ?? 0.6,
+    note: `${warm}/${runs + 2} starts took a warm spare`,
+  });
   if (opts.extraRaw) {
     const xs: number[] = [];
     for (let i = 0; i < SLOW_RUNS; i++) xs.push(await rawOnce(opts.extraRaw.env));
@@ -207,7 +255,10 @@ if (want("python") || want("memory")) {
   cli(["start", pySource, "--break", `${pySource}:${PY_LINE}`, "--session", "prime"]);
   cli(["stop", "--session", "prime"]);
 }
-if (want("python")) await startRow("python", "`debugger start --break` → first stop, debugpy", "debugpy", pySource, pySource, PY_LINE, pyAdapter, pyNoDelay, { extraRaw: { env: pyPlain, label: "debugpy start, raw client on an unmodified debugpy" } });
+if (want("python"))
+  await startRow("python", "`debugger start --break` → first stop, debugpy", "debugpy", pySource, pySource, PY_LINE, pyAdapter, pyNoDelay, {
+    extraRaw: { env: pyPlain, label: "debugpy start, raw client on an unmodified debugpy" },
+  });
 
 // gdb (its own DAP from gdb 14, else cdt-gdb-adapter) on the same C program.
 const gdbFound = gdb.discover();
@@ -216,7 +267,17 @@ if (gdbFound && (want("gdb") || want("memory"))) {
   cli(["stop", "--session", "prime"]);
 }
 if (gdbFound && want("gdb")) {
-  await startRow("gdb", `\`debugger start --break\` → first stop, gdb (C, ${gdbFound.variant ?? "gdb"})`, "gdb", cProgram, cSource, C_LINE, gdbFound.command, { ...env, ...gdbFound.env }, { flags: ["--adapter", "gdb"] });
+  await startRow(
+    "gdb",
+    `\`debugger start --break\` → first stop, gdb (C, ${gdbFound.variant ?? "gdb"})`,
+    "gdb",
+    cProgram,
+    cSource,
+    C_LINE,
+    gdbFound.command,
+    { ...env, ...gdbFound.env },
+    { flags: ["--adapter", "gdb"] },
+  );
 } else if (!gdbFound) info.push("gdb: not found, its start was not measured");
 
 // Go: a binary (Delve's exec mode) and its sources (built by the daemon, cached; the raw client
@@ -228,8 +289,25 @@ const goBinary = join(work, "gobin");
 if (dlv && goTool) {
   mkdirSync(goDir);
   await Bun.write(join(goDir, "go.mod"), "module example.com/bench\n\ngo 1.19\n");
-  await Bun.write(join(goDir, "main.go"), ["package main", "", 'import "fmt"', "", "func main() {", "\ttotal := 0", "\tfor i := 0; i < 5; i++ {", "\t\ttotal += i", "\t}", "\tfmt.Println(total)", "}", ""].join("\n"));
-  if (Bun.spawnSync([goTool, "build", "-gcflags=all=-N -l", "-o", goBinary, "."], { cwd: goDir, stdout: "ignore", stderr: "inherit" }).exitCode !== 0) throw new Error("go build failed");
+  await Bun.write(
+    join(goDir, "main.go"),
+    [
+      "package main",
+      "",
+      'import "fmt"',
+      "",
+      "func main() {",
+      "\ttotal := 0",
+      "\tfor i := 0; i < 5; i++ {",
+      "\t\ttotal += i",
+      "\t}",
+      "\tfmt.Println(total)",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  if (Bun.spawnSync([goTool, "build", "-gcflags=all=-N -l", "-o", goBinary, "."], { cwd: goDir, stdout: "ignore", stderr: "inherit" }).exitCode !== 0)
+    throw new Error("go build failed");
 }
 if (dlv && goTool && (want("go") || want("memory"))) {
   cli(["start", goBinary, "--break", `${join(goDir, "main.go")}:8`, "--session", "prime"]);
@@ -240,8 +318,28 @@ if (dlv && goTool && want("go")) {
   // Delve takes ~200 ms after a disconnect to end its debuggee, and a Delve launched meanwhile
   // sometimes waits as long: each side lets the last one finish first (not timed).
   const goOpts = { goal: 0.75, runs: Math.max(SLOW_RUNS, Math.round(RUNS / 2)), settleMs: 400 };
-  await startRow("go", "`debugger start --break` → first stop, Delve, a Go binary", "delve", goBinary, join(goDir, "main.go"), GO_LINE, dlv.command, env, goOpts);
-  await startRow("go", "`debugger start --break` → first stop, Delve, Go sources (our cached build; the raw client's Delve builds, go's cache warm)", "delve", goDir, join(goDir, "main.go"), GO_LINE, dlv.command, env, goOpts);
+  await startRow(
+    "go",
+    "`debugger start --break` → first stop, Delve, a Go binary",
+    "delve",
+    goBinary,
+    join(goDir, "main.go"),
+    GO_LINE,
+    dlv.command,
+    env,
+    goOpts,
+  );
+  await startRow(
+    "go",
+    "`debugger start --break` → first stop, Delve, Go sources (our cached build; the raw client's Delve builds, go's cache warm)",
+    "delve",
+    goDir,
+    join(goDir, "main.go"),
+    GO_LINE,
+    dlv.command,
+    env,
+    goOpts,
+  );
 } else if (!dlv || !goTool) info.push("Delve or go: not found, Go starts were not measured");
 
 // 5. Python next with its full stop report, CLI process included, vs a raw client's next +
@@ -251,7 +349,12 @@ if (want("pynext")) {
   const raw = await rawStart("python", pyAdapter, pySource, pySource, PY_LINE, work, pyPlain);
   await rawReport(raw.dap, raw.threadId);
   const n = Math.max(15, Math.round(RUNS / 3));
-  const [ours, base] = await paired(n, () => cli(["next", "--session", "py"]).ms, () => rawNext(raw.dap, raw.threadId), 3);
+  const [ours, base] = await paired(
+    n,
+    () => cli(["next", "--session", "py"]).ms,
+    () => rawNext(raw.dap, raw.threadId),
+    3,
+  );
   addRow({ what: "Python `next` with its full stop report (CLI process included)", ours, base, baseName: "raw client on unmodified debugpy", goal: 0.35 });
   await raw.dap.close();
   cli(["stop", "--session", "py"]);
@@ -262,14 +365,38 @@ if (want("pynext")) {
 if (want("native")) {
   const loopSource = join(work, "loop.c");
   const loopProgram = join(work, "loop");
-  await Bun.write(loopSource, ["int main(void) {", "  volatile long total = 0;", "  for (long i = 0; i < 100000000; i++) {", "    total += i % 7;", "    total -= 1;", "  }", "  return (int)(total & 1);", "}", ""].join("\n"));
+  await Bun.write(
+    loopSource,
+    [
+      "int main(void) {",
+      "  volatile long total = 0;",
+      "  for (long i = 0; i < 100000000; i++) {",
+      "    total += i % 7;",
+      "    total -= 1;",
+      "  }",
+      "  return (int)(total & 1);",
+      "}",
+      "",
+    ].join("\n"),
+  );
   if (Bun.spawnSync(["cc", "-g", "-O0", "-o", loopProgram, loopSource]).exitCode !== 0) throw new Error("cc failed");
   cli(["start", loopProgram, "--break", `${loopSource}:4`, "--session", "native"]);
   const raw = await rawStart("lldb", lldb.command, loopProgram, loopSource, 4, work, env);
   await rawReport(raw.dap, raw.threadId);
   const n = Math.max(15, Math.round(RUNS / 3));
-  const [ours, base] = await paired(n, () => cli(["next", "--session", "native"]).ms, async () => (await rawNext(raw.dap, raw.threadId)) + runEmpty(), 3);
-  addRow({ what: "native `next` with its full stop report, lldb-dap (CLI process included)", ours, base, baseName: "raw lldb-dap next + report, plus one empty-program run", goal: 1.2 });
+  const [ours, base] = await paired(
+    n,
+    () => cli(["next", "--session", "native"]).ms,
+    async () => (await rawNext(raw.dap, raw.threadId)) + runEmpty(),
+    3,
+  );
+  addRow({
+    what: "native `next` with its full stop report, lldb-dap (CLI process included)",
+    ours,
+    base,
+    baseName: "raw lldb-dap next + report, plus one empty-program run",
+    goal: 1.2,
+  });
   await raw.dap.close();
   cli(["stop", "--session", "native"]);
 }
@@ -278,7 +405,10 @@ if (want("native")) {
 if (want("test")) {
   const testDir = join(work, "tests");
   mkdirSync(testDir);
-  await Bun.write(join(testDir, "test_pass.py"), ["def test_add():", "    assert 1 + 2 == 3", "", "", "def test_text():", '    assert "ab" * 2 == "abab"', ""].join("\n"));
+  await Bun.write(
+    join(testDir, "test_pass.py"),
+    ["def test_add():", "    assert 1 + 2 == 3", "", "", "def test_text():", '    assert "ab" * 2 == "abab"', ""].join("\n"),
+  );
   const n = Math.max(5, Math.round(RUNS / 8));
   let sessions = 0;
   const ourTest = (argv: string[]) => () => {
@@ -299,11 +429,23 @@ if (want("test")) {
     mkdirSync(goTests);
     await Bun.write(join(goTests, "go.mod"), "module example.com/calc\n\ngo 1.19\n");
     await Bun.write(join(goTests, "calc.go"), "package calc\n\nfunc Add(a, b int) int { return a + b }\n");
-    await Bun.write(join(goTests, "calc_test.go"), 'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal("Add")\n\t}\n}\n');
+    await Bun.write(
+      join(goTests, "calc_test.go"),
+      'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal("Add")\n\t}\n}\n',
+    );
     const testBinary = join(goTests, "calc.test");
-    if (Bun.spawnSync([goTool, "test", "-c", "-gcflags=all=-N -l", "-o", testBinary, "."], { cwd: goTests, stdout: "ignore", stderr: "inherit" }).exitCode !== 0) throw new Error("go test -c failed");
+    if (
+      Bun.spawnSync([goTool, "test", "-c", "-gcflags=all=-N -l", "-o", testBinary, "."], { cwd: goTests, stdout: "ignore", stderr: "inherit" }).exitCode !== 0
+    )
+      throw new Error("go test -c failed");
     const [ours, base] = await paired(n, ourTest([testBinary]), () => spawnTimed([testBinary], goTests).ms, 2);
-    addRow({ what: "`debugger test -- ./calc.test` (a Go test binary from `go test -c`) on a passing run", ours, base, baseName: "the test binary alone", goal: 1.5 });
+    addRow({
+      what: "`debugger test -- ./calc.test` (a Go test binary from `go test -c`) on a passing run",
+      ours,
+      base,
+      baseName: "the test binary alone",
+      goal: 1.5,
+    });
   }
 }
 
@@ -315,10 +457,27 @@ if (want("batch")) {
   mkdirSync(bdir);
   const cLoop = join(bdir, "loop.c");
   const cBin = join(bdir, "loopc");
-  await Bun.write(cLoop, ["#include <stdio.h>", "int main(void) {", "  long sum = 0;", "  for (int i = 0; i < 10000; i++) {", "    sum += i;", "  }", '  printf("%ld\\n", sum);', "  return 0;", "}", ""].join("\n"));
+  await Bun.write(
+    cLoop,
+    [
+      "#include <stdio.h>",
+      "int main(void) {",
+      "  long sum = 0;",
+      "  for (int i = 0; i < 10000; i++) {",
+      "    sum += i;",
+      "  }",
+      '  printf("%ld\\n", sum);',
+      "  return 0;",
+      "}",
+      "",
+    ].join("\n"),
+  );
   if (Bun.spawnSync(["cc", "-g", "-O0", "-o", cBin, cLoop]).exitCode !== 0) throw new Error("cc failed");
   const pyLoop = join(bdir, "loop.py");
-  await Bun.write(pyLoop, ["def main():", "    total = 0", "    for i in range(10000):", "        total += i", "    print(total)", "", "", "main()", ""].join("\n"));
+  await Bun.write(
+    pyLoop,
+    ["def main():", "    total = 0", "    for i in range(10000):", "        total += i", "    print(total)", "", "", "main()", ""].join("\n"),
+  );
   const goLoopDir = join(bdir, "gomod");
   const goLoop = join(goLoopDir, "main.go");
   const goBin = join(bdir, "loopgo");
@@ -326,8 +485,25 @@ if (want("batch")) {
   if (haveGo) {
     mkdirSync(goLoopDir);
     await Bun.write(join(goLoopDir, "go.mod"), "module example.com/loop\n\ngo 1.19\n");
-    await Bun.write(goLoop, ["package main", "", 'import "fmt"', "", "func main() {", "\tsum := 0", "\tfor i := 0; i < 10000; i++ {", "\t\tsum += i", "\t}", "\tfmt.Println(sum)", "}", ""].join("\n"));
-    if (Bun.spawnSync([goTool!, "build", "-gcflags=all=-N -l", "-o", goBin, "."], { cwd: goLoopDir, stdout: "ignore", stderr: "inherit" }).exitCode !== 0) throw new Error("go build failed");
+    await Bun.write(
+      goLoop,
+      [
+        "package main",
+        "",
+        'import "fmt"',
+        "",
+        "func main() {",
+        "\tsum := 0",
+        "\tfor i := 0; i < 10000; i++ {",
+        "\t\tsum += i",
+        "\t}",
+        "\tfmt.Println(sum)",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    if (Bun.spawnSync([goTool!, "build", "-gcflags=all=-N -l", "-o", goBin, "."], { cwd: goLoopDir, stdout: "ignore", stderr: "inherit" }).exitCode !== 0)
+      throw new Error("go build failed");
   }
   const dlvInit = (cond: boolean) => {
     const f = join(bdir, cond ? "dlv-cond.init" : "dlv.init");
@@ -345,10 +521,50 @@ if (want("batch")) {
     condGoal: number;
   }
   const kinds: Kind[] = [
-    { name: "lldb-dap", ours: (c) => ["run", cBin, "--break", c ? `${cLoop}:5 if i == 9999` : `${cLoop}:7`, "--print", "sum"], native: lldbCli ? (c) => [lldbCli, "-b", "-o", c ? `breakpoint set -f ${cLoop} -l 5 -c "i == 9999"` : `b ${cLoop}:7`, "-o", "run", "-o", "p sum", cBin] : undefined, nativeName: "`lldb -b`", trace: { start: [cBin, "--break", `${cLoop}:4`], at: `${cLoop}:5` }, condGoal: 1.0 },
-    ...(gdbFound ? [{ name: "gdb", ours: (c: boolean) => ["run", cBin, "--adapter", "gdb", "--break", c ? `${cLoop}:5 if i == 9999` : `${cLoop}:7`, "--print", "sum"], native: gdbCli ? (c: boolean) => [gdbCli, "-batch", "-ex", c ? `break ${cLoop}:5 if i == 9999` : `break ${cLoop}:7`, "-ex", "run", "-ex", "print sum", cBin] : undefined, nativeName: "`gdb -batch`", trace: { start: [cBin, "--adapter", "gdb", "--break", `${cLoop}:4`], at: `${cLoop}:5` }, condGoal: 1.1 }] : []),
-    { name: "debugpy", ours: (c) => ["run", pyLoop, "--break", c ? `${pyLoop}:4 if i == 9999` : `${pyLoop}:5`, "--print", "total"], native: (c) => [python.path, "-m", "pdb", "-c", c ? "b 4, i == 9999" : "b 5", "-c", "c", "-c", "p total", "-c", "q", pyLoop], nativeName: `\`${python.path} -m pdb\``, trace: { start: [pyLoop, "--break", `${pyLoop}:3`], at: `${pyLoop}:4` }, condGoal: 1.5 },
-    ...(haveGo ? [{ name: "Delve", ours: (c: boolean) => ["run", goBin, "--break", c ? `${goLoop}:8 if i == 9999` : `${goLoop}:10`, "--print", "sum"], native: (c: boolean) => [dlv!.path, "exec", "--allow-non-terminal-interactive=true", "--init", dlvInit(c), goBin], nativeName: "`dlv exec --init`", trace: { start: [goBin, "--break", `${goLoop}:7`], at: `${goLoop}:8` }, condGoal: 1.0 }] : []),
+    {
+      name: "lldb-dap",
+      ours: (c) => ["run", cBin, "--break", c ? `${cLoop}:5 if i == 9999` : `${cLoop}:7`, "--print", "sum"],
+      native: lldbCli
+        ? (c) => [lldbCli, "-b", "-o", c ? `breakpoint set -f ${cLoop} -l 5 -c "i == 9999"` : `b ${cLoop}:7`, "-o", "run", "-o", "p sum", cBin]
+        : undefined,
+      nativeName: "`lldb -b`",
+      trace: { start: [cBin, "--break", `${cLoop}:4`], at: `${cLoop}:5` },
+      condGoal: 1.0,
+    },
+    ...(gdbFound
+      ? [
+          {
+            name: "gdb",
+            ours: (c: boolean) => ["run", cBin, "--adapter", "gdb", "--break", c ? `${cLoop}:5 if i == 9999` : `${cLoop}:7`, "--print", "sum"],
+            native: gdbCli
+              ? (c: boolean) => [gdbCli, "-batch", "-ex", c ? `break ${cLoop}:5 if i == 9999` : `break ${cLoop}:7`, "-ex", "run", "-ex", "print sum", cBin]
+              : undefined,
+            nativeName: "`gdb -batch`",
+            trace: { start: [cBin, "--adapter", "gdb", "--break", `${cLoop}:4`], at: `${cLoop}:5` },
+            condGoal: 1.1,
+          },
+        ]
+      : []),
+    {
+      name: "debugpy",
+      ours: (c) => ["run", pyLoop, "--break", c ? `${pyLoop}:4 if i == 9999` : `${pyLoop}:5`, "--print", "total"],
+      native: (c) => [python.path, "-m", "pdb", "-c", c ? "b 4, i == 9999" : "b 5", "-c", "c", "-c", "p total", "-c", "q", pyLoop],
+      nativeName: `\`${python.path} -m pdb\``,
+      trace: { start: [pyLoop, "--break", `${pyLoop}:3`], at: `${pyLoop}:4` },
+      condGoal: 1.5,
+    },
+    ...(haveGo
+      ? [
+          {
+            name: "Delve",
+            ours: (c: boolean) => ["run", goBin, "--break", c ? `${goLoop}:8 if i == 9999` : `${goLoop}:10`, "--print", "sum"],
+            native: (c: boolean) => [dlv!.path, "exec", "--allow-non-terminal-interactive=true", "--init", dlvInit(c), goBin],
+            nativeName: "`dlv exec --init`",
+            trace: { start: [goBin, "--break", `${goLoop}:7`], at: `${goLoop}:8` },
+            condGoal: 1.0,
+          },
+        ]
+      : []),
   ];
   const n = Math.max(5, Math.round(RUNS / 4));
   for (const k of kinds) {
@@ -356,12 +572,22 @@ if (want("batch")) {
       info.push(`${k.name}: no native batch tool on PATH, its \`run\` was not compared`);
       continue;
     }
-    const [ours, base] = await paired(n, () => cli(k.ours(false)).ms, () => spawnTimed(k.native!(false), bdir).ms, 2);
+    const [ours, base] = await paired(
+      n,
+      () => cli(k.ours(false)).ms,
+      () => spawnTimed(k.native!(false), bdir).ms,
+      2,
+    );
     addRow({ what: `\`debugger run\` with one breakpoint and one --print, ${k.name}`, ours, base, baseName: k.nativeName, goal: 1.0 });
   }
   for (const k of kinds) {
     if (!k.native) continue;
-    const [ours, base] = await paired(3, () => cli(k.ours(true)).ms, () => spawnTimed(k.native!(true), bdir).ms, 1);
+    const [ours, base] = await paired(
+      3,
+      () => cli(k.ours(true)).ms,
+      () => spawnTimed(k.native!(true), bdir).ms,
+      1,
+    );
     addRow({ what: `\`debugger run\` with a condition false 9,999 times, ${k.name}`, ours, base, baseName: k.nativeName, goal: k.condGoal });
   }
   for (const k of kinds) {
@@ -376,7 +602,9 @@ if (want("batch")) {
       if (data?.stoppedBy !== "max") throw new Error(`trace ${k.name}: ended by ${data?.stoppedBy}, not after 10,000 hits`);
       xs.push(r.ms);
     }
-    info.push(`a 10,000-hit \`trace\` with one print per hit, ${k.name}: ${(median(xs) / 1000).toFixed(2)} s, ${Math.round(10000 / (median(xs) / 1000))} hits/s (median of 3)`);
+    info.push(
+      `a 10,000-hit \`trace\` with one print per hit, ${k.name}: ${(median(xs) / 1000).toFixed(2)} s, ${Math.round(10000 / (median(xs) / 1000))} hits/s (median of 3)`,
+    );
   }
 }
 
@@ -412,20 +640,35 @@ if (want("memory")) {
   const spareKb = spareList.map((s) => treeKb(s.pid));
   const totalMb = (rssKb(d.pid) + spareKb.reduce((a, b) => a + b, 0)) / 1024;
   // What is this tree's own: PSS (shared pages divided among their users) and private pages.
-  const rollup = (pid: number, field: string) => Number(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(new RegExp(`^${field}:\\s*(\\d+)`, "m"))?.[1] ?? 0);
+  const rollup = (pid: number, field: string) =>
+    Number(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(new RegExp(`^${field}:\\s*(\\d+)`, "m"))?.[1] ?? 0);
   const pids = [d.pid, ...spareList.flatMap((s) => treePids(s.pid))];
   const pssMb = pids.reduce((a, p) => a + rollup(p, "Pss"), 0) / 1024;
   const privateMb = pids.reduce((a, p) => a + rollup(p, "Private_Dirty") + rollup(p, "Private_Clean"), 0) / 1024;
   memory = { mb: totalMb, kinds: spareList.length };
-  info.push(`daemon RSS with one spare per kind: ${(rssKb(d.pid) / 1024).toFixed(1)} MB for the daemon itself; spares (with their children): ${spareList.map((s, i) => `${s.adapter} ${(spareKb[i]! / 1024).toFixed(1)} MB`).join(", ") || "none"}; in all ${totalMb.toFixed(1)} MB RSS (goal ≤ 250 MB: ${totalMb <= 250 ? "met" : "**not met**"}); of it PSS ${pssMb.toFixed(1)} MB, private ${privateMb.toFixed(1)} MB (the rest is shared library text: libLLVM, libclang-cpp, liblldb, libpython)`);
+  info.push(
+    `daemon RSS with one spare per kind: ${(rssKb(d.pid) / 1024).toFixed(1)} MB for the daemon itself; spares (with their children): ${spareList.map((s, i) => `${s.adapter} ${(spareKb[i]! / 1024).toFixed(1)} MB`).join(", ") || "none"}; in all ${totalMb.toFixed(1)} MB RSS (goal ≤ 250 MB: ${totalMb <= 250 ? "met" : "**not met**"}); of it PSS ${pssMb.toFixed(1)} MB, private ${privateMb.toFixed(1)} MB (the rest is shared library text: libLLVM, libclang-cpp, liblldb, libpython)`,
+  );
 }
 
 cli(["daemon", "stop"]);
 rmSync(work, { recursive: true, force: true });
 
-const cpu = (await Bun.file("/proc/cpuinfo").text().catch(() => "")).match(/model name\s*:\s*(.*)/)?.[1] ?? process.arch;
+const cpu =
+  (
+    await Bun.file("/proc/cpuinfo")
+      .text()
+      .catch(() => "")
+  ).match(/model name\s*:\s*(.*)/)?.[1] ?? process.arch;
 const cores = navigator.hardwareConcurrency;
-const load = (await Bun.file("/proc/loadavg").text().catch(() => "")).split(" ").slice(0, 3).join(" ");
+const load = (
+  await Bun.file("/proc/loadavg")
+    .text()
+    .catch(() => "")
+)
+  .split(" ")
+  .slice(0, 3)
+  .join(" ");
 const sortedLoads = [...loads].sort((a, b) => a - b);
 const table = [
   "| measure | ours (median) | compared with | its median | ratio | goal | met | empty program meanwhile |",
@@ -434,7 +677,11 @@ const table = [
     const ratio = r.ours / r.base;
     return `| ${r.what}${r.note ? ` (${r.note})` : ""} | ${ms(r.ours)} | ${r.baseName} | ${ms(r.base)} | ${ratio.toFixed(2)} | ≤ ${r.goal} | ${ratio <= r.goal! ? "yes" : "**no**"} | ${r.empty === undefined || Number.isNaN(r.empty) ? "—" : ms(r.empty)} |`;
   }),
-  ...(memory ? [`| the daemon's memory with a spare for each of ${memory.kinds} adapters (RSS, spares with their children) | ${memory.mb.toFixed(1)} MB | — | — | — | ≤ 250 MB | ${memory.mb <= 250 ? "yes" : "**no**"} | — |`] : []),
+  ...(memory
+    ? [
+        `| the daemon's memory with a spare for each of ${memory.kinds} adapters (RSS, spares with their children) | ${memory.mb.toFixed(1)} MB | — | — | — | ≤ 250 MB | ${memory.mb <= 250 ? "yes" : "**no**"} | — |`,
+      ]
+    : []),
 ].join("\n");
 const md = `# Benchmarks
 
@@ -455,7 +702,9 @@ ${table}
 ${info.map((l) => `- ${l}`).join("\n")}
 `;
 // Sections other scripts or people write (## headings) are kept.
-const previous = await Bun.file(join(root, "BENCHMARKS.md")).text().catch(() => "");
+const previous = await Bun.file(join(root, "BENCHMARKS.md"))
+  .text()
+  .catch(() => "");
 const others = previous.indexOf("\n## ");
 if (!only && !flag("--bin")) await Bun.write(join(root, "BENCHMARKS.md"), others >= 0 ? `${md}${previous.slice(others)}` : md);
 console.log(table);

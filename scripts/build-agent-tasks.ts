@@ -87,9 +87,7 @@ interface TaskBuild {
   needsSqlite?: boolean;
 }
 
-const sqliteProgram = (source: string) => (out: string) => [
-  "gcc", "-g", "-O0", "-I", sqliteDir, "-o", out, source, join(sqliteDir, "sqlite3.o"), "-lm",
-];
+const sqliteProgram = (source: string) => (out: string) => ["gcc", "-g", "-O0", "-I", sqliteDir, "-o", out, source, join(sqliteDir, "sqlite3.o"), "-lm"];
 
 export const taskBuilds: Record<string, TaskBuild | null> = {
   "sqlite-segfault": { output: "contacts", command: sqliteProgram("contacts.c"), needsSqlite: true },

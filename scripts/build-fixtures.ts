@@ -77,8 +77,7 @@ export async function buildFixtures(): Promise<Record<string, string>> {
       if (result.exitCode !== 0) {
         rmSync(temporary, { force: true });
         throw new Error(
-          `building fixture ${name} failed (exit ${result.exitCode}): ${argv.join(" ")}\n` +
-            `${result.stdout.toString()}${result.stderr.toString()}`,
+          `building fixture ${name} failed (exit ${result.exitCode}): ${argv.join(" ")}\n` + `${result.stdout.toString()}${result.stderr.toString()}`,
         );
       }
       renameSync(temporary, output);

@@ -31,7 +31,15 @@ const dist = join(root, "dist");
  * DEBUGGER_JSON=1 turned every command's output into JSON, and looking for them read the cwd and
  * its parents). Every target accepts these flags.
  */
-export const COMPILE_FLAGS = ["--minify", "--bytecode", "--format=esm", "--splitting", "--compile-jit-policy=10", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig"];
+export const COMPILE_FLAGS = [
+  "--minify",
+  "--bytecode",
+  "--format=esm",
+  "--splitting",
+  "--compile-jit-policy=10",
+  "--no-compile-autoload-dotenv",
+  "--no-compile-autoload-bunfig",
+];
 
 /** Where Bun keeps the runtimes it downloads for cross-compiling. */
 export function runtimeCacheDir(env = process.env): string {
@@ -66,7 +74,18 @@ function compile(out: string, target: Target | undefined, offline: boolean): voi
     else if (offline) fail(`--offline: the Bun ${Bun.version} runtime for ${target.id} is not cached (${cached}); build once without --offline to fetch it`);
     else console.error(`downloading the Bun ${Bun.version} runtime for ${target.id} from the npm registry into ${runtimeCacheDir()}`);
   }
-  const cmd = [process.execPath, "build", "--compile", ...COMPILE_FLAGS, ...buildDefines(target !== undefined), ...(target ? [`--target=${target.bun}`] : []), ...extra, join(root, "src/main.ts"), "--outfile", out];
+  const cmd = [
+    process.execPath,
+    "build",
+    "--compile",
+    ...COMPILE_FLAGS,
+    ...buildDefines(target !== undefined),
+    ...(target ? [`--target=${target.bun}`] : []),
+    ...extra,
+    join(root, "src/main.ts"),
+    "--outfile",
+    out,
+  ];
   const started = performance.now();
   const r = Bun.spawnSync(cmd, { cwd: root, stdout: "inherit", stderr: "inherit" });
   if (r.exitCode !== 0) fail(`build failed for ${target?.id ?? "host"} (exit ${r.exitCode})`);

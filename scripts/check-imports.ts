@@ -38,7 +38,9 @@ interface Edge {
 }
 
 function importsOf(file: string): Edge[] {
-  const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const code = readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
   const out: Edge[] = [];
   for (const m of code.matchAll(IMPORT)) {
     const spec = m[2] ?? m[3]!;
@@ -72,7 +74,8 @@ for (const [file, es] of edges) {
   }
   for (const t of targets) {
     const to = layerOf(t);
-    if (to !== undefined && to !== from && !allowed.includes(to)) problems.push(`upward edge: ${show(file)} → ${show(t)} (${from} may import ${allowed.join(", ") || "nothing else"})`);
+    if (to !== undefined && to !== from && !allowed.includes(to))
+      problems.push(`upward edge: ${show(file)} → ${show(t)} (${from} may import ${allowed.join(", ") || "nothing else"})`);
   }
 }
 

@@ -70,6 +70,12 @@ if (args.includes("--readme")) {
   console.error(`README.md: table written (${results.length} language × adapter pairs)`);
 } else console.log(table);
 if (args.includes("--details")) {
-  for (const r of results) for (const v of r.values) if (v.verdict !== "exact") console.log(`${r.language}/${r.adapter} ${v.name} ${v.verdict}: expected ${v.expected}\n   stop=${JSON.stringify(v.stop)}\n   print=${JSON.stringify(v.print)}\n   json=${JSON.stringify(v.json)}`);
-  for (const r of results) if (r.foreignOutput.length) console.log(`${r.language}/${r.adapter} foreign output:\n   ${r.foreignOutput.slice(0, 10).join("\n   ")}`);
+  for (const r of results)
+    for (const v of r.values)
+      if (v.verdict !== "exact")
+        console.log(
+          `${r.language}/${r.adapter} ${v.name} ${v.verdict}: expected ${v.expected}\n   stop=${JSON.stringify(v.stop)}\n   print=${JSON.stringify(v.print)}\n   json=${JSON.stringify(v.json)}`,
+        );
+  for (const r of results)
+    if (r.foreignOutput.length) console.log(`${r.language}/${r.adapter} foreign output:\n   ${r.foreignOutput.slice(0, 10).join("\n   ")}`);
 }

@@ -30,7 +30,8 @@ export function parseSums(text: string): Map<string, string> {
 
 export function formula(opts: { version: string; baseUrl: string; sums: Map<string, string>; description: string }): string {
   // The formula's URLs must be this release's, not another's (or "latest", which moves).
-  if (!opts.baseUrl.split("/").includes(`v${opts.version}`)) throw new Error(`the base URL ${opts.baseUrl} does not name v${opts.version}: the formula must point at this release`);
+  if (!opts.baseUrl.split("/").includes(`v${opts.version}`))
+    throw new Error(`the base URL ${opts.baseUrl} does not name v${opts.version}: the formula must point at this release`);
   const block = (os: string) => {
     const inner = BREW_TARGETS.filter((b) => b.os === os).map((b) => {
       const name = artifactName(b.target);
@@ -92,7 +93,6 @@ end
 `;
 }
 
-
 function arg(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
@@ -105,7 +105,12 @@ if (import.meta.main) {
   const out = arg(argv, "--out") ?? join(root, "dist", "debugger.rb");
   const baseUrl = arg(argv, "--base-url") ?? releaseBaseUrl(pkg.version);
   try {
-    const text = formula({ version: pkg.version, baseUrl, sums: parseSums(readFileSync(sumsPath, "utf8")), description: "Command-line debugger for coding agents, driving real debug adapters over DAP" });
+    const text = formula({
+      version: pkg.version,
+      baseUrl,
+      sums: parseSums(readFileSync(sumsPath, "utf8")),
+      description: "Command-line debugger for coding agents, driving real debug adapters over DAP",
+    });
     writeFileSync(out, text);
     console.error(`wrote ${out}`);
   } catch (e) {

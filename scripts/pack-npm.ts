@@ -80,7 +80,11 @@ function stageWrapper(): string {
 }
 
 function npmPack(dir: string): string {
-  const r = Bun.spawnSync(["npm", "pack", dir, "--pack-destination", out, "--ignore-scripts", "--json", "--loglevel=error"], { cwd: out, stdout: "pipe", stderr: "pipe" });
+  const r = Bun.spawnSync(["npm", "pack", dir, "--pack-destination", out, "--ignore-scripts", "--json", "--loglevel=error"], {
+    cwd: out,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   if (r.exitCode !== 0) throw new Error(`npm pack ${dir} failed (exit ${r.exitCode}): ${r.stderr.toString()}`);
   const [info] = JSON.parse(r.stdout.toString()) as { filename: string; size: number }[];
   console.error(`${info!.filename} (${(info!.size / 1e6).toFixed(1)} MB)`);

@@ -34,7 +34,13 @@ export class RawDap {
   /** `listen`: the adapter prints the TCP address it listens on (Delve); else stdio. */
   constructor(command: string[], env: Record<string, string | undefined> = process.env, opts: { listen?: RegExp; cwd?: string } = {}) {
     const { listen } = opts;
-    this.proc = Bun.spawn(command, { cwd: opts.cwd, stdin: "pipe", stdout: "pipe", stderr: process.env.RAWDAP_STDERR ? "inherit" : listen ? "pipe" : "ignore", env });
+    this.proc = Bun.spawn(command, {
+      cwd: opts.cwd,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: process.env.RAWDAP_STDERR ? "inherit" : listen ? "pipe" : "ignore",
+      env,
+    });
     if (!listen) {
       this.sendBytes = (bytes) => {
         this.proc.stdin.write(bytes);
@@ -59,7 +65,11 @@ export class RawDap {
         while (!(await reader.read()).done); // the debuggee's output: drained, unread
       })();
       if (proc.stderr instanceof ReadableStream) void new Response(proc.stderr).text();
-      const socket = await Bun.connect({ hostname: m[1]!, port: Number(m[2]), socket: { data: (_s, chunk) => this.dispatch(decoder.push(chunk) as Message[]), close: () => this.fail() } });
+      const socket = await Bun.connect({
+        hostname: m[1]!,
+        port: Number(m[2]),
+        socket: { data: (_s, chunk) => this.dispatch(decoder.push(chunk) as Message[]), close: () => this.fail() },
+      });
       socket.setNoDelay(true);
       this.sendBytes = (bytes) => void socket.write(bytes);
     })();
@@ -152,9 +162,22 @@ function launchArgs(kind: Kind, program: string, cwd: string, adapter: string[])
  * initialize → launch → initialized → setBreakpoints → configurationDone → stopped. Returns the
  * client, the stopped thread and the ms from spawning the adapter to the stop.
  */
-export async function rawStart(kind: Kind, adapter: string[], program: string, file: string, line: number, cwd: string, env?: Record<string, string | undefined>, opts: { spawnCwd?: string } = {}): Promise<{ dap: RawDap; threadId: number; ms: number }> {
+export async function rawStart(
+  kind: Kind,
+  adapter: string[],
+  program: string,
+  file: string,
+  line: number,
+  cwd: string,
+  env?: Record<string, string | undefined>,
+  opts: { spawnCwd?: string } = {},
+): Promise<{ dap: RawDap; threadId: number; ms: number }> {
   const t = performance.now();
-  const dap = new RawDap(adapter, env, kind === "go" ? { listen: DELVE_LISTEN, cwd: opts.spawnCwd ?? (goSource(program) && statSync(program).isDirectory() ? program : undefined) } : {});
+  const dap = new RawDap(
+    adapter,
+    env,
+    kind === "go" ? { listen: DELVE_LISTEN, cwd: opts.spawnCwd ?? (goSource(program) && statSync(program).isDirectory() ? program : undefined) } : {},
+  );
   await dap.ready;
   await dap.request("initialize", { clientID: "raw", adapterID: ADAPTER_ID[kind], linesStartAt1: true, columnsStartAt1: true, pathFormat: "path" });
   const initialized = dap.event("initialized");
@@ -189,7 +212,13 @@ if (import.meta.main) {
   const [kind, program, at] = process.argv.slice(2) as [Kind, string, string];
   const [file, line] = [at.slice(0, at.lastIndexOf(":")), Number(at.slice(at.lastIndexOf(":") + 1))];
   const adapter =
-    kind === "lldb" ? [Bun.which("lldb-dap-19") ?? Bun.which("lldb-dap") ?? "lldb-dap"] : kind === "go" ? [Bun.which("dlv") ?? "dlv", "dap", "--listen=127.0.0.1:0"] : kind === "gdb" ? (process.argv[5] ?? "").split(" ").filter(Boolean) : ["python3", "-m", "debugpy.adapter"];
+    kind === "lldb"
+      ? [Bun.which("lldb-dap-19") ?? Bun.which("lldb-dap") ?? "lldb-dap"]
+      : kind === "go"
+        ? [Bun.which("dlv") ?? "dlv", "dap", "--listen=127.0.0.1:0"]
+        : kind === "gdb"
+          ? (process.argv[5] ?? "").split(" ").filter(Boolean)
+          : ["python3", "-m", "debugpy.adapter"];
   const { dap, threadId, ms } = await rawStart(kind, adapter, program, file, line, process.cwd());
   await rawReport(dap, threadId);
   console.log(`first stop after ${ms.toFixed(1)} ms; next with its report ${(await rawNext(dap, threadId)).toFixed(1)} ms`);

@@ -88,7 +88,13 @@ async function flood(): Promise<void> {
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
   const dir = mkdtempSync(join(tmpdir(), "dbg-stress-"));
-  const env = { ...(process.env as Record<string, string>), DEBUGGER_RUNTIME_DIR: join(dir, "rt"), XDG_STATE_HOME: join(dir, "state"), XDG_CONFIG_HOME: join(dir, "config"), DEBUGGER_SESSION: "" };
+  const env = {
+    ...(process.env as Record<string, string>),
+    DEBUGGER_RUNTIME_DIR: join(dir, "rt"),
+    XDG_STATE_HOME: join(dir, "state"),
+    XDG_CONFIG_HOME: join(dir, "config"),
+    DEBUGGER_SESSION: "",
+  };
   const bin = join(import.meta.dir, "..", "dist", "debugger");
   try {
     const alone = await baselineOnPty(program, bytes);
@@ -175,7 +181,11 @@ async function clients(): Promise<void> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    report(`clients 50 × ${perClient} commands, one stopped session`, wrong === 0 && answered === 50 * perClient, `${answered} answered, ${wrong} wrong, ${seconds.toFixed(1)} s (${Math.round(answered / seconds)} commands/s)`);
+    report(
+      `clients 50 × ${perClient} commands, one stopped session`,
+      wrong === 0 && answered === 50 * perClient,
+      `${answered} answered, ${wrong} wrong, ${seconds.toFixed(1)} s (${Math.round(answered / seconds)} commands/s)`,
+    );
   } catch (e) {
     report(`clients 50 × ${perClient}`, false, (e as Error).message);
   } finally {

@@ -5,7 +5,11 @@ import { DebuggerError } from "../common/errors.ts";
 /** ADAPTER_EXITED for an adapter that `how` ("exited with code 3"), with the tail of its stderr. */
 export function exitMessage(how: string, tail: string): DebuggerError {
   const last = tail.trim() ? `; its last stderr output:\n${tail.trim().split("\n").slice(-10).join("\n")}` : "";
-  return new DebuggerError("ADAPTER_EXITED", `the debug adapter ${how}${last}`, "the session is over: `debugger start` begins a new one; `debugger logs` has details");
+  return new DebuggerError(
+    "ADAPTER_EXITED",
+    `the debug adapter ${how}${last}`,
+    "the session is over: `debugger start` begins a new one; `debugger logs` has details",
+  );
 }
 
 const LISTEN_TIMEOUT_MS = 10_000;
@@ -35,7 +39,13 @@ type ProcessEnd = { code: number | null; signal: string | null };
  * process's end and LISTEN_TIMEOUT_MS; when it never says, the process is killed and the error
  * quotes `said()` (what it wrote). Also the process's end, after its `pipes` drain, and a kill.
  */
-export async function listening(proc: Spawned, command: string[], announced: Promise<{ host: string; port: number }>, pipes: Promise<unknown>[], said: () => string) {
+export async function listening(
+  proc: Spawned,
+  command: string[],
+  announced: Promise<{ host: string; port: number }>,
+  pipes: Promise<unknown>[],
+  said: () => string,
+) {
   const procExit: Promise<ProcessEnd> = proc.exited.then(async (code) => {
     await drained(pipes);
     const signal = proc.signalCode == null ? null : String(proc.signalCode);
@@ -49,7 +59,11 @@ export async function listening(proc: Spawned, command: string[], announced: Pro
   const addr = await Promise.race([
     announced,
     procExit.then((how) => Promise.reject(exitMessage(how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code} before it listened`, said()))),
-    Bun.sleep(LISTEN_TIMEOUT_MS).then(() => Promise.reject(new DebuggerError("TIMEOUT", `${command[0]} did not say where it listens within ${LISTEN_TIMEOUT_MS / 1000} s`, "`debugger logs` shows its output"))),
+    Bun.sleep(LISTEN_TIMEOUT_MS).then(() =>
+      Promise.reject(
+        new DebuggerError("TIMEOUT", `${command[0]} did not say where it listens within ${LISTEN_TIMEOUT_MS / 1000} s`, "`debugger logs` shows its output"),
+      ),
+    ),
   ]).catch((e) => {
     kill();
     throw e;

@@ -10,7 +10,18 @@ export function cString(value: string, type: string | undefined): string {
 
 /** Bytes as a C string literal: printable ASCII as is, the rest escaped. */
 export function quoteBytes(bytes: number[]): string {
-  const one = (b: number) => (b >= 32 && b < 127 && b !== 34 && b !== 92 ? String.fromCharCode(b) : b === 10 ? "\\n" : b === 9 ? "\\t" : b === 34 ? '\\"' : b === 92 ? "\\\\" : `\\x${b.toString(16).padStart(2, "0")}`);
+  const one = (b: number) =>
+    b >= 32 && b < 127 && b !== 34 && b !== 92
+      ? String.fromCharCode(b)
+      : b === 10
+        ? "\\n"
+        : b === 9
+          ? "\\t"
+          : b === 34
+            ? '\\"'
+            : b === 92
+              ? "\\\\"
+              : `\\x${b.toString(16).padStart(2, "0")}`;
   return `"${bytes.map(one).join("")}"`;
 }
 

@@ -49,7 +49,9 @@ function vscodeExtensions(env: Env | NodeJS.ProcessEnv): string[] {
   const out: string[] = [];
   for (const root of [".vscode/extensions", ".vscode-server/extensions", ".cursor/extensions", ".vscode-oss/extensions"]) {
     try {
-      const dirs = readdirSync(join(home, root)).filter((d) => d.startsWith("vadimcn.vscode-lldb-")).sort();
+      const dirs = readdirSync(join(home, root))
+        .filter((d) => d.startsWith("vadimcn.vscode-lldb-"))
+        .sort();
       out.push(...dirs.map((d) => join(home, root, d)));
     } catch {}
   }
@@ -64,7 +66,12 @@ export function findCodelldb(env: Env | NodeJS.ProcessEnv = process.env): string
   const given = env.DEBUGGER_CODELLDB;
   if (given) {
     const exe = isExecutable(given) && !existsSync(join(given, "adapter")) ? given : adapterIn(given);
-    if (!exe) throw new DebuggerError("ADAPTER_NOT_FOUND", `DEBUGGER_CODELLDB=${given} is neither the codelldb executable nor a directory holding adapter/codelldb`, "fix the path, or unset it to use the one `debugger setup codelldb` installs");
+    if (!exe)
+      throw new DebuggerError(
+        "ADAPTER_NOT_FOUND",
+        `DEBUGGER_CODELLDB=${given} is neither the codelldb executable nor a directory holding adapter/codelldb`,
+        "fix the path, or unset it to use the one `debugger setup codelldb` installs",
+      );
     return exe;
   }
   for (const dir of [codelldbDir(env), ...vscodeExtensions(env)]) {
@@ -190,7 +197,12 @@ export const codelldb: AdapterSpec = {
   describeInternalStop: lldbDap.describeInternalStop,
   outputCategory: lldbDap.outputCategory,
   // CodeLLDB's narration of its own start (our initCommands, the launch) and the exit the report already tells.
-  ignoreOutput: (text, category) => category === "console" && (text.includes(FENCE) || /^(Console is in '\w+' mode, |Executing script: (initCommands|preRunCommands)$|Loading Rust formatters from |Launching: |Launched process \d+ from |Process exited with code -?\d+\.$)/.test(text.trim())),
+  ignoreOutput: (text, category) =>
+    category === "console" &&
+    (text.includes(FENCE) ||
+      /^(Console is in '\w+' mode, |Executing script: (initCommands|preRunCommands)$|Loading Rust formatters from |Launching: |Launched process \d+ from |Process exited with code -?\d+\.$)/.test(
+        text.trim(),
+      )),
   reportNoise: lldbDap.reportNoise,
   quirks: { programMustBeExecutable: true, programPipes: () => true },
 };
@@ -201,7 +213,15 @@ export function codelldbInstall(): InstallStep | undefined {
   if (!platform) return undefined;
   const node = which("node");
   if (!node) return undefined;
-  const args = [codelldbDir(), CODELLDB.url(platform), CODELLDB.version, which("unzip") ?? "unzip", platform === "linux-x64" ? (which("npm") ?? "npm") : "", CODELLDB.npmPackage, CODELLDB.npmPath];
+  const args = [
+    codelldbDir(),
+    CODELLDB.url(platform),
+    CODELLDB.version,
+    which("unzip") ?? "unzip",
+    platform === "linux-x64" ? (which("npm") ?? "npm") : "",
+    CODELLDB.npmPackage,
+    CODELLDB.npmPath,
+  ];
   return {
     argv: [node, "-e", INSTALL_SCRIPT, ...args],
     shown: [node, "-e", "<download, unzip; else npm pack>", ...args],

@@ -61,9 +61,20 @@ export function spawnFailure(command: string, e: unknown): DebuggerError {
   const code = err.code ?? /\b(EMFILE|ENFILE|EAGAIN|ENOMEM)\b/.exec(err.message ?? "")?.[1];
   if (code === "EMFILE" || code === "ENFILE") {
     const whose = code === "EMFILE" ? "the daemon has" : "the system has";
-    return new DebuggerError("ADAPTER_START_FAILED", `could not start adapter ${command}: too many open files (${code}): ${whose} no file descriptor left for its pipes`, code === "EMFILE" ? "raise the limit (`ulimit -n 4096`) in the shell, run `debugger daemon stop` so the next command starts a daemon with it, or end sessions you no longer need (`debugger sessions`)" : "close programs that hold many files, or raise fs.file-max; then try again");
+    return new DebuggerError(
+      "ADAPTER_START_FAILED",
+      `could not start adapter ${command}: too many open files (${code}): ${whose} no file descriptor left for its pipes`,
+      code === "EMFILE"
+        ? "raise the limit (`ulimit -n 4096`) in the shell, run `debugger daemon stop` so the next command starts a daemon with it, or end sessions you no longer need (`debugger sessions`)"
+        : "close programs that hold many files, or raise fs.file-max; then try again",
+    );
   }
-  if (code === "EAGAIN" || code === "ENOMEM") return new DebuggerError("ADAPTER_START_FAILED", `could not start adapter ${command}: out of processes or memory (${code})`, "end sessions you no longer need (`debugger sessions`) or raise `ulimit -u`; then try again");
+  if (code === "EAGAIN" || code === "ENOMEM")
+    return new DebuggerError(
+      "ADAPTER_START_FAILED",
+      `could not start adapter ${command}: out of processes or memory (${code})`,
+      "end sessions you no longer need (`debugger sessions`) or raise `ulimit -u`; then try again",
+    );
   return new DebuggerError("ADAPTER_NOT_FOUND", `could not start adapter ${command}: ${err.message}`, "`debugger doctor` checks the adapters");
 }
 
@@ -178,7 +189,11 @@ async function openTcp(host: string, port: number, opts: SpawnOptions, onClose: 
       },
     });
   } catch (e) {
-    throw new DebuggerError("ADAPTER_NOT_FOUND", `could not connect to a debug adapter at ${host}:${port}: ${(e as Error).message}`, "is the adapter listening there? (e.g. `dlv dap --listen=HOST:PORT`, `python3 -m debugpy --listen HOST:PORT prog.py`)");
+    throw new DebuggerError(
+      "ADAPTER_NOT_FOUND",
+      `could not connect to a debug adapter at ${host}:${port}: ${(e as Error).message}`,
+      "is the adapter listening there? (e.g. `dlv dap --listen=HOST:PORT`, `python3 -m debugpy --listen HOST:PORT prog.py`)",
+    );
   }
   return { client, end: () => sock?.end() };
 }
@@ -187,7 +202,11 @@ function openStdin(path: string): number {
   try {
     return openSync(path, "r");
   } catch (e) {
-    throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${path}: cannot be opened (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, "give a readable file");
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `--stdin ${path}: cannot be opened (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      "give a readable file",
+    );
   }
 }
 
@@ -242,7 +261,13 @@ export async function connectTcpAdapter(host: string, port: number, opts: SpawnO
   const gone = new Promise<void>((resolve) => (closed = resolve));
   const { client, end } = await openTcp(host, port, opts, () => closed());
   const exited = gone.then(() => {
-    client.fail(new DebuggerError("ADAPTER_EXITED", `the debug adapter at ${host}:${port} closed the connection`, "the session is over: start the adapter again and reconnect"));
+    client.fail(
+      new DebuggerError(
+        "ADAPTER_EXITED",
+        `the debug adapter at ${host}:${port} closed the connection`,
+        "the session is over: start the adapter again and reconnect",
+      ),
+    );
     return { code: null, signal: null };
   });
   return { client, pid: undefined, inherited: [], exited, stderrTail: () => "", closeInput: end, kill: end };

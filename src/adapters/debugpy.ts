@@ -65,7 +65,11 @@ function fingerprint(path: string, dirs: string[]): string {
 
 /** Python's answer depends on these of the caller's variables (its sys.path, user site): part of the cache key. */
 function pythonVars(env: Env | NodeJS.ProcessEnv): string {
-  return JSON.stringify(Object.entries(env).filter(([k]) => k.startsWith("PYTHON") || k === "HOME").sort());
+  return JSON.stringify(
+    Object.entries(env)
+      .filter(([k]) => k.startsWith("PYTHON") || k === "HOME")
+      .sort(),
+  );
 }
 
 /** What the interpreter says of itself under the caller's environment (`env`; default this process's). */
@@ -75,12 +79,22 @@ export function probeInterpreter(path: string, env: Env | NodeJS.ProcessEnv = pr
   if (cached && fingerprint(path, cached.searchPath) === cached.fingerprint) return cached.interpreter;
   let r: { stdout: Buffer; stderr: Buffer; exitCode: number | null };
   try {
-    r = Bun.spawnSync([path, "-c", PROBE], { stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 10_000, env: { ...(env as Env), PYTHONDONTWRITEBYTECODE: "1" } });
+    r = Bun.spawnSync([path, "-c", PROBE], {
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+      timeout: 10_000,
+      env: { ...(env as Env), PYTHONDONTWRITEBYTECODE: "1" },
+    });
   } catch (e) {
     return { path, libraryDirs: [], problem: `it cannot be run (${(e as Error).message})` };
   }
   const lines = r.stdout.toString().split("\n");
-  const tagged = (tag: string) => lines.filter((l) => l.startsWith(tag)).map((l) => l.slice(tag.length).trim()).filter(Boolean);
+  const tagged = (tag: string) =>
+    lines
+      .filter((l) => l.startsWith(tag))
+      .map((l) => l.slice(tag.length).trim())
+      .filter(Boolean);
   const libraryDirs = [...new Set(tagged("dir:"))];
   const searchPath = tagged("path:");
   const version = tagged("debugpy:")[0];
@@ -135,7 +149,13 @@ function foundFor(i: Interpreter, env: Env | NodeJS.ProcessEnv): FoundAdapter {
   // DEBUGGER_PYTHON_NODELAY=0 (the daemon's setting) leaves debugpy's sockets as they are (to measure the difference).
   // The adapter runs with the caller's PYTHONPATH (where it may find debugpy), the bootstrap first.
   const pythonPath = process.env.DEBUGGER_PYTHON_NODELAY === "0" ? undefined : withNoDelay(env.PYTHONPATH);
-  return { path: i.path, command: [i.path, "-c", ADAPTER_BOOT], version: i.debugpy, variant: `python ${i.path}`, ...(pythonPath ? { env: { PYTHONPATH: pythonPath } } : {}) };
+  return {
+    path: i.path,
+    command: [i.path, "-c", ADAPTER_BOOT],
+    version: i.debugpy,
+    variant: `python ${i.path}`,
+    ...(pythonPath ? { env: { PYTHONPATH: pythonPath } } : {}),
+  };
 }
 
 /** The virtualenv an interpreter belongs to (`<venv>/bin/python` beside `<venv>/pyvenv.cfg`), if any. */
@@ -148,14 +168,22 @@ export function installFor(python: string): string {
   // A virtualenv's python links to the system's, but apt cannot install into the virtualenv.
   const venv = virtualEnvOfInterpreter(python);
   if (venv) return `\`${venvInterpreters(venv).at(-1)} -m pip install debugpy\``;
-  if (process.platform === "linux" && realPath(python) === realPath("/usr/bin/python3")) return "`apt-get install python3-debugpy` (Debian/Ubuntu) or `/usr/bin/python3 -m pip install debugpy`";
+  if (process.platform === "linux" && realPath(python) === realPath("/usr/bin/python3"))
+    return "`apt-get install python3-debugpy` (Debian/Ubuntu) or `/usr/bin/python3 -m pip install debugpy`";
   return `\`${python} -m pip install debugpy\``;
 }
 
-const INSTALL = process.platform === "darwin" ? "`python3 -m pip install debugpy`" : "`apt-get install python3-debugpy` (Debian/Ubuntu, for /usr/bin/python3) or `python3 -m pip install debugpy`";
+const INSTALL =
+  process.platform === "darwin"
+    ? "`python3 -m pip install debugpy`"
+    : "`apt-get install python3-debugpy` (Debian/Ubuntu, for /usr/bin/python3) or `python3 -m pip install debugpy`";
 
 /** The interpreter the user chose: --python, $DEBUGGER_PYTHON, else (withVenv) the active virtualenv's (all in the caller's environment). */
-function chosenInterpreter(options: Record<string, unknown>, env: Env | NodeJS.ProcessEnv, withVenv = true): { named: string; path: string | null; why: string } | undefined {
+function chosenInterpreter(
+  options: Record<string, unknown>,
+  env: Env | NodeJS.ProcessEnv,
+  withVenv = true,
+): { named: string; path: string | null; why: string } | undefined {
   const fromFlag = typeof options.python === "string" && options.python ? options.python : undefined;
   const named = fromFlag ?? (env.DEBUGGER_PYTHON || undefined);
   if (named) {
@@ -178,11 +206,19 @@ export function findInterpreter(options: Record<string, unknown>, env: Env | Nod
   const chosen = withChosen ? chosenInterpreter(options, env) : undefined;
   if (chosen) {
     if (!chosen.path) {
-      throw new DebuggerError("ADAPTER_NOT_FOUND", `${chosen.why} '${chosen.named}' was not found or is not executable`, `give the path of a python3 that has debugpy with --python PATH${alternative(chosen.named, env)}; \`which -a python3\` lists them`);
+      throw new DebuggerError(
+        "ADAPTER_NOT_FOUND",
+        `${chosen.why} '${chosen.named}' was not found or is not executable`,
+        `give the path of a python3 that has debugpy with --python PATH${alternative(chosen.named, env)}; \`which -a python3\` lists them`,
+      );
     }
     const i = probeInterpreter(chosen.path, env);
     if (i.problem) {
-      throw new DebuggerError("ADAPTER_NOT_FOUND", `${chosen.why} ${chosen.path} cannot be used for debugging: ${i.problem}`, `install debugpy for it: ${installFor(chosen.path)}${alternative(chosen.path, env)}`);
+      throw new DebuggerError(
+        "ADAPTER_NOT_FOUND",
+        `${chosen.why} ${chosen.path} cannot be used for debugging: ${i.problem}`,
+        `install debugpy for it: ${installFor(chosen.path)}${alternative(chosen.path, env)}`,
+      );
     }
     return foundFor(i, env);
   }
@@ -291,7 +327,12 @@ export const debugpy: AdapterSpec = {
     // --python wins over a config.toml [adapters.debugpy] command, which wins over the virtualenv
     // (discovery has checked that the one named can import debugpy).
     const python = chosenInterpreter(o.options, o.callerEnv, false)?.path ?? interpreterOf(o.found);
-    if (o.stdin && !python) throw new DebuggerError("UNSUPPORTED", "--stdin: which Python runs the program is not known (a config.toml command that is not `PYTHON -m debugpy.adapter`)", "name the interpreter with --python PATH");
+    if (o.stdin && !python)
+      throw new DebuggerError(
+        "UNSUPPORTED",
+        "--stdin: which Python runs the program is not known (a config.toml command that is not `PYTHON -m debugpy.adapter`)",
+        "name the interpreter with --python PATH",
+      );
     return {
       type: "python",
       request: "launch",
@@ -325,7 +366,14 @@ export const debugpy: AdapterSpec = {
       );
     }
     // Through --connect the port is debugpy's own server inside the program (`-m debugpy --listen`).
-    return { type: "python", request: "attach", name: "debugger", justMyCode: o.options.justMyCode !== false, variablePresentation: VARIABLE_PRESENTATION, showReturnValue: true };
+    return {
+      type: "python",
+      request: "attach",
+      name: "debugger",
+      justMyCode: o.options.justMyCode !== false,
+      variablePresentation: VARIABLE_PRESENTATION,
+      showReturnValue: true,
+    };
   },
   printContext: "watch",
   language: "python",

@@ -129,10 +129,32 @@ export function moduleRoot(program: string): string {
 
 /** Names that look like calls but Delve evaluates without running code: builtins and conversions. */
 const PURE_CALLS = new Set([
-  "len", "cap", "complex", "real", "imag",
-  "bool", "string", "byte", "rune", "uintptr", "error", "any",
-  "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64",
-  "float32", "float64", "complex64", "complex128",
+  "len",
+  "cap",
+  "complex",
+  "real",
+  "imag",
+  "bool",
+  "string",
+  "byte",
+  "rune",
+  "uintptr",
+  "error",
+  "any",
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "float32",
+  "float64",
+  "complex64",
+  "complex128",
 ]);
 
 /** True when evaluating needs a function call in the debuggee (Delve refuses those without `call`). */
@@ -247,7 +269,17 @@ export const delve: AdapterSpec = {
   // Delve gives a death by signal N as the status -N ("has exited with status -9").
   exitSignal: (code) => (typeof code === "number" && code < 0 ? signalName(-code) : undefined),
   // Delve stops at an unrecovered panic by itself; `catch panic` stops at every panic, recovered or not.
-  catchpoints: () => [{ filter: "panic", label: "Go panic", description: "every panic where it starts, recovered or not (runtime.gopanic); unrecovered ones stop anyway", function: "runtime.gopanic", reason: "panic", on: false, value: "e" }],
+  catchpoints: () => [
+    {
+      filter: "panic",
+      label: "Go panic",
+      description: "every panic where it starts, recovered or not (runtime.gopanic); unrecovered ones stop anyway",
+      function: "runtime.gopanic",
+      reason: "panic",
+      on: false,
+      value: "e",
+    },
+  ],
   otherHits: "pc",
   // dlv 1.20's DAP launch has no stdin option; the program it launches inherits dlv's own stdin.
   quirks: { programMayBeDirectory: true, noExitedEvent: true, adapterOutputIsProgramOutput: true, programInheritsAdapterStdin: true },

@@ -7,6 +7,9 @@ export function goBytes(value: string, type: string | undefined): string {
   if (type !== "[]uint8" && type !== "[]byte") return value;
   const m = /\[([\d,\s]*)\]$/.exec(value);
   if (!m || /\.\.\./.test(value)) return value;
-  const bytes = m[1]!.split(",").filter((x) => x.trim() !== "").map(Number);
+  const bytes = m[1]!
+    .split(",")
+    .filter((x) => x.trim() !== "")
+    .map(Number);
   return `${value} ${quoteBytes(bytes)}`;
 }

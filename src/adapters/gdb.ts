@@ -118,10 +118,15 @@ function cdtNeed(): HelperNeed | undefined {
   if (path && major(version) >= NATIVE_DAP_MAJOR) return undefined;
   return {
     name: "cdt-gdb-adapter",
-    why: path ? `gdb ${version ?? "(version unknown)"} has no built-in DAP (gdb < ${NATIVE_DAP_MAJOR})` : `gdb is not installed yet; gdb < ${NATIVE_DAP_MAJOR} has no built-in DAP`,
+    why: path
+      ? `gdb ${version ?? "(version unknown)"} has no built-in DAP (gdb < ${NATIVE_DAP_MAJOR})`
+      : `gdb is not installed yet; gdb < ${NATIVE_DAP_MAJOR} has no built-in DAP`,
     present: findCdtAdapter() !== null,
     // --ignore-scripts: its install script only builds a pty module that debugging does not use.
-    install: { argv: [which("npm") ?? "npm", "install", "--ignore-scripts", "--no-audit", "--no-fund", "--prefix", cdtInstallPrefix(), CDT_PACKAGE], why: `install cdt-gdb-adapter (gdb < ${NATIVE_DAP_MAJOR} has no built-in DAP)` },
+    install: {
+      argv: [which("npm") ?? "npm", "install", "--ignore-scripts", "--no-audit", "--no-fund", "--prefix", cdtInstallPrefix(), CDT_PACKAGE],
+      why: `install cdt-gdb-adapter (gdb < ${NATIVE_DAP_MAJOR} has no built-in DAP)`,
+    },
   };
 }
 
@@ -146,7 +151,11 @@ export function shellJoin(args: string[]): string {
     .map((a) => {
       if (a.includes("\n") || a.includes("\r")) {
         // The string travels as one GDB/MI command line: a line break would end the command.
-        throw new DebuggerError("USAGE", `gdb (through cdt-gdb-adapter) cannot pass an argument containing a line break: ${JSON.stringify(a)}`, "pass it another way (a file, an environment variable), or use --adapter lldb-dap");
+        throw new DebuggerError(
+          "USAGE",
+          `gdb (through cdt-gdb-adapter) cannot pass an argument containing a line break: ${JSON.stringify(a)}`,
+          "pass it another way (a file, an environment variable), or use --adapter lldb-dap",
+        );
       }
       return a !== "" && /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
     })
@@ -239,7 +248,8 @@ const CDT_GREETING = new RegExp(
 );
 
 /** gdb's warnings on its stderr, which cdt-gdb-adapter sends with category `stderr`. */
-const GDB_WARNING = /^warning: (?:Error disabling address space randomization|Could not load shared library symbols|Unable to find libthread_db|Could not find|Source file is more recent)/;
+const GDB_WARNING =
+  /^warning: (?:Error disabling address space randomization|Could not load shared library symbols|Unable to find libthread_db|Could not find|Source file is more recent)/;
 
 type Category = "stdout" | "stderr" | "console";
 
@@ -347,14 +357,23 @@ export const gdb: AdapterSpec = {
     }
     // gdb's own DAP has no way to redirect the program's stdin (its launch takes no redirection,
     // and its `args` are not given to a shell).
-    if (o.stdin) throw new DebuggerError("UNSUPPORTED", "gdb's own DAP (gdb 14+) cannot give the program a stdin file", "use --adapter lldb-dap for a native program, or gdb through cdt-gdb-adapter (DEBUGGER_GDB naming a gdb older than 14)");
+    if (o.stdin)
+      throw new DebuggerError(
+        "UNSUPPORTED",
+        "gdb's own DAP (gdb 14+) cannot give the program a stdin file",
+        "use --adapter lldb-dap for a native program, or gdb through cdt-gdb-adapter (DEBUGGER_GDB naming a gdb older than 14)",
+      );
     // gdb's DAP sets the program's environment to exactly `env` (the caller's, then --env).
     const args: Record<string, unknown> = { program: o.program, args: o.args, cwd: o.cwd, stopAtBeginningOfMainSubprogram: o.stopOnEntry, env: o.env };
     return args;
   },
   attachArgs(o) {
     if (variantOf(o.found) === "cdt-gdb-adapter") {
-      const args: Record<string, unknown> = { processId: String(o.pid ?? ""), gdb: requireGdb(o.callerEnv), gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program, o.callerEnv)] };
+      const args: Record<string, unknown> = {
+        processId: String(o.pid ?? ""),
+        gdb: requireGdb(o.callerEnv),
+        gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program, o.callerEnv)],
+      };
       if (o.program) args.program = o.program;
       return args;
     }
@@ -371,10 +390,21 @@ export const gdb: AdapterSpec = {
     const target = join(dirname(o.found.path), "debugTargetAdapter.js");
     if (!isFile(target)) return undefined;
     // MI takes the parameters as words: a path gdb would split cannot be given.
-    if (/[\s"'\\]/.test(o.core)) throw new DebuggerError("INVALID_ARGUMENT", `gdb (through cdt-gdb-adapter) cannot open a core whose path has blanks or quotes: ${o.core}`, "move or link the core to a plain path, or leave out --adapter gdb (lldb-dap opens it)");
+    if (/[\s"'\\]/.test(o.core))
+      throw new DebuggerError(
+        "INVALID_ARGUMENT",
+        `gdb (through cdt-gdb-adapter) cannot open a core whose path has blanks or quotes: ${o.core}`,
+        "move or link the core to a plain path, or leave out --adapter gdb (lldb-dap opens it)",
+      );
     return {
       request: "attach",
-      args: { program: o.program, cwd: o.cwd, gdb: requireGdb(o.callerEnv), gdbArguments: ["-q", ...rustGdbArguments(o.program, o.callerEnv)], target: { type: "core", parameters: [o.core] } },
+      args: {
+        program: o.program,
+        cwd: o.cwd,
+        gdb: requireGdb(o.callerEnv),
+        gdbArguments: ["-q", ...rustGdbArguments(o.program, o.callerEnv)],
+        target: { type: "core", parameters: [o.core] },
+      },
       command: [...o.found.command.slice(0, -1), target],
       noStopEvent: true,
     };
@@ -398,7 +428,9 @@ export const gdb: AdapterSpec = {
     if (reason !== "generic") return undefined;
     const scope = WATCH_SCOPE.exec(output);
     if (scope) return `watchpoint ${scope[1]} deleted: the program left the block where its expression is valid`;
-    const fired = [...output.matchAll(/^(?:Thread \d+ "[^"\n]*" hit )?(?:Hardware |Software )?(?:[Rr]ead |[Aa]ccess \(read\/write\) )?[Ww]atchpoint (\d+): (.+)$/gm)].at(-1);
+    const fired = [
+      ...output.matchAll(/^(?:Thread \d+ "[^"\n]*" hit )?(?:Hardware |Software )?(?:[Rr]ead |[Aa]ccess \(read\/write\) )?[Ww]atchpoint (\d+): (.+)$/gm),
+    ].at(-1);
     return fired ? `watchpoint ${fired[1]}: ${fired[2]}` : undefined;
   },
   // gdb keeps the value `finish` returned in its value history; cdt-gdb-adapter drops it from the stop.
@@ -420,19 +452,24 @@ export const gdb: AdapterSpec = {
   },
   // cdt-gdb-adapter runs a gdb command given as `>CMD` in the repl context and sends its text as
   // output events before the reply (whose result is just "\r"); gdb's own DAP runs it as typed.
-  rawCommand: (command, found) => (variantOf(found) === "cdt-gdb-adapter" ? { expression: command.startsWith(">") ? command : `>${command}`, textAsOutput: true } : undefined),
+  rawCommand: (command, found) =>
+    variantOf(found) === "cdt-gdb-adapter" ? { expression: command.startsWith(">") ? command : `>${command}`, textAsOutput: true } : undefined,
   // `Line 4 of "a.c" starts at address …`: the file as the compiler was given it.
-  functionSource: { command: (name) => `info line ${name}`, parse: (output) => [...output.matchAll(/^Line (\d+) of "([^"]+)"/gm)].map((m) => ({ file: m[2]!, line: Number(m[1]) })) },
+  functionSource: {
+    command: (name) => `info line ${name}`,
+    parse: (output) => [...output.matchAll(/^Line (\d+) of "([^"]+)"/gm)].map((m) => ({ file: m[2]!, line: Number(m[1]) })),
+  },
   // The Local scope holds the arguments too; `info args` names them (`a = 0`, or "No arguments.").
   argumentNames: { command: "info args", parse: (text) => [...text.matchAll(/^([A-Za-z_$][\w$]*) = /gm)].map((m) => m[1]!) },
   // cdt-gdb-adapter's -var-create misses a frame below an inlined glibc frame ("No symbol … in
   // current context"); gdb's own `info args`/`info locals` in that frame read it.
   consoleLocals: {
     commands: (thread, level) => ["args", "locals"].map((what) => `thread apply ${thread} -q frame apply level ${level} -q info ${what}`),
-    parse: (text) => text.split("\n").flatMap((line) => {
-      const m = /^([A-Za-z_]\w*) = (.*)$/.exec(line);
-      return m ? [{ name: m[1]!, value: m[2]! }] : [];
-    }),
+    parse: (text) =>
+      text.split("\n").flatMap((line) => {
+        const m = /^([A-Za-z_]\w*) = (.*)$/.exec(line);
+        return m ? [{ name: m[1]!, value: m[2]! }] : [];
+      }),
   },
   // gdb's thread ids are its own numbers; `info threads` gives each one's LWP.
   threadsByLwp: { command: "info threads", parse: gdbThreadsByLwp },
@@ -448,7 +485,11 @@ export const gdb: AdapterSpec = {
   checkEvaluate(expression, body) {
     // cdt-gdb-adapter answers a failed evaluation with success and this text, dropping gdb's reason.
     if (body.result === "Error: could not evaluate expression" && !body.type && body.variablesReference === 0) {
-      throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${expression}': gdb rejected it (unknown name, or not valid in this frame)`, "`debugger locals` lists the names in scope");
+      throw new DebuggerError(
+        "EVALUATE_FAILED",
+        `cannot evaluate '${expression}': gdb rejected it (unknown name, or not valid in this frame)`,
+        "`debugger locals` lists the names in scope",
+      );
     }
     if (body.result === "" && body.type !== "void" && body.variablesReference === 0 && hasCall(expression)) {
       throw new DebuggerError(

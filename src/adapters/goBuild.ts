@@ -90,11 +90,40 @@ async function goEnv(go: string, cwd: string, goMod: string, env: Env | undefine
     mtime = statSync(go).mtimeMs;
   } catch {}
   // The caller's GO*, CGO_*, CC… change the answer: part of the key (hashed, never kept as text).
-  const goVars = env ? sha(JSON.stringify(Object.entries(env).filter(([k]) => /^(GO|CGO_|CC$|CXX$|PATH$|HOME$)/.test(k)).sort())) : "";
+  const goVars = env
+    ? sha(
+        JSON.stringify(
+          Object.entries(env)
+            .filter(([k]) => /^(GO|CGO_|CC$|CXX$|PATH$|HOME$)/.test(k))
+            .sort(),
+        ),
+      )
+    : "";
   const memoKey = JSON.stringify([go, mtime, cwd, goMod, goVars]);
   let text = envMemo.get(memoKey);
   if (text === undefined) {
-    const proc = Bun.spawn([go, "env", "-json", "GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOWORK", "GOAMD64", "GOARM", "GOARM64", "CC", "CGO_CFLAGS", "CGO_LDFLAGS", "GOROOT"], { cwd, env, stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawn(
+      [
+        go,
+        "env",
+        "-json",
+        "GOVERSION",
+        "GOOS",
+        "GOARCH",
+        "GOFLAGS",
+        "CGO_ENABLED",
+        "GOEXPERIMENT",
+        "GOWORK",
+        "GOAMD64",
+        "GOARM",
+        "GOARM64",
+        "CC",
+        "CGO_CFLAGS",
+        "CGO_LDFLAGS",
+        "GOROOT",
+      ],
+      { cwd, env, stdout: "pipe", stderr: "pipe" },
+    );
     const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
     if (code !== 0) throw new Error(`go env exited with ${code}`);
     text = out;
@@ -161,7 +190,13 @@ function prune(dir: string, keep: string, programPrefix: string): void {
  * inputs the key cannot see — the caller lets Delve build. A build that fails throws
  * LAUNCH_FAILED with the compiler's words, as Delve's own build error did.
  */
-export async function goDebugBuild(program: string, moduleRoot: string, hasGoMod: boolean, log: (text: string) => void, callerEnv?: Env): Promise<GoBuild | undefined> {
+export async function goDebugBuild(
+  program: string,
+  moduleRoot: string,
+  hasGoMod: boolean,
+  log: (text: string) => void,
+  callerEnv?: Env,
+): Promise<GoBuild | undefined> {
   const t0 = performance.now();
   // The build runs as the caller's `go build` would: its PATH, GOPATH, GOFLAGS, CGO_* …
   const go = which("go", callerEnv ?? process.env);
@@ -216,7 +251,9 @@ export async function goDebugBuild(program: string, moduleRoot: string, hasGoMod
   const argv = [go, "build", ...GO_DEBUG_FLAGS, "-o", temporary, target];
   const proc = Bun.spawn(argv, { cwd: moduleRoot, env: callerEnv, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const timer = setTimeout(() => proc.kill("SIGKILL"), BUILD_TIMEOUT_MS);
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]).finally(() => clearTimeout(timer));
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]).finally(() =>
+    clearTimeout(timer),
+  );
   if (code !== 0) {
     rmSync(temporary, { force: true });
     const said = `${out}${err}`.trim();

@@ -21,5 +21,6 @@ const GO: WaitRule[] = [
 export const goWaits: RuntimeWaits = {
   rules: GO,
   // Parked in the runtime by a call no rule knows: that says only that.
-  otherwise: (frames, userIndex) => (userIndex > 0 && frames[0]?.function === "runtime.gopark" ? { waits: "parked", in: frames[userIndex - 1]!.function } : undefined),
+  otherwise: (frames, userIndex) =>
+    userIndex > 0 && frames[0]?.function === "runtime.gopark" ? { waits: "parked", in: frames[userIndex - 1]!.function } : undefined,
 };

@@ -61,7 +61,20 @@ function configuredCommandMissing(name: string, exe: string): DebuggerError {
   );
 }
 
-export const ALIASES: Record<string, string> = { lldb: "lldb-dap", "lldb-vscode": "lldb-dap", python: "debugpy", py: "debugpy", dlv: "delve", go: "delve", js: "node", "js-debug": "node", javascript: "node", typescript: "node", ts: "node", "vscode-lldb": "codelldb" };
+export const ALIASES: Record<string, string> = {
+  lldb: "lldb-dap",
+  "lldb-vscode": "lldb-dap",
+  python: "debugpy",
+  py: "debugpy",
+  dlv: "delve",
+  go: "delve",
+  js: "node",
+  "js-debug": "node",
+  javascript: "node",
+  typescript: "node",
+  ts: "node",
+  "vscode-lldb": "codelldb",
+};
 
 /** The adapter for a program (or the one asked for); `env`: the caller's, where adapters are looked for. */
 export function chooseAdapter(config: Config, program: string | undefined, requested?: string, env?: Env): AdapterSpec {
@@ -117,7 +130,12 @@ function chooseConfigured(config: Config, program: string | undefined, env?: Env
     return chooseAdapter(config, program, config.defaults?.adapter, env);
   } catch (e) {
     const fromEnv = FROM_ENV.has(config);
-    if (e instanceof DebuggerError) throw new DebuggerError(e.code, `${e.message} (${fromEnv ? "DEBUGGER_ADAPTER" : "[defaults] adapter in config.toml"})`, fromEnv ? `${e.hint}; or unset DEBUGGER_ADAPTER` : e.hint);
+    if (e instanceof DebuggerError)
+      throw new DebuggerError(
+        e.code,
+        `${e.message} (${fromEnv ? "DEBUGGER_ADAPTER" : "[defaults] adapter in config.toml"})`,
+        fromEnv ? `${e.hint}; or unset DEBUGGER_ADAPTER` : e.hint,
+      );
     throw e;
   }
 }

@@ -16,7 +16,9 @@ const PRIMITIVE_WORDS = new Set(["true", "false", "null", "undefined", "NaN", "I
  * array lists its buffer's fields after the elements.
  */
 function collections(preview: string): string {
-  const typed = /^((?:Int8|Uint8|Uint8Clamped|Int16|Uint16|Int32|Uint32|Float32|Float64|BigInt64|BigUint64)Array\(\d+\) \[.*?)(?:, buffer: .*)\]$/.exec(preview);
+  const typed = /^((?:Int8|Uint8|Uint8Clamped|Int16|Uint16|Int32|Uint32|Float32|Float64|BigInt64|BigUint64)Array\(\d+\) \[.*?)(?:, buffer: .*)\]$/.exec(
+    preview,
+  );
   if (typed) return `${typed[1]}]`;
   const m = /^(Map|Set)\((\d+)\) \{(?:size: \d+(?:, )?)?(.*)\}$/.exec(preview);
   if (!m) return preview;
@@ -65,4 +67,3 @@ function closingQuote(s: string, start: number): number {
   }
   return s.length - 1;
 }
-

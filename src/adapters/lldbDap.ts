@@ -83,7 +83,13 @@ function rustInitCommands(program: string | undefined, env?: Env): string[] {
   // rustc's u8 and i8 reach LLDB as C's `unsigned char` and `char`: without these a byte reads 'H'.
   // rustLldbGuard.py then fixes the toolchain's enum reading for this LLDB and bounds every
   // formatter call (size checks, a time budget, raw view on failure): see the file's header.
-  return [`command script import "${join(etc, "lldb_lookup.py")}"`, `command source -s 1 "${join(etc, "lldb_commands")}"`, RUST_GUARD_COMMAND, `type format add -f u "unsigned char"`, `type format add -f d char`];
+  return [
+    `command script import "${join(etc, "lldb_lookup.py")}"`,
+    `command source -s 1 "${join(etc, "lldb_commands")}"`,
+    RUST_GUARD_COMMAND,
+    `type format add -f u "unsigned char"`,
+    `type format add -f d char`,
+  ];
 }
 
 /** Runs rustLldbGuard.py in LLDB's Python, once rustc's formatters are loaded (lldb_lookup imported). */
@@ -112,7 +118,16 @@ export const lldbDap: AdapterSpec = {
   transport: { kind: "stdio" },
   // In a target (`--via`): the versioned names first, as discovery here prefers them.
   remote: {
-    names: ["lldb-dap-19", "lldb-dap-20", "lldb-dap-18", "lldb-dap", "lldb-vscode-19", "lldb-vscode", "/usr/lib/llvm-19/bin/lldb-dap", "/usr/lib/llvm-20/bin/lldb-dap"],
+    names: [
+      "lldb-dap-19",
+      "lldb-dap-20",
+      "lldb-dap-18",
+      "lldb-dap",
+      "lldb-vscode-19",
+      "lldb-vscode",
+      "/usr/lib/llvm-19/bin/lldb-dap",
+      "/usr/lib/llvm-20/bin/lldb-dap",
+    ],
     command: (path) => [path],
   },
   installHint:
@@ -123,7 +138,8 @@ export const lldbDap: AdapterSpec = {
     const env = o?.env ?? process.env;
     // "none": do not use lldb-dap (a broken one); native programs then go to the lldb CLI backend.
     if (env.DEBUGGER_LLDB_DAP === "none") return null;
-    for (const path of candidates(env)) if (isExecutable(path)) return { path, command: [path], ...(process.platform === "linux" ? { env: lldbServerLogEnv() } : {}) };
+    for (const path of candidates(env))
+      if (isExecutable(path)) return { path, command: [path], ...(process.platform === "linux" ? { env: lldbServerLogEnv() } : {}) };
     return null;
   },
   install: { packages: { apt: ["lldb-19"], dnf: ["lldb"], pacman: ["lldb"], brew: ["llvm"] } },
@@ -141,7 +157,11 @@ export const lldbDap: AdapterSpec = {
     // stdin is --stdin's file, else /dev/null: a read gets end-of-file at once instead of waiting on
     // a terminal nobody types into. `settings set` takes the rest of the line as the path, raw:
     // spaces and quotes need no quoting (the daemon refuses line breaks in a stdin path).
-    if (o.terminal) initCommands.push(`?settings set target.input-path ${o.stdin ?? STDIN_PATH}`, ...["output", "error"].map((s) => `?settings set target.${s}-path ${o.terminal}`));
+    if (o.terminal)
+      initCommands.push(
+        `?settings set target.input-path ${o.stdin ?? STDIN_PATH}`,
+        ...["output", "error"].map((s) => `?settings set target.${s}-path ${o.terminal}`),
+      );
     // No pty of ours: the program's output stays lldb-dap's; its stdin is still the file (not "?": a failure must be seen).
     else if (o.stdin) initCommands.push(`settings set target.input-path ${o.stdin}`);
     // In a --via target: end-of-file, as here (the target has /dev/null too).
@@ -150,7 +170,15 @@ export const lldbDap: AdapterSpec = {
     if (o.target?.seccompFilter) initCommands.push("?settings set target.disable-aslr false");
     // The program inherits lldb-dap's environment: the log settings meant for lldb-server stay out of it.
     if (process.platform === "linux") initCommands.push(`?settings set target.unset-env-vars ${Object.keys(lldbServerLogEnv()).join(" ")}`);
-    return { program: o.program, args: o.args, cwd: o.cwd, env: Object.entries(o.env).map(([k, v]) => `${k}=${v}`), stopOnEntry: o.stopOnEntry, ...(initCommands.length ? { initCommands } : {}), ...noAslrOff(o) };
+    return {
+      program: o.program,
+      args: o.args,
+      cwd: o.cwd,
+      env: Object.entries(o.env).map(([k, v]) => `${k}=${v}`),
+      stopOnEntry: o.stopOnEntry,
+      ...(initCommands.length ? { initCommands } : {}),
+      ...noAslrOff(o),
+    };
   },
   attachArgs(o) {
     const args: Record<string, unknown> = {};
@@ -175,7 +203,9 @@ export const lldbDap: AdapterSpec = {
   functionRange: {
     command: (address) => `\`image lookup -v -a ${address}`,
     parse: (output) => {
-      const m = /^\s*Function: id = \{[^}]*\}, name = "(.*)", range = \[(0x[0-9a-f]+)-(0x[0-9a-f]+)\)/m.exec(output) ?? /^\s*Symbol: id = \{[^}]*\}, range = \[(?<s>0x[0-9a-f]+)-(?<e>0x[0-9a-f]+)\), name="(?<n>.*)"/m.exec(output);
+      const m =
+        /^\s*Function: id = \{[^}]*\}, name = "(.*)", range = \[(0x[0-9a-f]+)-(0x[0-9a-f]+)\)/m.exec(output) ??
+        /^\s*Symbol: id = \{[^}]*\}, range = \[(?<s>0x[0-9a-f]+)-(?<e>0x[0-9a-f]+)\), name="(?<n>.*)"/m.exec(output);
       if (!m) return undefined;
       return m.groups ? { start: m.groups.s!, end: m.groups.e!, name: m.groups.n! } : { start: m[2]!, end: m[3]!, name: m[1]! };
     },
@@ -203,7 +233,8 @@ export const lldbDap: AdapterSpec = {
   compactValue: lldbCompactValue,
   evaluateError: lldbEvaluateError,
   // LLDB parses every language as C++: Rust's `.len()`, `v[i]`, `t.0`, `as` and gdb's `*p@N`, `/x` are spelled for it (lldbExpressions.ts).
-  translateExpression: (expression, frame) => translateForLldb(expression, {
+  translateExpression: (expression, frame) =>
+    translateForLldb(expression, {
       rust: !!frame.program && isRust(frame.program),
       get gdb() {
         return !!which("gdb");
@@ -226,7 +257,18 @@ export const lldbDap: AdapterSpec = {
   // A Rust panic unwinds (or aborts) without a stop of its own: std calls `rust_panic` (kept
   // unmangled for debuggers) after printing the message, so a breakpoint there stops at the panic.
   catchpoints: (program) =>
-    program && isRust(program) ? [{ filter: "panic", label: "Rust panic", description: "where a panic starts, before it unwinds or aborts (std's rust_panic)", function: "rust_panic", reason: "panic", on: true }] : [],
+    program && isRust(program)
+      ? [
+          {
+            filter: "panic",
+            label: "Rust panic",
+            description: "where a panic starts, before it unwinds or aborts (std's rust_panic)",
+            function: "rust_panic",
+            reason: "panic",
+            on: true,
+          },
+        ]
+      : [],
   filterAliases: { throw: "cpp_throw", catch: "cpp_catch" },
   throwFilter: "cpp_throw",
   describeInternalStop: (_reason, output) => {
@@ -234,10 +276,12 @@ export const lldbDap: AdapterSpec = {
     return m ? `${m[3]} (thread '${m[1]}' panicked at ${m[2]})` : undefined;
   },
   // LLDB's complaints about a binary's debug info arrive as program output; they are the debugger's.
-  outputCategory: (category, text) => (DEBUG_INFO_COMPLAINT.test(text) ? "console" : category === "stdout" ? "stdout" : category === "stderr" ? "stderr" : "console"),
+  outputCategory: (category, text) =>
+    DEBUG_INFO_COMPLAINT.test(text) ? "console" : category === "stdout" ? "stdout" : category === "stderr" ? "stderr" : "console",
   reportNoise: DEBUG_INFO_COMPLAINT,
   // The echo of the Rust formatters' initCommands is ours, not the program's or a problem.
-  ignoreOutput: (text, category) => category === "console" && /^(Running initCommands:|\(lldb\) (command (script import|source)|type format add|script import base64;) )/.test(text.trim()),
+  ignoreOutput: (text, category) =>
+    category === "console" && /^(Running initCommands:|\(lldb\) (command (script import|source)|type format add|script import base64;) )/.test(text.trim()),
   // lldb-dap 19 reads the name of a frame-level dataBreakpointInfo as an address expression.
   dataBreakpointExpression: (expression) => `&(${expression})`,
   // lldb-dap 19 (LLDB itself: SBProcess::GetExitStatus) gives a death by signal N as the exit code N.

@@ -64,7 +64,12 @@ export async function translateForLldb(expression: string, ctx: ExpressionContex
   if (fmt) {
     const letters = fmt[1]!;
     const known = letters.length === 1 ? GDB_FORMATS[letters] : undefined;
-    if (!known) throw refused(expression, `'/${letters}' is gdb's print format, and not one LLDB has here`, "`--format hex` (or bin, oct, dec, char, address) with the expression alone");
+    if (!known)
+      throw refused(
+        expression,
+        `'/${letters}' is gdb's print format, and not one LLDB has here`,
+        "`--format hex` (or bin, oct, dec, char, address) with the expression alone",
+      );
     format = known;
     text = text.slice(fmt[0].length);
   }
@@ -119,7 +124,9 @@ export function tokenize(text: string): Token[] | undefined {
     }
     // After a `.`, digits are a tuple field (`x.0.1` is two fields, not the number 0.1).
     const afterDot = out.at(-1)?.text === ".";
-    const num = afterDot ? /^\d+/.exec(rest) : /^(?:0x[0-9a-fA-F_]+|0b[01_]+|0o[0-7_]+|\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?)(?:[iu](?:8|16|32|64|128|size)|f32|f64)?/.exec(rest);
+    const num = afterDot
+      ? /^\d+/.exec(rest)
+      : /^(?:0x[0-9a-fA-F_]+|0b[01_]+|0o[0-7_]+|\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?)(?:[iu](?:8|16|32|64|128|size)|f32|f64)?/.exec(rest);
     if (num) {
       out.push({ kind: "num", text: num[0] });
       i += num[0].length;
@@ -159,14 +166,17 @@ function topLevelAt(text: string): number {
 async function gdbArray(expression: string, text: string, at: number, ctx: ExpressionContext): Promise<string> {
   const left = text.slice(0, at).trim();
   const right = text.slice(at + 1).trim();
-  if (!left || !right) throw refused(expression, "gdb's `@` takes a value on its left and a count on its right (`*p@12`)", "`debugger print '*p@12'` reads 12 elements from p");
+  if (!left || !right)
+    throw refused(expression, "gdb's `@` takes a value on its left and a count on its right (`*p@12`)", "`debugger print '*p@12'` reads 12 elements from p");
   const n = /^\d+$/.test(right) ? Number(right) : Number((await ctx.evaluate(right).catch(() => ({ result: "" }))).result.trim());
-  if (!Number.isInteger(n) || n <= 0) throw refused(expression, `the count after '@' must be a positive whole number ('${right}' is not)`, "`debugger print '*p@12'` reads 12 elements from p");
+  if (!Number.isInteger(n) || n <= 0)
+    throw refused(expression, `the count after '@' must be a positive whole number ('${right}' is not)`, "`debugger print '*p@12'` reads 12 elements from p");
   const first = await ctx.evaluate(left).catch((e: Error) => {
     throw refused(expression, `'${left}': ${e.message.replace(/^cannot evaluate '[^']*': /, "")}`, "`debugger locals` lists the names in scope");
   });
   const type = first.type?.trim();
-  if (!type || /[()[\]]/.test(type)) throw refused(expression, `LLDB cannot make an array of '${type ?? "?"}' values`, `\`debugger memory '&(${left})' --count N\` reads the bytes`);
+  if (!type || /[()[\]]/.test(type))
+    throw refused(expression, `LLDB cannot make an array of '${type ?? "?"}' values`, `\`debugger memory '&(${left})' --count N\` reads the bytes`);
   return `*(${type} (*)[${n}])&(${left})`;
 }
 
@@ -186,7 +196,26 @@ type Node =
   | { k: "call"; f: Node; args: Node[] }
   | { k: "variant"; name: "Some" | "None" | "Ok" | "Err"; arg?: Node };
 
-const BINARY: Record<string, number> = { "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, ">": 3, "<=": 3, ">=": 3, "|": 4, "^": 5, "&": 6, "<<": 7, ">>": 7, "+": 8, "-": 8, "*": 9, "/": 9, "%": 9 };
+const BINARY: Record<string, number> = {
+  "||": 1,
+  "&&": 2,
+  "==": 3,
+  "!=": 3,
+  "<": 3,
+  ">": 3,
+  "<=": 3,
+  ">=": 3,
+  "|": 4,
+  "^": 5,
+  "&": 6,
+  "<<": 7,
+  ">>": 7,
+  "+": 8,
+  "-": 8,
+  "*": 9,
+  "/": 9,
+  "%": 9,
+};
 const AS = 10;
 const VARIANTS = new Set(["Some", "None", "Ok", "Err"]);
 
@@ -376,7 +405,8 @@ const LENGTH: Record<string, string> = {
 };
 
 /** What works instead of a method call, for the refusal. */
-const INSTEAD = "fields read as in Rust (`self.base.major`), and `.len()`, `.is_empty()`, `v[i]`, `t.0`, `x as u64`, `opt == Some(3)`, `res.is_ok()` are translated";
+const INSTEAD =
+  "fields read as in Rust (`self.base.major`), and `.len()`, `.is_empty()`, `v[i]`, `t.0`, `x as u64`, `opt == Some(3)`, `res.is_ok()` are translated";
 
 class RustToLldb {
   /** Values read now went into the expression. */
@@ -427,10 +457,24 @@ class RustToLldb {
       case "unary":
         return `${n.op}${await this.emit(n.e, place && n.op === "*")}`;
       case "bin": {
-        const variant = n.op === "==" || n.op === "!=" ? (n.r.k === "variant" ? { place: n.l, v: n.r } : n.l.k === "variant" ? { place: n.r, v: n.l } : undefined) : undefined;
+        const variant =
+          n.op === "==" || n.op === "!="
+            ? n.r.k === "variant"
+              ? { place: n.l, v: n.r }
+              : n.l.k === "variant"
+                ? { place: n.r, v: n.l }
+                : undefined
+            : undefined;
         if (variant) return String((await this.variantIs(variant.place, variant.v)) === (n.op === "=="));
         const isStr = (x: Node) => x.k === "lit" && x.text.startsWith('"');
-        const text = n.op === "==" || n.op === "!=" ? (isStr(n.r) && !isStr(n.l) ? { s: n.l, lit: n.r } : isStr(n.l) && !isStr(n.r) ? { s: n.r, lit: n.l } : undefined) : undefined;
+        const text =
+          n.op === "==" || n.op === "!="
+            ? isStr(n.r) && !isStr(n.l)
+              ? { s: n.l, lit: n.r }
+              : isStr(n.l) && !isStr(n.r)
+                ? { s: n.r, lit: n.l }
+                : undefined
+            : undefined;
         if (text) return this.sameText(text.s, (text.lit as { text: string }).text, n.op === "!=");
         return `${await this.emit(n.l, false)} ${n.op} ${await this.emit(n.r, false)}`;
       }
@@ -438,7 +482,12 @@ class RustToLldb {
         const e = await this.emit(n.e, false);
         const pointer = /^\*(const|mut) (.*)$/.exec(n.type);
         const target = pointer ? RUST_PRIMITIVES[pointer[2]!] : RUST_PRIMITIVES[n.type];
-        if (!target) throw refused(this.expression, `LLDB casts to Rust's number types here (i8 … u128, f32, f64, bool, char, and *const/*mut of them), not to '${n.type}'`, `\`debugger print ${this.expression.replace(/\s+as\s+[\w:*\s]+$/, "")}\` shows the value as it is`);
+        if (!target)
+          throw refused(
+            this.expression,
+            `LLDB casts to Rust's number types here (i8 … u128, f32, f64, bool, char, and *const/*mut of them), not to '${n.type}'`,
+            `\`debugger print ${this.expression.replace(/\s+as\s+[\w:*\s]+$/, "")}\` shows the value as it is`,
+          );
         return `((${target}${pointer ? " *" : ""})(${e}))`;
       }
       case "field": {
@@ -461,17 +510,30 @@ class RustToLldb {
         if (k.kind === "slice" || k.kind === "str") return `${r.text}${r.op}data_ptr[${i}]`;
         if (k.kind === "array") return `${whole}[${i}]`;
         if (k.kind === "vec") {
-          if (!k.element || /[&()[\]]/.test(k.element)) throw refused(this.expression, `LLDB cannot name the element type '${k.element}' of ${shortRust(r.type)} in an expression`, `a number as the index alone reads it (\`${this.expression.replace(/\[[^\]]*\]/, "[0]")}\`)`);
+          if (!k.element || /[&()[\]]/.test(k.element))
+            throw refused(
+              this.expression,
+              `LLDB cannot name the element type '${k.element}' of ${shortRust(r.type)} in an expression`,
+              `a number as the index alone reads it (\`${this.expression.replace(/\[[^\]]*\]/, "[0]")}\`)`,
+            );
           return `((${k.element} *)${r.text}${r.op}buf.inner.ptr.pointer.pointer)[${i}]`;
         }
-        throw refused(this.expression, `LLDB cannot index a ${shortRust(r.type)} with []${k.kind === "hashmap" || k.kind === "btreemap" ? " (a map's entries are its children)" : ""}`, `\`debugger print ${exprText(n.e)} --depth 1\` lists its elements`);
+        throw refused(
+          this.expression,
+          `LLDB cannot index a ${shortRust(r.type)} with []${k.kind === "hashmap" || k.kind === "btreemap" ? " (a map's entries are its children)" : ""}`,
+          `\`debugger print ${exprText(n.e)} --depth 1\` lists its elements`,
+        );
       }
       case "method":
         return this.method(n, place);
       case "call":
         return `${n.f.k === "name" ? n.f.text : await this.emit(n.f, false)}(${(await Promise.all(n.args.map((a) => this.emit(a, false)))).join(", ")})`;
       case "variant":
-        throw refused(this.expression, `LLDB has no value '${n.name}${n.arg ? "(…)" : ""}': Rust's enums are read here only compared with == or != (\`opt == ${n.name}${n.arg ? "(3)" : ""}\`)`, "`debugger print OPT` shows the variant and its value");
+        throw refused(
+          this.expression,
+          `LLDB has no value '${n.name}${n.arg ? "(…)" : ""}': Rust's enums are read here only compared with == or != (\`opt == ${n.name}${n.arg ? "(3)" : ""}\`)`,
+          "`debugger print OPT` shows the variant and its value",
+        );
     }
   }
 
@@ -484,10 +546,20 @@ class RustToLldb {
     const k = kindOf(r.type);
     const bytes = rustStringBytes(literal);
     if ((k.kind !== "string" && k.kind !== "str") || !bytes) {
-      if (k.kind === "string" || k.kind === "str") throw refused(this.expression, `LLDB cannot read the string literal ${literal}`, "compare with a plain literal (escapes \\n \\t \\\\ \\\" \\x41 \\u{e9})");
+      if (k.kind === "string" || k.kind === "str")
+        throw refused(
+          this.expression,
+          `LLDB cannot read the string literal ${literal}`,
+          'compare with a plain literal (escapes \\n \\t \\\\ \\" \\x41 \\u{e9})',
+        );
       return `${await this.emit(node, false)} ${negate ? "!=" : "=="} ${literal}`;
     }
-    if (bytes.length > 64) throw refused(this.expression, `a string literal longer than 64 bytes is not compared here (${bytes.length})`, `compare its start, or \`debugger print ${exprText(node)}\``);
+    if (bytes.length > 64)
+      throw refused(
+        this.expression,
+        `a string literal longer than 64 bytes is not compared here (${bytes.length})`,
+        `compare its start, or \`debugger print ${exprText(node)}\``,
+      );
     const base = k.kind === "string" ? `((unsigned char *)${r.text}${r.op}vec.buf.inner.ptr.pointer.pointer)` : `${r.text}${r.op}data_ptr`;
     const length = `${r.text}${r.op}${LENGTH[k.kind]}`;
     const same = [`${length} == ${bytes.length}`, ...bytes.map((b, i) => `${base}[${i}] == ${b}`)].join(" && ");
@@ -503,7 +575,11 @@ class RustToLldb {
       const r = await this.receiver(n.e, place);
       const k = kindOf(r.type);
       const length = k.kind === "array" ? String(k.length) : LENGTH[k.kind] ? `${r.text}${r.op}${LENGTH[k.kind]}` : undefined;
-      if (length === undefined) throw this.noMethod(n, `, and '${shortRust(r.type)}' is not a collection whose length it knows (Vec, String, &str, slices, arrays, VecDeque, HashMap, HashSet, BTreeMap)`);
+      if (length === undefined)
+        throw this.noMethod(
+          n,
+          `, and '${shortRust(r.type)}' is not a collection whose length it knows (Vec, String, &str, slices, arrays, VecDeque, HashMap, HashSet, BTreeMap)`,
+        );
       return n.name === "len" ? length : `(${length} == 0)`;
     }
     throw this.noMethod(n, "");
@@ -513,7 +589,12 @@ class RustToLldb {
     // Said in the message too: a --print row shows the message, not the hint. gdb 13 calls
     // `self.base.is_prerelease()` but not `v.len()` (std's generic methods are not in the binary).
     const gdb = this.ctx.gdb ? "; gdb can call the program's own methods (`--adapter gdb`)" : "";
-    return refused(this.expression, `LLDB cannot call Rust methods ('.${n.name}(${n.args.length ? "…" : ""})')${more}: read fields instead${gdb}`, `${INSTEAD}${gdb}`, "UNSUPPORTED");
+    return refused(
+      this.expression,
+      `LLDB cannot call Rust methods ('.${n.name}(${n.args.length ? "…" : ""})')${more}: read fields instead${gdb}`,
+      `${INSTEAD}${gdb}`,
+      "UNSUPPORTED",
+    );
   }
 
   /** Whether the enum at `node` is that variant (with that payload), as rustc's formatters read it. */
@@ -522,9 +603,19 @@ class RustToLldb {
     const value = await this.read(text);
     const k = kindOf(value.type ?? "");
     const wanted = v.name === "Some" || v.name === "None" ? "option" : "result";
-    if (k.kind !== wanted) throw refused(this.expression, `'${exprText(node)}' is ${value.type ? `a ${shortRust(value.type)}` : "not an enum LLDB can read"}, not ${wanted === "option" ? "an Option" : "a Result"}`, `\`debugger print ${exprText(node)}\` shows what it is`);
+    if (k.kind !== wanted)
+      throw refused(
+        this.expression,
+        `'${exprText(node)}' is ${value.type ? `a ${shortRust(value.type)}` : "not an enum LLDB can read"}, not ${wanted === "option" ? "an Option" : "a Result"}`,
+        `\`debugger print ${exprText(node)}\` shows what it is`,
+      );
     const m = /^(\w+)(?:\(([\s\S]*)\))?$/.exec(value.result.trim());
-    if (!m || !VARIANTS.has(m[1]!)) throw refused(this.expression, `LLDB could not read which variant '${exprText(node)}' holds (it reads '${value.result}')`, "`debugger print` it alone; the Rust formatters read Option and Result");
+    if (!m || !VARIANTS.has(m[1]!))
+      throw refused(
+        this.expression,
+        `LLDB could not read which variant '${exprText(node)}' holds (it reads '${value.result}')`,
+        "`debugger print` it alone; the Rust formatters read Option and Result",
+      );
     this.readNow = true;
     if (m[1] !== v.name) return false;
     if (!v.arg) return true;
@@ -571,7 +662,10 @@ export function sameValue(a: string, b: string): boolean {
 
 /** A type as Rust writes it, for messages: `alloc::vec::Vec<unsigned long, alloc::alloc::Global>` → `Vec<unsigned long>`. */
 function shortRust(type: string): string {
-  return type.replace(/, alloc::alloc::Global>/g, ">").replace(/, std::hash::random::RandomState/g, "").replace(/\b(?:alloc|core|std)::(?:[a-z_]+::)*([A-Z]\w*)/g, "$1");
+  return type
+    .replace(/, alloc::alloc::Global>/g, ">")
+    .replace(/, std::hash::random::RandomState/g, "")
+    .replace(/\b(?:alloc|core|std)::(?:[a-z_]+::)*([A-Z]\w*)/g, "$1");
 }
 
 /** A node back as the agent wrote it (for hints). */

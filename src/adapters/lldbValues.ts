@@ -14,7 +14,12 @@ export function shortAddresses(value: string): string {
 export function wideChar(value: string, type: string | undefined): string {
   if (!type || !/^(char32_t|char16_t|wchar_t)$/.test(type.trim())) return value;
   const m = /^U\+0x([0-9a-f]+)(?: U\+0x[0-9a-f]+)* [uUL]'(.*)'$/i.exec(value.trim());
-  return m ? `'${m[2]}' U+${m[1]!.replace(/^0+(?=.{4})/, "").toUpperCase().padStart(4, "0")}` : value;
+  return m
+    ? `'${m[2]}' U+${m[1]!
+        .replace(/^0+(?=.{4})/, "")
+        .toUpperCase()
+        .padStart(4, "0")}`
+    : value;
 }
 
 /** Every LLDB rule that applies to a value of this type, in order. */
@@ -25,5 +30,9 @@ export function lldbCompactValue(value: string, type: string | undefined): strin
 /** LLDB's evaluation error cut to its message: "error: <user expression 3>:1:1: " and the caret diagram below cost bytes and say nothing more. */
 export function lldbEvaluateError(message: string): string {
   const first = message.split("\n").find((l) => l.trim()) ?? message;
-  return first.replace(/^\s*error:\s*/i, "").replace(/^<user expression \d+>:\d+:\d+:\s*/, "").replace(/^error:\s*/i, "").trim();
+  return first
+    .replace(/^\s*error:\s*/i, "")
+    .replace(/^<user expression \d+>:\d+:\d+:\s*/, "")
+    .replace(/^error:\s*/i, "")
+    .trim();
 }

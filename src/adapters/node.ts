@@ -40,7 +40,12 @@ export function findJsDebug(): string | undefined {
   const given = process.env.DEBUGGER_JS_DEBUG;
   if (given) {
     const script = given.endsWith(".js") ? (existsSync(given) ? given : undefined) : serverIn(given);
-    if (!script) throw new DebuggerError("ADAPTER_NOT_FOUND", `DEBUGGER_JS_DEBUG=${given} is neither js-debug's dapDebugServer.js nor a directory holding it`, "fix the path, or unset it to use the one `debugger setup node` installs");
+    if (!script)
+      throw new DebuggerError(
+        "ADAPTER_NOT_FOUND",
+        `DEBUGGER_JS_DEBUG=${given} is neither js-debug's dapDebugServer.js nor a directory holding it`,
+        "fix the path, or unset it to use the one `debugger setup node` installs",
+      );
     return script;
   }
   return serverIn(jsDebugDir());
@@ -134,7 +139,12 @@ export const node: AdapterSpec = {
     const v = nodeVersion(nodePath);
     // doctor shows the variant: which Node runs the server and the programs, and whether it runs TypeScript itself.
     const ts = v && atLeast(v, [22, 6]) ? "runs TypeScript itself" : "TypeScript through tsx or tsc";
-    return { path: script, command: [nodePath, script, "0", "127.0.0.1"], version: jsDebugVersion(script), variant: `node ${v ? v.join(".") : "(version unknown)"} at ${nodePath}; ${ts}` };
+    return {
+      path: script,
+      command: [nodePath, script, "0", "127.0.0.1"],
+      version: jsDebugVersion(script),
+      variant: `node ${v ? v.join(".") : "(version unknown)"} at ${nodePath}; ${ts}`,
+    };
   },
   install: {
     packages: {},
@@ -182,19 +192,37 @@ export const node: AdapterSpec = {
     };
   },
   attachArgs(o) {
-    const at = (address: string, port: number) => ({ type: "pwa-node", request: "attach", name: "debugger", port, address, skipFiles: ["<node_internals>/**"], resolveSourceMapLocations: null, showAsyncStacks: true });
+    const at = (address: string, port: number) => ({
+      type: "pwa-node",
+      request: "attach",
+      name: "debugger",
+      port,
+      address,
+      skipFiles: ["<node_internals>/**"],
+      resolveSourceMapLocations: null,
+      showAsyncStacks: true,
+    });
     // `attach --connect HOST:PORT`: a Node inspector already listening (`node --inspect=PORT`). The
     // host is used as the user wrote it (the inspector runs any code it is sent: never one we guessed).
     if (o.connect) return at(o.connect.host, o.connect.port);
     const port = typeof o.options.port === "number" ? o.options.port : typeof o.options.port === "string" ? Number(o.options.port) : undefined;
     if (port) return at("127.0.0.1", port);
-    if (!o.pid) throw new DebuggerError("USAGE", "attach to Node needs --pid PID (a node process) or --port PORT (one started with --inspect)", "e.g. `debugger attach --pid 1234 --adapter node`");
+    if (!o.pid)
+      throw new DebuggerError(
+        "USAGE",
+        "attach to Node needs --pid PID (a node process) or --port PORT (one started with --inspect)",
+        "e.g. `debugger attach --pid 1234 --adapter node`",
+      );
     // js-debug's DAP server does not turn a process's inspector on by itself (VS Code's picker
     // does): SIGUSR1 makes Node open it on 127.0.0.1:9229, where js-debug then connects.
     // SIGUSR1 ends a process that does not handle it: only a Node process gets it.
     const exe = executableOf(o.pid);
     if (exe !== undefined && !/^(node|nodejs)(\d+(\.\d+)*)?$/.test(basename(exe))) {
-      throw new DebuggerError("ATTACH_FAILED", `process ${o.pid} is not node (it runs ${exe}): the signal that opens Node's inspector would end it`, "attach to the node process itself (`pgrep -a node`), or start it with --inspect=PORT and attach with --port PORT");
+      throw new DebuggerError(
+        "ATTACH_FAILED",
+        `process ${o.pid} is not node (it runs ${exe}): the signal that opens Node's inspector would end it`,
+        "attach to the node process itself (`pgrep -a node`), or start it with --inspect=PORT and attach with --port PORT",
+      );
     }
     // Started with --inspect[=[HOST:]PORT] (on its command line or in NODE_OPTIONS): its inspector
     // is already open there; the signal would not move it to 9229.
@@ -202,18 +230,31 @@ export const node: AdapterSpec = {
     if (given) {
       // Read from the process, not typed by the user: loopback only (a wildcard listener is reached there too).
       if (isWildcard(given.host)) return at("127.0.0.1", given.port);
-      if (!isLoopback(given.host)) throw new DebuggerError("ATTACH_FAILED", `process ${o.pid} has its inspector on ${given.host}:${given.port}, not a loopback address: not connected to without being asked`, `to connect there anyway, say so: \`debugger attach --connect ${given.host.includes(":") ? `[${given.host}]` : given.host}:${given.port} --adapter node\``);
+      if (!isLoopback(given.host))
+        throw new DebuggerError(
+          "ATTACH_FAILED",
+          `process ${o.pid} has its inspector on ${given.host}:${given.port}, not a loopback address: not connected to without being asked`,
+          `to connect there anyway, say so: \`debugger attach --connect ${given.host.includes(":") ? `[${given.host}]` : given.host}:${given.port} --adapter node\``,
+        );
       return at(given.host, given.port);
     }
     // Another process listening on 9229: Node could not open its inspector there, and js-debug
     // would reach that other process instead.
     if (listening(9229)) {
-      throw new DebuggerError("ATTACH_FAILED", `port 9229, where the signal makes Node open its inspector, is taken by another process: attaching would reach that one`, "start the program with --inspect=PORT (another port) and attach to it by pid, or free port 9229");
+      throw new DebuggerError(
+        "ATTACH_FAILED",
+        `port 9229, where the signal makes Node open its inspector, is taken by another process: attaching would reach that one`,
+        "start the program with --inspect=PORT (another port) and attach to it by pid, or free port 9229",
+      );
     }
     try {
       process.kill(o.pid, "SIGUSR1");
     } catch (e) {
-      throw new DebuggerError("ATTACH_FAILED", `could not signal process ${o.pid} to open its inspector: ${(e as Error).message}`, "is it a node process of yours? Or start it with --inspect=PORT and attach with --port PORT");
+      throw new DebuggerError(
+        "ATTACH_FAILED",
+        `could not signal process ${o.pid} to open its inspector: ${(e as Error).message}`,
+        "is it a node process of yours? Or start it with --inspect=PORT and attach with --port PORT",
+      );
     }
     return at("127.0.0.1", 9229);
   },
@@ -241,7 +282,11 @@ export function inspectorOf(pid: number): { host: string; port: number } | undef
   try {
     const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
     const env = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
-    const nodeOptions = env.find((e) => e.startsWith("NODE_OPTIONS="))?.slice(13).split(/\s+/) ?? [];
+    const nodeOptions =
+      env
+        .find((e) => e.startsWith("NODE_OPTIONS="))
+        ?.slice(13)
+        .split(/\s+/) ?? [];
     // Node's own options come before the script; the script's arguments are not Node's.
     const script = argv.slice(1).findIndex((a) => !a.startsWith("-"));
     return inspectorFlags([...nodeOptions, ...(script < 0 ? argv.slice(1) : argv.slice(1, script + 1))]);
@@ -265,7 +310,10 @@ export function inspectorFlags(words: string[]): { host: string; port: number } 
 
 /** 127.0.0.0/8, ::1, localhost (IPv4-mapped too). */
 export function isLoopback(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/^::ffff:/, "");
+  const h = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/^::ffff:/, "");
   return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
@@ -308,7 +356,8 @@ export function jsDebugInstall(): InstallStep | undefined {
   return {
     argv: [nodePath, "-e", INSTALL_SCRIPT, ...args],
     shown: [nodePath, "-e", "<download, check sha256, unpack; else npm pack>", ...args],
-    why: `install js-debug ${JS_DEBUG.version} (the GitHub release, checksummed; else the same build from npm)` };
+    why: `install js-debug ${JS_DEBUG.version} (the GitHub release, checksummed; else the same build from npm)`,
+  };
 }
 
 // Run by Node with argv: DIR URL SHA256 NPM PACKAGE PATH. No shell: tar and npm get argv arrays.

@@ -40,12 +40,18 @@ export function lldbReturnValue(text: string, threadId: number): string | { cann
   return lldbBraces(summary ? summary[1]! : oneLine(value));
 }
 
-const RUST_AGGREGATE = "LLDB reads what a Rust function returns by C's calling convention, which rustc follows only for numbers and pointers; `next`, then print where the result went";
+const RUST_AGGREGATE =
+  "LLDB reads what a Rust function returns by C's calling convention, which rustc follows only for numbers and pointers; `next`, then print where the result went";
 
 /** A number, a bool, a char or a thin pointer: returned in one register by C's rules and rustc's alike. */
 function plainScalar(type: string): boolean {
   const t = type.trim();
-  if (/^(?:(?:unsigned |signed )?(?:char|short|int|long|long long|__int128)|bool|_Bool|float|double|char(?:8|16|32)_t|wchar_t|[iu](?:8|16|32|64|128|size)|f32|f64)$/.test(t)) return true;
+  if (
+    /^(?:(?:unsigned |signed )?(?:char|short|int|long|long long|__int128)|bool|_Bool|float|double|char(?:8|16|32)_t|wchar_t|[iu](?:8|16|32|64|128|size)|f32|f64)$/.test(
+      t,
+    )
+  )
+    return true;
   // A pointer or reference to a sized type (not str, a slice or a trait object, whose pointers are two words).
   return (/\*$/.test(t) || /^(?:\*(?:const|mut) |&)/.test(t)) && !/\b(?:str|dyn)\b|\[/.test(t);
 }
@@ -104,4 +110,3 @@ export function oneLine(value: string): string {
     .replace(/\s*\n\s*([}\])])/g, "$1")
     .replace(/,?\s*\n\s*/g, ", ");
 }
-

@@ -41,7 +41,12 @@ const PAUSE_WAKE_MS = 500;
 const PENDING_EXPRESSION = `typeof process === "object" && typeof process.getActiveResourcesInfo === "function" ? Object.entries(process.getActiveResourcesInfo().reduce((c, r) => ((c[r] = (c[r] || 0) + 1), c), {})).map(([k, n]) => (n > 1 ? k + " ×" + n : k)).join(", ") : ""`;
 
 /** Lines Node writes to the program's stderr when a debugger attaches or holds it at exit: not the program's. */
-const NODE_NOTICES = [/^Debugger attached\.\r?\n/, /^Waiting for the debugger to disconnect\.\.\.\r?\n/, /^Debugger listening on ws:\/\/\S+\r?\n/, /^For help, see: https:\/\/nodejs\.org\/en\/docs\/inspector\r?\n/];
+const NODE_NOTICES = [
+  /^Debugger attached\.\r?\n/,
+  /^Waiting for the debugger to disconnect\.\.\.\r?\n/,
+  /^Debugger listening on ws:\/\/\S+\r?\n/,
+  /^For help, see: https:\/\/nodejs\.org\/en\/docs\/inspector\r?\n/,
+];
 
 /** Removes Node's debugger notices from stderr text; a partial line that may become one is held back. */
 export class NoticeFilter {
@@ -71,7 +76,12 @@ export class NoticeFilter {
   }
 }
 
-const NOTICE_TEXTS = ["Debugger attached.", "Waiting for the debugger to disconnect...", "Debugger listening on ws://", "For help, see: https://nodejs.org/en/docs/inspector"];
+const NOTICE_TEXTS = [
+  "Debugger attached.",
+  "Waiting for the debugger to disconnect...",
+  "Debugger listening on ws://",
+  "For help, see: https://nodejs.org/en/docs/inspector",
+];
 
 /** One TCP connection to the server, with the requests this module sent on it. */
 class Upstream {
@@ -148,7 +158,14 @@ class Upstream {
   }
 
   respond(req: P.Request, body: unknown, error?: string): void {
-    this.send({ seq: this.seq++, type: "response", request_seq: req.seq, command: req.command, success: !error, ...(error ? { message: error } : { body }) } as P.Response);
+    this.send({
+      seq: this.seq++,
+      type: "response",
+      request_seq: req.seq,
+      command: req.command,
+      success: !error,
+      ...(error ? { message: error } : { body }),
+    } as P.Response);
   }
 
   close(): void {
@@ -234,7 +251,11 @@ export async function spawnSessionServer(command: string[], pattern: RegExp, opt
     await router.start();
   } catch (e) {
     kill();
-    throw new DebuggerError("ADAPTER_NOT_FOUND", `could not connect to the debug adapter at ${addr.host}:${addr.port}: ${(e as Error).message}`, "`debugger logs` shows its output");
+    throw new DebuggerError(
+      "ADAPTER_NOT_FOUND",
+      `could not connect to the debug adapter at ${addr.host}:${addr.port}: ${(e as Error).message}`,
+      "`debugger logs` shows its output",
+    );
   }
   const exited = procExit.then((how) => {
     router.client.fail(exitMessage(how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`, tail));
@@ -339,7 +360,11 @@ class Router {
   }
 
   async start(): Promise<void> {
-    this.launcher = new Upstream("launcher", (m, from) => this.fromUpstream(m, from), () => this.upstreamClosed());
+    this.launcher = new Upstream(
+      "launcher",
+      (m, from) => this.fromUpstream(m, from),
+      () => this.upstreamClosed(),
+    );
     await this.launcher.open(this.addr.host, this.addr.port);
   }
 
@@ -371,7 +396,7 @@ class Router {
       // --stdin: ours to apply when we start the program (js-debug has no such option); not js-debug's to see.
       this.stdinFile = a[STDIN_FIELD];
       this.testWorkers = (a as Record<string, unknown>)[WORKERS_FIELD] === true;
-      this.programArgs = Array.isArray((a as { args?: unknown }).args) ? ((a as { args: unknown[] }).args.map(String)) : [];
+      this.programArgs = Array.isArray((a as { args?: unknown }).args) ? (a as { args: unknown[] }).args.map(String) : [];
       req.arguments = Object.fromEntries(Object.entries(req.arguments as object).filter(([k]) => k !== STDIN_FIELD && k !== WORKERS_FIELD));
     }
     if (req.command === "setExceptionBreakpoints") {
@@ -394,7 +419,13 @@ class Router {
   /** The worker session a request is about (by its thread, frame, variables or source id), its ids made that session's. */
   private workerOf(req: P.Request): Upstream | undefined {
     if (!this.workers.length || !req.arguments) return undefined;
-    const a = req.arguments as { threadId?: number; frameId?: number; variablesReference?: number; source?: { sourceReference?: number }; sourceReference?: number };
+    const a = req.arguments as {
+      threadId?: number;
+      frameId?: number;
+      variablesReference?: number;
+      source?: { sourceReference?: number };
+      sourceReference?: number;
+    };
     if (typeof a.threadId === "number") return this.workers.find((w) => w.threadId === a.threadId);
     for (const key of ["frameId", "variablesReference", "sourceReference"] as const) {
       const g = this.globalIds.get(a[key] ?? -1);
@@ -437,7 +468,8 @@ class Router {
       f.id = this.globalId(up, f.id, false)!;
       src(f.source);
     }
-    for (const v of [...(b.scopes ?? []), ...(b.variables ?? []), b]) if (typeof v.variablesReference === "number") v.variablesReference = this.globalId(up, v.variablesReference);
+    for (const v of [...(b.scopes ?? []), ...(b.variables ?? []), b])
+      if (typeof v.variablesReference === "number") v.variablesReference = this.globalId(up, v.variablesReference);
   }
 
   /** The threads of the program: the main session's, then one per live worker. */
@@ -447,10 +479,18 @@ class Router {
     const threads: P.Thread[] = [];
     answers.forEach((r, i) => {
       const up = i === 0 ? target : this.workers[i - 1]!;
-      for (const t of (r?.success ? (r.body as P.ThreadsResponse["body"]).threads : []) ?? []) threads.push({ id: i === 0 ? t.id + THREAD_SHIFT : up.threadId, name: t.name });
+      for (const t of (r?.success ? (r.body as P.ThreadsResponse["body"]).threads : []) ?? [])
+        threads.push({ id: i === 0 ? t.id + THREAD_SHIFT : up.threadId, name: t.name });
     });
     const main = answers[0];
-    this.toDaemon({ seq: 0, type: "response", request_seq: req.seq, command: req.command, success: main?.success ?? false, ...(main?.success ? { body: { threads } } : { message: main?.message ?? "no answer" }) } as P.Response);
+    this.toDaemon({
+      seq: 0,
+      type: "response",
+      request_seq: req.seq,
+      command: req.command,
+      success: main?.success ?? false,
+      ...(main?.success ? { body: { threads } } : { message: main?.message ?? "no answer" }),
+    } as P.Response);
   }
 
   /** A worker thread's session: the daemon's breakpoints and exception filters, then it runs. */
@@ -484,7 +524,10 @@ class Router {
   private async pause(req: P.Request, to: Upstream): Promise<void> {
     this.waking = true;
     try {
-      const pending = await Promise.race([to.request("evaluate", { expression: PENDING_EXPRESSION, context: "repl" }), Bun.sleep(PAUSE_WAKE_MS).then(() => undefined)]);
+      const pending = await Promise.race([
+        to.request("evaluate", { expression: PENDING_EXPRESSION, context: "repl" }),
+        Bun.sleep(PAUSE_WAKE_MS).then(() => undefined),
+      ]);
       const text = pending?.success ? String((pending.body as { result?: string }).result ?? "").replace(/^'(.*)'$/, "$1") : "";
       const args = req.arguments as { threadId?: unknown } | undefined;
       if (typeof args?.threadId === "number") req.arguments = { ...args, threadId: args.threadId - THREAD_SHIFT };
@@ -511,9 +554,13 @@ class Router {
     this.pathOf.set(req.seq, path);
     this.rewrites.set(req.seq, (r) => {
       if (to.holders.has(path)) this.keepHolderIds(to, r, own);
-      for (const b of (r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []) if (b.id !== undefined && to.ids.has(b.id)) b.id = to.ids.get(b.id);
+      for (const b of (r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? [])
+        if (b.id !== undefined && to.ids.has(b.id)) b.id = to.ids.get(b.id);
       // Ids a followed child gives to breakpoints set on it since are its own: the same to the daemon.
-      this.daemonIds.set(path, ((r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []).map((b) => b.id ?? -1));
+      this.daemonIds.set(
+        path,
+        ((r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []).map((b) => b.id ?? -1),
+      );
       for (const w of this.workers) void this.workerBreakpoints(w, path);
     });
     if (!to.holders.has(path)) return to.send(req);
@@ -581,7 +628,8 @@ class Router {
    * launcher never answers (measured: js-debug 1.112), so the answer is ours after a short wait.
    */
   private async disconnect(req: P.Request): Promise<void> {
-    const answer = (message?: string) => this.toDaemon({ seq: 0, type: "response", request_seq: req.seq, command: req.command, success: true, ...(message ? { message } : {}) } as P.Response);
+    const answer = (message?: string) =>
+      this.toDaemon({ seq: 0, type: "response", request_seq: req.seq, command: req.command, success: true, ...(message ? { message } : {}) } as P.Response);
     const wait = this.ended ? 0 : DISCONNECT_WAIT_MS;
     const asked = [this.target, this.launcher].filter((u): u is Upstream => !!u).map((u) => u.request("disconnect", req.arguments));
     await Promise.race([Promise.all(asked), Bun.sleep(wait)]);
@@ -623,13 +671,19 @@ class Router {
       }
       // A frame past an `await` (an async stack's caller) has no live variables: js-debug fails its
       // scopes, which made the frame impossible to select. It is selectable, with none; `print` says why.
-      if (from !== this.launcher && r.command === "scopes" && !r.success && /not available in async stacks/i.test(r.message ?? (r.body as { error?: { format?: string } } | undefined)?.error?.format ?? "")) {
+      if (
+        from !== this.launcher &&
+        r.command === "scopes" &&
+        !r.success &&
+        /not available in async stacks/i.test(r.message ?? (r.body as { error?: { format?: string } } | undefined)?.error?.format ?? "")
+      ) {
         Object.assign(r, { success: true, body: { scopes: [] } });
         delete r.message;
       }
       // js-debug hints its Closure scope as "arguments": it holds the enclosing scopes' variables, not the frame's arguments.
       if (from !== this.launcher && r.command === "scopes") {
-        for (const sc of (r.body as P.ScopesResponse["body"] | undefined)?.scopes ?? []) if (sc.presentationHint === "arguments" && /^Closure\b/.test(sc.name)) delete sc.presentationHint;
+        for (const sc of (r.body as P.ScopesResponse["body"] | undefined)?.scopes ?? [])
+          if (sc.presentationHint === "arguments" && /^Closure\b/.test(sc.name)) delete sc.presentationHint;
       }
       // Values as util.inspect spaces them (jsValues.ts).
       if (from !== this.launcher && r.body) {
@@ -728,7 +782,8 @@ class Router {
       }
     }
     const body = e.body as { threadId?: unknown } | undefined;
-    if (from !== this.launcher && typeof body?.threadId === "number") e.body = { ...body, threadId: from.worker ? from.threadId : body.threadId + THREAD_SHIFT };
+    if (from !== this.launcher && typeof body?.threadId === "number")
+      e.body = { ...body, threadId: from.worker ? from.threadId : body.threadId + THREAD_SHIFT };
     // A worker's own `thread` events are ours to send (configureWorker, terminated).
     if (from === this.launcher || from === this.target || (this.workers.includes(from) && e.event !== "thread")) this.toDaemon(e);
   }
@@ -746,7 +801,11 @@ class Router {
       case "startDebugging": {
         from.respond(req, {});
         const args = req.arguments as P.StartDebuggingRequestArguments;
-        const child = new Upstream(`target ${this.others.length + (this.target ? 1 : 0)}`, (m, f) => this.fromUpstream(m, f), () => {});
+        const child = new Upstream(
+          `target ${this.others.length + (this.target ? 1 : 0)}`,
+          (m, f) => this.fromUpstream(m, f),
+          () => {},
+        );
         child.worker = /^\[worker \d+\]$/.test(String(args.configuration.name ?? ""));
         const first = !this.target;
         // The first debuggee is the session's; later ones (child processes): see configureChild.
@@ -757,7 +816,8 @@ class Router {
           await child.request("initialize", initializeFor(args.configuration));
           // A later one is configured at its first `initialized` (configureChild).
           const r = await child.request(args.request, args.configuration);
-          if (!r.success && first) this.event("output", { category: "stderr", output: `the debug adapter could not open the program's session: ${r.message ?? "failed"}\n` });
+          if (!r.success && first)
+            this.event("output", { category: "stderr", output: `the debug adapter could not open the program's session: ${r.message ?? "failed"}\n` });
         } catch {}
         return;
       }
@@ -777,7 +837,13 @@ class Router {
     }
     const [key, value] = [this.envMark.slice(0, this.envMark.indexOf("=")), this.envMark.slice(this.envMark.indexOf("=") + 1)];
     env[key] = value;
-    const child = Bun.spawn(withEmptyArgs(args.args, this.programArgs), { cwd: args.cwd || undefined, env, stdin: this.stdinFile ? Bun.file(this.stdinFile) : "ignore", stdout: "pipe", stderr: "pipe" });
+    const child = Bun.spawn(withEmptyArgs(args.args, this.programArgs), {
+      cwd: args.cwd || undefined,
+      env,
+      stdin: this.stdinFile ? Bun.file(this.stdinFile) : "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const filter = new NoticeFilter();
     const pump = async (stream: ReadableStream<Uint8Array>, category: "stdout" | "stderr") => {
       const dec = new TextDecoder();
@@ -827,8 +893,18 @@ class Router {
     if (this.closed) return;
     // The launcher's connection dropping without the server's exit: the session cannot go on.
     // Its reason is on its stderr (js-debug: "Could not connect to debug target at …").
-    const said = this.stderrTail().trim().split("\n").filter((l) => /error/i.test(l)).at(-1);
-    this.client.fail(new DebuggerError("ADAPTER_EXITED", `the debug adapter closed the connection${said ? `: ${said.trim()}` : ""}`, "the session is over: `debugger start` begins a new one; `debugger logs` has its output"));
+    const said = this.stderrTail()
+      .trim()
+      .split("\n")
+      .filter((l) => /error/i.test(l))
+      .at(-1);
+    this.client.fail(
+      new DebuggerError(
+        "ADAPTER_EXITED",
+        `the debug adapter closed the connection${said ? `: ${said.trim()}` : ""}`,
+        "the session is over: `debugger start` begins a new one; `debugger logs` has its output",
+      ),
+    );
   }
 }
 

@@ -22,7 +22,12 @@ export function whichIn(name: string, env: CallerEnv): string | null {
     return isExecutable(p) && isFile(p) ? p : null;
   }
   // A relative PATH entry is taken against the caller's cwd, as the caller's shell would.
-  const asCaller = { PATH: pathDirs({ PATH: env.path }).map((d) => resolve(env.cwd, d)).join(delimiter), PATHEXT: env.env?.PATHEXT };
+  const asCaller = {
+    PATH: pathDirs({ PATH: env.path })
+      .map((d) => resolve(env.cwd, d))
+      .join(delimiter),
+    PATHEXT: env.env?.PATHEXT,
+  };
   return findOnPath(name, asCaller, (p) => isExecutable(p) && isFile(p));
 }
 
@@ -59,4 +64,3 @@ export function pythonOfShebang(line: string | undefined, env: CallerEnv): strin
 export function isPythonScript(path: string): boolean {
   return pythonOfShebang(shebang(path), { cwd: dirname(path), path: process.env.PATH ?? "" }) !== undefined;
 }
-

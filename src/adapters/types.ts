@@ -129,7 +129,12 @@ export interface RuntimeWaits {
   /** The name the rules read (Python: `threading.py:join`). Default: the function. */
   frameName?(frame: { function: string; file?: string }): string;
   /** No rule matched: a wait told another way, or undefined. */
-  otherwise?(frames: readonly { function: string; file?: string }[], userIndex: number, text: string | undefined, notStopped: boolean): { waits: string; in?: string } | undefined;
+  otherwise?(
+    frames: readonly { function: string; file?: string }[],
+    userIndex: number,
+    text: string | undefined,
+    notStopped: boolean,
+  ): { waits: string; in?: string } | undefined;
 }
 
 /** Which adapter this is, how it is found and installed, and which programs it is the natural choice for. */
@@ -284,7 +289,10 @@ export interface ValueFacet {
    * in the frame (`evaluate`: as written, no translation); throws a DebuggerError for what the
    * debugger cannot do, saying what works instead. Print and condition expressions only, not `raw`.
    */
-  translateExpression?(expression: string, frame: { program: string | undefined; evaluate(expression: string): Promise<{ result: string; type?: string }> }): Promise<Translation>;
+  translateExpression?(
+    expression: string,
+    frame: { program: string | undefined; evaluate(expression: string): Promise<{ result: string; type?: string }> },
+  ): Promise<Translation>;
   /** Checks or explains an evaluate result (e.g. a call the debugger cannot make on this machine). */
   checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
   /**
@@ -298,7 +306,11 @@ export interface ValueFacet {
    * its counter), where the layout depends on the runtime's version: which types, the expression
    * that tells the version (evaluated once per session, in the `repl` context), and the reading.
    */
-  runtimeValue?: { applies(type: string | undefined): boolean; versionExpression: string; read(value: string, type: string | undefined, version: string | undefined): string };
+  runtimeValue?: {
+    applies(type: string | undefined): boolean;
+    versionExpression: string;
+    read(value: string, type: string | undefined, version: string | undefined): string;
+  };
   /**
    * The one line of the adapter's evaluation error that says what is wrong (LLDB: past its
    * `<user expression 3>:1:1:` and caret diagram; debugpy: a traceback's last line), or undefined:
@@ -314,7 +326,11 @@ export interface ValueFacet {
    * a pretty printer shows, `std::vector` or `std::map`) read through the debugger's console:
    * the command that prints it, and the value in the command's text.
    */
-  consoleValue?: { applies(value: string, reference: number, found?: FoundAdapter): boolean; command(expression: string): string; parse(text: string): string | undefined };
+  consoleValue?: {
+    applies(value: string, reference: number, found?: FoundAdapter): boolean;
+    command(expression: string): string;
+    parse(text: string): string | undefined;
+  };
   /** How to tell what a function returned after `finish` (console commands and how to read them), or why it cannot be told. */
   returnValue?: ReturnValueSpec;
   /** Which of the frame's variables are its arguments when no scope says: a console command (sent as `raw` sends it) and how to read the names from its text. */

@@ -58,7 +58,11 @@ export function splitCommand(text: string): string[] {
 
 /** `--target NAME`: config.toml's `[targets.NAME]` (via as argv, map as REMOTE=LOCAL), or an error listing the targets there. */
 export async function namedTarget(name: string): Promise<{ via: string[]; map: string[] }> {
-  const [{ loadConfig }, { configPath }, { closest }] = await Promise.all([import("../common/config.ts"), import("../common/paths.ts"), import("../common/similar.ts")]);
+  const [{ loadConfig }, { configPath }, { closest }] = await Promise.all([
+    import("../common/config.ts"),
+    import("../common/paths.ts"),
+    import("../common/similar.ts"),
+  ]);
   const targets = (await loadConfig()).targets;
   const entry = Object.hasOwn(targets, name) ? targets[name] : undefined;
   if (entry) return { via: entry.via, map: entry.map };
@@ -67,7 +71,9 @@ export async function namedTarget(name: string): Promise<{ via: string[]; map: s
   throw new DebuggerError(
     "INVALID_ARGUMENT",
     `no target '${name}' in ${configPath()}${known.length ? `; its targets: ${known.join(", ")}` : ": it names no targets"}`,
-    guess ? `did you mean --target ${guess}?` : `add one there: [targets.${/^[\w-]+$/.test(name) ? name : JSON.stringify(name)}] via = ["docker", "exec", "-i", "CONTAINER"] (map = ["/app=/home/me/project"]), or give --via 'COMMAND'`,
+    guess
+      ? `did you mean --target ${guess}?`
+      : `add one there: [targets.${/^[\w-]+$/.test(name) ? name : JSON.stringify(name)}] via = ["docker", "exec", "-i", "CONTAINER"] (map = ["/app=/home/me/project"]), or give --via 'COMMAND'`,
   );
 }
 
@@ -76,7 +82,8 @@ export function parseMap(text: string): PathMapping {
   const eq = text.indexOf("=");
   const remote = eq > 0 ? text.slice(0, eq) : "";
   const local = eq > 0 ? text.slice(eq + 1) : "";
-  if (!remote.startsWith("/") || !local.startsWith("/")) throw new DebuggerError("USAGE", `--map takes REMOTE=LOCAL (two absolute paths), not '${text}'`, "e.g. --map /app=/home/me/project");
+  if (!remote.startsWith("/") || !local.startsWith("/"))
+    throw new DebuggerError("USAGE", `--map takes REMOTE=LOCAL (two absolute paths), not '${text}'`, "e.g. --map /app=/home/me/project");
   return { remote: trimSlash(remote), local: trimSlash(local) };
 }
 
@@ -145,7 +152,12 @@ const TARGET_SOURCE_MAX = 4 << 20;
 export async function readInTarget(via: Via, path: string, env: Env): Promise<string | undefined> {
   const remote = toRemote(path, via.maps);
   if (!remote.startsWith("/")) return undefined;
-  const proc = Bun.spawn(viaCommand(via.argv, ["head", "-c", String(TARGET_SOURCE_MAX + 1), "--", remote]), { env, stdin: "ignore", stdout: "pipe", stderr: "ignore" });
+  const proc = Bun.spawn(viaCommand(via.argv, ["head", "-c", String(TARGET_SOURCE_MAX + 1), "--", remote]), {
+    env,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "ignore",
+  });
   const timer = setTimeout(() => proc.kill("SIGKILL"), 15_000);
   try {
     const [bytes, code] = await Promise.all([new Response(proc.stdout).bytes(), proc.exited]);
@@ -175,13 +187,25 @@ export function execContainer(via: string[]): { engine: string; container: strin
 export function containerMounts(via: string[], env: Env): PathMapping[] {
   const c = execContainer(via);
   if (!c) return [];
-  const r = Bun.spawnSync([c.engine, "inspect", "-f", "{{json .Mounts}}", c.container], { env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 15_000 });
+  const r = Bun.spawnSync([c.engine, "inspect", "-f", "{{json .Mounts}}", c.container], {
+    env,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 15_000,
+  });
   if (r.exitCode !== 0) {
-    throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${c.engine} inspect ${c.container}\` failed: ${r.stderr.toString().trim()}`, `is the container running? \`${c.engine} ps\` lists them`);
+    throw new DebuggerError(
+      "ADAPTER_START_FAILED",
+      `--via: \`${c.engine} inspect ${c.container}\` failed: ${r.stderr.toString().trim()}`,
+      `is the container running? \`${c.engine} ps\` lists them`,
+    );
   }
   try {
     const mounts = JSON.parse(r.stdout.toString()) as { Type?: string; Source?: string; Destination?: string }[] | null;
-    return (mounts ?? []).filter((m) => m.Type === "bind" && m.Source && m.Destination).map((m) => ({ remote: trimSlash(m.Destination!), local: trimSlash(m.Source!) }));
+    return (mounts ?? [])
+      .filter((m) => m.Type === "bind" && m.Source && m.Destination)
+      .map((m) => ({ remote: trimSlash(m.Destination!), local: trimSlash(m.Source!) }));
   } catch {
     return [];
   }
@@ -211,11 +235,19 @@ export function probeTarget(via: string[], names: string[], env: Env): TargetFac
   try {
     r = Bun.spawnSync(argv, { env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 30_000 });
   } catch (e) {
-    throw new DebuggerError("ADAPTER_START_FAILED", `--via: could not run ${via[0]}: ${(e as Error).message}`, "check the command (e.g. --via 'docker exec -i NAME')");
+    throw new DebuggerError(
+      "ADAPTER_START_FAILED",
+      `--via: could not run ${via[0]}: ${(e as Error).message}`,
+      "check the command (e.g. --via 'docker exec -i NAME')",
+    );
   }
   const text = r.stdout.toString();
   if (r.exitCode !== 0 || !text.includes("::cap")) {
-    throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+    throw new DebuggerError(
+      "ADAPTER_START_FAILED",
+      `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`,
+      "check that the command reaches the target: try it with `sh -c 'echo ok'` appended",
+    );
   }
   const [head, rest = ""] = text.split("::cap\n");
   const [cap = "", environ = ""] = rest.split("::env\n");
@@ -245,7 +277,9 @@ function isCompiled(): boolean {
 let selfId: string | undefined;
 /** This executable's identity (a hash of its bytes): the relay's file name in a target, so a new build is placed anew. */
 async function executableId(): Promise<string> {
-  selfId ??= Bun.hash(await Bun.file(process.execPath).arrayBuffer()).toString(16).padStart(16, "0");
+  selfId ??= Bun.hash(await Bun.file(process.execPath).arrayBuffer())
+    .toString(16)
+    .padStart(16, "0");
   return selfId;
 }
 
@@ -270,7 +304,12 @@ const RELAY_SCRIPT = [
  * an adapter that only listens on TCP; returns its path there. docs/decisions.md says why this one.
  */
 export async function placeRelay(via: string[], env: Env): Promise<string> {
-  if (!isCompiled()) throw new DebuggerError("UNSUPPORTED", "--via with an adapter that listens on TCP (Delve) needs the built debugger executable: it is its own relay in the target", "build it (`bun scripts/build.ts`) and run dist/debugger");
+  if (!isCompiled())
+    throw new DebuggerError(
+      "UNSUPPORTED",
+      "--via with an adapter that listens on TCP (Delve) needs the built debugger executable: it is its own relay in the target",
+      "build it (`bun scripts/build.ts`) and run dist/debugger",
+    );
   const id = await executableId();
   const run = async (mode: "check" | "put") => {
     const argv = viaCommand(via, ["sh", "-c", RELAY_SCRIPT, "sh", id, mode]);
@@ -280,18 +319,37 @@ export async function placeRelay(via: string[], env: Env): Promise<string> {
   };
   const check = await run("check");
   const uname = /::uname (\S+) (\S+)/.exec(check.out);
-  if (!uname) throw new DebuggerError("ADAPTER_START_FAILED", `--via: could not run a shell in the target to place the relay (exit ${check.code})${check.err ? `: ${check.err}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+  if (!uname)
+    throw new DebuggerError(
+      "ADAPTER_START_FAILED",
+      `--via: could not run a shell in the target to place the relay (exit ${check.code})${check.err ? `: ${check.err}` : ""}`,
+      "check that the command reaches the target: try it with `sh -c 'echo ok'` appended",
+    );
   const want = UNAME_ARCH[process.arch] ?? process.arch;
   if (uname[1] !== "Linux" || uname[2] !== want) {
-    throw new DebuggerError("UNSUPPORTED", `--via: Delve needs a relay in the target, and this debugger's executable (Linux ${want}) cannot run there (${uname[1]} ${uname[2]})`, "debug with Delve installed where the program runs (`dlv dap` there), or use a target of the same system and architecture");
+    throw new DebuggerError(
+      "UNSUPPORTED",
+      `--via: Delve needs a relay in the target, and this debugger's executable (Linux ${want}) cannot run there (${uname[1]} ${uname[2]})`,
+      "debug with Delve installed where the program runs (`dlv dap` there), or use a target of the same system and architecture",
+    );
   }
   const nodir = /::nodir (.+)/.exec(check.out);
-  if (nodir) throw new DebuggerError("ADAPTER_START_FAILED", `--via: no directory in the target to place the relay in (neither the cache under $HOME nor ${nodir[1]} is usable)`, "set XDG_CACHE_HOME there to a writable directory");
+  if (nodir)
+    throw new DebuggerError(
+      "ADAPTER_START_FAILED",
+      `--via: no directory in the target to place the relay in (neither the cache under $HOME nor ${nodir[1]} is usable)`,
+      "set XDG_CACHE_HOME there to a writable directory",
+    );
   const have = /::have (.+)/.exec(check.out);
   if (have) return have[1]!.trim();
   const put = await run("put");
   const placed = /::have (.+)/.exec(put.out);
-  if (!placed) throw new DebuggerError("ADAPTER_START_FAILED", `--via: could not copy the relay into the target (exit ${put.code})${put.err ? `: ${put.err}` : ""}`, "is the target's disk full, or its cache directory read-only? set XDG_CACHE_HOME there");
+  if (!placed)
+    throw new DebuggerError(
+      "ADAPTER_START_FAILED",
+      `--via: could not copy the relay into the target (exit ${put.code})${put.err ? `: ${put.err}` : ""}`,
+      "is the target's disk full, or its cache directory read-only? set XDG_CACHE_HOME there",
+    );
   return placed[1]!.trim();
 }
 
@@ -300,7 +358,12 @@ export function targetProcess(via: string[], pid: number, env: Env): { exe?: str
   const script = 'd=/proc/$1; [ -r "$d/comm" ] || { echo ::none; exit 0; }; echo "::exe $(readlink "$d/exe" 2>/dev/null)"; echo "::comm $(cat "$d/comm")"';
   const r = Bun.spawnSync(viaCommand(via, ["sh", "-c", script, "sh", String(pid)]), { env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 30_000 });
   const out = r.stdout.toString();
-  if (!out.includes("::")) throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+  if (!out.includes("::"))
+    throw new DebuggerError(
+      "ADAPTER_START_FAILED",
+      `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`,
+      "check that the command reaches the target: try it with `sh -c 'echo ok'` appended",
+    );
   if (out.includes("::none")) return undefined;
   return { exe: /::exe (.*)/.exec(out)?.[1]?.trim() || undefined, comm: /::comm (.*)/.exec(out)?.[1]?.trim() ?? "" };
 }
@@ -326,7 +389,11 @@ const WAIT_SCRIPT = [
   "done",
 ].join("\n");
 
-export async function waitInTarget(via: string[], name: string, o: { timeout: number; signal?: AbortSignal; env: Env }): Promise<{ pid: number; others: number[]; seconds: number }> {
+export async function waitInTarget(
+  via: string[],
+  name: string,
+  o: { timeout: number; signal?: AbortSignal; env: Env },
+): Promise<{ pid: number; others: number[]; seconds: number }> {
   const began = performance.now();
   const proc = Bun.spawn(viaCommand(via, ["sh", "-c", WAIT_SCRIPT, "sh", name]), { env: o.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
   const end = () => {
@@ -358,8 +425,17 @@ export async function waitInTarget(via: string[], name: string, o: { timeout: nu
       return { pid: sorted.at(-1)!, others: sorted.slice(0, -1), seconds: Math.round((performance.now() - began) / 100) / 10 };
     }
     if (o.signal?.aborted) throw new DebuggerError("INTERRUPTED", `the wait for '${name}' in the target was given up`);
-    if (!out.includes("::ready")) throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run the wait in the target${err.trim() ? `: ${err.trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
-    throw new DebuggerError("TIMEOUT", `no new process named '${name}' started in the target within ${o.timeout} s`, "start it there, or wait longer with --timeout S");
+    if (!out.includes("::ready"))
+      throw new DebuggerError(
+        "ADAPTER_START_FAILED",
+        `--via: \`${via.join(" ")}\` could not run the wait in the target${err.trim() ? `: ${err.trim()}` : ""}`,
+        "check that the command reaches the target: try it with `sh -c 'echo ok'` appended",
+      );
+    throw new DebuggerError(
+      "TIMEOUT",
+      `no new process named '${name}' started in the target within ${o.timeout} s`,
+      "start it there, or wait longer with --timeout S",
+    );
   } finally {
     clearTimeout(timer);
     o.signal?.removeEventListener("abort", end);
@@ -367,7 +443,11 @@ export async function waitInTarget(via: string[], name: string, o: { timeout: nu
 }
 
 /** What `doctor --via` reads in the target, in one round trip. */
-export function toolsInTarget(via: string[], adapterNames: string[], env: Env): { found: Record<string, string>; debugpy?: string; tools: string[]; uname: string; capSysPtrace: boolean; seccomp: boolean; yama?: number } {
+export function toolsInTarget(
+  via: string[],
+  adapterNames: string[],
+  env: Env,
+): { found: Record<string, string>; debugpy?: string; tools: string[]; uname: string; capSysPtrace: boolean; seccomp: boolean; yama?: number } {
   const script = [
     'for n in "$@"; do case "$n" in /*) [ -x "$n" ] && echo "::found $n $n" ;; *) p=$(command -v "$n" 2>/dev/null) && echo "::found $n $p" ;; esac; done',
     'for n in python3 go cc gcc clang rustc node; do p=$(command -v "$n" 2>/dev/null) && echo "::tool $n $p"; done',
@@ -377,9 +457,20 @@ export function toolsInTarget(via: string[], adapterNames: string[], env: Env): 
     '[ -r /proc/sys/kernel/yama/ptrace_scope ] && echo "::yama $(cat /proc/sys/kernel/yama/ptrace_scope)"',
     "exit 0",
   ].join("\n");
-  const r = Bun.spawnSync(viaCommand(via, ["sh", "-c", script, "sh", ...adapterNames]), { env, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+  const r = Bun.spawnSync(viaCommand(via, ["sh", "-c", script, "sh", ...adapterNames]), {
+    env,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 30_000,
+  });
   const out = r.stdout.toString();
-  if (!out.includes("::uname")) throw new DebuggerError("ADAPTER_START_FAILED", `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`, "check that the command reaches the target: try it with `sh -c 'echo ok'` appended");
+  if (!out.includes("::uname"))
+    throw new DebuggerError(
+      "ADAPTER_START_FAILED",
+      `--via: \`${via.join(" ")}\` could not run a shell in the target (exit ${r.exitCode})${r.stderr.toString().trim() ? `: ${r.stderr.toString().trim()}` : ""}`,
+      "check that the command reaches the target: try it with `sh -c 'echo ok'` appended",
+    );
   const found: Record<string, string> = {};
   for (const m of out.matchAll(/^::found (\S+) (.+)$/gm)) found[m[1]!] ??= m[2]!;
   const eff = /CapEff:\s*([0-9a-f]+)/.exec(out)?.[1];

@@ -30,7 +30,12 @@ export function pathFromEnv(variable: string, env: Env | NodeJS.ProcessEnv = pro
   } catch {
     why = "does not exist";
   }
-  if (why) throw new DebuggerError("ADAPTER_NOT_FOUND", `${variable}=${given} ${why}`, `fix the path, or unset ${variable} to use the one found on PATH (it is read from the environment of the command that asks)`);
+  if (why)
+    throw new DebuggerError(
+      "ADAPTER_NOT_FOUND",
+      `${variable}=${given} ${why}`,
+      `fix the path, or unset ${variable} to use the one found on PATH (it is read from the environment of the command that asks)`,
+    );
   return given;
 }
 
@@ -43,7 +48,10 @@ export function which(name: string, env: Env | NodeJS.ProcessEnv = process.env):
 export function whichVersioned(base: string, env: Env | NodeJS.ProcessEnv = process.env): string[] {
   const found: { path: string; version: number }[] = [];
   // Windows: lldb-dap-19.exe.
-  const re = new RegExp(`^${base.replace(/[-.]/g, "\\$&")}(?:-(\\d+))?${process.platform === "win32" ? "(?:\\.exe)?" : ""}$`, process.platform === "win32" ? "i" : "");
+  const re = new RegExp(
+    `^${base.replace(/[-.]/g, "\\$&")}(?:-(\\d+))?${process.platform === "win32" ? "(?:\\.exe)?" : ""}$`,
+    process.platform === "win32" ? "i" : "",
+  );
   for (const dir of pathDirs(env)) {
     let names: string[];
     try {

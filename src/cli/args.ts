@@ -90,7 +90,8 @@ export function parseArgv(argv: readonly string[], flags: Record<string, FlagDef
     let value = inline;
     if (value === undefined) {
       const next = argv[i + 1];
-      if (next === undefined || next === "--" || (next.startsWith("--") && next.length > 2)) throw usage(`--${name} needs a value${def.valueHint ? ` (${def.valueHint})` : ""}`, command);
+      if (next === undefined || next === "--" || (next.startsWith("--") && next.length > 2))
+        throw usage(`--${name} needs a value${def.valueHint ? ` (${def.valueHint})` : ""}`, command);
       value = argv[++i]!;
     }
     let typed: string | number = value;
@@ -116,9 +117,15 @@ const POINTERS: Record<string, Record<string, string>> = {
   list: { "--context": "`--lines N` sets how many lines are shown before and after", "-C": "`--lines N` sets how many lines are shown before and after" },
   print: { "--type": TYPE_SHOWN, "--types": TYPE_SHOWN, "--show-type": TYPE_SHOWN, "--ptype": TYPE_SHOWN, "--whatis": TYPE_SHOWN },
   eval: { "--type": TYPE_SHOWN, "--types": TYPE_SHOWN, "--show-type": TYPE_SHOWN },
-  locals: { "--type": "each variable's type is always shown: after its value in text, as `type` with --json", "--types": "each variable's type is always shown: after its value in text, as `type` with --json" },
+  locals: {
+    "--type": "each variable's type is always shown: after its value in text, as `type` with --json",
+    "--types": "each variable's type is always shown: after its value in text, as `type` with --json",
+  },
   backtrace: { "--full": "`--locals` shows each frame's locals (gdb's `bt full`)" },
-  stop: { "--daemon": "stop ends the session only; `debugger daemon stop` ends the daemon and every session", "--all": "stop ends one session; `debugger daemon stop` ends the daemon and every session" },
+  stop: {
+    "--daemon": "stop ends the session only; `debugger daemon stop` ends the daemon and every session",
+    "--all": "stop ends one session; `debugger daemon stop` ends the daemon and every session",
+  },
 };
 
 function unknownFlag(word: string, flags: Record<string, FlagDef>, command: string): DebuggerError {

@@ -87,8 +87,12 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
   for (const [i, raw] of lines.entries()) {
     const trimmed = raw.trim();
     if (!trimmed || trimmed.startsWith("#")) continue;
-    if (trimmed.length > MAX_BATCH_LINE_CHARS) throw tooBig(`line ${i + 1} is ${trimmed.length} characters; a line of a plan holds at most ${MAX_BATCH_LINE_CHARS}`);
-    if (out.length === MAX_BATCH_COMMANDS) throw tooBig(`the plan has more than ${MAX_BATCH_COMMANDS} commands (line ${i + 1} is the ${MAX_BATCH_COMMANDS + 1}st); a batch runs at most ${MAX_BATCH_COMMANDS}`);
+    if (trimmed.length > MAX_BATCH_LINE_CHARS)
+      throw tooBig(`line ${i + 1} is ${trimmed.length} characters; a line of a plan holds at most ${MAX_BATCH_LINE_CHARS}`);
+    if (out.length === MAX_BATCH_COMMANDS)
+      throw tooBig(
+        `the plan has more than ${MAX_BATCH_COMMANDS} commands (line ${i + 1} is the ${MAX_BATCH_COMMANDS + 1}st); a batch runs at most ${MAX_BATCH_COMMANDS}`,
+      );
     try {
       let words = splitWords(trimmed);
       if (words[0] === "debugger") words = words.slice(1);
@@ -99,7 +103,13 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
       if (parsed.flags.help) throw new DebuggerError("USAGE", "--help is not a step of a plan", `\`debugger ${spec.name} --help\``);
       table.checkPositionals(spec, parsed);
       const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : base.timeout;
-      const ctx: CliContext = { ...base, session: typeof parsed.flags.session === "string" ? parsed.flags.session : base.session, timeout, wait: parsed.flags.wait !== false, quiet: base.quiet || parsed.flags.quiet === true };
+      const ctx: CliContext = {
+        ...base,
+        session: typeof parsed.flags.session === "string" ? parsed.flags.session : base.session,
+        timeout,
+        wait: parsed.flags.wait !== false,
+        quiet: base.quiet || parsed.flags.quiet === true,
+      };
       const call = await spec.call(parsed, ctx);
       checkArgs(call.command, call.args, cliSpelling);
       out.push({ line: i + 1, text: trimmed, spec, ctx, call });
@@ -108,13 +118,22 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
       throw e;
     }
   }
-  if (!out.length) throw new DebuggerError("USAGE", "the plan has no commands", "one command per line, e.g. `start ./app --break main.c:12`, then `print x`; `#` starts a comment");
+  if (!out.length)
+    throw new DebuggerError(
+      "USAGE",
+      "the plan has no commands",
+      "one command per line, e.g. `start ./app --break main.c:12`, then `print x`; `#` starts a comment",
+    );
   // The daemon that runs the plan ends at `daemon stop`: a line after it would be answered by a
   // daemon on its way out (stale replies), so it can only come last.
   const stop = out.findIndex((p) => p.call.command === "shutdown");
   if (stop >= 0 && stop < out.length - 1) {
     const p = out[stop]!;
-    throw new DebuggerError("USAGE", `line ${p.line} (${p.text}): the daemon that runs the plan stops there, ${out.length - 1 - stop} more line${out.length - 2 - stop ? "s" : ""} after it`, "make `daemon stop` the plan's last line, or run it on its own after the batch");
+    throw new DebuggerError(
+      "USAGE",
+      `line ${p.line} (${p.text}): the daemon that runs the plan stops there, ${out.length - 1 - stop} more line${out.length - 2 - stop ? "s" : ""} after it`,
+      "make `daemon stop` the plan's last line, or run it on its own after the batch",
+    );
   }
   return out;
 }
@@ -126,8 +145,18 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
 async function stdinCopyFor(plan: PlannedLine[], planOnStdin: boolean): Promise<string | undefined> {
   const lines = plan.filter((p) => argOf(p.call.args, "stdin") === "-");
   if (!lines.length) return undefined;
-  if (planOnStdin) throw new DebuggerError("USAGE", `line ${lines[0]!.line} (${lines[0]!.text}): --stdin - would read the plan's own stdin`, "give the plan as a file (`debugger batch plan.txt < input`), or the program's input as --stdin FILE");
-  if (lines.length > 1) throw new DebuggerError("USAGE", `lines ${lines.map((p) => p.line).join(", ")} all take --stdin -: the CLI's stdin can be read once`, "give the other programs their input as --stdin FILE");
+  if (planOnStdin)
+    throw new DebuggerError(
+      "USAGE",
+      `line ${lines[0]!.line} (${lines[0]!.text}): --stdin - would read the plan's own stdin`,
+      "give the plan as a file (`debugger batch plan.txt < input`), or the program's input as --stdin FILE",
+    );
+  if (lines.length > 1)
+    throw new DebuggerError(
+      "USAGE",
+      `lines ${lines.map((p) => p.line).join(", ")} all take --stdin -: the CLI's stdin can be read once`,
+      "give the other programs their input as --stdin FILE",
+    );
   const path = await (await import("../common/stdinFile.ts")).copyOwnStdin();
   setArg(lines[0]!.call.args, "stdin", path);
   return path;
@@ -142,7 +171,11 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
     } catch (e) {
       if (e instanceof DebuggerError) throw e;
       // A name too long, a directory, no permission: the file cannot be read, which is the caller's to fix.
-      throw new DebuggerError("USAGE", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, "give a readable file of commands, or pipe them on stdin");
+      throw new DebuggerError(
+        "USAGE",
+        `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        "give a readable file of commands, or pipe them on stdin",
+      );
     }
   } else source = await readStdin(MAX_BATCH_BYTES);
   const plan = await planOf(source, base, base.table);
@@ -168,14 +201,20 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   let reply;
   try {
     const asked = request(
-      { command: "batch", session: base.session, cwd: base.cwd, args: { commands: plan.map((p) => ({ command: p.call.command, args: p.call.args, session: p.ctx.session })), keepGoing } },
+      {
+        command: "batch",
+        session: base.session,
+        cwd: base.cwd,
+        args: { commands: plan.map((p) => ({ command: p.call.command, args: p.call.args, session: p.ctx.session })), keepGoing },
+      },
       forever ? MAX_TIMER_MS : Math.min(seconds * 1000, MAX_TIMER_MS),
       { signal: interrupt?.signal },
     );
     reply = await (interrupt ? interrupt.race(asked) : asked);
   } catch (e) {
     // Never delivered: no daemon took the copy of stdin.
-    if (ownStdin && e instanceof DebuggerError && (e.code === "DAEMON_UNAVAILABLE" || e.code === "DAEMON_VERSION_MISMATCH" || e.code === "RUNTIME_DIR_UNSAFE")) (await import("../common/stdinFile.ts")).removeStdinCopy(ownStdin);
+    if (ownStdin && e instanceof DebuggerError && (e.code === "DAEMON_UNAVAILABLE" || e.code === "DAEMON_VERSION_MISMATCH" || e.code === "RUNTIME_DIR_UNSAFE"))
+      (await import("../common/stdinFile.ts")).removeStdinCopy(ownStdin);
     throw e;
   } finally {
     pending = false;
@@ -188,22 +227,30 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
   const data = reply.data;
   // [defaults] locals, for the lines that give no --locals (a batch is a CLI body: the config is read here).
   const locals = (await cliSettings()).locals;
-  const shown = presentBatch(data, { cwd: base.cwd, session: base.session }, {
-    // Each reply under its line as written; --quiet on a line mutes its reply (a setup step), not its failure.
-    label: (i) => plan[i]!.text,
-    view: (i, view) => {
-      // backtrace's `--locals` is a boolean of its own, not the stop report's mode.
-      const asked = argOf(plan[i]!.call.args, "locals");
-      return { ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: typeof asked === "string" ? asked : locals };
+  const shown = presentBatch(
+    data,
+    { cwd: base.cwd, session: base.session },
+    {
+      // Each reply under its line as written; --quiet on a line mutes its reply (a setup step), not its failure.
+      label: (i) => plan[i]!.text,
+      view: (i, view) => {
+        // backtrace's `--locals` is a boolean of its own, not the stop report's mode.
+        const asked = argOf(plan[i]!.call.args, "locals");
+        return { ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: typeof asked === "string" ? asked : locals };
+      },
+      stoppedEarly: (ran, total, interrupted) =>
+        `(${interrupted ? "interrupted" : "stopped"} after line ${plan[ran - 1]!.line}: ${total - ran} more not run${interrupted ? "" : "; --keep-going runs past a failure"})`,
     },
-    stoppedEarly: (ran, total, interrupted) => `(${interrupted ? "interrupted" : "stopped"} after line ${plan[ran - 1]!.line}: ${total - ran} more not run${interrupted ? "" : "; --keep-going runs past a failure"})`,
-  });
+  );
   const failed = data.replies.find((r) => !r.ok);
   const exitCode = failed && !failed.ok ? exitCodeFor(failed.error.code) : 0;
   // Named by what was asked, not by the daemon's command name.
   const replies = data.replies.map((r, i): BatchLineReply => ({ ...r, command: plan[i]!.spec.name }));
   // What happened on the session while nobody listened (an interrupted trace or batch) heads the text.
   const text = reply.notice ? `note: ${reply.notice}\n${shown}` : shown;
-  return { data: { replies, ran: data.ran, total: data.total, ...(data.interrupted ? { interrupted: true } : {}), exitCode }, text: escapeControls(text), exitCode };
+  return {
+    data: { replies, ran: data.ran, total: data.total, ...(data.interrupted ? { interrupted: true } : {}), exitCode },
+    text: escapeControls(text),
+    exitCode,
+  };
 }
-

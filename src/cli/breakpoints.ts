@@ -23,7 +23,14 @@ export const breakpointCommands: Definition[] = [
           temporary: { type: "boolean", alias: "t", description: "remove it after the first hit" },
         },
         examples: ["debugger break main.c:42", "debugger break parse --condition 'argc > 2'", "debugger break -f Parser::parse"],
-        call: (a) => call("breakpoint.add", { location: breakLocation(a.positionals[0], str(a, "function")), condition: str(a, "condition"), hitCount: hitCount(str(a, "hit-count")), log: str(a, "log"), temporary: bool(a, "temporary") }),
+        call: (a) =>
+          call("breakpoint.add", {
+            location: breakLocation(a.positionals[0], str(a, "function")),
+            condition: str(a, "condition"),
+            hitCount: hitCount(str(a, "hit-count")),
+            log: str(a, "log"),
+            temporary: bool(a, "temporary"),
+          }),
       },
       {
         command: "breakpoint.list",
@@ -55,8 +62,17 @@ export const breakpointCommands: Definition[] = [
   {
     command: "catch",
     name: "catch",
-    positionals: [{ name: "filter", description: "list | remove FILTER… | FILTER… (e.g. raised, uncaught, throw, catch, panic) | throw TYPE…", variadic: true }],
-    examples: ["debugger catch list", "debugger catch raised", "debugger catch throw", "debugger catch throw std::out_of_range", "debugger catch panic", "debugger catch remove raised"],
+    positionals: [
+      { name: "filter", description: "list | remove FILTER… | FILTER… (e.g. raised, uncaught, throw, catch, panic) | throw TYPE…", variadic: true },
+    ],
+    examples: [
+      "debugger catch list",
+      "debugger catch raised",
+      "debugger catch throw",
+      "debugger catch throw std::out_of_range",
+      "debugger catch panic",
+      "debugger catch remove raised",
+    ],
     call: (a) => {
       const [first, ...rest] = a.positionals;
       if (first === undefined || first === "list") return call("catch", {});
@@ -125,10 +141,16 @@ export function hitCount(text: string | undefined): string | undefined {
 /** LOCATION, or --function NAME: a function name and nothing else (not FILE:LINE, not an address). */
 function breakLocation(location: string | undefined, fn: string | undefined): string {
   if (fn === undefined) {
-    if (location === undefined) throw new DebuggerError("USAGE", "breakpoint add needs a location", "e.g. `debugger break main.c:42` or `debugger break --function parse`");
+    if (location === undefined)
+      throw new DebuggerError("USAGE", "breakpoint add needs a location", "e.g. `debugger break main.c:42` or `debugger break --function parse`");
     return location;
   }
   if (location !== undefined) throw new DebuggerError("USAGE", `give the location once: '${location}' or --function ${fn}`, "`debugger break --function NAME`");
-  if (parseLocation(fn).kind !== "function") throw new DebuggerError("USAGE", `--function takes a function name, not '${fn}'`, "`debugger break main.c:42` for a line, `debugger break 0x401000` for an address");
+  if (parseLocation(fn).kind !== "function")
+    throw new DebuggerError(
+      "USAGE",
+      `--function takes a function name, not '${fn}'`,
+      "`debugger break main.c:42` for a line, `debugger break 0x401000` for an address",
+    );
   return fn;
 }

@@ -71,7 +71,10 @@ function flagWords(flags: Record<string, FlagDef>): FlagWord[] {
     if (f.alias) words.push(`-${f.alias}`);
     const negated = (f.type === "boolean" || f.negatable) && (name === "wait" || f.description.includes(`--no-${name}`));
     const takesValue = f.type !== "boolean";
-    return [{ words, takesValue, description: f.description }, ...(negated ? [{ words: [`--no-${name}`], takesValue: false, description: f.description }] : [])];
+    return [
+      { words, takesValue, description: f.description },
+      ...(negated ? [{ words: [`--no-${name}`], takesValue: false, description: f.description }] : []),
+    ];
   });
 }
 
@@ -152,7 +155,9 @@ ${subArms}
 
 __debugger_default() {
   case "$1" in
-${Object.entries(d.defaults).map(([g, c]) => `    ${g}) echo ${sq(c ?? "")} ;;`).join("\n")}
+${Object.entries(d.defaults)
+  .map(([g, c]) => `    ${g}) echo ${sq(c ?? "")} ;;`)
+  .join("\n")}
   esac
 }
 
@@ -164,7 +169,9 @@ ${flagArms}
 
 __debugger_subs() {
   case "$1" in
-${Object.entries(d.subs).map(([g, ws]) => `    ${g}) echo ${sq(ws.map((w) => w.word).join(" "))} ;;`).join("\n")}
+${Object.entries(d.subs)
+  .map(([g, ws]) => `    ${g}) echo ${sq(ws.map((w) => w.word).join(" "))} ;;`)
+  .join("\n")}
   esac
 }
 
@@ -176,7 +183,9 @@ ${valueArms}
 
 __debugger_live() {
   case "$1" in
-${Object.entries(d.live).map(([c, k]) => `    ${sq(c)}) echo ${k} ;;`).join("\n")}
+${Object.entries(d.live)
+  .map(([c, k]) => `    ${sq(c)}) echo ${k} ;;`)
+  .join("\n")}
   esac
 }
 
@@ -280,7 +289,9 @@ ${posixHelpers(d)}
 
 __debugger_subs_described() {
   case "$1" in
-${Object.entries(d.subs).map(([g, ws]) => `    ${g}) reply=(${described(ws)}) ;;`).join("\n")}
+${Object.entries(d.subs)
+  .map(([g, ws]) => `    ${g}) reply=(${described(ws)}) ;;`)
+  .join("\n")}
   esac
 }
 
@@ -336,7 +347,14 @@ export function fishScript(d: CompletionData): string {
     "end",
     "function __debugger_sub",
     "    switch $argv[1]",
-    ...Object.entries(d.subCanon).map(([g, m]) => [`        case ${g}`, "            switch $argv[2]", ...Object.entries(groupBy(m)).map(([v, ks]) => `                case ${ks.map(fq).join(" ")}\n                    echo ${fq(v)}`), "            end"].join("\n")),
+    ...Object.entries(d.subCanon).map(([g, m]) =>
+      [
+        `        case ${g}`,
+        "            switch $argv[2]",
+        ...Object.entries(groupBy(m)).map(([v, ks]) => `                case ${ks.map(fq).join(" ")}\n                    echo ${fq(v)}`),
+        "            end",
+      ].join("\n"),
+    ),
     "    end",
     "end",
     "function __debugger_default",
@@ -368,13 +386,13 @@ export function fishScript(d: CompletionData): string {
     "            case '-*'",
     "                continue",
     "        end",
-    "        if test -z \"$cmd\"",
+    '        if test -z "$cmd"',
     "            set cmd (__debugger_canon $w)",
     "            test -z \"$cmd\"; and begin; echo '?'; return; end",
     `            contains -- $cmd ${Object.keys(d.subs).join(" ")}; or break`,
     "        else",
     "            set -l sub (__debugger_sub $cmd $w)",
-    "            if test -n \"$sub\"",
+    '            if test -n "$sub"',
     "                set cmd $sub",
     "            else",
     "                set cmd (__debugger_default $cmd)",
@@ -403,14 +421,17 @@ export function fishScript(d: CompletionData): string {
     "end",
   );
   for (const [cmd, kind] of Object.entries(d.live)) {
-    lines.push(`complete -c debugger -f -n ${fq(`__debugger_is ${sq(cmd)}`)} -a ${fq(`(debugger completion values ${kind} (__debugger_session) 2>/dev/null)`)}`);
+    lines.push(
+      `complete -c debugger -f -n ${fq(`__debugger_is ${sq(cmd)}`)} -a ${fq(`(debugger completion values ${kind} (__debugger_session) 2>/dev/null)`)}`,
+    );
   }
   for (const [cmd, flags] of Object.entries(d.flags)) {
     for (const f of flags) {
       for (const w of f.words) {
         const opt = w.startsWith("--") ? `-l ${w.slice(2)}` : `-s ${w.slice(1)}`;
         const known = d.values[cmd]?.[w];
-        const value = w === "--session" ? " -x -a '(debugger completion sessions 2>/dev/null)'" : known ? ` -x -a ${fq(known.join(" "))}` : f.takesValue ? " -r" : "";
+        const value =
+          w === "--session" ? " -x -a '(debugger completion sessions 2>/dev/null)'" : known ? ` -x -a ${fq(known.join(" "))}` : f.takesValue ? " -r" : "";
         lines.push(`complete -c debugger -n ${fq(`__debugger_is ${sq(cmd)}`)} ${opt}${value} -d ${fq(f.description)}`);
       }
     }
@@ -427,7 +448,17 @@ export function powershellData(d: CompletionData): Record<string, unknown> {
   const pairs = (ws: Word[]) => ws.map((w) => [w.word, w.summary]);
   const flags = Object.fromEntries(Object.entries(d.flags).map(([c, fs]) => [c || "_", fs.flatMap((f) => f.words.map((w) => [w, f.description]))]));
   const takesValue = Object.fromEntries(Object.entries(valueWords(d)).map(([c, ws]) => [c || "_", ws]));
-  return { top: pairs(d.top), canon: d.canon, subs: Object.fromEntries(Object.entries(d.subs).map(([g, ws]) => [g, pairs(ws)])), subCanon: d.subCanon, defaults: Object.fromEntries(Object.entries(d.defaults).map(([g, c]) => [g, c ?? ""])), flags, values: d.values, live: d.live, takesValue };
+  return {
+    top: pairs(d.top),
+    canon: d.canon,
+    subs: Object.fromEntries(Object.entries(d.subs).map(([g, ws]) => [g, pairs(ws)])),
+    subCanon: d.subCanon,
+    defaults: Object.fromEntries(Object.entries(d.defaults).map(([g, c]) => [g, c ?? ""])),
+    flags,
+    values: d.values,
+    live: d.live,
+    takesValue,
+  };
 }
 
 /**
@@ -522,7 +553,8 @@ function groupBy(map: Record<string, string>): Record<string, string[]> {
 /** `completion values KIND`: ids of the live session, from a running daemon of this version; none when there is none. */
 async function liveValues(kind: string | undefined, session: string): Promise<string[]> {
   const command = kind === "breakpoints" ? "breakpoint.list" : kind === "threads" ? "threads" : kind === "catch" ? "catch" : undefined;
-  if (!command) throw new DebuggerError("USAGE", `completion values takes breakpoints, threads or catch, not '${kind ?? ""}'`, "`debugger completion values breakpoints`");
+  if (!command)
+    throw new DebuggerError("USAGE", `completion values takes breakpoints, threads or catch, not '${kind ?? ""}'`, "`debugger completion values breakpoints`");
   const p = await probeSession(command, session, 1000);
   if (p.state !== "live") return [];
   const d = p.data as { breakpoints?: { id: number }[]; threads?: { id: number }[]; filters?: { filter: string; alias?: string }[] };
@@ -543,5 +575,9 @@ export async function completion(shell: string, table: CommandTable, kind?: stri
   if (shell === "zsh") return { shell, text: zshScript(d) };
   if (shell === "fish") return { shell, text: fishScript(d) };
   if (shell === "powershell" || shell === "pwsh") return { shell: "powershell", text: powershellScript(d) };
-  throw new DebuggerError("USAGE", `no completion for shell '${shell}'`, "`debugger completion bash`, `debugger completion zsh`, `debugger completion fish` or `debugger completion powershell`");
+  throw new DebuggerError(
+    "USAGE",
+    `no completion for shell '${shell}'`,
+    "`debugger completion bash`, `debugger completion zsh`, `debugger completion fish` or `debugger completion powershell`",
+  );
 }

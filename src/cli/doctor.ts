@@ -54,7 +54,13 @@ async function handshake(spec: AdapterSpec): Promise<AdapterCheck> {
   if (!found) {
     // Half installed (gdb < 14 without cdt-gdb-adapter) is a failure, not an absent adapter.
     const helper = spec.install?.packagePresent?.() ? spec.install.helper?.() : undefined;
-    if (helper && !helper.present) return { ...base, found: true, ok: false, message: `${helper.why}: it needs ${helper.name}, which is not installed; \`debugger setup ${spec.name}\` installs it` };
+    if (helper && !helper.present)
+      return {
+        ...base,
+        found: true,
+        ok: false,
+        message: `${helper.why}: it needs ${helper.name}, which is not installed; \`debugger setup ${spec.name}\` installs it`,
+      };
     return { ...base, found: false, ok: false, message: `not found; install: ${spec.installHint}` };
   }
   const started = performance.now();
@@ -64,10 +70,22 @@ async function handshake(spec: AdapterSpec): Promise<AdapterCheck> {
       connectAdapter(spec.transport, found.command, { cwd: process.cwd(), env: found.env }),
       Bun.sleep(HANDSHAKE_MS).then(() => Promise.reject(new Error(`did not start within ${HANDSHAKE_MS / 1000} s`))),
     ]);
-    const caps = await proc.client.request("initialize", { adapterID: spec.name, clientID: "debugger-cli", linesStartAt1: true, columnsStartAt1: true, pathFormat: "path" }, HANDSHAKE_MS);
+    const caps = await proc.client.request(
+      "initialize",
+      { adapterID: spec.name, clientID: "debugger-cli", linesStartAt1: true, columnsStartAt1: true, pathFormat: "path" },
+      HANDSHAKE_MS,
+    );
     const ms = Math.round(performance.now() - started);
     const n = Object.values(caps ?? {}).filter((v) => v === true).length;
-    return { ...base, found: true, ok: true, path: found.path, version: found.version, ms, message: `initialize answered in ${ms} ms (${n} capabilities)${found.variant ? `; ${found.variant}` : ""}` };
+    return {
+      ...base,
+      found: true,
+      ok: true,
+      path: found.path,
+      version: found.version,
+      ms,
+      message: `initialize answered in ${ms} ms (${n} capabilities)${found.variant ? `; ${found.variant}` : ""}`,
+    };
   } catch (e) {
     return { ...base, found: true, ok: false, path: found.path, version: found.version, message: `found but the handshake failed: ${(e as Error).message}` };
   } finally {
@@ -112,7 +130,8 @@ function watchpointCheck(): Check {
 }
 
 function ptraceCheck(): Check {
-  if (process.platform !== "linux") return { name: "ptrace", ok: true, message: `${process.platform}: the system debugger permissions apply (macOS: developer mode / code signing)` };
+  if (process.platform !== "linux")
+    return { name: "ptrace", ok: true, message: `${process.platform}: the system debugger permissions apply (macOS: developer mode / code signing)` };
   const state = ptraceState();
   const scope = state.yamaScope;
   const cap = state.capSysPtrace ? "CAP_SYS_PTRACE held" : "no CAP_SYS_PTRACE";
@@ -121,14 +140,33 @@ function ptraceCheck(): Check {
   const capFix = "grant CAP_SYS_PTRACE (in a container: `docker run --cap-add=SYS_PTRACE`)";
   if (scope === undefined || scope === 0) {
     // Root without it is the mark of a container started without --cap-add=SYS_PTRACE; a user without it is the rule.
-    return { name: "ptrace", ok: true, warn: (state.uid === 0 && !state.capSysPtrace) || state.seccompFilter, message: `no Yama restriction; ${cap}: attach by pid works for ${state.capSysPtrace ? "any process" : `your own uid's processes (others: ${capFix})`}${seccomp}` };
+    return {
+      name: "ptrace",
+      ok: true,
+      warn: (state.uid === 0 && !state.capSysPtrace) || state.seccompFilter,
+      message: `no Yama restriction; ${cap}: attach by pid works for ${state.capSysPtrace ? "any process" : `your own uid's processes (others: ${capFix})`}${seccomp}`,
+    };
   }
   if (scope === 1) {
     return state.capSysPtrace
-      ? { name: "ptrace", ok: true, warn: state.seccompFilter, message: `kernel.yama.ptrace_scope 1, but CAP_SYS_PTRACE is held: attach by pid works${seccomp}` }
-      : { name: "ptrace", ok: false, message: `kernel.yama.ptrace_scope is 1 and ${cap}: attach by pid only works on the debugger's own children (launching works). Fix: \`sudo sysctl kernel.yama.ptrace_scope=0\`, or ${capFix}${seccomp}` };
+      ? {
+          name: "ptrace",
+          ok: true,
+          warn: state.seccompFilter,
+          message: `kernel.yama.ptrace_scope 1, but CAP_SYS_PTRACE is held: attach by pid works${seccomp}`,
+        }
+      : {
+          name: "ptrace",
+          ok: false,
+          message: `kernel.yama.ptrace_scope is 1 and ${cap}: attach by pid only works on the debugger's own children (launching works). Fix: \`sudo sysctl kernel.yama.ptrace_scope=0\`, or ${capFix}${seccomp}`,
+        };
   }
-  if (scope === 2) return { name: "ptrace", ok: state.capSysPtrace, message: `kernel.yama.ptrace_scope 2: only CAP_SYS_PTRACE may attach${state.capSysPtrace ? " (held)" : `; attach by pid will fail. Fix: ${capFix}, or \`sudo sysctl kernel.yama.ptrace_scope=1\``}${seccomp}` };
+  if (scope === 2)
+    return {
+      name: "ptrace",
+      ok: state.capSysPtrace,
+      message: `kernel.yama.ptrace_scope 2: only CAP_SYS_PTRACE may attach${state.capSysPtrace ? " (held)" : `; attach by pid will fail. Fix: ${capFix}, or \`sudo sysctl kernel.yama.ptrace_scope=1\``}${seccomp}`,
+    };
   return { name: "ptrace", ok: false, message: "kernel.yama.ptrace_scope 3: attaching is disabled until reboot; launching too" };
 }
 
@@ -141,7 +179,13 @@ function existingAncestor(path: string): string {
 
 function errnoText(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
-  const what: Record<string, string> = { EACCES: "permission denied", EPERM: "not permitted", EROFS: "read-only file system", ENOTDIR: "not a directory", ENOSPC: "no space left" };
+  const what: Record<string, string> = {
+    EACCES: "permission denied",
+    EPERM: "not permitted",
+    EROFS: "read-only file system",
+    ENOTDIR: "not a directory",
+    ENOSPC: "no space left",
+  };
   return err.code ? `${what[err.code] ?? err.message} (${err.code})` : String(err.message ?? e);
 }
 
@@ -149,7 +193,12 @@ function modeCheck(): Check {
   const dir = runtimeDir();
   const sock = socketPath();
   const fix = "set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you can write";
-  if (Buffer.byteLength(sock) > 104) return { name: "runtime directory", ok: false, message: `socket path is ${Buffer.byteLength(sock)} bytes (max 104): set DEBUGGER_RUNTIME_DIR to a shorter directory` };
+  if (Buffer.byteLength(sock) > 104)
+    return {
+      name: "runtime directory",
+      ok: false,
+      message: `socket path is ${Buffer.byteLength(sock)} bytes (max 104): set DEBUGGER_RUNTIME_DIR to a shorter directory`,
+    };
   if (!existsSync(dir)) {
     const parent = existingAncestor(dir);
     try {
@@ -175,16 +224,23 @@ function modeCheck(): Check {
     const m = statSync(sock).mode & 0o777;
     if (m !== 0o600) problems.push(`${sock} has mode ${m.toString(8)}, not 600`);
   }
-  return problems.length ? { name: "runtime directory", ok: false, message: problems.join("; ") } : { name: "runtime directory", ok: true, message: `${dir} (700)${existsSync(sock) ? `, socket 600` : ""}` };
+  return problems.length
+    ? { name: "runtime directory", ok: false, message: problems.join("; ") }
+    : { name: "runtime directory", ok: true, message: `${dir} (700)${existsSync(sock) ? `, socket 600` : ""}` };
 }
 
 async function daemonCheck(): Promise<Check> {
   const probe = await probeDaemon();
   if (probe.state === "absent") return { name: "daemon", ok: true, message: "not running (the next command starts it)" };
-  if (probe.state === "stale") return { name: "daemon", ok: true, message: `a socket is there but no daemon answers (${probe.error}); the next command replaces it` };
+  if (probe.state === "stale")
+    return { name: "daemon", ok: true, message: `a socket is there but no daemon answers (${probe.error}); the next command replaces it` };
   const reply = probe.data;
   const same = reply.version === VERSION;
-  return { name: "daemon", ok: true, message: `live: pid ${reply.pid}, version ${reply.version}${same ? "" : ` (this CLI is ${VERSION}: the next command replaces it)`}, up ${reply.uptime} s` };
+  return {
+    name: "daemon",
+    ok: true,
+    message: `live: pid ${reply.pid}, version ${reply.version}${same ? "" : ` (this CLI is ${VERSION}: the next command replaces it)`}, up ${reply.uptime} s`,
+  };
 }
 
 export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters: AdapterCheck[]; checks: Check[]; version: string }> {
@@ -193,7 +249,8 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
   try {
     config = await loadConfig();
     const unknown = config.defaults.adapter ? unknownAdapter(config, config.defaults.adapter) : undefined;
-    if (unknown) checks.push({ name: "config", ok: false, message: `${configPath()}: [defaults] adapter = ${JSON.stringify(config.defaults.adapter)}: ${unknown}` });
+    if (unknown)
+      checks.push({ name: "config", ok: false, message: `${configPath()}: [defaults] adapter = ${JSON.stringify(config.defaults.adapter)}: ${unknown}` });
     else checks.push({ name: "config", ok: true, message: existsSync(configPath()) ? `${configPath()} is valid` : `${configPath()} (none; defaults apply)` });
   } catch (e) {
     const hint = (e as { hint?: string }).hint;
@@ -203,12 +260,19 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
   const fromEnv = process.env.DEBUGGER_ADAPTER;
   if (fromEnv) {
     const unknown = unknownAdapter(config, fromEnv);
-    checks.push({ name: "DEBUGGER_ADAPTER", ok: !unknown, message: unknown ? `${JSON.stringify(fromEnv)}: ${unknown}; or unset it` : `${fromEnv}: native programs start with it, as with [defaults] adapter (--adapter wins)` });
+    checks.push({
+      name: "DEBUGGER_ADAPTER",
+      ok: !unknown,
+      message: unknown
+        ? `${JSON.stringify(fromEnv)}: ${unknown}; or unset it`
+        : `${fromEnv}: native programs start with it, as with [defaults] adapter (--adapter wins)`,
+    });
   }
   const all = allAdapters(config);
   const wanted = only ? (ALIASES[only] ?? only) : undefined;
   const specs = all.filter((a) => !wanted || a.name === wanted);
-  if (wanted && !specs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${only}'`, `known adapters: ${all.map((a) => a.name).join(", ")}`);
+  if (wanted && !specs.length)
+    throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${only}'`, `known adapters: ${all.map((a) => a.name).join(", ")}`);
   const adapters = await Promise.all(specs.map(handshake));
   // `doctor gdb` asks about gdb: there, not found is the answer to fix, not an adapter left out.
   if (wanted) for (const a of adapters) a.required = true;
@@ -220,8 +284,18 @@ export async function runDoctor(only?: string): Promise<{ ok: boolean; adapters:
   const ok = checks.every((c) => c.ok) && adapters.every((a) => !a.found || a.ok) && !absentAsked.length;
   const report = { ok, adapters, checks, version: VERSION };
   if (!ok) {
-    const failed = [...adapters.filter((a) => (a.found && !a.ok) || absentAsked.includes(a.name)).map((a) => a.name), ...checks.filter((c) => !c.ok).map((c) => c.name)];
-    throw new DebuggerError("CHECK_FAILED", `doctor: ${failed.length} check${failed.length === 1 ? "" : "s"} failed: ${failed.join(", ")}`, failed.some((f) => adapters.some((a) => a.name === f)) ? "`debugger setup` installs missing adapters and helpers; the report above says what each check found" : "the report above says what each check found", report);
+    const failed = [
+      ...adapters.filter((a) => (a.found && !a.ok) || absentAsked.includes(a.name)).map((a) => a.name),
+      ...checks.filter((c) => !c.ok).map((c) => c.name),
+    ];
+    throw new DebuggerError(
+      "CHECK_FAILED",
+      `doctor: ${failed.length} check${failed.length === 1 ? "" : "s"} failed: ${failed.join(", ")}`,
+      failed.some((f) => adapters.some((a) => a.name === f))
+        ? "`debugger setup` installs missing adapters and helpers; the report above says what each check found"
+        : "the report above says what each check found",
+      report,
+    );
   }
   return report;
 }
@@ -230,7 +304,10 @@ export type DoctorReport = Awaited<ReturnType<typeof runDoctor>>;
 
 /** The report as text: one line per adapter and check, and the verdict. */
 export function doctorText(d: DoctorReport): string {
-  const rows = d.adapters.map((a) => `  ${a.ok ? "ok " : a.found || a.required ? "ERR" : "-- "} ${a.name.padEnd(10)} ${a.path ?? ""}${a.version ? ` (${a.version})` : ""}\n      ${a.message}`);
+  const rows = d.adapters.map(
+    (a) =>
+      `  ${a.ok ? "ok " : a.found || a.required ? "ERR" : "-- "} ${a.name.padEnd(10)} ${a.path ?? ""}${a.version ? ` (${a.version})` : ""}\n      ${a.message}`,
+  );
   const checks = d.checks.map((c) => `  ${!c.ok ? "ERR" : c.warn ? "warn" : "ok "} ${c.name.padEnd(18)} ${c.message}`);
   return [`debugger ${d.version}`, "Adapters:", ...rows, "Checks:", ...checks, d.ok ? "All good." : "Some checks failed (see ERR above)."].join("\n");
 }
@@ -259,30 +336,88 @@ export async function runDoctorVia(via: string[], only?: string): Promise<Doctor
   const wanted = only ? (ALIASES[only] ?? only) : undefined;
   // A backend that shares another's way into the target (lldb-cli runs as lldb-dap there) is that one.
   const specs = all.filter((a, i) => (!wanted || a.name === wanted) && !(a.remote && all.findIndex((b) => b.remote === a.remote) < i));
-  if (wanted && !specs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${only}'`, `known adapters: ${all.map((a) => a.name).join(", ")}`);
-  const t = toolsInTarget(via, specs.flatMap((s) => s.remote?.names ?? []), process.env as Record<string, string>);
+  if (wanted && !specs.length)
+    throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${only}'`, `known adapters: ${all.map((a) => a.name).join(", ")}`);
+  const t = toolsInTarget(
+    via,
+    specs.flatMap((s) => s.remote?.names ?? []),
+    process.env as Record<string, string>,
+  );
   const adapters: AdapterCheck[] = specs.map((spec) => {
     const base = { name: spec.name, title: spec.title, required: !!wanted };
-    if (!spec.remote) return { ...base, found: false, ok: false, message: spec.name === "gdb" ? "cannot run through --via (cdt-gdb-adapter is a Node program): debug native programs there with lldb-dap" : "cannot run through --via" };
+    if (!spec.remote)
+      return {
+        ...base,
+        found: false,
+        ok: false,
+        message:
+          spec.name === "gdb"
+            ? "cannot run through --via (cdt-gdb-adapter is a Node program): debug native programs there with lldb-dap"
+            : "cannot run through --via",
+      };
     const path = spec.remote.names.map((n) => t.found[n]).find(Boolean);
     if (spec.name === "debugpy") {
-      if (!path) return { ...base, found: false, ok: false, message: `no python3 in the target; install there: ${spec.install?.packages.apt?.join(" ") ?? "python3-debugpy"} (apt) or \`pip install debugpy\`` };
-      if (!t.debugpy) return { ...base, found: false, ok: false, path, message: "the target's python3 cannot import debugpy; install there: `apt-get install python3-debugpy` or `python3 -m pip install debugpy`" };
+      if (!path)
+        return {
+          ...base,
+          found: false,
+          ok: false,
+          message: `no python3 in the target; install there: ${spec.install?.packages.apt?.join(" ") ?? "python3-debugpy"} (apt) or \`pip install debugpy\``,
+        };
+      if (!t.debugpy)
+        return {
+          ...base,
+          found: false,
+          ok: false,
+          path,
+          message: "the target's python3 cannot import debugpy; install there: `apt-get install python3-debugpy` or `python3 -m pip install debugpy`",
+        };
       return { ...base, found: true, ok: true, path, version: t.debugpy, message: `found in the target (${path} -m debugpy.adapter)` };
     }
-    if (!path) return { ...base, found: false, ok: false, message: `not found in the target (looked for ${spec.remote.names.join(", ")}); install there: ${spec.installHint}` };
-    return { ...base, found: true, ok: true, path, message: spec.remote.relay ? "found in the target; it listens on TCP, so this debugger's executable is copied there once as its relay (Linux, same architecture)" : "found in the target" };
+    if (!path)
+      return {
+        ...base,
+        found: false,
+        ok: false,
+        message: `not found in the target (looked for ${spec.remote.names.join(", ")}); install there: ${spec.installHint}`,
+      };
+    return {
+      ...base,
+      found: true,
+      ok: true,
+      path,
+      message: spec.remote.relay
+        ? "found in the target; it listens on TCP, so this debugger's executable is copied there once as its relay (Linux, same architecture)"
+        : "found in the target",
+    };
   });
   const checks: Check[] = [];
   checks.push({ name: "target", ok: true, message: `${t.uname}: reached through \`${via.join(" ")}\`` });
-  checks.push({ name: "interpreters", ok: true, warn: !t.tools.length, message: t.tools.length ? t.tools.join(", ") : "none of python3, go, cc, gcc, clang, rustc, node found" });
+  checks.push({
+    name: "interpreters",
+    ok: true,
+    warn: !t.tools.length,
+    message: t.tools.length ? t.tools.join(", ") : "none of python3, go, cc, gcc, clang, rustc, node found",
+  });
   const yama = t.yama !== undefined ? `, kernel.yama.ptrace_scope ${t.yama}` : "";
-  if (t.capSysPtrace) checks.push({ name: "ptrace", ok: true, message: `CAP_SYS_PTRACE in the target${t.seccomp ? ", a seccomp filter too (launch keeps ASLR on there)" : ""}${yama}: launch and attach` });
-  else checks.push({ name: "ptrace", ok: true, warn: true, message: `no CAP_SYS_PTRACE in the target${t.seccomp ? " and a seccomp filter (a container's default profile)" : ""}${yama}: launching works (a tracer may trace its own child), attaching to a running process may be refused; \`docker run --cap-add=SYS_PTRACE\` (or \`--security-opt seccomp=unconfined\`) allows both` });
+  if (t.capSysPtrace)
+    checks.push({
+      name: "ptrace",
+      ok: true,
+      message: `CAP_SYS_PTRACE in the target${t.seccomp ? ", a seccomp filter too (launch keeps ASLR on there)" : ""}${yama}: launch and attach`,
+    });
+  else
+    checks.push({
+      name: "ptrace",
+      ok: true,
+      warn: true,
+      message: `no CAP_SYS_PTRACE in the target${t.seccomp ? " and a seccomp filter (a container's default profile)" : ""}${yama}: launching works (a tracer may trace its own child), attaching to a running process may be refused; \`docker run --cap-add=SYS_PTRACE\` (or \`--security-opt seccomp=unconfined\`) allows both`,
+    });
   const absentAsked = wanted ? adapters.filter((a) => !a.found) : [];
   const ok = !absentAsked.length;
   const report = { ok, adapters, checks, version: VERSION, target: via.join(" ") };
-  if (!ok) throw new DebuggerError("CHECK_FAILED", `doctor: ${absentAsked.map((a) => a.name).join(", ")} cannot run in the target`, absentAsked[0]!.message, report);
+  if (!ok)
+    throw new DebuggerError("CHECK_FAILED", `doctor: ${absentAsked.map((a) => a.name).join(", ")} cannot run in the target`, absentAsked[0]!.message, report);
   return report;
 }
 

@@ -13,7 +13,8 @@ function stepper(name: "continue" | "next" | "step" | "finish", aliases: string[
     name,
     aliases,
     flags: { ...threadFlag, ...(withCount ? countFlag : {}), ...printFlag },
-    call: (a, ctx) => call(name, { thread: num(a, "thread"), count: num(a, "count"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a) }),
+    call: (a, ctx) =>
+      call(name, { thread: num(a, "thread"), count: num(a, "count"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a) }),
   };
 }
 
@@ -47,7 +48,8 @@ export const executionCommands: CommandSpec[] = [
     examples: ["debugger trace list.c:42 --print i --print 'node->value' --max 20", "debugger trace parse --if 'len > 100' --print len"],
     call: (a, ctx) => {
       const max = num(a, "max");
-      if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of hits, not '${max}'`, "e.g. --max 20");
+      if (max !== undefined && (!Number.isInteger(max) || max < 1))
+        throw new DebuggerError("USAGE", `--max takes a whole number of hits, not '${max}'`, "e.g. --max 20");
       return call("trace", { location: a.positionals[0]!, print: list(a, "print"), locals: localsFlag(a), max, if: str(a, "if"), timeout: ctx.timeout });
     },
   },

@@ -21,7 +21,11 @@ export const guideCommands: CommandSpec[] = [
       else text = topicText(topic);
       if (text === undefined) {
         const guess = closest(topic!, [...Object.keys(TOPICS), ...Object.keys(TOPIC_ALIASES)]);
-        throw new DebuggerError("USAGE", `no guide topic '${topic}'`, `${guess ? `did you mean \`debugger guide ${guess}\`? ` : ""}topics: ${Object.keys(TOPICS).join(", ")}`);
+        throw new DebuggerError(
+          "USAGE",
+          `no guide topic '${topic}'`,
+          `${guess ? `did you mean \`debugger guide ${guess}\`? ` : ""}topics: ${Object.keys(TOPICS).join(", ")}`,
+        );
       }
       return { data: { text }, text: text.trimEnd() };
     },

@@ -113,7 +113,12 @@ export const HUNT: [string, string][] = [
 export async function mainHelp(t: CommandTable, all = false): Promise<string> {
   const width = terminalWidth();
   const s = style();
-  const out = [...paragraph("debugger — a debugger for coding agents: one short command per step, sessions kept by a daemon.", width), "", `${s.heading("Usage:")} debugger [--session NAME] [--json] <command> [args] [flags]`, ""];
+  const out = [
+    ...paragraph("debugger — a debugger for coding agents: one short command per step, sessions kept by a daemon.", width),
+    "",
+    `${s.heading("Usage:")} debugger [--session NAME] [--json] <command> [args] [flags]`,
+    "",
+  ];
   if (!all) return [...out, ...briefHelp(t, width, s)].join("\n");
   const names = (c: CommandSpec) => [c.name, ...(c.aliases ?? [])].join(", ");
   // On a wide terminal one column for every section lines the summaries up down the page; at 80
@@ -123,11 +128,29 @@ export async function mainHelp(t: CommandTable, all = false): Promise<string> {
     const members = t.commands.filter((c) => t.groupOf(c) === group);
     if (!members.length) continue;
     out.push(s.heading(`${title}:`));
-    out.push(...table(members.map((c) => [names(c), t.summaryOf(c)]), width, s, 28, column));
+    out.push(
+      ...table(
+        members.map((c) => [names(c), t.summaryOf(c)]),
+        width,
+        s,
+        28,
+        column,
+      ),
+    );
     out.push("");
   }
-  out.push(...paragraph("Global flags, anywhere on the line: --session NAME, --json, --quiet, --help; -v/--version before the command. Execution commands also take --timeout SECONDS and --no-wait.", width));
-  out.push(...paragraph("`debugger <command> --help` shows a command's flags; `debugger breakpoint --help` a group's sub-commands; `debugger guide` the usual loop; `debugger completion bash|zsh|fish|powershell` a shell completion script.", width));
+  out.push(
+    ...paragraph(
+      "Global flags, anywhere on the line: --session NAME, --json, --quiet, --help; -v/--version before the command. Execution commands also take --timeout SECONDS and --no-wait.",
+      width,
+    ),
+  );
+  out.push(
+    ...paragraph(
+      "`debugger <command> --help` shows a command's flags; `debugger breakpoint --help` a group's sub-commands; `debugger guide` the usual loop; `debugger completion bash|zsh|fish|powershell` a shell completion script.",
+      width,
+    ),
+  );
   return out.join("\n");
 }
 
@@ -160,7 +183,12 @@ function briefHelp(t: CommandTable, width: number, s: Style): string[] {
     });
   }
   out.push("");
-  out.push(...paragraph("Global: --session NAME, --json, --quiet, --help; execution: --timeout S, --no-wait. Recipes: `debugger guide`; topics: `debugger guide TOPIC` (crash, value, hang, exception, test, batch, expressions, service, json, commands).", width));
+  out.push(
+    ...paragraph(
+      "Global: --session NAME, --json, --quiet, --help; execution: --timeout S, --no-wait. Recipes: `debugger guide`; topics: `debugger guide TOPIC` (crash, value, hang, exception, test, batch, expressions, service, json, commands).",
+      width,
+    ),
+  );
   return out;
 }
 
@@ -168,12 +196,24 @@ export async function groupHelp(t: CommandTable, group: string): Promise<string>
   const width = terminalWidth();
   const s = style();
   const subs = t.subCommands(group);
-  const aliases = Object.entries(t.groupAliases).filter(([, g]) => g === group).map(([a]) => a);
+  const aliases = Object.entries(t.groupAliases)
+    .filter(([, g]) => g === group)
+    .map(([a]) => a);
   // Short, like a command's help (HELP_BUDGET): no blank lines, the notes in one paragraph.
   const out = [...paragraph(`debugger ${group} — ${GROUP_SUMMARIES[group] ?? SECTIONS[t.groupOf(subs[0]!)]}`, width), s.heading("Sub-commands:")];
-  out.push(...table(subs.map((c) => [[c.name.slice(group.length + 1), ...(c.aliases ?? [])].join(", "), t.summaryOf(c)]), width, s));
+  out.push(
+    ...table(
+      subs.map((c) => [[c.name.slice(group.length + 1), ...(c.aliases ?? [])].join(", "), t.summaryOf(c)]),
+      width,
+      s,
+    ),
+  );
   const def = t.groups[group];
-  const notes = [def ? (group === "watch" ? `\`debugger ${group} EXPR\` is \`${group} ${def} EXPR\`.` : `\`debugger ${group}\` alone runs \`${group} ${def}\`.`) : "", aliases.length ? `Also spelled: ${aliases.join(", ")}.` : "", `\`debugger ${group} SUB --help\`: its flags.`];
+  const notes = [
+    def ? (group === "watch" ? `\`debugger ${group} EXPR\` is \`${group} ${def} EXPR\`.` : `\`debugger ${group}\` alone runs \`${group} ${def}\`.`) : "",
+    aliases.length ? `Also spelled: ${aliases.join(", ")}.` : "",
+    `\`debugger ${group} SUB --help\`: its flags.`,
+  ];
   out.push(...paragraph(notes.filter(Boolean).join(" "), width));
   return out.join("\n");
 }
@@ -212,7 +252,12 @@ export async function commandHelp(t: CommandTable, spec: CommandSpec, all = fals
   const width = terminalWidth();
   const s = style();
   const positionals = spec.positionals ?? [];
-  const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? [spec.passThroughUsage ?? "[-- ARGS…]"] : [])].join(" ");
+  const usage = [
+    `debugger ${spec.name}`,
+    "[flags]",
+    ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`),
+    ...(spec.passThrough ? [spec.passThroughUsage ?? "[-- ARGS…]"] : []),
+  ].join(" ");
   const aliases = spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : "";
   const head = [...paragraph(`debugger ${spec.name}${aliases} — ${t.summaryOf(spec)}`, width), `${s.heading("Usage:")} ${usage}`];
   // --timeout and --[no-]wait are named under "Also"; attach's `--wait NAME` is its own.
@@ -223,7 +268,14 @@ export async function commandHelp(t: CommandTable, spec: CommandSpec, all = fals
   // whose examples are what they are for (`mcp`: the lines that register it).
   const examples = spec.name === "mcp" ? (spec.examples ?? []) : (spec.examples ?? []).slice(0, 1);
   const render = (described: number) => {
-    const out = [...head, ...table(own.slice(0, described).map((e) => [left(e), briefDescription(e[1].description)]), width, s)];
+    const out = [
+      ...head,
+      ...table(
+        own.slice(0, described).map((e) => [left(e), briefDescription(e[1].description)]),
+        width,
+        s,
+      ),
+    ];
     const more = own.slice(described).map(left);
     if (more.length) out.push(...paragraph(`More flags: ${more.join(", ")} (\`debugger help ${spec.name} --all\` describes each).`, width));
     out.push(...paragraph(`Also: ${shared.join(", ")}.${spec.passThrough && !spec.passThroughUsage ? " Program arguments go after --." : ""}`, width));
@@ -245,11 +297,27 @@ function fullCommandHelp(t: CommandTable, spec: CommandSpec): string {
   const s = style();
   const flags = t.flagsOf(spec);
   const positionals = spec.positionals ?? [];
-  const usage = [`debugger ${spec.name}`, "[flags]", ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`), ...(spec.passThrough ? [spec.passThroughUsage ?? "[-- ARGS…]"] : [])].join(" ");
+  const usage = [
+    `debugger ${spec.name}`,
+    "[flags]",
+    ...positionals.map((p) => `${p.required ? "" : "["}${p.name.toUpperCase()}${p.variadic ? "…" : ""}${p.required ? "" : "]"}`),
+    ...(spec.passThrough ? [spec.passThroughUsage ?? "[-- ARGS…]"] : []),
+  ].join(" ");
   const aliases = spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : "";
   const out = [...paragraph(`debugger ${spec.name}${aliases} — ${t.summaryOf(spec)}`, width), `${s.heading("Usage:")} ${usage}`];
-  if (positionals.length) out.push(s.heading("Arguments:"), ...table(positionals.map((p) => [p.name.toUpperCase(), p.description]), width, s));
-  const row = ([n, f]: [string, FlagDef]): [string, string] => [`${flagLeft(n, f)}${f.repeat ? "…" : ""}`, `${f.description}${f.repeat ? " (repeatable)" : ""}`];
+  if (positionals.length)
+    out.push(
+      s.heading("Arguments:"),
+      ...table(
+        positionals.map((p) => [p.name.toUpperCase(), p.description]),
+        width,
+        s,
+      ),
+    );
+  const row = ([n, f]: [string, FlagDef]): [string, string] => [
+    `${flagLeft(n, f)}${f.repeat ? "…" : ""}`,
+    `${f.description}${f.repeat ? " (repeatable)" : ""}`,
+  ];
   const own = Object.entries(flags).filter(([n]) => !(n in t.globalFlags));
   if (own.length) out.push(s.heading("Flags:"), ...table(own.map(row), width, s));
   out.push(s.heading("Global flags:"), ...table(Object.entries(t.globalFlags).map(row), width, s));

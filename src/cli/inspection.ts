@@ -13,20 +13,30 @@ function expression(a: ParsedArgs, what: string): string {
 }
 
 /** How long an evaluation may take; the CLI's socket waits a little longer. */
-const answerTimeoutFlag = { timeout: { type: "number" as const, description: "seconds the evaluation may take (default 30; 0 waits forever)", valueHint: "SECONDS" } };
+const answerTimeoutFlag = {
+  timeout: { type: "number" as const, description: "seconds the evaluation may take (default 30; 0 waits forever)", valueHint: "SECONDS" },
+};
 export function answerSocketMs(a: ParsedArgs): number {
   return socketWaitMs(num(a, "timeout"), ANSWER_MARGIN_S);
 }
 /** Past an evaluation's --timeout: the reply's reads after it. */
 const ANSWER_MARGIN_S = 30;
-const formatFlag = { format: { type: "string" as const, alias: "f", description: "show integers as hex, bin, oct, dec, char, or a pointer as its address", valueHint: "hex|bin|oct|dec|char|address" } };
+const formatFlag = {
+  format: {
+    type: "string" as const,
+    alias: "f",
+    description: "show integers as hex, bin, oct, dec, char, or a pointer as its address",
+    valueHint: "hex|bin|oct|dec|char|address",
+  },
+};
 
 const FORMATS = ["hex", "bin", "oct", "dec", "char", "address"] as const;
 
 function checkFormat(a: ParsedArgs): (typeof FORMATS)[number] | undefined {
   const f = str(a, "format");
   if (f === undefined) return undefined;
-  if (!(FORMATS as readonly string[]).includes(f)) throw new DebuggerError("USAGE", `--format is ${FORMATS.join(", ")}, not '${f}'`, "e.g. `debugger print x --format hex`");
+  if (!(FORMATS as readonly string[]).includes(f))
+    throw new DebuggerError("USAGE", `--format is ${FORMATS.join(", ")}, not '${f}'`, "e.g. `debugger print x --format hex`");
   return f as (typeof FORMATS)[number];
 }
 
@@ -59,7 +69,8 @@ export const inspectionCommands: Definition[] = [
     flags: { thread: { type: "number", description: "select this thread first", valueHint: "ID" } },
     call: (a) => {
       const n = a.positionals[0] === undefined ? undefined : Number(a.positionals[0]);
-      if (n !== undefined && (!Number.isInteger(n) || n < 0)) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a frame index`, "`debugger backtrace` lists them");
+      if (n !== undefined && (!Number.isInteger(n) || n < 0))
+        throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a frame index`, "`debugger backtrace` lists them");
       return call("frame", { index: n, thread: num(a, "thread") });
     },
   },
@@ -96,7 +107,11 @@ export const inspectionCommands: Definition[] = [
     name: "print",
     aliases: ["p"],
     positionals: [{ name: "expression", description: "e.g. x  p->next  'add(1, 2)'", variadic: true, required: true }],
-    flags: { ...formatFlag, depth: { type: "number", description: "expand structures N levels (default 1; one expression)", valueHint: "N" }, ...answerTimeoutFlag },
+    flags: {
+      ...formatFlag,
+      depth: { type: "number", description: "expand structures N levels (default 1; one expression)", valueHint: "N" },
+      ...answerTimeoutFlag,
+    },
     examples: ["debugger print total", "debugger print i 'scores[i]' st.sum", "debugger print 'slow_check()' --timeout 120"],
     socketTimeoutMs: answerSocketMs,
     call: (a) => {
@@ -153,7 +168,12 @@ export const inspectionCommands: Definition[] = [
         positionals: [{ name: "location", description: "0x7ffe… or an expression whose value is an address", required: true, variadic: true }],
         flags: {
           count: { type: "number", description: "how many bytes (default 64)", valueHint: "N" },
-          format: { type: "string", alias: "f", description: "hex (with characters, default), bytes (decimal), words (32-bit), chars", valueHint: "hex|bytes|words|chars" },
+          format: {
+            type: "string",
+            alias: "f",
+            description: "hex (with characters, default), bytes (decimal), words (32-bit), chars",
+            valueHint: "hex|bytes|words|chars",
+          },
         },
         examples: ["debugger memory read &total --count 4", "debugger memory read 0x7ffe1000", "debugger memory read buf --format chars --count 32"],
         call: (a) => {
@@ -188,7 +208,12 @@ export const inspectionCommands: Definition[] = [
     call: (a) => {
       if (!bool(a, "function")) return call("disassemble", { address: a.positionals[0], count: num(a, "count"), source: bool(a, "source") });
       const name = a.positionals[0];
-      if (name !== undefined && /^(0x[0-9a-f]+|\d+)$/i.test(name)) throw new DebuggerError("USAGE", `--function takes a function's name, not the address '${name}'`, "`debugger disassemble ADDR --count N` disassembles from an address");
+      if (name !== undefined && /^(0x[0-9a-f]+|\d+)$/i.test(name))
+        throw new DebuggerError(
+          "USAGE",
+          `--function takes a function's name, not the address '${name}'`,
+          "`debugger disassemble ADDR --count N` disassembles from an address",
+        );
       return call("disassemble", { function: name ?? true, count: num(a, "count"), source: bool(a, "source") });
     },
   },
@@ -203,7 +228,8 @@ export const inspectionCommands: Definition[] = [
     positionals: [{ name: "id", description: "thread id" }],
     call: (a) => {
       const id = a.positionals[0] === undefined ? undefined : Number(a.positionals[0]);
-      if (id !== undefined && !Number.isInteger(id)) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a thread id`, "`debugger threads` lists them");
+      if (id !== undefined && !Number.isInteger(id))
+        throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a thread id`, "`debugger threads` lists them");
       return call("thread", { id });
     },
   },

@@ -61,7 +61,11 @@ export function interruptible(o: InterruptOptions): WaitInterrupt {
       return;
     }
     firstAt = now;
-    o.say(o.ofRun ? `Ctrl-C: pausing the program to show where it is (Ctrl-C again within ${LEAVE_WINDOW_MS / 1000} s ends it at once)` : `Ctrl-C: pausing the program (Ctrl-C again within ${LEAVE_WINDOW_MS / 1000} s leaves it running)`);
+    o.say(
+      o.ofRun
+        ? `Ctrl-C: pausing the program to show where it is (Ctrl-C again within ${LEAVE_WINDOW_MS / 1000} s ends it at once)`
+        : `Ctrl-C: pausing the program (Ctrl-C again within ${LEAVE_WINDOW_MS / 1000} s leaves it running)`,
+    );
     for (const session of o.sessions) asked.push(pause(session, o));
   };
   process.on("SIGINT", onSigint);
@@ -103,10 +107,25 @@ async function pause(session: string, o: InterruptOptions): Promise<void> {
 /** The error the CLI leaves with: what the session is doing now, and what to run next. */
 async function leave(o: InterruptOptions): Promise<DebuggerError> {
   const name = o.sessions[0]!;
-  const others = o.sessions.length > 1 ? ` (and ${o.sessions.slice(1).map((s) => `'${s}'`).join(", ")})` : "";
-  if (o.ofRun) return new DebuggerError("INTERRUPTED", "left the run at a second Ctrl-C; its program is ended", "a single Ctrl-C shows where the program is before ending it");
+  const others =
+    o.sessions.length > 1
+      ? ` (and ${o.sessions
+          .slice(1)
+          .map((s) => `'${s}'`)
+          .join(", ")})`
+      : "";
+  if (o.ofRun)
+    return new DebuggerError(
+      "INTERRUPTED",
+      "left the run at a second Ctrl-C; its program is ended",
+      "a single Ctrl-C shows where the program is before ending it",
+    );
   if (o.windsDown) {
-    return new DebuggerError("INTERRUPTED", `left the ${o.command} at a second Ctrl-C; session '${name}'${others} keeps running in the daemon, which ends the ${o.command} and leaves the program paused`, "the next command on the session says where it stopped (`debugger status`)");
+    return new DebuggerError(
+      "INTERRUPTED",
+      `left the ${o.command} at a second Ctrl-C; session '${name}'${others} keeps running in the daemon, which ends the ${o.command} and leaves the program paused`,
+      "the next command on the session says where it stopped (`debugger status`)",
+    );
   }
   let state = "its state is not known (the daemon did not answer)";
   try {
@@ -114,11 +133,22 @@ async function leave(o: InterruptOptions): Promise<DebuggerError> {
     if (r.ok && r.data) {
       const d = r.data;
       const f = d.stop?.frame;
-      const where = f ? ` at ${[f.file ? `${lastSegment(f.file)}:${f.line}` : undefined, f.function ? `in ${f.function}` : undefined].filter(Boolean).join(" ")}` : "";
-      state = d.state === "stopped" ? `the program is stopped${where}` : d.state === "running" ? "the program is running (the pause asked for may still stop it)" : `it is ${d.state}`;
+      const where = f
+        ? ` at ${[f.file ? `${lastSegment(f.file)}:${f.line}` : undefined, f.function ? `in ${f.function}` : undefined].filter(Boolean).join(" ")}`
+        : "";
+      state =
+        d.state === "stopped"
+          ? `the program is stopped${where}`
+          : d.state === "running"
+            ? "the program is running (the pause asked for may still stop it)"
+            : `it is ${d.state}`;
     }
   } catch {}
-  return new DebuggerError("INTERRUPTED", `left the ${o.command} at a second Ctrl-C; session '${name}'${others} keeps running in the daemon; ${state}`, "`debugger await` waits for its next stop, `debugger status` shows it, `debugger stop` ends it");
+  return new DebuggerError(
+    "INTERRUPTED",
+    `left the ${o.command} at a second Ctrl-C; session '${name}'${others} keeps running in the daemon; ${state}`,
+    "`debugger await` waits for its next stop, `debugger status` shows it, `debugger stop` ends it",
+  );
 }
 
 /**
@@ -132,7 +162,13 @@ export function leaveAtInterrupt(name: string): WaitInterrupt {
   const onSigint = () => {
     if (controller.signal.aborted) return;
     controller.abort();
-    left.reject(new DebuggerError("INTERRUPTED", `stopped waiting for a new process named '${name}' at Ctrl-C`, "had one just started, `debugger status` shows whether it was attached"));
+    left.reject(
+      new DebuggerError(
+        "INTERRUPTED",
+        `stopped waiting for a new process named '${name}' at Ctrl-C`,
+        "had one just started, `debugger status` shows whether it was attached",
+      ),
+    );
   };
   process.on("SIGINT", onSigint);
   return {

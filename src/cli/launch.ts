@@ -49,7 +49,15 @@ export async function configs(a: ParsedArgs, ctx: CliContext): Promise<LocalResu
   const kind = (c: ConfigSummary) => (c.compound ? "compound" : `${c.type} → ${c.adapter ?? "(not supported)"}${c.request === "attach" ? " attach" : ""}`);
   const kindWidth = Math.min(28, Math.max(...list.map((c) => kind(c).length)));
   for (const c of list) {
-    const what = c.compound ? c.compound.map((n) => `'${n}'`).join(", ") : c.module !== undefined ? `-m ${c.module}` : c.pid !== undefined ? `pid ${c.pid}` : c.connect ? `${c.connect.host}:${c.connect.port}` : (rel(c.program) ?? "");
+    const what = c.compound
+      ? c.compound.map((n) => `'${n}'`).join(", ")
+      : c.module !== undefined
+        ? `-m ${c.module}`
+        : c.pid !== undefined
+          ? `pid ${c.pid}`
+          : c.connect
+            ? `${c.connect.host}:${c.connect.port}`
+            : (rel(c.program) ?? "");
     const head = `  ${c.name.padEnd(width)}  ${kind(c).padEnd(kindWidth)}  ${what}`.trimEnd();
     lines.push(head + (c.preLaunchTask ? `  (preLaunchTask '${c.preLaunchTask}': not run)` : ""));
     if (c.error) lines.push(`    cannot start: ${c.error}`);

@@ -19,10 +19,18 @@ export const mcpCommands: CommandSpec[] = [
     examples: REGISTRATION,
     run: async (a, ctx) => {
       // As for any daemon command: --session, then DEBUGGER_SESSION, then config.toml's [defaults] session.
-      const [{ serveMcp }, { cliSettings }, { checkSessionName }] = await Promise.all([import("../mcp/server.ts"), import("../common/cliSettings.ts"), import("../common/sessionName.ts")]);
+      const [{ serveMcp }, { cliSettings }, { checkSessionName }] = await Promise.all([
+        import("../mcp/server.ts"),
+        import("../common/cliSettings.ts"),
+        import("../common/sessionName.ts"),
+      ]);
       const settings = await cliSettings();
       const fromConfig = a.flags.session === undefined && !process.env.DEBUGGER_SESSION && settings.session !== undefined;
-      const from = fromConfig ? "[defaults] session in config.toml" : a.flags.session === undefined && process.env.DEBUGGER_SESSION ? "DEBUGGER_SESSION" : "--session";
+      const from = fromConfig
+        ? "[defaults] session in config.toml"
+        : a.flags.session === undefined && process.env.DEBUGGER_SESSION
+          ? "DEBUGGER_SESSION"
+          : "--session";
       const session = checkSessionName(fromConfig ? settings.session! : ctx.session, from);
       await serveMcp({ session, timeout: settings.executionTimeout ?? 60, locals: settings.locals });
       return { data: {}, text: "" };

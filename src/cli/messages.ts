@@ -9,7 +9,13 @@ export async function messages(): Promise<ConsolaInstance> {
   const { createConsola } = await import("consola");
   // Everything on stderr: stdout holds only the command's result (one JSON document with --json).
   // level 3 (info) always: consola would drop to warnings when NODE_ENV=test or in CI.
-  const options = { stdout: process.stderr, stderr: process.stderr, level: 3, fancy: !!process.stderr.isTTY, formatOptions: { date: false, colors: useColor(process.stderr) } };
+  const options = {
+    stdout: process.stderr,
+    stderr: process.stderr,
+    level: 3,
+    fancy: !!process.stderr.isTTY,
+    formatOptions: { date: false, colors: useColor(process.stderr) },
+  };
   instance = createConsola(options as Parameters<typeof createConsola>[0]);
   return instance;
 }

@@ -19,10 +19,15 @@ export const runCommands: CommandSpec[] = [
       keep: { type: "boolean", description: "leave the session at its last stop to inspect" },
       ...programFlags,
     },
-    examples: ["debugger run ./app --break 'parse.c:42 if len > 100' --print len --print 'buf[0]' --max 5 -- input.txt", "debugger run ./app --break 'parse.c:42 print len, buf[0]' --break 'parse.c:80 print out' -- input.txt", "debugger run ./app --via 'docker exec -i web' --break main.c:42 --print argc"],
+    examples: [
+      "debugger run ./app --break 'parse.c:42 if len > 100' --print len --print 'buf[0]' --max 5 -- input.txt",
+      "debugger run ./app --break 'parse.c:42 print len, buf[0]' --break 'parse.c:80 print out' -- input.txt",
+      "debugger run ./app --via 'docker exec -i web' --break main.c:42 --print argc",
+    ],
     call: (a, ctx) => {
       const max = num(a, "max");
-      if (max !== undefined && (!Number.isInteger(max) || max < 1)) throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
+      if (max !== undefined && (!Number.isInteger(max) || max < 1))
+        throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
       return withTarget(a, (via) => {
         const args = { ...programArgs(a), ...via, print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), timeout: ctx.timeout };
         const config = configName(a, "run");

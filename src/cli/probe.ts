@@ -63,7 +63,11 @@ export async function probeSessions(timeoutMs = 2000): Promise<Probe<"sessions">
 }
 
 /** A command that only reads (breakpoint list, threads, catch filters) on SESSION of a running daemon of this version. */
-export async function probeSession(command: "breakpoint.list" | "threads" | "catch", session: string, timeoutMs = 2000): Promise<{ state: "absent" } | { state: "stale"; error: string } | { state: "live"; data: unknown }> {
+export async function probeSession(
+  command: "breakpoint.list" | "threads" | "catch",
+  session: string,
+  timeoutMs = 2000,
+): Promise<{ state: "absent" } | { state: "stale"; error: string } | { state: "live"; data: unknown }> {
   const ping = await probeDaemon(timeoutMs);
   if (ping.state !== "live") return ping;
   if (ping.data.version !== VERSION) return { state: "stale", error: `the daemon is version ${ping.data.version}` };

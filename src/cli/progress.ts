@@ -28,7 +28,7 @@ export function fitLine(subject: string, time: string, extra: string, columns: n
   const width = columns - 1;
   if ([...line].length <= width) return line;
   const tail = time;
-  const chars = [...subject + tail];
+  const chars = [...(subject + tail)];
   if (chars.length <= width) return subject + tail;
   const tailChars = [...tail];
   if (tailChars.length + 2 <= width) return `${[...subject].slice(0, width - tailChars.length - 1).join("")}…${tail}`;

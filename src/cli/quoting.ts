@@ -19,7 +19,9 @@ export function quotingWarnings(expressions: readonly string[], flag: string): s
     if (last === undefined || !(last in CUT_ENDINGS)) continue;
     const guess = `${trimmed.slice(0, -1)}${CUT_ENDINGS[last]}…`;
     const use = flag ? `${flag} '${guess}'` : `'${guess}'`;
-    out.push(`warning: '${trimmed}' ends in '${last}': the shell probably took the rest of it (an unquoted >, <, | is a redirect or a pipe). Quote the whole expression: ${use}`);
+    out.push(
+      `warning: '${trimmed}' ends in '${last}': the shell probably took the rest of it (an unquoted >, <, | is a redirect or a pipe). Quote the whole expression: ${use}`,
+    );
   }
   return out;
 }
@@ -27,5 +29,10 @@ export function quotingWarnings(expressions: readonly string[], flag: string): s
 /** The warnings for a daemon request's expressions (`--print`, `print EXPR…`, `display`, `trace --if`). */
 export function requestQuotingWarnings(args: Record<string, unknown>): string[] {
   const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" ? [v] : []);
-  return [...quotingWarnings(list(args.print), "--print"), ...quotingWarnings(list(args.expressions), ""), ...quotingWarnings(list(args.expression), ""), ...quotingWarnings(list(args.if), "--if")];
+  return [
+    ...quotingWarnings(list(args.print), "--print"),
+    ...quotingWarnings(list(args.expressions), ""),
+    ...quotingWarnings(list(args.expression), ""),
+    ...quotingWarnings(list(args.if), "--if"),
+  ];
 }

@@ -22,7 +22,21 @@ import { toolCommands } from "./tools.ts";
 import { guideCommands } from "./guide.ts";
 import { mcpCommands } from "./mcp.ts";
 
-const definitions: Definition[] = [...sessionCommands, ...runCommands, ...diffCommands, ...testCommands, ...breakpointCommands, ...executionCommands, ...inspectionCommands, ...outputCommands, ...toolCommands, ...guideCommands, ...mcpCommands, ...batchCommands, ...adminCommands];
+const definitions: Definition[] = [
+  ...sessionCommands,
+  ...runCommands,
+  ...diffCommands,
+  ...testCommands,
+  ...breakpointCommands,
+  ...executionCommands,
+  ...inspectionCommands,
+  ...outputCommands,
+  ...toolCommands,
+  ...guideCommands,
+  ...mcpCommands,
+  ...batchCommands,
+  ...adminCommands,
+];
 
 export const commands: CommandSpec[] = [];
 /** Group words that need a second word (`breakpoint add`), with the default sub-command. */
@@ -60,7 +74,6 @@ export const executionFlags: Record<string, FlagDef> = {
   wait: { type: "boolean", description: "wait for the stop (--no-wait returns at once)" },
 };
 
-
 /** Waits for a stop: takes --timeout and --no-wait. */
 export function isExecution(spec: CommandSpec): boolean {
   return isDaemonSpec(spec) && metaOf(spec.command).execution === true;
@@ -94,13 +107,21 @@ export function findCommand(words: string[]): Found {
     if (fallback) return { spec: fallback, used: 1, group, explicitSub: false };
     const subs = subCommands(group).map((c) => c.name.slice(group.length + 1));
     const guess = sub ? closest(sub, subs) : undefined;
-    throw new DebuggerError("UNKNOWN_COMMAND", sub ? `unknown command '${group} ${sub}'` : `'${group}' needs a sub-command`, guess ? `did you mean \`debugger ${group} ${guess}\`?` : `sub-commands: ${subs.join(", ")}`);
+    throw new DebuggerError(
+      "UNKNOWN_COMMAND",
+      sub ? `unknown command '${group} ${sub}'` : `'${group}' needs a sub-command`,
+      guess ? `did you mean \`debugger ${group} ${guess}\`?` : `sub-commands: ${subs.join(", ")}`,
+    );
   }
   // A loop, not Array.prototype.find: this runs on every command, where each array builtin's first call costs ~0.1 ms.
   for (const spec of commands) if (spec.name === first || spec.aliases?.includes(first)) return { spec, used: 1, explicitSub: false };
   const names = [...commands.flatMap((c) => [c.name.split(" ")[0]!, ...(c.aliases ?? [])]), ...Object.keys(groups)];
   const guess = closest(first, [...new Set(names)]);
-  throw new DebuggerError("UNKNOWN_COMMAND", `unknown command '${first}'`, guess ? `did you mean \`debugger ${guess}\`? (\`debugger --help\` lists the commands)` : "`debugger --help` lists the commands");
+  throw new DebuggerError(
+    "UNKNOWN_COMMAND",
+    `unknown command '${first}'`,
+    guess ? `did you mean \`debugger ${guess}\`? (\`debugger --help\` lists the commands)` : "`debugger --help` lists the commands",
+  );
 }
 
 /** A command line split into the command's words and the rest, which still holds every flag. */
@@ -151,7 +172,13 @@ export function splitCommandLine(argv: readonly string[]): CommandLine {
       if (!g) {
         if (words.length) break;
         const guess = closest(word.replace(/=.*$/, ""), [...Object.keys(globalFlags).map((n) => `--${n}`), "--version"]);
-        throw new DebuggerError("UNKNOWN_FLAG", `unknown flag '${word}' before the command`, guess ? `did you mean ${guess}? (\`debugger --help\` lists the commands and global flags)` : "only global flags (--session, --json, --quiet, --help, --version) may come before the command; `debugger --help`");
+        throw new DebuggerError(
+          "UNKNOWN_FLAG",
+          `unknown flag '${word}' before the command`,
+          guess
+            ? `did you mean ${guess}? (\`debugger --help\` lists the commands and global flags)`
+            : "only global flags (--session, --json, --quiet, --help, --version) may come before the command; `debugger --help`",
+        );
       }
       rest.push(word);
       if (g.takesNext && i + 1 < argv.length) rest.push(argv[++i]!);
@@ -195,10 +222,27 @@ export function checkPositionals(spec: CommandSpec, parsed: { positionals: strin
   if (!variadic && parsed.positionals.length > positionals.length) {
     const extra = parsed.positionals[positionals.length]!;
     // A command that takes nothing but what follows -- (`test -- pytest -x`).
-    const hint = spec.passThrough && !positionals.length ? `the command goes after --: \`debugger ${spec.name} -- ${parsed.positionals.join(" ")}\`` : spec.passThrough ? `program arguments go after --: \`debugger ${spec.name} ${parsed.positionals[0]} -- ${parsed.positionals.slice(1).join(" ")}\`` : `\`debugger ${spec.name} --help\``;
+    const hint =
+      spec.passThrough && !positionals.length
+        ? `the command goes after --: \`debugger ${spec.name} -- ${parsed.positionals.join(" ")}\``
+        : spec.passThrough
+          ? `program arguments go after --: \`debugger ${spec.name} ${parsed.positionals[0]} -- ${parsed.positionals.slice(1).join(" ")}\``
+          : `\`debugger ${spec.name} --help\``;
     throw new DebuggerError("USAGE", `unexpected argument '${extra}' for '${spec.name}'`, hint);
   }
 }
 
 /** The table as the bodies see it. */
-export const table: CommandTable = { commands, globalFlags, groups, groupAliases, flagsOf, findCommand, subCommands, isExecution, groupOf, summaryOf, checkPositionals };
+export const table: CommandTable = {
+  commands,
+  globalFlags,
+  groups,
+  groupAliases,
+  flagsOf,
+  findCommand,
+  subCommands,
+  isExecution,
+  groupOf,
+  summaryOf,
+  checkPositionals,
+};

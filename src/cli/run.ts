@@ -52,7 +52,7 @@ export async function runCli(argv: string[]): Promise<number> {
       plainHelp(wantsJson);
       if (!target.length) {
         await write(await mainHelp(table, flagWords.includes("--all") || flagWords.includes("-a")));
-        return argv.length === 0 || !helpFlag && line.words[0] !== "help" ? 2 : 0;
+        return argv.length === 0 || (!helpFlag && line.words[0] !== "help") ? 2 : 0;
       }
       const group = groupAliases[target[0]!] ?? target[0]!;
       if (group in groups && target.length === 1) await write(await groupHelp(table, group));
@@ -88,7 +88,8 @@ export async function runCli(argv: string[]): Promise<number> {
     const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : (settings.executionTimeout ?? 60);
     if (timeout < 0) throw new DebuggerError("USAGE", "--timeout cannot be negative", "seconds, e.g. --timeout 120 (0 waits forever)");
     // Timers take at most 2^31-1 ms; a longer one fires at once (a bogus TIMEOUT before anything ran).
-    if (timeout > MAX_TIMEOUT_S) throw new DebuggerError("USAGE", `--timeout ${timeout} is more than ${MAX_TIMEOUT_S} s`, "seconds, e.g. --timeout 120; 0 waits forever");
+    if (timeout > MAX_TIMEOUT_S)
+      throw new DebuggerError("USAGE", `--timeout ${timeout} is more than ${MAX_TIMEOUT_S} s`, "seconds, e.g. --timeout 120; 0 waits forever");
     const ctx: CliContext = {
       session: sessionName,
       cwd: process.cwd(),
@@ -104,7 +105,10 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     const result = isDaemonSpec(spec) ? await send(spec, parsed, ctx) : await spec.run(parsed, { ...ctx, table });
     status = result.exitCode ?? 0;
-    if (ctx.json) await write(JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: result.data, ...(result.notice ? { notice: result.notice } : {}) }));
+    if (ctx.json)
+      await write(
+        JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: result.data, ...(result.notice ? { notice: result.notice } : {}) }),
+      );
     else if (!ctx.quiet) await write(result.text);
     return result.exitCode ?? 0;
   } catch (e) {
@@ -151,7 +155,8 @@ async function send(spec: DaemonSpec, parsed: ParsedArgs, ctx: CliContext): Prom
     return await sendCall(spec, call.command, call.args, parsed, ctx);
   } catch (e) {
     // Never delivered: no daemon took the copy.
-    if (e instanceof DebuggerError && (e.code === "DAEMON_UNAVAILABLE" || e.code === "DAEMON_VERSION_MISMATCH" || e.code === "RUNTIME_DIR_UNSAFE")) removeStdinCopy(copy);
+    if (e instanceof DebuggerError && (e.code === "DAEMON_UNAVAILABLE" || e.code === "DAEMON_VERSION_MISMATCH" || e.code === "RUNTIME_DIR_UNSAFE"))
+      removeStdinCopy(copy);
     throw e;
   }
 }
@@ -172,7 +177,12 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
   // A command that waits for a stop says so, and for how long, on a terminal (erased before the reply).
   const waits = m.execution && !ctx.json && !ctx.quiet && argOf(args, "wait") !== false;
   const waitFor = argOf(args, "waitFor");
-  const what = waitFor !== undefined ? `${spec.name}: waiting for a new process named '${waitFor}'` : m.startsAdapter ? `${spec.name}: starting, then waiting for the first stop` : `${spec.name}: the program runs; waiting for the stop`;
+  const what =
+    waitFor !== undefined
+      ? `${spec.name}: waiting for a new process named '${waitFor}'`
+      : m.startsAdapter
+        ? `${spec.name}: starting, then waiting for the first stop`
+        : `${spec.name}: the program runs; waiting for the stop`;
   const progress = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(what) : undefined;
   // On a terminal the program's output is shown as it comes, as gdb shows it, and left out of the
   // report that follows (the daemon sends exactly what that report's Output holds, and what came before it).
@@ -215,27 +225,32 @@ async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: Ar
       });
       return;
     }
-    const text = ctx.json ? `${JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data })}\n` : r.data !== undefined ? escapeControls(presentPartial(command, r.data, view)) : "";
+    const text = ctx.json
+      ? `${JSON.stringify({ ok: true, command: spec.name, session: ctx.session, data: r.data })}\n`
+      : r.data !== undefined
+        ? escapeControls(presentPartial(command, r.data, view))
+        : "";
     if (text) print(() => writeTo("out", text));
   };
   let pending = true;
-  const interrupt = waitFor !== undefined
-    ? (await import("./interrupt.ts")).leaveAtInterrupt(waitFor)
-    : waitsForStop || command === "run" || command === "diff"
-    ? (await import("./interrupt.ts")).interruptible({
-        sessions: [ctx.session],
-        cwd: ctx.cwd,
-        command: spec.name,
-        windsDown: command === "trace",
-        ofRun: command === "run" || command === "diff",
-        pending: () => pending,
-        say: (text) => {
-          if (ctx.json || ctx.quiet) return;
-          if (progress) progress.say(text);
-          else process.stderr.write(`${text}\n`);
-        },
-      })
-    : undefined;
+  const interrupt =
+    waitFor !== undefined
+      ? (await import("./interrupt.ts")).leaveAtInterrupt(waitFor)
+      : waitsForStop || command === "run" || command === "diff"
+        ? (await import("./interrupt.ts")).interruptible({
+            sessions: [ctx.session],
+            cwd: ctx.cwd,
+            command: spec.name,
+            windsDown: command === "trace",
+            ofRun: command === "run" || command === "diff",
+            pending: () => pending,
+            say: (text) => {
+              if (ctx.json || ctx.quiet) return;
+              if (progress) progress.say(text);
+              else process.stderr.write(`${text}\n`);
+            },
+          })
+        : undefined;
   let reply: Reply<Replies[C]>;
   try {
     const signal = interrupt ? AbortSignal.any([interrupt.signal, readerGone.signal]) : readerGone.signal;

@@ -37,16 +37,31 @@ export function envArgs(a: ParsedArgs): { env: Record<string, string>; clearEnv?
 
 export const adapterFlags: Record<string, FlagDef> = {
   adapter: { type: "string", description: "debug adapter to use (default: chosen from the program)", valueHint: "NAME" },
-  connect: { type: "string", description: "use a debug adapter already listening there (dlv dap --listen, debugpy --listen, lldb-dap --connection); node: a Node inspector (node --inspect=PORT)", valueHint: "HOST:PORT" },
+  connect: {
+    type: "string",
+    description:
+      "use a debug adapter already listening there (dlv dap --listen, debugpy --listen, lldb-dap --connection); node: a Node inspector (node --inspect=PORT)",
+    valueHint: "HOST:PORT",
+  },
   python: { type: "string", description: "Python interpreter for debugpy", valueHint: "PATH" },
   "just-my-code": { type: "boolean", description: "debugpy: stop only in your own code (--no-just-my-code to step into libraries)" },
 };
 
 /** `--via 'COMMAND…'` and `--map REMOTE=LOCAL` (start, run): the adapter runs inside a target reached through a command. */
 export const viaFlags: Record<string, FlagDef> = {
-  via: { type: "string", description: "start the adapter and program inside a target through this command, DAP over its stdin/stdout: 'docker exec -i NAME', 'ssh HOST', 'kubectl exec -i POD --' (one string, split as a shell splits words)", valueHint: "CMD" },
-  target: { type: "string", description: "instead of --via: config.toml's [targets.NAME] (via = [argv], map = [\"REMOTE=LOCAL\"])", valueHint: "NAME" },
-  map: { type: "string", repeat: true, description: "with --via: the target's directory REMOTE is LOCAL here (docker's bind mounts are mapped without it)", valueHint: "REMOTE=LOCAL" },
+  via: {
+    type: "string",
+    description:
+      "start the adapter and program inside a target through this command, DAP over its stdin/stdout: 'docker exec -i NAME', 'ssh HOST', 'kubectl exec -i POD --' (one string, split as a shell splits words)",
+    valueHint: "CMD",
+  },
+  target: { type: "string", description: 'instead of --via: config.toml\'s [targets.NAME] (via = [argv], map = ["REMOTE=LOCAL"])', valueHint: "NAME" },
+  map: {
+    type: "string",
+    repeat: true,
+    description: "with --via: the target's directory REMOTE is LOCAL here (docker's bind mounts are mapped without it)",
+    valueHint: "REMOTE=LOCAL",
+  },
 };
 
 type ViaArgs = { via?: string[]; map?: string[] };
@@ -72,7 +87,12 @@ export function viaArgs(a: ParsedArgs): ViaArgs {
 export function withTarget<T>(a: ParsedArgs, make: (via: ViaArgs) => T | Promise<T>): T | Promise<T> {
   const name = str(a, "target");
   if (name === undefined) return make({});
-  if (str(a, "via") !== undefined) throw new DebuggerError("USAGE", "--via and --target both say where the program runs: give one", `--target ${name} runs through the command config.toml gives it`);
+  if (str(a, "via") !== undefined)
+    throw new DebuggerError(
+      "USAGE",
+      "--via and --target both say where the program runs: give one",
+      `--target ${name} runs through the command config.toml gives it`,
+    );
   const map = list(a, "map");
   return namedTarget(name).then((t) => {
     const all = [...map, ...t.map];
@@ -101,14 +121,23 @@ export function adapterArgs(a: ParsedArgs): { adapter?: string; connect?: { host
 
 /** `--config NAME` (a VS Code launch configuration) and the file it is read from. */
 export const launchFlags: Record<string, FlagDef> = {
-  config: { type: "string", description: "start the configuration NAME of the project's .vscode/launch.json (found from here upward); flags given here win over its values", valueHint: "NAME" },
+  config: {
+    type: "string",
+    description: "start the configuration NAME of the project's .vscode/launch.json (found from here upward); flags given here win over its values",
+    valueHint: "NAME",
+  },
   "launch-file": { type: "string", description: "the launch.json --config reads, instead of the nearest .vscode/launch.json", valueHint: "PATH" },
 };
 
 /** --config's NAME; --launch-file alone is a mistake. */
 export function configName(a: ParsedArgs, command: string): string | undefined {
   const name = str(a, "config");
-  if (name === undefined && str(a, "launch-file") !== undefined && command !== "configs") throw new DebuggerError("USAGE", "--launch-file names the file --config reads: give --config NAME too", `\`debugger configs --launch-file ${str(a, "launch-file")}\` lists its configurations`);
+  if (name === undefined && str(a, "launch-file") !== undefined && command !== "configs")
+    throw new DebuggerError(
+      "USAGE",
+      "--launch-file names the file --config reads: give --config NAME too",
+      `\`debugger configs --launch-file ${str(a, "launch-file")}\` lists its configurations`,
+    );
   return name;
 }
 
@@ -133,7 +162,17 @@ export const programFlags: Record<string, FlagDef> = {
 /** The request's side of programFlags, with the program, its arguments and the breakpoints. */
 export function programArgs(a: ParsedArgs) {
   const { connect: _, ...adapter } = adapterArgs(a);
-  return { program: a.positionals[0], module: str(a, "module"), args: a.rest, cwd: str(a, "cwd"), ...envArgs(a), stdin: str(a, "stdin"), ...adapter, ...viaArgs(a), break: list(a, "break") };
+  return {
+    program: a.positionals[0],
+    module: str(a, "module"),
+    args: a.rest,
+    cwd: str(a, "cwd"),
+    ...envArgs(a),
+    stdin: str(a, "stdin"),
+    ...adapter,
+    ...viaArgs(a),
+    break: list(a, "break"),
+  };
 }
 
 export const sessionCommands: CommandSpec[] = [
@@ -143,17 +182,38 @@ export const sessionCommands: CommandSpec[] = [
     positionals: [{ name: "program", description: "the executable to debug (or --module)" }],
     passThrough: true,
     flags: {
-      break: { type: "string", alias: "b", repeat: true, description: "LOC or 'LOC if COND' (+ ' print EXPR, …'), set before the program runs", valueHint: "LOC" },
+      break: {
+        type: "string",
+        alias: "b",
+        repeat: true,
+        description: "LOC or 'LOC if COND' (+ ' print EXPR, …'), set before the program runs",
+        valueHint: "LOC",
+      },
       ...printFlag,
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
       core: { type: "string", description: "open a core dump of the program instead of running it (post-mortem: inspect, no execution)", valueHint: "FILE" },
       connect: adapterFlags.connect!,
       ...programFlags,
     },
-    examples: ["debugger start ./app --break main.c:42 -- --verbose input.txt", "debugger start ./app --stop-on-entry", "debugger start ./app --core core.1234", "debugger start -m mypkg.cli --break mypkg/cli.py:12 -- --help"],
+    examples: [
+      "debugger start ./app --break main.c:42 -- --verbose input.txt",
+      "debugger start ./app --stop-on-entry",
+      "debugger start ./app --core core.1234",
+      "debugger start -m mypkg.cli --break mypkg/cli.py:12 -- --help",
+    ],
     call: (a, ctx) =>
       withTarget(a, (via) => {
-        const args = { ...programArgs(a), ...via, connect: adapterArgs(a).connect, stopOnEntry: bool(a, "stop-on-entry"), core: str(a, "core"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a) };
+        const args = {
+          ...programArgs(a),
+          ...via,
+          connect: adapterArgs(a).connect,
+          stopOnEntry: bool(a, "stop-on-entry"),
+          core: str(a, "core"),
+          wait: ctx.wait,
+          timeout: ctx.timeout,
+          print: list(a, "print"),
+          locals: localsFlag(a),
+        };
         const config = configName(a, "start");
         // Sync without --config (or --target): a batch's and the tests' plain start stays a plain call.
         return config === undefined ? call("start", args) : import("./launch.ts").then((m) => m.startCall(config, a, ctx, args));
@@ -173,13 +233,22 @@ export const sessionCommands: CommandSpec[] = [
     flags: {
       break: { type: "string", alias: "b", repeat: true, description: "LOC or 'LOC if COND', set while attaching", valueHint: "LOC" },
       // Overrides the execution flag `--[no-]wait`: LLDB's `process attach --waitfor NAME`.
-      wait: { type: "string", negatable: true, description: "wait for a new process named NAME to start (at most --timeout), then attach it; --no-wait: do not wait for a stop", valueHint: "NAME" },
+      wait: {
+        type: "string",
+        negatable: true,
+        description: "wait for a new process named NAME to start (at most --timeout), then attach it; --no-wait: do not wait for a stop",
+        valueHint: "NAME",
+      },
       ...printFlag,
       ...adapterFlags,
       program: { type: "string", description: "the process's executable, if the adapter needs it", valueHint: "PATH" },
       ...viaFlags,
     },
-    examples: ["debugger attach 12345", "debugger attach --wait myserver --break server.c:88 --timeout 120", "debugger attach --connect 127.0.0.1:5678 --adapter debugpy"],
+    examples: [
+      "debugger attach 12345",
+      "debugger attach --wait myserver --break server.c:88 --timeout 120",
+      "debugger attach --connect 127.0.0.1:5678 --adapter debugpy",
+    ],
     call: (a, ctx) => {
       const extra = adapterArgs(a);
       const waitFor = typeof a.flags.wait === "string" ? a.flags.wait : undefined;
@@ -188,7 +257,23 @@ export const sessionCommands: CommandSpec[] = [
         pid = Number(a.positionals[0]);
         if (!Number.isInteger(pid) || pid < 1) throw new DebuggerError("USAGE", `'${a.positionals[0]}' is not a process id`, "`debugger attach 12345`");
       }
-      return withTarget(a, (via) => call("attach", { pid, waitFor, program: str(a, "program"), ...extra, ...viaArgs(a), ...via, break: list(a, "break"), wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), clientPid: process.pid, callerEnv: ownEnv() }));
+      return withTarget(a, (via) =>
+        call("attach", {
+          pid,
+          waitFor,
+          program: str(a, "program"),
+          ...extra,
+          ...viaArgs(a),
+          ...via,
+          break: list(a, "break"),
+          wait: ctx.wait,
+          timeout: ctx.timeout,
+          print: list(a, "print"),
+          locals: localsFlag(a),
+          clientPid: process.pid,
+          callerEnv: ownEnv(),
+        }),
+      );
     },
   },
   {

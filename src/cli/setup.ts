@@ -25,7 +25,6 @@ export interface Plan {
   note?: string;
 }
 
-
 function detectManager(): Manager | undefined {
   if (process.platform === "darwin") return which("brew") ? "brew" : undefined;
   if (which("apt-get")) return "apt";
@@ -123,16 +122,28 @@ export async function runSetup(a: ParsedArgs, ctx: CliContext) {
   const adapters = allAdapters(config);
   const wanted = a.positionals[0] ? (ALIASES[a.positionals[0]] ?? a.positionals[0]) : undefined;
   const specs = wanted ? adapters.filter((s) => s.name === wanted) : adapters.filter((s) => s.install);
-  if (wanted && !specs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${a.positionals[0]}'`, `known adapters: ${adapters.map((s) => s.name).join(", ")}`);
+  if (wanted && !specs.length)
+    throw new DebuggerError("ADAPTER_NOT_FOUND", `unknown adapter '${a.positionals[0]}'`, `known adapters: ${adapters.map((s) => s.name).join(", ")}`);
   const manager = detectManager();
   const plans = specs.map((s) => planFor(s, manager));
   const dryRun = bool(a, "dry-run") === true;
   const work = plans.filter((p) => p.steps.length);
-  const result = { dryRun, manager, plans: plans.map((p) => ({ ...p, steps: p.steps.map((s) => ({ command: s.shown ?? s.argv, why: s.why })) })), installed: [] as string[], config: undefined as string | undefined };
+  const result = {
+    dryRun,
+    manager,
+    plans: plans.map((p) => ({ ...p, steps: p.steps.map((s) => ({ command: s.shown ?? s.argv, why: s.why })) })),
+    installed: [] as string[],
+    config: undefined as string | undefined,
+  };
   if (dryRun || !work.length) return result;
   if (!ctx.json) await Bun.write(Bun.stderr, `${renderSetupPlan(result)}\n`);
   if (bool(a, "yes") !== true) {
-    if (!process.stdin.isTTY) throw new DebuggerError("USAGE", "setup would install software; it needs --yes when not run at a terminal", "`debugger setup --dry-run` shows the plan; `debugger setup --yes` carries it out");
+    if (!process.stdin.isTTY)
+      throw new DebuggerError(
+        "USAGE",
+        "setup would install software; it needs --yes when not run at a terminal",
+        "`debugger setup --dry-run` shows the plan; `debugger setup --yes` carries it out",
+      );
     if (!(await confirm("Carry out this plan?"))) throw new DebuggerError("USAGE", "setup cancelled", "nothing was installed");
   }
   const progress = !ctx.json && process.stderr.isTTY ? await (await import("./messages.ts")).messages() : undefined;
@@ -144,16 +155,32 @@ export async function runSetup(a: ParsedArgs, ctx: CliContext) {
         r = Bun.spawnSync(step.argv, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
       } catch (e) {
         // Bun throws when the program is not there at all (e.g. `env` missing from PATH).
-        throw new DebuggerError("SETUP_FAILED", `\`${step.argv.join(" ")}\` could not run: ${(e as Error).message}`, "nothing was written to config.toml; check PATH and run setup again", { done: result.installed });
+        throw new DebuggerError(
+          "SETUP_FAILED",
+          `\`${step.argv.join(" ")}\` could not run: ${(e as Error).message}`,
+          "nothing was written to config.toml; check PATH and run setup again",
+          { done: result.installed },
+        );
       }
       if (r.exitCode !== 0) {
         const tail = (r.stderr?.toString() || r.stdout?.toString() || "").trim().split("\n").slice(-8).join("\n");
-        throw new DebuggerError("SETUP_FAILED", `\`${step.argv.join(" ")}\` failed with exit code ${r.exitCode}${tail ? `:\n${tail}` : ""}`, "nothing was written to config.toml; fix the cause (permissions? network?) and run setup again", { done: result.installed });
+        throw new DebuggerError(
+          "SETUP_FAILED",
+          `\`${step.argv.join(" ")}\` failed with exit code ${r.exitCode}${tail ? `:\n${tail}` : ""}`,
+          "nothing was written to config.toml; fix the cause (permissions? network?) and run setup again",
+          { done: result.installed },
+        );
       }
     }
     const spec = specs.find((s) => s.name === plan.adapter)!;
     const found = spec.discover({ options: {} });
-    if (!found) throw new DebuggerError("SETUP_FAILED", `installed, but ${spec.name} is still not found`, `${spec.installHint}; \`debugger doctor\` shows where it looks`, { done: result.installed });
+    if (!found)
+      throw new DebuggerError(
+        "SETUP_FAILED",
+        `installed, but ${spec.name} is still not found`,
+        `${spec.installHint}; \`debugger doctor\` shows where it looks`,
+        { done: result.installed },
+      );
     result.config = await writeConfigEntry(spec.name, found.command);
     result.installed.push(spec.name);
   }
@@ -177,6 +204,10 @@ export function renderSetupPlan(d: { plans: { adapter: string; present?: string;
 export async function setup(a: ParsedArgs, ctx: CliContext): Promise<LocalResult> {
   const d = await runSetup(a, ctx);
   const plan = renderSetupPlan(d);
-  const text = d.dryRun ? `${plan}\n(dry run: nothing was installed)` : !d.installed.length ? `${plan}\nNothing to install.` : `Installed ${d.installed.join(", ")}; recorded in ${d.config}.`;
+  const text = d.dryRun
+    ? `${plan}\n(dry run: nothing was installed)`
+    : !d.installed.length
+      ? `${plan}\nNothing to install.`
+      : `Installed ${d.installed.join(", ")}; recorded in ${d.config}.`;
   return { data: d, text };
 }

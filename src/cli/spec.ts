@@ -133,14 +133,22 @@ export interface Found {
 /** `--print EXPR` (repeatable) on every command that reports a stop: values evaluated at that stop. */
 export const printFlag: Record<string, FlagDef> = {
   print: { type: "string", repeat: true, description: "evaluate EXPR at the stop (shown in the reply)", valueHint: "EXPR" },
-  locals: { type: "string", description: "locals in the stop report: none, changed (since this frame's last stop; the default with --print) or all", valueHint: "none|changed|all" },
+  locals: {
+    type: "string",
+    description: "locals in the stop report: none, changed (since this frame's last stop; the default with --print) or all",
+    valueHint: "none|changed|all",
+  },
 };
 
 /** `--locals`: none, changed or all; unset leaves the default ([defaults] locals, else all, or changed with --print). */
 export function localsFlag(a: ParsedArgs): "none" | "changed" | "all" | undefined {
   const v = str(a, "locals");
   if (v === undefined || v === "none" || v === "changed" || v === "all") return v;
-  throw new DebuggerError("USAGE", `--locals takes none, changed or all, not '${v}'`, "e.g. --locals changed (the locals whose value changed since the last stop in this frame)");
+  throw new DebuggerError(
+    "USAGE",
+    `--locals takes none, changed or all, not '${v}'`,
+    "e.g. --locals changed (the locals whose value changed since the last stop in this frame)",
+  );
 }
 
 export function str(a: ParsedArgs, name: string): string | undefined {
@@ -167,7 +175,8 @@ export function list(a: ParsedArgs, name: string): string[] {
 export function ids(words: string[], what = "id"): number[] {
   return words.map((w) => {
     const n = Number(w.replace(/^#/, ""));
-    if (!Number.isInteger(n) || n < 1) throw new DebuggerError("USAGE", `'${w}' is not a ${what}`, "ids are whole numbers from `debugger breakpoint list` (or `threads`, `backtrace`)");
+    if (!Number.isInteger(n) || n < 1)
+      throw new DebuggerError("USAGE", `'${w}' is not a ${what}`, "ids are whole numbers from `debugger breakpoint list` (or `threads`, `backtrace`)");
     return n;
   });
 }

@@ -45,7 +45,8 @@ export const toolCommands: Definition[] = [
       const file = Bun.file(path);
       const text = (await file.exists()) ? await file.text() : "";
       const n = typeof a.flags.tail === "number" ? a.flags.tail : 50;
-      if (!Number.isSafeInteger(n) || n < 0) throw new DebuggerError("USAGE", `--tail takes a whole number of lines, not ${n}`, "e.g. `debugger logs --tail 200`");
+      if (!Number.isSafeInteger(n) || n < 0)
+        throw new DebuggerError("USAGE", `--tail takes a whole number of lines, not ${n}`, "e.g. `debugger logs --tail 200`");
       const tail = tailLines(text, n);
       return { data: { path, text: tail }, text: tail ? tail.replace(/\n$/, "") : `(the log ${path} is empty)` };
     },

@@ -71,7 +71,12 @@ function binaryPlan(): { remove?: UninstallItem; keep: UninstallItem } | { remov
   if (ours) return { remove: { path: installed, what: "the debugger binary (install.sh)" } };
   if (/[\\/]node_modules[\\/]/.test(exe)) return { keep: { path: exe, what: "installed by npm: `npm uninstall -g debugger-cli` removes it" } };
   if (/[\\/](Cellar|homebrew|linuxbrew)[\\/]/i.test(exe)) return { keep: { path: exe, what: "installed by Homebrew: `brew uninstall debugger` removes it" } };
-  return { keep: { path: exe, what: "not installed by install.sh in ~/.local/bin: remove it the way it was installed (npm uninstall -g debugger-cli, brew uninstall debugger, or delete the file)" } };
+  return {
+    keep: {
+      path: exe,
+      what: "not installed by install.sh in ~/.local/bin: remove it the way it was installed (npm uninstall -g debugger-cli, brew uninstall debugger, or delete the file)",
+    },
+  };
 }
 
 function present(path: string): boolean {
@@ -93,12 +98,18 @@ export function uninstallPlan(all: boolean): { removed: UninstallItem[]; kept: U
     if (present(rt)) removed.push({ path: rt, what: "runtime directory (daemon socket and state)" });
   } else if (present(rt)) kept.push({ path: rt, what: "runtime directory named by DEBUGGER_RUNTIME_DIR: yours to remove" });
   if (present(stateDir())) removed.push({ path: stateDir(), what: "state (the daemon log)" });
-  if (process.env.DEBUGGER_LOG_FILE && present(process.env.DEBUGGER_LOG_FILE)) kept.push({ path: process.env.DEBUGGER_LOG_FILE, what: "log file named by DEBUGGER_LOG_FILE" });
+  if (process.env.DEBUGGER_LOG_FILE && present(process.env.DEBUGGER_LOG_FILE))
+    kept.push({ path: process.env.DEBUGGER_LOG_FILE, what: "log file named by DEBUGGER_LOG_FILE" });
   if (present(cacheDir())) removed.push({ path: cacheDir(), what: "cache (Go debug builds)" });
   if (present(dataDir())) removed.push({ path: dataDir(), what: "data (adapters `debugger setup` installed here, e.g. cdt-gdb-adapter)" });
   const skill = skillFile();
-  if (present(skill)) (isOurSkill(skill) ? removed : kept).push({ path: skill, what: isOurSkill(skill) ? "the Agent Skill install.sh wrote" : "a SKILL.md that is not this tool's: left alone" });
-  if (present(configDir())) (all ? removed : kept).push({ path: configDir(), what: all ? "configuration (config.toml)" : "configuration (config.toml): kept; --all removes it too" });
+  if (present(skill))
+    (isOurSkill(skill) ? removed : kept).push({
+      path: skill,
+      what: isOurSkill(skill) ? "the Agent Skill install.sh wrote" : "a SKILL.md that is not this tool's: left alone",
+    });
+  if (present(configDir()))
+    (all ? removed : kept).push({ path: configDir(), what: all ? "configuration (config.toml)" : "configuration (config.toml): kept; --all removes it too" });
   const bin = binaryPlan();
   if (bin.remove) removed.push(bin.remove);
   if ("keep" in bin && bin.keep) kept.push(bin.keep);
@@ -143,9 +154,15 @@ export async function uninstall(a: ParsedArgs, ctx: CliContext): Promise<LocalRe
   const listing = render({ dryRun: true, ...plan }) + (mightBeListening(socketPath()) ? "\nThe daemon, if it runs, is stopped first: its sessions end." : "");
   if (dryRun) return { data: { dryRun, ...plan }, text: `${listing}\n(dry run: nothing was removed)` };
   if (!yes) {
-    if (!process.stdin.isTTY) throw new DebuggerError("USAGE", "uninstall removes files and stops the daemon: add --yes to do it without a terminal to ask at", "`debugger uninstall --dry-run` lists what it would remove; `debugger uninstall --yes` removes it");
+    if (!process.stdin.isTTY)
+      throw new DebuggerError(
+        "USAGE",
+        "uninstall removes files and stops the daemon: add --yes to do it without a terminal to ask at",
+        "`debugger uninstall --dry-run` lists what it would remove; `debugger uninstall --yes` removes it",
+      );
     if (!ctx.quiet) await Bun.write(Bun.stderr, `${listing}\n`);
-    if (!(await confirm(mightBeListening(socketPath()) ? "Stop the daemon (ending its sessions) and remove these?" : "Remove these?"))) throw new DebuggerError("USAGE", "uninstall: nothing was removed (not confirmed)", "`debugger uninstall --yes` removes without asking");
+    if (!(await confirm(mightBeListening(socketPath()) ? "Stop the daemon (ending its sessions) and remove these?" : "Remove these?")))
+      throw new DebuggerError("USAGE", "uninstall: nothing was removed (not confirmed)", "`debugger uninstall --yes` removes without asking");
   }
   const daemon = await stopDaemon();
   const removed: UninstallItem[] = [];
@@ -154,7 +171,12 @@ export async function uninstall(a: ParsedArgs, ctx: CliContext): Promise<LocalRe
       remove(item);
       removed.push(item);
     } catch (e) {
-      throw new DebuggerError("SETUP_FAILED", `uninstall: cannot remove ${item.path}: ${(e as Error).message}`, `removed so far: ${removed.map((r) => r.path).join(", ") || "nothing"}; fix the permission and run it again`, { removed });
+      throw new DebuggerError(
+        "SETUP_FAILED",
+        `uninstall: cannot remove ${item.path}: ${(e as Error).message}`,
+        `removed so far: ${removed.map((r) => r.path).join(", ") || "nothing"}; fix the permission and run it again`,
+        { removed },
+      );
     }
   }
   const data: UninstallData = { dryRun, removed, kept: plan.kept, ...(daemon ? { daemon } : {}) };

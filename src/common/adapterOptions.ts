@@ -52,11 +52,21 @@ export function checkAdapterOptions(adapter: string, options: Record<string, unk
       const guess = closest(key, valid);
       const theirs = owners.length ? `: ${spelled(owners[0]!, key)} is ${owners.join(" and ")}'s` : "";
       const known = valid.length ? `${adapter}'s options are ${valid.map((k) => spelled(adapter, k)).join(", ")}` : `${adapter} takes no adapter options`;
-      throw new DebuggerError("UNKNOWN_OPTION", `unknown option '${key}' for ${adapter}${theirs}; ${known}`, guess ? `did you mean '${guess}'?` : owners.length ? `leave it out, or --adapter ${owners[0]}` : "leave it out", { adapter, option: key, valid });
+      throw new DebuggerError(
+        "UNKNOWN_OPTION",
+        `unknown option '${key}' for ${adapter}${theirs}; ${known}`,
+        guess ? `did you mean '${guess}'?` : owners.length ? `leave it out, or --adapter ${owners[0]}` : "leave it out",
+        { adapter, option: key, valid },
+      );
     }
     // A number may come as text from the CLI or a launch.json.
     const ok = typeof value === def.type || (def.type === "number" && typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)));
-    if (!ok) throw new DebuggerError("INVALID_ARGUMENT", `adapter option '${key}' must be a ${def.type}, not ${value === null ? "null" : typeof value}`, `e.g. {"options": {"${key}": ${def.type === "boolean" ? "false" : def.type === "number" ? "5678" : '"…"'}}}`);
+    if (!ok)
+      throw new DebuggerError(
+        "INVALID_ARGUMENT",
+        `adapter option '${key}' must be a ${def.type}, not ${value === null ? "null" : typeof value}`,
+        `e.g. {"options": {"${key}": ${def.type === "boolean" ? "false" : def.type === "number" ? "5678" : '"…"'}}}`,
+      );
   }
 }
 
@@ -66,6 +76,13 @@ export function checkOptionsKnown(options: Record<string, unknown>): void {
   for (const key of Object.keys(options)) {
     if (key === CALLER_ADAPTER || all[key]) continue;
     const guess = closest(key, Object.keys(all));
-    throw new DebuggerError("UNKNOWN_OPTION", `unknown adapter option '${key}'; the adapters' options are ${Object.entries(ADAPTER_OPTIONS).map(([a, t]) => `${Object.keys(t).join(", ")} (${a})`).join("; ")}`, guess ? `did you mean '${guess}'?` : "leave it out", { option: key, valid: Object.keys(all) });
+    throw new DebuggerError(
+      "UNKNOWN_OPTION",
+      `unknown adapter option '${key}'; the adapters' options are ${Object.entries(ADAPTER_OPTIONS)
+        .map(([a, t]) => `${Object.keys(t).join(", ")} (${a})`)
+        .join("; ")}`,
+      guess ? `did you mean '${guess}'?` : "leave it out",
+      { option: key, valid: Object.keys(all) },
+    );
   }
 }

@@ -40,7 +40,9 @@ export function redactEnv<T>(message: T, depth = 0): T {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(message as Record<string, unknown>)) {
     if (SECRET_FIELDS.has(k) && typeof v === "object" && v !== null) {
-      out[k] = Array.isArray(v) ? v.map((e) => (typeof e === "string" ? `${e.split("=")[0]}=…` : "…")) : Object.fromEntries(Object.keys(v).map((key) => [key, "…"]));
+      out[k] = Array.isArray(v)
+        ? v.map((e) => (typeof e === "string" ? `${e.split("=")[0]}=…` : "…"))
+        : Object.fromEntries(Object.keys(v).map((key) => [key, "…"]));
     } else out[k] = redactEnv(v, depth + 1);
   }
   return out as T;

@@ -35,7 +35,8 @@ export async function cliSettings(path = configPath()): Promise<CliSettings> {
   const session = raw?.defaults?.session;
   const execution = raw?.timeouts?.execution;
   const locals = raw?.defaults?.locals;
-  if ((session !== undefined && typeof session !== "string") || (execution !== undefined && (typeof execution !== "number" || execution < 0))) return fullCheck(path);
+  if ((session !== undefined && typeof session !== "string") || (execution !== undefined && (typeof execution !== "number" || execution < 0)))
+    return fullCheck(path);
   if (locals !== undefined && locals !== "none" && locals !== "changed" && locals !== "all") return fullCheck(path);
   return { session, executionTimeout: execution, locals };
 }

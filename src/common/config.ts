@@ -18,8 +18,8 @@ const AdapterEntry = v.strictObject({
 
 /** `[targets.NAME]`: a --via target by name (`--target NAME`): the command as argv, and REMOTE=LOCAL maps. */
 const TargetEntry = v.strictObject({
-  via: v.pipe(v.array(v.string()), v.minLength(1, "give the command that reaches the target as an array: via = [\"docker\", \"exec\", \"-i\", \"NAME\"]")),
-  map: v.optional(v.array(v.pipe(v.string(), v.regex(/^\/[^=]*=\//, "a map is \"REMOTE=LOCAL\", two absolute paths"))), []),
+  via: v.pipe(v.array(v.string()), v.minLength(1, 'give the command that reaches the target as an array: via = ["docker", "exec", "-i", "NAME"]')),
+  map: v.optional(v.array(v.pipe(v.string(), v.regex(/^\/[^=]*=\//, 'a map is "REMOTE=LOCAL", two absolute paths'))), []),
 });
 
 const int = (min: number) => v.pipe(v.number(), v.integer(), v.minValue(min));
@@ -27,7 +27,16 @@ const seconds = (min: number) => v.pipe(v.number(), v.minValue(min));
 
 const ConfigSchema = v.strictObject({
   /** max_chunks/max_bytes: the in-memory buffer; file_max_bytes/files_max_bytes/files_days: the files of whole output (outputFile.ts). */
-  output: v.optional(v.strictObject({ max_chunks: v.optional(int(1)), max_bytes: v.optional(int(1024)), file_max_bytes: v.optional(int(1024)), files_max_bytes: v.optional(int(1024)), files_days: v.optional(seconds(0)) }), {}),
+  output: v.optional(
+    v.strictObject({
+      max_chunks: v.optional(int(1)),
+      max_bytes: v.optional(int(1024)),
+      file_max_bytes: v.optional(int(1024)),
+      files_max_bytes: v.optional(int(1024)),
+      files_days: v.optional(seconds(0)),
+    }),
+    {},
+  ),
   /** `source_lines` and `max_value_length` here are the older spelling of [defaults] source_lines, value_length. */
   display: v.optional(v.strictObject({ max_value_length: v.optional(int(16)), max_locals: v.optional(int(1)), source_lines: v.optional(int(0)) }), {}),
   timeouts: v.optional(
@@ -109,14 +118,22 @@ export function ConfigSchemaCheck(raw: unknown, path: string, text?: string): Co
       throw new DebuggerError("INVALID_ARGUMENT", `${where}: unknown key '${key}'`, `${ADAPTER_COMMAND_FORM}; keys in ${section}: ${known.join(", ")}`);
     }
     const guess = closest(keys.at(-1)!, known) ?? meantKey(keys.slice(0, -1), keys.at(-1)!);
-    throw new DebuggerError("INVALID_ARGUMENT", `${where}: unknown key '${key}'`, `${guess ? `did you mean '${guess}'? ` : ""}keys in ${section}: ${known.join(", ")}`);
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `${where}: unknown key '${key}'`,
+      `${guess ? `did you mean '${guess}'? ` : ""}keys in ${section}: ${known.join(", ")}`,
+    );
   }
   // A missing `command` (an adapter written as path/args, or program): the form, not the schema's words.
   if (keys[0] === "adapters" && keys[2] === "command" && keys.length === 3) {
     const said = issue.received === "undefined" ? "has no 'command'" : `'command' must be an array of strings, not ${issue.received}`;
     throw new DebuggerError("INVALID_ARGUMENT", `${where}: [adapters.${keys[1]}] ${said}`, ADAPTER_COMMAND_FORM);
   }
-  throw new DebuggerError("INVALID_ARGUMENT", `${where}: key '${key || "(top level)"}': ${issue.message}`, "fix that key or remove it; `debugger doctor` checks the file");
+  throw new DebuggerError(
+    "INVALID_ARGUMENT",
+    `${where}: key '${key || "(top level)"}': ${issue.message}`,
+    "fix that key or remove it; `debugger doctor` checks the file",
+  );
 }
 
 const ADAPTER_COMMAND_FORM = 'the adapter\'s program and its arguments are one array: command = ["/path/to/adapter", "arg", …]';
@@ -133,8 +150,18 @@ const MEANT: Record<string, Record<string, string[]>> = {
     request: ["request", "requests", "response", "reply", "answer", "call"],
     execution: ["execution", "exec", "continue", "run", "step", "stop", "wait", "command"],
   },
-  daemon: { idle_timeout: ["idle", "linger", "exit", "keepalive", "lifetime"], warm_adapters: ["warm", "spare", "pool", "prestart", "preload"], log_level: ["log", "logging", "verbosity", "verbose", "debug"] },
-  defaults: { source_lines: ["source", "lines", "context"], value_length: ["value", "length", "width", "max"], locals: ["locals", "variables", "vars"], adapter: ["adapter", "debugger", "backend"], session: ["session", "name"] },
+  daemon: {
+    idle_timeout: ["idle", "linger", "exit", "keepalive", "lifetime"],
+    warm_adapters: ["warm", "spare", "pool", "prestart", "preload"],
+    log_level: ["log", "logging", "verbosity", "verbose", "debug"],
+  },
+  defaults: {
+    source_lines: ["source", "lines", "context"],
+    value_length: ["value", "length", "width", "max"],
+    locals: ["locals", "variables", "vars"],
+    adapter: ["adapter", "debugger", "backend"],
+    session: ["session", "name"],
+  },
 };
 const UNIT_WORDS = new Set(["secs", "sec", "seconds", "second", "s", "ms", "millis", "timeout", "timeouts", "max", "default"]);
 
@@ -142,7 +169,10 @@ const UNIT_WORDS = new Set(["secs", "sec", "seconds", "second", "s", "ms", "mill
 function meantKey(section: string[], key: string): string | undefined {
   const table = section.length === 1 ? MEANT[section[0]!] : undefined;
   if (!table) return undefined;
-  const words = key.toLowerCase().split(/[_\-.]+/).filter((w) => w && !UNIT_WORDS.has(w));
+  const words = key
+    .toLowerCase()
+    .split(/[_\-.]+/)
+    .filter((w) => w && !UNIT_WORDS.has(w));
   const scored = Object.entries(table).map(([k, syn]) => [k, words.filter((w) => syn.includes(w) || k.split("_").includes(w)).length] as const);
   const best = Math.max(...scored.map(([, n]) => n));
   const top = scored.filter(([, n]) => n === best);
@@ -179,7 +209,6 @@ export function keysAt(path: string[]): string[] {
   while (s.type === "optional") s = s.wrapped;
   return s.entries ? Object.keys(s.entries) : [];
 }
-
 
 const KEY_PART = String.raw`(?:"(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)`;
 const DOTTED = new RegExp(String.raw`^\s*(${KEY_PART}(?:\s*\.\s*${KEY_PART})*)`);

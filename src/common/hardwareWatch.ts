@@ -67,7 +67,8 @@ function open() {
 /** What `watch` and `doctor` say where they do not fire. */
 export const WATCHPOINTS_DO_NOT_FIRE =
   "hardware watchpoints do not fire on this machine (a virtual machine without the CPU's debug registers): a watchpoint is accepted but never stops the program";
-export const WATCHPOINT_ALTERNATIVE = "`debugger trace FILE:LINE --print EXPR` on the lines that may write it, or a conditional breakpoint, finds the change instead; gdb (`--adapter gdb`) watches by single-stepping here";
+export const WATCHPOINT_ALTERNATIVE =
+  "`debugger trace FILE:LINE --print EXPR` on the lines that may write it, or a conditional breakpoint, finds the change instead; gdb (`--adapter gdb`) watches by single-stepping here";
 /** What `watch` says where gdb watches in software instead. */
 export const SOFTWARE_WATCHPOINT =
   "hardware watchpoints do not fire on this machine: gdb watches in software, single-stepping the program while a watchpoint is set (slow over long runs; with threads, the stop may show another thread than the writer)";

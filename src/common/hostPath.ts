@@ -54,7 +54,12 @@ export function commandFileNames(name: string, env: Record<string, string | unde
 }
 
 /** Where PATH would find `name`: the first candidate `exists` accepts. */
-export function findOnPath(name: string, env: Record<string, string | undefined>, exists: (path: string) => boolean, platform: Platform = process.platform): string | null {
+export function findOnPath(
+  name: string,
+  env: Record<string, string | undefined>,
+  exists: (path: string) => boolean,
+  platform: Platform = process.platform,
+): string | null {
   const names = commandFileNames(name, env, platform);
   for (const dir of pathDirs(env, platform)) {
     for (const n of names) {

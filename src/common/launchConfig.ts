@@ -22,7 +22,20 @@ export const LAUNCH_TYPES: Record<string, string | undefined> = {
 };
 
 /** VS Code variables that name the editor's open file or selection: nothing is open here. */
-const EDITOR_VARIABLES = new Set(["file", "fileBasename", "fileBasenameNoExtension", "fileDirname", "fileDirnameBasename", "fileExtname", "fileWorkspaceFolder", "relativeFile", "relativeFileDirname", "lineNumber", "columnNumber", "selectedText"]);
+const EDITOR_VARIABLES = new Set([
+  "file",
+  "fileBasename",
+  "fileBasenameNoExtension",
+  "fileDirname",
+  "fileDirnameBasename",
+  "fileExtname",
+  "fileWorkspaceFolder",
+  "relativeFile",
+  "relativeFileDirname",
+  "lineNumber",
+  "columnNumber",
+  "selectedText",
+]);
 
 export interface LaunchFile {
   /** The launch.json read. */
@@ -89,7 +102,10 @@ export function parseJsonc(text: string, file: string): unknown {
   try {
     return Bun.JSONC.parse(text);
   } catch (e) {
-    throw launchError(`${file} is not valid JSON (with comments): ${(e as Error).message.replace(/^JSONC Parse error: /, "")}`, "fix the file (VS Code's editor shows where), or name another with --launch-file PATH");
+    throw launchError(
+      `${file} is not valid JSON (with comments): ${(e as Error).message.replace(/^JSONC Parse error: /, "")}`,
+      "fix the file (VS Code's editor shows where), or name another with --launch-file PATH",
+    );
   }
 }
 
@@ -102,10 +118,15 @@ export function readLaunchFile(cwd: string, given?: string): LaunchFile {
   let file: string;
   if (given !== undefined) {
     file = resolve(cwd, given);
-    if (!existsSync(file) || statSync(file).isDirectory()) throw launchError(`no launch configuration file at ${file}`, "--launch-file names a launch.json (VS Code's .vscode/launch.json)");
+    if (!existsSync(file) || statSync(file).isDirectory())
+      throw launchError(`no launch configuration file at ${file}`, "--launch-file names a launch.json (VS Code's .vscode/launch.json)");
   } else {
     const found = findLaunchFile(cwd);
-    if (!found) throw launchError(`no .vscode/launch.json in ${resolve(cwd)} or any folder above it`, "run from inside the project, or name the file with --launch-file PATH");
+    if (!found)
+      throw launchError(
+        `no .vscode/launch.json in ${resolve(cwd)} or any folder above it`,
+        "run from inside the project, or name the file with --launch-file PATH",
+      );
     file = found;
   }
   let text: string;
@@ -148,9 +169,20 @@ export function substitute(text: string, workspaceFolder: string, ctx: LaunchCon
         return sep;
     }
     if (name.startsWith("env:")) return ctx.env[name.slice(4)] ?? "";
-    if (EDITOR_VARIABLES.has(name)) throw launchError(`${field} uses ${whole}, the file open in VS Code's editor; there is none here`, "give that value on the command line (it wins over the configuration), e.g. the program: `debugger start --config NAME ./script.py`");
-    if (name.startsWith("command:") || name.startsWith("input:")) throw launchError(`${field} uses ${whole}, which VS Code asks the user or an extension for; this tool cannot`, "give that value on the command line (it wins over the configuration), or write it into launch.json");
-    throw launchError(`${field} uses ${whole}, a variable this tool does not know`, "known: ${workspaceFolder}, ${workspaceFolderBasename}, ${userHome}, ${cwd}, ${pathSeparator}, ${env:NAME}; give the value on the command line instead");
+    if (EDITOR_VARIABLES.has(name))
+      throw launchError(
+        `${field} uses ${whole}, the file open in VS Code's editor; there is none here`,
+        "give that value on the command line (it wins over the configuration), e.g. the program: `debugger start --config NAME ./script.py`",
+      );
+    if (name.startsWith("command:") || name.startsWith("input:"))
+      throw launchError(
+        `${field} uses ${whole}, which VS Code asks the user or an extension for; this tool cannot`,
+        "give that value on the command line (it wins over the configuration), or write it into launch.json",
+      );
+    throw launchError(
+      `${field} uses ${whole}, a variable this tool does not know`,
+      "known: ${workspaceFolder}, ${workspaceFolderBasename}, ${userHome}, ${cwd}, ${pathSeparator}, ${env:NAME}; give the value on the command line instead",
+    );
   });
 }
 
@@ -167,7 +199,12 @@ export function parseDotenv(text: string): Record<string, string> {
     if ((q === '"' || q === "'") && value.indexOf(q, 1) > 0) {
       const end = value.indexOf(q, 1);
       value = value.slice(1, end);
-      if (q === '"') value = value.replace(/\\n/g, "\n").replace(/\\r/g, "\r").replace(/\\t/g, "\t").replace(/\\(["\\])/g, "$1");
+      if (q === '"')
+        value = value
+          .replace(/\\n/g, "\n")
+          .replace(/\\r/g, "\r")
+          .replace(/\\t/g, "\t")
+          .replace(/\\(["\\])/g, "$1");
     } else value = value.replace(/\s+#.*$/, "").trim();
     out[m[1]!] = value;
   }
@@ -208,22 +245,36 @@ export function launchPlan(lf: LaunchFile, name: string, ctx: LaunchContext, ski
   const found = lf.configurations.find((c) => c.name === name);
   if (!found) {
     const compound = lf.compounds.find((c) => c.name === name);
-    if (compound) throw launchError(`'${name}' in ${lf.file} is a compound (${compound.configurations.join(", ")}): this tool starts one configuration at a time`, `start each as its own session: ${compound.configurations.map((c) => `\`debugger start --config '${c}' --session NAME\``).join(", ")}`);
+    if (compound)
+      throw launchError(
+        `'${name}' in ${lf.file} is a compound (${compound.configurations.join(", ")}): this tool starts one configuration at a time`,
+        `start each as its own session: ${compound.configurations.map((c) => `\`debugger start --config '${c}' --session NAME\``).join(", ")}`,
+      );
     const all = names(lf);
-    throw launchError(`no configuration named '${name}' in ${lf.file}`, all.length ? `its configurations: ${all.map((n) => `'${n}'`).join(", ")} (\`debugger configs\` lists them)` : "it has no configurations");
+    throw launchError(
+      `no configuration named '${name}' in ${lf.file}`,
+      all.length ? `its configurations: ${all.map((n) => `'${n}'`).join(", ")} (\`debugger configs\` lists them)` : "it has no configurations",
+    );
   }
   const platform = PLATFORM_KEY[process.platform];
   const c: Record<string, unknown> = { ...found, ...(platform && isObject(found[platform]) ? found[platform] : {}) };
   const type = String(c.type ?? "");
   if (!(type in LAUNCH_TYPES)) {
-    throw launchError(`configuration '${name}' is of type '${type || "(none)"}', which this tool does not debug`, `types it reads: ${Object.keys(LAUNCH_TYPES).join(", ")}; otherwise start the program directly: \`debugger start PROGRAM -- ARGS\``);
+    throw launchError(
+      `configuration '${name}' is of type '${type || "(none)"}', which this tool does not debug`,
+      `types it reads: ${Object.keys(LAUNCH_TYPES).join(", ")}; otherwise start the program directly: \`debugger start PROGRAM -- ARGS\``,
+    );
   }
   const request = c.request === "attach" ? "attach" : c.request === "launch" || c.request === undefined ? "launch" : undefined;
   if (!request) throw launchError(`configuration '${name}' has request '${String(c.request)}'`, "request is launch or attach");
   const where = (field: string) => `configuration '${name}', ${field}`;
   const sub = (field: string, v: unknown): string | undefined => {
     if (v === undefined || v === null || skip.has(field)) return undefined;
-    if (typeof v !== "string" && typeof v !== "number") throw launchError(`${where(field)} is ${Array.isArray(v) ? "an array" : typeof v}, not a string`, "fix the configuration, or give it on the command line");
+    if (typeof v !== "string" && typeof v !== "number")
+      throw launchError(
+        `${where(field)} is ${Array.isArray(v) ? "an array" : typeof v}, not a string`,
+        "fix the configuration, or give it on the command line",
+      );
     return substitute(String(v), lf.workspaceFolder, ctx, where(field));
   };
   const path = (field: string, v: unknown) => {
@@ -234,7 +285,8 @@ export function launchPlan(lf: LaunchFile, name: string, ctx: LaunchContext, ski
   if (type === "cppdbg") {
     const mi = c.MIMode === "gdb" || c.MIMode === "lldb" ? c.MIMode : undefined;
     plan.adapter = mi;
-    if (!mi) plan.notes.push("cppdbg without MIMode: the adapter is chosen from the program (lldb-dap by default; `[defaults] adapter` or --adapter changes it)");
+    if (!mi)
+      plan.notes.push("cppdbg without MIMode: the adapter is chosen from the program (lldb-dap by default; `[defaults] adapter` or --adapter changes it)");
   }
 
   // Program, or (debugpy) module, or (gdb extension) target.
@@ -284,7 +336,8 @@ export function launchPlan(lf: LaunchFile, name: string, ctx: LaunchContext, ski
     // cppdbg: [{name, value}]; lldb-dap: ["NAME=VALUE"].
     rawEnv.forEach((e, i) => {
       if (isObject(e) && typeof e.name === "string") env[e.name] = substitute(String(e.value ?? ""), lf.workspaceFolder, ctx, where(`${envSource}[${i}]`));
-      else if (typeof e === "string" && e.indexOf("=") > 0) env[e.slice(0, e.indexOf("="))] = substitute(e.slice(e.indexOf("=") + 1), lf.workspaceFolder, ctx, where(`${envSource}[${i}]`));
+      else if (typeof e === "string" && e.indexOf("=") > 0)
+        env[e.slice(0, e.indexOf("="))] = substitute(e.slice(e.indexOf("=") + 1), lf.workspaceFolder, ctx, where(`${envSource}[${i}]`));
       else throw launchError(`${where(`${envSource}[${i}]`)} is neither {"name", "value"} nor "NAME=VALUE"`, 'e.g. "env": {"RUST_BACKTRACE": "1"}');
     });
   } else if (isObject(rawEnv)) {
@@ -303,7 +356,11 @@ export function launchPlan(lf: LaunchFile, name: string, ctx: LaunchContext, ski
 
   if (type === "go") goMode(plan, c, where, sub, path);
   if (request === "attach") attachTarget(plan, c, where, sub);
-  if (type === "lldb" && c.cargo !== undefined) throw launchError(`configuration '${name}' builds with cargo ("cargo"), which this tool does not run`, "build it yourself (`cargo build`), then `debugger start --config NAME target/debug/PROGRAM`, or give \"program\" in the configuration");
+  if (type === "lldb" && c.cargo !== undefined)
+    throw launchError(
+      `configuration '${name}' builds with cargo ("cargo"), which this tool does not run`,
+      'build it yourself (`cargo build`), then `debugger start --config NAME target/debug/PROGRAM`, or give "program" in the configuration',
+    );
   for (const [key, said] of Object.entries(IGNORED_SAID)) if (c[key] !== undefined) plan.notes.push(said);
   return plan;
 }
@@ -326,10 +383,17 @@ function goMode(plan: LaunchPlan, c: Record<string, unknown>, where: (f: string)
     case "exec":
       // A package directory or .go file is built with debug flags, a binary runs as it is: the program tells which.
       if (plan.request !== "launch") break;
-      if (!plan.program) throw launchError(`${where("program")} is missing`, "Go's debug mode takes a package directory or .go file, exec a binary; or give the program on the command line");
+      if (!plan.program)
+        throw launchError(
+          `${where("program")} is missing`,
+          "Go's debug mode takes a package directory or .go file, exec a binary; or give the program on the command line",
+        );
       return;
     case "test":
-      throw launchError(`${where("mode")} is test: this tool runs Go tests with \`debugger test\``, `\`debugger test -- go test ${plan.program ? relativeFrom(plan.program) : "./..."}${Array.isArray(c.args) && c.args.length ? ` ${c.args.map(String).join(" ")}` : ""}\``);
+      throw launchError(
+        `${where("mode")} is test: this tool runs Go tests with \`debugger test\``,
+        `\`debugger test -- go test ${plan.program ? relativeFrom(plan.program) : "./..."}${Array.isArray(c.args) && c.args.length ? ` ${c.args.map(String).join(" ")}` : ""}\``,
+      );
     case "core":
       plan.core = path("coreFilePath", c.coreFilePath);
       if (!plan.core) throw launchError(`${where("coreFilePath")} is missing`, "mode core needs the program and coreFilePath");
@@ -338,7 +402,10 @@ function goMode(plan: LaunchPlan, c: Record<string, unknown>, where: (f: string)
     case "remote":
       return;
     default:
-      throw launchError(`${where("mode")} '${mode}' is not one this tool runs`, "Go modes read here: debug, exec, auto, test (refused: use `debugger test`), core, and for attach local and remote");
+      throw launchError(
+        `${where("mode")} '${mode}' is not one this tool runs`,
+        "Go modes read here: debug, exec, auto, test (refused: use `debugger test`), core, and for attach local and remote",
+      );
   }
 }
 
@@ -354,22 +421,38 @@ function attachTarget(plan: LaunchPlan, c: Record<string, unknown>, where: (f: s
   if (rawPid !== undefined) {
     const text = sub("processId", rawPid);
     const pid = Number(text);
-    if (!Number.isInteger(pid) || pid < 1) throw launchError(`${where("processId")} is '${text}', not a process id`, "give the pid on the command line: `debugger attach PID` (this tool does not pick processes)");
+    if (!Number.isInteger(pid) || pid < 1)
+      throw launchError(
+        `${where("processId")} is '${text}', not a process id`,
+        "give the pid on the command line: `debugger attach PID` (this tool does not pick processes)",
+      );
     plan.pid = pid;
     if (plan.type === "gdb") plan.program = sub("executable", c.executable);
     return;
   }
   if (connect) {
     const port = Number(sub("port", connect.port));
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw launchError(`${where("port")} is not a port number`, 'e.g. "connect": {"host": "127.0.0.1", "port": 5678}');
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw launchError(`${where("port")} is not a port number`, 'e.g. "connect": {"host": "127.0.0.1", "port": 5678}');
     plan.connect = { host: sub("host", connect.host) || "127.0.0.1", port };
-    if (!plan.adapter) throw launchError(`${where("request")}: an attach to a port needs the adapter, which cppdbg does not name`, "use `debugger attach --connect HOST:PORT --adapter NAME`");
+    if (!plan.adapter)
+      throw launchError(
+        `${where("request")}: an attach to a port needs the adapter, which cppdbg does not name`,
+        "use `debugger attach --connect HOST:PORT --adapter NAME`",
+      );
     return;
   }
   if (plan.type === "debugpy" || plan.type === "python") {
-    if (c.listen !== undefined) throw launchError(`${where("listen")}: this tool does not wait for a program to connect to it`, "start the program with `python -m debugpy --listen HOST:PORT …` and use a configuration with \"connect\", or `debugger attach --connect HOST:PORT --adapter debugpy`");
+    if (c.listen !== undefined)
+      throw launchError(
+        `${where("listen")}: this tool does not wait for a program to connect to it`,
+        'start the program with `python -m debugpy --listen HOST:PORT …` and use a configuration with "connect", or `debugger attach --connect HOST:PORT --adapter debugpy`',
+      );
   }
-  throw launchError(`configuration '${plan.name}' attaches but names no processId or port`, "give processId (a number) or connect {host, port} in it, or use `debugger attach PID`");
+  throw launchError(
+    `configuration '${plan.name}' attaches but names no processId or port`,
+    "give processId (a number) or connect {host, port} in it, or use `debugger attach PID`",
+  );
 }
 
 /** One line per configuration of the file, for `debugger configs`: what it would start, or why it cannot. */
@@ -395,14 +478,23 @@ export function summarize(lf: LaunchFile, ctx: LaunchContext): ConfigSummary[] {
     const base = { name, type: String(c.type ?? ""), request: String(c.request ?? "launch") };
     try {
       const p = launchPlan(lf, name, ctx);
-      return { ...base, adapter: p.adapter ?? "(from the program)", program: p.program, module: p.module, pid: p.pid, connect: p.connect, preLaunchTask: p.preLaunchTask };
+      return {
+        ...base,
+        adapter: p.adapter ?? "(from the program)",
+        program: p.program,
+        module: p.module,
+        pid: p.pid,
+        connect: p.connect,
+        preLaunchTask: p.preLaunchTask,
+      };
     } catch (e) {
       // A variable that needs the editor (${file}) still shows the program as written.
       const raw = typeof c.program === "string" ? c.program : undefined;
       return { ...base, adapter: LAUNCH_TYPES[base.type], program: raw, error: (e as Error).message };
     }
   });
-  for (const c of lf.compounds) out.push({ name: c.name, type: "compound", request: "", compound: c.configurations, error: "a compound: start its configurations one by one" });
+  for (const c of lf.compounds)
+    out.push({ name: c.name, type: "compound", request: "", compound: c.configurations, error: "a compound: start its configurations one by one" });
   return out;
 }
 

@@ -25,7 +25,10 @@ export function memoryLines(start: bigint, bytes: Uint8Array, format: MemoryForm
         words.push(`0x${word.toString(16).padStart(8, "0")}`);
       }
       const rest = row.length % 4;
-      if (rest) words.push(`(${rest} byte${rest === 1 ? "" : "s"} left: ${[...row.subarray(row.length - rest)].map((b) => b.toString(16).padStart(2, "0")).join(" ")})`);
+      if (rest)
+        words.push(
+          `(${rest} byte${rest === 1 ? "" : "s"} left: ${[...row.subarray(row.length - rest)].map((b) => b.toString(16).padStart(2, "0")).join(" ")})`,
+        );
       lines.push(`${at(start, i)} ${words.join(" ")}`);
     } else {
       lines.push(`${at(start, i)} "${[...row].map(charOfByte).join("")}"`);

@@ -36,7 +36,11 @@ export function errnoText(e: unknown): string {
 export function assertOwnedDir(dir: string, st: LinkStat, hint: string): void {
   const type = st.mode & S_IFMT;
   if (type === S_IFLNK) {
-    throw new DebuggerError("RUNTIME_DIR_UNSAFE", `${dir} is a symbolic link; refusing to use it (whoever controls the target could impersonate the daemon)`, hint);
+    throw new DebuggerError(
+      "RUNTIME_DIR_UNSAFE",
+      `${dir} is a symbolic link; refusing to use it (whoever controls the target could impersonate the daemon)`,
+      hint,
+    );
   }
   if (type !== S_IFDIR) throw new DebuggerError("RUNTIME_DIR_UNSAFE", `${dir} exists and is not a directory`, hint);
   const uid = currentUid();
@@ -67,10 +71,15 @@ export function checkSocketOwner(path: string): boolean {
     throw new DebuggerError("DAEMON_UNAVAILABLE", `cannot reach the daemon socket ${path}: ${errnoText(e)}`, RUNTIME_HINT);
   }
   if (!st) return false;
-  if ((st.mode & S_IFMT) !== S_IFSOCK) throw new DebuggerError("RUNTIME_DIR_UNSAFE", `${path} is not a socket; refusing to use it`, `remove it, or ${RUNTIME_HINT}`);
+  if ((st.mode & S_IFMT) !== S_IFSOCK)
+    throw new DebuggerError("RUNTIME_DIR_UNSAFE", `${path} is not a socket; refusing to use it`, `remove it, or ${RUNTIME_HINT}`);
   const uid = currentUid();
   if (uid !== undefined && st.uid !== uid) {
-    throw new DebuggerError("RUNTIME_DIR_UNSAFE", `permission denied: the daemon socket ${path} belongs to uid ${st.uid}, not to you (uid ${uid}); refusing to talk to it`, RUNTIME_HINT);
+    throw new DebuggerError(
+      "RUNTIME_DIR_UNSAFE",
+      `permission denied: the daemon socket ${path} belongs to uid ${st.uid}, not to you (uid ${uid}); refusing to talk to it`,
+      RUNTIME_HINT,
+    );
   }
   return true;
 }

@@ -50,7 +50,8 @@ export function processTrace(pid: number): { tracer?: { pid: number; name?: stri
   return { ...(tracer > 0 ? { tracer: { pid: tracer, name: read(`/proc/${tracer}/comm`)?.trim() } } : {}), ...(Number.isFinite(uid) ? { uid } : {}) };
 }
 
-const CAP_FIX = "grant CAP_SYS_PTRACE (run as root with it; in a container `docker run --cap-add=SYS_PTRACE`, or `securityContext.capabilities.add: [SYS_PTRACE]` in Kubernetes)";
+const CAP_FIX =
+  "grant CAP_SYS_PTRACE (run as root with it; in a container `docker run --cap-add=SYS_PTRACE`, or `securityContext.capabilities.add: [SYS_PTRACE]` in Kubernetes)";
 
 /**
  * Why attaching to PID is refused, with the fix, or undefined when nothing known stands in the way.
@@ -63,12 +64,15 @@ export function attachDenial(pid: number, state: PtraceState = ptraceState(), ta
     return `process ${pid} is already traced by another debugger or tracer (${who}; /proc/${pid}/status TracerPid), and a process has one tracer: detach or end that one (\`kill ${target.tracer.pid}\`), then attach again`;
   }
   if (state.yamaScope === 3) return "kernel.yama.ptrace_scope is 3: attaching is disabled until reboot (launch the program with `debugger start` instead)";
-  if (state.yamaScope === 2 && !state.capSysPtrace) return `kernel.yama.ptrace_scope is 2: only a process with CAP_SYS_PTRACE may attach; ${CAP_FIX}, or \`sudo sysctl kernel.yama.ptrace_scope=1\``;
-  if (state.yamaScope === 1 && !state.capSysPtrace) return `kernel.yama.ptrace_scope is 1: a process may attach only to its own descendants; \`sudo sysctl kernel.yama.ptrace_scope=0\`, or ${CAP_FIX}`;
+  if (state.yamaScope === 2 && !state.capSysPtrace)
+    return `kernel.yama.ptrace_scope is 2: only a process with CAP_SYS_PTRACE may attach; ${CAP_FIX}, or \`sudo sysctl kernel.yama.ptrace_scope=1\``;
+  if (state.yamaScope === 1 && !state.capSysPtrace)
+    return `kernel.yama.ptrace_scope is 1: a process may attach only to its own descendants; \`sudo sysctl kernel.yama.ptrace_scope=0\`, or ${CAP_FIX}`;
   if (target?.uid !== undefined && state.uid !== undefined && target.uid !== state.uid && !state.capSysPtrace) {
     return `process ${pid} belongs to uid ${target.uid}, and the debugger runs as uid ${state.uid} without CAP_SYS_PTRACE: run it as that user, or ${CAP_FIX}`;
   }
-  if (state.seccompFilter) return "a seccomp filter is on the debugger (a container's default profile): it may refuse ptrace; `docker run --cap-add=SYS_PTRACE` (or `--security-opt seccomp=unconfined`)";
+  if (state.seccompFilter)
+    return "a seccomp filter is on the debugger (a container's default profile): it may refuse ptrace; `docker run --cap-add=SYS_PTRACE` (or `--security-opt seccomp=unconfined`)";
   return undefined;
 }
 
@@ -76,7 +80,8 @@ export function attachDenial(pid: number, state: PtraceState = ptraceState(), ta
 export function launchDenial(said: string, state: PtraceState = ptraceState()): string | undefined {
   if (process.platform !== "linux" || !/operation not permitted|\bEPERM\b|ptrace/i.test(said)) return undefined;
   if (state.yamaScope === 3) return "kernel.yama.ptrace_scope is 3: tracing is disabled until reboot, launching under a debugger too";
-  if (state.seccompFilter) return "ptrace was refused and a seccomp filter is on the debugger (a container's default profile, a sandbox): `docker run --cap-add=SYS_PTRACE` (or `--security-opt seccomp=unconfined`)";
+  if (state.seccompFilter)
+    return "ptrace was refused and a seccomp filter is on the debugger (a container's default profile, a sandbox): `docker run --cap-add=SYS_PTRACE` (or `--security-opt seccomp=unconfined`)";
   if (!state.capSysPtrace) return `ptrace was refused, and the debugger lacks CAP_SYS_PTRACE: ${CAP_FIX}`;
   return undefined;
 }

@@ -31,31 +31,64 @@ export function removeStdinCopy(path: string | undefined): void {
  */
 export function checkStdinFile(given: string, cwd: string): string {
   if (given === "-") {
-    throw new DebuggerError("USAGE", "--stdin - is the CLI's own stdin, which only the command line has", "give the path of a file the program reads as its stdin");
+    throw new DebuggerError(
+      "USAGE",
+      "--stdin - is the CLI's own stdin, which only the command line has",
+      "give the path of a file the program reads as its stdin",
+    );
   }
-  if (given === "") throw new DebuggerError("INVALID_ARGUMENT", "--stdin takes a file, not an empty string", "give the path of a file the program reads as its stdin, or `-` (the CLI's stdin)");
+  if (given === "")
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      "--stdin takes a file, not an empty string",
+      "give the path of a file the program reads as its stdin, or `-` (the CLI's stdin)",
+    );
   const path = resolve(cwd, given);
   // Adapters take the path in a command line (LLDB's settings, gdb's start-up shell over GDB/MI):
   // a line break would end it.
-  if (/[\n\r\0]/.test(path)) throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${JSON.stringify(given)}: a path with a line break cannot be given to every debugger`, "rename the file, or link it under a plain name (`ln -s`)");
+  if (/[\n\r\0]/.test(path))
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `--stdin ${JSON.stringify(given)}: a path with a line break cannot be given to every debugger`,
+      "rename the file, or link it under a plain name (`ln -s`)",
+    );
   let isFile: boolean;
   try {
     const st = statSync(path);
     // A regular file only: a FIFO's open waits for its writer (in the daemon, for Delve), and a
     // terminal device would become the daemon's controlling terminal.
     isFile = st.isFile() || path === "/dev/null";
-    if (st.isDirectory()) throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${given} is a directory (looked in ${cwd})`, "give the path of a file the program reads as its stdin");
+    if (st.isDirectory())
+      throw new DebuggerError(
+        "INVALID_ARGUMENT",
+        `--stdin ${given} is a directory (looked in ${cwd})`,
+        "give the path of a file the program reads as its stdin",
+      );
   } catch (e) {
     if (e instanceof DebuggerError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${given}: no such file (looked in ${cwd})`, "give the path of a file the program reads as its stdin, or `-` to pass on the CLI's own stdin");
+    if (code === "ENOENT" || code === "ENOTDIR")
+      throw new DebuggerError(
+        "INVALID_ARGUMENT",
+        `--stdin ${given}: no such file (looked in ${cwd})`,
+        "give the path of a file the program reads as its stdin, or `-` to pass on the CLI's own stdin",
+      );
     throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${given}: cannot be read (${code ?? (e as Error).message})`, "give a file you can read");
   }
-  if (!isFile) throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${given} is not a regular file (a pipe, a device or a socket)`, `pass it on through the CLI's stdin: \`debugger … --stdin - < ${given}\`, which copies it to a file first`);
+  if (!isFile)
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `--stdin ${given} is not a regular file (a pipe, a device or a socket)`,
+      `pass it on through the CLI's stdin: \`debugger … --stdin - < ${given}\`, which copies it to a file first`,
+    );
   try {
     accessSync(path, constants.R_OK);
   } catch (e) {
-    throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${given}: cannot be read (${(e as NodeJS.ErrnoException).code ?? "no permission"})`, `give a file you can read (\`ls -l ${given}\` shows its permissions)`);
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `--stdin ${given}: cannot be read (${(e as NodeJS.ErrnoException).code ?? "no permission"})`,
+      `give a file you can read (\`ls -l ${given}\` shows its permissions)`,
+    );
   }
   return path;
 }
@@ -75,7 +108,11 @@ export function isOwnDescriptor(path: string): boolean {
  */
 export async function copyOwnStdin(source?: string): Promise<string> {
   if (source === undefined && isatty(0)) {
-    throw new DebuggerError("USAGE", "--stdin - passes on the CLI's stdin, and it is a terminal: the program cannot read a terminal under the debugger", "pipe or redirect the input (`debugger run ./prog --stdin - < input.txt`, `producer | debugger run ./prog --stdin -`), or give a file: --stdin FILE");
+    throw new DebuggerError(
+      "USAGE",
+      "--stdin - passes on the CLI's stdin, and it is a terminal: the program cannot read a terminal under the debugger",
+      "pipe or redirect the input (`debugger run ./prog --stdin - < input.txt`, `producer | debugger run ./prog --stdin -`), or give a file: --stdin FILE",
+    );
   }
   const dir = stdinCopyDir();
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -89,7 +126,11 @@ export async function copyOwnStdin(source?: string): Promise<string> {
     }
   } catch (e) {
     removeStdinCopy(path);
-    throw new DebuggerError("INVALID_ARGUMENT", `--stdin ${source ?? "-"}: ${source ? "it" : "the CLI's stdin"} could not be copied (${(e as Error).message})`, "give a file instead: --stdin FILE");
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `--stdin ${source ?? "-"}: ${source ? "it" : "the CLI's stdin"} could not be copied (${(e as Error).message})`,
+      "give a file instead: --stdin FILE",
+    );
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

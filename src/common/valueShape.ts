@@ -112,7 +112,7 @@ function splitItems(value: string, start: number): { items: string[]; end: numbe
     const c = value[i]!;
     if (c === '"' || c === "'") {
       // A quoted run is copied whole; a `'` inside a word (Rust's lifetimes) is not a quote.
-      if (c === "'" && /\w/.test(value[i - 1] ?? "") ) {
+      if (c === "'" && /\w/.test(value[i - 1] ?? "")) {
         item += c;
         continue;
       }

@@ -38,7 +38,9 @@ export function versionLine(i: VersionInfo = versionInfo()): string {
  * another version is. Empty when run from source (nothing to tell builds apart by);
  * DEBUGGER_TEST_BUILD stands in for it in the tests, as DEBUGGER_TEST_VERSION does for the version.
  */
-export const BUILD: string = (testHooks && process.env.DEBUGGER_TEST_BUILD) || (typeof BUILD_COMMIT !== "undefined" && typeof BUILD_DATE !== "undefined" ? `${BUILD_COMMIT}.${BUILD_DATE}` : "");
+export const BUILD: string =
+  (testHooks && process.env.DEBUGGER_TEST_BUILD) ||
+  (typeof BUILD_COMMIT !== "undefined" && typeof BUILD_DATE !== "undefined" ? `${BUILD_COMMIT}.${BUILD_DATE}` : "");
 
 /** A request's `VERSION+BUILD` as its two parts (a bare version: a client built without a build). */
 export function splitVersion(text: string): [string, string | undefined] {

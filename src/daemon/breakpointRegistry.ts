@@ -68,8 +68,25 @@ export class BreakpointRegistry {
   }
 
   /** A watchpoint: the adapter's `dataBreakpointInfo` gave its data id. */
-  addData(expression: string, dataId: string, accessType: "read" | "write" | "readWrite", description: string | undefined, opts: BreakpointOptions = {}): Breakpoint {
-    const bp: Breakpoint = { id: this.nextId++, location: expression, kind: "data", expression, dataId, accessType, description, enabled: true, verified: false, hits: 0 };
+  addData(
+    expression: string,
+    dataId: string,
+    accessType: "read" | "write" | "readWrite",
+    description: string | undefined,
+    opts: BreakpointOptions = {},
+  ): Breakpoint {
+    const bp: Breakpoint = {
+      id: this.nextId++,
+      location: expression,
+      kind: "data",
+      expression,
+      dataId,
+      accessType,
+      description,
+      enabled: true,
+      verified: false,
+      hits: 0,
+    };
     for (const [k, v] of Object.entries(opts)) if (v !== undefined && v !== "") (bp as unknown as Record<string, unknown>)[k] = v;
     this.items.set(bp.id, bp);
     return bp;
@@ -189,7 +206,12 @@ export class BreakpointRegistry {
   /** The CLI's ids of the adapter's breakpoint ids, without counting a hit. */
   idsOf(adapterIds: readonly number[] | undefined, among: "data" | "code" | "any" = "any"): number[] {
     const candidates = this.list().filter((b) => among === "any" || (among === "data") === (b.kind === "data"));
-    return (adapterIds ?? []).flatMap((aid) => candidates.filter((b) => b.adapterId === aid).slice(0, 1).map((b) => b.id));
+    return (adapterIds ?? []).flatMap((aid) =>
+      candidates
+        .filter((b) => b.adapterId === aid)
+        .slice(0, 1)
+        .map((b) => b.id),
+    );
   }
 
   /**

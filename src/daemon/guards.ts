@@ -55,7 +55,11 @@ export function refuseSelfAttach(pid: number, ctx: AttachGuardContext): void {
   if (ctx.sparePids?.includes(pid)) refuse("a spare debug adapter the debugger keeps warm");
   const program = ctx.programs?.find((p) => p.pid === pid);
   if (program) {
-    throw new DebuggerError("INVALID_ARGUMENT", `refusing to attach to pid ${pid}: it is the program of session '${program.session}', already under the debugger`, `\`debugger status --session ${program.session}\` shows it; \`debugger detach --session ${program.session}\` lets it go first`);
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `refusing to attach to pid ${pid}: it is the program of session '${program.session}', already under the debugger`,
+      `\`debugger status --session ${program.session}\` shows it; \`debugger detach --session ${program.session}\` lets it go first`,
+    );
   }
   // Below the daemon: an adapter's helper (lldb-server, gdb, debugpy's launcher), a spare, or
   // something they started. A program's own children (a forked worker) are fair game.
@@ -65,7 +69,9 @@ export function refuseSelfAttach(pid: number, ctx: AttachGuardContext): void {
     const programs = new Set((ctx.programs ?? []).map((p) => p.pid));
     if (!chain.slice(1, below).some((p) => programs.has(p))) {
       const via = chain[below - 1]!;
-      refuse(`a process the debugger itself runs (${ctx.adapterPids.includes(via) ? `started by debug adapter ${via}` : ctx.sparePids?.includes(via) ? `started by spare adapter ${via}` : `below the daemon ${daemon}`}: an adapter's helper such as lldb-server, gdb or debugpy's launcher)`);
+      refuse(
+        `a process the debugger itself runs (${ctx.adapterPids.includes(via) ? `started by debug adapter ${via}` : ctx.sparePids?.includes(via) ? `started by spare adapter ${via}` : `below the daemon ${daemon}`}: an adapter's helper such as lldb-server, gdb or debugpy's launcher)`,
+      );
     }
   }
   if (ancestry(daemon, parentOf).includes(pid)) refuse("an ancestor of the debugger's daemon");

@@ -39,7 +39,11 @@ const handlers: Handlers<Single> = {
 function known(command: string): CommandName {
   // Own keys only: `__proto__` or `constructor` never reach a handler.
   if (!isCommand(command)) {
-    throw new DebuggerError("UNKNOWN_COMMAND", `the daemon does not know the command '${command}'`, "`debugger --help` lists the commands; a CLI and daemon of different versions? `debugger daemon stop`");
+    throw new DebuggerError(
+      "UNKNOWN_COMMAND",
+      `the daemon does not know the command '${command}'`,
+      "`debugger --help` lists the commands; a CLI and daemon of different versions? `debugger daemon stop`",
+    );
   }
   return command;
 }
@@ -73,7 +77,8 @@ async function batch(a: ArgsOut<"batch">, caller: Caller, ctx: DaemonContext, st
   };
   for (const [i, c] of a.commands.entries()) {
     const session = c.session ?? caller.session;
-    if (i > 0 && [...pausesAtFirstSight].some(([s, n]) => s.control.interrupts !== n)) return { replies, ran: replies.length, total: a.commands.length, interrupted: true };
+    if (i > 0 && [...pausesAtFirstSight].some(([s, n]) => s.control.interrupts !== n))
+      return { replies, ran: replies.length, total: a.commands.length, interrupted: true };
     see(session);
     try {
       const command = known(c.command);
@@ -87,14 +92,18 @@ async function batch(a: ArgsOut<"batch">, caller: Caller, ctx: DaemonContext, st
       } finally {
         // A session this step created (start) counts every pause it had.
         see(session, true);
-        if (own && before !== undefined && pausesAtFirstSight.has(own)) pausesAtFirstSight.set(own, pausesAtFirstSight.get(own)! + own.control.interrupts - before);
+        if (own && before !== undefined && pausesAtFirstSight.has(own))
+          pausesAtFirstSight.set(own, pausesAtFirstSight.get(own)! + own.control.interrupts - before);
       }
     } catch (e) {
       if (e instanceof ClientGone) {
         // A program a step set running is left stopped.
         const s = ctx.registry.find(session);
         const where = s?.live ? await leaveStopped(s) : undefined;
-        ctx.notify?.(session, `the batch was interrupted at step ${i + 1} of ${a.commands.length} (${c.command}; its client went away)${where ? `; ${where}` : ""}`);
+        ctx.notify?.(
+          session,
+          `the batch was interrupted at step ${i + 1} of ${a.commands.length} (${c.command}; its client went away)${where ? `; ${where}` : ""}`,
+        );
         throw e;
       }
       replies.push({ ok: false, command: c.command, session, error: toErrorData(e) });

@@ -80,7 +80,15 @@ export class OutputFile {
       const code = (e as NodeJS.ErrnoException).code;
       // What happened and the way on, as the report's note says it (programOutput.ts).
       const room = "free space there, or set XDG_STATE_HOME elsewhere";
-      if (this.state) this.state.error = code === "ENOSPC" ? `no space left on the device (ENOSPC); ${room}` : code === "EDQUOT" ? `disk quota exceeded (EDQUOT); ${room}` : code === "EFBIG" ? "the daemon's file size limit (EFBIG; `ulimit -f`, then `debugger daemon stop`)" : (e as Error).message;
+      if (this.state)
+        this.state.error =
+          code === "ENOSPC"
+            ? `no space left on the device (ENOSPC); ${room}`
+            : code === "EDQUOT"
+              ? `disk quota exceeded (EDQUOT); ${room}`
+              : code === "EFBIG"
+                ? "the daemon's file size limit (EFBIG; `ulimit -f`, then `debugger daemon stop`)"
+                : (e as Error).message;
       log("warn", `${this.session}: cannot keep the program's output in a file: ${(e as Error).message}`);
       this.close();
     }

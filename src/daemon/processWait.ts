@@ -99,7 +99,11 @@ export interface WaitOptions {
 /** Waits for a new process named NAME; the newest when several appear at once. */
 export async function waitForProcess(name: string, o: WaitOptions): Promise<Appeared> {
   if (process.platform !== "linux") {
-    throw new DebuggerError("UNSUPPORTED", `attach --wait watches /proc for new processes, which ${process.platform} has not`, "start the program, then attach by pid: `debugger attach $(pgrep -n NAME)`");
+    throw new DebuggerError(
+      "UNSUPPORTED",
+      `attach --wait watches /proc for new processes, which ${process.platform} has not`,
+      "start the program, then attach by pid: `debugger attach $(pgrep -n NAME)`",
+    );
   }
   const uid = process.getuid?.();
   const began = Date.now();

@@ -78,7 +78,11 @@ export class SessionRegistry {
   add(session: Session): void {
     const old = this.sessions.get(session.name);
     if (old?.live) {
-      throw new DebuggerError("SESSION_EXISTS", `session '${session.name}' is already ${old.state}`, "`debugger stop` ends it, or choose another name with --session NAME");
+      throw new DebuggerError(
+        "SESSION_EXISTS",
+        `session '${session.name}' is already ${old.state}`,
+        "`debugger stop` ends it, or choose another name with --session NAME",
+      );
     }
     this.forget(session.name);
     this.sessions.set(session.name, session);
@@ -106,7 +110,11 @@ export class SessionRegistry {
     const at = new Date();
     const now = this.all()
       .filter((s) => s.live)
-      .map((s) => ({ ...s.summary(), why: `was ended at ${at.toISOString().slice(11, 19)} UTC by ${by}, which stopped the daemon (pid ${process.pid}) that held it`, at: at.getTime() }));
+      .map((s) => ({
+        ...s.summary(),
+        why: `was ended at ${at.toISOString().slice(11, 19)} UTC by ${by}, which stopped the daemon (pid ${process.pid}) that held it`,
+        at: at.getTime(),
+      }));
     if (!now.length) return;
     const names = new Set(now.map((e) => e.name));
     this.writeEnded([...this.readEnded().filter((e) => !names.has(e.name)), ...now]);
@@ -167,8 +175,18 @@ export class SessionRegistry {
       if (!this.stateFailed && record.sessions.length) {
         this.stateFailed = true;
         const code = (e as NodeJS.ErrnoException).code;
-        const why = code === "ENOSPC" ? "no space left on the device" : code === "EDQUOT" ? "disk quota exceeded" : code === "EROFS" ? "a read-only file system" : (e as Error).message;
-        this.onStateFailure?.(record.sessions.map((x) => x.name), `the daemon could not record its sessions in ${this.statePath} (${why}): should it die, they would be lost without a reason given; free space there (or set DEBUGGER_RUNTIME_DIR elsewhere and \`debugger daemon stop\` when done)`);
+        const why =
+          code === "ENOSPC"
+            ? "no space left on the device"
+            : code === "EDQUOT"
+              ? "disk quota exceeded"
+              : code === "EROFS"
+                ? "a read-only file system"
+                : (e as Error).message;
+        this.onStateFailure?.(
+          record.sessions.map((x) => x.name),
+          `the daemon could not record its sessions in ${this.statePath} (${why}): should it die, they would be lost without a reason given; free space there (or set DEBUGGER_RUNTIME_DIR elsewhere and \`debugger daemon stop\` when done)`,
+        );
       }
     }
   }

@@ -105,4 +105,3 @@ export function joinText(chunks: readonly OutputChunk[]): string {
   for (const c of chunks) s += c.text;
   return s;
 }
-

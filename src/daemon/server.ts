@@ -82,7 +82,13 @@ async function listenOrFail<T>(path: string, listen: () => T): Promise<T> {
       log("info", `another daemon already listens on ${path}; exiting`);
       process.exit(0);
     }
-    failStart(new DebuggerError("DAEMON_UNAVAILABLE", `cannot listen on ${path}: ${errnoText(e)}`, "set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you own and can write"));
+    failStart(
+      new DebuggerError(
+        "DAEMON_UNAVAILABLE",
+        `cannot listen on ${path}: ${errnoText(e)}`,
+        "set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you own and can write",
+      ),
+    );
   }
 }
 
@@ -235,13 +241,29 @@ export async function runDaemon(): Promise<void> {
         const sessions = `${live.length} live session${live.length === 1 ? "" : "s"} (${names})`;
         const own = req.command === "sessions" || (registry.find(req.session)?.live === true && !NEW_SESSION.has(req.command));
         if (!own) {
-          reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `the daemon is version ${ours} and holds ${sessions}; this debugger is version ${theirs}: it drives those sessions in that daemon, but '${req.command}' on session '${req.session}' needs a version ${theirs} daemon`, hint: `end them (\`debugger stop --session NAME\` works from this version too): the next command then starts a version ${theirs} daemon; \`debugger daemon stop\` ends them and the daemon at once` } });
+          reply(sock, {
+            ...base,
+            ok: false,
+            error: {
+              code: "DAEMON_VERSION_MISMATCH",
+              message: `the daemon is version ${ours} and holds ${sessions}; this debugger is version ${theirs}: it drives those sessions in that daemon, but '${req.command}' on session '${req.session}' needs a version ${theirs} daemon`,
+              hint: `end them (\`debugger stop --session NAME\` works from this version too): the next command then starts a version ${theirs} daemon; \`debugger daemon stop\` ends them and the daemon at once`,
+            },
+          });
           return;
         }
         upgradeNotice = `the daemon is version ${ours}, kept for its ${sessions}; this debugger is version ${theirs}. Once none is live, the next command starts a version ${theirs} daemon`;
       } else {
         stopListening();
-        reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${ours}, client is ${theirs}`, hint: "the client replaces the daemon (it has no live session)" } });
+        reply(sock, {
+          ...base,
+          ok: false,
+          error: {
+            code: "DAEMON_VERSION_MISMATCH",
+            message: `daemon is version ${ours}, client is ${theirs}`,
+            hint: "the client replaces the daemon (it has no live session)",
+          },
+        });
         void shutdown(`replaced by a client of version ${theirs}`);
         return;
       }
@@ -264,13 +286,21 @@ export async function runDaemon(): Promise<void> {
       return notice ? { ...r, notice } : r;
     };
     try {
-      const stream = { emit: (data: unknown) => reply(sock, { ...base, ok: true, partial: true, data }), closed: sock.data.closedPromise, signal: sock.data.gone.signal };
+      const stream = {
+        emit: (data: unknown) => reply(sock, { ...base, ok: true, partial: true, data }),
+        closed: sock.data.closedPromise,
+        signal: sock.data.gone.signal,
+      };
       // The program's output as it comes, while an execution command waits (the CLI on a terminal).
       // `run` drives a session of its own (NAME.runN).
       const sessionOf = req.command === "run" ? () => runSessionOf(req.session) ?? "" : () => req.session;
-      const live = req.liveOutput && isCommand(req.command) && metaOf(req.command).execution ? liveOutput(() => registry.find(sessionOf()), stream.emit) : undefined;
+      const live =
+        req.liveOutput && isCommand(req.command) && metaOf(req.command).execution ? liveOutput(() => registry.find(sessionOf()), stream.emit) : undefined;
       // What a hot condition costs so far, for the same terminal's progress line.
-      const hot = req.liveOutput && (req.command === "run" || req.command === "continue" || req.command === "trace") ? conditionProgress(() => registry.find(sessionOf()), stream.emit) : undefined;
+      const hot =
+        req.liveOutput && (req.command === "run" || req.command === "continue" || req.command === "trace")
+          ? conditionProgress(() => registry.find(sessionOf()), stream.emit)
+          : undefined;
       let data: unknown;
       try {
         data = await handle(req, ctx, stream);
@@ -293,50 +323,67 @@ export async function runDaemon(): Promise<void> {
     }
   }
 
-  const server = await listenOrFail(path, () => Bun.listen<Conn>({
-    unix: path,
-    socket: {
-      open(sock) {
-        let markClosed!: () => void;
-        const closedPromise = new Promise<void>((resolve) => (markClosed = resolve));
-        sock.data = { lines: new LineDecoder(), refused: false, out: [], closed: false, closedPromise, markClosed, gone: new AbortController(), inflight: new Set() };
+  const server = await listenOrFail(path, () =>
+    Bun.listen<Conn>({
+      unix: path,
+      socket: {
+        open(sock) {
+          let markClosed!: () => void;
+          const closedPromise = new Promise<void>((resolve) => (markClosed = resolve));
+          sock.data = {
+            lines: new LineDecoder(),
+            refused: false,
+            out: [],
+            closed: false,
+            closedPromise,
+            markClosed,
+            gone: new AbortController(),
+            inflight: new Set(),
+          };
+        },
+        data(sock, chunk) {
+          const c = sock.data;
+          if (c.refused) return; // the rest of an oversized request: dropped unread
+          let lines: string[];
+          try {
+            lines = c.lines.push(chunk);
+          } catch (e) {
+            c.refused = true;
+            reply(sock, {
+              id: null,
+              ok: false,
+              command: "",
+              session: "",
+              error: { code: "IPC_ERROR", message: (e as Error).message, hint: "send smaller requests (one JSON object per line)" },
+            });
+            // Half-close and keep discarding: closing with unread input would reset the connection
+            // and the client would never read the reply. A client that keeps sending is cut off.
+            sock.shutdown();
+            setTimeout(() => sock.terminate(), 10_000).unref();
+            return;
+          }
+          for (const raw of lines) {
+            const line = raw.trim();
+            if (line) void onLine(sock, line);
+          }
+        },
+        drain(sock) {
+          flush(sock);
+        },
+        close(sock) {
+          sock.data.closed = true;
+          sock.data.markClosed();
+          clientGone(sock.data);
+        },
+        error(sock, err) {
+          sock.data.closed = true;
+          sock.data.markClosed();
+          clientGone(sock.data);
+          log("warn", `socket error: ${err.message}`);
+        },
       },
-      data(sock, chunk) {
-        const c = sock.data;
-        if (c.refused) return; // the rest of an oversized request: dropped unread
-        let lines: string[];
-        try {
-          lines = c.lines.push(chunk);
-        } catch (e) {
-          c.refused = true;
-          reply(sock, { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: (e as Error).message, hint: "send smaller requests (one JSON object per line)" } });
-          // Half-close and keep discarding: closing with unread input would reset the connection
-          // and the client would never read the reply. A client that keeps sending is cut off.
-          sock.shutdown();
-          setTimeout(() => sock.terminate(), 10_000).unref();
-          return;
-        }
-        for (const raw of lines) {
-          const line = raw.trim();
-          if (line) void onLine(sock, line);
-        }
-      },
-      drain(sock) {
-        flush(sock);
-      },
-      close(sock) {
-        sock.data.closed = true;
-        sock.data.markClosed();
-        clientGone(sock.data);
-      },
-      error(sock, err) {
-        sock.data.closed = true;
-        sock.data.markClosed();
-        clientGone(sock.data);
-        log("warn", `socket error: ${err.message}`);
-      },
-    },
-  }));
+    }),
+  );
   restrictToOwner(path);
   // stderr is the pipe the spawning CLI read start-up errors from; that CLI is gone by now, and a
   // stray write must not turn EPIPE into a crash.
@@ -344,11 +391,14 @@ export async function runDaemon(): Promise<void> {
   registry.save();
   log("info", `daemon ${process.pid} version ${VERSION} listening on ${path}`);
 
-  const idleTimer = setInterval(() => {
-    if (!registry.hasLive() && busy === 0 && Date.now() - lastActivity > IDLE_MS) void shutdown("idle");
-    // Someone removed our socket (another daemon took over): leave.
-    if (listening && !mightBeListening(path)) void shutdown("socket removed");
-  }, Math.min(60_000, Math.max(1000, IDLE_MS / 4)));
+  const idleTimer = setInterval(
+    () => {
+      if (!registry.hasLive() && busy === 0 && Date.now() - lastActivity > IDLE_MS) void shutdown("idle");
+      // Someone removed our socket (another daemon took over): leave.
+      if (listening && !mightBeListening(path)) void shutdown("socket removed");
+    },
+    Math.min(60_000, Math.max(1000, IDLE_MS / 4)),
+  );
   idleTimer.unref?.();
   for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(sig, () => void shutdown(sig));
   process.on("uncaughtException", (e) => log("error", `uncaught: ${e.stack ?? e}`));
@@ -366,4 +416,3 @@ export function wellFormedJson(value: unknown): string {
   if (!/\\ud[89a-f][0-9a-f]{2}/i.test(text)) return text;
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v));
 }
-

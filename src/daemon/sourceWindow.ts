@@ -38,7 +38,13 @@ export function readingElsewhere(elsewhere: (path: string) => Promise<string | u
 }
 
 /** `before` lines above `line`, the line itself, `after` lines below, clipped to the file. */
-export async function sourceWindow(path: string | undefined, line: number | undefined, before: number, after = before, read: LinesReader = readLines): Promise<SourceLine[]> {
+export async function sourceWindow(
+  path: string | undefined,
+  line: number | undefined,
+  before: number,
+  after = before,
+  read: LinesReader = readLines,
+): Promise<SourceLine[]> {
   if (!path || !line) return [];
   const lines = await read(path);
   if (!lines) return [];

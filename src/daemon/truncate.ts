@@ -23,7 +23,9 @@ export function truncateVariables(vars: VariableView[], limits: DisplayLimits): 
   const notes: string[] = [];
   if (vars.length > kept.length) notes.push(`${vars.length - kept.length} more locals not shown`);
   if (cutValues) notes.push(`${cutValues} value${cutValues > 1 ? "s" : ""} cut at ${limits.maxValueLength} characters`);
-  return notes.length ? { variables: kept, note: `locals: ${notes.join("; ")}; \`debugger locals\` or \`debugger print NAME\` shows more` } : { variables: kept };
+  return notes.length
+    ? { variables: kept, note: `locals: ${notes.join("; ")}; \`debugger locals\` or \`debugger print NAME\` shows more` }
+    : { variables: kept };
 }
 
 /** What is behind a pointer in a row: a glimpse (the address is the answer; `print *p` shows the rest). */

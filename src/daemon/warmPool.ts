@@ -94,7 +94,12 @@ export class WarmPool {
     const spare = this.spares.get(spec.name);
     if (!spare) return undefined;
     this.spares.delete(spec.name);
-    const why = spare.key !== keyOf(spec, found) ? "another command" : spare.proc.client.closed || spare.proc.pid === undefined || !alive(spare.proc.pid) ? "its adapter is gone" : frozen(spare.proc.pid);
+    const why =
+      spare.key !== keyOf(spec, found)
+        ? "another command"
+        : spare.proc.client.closed || spare.proc.pid === undefined || !alive(spare.proc.pid)
+          ? "its adapter is gone"
+          : frozen(spare.proc.pid);
     if (why) {
       // Another interpreter, or its adapter died or was stopped while waiting: never handed out;
       // the session starts a fresh adapter instead.

@@ -77,7 +77,13 @@ export class DapClient {
     try {
       messages = this.decoder.push(chunk);
     } catch (e) {
-      this.fail(new DebuggerError("ADAPTER_ERROR", `adapter sent a malformed message: ${(e as Error).message}`, "the session is over: `debugger start` begins a new one; `debugger logs` has the adapter's messages"));
+      this.fail(
+        new DebuggerError(
+          "ADAPTER_ERROR",
+          `adapter sent a malformed message: ${(e as Error).message}`,
+          "the session is over: `debugger start` begins a new one; `debugger logs` has the adapter's messages",
+        ),
+      );
       this.transport.close();
       return;
     }
@@ -145,11 +151,7 @@ export class DapClient {
     this.reverseHandlers.set(command, handler);
   }
 
-  request<C extends keyof DapRequestMap>(
-    command: C,
-    args?: DapRequestMap[C][0],
-    timeoutMs?: number,
-  ): Promise<DapRequestMap[C][1]> {
+  request<C extends keyof DapRequestMap>(command: C, args?: DapRequestMap[C][0], timeoutMs?: number): Promise<DapRequestMap[C][1]> {
     return this.requestRaw(command, args, timeoutMs).then((r) => r.body as DapRequestMap[C][1]);
   }
 
@@ -165,7 +167,13 @@ export class DapClient {
         ms > 0
           ? setTimeout(() => {
               this.pending.delete(seq);
-              reject(new DebuggerError("TIMEOUT", `adapter did not answer '${command}' within ${ms / 1000} s`, "the adapter may be hung: `debugger stop` ends the session"));
+              reject(
+                new DebuggerError(
+                  "TIMEOUT",
+                  `adapter did not answer '${command}' within ${ms / 1000} s`,
+                  "the adapter may be hung: `debugger stop` ends the session",
+                ),
+              );
             }, ms)
           : undefined;
       this.pending.set(seq, { command, timer, resolve, reject });

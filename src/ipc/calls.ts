@@ -65,16 +65,26 @@ export const checks: { [C in CommandName]?: Check<C> } = {
     if (a.pid === undefined && a.connect === undefined && a.waitFor === undefined) {
       throw usage(
         say.example("attach needs a PID, --wait NAME or --connect HOST:PORT", "attach needs pid, waitFor (a process name) or connect {host, port}"),
-        say.example("`debugger attach 12345`, `debugger attach --wait myserver` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`", 'e.g. {"pid": 12345}, {"waitFor": "myserver"} or {"connect": {"host": "127.0.0.1", "port": 5678}, "adapter": "debugpy"}'),
+        say.example(
+          "`debugger attach 12345`, `debugger attach --wait myserver` or `debugger attach --connect 127.0.0.1:5678 --adapter debugpy`",
+          'e.g. {"pid": 12345}, {"waitFor": "myserver"} or {"connect": {"host": "127.0.0.1", "port": 5678}, "adapter": "debugpy"}',
+        ),
       );
     }
     if (a.waitFor !== undefined && (a.pid !== undefined || a.connect !== undefined)) {
-      throw usage(`${say.example("--wait NAME", "waitFor")} finds the process itself: it takes no ${say.example("PID", "pid")} or ${say.arg("connect")}`, say.example(`\`debugger attach --wait ${a.waitFor}\``, `e.g. {"waitFor": "${a.waitFor}"}`));
+      throw usage(
+        `${say.example("--wait NAME", "waitFor")} finds the process itself: it takes no ${say.example("PID", "pid")} or ${say.arg("connect")}`,
+        say.example(`\`debugger attach --wait ${a.waitFor}\``, `e.g. {"waitFor": "${a.waitFor}"}`),
+      );
     }
     for (const b of a.break ?? []) checkLocationSyntax(b);
   },
   test(a, say) {
-    if (!a.command.length) throw usage("test needs the command that runs the tests", say.example("`debugger test -- pytest -x` (the command after --)", 'e.g. {"command": ["pytest", "-x"]}'));
+    if (!a.command.length)
+      throw usage(
+        "test needs the command that runs the tests",
+        say.example("`debugger test -- pytest -x` (the command after --)", 'e.g. {"command": ["pytest", "-x"]}'),
+      );
     for (const b of a.break ?? []) checkLocationSyntax(b);
   },
   "breakpoint.add": (a) => void checkLocationSyntax(a.location),
@@ -88,7 +98,10 @@ export const checks: { [C in CommandName]?: Check<C> } = {
     if (a.all && (a.thread !== undefined || a.locals)) {
       throw usage(
         `${say.arg("all")} shows every thread: it takes no ${say.arg("thread")} or ${say.arg("locals")}`,
-        say.example("`debugger backtrace --all`, then `debugger backtrace --thread ID --locals`", 'backtrace {"all": true}, then backtrace {"thread": ID, "locals": true}'),
+        say.example(
+          "`debugger backtrace --all`, then `debugger backtrace --thread ID --locals`",
+          'backtrace {"all": true}, then backtrace {"thread": ID, "locals": true}',
+        ),
       );
     }
   },
@@ -106,18 +119,35 @@ function checkLaunch(command: "start" | "run", a: ArgsIn<"start"> | ArgsIn<"run"
   const pid = "pid" in a ? a.pid : undefined;
   // The command line after -- with no PROGRAM (`run --break f.py:4 -- python3 -m pytest`): say what it is taken for, and the call meant.
   if (!a.program && !a.module && a.args?.length) {
-    throw usage(`${command} needs ${say.example("PROGRAM", "program")}: ${say.example(`the words after -- (\`${shownWords(a.args)}\`) are its arguments`, `args (${shownWords(a.args)}) are its arguments`)}, not the program`, commandAsArgsHint(command, a.args, a.break ?? []));
+    throw usage(
+      `${command} needs ${say.example("PROGRAM", "program")}: ${say.example(`the words after -- (\`${shownWords(a.args)}\`) are its arguments`, `args (${shownWords(a.args)}) are its arguments`)}, not the program`,
+      commandAsArgsHint(command, a.args, a.break ?? []),
+    );
   }
-  if (!a.program && !a.module) throw usage(`${command} needs ${say.example("PROGRAM", "program")} (the executable to debug) or ${say.arg("module")} (a Python module)`, say.example(`\`debugger ${command} ./app -- ARGS\`, \`debugger ${command} -m pkg.app -- ARGS\` or \`debugger ${command} --config NAME\` (a launch.json configuration)`, 'e.g. {"program": "./app", "break": ["main.c:42"]}'));
+  if (!a.program && !a.module)
+    throw usage(
+      `${command} needs ${say.example("PROGRAM", "program")} (the executable to debug) or ${say.arg("module")} (a Python module)`,
+      say.example(
+        `\`debugger ${command} ./app -- ARGS\`, \`debugger ${command} -m pkg.app -- ARGS\` or \`debugger ${command} --config NAME\` (a launch.json configuration)`,
+        'e.g. {"program": "./app", "break": ["main.c:42"]}',
+      ),
+    );
   const connect = "connect" in a ? a.connect : undefined;
-  if (a.module && (a.program || core || connect || pid)) throw usage(`${say.arg("module")} runs a Python module: it takes no program${command === "start" ? `, ${say.arg("core")} or ${say.arg("connect")}` : ""}`, say.example(`\`debugger ${command} -m pkg.app -- ARGS\``, 'e.g. {"module": "pkg.app", "args": ["--help"]}'));
+  if (a.module && (a.program || core || connect || pid))
+    throw usage(
+      `${say.arg("module")} runs a Python module: it takes no program${command === "start" ? `, ${say.arg("core")} or ${say.arg("connect")}` : ""}`,
+      say.example(`\`debugger ${command} -m pkg.app -- ARGS\``, 'e.g. {"module": "pkg.app", "args": ["--help"]}'),
+    );
   connectNeedsAdapter({ connect, adapter: a.adapter }, say);
   for (const b of a.break ?? []) checkLocationSyntax(b);
 }
 
 function connectNeedsAdapter(a: { connect?: unknown; adapter?: string }, say: Spelling): void {
   if (a.connect !== undefined && !a.adapter) {
-    throw usage(`${say.arg("connect")} needs ${say.arg("adapter")} to know how to talk to it`, say.example("e.g. --adapter debugpy, --adapter delve or --adapter lldb-dap", 'e.g. adapter: "debugpy", "delve" or "lldb-dap"'));
+    throw usage(
+      `${say.arg("connect")} needs ${say.arg("adapter")} to know how to talk to it`,
+      say.example("e.g. --adapter debugpy, --adapter delve or --adapter lldb-dap", 'e.g. adapter: "debugpy", "delve" or "lldb-dap"'),
+    );
   }
 }
 

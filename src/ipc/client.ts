@@ -54,7 +54,10 @@ function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, i
     if (!out || !sent) return;
     const n = sock.write(out);
     sock.flush();
-    if (n < 0) return fail(new DebuggerError("IPC_ERROR", "the connection to the daemon failed while sending the request", "`debugger logs` shows the daemon log; try again"));
+    if (n < 0)
+      return fail(
+        new DebuggerError("IPC_ERROR", "the connection to the daemon failed while sending the request", "`debugger logs` shows the daemon log; try again"),
+      );
     out = n < out.length ? out.subarray(n) : undefined;
     if (!out) sent.resolve();
   };
@@ -89,7 +92,13 @@ function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, i
         try {
           got = lines.push(chunk);
         } catch {
-          settle.reject(new DebuggerError("IPC_ERROR", `the daemon's reply is larger than ${MAX_REPLY_BYTES} bytes`, "ask for less (--limit, --tail), or `debugger daemon stop` and try again"));
+          settle.reject(
+            new DebuggerError(
+              "IPC_ERROR",
+              `the daemon's reply is larger than ${MAX_REPLY_BYTES} bytes`,
+              "ask for less (--limit, --tail), or `debugger daemon stop` and try again",
+            ),
+          );
           return;
         }
         for (const line of got) {
@@ -105,7 +114,13 @@ function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, i
           // Whoever answers with another id is not answering this request (a forged or confused peer).
           // (A request the daemon could not parse is answered with id null.)
           if (reply.id !== id && !(reply.id === null && !reply.ok)) {
-            settle.reject(new DebuggerError("IPC_ERROR", `the daemon's reply answers request ${JSON.stringify(reply.id)}, not ${id}`, "`debugger daemon stop` and try again; `debugger doctor` checks the runtime directory"));
+            settle.reject(
+              new DebuggerError(
+                "IPC_ERROR",
+                `the daemon's reply answers request ${JSON.stringify(reply.id)}, not ${id}`,
+                "`debugger daemon stop` and try again; `debugger doctor` checks the runtime directory",
+              ),
+            );
             return;
           }
           // `output --follow` gets several replies; the last one has no `partial`.
@@ -115,11 +130,19 @@ function open<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, i
       },
       close() {
         const unsent = out !== undefined;
-        sent?.reject(new DebuggerError("DAEMON_UNAVAILABLE", "the daemon closed the connection before the whole request was sent", "`debugger logs` shows why"));
+        sent?.reject(
+          new DebuggerError("DAEMON_UNAVAILABLE", "the daemon closed the connection before the whole request was sent", "`debugger logs` shows why"),
+        );
         out = undefined;
         // The usual close: ours, after the reply (no error object to build then).
         if (settled) return;
-        settle.reject(new DebuggerError("DAEMON_UNAVAILABLE", `the daemon closed the connection before replying${unsent ? " (the request was not sent in full)" : ""}`, "`debugger logs` shows why; the next command starts a new daemon"));
+        settle.reject(
+          new DebuggerError(
+            "DAEMON_UNAVAILABLE",
+            `the daemon closed the connection before replying${unsent ? " (the request was not sent in full)" : ""}`,
+            "`debugger logs` shows why; the next command starts a new daemon",
+          ),
+        );
       },
       error(_sock, err) {
         fail(err);
@@ -176,7 +199,11 @@ async function startFailure(proc: DaemonProcess, path: string): Promise<Debugger
     } catch {}
   }
   const how = proc.signalCode ? `was killed by ${proc.signalCode}` : `exited with code ${proc.exitCode}`;
-  return new DebuggerError("DAEMON_UNAVAILABLE", `the daemon ${how} before listening on ${path}${text ? `: ${text.split("\n").slice(-5).join("\n")}` : ""}`, "`debugger logs` shows the daemon log; set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you own and can write");
+  return new DebuggerError(
+    "DAEMON_UNAVAILABLE",
+    `the daemon ${how} before listening on ${path}${text ? `: ${text.split("\n").slice(-5).join("\n")}` : ""}`,
+    "`debugger logs` shows the daemon log; set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you own and can write",
+  );
 }
 
 async function connectOrSpawn<T>(path: string, onPartial: ((r: Reply<T>) => void) | undefined, id: number): Promise<Conn<T>> {
@@ -213,7 +240,11 @@ async function connectOrSpawn<T>(path: string, onPartial: ((r: Reply<T>) => void
       if (failure) throw failure;
     }
   }
-  throw new DebuggerError("DAEMON_UNAVAILABLE", `the daemon did not start within ${SPAWN_DEADLINE_MS / 1000} s (socket ${path})`, "`debugger logs` shows the daemon log; check that the runtime directory is writable");
+  throw new DebuggerError(
+    "DAEMON_UNAVAILABLE",
+    `the daemon did not start within ${SPAWN_DEADLINE_MS / 1000} s (socket ${path})`,
+    "`debugger logs` shows the daemon log; check that the runtime directory is writable",
+  );
 }
 
 async function waitForSocketGone(path: string, ms: number): Promise<void> {
@@ -236,13 +267,21 @@ export function encodeRequest(msg: { command: string }, id: number): string {
   // Most requests are short: count bytes only when the characters alone could reach the limit.
   const bytes = line.length * 3 > MAX_LINE_BYTES ? Buffer.byteLength(line) : line.length;
   if (bytes > MAX_LINE_BYTES) {
-    throw new DebuggerError("INVALID_ARGUMENT", `the '${msg.command}' request is ${bytes} bytes; the limit of one request is ${MAX_LINE_BYTES} bytes (16 MiB)`, "send less: shorter expressions, or split the plan into several batches");
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `the '${msg.command}' request is ${bytes} bytes; the limit of one request is ${MAX_LINE_BYTES} bytes (16 MiB)`,
+      "send less: shorter expressions, or split the plan into several batches",
+    );
   }
   return line;
 }
 
 /** Sends command C with its arguments and returns the daemon's reply, whose data is C's reply. */
-export async function request<C extends CommandName>(msg: Outgoing<C>, timeoutMs: number, onPartialOrOptions?: ((r: Reply<Replies[C]>) => void) | RequestOptions<Replies[C]>): Promise<Reply<Replies[C]>> {
+export async function request<C extends CommandName>(
+  msg: Outgoing<C>,
+  timeoutMs: number,
+  onPartialOrOptions?: ((r: Reply<Replies[C]>) => void) | RequestOptions<Replies[C]>,
+): Promise<Reply<Replies[C]>> {
   const opts: RequestOptions<Replies[C]> = typeof onPartialOrOptions === "function" ? { onPartial: onPartialOrOptions } : (onPartialOrOptions ?? {});
   const path = socketPath();
   if (Buffer.byteLength(path) > 104) {
@@ -257,7 +296,17 @@ export async function request<C extends CommandName>(msg: Outgoing<C>, timeoutMs
     opts.signal?.throwIfAborted();
     const conn = await connectOrSpawn<Replies[C]>(path, opts.onPartial, id);
     const timeout = Promise.withResolvers<never>();
-    const timer = setTimeout(() => timeout.reject(new DebuggerError("TIMEOUT", `the daemon did not reply to '${msg.command}' within ${Math.round(waitMs / 1000)} s`, "`debugger status` shows the session; `debugger logs` the daemon log")), waitMs);
+    const timer = setTimeout(
+      () =>
+        timeout.reject(
+          new DebuggerError(
+            "TIMEOUT",
+            `the daemon did not reply to '${msg.command}' within ${Math.round(waitMs / 1000)} s`,
+            "`debugger status` shows the session; `debugger logs` the daemon log",
+          ),
+        ),
+      waitMs,
+    );
     const onAbort = () => conn.close();
     opts.signal?.addEventListener("abort", onAbort, { once: true });
     try {

@@ -47,7 +47,7 @@ const envArgs = {
 
 /** `--via`: the command (argv) that reaches the target the adapter runs in; `--map`: REMOTE=LOCAL pairs. */
 const viaArgs = {
-  via: v.optional(v.pipe(v.array(v.string()), v.minLength(1, "give the command that reaches the target, e.g. [\"docker\", \"exec\", \"-i\", \"NAME\"]"))),
+  via: v.optional(v.pipe(v.array(v.string()), v.minLength(1, 'give the command that reaches the target, e.g. ["docker", "exec", "-i", "NAME"]'))),
   map: v.optional(v.array(v.string())),
 };
 
@@ -89,7 +89,7 @@ const startArgs = v.strictObject({ ...sessionArgs, ...launchedArgs });
 
 /** `test -- CMD…`: the command that runs the tests, as the user types it. */
 const testArgs = v.strictObject({
-  command: v.pipe(v.array(v.string()), v.minLength(1, "give the command that runs the tests, e.g. [\"pytest\", \"-x\"]")),
+  command: v.pipe(v.array(v.string()), v.minLength(1, 'give the command that runs the tests, e.g. ["pytest", "-x"]')),
   cwd: optStr,
   ...envArgs,
   adapter: optStr,
@@ -115,7 +115,15 @@ const runArgs = v.strictObject({
 });
 
 /** One side of `diff`: its arguments, stdin file and environment (on top of the caller's). */
-const diffSide = v.optional(v.strictObject({ args: v.optional(v.array(v.string()), []), stdin: optStr, env: v.optional(v.record(v.string(), v.string()), {}), test: v.optional(v.pipe(v.string(), v.minLength(1, "give the test's name"))) }), {});
+const diffSide = v.optional(
+  v.strictObject({
+    args: v.optional(v.array(v.string()), []),
+    stdin: optStr,
+    env: v.optional(v.record(v.string(), v.string()), {}),
+    test: v.optional(v.pipe(v.string(), v.minLength(1, "give the test's name"))),
+  }),
+  {},
+);
 
 /**
  * `diff`: the same program run twice (sides a and b) with the same breakpoints and prints, compared
@@ -124,7 +132,7 @@ const diffSide = v.optional(v.strictObject({ args: v.optional(v.array(v.string()
  */
 const diffArgs = v.strictObject({
   program: optStr,
-  command: v.optional(v.pipe(v.array(v.string()), v.minLength(1, "give the command that runs the tests, e.g. [\"pytest\"]"))),
+  command: v.optional(v.pipe(v.array(v.string()), v.minLength(1, 'give the command that runs the tests, e.g. ["pytest"]'))),
   a: diffSide,
   b: diffSide,
   break: v.pipe(v.array(v.string()), v.minLength(1, "give at least one breakpoint")),
@@ -167,7 +175,12 @@ export const argSchemas = {
   "breakpoint.remove": v.strictObject({ ids: v.optional(v.array(posInt), []), all: optBool }),
   "breakpoint.enable": v.strictObject({ ids: v.pipe(v.array(posInt), v.minLength(1, "give at least one breakpoint id")) }),
   "breakpoint.disable": v.strictObject({ ids: v.pipe(v.array(posInt), v.minLength(1, "give at least one breakpoint id")) }),
-  "watch.add": v.strictObject({ expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")), access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"), condition: optStr, hitCount: optStr }),
+  "watch.add": v.strictObject({
+    expression: v.pipe(v.string(), v.minLength(1, "give a variable or expression")),
+    access: v.optional(v.picklist(["read", "write", "readWrite"]), "write"),
+    condition: optStr,
+    hitCount: optStr,
+  }),
   "watch.list": noArgs,
   catch: v.strictObject({ add: v.optional(v.array(v.string()), []), remove: v.optional(v.array(v.string()), []) }),
 
@@ -185,14 +198,34 @@ export const argSchemas = {
   frame: v.strictObject({ index: v.optional(v.pipe(int, v.minValue(0))), thread: v.optional(int) }),
   up: v.strictObject({ count: v.optional(posInt, 1) }),
   down: v.strictObject({ count: v.optional(posInt, 1) }),
-  locals: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0), all: optBool, scope: v.optional(v.pipe(v.string(), v.minLength(1, "give a scope name or all"))) }),
+  locals: v.strictObject({
+    depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0),
+    all: optBool,
+    scope: v.optional(v.pipe(v.string(), v.minLength(1, "give a scope name or all"))),
+  }),
   args: v.strictObject({ depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(5)), 0) }),
-  print: v.strictObject({ expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")), format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))), timeout: answerTimeout }),
+  print: v.strictObject({
+    expressions: v.pipe(v.array(expression), v.minLength(1, "give an expression")),
+    format,
+    depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))),
+    timeout: answerTimeout,
+  }),
   display: v.strictObject({ expressions: v.optional(v.array(expression), []) }),
   undisplay: v.strictObject({ ids: v.optional(v.array(posInt), []), all: optBool }),
-  trace: v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give a location")), print: prints, locals, max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100), if: optStr, timeout }),
+  trace: v.strictObject({
+    location: v.pipe(v.string(), v.minLength(1, "give a location")),
+    print: prints,
+    locals,
+    max: v.optional(v.pipe(int, v.minValue(1), v.maxValue(100_000)), 100),
+    if: optStr,
+    timeout,
+  }),
   batch: v.strictObject({
-    commands: v.pipe(v.array(v.strictObject({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })), v.minLength(1, "give at least one command"), v.maxLength(MAX_BATCH_COMMANDS, `a batch runs at most ${MAX_BATCH_COMMANDS} commands`)),
+    commands: v.pipe(
+      v.array(v.strictObject({ command: v.string(), args: v.optional(v.record(v.string(), v.unknown()), {}), session: v.optional(v.string()) })),
+      v.minLength(1, "give at least one command"),
+      v.maxLength(MAX_BATCH_COMMANDS, `a batch runs at most ${MAX_BATCH_COMMANDS} commands`),
+    ),
     keepGoing: optBool,
   }),
   eval: v.strictObject({ expression, format, depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10)), 0), timeout: answerTimeout }),
@@ -201,10 +234,19 @@ export const argSchemas = {
   threads: noArgs,
   thread: v.strictObject({ id: v.optional(int) }),
   registers: v.strictObject({ names: v.optional(v.array(v.string()), []), all: optBool }),
-  "memory.read": v.strictObject({ location: v.pipe(v.string(), v.minLength(1, "give an address")), count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(65536)), 64), format: v.optional(v.picklist(["hex", "bytes", "words", "chars"]), "hex") }),
+  "memory.read": v.strictObject({
+    location: v.pipe(v.string(), v.minLength(1, "give an address")),
+    count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(65536)), 64),
+    format: v.optional(v.picklist(["hex", "bytes", "words", "chars"]), "hex"),
+  }),
   list: v.strictObject({ location: optStr, lines: v.optional(v.pipe(int, v.minValue(0), v.maxValue(500))) }),
   /** `function`: true for the selected frame's whole function, or a function's name; `count` then caps it (default 400; else 16). */
-  disassemble: v.strictObject({ address: optStr, count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000))), source: optBool, function: v.optional(v.union([v.boolean(), v.string()])) }),
+  disassemble: v.strictObject({
+    address: optStr,
+    count: v.optional(v.pipe(int, v.minValue(1), v.maxValue(1000))),
+    source: optBool,
+    function: v.optional(v.union([v.boolean(), v.string()])),
+  }),
   events: v.strictObject({ limit: v.optional(posInt, 20) }),
 
   output: v.strictObject({
@@ -248,7 +290,11 @@ export function parseArgs<C extends CommandName>(command: C, raw: unknown): Args
   if (issue.type === "strict_object") {
     throw new DebuggerError("INVALID_ARGUMENT", `${command}: unknown argument${key ? ` '${key}'` : ""}`, "`debugger help COMMAND` shows its arguments");
   }
-  throw new DebuggerError("INVALID_ARGUMENT", `${command}: bad argument${key ? ` '${key}'` : ""}: ${issue.message}`, "`debugger help COMMAND` shows its arguments");
+  throw new DebuggerError(
+    "INVALID_ARGUMENT",
+    `${command}: bad argument${key ? ` '${key}'` : ""}: ${issue.message}`,
+    "`debugger help COMMAND` shows its arguments",
+  );
 }
 
 // ---- replies -----------------------------------------------------------------------------
@@ -547,7 +593,22 @@ export interface Replies {
   /** With `source`: the first instruction of each source line carries that line's text (`sourceText`). */
   list: ListData;
   /** `function`/`truncated`: with `function`, the function shown, and where a long one was cut. `next`: without it, where the listing ran into another function. */
-  disassemble: { address: string; function?: string; truncated?: string; next?: { address: string; function: string; note: string }; instructions: { address: string; instruction: string; bytes?: string; symbol?: string; file?: string; line?: number; sourceText?: string; current: boolean }[] };
+  disassemble: {
+    address: string;
+    function?: string;
+    truncated?: string;
+    next?: { address: string; function: string; note: string };
+    instructions: {
+      address: string;
+      instruction: string;
+      bytes?: string;
+      symbol?: string;
+      file?: string;
+      line?: number;
+      sourceText?: string;
+      current: boolean;
+    }[];
+  };
   events: { events: StopReport[] };
   output: OutputData;
 }

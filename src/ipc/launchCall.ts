@@ -31,8 +31,14 @@ function readPlan(name: string, file: string | undefined, ctx: LaunchContext, gi
 
 function commonNotes(plan: LaunchPlan, over: string[], say: Spelling): string[] {
   const notes: string[] = [];
-  if (over.length) notes.push(`given ${say.example("on the command line", "in the call")}, over the configuration's: ${over.map((k) => (k === "program" ? say.example("PROGRAM", "program") : k === "args" ? say.example("the arguments after --", "args") : say.arg(k))).join(", ")}`);
-  if (plan.preLaunchTask) notes.push(`preLaunchTask '${plan.preLaunchTask}' was not run (this tool runs no VS Code tasks): run it yourself first${plan.preLaunchCommand ? `: \`${plan.preLaunchCommand}\`` : " (its command is in .vscode/tasks.json)"}`);
+  if (over.length)
+    notes.push(
+      `given ${say.example("on the command line", "in the call")}, over the configuration's: ${over.map((k) => (k === "program" ? say.example("PROGRAM", "program") : k === "args" ? say.example("the arguments after --", "args") : say.arg(k))).join(", ")}`,
+    );
+  if (plan.preLaunchTask)
+    notes.push(
+      `preLaunchTask '${plan.preLaunchTask}' was not run (this tool runs no VS Code tasks): run it yourself first${plan.preLaunchCommand ? `: \`${plan.preLaunchCommand}\`` : " (its command is in .vscode/tasks.json)"}`,
+    );
   if (plan.postDebugTask) notes.push(`postDebugTask '${plan.postDebugTask}' will not run: run it yourself after the session`);
   return [...notes, ...plan.notes];
 }
@@ -49,14 +55,33 @@ function options(plan: LaunchPlan, given: Record<string, unknown> | undefined): 
  * attach call. GIVEN holds the sender's own arguments (absent ones undefined); ARGSGIVEN whether
  * it gave program arguments.
  */
-export function startFromConfig(name: string, file: string | undefined, ctx: LaunchContext, given: ArgsIn<"start">, argsGiven: boolean, say: Spelling): FromConfig<"start" | "attach"> {
+export function startFromConfig(
+  name: string,
+  file: string | undefined,
+  ctx: LaunchContext,
+  given: ArgsIn<"start">,
+  argsGiven: boolean,
+  say: Spelling,
+): FromConfig<"start" | "attach"> {
   const { fields, named } = givenFields(given, argsGiven);
   const plan = readPlan(name, file, ctx, fields);
   const notes = commonNotes(plan, named, say);
   const adapter = given.adapter ?? plan.adapter;
   const opts = options(plan, given.options);
   if (plan.request === "attach") {
-    const args: ArgsIn<"attach"> = { pid: plan.pid, connect: plan.connect, program: plan.program, adapter, options: opts, break: given.break, print: given.print, locals: given.locals, wait: given.wait, timeout: given.timeout, clientPid: given.clientPid };
+    const args: ArgsIn<"attach"> = {
+      pid: plan.pid,
+      connect: plan.connect,
+      program: plan.program,
+      adapter,
+      options: opts,
+      break: given.break,
+      print: given.print,
+      locals: given.locals,
+      wait: given.wait,
+      timeout: given.timeout,
+      clientPid: given.clientPid,
+    };
     return { call: { command: "attach", args }, notes };
   }
   const args: ArgsIn<"start"> = {
@@ -75,7 +100,14 @@ export function startFromConfig(name: string, file: string | undefined, ctx: Lau
 }
 
 /** `run --config NAME`: a launch configuration of a program or module, as start takes it (run attaches nothing and opens no core). */
-export function runFromConfig(name: string, file: string | undefined, ctx: LaunchContext, given: Partial<ArgsIn<"run">>, argsGiven: boolean, say: Spelling): FromConfig<"run"> {
+export function runFromConfig(
+  name: string,
+  file: string | undefined,
+  ctx: LaunchContext,
+  given: Partial<ArgsIn<"run">>,
+  argsGiven: boolean,
+  say: Spelling,
+): FromConfig<"run"> {
   const { fields, named } = givenFields(given, argsGiven);
   const plan = readPlan(name, file, ctx, fields);
   const retry = say.example(`\`debugger start --config '${name}'\``, `start {"config": "${name}"}`);
@@ -85,7 +117,12 @@ export function runFromConfig(name: string, file: string | undefined, ctx: Launc
   const notes = commonNotes(plan, named, say);
   const program = fields.has("program") ? given.program : plan.program;
   const module = fields.has("module") ? given.module : plan.module;
-  if (!program && module === undefined) throw new DebuggerError("LAUNCH_CONFIG", `configuration '${name}' names no program`, say.example("give it on the command line: `debugger run --config NAME ./app`", 'give it: {"config": NAME, "program": "./app"}'));
+  if (!program && module === undefined)
+    throw new DebuggerError(
+      "LAUNCH_CONFIG",
+      `configuration '${name}' names no program`,
+      say.example("give it on the command line: `debugger run --config NAME ./app`", 'give it: {"config": NAME, "program": "./app"}'),
+    );
   const args: ArgsIn<"run"> = {
     ...given,
     program,

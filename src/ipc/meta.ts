@@ -40,7 +40,12 @@ export const meta = {
   detach: { group: "session", summary: "Detach and leave the program running", concurrency: "interrupt" },
   restart: { group: "session", summary: "Launch again with the same arguments and breakpoints", execution: true, startsAdapter: true },
   run: { group: "session", summary: "Start, a row of print values per breakpoint stop, end", execution: true, startsAdapter: true },
-  diff: { group: "session", summary: "Run a program twice (a, b), or two tests of a suite, with the same breaks and prints: the first stop where values or flow part, both ends", execution: true, startsAdapter: true },
+  diff: {
+    group: "session",
+    summary: "Run a program twice (a, b), or two tests of a suite, with the same breaks and prints: the first stop where values or flow part, both ends",
+    execution: true,
+    startsAdapter: true,
+  },
 
   "breakpoint.add": { group: "breakpoints", summary: "Set a breakpoint (FILE:LINE, function, address; 'LOC if COND')" },
   "breakpoint.list": { group: "breakpoints", summary: "Breakpoints with where they bound and hit counts" },
@@ -56,7 +61,12 @@ export const meta = {
   step: { group: "execution", summary: "Step into the call on this line", execution: true },
   finish: { group: "execution", summary: "Run until the current function returns", execution: true },
   until: { group: "execution", summary: "Run to a location (a temporary breakpoint)", execution: true },
-  pause: { group: "execution", summary: "Interrupt the running program; a blocked one lists every waiting thread, its wait and locals", execution: true, concurrency: "interrupt" },
+  pause: {
+    group: "execution",
+    summary: "Interrupt the running program; a blocked one lists every waiting thread, its wait and locals",
+    execution: true,
+    concurrency: "interrupt",
+  },
   await: { group: "execution", summary: "Wait for the next stop (the last one if stopped)", execution: true },
   trace: { group: "execution", summary: "Run, recording values at each hit of a location", execution: true },
 

@@ -37,14 +37,21 @@ export interface Reply<T = unknown> {
   notice?: string;
 }
 
-
 /** A request line checked against the schema, or the error reply it gets (with its id when it has one). */
 export function parseRequest(line: string): { request: Request } | { reply: Reply } {
   let raw: unknown;
   try {
     raw = JSON.parse(line);
   } catch {
-    return { reply: { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: "request is not valid JSON", hint: "send one JSON object per line" } } };
+    return {
+      reply: {
+        id: null,
+        ok: false,
+        command: "",
+        session: "",
+        error: { code: "IPC_ERROR", message: "request is not valid JSON", hint: "send one JSON object per line" },
+      },
+    };
   }
   const parsed = v.safeParse(RequestSchema, raw);
   if (parsed.success) return { request: parsed.output };
@@ -57,7 +64,11 @@ export function parseRequest(line: string): { request: Request } | { reply: Repl
       ok: false,
       command: typeof r.command === "string" ? r.command.slice(0, 200) : "",
       session: typeof r.session === "string" ? r.session.slice(0, 200) : "",
-      error: { code: "IPC_ERROR", message: `malformed request${key ? ` (${key})` : ""}: ${issue.message}`, hint: "requests are {id, version, command, session, cwd, args}" },
+      error: {
+        code: "IPC_ERROR",
+        message: `malformed request${key ? ` (${key})` : ""}: ${issue.message}`,
+        hint: "requests are {id, version, command, session, cwd, args}",
+      },
     },
   };
 }

@@ -11,7 +11,11 @@ import { namesDirectory } from "../common/hostPath.ts";
 function checkOptions(options: unknown): void {
   if (options === undefined) return;
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new DebuggerError("INVALID_ARGUMENT", "options must be an object of adapter options", 'e.g. {"options": {"python": "/usr/bin/python3", "justMyCode": false}}');
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      "options must be an object of adapter options",
+      'e.g. {"options": {"python": "/usr/bin/python3", "justMyCode": false}}',
+    );
   }
 }
 
@@ -25,7 +29,8 @@ export function fillIn(command: CommandName, args: Record<string, unknown>, cwd:
   if (command !== "start" && command !== "attach" && command !== "test" && command !== "run" && command !== "diff" && command !== "restart") return;
   args.callerEnv = ownEnv();
   checkOptions(args.options);
-  if (command === "diff" && process.env.DEBUGGER_ADAPTER) args.options = { ...callerAdapterOption(), ...((args.options as Record<string, unknown> | undefined) ?? {}) };
+  if (command === "diff" && process.env.DEBUGGER_ADAPTER)
+    args.options = { ...callerAdapterOption(), ...((args.options as Record<string, unknown> | undefined) ?? {}) };
   if (command === "diff" || command === "restart") return;
   if (command !== "test" && command !== "run") args.clientPid = process.pid;
   const options = { ...((args.options as Record<string, unknown> | undefined) ?? {}) };

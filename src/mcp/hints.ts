@@ -12,7 +12,17 @@ const CLI = /`debugger ([^`]*)`/g;
 const CLI_WORDS: Record<string, string> = { break: "breakpoint_add", kill: "stop", watch: "watch_add" };
 
 /** Commands with no tool of their own, and the tool that does what they do (./tools.ts NOT_TOOLS says why). */
-const COVERED: Partial<Record<CommandName, string>> = { up: "frame", down: "frame", context: "frame", thread: "frame", args: "locals", threads: "backtrace", eval: "print", "watch.list": "breakpoint_list", events: "status" };
+const COVERED: Partial<Record<CommandName, string>> = {
+  up: "frame",
+  down: "frame",
+  context: "frame",
+  thread: "frame",
+  args: "locals",
+  threads: "backtrace",
+  eval: "print",
+  "watch.list": "breakpoint_list",
+  events: "status",
+};
 
 /** Commands with no tool that a `batch` step runs (./tools.ts NOT_TOOLS). */
 const BATCH_STEPS = new Set<CommandName>(["display", "undisplay", "breakpoint.enable", "breakpoint.disable"]);
@@ -26,7 +36,8 @@ export function toolHint(hint: string): string {
     if (!isCommand(two) && words[0]! in CLI_WORDS) return `the \`${CLI_WORDS[words[0]!]}\` tool`;
     const command = isCommand(two) ? two : (words[0] ?? "");
     if (!isCommand(command)) return whole;
-    if (command in NOT_TOOLS) return command in COVERED ? `the \`${COVERED[command]}\` tool` : BATCH_STEPS.has(command) ? `a \`batch\` step {command: "${command}"}` : whole;
+    if (command in NOT_TOOLS)
+      return command in COVERED ? `the \`${COVERED[command]}\` tool` : BATCH_STEPS.has(command) ? `a \`batch\` step {command: "${command}"}` : whole;
     // Arguments in CLI spelling (FILE:LINE, --flag) would mislead a tool call: the tool alone.
     return `the \`${toolName(command)}\` tool`;
   });

@@ -51,7 +51,8 @@ export function toJsonSchema(schema: v.GenericSchema): JsonSchema {
       // Of plain types only (`true` or a name). anyOf, not a `type` list: strict validators
       // (Ajv's strictTypes) and some clients refuse union types.
       const parts = s.options.map(toJsonSchema);
-      if (!parts.every((p) => Object.keys(p).length === 1 && typeof p.type === "string")) throw new Error("no JSON Schema for a valibot union of other than plain types");
+      if (!parts.every((p) => Object.keys(p).length === 1 && typeof p.type === "string"))
+        throw new Error("no JSON Schema for a valibot union of other than plain types");
       return { anyOf: parts };
     }
     case "optional":

@@ -22,16 +22,23 @@ export interface Expanded {
 export function expandConfig(command: CommandName, args: Record<string, unknown>, cwd: string): Expanded | undefined {
   const { config, launchFile, ...given } = args;
   if (config === undefined) {
-    if (launchFile !== undefined) throw new DebuggerError("USAGE", "launchFile names the file config is read from: give config too", 'e.g. {"config": "Launch app", "launchFile": "other/launch.json"}');
+    if (launchFile !== undefined)
+      throw new DebuggerError(
+        "USAGE",
+        "launchFile names the file config is read from: give config too",
+        'e.g. {"config": "Launch app", "launchFile": "other/launch.json"}',
+      );
     return undefined;
   }
   if (command !== "start" && command !== "run") return undefined;
-  if (typeof config !== "string" || (launchFile !== undefined && typeof launchFile !== "string")) throw new DebuggerError("INVALID_ARGUMENT", "config and launchFile are strings", 'e.g. {"config": "Launch app"}');
+  if (typeof config !== "string" || (launchFile !== undefined && typeof launchFile !== "string"))
+    throw new DebuggerError("INVALID_ARGUMENT", "config and launchFile are strings", 'e.g. {"config": "Launch app"}');
   const ctx = { cwd, env: process.env, home: homedir() };
   // An empty args (a client's habit) leaves the configuration's in place; the CLI's bare `--` is the way to say "none".
   const argsGiven = Array.isArray(given.args) && given.args.length > 0;
-  const r = command === "start"
-    ? startFromConfig(config, launchFile as string | undefined, ctx, { ...(given as ArgsIn<"start">), clientPid: process.pid }, argsGiven, mcpSpelling)
-    : runFromConfig(config, launchFile as string | undefined, ctx, given as Partial<ArgsIn<"run">>, argsGiven, mcpSpelling);
+  const r =
+    command === "start"
+      ? startFromConfig(config, launchFile as string | undefined, ctx, { ...(given as ArgsIn<"start">), clientPid: process.pid }, argsGiven, mcpSpelling)
+      : runFromConfig(config, launchFile as string | undefined, ctx, given as Partial<ArgsIn<"run">>, argsGiven, mcpSpelling);
   return { command: r.call.command, args: r.call.args as Record<string, unknown>, notes: r.notes };
 }

@@ -83,7 +83,10 @@ export async function serveMcp(defaults: McpDefaults): Promise<void> {
     return inOrder(session, call);
   });
   // A person who typed `debugger mcp` in a terminal sees why nothing happens (stderr: stdout is the protocol's).
-  if (process.stdin.isTTY) process.stderr.write("debugger mcp speaks the Model Context Protocol on stdin and stdout; `debugger mcp --help` shows how to register it with a client. Ctrl-D ends it.\n");
+  if (process.stdin.isTTY)
+    process.stderr.write(
+      "debugger mcp speaks the Model Context Protocol on stdin and stdout; `debugger mcp --help` shows how to register it with a client. Ctrl-D ends it.\n",
+    );
   const transport = new StdioLineTransport();
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
   await server.connect(transport);
@@ -122,7 +125,12 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
   try {
     // A number or null is the caller's mistake, not a session named "5" or "null".
     const named = args.session;
-    if (named !== undefined && typeof named !== "string") throw new DebuggerError("INVALID_ARGUMENT", `session must be a string (a session name), not ${named === null ? "null" : Array.isArray(named) ? "an array" : typeof named}`, 'e.g. {"session": "api"}; left out, it is the default session');
+    if (named !== undefined && typeof named !== "string")
+      throw new DebuggerError(
+        "INVALID_ARGUMENT",
+        `session must be a string (a session name), not ${named === null ? "null" : Array.isArray(named) ? "an array" : typeof named}`,
+        'e.g. {"session": "api"}; left out, it is the default session',
+      );
     if (named !== undefined) session = checkSessionName(named, "session");
     delete args.session;
     const m = metaOf(command);
@@ -131,14 +139,17 @@ async function callTool(tool: ToolDef, args: Record<string, unknown>, defaults: 
     const cwd = process.cwd();
     const view: View = { cwd, session, locals: localsOf(args) ?? defaults.locals };
     // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
-    const socketTimeout = command === "batch" || (command === "output" && args.follow === true) ? SOCKET_FOREVER_MS : m.execution ? socketWaitMs(timeout) : SOCKET_DEFAULT_MS;
+    const socketTimeout =
+      command === "batch" || (command === "output" && args.follow === true) ? SOCKET_FOREVER_MS : m.execution ? socketWaitMs(timeout) : SOCKET_DEFAULT_MS;
     const token = extra._meta?.progressToken;
     const started = Date.now();
     const progress =
       token !== undefined && (m.execution || m.stream || command === "batch")
         ? setInterval(() => {
             const s = Math.round((Date.now() - started) / 1000);
-            void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: s, message: `waiting for the stop (${s} s)` } }).catch(() => {});
+            void extra
+              .sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: s, message: `waiting for the stop (${s} s)` } })
+              .catch(() => {});
           }, PROGRESS_EVERY_S * 1000)
         : undefined;
     let sent: Sent;
@@ -207,9 +218,18 @@ async function send<C extends Single>(command: C, args: ArgsIn<C>, session: stri
 
 async function sendBatch(args: ArgsOut<"batch">, session: string, view: View, socketTimeout: number, signal: AbortSignal): Promise<Sent> {
   const reply = withToolWords(await untilAborted(request({ command: "batch", session, cwd: view.cwd, args }, socketTimeout, { signal }), signal));
-  const text = reply.ok && reply.data
-    ? toolText(presentBatch(reply.data, view, { label: (_i, r) => r.command, view: (i, base) => ({ ...base, locals: localsOf(args.commands[i]?.args ?? {}) ?? view.locals }), stoppedEarly: (ran, total, interrupted) => `(${interrupted ? "interrupted by a pause" : "stopped"} after ${ran} of ${total}${interrupted ? "" : "; keepGoing runs past a failure"})` }), reply.data)
-    : "";
+  const text =
+    reply.ok && reply.data
+      ? toolText(
+          presentBatch(reply.data, view, {
+            label: (_i, r) => r.command,
+            view: (i, base) => ({ ...base, locals: localsOf(args.commands[i]?.args ?? {}) ?? view.locals }),
+            stoppedEarly: (ran, total, interrupted) =>
+              `(${interrupted ? "interrupted by a pause" : "stopped"} after ${ran} of ${total}${interrupted ? "" : "; keepGoing runs past a failure"})`,
+          }),
+          reply.data,
+        )
+      : "";
   return { reply, text };
 }
 
@@ -242,10 +262,19 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 /** A batch's steps, each an object (a `null` step is the caller's mistake, not an internal error). */
 function batchSteps(commands: unknown): void {
   if (!Array.isArray(commands)) return;
-  if (commands.length > MAX_BATCH_COMMANDS) throw new DebuggerError("INVALID_ARGUMENT", `commands has ${commands.length} steps; a batch runs at most ${MAX_BATCH_COMMANDS}`, "split the plan into several batch calls");
+  if (commands.length > MAX_BATCH_COMMANDS)
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `commands has ${commands.length} steps; a batch runs at most ${MAX_BATCH_COMMANDS}`,
+      "split the plan into several batch calls",
+    );
   commands.forEach((c, i) => {
     if (typeof c !== "object" || c === null || Array.isArray(c)) {
-      throw new DebuggerError("INVALID_ARGUMENT", `commands[${i}] is ${c === null ? "null" : Array.isArray(c) ? "an array" : typeof c}; each step is an object {command, args?, session?}`, 'e.g. {"commands": [{"command": "print", "args": {"expressions": ["x"]}}]}');
+      throw new DebuggerError(
+        "INVALID_ARGUMENT",
+        `commands[${i}] is ${c === null ? "null" : Array.isArray(c) ? "an array" : typeof c}; each step is an object {command, args?, session?}`,
+        'e.g. {"commands": [{"command": "print", "args": {"expressions": ["x"]}}]}',
+      );
     }
     if (c.args !== undefined && (typeof c.args !== "object" || c.args === null || Array.isArray(c.args))) {
       throw new DebuggerError("INVALID_ARGUMENT", `commands[${i}].args must be an object`, 'e.g. {"command": "print", "args": {"expressions": ["x"]}}');

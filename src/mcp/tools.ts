@@ -156,7 +156,6 @@ export function toolName(command: string): string {
   return command.replace(/\./g, "_");
 }
 
-
 export function toolDefs(): ToolDef[] {
   const out: ToolDef[] = [];
   for (const command of Object.keys(meta) as CommandName[]) {
@@ -164,7 +163,8 @@ export function toolDefs(): ToolDef[] {
     const schema = toJsonSchema(argSchemas[command]) as ToolDef["inputSchema"];
     for (const hidden of [...HIDDEN_ARGS, ...(UNUSED_ARGS[command] ?? [])]) delete schema.properties[hidden];
     if (schema.properties.options) schema.properties.options = OPTIONS_SCHEMA;
-    for (const [key, note] of Object.entries(PROPERTY_NOTES)) if (schema.properties[key]) schema.properties[key] = { ...schema.properties[key], description: note };
+    for (const [key, note] of Object.entries(PROPERTY_NOTES))
+      if (schema.properties[key]) schema.properties[key] = { ...schema.properties[key], description: note };
     if (Array.isArray(schema.required)) schema.required = (schema.required as string[]).filter((r) => !HIDDEN_ARGS.has(r));
     // `session` is not listed: the same 29 bytes on 34 tools, said once in the server's
     // instructions (every tool but sessions takes it; the contract checks it, ./checks.ts too).
@@ -179,7 +179,13 @@ export function toolDefs(): ToolDef[] {
       if (required.length) schema.required = required;
       else delete schema.required;
     }
-    out.push({ name: toolName(command), command, description: DESCRIPTIONS[command] ?? metaOf(command).summary, inputSchema: schema, annotations: annotationsOf(command) });
+    out.push({
+      name: toolName(command),
+      command,
+      description: DESCRIPTIONS[command] ?? metaOf(command).summary,
+      inputSchema: schema,
+      annotations: annotationsOf(command),
+    });
   }
   return out;
 }

@@ -108,7 +108,11 @@ export class StdioLineTransport implements Transport {
     this.skipping = false;
     const id = idOfCut(this.head, this.tail);
     this.head = this.tail = "";
-    void this.send({ jsonrpc: "2.0", id: id as never, error: { code: -32600, message: `message longer than ${MAX_MESSAGE_BYTES} bytes (16 MiB), the limit of one message; it was not read` } } as JSONRPCMessage);
+    void this.send({
+      jsonrpc: "2.0",
+      id: id as never,
+      error: { code: -32600, message: `message longer than ${MAX_MESSAGE_BYTES} bytes (16 MiB), the limit of one message; it was not read` },
+    } as JSONRPCMessage);
   }
 
   private onLine(line: string): void {

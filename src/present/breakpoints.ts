@@ -2,7 +2,9 @@
 import { breakpointLine, breakpointList } from "./text.ts";
 import type { Presenters } from "./view.ts";
 
-export const breakpointPresenters: Presenters<"breakpoint.add" | "breakpoint.list" | "breakpoint.remove" | "breakpoint.enable" | "breakpoint.disable" | "watch.add" | "watch.list" | "catch"> = {
+export const breakpointPresenters: Presenters<
+  "breakpoint.add" | "breakpoint.list" | "breakpoint.remove" | "breakpoint.enable" | "breakpoint.disable" | "watch.add" | "watch.list" | "catch"
+> = {
   "breakpoint.add": (d, view) => `Breakpoint ${breakpointLine(d.breakpoints[0]!, view.cwd)}`,
   "breakpoint.list": (d, view) => breakpointList(d.breakpoints, view.cwd),
   "breakpoint.remove": (d, view) =>
@@ -15,6 +17,11 @@ export const breakpointPresenters: Presenters<"breakpoint.add" | "breakpoint.lis
   "watch.list": (d, view) => (d.breakpoints.length ? breakpointList(d.breakpoints, view.cwd) : "No watchpoints."),
   catch: (d) =>
     d.filters.length
-      ? d.filters.map((f) => `${f.enabled ? "on " : "off"}  ${f.filter}${f.alias ? ` (${f.alias})` : ""}  ${f.label}${f.description ? ` — ${f.description}` : ""}${f.types ? ` — only ${f.types.join(", ")}` : ""}`).join("\n")
+      ? d.filters
+          .map(
+            (f) =>
+              `${f.enabled ? "on " : "off"}  ${f.filter}${f.alias ? ` (${f.alias})` : ""}  ${f.label}${f.description ? ` — ${f.description}` : ""}${f.types ? ` — only ${f.types.join(", ")}` : ""}`,
+          )
+          .join("\n")
       : "This adapter has no exception filters.",
 };

@@ -47,7 +47,12 @@ function diff(d: DiffData): string {
     parts.push("Output differs:");
     for (const o of d.output) parts.push(`  line ${o.line}  a: ${o.a ?? "(none)"}\n  ${" ".repeat(`line ${o.line}`.length)}  b: ${o.b ?? "(none)"}`);
   } else parts.push(d.outputNotCompared ? `Output: not compared (${d.outputNotCompared}).` : "Output: the same.");
-  if (d.outputFiles) parts.push(`Whole output: ${Object.entries(d.outputFiles).map(([k, f]) => `${k} ${f}`).join(", ")}.`);
+  if (d.outputFiles)
+    parts.push(
+      `Whole output: ${Object.entries(d.outputFiles)
+        .map(([k, f]) => `${k} ${f}`)
+        .join(", ")}.`,
+    );
   parts.push("Both programs were ended: nothing is left running.");
   return parts.join("\n");
 }

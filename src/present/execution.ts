@@ -11,7 +11,10 @@ export function stopped(d: StopData & { loopHint?: string }, view: View): string
 function trace(d: Replies["trace"], view: View): string {
   // The thread only when the hits were on more than one.
   const threads = new Set(d.hits.map((h) => h.threadId));
-  const lines = d.hits.map((h) => `#${h.hit}${threads.size > 1 && h.threadId !== undefined ? ` thread ${h.threadId}` : ""}  ${h.values.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join("  ")}`);
+  const lines = d.hits.map(
+    (h) =>
+      `#${h.hit}${threads.size > 1 && h.threadId !== undefined ? ` thread ${h.threadId}` : ""}  ${h.values.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join("  ")}`,
+  );
   const head = `Trace of breakpoint ${d.breakpoint}: ${d.hits.length} hit${d.hits.length === 1 ? "" : "s"}`;
   const end =
     d.stoppedBy === "max"
@@ -22,9 +25,13 @@ function trace(d: Replies["trace"], view: View): string {
           ? `Interrupted (a pause); the program waits here: session '${view.session}' stays (\`debugger stop\` ends it).\n${stopReport(d.stop, view.cwd, { locals: view.locals })}`
           : d.stop
             ? stopReport(d.stop, view.cwd, { locals: view.locals })
-          : "";
+            : "";
   const ended = d.stop && (d.stop.reason === "exited" || d.stop.reason === "terminated");
-  const stays = ended ? "The program ended: nothing is left to stop." : d.stop && d.stoppedBy !== "max" && d.stoppedBy !== "interrupted" ? `Session '${view.session}' stays here (\`debugger stop\` ends it).` : "";
+  const stays = ended
+    ? "The program ended: nothing is left to stop."
+    : d.stop && d.stoppedBy !== "max" && d.stoppedBy !== "interrupted"
+      ? `Session '${view.session}' stays here (\`debugger stop\` ends it).`
+      : "";
   return [head, ...lines, end, stays].filter(Boolean).join("\n");
 }
 
@@ -49,7 +56,12 @@ export function pause(d: Replies["pause"], view: View): string {
   const rest = stopReport({ ...d.stop, source: [], locals: [], frameIndex: undefined, truncated }, view.cwd).split("\n");
   // Delve names goroutines `[Go N] …`.
   const unit = h.groups.every((g) => g.name.startsWith("[Go ")) ? "goroutines" : "threads";
-  return [rest[0], `Blocked: all ${n} ${unit} of yours wait${places > 1 && places < n ? `, in ${places} places` : ""}.`, hangLines(h, view.cwd), ...rest.slice(1)].join("\n");
+  return [
+    rest[0],
+    `Blocked: all ${n} ${unit} of yours wait${places > 1 && places < n ? `, in ${places} places` : ""}.`,
+    hangLines(h, view.cwd),
+    ...rest.slice(1),
+  ].join("\n");
 }
 
 export const executionPresenters: Presenters<"continue" | "next" | "step" | "finish" | "until" | "pause" | "await" | "trace"> = {

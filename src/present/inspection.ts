@@ -4,7 +4,9 @@ import { backtrace, displayLines, shortPath, sourceBlock, stopReport, threadStac
 import type { Presenters, View } from "./view.ts";
 
 function context(d: ContextData, view: View): string {
-  const parts = [`Frame #${d.frameIndex} ${where(d.frame, view.cwd)}, thread ${d.threadId}${d.frameIndex === 0 && d.reason ? ` (stopped: ${d.reason}${d.breakpointIds?.length ? ` ${d.breakpointIds.join(", ")}` : ""})` : ""}`];
+  const parts = [
+    `Frame #${d.frameIndex} ${where(d.frame, view.cwd)}, thread ${d.threadId}${d.frameIndex === 0 && d.reason ? ` (stopped: ${d.reason}${d.breakpointIds?.length ? ` ${d.breakpointIds.join(", ")}` : ""})` : ""}`,
+  ];
   const src = sourceBlock(d.source);
   if (src) parts.push(src);
   if (d.locals?.length) parts.push(`Locals:\n${variableLines(d.locals)}`);
@@ -46,8 +48,8 @@ function disassemble(d: Replies["disassemble"], view: View): string {
 
 /** `locals --scope`: each scope under its name and count. */
 function scopeLines(d: Replies["locals"]): string {
-  return d.scopes!
-    .map((s) => {
+  return d
+    .scopes!.map((s) => {
       const vars = d.variables.filter((v) => (v.scope ?? d.scopes![0]!.name) === s.name).map(({ scope: _, ...v }) => v);
       return `${s.name} (${s.total}${s.shown < s.total ? `, ${s.shown} shown` : ""}):${vars.length ? `\n${variableLines(vars)}` : " none"}`;
     })
@@ -66,14 +68,34 @@ function threads(d: Replies["threads"], view: View): string {
 }
 
 export const inspectionPresenters: Presenters<
-  "context" | "backtrace" | "frame" | "up" | "down" | "locals" | "args" | "print" | "display" | "undisplay" | "eval" | "set" | "registers" | "memory.read" | "list" | "disassemble" | "threads" | "thread" | "events"
+  | "context"
+  | "backtrace"
+  | "frame"
+  | "up"
+  | "down"
+  | "locals"
+  | "args"
+  | "print"
+  | "display"
+  | "undisplay"
+  | "eval"
+  | "set"
+  | "registers"
+  | "memory.read"
+  | "list"
+  | "disassemble"
+  | "threads"
+  | "thread"
+  | "events"
 > = {
   context,
   frame: context,
   up: context,
   down: context,
   backtrace: (d, view) => (d.threads ? threadStacks(d.threads, view.cwd) : backtrace(d.frames, view.cwd)),
-  locals: (d) => (d.scopes ? scopeLines(d) : d.variables.length ? variableLines(d.variables, "") : "No locals.") + (d.truncated?.length ? `\n(${d.truncated.join("; ")})` : ""),
+  locals: (d) =>
+    (d.scopes ? scopeLines(d) : d.variables.length ? variableLines(d.variables, "") : "No locals.") +
+    (d.truncated?.length ? `\n(${d.truncated.join("; ")})` : ""),
   args: (d) => (d.variables.length ? variableLines(d.variables, "") : "No arguments."),
   print,
   eval: value,
@@ -84,13 +106,19 @@ export const inspectionPresenters: Presenters<
   undisplay: (d) => `Removed ${d.removed.map((i) => `#${i}`).join(", ") || "nothing"}. ${d.displays.length} left.`,
   set: (d) => `${d.name} = ${d.value}${d.type ? ` (${d.type})` : ""}`,
   registers: (d) => (d.registers.length ? d.registers.map((r) => `${r.name.padEnd(8)} ${r.value}`).join("\n") : "No registers."),
-  "memory.read": (d) => (d.dump.length ? d.dump.join("\n") : "No bytes.") + (d.unreadable ? `\n(${d.unreadable} byte${d.unreadable === 1 ? "" : "s"} could not be read)` : ""),
+  "memory.read": (d) =>
+    (d.dump.length ? d.dump.join("\n") : "No bytes.") + (d.unreadable ? `\n(${d.unreadable} byte${d.unreadable === 1 ? "" : "s"} could not be read)` : ""),
   list,
   disassemble,
   threads,
   thread: (d, view) => (d.context ? context(d.context, view) : `Current thread: ${d.threadId ?? "none"}`),
   events: (d, view) =>
     d.events.length
-      ? d.events.map((e) => `[${e.seq}] ${e.time.slice(11, 19)} ${stopReport({ ...e, source: [], locals: [], output: "", truncated: undefined }, view.cwd).split("\n")[0]}`).join("\n")
+      ? d.events
+          .map(
+            (e) =>
+              `[${e.seq}] ${e.time.slice(11, 19)} ${stopReport({ ...e, source: [], locals: [], output: "", truncated: undefined }, view.cwd).split("\n")[0]}`,
+          )
+          .join("\n")
       : "No events yet.",
 };

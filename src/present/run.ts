@@ -18,7 +18,10 @@ function run(d: RunData, view: View): string {
   let shown: { key: string; hit: number; more: number } | undefined;
   const said = new Map<string, string>();
   const flush = () => {
-    if (shown?.more) parts.push(`  (same on ${shown.more} more stop${shown.more === 1 ? "" : "s"}: ${shown.more === 1 ? `#${shown.hit + 1}` : `#${shown.hit + 1}–#${shown.hit + shown.more}`})`);
+    if (shown?.more)
+      parts.push(
+        `  (same on ${shown.more} more stop${shown.more === 1 ? "" : "s"}: ${shown.more === 1 ? `#${shown.hit + 1}` : `#${shown.hit + 1}–#${shown.hit + shown.more}`})`,
+      );
   };
   for (const h of d.hits) {
     const where = places.size > 1 ? ` ${at(h)}` : "";
@@ -29,12 +32,14 @@ function run(d: RunData, view: View): string {
       continue;
     }
     flush();
-    const values = h.values.map((v) => {
-      if (v.error === undefined) return `${v.expression} = ${v.value}`;
-      const again = said.get(`${where}\0${v.expression}`) === v.error;
-      said.set(`${where}\0${v.expression}`, v.error);
-      return `${v.expression} = ${again ? "error (as above)" : `error: ${v.error}`}`;
-    }).join("  ");
+    const values = h.values
+      .map((v) => {
+        if (v.error === undefined) return `${v.expression} = ${v.value}`;
+        const again = said.get(`${where}\0${v.expression}`) === v.error;
+        said.set(`${where}\0${v.expression}`, v.error);
+        return `${v.expression} = ${again ? "error (as above)" : `error: ${v.error}`}`;
+      })
+      .join("  ");
     parts.push(`#${h.hit}${where}${thread}  ${values}`);
     shown = { key, hit: h.hit, more: 0 };
   }
@@ -45,7 +50,9 @@ function run(d: RunData, view: View): string {
     const f = d.stop?.frame;
     const locals = d.stop?.locals.map((l) => l.name) ?? [];
     const lead = `Every --print failed at the first stop, so the run ended there rather than say it at every stop: ${f?.file ? `${shortPath(f.file, view.cwd)}:${f.line}` : "that line"} is in ${f?.function ?? "a function"}`;
-    parts.push(`${lead}, ${locals.length ? `whose locals are ${locals.slice(0, 12).join(", ")}${locals.length > 12 ? ", …" : ""}` : "which has no locals"}. Is the breakpoint in the function you meant?`);
+    parts.push(
+      `${lead}, ${locals.length ? `whose locals are ${locals.slice(0, 12).join(", ")}${locals.length > 12 ? ", …" : ""}` : "which has no locals"}. Is the breakpoint in the function you meant?`,
+    );
   }
   if (d.stoppedBy === "max") parts.push(`Stopped after ${rows} (--max); ${d.kept ? `the session '${d.session.name}' waits there` : "the program was ended"}.`);
   else if (d.stoppedBy === "timeout" || d.stoppedBy === "interrupted") {
@@ -66,16 +73,27 @@ function run(d: RunData, view: View): string {
       const cut = d.stop.truncated?.filter((t) => t.startsWith("output:"));
       if (cut?.length) parts.push(cut.map((t) => `(${t})`).join("\n"));
     }
-    if (d.stoppedBy === "other") parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
+    if (d.stoppedBy === "other")
+      parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
   }
   // Where the stop report was not shown whole, what the hot conditions cost is said here.
-  if (d.stop?.conditions?.length && (d.stoppedBy === "max" || d.stoppedBy === "timeout" || d.stoppedBy === "interrupted" || d.stoppedBy === "printsFailed")) parts.push(conditionCostLines(d.stop.conditions));
+  if (d.stop?.conditions?.length && (d.stoppedBy === "max" || d.stoppedBy === "timeout" || d.stoppedBy === "interrupted" || d.stoppedBy === "printsFailed"))
+    parts.push(conditionCostLines(d.stop.conditions));
   // What stays, as `test` and `trace` say it: a session only where a program is stopped (`--keep`).
   if (d.stoppedBy === "exit") parts.push(d.kept ? `The session '${d.session.name}' ended with the program.` : "The program ended: nothing is left to stop.");
   // The exit report names the breakpoints that never stopped; an earlier end names those reached with the condition false.
   if (d.stoppedBy !== "exit") {
     const never = d.breakpoints.filter((b) => b.hits === 0 && b.conditionFalse?.hits);
-    if (never.length) parts.push(neverStoppedLines(never.map((b) => ({ id: b.id, location: `${b.location} if ${b.condition}`, why: `reached ${b.conditionFalse!.hits} times so far, the condition false each time` }))));
+    if (never.length)
+      parts.push(
+        neverStoppedLines(
+          never.map((b) => ({
+            id: b.id,
+            location: `${b.location} if ${b.condition}`,
+            why: `reached ${b.conditionFalse!.hits} times so far, the condition false each time`,
+          })),
+        ),
+      );
   }
   return parts.filter(Boolean).join("\n");
 }

@@ -7,8 +7,14 @@ import type { Presenters, View } from "./view.ts";
 function started(d: StartData, view: View): string {
   const parts: string[] = [];
   const s = d.session;
-  if (s.core) parts.push(`Session '${s.name}' opened core ${shortPath(s.core, view.cwd)} of ${shortPath(s.program, view.cwd)} with ${s.adapter}: it cannot run; inspect it.`);
-  else parts.push(`Session '${s.name}' ${s.mode === "attach" ? "attached to" : "started"} ${s.program ? shortPath(s.program, view.cwd) : `pid ${s.pid}`} with ${s.adapter}${s.pid && s.mode !== "attach" ? ` (pid ${s.pid})` : ""}.`);
+  if (s.core)
+    parts.push(
+      `Session '${s.name}' opened core ${shortPath(s.core, view.cwd)} of ${shortPath(s.program, view.cwd)} with ${s.adapter}: it cannot run; inspect it.`,
+    );
+  else
+    parts.push(
+      `Session '${s.name}' ${s.mode === "attach" ? "attached to" : "started"} ${s.program ? shortPath(s.program, view.cwd) : `pid ${s.pid}`} with ${s.adapter}${s.pid && s.mode !== "attach" ? ` (pid ${s.pid})` : ""}.`,
+    );
   const pending = d.breakpoints.filter((b) => !b.verified);
   if (d.warnings?.length) parts.push(d.warnings.map((w) => `Warning: ${w}.`).join("\n"));
   else if (pending.length) parts.push(`Pending breakpoints:\n${breakpointList(pending, view.cwd)}`);
@@ -30,7 +36,11 @@ function status(d: Replies["status"], view: View): string {
 /** `test`: which runner and what runs, what was said beside it, then the start. */
 function tested(d: Replies["test"], view: View): string {
   const head = `Testing with ${d.runner}: ${[d.program, ...d.args].join(" ")}`;
-  const parts = [head, ...(d.replaced ? [`Replaced session '${d.replaced}', which the previous test left at its failure.`] : []), ...(d.notes ?? []).map((n) => `Note: ${n}.`)];
+  const parts = [
+    head,
+    ...(d.replaced ? [`Replaced session '${d.replaced}', which the previous test left at its failure.`] : []),
+    ...(d.notes ?? []).map((n) => `Note: ${n}.`),
+  ];
   if (d.ranPlainly) parts.push(stopReport(d.stop, view.cwd, { locals: view.locals }), "No session was started.");
   else if (d.hang) parts.push(pause({ state: d.state, stop: d.stop, hang: d.hang }, view));
   else parts.push(started(d, view));
@@ -41,7 +51,8 @@ function tested(d: Replies["test"], view: View): string {
 /** The one rule, said in every test reply: a session stays only where the program is stopped. */
 function sessionLeft(d: Replies["test"]): string {
   if (d.ranPlainly) return "";
-  if (d.state === "stopped") return `Session '${d.session.name}' stays here to inspect: \`debugger continue\` runs the rest of the tests; the next \`debugger test\` replaces it; \`debugger stop\` ends it.`;
+  if (d.state === "stopped")
+    return `Session '${d.session.name}' stays here to inspect: \`debugger continue\` runs the rest of the tests; the next \`debugger test\` replaces it; \`debugger stop\` ends it.`;
   if (d.state === "exited" || d.state === "terminated") return "The tests ended: nothing is left to stop.";
   return "";
 }

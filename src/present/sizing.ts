@@ -86,7 +86,8 @@ function cutValue(v: Pick<VariableView, "value" | "whole">): string {
       }
       break;
     }
-    if (n === shape.items.length && shape.complete && !text.endsWith("…")) return value.length <= VALUE_CHARS * 2 ? value : `${value.slice(0, VALUE_CHARS)}… (${value.length} chars)`;
+    if (n === shape.items.length && shape.complete && !text.endsWith("…"))
+      return value.length <= VALUE_CHARS * 2 ? value : `${value.slice(0, VALUE_CHARS)}… (${value.length} chars)`;
     const left = total !== undefined ? total - n : undefined;
     if (left === 0) return `${text}${shape.close}`;
     return `${text}, …${left !== undefined ? ` ${left} more` : " more"}${shape.close}`;

@@ -51,7 +51,13 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
   if (!r) return "No stop yet.";
   const parts: string[] = [];
   if (r.reason === "exited" || r.reason === "terminated") {
-    parts.push(r.reason !== "exited" ? `Session ended: ${r.description ?? "terminated"}.` : r.signal ? `Program was killed by ${r.signal}.` : `Program exited with code ${r.exitCode}.`);
+    parts.push(
+      r.reason !== "exited"
+        ? `Session ended: ${r.description ?? "terminated"}.`
+        : r.signal
+          ? `Program was killed by ${r.signal}.`
+          : `Program exited with code ${r.exitCode}.`,
+    );
     if (r.output) parts.push(`Output:\n${indentText(r.output)}`);
     if (r.summary) parts.push(`Tests: ${r.summary}`);
     // The exit code says what the debugger's closing words would ("Process N exited with status 3").
@@ -68,12 +74,25 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
   head += ` in ${where(r.frame, cwd)}`;
   if (r.threadId !== undefined) head += `, thread ${r.threadId}`;
   parts.push(head);
-  if (r.frameIndex) parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${skippedFrames(r.skipped ?? [])}; \`debugger frame 0\` shows the top)`);
-  if (r.alsoStopped?.length) parts.push(`  also stopped: ${r.alsoStopped.map((o) => `thread ${o.threadId}${o.breakpointIds?.length ? ` at breakpoint ${o.breakpointIds.join(", ")}` : ""} in ${where(o, cwd)}`).join("; ")} (\`debugger continue\` reports ${r.alsoStopped.length > 1 ? "each" : "it"} first, before anything runs)`);
-  if (r.description && r.description !== r.exception?.description && !["breakpoint", "step", "entry"].includes(r.reason) && r.description.toLowerCase() !== r.reason) parts.push(`  ${r.description}`);
+  if (r.frameIndex)
+    parts.push(`  (frame #${r.frameIndex}, the first in your code; above it: ${skippedFrames(r.skipped ?? [])}; \`debugger frame 0\` shows the top)`);
+  if (r.alsoStopped?.length)
+    parts.push(
+      `  also stopped: ${r.alsoStopped.map((o) => `thread ${o.threadId}${o.breakpointIds?.length ? ` at breakpoint ${o.breakpointIds.join(", ")}` : ""} in ${where(o, cwd)}`).join("; ")} (\`debugger continue\` reports ${r.alsoStopped.length > 1 ? "each" : "it"} first, before anything runs)`,
+    );
+  if (
+    r.description &&
+    r.description !== r.exception?.description &&
+    !["breakpoint", "step", "entry"].includes(r.reason) &&
+    r.description.toLowerCase() !== r.reason
+  )
+    parts.push(`  ${r.description}`);
   if (r.returnValue !== undefined) parts.push(`Returned: ${r.returnValue}`);
   else if (r.returnValueNote) parts.push(`Returned: not known (${r.returnValueNote})`);
-  if (r.exception) parts.push(`Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.type ? ` (${r.exception.type})` : ""}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`);
+  if (r.exception)
+    parts.push(
+      `Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.type ? ` (${r.exception.type})` : ""}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`,
+    );
   // Values asked for (--print, display) lead; a local of the same name is not shown twice.
   if (r.displays?.length) parts.push(`Values:\n${displayLines(r.displays)}`);
   // After the first stop, a stop in the frame the last report showed gets its current line only (sizing.ts).
@@ -123,18 +142,28 @@ function skippedFrames(names: string[]): string {
 export function conditionCostLines(costs: ConditionCost[] | undefined): string {
   if (!costs?.length) return "";
   const n = (x: number) => x.toLocaleString("en-US");
-  return costs.map((c) => {
-    const total = c.checked + (c.about ?? 0);
-    const first = c.checked ? `; the first ${n(c.checked)} by the debugger, ${c.checkedMs} ms each` : "";
-    const count = c.msEach !== undefined ? `evaluated ≈${n(total)} times in ${c.seconds} s (≈${c.msEach} ms each by ${c.adapter}, its cost measured on this machine: it reports no count${first})` : `checked by ${c.adapter} at every pass for ${c.seconds} s${first}`;
-    const faster = c.faster ? ` ${c.faster.adapter} evaluates one in ≈${c.faster.msEach} ms: add --adapter ${c.faster.adapter}.` : "";
-    return `Condition of #${c.id} (${c.location} if ${c.condition}) ${count}.${faster}`;
-  }).join("\n");
+  return costs
+    .map((c) => {
+      const total = c.checked + (c.about ?? 0);
+      const first = c.checked ? `; the first ${n(c.checked)} by the debugger, ${c.checkedMs} ms each` : "";
+      const count =
+        c.msEach !== undefined
+          ? `evaluated ≈${n(total)} times in ${c.seconds} s (≈${c.msEach} ms each by ${c.adapter}, its cost measured on this machine: it reports no count${first})`
+          : `checked by ${c.adapter} at every pass for ${c.seconds} s${first}`;
+      const faster = c.faster ? ` ${c.faster.adapter} evaluates one in ≈${c.faster.msEach} ms: add --adapter ${c.faster.adapter}.` : "";
+      return `Condition of #${c.id} (${c.location} if ${c.condition}) ${count}.${faster}`;
+    })
+    .join("\n");
 }
 
 /** The progress line's words for the hot conditions so far: "#1's condition: ≈2,300 passes by lldb-dap (≈2.3 ms each; gdb ≈1.1 ms)". */
 export function conditionProgressText(costs: ConditionCost[]): string {
-  return costs.map((c) => `#${c.id}'s condition: ${c.about !== undefined ? `≈${(c.checked + c.about).toLocaleString("en-US")} passes` : `${c.seconds} s`} by ${c.adapter}${c.msEach !== undefined ? ` (≈${c.msEach} ms each${c.faster ? `; ${c.faster.adapter} ≈${c.faster.msEach} ms` : ""})` : ""}`).join("; ");
+  return costs
+    .map(
+      (c) =>
+        `#${c.id}'s condition: ${c.about !== undefined ? `≈${(c.checked + c.about).toLocaleString("en-US")} passes` : `${c.seconds} s`} by ${c.adapter}${c.msEach !== undefined ? ` (≈${c.msEach} ms each${c.faster ? `; ${c.faster.adapter} ≈${c.faster.msEach} ms` : ""})` : ""}`,
+    )
+    .join("; ");
 }
 
 /** Each breakpoint that never stopped the program, and why. */
@@ -144,7 +173,10 @@ export function neverStoppedLines(never: { id: number; location: string; why: st
 
 export function displayLines(values: DisplayValue[], indent = "  "): string {
   return values
-    .map((d) => `${indent}${d.id !== undefined ? `${d.id}: ` : ""}${d.expression}${d.error !== undefined ? ` — error: ${d.error}` : ` = ${d.value}${d.type ? ` (${d.type})` : ""}`}`)
+    .map(
+      (d) =>
+        `${indent}${d.id !== undefined ? `${d.id}: ` : ""}${d.expression}${d.error !== undefined ? ` — error: ${d.error}` : ` = ${d.value}${d.type ? ` (${d.type})` : ""}`}`,
+    )
     .join("\n");
 }
 
@@ -178,7 +210,10 @@ export function breakpointLine(b: BreakpointView, cwd: string): string {
   if (b.temporary) bits.push("temporary");
   bits.push(`hits ${b.hits}`);
   const f = b.conditionFalse;
-  if (f?.hits) bits.push(`(condition false ${f.more ? "≥" : ""}${f.hits}×${f.last?.length ? `; last: ${f.last.map((v) => `${v.expression} = ${v.error !== undefined ? "error" : v.value}`).join(", ")}` : ""})`);
+  if (f?.hits)
+    bits.push(
+      `(condition false ${f.more ? "≥" : ""}${f.hits}×${f.last?.length ? `; last: ${f.last.map((v) => `${v.expression} = ${v.error !== undefined ? "error" : v.value}`).join(", ")}` : ""})`,
+    );
   return bits.join("  ");
 }
 
@@ -246,7 +281,9 @@ export function hangLines(h: HangReport, cwd: string): string {
   const lines: string[] = [];
   for (const g of h.groups) {
     const ids = g.threads.length > 1 ? `${idRanges(g.threads)} (×${g.threads.length})` : String(g.threads[0]);
-    const held = g.heldBy ? ` (held by ${g.heldBy.thread !== undefined ? `thread ${g.heldBy.thread}${g.threads.includes(g.heldBy.thread) ? ", itself" : ""}` : `LWP ${g.heldBy.lwp}, not a thread of this program`})` : "";
+    const held = g.heldBy
+      ? ` (held by ${g.heldBy.thread !== undefined ? `thread ${g.heldBy.thread}${g.threads.includes(g.heldBy.thread) ? ", itself" : ""}` : `LWP ${g.heldBy.lwp}, not a thread of this program`})`
+      : "";
     const what = g.waits ? ` waits: ${g.waits}${held}` : g.running ? " runs (top frame is yours)" : "";
     lines.push(`${g.current ? "→" : " "} ${ids}  #${g.frame.index} ${where(g.frame, cwd)}${what}`);
     if (g.text !== undefined) lines.push(`      ${g.frame.line}  ${g.text.length > 100 ? `${g.text.slice(0, 100)}…` : g.text}`);
@@ -263,6 +300,8 @@ export function hangLines(h: HangReport, cwd: string): string {
 export function sessionsTable(sessions: SessionSummary[]): string {
   if (!sessions.length) return "No sessions.";
   return sessions
-    .map((s) => `${s.name}  ${s.state}  ${s.adapter ?? ""}  ${s.program ?? ""}${s.core ? `  core ${s.core}` : s.pid ? `  pid ${s.pid}` : ""}`.replace(/ {3,}/g, "  "))
+    .map((s) =>
+      `${s.name}  ${s.state}  ${s.adapter ?? ""}  ${s.program ?? ""}${s.core ? `  core ${s.core}` : s.pid ? `  pid ${s.pid}` : ""}`.replace(/ {3,}/g, "  "),
+    )
     .join("\n");
 }

@@ -78,16 +78,17 @@ for (const task of tasks) {
       await buildAgentTasks([task]);
     }, BUILD_TIMEOUT);
 
-    if (needsWatchpoints(task)) test.skipIf(!watchless)(
-      `where ${DO_NOT_FIRE}, the plan and the step-by-step transcript say so rather than run silently past`,
-      async () => {
-        const plan = await runPlanTranscript(task, BIN, env.env);
-        expect(plan.output).toContain(`Warning: ${DO_NOT_FIRE}`);
-        const steps = await runDebuggerTranscript(task, BIN, env.env);
-        expect(steps.output).toContain(`Warning: ${DO_NOT_FIRE}`);
-      },
-      RUN_TIMEOUT,
-    );
+    if (needsWatchpoints(task))
+      test.skipIf(!watchless)(
+        `where ${DO_NOT_FIRE}, the plan and the step-by-step transcript say so rather than run silently past`,
+        async () => {
+          const plan = await runPlanTranscript(task, BIN, env.env);
+          expect(plan.output).toContain(`Warning: ${DO_NOT_FIRE}`);
+          const steps = await runDebuggerTranscript(task, BIN, env.env);
+          expect(steps.output).toContain(`Warning: ${DO_NOT_FIRE}`);
+        },
+        RUN_TIMEOUT,
+      );
 
     test.skipIf(watchless)(
       "the plan (one debugger batch call) proves the cause",

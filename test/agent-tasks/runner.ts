@@ -75,7 +75,10 @@ export interface Transcript {
   bytes: number;
 }
 
-async function spawn(argv: string[], opts: { cwd: string; env: Record<string, string>; stdin?: string; timeoutMs: number }): Promise<Omit<CallResult, "command">> {
+async function spawn(
+  argv: string[],
+  opts: { cwd: string; env: Record<string, string>; stdin?: string; timeoutMs: number },
+): Promise<Omit<CallResult, "command">> {
   const proc = Bun.spawn(argv, {
     cwd: opts.cwd,
     env: opts.env,

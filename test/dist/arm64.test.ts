@@ -17,13 +17,15 @@ const BINFMT = "/proc/sys/fs/binfmt_misc/qemu-aarch64";
 
 /** Why the arm64 build cannot run here, or undefined when it can. */
 function blocker(): string | undefined {
-  if (process.platform !== "linux" || process.arch !== "x64") return `the host is ${process.platform}-${process.arch}, not linux-x64 (an arm64 host runs test/dist/smoke.test.ts natively)`;
+  if (process.platform !== "linux" || process.arch !== "x64")
+    return `the host is ${process.platform}-${process.arch}, not linux-x64 (an arm64 host runs test/dist/smoke.test.ts natively)`;
   if (process.env.DEBUGGER_QEMU_SKIP) return process.env.DEBUGGER_QEMU_SKIP;
   let binfmt = "";
   try {
     binfmt = readFileSync(BINFMT, "utf8");
   } catch {}
-  if (!binfmt.startsWith("enabled")) return `qemu-aarch64 is not registered with binfmt_misc (${BINFMT}: ${binfmt ? binfmt.split("\n")[0] : "absent"}); apt-get install qemu-user-static, then update-binfmts --enable qemu-aarch64`;
+  if (!binfmt.startsWith("enabled"))
+    return `qemu-aarch64 is not registered with binfmt_misc (${BINFMT}: ${binfmt ? binfmt.split("\n")[0] : "absent"}); apt-get install qemu-user-static, then update-binfmts --enable qemu-aarch64`;
   if (!existsSync(join(LD_PREFIX, "lib", "ld-linux-aarch64.so.1"))) return `no arm64 glibc in ${LD_PREFIX} (apt-get install libc6-arm64-cross)`;
   return undefined;
 }

@@ -33,7 +33,12 @@ export async function run(argv: string[], opts: { env?: Record<string, string | 
  * its exit (code 3), stop the daemon. `program` is a copy of the fixture where the default one
  * cannot be read. Returns the replies for the test to check.
  */
-export async function debugSession(prefix: string[], env: Record<string, string>, cwd?: string, program?: string): Promise<{ stop: any; exit: any; line: number }> {
+export async function debugSession(
+  prefix: string[],
+  env: Record<string, string>,
+  cwd?: string,
+  program?: string,
+): Promise<{ stop: any; exit: any; line: number }> {
   program ??= (await buildFixtures())["c-basic"]!;
   const line = markerLine("c/basic.c", "add_body");
   const ok = async (args: string[]) => {

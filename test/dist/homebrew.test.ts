@@ -26,7 +26,12 @@ test("formula: every macOS and Linux artifact with its URL and checksum, and a t
   const r = await run([process.execPath, join(ROOT, "scripts/homebrew.ts"), "--sums", join(dir.path, "SHA256SUMS"), "--base-url", base, "--out", out]);
   expect(r.code).toBe(0);
   const rb = readFileSync(out, "utf8");
-  for (const [os, cpu, id] of [["on_macos", "on_arm", "darwin-arm64"], ["on_macos", "on_intel", "darwin-x64"], ["on_linux", "on_arm", "linux-arm64"], ["on_linux", "on_intel", "linux-x64"]]) {
+  for (const [os, cpu, id] of [
+    ["on_macos", "on_arm", "darwin-arm64"],
+    ["on_macos", "on_intel", "darwin-x64"],
+    ["on_linux", "on_arm", "linux-arm64"],
+    ["on_linux", "on_intel", "linux-x64"],
+  ]) {
     const name = `debugger-${id}`;
     // url and sha256 of one artifact sit together inside its os/cpu block
     const block = new RegExp(`${os} do[\\s\\S]*?${cpu} do\\s+url "${base}/${name}"\\s+sha256 "${expected.get(name)}"\\s+end`);
@@ -42,7 +47,9 @@ test("formula: every macOS and Linux artifact with its URL and checksum, and a t
   expect(rb).toMatch(/^  license "MIT"$/m);
   expect(rb).toMatch(/livecheck do\s+url :stable\s+strategy :github_latest\s+end/);
   // audit's component order: desc, homepage, license, livecheck, on_macos/on_linux, install, caveats, test.
-  const order = ["  desc ", "  homepage ", "  license ", "  livecheck do", "  on_macos do", "  on_linux do", "  def install", "  def caveats", "  test do"].map((k) => rb.indexOf(`\n${k}`));
+  const order = ["  desc ", "  homepage ", "  license ", "  livecheck do", "  on_macos do", "  on_linux do", "  def install", "  def caveats", "  test do"].map(
+    (k) => rb.indexOf(`\n${k}`),
+  );
   expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
   // desc: no leading article or formula name, no trailing period, at most 80 characters.
   const desc = /^  desc "(.*)"$/m.exec(rb)![1]!;
@@ -68,13 +75,26 @@ test("formula: the commands it runs at install and test time exist in the binary
   expect((await run([bin, "completion", "fish"])).stdout).toContain("complete -c debugger");
   const skill = await run([bin, "guide", "--skill"]);
   expect(skill.stdout).toBe(readFileSync(join(ROOT, "skills", "debugger", "SKILL.md"), "utf8"));
-  for (const cmd of [["setup", "--help"], ["doctor", "--help"]]) expect((await run([bin, ...cmd])).code).toBe(0);
+  for (const cmd of [
+    ["setup", "--help"],
+    ["doctor", "--help"],
+  ])
+    expect((await run([bin, ...cmd])).code).toBe(0);
 });
 
 test("formula: a base URL that is not this release's is refused", async () => {
   using dir = tempDir("dbg-brew-");
   writeFileSync(join(dir.path, "SHA256SUMS"), `${[...sums()].map(([n, h]) => `${h}  ${n}`).join("\n")}\n`);
-  const r = await run([process.execPath, join(ROOT, "scripts/homebrew.ts"), "--sums", join(dir.path, "SHA256SUMS"), "--base-url", "http://127.0.0.1:1/latest", "--out", join(dir.path, "debugger.rb")]);
+  const r = await run([
+    process.execPath,
+    join(ROOT, "scripts/homebrew.ts"),
+    "--sums",
+    join(dir.path, "SHA256SUMS"),
+    "--base-url",
+    "http://127.0.0.1:1/latest",
+    "--out",
+    join(dir.path, "debugger.rb"),
+  ]);
   expect(r.code).toBe(1);
   expect(r.stderr).toContain("does not name v");
   expect(r.stderr).toContain("the formula must point at this release");
@@ -94,7 +114,16 @@ test("formula: a base URL without a release tag (a mirror) keeps the version lin
   writeFileSync(join(dir.path, "SHA256SUMS"), `${[...sums()].map(([n, h]) => `${h}  ${n}`).join("\n")}\n`);
   const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
   const out = join(dir.path, "debugger.rb");
-  const r = await run([process.execPath, join(ROOT, "scripts/homebrew.ts"), "--sums", join(dir.path, "SHA256SUMS"), "--base-url", `http://127.0.0.1:1/mirror/v${version}`, "--out", out]);
+  const r = await run([
+    process.execPath,
+    join(ROOT, "scripts/homebrew.ts"),
+    "--sums",
+    join(dir.path, "SHA256SUMS"),
+    "--base-url",
+    `http://127.0.0.1:1/mirror/v${version}`,
+    "--out",
+    out,
+  ]);
   expect(r.code).toBe(0);
   const rb = readFileSync(out, "utf8");
   // Without the tag Homebrew reads the file name ("debugger-linux-x64" → 64): the version is stated.

@@ -55,7 +55,13 @@ async function install(shell: string, dir: string, opts: { gh?: "pass" | "fail";
   const bin = join(dir, "home", ".local", "bin");
   const gh = opts.gh ? fakeGh(dir, opts.gh) : undefined;
   const r = await run([shell, SCRIPT], {
-    env: { PATH: gh ? `${gh.path}:${process.env.PATH}` : process.env.PATH, HOME: join(dir, "home"), TMPDIR: tmp, DEBUGGER_INSTALL_BASE_URL: `http://127.0.0.1:${server.port}`, ...opts.env },
+    env: {
+      PATH: gh ? `${gh.path}:${process.env.PATH}` : process.env.PATH,
+      HOME: join(dir, "home"),
+      TMPDIR: tmp,
+      DEBUGGER_INSTALL_BASE_URL: `http://127.0.0.1:${server.port}`,
+      ...opts.env,
+    },
   });
   return { ...r, bin, leftovers: readdirSync(tmp), ghCalls: gh && existsSync(gh.calls) ? readFileSync(gh.calls, "utf8") : "" };
 }
@@ -76,7 +82,8 @@ test("good checksum: detects this machine, installs a working binary to ~/.local
   const skill = join(dir.path, "home", ".claude", "skills", "debugger", "SKILL.md");
   expect(r.stderr).toContain(`installed the Agent Skill to ${skill}`);
   expect(readFileSync(skill, "utf8")).toBe(readFileSync(join(ROOT, "skills", "debugger", "SKILL.md"), "utf8"));
-  if (!Bun.which("gh", { PATH: process.env.PATH })) expect(r.stderr).toContain("attestation not checked (no gh: install GitHub's CLI to have it checked); checksum verified");
+  if (!Bun.which("gh", { PATH: process.env.PATH }))
+    expect(r.stderr).toContain("attestation not checked (no gh: install GitHub's CLI to have it checked); checksum verified");
 });
 
 test("gh present: the attestation is verified against the release repository before anything is installed", async () => {

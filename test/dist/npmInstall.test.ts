@@ -19,14 +19,25 @@ beforeAll(async () => {
 
 /** `npm install -g` of the two tarballs into `prefix`, offline, with a cache of its own. */
 async function npmInstall(prefix: string, extra: string[] = []) {
-  const r = await run(["npm", "install", "-g", "--prefix", prefix, "--cache", join(prefix, ".npm-cache"), "--offline", "--no-audit", "--no-fund", ...extra, ...tarballs], { env: cleanEnv });
+  const r = await run(
+    ["npm", "install", "-g", "--prefix", prefix, "--cache", join(prefix, ".npm-cache"), "--offline", "--no-audit", "--no-fund", ...extra, ...tarballs],
+    { env: cleanEnv },
+  );
   if (r.code !== 0) throw new Error(`npm install failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
   return join(prefix, "bin", "debugger");
 }
 
 test("pack:npm: the wrapper holds only its launcher, install script and the Agent Skill; the platform package only its binary", async () => {
   const list = async (tgz: string) => (await run(["tar", "tzf", tgz])).stdout.trim().split("\n").sort();
-  expect(await list(tarballs[0]!)).toEqual(["package/README.md", "package/bin/debugger", "package/install.js", "package/lib/resolve.js", "package/lib/targets.json", "package/package.json", "package/skills/debugger/SKILL.md"]);
+  expect(await list(tarballs[0]!)).toEqual([
+    "package/README.md",
+    "package/bin/debugger",
+    "package/install.js",
+    "package/lib/resolve.js",
+    "package/lib/targets.json",
+    "package/package.json",
+    "package/skills/debugger/SKILL.md",
+  ]);
   expect(await list(tarballs[1]!)).toEqual(["package/README.md", "package/bin/debugger", "package/package.json"]);
   const pkg = JSON.parse((await run(["tar", "xzOf", tarballs[1]!, "package/package.json"])).stdout);
   const t = hostTarget();
@@ -48,7 +59,13 @@ describe("installed with npm", () => {
     expect(v.stdout.startsWith(version)).toBe(true);
     if (!adapterAvailable("lldb-dap", "npm install session")) return;
     using rt = tempDir("dbg-npm-rt-");
-    const env = { ...cleanEnv, PATH: `${join(prefix.path, "bin")}:${cleanEnv.PATH}`, DEBUGGER_RUNTIME_DIR: rt.path, XDG_STATE_HOME: rt.path, XDG_CONFIG_HOME: rt.path };
+    const env = {
+      ...cleanEnv,
+      PATH: `${join(prefix.path, "bin")}:${cleanEnv.PATH}`,
+      DEBUGGER_RUNTIME_DIR: rt.path,
+      XDG_STATE_HOME: rt.path,
+      XDG_CONFIG_HOME: rt.path,
+    };
     const { stop, exit, line } = await debugSession(["debugger"], env);
     expect(stop).toMatchObject({ reason: "breakpoint", frame: { function: "add", line } });
     expect(exit).toMatchObject({ reason: "exited", exitCode: 3 });
@@ -68,7 +85,10 @@ describe("installed with npm", () => {
     // A stand-in binary shows what the launcher does with signals both ways.
     const fake = join(prefix.path, "fake-debugger");
     const fakePid = join(prefix.path, "fake.pid");
-    writeFileSync(fake, `#!/bin/sh\necho $$ > ${fakePid}\ncase "$1" in\n  die) kill -TERM $$ ;;\n  wait) trap 'exit 7' TERM; echo ready; while :; do sleep 0.05; done ;;\nesac\n`);
+    writeFileSync(
+      fake,
+      `#!/bin/sh\necho $$ > ${fakePid}\ncase "$1" in\n  die) kill -TERM $$ ;;\n  wait) trap 'exit 7' TERM; echo ready; while :; do sleep 0.05; done ;;\nesac\n`,
+    );
     chmodSync(fake, 0o755);
     const env = { ...cleanEnv, DEBUGGER_BINARY_PATH: fake };
     const died = await run([bin, "die"], { env });
@@ -94,7 +114,10 @@ test("platform package missing: the install fails saying which package, why and 
   using prefix = tempDir("dbg-npm-");
   const pkg = `${npmPackageName(hostTarget())}@${version}`;
   const install = (extra: string[], files: string[]) =>
-    run(["npm", "install", "-g", "--prefix", prefix.path, "--cache", join(prefix.path, ".npm-cache"), "--offline", "--no-audit", "--no-fund", ...extra, ...files], { env: cleanEnv });
+    run(
+      ["npm", "install", "-g", "--prefix", prefix.path, "--cache", join(prefix.path, ".npm-cache"), "--offline", "--no-audit", "--no-fund", ...extra, ...files],
+      { env: cleanEnv },
+    );
   const explains = (text: string) => {
     expect(text).toContain(`the platform package ${pkg} is not installed`);
     expect(text).toContain("optional dependency");

@@ -34,7 +34,13 @@ test("the README's install commands name the same repository, tap and package", 
 });
 
 test("the workflows and the npm wrapper take it from release.json, not from a copy", () => {
-  for (const p of [".github/workflows/release.yml", ".github/workflows/ci.yml", "npm/wrapper/install.js", "npm/wrapper/lib/resolve.js", "npm/wrapper/bin/debugger"]) {
+  for (const p of [
+    ".github/workflows/release.yml",
+    ".github/workflows/ci.yml",
+    "npm/wrapper/install.js",
+    "npm/wrapper/lib/resolve.js",
+    "npm/wrapper/bin/debugger",
+  ]) {
     expect({ p, names: read(p).includes(REPOSITORY) }).toEqual({ p, names: false });
   }
 });

@@ -36,7 +36,9 @@ describe.skipIf(!wanted)("scripts/release-dry-run.sh", () => {
 
   test("each npm package carries its own target's binary; the formula names the same checksums", async () => {
     const sums = parseSums(readFileSync(join(dist, "SHA256SUMS"), "utf8"));
-    const tarballs = readdirSync(join(dist, "npm")).filter((f) => f.endsWith(".tgz")).sort();
+    const tarballs = readdirSync(join(dist, "npm"))
+      .filter((f) => f.endsWith(".tgz"))
+      .sort();
     expect(tarballs).toEqual([NPM_WRAPPER, ...TARGETS.map(npmPackageName)].map((n) => `${n}-${version}.tgz`).sort());
     for (const t of TARGETS) {
       const tgz = join(dist, "npm", `${npmPackageName(t)}-${version}.tgz`);

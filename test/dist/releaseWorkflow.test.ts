@@ -47,7 +47,12 @@ test("the build job checks the repository, runs scripts/release-dry-run.sh and u
   expect(shell).toContain(`"$repo" != "$GITHUB_REPOSITORY"`);
   expect(shell).toContain("bash scripts/release-dry-run.sh");
   const upload = b.steps.find((s) => s.uses?.startsWith("actions/upload-artifact@"))!;
-  expect(upload.with!.path!.trim().split("\n").map((l) => l.trim())).toEqual(["dist/debugger-*", "dist/SHA256SUMS", "dist/debugger.rb", "dist/install.sh", "dist/npm/*.tgz"]);
+  expect(
+    upload
+      .with!.path!.trim()
+      .split("\n")
+      .map((l) => l.trim()),
+  ).toEqual(["dist/debugger-*", "dist/SHA256SUMS", "dist/debugger.rb", "dist/install.sh", "dist/npm/*.tgz"]);
 });
 
 describe("each build runs on its own runner, from the uploaded artifact, checked against SHA256SUMS", () => {
@@ -79,7 +84,12 @@ describe("each build runs on its own runner, from the uploaded artifact, checked
 
 test("attest: every binary and npm tarball; GitHub release: every artifact, SHA256SUMS, formula and install.sh", () => {
   const attest = jobs.attest!.steps.find((s) => s.uses?.startsWith("actions/attest-build-provenance@"))!;
-  expect(attest.with!["subject-path"]!.trim().split("\n").map((l) => l.trim())).toEqual(["release/debugger-*", "release/npm/*.tgz"]);
+  expect(
+    attest
+      .with!["subject-path"]!.trim()
+      .split("\n")
+      .map((l) => l.trim()),
+  ).toEqual(["release/debugger-*", "release/npm/*.tgz"]);
   const create = jobs["github-release"]!.steps.find((s) => s.run?.includes("gh release create"))!.run!;
   expect(create).toContain("--draft");
   expect(create).toContain("--draft=false"); // published only once every asset is up

@@ -31,25 +31,29 @@ function sandbox(root: string) {
   return { bin: join(root, "app", "debugger"), env };
 }
 
-test.skipIf(!usable)("alone in an empty directory, no node or bun on PATH, read-only HOME: a full session", async () => {
-  if (!adapterAvailable("lldb-dap", "sandbox test")) return;
-  using dir = tempDir("dbg-sandbox-");
-  const { bin, env } = sandbox(dir.path);
-  for (const tool of ["node", "bun"]) expect(Bun.which(tool, { PATH: env.PATH })).toBeNull();
-  // The fixture is copied where `nobody` can run it.
-  const program = join(dir.path, "prog", "c-basic");
-  copyFileSync((await buildFixtures())["c-basic"]!, program);
-  chmodSync(program, 0o755);
+test.skipIf(!usable)(
+  "alone in an empty directory, no node or bun on PATH, read-only HOME: a full session",
+  async () => {
+    if (!adapterAvailable("lldb-dap", "sandbox test")) return;
+    using dir = tempDir("dbg-sandbox-");
+    const { bin, env } = sandbox(dir.path);
+    for (const tool of ["node", "bun"]) expect(Bun.which(tool, { PATH: env.PATH })).toBeNull();
+    // The fixture is copied where `nobody` can run it.
+    const program = join(dir.path, "prog", "c-basic");
+    copyFileSync((await buildFixtures())["c-basic"]!, program);
+    chmodSync(program, 0o755);
 
-  const version = await run([...dropTo, bin, "--version"], { env });
-  expect(version.code).toBe(0);
-  const { stop, exit, line } = await debugSession([...dropTo, bin], env, undefined, program);
-  expect(stop).toMatchObject({ reason: "breakpoint", frame: { function: "add", line } });
-  expect(exit).toMatchObject({ reason: "exited", exitCode: 3 });
-  // The home was not writable, so the daemon's log went to the runtime directory under TMPDIR.
-  expect(existsSync(join(env.TMPDIR, `debugger-cli-${uid}`, "daemon.log"))).toBe(true);
-  expect(existsSync(join(env.HOME, ".local"))).toBe(false);
-}, 60_000);
+    const version = await run([...dropTo, bin, "--version"], { env });
+    expect(version.code).toBe(0);
+    const { stop, exit, line } = await debugSession([...dropTo, bin], env, undefined, program);
+    expect(stop).toMatchObject({ reason: "breakpoint", frame: { function: "add", line } });
+    expect(exit).toMatchObject({ reason: "exited", exitCode: 3 });
+    // The home was not writable, so the daemon's log went to the runtime directory under TMPDIR.
+    expect(existsSync(join(env.TMPDIR, `debugger-cli-${uid}`, "daemon.log"))).toBe(true);
+    expect(existsSync(join(env.HOME, ".local"))).toBe(false);
+  },
+  60_000,
+);
 
 test.skipIf(!usable)("an unwritable runtime directory is refused at once, naming the variable to set", async () => {
   using dir = tempDir("dbg-sandbox-");
@@ -58,4 +62,3 @@ test.skipIf(!usable)("an unwritable runtime directory is refused at once, naming
   expect(r.code).toBe(4);
   expect(r.stderr).toMatch(/permission denied \(EACCES\) \[DAEMON_UNAVAILABLE\]\nhint: set DEBUGGER_RUNTIME_DIR/);
 });
-

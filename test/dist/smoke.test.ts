@@ -47,23 +47,31 @@ test("--version names this version and this platform; status answers", async () 
   expect(status.daemon.version).toBe(version);
 }, 60_000);
 
-test.skipIf(windows)("doctor finds the adapters the smoke sessions use", async () => {
-  // Other adapters (Delve, gdb) may be missing on a smoke runner: only these two must answer.
-  const r = await plain(s, ["doctor", "--json"]);
-  doctor = doctorAdapters(r.stdout);
-  for (const name of ["lldb-dap", "debugpy"].filter(have)) {
-    const a = doctor!.find((x) => x.name === name);
-    expect({ name, ok: a?.ok, message: a?.message }).toMatchObject({ name, ok: true });
-  }
-}, 120_000);
+test.skipIf(windows)(
+  "doctor finds the adapters the smoke sessions use",
+  async () => {
+    // Other adapters (Delve, gdb) may be missing on a smoke runner: only these two must answer.
+    const r = await plain(s, ["doctor", "--json"]);
+    doctor = doctorAdapters(r.stdout);
+    for (const name of ["lldb-dap", "debugpy"].filter(have)) {
+      const a = doctor!.find((x) => x.name === name);
+      expect({ name, ok: a?.ok, message: a?.message }).toMatchObject({ name, ok: true });
+    }
+  },
+  120_000,
+);
 
-test.skipIf(windows)("lldb-dap: start at a breakpoint → next → print → stop", async () => {
-  if (!have("lldb-dap")) return;
-  const r = await smokeSession(s, "lldb-dap", await compileC(dir.path));
-  expect(r.start.stop).toMatchObject({ reason: "breakpoint", frame: { line: r.line } });
-  expect(r.next.stop).toMatchObject({ reason: "step", frame: { line: r.line + 1 } });
-  expect([r.f, r.total]).toEqual(["24", "10"]);
-}, 60_000);
+test.skipIf(windows)(
+  "lldb-dap: start at a breakpoint → next → print → stop",
+  async () => {
+    if (!have("lldb-dap")) return;
+    const r = await smokeSession(s, "lldb-dap", await compileC(dir.path));
+    expect(r.start.stop).toMatchObject({ reason: "breakpoint", frame: { line: r.line } });
+    expect(r.next.stop).toMatchObject({ reason: "step", frame: { line: r.line + 1 } });
+    expect([r.f, r.total]).toEqual(["24", "10"]);
+  },
+  60_000,
+);
 
 test("debugpy: start at a breakpoint → next → print → stop", async () => {
   if (!have("debugpy")) return;

@@ -50,13 +50,17 @@ export async function ok<const A extends readonly string[]>(s: Smoke, args: A): 
  */
 export async function daemonUp(s: Smoke, ms = 90_000): Promise<DataOf<["status"]>> {
   let status: any;
-  await waitFor(async () => {
-    const r = await run([...s.bin, "status", "--json"], { env: s.env });
-    try {
-      status = JSON.parse(r.stdout);
-    } catch {}
-    return r.code === 0 && status?.ok === true;
-  }, ms, `the daemon of ${s.bin.join(" ")} to answer status`);
+  await waitFor(
+    async () => {
+      const r = await run([...s.bin, "status", "--json"], { env: s.env });
+      try {
+        status = JSON.parse(r.stdout);
+      } catch {}
+      return r.code === 0 && status?.ok === true;
+    },
+    ms,
+    `the daemon of ${s.bin.join(" ")} to answer status`,
+  );
   return status.data;
 }
 

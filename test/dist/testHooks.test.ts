@@ -17,7 +17,11 @@ test("the test build honours DEBUGGER_TEST_VERSION (the hook the version tests u
 test("a release build ignores it: the version is the package's", async () => {
   using dir = tempDir("dbg-release-");
   const out = join(dir.path, "debugger");
-  const build = Bun.spawnSync([process.execPath, "build", "--compile", ...COMPILE_FLAGS, ...buildDefines(true), join(ROOT, "src/main.ts"), "--outfile", out], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  const build = Bun.spawnSync([process.execPath, "build", "--compile", ...COMPILE_FLAGS, ...buildDefines(true), join(ROOT, "src/main.ts"), "--outfile", out], {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   expect(build.exitCode).toBe(0);
   const r = await run([out, "--version"], { env: fake });
   expect(r.code).toBe(0);

@@ -83,22 +83,26 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
   });
 }
 
-(haveDelve ? test : test.skip)("a Go program: attach --wait picks Delve from the executable, as attach PID does", async () => {
-  const { name, path } = copyNamed((await buildGoFixtures()).sleeper!);
-  const s = env().session("wait-go");
-  const src = join(goFixturesDir, "sleeper", "main.go");
-  const reply = s.run(["attach", "--wait", name, "--break", `${src}:${goMarkerLine("sleeper", "tick_body")}`, "--timeout", "30"]);
-  await waiting(name);
-  const fresh = await launch(path);
-  const r = await reply;
-  expect(r.exitCode).toBe(0);
-  expect(r.json.data.waited).toMatchObject({ name, pid: fresh });
-  expect(r.json.data.session).toMatchObject({ adapter: "delve", pid: fresh });
-  expect((await s.ok(["await"])).stop).toMatchObject({ reason: "breakpoint", frame: { function: "main.tick" } });
-  await s.ok(["detach"]);
-  await waitFor(() => tracerPid(fresh) === 0, 5000, "Delve to let go");
-  expect(alive(fresh)).toBe(true);
-}, 60_000);
+(haveDelve ? test : test.skip)(
+  "a Go program: attach --wait picks Delve from the executable, as attach PID does",
+  async () => {
+    const { name, path } = copyNamed((await buildGoFixtures()).sleeper!);
+    const s = env().session("wait-go");
+    const src = join(goFixturesDir, "sleeper", "main.go");
+    const reply = s.run(["attach", "--wait", name, "--break", `${src}:${goMarkerLine("sleeper", "tick_body")}`, "--timeout", "30"]);
+    await waiting(name);
+    const fresh = await launch(path);
+    const r = await reply;
+    expect(r.exitCode).toBe(0);
+    expect(r.json.data.waited).toMatchObject({ name, pid: fresh });
+    expect(r.json.data.session).toMatchObject({ adapter: "delve", pid: fresh });
+    expect((await s.ok(["await"])).stop).toMatchObject({ reason: "breakpoint", frame: { function: "main.tick" } });
+    await s.ok(["detach"]);
+    await waitFor(() => tracerPid(fresh) === 0, 5000, "Delve to let go");
+    expect(alive(fresh)).toBe(true);
+  },
+  60_000,
+);
 
 (haveLldb ? test : test.skip)("several starting at once: the newest is taken and the reply names the others", async () => {
   const { name, path } = copyNamed();
@@ -117,7 +121,9 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
   const r = await reply;
   expect(r.exitCode).toBe(0);
   const newest = pids[2]!;
-  expect(r.stdout.split("\n")[0]).toBe(`3 processes named '${name}' started at once (pids ${[...pids].sort((a, b) => a - b).join(", ")}), after ${/after ([\d.]+) s/.exec(r.stdout)![1]} s: attached to the newest, ${newest}.`);
+  expect(r.stdout.split("\n")[0]).toBe(
+    `3 processes named '${name}' started at once (pids ${[...pids].sort((a, b) => a - b).join(", ")}), after ${/after ([\d.]+) s/.exec(r.stdout)![1]} s: attached to the newest, ${newest}.`,
+  );
   expect((await s.ok(["status"])).pid).toBe(newest);
   expect(pids.slice(0, 2).map((p) => tracerPid(p))).toEqual([0, 0]);
 });
@@ -139,12 +145,20 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
 
 (haveLldb ? test : test.skip)("a client that goes away (Ctrl-C) ends the wait: a process that starts later is left alone", async () => {
   const { name, path } = copyNamed();
-  const cli = Bun.spawn([BIN, "attach", "--wait", name, "--timeout", "0", "--session", "gone", "--json"], { env: env().env, cwd: env().dir, stdout: "pipe", stderr: "ignore" });
+  const cli = Bun.spawn([BIN, "attach", "--wait", name, "--timeout", "0", "--session", "gone", "--json"], {
+    env: env().env,
+    cwd: env().dir,
+    stdout: "pipe",
+    stderr: "ignore",
+  });
   await waiting(name);
   cli.kill("SIGINT");
   // The first Ctrl-C leaves (there is no program to pause yet): exit 130, INTERRUPTED.
   expect(await cli.exited).toBe(130);
-  expect(JSON.parse(await new Response(cli.stdout).text()).error).toMatchObject({ code: "INTERRUPTED", message: `stopped waiting for a new process named '${name}' at Ctrl-C` });
+  expect(JSON.parse(await new Response(cli.stdout).text()).error).toMatchObject({
+    code: "INTERRUPTED",
+    message: `stopped waiting for a new process named '${name}' at Ctrl-C`,
+  });
   await waitFor(() => daemonLog().includes(`the client went away; no longer waiting for '${name}'`), 10_000, "the daemon to stop waiting");
   const later = await launch(path);
   // Another wait for the same name takes it: the abandoned one did not.

@@ -85,7 +85,8 @@ const NATIVE = [
   ["lldb-dap", adapterAvailable("lldb-dap", FILE)],
 ] as const;
 const haveDlv = adapterAvailable("dlv", FILE);
-const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
+const haveDebugpy =
+  Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
 
 /** `run` from `other/`: each stop is a row of breakpoint 1, then the exit (0 + 3 + 6 = 9). */
 async function runRows(program: string, breakAt: string, extra: string[] = []) {
@@ -105,43 +106,67 @@ async function runRows(program: string, breakAt: string, extra: string[] = []) {
 describe("breakpoints in a C program built elsewhere", () => {
   for (const [adapter, have] of NATIVE) {
     const flags = ["--adapter", adapter];
-    test.skipIf(!have)(`${adapter}: compiled in another directory, the breakpoint given with ..`, async () => {
-      await runRows("../q", "../sub/q.c:3", flags);
-    }, 120_000);
+    test.skipIf(!have)(
+      `${adapter}: compiled in another directory, the breakpoint given with ..`,
+      async () => {
+        await runRows("../q", "../sub/q.c:3", flags);
+      },
+      120_000,
+    );
 
-    test.skipIf(!have)(`${adapter}: start, then continue: each stop is the breakpoint's hit`, async () => {
-      const s = env().session(`paths-${adapter}`);
-      const other = { cwd: join(top, "other") };
-      const d = await s.ok(["start", "../q", ...flags, "--break", `${top}/sub/q.c:3`, "--timeout", "100"], other);
-      expect(d.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1] });
-      const c = await s.ok(["continue", "--timeout", "100"], other);
-      expect(c.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1] });
-      expect((await s.ok(["breakpoint", "list"], other)).breakpoints).toMatchObject([{ id: 1, hits: 2, verified: true }]);
-      await s.ok(["continue", "--timeout", "100"], other);
-      const e = await s.ok(["continue", "--timeout", "100"], other);
-      expect(e.stop).toMatchObject({ reason: "exited", exitCode: 9 });
-      expect(e.stop.neverHit ?? []).toEqual([]);
-    }, 120_000);
+    test.skipIf(!have)(
+      `${adapter}: start, then continue: each stop is the breakpoint's hit`,
+      async () => {
+        const s = env().session(`paths-${adapter}`);
+        const other = { cwd: join(top, "other") };
+        const d = await s.ok(["start", "../q", ...flags, "--break", `${top}/sub/q.c:3`, "--timeout", "100"], other);
+        expect(d.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1] });
+        const c = await s.ok(["continue", "--timeout", "100"], other);
+        expect(c.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1] });
+        expect((await s.ok(["breakpoint", "list"], other)).breakpoints).toMatchObject([{ id: 1, hits: 2, verified: true }]);
+        await s.ok(["continue", "--timeout", "100"], other);
+        const e = await s.ok(["continue", "--timeout", "100"], other);
+        expect(e.stop).toMatchObject({ reason: "exited", exitCode: 9 });
+        expect(e.stop.neverHit ?? []).toEqual([]);
+      },
+      120_000,
+    );
 
-    test.skipIf(!have)(`${adapter}: a symlinked directory, either way round`, async () => {
-      await runRows(join(top, "q"), `${link}/sub/q.c:3`, flags);
-      await runRows(join(top, "qlink"), `${top}/sub/q.c:3`, flags);
-    }, 120_000);
+    test.skipIf(!have)(
+      `${adapter}: a symlinked directory, either way round`,
+      async () => {
+        await runRows(join(top, "q"), `${link}/sub/q.c:3`, flags);
+        await runRows(join(top, "qlink"), `${top}/sub/q.c:3`, flags);
+      },
+      120_000,
+    );
 
-    test.skipIf(!have)(`${adapter}: -fdebug-prefix-map (the debug info's directory is not here): the best suffix`, async () => {
-      await runRows("../qmap", "../sub/q.c:3", flags);
-    }, 120_000);
+    test.skipIf(!have)(
+      `${adapter}: -fdebug-prefix-map (the debug info's directory is not here): the best suffix`,
+      async () => {
+        await runRows("../qmap", "../sub/q.c:3", flags);
+      },
+      120_000,
+    );
   }
 });
 
 describe("breakpoints through a symlinked directory", () => {
-  test.skipIf(!haveDlv)("Delve: a Go program built and broken by either path", async () => {
-    await runRows(join(link, "go"), `${top}/go/main.go:8`);
-    await runRows(join(top, "go"), `${link}/go/main.go:8`);
-  }, 240_000);
+  test.skipIf(!haveDlv)(
+    "Delve: a Go program built and broken by either path",
+    async () => {
+      await runRows(join(link, "go"), `${top}/go/main.go:8`);
+      await runRows(join(top, "go"), `${link}/go/main.go:8`);
+    },
+    240_000,
+  );
 
-  test.skipIf(!haveDebugpy)("debugpy: a Python program run and broken by either path", async () => {
-    await runRows(join(link, "py", "q.py"), `${top}/py/q.py:4`);
-    await runRows(join(top, "py", "q.py"), `${link}/py/q.py:4`);
-  }, 120_000);
+  test.skipIf(!haveDebugpy)(
+    "debugpy: a Python program run and broken by either path",
+    async () => {
+      await runRows(join(link, "py", "q.py"), `${top}/py/q.py:4`);
+      await runRows(join(top, "py", "q.py"), `${link}/py/q.py:4`);
+    },
+    120_000,
+  );
 });

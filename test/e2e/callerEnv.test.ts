@@ -75,7 +75,9 @@ const CALLER = { FOO: "new", CALLER_ONLY: "yes", SECRET_TOKEN: secret };
 const haveLldb = adapterAvailable("lldb-dap", "test/e2e/callerEnv.test.ts");
 const haveGdb = adapterAvailable("gdb", "test/e2e/callerEnv.test.ts");
 const haveDlv = adapterAvailable("dlv", "test/e2e/callerEnv.test.ts");
-const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", "test/e2e/callerEnv.test.ts");
+const haveDebugpy =
+  Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 ||
+  missing("debugpy is not importable by /usr/bin/python3", "test/e2e/callerEnv.test.ts");
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "dbg-callerenv-src-"));
@@ -85,7 +87,11 @@ beforeAll(async () => {
   const cc = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(dir, "envp"), join(dir, "envp.c")], { stderr: "pipe" });
   if (cc.exitCode !== 0) throw new Error(cc.stderr.toString());
   if (haveDlv) {
-    const go = Bun.spawnSync(["go", "build", "-o", join(dir, "envp-go"), join(dir, "envp.go")], { cwd: dir, stderr: "pipe", env: { ...process.env, GO111MODULE: "off" } });
+    const go = Bun.spawnSync(["go", "build", "-o", join(dir, "envp-go"), join(dir, "envp.go")], {
+      cwd: dir,
+      stderr: "pipe",
+      env: { ...process.env, GO111MODULE: "off" },
+    });
     if (go.exitCode !== 0) throw new Error(go.stderr.toString());
   }
   // The daemon starts from another shell: FOO=old and a variable the caller does not have; its log at debug level.
@@ -125,32 +131,63 @@ const sorted = (keys: string[]) => [...new Set(keys)].sort();
  * adds (README "The program's environment"), without and with --clear-env.
  */
 const CASES = [
-  { adapter: "lldb-dap", have: haveLldb, plain: () => [join(dir, "envp")], run: () => ["./envp"], adds: ["DEBUGGER_ADAPTER_ID"], addsWhenClear: ["DEBUGGER_ADAPTER_ID"] },
-  { adapter: "gdb", have: haveGdb, plain: () => [join(dir, "envp")], run: () => ["./envp", "--adapter", "gdb"], adds: ["DEBUGGER_ADAPTER_ID"], addsWhenClear: ["DEBUGGER_ADAPTER_ID", "PWD"] },
-  { adapter: "delve", have: haveDlv, plain: () => [join(dir, "envp-go")], run: () => ["./envp.go"], adds: ["DEBUGGER_ADAPTER_ID"], addsWhenClear: ["DEBUGGER_ADAPTER_ID", "PWD"] },
-  { adapter: "debugpy", have: haveDebugpy, plain: () => ["/usr/bin/python3", join(dir, "envp.py")], run: () => ["./envp.py"], adds: ["PYDEVD_USE_FRAME_EVAL"], addsWhenClear: ["PYDEVD_USE_FRAME_EVAL"] },
+  {
+    adapter: "lldb-dap",
+    have: haveLldb,
+    plain: () => [join(dir, "envp")],
+    run: () => ["./envp"],
+    adds: ["DEBUGGER_ADAPTER_ID"],
+    addsWhenClear: ["DEBUGGER_ADAPTER_ID"],
+  },
+  {
+    adapter: "gdb",
+    have: haveGdb,
+    plain: () => [join(dir, "envp")],
+    run: () => ["./envp", "--adapter", "gdb"],
+    adds: ["DEBUGGER_ADAPTER_ID"],
+    addsWhenClear: ["DEBUGGER_ADAPTER_ID", "PWD"],
+  },
+  {
+    adapter: "delve",
+    have: haveDlv,
+    plain: () => [join(dir, "envp-go")],
+    run: () => ["./envp.go"],
+    adds: ["DEBUGGER_ADAPTER_ID"],
+    addsWhenClear: ["DEBUGGER_ADAPTER_ID", "PWD"],
+  },
+  {
+    adapter: "debugpy",
+    have: haveDebugpy,
+    plain: () => ["/usr/bin/python3", join(dir, "envp.py")],
+    run: () => ["./envp.py"],
+    adds: ["PYDEVD_USE_FRAME_EVAL"],
+    addsWhenClear: ["PYDEVD_USE_FRAME_EVAL"],
+  },
 ] as const;
 
 describe("the program's environment is the caller's, not the daemon's", () => {
   for (const c of CASES) {
-    test.skipIf(!c.have)(`${c.adapter}: the caller's variables, the daemon's none; the same names as run plainly (twice: the second from a warm spare)`, async () => {
-      const caller = { ...env().env, ...CALLER };
-      const expected = plain(c.plain(), caller);
-      expect(expected.foo).toBe("new");
-      for (let i = 0; i < 2; i++) {
-        const seen = await underDebugger([...c.run()], CALLER);
-        expect(seen.foo).toBe("new");
-        expect(seen.keys).toContain("CALLER_ONLY");
-        expect(seen.keys).not.toContain("DAEMON_ONLY");
-        expect(seen.keys).toEqual(sorted([...expected.keys, ...c.adds]));
-      }
-      if (c.adapter === "debugpy") {
-        // The bootstrap's directory is off sys.path, its PYTHONPATH entry put back as the caller's.
-        const r = await env().run(["run", ...c.run()], { cwd: dir, env: CALLER });
-        expect(r.json.data.stop?.output).toContain("PATHS 0");
-        expect(parse(r.json.data.stop?.output ?? "").keys).not.toContain("PYTHONPATH");
-      }
-    });
+    test.skipIf(!c.have)(
+      `${c.adapter}: the caller's variables, the daemon's none; the same names as run plainly (twice: the second from a warm spare)`,
+      async () => {
+        const caller = { ...env().env, ...CALLER };
+        const expected = plain(c.plain(), caller);
+        expect(expected.foo).toBe("new");
+        for (let i = 0; i < 2; i++) {
+          const seen = await underDebugger([...c.run()], CALLER);
+          expect(seen.foo).toBe("new");
+          expect(seen.keys).toContain("CALLER_ONLY");
+          expect(seen.keys).not.toContain("DAEMON_ONLY");
+          expect(seen.keys).toEqual(sorted([...expected.keys, ...c.adds]));
+        }
+        if (c.adapter === "debugpy") {
+          // The bootstrap's directory is off sys.path, its PYTHONPATH entry put back as the caller's.
+          const r = await env().run(["run", ...c.run()], { cwd: dir, env: CALLER });
+          expect(r.json.data.stop?.output).toContain("PATHS 0");
+          expect(parse(r.json.data.stop?.output ?? "").keys).not.toContain("PYTHONPATH");
+        }
+      },
+    );
 
     test.skipIf(!c.have)(`${c.adapter}: --env sets on top of the caller's; --clear-env starts from nothing`, async () => {
       const over = await underDebugger([...c.run(), "--env", "FOO=over", "--env", "EXTRA=1"], CALLER);
@@ -189,7 +226,9 @@ describe("the program's environment is the caller's, not the daemon's", () => {
 describe("over MCP the caller is the MCP server's process, and the tool's env is --env", () => {
   test.skipIf(!haveLldb)("run: the server's environment, then env; clearEnv starts from nothing", async () => {
     const client = new Client({ name: "callerenv-test", version: "1" });
-    await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: { ...env().env, FOO: "mcp", MCP_ONLY: "1" }, cwd: dir, stderr: "inherit" }));
+    await client.connect(
+      new StdioClientTransport({ command: BIN, args: ["mcp"], env: { ...env().env, FOO: "mcp", MCP_ONLY: "1" }, cwd: dir, stderr: "inherit" }),
+    );
     try {
       const tool = async (name: string, args: Record<string, unknown>) => {
         // structuredContent is the reply's data (a failed call's is {error}).
@@ -222,7 +261,10 @@ describe("virtualenvs: the caller's, for start and test alike", () => {
     withDebugpy = join(dir, "venv-with");
     without = join(dir, "venv-without");
     // --system-site-packages: the system's debugpy (and pytest) are the virtualenv's too; the other has neither.
-    for (const [venv, flags] of [[withDebugpy, ["--system-site-packages"]], [without, []]] as const) {
+    for (const [venv, flags] of [
+      [withDebugpy, ["--system-site-packages"]],
+      [without, []],
+    ] as const) {
       const r = Bun.spawnSync(["/usr/bin/python3", "-m", "venv", "--without-pip", ...flags, venv], { stderr: "pipe" });
       if (r.exitCode !== 0) throw new Error(r.stderr.toString());
     }
@@ -231,36 +273,39 @@ describe("virtualenvs: the caller's, for start and test alike", () => {
     writeFileSync(join(project, "test_prefix.py"), TEST_PY);
   });
 
-  test.skipIf(!haveDebugpy)("a virtualenv without debugpy: start and test both run its interpreter, lent the debugpy of one on the caller's PATH (not of the daemon's virtualenv); its own pip is the hint", async () => {
-    const e = new E2eEnv({ prefix: "dbg-venv-" });
-    try {
-      // The daemon starts inside the virtualenv that has debugpy: that one must not be what runs.
-      await e.ok(["status"], { env: venvShell(withDebugpy) });
-      const run = await e.run(["run", "where.py"], { cwd: project, env: venvShell(without) });
-      expect(run.json?.ok).toBe(true);
-      expect(run.json.data.stop?.output).toContain(`PREFIX ${without}`);
-      const t = await e.run(["test", "--", "python", "-m", "unittest"], { cwd: project, env: venvShell(without) });
-      expect(t.json?.ok).toBe(true);
-      expect(t.json.data.stop?.output).toContain(`PREFIX ${without}`);
-      expect(t.json.data.notes?.join()).toContain("has no debugpy: it runs with the debugpy");
-      expect(t.json.data.notes?.join()).not.toContain(`${withDebugpy}/`);
-      await e.run(["stop"]);
-      // Named to run the debugger itself, it must have debugpy: the fix is the virtualenv's pip, not apt.
-      const named = await e.run(["start", "where.py", "--python", `${without}/bin/python`], { cwd: project, env: venvShell(without) });
-      expect(named.exitCode).not.toBe(0);
-      expect(named.json.error?.code).toBe("ADAPTER_NOT_FOUND");
-      expect(named.json.error?.hint).toContain(`${without}/bin/python -m pip install debugpy`);
-      expect(named.json.error?.hint).not.toContain("apt-get");
-      // A missing runner is an error with the virtualenv's pip, not a run that ends with no verdict.
-      const pytest = await e.run(["test", "--", "python", "-m", "pytest"], { cwd: project, env: venvShell(without) });
-      expect(pytest.exitCode).not.toBe(0);
-      expect(pytest.json.error?.code).toBe("PROGRAM_NOT_FOUND");
-      expect(pytest.json.error?.message).toContain("No module named pytest");
-      expect(pytest.json.error?.hint).toContain(`${without}/bin/python -m pip install pytest`);
-    } finally {
-      await e.close();
-    }
-  });
+  test.skipIf(!haveDebugpy)(
+    "a virtualenv without debugpy: start and test both run its interpreter, lent the debugpy of one on the caller's PATH (not of the daemon's virtualenv); its own pip is the hint",
+    async () => {
+      const e = new E2eEnv({ prefix: "dbg-venv-" });
+      try {
+        // The daemon starts inside the virtualenv that has debugpy: that one must not be what runs.
+        await e.ok(["status"], { env: venvShell(withDebugpy) });
+        const run = await e.run(["run", "where.py"], { cwd: project, env: venvShell(without) });
+        expect(run.json?.ok).toBe(true);
+        expect(run.json.data.stop?.output).toContain(`PREFIX ${without}`);
+        const t = await e.run(["test", "--", "python", "-m", "unittest"], { cwd: project, env: venvShell(without) });
+        expect(t.json?.ok).toBe(true);
+        expect(t.json.data.stop?.output).toContain(`PREFIX ${without}`);
+        expect(t.json.data.notes?.join()).toContain("has no debugpy: it runs with the debugpy");
+        expect(t.json.data.notes?.join()).not.toContain(`${withDebugpy}/`);
+        await e.run(["stop"]);
+        // Named to run the debugger itself, it must have debugpy: the fix is the virtualenv's pip, not apt.
+        const named = await e.run(["start", "where.py", "--python", `${without}/bin/python`], { cwd: project, env: venvShell(without) });
+        expect(named.exitCode).not.toBe(0);
+        expect(named.json.error?.code).toBe("ADAPTER_NOT_FOUND");
+        expect(named.json.error?.hint).toContain(`${without}/bin/python -m pip install debugpy`);
+        expect(named.json.error?.hint).not.toContain("apt-get");
+        // A missing runner is an error with the virtualenv's pip, not a run that ends with no verdict.
+        const pytest = await e.run(["test", "--", "python", "-m", "pytest"], { cwd: project, env: venvShell(without) });
+        expect(pytest.exitCode).not.toBe(0);
+        expect(pytest.json.error?.code).toBe("PROGRAM_NOT_FOUND");
+        expect(pytest.json.error?.message).toContain("No module named pytest");
+        expect(pytest.json.error?.hint).toContain(`${without}/bin/python -m pip install pytest`);
+      } finally {
+        await e.close();
+      }
+    },
+  );
 
   test.skipIf(!haveDebugpy)("a virtualenv with debugpy: start and test run its interpreter (the daemon's virtualenv has none)", async () => {
     const e = new E2eEnv({ prefix: "dbg-venv-" });

@@ -44,7 +44,11 @@ describe.skipIf(!hasDebugpy)("catch with debugpy", () => {
     await env.ok(["start", CAUGHT, "--stop-on-entry", "--session", "c3"]);
     const unknown = await env.run(["catch", "nosuch", "--session", "c3"]);
     expect(unknown.exitCode).toBe(2);
-    expect(unknown.json.error).toMatchObject({ code: "INVALID_ARGUMENT", message: "debugpy has no exception filter 'nosuch'", hint: "its filters: raised, uncaught, userUnhandled (`debugger catch list`)" });
+    expect(unknown.json.error).toMatchObject({
+      code: "INVALID_ARGUMENT",
+      message: "debugpy has no exception filter 'nosuch'",
+      hint: "its filters: raised, uncaught, userUnhandled (`debugger catch list`)",
+    });
     await env.ok(["stop", "--session", "c3"]);
   }, 60_000);
 });
@@ -85,12 +89,21 @@ describe("catch throw, catch panic", () => {
     ]);
     await s.ok(["catch", "throw"]);
     const stop = (await s.ok(["continue"])).stop;
-    expect(stop).toMatchObject({ reason: "exception", breakpointIds: [], exception: { id: "throw", description: "C++ throw" }, frame: { line: markerLine(THROWS, "throw_range") } });
+    expect(stop).toMatchObject({
+      reason: "exception",
+      breakpointIds: [],
+      exception: { id: "throw", description: "C++ throw" },
+      frame: { line: markerLine(THROWS, "throw_range") },
+    });
     expect((await s.ok(["breakpoint", "list"])).breakpoints.map((b: any) => b.id)).toEqual([1]);
     await s.ok(["catch", "remove", "throw"]);
     await s.ok(["catch", "catch"]);
     const caught = (await s.ok(["continue"])).stop;
-    expect(caught).toMatchObject({ reason: "exception", exception: { id: "catch" }, frame: { function: expect.stringContaining("main"), line: markerLine(THROWS, "caught_std") - 1 } });
+    expect(caught).toMatchObject({
+      reason: "exception",
+      exception: { id: "catch" },
+      frame: { function: expect.stringContaining("main"), line: markerLine(THROWS, "caught_std") - 1 },
+    });
     const bad = await s.run(["catch", "std::out_of_range"]);
     expect(bad.json.error).toMatchObject({ code: "INVALID_ARGUMENT", hint: expect.stringContaining("throw, catch") });
   });
@@ -104,19 +117,22 @@ describe("catch throw, catch panic", () => {
   });
 
   for (const adapter of ["lldb-dap", "gdb", "lldb-cli"]) {
-    test.skipIf(adapter === "gdb" ? !gdbFound : !lldb)(`${adapter}: \`catch throw TYPE…\` stops only for those types, each stop naming what it throws`, async () => {
-      const s = env.session(`throw-type-${adapter}`);
-      await s.ok(["start", bins["cpp-throws"]!, "--adapter", adapter, "--break", "main"]);
-      const on = await s.ok(["catch", "throw", "runtime_error", "Custom"]);
-      expect(on.filters.find((f: any) => f.enabled && f.types)).toMatchObject({ types: ["runtime_error", "Custom"] });
-      // std::out_of_range (thrown first) is passed without a stop.
-      const custom = (await s.ok(["continue"])).stop;
-      expect(custom).toMatchObject({ reason: "exception", exception: { type: "Custom" }, frame: { line: markerLine(THROWS, "throw_custom") } });
-      const runtime = (await s.ok(["continue"])).stop;
-      expect(runtime).toMatchObject({ reason: "exception", exception: { type: "std::runtime_error" }, frame: { line: markerLine(THROWS, "throw_runtime") } });
-      expect((await s.ok(["continue"])).stop).toMatchObject({ reason: "exited", exitCode: 0 });
-      expect((await s.ok(["output", "--stdout"])).text).toContain("caught=44"); // all three were thrown and caught
-    });
+    test.skipIf(adapter === "gdb" ? !gdbFound : !lldb)(
+      `${adapter}: \`catch throw TYPE…\` stops only for those types, each stop naming what it throws`,
+      async () => {
+        const s = env.session(`throw-type-${adapter}`);
+        await s.ok(["start", bins["cpp-throws"]!, "--adapter", adapter, "--break", "main"]);
+        const on = await s.ok(["catch", "throw", "runtime_error", "Custom"]);
+        expect(on.filters.find((f: any) => f.enabled && f.types)).toMatchObject({ types: ["runtime_error", "Custom"] });
+        // std::out_of_range (thrown first) is passed without a stop.
+        const custom = (await s.ok(["continue"])).stop;
+        expect(custom).toMatchObject({ reason: "exception", exception: { type: "Custom" }, frame: { line: markerLine(THROWS, "throw_custom") } });
+        const runtime = (await s.ok(["continue"])).stop;
+        expect(runtime).toMatchObject({ reason: "exception", exception: { type: "std::runtime_error" }, frame: { line: markerLine(THROWS, "throw_runtime") } });
+        expect((await s.ok(["continue"])).stop).toMatchObject({ reason: "exited", exitCode: 0 });
+        expect((await s.ok(["output", "--stdout"])).text).toContain("caught=44"); // all three were thrown and caught
+      },
+    );
   }
 
   test.skipIf(!lldb)("`catch throw` again stops for every type; what is not a type is refused", async () => {
@@ -131,19 +147,27 @@ describe("catch throw, catch panic", () => {
     expect(bad.json.error).toMatchObject({ code: "INVALID_ARGUMENT", message: "'no-such(type)' is not a C++ type name" });
   });
 
-  test.skipIf(!dlv)("Delve: `catch panic` stops at a recovered panic, with its value; off again, the program runs through", async () => {
-    const bin = (await buildGoFixtures()).panics!;
-    const s = env.session("panic-go");
-    await s.ok(["start", bin, "--break", "main.main"]);
-    expect((await s.ok(["catch", "list"])).filters).toEqual([expect.objectContaining({ filter: "panic", enabled: false })]);
-    await s.ok(["catch", "panic"]);
-    const stop = (await s.ok(["continue"])).stop;
-    expect(stop).toMatchObject({ reason: "panic", frame: { function: "main.risky", line: markerLine("go/panics/main.go", "panic_here") }, exception: { id: "panic" } });
-    expect(stop.exception.description).toContain("too big");
-    expect(stop.skipped).toEqual(["runtime.gopanic"]);
-    await s.ok(["catch", "remove", "panic"]);
-    const end = (await s.ok(["continue"])).stop;
-    expect(end).toMatchObject({ reason: "exited", exitCode: 0 });
-    expect(end.output).toContain("recovered: too big");
-  }, 120_000);
+  test.skipIf(!dlv)(
+    "Delve: `catch panic` stops at a recovered panic, with its value; off again, the program runs through",
+    async () => {
+      const bin = (await buildGoFixtures()).panics!;
+      const s = env.session("panic-go");
+      await s.ok(["start", bin, "--break", "main.main"]);
+      expect((await s.ok(["catch", "list"])).filters).toEqual([expect.objectContaining({ filter: "panic", enabled: false })]);
+      await s.ok(["catch", "panic"]);
+      const stop = (await s.ok(["continue"])).stop;
+      expect(stop).toMatchObject({
+        reason: "panic",
+        frame: { function: "main.risky", line: markerLine("go/panics/main.go", "panic_here") },
+        exception: { id: "panic" },
+      });
+      expect(stop.exception.description).toContain("too big");
+      expect(stop.skipped).toEqual(["runtime.gopanic"]);
+      await s.ok(["catch", "remove", "panic"]);
+      const end = (await s.ok(["continue"])).stop;
+      expect(end).toMatchObject({ reason: "exited", exitCode: 0 });
+      expect(end.output).toContain("recovered: too big");
+    },
+    120_000,
+  );
 });

@@ -20,16 +20,7 @@ import type { DataOf } from "../harness/index.ts";
 const STDOUT_LINE = "stdout: total=10 f=24\n";
 const STDERR_LINE = "stderr: p.x=3 p.y=4\n";
 
-type Mark =
-  | "add_body"
-  | "factorial_base"
-  | "factorial_recurse"
-  | "point_init"
-  | "loop_head"
-  | "loop_body"
-  | "factorial_call"
-  | "stdout_flushed"
-  | "tick_body";
+type Mark = "add_body" | "factorial_base" | "factorial_recurse" | "point_init" | "loop_head" | "loop_body" | "factorial_call" | "stdout_flushed" | "tick_body";
 
 /** A source line: a `@mark` plus an offset (add's `def`/`func` line is `add_body` - 1). */
 interface At {
@@ -242,7 +233,14 @@ const lldbRust: Profile = {
   sumInScopeAfterNext: false,
   types: { int: "int", point: "basic::Point" },
   printPoint: "{x = 3, y = 4}",
-  attach: { byPid: true, flags: [], source: sourcePath("rust/sleeper.rs"), tick: "sleeper::tick", counter: "COUNTER", spawn: () => sleeper(cFixture("rust-sleeper")) },
+  attach: {
+    byPid: true,
+    flags: [],
+    source: sourcePath("rust/sleeper.rs"),
+    tick: "sleeper::tick",
+    counter: "COUNTER",
+    spawn: () => sleeper(cFixture("rust-sleeper")),
+  },
   differences: [
     "Frame names carry the crate path (`basic::add`; the symbol hash is stripped); types too (`basic::Point`).",
     "`return sum;` has no line of its own: `next` from the first line of add lands on its closing brace, where `sum` is no longer in scope.",
@@ -292,7 +290,10 @@ const delve: Profile = {
   name: "delve/Go",
   adapter: "delve",
   missing: () => {
-    const absent = [!DLV && "dlv (apt-get install delve, or go install github.com/go-delve/delve/cmd/dlv@latest)", !GO && "go (apt-get install golang-go)"].filter(Boolean);
+    const absent = [
+      !DLV && "dlv (apt-get install delve, or go install github.com/go-delve/delve/cmd/dlv@latest)",
+      !GO && "go (apt-get install golang-go)",
+    ].filter(Boolean);
     return absent.length ? `not installed: ${absent.join(", ")}` : undefined;
   },
   program: goFixture("basic"),
@@ -311,7 +312,14 @@ const delve: Profile = {
   call: { works: () => true },
   streams: "separate",
   exitCodeFrom: /Process \d+ has exited with status 3\n/,
-  attach: { byPid: true, flags: [], source: join(goFixturesDir, "sleeper", "main.go"), tick: "main.tick", counter: "counter", spawn: () => sleeper(goFixture("sleeper")) },
+  attach: {
+    byPid: true,
+    flags: [],
+    source: join(goFixturesDir, "sleeper", "main.go"),
+    tick: "main.tick",
+    counter: "counter",
+    spawn: () => sleeper(goFixture("sleeper")),
+  },
   args: "unsupported",
   raw: { ok: ["total + 42", /^42$/], bad: ["nosuch", /could not find symbol value for nosuch/] },
   differences: [
@@ -386,7 +394,11 @@ const nodeJs: Profile = {
     counter: "count",
     spawn: async () => {
       const { proc, pid } = await spawnAndReadPid([NODE!, sourcePath("node/ticker.js")]);
-      return { pid, args: [String(pid)], progress: () => contextSwitches(pid), kill: async () => {
+      return {
+        pid,
+        args: [String(pid)],
+        progress: () => contextSwitches(pid),
+        kill: async () => {
           proc.kill(9);
           await proc.exited;
         },
@@ -404,9 +416,9 @@ const nodeJs: Profile = {
   ],
 };
 
-
 // CodeLLDB 1.11.8 (its own LLDB 20.1.4): the same programs as lldb-dap, picked with --adapter codelldb.
-const codelldbMissing = () => (findAdapter("codelldb") ? undefined : "codelldb is not installed (`debugger setup codelldb`, scripts/install-adapters.sh, or DEBUGGER_CODELLDB)");
+const codelldbMissing = () =>
+  findAdapter("codelldb") ? undefined : "codelldb is not installed (`debugger setup codelldb`, scripts/install-adapters.sh, or DEBUGGER_CODELLDB)";
 const codelldbSame: Pick<Profile, "adapter" | "missing" | "startFlags" | "streams" | "returnValueLocal" | "functionBreak"> = {
   adapter: "codelldb",
   functionBreak: { at: at("add_body"), listsLine: false },
@@ -496,7 +508,11 @@ const FLOWS: Flow[] = [
           const [bp] = (await c.ok(["breakpoint", "list"])).breakpoints;
           expect(bp).toMatchObject({ id: 1, file: c.p.source, line: c.line("loop_body"), verified: true, hits: 1 });
           c.stop = started.stop;
-          expect(c.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: c.p.fn.main, file: c.p.source, line: c.line("loop_body") } });
+          expect(c.stop).toMatchObject({
+            reason: "breakpoint",
+            breakpointIds: [1],
+            frame: { function: c.p.fn.main, file: c.p.source, line: c.line("loop_body") },
+          });
           expect(c.stop.threadId).toBeGreaterThan(0);
           const text = readFileSync(c.p.source, "utf8").split("\n")[c.line("loop_body") - 1];
           expect(c.stop.source.filter((l: any) => l.current)).toEqual([{ line: c.line("loop_body"), text, current: true }]);
@@ -543,7 +559,9 @@ const FLOWS: Flow[] = [
           expect(await c.ok(["print", "p.x"])).toMatchObject({ result: "3", type: c.p.types.int });
           expect(await c.ok(["print", "p.x * 10 + p.y"])).toMatchObject({ result: "34", type: c.p.types.int });
           const point = await c.ok(["print", "p"]);
-          expect(point.result).toMatch(c.p.printPoint instanceof RegExp ? c.p.printPoint : new RegExp(`^${c.p.printPoint.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+          expect(point.result).toMatch(
+            c.p.printPoint instanceof RegExp ? c.p.printPoint : new RegExp(`^${c.p.printPoint.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+          );
           expect(point.type).toBe(c.p.types.point);
           expect(point.reference).toBeGreaterThan(0);
           expect(children(point)).toEqual(["x=3", "y=4"]);
@@ -648,7 +666,13 @@ const FLOWS: Flow[] = [
             const refused = await c.run(["start", c.program, ...c.p.startFlags, "--break", "add"]);
             expect(refused.json.error).toMatchObject({ code: "UNSUPPORTED", message: expect.stringContaining("function breakpoints") });
           }
-          const started = await c.ok(["start", c.program, ...c.p.startFlags, "--break", c.p.functionBreak.unsupported ? `${c.p.source}:${c.line(c.p.functionBreak.at)}` : "add"]);
+          const started = await c.ok([
+            "start",
+            c.program,
+            ...c.p.startFlags,
+            "--break",
+            c.p.functionBreak.unsupported ? `${c.p.source}:${c.line(c.p.functionBreak.at)}` : "add",
+          ]);
           const [bp] = (await c.ok(["breakpoint", "list"])).breakpoints;
           if (c.p.functionBreak.unsupported) bp.location = "add";
           expect(bp).toMatchObject({ id: 1, location: "add", verified: true });
@@ -658,7 +682,11 @@ const FLOWS: Flow[] = [
             expect(bp.line).toBeUndefined();
           }
           const stop = started.stop;
-          expect(stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: c.p.fn.add, file: c.p.source, line: c.line(c.p.functionBreak.at) } });
+          expect(stop).toMatchObject({
+            reason: "breakpoint",
+            breakpointIds: [1],
+            frame: { function: c.p.fn.add, file: c.p.source, line: c.line(c.p.functionBreak.at) },
+          });
           expect(values(stop.locals, ["a", "b"])).toEqual({ a: "0", b: "0" });
           const { frames } = await c.ok(["backtrace"]);
           expect(frames.slice(0, 2).map((f: any) => [f.function, f.line])).toEqual([
@@ -772,7 +800,11 @@ const FLOWS: Flow[] = [
           const [bp] = (await c.ok(["breakpoint", "add", `${a.source}:${markerLine(a.source, "tick_body")}`])).breakpoints;
           expect(bp).toMatchObject({ line: markerLine(a.source, "tick_body"), verified: true });
           const first = (await c.ok(["await"])).stop;
-          expect(first).toMatchObject({ reason: "breakpoint", breakpointIds: [bp.id], frame: { function: a.tick, file: a.source, line: markerLine(a.source, "tick_body") } });
+          expect(first).toMatchObject({
+            reason: "breakpoint",
+            breakpointIds: [bp.id],
+            frame: { function: a.tick, file: a.source, line: markerLine(a.source, "tick_body") },
+          });
           const before = Number((await c.ok(["print", a.counter])).result);
           const again = (await c.ok(["continue"])).stop;
           expect(again).toMatchObject({ reason: "breakpoint", breakpointIds: [bp.id], frame: { function: a.tick } });
@@ -813,7 +845,10 @@ describe.each(PROFILES.map((p) => [p.name, p] as const))("%s", (_name, profile) 
   let env: E2eEnv;
   let program: string;
   const contexts: Ctx[] = [];
-  const slug = profile.name.replace(/[^A-Za-z0-9]+/g, "-").replace(/-$/, "").toLowerCase();
+  const slug = profile.name
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/-$/, "")
+    .toLowerCase();
 
   beforeAll(async () => {
     program = await profile.program();

@@ -43,7 +43,12 @@ afterAll(async () => {
 /** Runs argv in a fresh directory with cores allowed; returns the core file it left. */
 function crash(argv: string[], extraEnv: Record<string, string> = {}, signal?: NodeJS.Signals): Promise<string> {
   const cwd = mkdtempSync(join(dir, "crash-"));
-  const proc = Bun.spawn(["bash", "-c", 'ulimit -c unlimited; exec "$@"', "bash", ...argv], { cwd, env: { ...process.env, ...extraEnv }, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(["bash", "-c", 'ulimit -c unlimited; exec "$@"', "bash", ...argv], {
+    cwd,
+    env: { ...process.env, ...extraEnv },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   return (async () => {
     if (signal) {
       // Let it start (it prints its pid), then abort it.

@@ -56,7 +56,9 @@ async function expectRefused(pid: number, what: string | RegExp) {
   const r = await env.run(["attach", String(pid), "--session", "intruder"]);
   expect(r.exitCode).toBe(2);
   expect(r.json.error.code).toBe("INVALID_ARGUMENT");
-  expect(r.json.error.message).toMatch(typeof what === "string" ? new RegExp(`^refusing to attach to pid ${pid}: it is ${what.replace(/[()]/g, "\\$&")}`) : what);
+  expect(r.json.error.message).toMatch(
+    typeof what === "string" ? new RegExp(`^refusing to attach to pid ${pid}: it is ${what.replace(/[()]/g, "\\$&")}`) : what,
+  );
 }
 
 function stopState(pid: number): string {
@@ -93,7 +95,9 @@ describe.skipIf(!haveLldb)("lldb-dap", () => {
       expect(Date.now() - started).toBeLessThan(20_000);
       const status = await env.ok(["status", "--session", "after-freeze"]);
       expect(status.warm).toBe(false);
-      expect(readFileSync(join(env.dir, "state", "debugger-cli", "daemon.log"), "utf8")).toContain(`warm lldb-dap spare ${spare} discarded (its adapter is stopped (SIGSTOP))`);
+      expect(readFileSync(join(env.dir, "state", "debugger-cli", "daemon.log"), "utf8")).toContain(
+        `warm lldb-dap spare ${spare} discarded (its adapter is stopped (SIGSTOP))`,
+      );
       await env.ok(["stop", "--session", "after-freeze"]);
     } finally {
       try {

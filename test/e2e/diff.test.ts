@@ -146,7 +146,8 @@ const FILE = "test/e2e/diff.test.ts";
 const haveLldb = adapterAvailable("lldb-dap", FILE);
 const haveGdb = adapterAvailable("gdb", FILE);
 const haveDlv = adapterAvailable("dlv", FILE);
-const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
+const haveDebugpy =
+  Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
 
 /** The line of SOURCE holding TEXT (1-based). */
 function lineOf(source: string, text: string): number {
@@ -166,11 +167,47 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: "C on lldb-dap", have: haveLldb, program: () => join(dir, "sum"), file: "sum.c", source: SUM_C, sides: () => ["--a", "5 6 7 8 9", "--b", "5 6 7 08 9"], flags: [], timeout: 90_000 },
-  { name: "C on gdb", have: haveGdb, program: () => join(dir, "sum"), file: "sum.c", source: SUM_C, sides: () => ["--a", "5 6 7 8 9", "--b", "5 6 7 08 9"], flags: ["--adapter", "gdb"], timeout: 90_000 },
+  {
+    name: "C on lldb-dap",
+    have: haveLldb,
+    program: () => join(dir, "sum"),
+    file: "sum.c",
+    source: SUM_C,
+    sides: () => ["--a", "5 6 7 8 9", "--b", "5 6 7 08 9"],
+    flags: [],
+    timeout: 90_000,
+  },
+  {
+    name: "C on gdb",
+    have: haveGdb,
+    program: () => join(dir, "sum"),
+    file: "sum.c",
+    source: SUM_C,
+    sides: () => ["--a", "5 6 7 8 9", "--b", "5 6 7 08 9"],
+    flags: ["--adapter", "gdb"],
+    timeout: 90_000,
+  },
   // Delve builds the sources first (cached after the first run).
-  { name: "Go on Delve (--a-env/--b-env)", have: haveDlv, program: () => join(dir, "gosum"), file: "main.go", source: SUM_GO, sides: () => ["--a-env", "ITEMS=5,6,7,8,9", "--b-env", "ITEMS=5,6,7,08,9"], flags: [], timeout: 240_000 },
-  { name: "Python on debugpy (--a-stdin/--b-stdin)", have: haveDebugpy, program: () => join(dir, "sum.py"), file: "sum.py", source: SUM_PY, sides: () => ["--a-stdin", join(dir, "good.txt"), "--b-stdin", join(dir, "bad.txt")], flags: [], timeout: 90_000 },
+  {
+    name: "Go on Delve (--a-env/--b-env)",
+    have: haveDlv,
+    program: () => join(dir, "gosum"),
+    file: "main.go",
+    source: SUM_GO,
+    sides: () => ["--a-env", "ITEMS=5,6,7,8,9", "--b-env", "ITEMS=5,6,7,08,9"],
+    flags: [],
+    timeout: 240_000,
+  },
+  {
+    name: "Python on debugpy (--a-stdin/--b-stdin)",
+    have: haveDebugpy,
+    program: () => join(dir, "sum.py"),
+    file: "sum.py",
+    source: SUM_PY,
+    sides: () => ["--a-stdin", join(dir, "good.txt"), "--b-stdin", join(dir, "bad.txt")],
+    flags: [],
+    timeout: 90_000,
+  },
 ];
 
 /** Processes still running PROGRAM (the runs' programs, debugpy's launcher): their command lines. */
@@ -193,124 +230,267 @@ async function noneLeft(program: string): Promise<void> {
 describe("diff", () => {
   for (const c of cases) {
     const opts = c.name.includes("debugpy") ? { env: { DEBUGGER_PYTHON: "/usr/bin/python3" } } : {};
-    test.skipIf(!c.have)(`${c.name}: one call names stop #4, x 8 against 0, where control flow parts, both ends; under 2 KB; nothing left`, async () => {
-      const file = join(c.program().endsWith("gosum") ? join(dir, "gosum") : dir, c.file);
-      const add = lineOf(c.source, "total += ");
-      const zero = lineOf(c.source, "zeros++") || lineOf(c.source, "zeros += 1");
-      const argv = ["diff", c.program(), ...c.flags, ...c.sides(), "--break", `${file}:${add}`, "--break", `${file}:${zero}`, "--print", "x", "--print", "total", "--timeout", "120"];
-      const d = (await env().ok(argv, opts)) as DiffData;
-      expect(d.agree).toBe(3);
-      expect(d.differs?.stop).toBe(4);
-      expect(d.differs?.at).toBe(`${c.file}:${add}`);
-      // total is the same at stop 4 (5+6+7 on both sides): only x differs.
-      expect(d.differs?.values).toEqual([{ expression: "x", a: "8", b: "0" }]);
-      expect(d.parts).toEqual({ after: 4, lastCommon: `${c.file}:${add}`, a: `${c.file}:${add}`, b: `${c.file}:${zero}`, counts: [{ at: `${c.file}:${zero}`, a: 0, b: 1 }] });
-      expect(d.a).toMatchObject({ stops: 5, stoppedBy: "exit", exitCode: 0 });
-      expect(d.b).toMatchObject({ stops: 6, stoppedBy: "exit", exitCode: 1 });
-      expect(d.output).toEqual([{ line: 1, a: "total 35 zeros 0", b: "total 27 zeros 1" }]);
-      await noneLeft(c.program());
-      expect((await env().ok(["sessions"])).sessions).toEqual([]);
+    test.skipIf(!c.have)(
+      `${c.name}: one call names stop #4, x 8 against 0, where control flow parts, both ends; under 2 KB; nothing left`,
+      async () => {
+        const file = join(c.program().endsWith("gosum") ? join(dir, "gosum") : dir, c.file);
+        const add = lineOf(c.source, "total += ");
+        const zero = lineOf(c.source, "zeros++") || lineOf(c.source, "zeros += 1");
+        const argv = [
+          "diff",
+          c.program(),
+          ...c.flags,
+          ...c.sides(),
+          "--break",
+          `${file}:${add}`,
+          "--break",
+          `${file}:${zero}`,
+          "--print",
+          "x",
+          "--print",
+          "total",
+          "--timeout",
+          "120",
+        ];
+        const d = (await env().ok(argv, opts)) as DiffData;
+        expect(d.agree).toBe(3);
+        expect(d.differs?.stop).toBe(4);
+        expect(d.differs?.at).toBe(`${c.file}:${add}`);
+        // total is the same at stop 4 (5+6+7 on both sides): only x differs.
+        expect(d.differs?.values).toEqual([{ expression: "x", a: "8", b: "0" }]);
+        expect(d.parts).toEqual({
+          after: 4,
+          lastCommon: `${c.file}:${add}`,
+          a: `${c.file}:${add}`,
+          b: `${c.file}:${zero}`,
+          counts: [{ at: `${c.file}:${zero}`, a: 0, b: 1 }],
+        });
+        expect(d.a).toMatchObject({ stops: 5, stoppedBy: "exit", exitCode: 0 });
+        expect(d.b).toMatchObject({ stops: 6, stoppedBy: "exit", exitCode: 1 });
+        expect(d.output).toEqual([{ line: 1, a: "total 35 zeros 0", b: "total 27 zeros 1" }]);
+        await noneLeft(c.program());
+        expect((await env().ok(["sessions"])).sessions).toEqual([]);
 
-      // The text an agent reads: the same, in one reply under 2 KB.
-      const text = await env().run(argv, { ...opts, json: false });
-      expect(text.exitCode).toBe(0);
-      expect(Buffer.byteLength(text.stdout)).toBeLessThan(2048);
-      expect(text.stdout).toContain(`The first 3 stops agree; stop #4 (${c.file}:${add}) differs:`);
-      expect(text.stdout).toMatch(/ x +a: 8 +b: 0\n/);
-      expect(text.stdout).toContain(`Control flow parts after stop #4 (${c.file}:${add}, the last in common): a goes to ${c.file}:${add}, b to ${c.file}:${zero}.`);
-      expect(text.stdout).toContain("a: 5 stops, exited with code 0.");
-      expect(text.stdout).toContain("b: 6 stops, exited with code 1.");
-    }, c.timeout);
+        // The text an agent reads: the same, in one reply under 2 KB.
+        const text = await env().run(argv, { ...opts, json: false });
+        expect(text.exitCode).toBe(0);
+        expect(Buffer.byteLength(text.stdout)).toBeLessThan(2048);
+        expect(text.stdout).toContain(`The first 3 stops agree; stop #4 (${c.file}:${add}) differs:`);
+        expect(text.stdout).toMatch(/ x +a: 8 +b: 0\n/);
+        expect(text.stdout).toContain(
+          `Control flow parts after stop #4 (${c.file}:${add}, the last in common): a goes to ${c.file}:${add}, b to ${c.file}:${zero}.`,
+        );
+        expect(text.stdout).toContain("a: 5 stops, exited with code 0.");
+        expect(text.stdout).toContain("b: 6 stops, exited with code 1.");
+      },
+      c.timeout,
+    );
   }
 
-  test.skipIf(!haveLldb)("--ignore drops an expression; a pointer's address is no difference unless --addresses", async () => {
-    const at = `${join(dir, "sum.c")}:${lineOf(SUM_C, "total += ")}`;
-    // `end` points into each side's own argv string: the addresses differ, the strings do not ("").
-    const base = ["diff", join(dir, "sum"), "--a", "1 2", "--b", "1 2 3", "--break", at, "--print", "end", "--timeout", "120"];
-    const same = (await env().ok(base)) as DiffData;
-    expect(same.differs).toBeUndefined();
-    expect(same.agree).toBe(2);
-    const withAddresses = (await env().ok([...base, "--addresses"])) as DiffData;
-    expect(withAddresses.differs?.stop).toBe(1);
-    expect(withAddresses.differs?.values[0]?.expression).toBe("end");
-    // b has one stop more: control flow parts after the two in common.
-    expect(same.parts).toMatchObject({ after: 2, a: "end", b: `sum.c:${lineOf(SUM_C, "total += ")}` });
-    const ignored = await env().ok(["diff", join(dir, "sum"), "--a", "1 8", "--b", "1 08", "--break", at, "--print", "x", "--print", "total", "--ignore", "x", "--timeout", "120"]);
-    expect(ignored.differs).toBeUndefined();
-    expect(ignored.agree).toBe(2);
-  }, 90_000);
+  test.skipIf(!haveLldb)(
+    "--ignore drops an expression; a pointer's address is no difference unless --addresses",
+    async () => {
+      const at = `${join(dir, "sum.c")}:${lineOf(SUM_C, "total += ")}`;
+      // `end` points into each side's own argv string: the addresses differ, the strings do not ("").
+      const base = ["diff", join(dir, "sum"), "--a", "1 2", "--b", "1 2 3", "--break", at, "--print", "end", "--timeout", "120"];
+      const same = (await env().ok(base)) as DiffData;
+      expect(same.differs).toBeUndefined();
+      expect(same.agree).toBe(2);
+      const withAddresses = (await env().ok([...base, "--addresses"])) as DiffData;
+      expect(withAddresses.differs?.stop).toBe(1);
+      expect(withAddresses.differs?.values[0]?.expression).toBe("end");
+      // b has one stop more: control flow parts after the two in common.
+      expect(same.parts).toMatchObject({ after: 2, a: "end", b: `sum.c:${lineOf(SUM_C, "total += ")}` });
+      const ignored = await env().ok([
+        "diff",
+        join(dir, "sum"),
+        "--a",
+        "1 8",
+        "--b",
+        "1 08",
+        "--break",
+        at,
+        "--print",
+        "x",
+        "--print",
+        "total",
+        "--ignore",
+        "x",
+        "--timeout",
+        "120",
+      ]);
+      expect(ignored.differs).toBeUndefined();
+      expect(ignored.agree).toBe(2);
+    },
+    90_000,
+  );
 
-  test.skipIf(!haveLldb)("a run that hangs is reported at --timeout, paused where it waits; one that never stops says so; nothing is left", async () => {
-    const at = `${join(dir, "sum.c")}:${lineOf(SUM_C, "total += ")}`;
-    const r = await env().run(["diff", join(dir, "sum"), "--a", "5 -1", "--b", "", "--break", at, "--print", "x", "--timeout", "5"], { json: false });
-    expect(r.exitCode).toBe(0);
-    expect(r.stdout).toContain(`a: 1 stop, still running at the timeout (a hang?), paused in main (sum.c:${lineOf(SUM_C, "while (x < 0)")}).`);
-    expect(r.stdout).toContain("b: 0 stops, exited with code 0; it never stopped at a breakpoint.");
-    await noneLeft(join(dir, "sum"));
-    expect((await env().ok(["sessions"])).sessions).toEqual([]);
-  }, 90_000);
+  test.skipIf(!haveLldb)(
+    "a run that hangs is reported at --timeout, paused where it waits; one that never stops says so; nothing is left",
+    async () => {
+      const at = `${join(dir, "sum.c")}:${lineOf(SUM_C, "total += ")}`;
+      const r = await env().run(["diff", join(dir, "sum"), "--a", "5 -1", "--b", "", "--break", at, "--print", "x", "--timeout", "5"], { json: false });
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout).toContain(`a: 1 stop, still running at the timeout (a hang?), paused in main (sum.c:${lineOf(SUM_C, "while (x < 0)")}).`);
+      expect(r.stdout).toContain("b: 0 stops, exited with code 0; it never stopped at a breakpoint.");
+      await noneLeft(join(dir, "sum"));
+      expect((await env().ok(["sessions"])).sessions).toEqual([]);
+    },
+    90_000,
+  );
 
   // Two tests of one suite (`--test-a`/`--test-b` and the runner after --): the passing one's
   // stops are the prefix, the failing one goes on to a fourth pass and ends at its assertion.
   const testCases = [
-    { name: "pytest on debugpy", have: haveDebugpy && !!Bun.which("pytest"), sub: "pytests", file: "calc.py", source: CALC_PY, at: "s += x", tests: ["test_small", "test_big"], command: ["pytest", "test_calc.py"], fails: "assert 2 == 10", timeout: 240_000 },
-    { name: "go test on Delve", have: haveDlv, sub: "gotests", file: "calc.go", source: CALC_GO, at: "if i < 3", tests: ["TestSmall", "TestBig"], command: ["go", "test", "."], fails: "big: got 2", timeout: 240_000 },
+    {
+      name: "pytest on debugpy",
+      have: haveDebugpy && !!Bun.which("pytest"),
+      sub: "pytests",
+      file: "calc.py",
+      source: CALC_PY,
+      at: "s += x",
+      tests: ["test_small", "test_big"],
+      command: ["pytest", "test_calc.py"],
+      fails: "assert 2 == 10",
+      timeout: 240_000,
+    },
+    {
+      name: "go test on Delve",
+      have: haveDlv,
+      sub: "gotests",
+      file: "calc.go",
+      source: CALC_GO,
+      at: "if i < 3",
+      tests: ["TestSmall", "TestBig"],
+      command: ["go", "test", "."],
+      fails: "big: got 2",
+      timeout: 240_000,
+    },
   ];
   for (const c of testCases) {
-    test.skipIf(!c.have)(`two tests of one suite, ${c.name}: one call says where they part and how each ended; under 2 KB; nothing left`, async () => {
-      const line = lineOf(c.source, c.at);
-      const cwd = join(dir, c.sub);
-      const argv = ["diff", "--break", `${c.file}:${line}`, "--print", "s", "--print", "x", "--test-a", c.tests[0]!, "--test-b", c.tests[1]!, "--timeout", "120", "--", ...c.command];
-      const opts = { cwd, env: { DEBUGGER_PYTHON: "/usr/bin/python3" } };
-      const d = (await env().ok(argv, opts)) as DiffData;
-      expect(d.tests).toEqual({ a: c.tests[0], b: c.tests[1] });
-      expect(d.agree).toBe(3);
-      expect(d.differs).toBeUndefined();
-      expect(d.parts).toMatchObject({ after: 3, lastCommon: `${c.file}:${line}`, a: "end", b: `${c.file}:${line}`, counts: [{ at: `${c.file}:${line}`, a: 3, b: 4 }] });
-      expect(d.a).toMatchObject({ stops: 3, stoppedBy: "exit", exitCode: 0 });
-      expect(d.b).toMatchObject({ stops: 4, stoppedBy: "other" });
-      expect(d.b.reason).toContain(c.fails);
-      expect(d.b.reason).not.toContain("\n");
-      // b was ended at its failure, before its runner's summary: the outputs are not evidence.
-      expect(d.output).toBeUndefined();
-      expect(d.outputNotCompared).toContain("b ended");
-      await noneLeft(join(cwd, c.file));
-      expect((await env().ok(["sessions"], opts)).sessions).toEqual([]);
-      const text = await env().run(argv, { ...opts, json: false });
-      expect(text.exitCode).toBe(0);
-      expect(Buffer.byteLength(text.stdout)).toBeLessThan(2048);
-      expect(text.stdout).toContain(`a (${c.tests[0]}): 3 stops, exited with code 0.`);
-      expect(text.stdout).toContain(`b (${c.tests[1]}): 4 stops, stopped: `);
-      expect(text.stdout).toContain("Output: not compared (b ended before its runner finished).");
-    }, c.timeout);
+    test.skipIf(!c.have)(
+      `two tests of one suite, ${c.name}: one call says where they part and how each ended; under 2 KB; nothing left`,
+      async () => {
+        const line = lineOf(c.source, c.at);
+        const cwd = join(dir, c.sub);
+        const argv = [
+          "diff",
+          "--break",
+          `${c.file}:${line}`,
+          "--print",
+          "s",
+          "--print",
+          "x",
+          "--test-a",
+          c.tests[0]!,
+          "--test-b",
+          c.tests[1]!,
+          "--timeout",
+          "120",
+          "--",
+          ...c.command,
+        ];
+        const opts = { cwd, env: { DEBUGGER_PYTHON: "/usr/bin/python3" } };
+        const d = (await env().ok(argv, opts)) as DiffData;
+        expect(d.tests).toEqual({ a: c.tests[0], b: c.tests[1] });
+        expect(d.agree).toBe(3);
+        expect(d.differs).toBeUndefined();
+        expect(d.parts).toMatchObject({
+          after: 3,
+          lastCommon: `${c.file}:${line}`,
+          a: "end",
+          b: `${c.file}:${line}`,
+          counts: [{ at: `${c.file}:${line}`, a: 3, b: 4 }],
+        });
+        expect(d.a).toMatchObject({ stops: 3, stoppedBy: "exit", exitCode: 0 });
+        expect(d.b).toMatchObject({ stops: 4, stoppedBy: "other" });
+        expect(d.b.reason).toContain(c.fails);
+        expect(d.b.reason).not.toContain("\n");
+        // b was ended at its failure, before its runner's summary: the outputs are not evidence.
+        expect(d.output).toBeUndefined();
+        expect(d.outputNotCompared).toContain("b ended");
+        await noneLeft(join(cwd, c.file));
+        expect((await env().ok(["sessions"], opts)).sessions).toEqual([]);
+        const text = await env().run(argv, { ...opts, json: false });
+        expect(text.exitCode).toBe(0);
+        expect(Buffer.byteLength(text.stdout)).toBeLessThan(2048);
+        expect(text.stdout).toContain(`a (${c.tests[0]}): 3 stops, exited with code 0.`);
+        expect(text.stdout).toContain(`b (${c.tests[1]}): 4 stops, stopped: `);
+        expect(text.stdout).toContain("Output: not compared (b ended before its runner finished).");
+      },
+      c.timeout,
+    );
   }
 
-  test.skipIf(!haveDebugpy || !Bun.which("pytest"))("two tests whose values part: the first stop that differs, both values side by side, in one call under 2 KB", async () => {
-    const cwd = join(dir, "pytests");
-    const line = lineOf(CALC_PY, "s += x");
-    const argv = ["diff", "--break", `calc.py:${line}`, "--print", "s", "--print", "x", "--test-a", "test_small", "--test-b", "test_typo", "--timeout", "120", "--", "pytest", "test_calc.py"];
-    const text = await env().run(argv, { cwd, env: { DEBUGGER_PYTHON: "/usr/bin/python3" }, json: false });
-    expect(text.exitCode).toBe(0);
-    expect(Buffer.byteLength(text.stdout)).toBeLessThan(2048);
-    // s is 3 before the third pass on both sides; x is 3 against 5.
-    expect(text.stdout).toContain(`The first 2 stops agree; stop #3 (calc.py:${line}) differs:`);
-    expect(text.stdout).toMatch(/ x +a: 3 +b: 5\n/);
-    expect(text.stdout).not.toMatch(/ s +a: /);
-    expect(text.stdout).toContain("Control flow agrees: the same places, in the same order.");
-    expect(text.stdout).toContain("a (test_small): 3 stops, exited with code 0.");
-    expect(text.stdout).toContain("b (test_typo): 3 stops, exited with code 0.");
-  }, 240_000);
+  test.skipIf(!haveDebugpy || !Bun.which("pytest"))(
+    "two tests whose values part: the first stop that differs, both values side by side, in one call under 2 KB",
+    async () => {
+      const cwd = join(dir, "pytests");
+      const line = lineOf(CALC_PY, "s += x");
+      const argv = [
+        "diff",
+        "--break",
+        `calc.py:${line}`,
+        "--print",
+        "s",
+        "--print",
+        "x",
+        "--test-a",
+        "test_small",
+        "--test-b",
+        "test_typo",
+        "--timeout",
+        "120",
+        "--",
+        "pytest",
+        "test_calc.py",
+      ];
+      const text = await env().run(argv, { cwd, env: { DEBUGGER_PYTHON: "/usr/bin/python3" }, json: false });
+      expect(text.exitCode).toBe(0);
+      expect(Buffer.byteLength(text.stdout)).toBeLessThan(2048);
+      // s is 3 before the third pass on both sides; x is 3 against 5.
+      expect(text.stdout).toContain(`The first 2 stops agree; stop #3 (calc.py:${line}) differs:`);
+      expect(text.stdout).toMatch(/ x +a: 3 +b: 5\n/);
+      expect(text.stdout).not.toMatch(/ s +a: /);
+      expect(text.stdout).toContain("Control flow agrees: the same places, in the same order.");
+      expect(text.stdout).toContain("a (test_small): 3 stops, exited with code 0.");
+      expect(text.stdout).toContain("b (test_typo): 3 stops, exited with code 0.");
+    },
+    240_000,
+  );
 
-  test.skipIf(!haveDebugpy || !Bun.which("pytest"))("the same test twice: everything agrees, the runner's timings are no difference", async () => {
-    const cwd = join(dir, "pytests");
-    const d = (await env().ok(["diff", "--break", `calc.py:${lineOf(CALC_PY, "s += x")}`, "--print", "s", "--test-a", "test_small", "--test-b", "test_calc.py::test_small", "--timeout", "120", "--", "pytest", "test_calc.py"], { cwd, env: { DEBUGGER_PYTHON: "/usr/bin/python3" } })) as DiffData;
-    expect(d.agree).toBe(3);
-    expect(d.parts).toBeUndefined();
-    expect(d.a).toMatchObject({ stops: 3, stoppedBy: "exit", exitCode: 0 });
-    expect(d.b).toMatchObject({ stops: 3, stoppedBy: "exit", exitCode: 0 });
-    // "-k test_small" deselects one test and the node id does not: the summary lines differ in that word only.
-    expect((d.output ?? []).every((o) => /deselected/.test(`${o.a}${o.b}`))).toBe(true);
-  }, 240_000);
+  test.skipIf(!haveDebugpy || !Bun.which("pytest"))(
+    "the same test twice: everything agrees, the runner's timings are no difference",
+    async () => {
+      const cwd = join(dir, "pytests");
+      const d = (await env().ok(
+        [
+          "diff",
+          "--break",
+          `calc.py:${lineOf(CALC_PY, "s += x")}`,
+          "--print",
+          "s",
+          "--test-a",
+          "test_small",
+          "--test-b",
+          "test_calc.py::test_small",
+          "--timeout",
+          "120",
+          "--",
+          "pytest",
+          "test_calc.py",
+        ],
+        { cwd, env: { DEBUGGER_PYTHON: "/usr/bin/python3" } },
+      )) as DiffData;
+      expect(d.agree).toBe(3);
+      expect(d.parts).toBeUndefined();
+      expect(d.a).toMatchObject({ stops: 3, stoppedBy: "exit", exitCode: 0 });
+      expect(d.b).toMatchObject({ stops: 3, stoppedBy: "exit", exitCode: 0 });
+      // "-k test_small" deselects one test and the node id does not: the summary lines differ in that word only.
+      expect((d.output ?? []).every((o) => /deselected/.test(`${o.a}${o.b}`))).toBe(true);
+    },
+    240_000,
+  );
 
   test("two tests, bad input: a missing side, no command, a program and tests, a runner diff cannot narrow, several packages", async () => {
     const cwd = join(dir, "pytests");
@@ -326,11 +506,16 @@ describe("diff", () => {
     const restOnly = await env().run(["diff", "--break", "calc.py:4", "--", "pytest"], { cwd });
     expect(restOnly.exitCode).toBe(2);
     expect(restOnly.stdout).toContain("--test-a NAME --test-b NAME");
-    const script = await env().run(["diff", "--break", "calc.py:4", "--test-a", "x", "--test-b", "y", "--", "python3", "calc.py"], { cwd, env: { DEBUGGER_PYTHON: "/usr/bin/python3" } });
+    const script = await env().run(["diff", "--break", "calc.py:4", "--test-a", "x", "--test-b", "y", "--", "python3", "calc.py"], {
+      cwd,
+      env: { DEBUGGER_PYTHON: "/usr/bin/python3" },
+    });
     expect(script.exitCode).toBe(2);
     expect(script.stdout).toContain("diff of two tests knows pytest");
     if (haveDlv) {
-      const several = await env().run(["diff", "--break", "calc.go:6", "--test-a", "TestSmall", "--test-b", "TestBig", "--", "go", "test", "./..."], { cwd: join(dir, "gotests") });
+      const several = await env().run(["diff", "--break", "calc.go:6", "--test-a", "TestSmall", "--test-b", "TestBig", "--", "go", "test", "./..."], {
+        cwd: join(dir, "gotests"),
+      });
       expect(several.exitCode).toBe(2);
       expect(several.stdout).toContain("name one package");
     }
@@ -353,7 +538,8 @@ describe("diff", () => {
     const unknown = await env().run(["diff", program, "--c", "1", "--break", "sum.c:10"]);
     expect(unknown.stdout).toContain("UNKNOWN_FLAG");
     const help = await env().run(["diff", "--help"], { json: false });
-    for (const flag of ["--a 'ARGS'", "--b 'ARGS'", "--a-stdin FILE", "--a-env KEY=VALUE", "--ignore EXPR", "--addresses"]) expect(help.stdout.replace(/\s+/g, " ")).toContain(flag);
+    for (const flag of ["--a 'ARGS'", "--b 'ARGS'", "--a-stdin FILE", "--a-env KEY=VALUE", "--ignore EXPR", "--addresses"])
+      expect(help.stdout.replace(/\s+/g, " ")).toContain(flag);
     expect(help.stdout).toContain("e.g. debugger diff ./sum --break sum.c:10 --print x --a '5 8' --b '5 08'");
   });
 });

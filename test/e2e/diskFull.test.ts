@@ -26,7 +26,15 @@ describe.if(haveLldb && canUnshare)("the output file on a full disk", () => {
     const state = join(dir, "state");
     const script = 'mkdir -p "$1" && mount -t tmpfs -o size=64k none "$1" && shift && "$@"; code=$?; "$BIN" daemon stop >/dev/null 2>&1; exit $code';
     const r = Bun.spawnSync(["unshare", "-m", "sh", "-c", script, "sh", state, BIN, "run", bins["c-logcrash"]!, "--json"], {
-      env: { ...process.env, BIN, DEBUGGER_RUNTIME_DIR: join(dir, "rt"), XDG_STATE_HOME: state, XDG_CONFIG_HOME: join(dir, "config"), DEBUGGER_LOG_FILE: join(dir, "daemon.log"), DEBUGGER_SESSION: "" },
+      env: {
+        ...process.env,
+        BIN,
+        DEBUGGER_RUNTIME_DIR: join(dir, "rt"),
+        XDG_STATE_HOME: state,
+        XDG_CONFIG_HOME: join(dir, "config"),
+        DEBUGGER_LOG_FILE: join(dir, "daemon.log"),
+        DEBUGGER_SESSION: "",
+      },
       stdout: "pipe",
       stderr: "pipe",
       timeout: 60_000,
@@ -38,7 +46,9 @@ describe.if(haveLldb && canUnshare)("the output file on a full disk", () => {
     expect(stop.output).toContain("line 3000 of the run");
     expect(stop.outputFile).toBeUndefined();
     const note = (stop.truncated as string[]).find((t) => t.startsWith("output:"))!;
-    expect(note).toMatch(/^output: the last \d+ of 3000 lines shown; the file that keeps it, \S+\.log, stopped at \d+ bytes, the rest not kept: no space left on the device \(ENOSPC\); free space there, or set XDG_STATE_HOME elsewhere$/);
+    expect(note).toMatch(
+      /^output: the last \d+ of 3000 lines shown; the file that keeps it, \S+\.log, stopped at \d+ bytes, the rest not kept: no space left on the device \(ENOSPC\); free space there, or set XDG_STATE_HOME elsewhere$/,
+    );
     const kept = Number(/stopped at (\d+) bytes/.exec(note)![1]);
     expect(kept).toBeLessThanOrEqual(64 * 1024);
   }, 90_000);

@@ -194,7 +194,9 @@ describe.skipIf(!!lldbMissing)("debuggee faults under lldb-dap", () => {
 
 // ---- 8 sessions at once on four adapters -------------------------------------------------
 
-const PYTHON = ["/usr/bin/python3", ...runCommand(["which", "-a", "python3"]).out.split("\n")].find((p) => p && runCommand([p, "-c", "import debugpy"]).exitCode === 0);
+const PYTHON = ["/usr/bin/python3", ...runCommand(["which", "-a", "python3"]).out.split("\n")].find(
+  (p) => p && runCommand([p, "-c", "import debugpy"]).exitCode === 0,
+);
 const missing = [
   !findAdapter("lldb-dap") && "lldb-dap",
   !gdb.discover({ options: {} }) && "gdb with a DAP adapter",
@@ -237,7 +239,13 @@ describe.skipIf(missing.length > 0)("8 sessions in parallel on four adapters", (
           const args = await s.ok(["print", "a", "b"]);
           const next = await s.ok(["next", "--timeout", "60"]);
           const stop = await s.run(["stop"]);
-          return { adapter: d.session.adapter, reason: d.stop.reason, values: args.results.map((r: any) => r.result), stepped: next.stop.reason, stopped: stop.exitCode };
+          return {
+            adapter: d.session.adapter,
+            reason: d.stop.reason,
+            values: args.results.map((r: any) => r.result),
+            stepped: next.stop.reason,
+            stopped: stop.exitCode,
+          };
         }),
       );
       for (const r of results) {

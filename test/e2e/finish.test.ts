@@ -15,7 +15,8 @@ const lldb = adapterAvailable("lldb-dap", FILE);
 const gdbFound = gdbAdapter.discover({ options: {} }) !== null;
 if (!gdbFound && CI) throw new Error("CI=true and gdb with a DAP adapter is not installed");
 if (!gdbFound) console.warn(`SKIP ${FILE} (gdb): gdb's DAP adapter is not installed`);
-const dlv = (process.env.DEBUGGER_DLV || Bun.which("dlv")) && Bun.which("go") ? true : missing("dlv and go are not installed (apt-get install delve golang-go)", FILE);
+const dlv =
+  (process.env.DEBUGGER_DLV || Bun.which("dlv")) && Bun.which("go") ? true : missing("dlv and go are not installed (apt-get install delve golang-go)", FILE);
 const rust = !!Bun.which("rustc") || missing("rustc is not installed", FILE);
 
 const env = new E2eEnv();

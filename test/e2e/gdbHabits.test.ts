@@ -86,7 +86,9 @@ t("--timeout on eval and raw ends a slow evaluation with TIMEOUT; the session st
 });
 
 // debugpy is a Python module (as in python.test.ts), not an executable on PATH.
-const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", "test/e2e/gdbHabits.test.ts");
+const haveDebugpy =
+  Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 ||
+  missing("debugpy is not importable by /usr/bin/python3", "test/e2e/gdbHabits.test.ts");
 (haveDebugpy ? test : test.skip)("print --timeout ends a slow Python expression with TIMEOUT; the session still answers", async () => {
   const py = mkdtempSync(join(tmpdir(), "dbg-habits-py-"));
   try {

@@ -24,7 +24,9 @@ function local(stop: any, name: string): string | undefined {
   return stop.locals.find((v: any) => v.name === name)?.value;
 }
 
-const missing = [!DLV && "dlv (apt-get install delve, or go install github.com/go-delve/delve/cmd/dlv@latest)", !GO && "go (apt-get install golang-go)"].filter(Boolean);
+const missing = [!DLV && "dlv (apt-get install delve, or go install github.com/go-delve/delve/cmd/dlv@latest)", !GO && "go (apt-get install golang-go)"].filter(
+  Boolean,
+);
 if (missing.length) {
   const why = `not installed: ${missing.join(", ")}`;
   if (CI) test("delve and go are installed", () => expect(why).toBe("nothing missing"));
@@ -63,7 +65,11 @@ describe.skipIf(missing.length > 0)("delve", () => {
       const r = await start(s, [bin.basic!, "--break", basicAt("loop_body")]);
       expect(r.session.adapter).toBe("delve");
       expect(r.breakpoints[0]).toMatchObject({ id: 1, verified: true, line: goMarkerLine("basic", "loop_body") });
-      expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: "main.main", file: BASIC_SRC, line: goMarkerLine("basic", "loop_body") } });
+      expect(r.stop).toMatchObject({
+        reason: "breakpoint",
+        breakpointIds: [1],
+        frame: { function: "main.main", file: BASIC_SRC, line: goMarkerLine("basic", "loop_body") },
+      });
       expect(local(r.stop, "p")).toBe("main.Point {x: 3, y: 4}");
       expect(local(r.stop, "total")).toBe("0");
       expect(local(r.stop, "i")).toBe("0");
@@ -192,7 +198,11 @@ describe.skipIf(missing.length > 0)("delve", () => {
       // Relative to the CLI's cwd, as a user would type it.
       const r = await start(s, ["test/fixtures/go/basic", "--break", `test/fixtures/go/basic/main.go:${goMarkerLine("basic", "add_body")}`], { cwd: ROOT });
       expect(r.session).toMatchObject({ adapter: "delve", program: dir });
-      expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: "main.add", file: BASIC_SRC, line: goMarkerLine("basic", "add_body") } });
+      expect(r.stop).toMatchObject({
+        reason: "breakpoint",
+        breakpointIds: [1],
+        frame: { function: "main.add", file: BASIC_SRC, line: goMarkerLine("basic", "add_body") },
+      });
       await env.ok(["breakpoint", "remove", "--all", "--session", s]);
       const end = (await env.ok(["continue", "--session", s])).stop;
       expect(end).toMatchObject({ reason: "exited", exitCode: 3 });
@@ -207,10 +217,14 @@ describe.skipIf(missing.length > 0)("delve", () => {
     async () => {
       const elsewhere = mkdtempSync(join(tmpdir(), "dbg-other-cache-"));
       const owners: [string, (dir: string) => void][] = [["a symlink", (dir) => symlinkSync(elsewhere, dir)]];
-      if (process.getuid?.() === 0) owners.push(["owned by uid 65534", (dir) => {
-        mkdirSync(dir);
-        chownSync(dir, 65534, 65534);
-      }]);
+      if (process.getuid?.() === 0)
+        owners.push([
+          "owned by uid 65534",
+          (dir) => {
+            mkdirSync(dir);
+            chownSync(dir, 65534, 65534);
+          },
+        ]);
       else console.warn("SKIP (part): a cache owned by another user needs root to make here");
       for (const [what, make] of owners) {
         const other = new E2eEnv();
@@ -242,11 +256,15 @@ describe.skipIf(missing.length > 0)("delve", () => {
       try {
         const reader = sleeper.stdout.getReader();
         let said = "";
-        await waitFor(async () => {
-          const { value } = await reader.read();
-          said += new TextDecoder().decode(value ?? new Uint8Array());
-          return said.includes(`pid=${sleeper.pid}`);
-        }, 10_000, "the sleeper to print its pid");
+        await waitFor(
+          async () => {
+            const { value } = await reader.read();
+            said += new TextDecoder().decode(value ?? new Uint8Array());
+            return said.includes(`pid=${sleeper.pid}`);
+          },
+          10_000,
+          "the sleeper to print its pid",
+        );
         reader.releaseLock();
 
         const t0 = performance.now();

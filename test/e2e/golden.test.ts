@@ -59,7 +59,8 @@ const GOLDEN: Golden[] = [
   },
   {
     name: "Delve, Go",
-    unavailable: () => (process.env.DEBUGGER_DLV || Bun.which("dlv") ? (Bun.which("go") ? "" : "go (apt-get install golang-go)") : "dlv (apt-get install delve)"),
+    unavailable: () =>
+      process.env.DEBUGGER_DLV || Bun.which("dlv") ? (Bun.which("go") ? "" : "go (apt-get install golang-go)") : "dlv (apt-get install delve)",
     program: async () => rel((await buildGoFixtures()).basic!),
     source: `${goFixturesDir}/basic/main.go`,
     flags: [],
@@ -67,12 +68,7 @@ const GOLDEN: Golden[] = [
   },
   {
     name: "gdb, C",
-    unavailable: () =>
-      !findGdb()
-        ? "gdb (apt-get install gdb)"
-        : !gdb.discover({ options: {} })
-          ? "cdt-gdb-adapter for gdb < 14 (`debugger setup gdb`)"
-          : "",
+    unavailable: () => (!findGdb() ? "gdb (apt-get install gdb)" : !gdb.discover({ options: {} }) ? "cdt-gdb-adapter for gdb < 14 (`debugger setup gdb`)" : ""),
     program: async () => rel((await buildFixtures())["c-basic"]!),
     source: sourcePath("c/basic.c"),
     flags: ["--adapter", "gdb"],
@@ -101,17 +97,26 @@ describe("golden transcripts of human output", () => {
   for (const g of GOLDEN) {
     const why = g.unavailable();
     if (why) missing(why, `${FILE} (${g.name})`);
-    test.skipIf(why !== "")(g.name, async () => {
-      const program = await g.program();
-      const s = env().session(`golden-${g.name.split(",")[0]!.toLowerCase().replace(/[^a-z]+/g, "-")}`);
-      let transcript = "";
-      for (const args of script(g, program)) {
-        const r = await s.run(args, { cwd: ROOT, json: false });
-        transcript += `$ debugger ${args.join(" ")}\n${r.stdout}`;
-        if (r.stderr) transcript += r.stderr.replace(/^/gm, "stderr| ");
-        transcript += `[exit ${r.exitCode}]\n\n`;
-      }
-      expect(normalise(transcript)).toMatchSnapshot();
-    }, T);
+    test.skipIf(why !== "")(
+      g.name,
+      async () => {
+        const program = await g.program();
+        const s = env().session(
+          `golden-${g.name
+            .split(",")[0]!
+            .toLowerCase()
+            .replace(/[^a-z]+/g, "-")}`,
+        );
+        let transcript = "";
+        for (const args of script(g, program)) {
+          const r = await s.run(args, { cwd: ROOT, json: false });
+          transcript += `$ debugger ${args.join(" ")}\n${r.stdout}`;
+          if (r.stderr) transcript += r.stderr.replace(/^/gm, "stderr| ");
+          transcript += `[exit ${r.exitCode}]\n\n`;
+        }
+        expect(normalise(transcript)).toMatchSnapshot();
+      },
+      T,
+    );
   }
 });

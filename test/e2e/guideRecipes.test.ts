@@ -17,7 +17,10 @@ let dir = "";
 
 /** The guide's recipes: its indented `debugger …` lines, as argv (the words after `debugger`). */
 export function recipes(text: string): string[][] {
-  return text.split("\n").filter((l) => /^ {4}debugger /.test(l)).map((l) => splitWords(l.trim()).slice(1));
+  return text
+    .split("\n")
+    .filter((l) => /^ {4}debugger /.test(l))
+    .map((l) => splitWords(l.trim()).slice(1));
 }
 
 const ready =
@@ -40,21 +43,34 @@ test("the guide has a recipe for each of run, start, trace, watch, test and diff
   for (const c of ["run", "start", "trace", "watch", "continue", "print", "stop", "test", "diff"]) expect(named).toContain(c);
 });
 
-test.skipIf(!ready)("every recipe of the guide runs as written, in order, on the guide's fixture", async () => {
-  const done: string[] = [];
-  for (const argv of recipes(guideText())) {
-    const r = await env().run(argv, { cwd: dir });
-    const line = `debugger ${argv.join(" ")}`;
-    if (r.exitCode !== 0 || r.json?.ok !== true) throw new Error(`${line} (after: ${done.join("; ") || "none"}) failed, exit ${r.exitCode}\n${r.stdout}\n${r.stderr}`);
-    const data = r.json.data as Record<string, any>;
-    // What each recipe is there to show, so a recipe that runs but no longer shows it fails too.
-    if (argv[0] === "run" && argv.some((w) => / if /.test(w))) expect(data.hits.map((h: any) => h.values.map((v: any) => v.value).join(" "))).toEqual(["4 14", "5 30"]);
-    else if (argv[0] === "run") expect(data.hits.map((h: any) => `${h.frame.line}:${h.values.map((v: any) => `${v.expression}=${v.value}`).join(",")}`)).toEqual(["9:i=0", "9:i=1", "9:i=2", "9:i=3", "12:total=14"]);
-    if (argv[0] === "trace") expect(data.hits.map((h: any) => h.values[0].value)).toEqual(["0", "1", "5"]);
-    if (argv[0] === "continue") expect(data.stop.reason).toMatch(/watch|data/);
-    if (argv[0] === "test") expect(data.stop).toMatchObject({ frame: { function: "test_total", line: 9 } });
-    if (argv[0] === "diff") expect(data).toMatchObject({ agree: 4, a: { stops: 4 }, b: { stops: 6 } });
-    done.push(line);
-  }
-  expect(done.length).toBe(recipes(guideText()).length);
-}, 300_000);
+test.skipIf(!ready)(
+  "every recipe of the guide runs as written, in order, on the guide's fixture",
+  async () => {
+    const done: string[] = [];
+    for (const argv of recipes(guideText())) {
+      const r = await env().run(argv, { cwd: dir });
+      const line = `debugger ${argv.join(" ")}`;
+      if (r.exitCode !== 0 || r.json?.ok !== true)
+        throw new Error(`${line} (after: ${done.join("; ") || "none"}) failed, exit ${r.exitCode}\n${r.stdout}\n${r.stderr}`);
+      const data = r.json.data as Record<string, any>;
+      // What each recipe is there to show, so a recipe that runs but no longer shows it fails too.
+      if (argv[0] === "run" && argv.some((w) => / if /.test(w)))
+        expect(data.hits.map((h: any) => h.values.map((v: any) => v.value).join(" "))).toEqual(["4 14", "5 30"]);
+      else if (argv[0] === "run")
+        expect(data.hits.map((h: any) => `${h.frame.line}:${h.values.map((v: any) => `${v.expression}=${v.value}`).join(",")}`)).toEqual([
+          "9:i=0",
+          "9:i=1",
+          "9:i=2",
+          "9:i=3",
+          "12:total=14",
+        ]);
+      if (argv[0] === "trace") expect(data.hits.map((h: any) => h.values[0].value)).toEqual(["0", "1", "5"]);
+      if (argv[0] === "continue") expect(data.stop.reason).toMatch(/watch|data/);
+      if (argv[0] === "test") expect(data.stop).toMatchObject({ frame: { function: "test_total", line: 9 } });
+      if (argv[0] === "diff") expect(data).toMatchObject({ agree: 4, a: { stops: 4 }, b: { stops: 6 } });
+      done.push(line);
+    }
+    expect(done.length).toBe(recipes(guideText()).length);
+  },
+  300_000,
+);

@@ -19,7 +19,10 @@ const T = 90_000;
 const lldb = adapterAvailable("lldb-dap", FILE);
 const gdbFound = gdbAdapter.discover({ options: {} }) !== null || missing("gdb with a DAP adapter is not installed", FILE);
 const delve = (!!Bun.which("dlv") && !!Bun.which("go")) || missing("dlv or go is not installed", FILE);
-const debugpy = runCommand(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || runCommand(["python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by python3 (apt-get install python3-debugpy)", FILE);
+const debugpy =
+  runCommand(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 ||
+  runCommand(["python3", "-c", "import debugpy"]).exitCode === 0 ||
+  missing("debugpy is not importable by python3 (apt-get install python3-debugpy)", FILE);
 const glibcDebugInfo = existsSync("/usr/lib/debug/.build-id");
 if (CI && !glibcDebugInfo) throw new Error("CI=true and libc6-dbg is not installed (.ci/run installs it)");
 
@@ -36,7 +39,10 @@ afterAll(() => env.close());
 const C_SRC = "c/hang.c";
 const GO_SRC = join(goFixturesDir, "hang", "main.go");
 const PY_SRC = join(ROOT, "test", "fixtures", "python", "hang.py");
-const pyLine = (mark: string) => readFileSync(PY_SRC, "utf8").split("\n").findIndex((l) => l.includes(`@mark ${mark}`)) + 1;
+const pyLine = (mark: string) =>
+  readFileSync(PY_SRC, "utf8")
+    .split("\n")
+    .findIndex((l) => l.includes(`@mark ${mark}`)) + 1;
 
 /** Waits for the program's "started", then pauses until every group the test names is there (threads reach their wait in microseconds; a pause can come first). */
 async function pausedBlocked(s: SessionHandle, expected: number): Promise<DataOf<["pause"]>> {
@@ -68,7 +74,12 @@ describe.skipIf(!delve)("Delve", () => {
       expect(local(main, "mu")).toBe("sync.Mutex {locked, 1 waiting}");
       expect(local(main, "tick")).toBe("*time.Ticker {C: <-chan time.Time 0/1, period 1h}");
       const workers = group(d.hang, "main.worker");
-      expect(workers).toMatchObject({ waits: "chan send", in: "runtime.chansend1", frame: { line: goMarkerLine("hang", "send") }, text: expect.stringContaining("results <- square") });
+      expect(workers).toMatchObject({
+        waits: "chan send",
+        in: "runtime.chansend1",
+        frame: { line: goMarkerLine("hang", "send") },
+        text: expect.stringContaining("results <- square"),
+      });
       expect(workers.threads).toHaveLength(5);
       expect(local(workers, "id")).toBeDefined();
       expect(group(d.hang, "main.guarded")).toMatchObject({ waits: "sync.Mutex.Lock", frame: { line: goMarkerLine("hang", "lock") } });
@@ -120,7 +131,11 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
         expect(group(d.hang, "main")).toMatchObject({ waits: "pthread_join", frame: { file: src, line: markerLine(C_SRC, "join") } });
         const ab = group(d.hang, "transfer_ab");
         const ba = group(d.hang, "transfer_ba");
-        expect(ab).toMatchObject({ waits: "pthread_mutex_lock", frame: { file: src, line: markerLine(C_SRC, "lock_b") }, text: "pthread_mutex_lock(&b); // @mark lock_b" });
+        expect(ab).toMatchObject({
+          waits: "pthread_mutex_lock",
+          frame: { file: src, line: markerLine(C_SRC, "lock_b") },
+          text: "pthread_mutex_lock(&b); // @mark lock_b",
+        });
         expect(ba).toMatchObject({ waits: "pthread_mutex_lock", frame: { file: src, line: markerLine(C_SRC, "lock_a") } });
         expect(local(ab, "amount")).toBe("10");
         expect(local(ba, "amount")).toBe("20");
@@ -209,7 +224,13 @@ describe.skipIf(!lldb)("batch and MCP", () => {
         await client.callTool({ name: "continue", arguments: { session: "hang-batch", wait: false } });
         const r = (await client.callTool({ name: "pause", arguments: { session: "hang-batch" } })) as { content: { text: string }[]; structuredContent: any };
         expect(r.structuredContent.hang.blocked).toBe(true);
-        expect(r.structuredContent.hang.groups.map((g: any) => g.waits).sort()).toEqual(["pthread_cond_wait", "pthread_join", "pthread_mutex_lock", "pthread_mutex_lock", "read"]);
+        expect(r.structuredContent.hang.groups.map((g: any) => g.waits).sort()).toEqual([
+          "pthread_cond_wait",
+          "pthread_join",
+          "pthread_mutex_lock",
+          "pthread_mutex_lock",
+          "read",
+        ]);
         expect(r.content.map((x) => x.text).join("\n")).toContain("waits: pthread_mutex_lock");
       } finally {
         await client.close();

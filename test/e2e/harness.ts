@@ -9,7 +9,7 @@ export * from "../harness/index.ts";
  * runCommand whose result also answers to the old name `code`, for tests written against it on
  * branches not yet merged. @deprecated read `exitCode`; `code` goes once those branches are in.
  */
-export function runCommand(cmd: string[]): { exitCode: number; out: string; /** @deprecated use exitCode */ readonly code: number } {
+export function runCommand(cmd: string[]): { exitCode: number; out: string /** @deprecated use exitCode */; readonly code: number } {
   const r = run(cmd);
   return Object.defineProperty(r, "code", { get: () => r.exitCode, enumerable: false }) as ReturnType<typeof runCommand>;
 }

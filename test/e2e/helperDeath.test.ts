@@ -40,7 +40,10 @@ function alive(pid: number): boolean {
   }
 }
 
-for (const [adapter, helper] of [["lldb-dap", /^lldb-server/], ["gdb", /^gdb$/]] as const) {
+for (const [adapter, helper] of [
+  ["lldb-dap", /^lldb-server/],
+  ["gdb", /^gdb$/],
+] as const) {
   describe.skipIf(!adapterAvailable(adapter, "test/e2e/helperDeath.test.ts"))(adapter, () => {
     test(`${helper.source.replace(/[\^$]/g, "")} killed while the program runs: the session ends, the program is ended, the report names it`, async () => {
       const s = env().session(`helper-${adapter}`);

@@ -25,40 +25,53 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 for (const adapter of ["lldb-dap", "gdb"]) {
   const available = haveGcc && (adapter === "gdb" ? haveGdb || missing("gdb with cdt-gdb-adapter is not installed", FILE) : adapterAvailable("lldb-dap", FILE));
-  test.skipIf(!available)(`${adapter}: a condition never true on a line passed 3,000 times: the run ends saying what it cost`, async () => {
-    const r = await env().run(["run", "./app", "--adapter", adapter, "--break", "app.c:9 if total < 0", "--timeout", "600", "--", "3000"], { cwd: dir, json: false });
-    expect(r.exitCode).toBe(0);
-    const j = await env().ok(["run", "./app", "--adapter", adapter, "--break", "app.c:9 if total < 0", "--timeout", "600", "--", "3000"], { cwd: dir });
-    const [cost] = j.stop.conditions!;
-    expect(cost).toMatchObject({ id: 1, location: "app.c:9", condition: "total < 0", checked: 100, adapter, msEach: CONDITION_MS[adapter] });
-    expect(cost!.seconds).toBeGreaterThanOrEqual(1);
-    // From the unrounded seconds: within the 0.05 s the reply rounds them by.
-    expect(Math.abs(cost!.about! - (cost!.seconds * 1000) / CONDITION_MS[adapter]!)).toBeLessThanOrEqual(50 / CONDITION_MS[adapter]! + 1);
-    const faster = fasterAdapter(adapter, (name) => name === "gdb" && haveGdb);
-    expect(cost!.faster as unknown).toEqual(faster as unknown);
-    expect(r.stdout).toMatch(new RegExp(`Condition of #1 \\(app\\.c:9 if total < 0\\) evaluated ≈[\\d,]+ times in [\\d.]+ s \\(≈${CONDITION_MS[adapter]} ms each by ${adapter}`));
-    if (faster) expect(r.stdout).toContain(`${faster.adapter} evaluates one in ≈${faster.msEach} ms: add --adapter ${faster.adapter}.`);
-  }, 600_000);
+  test.skipIf(!available)(
+    `${adapter}: a condition never true on a line passed 3,000 times: the run ends saying what it cost`,
+    async () => {
+      const r = await env().run(["run", "./app", "--adapter", adapter, "--break", "app.c:9 if total < 0", "--timeout", "600", "--", "3000"], {
+        cwd: dir,
+        json: false,
+      });
+      expect(r.exitCode).toBe(0);
+      const j = await env().ok(["run", "./app", "--adapter", adapter, "--break", "app.c:9 if total < 0", "--timeout", "600", "--", "3000"], { cwd: dir });
+      const [cost] = j.stop.conditions!;
+      expect(cost).toMatchObject({ id: 1, location: "app.c:9", condition: "total < 0", checked: 100, adapter, msEach: CONDITION_MS[adapter] });
+      expect(cost!.seconds).toBeGreaterThanOrEqual(1);
+      // From the unrounded seconds: within the 0.05 s the reply rounds them by.
+      expect(Math.abs(cost!.about! - (cost!.seconds * 1000) / CONDITION_MS[adapter]!)).toBeLessThanOrEqual(50 / CONDITION_MS[adapter]! + 1);
+      const faster = fasterAdapter(adapter, (name) => name === "gdb" && haveGdb);
+      expect(cost!.faster as unknown).toEqual(faster as unknown);
+      expect(r.stdout).toMatch(
+        new RegExp(`Condition of #1 \\(app\\.c:9 if total < 0\\) evaluated ≈[\\d,]+ times in [\\d.]+ s \\(≈${CONDITION_MS[adapter]} ms each by ${adapter}`),
+      );
+      if (faster) expect(r.stdout).toContain(`${faster.adapter} evaluates one in ≈${faster.msEach} ms: add --adapter ${faster.adapter}.`);
+    },
+    600_000,
+  );
 }
 
 // A trace with --if at the line of a conditional breakpoint of the user's: lldb-dap names only the
 // line's first breakpoint, so its hits used to name the user's and the trace recorded 0.
 for (const adapter of ["lldb-dap", "gdb"]) {
   const available = haveGcc && (adapter === "gdb" ? haveGdb || missing("gdb with cdt-gdb-adapter is not installed", FILE) : adapterAvailable("lldb-dap", FILE));
-  test.skipIf(!available)(`${adapter}: trace --if at the line of a conditional breakpoint records its hits, and ends at the user's`, async () => {
-    const s = `cond-${adapter}`;
-    const first = await env().ok(["start", "./app", "--adapter", adapter, "--break", "app.c:9 if i >= 10", "--session", s, "--", "30"], { cwd: dir });
-    expect(first.stop.frame.line).toBe(9);
-    const same = await env().ok(["trace", "app.c:9", "--if", "i >= 10", "--print", "i", "--max", "3", "--session", s], { cwd: dir });
-    expect(same.hits.map((h) => h.values[0]!.value)).toEqual(["11", "12", "13"]);
-    expect(same.stoppedBy).toBe("max");
-    // Another condition: its hits count, and a stop only the user's condition made ends the trace there.
-    const other = await env().ok(["trace", "app.c:9", "--if", "i % 7 == 0", "--print", "i", "--max", "5", "--session", s], { cwd: dir });
-    expect(other.hits.map((h) => h.values[0]!.value)).toEqual(["14"]);
-    expect(other.stoppedBy).toBe("other");
-    // (cdt-gdb-adapter names no breakpoint: the stop lists every one of the line.)
-    expect(other.stop!.breakpointIds).toContain(1);
-    expect(other.stop!.frame!.line).toBe(9);
-    await env().ok(["stop", "--session", s]);
-  }, 120_000);
+  test.skipIf(!available)(
+    `${adapter}: trace --if at the line of a conditional breakpoint records its hits, and ends at the user's`,
+    async () => {
+      const s = `cond-${adapter}`;
+      const first = await env().ok(["start", "./app", "--adapter", adapter, "--break", "app.c:9 if i >= 10", "--session", s, "--", "30"], { cwd: dir });
+      expect(first.stop.frame.line).toBe(9);
+      const same = await env().ok(["trace", "app.c:9", "--if", "i >= 10", "--print", "i", "--max", "3", "--session", s], { cwd: dir });
+      expect(same.hits.map((h) => h.values[0]!.value)).toEqual(["11", "12", "13"]);
+      expect(same.stoppedBy).toBe("max");
+      // Another condition: its hits count, and a stop only the user's condition made ends the trace there.
+      const other = await env().ok(["trace", "app.c:9", "--if", "i % 7 == 0", "--print", "i", "--max", "5", "--session", s], { cwd: dir });
+      expect(other.hits.map((h) => h.values[0]!.value)).toEqual(["14"]);
+      expect(other.stoppedBy).toBe("other");
+      // (cdt-gdb-adapter names no breakpoint: the stop lists every one of the line.)
+      expect(other.stop!.breakpointIds).toContain(1);
+      expect(other.stop!.frame!.line).toBe(9);
+      await env().ok(["stop", "--session", s]);
+    },
+    120_000,
+  );
 }

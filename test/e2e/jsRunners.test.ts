@@ -15,7 +15,8 @@ const FIX = join(ROOT, "test", "fixtures", "node", "runners");
 const NODE = process.env.DEBUGGER_NODE || Bun.which("node");
 const NPM = Bun.which("npm");
 const JS_DEBUG_DIR = join(process.env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "debugger-cli", "adapters", "js-debug");
-const JS_DEBUG = process.env.DEBUGGER_JS_DEBUG || [join(JS_DEBUG_DIR, "src", "dapDebugServer.js"), join(JS_DEBUG_DIR, "vsDebugServer.js")].find((f) => existsSync(f));
+const JS_DEBUG =
+  process.env.DEBUGGER_JS_DEBUG || [join(JS_DEBUG_DIR, "src", "dapDebugServer.js"), join(JS_DEBUG_DIR, "vsDebugServer.js")].find((f) => existsSync(f));
 
 /** The fixture's files (not node_modules), hashed: a changed fixture or lock file is installed anew. */
 function fixtureKey(): string {
@@ -43,7 +44,12 @@ function installedFixture(): { dir: string } | { why: string } {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(cache, { recursive: true });
   cpSync(FIX, tmp, { recursive: true, filter: (src) => !src.includes("node_modules") });
-  const r = Bun.spawnSync([NPM, "ci", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: tmp, stdout: "pipe", stderr: "pipe", timeout: 300_000 });
+  const r = Bun.spawnSync([NPM, "ci", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
+    cwd: tmp,
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 300_000,
+  });
   if (r.exitCode !== 0) {
     rmSync(tmp, { recursive: true, force: true });
     return { why: `npm ci in the runners fixture failed: ${r.stderr.toString().trim().split("\n").slice(-3).join(" | ")}` };
@@ -56,7 +62,10 @@ function installedFixture(): { dir: string } | { why: string } {
   return existsSync(join(dir, "node_modules", ".package-lock.json")) ? { dir } : { why: `the install in ${dir} is incomplete` };
 }
 
-const missing = [!NODE && "node (on PATH, or DEBUGGER_NODE)", !JS_DEBUG && `js-debug (\`debugger setup node\` or scripts/install-adapters.sh puts it in ${JS_DEBUG_DIR})`].filter(Boolean) as string[];
+const missing = [
+  !NODE && "node (on PATH, or DEBUGGER_NODE)",
+  !JS_DEBUG && `js-debug (\`debugger setup node\` or scripts/install-adapters.sh puts it in ${JS_DEBUG_DIR})`,
+].filter(Boolean) as string[];
 const fixture = missing.length ? undefined : installedFixture();
 if (fixture && "why" in fixture) missing.push(fixture.why);
 if (missing.length) {
@@ -69,7 +78,10 @@ describe.skipIf(missing.length > 0)("debugger test with vitest and jest (TypeScr
   let env: E2eEnv;
   const dir = fixture && "dir" in fixture ? fixture.dir : "";
   const testFile = join(dir, "tests", "cart.check.ts");
-  const expectLine = () => readFileSync(testFile, "utf8").split("\n").findIndex((l) => l.includes("@mark expect")) + 1;
+  const expectLine = () =>
+    readFileSync(testFile, "utf8")
+      .split("\n")
+      .findIndex((l) => l.includes("@mark expect")) + 1;
   const local = (stop: any, name: string): string | undefined => stop.locals.find((v: any) => v.name === name)?.value;
 
   beforeAll(() => {
@@ -95,9 +107,17 @@ describe.skipIf(missing.length > 0)("debugger test with vitest and jest (TypeScr
     return r;
   }
 
-  test("npx vitest run: the failing expect in the test file's frame (a child process of vitest's), then the verdict", () => failsAtExpect("vitest", ["npx", "vitest", "run"], "vitest", "1 failed, 1 passed"), T);
+  test(
+    "npx vitest run: the failing expect in the test file's frame (a child process of vitest's), then the verdict",
+    () => failsAtExpect("vitest", ["npx", "vitest", "run"], "vitest", "1 failed, 1 passed"),
+    T,
+  );
 
-  test("npx jest: the failing expect, once (jest throws the error again in its matcher), then the verdict", () => failsAtExpect("jest", ["npx", "jest"], "jest", "1 failed, 1 passed, 2 total"), T);
+  test(
+    "npx jest: the failing expect, once (jest throws the error again in its matcher), then the verdict",
+    () => failsAtExpect("jest", ["npx", "jest"], "jest", "1 failed, 1 passed, 2 total"),
+    T,
+  );
 
   test(
     "npm test and npm run NAME: the script is followed to its runner and said",

@@ -13,7 +13,8 @@ const FILE = "test/e2e/launchConfig.test.ts";
 const C_SRC = sourcePath("c/basic.c");
 const PY_SRC = sourcePath("python/basic.py");
 const GO_SRC = join(goFixturesDir, "basic", "main.go");
-const hasPython = () => runCommand(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
+const hasPython = () =>
+  runCommand(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
 
 const env = new E2eEnv();
 const project = join(env.dir, "proj");
@@ -27,7 +28,10 @@ beforeAll(async () => {
   mkdirSync(join(project, ".vscode"), { recursive: true });
   mkdirSync(below, { recursive: true });
   mkdirSync(join(project, "work"));
-  writeFileSync(join(project, "show.py"), 'import os, sys\nprint("argv=%r cwd=%s A=%s B=%s HOME_SEEN=%s" % (sys.argv[1:], os.getcwd(), os.environ.get("A"), os.environ.get("B"), os.environ.get("HOME_SEEN")))\n');
+  writeFileSync(
+    join(project, "show.py"),
+    'import os, sys\nprint("argv=%r cwd=%s A=%s B=%s HOME_SEEN=%s" % (sys.argv[1:], os.getcwd(), os.environ.get("A"), os.environ.get("B"), os.environ.get("HOME_SEEN")))\n',
+  );
   writeFileSync(join(project, ".env"), "# dotenv\nA=from-envfile\nB=from-envfile\n");
   // Comments and trailing commas, as VS Code writes and reads the file.
   writeFileSync(

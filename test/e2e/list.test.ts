@@ -11,7 +11,9 @@ import { adapterAvailable, E2eEnv, missing } from "../harness/index.ts";
 
 const lldb = adapterAvailable("lldb-dap", "test/e2e/list.test.ts");
 const gdb = adapterAvailable("gdb", "test/e2e/list.test.ts");
-const debugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", "test/e2e/list.test.ts");
+const debugpy =
+  Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 ||
+  missing("debugpy is not importable by /usr/bin/python3", "test/e2e/list.test.ts");
 const delve = adapterAvailable("dlv", "test/e2e/list.test.ts") && adapterAvailable("go", "test/e2e/list.test.ts");
 
 const C_SRC = sourcePath("c/basic.c");
@@ -97,13 +99,29 @@ describe.skipIf(!debugpy)("list on debugpy", () => {
     mkdirSync(dir, { recursive: true });
     // A zip holding zmod.py, written by Python itself; the program calls into it and back.
     const made = Bun.spawnSync(
-      ["/usr/bin/python3", "-c", "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w'); z.writestr('zmod.py','def apply(fn, value):\\n    doubled = value * 2\\n    return fn(doubled)\\n'); z.close()", join(dir, "mods.zip")],
+      [
+        "/usr/bin/python3",
+        "-c",
+        "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w'); z.writestr('zmod.py','def apply(fn, value):\\n    doubled = value * 2\\n    return fn(doubled)\\n'); z.close()",
+        join(dir, "mods.zip"),
+      ],
       { stderr: "pipe" },
     );
     expect(made.exitCode).toBe(0);
     writeFileSync(
       join(dir, "app.py"),
-      ["import os, sys", "sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'mods.zip'))", "import zmod", "", "def callback(x):", "    result = x + 1", "    return result", "", "print(zmod.apply(callback, 20))", ""].join("\n"),
+      [
+        "import os, sys",
+        "sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'mods.zip'))",
+        "import zmod",
+        "",
+        "def callback(x):",
+        "    result = x + 1",
+        "    return result",
+        "",
+        "print(zmod.apply(callback, 20))",
+        "",
+      ].join("\n"),
     );
     const s = env.session("l-py");
     await s.ok(["start", "app.py", "--break", "app.py:6"], { cwd: dir });

@@ -77,7 +77,6 @@ describe.skipIf(!available)("lldb-dap", () => {
     await env?.close();
   });
 
-
   for (const lang of LANGUAGES) {
     describe(lang.name, () => {
       const src = lang.source;
@@ -98,9 +97,7 @@ describe.skipIf(!available)("lldb-dap", () => {
         expect(stop.threadId).toBeGreaterThan(0);
         expect(stop.frame).toMatchObject({ file: src, line: loopBody });
         expect(stop.frame.function).toMatch(lang.fn.main);
-        expect(stop.source.filter((l: any) => l.current)).toEqual([
-          { line: loopBody, text: sourceText(src, loopBody), current: true },
-        ]);
+        expect(stop.source.filter((l: any) => l.current)).toEqual([{ line: loopBody, text: sourceText(src, loopBody), current: true }]);
         expect(valueOf(stop.locals, "i")).toBe("0");
         expect(valueOf(stop.locals, "total")).toBe("0");
         expect(stop.locals.find((v: Variable) => v.name === "p")?.type).toBe(lang.pointType);
@@ -136,9 +133,7 @@ describe.skipIf(!available)("lldb-dap", () => {
         const s = env.session(id("condition"));
         await s.ok(["start", bin(), "--stop-on-entry"]);
         const added = await s.ok(["breakpoint", "add", `${src}:${line("loop_body")}`, "--condition", "i == 3"]);
-        expect(added.breakpoints).toEqual([
-          expect.objectContaining({ line: line("loop_body"), condition: "i == 3", verified: true }),
-        ]);
+        expect(added.breakpoints).toEqual([expect.objectContaining({ line: line("loop_body"), condition: "i == 3", verified: true })]);
 
         const stop = (await s.ok(["continue"])).stop;
         expect(stop.reason).toBe("breakpoint");

@@ -46,7 +46,15 @@ describe.skipIf(!available)("expressions in the agent's language on lldb-dap", (
       ['self.failed == Err("bad")', "true"],
       ["self.limit.is_some() && self.runs.len() > 2", "true"],
     ];
-    const start = await s.ok(["start", bins["rust-exprs"]!, "--break", at("score"), ...printed.flatMap(([e]) => ["--print", e!]), "--print", "self.base.is_prerelease()"]);
+    const start = await s.ok([
+      "start",
+      bins["rust-exprs"]!,
+      "--break",
+      at("score"),
+      ...printed.flatMap(([e]) => ["--print", e!]),
+      "--print",
+      "self.base.is_prerelease()",
+    ]);
     const displays = start.stop.displays as Display[];
     for (const [e, want] of printed) expect({ e, value: displays.find((d) => d.expression === e)?.value }).toEqual({ e, value: want });
     // A method LLDB cannot call: says so in the row itself, and that gdb can.
@@ -68,11 +76,28 @@ describe.skipIf(!available)("expressions in the agent's language on lldb-dap", (
 
   test("Rust: conditions in --break, checked by the daemon and then by LLDB itself after the probe's 100 hits", async () => {
     const s = env.session("rustcond");
-    const loop = await s.run(["run", bins["rust-exprs"]!, "--break", `${at("loop")} if req.runs[i] > 15 && req.limit == Some(3)`, "--print", "i", "--print", "req.runs[i]"], { json: false });
+    const loop = await s.run(
+      ["run", bins["rust-exprs"]!, "--break", `${at("loop")} if req.runs[i] > 15 && req.limit == Some(3)`, "--print", "i", "--print", "req.runs[i]"],
+      { json: false },
+    );
     expect(loop.stdout).toContain("#1  i = 1  req.runs[i] = 20\n#2  i = 2  req.runs[i] = 30\n");
     // The 251st pass: LLDB checks `k == 250 && older.length == 2 && (bytes of req.name)…` from
     // the 101st on (a condition it could not read would stop at once, with an error).
-    const hot = await s.run(["run", bins["rust-exprs"]!, "--break", `${at("hot")} if k == 250 && older.len() == 2 && req.name == "pick" && word != "hellO"`, "--print", "k", "--print", "older[1] as i32", "--print", 'req.base.label == "rc"'], { json: false });
+    const hot = await s.run(
+      [
+        "run",
+        bins["rust-exprs"]!,
+        "--break",
+        `${at("hot")} if k == 250 && older.len() == 2 && req.name == "pick" && word != "hellO"`,
+        "--print",
+        "k",
+        "--print",
+        "older[1] as i32",
+        "--print",
+        'req.base.label == "rc"',
+      ],
+      { json: false },
+    );
     expect(hot.stdout).toContain('#1  k = 250  older[1] as i32 = 2  req.base.label == "rc" = true\n');
     expect(hot.stdout).not.toContain("#2");
   });

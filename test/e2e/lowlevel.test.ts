@@ -65,7 +65,10 @@ describe.skipIf(!available)("lldb-dap: watch, registers, disassemble", () => {
     expect(stops.map((st) => st.breakpointIds)).toEqual([[2], [2], [2], [2], [3]]);
     expect(stops[3].description).toBe("total: 6 → 10 (hit 4)");
     expect(stops[4].description).toMatch(/^f(: .* → | = )24 \(hit 1\)$/);
-    expect((await s.ok(["watch", "list"])).breakpoints.map((b: any) => [b.id, b.hits])).toEqual([[2, 4], [3, 1]]);
+    expect((await s.ok(["watch", "list"])).breakpoints.map((b: any) => [b.id, b.hits])).toEqual([
+      [2, 4],
+      [3, 1],
+    ]);
   });
 
   test("registers and disassemble at a breakpoint", async () => {
@@ -118,9 +121,15 @@ describe.skipIf(!gdbFound)("gdb: memory read and watch", () => {
     const viaLldb = await l.ok(["memory", "read", "&total", "--count", "4"]);
     expect(viaLldb).toMatchObject({ count: 4, unreadable: 0, hex: "0a000000", via: "lldb" });
     for (const a of [s, l]) {
-      expect((await a.ok(["memory", "read", "&p", "--count", "8", "--format", "words"])).dump).toEqual([expect.stringMatching(/^0x[0-9a-f]+: 0x00000003 0x00000004$/)]);
-      expect((await a.ok(["memory", "read", "&p", "--count", "8", "--format", "bytes"])).dump).toEqual([expect.stringMatching(/^0x[0-9a-f]+: {3}3 {3}0 {3}0 {3}0 {3}4 {3}0 {3}0 {3}0$/)]);
-      expect((await a.ok(["memory", "read", "&p", "--count", "4", "--format", "chars"])).dump).toEqual([expect.stringMatching(/^0x[0-9a-f]+: "\\x03\\0\\0\\0"$/)]);
+      expect((await a.ok(["memory", "read", "&p", "--count", "8", "--format", "words"])).dump).toEqual([
+        expect.stringMatching(/^0x[0-9a-f]+: 0x00000003 0x00000004$/),
+      ]);
+      expect((await a.ok(["memory", "read", "&p", "--count", "8", "--format", "bytes"])).dump).toEqual([
+        expect.stringMatching(/^0x[0-9a-f]+: {3}3 {3}0 {3}0 {3}0 {3}4 {3}0 {3}0 {3}0$/),
+      ]);
+      expect((await a.ok(["memory", "read", "&p", "--count", "4", "--format", "chars"])).dump).toEqual([
+        expect.stringMatching(/^0x[0-9a-f]+: "\\x03\\0\\0\\0"$/),
+      ]);
     }
     // Address 0x10 is never mapped: nothing read, all of it counted unreadable, and not an error.
     expect(await l.ok(["memory", "read", "0x10", "--count", "8"])).toMatchObject({ count: 0, unreadable: 8, via: "lldb" });
@@ -148,7 +157,12 @@ describe.skipIf(!gdbFound)("gdb: memory read and watch", () => {
     if (!fire) expect(w.warnings).toEqual([expect.stringContaining("gdb watches in software")]);
     await s.ok(["watch", "f"]);
     // total = add(total, i) for i = 0…4: it changes at i = 1…4 (0 → 1 → 3 → 6 → 10).
-    for (const [hit, [from, to]] of [[0, 1], [1, 3], [3, 6], [6, 10]].entries()) {
+    for (const [hit, [from, to]] of [
+      [0, 1],
+      [1, 3],
+      [3, 6],
+      [6, 10],
+    ].entries()) {
       const stop = (await s.ok(["continue"])).stop;
       expect(stop).toMatchObject({ reason: "watchpoint", breakpointIds: [2], description: `total: ${from} → ${to} (hit ${hit + 1})` });
     }

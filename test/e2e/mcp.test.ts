@@ -57,8 +57,15 @@ interface ToolResult<C extends CommandName> {
 }
 
 /** A tool call's structured document; the text must be the CLI's human rendering beside it. Arguments are the contract's (plus the session). */
-async function call<const T extends ToolOf<CommandName>>(name: T, args: ArgsIn<CommandOfTool<T>> & { session?: string } = {} as never): Promise<ToolResult<CommandOfTool<T>>> {
-  const r = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; structuredContent: Record<string, any>; isError?: boolean };
+async function call<const T extends ToolOf<CommandName>>(
+  name: T,
+  args: ArgsIn<CommandOfTool<T>> & { session?: string } = {} as never,
+): Promise<ToolResult<CommandOfTool<T>>> {
+  const r = (await client.callTool({ name, arguments: args })) as {
+    content: { type: string; text: string }[];
+    structuredContent: Record<string, any>;
+    isError?: boolean;
+  };
   const check = outputChecks.get(name)!;
   expect({ tool: name, valid: check(r.structuredContent), errors: check.errors ?? null }).toEqual({ tool: name, valid: true, errors: null });
   const text = r.content.map((c) => c.text).join("\n");
@@ -67,7 +74,10 @@ async function call<const T extends ToolOf<CommandName>>(name: T, args: ArgsIn<C
   return { ok: r.isError !== true, data: r.structuredContent as never, error: r.structuredContent.error, text, isError: r.isError === true };
 }
 
-async function ok<const T extends ToolOf<CommandName>>(name: T, args: ArgsIn<CommandOfTool<T>> & { session?: string } = {} as never): Promise<ToolResult<CommandOfTool<T>>> {
+async function ok<const T extends ToolOf<CommandName>>(
+  name: T,
+  args: ArgsIn<CommandOfTool<T>> & { session?: string } = {} as never,
+): Promise<ToolResult<CommandOfTool<T>>> {
   const r = await call(name, args);
   if (!r.ok) throw new Error(`${name} failed: ${r.text}`);
   return r;
@@ -77,7 +87,10 @@ describe("tools/list", () => {
   test("one tool per contract command but the excluded ones, each with a valid JSON Schema; the list stays small", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
-    const expected = Object.keys(meta).filter((c) => !(c in NOT_TOOLS)).map(toolName).sort();
+    const expected = Object.keys(meta)
+      .filter((c) => !(c in NOT_TOOLS))
+      .map(toolName)
+      .sort();
     expect(names).toEqual(expected);
     // The excluded ones are the daemon's internals and commands another tool covers.
     expect(Object.keys(NOT_TOOLS)).toContain("ping");
@@ -99,7 +112,8 @@ describe("tools/list", () => {
     // Reading state is read-only; evaluating what the caller wrote (print, display, a condition) or
     // running the program is not, whatever the tool is called (issue 33, item 6).
     for (const name of ["backtrace", "locals", "status", "breakpoint_list", "list"]) expect(byName[name]!.annotations).toEqual({ readOnlyHint: true });
-    for (const name of ["print", "memory_read", "continue", "start", "breakpoint_add", "set", "raw", "batch"]) expect(byName[name]!.annotations).toEqual({ destructiveHint: true });
+    for (const name of ["print", "memory_read", "continue", "start", "breakpoint_add", "set", "raw", "batch"])
+      expect(byName[name]!.annotations).toEqual({ destructiveHint: true });
     for (const name of ["stop", "breakpoint_remove"]) expect(byName[name]!.annotations).toEqual({ destructiveHint: true, openWorldHint: false });
     // start's "a program or a module" is in words, not a root anyOf (Anthropic's API refuses those):
     // no combinator at the root of any tool (test/unit/mcpSchema.test.ts checks each API's rules).
@@ -117,7 +131,10 @@ describe("registration", () => {
     const out = r.stdout.toString();
     expect(r.exitCode).toBe(0);
     expect(out).toContain("claude mcp add debugger -- debugger mcp");
-    const blocks = out.split("\n").filter((l) => l.trim().startsWith("{")).map((l) => JSON.parse(l));
+    const blocks = out
+      .split("\n")
+      .filter((l) => l.trim().startsWith("{"))
+      .map((l) => JSON.parse(l));
     expect(blocks).toContainEqual({ mcpServers: { debugger: { command: "debugger", args: ["mcp"] } } });
     expect(blocks).toContainEqual({ servers: { debugger: { type: "stdio", command: "debugger", args: ["mcp"] } } });
     expect(out).toContain(".vscode/mcp.json");
@@ -180,32 +197,50 @@ describe("errors", () => {
 
 describe("stdin", () => {
   // MCP has no stdin of its own to give: a file path, relative to the server's directory.
-  test.skipIf(!haveLldb)("run takes `stdin`, a file the program reads as its stdin; `-` is refused", async () => {
-    await Bun.write(`${env().dir}/mcp-in.txt`, "from a file\n");
-    const r = await ok("run", { session: "mcp-stdin", program: "/bin/cat", stdin: "mcp-in.txt" });
-    expect(r.data.stop?.output).toBe("from a file\n");
-    const dash = await call("run", { session: "mcp-stdin", program: "/bin/cat", stdin: "-" });
-    expect(dash.isError).toBe(true);
-    expect(dash.error.code).toBe("USAGE");
-    expect(dash.error.message).toContain("the CLI's own stdin");
-  }, 60_000);
+  test.skipIf(!haveLldb)(
+    "run takes `stdin`, a file the program reads as its stdin; `-` is refused",
+    async () => {
+      await Bun.write(`${env().dir}/mcp-in.txt`, "from a file\n");
+      const r = await ok("run", { session: "mcp-stdin", program: "/bin/cat", stdin: "mcp-in.txt" });
+      expect(r.data.stop?.output).toBe("from a file\n");
+      const dash = await call("run", { session: "mcp-stdin", program: "/bin/cat", stdin: "-" });
+      expect(dash.isError).toBe(true);
+      expect(dash.error.code).toBe("USAGE");
+      expect(dash.error.message).toContain("the CLI's own stdin");
+    },
+    60_000,
+  );
 });
 
 describe("diff", () => {
-  test.skipIf(!haveLldb)("diff takes each side as {args, stdin, env}: the first stop whose values part, both values, in one call", async () => {
-    const src = `${env().dir}/argsum.c`;
-    await Bun.write(src, '#include <stdlib.h>\nint main(int argc, char **argv) {\n  long total = 0;\n  for (int i = 1; i < argc; i++) {\n    long x = strtol(argv[i], NULL, 0);\n    total += x;\n  }\n  return (int)total;\n}\n');
-    expect(Bun.spawnSync(["cc", "-g", "-O0", "-o", `${env().dir}/argsum`, src]).exitCode).toBe(0);
-    const r = await ok("diff", { session: "mcp-diff", program: "argsum", a: { args: ["1", "8"] }, b: { args: ["1", "08"] }, break: ["argsum.c:6"], print: ["x"] });
-    expect(r.data.agree).toBe(1);
-    expect(r.data.differs).toEqual({ stop: 2, at: "argsum.c:6", values: [{ expression: "x", a: "8", b: "0" }] });
-    expect(r.data.a).toMatchObject({ stops: 2, exitCode: 9 });
-    expect(r.data.b).toMatchObject({ stops: 2, exitCode: 1 });
-    expect(r.text).toContain("The first stop agrees; stop #2 (argsum.c:6) differs:");
-    const missing = await call("diff", { session: "mcp-diff", program: "argsum", b: { stdin: "no-such.txt" }, break: ["argsum.c:6"] });
-    expect(missing.isError).toBe(true);
-    expect(missing.error.message).toStartWith("run b: ");
-  }, 90_000);
+  test.skipIf(!haveLldb)(
+    "diff takes each side as {args, stdin, env}: the first stop whose values part, both values, in one call",
+    async () => {
+      const src = `${env().dir}/argsum.c`;
+      await Bun.write(
+        src,
+        "#include <stdlib.h>\nint main(int argc, char **argv) {\n  long total = 0;\n  for (int i = 1; i < argc; i++) {\n    long x = strtol(argv[i], NULL, 0);\n    total += x;\n  }\n  return (int)total;\n}\n",
+      );
+      expect(Bun.spawnSync(["cc", "-g", "-O0", "-o", `${env().dir}/argsum`, src]).exitCode).toBe(0);
+      const r = await ok("diff", {
+        session: "mcp-diff",
+        program: "argsum",
+        a: { args: ["1", "8"] },
+        b: { args: ["1", "08"] },
+        break: ["argsum.c:6"],
+        print: ["x"],
+      });
+      expect(r.data.agree).toBe(1);
+      expect(r.data.differs).toEqual({ stop: 2, at: "argsum.c:6", values: [{ expression: "x", a: "8", b: "0" }] });
+      expect(r.data.a).toMatchObject({ stops: 2, exitCode: 9 });
+      expect(r.data.b).toMatchObject({ stops: 2, exitCode: 1 });
+      expect(r.text).toContain("The first stop agrees; stop #2 (argsum.c:6) differs:");
+      const missing = await call("diff", { session: "mcp-diff", program: "argsum", b: { stdin: "no-such.txt" }, break: ["argsum.c:6"] });
+      expect(missing.isError).toBe(true);
+      expect(missing.error.message).toStartWith("run b: ");
+    },
+    90_000,
+  );
 });
 
 describe("unknown tool", () => {
@@ -272,7 +307,9 @@ describe.if(haveLldb)("lldb-dap over MCP", () => {
 
   test("a session started by the CLI is inspected over MCP, and one started over MCP is listed by the CLI", async () => {
     const line = markerLine(basic, "factorial_base");
-    await env().session("cli").ok(["start", bins["c-basic"]!, "--break", `${basic}:${line}`]);
+    await env()
+      .session("cli")
+      .ok(["start", bins["c-basic"]!, "--break", `${basic}:${line}`]);
     const status = await ok("status", { session: "cli" });
     expect(status.data.state).toBe("stopped");
     const bt = await ok("backtrace", { session: "cli" });
@@ -371,7 +408,11 @@ describe("arguments the tools refuse (issue 33)", () => {
     const unknown = await call("start", { session: "opts", program: bins["c-basic"], options: { pythn: "/usr/bin/python3" } });
     expect(unknown.error).toMatchObject({ code: "UNKNOWN_OPTION", message: "unknown option 'pythn' for lldb-dap; lldb-dap takes no adapter options" });
     const misspelt = await call("run", { session: "opts", program: sourcePath("python/basic.py"), options: { justMyCod: false } });
-    expect(misspelt.error).toMatchObject({ code: "UNKNOWN_OPTION", message: "unknown option 'justMyCod' for debugpy; debugpy's options are 'python' (--python), 'justMyCode' (--just-my-code)", hint: "did you mean 'justMyCode'?" });
+    expect(misspelt.error).toMatchObject({
+      code: "UNKNOWN_OPTION",
+      message: "unknown option 'justMyCod' for debugpy; debugpy's options are 'python' (--python), 'justMyCode' (--just-my-code)",
+      hint: "did you mean 'justMyCode'?",
+    });
     const inTest = await call("test", { session: "opts", command: ["pytest"], options: { justMyCod: false } });
     expect(inTest.error).toMatchObject({ code: "UNKNOWN_OPTION", hint: "did you mean 'justMyCode'?" });
     const mistyped = await call("start", { session: "opts", program: sourcePath("python/basic.py"), options: { justMyCode: "no" } });
@@ -398,7 +439,9 @@ describe.if(haveLldb)("a cancelled call (issue 29)", () => {
   test("a cancelled start frees its session at once: status and the next call answer without waiting for the abandoned start", async () => {
     const abort = new AbortController();
     // Nothing stops the sleeper: the start waits for a first stop that does not come.
-    const starting = client.callTool({ name: "start", arguments: { session: "cancelled", program: bins["c-sleeper"], timeout: 60 } }, undefined, { signal: abort.signal });
+    const starting = client.callTool({ name: "start", arguments: { session: "cancelled", program: bins["c-sleeper"], timeout: 60 } }, undefined, {
+      signal: abort.signal,
+    });
     starting.catch(() => {});
     await waitFor(async () => (await call("status", { session: "cancelled" })).data?.state === "running", 20_000, "the start to wait for its first stop");
     abort.abort();
@@ -447,34 +490,51 @@ describe.if(haveLldb)("replies name tools (issue 29)", () => {
 // Issue 33's round over MCP `run`/`test` with a real adapter (debugpy): what the CLI tests show for
 // the commands, through the SDK's client.
 describe("MCP run and test on debugpy (issue 33)", () => {
-  const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, pytest"], { stderr: "ignore" }).exitCode === 0 || missing("/usr/bin/python3 cannot import debugpy and pytest", "test/e2e/mcp.test.ts");
+  const haveDebugpy =
+    Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, pytest"], { stderr: "ignore" }).exitCode === 0 ||
+    missing("/usr/bin/python3 cannot import debugpy and pytest", "test/e2e/mcp.test.ts");
   let dir = "";
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "dbg-mcp-py-"));
-    writeFileSync(join(dir, "test_calc.py"), "def add(a, b):\n    return a - b\n\n\ndef test_add():\n    got = add(2, 3)\n    assert got == 5\n\n\ndef test_ok():\n    assert add(3, 0) == 3\n");
+    writeFileSync(
+      join(dir, "test_calc.py"),
+      "def add(a, b):\n    return a - b\n\n\ndef test_add():\n    got = add(2, 3)\n    assert got == 5\n\n\ndef test_ok():\n    assert add(3, 0) == 3\n",
+    );
     writeFileSync(join(dir, "chatty.py"), "for i in range(1, 3001):\n    print(f'line {i} of the run')\nraise ValueError('at the end')\n");
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  test.skipIf(!haveDebugpy)("test: stops at the failing assert with its locals; continue ends with the runner's verdict", async () => {
-    const t = await ok("test", { session: "mcp-test", command: ["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", join(dir, "test_calc.py")], cwd: dir });
-    expect(t.data.stop!.frame!.line).toBe(7);
-    expect(t.data.stop!.locals!.find((v) => v.name === "got")?.value).toBe("-1");
-    const end = await ok("continue", { session: "mcp-test" });
-    expect(end.data.stop!.summary).toBe("1 failed, 1 passed");
-    expect(end.data.stop!.exitCode).toBe(1);
-  }, 120_000);
+  test.skipIf(!haveDebugpy)(
+    "test: stops at the failing assert with its locals; continue ends with the runner's verdict",
+    async () => {
+      const t = await ok("test", {
+        session: "mcp-test",
+        command: ["/usr/bin/python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", join(dir, "test_calc.py")],
+        cwd: dir,
+      });
+      expect(t.data.stop!.frame!.line).toBe(7);
+      expect(t.data.stop!.locals!.find((v) => v.name === "got")?.value).toBe("-1");
+      const end = await ok("continue", { session: "mcp-test" });
+      expect(end.data.stop!.summary).toBe("1 failed, 1 passed");
+      expect(end.data.stop!.exitCode).toBe(1);
+    },
+    120_000,
+  );
 
-  test.skipIf(!haveDebugpy)("run: 3,000 lines then an uncaught exception: the last whole lines, and the file with all of them after the session ended", async () => {
-    const r = await ok("run", { session: "mcp-run", program: join(dir, "chatty.py"), cwd: dir });
-    expect(r.data.stoppedBy).toBe("other");
-    const lines = r.data.stop!.output!.split("\n").filter((l) => l.startsWith("line "));
-    expect(lines.at(-1)).toBe("line 3000 of the run");
-    expect(lines.every((l) => /^line \d+ of the run$/.test(l))).toBe(true);
-    const file = r.data.stop!.outputFile!;
-    expect(r.data.stop!.truncated!.join("\n")).toContain(`is in ${file}`);
-    const all = (await Bun.file(file).text()).split("\n").filter((l) => l.startsWith("line "));
-    expect(all).toHaveLength(3000);
-    expect((await ok("sessions")).data.sessions).toEqual([]);
-  }, 120_000);
+  test.skipIf(!haveDebugpy)(
+    "run: 3,000 lines then an uncaught exception: the last whole lines, and the file with all of them after the session ended",
+    async () => {
+      const r = await ok("run", { session: "mcp-run", program: join(dir, "chatty.py"), cwd: dir });
+      expect(r.data.stoppedBy).toBe("other");
+      const lines = r.data.stop!.output!.split("\n").filter((l) => l.startsWith("line "));
+      expect(lines.at(-1)).toBe("line 3000 of the run");
+      expect(lines.every((l) => /^line \d+ of the run$/.test(l))).toBe(true);
+      const file = r.data.stop!.outputFile!;
+      expect(r.data.stop!.truncated!.join("\n")).toContain(`is in ${file}`);
+      const all = (await Bun.file(file).text()).split("\n").filter((l) => l.startsWith("line "));
+      expect(all).toHaveLength(3000);
+      expect((await ok("sessions")).data.sessions).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -34,7 +34,11 @@ afterAll(async () => {
   await env.close();
 });
 
-type Result = { content: { type: string; text: string }[]; structuredContent: { [k: string]: any; error?: { code: string; message: string } }; isError?: boolean };
+type Result = {
+  content: { type: string; text: string }[];
+  structuredContent: { [k: string]: any; error?: { code: string; message: string } };
+  isError?: boolean;
+};
 const callTool = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as unknown as Result;
 
 test("start and run list config (launchFile is taken but not listed: bytes every turn pays for)", async () => {
@@ -63,5 +67,8 @@ describe.skipIf(!adapterAvailable("lldb-dap", "test/e2e/mcpLaunchConfig.test.ts"
 test("an editor variable is a LAUNCH_CONFIG tool error naming it", async () => {
   const r = await callTool("start", { config: "Current" });
   expect(r.isError).toBe(true);
-  expect(r.structuredContent.error).toMatchObject({ code: "LAUNCH_CONFIG", message: "configuration 'Current', program uses ${file}, the file open in VS Code's editor; there is none here" });
+  expect(r.structuredContent.error).toMatchObject({
+    code: "LAUNCH_CONFIG",
+    message: "configuration 'Current', program uses ${file}, the file open in VS Code's editor; there is none here",
+  });
 });

@@ -12,18 +12,24 @@ const T = 60_000;
 const FIX = join(ROOT, "test", "fixtures", "node");
 const NODE = process.env.DEBUGGER_NODE || Bun.which("node");
 const JS_DEBUG_DIR = join(process.env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "debugger-cli", "adapters", "js-debug");
-const JS_DEBUG = process.env.DEBUGGER_JS_DEBUG || [join(JS_DEBUG_DIR, "src", "dapDebugServer.js"), join(JS_DEBUG_DIR, "vsDebugServer.js")].find((f) => existsSync(f));
+const JS_DEBUG =
+  process.env.DEBUGGER_JS_DEBUG || [join(JS_DEBUG_DIR, "src", "dapDebugServer.js"), join(JS_DEBUG_DIR, "vsDebugServer.js")].find((f) => existsSync(f));
 const TSC = join(ROOT, "node_modules", ".bin", "tsc");
 
 const mark = (file: string, name: string) => {
-  const i = readFileSync(file, "utf8").split("\n").findIndex((l) => l.includes(`@mark ${name}`));
+  const i = readFileSync(file, "utf8")
+    .split("\n")
+    .findIndex((l) => l.includes(`@mark ${name}`));
   if (i < 0) throw new Error(`no @mark ${name} in ${file}`);
   return i + 1;
 };
 const at = (file: string, name: string) => `${file}:${mark(file, name)}`;
 const local = (stop: any, name: string): string | undefined => stop.locals.find((v: any) => v.name === name)?.value;
 
-const missing = [!NODE && "node (on PATH, or DEBUGGER_NODE)", !JS_DEBUG && `js-debug (\`debugger setup node\` or scripts/install-adapters.sh puts it in ${JS_DEBUG_DIR})`].filter(Boolean);
+const missing = [
+  !NODE && "node (on PATH, or DEBUGGER_NODE)",
+  !JS_DEBUG && `js-debug (\`debugger setup node\` or scripts/install-adapters.sh puts it in ${JS_DEBUG_DIR})`,
+].filter(Boolean);
 if (missing.length) {
   const why = `not installed: ${missing.join(", ")}`;
   if (CI) test("node and js-debug are installed", () => expect(why).toBe("nothing missing"));
@@ -150,7 +156,11 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
     "run with --break and --print: the values at each stop, then the exit",
     async () => {
       const r = await env.ok(["run", BASIC, "--break", at(BASIC, "add_body"), "--print", "a", "--print", "b * 10"]);
-      expect(r.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value}`).join(" "))).toEqual(["a=0 b * 10=0", "a=0 b * 10=10", "a=1 b * 10=20"]);
+      expect(r.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value}`).join(" "))).toEqual([
+        "a=0 b * 10=0",
+        "a=0 b * 10=10",
+        "a=1 b * 10=20",
+      ]);
       expect(r.stop).toMatchObject({ reason: "exited", exitCode: 3 });
     },
     T,
@@ -301,7 +311,9 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
       } finally {
         proc.kill(9);
       }
-      const ip = Object.values(networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+      const ip = Object.values(networkInterfaces())
+        .flat()
+        .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
       if (!ip) return void console.warn("SKIP (the non-loopback part): this machine has no non-loopback IPv4 address");
       const port2 = freePort();
       const remote = Bun.spawn([NODE!, `--inspect=${ip}:${port2}`, ticker], { stdout: "pipe", stderr: "pipe" });
@@ -333,7 +345,12 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
       const prog = join(FIX, "workers.js");
       const s = "node-workers";
       const r = await env.ok(["start", prog, "--break", at(prog, "worker_body"), "--break", at(prog, "main_message"), "--session", s]);
-      expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], threadId: 101, frame: { function: "square", file: prog, line: mark(prog, "worker_body") } });
+      expect(r.stop).toMatchObject({
+        reason: "breakpoint",
+        breakpointIds: [1],
+        threadId: 101,
+        frame: { function: "square", file: prog, line: mark(prog, "worker_body") },
+      });
       expect(local(r.stop, "n")).toBe("7");
       const text = (await env.run(["threads", "--session", s], { json: false })).stdout;
       expect(text).toContain("[worker 1]");
@@ -419,7 +436,13 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
       const proj = join(work, "tsx");
       cpSync(join(FIX, "ts", "src"), join(proj, "src"), { recursive: true });
       const npm = Bun.which("npm");
-      const install = npm ? Bun.spawnSync([npm, "install", "--silent", "--no-audit", "--no-fund", "--prefix", proj, "tsx@4"], { stdout: "pipe", stderr: "pipe", timeout: 120_000 }) : undefined;
+      const install = npm
+        ? Bun.spawnSync([npm, "install", "--silent", "--no-audit", "--no-fund", "--prefix", proj, "tsx@4"], {
+            stdout: "pipe",
+            stderr: "pipe",
+            timeout: 120_000,
+          })
+        : undefined;
       if (install?.exitCode !== 0) {
         const why = `tsx could not be installed from npm (${install ? install.stderr.toString().trim().split("\n").at(-1) : "no npm"})`;
         if (CI) throw new Error(why);

@@ -26,7 +26,13 @@ const FILE = "test/e2e/oneshot.test.ts";
 
 const profiles: Profile[] = [
   { name: "lldb-dap/C", available: () => adapterAvailable("lldb-dap", FILE), program: () => fixtures["c-basic"]!, source: C_SRC, flags: [] },
-  { name: "gdb/C", available: () => !!gdb.discover({ options: {} }) || missing("gdb with cdt-gdb-adapter is not installed", FILE), program: () => fixtures["c-basic"]!, source: C_SRC, flags: ["--adapter", "gdb"] },
+  {
+    name: "gdb/C",
+    available: () => !!gdb.discover({ options: {} }) || missing("gdb with cdt-gdb-adapter is not installed", FILE),
+    program: () => fixtures["c-basic"]!,
+    source: C_SRC,
+    flags: ["--adapter", "gdb"],
+  },
   {
     name: "debugpy/Python",
     available: () => runCommand(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE),
@@ -49,7 +55,9 @@ for (const p of profiles) {
   const at = (mark: string) => `${p.source}:${markerLine(p.source, mark)}`;
   describe.skipIf(!p.available())(p.name, () => {
     test("run: a row of values per stop up to --max, then nothing left behind", async () => {
-      const r = await env.run(["run", p.program(), ...p.flags, "--break", `${at("loop_body")} if i >= 2`, "--print", "i", "--print", "total", "--max", "2"], { json: false });
+      const r = await env.run(["run", p.program(), ...p.flags, "--break", `${at("loop_body")} if i >= 2`, "--print", "i", "--print", "total", "--max", "2"], {
+        json: false,
+      });
       expect(r.exitCode).toBe(0);
       // The place once, then one line per stop: what `commands … end` prints in a gdb script.
       expect(r.stdout).toMatch(/^Stops at .*:\d+\):\n#1  i = 2  total = 1\n#2  i = 3  total = 3\nStopped after 2 stops \(--max\); the program was ended\.$/m);
@@ -64,24 +72,25 @@ for (const p of profiles) {
     });
 
     // Issue 33 item 1: the report showed the last 8 KB cut mid-line and named a session `run` had ended.
-    if (p.name.endsWith("/C")) test("run of a program that logs 3,000 lines and crashes: the last whole lines, and the file with all of them", async () => {
-      const r = await env.ok(["run", fixtures["c-logcrash"]!, ...p.flags]);
-      expect(r.stoppedBy).toBe("other");
-      expect(r.stop.frame?.line).toBe(markerLine(sourcePath("c/logcrash.c"), "crash_here"));
-      // gdb adds its "Program received signal SIGSEGV" to the program's output (not this test's matter).
-      const ours = (text: string) => text.split("\n").filter((l) => l && !l.startsWith("Program received signal"));
-      const lines = ours(r.stop.output);
-      expect(lines.length).toBeGreaterThan(50);
-      expect(lines.every((l: string) => /^line \d+ of the run, some text to make it longer$/.test(l))).toBe(true);
-      expect(lines.at(-1)).toBe("line 3000 of the run, some text to make it longer");
-      const file = r.stop.outputFile!;
-      expect(r.stop.truncated?.join("\n")).toMatch(/^output: the last \d+ of 300\d lines shown; all of it \(\d+ bytes\) is in \/.*\.log$/);
-      expect(r.stop.truncated?.join("\n")).toEndWith(` is in ${file}`);
-      const all = ours(await Bun.file(file).text());
-      expect(all).toHaveLength(3000);
-      expect(all.at(-1)).toBe("line 3000 of the run, some text to make it longer");
-      expect((await env.ok(["sessions"])).sessions).toEqual([]);
-    });
+    if (p.name.endsWith("/C"))
+      test("run of a program that logs 3,000 lines and crashes: the last whole lines, and the file with all of them", async () => {
+        const r = await env.ok(["run", fixtures["c-logcrash"]!, ...p.flags]);
+        expect(r.stoppedBy).toBe("other");
+        expect(r.stop.frame?.line).toBe(markerLine(sourcePath("c/logcrash.c"), "crash_here"));
+        // gdb adds its "Program received signal SIGSEGV" to the program's output (not this test's matter).
+        const ours = (text: string) => text.split("\n").filter((l) => l && !l.startsWith("Program received signal"));
+        const lines = ours(r.stop.output);
+        expect(lines.length).toBeGreaterThan(50);
+        expect(lines.every((l: string) => /^line \d+ of the run, some text to make it longer$/.test(l))).toBe(true);
+        expect(lines.at(-1)).toBe("line 3000 of the run, some text to make it longer");
+        const file = r.stop.outputFile!;
+        expect(r.stop.truncated?.join("\n")).toMatch(/^output: the last \d+ of 300\d lines shown; all of it \(\d+ bytes\) is in \/.*\.log$/);
+        expect(r.stop.truncated?.join("\n")).toEndWith(` is in ${file}`);
+        const all = ours(await Bun.file(file).text());
+        expect(all).toHaveLength(3000);
+        expect(all.at(-1)).toBe("line 3000 of the run, some text to make it longer");
+        expect((await env.ok(["sessions"])).sessions).toEqual([]);
+      });
 
     // Issue 31 item 6: the crash guide's recipe; start --print showed them, run did not.
     test("run: --print values at a crash, a panic or an uncaught exception, as at a breakpoint", async () => {
@@ -99,32 +108,64 @@ for (const p of profiles) {
     });
 
     // Where a string literal evaluates (gdb through cdt-gdb-adapter and Delve refuse one).
-    if (/lldb-dap|Python/.test(p.name)) test("run: a --print value is not cut at a row's 60 characters (no session is left to print the rest)", async () => {
-      const long = p.name.includes("Python") ? "'ab' * 45" : `"${"ab".repeat(45)}"`;
-      const r = await env.ok(["run", p.program(), ...p.flags, "--break", at("add_body"), "--print", long, "--max", "1"]);
-      expect(r.hits[0]!.values[0]!.value).toContain("ab".repeat(45));
-    });
+    if (/lldb-dap|Python/.test(p.name))
+      test("run: a --print value is not cut at a row's 60 characters (no session is left to print the rest)", async () => {
+        const long = p.name.includes("Python") ? "'ab' * 45" : `"${"ab".repeat(45)}"`;
+        const r = await env.ok(["run", p.program(), ...p.flags, "--break", at("add_body"), "--print", long, "--max", "1"]);
+        expect(r.hits[0]!.values[0]!.value).toContain("ab".repeat(45));
+      });
 
     test("a condition never true: the exit says it was reached 5 times, with its operands at the last hit", async () => {
       const and = p.name.includes("Python") ? "and" : "&&";
       const r = await env.run(["run", p.program(), ...p.flags, "--break", `${at("loop_body")} if i == 7 ${and} total > 0`, "--print", "i"], { json: false });
       expect(r.exitCode).toBe(0);
-      expect(r.stdout).toMatch(/Breakpoint #1 .* if i == 7 (&&|and) total > 0 never stopped: reached 5 times, the condition false each time \(last time: i = 4, total = 6\)\./);
+      expect(r.stdout).toMatch(
+        /Breakpoint #1 .* if i == 7 (&&|and) total > 0 never stopped: reached 5 times, the condition false each time \(last time: i = 4, total = 6\)\./,
+      );
       const unreached = await env.ok(["run", p.program(), ...p.flags, "--break", `${at("factorial_base")} if n > 100`]);
-      expect(unreached.stop.neverStopped).toEqual([{ id: 1, location: expect.stringContaining("if n > 100"), why: "reached 1 time, the condition false each time (last time: n = 1)" }]);
+      expect(unreached.stop.neverStopped).toEqual([
+        { id: 1, location: expect.stringContaining("if n > 100"), why: "reached 1 time, the condition false each time (last time: n = 1)" },
+      ]);
     });
 
     // Issue 31 item 1: prints that belong to a breakpoint, beside --print (every stop).
     test("run: 'LOC print EXPR, EXPR' shows those at that breakpoint's stops only; start and trace take them too", async () => {
-      const r = await env.ok(["run", p.program(), ...p.flags, "--break", `${at("loop_body")} if i >= 3 print i, total`, "--break", `${at("add_body")} print a`, "--max", "3"]);
+      const r = await env.ok([
+        "run",
+        p.program(),
+        ...p.flags,
+        "--break",
+        `${at("loop_body")} if i >= 3 print i, total`,
+        "--break",
+        `${at("add_body")} print a`,
+        "--max",
+        "3",
+      ]);
       expect(r.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value ?? "error"}`).join(" "))).toEqual(["a=0", "a=0", "a=1"]);
-      const both = await env.ok(["run", p.program(), ...p.flags, "--break", `${at("loop_body")} if i >= 3 print i, total`, "--break", `${at("add_body")} print a`, "--print", "b", "--max", "9"]);
+      const both = await env.ok([
+        "run",
+        p.program(),
+        ...p.flags,
+        "--break",
+        `${at("loop_body")} if i >= 3 print i, total`,
+        "--break",
+        `${at("add_body")} print a`,
+        "--print",
+        "b",
+        "--max",
+        "9",
+      ]);
       const rows = both.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value ?? "error"}`).join(" "));
       expect(rows.slice(3)).toEqual(["b=error i=3 total=3", "b=3 a=3", "b=error i=4 total=6", "b=4 a=6"]);
       expect(both.breakpoints[0].prints).toEqual(["i", "total"]);
       const s = env.session(`bprint-${p.name.replace(/\W/g, "")}`);
       const started = await s.ok(["start", p.program(), ...p.flags, "--break", `${at("add_body")} print a, b`]);
-      expect(started.stop.displays).toEqual([{ expression: "a", value: "0", type: expect.anything() }, { expression: "b", value: "0", type: expect.anything() }].map((d) => expect.objectContaining({ expression: d.expression, value: d.value })));
+      expect(started.stop.displays).toEqual(
+        [
+          { expression: "a", value: "0", type: expect.anything() },
+          { expression: "b", value: "0", type: expect.anything() },
+        ].map((d) => expect.objectContaining({ expression: d.expression, value: d.value })),
+      );
       // (The next stop at add_body would end the trace: one hit.)
       const traced = await s.ok(["trace", `${at("loop_body")} print i`, "--max", "1"]);
       expect(traced.hits.map((h: any) => h.values[0].value)).toEqual(["1"]);
@@ -135,30 +176,48 @@ for (const p of profiles) {
       const r = await env.run(["run", p.program(), ...p.flags, "--break", at("add_body"), "--print", "nosuchname", "--print", "total"], { json: false });
       expect(r.exitCode).toBe(0);
       expect(r.stdout.match(/^#\d/gm)).toEqual(["#1"]);
-      expect(r.stdout).toMatch(/Every --print failed at the first stop, so the run ended there rather than say it at every stop: .*:\d+ is in (main\.)?add, whose locals are .*\ba\b.*\. Is the breakpoint in the function you meant\?/);
+      expect(r.stdout).toMatch(
+        /Every --print failed at the first stop, so the run ended there rather than say it at every stop: .*:\d+ is in (main\.)?add, whose locals are .*\ba\b.*\. Is the breakpoint in the function you meant\?/,
+      );
       const j = await env.ok(["run", p.program(), ...p.flags, "--break", at("add_body"), "--print", "nosuchname"]);
       expect(j.stoppedBy).toBe("printsFailed");
       expect((await env.ok(["sessions"])).sessions).toEqual([]);
     });
 
     // Issue 31 item 4: values sized by their meaning.
-    if (p.name.endsWith("/C")) test("run: --print '&p' is the address, nothing read behind it", async () => {
-      const r = await env.ok(["run", p.program(), ...p.flags, "--break", at("loop_body"), "--print", "&p", "--max", "1"]);
-      expect(r.hits[0].values[0].value).toMatch(/^0x[0-9a-f]+$/);
-    });
-    if (p.name.includes("Python")) test("run: elements pydevd would cut in their middle come whole (the years of a datetime kept)", async () => {
-      const r = await env.ok(["run", p.program(), ...p.flags, "--break", at("loop_body"), "--print", "[__import__('datetime').datetime(2024, 1, d) for d in (1, 2)]", "--print", "nosuch + 1", "--max", "1"]);
-      expect(r.hits[0].values[0].value).toBe("[datetime.datetime(2024, 1, 1, 0, 0), datetime.datetime(2024, 1, 2, 0, 0)]");
-      // An error stays an error (the clipboard context would give it as a value).
-      expect(r.hits[0].values[1].error).toContain("NameError");
-    });
+    if (p.name.endsWith("/C"))
+      test("run: --print '&p' is the address, nothing read behind it", async () => {
+        const r = await env.ok(["run", p.program(), ...p.flags, "--break", at("loop_body"), "--print", "&p", "--max", "1"]);
+        expect(r.hits[0].values[0].value).toMatch(/^0x[0-9a-f]+$/);
+      });
+    if (p.name.includes("Python"))
+      test("run: elements pydevd would cut in their middle come whole (the years of a datetime kept)", async () => {
+        const r = await env.ok([
+          "run",
+          p.program(),
+          ...p.flags,
+          "--break",
+          at("loop_body"),
+          "--print",
+          "[__import__('datetime').datetime(2024, 1, d) for d in (1, 2)]",
+          "--print",
+          "nosuch + 1",
+          "--max",
+          "1",
+        ]);
+        expect(r.hits[0].values[0].value).toBe("[datetime.datetime(2024, 1, 1, 0, 0), datetime.datetime(2024, 1, 2, 0, 0)]");
+        // An error stays an error (the clipboard context would give it as a value).
+        expect(r.hits[0].values[1].error).toContain("NameError");
+      });
 
     // Issue 31 item 2: a continue back at the breakpoint it left names the one call that walks the loop.
     test("continue at the same breakpoint twice in a row says how to walk N passes in one call", async () => {
       const s = env.session(`loop-${p.name.replace(/\W/g, "")}`);
       await s.ok(["start", p.program(), ...p.flags, "--break", at("loop_body")]);
       const again = await s.run(["continue", "--print", "i"], { json: false });
-      expect(again.stdout).toContain(`Breakpoint 1 again: \`debugger trace ${at("loop_body")} --print i --max 20\` walks 20 passes in one call, a row of values each.`);
+      expect(again.stdout).toContain(
+        `Breakpoint 1 again: \`debugger trace ${at("loop_body")} --print i --max 20\` walks 20 passes in one call, a row of values each.`,
+      );
       const stepped = await s.ok(["next"]);
       expect((stepped as { loopHint?: string }).loopHint).toBeUndefined();
       // The suggested call works from there.
@@ -188,13 +247,17 @@ for (const p of profiles) {
 describe("expressions the shell cut short", () => {
   test("a --print or print expression ending in '-', '=', '|' or '<' gets a warning with the quoted form", async () => {
     if (!adapterAvailable("lldb-dap", FILE)) return;
-    const r = await env.run(["run", fixtures["c-basic"]!, "--break", `${C_SRC}:${markerLine(C_SRC, "add_body")}`, "--print", "sum-", "--max", "1"], { json: false });
+    const r = await env.run(["run", fixtures["c-basic"]!, "--break", `${C_SRC}:${markerLine(C_SRC, "add_body")}`, "--print", "sum-", "--max", "1"], {
+      json: false,
+    });
     expect(r.stderr).toContain("warning: 'sum-' ends in '-': the shell probably took the rest of it");
     expect(r.stderr).toContain("--print 'sum->…'");
     const p = await env.run(["print", "a", "b |"], { json: false });
     expect(p.stderr).toContain("warning: 'b |' ends in '|'");
     // A sound expression is not warned about.
-    const fine = await env.run(["run", fixtures["c-basic"]!, "--break", `${C_SRC}:${markerLine(C_SRC, "add_body")}`, "--print", "a - b", "--max", "1"], { json: false });
+    const fine = await env.run(["run", fixtures["c-basic"]!, "--break", `${C_SRC}:${markerLine(C_SRC, "add_body")}`, "--print", "a - b", "--max", "1"], {
+      json: false,
+    });
     expect(fine.stderr).not.toContain("warning");
   });
 });

@@ -13,7 +13,9 @@ import { BIN, CI, E2eEnv, findAdapter, runCommand, running, spawnAndReadPid, wai
 const T = 90_000;
 const C_SLEEPER = sourcePath("c/sleeper.c");
 const GO_SLEEPER = join(goFixturesDir, "sleeper", "main.go");
-const PYTHON = ["/usr/bin/python3", ...runCommand(["which", "-a", "python3"]).out.split("\n")].find((p) => p && runCommand([p, "-c", "import debugpy"]).exitCode === 0);
+const PYTHON = ["/usr/bin/python3", ...runCommand(["which", "-a", "python3"]).out.split("\n")].find(
+  (p) => p && runCommand([p, "-c", "import debugpy"]).exitCode === 0,
+);
 
 const PY_SLEEPER = `import os, sys, time
 print(f"pid={os.getpid()}", flush=True)
@@ -222,32 +224,33 @@ for (const kind of kinds) {
     );
 
     // debugpy cannot attach by pid here (it is refused on purpose: its injection killed the target).
-    if (kind.attach) test(
-      "an attached program survives its adapter's death",
-      async () => {
-        const { program } = await kind.prepare(dir);
-        const { proc, pid } = await spawnAndReadPid([program]);
-        try {
-          const s = env.session(`${kind.name}-attached`);
-          const daemon = (await env.ok(["daemon", "status"])).pid as number;
-          const children = () => readdirSync("/proc").filter((n) => /^\d+$/.test(n) && running(Number(n)) && ppid(Number(n)) === daemon);
-          const before = new Set(children());
-          await s.ok(["attach", String(pid), ...kind.adapterArgs]);
-          const adapters = children().filter((n) => !before.has(n));
-          expect(adapters).toHaveLength(1);
-          process.kill(Number(adapters[0]), "SIGKILL");
-          await waitFor(async () => (await s.ok(["status"])).state === "terminated", 15_000, "the session to end");
-          // A tracer's death detaches the tracee; it runs on.
-          await waitFor(() => /TracerPid:\s+0\b/.test(readFileSync(`/proc/${pid}/status`, "utf8")), 10_000, "the tracer to be gone");
-          expect(running(pid)).toBe(true);
-          const st = await s.ok(["status"]);
-          expect(st.stop.description).not.toContain("was ended");
-        } finally {
-          proc.kill("SIGKILL");
-          await proc.exited;
-        }
-      },
-      T,
-    );
+    if (kind.attach)
+      test(
+        "an attached program survives its adapter's death",
+        async () => {
+          const { program } = await kind.prepare(dir);
+          const { proc, pid } = await spawnAndReadPid([program]);
+          try {
+            const s = env.session(`${kind.name}-attached`);
+            const daemon = (await env.ok(["daemon", "status"])).pid as number;
+            const children = () => readdirSync("/proc").filter((n) => /^\d+$/.test(n) && running(Number(n)) && ppid(Number(n)) === daemon);
+            const before = new Set(children());
+            await s.ok(["attach", String(pid), ...kind.adapterArgs]);
+            const adapters = children().filter((n) => !before.has(n));
+            expect(adapters).toHaveLength(1);
+            process.kill(Number(adapters[0]), "SIGKILL");
+            await waitFor(async () => (await s.ok(["status"])).state === "terminated", 15_000, "the session to end");
+            // A tracer's death detaches the tracee; it runs on.
+            await waitFor(() => /TracerPid:\s+0\b/.test(readFileSync(`/proc/${pid}/status`, "utf8")), 10_000, "the tracer to be gone");
+            expect(running(pid)).toBe(true);
+            const st = await s.ok(["status"]);
+            expect(st.stop.description).not.toContain("was ended");
+          } finally {
+            proc.kill("SIGKILL");
+            await proc.exited;
+          }
+        },
+        T,
+      );
   });
 }

@@ -46,26 +46,30 @@ test("doctor fails on a bad DEBUGGER_DLV and says why", async () => {
 // Issue 29: DEBUGGER_ADAPTER was silently ignored. It is the caller's [defaults] adapter: read by
 // the CLI (the daemon's environment is another caller's), for native programs only, --adapter wins.
 const haveBoth = adapterAvailable("lldb-dap", "test/e2e/overrides.test.ts") && adapterAvailable("gdb", "test/e2e/overrides.test.ts");
-test.skipIf(!haveBoth)("DEBUGGER_ADAPTER picks the native adapter of start and run for its caller; --adapter wins; doctor checks it", async () => {
-  const env = new E2eEnv({ prefix: "dbg-envadapter-" });
-  envs.push(env);
-  const prog = (await buildFixtures())["c-basic"]!;
-  const gdb = { env: { DEBUGGER_ADAPTER: "gdb" } };
-  expect((await env.ok(["start", prog, "--stop-on-entry", "--session", "a"], gdb)).session.adapter).toBe("gdb");
-  // The same daemon, a caller without it: the usual default.
-  expect((await env.ok(["start", prog, "--stop-on-entry", "--session", "b"])).session.adapter).toBe("lldb-dap");
-  expect((await env.ok(["start", prog, "--stop-on-entry", "--adapter", "lldb-dap", "--session", "c"], gdb)).session.adapter).toBe("lldb-dap");
-  for (const s of ["a", "b", "c"]) await env.run(["stop", "--session", s]);
-  const run = await env.run(["run", prog, "--break", "add", "--session", "r"], gdb);
-  expect(run.exitCode).toBe(0);
-  expect(JSON.stringify(run.json.data)).toContain('"adapter":"gdb"');
-  const bad = await env.run(["start", prog, "--session", "d"], { env: { DEBUGGER_ADAPTER: "gbd" } });
-  expect(bad.json.error).toMatchObject({ code: "ADAPTER_NOT_FOUND", message: "unknown adapter 'gbd' (DEBUGGER_ADAPTER)" });
-  expect(bad.json.error.hint).toContain("unset DEBUGGER_ADAPTER");
-  const doctor = await env.run(["doctor", "gdb"], { json: false, env: { DEBUGGER_ADAPTER: "gbd" } });
-  expect(doctor.exitCode).toBe(1);
-  expect(doctor.stdout).toMatch(/ERR DEBUGGER_ADAPTER +"gbd": unknown adapter 'gbd'/);
-}, 60_000);
+test.skipIf(!haveBoth)(
+  "DEBUGGER_ADAPTER picks the native adapter of start and run for its caller; --adapter wins; doctor checks it",
+  async () => {
+    const env = new E2eEnv({ prefix: "dbg-envadapter-" });
+    envs.push(env);
+    const prog = (await buildFixtures())["c-basic"]!;
+    const gdb = { env: { DEBUGGER_ADAPTER: "gdb" } };
+    expect((await env.ok(["start", prog, "--stop-on-entry", "--session", "a"], gdb)).session.adapter).toBe("gdb");
+    // The same daemon, a caller without it: the usual default.
+    expect((await env.ok(["start", prog, "--stop-on-entry", "--session", "b"])).session.adapter).toBe("lldb-dap");
+    expect((await env.ok(["start", prog, "--stop-on-entry", "--adapter", "lldb-dap", "--session", "c"], gdb)).session.adapter).toBe("lldb-dap");
+    for (const s of ["a", "b", "c"]) await env.run(["stop", "--session", s]);
+    const run = await env.run(["run", prog, "--break", "add", "--session", "r"], gdb);
+    expect(run.exitCode).toBe(0);
+    expect(JSON.stringify(run.json.data)).toContain('"adapter":"gdb"');
+    const bad = await env.run(["start", prog, "--session", "d"], { env: { DEBUGGER_ADAPTER: "gbd" } });
+    expect(bad.json.error).toMatchObject({ code: "ADAPTER_NOT_FOUND", message: "unknown adapter 'gbd' (DEBUGGER_ADAPTER)" });
+    expect(bad.json.error.hint).toContain("unset DEBUGGER_ADAPTER");
+    const doctor = await env.run(["doctor", "gdb"], { json: false, env: { DEBUGGER_ADAPTER: "gbd" } });
+    expect(doctor.exitCode).toBe(1);
+    expect(doctor.stdout).toMatch(/ERR DEBUGGER_ADAPTER +"gbd": unknown adapter 'gbd'/);
+  },
+  60_000,
+);
 
 test("doctor: a [defaults] adapter that names no adapter fails the config check, as start refuses it (issue 29)", async () => {
   const env = new E2eEnv({ prefix: "dbg-defadapter-", config: '[defaults]\nadapter = "nosuch"\n' });

@@ -37,10 +37,24 @@ const debugpyFound = () => {
 };
 
 const profiles: Profile[] = [
-  { name: "lldb-dap/C", available: () => adapterAvailable("lldb-dap", "test/e2e/plans.test.ts"), program: () => fixtures["c-basic"]!, source: C_SRC, flags: [], add: "add" },
+  {
+    name: "lldb-dap/C",
+    available: () => adapterAvailable("lldb-dap", "test/e2e/plans.test.ts"),
+    program: () => fixtures["c-basic"]!,
+    source: C_SRC,
+    flags: [],
+    add: "add",
+  },
   { name: "gdb/C", available: gdbFound, program: () => fixtures["c-basic"]!, source: C_SRC, flags: ["--adapter", "gdb"], add: "add" },
   { name: "debugpy/Python", available: debugpyFound, program: () => PY_SRC, source: PY_SRC, flags: ["--python", "/usr/bin/python3"], add: "add" },
-  { name: "delve/Go", available: () => adapterAvailable("dlv", "test/e2e/plans.test.ts"), program: () => goFixtures.basic!, source: GO_SRC, flags: [], add: "main.add" },
+  {
+    name: "delve/Go",
+    available: () => adapterAvailable("dlv", "test/e2e/plans.test.ts"),
+    program: () => goFixtures.basic!,
+    source: GO_SRC,
+    flags: [],
+    add: "main.add",
+  },
 ];
 
 const env = new E2eEnv();
@@ -85,7 +99,12 @@ for (const p of profiles) {
 
     test("batch: the plan in one call, each reply under its line", async () => {
       const name = `batch-${p.name.replace(/\W/g, "")}`;
-      const plan = [`start ${p.program()} ${p.flags.join(" ")} --break '${at("add_body")} if b == 2' --session ${name}`, `print a b --session ${name}`, `finish --print total --session ${name}`, `stop --session ${name}`].join("\n");
+      const plan = [
+        `start ${p.program()} ${p.flags.join(" ")} --break '${at("add_body")} if b == 2' --session ${name}`,
+        `print a b --session ${name}`,
+        `finish --print total --session ${name}`,
+        `stop --session ${name}`,
+      ].join("\n");
       const r = await env.run(["batch"], { stdin: plan });
       expect(r.exitCode).toBe(0);
       const replies = r.json.data.replies;

@@ -61,7 +61,10 @@ int main(void) {
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "dbg-io-src-"));
-  for (const [name, src] of [["readin", READ_C], ["esc", ESC_C]]) {
+  for (const [name, src] of [
+    ["readin", READ_C],
+    ["esc", ESC_C],
+  ]) {
     writeFileSync(join(dir, `${name}.c`), src!);
     const cc = Bun.spawnSync(["cc", "-g", "-O0", "-o", join(dir, name!), join(dir, `${name}.c`)], { stderr: "pipe" });
     if (cc.exitCode !== 0) throw new Error(cc.stderr.toString());
@@ -73,39 +76,57 @@ const haveLldb = adapterAvailable("lldb-dap", "test/e2e/programIo.test.ts");
 const haveGdb = adapterAvailable("gdb", "test/e2e/programIo.test.ts");
 const haveLldbCli = Bun.which("lldb-19") !== null || Bun.which("lldb") !== null;
 const haveDlv = adapterAvailable("dlv", "test/e2e/programIo.test.ts");
-const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", "test/e2e/programIo.test.ts");
+const haveDebugpy =
+  Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 ||
+  missing("debugpy is not importable by /usr/bin/python3", "test/e2e/programIo.test.ts");
 
 describe("stdin", () => {
-  for (const [adapter, have] of [["lldb-dap", haveLldb], ["gdb", haveGdb], ["lldb-cli", haveLldbCli]] as const) {
-    test.skipIf(!have)(`${adapter}: a program reading stdin gets end-of-file and runs to its exit`, async () => {
-      const s = env().session(`stdin-${adapter}`);
-      const r = await s.ok(["start", join(dir, "readin"), "--adapter", adapter, "--timeout", "30", "--", "a b", "c'd", '"q"', "<x"]);
-      expect(r.stop.reason).toBe("exited");
-      expect(r.stop.exitCode).toBe(5);
-      // The arguments arrive as given, quotes and redirection characters included.
-      expect(r.stop.output).toBe("arg1=[a b]\narg2=[c'd]\narg3=[\"q\"]\narg4=[<x]\neof\n");
-    }, 60_000);
+  for (const [adapter, have] of [
+    ["lldb-dap", haveLldb],
+    ["gdb", haveGdb],
+    ["lldb-cli", haveLldbCli],
+  ] as const) {
+    test.skipIf(!have)(
+      `${adapter}: a program reading stdin gets end-of-file and runs to its exit`,
+      async () => {
+        const s = env().session(`stdin-${adapter}`);
+        const r = await s.ok(["start", join(dir, "readin"), "--adapter", adapter, "--timeout", "30", "--", "a b", "c'd", '"q"', "<x"]);
+        expect(r.stop.reason).toBe("exited");
+        expect(r.stop.exitCode).toBe(5);
+        // The arguments arrive as given, quotes and redirection characters included.
+        expect(r.stop.output).toBe('arg1=[a b]\narg2=[c\'d]\narg3=["q"]\narg4=[<x]\neof\n');
+      },
+      60_000,
+    );
   }
 
   // Delve's program inherits Delve's stdin, which was a pipe nobody wrote: the read waited for ever.
-  test.skipIf(!haveDlv)("Delve: a Go program reading stdin gets end-of-file and runs to its exit", async () => {
-    const src = join(dir, "readgo", "main.go");
-    mkdirSync(join(dir, "readgo"));
-    writeFileSync(src, READ_GO);
-    const r = await env().session("stdin-dlv").ok(["start", src, "--timeout", "100", "--", "a b"]);
-    expect(r.stop.reason).toBe("exited");
-    expect(r.stop.exitCode).toBe(5);
-    expect(r.stop.output).toBe("arg1=[a b]\nread 0 <nil>\n");
-  }, 120_000);
+  test.skipIf(!haveDlv)(
+    "Delve: a Go program reading stdin gets end-of-file and runs to its exit",
+    async () => {
+      const src = join(dir, "readgo", "main.go");
+      mkdirSync(join(dir, "readgo"));
+      writeFileSync(src, READ_GO);
+      const r = await env().session("stdin-dlv").ok(["start", src, "--timeout", "100", "--", "a b"]);
+      expect(r.stop.reason).toBe("exited");
+      expect(r.stop.exitCode).toBe(5);
+      expect(r.stop.output).toBe("arg1=[a b]\nread 0 <nil>\n");
+    },
+    120_000,
+  );
 
-  test.skipIf(!haveDebugpy)("debugpy: a Python program reading stdin gets end-of-file and runs to its exit", async () => {
-    const src = join(dir, "readin.py");
-    writeFileSync(src, READ_PY);
-    const r = await env().session("stdin-py").ok(["start", src, "--python", "/usr/bin/python3", "--timeout", "30", "--", "a b"]);
-    expect(r.stop.reason).toBe("exited");
-    expect(r.stop.exitCode).toBe(5);
-    expect(r.stop.output).toBe("arg1=[a b]\nread 0\n");
-  }, 60_000);
+  test.skipIf(!haveDebugpy)(
+    "debugpy: a Python program reading stdin gets end-of-file and runs to its exit",
+    async () => {
+      const src = join(dir, "readin.py");
+      writeFileSync(src, READ_PY);
+      const r = await env().session("stdin-py").ok(["start", src, "--python", "/usr/bin/python3", "--timeout", "30", "--", "a b"]);
+      expect(r.stop.reason).toBe("exited");
+      expect(r.stop.exitCode).toBe(5);
+      expect(r.stop.output).toBe("arg1=[a b]\nread 0\n");
+    },
+    60_000,
+  );
 });
 
 describe.skipIf(!haveDebugpy)("bytes that are not UTF-8 under debugpy", () => {

@@ -99,7 +99,8 @@ beforeAll(() => {
 afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 const FILE = "test/e2e/programOutput.test.ts";
-const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
+const haveDebugpy =
+  Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
 
 interface Case {
   adapter: string;
@@ -166,44 +167,56 @@ const CASES: Case[] = [
 
 describe("every byte of the program's output", () => {
   for (const c of CASES) {
-    test.skipIf(!c.have)(`${c.adapter}: a stop's lines, then every byte on each stream`, async () => {
-      const s = env().session(`bytes-${c.adapter}`);
-      const src = c.source();
-      const line = markLine(await Bun.file(src).text());
-      const d = await s.ok(["start", ...c.program(), "--break", `${src}:${line}`, "--timeout", "100"]);
-      expect(d.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1] });
-      // Each stream's lines before the stop are whole in its report; their order between streams is the arrival's.
-      const before = d.stop.output;
-      expect(before.length).toBe(c.beforeStdout.length + c.beforeStderr.length);
-      if (c.beforeStderr) {
-        expect(before.replace(c.beforeStderr, "")).toBe(c.beforeStdout);
-      } else expect(before).toBe(c.beforeStdout);
-      expect(d.stop.truncated).toBeUndefined();
-      const e = await s.ok(["continue", "--timeout", "100"]);
-      expect(e.stop).toMatchObject({ reason: "exited", exitCode: 3 });
-      const out = (await s.ok(["output", "--stdout"])).text;
-      expect(out.length).toBe(c.stdout.length);
-      expect(out === c.stdout).toBe(true);
-      expect((await s.ok(["output", "--stderr"])).text).toBe(c.stderr);
-    }, 150_000);
+    test.skipIf(!c.have)(
+      `${c.adapter}: a stop's lines, then every byte on each stream`,
+      async () => {
+        const s = env().session(`bytes-${c.adapter}`);
+        const src = c.source();
+        const line = markLine(await Bun.file(src).text());
+        const d = await s.ok(["start", ...c.program(), "--break", `${src}:${line}`, "--timeout", "100"]);
+        expect(d.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1] });
+        // Each stream's lines before the stop are whole in its report; their order between streams is the arrival's.
+        const before = d.stop.output;
+        expect(before.length).toBe(c.beforeStdout.length + c.beforeStderr.length);
+        if (c.beforeStderr) {
+          expect(before.replace(c.beforeStderr, "")).toBe(c.beforeStdout);
+        } else expect(before).toBe(c.beforeStdout);
+        expect(d.stop.truncated).toBeUndefined();
+        const e = await s.ok(["continue", "--timeout", "100"]);
+        expect(e.stop).toMatchObject({ reason: "exited", exitCode: 3 });
+        const out = (await s.ok(["output", "--stdout"])).text;
+        expect(out.length).toBe(c.stdout.length);
+        expect(out === c.stdout).toBe(true);
+        expect((await s.ok(["output", "--stderr"])).text).toBe(c.stderr);
+      },
+      150_000,
+    );
 
-    test.skipIf(!c.have)(`${c.adapter}: run --json says how its output differs from the program's bytes`, async () => {
-      // `run` has no --python: debugpy is found on its own (/usr/bin/python3 here).
-      const program = c.program().filter((w, i, all) => w !== "--python" && all[i - 1] !== "--python");
-      const r = await env().ok(["run", ...program, "--timeout", "100"]);
-      expect(r.stop).toMatchObject({ reason: "exited", exitCode: 3 });
-      expect(r.stop!.output.endsWith("no final newline")).toBe(true);
-      for (const d of c.differences) expect(r.outputDifferences?.some((t) => d.test(t))).toBe(true);
-      expect(r.outputDifferences).toHaveLength(c.differences.length);
-    }, 150_000);
+    test.skipIf(!c.have)(
+      `${c.adapter}: run --json says how its output differs from the program's bytes`,
+      async () => {
+        // `run` has no --python: debugpy is found on its own (/usr/bin/python3 here).
+        const program = c.program().filter((w, i, all) => w !== "--python" && all[i - 1] !== "--python");
+        const r = await env().ok(["run", ...program, "--timeout", "100"]);
+        expect(r.stop).toMatchObject({ reason: "exited", exitCode: 3 });
+        expect(r.stop!.output.endsWith("no final newline")).toBe(true);
+        for (const d of c.differences) expect(r.outputDifferences?.some((t) => d.test(t))).toBe(true);
+        expect(r.outputDifferences).toHaveLength(c.differences.length);
+      },
+      150_000,
+    );
   }
 
-  test.skipIf(!CASES[1]!.have)("gdb: the first byte of the output is there (`debugger run` showed \"42\\n\" as \"2\")", async () => {
-    const text = await env().run(["run", join(dir, "p42"), "--adapter", "gdb"], { json: false });
-    expect(text.exitCode).toBe(0);
-    expect(text.stdout).toContain("Output:\n  42\n");
-    const r = await env().ok(["run", join(dir, "p42"), "--adapter", "gdb"]);
-    expect(r.stop!.output).toBe("42\n");
-    expect(r.outputDifferences).toBeUndefined();
-  }, 60_000);
+  test.skipIf(!CASES[1]!.have)(
+    'gdb: the first byte of the output is there (`debugger run` showed "42\\n" as "2")',
+    async () => {
+      const text = await env().run(["run", join(dir, "p42"), "--adapter", "gdb"], { json: false });
+      expect(text.exitCode).toBe(0);
+      expect(text.stdout).toContain("Output:\n  42\n");
+      const r = await env().ok(["run", join(dir, "p42"), "--adapter", "gdb"]);
+      expect(r.stop!.output).toBe("42\n");
+      expect(r.outputDifferences).toBeUndefined();
+    },
+    60_000,
+  );
 });

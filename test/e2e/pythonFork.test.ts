@@ -47,30 +47,38 @@ beforeAll(() => {
 });
 afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-t("os.fork: the parent stops after the child, with the child's exit status; the child ran", async () => {
-  const s = env().session("fork");
-  const r = await s.ok(["start", join(dir, "fork.py"), "--python", "/usr/bin/python3", "--break", `${join(dir, "fork.py")}:9`, "--timeout", "30"]);
-  expect(r.stop.frame.line).toBe(9);
-  expect(r.stop.locals.find((v: any) => v.name === "code")!.value).toBe("7");
-  // What happened to the child is said on the debugger's console, never as program output.
-  const pid = r.stop.locals.find((v: any) => v.name === "pid")!.value;
-  expect(r.stop.console).toContain(`forked child process ${pid} runs without the debugger: breakpoints stop only this process`);
-  expect(r.stop.output).not.toContain("forked child process");
-  // The program's own output: the parent's line, then the child's (the console line above can
-  // come before or after them in the whole record, which `output` without a filter shows).
-  const out = (await s.ok(["output", "--stdout"])).text as string;
-  expect(out).toMatch(/^parent \d+\nchild \d+\n/);
-  expect(out).not.toContain("forked child process");
-  expect((await s.ok(["continue", "--timeout", "30"])).stop.reason).toBe("exited");
-}, 90_000);
+t(
+  "os.fork: the parent stops after the child, with the child's exit status; the child ran",
+  async () => {
+    const s = env().session("fork");
+    const r = await s.ok(["start", join(dir, "fork.py"), "--python", "/usr/bin/python3", "--break", `${join(dir, "fork.py")}:9`, "--timeout", "30"]);
+    expect(r.stop.frame.line).toBe(9);
+    expect(r.stop.locals.find((v: any) => v.name === "code")!.value).toBe("7");
+    // What happened to the child is said on the debugger's console, never as program output.
+    const pid = r.stop.locals.find((v: any) => v.name === "pid")!.value;
+    expect(r.stop.console).toContain(`forked child process ${pid} runs without the debugger: breakpoints stop only this process`);
+    expect(r.stop.output).not.toContain("forked child process");
+    // The program's own output: the parent's line, then the child's (the console line above can
+    // come before or after them in the whole record, which `output` without a filter shows).
+    const out = (await s.ok(["output", "--stdout"])).text as string;
+    expect(out).toMatch(/^parent \d+\nchild \d+\n/);
+    expect(out).not.toContain("forked child process");
+    expect((await s.ok(["continue", "--timeout", "30"])).stop.reason).toBe("exited");
+  },
+  90_000,
+);
 
-t("multiprocessing.Pool: the workers run undebugged; a breakpoint only they reach does not stop; the parent gets their results", async () => {
-  const s = env().session("pool");
-  const file = join(dir, "pool.py");
-  const r = await s.ok(["start", file, "--python", "/usr/bin/python3", "--break", `${file}:5`, "--break", `${file}:11`, "--timeout", "60"]);
-  expect(r.stop.frame.line).toBe(11);
-  expect(r.stop.locals.find((v: any) => v.name === "results")!.value).toBe("[0, 1, 4, 9, 16]");
-  expect(r.stop.console.match(/forked child process \d+ runs without the debugger/g)?.length).toBeGreaterThanOrEqual(2); // one per worker
-  expect(r.stop.output ?? "").not.toContain("forked child process");
-  expect((await s.ok(["continue", "--timeout", "30"])).stop.reason).toBe("exited");
-}, 90_000);
+t(
+  "multiprocessing.Pool: the workers run undebugged; a breakpoint only they reach does not stop; the parent gets their results",
+  async () => {
+    const s = env().session("pool");
+    const file = join(dir, "pool.py");
+    const r = await s.ok(["start", file, "--python", "/usr/bin/python3", "--break", `${file}:5`, "--break", `${file}:11`, "--timeout", "60"]);
+    expect(r.stop.frame.line).toBe(11);
+    expect(r.stop.locals.find((v: any) => v.name === "results")!.value).toBe("[0, 1, 4, 9, 16]");
+    expect(r.stop.console.match(/forked child process \d+ runs without the debugger/g)?.length).toBeGreaterThanOrEqual(2); // one per worker
+    expect(r.stop.output ?? "").not.toContain("forked child process");
+    expect((await s.ok(["continue", "--timeout", "30"])).stop.reason).toBe("exited");
+  },
+  90_000,
+);

@@ -24,7 +24,17 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     mkdirSync(mine, { recursive: true });
     writeFileSync(join(mine, "sitecustomize.py"), "import builtins\nbuiltins.USER_SITECUSTOMIZE = 'ran'\n");
     const prog = join(dir, "prog.py");
-    writeFileSync(prog, ["import socket", "s = socket.create_server(('127.0.0.1', 0))", "c = socket.create_connection(s.getsockname())", "x = 1  # stop here", "print(x)", ""].join("\n"));
+    writeFileSync(
+      prog,
+      [
+        "import socket",
+        "s = socket.create_server(('127.0.0.1', 0))",
+        "c = socket.create_connection(s.getsockname())",
+        "x = 1  # stop here",
+        "print(x)",
+        "",
+      ].join("\n"),
+    );
     const s = env.session("nodelay");
     const r = await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:4`, "--env", `PYTHONPATH=${mine}`]);
     expect(r.stop).toMatchObject({ reason: "breakpoint", frame: { line: 4 } });
@@ -34,7 +44,18 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
 
   test("pydevd starts without importing pkg_resources, its plugins still load, and the program imports pkg_resources itself", async () => {
     const prog = join(env.dir, "trim.py");
-    writeFileSync(prog, ["import sys, importlib.util", "x = 1", "has = importlib.util.find_spec('pkg_resources') is not None", "if has:", "    import pkg_resources", "y = 2", ""].join("\n"));
+    writeFileSync(
+      prog,
+      [
+        "import sys, importlib.util",
+        "x = 1",
+        "has = importlib.util.find_spec('pkg_resources') is not None",
+        "if has:",
+        "    import pkg_resources",
+        "y = 2",
+        "",
+      ].join("\n"),
+    );
     const s = env.session("trim");
     await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:2`, "--break", `${prog}:6`]);
     const before = await s.ok(["print", "'pkg_resources' in sys.modules", "'pydevd_plugins.extensions.types' in sys.modules"]);
@@ -87,7 +108,18 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
   test("the exit: pydevd ends its session when the main thread ends, without its threads' 0.5 s timeout; a live thread and all output still count", async () => {
     const prog = join(env.dir, "ends.py");
     // A non-daemon worker outlives the main thread: the program is not over until it is.
-    writeFileSync(prog, ["import threading, time", "def work():", "    time.sleep(0.3)", "    print('worker done')", "threading.Thread(target=work).start()", "print('main done')", ""].join("\n"));
+    writeFileSync(
+      prog,
+      [
+        "import threading, time",
+        "def work():",
+        "    time.sleep(0.3)",
+        "    print('worker done')",
+        "threading.Thread(target=work).start()",
+        "print('main done')",
+        "",
+      ].join("\n"),
+    );
     const log = join(env.dir, "pydevd.log");
     const s = env.session("ends");
     const r = await s.ok(["start", prog, "--python", "/usr/bin/python3", "--env", "PYDEVD_DEBUG=1", "--env", `PYDEVD_DEBUG_FILE=${log}`]);
@@ -113,7 +145,11 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     await env.session("race").ok(["start", prog, "--python", "/usr/bin/python3"]);
     const bootstrap = join(env.runtimeDir, "python");
     expect(readdirSync(bootstrap)).toContain("sitecustomize.py");
-    const pydevdDir = runCommand(["/usr/bin/python3", "-c", "import debugpy, os; print(os.path.join(os.path.dirname(debugpy.__file__), '_vendored', 'pydevd'))"]).out.trim();
+    const pydevdDir = runCommand([
+      "/usr/bin/python3",
+      "-c",
+      "import debugpy, os; print(os.path.join(os.path.dirname(debugpy.__file__), '_vendored', 'pydevd'))",
+    ]).out.trim();
     const script = join(env.dir, "race.py");
     writeFileSync(
       script,
@@ -168,7 +204,11 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     writeFileSync(prog, "x = 2\n");
     await env.session("lost").ok(["start", prog, "--python", "/usr/bin/python3"]);
     const bootstrap = join(env.runtimeDir, "python");
-    const pydevdDir = runCommand(["/usr/bin/python3", "-c", "import debugpy, os; print(os.path.join(os.path.dirname(debugpy.__file__), '_vendored', 'pydevd'))"]).out.trim();
+    const pydevdDir = runCommand([
+      "/usr/bin/python3",
+      "-c",
+      "import debugpy, os; print(os.path.join(os.path.dirname(debugpy.__file__), '_vendored', 'pydevd'))",
+    ]).out.trim();
     const script = join(env.dir, "lost.py");
     writeFileSync(
       script,

@@ -36,7 +36,11 @@ async function serve(argv: (port: number) => string[]): Promise<number> {
   children.push(Bun.spawn(argv(port), { stdout: "ignore", stderr: "ignore", stdin: "ignore" }));
   // Probing with a connect would use up a single-connection adapter: wait for the port by polling
   // /proc/net/tcp instead.
-  await waitFor(async () => (await Bun.file("/proc/net/tcp").text()).includes(`:${port.toString(16).toUpperCase().padStart(4, "0")} 00000000:0000 0A`), 10_000, `port ${port}`);
+  await waitFor(
+    async () => (await Bun.file("/proc/net/tcp").text()).includes(`:${port.toString(16).toUpperCase().padStart(4, "0")} 00000000:0000 0A`),
+    10_000,
+    `port ${port}`,
+  );
   return port;
 }
 
@@ -46,7 +50,18 @@ describe("start --connect", () => {
     const port = await serve((p) => [lldb, "--port", String(p)]);
     const src = sourcePath("c/basic.c");
     const line = markerLine(src, "loop_body");
-    const d = await env.ok(["start", bins["c-basic"]!, "--connect", `127.0.0.1:${port}`, "--adapter", "lldb-dap", "--break", `${src}:${line}`, "--session", "remote-lldb"]);
+    const d = await env.ok([
+      "start",
+      bins["c-basic"]!,
+      "--connect",
+      `127.0.0.1:${port}`,
+      "--adapter",
+      "lldb-dap",
+      "--break",
+      `${src}:${line}`,
+      "--session",
+      "remote-lldb",
+    ]);
     expect(d.session).toMatchObject({ adapter: "lldb-dap", mode: "launch" });
     expect(d.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: "main", file: src, line } });
     expect(d.stop.locals.find((v: any) => v.name === "total")!.value).toBe("0");
@@ -60,7 +75,18 @@ describe("start --connect", () => {
     const dlv = findAdapter("dlv")!;
     const port = await serve((p) => [dlv, "dap", `--listen=127.0.0.1:${p}`]);
     const line = goMarkerLine("basic", "loop_body");
-    const d = await env.ok(["start", goBins.basic!, "--connect", `127.0.0.1:${port}`, "--adapter", "delve", "--break", `${sourcePath("go/basic/main.go")}:${line}`, "--session", "remote-dlv"]);
+    const d = await env.ok([
+      "start",
+      goBins.basic!,
+      "--connect",
+      `127.0.0.1:${port}`,
+      "--adapter",
+      "delve",
+      "--break",
+      `${sourcePath("go/basic/main.go")}:${line}`,
+      "--session",
+      "remote-dlv",
+    ]);
     expect(d.stop).toMatchObject({ reason: "breakpoint", frame: { function: "main.main", line } });
     expect((await env.ok(["print", "add(2, 3)", "--session", "remote-dlv"])).result).toBe("5");
     await env.ok(["stop", "--session", "remote-dlv"]);

@@ -23,9 +23,15 @@ beforeAll(async () => {
   goFixtures = await buildGoFixtures();
   dir = mkdtempSync(join(tmpdir(), "dbg-signal-src-"));
   writeFileSync(join(dir, "sleeper.py"), 'import os, time\nprint(f"pid={os.getpid()}", flush=True)\nfor i in range(6000):\n    time.sleep(0.1)  # tick\n');
-  writeFileSync(join(dir, "ends.py"), 'import os, signal, sys\nprint("ending", flush=True)\nif sys.argv[1] == "kill":\n    os.kill(os.getpid(), signal.SIGKILL)\nif sys.argv[1] == "abort":\n    os.abort()\nsys.exit(int(sys.argv[1]))\n');
+  writeFileSync(
+    join(dir, "ends.py"),
+    'import os, signal, sys\nprint("ending", flush=True)\nif sys.argv[1] == "kill":\n    os.kill(os.getpid(), signal.SIGKILL)\nif sys.argv[1] == "abort":\n    os.abort()\nsys.exit(int(sys.argv[1]))\n',
+  );
   writeFileSync(join(dir, "go.mod"), "module selfkill\n\ngo 1.21\n");
-  writeFileSync(join(dir, "main.go"), 'package main\n\nimport (\n\t"fmt"\n\t"os"\n\t"syscall"\n)\n\nfunc main() {\n\tfmt.Println("ending")\n\tsyscall.Kill(os.Getpid(), syscall.SIGKILL)\n}\n');
+  writeFileSync(
+    join(dir, "main.go"),
+    'package main\n\nimport (\n\t"fmt"\n\t"os"\n\t"syscall"\n)\n\nfunc main() {\n\tfmt.Println("ending")\n\tsyscall.Kill(os.Getpid(), syscall.SIGKILL)\n}\n',
+  );
 }, 240_000);
 afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
@@ -40,9 +46,27 @@ interface Profile {
 
 const C_SLEEPER = sourcePath("c/sleeper.c");
 const profiles: Profile[] = [
-  { name: "lldb-dap", available: () => adapterAvailable("lldb-dap", FILE), sleeper: () => fixtures["c-sleeper"]!, tick: () => `${C_SLEEPER}:${markerLine(C_SLEEPER, "tick_body")}`, flags: [] },
-  { name: "gdb", available: () => !!gdb.discover({ options: {} }) || missing("gdb with cdt-gdb-adapter is not installed", FILE), sleeper: () => fixtures["c-sleeper"]!, tick: () => `${C_SLEEPER}:${markerLine(C_SLEEPER, "tick_body")}`, flags: ["--adapter", "gdb"] },
-  { name: "delve", available: () => adapterAvailable("dlv", FILE), sleeper: () => goFixtures.sleeper!, tick: () => `${join(goFixturesDir, "sleeper", "main.go")}:${markerLine(join(goFixturesDir, "sleeper", "main.go"), "tick_body")}`, flags: [] },
+  {
+    name: "lldb-dap",
+    available: () => adapterAvailable("lldb-dap", FILE),
+    sleeper: () => fixtures["c-sleeper"]!,
+    tick: () => `${C_SLEEPER}:${markerLine(C_SLEEPER, "tick_body")}`,
+    flags: [],
+  },
+  {
+    name: "gdb",
+    available: () => !!gdb.discover({ options: {} }) || missing("gdb with cdt-gdb-adapter is not installed", FILE),
+    sleeper: () => fixtures["c-sleeper"]!,
+    tick: () => `${C_SLEEPER}:${markerLine(C_SLEEPER, "tick_body")}`,
+    flags: ["--adapter", "gdb"],
+  },
+  {
+    name: "delve",
+    available: () => adapterAvailable("dlv", FILE),
+    sleeper: () => goFixtures.sleeper!,
+    tick: () => `${join(goFixturesDir, "sleeper", "main.go")}:${markerLine(join(goFixturesDir, "sleeper", "main.go"), "tick_body")}`,
+    flags: [],
+  },
   {
     name: "debugpy",
     available: () => runCommand(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE),
@@ -55,11 +79,15 @@ const profiles: Profile[] = [
 /** The program's pid, from the `pid=N` line the sleepers print first. */
 async function programPid(session: string): Promise<number> {
   let pid = 0;
-  await waitFor(async () => {
-    const text = (await env().run(["output", "--session", session])).json?.data?.text ?? "";
-    pid = Number(/pid=(\d+)/.exec(text)?.[1] ?? 0);
-    return pid > 0;
-  }, 20_000, "the program's pid line");
+  await waitFor(
+    async () => {
+      const text = (await env().run(["output", "--session", session])).json?.data?.text ?? "";
+      pid = Number(/pid=(\d+)/.exec(text)?.[1] ?? 0);
+      return pid > 0;
+    },
+    20_000,
+    "the program's pid line",
+  );
   return pid;
 }
 
@@ -149,7 +177,10 @@ describe.skipIf(!profiles[0]!.available() || !profiles[1]!.available())("C progr
 });
 
 describe.skipIf(!profiles[3]!.available())("debugpy: a Python program that ends itself", () => {
-  for (const [arg, signal] of [["kill", "SIGKILL"], ["abort", "SIGABRT"]] as const) {
+  for (const [arg, signal] of [
+    ["kill", "SIGKILL"],
+    ["abort", "SIGABRT"],
+  ] as const) {
     test(`${arg}: killed by ${signal}`, async () => {
       const r = await env().ok(["run", join(dir, "ends.py"), "--", arg]);
       expectKilledBy(r.stop, signal);

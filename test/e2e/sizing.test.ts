@@ -177,7 +177,11 @@ for (const p of profiles) {
 
     test("--locals in a batch plan, and a bad --locals is a usage error", async () => {
       const name = `sizing-batch-${p.name.replace(/\W/g, "")}`;
-      const plan = [`start ${p.program()} ${p.flags.join(" ")} --break ${at("loop_body")} --session ${name}`, `continue --session ${name} --locals none`, `continue --session ${name} --print i --locals all`].join("\n");
+      const plan = [
+        `start ${p.program()} ${p.flags.join(" ")} --break ${at("loop_body")} --session ${name}`,
+        `continue --session ${name} --locals none`,
+        `continue --session ${name} --print i --locals all`,
+      ].join("\n");
       const r = await env.run(["batch"], { stdin: plan, json: false });
       expect(r.exitCode).toBe(0);
       const steps = r.stdout.split(/^» /m).slice(1);

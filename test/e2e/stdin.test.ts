@@ -88,7 +88,8 @@ const haveLldb = adapterAvailable("lldb-dap", FILE);
 const haveGdb = adapterAvailable("gdb", FILE);
 const haveDlv = adapterAvailable("dlv", FILE);
 const haveLldbCli = Bun.which("lldb-19") !== null || Bun.which("lldb") !== null;
-const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
+const haveDebugpy =
+  Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", FILE);
 
 interface Case {
   name: string;
@@ -103,7 +104,15 @@ interface Case {
 
 const cases: Case[] = [
   { name: "lldb-dap", have: haveLldb, program: () => join(dir, "sum"), at: () => `${join(dir, "sum.c")}:${C_LINE}`, flags: [], timeout: 60_000 },
-  { name: "lldb-cli", have: haveLldbCli, program: () => join(dir, "sum"), at: () => `${join(dir, "sum.c")}:${C_LINE}`, flags: ["--adapter", "lldb-cli"], timeout: 60_000, exitOutput: false },
+  {
+    name: "lldb-cli",
+    have: haveLldbCli,
+    program: () => join(dir, "sum"),
+    at: () => `${join(dir, "sum.c")}:${C_LINE}`,
+    flags: ["--adapter", "lldb-cli"],
+    timeout: 60_000,
+    exitOutput: false,
+  },
   { name: "gdb", have: haveGdb, program: () => join(dir, "sum"), at: () => `${join(dir, "sum.c")}:${C_LINE}`, flags: ["--adapter", "gdb"], timeout: 60_000 },
   // Delve builds the sources first (cached after the first run).
   { name: "Delve", have: haveDlv, program: () => join(dir, "gosum"), at: () => `${join(dir, "gosum", "main.go")}:${GO_LINE}`, flags: [], timeout: 180_000 },
@@ -124,58 +133,85 @@ describe("--stdin", () => {
     // known timing, not stdin's): there the values at the stop are the proof.
     const output = (r: { stop?: { output: string } }, expected: string) => c.exitOutput !== false && expect(r.stop?.output).toBe(expected);
 
-    test.skipIf(!c.have)(`${c.name}: --stdin FILE is the program's stdin, a real file; the value computed from it prints at the breakpoint`, async () => {
-      const r = await env().ok(["run", c.program(), ...c.flags, "--stdin", input, "--break", c.at(), ...printed, "--timeout", "120"], opts);
-      expect(values(r)).toEqual([["10", "1", String(FILE_TEXT.length)]]);
-      expect(r.stoppedBy).toBe("exit");
-      output(r, line(4, 10, 1, FILE_TEXT.length));
-    }, c.timeout);
+    test.skipIf(!c.have)(
+      `${c.name}: --stdin FILE is the program's stdin, a real file; the value computed from it prints at the breakpoint`,
+      async () => {
+        const r = await env().ok(["run", c.program(), ...c.flags, "--stdin", input, "--break", c.at(), ...printed, "--timeout", "120"], opts);
+        expect(values(r)).toEqual([["10", "1", String(FILE_TEXT.length)]]);
+        expect(r.stoppedBy).toBe("exit");
+        output(r, line(4, 10, 1, FILE_TEXT.length));
+      },
+      c.timeout,
+    );
 
-    test.skipIf(!c.have)(`${c.name}: --stdin - gives the program what the CLI's stdin carried`, async () => {
-      const r = await env().ok(["run", c.program(), ...c.flags, "--stdin", "-", "--break", c.at(), ...printed, "--timeout", "120"], { ...opts, stdin: PIPED_TEXT });
-      // A copy in a private file: still a regular file.
-      expect(values(r)).toEqual([["30", "1", String(PIPED_TEXT.length)]]);
-      output(r, line(2, 30, 1, PIPED_TEXT.length));
-      // The copy is gone with the run's session.
-      expect(readdirSync(join(env().runtimeDir, "stdin"))).toEqual([]);
-    }, c.timeout);
+    test.skipIf(!c.have)(
+      `${c.name}: --stdin - gives the program what the CLI's stdin carried`,
+      async () => {
+        const r = await env().ok(["run", c.program(), ...c.flags, "--stdin", "-", "--break", c.at(), ...printed, "--timeout", "120"], {
+          ...opts,
+          stdin: PIPED_TEXT,
+        });
+        // A copy in a private file: still a regular file.
+        expect(values(r)).toEqual([["30", "1", String(PIPED_TEXT.length)]]);
+        output(r, line(2, 30, 1, PIPED_TEXT.length));
+        // The copy is gone with the run's session.
+        expect(readdirSync(join(env().runtimeDir, "stdin"))).toEqual([]);
+      },
+      c.timeout,
+    );
 
-    test.skipIf(!c.have)(`${c.name}: without --stdin the program reads end-of-file`, async () => {
-      const r = await env().ok(["run", c.program(), ...c.flags, "--break", c.at(), ...printed, "--timeout", "120"], opts);
-      expect(values(r)).toEqual([["0", "0", "0"]]);
-      output(r, line(0, 0, 0, 0));
-    }, c.timeout);
+    test.skipIf(!c.have)(
+      `${c.name}: without --stdin the program reads end-of-file`,
+      async () => {
+        const r = await env().ok(["run", c.program(), ...c.flags, "--break", c.at(), ...printed, "--timeout", "120"], opts);
+        expect(values(r)).toEqual([["0", "0", "0"]]);
+        output(r, line(0, 0, 0, 0));
+      },
+      c.timeout,
+    );
   }
 
-  test.skipIf(!haveLldb)("start --stdin -: the copy lives with the session, restart reads it again from its start, stop deletes it", async () => {
-    const s = env().session("keep");
-    const started = await s.ok(["start", join(dir, "sum"), "--stdin", "-", "--break", `${join(dir, "sum.c")}:${C_LINE}`, "--print", "total"], { stdin: PIPED_TEXT });
-    expect(started.stop?.displays?.map((v) => v.value)).toEqual(["30"]);
-    const copies = readdirSync(join(env().runtimeDir, "stdin"));
-    expect(copies.length).toBe(1);
-    // Private to the user.
-    const mode = Bun.spawnSync(["stat", "-c", "%a", join(env().runtimeDir, "stdin", copies[0]!)]).stdout.toString().trim();
-    expect(mode).toBe("600");
-    const again = await s.ok(["restart", "--print", "total"]);
-    expect(again.stop?.displays?.map((v) => v.value)).toEqual(["30"]);
-    await s.ok(["stop"]);
-    expect(readdirSync(join(env().runtimeDir, "stdin"))).toEqual([]);
-  }, 60_000);
+  test.skipIf(!haveLldb)(
+    "start --stdin -: the copy lives with the session, restart reads it again from its start, stop deletes it",
+    async () => {
+      const s = env().session("keep");
+      const started = await s.ok(["start", join(dir, "sum"), "--stdin", "-", "--break", `${join(dir, "sum.c")}:${C_LINE}`, "--print", "total"], {
+        stdin: PIPED_TEXT,
+      });
+      expect(started.stop?.displays?.map((v) => v.value)).toEqual(["30"]);
+      const copies = readdirSync(join(env().runtimeDir, "stdin"));
+      expect(copies.length).toBe(1);
+      // Private to the user.
+      const mode = Bun.spawnSync(["stat", "-c", "%a", join(env().runtimeDir, "stdin", copies[0]!)])
+        .stdout.toString()
+        .trim();
+      expect(mode).toBe("600");
+      const again = await s.ok(["restart", "--print", "total"]);
+      expect(again.stop?.displays?.map((v) => v.value)).toEqual(["30"]);
+      await s.ok(["stop"]);
+      expect(readdirSync(join(env().runtimeDir, "stdin"))).toEqual([]);
+    },
+    60_000,
+  );
 
-  test.skipIf(!haveLldb)("batch: a start line takes --stdin FILE, and --stdin - when the plan is a file", async () => {
-    const plan = join(dir, "plan.txt");
-    writeFileSync(plan, `start ${join(dir, "sum")} --session b1 --stdin - --break ${join(dir, "sum.c")}:${C_LINE} --print total\nstop --session b1\n`);
-    const r = await env().ok(["batch", plan], { stdin: PIPED_TEXT });
-    const first = r.replies[0]!;
-    expect(first.ok).toBe(true);
-    expect(first.ok && (first.data as { stop?: { displays?: { value?: string }[] } }).stop?.displays?.map((v) => v.value)).toEqual(["30"]);
-    expect(readdirSync(join(env().runtimeDir, "stdin"))).toEqual([]);
-    // The plan on stdin: `-` cannot be the program's input too.
-    const refused = await env().run(["batch"], { stdin: `start ${join(dir, "sum")} --stdin -\n` });
-    expect(refused.exitCode).toBe(2);
-    expect(refused.json.ok).toBe(false);
-    expect(!refused.json.ok && refused.json.error.code).toBe("USAGE");
-  }, 60_000);
+  test.skipIf(!haveLldb)(
+    "batch: a start line takes --stdin FILE, and --stdin - when the plan is a file",
+    async () => {
+      const plan = join(dir, "plan.txt");
+      writeFileSync(plan, `start ${join(dir, "sum")} --session b1 --stdin - --break ${join(dir, "sum.c")}:${C_LINE} --print total\nstop --session b1\n`);
+      const r = await env().ok(["batch", plan], { stdin: PIPED_TEXT });
+      const first = r.replies[0]!;
+      expect(first.ok).toBe(true);
+      expect(first.ok && (first.data as { stop?: { displays?: { value?: string }[] } }).stop?.displays?.map((v) => v.value)).toEqual(["30"]);
+      expect(readdirSync(join(env().runtimeDir, "stdin"))).toEqual([]);
+      // The plan on stdin: `-` cannot be the program's input too.
+      const refused = await env().run(["batch"], { stdin: `start ${join(dir, "sum")} --stdin -\n` });
+      expect(refused.exitCode).toBe(2);
+      expect(refused.json.ok).toBe(false);
+      expect(!refused.json.ok && refused.json.error.code).toBe("USAGE");
+    },
+    60_000,
+  );
 });
 
 describe.skipIf(!haveLldb)("--stdin errors", () => {
@@ -204,7 +240,9 @@ describe.skipIf(!haveLldb)("--stdin errors", () => {
   }, 60_000);
 
   test("a path of the CLI's own descriptors (`<(cmd)`, /dev/stdin) is copied as `-` is", async () => {
-    const r = await env().ok(["run", join(dir, "sum"), "--stdin", "/dev/stdin", "--break", `${join(dir, "sum.c")}:${C_LINE}`, "--print", "total"], { stdin: PIPED_TEXT });
+    const r = await env().ok(["run", join(dir, "sum"), "--stdin", "/dev/stdin", "--break", `${join(dir, "sum.c")}:${C_LINE}`, "--print", "total"], {
+      stdin: PIPED_TEXT,
+    });
     expect(r.hits.map((h) => h.values.map((v) => v.value))).toEqual([["30"]]);
     expect(readdirSync(join(env().runtimeDir, "stdin"))).toEqual([]);
   }, 60_000);
@@ -234,12 +272,16 @@ describe.skipIf(!haveLldb)("--stdin errors", () => {
 
   // `script` gives the CLI a terminal as its stdin.
   const script = Bun.which("script");
-  test.skipIf(!script)("--stdin - at a terminal: USAGE, said before anything starts", async () => {
-    const cmd = `${JSON.stringify(join(process.cwd(), "dist", "debugger"))} run ${JSON.stringify(join(dir, "sum"))} --stdin - --json`;
-    const p = Bun.spawnSync([script!, "-qec", cmd, "/dev/null"], { env: env().env, stdout: "pipe", stderr: "pipe", timeout: 30_000 });
-    expect(p.exitCode).toBe(2);
-    expect(p.stdout.toString()).toContain('"code":"USAGE"');
-    expect(p.stdout.toString()).toContain("terminal");
-  }, 60_000);
+  test.skipIf(!script)(
+    "--stdin - at a terminal: USAGE, said before anything starts",
+    async () => {
+      const cmd = `${JSON.stringify(join(process.cwd(), "dist", "debugger"))} run ${JSON.stringify(join(dir, "sum"))} --stdin - --json`;
+      const p = Bun.spawnSync([script!, "-qec", cmd, "/dev/null"], { env: env().env, stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+      expect(p.exitCode).toBe(2);
+      expect(p.stdout.toString()).toContain('"code":"USAGE"');
+      expect(p.stdout.toString()).toContain("terminal");
+    },
+    60_000,
+  );
   if (!script) console.log("skipped: no `script` (util-linux) to give the CLI a terminal");
 });

@@ -109,7 +109,9 @@ for i in range(100000):
 
 const env = useEnv(() => new E2eEnv({ prefix: "dbg-term-" }));
 const haveLldb = adapterAvailable("lldb-dap", "test/e2e/terminal.test.ts");
-const haveDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 || missing("debugpy is not importable by /usr/bin/python3", "test/e2e/terminal.test.ts");
+const haveDebugpy =
+  Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy"]).exitCode === 0 ||
+  missing("debugpy is not importable by /usr/bin/python3", "test/e2e/terminal.test.ts");
 const haveTmux = Bun.which("tmux") !== null || missing("tmux is not installed (CI installs it in .ci/run)", "test/e2e/terminal.test.ts");
 const haveGdb = adapterAvailable("gdb", "test/e2e/terminal.test.ts");
 const haveDlv = adapterAvailable("dlv", "test/e2e/terminal.test.ts");
@@ -205,39 +207,47 @@ t("start and continue show a progress line that says the truth while waiting, er
 
 // Issue 29: at 40 columns the line wrapped, and each redraw left a copy above the report.
 // (Narrowed while a line is shown, a terminal that reflows keeps the wrapped rows of that one line.)
-t("the progress line is never wider than the terminal, and follows a wider resize", async () => {
-  const vars = Object.entries({ ...env().env, PS1: "$ " }).map(([k, v]) => `${k}=${v}`);
-  tmux("new-session", "-d", "-s", "narrow", "-x", "40", "-y", "30", "env", ...vars, "bash", "--norc", "--noprofile");
-  const s = env().session("narrow");
-  await s.ok(["start", prog, "--stop-on-entry"]);
-  tmux("send-keys", "-t", "narrow", "clear", "Enter");
-  // No breakpoint: the continue waits the program's 7.5 s to its end.
-  tmux("send-keys", "-t", "narrow", `${BIN} continue --session narrow; echo "rc=$?"`, "Enter");
-  const rows = (pane: string) => screen(pane).split("\n");
-  const progressRows = (pane: string) => rows(pane).filter((l) => l.startsWith("continue:"));
-  let seen = 0;
-  await waitFor(() => {
-    const p = progressRows("narrow");
-    // Never a second row of it (a wrapped or left-behind copy), never the last column used.
-    expect(p.length).toBeLessThanOrEqual(1);
-    expect(rows("narrow").filter((l) => l.includes("waiting for")).length).toBeLessThanOrEqual(1);
-    if (p.length) {
-      expect([...p[0]!].length).toBeLessThan(40);
-      expect(p[0]!).toMatch(/…; \d+\.\d s$/);
-      seen++;
-    }
-    return seen >= 6;
-  }, 10_000, "several redraws of the progress line at 40 columns");
-  // Wider: the whole subject again (the width is read at every draw).
-  tmux("resize-window", "-t", "narrow", "-x", "120", "-y", "30");
-  await waitFor(() => /^continue: the program runs; waiting for the stop; \d+\.\d s$/m.test(screen("narrow")), 10_000, "the full line after the resize");
-  await waitFor(() => /rc=\d+/.test(screen("narrow")), 20_000, "the continue to end");
-  const after = screen("narrow");
-  expect(after).toContain("rc=0");
-  expect(after).toContain("exited");
-  expect(after).not.toContain("waiting for");
-  expect(after).not.toMatch(/^continue:/m);
-}, 60_000);
+t(
+  "the progress line is never wider than the terminal, and follows a wider resize",
+  async () => {
+    const vars = Object.entries({ ...env().env, PS1: "$ " }).map(([k, v]) => `${k}=${v}`);
+    tmux("new-session", "-d", "-s", "narrow", "-x", "40", "-y", "30", "env", ...vars, "bash", "--norc", "--noprofile");
+    const s = env().session("narrow");
+    await s.ok(["start", prog, "--stop-on-entry"]);
+    tmux("send-keys", "-t", "narrow", "clear", "Enter");
+    // No breakpoint: the continue waits the program's 7.5 s to its end.
+    tmux("send-keys", "-t", "narrow", `${BIN} continue --session narrow; echo "rc=$?"`, "Enter");
+    const rows = (pane: string) => screen(pane).split("\n");
+    const progressRows = (pane: string) => rows(pane).filter((l) => l.startsWith("continue:"));
+    let seen = 0;
+    await waitFor(
+      () => {
+        const p = progressRows("narrow");
+        // Never a second row of it (a wrapped or left-behind copy), never the last column used.
+        expect(p.length).toBeLessThanOrEqual(1);
+        expect(rows("narrow").filter((l) => l.includes("waiting for")).length).toBeLessThanOrEqual(1);
+        if (p.length) {
+          expect([...p[0]!].length).toBeLessThan(40);
+          expect(p[0]!).toMatch(/…; \d+\.\d s$/);
+          seen++;
+        }
+        return seen >= 6;
+      },
+      10_000,
+      "several redraws of the progress line at 40 columns",
+    );
+    // Wider: the whole subject again (the width is read at every draw).
+    tmux("resize-window", "-t", "narrow", "-x", "120", "-y", "30");
+    await waitFor(() => /^continue: the program runs; waiting for the stop; \d+\.\d s$/m.test(screen("narrow")), 10_000, "the full line after the resize");
+    await waitFor(() => /rc=\d+/.test(screen("narrow")), 20_000, "the continue to end");
+    const after = screen("narrow");
+    expect(after).toContain("rc=0");
+    expect(after).toContain("exited");
+    expect(after).not.toContain("waiting for");
+    expect(after).not.toMatch(/^continue:/m);
+  },
+  60_000,
+);
 
 t("on a pipe there is no progress line", async () => {
   const s = env().session("pipe");
@@ -286,33 +296,42 @@ t("Ctrl-C in a waiting continue pauses the program and reports where (lldb-dap)"
 
 // debugpy pauses Python code at its next line: a program inside a 4 s sleep takes that long to
 // pause, which leaves a real window for the second Ctrl-C.
-(haveDebugpy && haveTmux ? test : test.skip)("a second Ctrl-C while the pause is on its way leaves at once (exit 130, INTERRUPTED); the session lives on and the pause lands", async () => {
-  const pane = "twice";
-  const type = shell(pane);
-  const s = env().session("twice");
-  await s.ok(["start", napPy, "--stop-on-entry"]);
-  type(`${BIN} continue --session twice; echo "rc=$?"`);
-  await waitFor(() => /^nap 1$/m.test(screen(pane)), 20_000, "the program to be in its second sleep");
-  tmux("send-keys", "-t", pane, "C-c");
-  await waitFor(() => screen(pane).includes("Ctrl-C: pausing the program"), 5000, "the first Ctrl-C to be taken");
-  const second = Date.now();
-  tmux("send-keys", "-t", pane, "C-c");
-  await waitFor(() => /rc=\d+/.test(screen(pane)), 10_000, "the continue to end");
-  const left = Date.now() - second;
-  const after = screen(pane);
-  expect(after).toContain("rc=130");
-  expect(after).toContain("error: left the continue at a second Ctrl-C; session 'twice' keeps running in the daemon; the program is running (the pause asked for may still stop it) [INTERRUPTED]");
-  expect(after).toContain("hint: `debugger await` waits for its next stop");
-  expect(after).not.toContain("Stopped:");
-  expect(left).toBeLessThan(3000);
-  // The pause asked for at the first Ctrl-C lands when the sleep ends; the session answers as before.
-  const got = await s.ok(["await", "--timeout", "20"]);
-  expect(got.stop.reason).toBe("pause");
-  await s.run(["stop"]);
-});
+(haveDebugpy && haveTmux ? test : test.skip)(
+  "a second Ctrl-C while the pause is on its way leaves at once (exit 130, INTERRUPTED); the session lives on and the pause lands",
+  async () => {
+    const pane = "twice";
+    const type = shell(pane);
+    const s = env().session("twice");
+    await s.ok(["start", napPy, "--stop-on-entry"]);
+    type(`${BIN} continue --session twice; echo "rc=$?"`);
+    await waitFor(() => /^nap 1$/m.test(screen(pane)), 20_000, "the program to be in its second sleep");
+    tmux("send-keys", "-t", pane, "C-c");
+    await waitFor(() => screen(pane).includes("Ctrl-C: pausing the program"), 5000, "the first Ctrl-C to be taken");
+    const second = Date.now();
+    tmux("send-keys", "-t", pane, "C-c");
+    await waitFor(() => /rc=\d+/.test(screen(pane)), 10_000, "the continue to end");
+    const left = Date.now() - second;
+    const after = screen(pane);
+    expect(after).toContain("rc=130");
+    expect(after).toContain(
+      "error: left the continue at a second Ctrl-C; session 'twice' keeps running in the daemon; the program is running (the pause asked for may still stop it) [INTERRUPTED]",
+    );
+    expect(after).toContain("hint: `debugger await` waits for its next stop");
+    expect(after).not.toContain("Stopped:");
+    expect(left).toBeLessThan(3000);
+    // The pause asked for at the first Ctrl-C lands when the sleep ends; the session answers as before.
+    const got = await s.ok(["await", "--timeout", "20"]);
+    expect(got.stop.reason).toBe("pause");
+    await s.run(["stop"]);
+  },
+);
 
 /** Lines of the program's output on the screen, in order. */
-const programLines = (text: string) => text.split("\n").filter((l) => /^line \d+$/.test(l.trim())).map((l) => l.trim());
+const programLines = (text: string) =>
+  text
+    .split("\n")
+    .filter((l) => /^line \d+$/.test(l.trim()))
+    .map((l) => l.trim());
 
 async function streaming(pane: string, session: string, program: string, breakAt: string, extra = "", fn = "hit", firstLineMs = 15_000) {
   const type = shell(pane);
@@ -321,7 +340,11 @@ async function streaming(pane: string, session: string, program: string, breakAt
   // start: the program's lines appear while it waits, the progress line below them counts them.
   type(`${BIN} start ${program} --break ${breakAt} --session ${session}${extra}; echo "rc=$?"`);
   await waitFor(() => /^line 2$/m.test(screen(pane)) && !/rc=\d/.test(screen(pane)), firstLineMs, "the start's output to stream while it waits");
-  await waitFor(() => /start: starting, then waiting for the first stop; \d+\.\d s; \d+ lines? of output/.test(screen(pane)), 10_000, "the progress line under the output");
+  await waitFor(
+    () => /start: starting, then waiting for the first stop; \d+\.\d s; \d+ lines? of output/.test(screen(pane)),
+    10_000,
+    "the progress line under the output",
+  );
   await waitFor(() => /rc=\d+/.test(screen(pane)), 30_000, "the start to end");
   let after = screen(pane);
   expect(after).toContain("rc=0");
@@ -342,7 +365,11 @@ async function streaming(pane: string, session: string, program: string, breakAt
   // On a pipe: nothing streamed, the report keeps its Output section as before.
   const piped = await env().session(session).run(["continue"], { json: false });
   expect(piped.exitCode).toBe(0);
-  expect(piped.stdout).toContain(`Output:\n${expected(16).map((l) => `  ${l}`).join("\n")}`);
+  expect(piped.stdout).toContain(
+    `Output:\n${expected(16)
+      .map((l) => `  ${l}`)
+      .join("\n")}`,
+  );
   expect(piped.stdout.match(/line 16/g)?.length).toBe(1);
   await env().session(session).run(["stop"]);
 }
@@ -359,10 +386,14 @@ t("the program's output streams while start and continue wait (lldb-dap), once, 
   await streaming("streamgdb", "streamgdb", stream, "hit", " --adapter gdb");
 });
 
-(haveLldb && haveDlv && haveTmux ? test : test.skip)("the program's output streams while start and continue wait (Delve)", async () => {
-  // The daemon builds the Go source first (the standard library too, on a cold cache).
-  await streaming("streamgo", "streamgo", streamGo, "main.hit", "", "main.hit", 100_000);
-}, 180_000);
+(haveLldb && haveDlv && haveTmux ? test : test.skip)(
+  "the program's output streams while start and continue wait (Delve)",
+  async () => {
+    // The daemon builds the Go source first (the standard library too, on a cold cache).
+    await streaming("streamgo", "streamgo", streamGo, "main.hit", "", "main.hit", 100_000);
+  },
+  180_000,
+);
 
 t("run streams the program's output on a terminal while it runs, each line once, and its report leaves Output out (lldb-dap)", async () => {
   const type = shell("runstream");

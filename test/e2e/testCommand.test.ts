@@ -19,7 +19,9 @@ const env = new E2eEnv({ prefix: "dbg-e2e-test-", env: goCache ? { GOCACHE: goCa
 afterAll(() => env.close());
 
 function markLine(file: string, mark: string): number {
-  const i = readFileSync(file, "utf8").split("\n").findIndex((l) => l.includes(`@mark ${mark}`));
+  const i = readFileSync(file, "utf8")
+    .split("\n")
+    .findIndex((l) => l.includes(`@mark ${mark}`));
   if (i < 0) throw new Error(`no @mark ${mark} in ${file}`);
   return i + 1;
 }
@@ -38,14 +40,19 @@ beforeAll(async () => {
   await env.ok(["sessions"]);
 });
 
-const hasDebugpy = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, pytest"], { stderr: "ignore" }).exitCode === 0 || missing("/usr/bin/python3 cannot import debugpy and pytest (apt-get install python3-debugpy python3-pytest)", "test/e2e/testCommand.test.ts");
+const hasDebugpy =
+  Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, pytest"], { stderr: "ignore" }).exitCode === 0 ||
+  missing("/usr/bin/python3 cannot import debugpy and pytest (apt-get install python3-debugpy python3-pytest)", "test/e2e/testCommand.test.ts");
 
 describe.skipIf(!hasDebugpy)("python", () => {
   // Debian's pytest first on PATH, whatever the machine has before it (a pyenv shim).
   const PATH = `/usr/bin:/bin:${process.env.PATH}`;
 
   // Not an adapter: skipped (said) without it, in CI too.
-  const hasXdist = hasDebugpy && (Bun.spawnSync(["/usr/bin/python3", "-c", "import xdist"], { stderr: "ignore" }).exitCode === 0 || skipped("SKIP test/e2e/testCommand.test.ts xdist case: /usr/bin/python3 cannot import xdist (apt-get install python3-pytest-xdist)"));
+  const hasXdist =
+    hasDebugpy &&
+    (Bun.spawnSync(["/usr/bin/python3", "-c", "import xdist"], { stderr: "ignore" }).exitCode === 0 ||
+      skipped("SKIP test/e2e/testCommand.test.ts xdist case: /usr/bin/python3 cannot import xdist (apt-get install python3-pytest-xdist)"));
   test.skipIf(!hasXdist)(
     "pytest-xdist with `addopts = -n 2`: the tests run with -n 0 and the failing assert stops (issue 33 item 2)",
     async () => {
@@ -121,7 +128,11 @@ describe.skipIf(!hasDebugpy)("python", () => {
       const dir = project("python");
       const s = env.session("pytest-break");
       const add = markLine(join(dir, "calc.py"), "add");
-      const first = await s.run(["test", "--no-stop-on-failure", "--break", `calc.py:${add} if a > 5`, "--", "python3", "-m", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH }, json: false });
+      const first = await s.run(["test", "--no-stop-on-failure", "--break", `calc.py:${add} if a > 5`, "--", "python3", "-m", "pytest", "-q", "test_calc.py"], {
+        cwd: dir,
+        env: { PATH },
+        json: false,
+      });
       expect(first.exitCode).toBe(0);
       expect(first.stdout).toContain("Testing with pytest: pytest -q test_calc.py");
       expect(first.stdout).toContain(`Stopped: breakpoint 1 in add (calc.py:${add})`);
@@ -150,7 +161,9 @@ describe.skipIf(!hasDebugpy)("python", () => {
   );
 });
 
-const hasGo = (adapterAvailable("dlv", "test/e2e/testCommand.test.ts") && (!!Bun.which("go") || missing("go is not installed (apt-get install golang-go)", "test/e2e/testCommand.test.ts")));
+const hasGo =
+  adapterAvailable("dlv", "test/e2e/testCommand.test.ts") &&
+  (!!Bun.which("go") || missing("go is not installed (apt-get install golang-go)", "test/e2e/testCommand.test.ts"));
 
 describe.skipIf(!hasGo)("go test", () => {
   test(
@@ -161,18 +174,25 @@ describe.skipIf(!hasGo)("go test", () => {
       const dir = join(env.dir, "gohang");
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, "go.mod"), "module gohang\n\ngo 1.18\n");
-      writeFileSync(join(dir, "h_test.go"), 'package gohang\n\nimport (\n\t"testing"\n\t"time"\n)\n\nfunc TestHang(t *testing.T) {\n\tv := time.After(time.Hour)\n\t<-v // hang\n}\n');
+      writeFileSync(
+        join(dir, "h_test.go"),
+        'package gohang\n\nimport (\n\t"testing"\n\t"time"\n)\n\nfunc TestHang(t *testing.T) {\n\tv := time.After(time.Hour)\n\t<-v // hang\n}\n',
+      );
       const s = env.session("gohang");
       const started = await s.ok(["test", "--no-wait", "--", "go", "test", "."], { cwd: dir });
       expect(started.state).toBe("running");
       // Under load the test may not wait yet at the first pause: paused again until it does.
       let p: any;
-      await waitFor(async () => {
-        p = await s.ok(["pause"]);
-        if (p.hang?.blocked) return true;
-        await s.ok(["continue", "--no-wait"]);
-        return false;
-      }, 60_000, "the test to wait at its line");
+      await waitFor(
+        async () => {
+          p = await s.ok(["pause"]);
+          if (p.hang?.blocked) return true;
+          await s.ok(["continue", "--no-wait"]);
+          return false;
+        },
+        60_000,
+        "the test to wait at its line",
+      );
       expect(p.hang.groups[0]).toMatchObject({ frame: { function: "gohang.TestHang", file: join(dir, "h_test.go"), line: 10 }, waits: "chan receive" });
     },
     T,
@@ -188,7 +208,11 @@ describe.skipIf(!hasGo)("go test", () => {
       expect(d.args).toEqual(["-test.run=TestSmall|TestBig", "-test.count=1"]);
       const stop = d.stop;
       expect(stop.reason).toBe("failure");
-      expect(stop.frame).toMatchObject({ function: "example.com/calc.TestBig", file: join(dir, "calc_test.go"), line: markLine(join(dir, "calc_test.go"), "fail") });
+      expect(stop.frame).toMatchObject({
+        function: "example.com/calc.TestBig",
+        file: join(dir, "calc_test.go"),
+        line: markLine(join(dir, "calc_test.go"), "fail"),
+      });
       expect(local(stop, "got")).toBe("11");
       expect(local(stop, "want")).toBe("10");
       expect(stop.description).toBe("calc_test.go:15: Add(7, 3) = 11, want 10");
@@ -201,7 +225,9 @@ describe.skipIf(!hasGo)("go test", () => {
   );
 });
 
-const hasCargo = adapterAvailable("lldb-dap", "test/e2e/testCommand.test.ts") && (!!Bun.which("cargo") || missing("cargo is not installed (rustup, or apt-get install cargo)", "test/e2e/testCommand.test.ts"));
+const hasCargo =
+  adapterAvailable("lldb-dap", "test/e2e/testCommand.test.ts") &&
+  (!!Bun.which("cargo") || missing("cargo is not installed (rustup, or apt-get install cargo)", "test/e2e/testCommand.test.ts"));
 
 const hasGdb = hasCargo && adapterAvailable("gdb", "test/e2e/testCommand.test.ts");
 

@@ -27,7 +27,9 @@ beforeAll(async () => {
 });
 
 function markLine(file: string, mark: string): number {
-  const i = readFileSync(file, "utf8").split("\n").findIndex((l) => l.includes(`@mark ${mark}`));
+  const i = readFileSync(file, "utf8")
+    .split("\n")
+    .findIndex((l) => l.includes(`@mark ${mark}`));
   if (i < 0) throw new Error(`no @mark ${mark} in ${file}`);
   return i + 1;
 }
@@ -55,7 +57,11 @@ describe.skipIf(!hasGo)("go test over several packages", () => {
       expect(d.failures).toEqual(["example.com/shop/beta.TestLargeDiscount", "example.com/shop/gamma.TestNeg"]);
       expect(d.notes!.join("\n")).toContain("go test example.com/shop/gamma -run '^TestNeg$'");
       expect(d.stop!.reason).toBe("failure");
-      expect(d.stop!.frame).toMatchObject({ function: "example.com/shop/beta.TestLargeDiscount", file: join(dir, "beta", "beta_test.go"), line: markLine(join(dir, "beta", "beta_test.go"), "fail") });
+      expect(d.stop!.frame).toMatchObject({
+        function: "example.com/shop/beta.TestLargeDiscount",
+        file: join(dir, "beta", "beta_test.go"),
+        line: markLine(join(dir, "beta", "beta_test.go"), "fail"),
+      });
       expect(local(d.stop, "got")).toBe("160");
       expect(local(d.stop, "want")).toBe("180");
       const end = (await s.ok(["continue"])).stop!;
@@ -142,7 +148,11 @@ describe.skipIf(!hasCargo)("cargo test over several test executables", () => {
       expect(d.program).toContain(join(dir, "target", "debug", "deps", "totals-"));
       expect(d.failures).toEqual(["totals (test): large_totals_get_ten_percent"]);
       expect(d.stop!.reason).toBe("panic");
-      expect(d.stop!.frame).toMatchObject({ function: "totals::large_totals_get_ten_percent", file: join(dir, "tests", "totals.rs"), line: markLine(join(dir, "tests", "totals.rs"), "fail") });
+      expect(d.stop!.frame).toMatchObject({
+        function: "totals::large_totals_get_ten_percent",
+        file: join(dir, "tests", "totals.rs"),
+        line: markLine(join(dir, "tests", "totals.rs"), "fail"),
+      });
       expect(local(d.stop, "got")).toBe("160");
       expect(local(d.stop, "want")).toBe("180");
       expect(d.stop!.description).toContain("discount is off");
@@ -185,7 +195,11 @@ describe.skipIf(!hasCargo)("cargo test over several test executables", () => {
       const s = env.session("rustws");
       const d = await s.ok(["test", "--", "cargo", "test", "--offline"], { cwd: dir });
       expect(d.program).toContain(join(dir, "target", "debug", "deps", "basket-"));
-      expect(d.stop!.frame).toMatchObject({ function: "basket::total_adds_every_item", file: join(dir, "app", "tests", "basket.rs"), line: markLine(join(dir, "app", "tests", "basket.rs"), "fail") });
+      expect(d.stop!.frame).toMatchObject({
+        function: "basket::total_adds_every_item",
+        file: join(dir, "app", "tests", "basket.rs"),
+        line: markLine(join(dir, "app", "tests", "basket.rs"), "fail"),
+      });
       expect(local(d.stop, "sum")).toBe("3");
       // The test runs where cargo runs it: the package's directory.
       expect(d.stop!.description).toContain("an item is missing");
@@ -195,7 +209,9 @@ describe.skipIf(!hasCargo)("cargo test over several test executables", () => {
   );
 });
 
-const hasCmake = adapterAvailable("lldb-dap", FILE) && ((!!Bun.which("cmake") && !!Bun.which("ctest") && !!Bun.which("cc")) || missing("cmake, ctest or cc is not installed (apt-get install cmake gcc)", FILE));
+const hasCmake =
+  adapterAvailable("lldb-dap", FILE) &&
+  ((!!Bun.which("cmake") && !!Bun.which("ctest") && !!Bun.which("cc")) || missing("cmake, ctest or cc is not installed (apt-get install cmake gcc)", FILE));
 
 describe.skipIf(!hasCmake)("ctest with several tests", () => {
   test(
@@ -218,7 +234,9 @@ describe.skipIf(!hasCmake)("ctest with several tests", () => {
   );
 });
 
-const hasPython = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, pytest"], { stderr: "ignore" }).exitCode === 0 || missing("/usr/bin/python3 cannot import debugpy and pytest (apt-get install python3-debugpy python3-pytest)", FILE);
+const hasPython =
+  Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, pytest"], { stderr: "ignore" }).exitCode === 0 ||
+  missing("/usr/bin/python3 cannot import debugpy and pytest (apt-get install python3-debugpy python3-pytest)", FILE);
 
 describe.skipIf(!hasPython)("python: a missing runner, a runner that dies, the session left", () => {
   const PATH = `/usr/bin:/bin:${process.env.PATH}`;
@@ -323,7 +341,10 @@ describe.skipIf(!hasPython)("python: a missing runner, a runner that dies, the s
     async () => {
       const dir = project("python");
       // Offline: Debian's pytest through the site packages, nothing to install.
-      writeFileSync(join(dir, "tox.ini"), "[tox]\nskipsdist = true\nenvlist = py\n\n[testenv]\nsitepackages = true\ndeps =\ncommands = python -m pytest -q test_calc.py\n");
+      writeFileSync(
+        join(dir, "tox.ini"),
+        "[tox]\nskipsdist = true\nenvlist = py\n\n[testenv]\nsitepackages = true\ndeps =\ncommands = python -m pytest -q test_calc.py\n",
+      );
       const s = env.session("tox");
       const d = await s.ok(["test", "--", "tox", "-e", "py"], { cwd: dir, env: { PATH } });
       expect(d.notes!.join("\n")).toContain(`\`tox -e py\` started \`${join(dir, ".tox", "py", "bin", "python")} -m pytest -q test_calc.py\``);
@@ -333,13 +354,17 @@ describe.skipIf(!hasPython)("python: a missing runner, a runner that dies, the s
     T,
   );
 
-  const hasPoetry = !!Bun.which("poetry", { PATH }) || skipped(`${FILE}: poetry is not installed (apt-get install python3-poetry): the poetry wrapper test is skipped`);
+  const hasPoetry =
+    !!Bun.which("poetry", { PATH }) || skipped(`${FILE}: poetry is not installed (apt-get install python3-poetry): the poetry wrapper test is skipped`);
   test.skipIf(!hasPoetry)(
     "poetry run pytest: the pytest poetry starts stops at the failing assertion",
     async () => {
       const dir = project("python", "poetry");
       // Offline: a virtualenv in the project that sees Debian's pytest; nothing to install.
-      writeFileSync(join(dir, "pyproject.toml"), '[tool.poetry]\nname = "calc"\nversion = "0.1.0"\ndescription = ""\nauthors = ["x <x@example.com>"]\npackages = []\n\n[tool.poetry.dependencies]\npython = "^3.9"\n\n[build-system]\nrequires = ["poetry-core"]\nbuild-backend = "poetry.core.masonry.api"\n');
+      writeFileSync(
+        join(dir, "pyproject.toml"),
+        '[tool.poetry]\nname = "calc"\nversion = "0.1.0"\ndescription = ""\nauthors = ["x <x@example.com>"]\npackages = []\n\n[tool.poetry.dependencies]\npython = "^3.9"\n\n[build-system]\nrequires = ["poetry-core"]\nbuild-backend = "poetry.core.masonry.api"\n',
+      );
       writeFileSync(join(dir, "poetry.toml"), "[virtualenvs]\nin-project = true\n\n[virtualenvs.options]\nsystem-site-packages = true\n");
       const s = env.session("poetry");
       const d = await s.ok(["test", "--", "poetry", "run", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });

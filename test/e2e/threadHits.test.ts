@@ -96,11 +96,17 @@ async function runs(s: () => SessionHandle, args: string[], idExpr: string): Pro
     const { hits, bpHits } = await run(s(), args, idExpr);
     checkAll(hits, bpHits);
     if (hits.some((h) => h.also.length)) return hits;
-    expect(`${attempt} runs, none with two threads stopped at the breakpoint at once`).toBe(attempt < 5 ? `${attempt} runs, none with two threads stopped at the breakpoint at once` : "a run with two threads stopped at once");
+    expect(`${attempt} runs, none with two threads stopped at the breakpoint at once`).toBe(
+      attempt < 5 ? `${attempt} runs, none with two threads stopped at the breakpoint at once` : "a run with two threads stopped at once",
+    );
   }
 }
 
-const gdbMissing = !findGdb() ? "gdb is not installed (apt-get install gdb)" : !gdb.discover({ options: {} }) ? "no DAP adapter for gdb (`debugger setup gdb`)" : "";
+const gdbMissing = !findGdb()
+  ? "gdb is not installed (apt-get install gdb)"
+  : !gdb.discover({ options: {} })
+    ? "no DAP adapter for gdb (`debugger setup gdb`)"
+    : "";
 if (gdbMissing) {
   if (CI) test("gdb and its DAP adapter are installed", () => expect(gdbMissing).toBe(""));
   else console.warn(`SKIP test/e2e/threadHits.test.ts (gdb): ${gdbMissing}`);

@@ -23,7 +23,12 @@ describe.skipIf(!available)("threads on lldb-dap", () => {
     const { threads } = await s.ok(["threads"]);
     expect(threads).toHaveLength(4);
     const main = threads.find((t: any) => t.id === start.stop.threadId);
-    expect(main).toMatchObject({ current: true, state: "stopped", reason: "breakpoint", frame: { function: "main", line: markerLine("c/threads.c", "main_wait") } });
+    expect(main).toMatchObject({
+      current: true,
+      state: "stopped",
+      reason: "breakpoint",
+      frame: { function: "main", line: markerLine("c/threads.c", "main_wait") },
+    });
     for (const t of threads.filter((x: any) => x !== main)) {
       expect(t.state).toBe("stopped");
       expect(t.reason).toBeUndefined();

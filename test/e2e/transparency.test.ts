@@ -79,7 +79,10 @@ interface Case {
 
 const CASES: Case[] = [
   { name: "argv: spaces, empty, unicode, a leading -, --", args: ["a b", "", "ünï", "-l", "--", "x=y"] },
-  { name: "environment: the caller's, values with spaces, empty, unicode", env: { WORLD_A: "the caller's value", WORLD_EMPTY: "", WORLD_UNI: "ünïcödé", TZ: "Europe/Paris" } },
+  {
+    name: "environment: the caller's, values with spaces, empty, unicode",
+    env: { WORLD_A: "the caller's value", WORLD_EMPTY: "", WORLD_UNI: "ünïcödé", TZ: "Europe/Paris" },
+  },
   { name: "exit code 7", env: { WORLD_END: "exit:7" } },
   { name: "stdin from a file", stdin: "input.txt" },
   { name: "a 1.2 MB burst of output", env: { WORLD_BURST: "30000" } },
@@ -162,7 +165,10 @@ for (const t of TARGETS) {
       test.skipIf(!t.available)(c.name, async () => {
         const callerEnv = { ...env().env, DEBUGGER_PYTHON: "/usr/bin/python3", ...c.env };
         const want = plain(t.program(), c, callerEnv);
-        const r = await env().run(["run", t.program(), "--adapter", t.adapter, ...(c.stdin ? ["--stdin", join(dir, c.stdin)] : []), "--", ...(c.args ?? [])], { cwd: dir, env: { DEBUGGER_PYTHON: "/usr/bin/python3", ...c.env } });
+        const r = await env().run(["run", t.program(), "--adapter", t.adapter, ...(c.stdin ? ["--stdin", join(dir, c.stdin)] : []), "--", ...(c.args ?? [])], {
+          cwd: dir,
+          env: { DEBUGGER_PYTHON: "/usr/bin/python3", ...c.env },
+        });
         expect(r.json?.ok, r.stdout + r.stderr).toBe(true);
         const stop = r.json.data.stop!;
         const expected = expectedOf(want.text, t.adapter);

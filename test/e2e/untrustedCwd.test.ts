@@ -43,7 +43,10 @@ beforeAll(() => {
     writeFileSync(join(dir, ".gdbinit"), `shell touch ${markers}/gdbinit-${tag}\n`);
     writeFileSync(join(dir, "config.toml"), `[adapters.lldb-dap]\ncommand = ["/bin/sh", "-c", "touch ${markers}/config-${tag}"]\n`);
     mkdirSync(join(dir, ".config", "debugger-cli"), { recursive: true });
-    writeFileSync(join(dir, ".config", "debugger-cli", "config.toml"), `[adapters.lldb-dap]\ncommand = ["/bin/sh", "-c", "touch ${markers}/xdg-config-${tag}"]\n`);
+    writeFileSync(
+      join(dir, ".config", "debugger-cli", "config.toml"),
+      `[adapters.lldb-dap]\ncommand = ["/bin/sh", "-c", "touch ${markers}/xdg-config-${tag}"]\n`,
+    );
     writeFileSync(join(dir, ".env"), `DEBUGGER_JSON=1\nDEBUGGER_SESSION=planted-${tag}\n`);
     writeFileSync(join(dir, "bunfig.toml"), `preload = ["${markers}/bunfig-${tag}.ts"]\n`);
   }

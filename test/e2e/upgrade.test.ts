@@ -25,7 +25,11 @@ let bins: Record<string, string>;
 function build(out: string, epoch: number): void {
   const date = new Date(epoch * 1000).toISOString();
   const defines = ["--define", `BUILD_DATE=${JSON.stringify(date)}`, "--define", "TEST_HOOKS=true", "--define", `BUILD_COMMIT=${JSON.stringify("upgrade")}`];
-  const r = Bun.spawnSync([process.execPath, "build", "--compile", ...COMPILE_FLAGS, ...defines, join(ROOT, "src/main.ts"), "--outfile", out], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  const r = Bun.spawnSync([process.execPath, "build", "--compile", ...COMPILE_FLAGS, ...defines, join(ROOT, "src/main.ts"), "--outfile", out], {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   if (r.exitCode !== 0) throw new Error(`build of ${out} failed: ${r.stderr.toString()}`);
 }
 
@@ -84,7 +88,9 @@ describe.if(haveLldb)("upgrading the binary while sessions live (two builds)", (
     const status = await cli(newBin, ["status", "--session", "up"]);
     expect(status.exitCode).toBe(0);
     expect(status.json.data).toMatchObject({ session: "up", state: "stopped", daemon: { pid: oldDaemon } });
-    expect(status.json.notice).toMatch(/^the daemon is version \S+ \(build upgrade\.2023-11-14T22:13:20\.000Z\), kept for its 1 live session \('up'\); this debugger is version \S+ \(build upgrade\.2027-01-15T08:00:00\.000Z\)\. Once none is live, the next command starts a version/);
+    expect(status.json.notice).toMatch(
+      /^the daemon is version \S+ \(build upgrade\.2023-11-14T22:13:20\.000Z\), kept for its 1 live session \('up'\); this debugger is version \S+ \(build upgrade\.2027-01-15T08:00:00\.000Z\)\. Once none is live, the next command starts a version/,
+    );
     const printed = await cli(newBin, ["print", "a", "--session", "up"]);
     expect(printed.exitCode).toBe(0);
     expect(printed.json.data.result).toBe("0");
@@ -124,7 +130,9 @@ describe.if(haveLldb)("upgrading the binary while sessions live (two builds)", (
       const status = await callTool(client, "status", { session: "m" });
       expect(status.isError).not.toBe(true);
       expect(status.structuredContent.state).toBe("idle");
-      expect(status.structuredContent.notice).toMatch(/^session 'm' was ended at \d\d:\d\d:\d\d UTC by `debugger daemon stop` from a version \S+ \(build upgrade\.2027-01-15T08:00:00\.000Z\) client, which stopped the daemon \(pid \d+\) that held it$/);
+      expect(status.structuredContent.notice).toMatch(
+        /^session 'm' was ended at \d\d:\d\d:\d\d UTC by `debugger daemon stop` from a version \S+ \(build upgrade\.2027-01-15T08:00:00\.000Z\) client, which stopped the daemon \(pid \d+\) that held it$/,
+      );
       const print = await callTool(client, "print", { session: "m", expressions: ["a"] });
       expect(print.isError).toBe(true);
       expect(print.structuredContent.error.code).toBe("SESSION_ENDED");

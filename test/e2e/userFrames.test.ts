@@ -18,8 +18,11 @@ const gdbFound = gdbAdapter.discover({ options: {} }) !== null;
 if (!gdbFound && CI) throw new Error("CI=true and gdb with a DAP adapter is not installed");
 if (!gdbFound) console.warn(`SKIP ${FILE} (gdb): gdb's DAP adapter is not installed`);
 // Debian's libc6-dbg puts glibc's debug info under /usr/lib/debug (.ci/run installs it).
-const glibcDebugInfo = existsSync("/usr/lib/debug/.build-id") && Bun.spawnSync(["dpkg-query", "-W", "-f=${Status}", "libc6-dbg"]).stdout.toString().includes("installed");
-console.warn(`${FILE}: glibc's debug info is ${glibcDebugInfo ? "installed (libc6-dbg): library frames have source paths" : "not installed: library frames have no source"}`);
+const glibcDebugInfo =
+  existsSync("/usr/lib/debug/.build-id") && Bun.spawnSync(["dpkg-query", "-W", "-f=${Status}", "libc6-dbg"]).stdout.toString().includes("installed");
+console.warn(
+  `${FILE}: glibc's debug info is ${glibcDebugInfo ? "installed (libc6-dbg): library frames have source paths" : "not installed: library frames have no source"}`,
+);
 if (CI && !glibcDebugInfo) throw new Error("CI=true and libc6-dbg is not installed (.ci/run installs it)");
 
 const env = new E2eEnv();
@@ -71,11 +74,17 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
       // `thread T` switches and shows that thread where its code is, with its locals.
       await s.ok(["thread", String(main.id)]);
       const shown = await s.ok(["thread", String(worker.id)]);
-      expect(shown.context).toMatchObject({ threadId: worker.id, frameIndex: worker.userFrame.index, frame: { function: "worker", line: markerLine(SRC, "worker_lock") } });
+      expect(shown.context).toMatchObject({
+        threadId: worker.id,
+        frameIndex: worker.userFrame.index,
+        frame: { function: "worker", line: markerLine(SRC, "worker_lock") },
+      });
       expect(shown.context.locals.map((v: any) => v.name)).toContain("arg");
       expect(shown.context.reason).toBeUndefined(); // the pause was reported for the other thread
       const text = await s.run(["thread", String(worker.id)], { json: false });
-      expect(text.stdout).toMatch(new RegExp(`^Frame #${worker.userFrame.index} worker \\(.*libc\\.c:${markerLine(SRC, "worker_lock")}\\), thread ${worker.id}`));
+      expect(text.stdout).toMatch(
+        new RegExp(`^Frame #${worker.userFrame.index} worker \\(.*libc\\.c:${markerLine(SRC, "worker_lock")}\\), thread ${worker.id}`),
+      );
       expect((await s.ok(["context"])).frame.function).toBe("worker");
     });
   });

@@ -105,7 +105,8 @@ describe.skipIf(!available)("values on lldb-dap", () => {
 });
 
 const debugpy =
-  ["python3", "/usr/bin/python3"].some((p) => runCommand([p, "-c", "import debugpy"]).exitCode === 0) || missing("debugpy is not importable by python3", "test/e2e/values.test.ts");
+  ["python3", "/usr/bin/python3"].some((p) => runCommand([p, "-c", "import debugpy"]).exitCode === 0) ||
+  missing("debugpy is not importable by python3", "test/e2e/values.test.ts");
 
 describe.skipIf(!debugpy)("source names on debugpy", () => {
   let env: E2eEnv;

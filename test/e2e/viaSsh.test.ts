@@ -47,7 +47,23 @@ const port = 20000 + (process.pid % 20000);
 const envs: E2eEnv[] = [];
 
 function sshArgs(): string[] {
-  return ["-p", String(port), "-i", join(dir, "userkey"), "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o", "BatchMode=yes", "-o", `SetEnv=XDG_CACHE_HOME=${join(dir, "cache")}`, "root@127.0.0.1"];
+  return [
+    "-p",
+    String(port),
+    "-i",
+    join(dir, "userkey"),
+    "-o",
+    "StrictHostKeyChecking=no",
+    "-o",
+    "UserKnownHostsFile=/dev/null",
+    "-o",
+    "LogLevel=ERROR",
+    "-o",
+    "BatchMode=yes",
+    "-o",
+    `SetEnv=XDG_CACHE_HOME=${join(dir, "cache")}`,
+    "root@127.0.0.1",
+  ];
 }
 
 async function startSshd(): Promise<string | undefined> {
@@ -59,8 +75,34 @@ async function startSshd(): Promise<string | undefined> {
   writeFileSync(join(dir, "authorized_keys"), readFileSync(join(dir, "userkey.pub")), { mode: 0o600 });
   // sshd refuses to start without its privilege separation directory.
   mkdirSync("/run/sshd", { recursive: true, mode: 0o755 });
-  sshd = Bun.spawn([SSHD, "-D", "-p", String(port), "-h", join(dir, "hostkey"), "-o", "ListenAddress=127.0.0.1", "-o", `AuthorizedKeysFile=${join(dir, "authorized_keys")}`, "-o", "StrictModes=no", "-o", "PidFile=none", "-o", "AcceptEnv=XDG_CACHE_HOME", "-E", join(dir, "sshd.log")], { stdin: "ignore", stdout: "ignore", stderr: "pipe" });
-  const up = await waitFor(() => Bun.spawnSync(["ssh", ...sshArgs(), "true"], { stdin: "ignore", stderr: "ignore" }).exitCode === 0, 20_000, "sshd to answer").then(
+  sshd = Bun.spawn(
+    [
+      SSHD,
+      "-D",
+      "-p",
+      String(port),
+      "-h",
+      join(dir, "hostkey"),
+      "-o",
+      "ListenAddress=127.0.0.1",
+      "-o",
+      `AuthorizedKeysFile=${join(dir, "authorized_keys")}`,
+      "-o",
+      "StrictModes=no",
+      "-o",
+      "PidFile=none",
+      "-o",
+      "AcceptEnv=XDG_CACHE_HOME",
+      "-E",
+      join(dir, "sshd.log"),
+    ],
+    { stdin: "ignore", stdout: "ignore", stderr: "pipe" },
+  );
+  const up = await waitFor(
+    () => Bun.spawnSync(["ssh", ...sshArgs(), "true"], { stdin: "ignore", stderr: "ignore" }).exitCode === 0,
+    20_000,
+    "sshd to answer",
+  ).then(
     () => true,
     () => false,
   );
@@ -80,7 +122,11 @@ beforeAll(async () => {
     writeFileSync(join(dir, tree, "main.go"), GO_SRC);
     writeFileSync(join(dir, tree, "go.mod"), "module prog\n\ngo 1.19\n");
   }
-  const build = Bun.spawnSync(["go", "build", "-gcflags=all=-N -l", "-o", "prog", "."], { cwd: join(dir, "remote"), stderr: "pipe", env: { ...process.env, GOFLAGS: "-mod=mod" } });
+  const build = Bun.spawnSync(["go", "build", "-gcflags=all=-N -l", "-o", "prog", "."], {
+    cwd: join(dir, "remote"),
+    stderr: "pipe",
+    env: { ...process.env, GOFLAGS: "-mod=mod" },
+  });
   if (build.exitCode !== 0) throw new Error(`go build: ${build.stderr}`);
 }, 120_000);
 
@@ -119,59 +165,88 @@ function newEnv(): E2eEnv {
 }
 
 const local = () => join(dir, "local");
-const startArgs = (line: number) => ["start", join(dir, "remote", "prog"), "--via", via, "--map", `${join(dir, "remote")}=${local()}`, "--break", `${join(local(), "main.go")}:${line}`] as const;
+const startArgs = (line: number) =>
+  ["start", join(dir, "remote", "prog"), "--via", via, "--map", `${join(dir, "remote")}=${local()}`, "--break", `${join(local(), "main.go")}:${line}`] as const;
 
-test.if(have)("a Go program over ssh 127.0.0.1 under Delve: break on the local file, next, print, stop leaves nothing", async () => {
-  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
-  const env = newEnv();
-  const started = await env.ok(startArgs(6), { cwd: local() });
-  expect(started.session.adapter).toBe("delve");
-  expect(started.stop?.frame).toMatchObject({ function: "main.add", file: join(local(), "main.go"), line: 6 });
-  expect(started.stop?.source?.find((l) => l.current)?.text).toBe("\ts := a + b");
-  expect(started.breakpoints[0]).toMatchObject({ verified: true, file: join(local(), "main.go") });
-  // The relay runs from the target's cache, named by this build's hash.
-  expect(left().some((l) => l.includes("__relay"))).toBe(true);
-  expect(left().some((l) => l.includes("dlv dap"))).toBe(true);
-  const next = await env.ok(["next"], { cwd: local() });
-  expect(next.stop?.frame).toMatchObject({ file: join(local(), "main.go"), line: 7 });
-  expect((await env.ok(["print", "s"], { cwd: local() })).result).toBe("5");
-  await env.ok(["stop"], { cwd: local() });
-  await waitFor(() => left().length === 0, 15_000, "nothing left in the target after stop");
-}, 120_000);
+test.if(have)(
+  "a Go program over ssh 127.0.0.1 under Delve: break on the local file, next, print, stop leaves nothing",
+  async () => {
+    if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+    const env = newEnv();
+    const started = await env.ok(startArgs(6), { cwd: local() });
+    expect(started.session.adapter).toBe("delve");
+    expect(started.stop?.frame).toMatchObject({ function: "main.add", file: join(local(), "main.go"), line: 6 });
+    expect(started.stop?.source?.find((l) => l.current)?.text).toBe("\ts := a + b");
+    expect(started.breakpoints[0]).toMatchObject({ verified: true, file: join(local(), "main.go") });
+    // The relay runs from the target's cache, named by this build's hash.
+    expect(left().some((l) => l.includes("__relay"))).toBe(true);
+    expect(left().some((l) => l.includes("dlv dap"))).toBe(true);
+    const next = await env.ok(["next"], { cwd: local() });
+    expect(next.stop?.frame).toMatchObject({ file: join(local(), "main.go"), line: 7 });
+    expect((await env.ok(["print", "s"], { cwd: local() })).result).toBe("5");
+    await env.ok(["stop"], { cwd: local() });
+    await waitFor(() => left().length === 0, 15_000, "nothing left in the target after stop");
+  },
+  120_000,
+);
 
-test.if(have)("run --via ssh: a row per hit, the program's output back through the relay, nothing left after", async () => {
-  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
-  const env = newEnv();
-  const r = await env.ok(["run", join(dir, "remote", "prog"), "--via", via, "--map", `${join(dir, "remote")}=${local()}`, "--break", `${join(local(), "main.go")}:15`, "--print", "y", "--max", "2"], { cwd: local() });
-  // Delve writes the program's output to its own stdout: the relay sends it as output events.
-  expect(r.stop?.output).toBe("y = 5\n");
-  expect(r.hits.map((h) => h.values?.map((v) => v.value))).toEqual([["5"], ["5"]]);
-  expect(r.hits[0]?.frame).toMatchObject({ file: join(local(), "main.go"), line: 15 });
-  await waitFor(() => left().length === 0, 15_000, "nothing left after run");
-}, 120_000);
+test.if(have)(
+  "run --via ssh: a row per hit, the program's output back through the relay, nothing left after",
+  async () => {
+    if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+    const env = newEnv();
+    const r = await env.ok(
+      [
+        "run",
+        join(dir, "remote", "prog"),
+        "--via",
+        via,
+        "--map",
+        `${join(dir, "remote")}=${local()}`,
+        "--break",
+        `${join(local(), "main.go")}:15`,
+        "--print",
+        "y",
+        "--max",
+        "2",
+      ],
+      { cwd: local() },
+    );
+    // Delve writes the program's output to its own stdout: the relay sends it as output events.
+    expect(r.stop?.output).toBe("y = 5\n");
+    expect(r.hits.map((h) => h.values?.map((v) => v.value))).toEqual([["5"], ["5"]]);
+    expect(r.hits[0]?.frame).toMatchObject({ file: join(local(), "main.go"), line: 15 });
+    await waitFor(() => left().length === 0, 15_000, "nothing left after run");
+  },
+  120_000,
+);
 
-test.if(have)("a killed daemon, and a cut ssh connection, each end dlv, the relay and the program in the target", async () => {
-  if (!ok()) return console.warn(`SKIP: ${skipReason}`);
-  const env = newEnv();
-  await env.ok(startArgs(6), { cwd: local() });
-  expect(left().length).toBeGreaterThan(0);
-  process.kill(JSON.parse(readFileSync(join(env.runtimeDir, "daemon.json"), "utf8")).pid as number, "SIGKILL");
-  await waitFor(() => left().length === 0, 15_000, "nothing left after the daemon died");
+test.if(have)(
+  "a killed daemon, and a cut ssh connection, each end dlv, the relay and the program in the target",
+  async () => {
+    if (!ok()) return console.warn(`SKIP: ${skipReason}`);
+    const env = newEnv();
+    await env.ok(startArgs(6), { cwd: local() });
+    expect(left().length).toBeGreaterThan(0);
+    process.kill(JSON.parse(readFileSync(join(env.runtimeDir, "daemon.json"), "utf8")).pid as number, "SIGKILL");
+    await waitFor(() => left().length === 0, 15_000, "nothing left after the daemon died");
 
-  // The connection cut on the target's side: sshd's per-connection processes (children of the listener) killed.
-  const env2 = newEnv();
-  await env2.ok(startArgs(6), { cwd: local() });
-  expect(left().length).toBeGreaterThan(0);
-  for (const p of readdirSync("/proc")) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === sshd!.pid) process.kill(Number(p), "SIGKILL");
-    } catch {}
-  }
-  await waitFor(() => left().length === 0, 15_000, "nothing left after the connection was cut");
-  // The session says its adapter is gone, rather than hanging.
-  const status = await env2.run(["status"], { cwd: local() });
-  expect(status.json.data).toMatchObject({ state: "terminated", stop: { reason: "terminated" } });
-  expect(JSON.stringify(status.json.data)).toContain("adapter exited");
-}, 120_000);
+    // The connection cut on the target's side: sshd's per-connection processes (children of the listener) killed.
+    const env2 = newEnv();
+    await env2.ok(startArgs(6), { cwd: local() });
+    expect(left().length).toBeGreaterThan(0);
+    for (const p of readdirSync("/proc")) {
+      if (!/^\d+$/.test(p)) continue;
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+        if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === sshd!.pid) process.kill(Number(p), "SIGKILL");
+      } catch {}
+    }
+    await waitFor(() => left().length === 0, 15_000, "nothing left after the connection was cut");
+    // The session says its adapter is gone, rather than hanging.
+    const status = await env2.run(["status"], { cwd: local() });
+    expect(status.json.data).toMatchObject({ state: "terminated", stop: { reason: "terminated" } });
+    expect(JSON.stringify(status.json.data)).toContain("adapter exited");
+  },
+  120_000,
+);

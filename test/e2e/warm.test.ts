@@ -23,10 +23,28 @@ if (!go) {
 }
 
 const cases = [
-  { name: "lldb-dap", ok: () => adapterAvailable("lldb-dap", "test/e2e/warm.test.ts"), program: async () => (await buildFixtures())["c-basic"]!, source: sourcePath("c/basic.c"), flags: [] as string[] },
-  { name: "debugpy", ok: () => debugpy, program: async () => sourcePath("python/basic.py"), source: sourcePath("python/basic.py"), flags: ["--python", "/usr/bin/python3"] },
+  {
+    name: "lldb-dap",
+    ok: () => adapterAvailable("lldb-dap", "test/e2e/warm.test.ts"),
+    program: async () => (await buildFixtures())["c-basic"]!,
+    source: sourcePath("c/basic.c"),
+    flags: [] as string[],
+  },
+  {
+    name: "debugpy",
+    ok: () => debugpy,
+    program: async () => sourcePath("python/basic.py"),
+    source: sourcePath("python/basic.py"),
+    flags: ["--python", "/usr/bin/python3"],
+  },
   // A Go binary: Delve's exec mode, from a warm spare.
-  { name: "delve", ok: () => go, program: async () => (await buildGoFixtures()).basic!, source: join(goFixturesDir, "basic", "main.go"), flags: [] as string[] },
+  {
+    name: "delve",
+    ok: () => go,
+    program: async () => (await buildGoFixtures()).basic!,
+    source: join(goFixturesDir, "basic", "main.go"),
+    flags: [] as string[],
+  },
 ];
 
 for (const c of cases) {

@@ -50,7 +50,8 @@ const paths: WatchPath[] = [
   { name: "gdb, hardware", adapter: "gdb", env: hardware, runs: gdbFound && fire, gdbSays: /^Hardware watchpoint \d+: /m, gdbNever: /^Watchpoint \d+: /m },
   { name: "gdb, software (forced)", adapter: "gdb", env: software, runs: gdbFound, gdbSays: /^Watchpoint \d+: /m, gdbNever: /Hardware watchpoint/ },
 ];
-for (const p of paths) if (!p.runs && p.name.includes("hardware") && !fire) console.warn(`SKIP ${FILE} (${p.name}): hardware watchpoints do not fire on this machine`);
+for (const p of paths)
+  if (!p.runs && p.name.includes("hardware") && !fire) console.warn(`SKIP ${FILE} (${p.name}): hardware watchpoints do not fire on this machine`);
 
 async function continueStop(s: SessionHandle): Promise<StopReport> {
   return stopOf(await s.ok(["continue"]));
@@ -65,9 +66,19 @@ for (const p of paths) {
       const w = await s.ok(["watch", "total"]);
       expect(w.breakpoints[0]).toMatchObject({ id: 2, kind: "data", location: "total", verified: true, hits: 0 });
       // total = add(total, i) for i = 0…4 changes it at i = 1…4: 0 → 1 → 3 → 6 → 10.
-      for (const [n, [from, to]] of [[0, 1], [1, 3], [3, 6], [6, 10]].entries()) {
+      for (const [n, [from, to]] of [
+        [0, 1],
+        [1, 3],
+        [3, 6],
+        [6, 10],
+      ].entries()) {
         const stop = await continueStop(s);
-        expect(stop).toMatchObject({ reason: "watchpoint", breakpointIds: [2], description: `total: ${from} → ${to} (hit ${n + 1})`, frame: { function: "main" } });
+        expect(stop).toMatchObject({
+          reason: "watchpoint",
+          breakpointIds: [2],
+          description: `total: ${from} → ${to} (hit ${n + 1})`,
+          frame: { function: "main" },
+        });
       }
       expect((await s.ok(["watch", "list"])).breakpoints.map((b: any) => [b.id, b.hits])).toEqual([[2, 4]]);
       if (p.gdbSays) {

@@ -31,7 +31,9 @@ const FIRST_OTHER_THREAD_FRAME_ID = 9000;
 const MAX_DEPTH = 64; // calls are not entered deeper, so recursive `calls` still terminate
 // variablesReference = REF_BASE + frame index * 10 + kind
 const REF_BASE = 1000;
-const REF_LOCALS = 1, REF_GLOBALS = 2, REF_POINT = 3;
+const REF_LOCALS = 1,
+  REF_GLOBALS = 2,
+  REF_POINT = 3;
 
 const OPS: Record<string, (a: number, b: number) => boolean> = {
   "==": (a, b) => a === b,
@@ -86,7 +88,10 @@ export class Engine {
   private overrides = new Map<string, string>(); // from setVariable, keyed `kind:name`
   private readonly sourcePath: string;
 
-  constructor(private readonly prog: FakeProgram, private readonly emit: Emit) {
+  constructor(
+    private readonly prog: FakeProgram,
+    private readonly emit: Emit,
+  ) {
     this.sourcePath = canonical(prog.source);
   }
 
@@ -230,7 +235,9 @@ export class Engine {
     this.stops++;
     this.emit("stopped", { reason, threadId: this.threadId, allThreadsStopped: true, ...(hitBreakpointIds ? { hitBreakpointIds } : {}) });
     // Other threads at a breakpoint in the same instant: one event each, as lldb-dap tells them.
-    if (reason === "breakpoint") for (const threadId of this.prog.coStops) this.emit("stopped", { reason, threadId, allThreadsStopped: true, preserveFocusHint: true, ...(hitBreakpointIds ? { hitBreakpointIds } : {}) });
+    if (reason === "breakpoint")
+      for (const threadId of this.prog.coStops)
+        this.emit("stopped", { reason, threadId, allThreadsStopped: true, preserveFocusHint: true, ...(hitBreakpointIds ? { hitBreakpointIds } : {}) });
   }
 
   private finish(): void {
@@ -338,6 +345,9 @@ function localType(spec: LocalSpec): string {
 function localValue(spec: LocalSpec, line: number): string {
   const value = typeof spec === "string" ? spec : spec.value;
   if (typeof value === "string") return value;
-  const at = Object.keys(value).map(Number).filter((l) => l <= line).sort((a, b) => b - a)[0];
+  const at = Object.keys(value)
+    .map(Number)
+    .filter((l) => l <= line)
+    .sort((a, b) => b - a)[0];
   return at === undefined ? "<uninitialized>" : value[String(at)];
 }

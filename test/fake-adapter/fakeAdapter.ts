@@ -119,10 +119,8 @@ const handlers: Record<string, Handler> = {
   variables: (args: P.VariablesArguments) => ({
     variables: need(engine!.variables(args.variablesReference), `unknown variablesReference ${args.variablesReference}`),
   }),
-  setVariable: (args: P.SetVariableArguments) =>
-    need(engine!.setVariable(args.variablesReference, args.name, args.value), `cannot set ${args.name}`),
-  evaluate: (args: P.EvaluateArguments) =>
-    need(engine!.evaluate(args.expression, args.frameId), `undefined identifier: ${args.expression}`),
+  setVariable: (args: P.SetVariableArguments) => need(engine!.setVariable(args.variablesReference, args.name, args.value), `cannot set ${args.name}`),
+  evaluate: (args: P.EvaluateArguments) => need(engine!.evaluate(args.expression, args.frameId), `undefined identifier: ${args.expression}`),
   continue: () => ({ allThreadsContinued: true }),
   next: () => undefined,
   stepIn: () => undefined,

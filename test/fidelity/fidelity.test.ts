@@ -22,7 +22,12 @@ for (const lang of languages) {
         const program = buildProgram(lang);
         const r = await measure(lang, adapter, program, ownText(lang, program));
         results.push(r);
-        const bad = r.values.filter((v) => v.verdict === "WRONG" || v.verdict === "hang").map((v) => `${v.name}: ${v.verdict} (expected ${v.expected}; stop ${JSON.stringify(v.stop)}, print ${JSON.stringify(v.print)}, json ${JSON.stringify(v.json)})`);
+        const bad = r.values
+          .filter((v) => v.verdict === "WRONG" || v.verdict === "hang")
+          .map(
+            (v) =>
+              `${v.name}: ${v.verdict} (expected ${v.expected}; stop ${JSON.stringify(v.stop)}, print ${JSON.stringify(v.print)}, json ${JSON.stringify(v.json)})`,
+          );
         console.log(`${lang.name}/${adapter}: ${JSON.stringify(counts(r))} in ${r.seconds} s`);
         expect(bad).toEqual([]);
         expect(r.foreignOutput).toEqual([]);
@@ -62,7 +67,10 @@ for (const adapter of ["lldb-dap", "lldb-cli", "codelldb"]) {
       expect((await s.ok(["print", "text"])).result).toBe('"héllo wörld"');
       expect(performance.now() - began).toBeLessThan(30_000);
       // Nothing of the formatters' reaches the program's output.
-      const out = [start.json.data.stop.output ?? "", ...[await s.run(["output", "--stdout"]), await s.run(["output", "--stderr"])].map((r) => String(r.json?.data?.text ?? ""))].join("");
+      const out = [
+        start.json.data.stop.output ?? "",
+        ...[await s.run(["output", "--stdout"]), await s.run(["output", "--stderr"])].map((r) => String(r.json?.data?.text ?? "")),
+      ].join("");
       expect(out).not.toMatch(/Traceback|ReadMemory|lldb_providers|rustLldbGuard/);
     } finally {
       await env.stopSessions().catch(() => {});

@@ -196,10 +196,20 @@ export const languages: Language[] = [
 ];
 
 /** Where each adapter's executables are looked for, to skip (locally) what is not installed. */
-export const ADAPTER_TOOLS: Record<string, string[]> = { "lldb-dap": ["lldb-dap"], "lldb-cli": ["lldb"], gdb: ["gdb"], delve: ["dlv"], debugpy: ["python3"], node: ["node"], codelldb: ["codelldb"] };
+export const ADAPTER_TOOLS: Record<string, string[]> = {
+  "lldb-dap": ["lldb-dap"],
+  "lldb-cli": ["lldb"],
+  gdb: ["gdb"],
+  delve: ["dlv"],
+  debugpy: ["python3"],
+  node: ["node"],
+  codelldb: ["codelldb"],
+};
 
 export function missingTools(lang: Language, adapter: string): string[] {
-  return [...lang.needs, ...(ADAPTER_TOOLS[adapter] ?? [])].filter((t) => !(t === "lldb-dap" || t === "node" ? findAdapter(t) : Bun.which(t) ?? findAdapter(t)));
+  return [...lang.needs, ...(ADAPTER_TOOLS[adapter] ?? [])].filter(
+    (t) => !(t === "lldb-dap" || t === "node" ? findAdapter(t) : (Bun.which(t) ?? findAdapter(t))),
+  );
 }
 
 function mtime(p: string): number {
@@ -307,7 +317,9 @@ export async function measure(lang: Language, adapter: string, program: string, 
     for (const spec of lang.values) {
       const expected = own.get(spec.name);
       if (expected === undefined) throw new Error(`${lang.source} printed no line for ${spec.name}`);
-      const stopReading: Reading = hungAtStop ? { verdict: "hang", why: start.json?.error?.message } : read(spec, expected, locals.find((v) => v.name === spec.name)?.value);
+      const stopReading: Reading = hungAtStop
+        ? { verdict: "hang", why: start.json?.error?.message }
+        : read(spec, expected, locals.find((v) => v.name === spec.name)?.value);
       let printReading: Reading;
       let jsonReading: Reading;
       // A session that stopped answering twice is not asked again: each try costs the adapter's timeout.
@@ -315,9 +327,14 @@ export async function measure(lang: Language, adapter: string, program: string, 
         printReading = jsonReading = { verdict: "hang", why: "the session had stopped answering" };
       } else {
         const json = await s.run(["print", spec.name]);
-        jsonReading = json.json?.ok ? read(spec, expected, json.json.data.result) : { verdict: isHang(json) ? "hang" : "raw", why: json.json?.error?.message ?? json.stderr };
+        jsonReading = json.json?.ok
+          ? read(spec, expected, json.json.data.result)
+          : { verdict: isHang(json) ? "hang" : "raw", why: json.json?.error?.message ?? json.stderr };
         const human = await s.run(["print", spec.name], { json: false });
-        printReading = human.exitCode === 0 ? read(spec, expected, humanValue(human.stdout, spec.name, json.json?.data?.type)) : { verdict: isHang({ ...human, json: undefined }) ? "hang" : "raw", why: human.stderr.trim() };
+        printReading =
+          human.exitCode === 0
+            ? read(spec, expected, humanValue(human.stdout, spec.name, json.json?.data?.type))
+            : { verdict: isHang({ ...human, json: undefined }) ? "hang" : "raw", why: human.stderr.trim() };
         if (printReading.verdict === "hang" || jsonReading.verdict === "hang") hangs++;
       }
       const verdict = [stopReading, printReading, jsonReading].map((r) => r.verdict).reduce(worst);

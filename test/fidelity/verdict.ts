@@ -24,7 +24,8 @@ export interface ValueSpec {
 const NULLS = new Set(["None", "nil", "nullptr", "NULL", "nullopt"]);
 
 /** Counts and flags a runtime keeps beside the data (reference counts, capacities, lock state). */
-const BOOKKEEPING = /\b(?:strong|weak|borrow|poison|poisoned|failed|use_count|weak_count|refcount|len|cap|capacity|size|length|count)\s*[=:]\s*(?:-?\d+|true|false|True|False|None)\b|\((?:use count \d+, weak count \d+|strong=\d+, weak=\d+)\)|\bof length \d+|,? capacity \d+|\bwith \d+ elements?\b|\[index \d+\]|(?<=\bchan [\w.*[\]]+ )\d+\/\d+|\bHas Value=true\b|\bActive Type\s*=\s*[\w:<>, ]+?(?=\s*(?:→|:|$))/g;
+const BOOKKEEPING =
+  /\b(?:strong|weak|borrow|poison|poisoned|failed|use_count|weak_count|refcount|len|cap|capacity|size|length|count)\s*[=:]\s*(?:-?\d+|true|false|True|False|None)\b|\((?:use count \d+, weak count \d+|strong=\d+, weak=\d+)\)|\bof length \d+|,? capacity \d+|\bwith \d+ elements?\b|\[index \d+\]|(?<=\bchan [\w.*[\]]+ )\d+\/\d+|\bHas Value=true\b|\bActive Type\s*=\s*[\w:<>, ]+?(?=\s*(?:→|:|$))/g;
 
 function unescape(body: string): string {
   return body.replace(/\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)/g, (_, e: string) => {
@@ -51,7 +52,8 @@ export function atoms(text: string, tags: string[] = []): string[] {
     .replace(/\[\d*\](?=[\w*[])/g, " ")
     .replace(/\bU\+(?:0x)?[0-9a-fA-F]+/g, " ");
   const out: string[] = [];
-  const token = /b?"((?:[^"\\]|\\.)*)"|(?<![\w])[bBuUL]?'((?:[^'\\]|\\.)*)'|(-?0x[0-9a-fA-F]+)|(?<![\w.])(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?![\w])|([A-Za-z_]\w*)/g;
+  const token =
+    /b?"((?:[^"\\]|\\.)*)"|(?<![\w])[bBuUL]?'((?:[^'\\]|\\.)*)'|(-?0x[0-9a-fA-F]+)|(?<![\w.])(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?![\w])|([A-Za-z_]\w*)/g;
   for (const m of cleaned.matchAll(token)) {
     // A char[N] shown with the NULs after its text (gdb: `"tagged\000\000…"`) holds the same C string.
     if (m[1] !== undefined) out.push(`s:${unescape(m[1]).replace(/\0+$/, "")}`);

@@ -29,7 +29,15 @@ const DAP_SAMPLES: unknown[] = [
   { seq: 3, type: "event", event: "stopped", body: { reason: "breakpoint", threadId: 1, hitBreakpointIds: [1] } },
   { seq: 4, type: "event", event: "output", body: { category: "stdout", output: "héllo 日本 😀\r\n" } },
   { seq: 5, type: "request", command: "runInTerminal", arguments: { args: ["/bin/true"] } },
-  { seq: 6, type: "response", request_seq: 9, success: false, command: "evaluate", message: "no", body: { error: { id: 1, format: "bad {x}", variables: { x: "y" } } } },
+  {
+    seq: 6,
+    type: "response",
+    request_seq: 9,
+    success: false,
+    command: "evaluate",
+    message: "no",
+    body: { error: { id: 1, format: "bad {x}", variables: { x: "y" } } },
+  },
 ];
 
 const DAP_CAP = 1 << 20;
@@ -69,7 +77,17 @@ export function fuzzDapDecoder(seed: number, cases: number): FuzzResult {
 export function fuzzDapClient(seed: number, cases: number): FuzzResult {
   const g = new Gen(seed);
   const r: FuzzResult = { cases, refused: 0, decoded: 0, maxHeld: 0 };
-  const shapes = ['{"type":"response","request_seq":1}', '{"type":"event"}', '{"type":"request"}', "[]", "null", "7", '"x"', '{"type":"event","event":"__proto__","body":null}', '{"type":"response","request_seq":"1","success":1}'];
+  const shapes = [
+    '{"type":"response","request_seq":1}',
+    '{"type":"event"}',
+    '{"type":"request"}',
+    "[]",
+    "null",
+    "7",
+    '"x"',
+    '{"type":"event","event":"__proto__","body":null}',
+    '{"type":"response","request_seq":"1","success":1}',
+  ];
   for (let i = 0; i < cases; i++) {
     let written = 0;
     const client = new DapClient({ write: (b) => void (written += b.length), close: () => {} }, { timeoutMs: 0 });
@@ -95,7 +113,7 @@ export function fuzzDapClient(seed: number, cases: number): FuzzResult {
 const IPC_SAMPLES = [
   { id: 1, version: "0.1.0", command: "continue", session: "default", cwd: "/home/u", args: { timeout: 5 } },
   { id: 2, version: "0.1.0", command: "start", session: "s-1.x", cwd: "/", args: { program: "./a.out", break: ["main.c:3"], env: { A: "1" } } },
-  { id: 3, version: "0.1.0", command: "print", session: "default", cwd: "/tmp", args: { expression: "a[0] + \"é\"" } },
+  { id: 3, version: "0.1.0", command: "print", session: "default", cwd: "/tmp", args: { expression: 'a[0] + "é"' } },
 ];
 
 const IPC_CAP = 64 * 1024;
@@ -121,7 +139,8 @@ export function fuzzIpc(seed: number, cases: number): FuzzResult {
             r.refused++;
           } else {
             const q = out.request;
-            if (typeof q.id !== "number" || !q.command || !/^[\w.-]{1,64}$/.test(q.session) || typeof q.args !== "object" || Array.isArray(q.args)) throw new Error(`accepted a bad request ${JSON.stringify(q)}`);
+            if (typeof q.id !== "number" || !q.command || !/^[\w.-]{1,64}$/.test(q.session) || typeof q.args !== "object" || Array.isArray(q.args))
+              throw new Error(`accepted a bad request ${JSON.stringify(q)}`);
             r.decoded++;
           }
         }

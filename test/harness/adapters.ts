@@ -34,11 +34,7 @@ export function findAdapter(name: string): string | null {
   // node: js-debug's server script (the adapter), run by a node on PATH.
   if (name === "node") return (findNode() && findJsDebug()) ?? null;
   if (name === "lldb-dap") {
-    const candidates = [
-      ...(process.env.DEBUGGER_LLDB_DAP ? [process.env.DEBUGGER_LLDB_DAP] : []),
-      ...onPath("lldb-dap"),
-      ...onPath("lldb-vscode"),
-    ];
+    const candidates = [...(process.env.DEBUGGER_LLDB_DAP ? [process.env.DEBUGGER_LLDB_DAP] : []), ...onPath("lldb-dap"), ...onPath("lldb-vscode")];
     try {
       for (const d of readdirSync("/usr/lib")) if (/^llvm-\d+$/.test(d)) candidates.push(`/usr/lib/${d}/bin/lldb-dap`);
     } catch {}

@@ -95,11 +95,7 @@ export class DebuggerEnv {
       stdout: "pipe",
       stderr: "pipe",
     });
-    const [stdout, stderr, exitCode] = await Promise.all([
-      new Response(proc.stdout).text(),
-      new Response(proc.stderr).text(),
-      proc.exited,
-    ]);
+    const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
     // Parsed whatever asked for JSON: --json here, or in ARGS, or DEBUGGER_JSON.
     let json: CliJson<DataOf<A>> | undefined;
     try {

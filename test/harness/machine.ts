@@ -17,7 +17,10 @@ export function hardwareWatchpointsFire(): boolean {
     writeFileSync(src, "int g;\nint main(void) { for (int i = 0; i < 3; i++) g += 1; return g; }\n");
     const cc = Bun.spawnSync(["gcc", "-g", "-O0", "-o", bin, src], { stdout: "ignore", stderr: "ignore" });
     if (cc.exitCode !== 0) return (fires = true);
-    const gdb = Bun.spawnSync(["gdb", "-nx", "-batch", "-ex", "break main", "-ex", "run", "-ex", "watch g", "-ex", "continue", bin], { stdout: "pipe", stderr: "pipe" });
+    const gdb = Bun.spawnSync(["gdb", "-nx", "-batch", "-ex", "break main", "-ex", "run", "-ex", "watch g", "-ex", "continue", bin], {
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const out = gdb.stdout.toString();
     if (!/Hardware watchpoint/.test(out)) return (fires = true);
     fires = /Old value = 0\s+New value = 1/.test(out);
@@ -32,6 +35,8 @@ export function hardwareWatchpointsFire(): boolean {
 /** For `describe.skipIf(!…)`: true when hardware watchpoints fire; otherwise prints why the tests are skipped. */
 export function watchpointsFire(testFile: string): boolean {
   if (hardwareWatchpointsFire()) return true;
-  console.warn(`SKIP (some tests in) ${testFile}: hardware watchpoints do not fire on this machine (gdb's own watchpoint on a test program never stopped; a virtual machine without debug registers)`);
+  console.warn(
+    `SKIP (some tests in) ${testFile}: hardware watchpoints do not fire on this machine (gdb's own watchpoint on a test program never stopped; a virtual machine without debug registers)`,
+  );
   return false;
 }

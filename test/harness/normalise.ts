@@ -60,7 +60,10 @@ export function normalise(text: string, options: NormaliseOptions = {}): string 
     .replace(/\b\d+(\.\d+)?\s?(ms|µs|us|ns)\b/g, "<duration>")
     .replace(/\b\d+\.\d+\s?s\b/g, "<duration>")
     .replace(/\bGNU gdb \([^)\n]*\) \d+(\.\d+)+\S*/g, "GNU gdb <version>")
-    .replace(/\b(go|llvm|lldb|python|gdb|dlv|delve|debugpy|node|bun)([- ]?v?|\s+version\s+v?)\d+(\.\d+)+(-[\w.]+)?/gi, (_m, tool: string, sep: string) => `${tool}${sep}<version>`)
+    .replace(
+      /\b(go|llvm|lldb|python|gdb|dlv|delve|debugpy|node|bun)([- ]?v?|\s+version\s+v?)\d+(\.\d+)+(-[\w.]+)?/gi,
+      (_m, tool: string, sep: string) => `${tool}${sep}<version>`,
+    )
     .replace(/\bversion\s+v?\d+(\.\d+)+(-[\w.]+)?/gi, "version <version>");
   return out
     .split("\n")

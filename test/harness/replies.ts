@@ -122,7 +122,13 @@ type AllReplies = Replies & LocalReplies;
 /** Global flags a command line may start with, and how many words each takes. */
 type Leading = { "--json": 1; "--quiet": 1; "--session": 2 };
 
-type Drop<A extends readonly string[], N> = N extends 2 ? (A extends readonly [string, string, ...infer R extends readonly string[]] ? R : []) : A extends readonly [string, ...infer R extends readonly string[]] ? R : [];
+type Drop<A extends readonly string[], N> = N extends 2
+  ? A extends readonly [string, string, ...infer R extends readonly string[]]
+    ? R
+    : []
+  : A extends readonly [string, ...infer R extends readonly string[]]
+    ? R
+    : [];
 
 type GroupOf<W extends string> = W extends keyof typeof cliGroupAliases ? (typeof cliGroupAliases)[W] : W;
 
@@ -153,7 +159,11 @@ type KeysOf<O> = O extends unknown ? keyof O : never;
 type FieldOf<O, K extends PropertyKey> = O extends unknown ? (K extends keyof O ? O[K] : never) : never;
 
 /** The `data` of a successful reply to ARGV, as a test reads it: the named command's reply; `unknown` where the argv is not literal. */
-export type DataOf<A extends readonly string[]> = [CommandOfArgv<A>] extends [never] ? unknown : CommandOfArgv<A> extends Named ? Reading<AllReplies[CommandOfArgv<A>]> : unknown;
+export type DataOf<A extends readonly string[]> = [CommandOfArgv<A>] extends [never]
+  ? unknown
+  : CommandOfArgv<A> extends Named
+    ? Reading<AllReplies[CommandOfArgv<A>]>
+    : unknown;
 
 /**
  * The `--json` document of a command. `data` is there when `ok` is true, `error` when it is not;

@@ -43,7 +43,10 @@ describe("adapter behaviours", () => {
 
   test("a build the adapter ran failed (Delve's 'Build error'): the hint is to fix the build, not -g (issue 33 item 8)", async () => {
     env = new Env();
-    const r = await env.run(["start", env.program({ ...STANDARD_PROGRAM, adapter: { errors: { launch: "Failed to launch: Build error: Check the debug console for details." } } })]);
+    const r = await env.run([
+      "start",
+      env.program({ ...STANDARD_PROGRAM, adapter: { errors: { launch: "Failed to launch: Build error: Check the debug console for details." } } }),
+    ]);
     expect(r.exitCode).toBe(4);
     expect(r.json.error.code).toBe("LAUNCH_FAILED");
     expect(r.json.error.hint).toStartWith("fix the build");
@@ -63,7 +66,13 @@ describe("adapter behaviours", () => {
     env = new Env();
     const daemonBefore = await env.daemonPid();
     await env.ok(["start", env.program(), "--stop-on-entry", "--session", "ok"]);
-    await env.ok(["start", env.program({ ...STANDARD_PROGRAM, adapter: { crash: { on: "evaluate", exitCode: 3, stderr: "fatal: boom\n" } } }), "--stop-on-entry", "--session", "bad"]);
+    await env.ok([
+      "start",
+      env.program({ ...STANDARD_PROGRAM, adapter: { crash: { on: "evaluate", exitCode: 3, stderr: "fatal: boom\n" } } }),
+      "--stop-on-entry",
+      "--session",
+      "bad",
+    ]);
     const r = await env.run(["print", "line", "--session", "bad"]);
     expect(r.exitCode).toBe(1);
     expect(r.json.error.code).toBe("ADAPTER_EXITED");
@@ -95,7 +104,11 @@ describe("adapter behaviours", () => {
       ...STANDARD_PROGRAM,
       adapter: {
         reverseRequests: [
-          { command: "runInTerminal", arguments: { kind: "integrated", cwd: env.dir, args: ["/bin/sh", "-c", `echo from-terminal; touch ${marker}`] }, when: "afterLaunch" },
+          {
+            command: "runInTerminal",
+            arguments: { kind: "integrated", cwd: env.dir, args: ["/bin/sh", "-c", `echo from-terminal; touch ${marker}`] },
+            when: "afterLaunch",
+          },
           { command: "bogusReverse", arguments: {}, when: "afterLaunch" },
         ],
       },

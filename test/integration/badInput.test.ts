@@ -128,12 +128,36 @@ const KNOWN: Case[] = [
 const swept = commands.filter((c) => !SKIP.has(c.name));
 const cases = [...swept.flatMap(casesFor), ...KNOWN];
 /** Commands that move or end the sweep session: run one at a time, the session made stopped again after each. */
-const MOVES = new Set(["start", "attach", "stop", "detach", "restart", "continue", "next", "step", "finish", "until", "pause", "trace", "await", "batch", "raw", "set"]);
+const MOVES = new Set([
+  "start",
+  "attach",
+  "stop",
+  "detach",
+  "restart",
+  "continue",
+  "next",
+  "step",
+  "finish",
+  "until",
+  "pause",
+  "trace",
+  "await",
+  "batch",
+  "raw",
+  "set",
+]);
 
 describe("bad input on the command line", () => {
   beforeAll(async () => {
     env = new Env({ env: { DEBUGGER_WARM_ADAPTERS: "0" }, config: "[timeouts]\nrequest = 5\n" });
-    program = env.program({ functions: [{ name: "main", start: 1, end: 12 }, { name: "add", start: 14, end: 17 }], calls: { "8": "add" }, exitCode: 0 });
+    program = env.program({
+      functions: [
+        { name: "main", start: 1, end: 12 },
+        { name: "add", start: 14, end: 17 },
+      ],
+      calls: { "8": "add" },
+      exitCode: 0,
+    });
     await env.ok(["start", program, "--stop-on-entry", "--session", "victim"]);
     await env.ok(["break", "prog.c:9", "--session", "victim"]);
     for (const n of [0, 1, 2]) await env.ok(["start", program, "--stop-on-entry", "--session", `sweep${n}`]);
@@ -161,7 +185,10 @@ describe("bad input on the command line", () => {
       [0, 1, 2].map(async (n) => {
         const session = `sweep${n}`;
         for (let c = movers.shift(); c; c = movers.shift()) {
-          const o = await runCase(c.argv.map((a) => (a === "PROGRAM" ? program : a)), session);
+          const o = await runCase(
+            c.argv.map((a) => (a === "PROGRAM" ? program : a)),
+            session,
+          );
           outcomes.push(o);
           if (o.exitCode === 2) continue; // refused before anything ran
           const st = await env.run(["status", "--session", session]);
@@ -182,7 +209,8 @@ describe("bad input on the command line", () => {
       else if (o.exitCode !== 0 && !o.json?.error) problems.push(`${shown}: exit ${o.exitCode} without a JSON error: ${o.stderr.slice(0, 200)}`);
       else if (o.json?.error?.code === "INTERNAL") problems.push(`${shown}: INTERNAL ${o.json.error.message}`);
       else if (o.exitCode !== 0 && !o.json.error.hint) problems.push(`${shown}: ${o.json.error.code} without a hint (${o.json.error.message.slice(0, 100)})`);
-      else if (c.want !== undefined && o.exitCode !== c.want) problems.push(`${shown}: exit ${o.exitCode} (${o.json?.error?.code ?? "ok"}), expected ${c.want}`);
+      else if (c.want !== undefined && o.exitCode !== c.want)
+        problems.push(`${shown}: exit ${o.exitCode} (${o.json?.error?.code ?? "ok"}), expected ${c.want}`);
       if (/^\s+at |panic|Segmentation/m.test(o.stderr)) problems.push(`${shown}: a stack trace on stderr`);
     }
     expect(problems).toEqual([]);
@@ -234,12 +262,32 @@ describe("bad input on the command line", () => {
 
   test("a command line as run's arguments, or an interpreter as PROGRAM: USAGE with the call meant (test, -m, the script)", async () => {
     const cases: [string[], string, string][] = [
-      [["run", "--break", "calc.py:4", "--", "python3", "-m", "pytest", "-q"], "run needs PROGRAM: the words after -- (`python3 -m pytest -q`) are its arguments, not the program", "a test run is `debugger test --break calc.py:4 -- python3 -m pytest -q`"],
-      [["run", "python3", "--break", "calc.py:4", "--", "-m", "pytest", "-q"], "'python3' is the interpreter, not the program", "a test run is `debugger test --break calc.py:4 -- python3 -m pytest -q`"],
+      [
+        ["run", "--break", "calc.py:4", "--", "python3", "-m", "pytest", "-q"],
+        "run needs PROGRAM: the words after -- (`python3 -m pytest -q`) are its arguments, not the program",
+        "a test run is `debugger test --break calc.py:4 -- python3 -m pytest -q`",
+      ],
+      [
+        ["run", "python3", "--break", "calc.py:4", "--", "-m", "pytest", "-q"],
+        "'python3' is the interpreter, not the program",
+        "a test run is `debugger test --break calc.py:4 -- python3 -m pytest -q`",
+      ],
       [["start", "python", "--", "-m", "pkg.app", "x"], "'python' is the interpreter, not the program", "a module is `debugger start -m pkg.app -- x`"],
-      [["run", "python3", "--", "app.py", "a b"], "'python3' is the interpreter", "the script is the program: `debugger run app.py -- 'a b'`; a module: `debugger run -m MODULE -- ARGS`; a test runner: `debugger test --break FILE:LINE -- python3 -m pytest …`"],
-      [["run", "node", "--", "app.js"], "'node' is the interpreter", "the script is the program: `debugger run app.js`; a test runner: `debugger test --break FILE:LINE -- node --test …`"],
-      [["run", "--", "./app", "3"], "run needs PROGRAM: the words after -- (`./app 3`)", "a program is `debugger run ./app -- 3`; a test run: `debugger test -- ./app 3`"],
+      [
+        ["run", "python3", "--", "app.py", "a b"],
+        "'python3' is the interpreter",
+        "the script is the program: `debugger run app.py -- 'a b'`; a module: `debugger run -m MODULE -- ARGS`; a test runner: `debugger test --break FILE:LINE -- python3 -m pytest …`",
+      ],
+      [
+        ["run", "node", "--", "app.js"],
+        "'node' is the interpreter",
+        "the script is the program: `debugger run app.js`; a test runner: `debugger test --break FILE:LINE -- node --test …`",
+      ],
+      [
+        ["run", "--", "./app", "3"],
+        "run needs PROGRAM: the words after -- (`./app 3`)",
+        "a program is `debugger run ./app -- 3`; a test run: `debugger test -- ./app 3`",
+      ],
     ];
     for (const [argv, message, hint] of cases) {
       const r = await env.run([...argv.slice(0, 1), "--session", "launch-words", ...argv.slice(1)]);

@@ -66,7 +66,14 @@ describe("breakpoints", () => {
   });
 
   test("function breakpoints, conditions, hit counts and log points", async () => {
-    const loop = env.program({ functions: [{ name: "main", start: 1, end: 12 }, { name: "add", start: 14, end: 17 }], calls: { "4": "add", "6": "add", "8": "add" }, exitCode: 0 });
+    const loop = env.program({
+      functions: [
+        { name: "main", start: 1, end: 12 },
+        { name: "add", start: 14, end: 17 },
+      ],
+      calls: { "4": "add", "6": "add", "8": "add" },
+      exitCode: 0,
+    });
     await env.ok(["start", loop, "--break", "add", "--session", "fn"]);
     let r: Pick<DataOf<["continue"]>, "stop"> = await env.ok(["status", "--session", "fn"]);
     expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: "add", line: 14 } });
@@ -139,7 +146,11 @@ describe("breakpoints", () => {
     await env.ok(["start", prog, "--stop-on-entry", "--session", "err"]);
     const missing = await env.run(["breakpoint", "remove", "42", "--session", "err"]);
     expect(missing.exitCode).toBe(1);
-    expect(missing.json.error).toEqual({ code: "BREAKPOINT_NOT_FOUND", message: "no breakpoint 42 in session 'err'", hint: "`debugger breakpoint list` shows the ids" });
+    expect(missing.json.error).toEqual({
+      code: "BREAKPOINT_NOT_FOUND",
+      message: "no breakpoint 42 in session 'err'",
+      hint: "`debugger breakpoint list` shows the ids",
+    });
     const bad = await env.run(["break", "prog.c:0", "--session", "err"]);
     expect(bad.exitCode).toBe(2);
     expect(bad.json.error.code).toBe("INVALID_LOCATION");
@@ -164,7 +175,11 @@ describe("breakpoints", () => {
     expect(env.requests("setExceptionBreakpoints").at(-1)!.arguments).toEqual({ filters: ["uncaught"] });
     const bad = await env.run(["catch", "bogus", "--session", "catch"]);
     expect(bad.exitCode).toBe(2);
-    expect(bad.json.error).toEqual({ code: "INVALID_ARGUMENT", message: "fake has no exception filter 'bogus'", hint: "its filters: raised, uncaught (`debugger catch list`)" });
+    expect(bad.json.error).toEqual({
+      code: "INVALID_ARGUMENT",
+      message: "fake has no exception filter 'bogus'",
+      hint: "its filters: raised, uncaught (`debugger catch list`)",
+    });
     expect(env.requests("setExceptionBreakpoints").at(-1)!.arguments).toEqual({ filters: ["uncaught"] });
     const usage = await env.run(["catch", "remove", "--session", "catch"]);
     expect(usage.exitCode).toBe(2);

@@ -28,10 +28,16 @@ describe("usage errors", () => {
   test("other debuggers' flags point at this one's way (issue 29): where --context, print --type, stop --daemon", async () => {
     const where = await env.run(["where", "--context", "5"]);
     expect(where.exitCode).toBe(2);
-    expect(where.json.error).toEqual({ code: "UNKNOWN_FLAG", message: "unknown flag '--context' for 'context'", hint: "`--lines N` sets how many source lines are shown around the stop (`debugger context --help`)" });
+    expect(where.json.error).toEqual({
+      code: "UNKNOWN_FLAG",
+      message: "unknown flag '--context' for 'context'",
+      hint: "`--lines N` sets how many source lines are shown around the stop (`debugger context --help`)",
+    });
     const print = await env.run(["print", "x", "--type"]);
     expect(print.json.error.hint).toBe("the type is always shown: after the value in text, as `type` with --json (`debugger print --help`)");
-    expect((await env.run(["stop", "--daemon"])).json.error.hint).toStartWith("stop ends the session only; `debugger daemon stop` ends the daemon and every session");
+    expect((await env.run(["stop", "--daemon"])).json.error.hint).toStartWith(
+      "stop ends the session only; `debugger daemon stop` ends the daemon and every session",
+    );
   });
 
   test("stop says the daemon stays, and how to end it (text only; issue 29)", async () => {
@@ -47,7 +53,9 @@ describe("usage errors", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("error: unknown command 'contnue'");
     expect(r.stderr).toContain("did you mean `debugger continue`");
-    expect(r.stderr).toBe("error: unknown command 'contnue' [UNKNOWN_COMMAND]\nhint: did you mean `debugger continue`? (`debugger --help` lists the commands)\n");
+    expect(r.stderr).toBe(
+      "error: unknown command 'contnue' [UNKNOWN_COMMAND]\nhint: did you mean `debugger continue`? (`debugger --help` lists the commands)\n",
+    );
   });
 
   test("a transposed command is suggested by its swap, not by a shorter command", async () => {
@@ -63,14 +71,22 @@ describe("usage errors", () => {
       ok: false,
       command: "contnue",
       session: "default",
-      error: { code: "UNKNOWN_COMMAND", message: "unknown command 'contnue'", hint: "did you mean `debugger continue`? (`debugger --help` lists the commands)" },
+      error: {
+        code: "UNKNOWN_COMMAND",
+        message: "unknown command 'contnue'",
+        hint: "did you mean `debugger continue`? (`debugger --help` lists the commands)",
+      },
     });
   });
 
   test("an unknown sub-command of a group suggests the close one", async () => {
     const r = await env.run(["breakpoint", "remvoe", "1"]);
     expect(r.exitCode).toBe(2);
-    expect(r.json.error).toEqual({ code: "UNKNOWN_COMMAND", message: "unknown command 'breakpoint remvoe'", hint: "did you mean `debugger breakpoint remove`?" });
+    expect(r.json.error).toEqual({
+      code: "UNKNOWN_COMMAND",
+      message: "unknown command 'breakpoint remvoe'",
+      hint: "did you mean `debugger breakpoint remove`?",
+    });
   });
 
   test("an unknown flag: exit 2, UNKNOWN_FLAG, the close flag suggested", async () => {
@@ -116,7 +132,11 @@ describe("usage errors", () => {
   test("a flag missing its value: exit 2, USAGE", async () => {
     const r = await env.run(["break", "prog.c:3", "--condition"]);
     expect(r.exitCode).toBe(2);
-    expect(oneDocument(r).error).toEqual({ code: "USAGE", message: "--condition needs a value (EXPR)", hint: "`debugger breakpoint add --help` shows the usage" });
+    expect(oneDocument(r).error).toEqual({
+      code: "USAGE",
+      message: "--condition needs a value (EXPR)",
+      hint: "`debugger breakpoint add --help` shows the usage",
+    });
     const session = await env.run(["status", "--session"]);
     expect(session.exitCode).toBe(2);
     expect(session.json.error).toMatchObject({ code: "USAGE", message: "--session needs a value (NAME)" });
@@ -176,11 +196,17 @@ describe("help and version", () => {
   test("--version prints the package version first, then commit, build date, platform and Bun", async () => {
     const r = await env.run(["--version"], { json: false });
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toBe(`${pkg.version} (commit ${r.stdout.match(/commit (\S+),/)?.[1]}, built ${r.stdout.match(/built (\S+),/)?.[1]}, ${process.platform}-${process.arch}, bun ${Bun.version})\n`);
+    expect(r.stdout).toBe(
+      `${pkg.version} (commit ${r.stdout.match(/commit (\S+),/)?.[1]}, built ${r.stdout.match(/built (\S+),/)?.[1]}, ${process.platform}-${process.arch}, bun ${Bun.version})\n`,
+    );
     expect(r.stderr).toBe("");
     const j = await env.run(["--version"]);
     expect(j.exitCode).toBe(0);
-    expect(oneDocument(j)).toMatchObject({ ok: true, command: "version", data: { version: pkg.version, platform: `${process.platform}-${process.arch}`, bun: Bun.version } });
+    expect(oneDocument(j)).toMatchObject({
+      ok: true,
+      command: "version",
+      data: { version: pkg.version, platform: `${process.platform}-${process.arch}`, bun: Bun.version },
+    });
   });
 });
 

@@ -21,7 +21,12 @@ let started = false;
 async function chattySession(): Promise<void> {
   if (started) return;
   // 3,000 lines of output (~300 KB) before the breakpoint: far more than a pipe's 64 KiB buffer.
-  const prog = env.program({ functions: STANDARD_PROGRAM.functions, calls: STANDARD_PROGRAM.calls, adapter: { floodOutput: { count: 3000, bytes: 100 } }, exitCode: 0 });
+  const prog = env.program({
+    functions: STANDARD_PROGRAM.functions,
+    calls: STANDARD_PROGRAM.calls,
+    adapter: { floodOutput: { count: 3000, bytes: 100 } },
+    exitCode: 0,
+  });
   await session.ok(["start", prog, "--break", "prog.c:8"]);
   started = true;
 }

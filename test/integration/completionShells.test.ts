@@ -56,7 +56,11 @@ test("the table: each command's own value-taking words", () => {
 function bashComplete(line: string): string[] {
   const words = line.split(" ");
   const quoted = words.map((w) => `'${w}'`).join(" ");
-  const r = Bun.spawnSync(["bash", "-c", `source '${script("bash")}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _debugger; printf '%s\\n' "\${COMPREPLY[@]}"`]);
+  const r = Bun.spawnSync([
+    "bash",
+    "-c",
+    `source '${script("bash")}'; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _debugger; printf '%s\\n' "\${COMPREPLY[@]}"`,
+  ]);
   expect(r.exitCode).toBe(0);
   return r.stdout.toString().split("\n").filter(Boolean).sort();
 }
@@ -65,7 +69,12 @@ function bashComplete(line: string): string[] {
 function fishComplete(line: string): string[] {
   const r = Bun.spawnSync(["fish", "--no-config", "-c", `source '${script("fish")}'; complete -C '${line}'`]);
   expect(r.stderr.toString()).toBe("");
-  return r.stdout.toString().split("\n").filter(Boolean).map((l) => l.split("\t")[0]!).sort();
+  return r.stdout
+    .toString()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => l.split("\t")[0]!)
+    .sort();
 }
 
 // [line, what completes]: the flag after a boolean one, and a boolean -f that takes no value.
@@ -110,12 +119,16 @@ async function typed(pane: string, line: string): Promise<string> {
   tmux("send-keys", "-t", pane, "Tab");
   let seen = "";
   // The line grows when the shell completes; wait for it to settle (a completion writes once).
-  await waitFor(() => {
-    const now = tmux("capture-pane", "-p", "-t", pane).split("\n")[0]!.trimEnd();
-    const done = now.length > `> ${line}`.length && now === seen;
-    seen = now;
-    return done;
-  }, 10_000, `completion of '${line}'`);
+  await waitFor(
+    () => {
+      const now = tmux("capture-pane", "-p", "-t", pane).split("\n")[0]!.trimEnd();
+      const done = now.length > `> ${line}`.length && now === seen;
+      seen = now;
+      return done;
+    },
+    10_000,
+    `completion of '${line}'`,
+  );
   return seen.replace(/^> /, "");
 }
 
@@ -131,7 +144,17 @@ async function interactive(pane: string, argv: string[], setup: string[]): Promi
 
 /** Waits for the shell's prompt after its setup lines. */
 async function ready(pane: string): Promise<void> {
-  await waitFor(() => /^> $/m.test(`${tmux("capture-pane", "-p", "-t", pane).split("\n").filter((l) => l.trim()).at(-1)} `), 20_000, `${pane}'s prompt`);
+  await waitFor(
+    () =>
+      /^> $/m.test(
+        `${tmux("capture-pane", "-p", "-t", pane)
+          .split("\n")
+          .filter((l) => l.trim())
+          .at(-1)} `,
+      ),
+    20_000,
+    `${pane}'s prompt`,
+  );
 }
 
 const haveTmux = have("tmux");

@@ -34,7 +34,10 @@ afterAll(() => env.close());
 
 function bash(words: string[]): string[] {
   const line = words.map((w) => `'${w}'`).join(" ");
-  const r = Bun.spawnSync(["bash", "-c", `source '${scripts.bash}'; COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _debugger; printf '%s\\n' "\${COMPREPLY[@]}"`], { env: shellEnv });
+  const r = Bun.spawnSync(
+    ["bash", "-c", `source '${scripts.bash}'; COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _debugger; printf '%s\\n' "\${COMPREPLY[@]}"`],
+    { env: shellEnv },
+  );
   expect(r.stderr.toString()).toBe("");
   return r.stdout.toString().split("\n").filter(Boolean).sort();
 }
@@ -44,11 +47,16 @@ function zsh(words: string[]): string[] | null {
   if (!z) return null;
   const line = words.map((w) => `'${w}'`).join(" ");
   // Outside the line editor `words` and `CURRENT` are plain variables; compadd and friends print.
-  const stubs = "compdef() { :; }; compadd() { [[ $1 == -- ]] && shift; print -l -- \"$@\"; }; _files() { print __files__; }; _describe() { print -l -- \"${reply[@]%%:*}\"; }";
+  const stubs =
+    'compdef() { :; }; compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }; _files() { print __files__; }; _describe() { print -l -- "${reply[@]%%:*}"; }';
   const r = Bun.spawnSync([z, "-f", "-c", `${stubs}; source '${scripts.zsh}'; words=(${line}); CURRENT=${words.length}; _debugger`], { env: shellEnv });
   expect(r.stderr.toString()).toBe("");
   const cur = words.at(-1)!;
-  return r.stdout.toString().split("\n").filter((w) => w !== "" && w.startsWith(cur)).sort();
+  return r.stdout
+    .toString()
+    .split("\n")
+    .filter((w) => w !== "" && w.startsWith(cur))
+    .sort();
 }
 
 function fish(line: string): string[] | null {
@@ -56,7 +64,12 @@ function fish(line: string): string[] | null {
   if (!f) return null;
   const r = Bun.spawnSync([f, "--no-config", "-c", `source '${scripts.fish}'; complete -C '${line}'`], { env: shellEnv });
   expect(r.stderr.toString()).toBe("");
-  return r.stdout.toString().split("\n").filter(Boolean).map((l) => l.split("\t")[0]!).sort();
+  return r.stdout
+    .toString()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => l.split("\t")[0]!)
+    .sort();
 }
 
 describe("values the binary knows", () => {

@@ -69,7 +69,9 @@ describe("global flags anywhere on the line", () => {
     const r = await env.run(["--jsn", "status"], { json: false });
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe("error: unknown flag '--jsn' before the command [UNKNOWN_FLAG]\nhint: did you mean --json? (`debugger --help` lists the commands and global flags)\n");
+    expect(r.stderr).toBe(
+      "error: unknown flag '--jsn' before the command [UNKNOWN_FLAG]\nhint: did you mean --json? (`debugger --help` lists the commands and global flags)\n",
+    );
     const cmdFlag = await env.run(["--break", "x", "start", prog]);
     expect(cmdFlag.exitCode).toBe(2);
     expect(cmdFlag.json.error.code).toBe("UNKNOWN_FLAG");
@@ -155,7 +157,11 @@ describe("completion", () => {
     expect(Bun.spawnSync(["bash", "-n", file]).exitCode).toBe(0);
     const complete = (words: string[]) => {
       const line = words.map((w) => `'${w}'`).join(" ");
-      const r = Bun.spawnSync(["bash", "-c", `source '${file}'; COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _debugger; printf '%s\\n' "\${COMPREPLY[@]}"`]);
+      const r = Bun.spawnSync([
+        "bash",
+        "-c",
+        `source '${file}'; COMP_WORDS=(${line}); COMP_CWORD=${words.length - 1}; _debugger; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      ]);
       expect(r.exitCode).toBe(0);
       return r.stdout.toString().split("\n").filter(Boolean);
     };
@@ -218,7 +224,11 @@ describe("completion", () => {
   test("an unknown shell: exit 2, USAGE, the shells named", async () => {
     const r = await env.run(["completion", "tcsh"]);
     expect(r.exitCode).toBe(2);
-    expect(r.json.error).toEqual({ code: "USAGE", message: "no completion for shell 'tcsh'", hint: "`debugger completion bash`, `debugger completion zsh`, `debugger completion fish` or `debugger completion powershell`" });
+    expect(r.json.error).toEqual({
+      code: "USAGE",
+      message: "no completion for shell 'tcsh'",
+      hint: "`debugger completion bash`, `debugger completion zsh`, `debugger completion fish` or `debugger completion powershell`",
+    });
   });
 });
 
@@ -228,7 +238,11 @@ describe("help", () => {
     ["watch", ["add", "list", "remove"]],
     ["memory", ["read"]],
   ])("`%s --help` shows the group with its sub-commands", async (group, subs) => {
-    for (const argv of [[group, "--help"], ["help", group], ["--help", group]]) {
+    for (const argv of [
+      [group, "--help"],
+      ["help", group],
+      ["--help", group],
+    ]) {
       const r = await env.run(argv, { json: false });
       expect(r.exitCode).toBe(0);
       expect(r.stderr).toBe("");
@@ -295,7 +309,8 @@ describe("help", () => {
   test("help follows a wide or narrow terminal (COLUMNS through a pty)", async () => {
     const script = Bun.which("script");
     if (!script) return console.warn("skipping: `script` (util-linux) is not installed");
-    const run = (cols: number) => Bun.spawnSync([script, "-qec", `stty cols ${cols}; ${BIN} start --help`, "/dev/null"], { env: { ...env.env, NO_COLOR: "1" } }).stdout.toString();
+    const run = (cols: number) =>
+      Bun.spawnSync([script, "-qec", `stty cols ${cols}; ${BIN} start --help`, "/dev/null"], { env: { ...env.env, NO_COLOR: "1" } }).stdout.toString();
     // Examples are commands to copy and are never wrapped.
     const narrow = run(60).split("e.g. ")[0]!.split(/\r?\n/);
     const wide = run(120).split(/\r?\n/);
@@ -324,7 +339,10 @@ describe("a slow start on a terminal says what it waits for", () => {
     const slow = new Env({ script: { delays: { initialize: 1600 } } });
     try {
       const p = slow.program();
-      const tty = Bun.spawnSync([script, "-qec", `${BIN} start ${p} --stop-on-entry --session s1`, "/dev/null"], { env: { ...slow.env, NO_COLOR: "1" }, cwd: slow.dir });
+      const tty = Bun.spawnSync([script, "-qec", `${BIN} start ${p} --stop-on-entry --session s1`, "/dev/null"], {
+        env: { ...slow.env, NO_COLOR: "1" },
+        cwd: slow.dir,
+      });
       const out = tty.stdout.toString();
       expect(out).toMatch(/start: starting, then waiting for the first stop; 1\.\d s/);
       // Erased (carriage return, erase line) before the report.
@@ -348,7 +366,10 @@ describe("setup asks with consola's prompt at a terminal", () => {
     const apt = Bun.which("apt-get");
     if (!apt) return console.warn("skipping: no apt-get here");
     symlinkSync(apt, join(bin, "apt-get"));
-    const r = Bun.spawnSync([script, "-qec", `stty cols 80; env PATH=${bin} ${BIN} setup delve`, "/dev/null"], { env: { ...env.env, NO_COLOR: "1" }, stdin: new TextEncoder().encode("n") });
+    const r = Bun.spawnSync([script, "-qec", `stty cols 80; env PATH=${bin} ${BIN} setup delve`, "/dev/null"], {
+      env: { ...env.env, NO_COLOR: "1" },
+      stdin: new TextEncoder().encode("n"),
+    });
     const out = r.stdout.toString().replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");
     expect(out).toContain("delve: will refresh the package lists, then install delve:");
     expect(out).toContain("Carry out this plan?");
@@ -375,7 +396,11 @@ describe("doctor tells the truth", () => {
     expect(r.exitCode).toBe(1);
     expect(r.json).toMatchObject({ ok: false, command: "doctor", error: { code: "CHECK_FAILED", message: "doctor: 1 check failed: runtime directory" } });
     const check = (r.json.error.details as DoctorReport).checks.find((c: any) => c.name === "runtime directory");
-    expect(check).toEqual({ name: "runtime directory", ok: false, message: `${join(file, "rt")} cannot be created: ${file}: not a directory (ENOTDIR); set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you can write` });
+    expect(check).toEqual({
+      name: "runtime directory",
+      ok: false,
+      message: `${join(file, "rt")} cannot be created: ${file}: not a directory (ENOTDIR); set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you can write`,
+    });
     const human = await env.run(["doctor", "fake"], { json: false, env: { DEBUGGER_RUNTIME_DIR: join(file, "rt") } });
     expect(human.exitCode).toBe(1);
     expect(human.stdout).toContain("ERR runtime directory");
@@ -386,7 +411,9 @@ describe("doctor tells the truth", () => {
     const r = await env.run(["doctor", "gdb"], { env: { PATH: "/nonexistent" } });
     expect(r.exitCode).toBe(1);
     expect(r.json.error).toMatchObject({ code: "CHECK_FAILED", message: "doctor: 1 check failed: gdb" });
-    expect((r.json.error.details as DoctorReport).adapters).toEqual([{ name: "gdb", title: expect.any(String), found: false, ok: false, required: true, message: expect.stringMatching(/^not found; install: /) }]);
+    expect((r.json.error.details as DoctorReport).adapters).toEqual([
+      { name: "gdb", title: expect.any(String), found: false, ok: false, required: true, message: expect.stringMatching(/^not found; install: /) },
+    ]);
     const human = await env.run(["doctor", "gdb"], { json: false, env: { PATH: "/nonexistent" } });
     expect(human.stdout).toContain("  ERR gdb");
     expect(human.stdout).toContain("Some checks failed");
@@ -423,7 +450,14 @@ describe("doctor tells the truth", () => {
     expect(r.exitCode).toBe(1);
     expect(r.json.error.code).toBe("CHECK_FAILED");
     expect((r.json.error.details as DoctorReport).adapters).toEqual([
-      { name: "gdb", title: expect.any(String), found: true, ok: false, required: true, message: "gdb 12.1 has no built-in DAP (gdb < 14): it needs cdt-gdb-adapter, which is not installed; `debugger setup gdb` installs it" },
+      {
+        name: "gdb",
+        title: expect.any(String),
+        found: true,
+        ok: false,
+        required: true,
+        message: "gdb 12.1 has no built-in DAP (gdb < 14): it needs cdt-gdb-adapter, which is not installed; `debugger setup gdb` installs it",
+      },
     ]);
     const plan = await env.run(["setup", "gdb", "--dry-run"], { env: isolated });
     expect(plan.exitCode).toBe(0);
@@ -467,7 +501,11 @@ describe("config.toml", () => {
     try {
       const r = await e.run(["start", "/bin/true", "--adapter", "quitter"]);
       expect(r.exitCode).toBe(4);
-      expect(r.json.error).toMatchObject({ code: "ADAPTER_START_FAILED", message: "quitter could not start: it exited with code 1 before answering initialize", hint: expect.stringContaining("/bin/false") });
+      expect(r.json.error).toMatchObject({
+        code: "ADAPTER_START_FAILED",
+        message: "quitter could not start: it exited with code 1 before answering initialize",
+        hint: expect.stringContaining("/bin/false"),
+      });
       expect((await e.run(["status"])).exitCode).toBe(0); // the daemon lives on
     } finally {
       await e.close();

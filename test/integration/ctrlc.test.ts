@@ -23,7 +23,13 @@ afterAll(() => env.close());
 
 /** A CLI command left running, its stderr read as it comes. */
 function launch(args: string[], json = true) {
-  const proc = Bun.spawn([BIN, ...(json ? withFlags(args, ["--json"]) : args)], { cwd: env.dir, env: env.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn([BIN, ...(json ? withFlags(args, ["--json"]) : args)], {
+    cwd: env.dir,
+    env: env.env,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   let stderr = "";
   const decoder = new TextDecoder();
   const readErr = (async () => {
@@ -86,7 +92,9 @@ test("a second SIGINT within 2 s leaves at once: exit 130, INTERRUPTED with the 
   // Before the adapter's 3 s pause answered: the CLI did not wait for it.
   expect(Date.now() - sent).toBeLessThan(3000);
   expect(r.stdout).toBe("");
-  expect(r.stderr).toContain("error: left the continue at a second Ctrl-C; session 'slow' keeps running in the daemon; the program is running (the pause asked for may still stop it) [INTERRUPTED]");
+  expect(r.stderr).toContain(
+    "error: left the continue at a second Ctrl-C; session 'slow' keeps running in the daemon; the program is running (the pause asked for may still stop it) [INTERRUPTED]",
+  );
   expect(r.stderr).toContain("hint: `debugger await` waits for its next stop");
   // The pause asked for at the first Ctrl-C still lands; the session answers as before.
   const got = await env.ok(["await", "--session", "slow", "--timeout", "10"]);
@@ -137,7 +145,11 @@ test("SIGINT during trace ends it where the program is, with the hits so far (st
   c.proc.kill("SIGINT");
   const r = await c.done();
   expect(r.exitCode).toBe(0);
-  expect(r.json.data).toMatchObject({ stoppedBy: "interrupted", hits: [{ hit: 1, values: [{ expression: "line", value: "4" }] }], stop: { reason: "pause", frame: { line: 6 } } });
+  expect(r.json.data).toMatchObject({
+    stoppedBy: "interrupted",
+    hits: [{ hit: 1, values: [{ expression: "line", value: "4" }] }],
+    stop: { reason: "pause", frame: { line: 6 } },
+  });
   expect((await env.ok(["breakpoint", "list", "--session", "tr"])).breakpoints).toEqual([]);
   const text = await env.run(["status", "--session", "tr"], { json: false });
   expect(text.stdout).toContain("pause");
@@ -196,16 +208,33 @@ test("SIGINT during a batch stops the plan after the line under way (data.interr
   j.proc.kill("SIGINT");
   const rj = await j.done();
   expect(rj.exitCode).toBe(0);
-  expect(rj.json.data).toMatchObject({ ran: 1, total: 3, interrupted: true, replies: [{ ok: true, command: "continue", data: { stop: { reason: "pause" } } }] });
+  expect(rj.json.data).toMatchObject({
+    ran: 1,
+    total: 3,
+    interrupted: true,
+    replies: [{ ok: true, command: "continue", data: { stop: { reason: "pause" } } }],
+  });
 });
 
 test("a run whose CLI is killed ends its program at once, not at its timeout (here none): nothing is left behind", async () => {
   const sessions = async () => (await env.ok(["sessions"])).sessions as { name: string; state: string }[];
   for (const when of ["running", "at a stop"] as const) {
-    const r = launch(when === "running" ? ["run", spinner, "--timeout", "0", "--session", "gone"] : ["run", slowPause, "--break", "prog.c:6", "--print", "i", "--timeout", "0", "--session", "gone2"]);
-    await waitFor(async () => (await sessions()).some((s) => s.name.startsWith(when === "running" ? "gone.run" : "gone2.run")), 10_000, `the run's session (${when})`);
+    const r = launch(
+      when === "running"
+        ? ["run", spinner, "--timeout", "0", "--session", "gone"]
+        : ["run", slowPause, "--break", "prog.c:6", "--print", "i", "--timeout", "0", "--session", "gone2"],
+    );
+    await waitFor(
+      async () => (await sessions()).some((s) => s.name.startsWith(when === "running" ? "gone.run" : "gone2.run")),
+      10_000,
+      `the run's session (${when})`,
+    );
     r.proc.kill("SIGKILL");
     await r.done();
-    await waitFor(async () => (await sessions()).length === 0, 10_000, `the killed run's session to end (${when}): ${JSON.stringify(await sessions())} ${(await env.run(["logs"], { json: false })).stdout.slice(-3000)}`);
+    await waitFor(
+      async () => (await sessions()).length === 0,
+      10_000,
+      `the killed run's session to end (${when}): ${JSON.stringify(await sessions())} ${(await env.run(["logs"], { json: false })).stdout.slice(-3000)}`,
+    );
   }
 });

@@ -112,10 +112,10 @@ describe("runtime directory and socket", () => {
     mkdirSync(env.runtimeDir, { recursive: true, mode: 0o700 });
     // A process that binds the socket and is SIGKILLed leaves the file behind (closing a
     // listener cleanly would unlink it, in Bun and in node:net alike).
-    const squatter = Bun.spawn(
-      [process.execPath, "-e", `Bun.listen({ unix: ${JSON.stringify(env.socket)}, socket: { data() {} } }); console.log("ready");`],
-      { stdout: "pipe", stderr: "inherit" },
-    );
+    const squatter = Bun.spawn([process.execPath, "-e", `Bun.listen({ unix: ${JSON.stringify(env.socket)}, socket: { data() {} } }); console.log("ready");`], {
+      stdout: "pipe",
+      stderr: "inherit",
+    });
     const reader = squatter.stdout.getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toContain("ready");
@@ -193,7 +193,9 @@ describe("a daemon that dies", () => {
     const human = await env.run(["continue", "--session", "s1"], { json: false });
     expect(human.exitCode).toBe(1);
     expect(human.stdout).toBe("");
-    expect(human.stderr).toBe(`error: session 's1' was lost: the daemon that held it (pid ${old}) died [SESSION_LOST]\nhint: start it again: \`debugger start ${prog}\`\n`);
+    expect(human.stderr).toBe(
+      `error: session 's1' was lost: the daemon that held it (pid ${old}) died [SESSION_LOST]\nhint: start it again: \`debugger start ${prog}\`\n`,
+    );
 
     const list = await env.ok(["sessions"]);
     expect(list.sessions).toEqual([expect.objectContaining({ name: "s1", state: "lost", adapter: "fake", program: prog })]);
@@ -253,7 +255,9 @@ describe("version replacement", () => {
     expect(now.pid).toBe(status.json.data.daemon.pid);
     await waitFor(() => !running(old), 5000, "the old daemon to exit");
     expect(running(now.pid)).toBe(true);
-    expect(readFileSync(join(env.dir, "state", "debugger-cli", "daemon.log"), "utf8")).toContain(`daemon ${old} stopping: replaced by a client of version ${pkg.version}`);
+    expect(readFileSync(join(env.dir, "state", "debugger-cli", "daemon.log"), "utf8")).toContain(
+      `daemon ${old} stopping: replaced by a client of version ${pkg.version}`,
+    );
   });
 
   test("another build of the same version counts as another version: replaced when idle, kept (naming both builds) while it holds a session", async () => {
@@ -272,7 +276,9 @@ describe("version replacement", () => {
     expect(started.exitCode).toBe(0);
     const kept = await env.run(["status", "--session", "b"]);
     expect(kept.exitCode).toBe(0);
-    expect(kept.json.notice).toContain(`the daemon is version ${pkg.version} (build 0000000 2000-01-01T00:00:00.000Z), kept for its 1 live session ('b'); this debugger is version ${pkg.version} (build `);
+    expect(kept.json.notice).toContain(
+      `the daemon is version ${pkg.version} (build 0000000 2000-01-01T00:00:00.000Z), kept for its 1 live session ('b'); this debugger is version ${pkg.version} (build `,
+    );
     expect((await env.run(["stop", "--session", "b"], { env: oldBuild })).exitCode).toBe(0);
   });
 
@@ -289,14 +295,18 @@ describe("version replacement", () => {
     const kept = await env.run(["status", "--session", "old"]);
     expect(kept.exitCode).toBe(0);
     expect(kept.json.data).toMatchObject({ session: "old", state: "stopped", daemon: { pid: old, version: "0.0.0-old" } });
-    expect(kept.json.notice).toBe(`the daemon is version 0.0.0-old, kept for its 1 live session ('old'); this debugger is version ${pkg.version}. Once none is live, the next command starts a version ${pkg.version} daemon`);
+    expect(kept.json.notice).toBe(
+      `the daemon is version 0.0.0-old, kept for its 1 live session ('old'); this debugger is version ${pkg.version}. Once none is live, the next command starts a version ${pkg.version} daemon`,
+    );
     expect((await env.run(["sessions"])).json.data.sessions.map((s: { name: string }) => s.name)).toEqual(["old"]);
     expect((await env.run(["backtrace", "--session", "old"])).exitCode).toBe(0);
     // A new session needs a daemon of this version: refused, naming both versions and the way on.
     const refused = await env.run(["start", prog, "--session", "new"]);
     expect(refused.exitCode).not.toBe(0);
     expect(refused.json.error.code).toBe("DAEMON_VERSION_MISMATCH");
-    expect(refused.json.error.message).toBe(`the daemon is version 0.0.0-old and holds 1 live session ('old'); this debugger is version ${pkg.version}: it drives those sessions in that daemon, but 'start' on session 'new' needs a version ${pkg.version} daemon`);
+    expect(refused.json.error.message).toBe(
+      `the daemon is version 0.0.0-old and holds 1 live session ('old'); this debugger is version ${pkg.version}: it drives those sessions in that daemon, but 'start' on session 'new' needs a version ${pkg.version} daemon`,
+    );
     expect(refused.json.error.hint).toContain("`debugger daemon stop`");
     expect(running(old)).toBe(true);
 
@@ -309,7 +319,11 @@ describe("version replacement", () => {
     expect(status.json.data.daemon.pid).not.toBe(old);
     expect(status.json.data.daemon.version).toBe(pkg.version);
     expect(status.json.data.state).toBe("idle");
-    expect(status.json.notice).toMatch(new RegExp(`^session 'old' was ended at \\d\\d:\\d\\d:\\d\\d UTC by \`debugger daemon stop\` from a version ${pkg.version.replace(/\./g, "\\.")} client, which stopped the daemon \\(pid ${old}\\) that held it$`));
+    expect(status.json.notice).toMatch(
+      new RegExp(
+        `^session 'old' was ended at \\d\\d:\\d\\d:\\d\\d UTC by \`debugger daemon stop\` from a version ${pkg.version.replace(/\./g, "\\.")} client, which stopped the daemon \\(pid ${old}\\) that held it$`,
+      ),
+    );
     const gone = await env.run(["print", "x", "--session", "old"], { env: oldEnv });
     expect(gone.json.error.code).toBe("SESSION_ENDED");
     expect(gone.json.error.message).toContain("was ended at");
@@ -349,14 +363,26 @@ describe("malformed input on the socket", () => {
 
   test("a line that is not JSON gets exactly one IPC_ERROR reply", async () => {
     expect(await repliesBeforeSentinel(env, "not json\n")).toEqual([
-      { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: "request is not valid JSON", hint: "send one JSON object per line" } },
+      {
+        id: null,
+        ok: false,
+        command: "",
+        session: "",
+        error: { code: "IPC_ERROR", message: "request is not valid JSON", hint: "send one JSON object per line" },
+      },
     ]);
   });
 
   test("an empty object gets IPC_ERROR", async () => {
     const empty = await repliesBeforeSentinel(env, "{}\n");
     expect(empty).toHaveLength(1);
-    expect(empty[0]).toMatchObject({ id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", hint: "requests are {id, version, command, session, cwd, args}" } });
+    expect(empty[0]).toMatchObject({
+      id: null,
+      ok: false,
+      command: "",
+      session: "",
+      error: { code: "IPC_ERROR", hint: "requests are {id, version, command, session, cwd, args}" },
+    });
     expect(empty[0].error.message).toStartWith("malformed request");
   });
 
@@ -458,13 +484,18 @@ describe("idle exit", () => {
 });
 
 describe("a request in progress keeps the daemon up", () => {
-  if (process.platform !== "linux") console.warn("SKIP test/integration/daemon.test.ts, attach --wait past the idle timeout: attach --wait reads /proc (Linux only)");
-  test.skipIf(process.platform !== "linux")("attach --wait longer than the idle timeout: the wait runs out (TIMEOUT), the daemon did not leave under it", async () => {
-    const env = newEnv({ env: { DEBUGGER_IDLE_TIMEOUT: "1" } });
-    const r = await env.run(["attach", "--wait", "no-such-program-idle", "--timeout", "3"]);
-    expect(r.json.error).toMatchObject({ code: "TIMEOUT", message: "no new process named 'no-such-program-idle' started within 3 s" });
-    expect(r.exitCode).toBe(3);
-  }, 20_000);
+  if (process.platform !== "linux")
+    console.warn("SKIP test/integration/daemon.test.ts, attach --wait past the idle timeout: attach --wait reads /proc (Linux only)");
+  test.skipIf(process.platform !== "linux")(
+    "attach --wait longer than the idle timeout: the wait runs out (TIMEOUT), the daemon did not leave under it",
+    async () => {
+      const env = newEnv({ env: { DEBUGGER_IDLE_TIMEOUT: "1" } });
+      const r = await env.run(["attach", "--wait", "no-such-program-idle", "--timeout", "3"]);
+      expect(r.json.error).toMatchObject({ code: "TIMEOUT", message: "no new process named 'no-such-program-idle' started within 3 s" });
+      expect(r.exitCode).toBe(3);
+    },
+    20_000,
+  );
 });
 
 describe("daemon stop and the log", () => {

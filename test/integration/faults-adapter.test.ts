@@ -147,7 +147,13 @@ describe("the adapter writes what is not DAP", () => {
   linux("garbage instead of a response: a clear error, the session is marked, the adapter is gone, another session goes on", async () => {
     const env = newEnv();
     await bystander(env);
-    await env.ok(["start", env.program({ ...STANDARD_PROGRAM, adapter: { raw: { on: "evaluate", text: "this is not DAP at all\r\n\r\n" } } }), "--stop-on-entry", "--session", "bad"]);
+    await env.ok([
+      "start",
+      env.program({ ...STANDARD_PROGRAM, adapter: { raw: { on: "evaluate", text: "this is not DAP at all\r\n\r\n" } } }),
+      "--stop-on-entry",
+      "--session",
+      "bad",
+    ]);
     const r = await env.run(["print", "1+2", "--session", "bad"]);
     expect(r.exitCode).toBe(1);
     expect(r.json.error).toEqual({
@@ -163,7 +169,13 @@ describe("the adapter writes what is not DAP", () => {
   linux("a frame cut short: the request times out (exit 3) naming it; the session and another one go on", async () => {
     const env = newEnv();
     await bystander(env);
-    await env.ok(["start", env.program({ ...STANDARD_PROGRAM, adapter: { raw: { on: "evaluate", text: 'Content-Length: 500\r\n\r\n{"seq": 99, "type": "resp' } } }), "--stop-on-entry", "--session", "bad"]);
+    await env.ok([
+      "start",
+      env.program({ ...STANDARD_PROGRAM, adapter: { raw: { on: "evaluate", text: 'Content-Length: 500\r\n\r\n{"seq": 99, "type": "resp' } } }),
+      "--stop-on-entry",
+      "--session",
+      "bad",
+    ]);
     const r = await env.run(["print", "1+2", "--session", "bad"]);
     expect(r.exitCode).toBe(3);
     expect(r.json.error.code).toBe("TIMEOUT");
@@ -173,15 +185,19 @@ describe("the adapter writes what is not DAP", () => {
     await waitFor(() => adapters(env).length === 1, 10_000, "the cut adapter to be gone after stop");
   });
 
-  linux("20 MB on stderr: the session reaches its breakpoint, the daemon keeps at most a tail of it", async () => {
-    const env = newEnv({ stderrFlood: { bytes: 20 * 1024 * 1024, when: "afterConfigurationDone" } });
-    const d = await env.ok(["start", env.program(), "--break", "prog.c:8", "--timeout", "60"]);
-    expect(d.stop).toMatchObject({ reason: "breakpoint", frame: { line: 8 } });
-    const pid = await env.daemonPid();
-    const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
-    expect(rss).toBeLessThan(300 * 1024);
-    const log = join(env.dir, "state", "debugger-cli", "daemon.log");
-    expect(statSync(log).size).toBeLessThan(30 * 1024 * 1024);
-    expect((await env.ok(["next"])).stop.frame.line).toBe(9);
-  }, 60_000);
+  linux(
+    "20 MB on stderr: the session reaches its breakpoint, the daemon keeps at most a tail of it",
+    async () => {
+      const env = newEnv({ stderrFlood: { bytes: 20 * 1024 * 1024, when: "afterConfigurationDone" } });
+      const d = await env.ok(["start", env.program(), "--break", "prog.c:8", "--timeout", "60"]);
+      expect(d.stop).toMatchObject({ reason: "breakpoint", frame: { line: 8 } });
+      const pid = await env.daemonPid();
+      const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
+      expect(rss).toBeLessThan(300 * 1024);
+      const log = join(env.dir, "state", "debugger-cli", "daemon.log");
+      expect(statSync(log).size).toBeLessThan(30 * 1024 * 1024);
+      expect((await env.ok(["next"])).stop.frame.line).toBe(9);
+    },
+    60_000,
+  );
 });

@@ -81,62 +81,81 @@ describe("SIGKILL in the middle of a command", () => {
 });
 
 describe("racing spawns", () => {
-  linux("ten CLIs started at once against no daemon leave exactly one daemon, and all ten succeed", async () => {
-    const env = newEnv();
-    const results = await Promise.all(Array.from({ length: 10 }, () => env.run(["daemon", "status"])));
-    expect(results.map((r) => r.code)).toEqual(Array(10).fill(0));
-    const pids = new Set(results.map((r) => r.json.data.pid));
-    // Losers of the race exit on their own; wait for that rather than sample mid-exit.
-    await waitFor(() => daemonPids(env).length === 1, 10_000, "one daemon to remain");
-    const [survivor] = daemonPids(env);
-    expect(pids.has(survivor!)).toBe(true);
-    expect(await env.daemonPid()).toBe(survivor!);
-  }, 30_000);
+  linux(
+    "ten CLIs started at once against no daemon leave exactly one daemon, and all ten succeed",
+    async () => {
+      const env = newEnv();
+      const results = await Promise.all(Array.from({ length: 10 }, () => env.run(["daemon", "status"])));
+      expect(results.map((r) => r.code)).toEqual(Array(10).fill(0));
+      const pids = new Set(results.map((r) => r.json.data.pid));
+      // Losers of the race exit on their own; wait for that rather than sample mid-exit.
+      await waitFor(() => daemonPids(env).length === 1, 10_000, "one daemon to remain");
+      const [survivor] = daemonPids(env);
+      expect(pids.has(survivor!)).toBe(true);
+      expect(await env.daemonPid()).toBe(survivor!);
+    },
+    30_000,
+  );
 });
 
 describe("a 100 MB request line with no newline", () => {
-  linux("is refused at the cap with IPC_ERROR and the connection closed; the daemon keeps serving, memory bounded", async () => {
-    const env = newEnv();
-    const pid = await env.daemonPid();
-    const before = rssKb(pid);
-    const outcome = await new Promise<{ replies: any[]; sent: number }>((resolve) => {
-      const sock = connect(env.socket);
-      const chunk = Buffer.alloc(1024 * 1024, 0x61);
-      let sent = 0;
-      let buf = "";
-      const replies: any[] = [];
-      const pump = () => {
-        while (sent < 100 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!sock.write(chunk)) return void sock.once("drain", pump);
-        }
-      };
-      sock.on("connect", pump);
-      sock.on("data", (d) => {
-        buf += d.toString();
-        for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
-          replies.push(JSON.parse(buf.slice(0, nl)));
-          buf = buf.slice(nl + 1);
-        }
+  linux(
+    "is refused at the cap with IPC_ERROR and the connection closed; the daemon keeps serving, memory bounded",
+    async () => {
+      const env = newEnv();
+      const pid = await env.daemonPid();
+      const before = rssKb(pid);
+      const outcome = await new Promise<{ replies: any[]; sent: number }>((resolve) => {
+        const sock = connect(env.socket);
+        const chunk = Buffer.alloc(1024 * 1024, 0x61);
+        let sent = 0;
+        let buf = "";
+        const replies: any[] = [];
+        const pump = () => {
+          while (sent < 100 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!sock.write(chunk)) return void sock.once("drain", pump);
+          }
+        };
+        sock.on("connect", pump);
+        sock.on("data", (d) => {
+          buf += d.toString();
+          for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
+            replies.push(JSON.parse(buf.slice(0, nl)));
+            buf = buf.slice(nl + 1);
+          }
+        });
+        sock.on("error", () => {}); // EPIPE once the daemon has closed its side
+        sock.on("close", () => resolve({ replies, sent }));
       });
-      sock.on("error", () => {}); // EPIPE once the daemon has closed its side
-      sock.on("close", () => resolve({ replies, sent }));
-    });
-    expect(outcome.replies).toEqual([
-      { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: "request larger than 16777216 bytes", hint: "send smaller requests (one JSON object per line)" } },
-    ]);
-    // Others are served, by the same daemon, and it did not keep the bytes.
-    const ping = await env.ok(["daemon", "status"]);
-    expect(ping.pid).toBe(pid);
-    expect(rssKb(pid) - before).toBeLessThan(100 * 1024);
-    void pkg;
-  }, 60_000);
+      expect(outcome.replies).toEqual([
+        {
+          id: null,
+          ok: false,
+          command: "",
+          session: "",
+          error: { code: "IPC_ERROR", message: "request larger than 16777216 bytes", hint: "send smaller requests (one JSON object per line)" },
+        },
+      ]);
+      // Others are served, by the same daemon, and it did not keep the bytes.
+      const ping = await env.ok(["daemon", "status"]);
+      expect(ping.pid).toBe(pid);
+      expect(rssKb(pid) - before).toBeLessThan(100 * 1024);
+      void pkg;
+    },
+    60_000,
+  );
 });
 
 describe("an output flood", () => {
   test("12,000 events of 1,000 bytes reach the breakpoint after them; retained and dropped add up exactly", async () => {
     const env = newEnv();
-    const prog = env.program({ functions: STANDARD_PROGRAM.functions, calls: STANDARD_PROGRAM.calls, adapter: { floodOutput: { count: 12_000, bytes: 1000 } }, exitCode: 0 });
+    const prog = env.program({
+      functions: STANDARD_PROGRAM.functions,
+      calls: STANDARD_PROGRAM.calls,
+      adapter: { floodOutput: { count: 12_000, bytes: 1000 } },
+      exitCode: 0,
+    });
     const started = await env.ok(["start", prog, "--break", "prog.c:8", "--timeout", "120"]);
     expect(started.stop).toMatchObject({ reason: "breakpoint", frame: { line: 8 } });
     const out = await env.ok(["output", "--stdout"]);
@@ -154,7 +173,12 @@ test("a daemon out of file descriptors says so, with what to do (issue 33 item 8
   const env = newEnv({ env: { DEBUGGER_WARM_ADAPTERS: "0" } });
   const prog = env.program();
   // The daemon starts with the first command and keeps its limit: 40 descriptors, a few sessions' worth.
-  const first = Bun.spawn(["sh", "-c", 'ulimit -n 40 && exec "$@"', "sh", BIN, "sessions", "--json"], { cwd: env.dir, env: env.env, stdout: "pipe", stderr: "pipe" });
+  const first = Bun.spawn(["sh", "-c", 'ulimit -n 40 && exec "$@"', "sh", BIN, "sessions", "--json"], {
+    cwd: env.dir,
+    env: env.env,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   expect(await first.exited).toBe(0);
   let failed: any;
   for (let i = 0; i < 40 && !failed; i++) {

@@ -88,14 +88,20 @@ describe("full lifecycle", () => {
     const locals = await env.ok(["locals"]);
     expect(locals.variables.map((v: any) => v.name)).toEqual(["line", "hits", "point"]);
     expect(locals.variables[2].reference).toBeGreaterThan(0);
-    expect<unknown>(await env.ok(["threads"])).toEqual({ threads: [{ id: 7, name: "main", current: true, state: "stopped", reason: "breakpoint", frame: { function: "add", file: src, line: 14 } }] });
+    expect<unknown>(await env.ok(["threads"])).toEqual({
+      threads: [{ id: 7, name: "main", current: true, state: "stopped", reason: "breakpoint", frame: { function: "add", file: src, line: 14 } }],
+    });
     const bad = await env.run(["print", "nosuchvar"]);
     expect(bad.exitCode).toBe(1);
     expect<unknown>(bad.json).toEqual({
       ok: false,
       command: "print",
       session: "default",
-      error: { code: "EVALUATE_FAILED", message: "cannot evaluate 'nosuchvar': undefined identifier: nosuchvar", hint: "`debugger locals` lists the names in scope" },
+      error: {
+        code: "EVALUATE_FAILED",
+        message: "cannot evaluate 'nosuchvar': undefined identifier: nosuchvar",
+        hint: "`debugger locals` lists the names in scope",
+      },
     });
   });
 
@@ -152,7 +158,10 @@ describe("full lifecycle", () => {
     await env.ok(["continue", "--session", "follow"]);
     const r = await follower;
     expect(r.exitCode).toBe(0);
-    const docs = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const docs = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(docs.every((d) => d.ok === true && d.command === "output" && d.session === "follow")).toBe(true);
     expect(docs.map((d) => d.data.text).join("")).toBe("hello\nwarn\n");
     expect(docs.at(-1).data).toMatchObject({ done: "session exited", state: "exited" });
@@ -162,7 +171,10 @@ describe("full lifecycle", () => {
     await env.ok(["start", prog, "--stop-on-entry", "--session", "quiet"]);
     const t = await env.run(["output", "--follow", "--timeout", "0.3", "--session", "quiet"]);
     expect(t.exitCode).toBe(0);
-    const lines = t.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = t.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.data.text)).toEqual(["", ""]);
     expect(lines.at(-1).data).toMatchObject({ done: "timeout", state: "stopped" });
     await env.ok(["stop", "--session", "quiet"]);

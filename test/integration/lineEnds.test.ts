@@ -13,7 +13,11 @@ afterEach(async () => {
 function program(delayMs: number): { env: Env; prog: string } {
   const env = new Env();
   envs.push(env);
-  const prog = env.program({ ...STANDARD_PROGRAM, output: { "3": "total=10", "5": { category: "stderr", text: "warn\n" } }, adapter: { outputAfterStop: { text: " f=24\n", delayMs } } });
+  const prog = env.program({
+    ...STANDARD_PROGRAM,
+    output: { "3": "total=10", "5": { category: "stderr", text: "warn\n" } },
+    adapter: { outputAfterStop: { text: " f=24\n", delayMs } },
+  });
   return { env, prog };
 }
 

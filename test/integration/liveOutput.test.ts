@@ -12,7 +12,16 @@ let prog: string;
 
 beforeAll(async () => {
   env = new Env();
-  prog = env.program({ ...STANDARD_PROGRAM, output: { "3": "hello\n", "5": { category: "stderr", text: "warn\n" }, "7": "no newline", "9": " then one\n", "10": { category: "console", text: "adapter says\n" } } });
+  prog = env.program({
+    ...STANDARD_PROGRAM,
+    output: {
+      "3": "hello\n",
+      "5": { category: "stderr", text: "warn\n" },
+      "7": "no newline",
+      "9": " then one\n",
+      "10": { category: "console", text: "adapter says\n" },
+    },
+  });
   await env.ok(["sessions"]); // the daemon is up
 });
 afterEach(() => env.stopSessions());

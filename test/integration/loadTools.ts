@@ -64,7 +64,6 @@ export async function socketClient(path: string, cwd: string): Promise<SocketCli
   };
 }
 
-
 /** One start (to the entry stop) and stop over a raw socket client; throws with the reply when either fails. */
 export async function startStopCycle(client: Pick<SocketClient, "ask">, program: string, n: number): Promise<void> {
   const session = `cycle${n % 3}`;

@@ -26,14 +26,20 @@ afterAll(async () => {
 });
 
 async function call(name: string, args: Record<string, unknown>) {
-  const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as { content: { text: string }[]; structuredContent: any; isError?: boolean };
+  const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as {
+    content: { text: string }[];
+    structuredContent: any;
+    isError?: boolean;
+  };
   // Structured content is the reply's data, or {error} when the call failed.
   return { ok: r.isError !== true, data: r.structuredContent, error: r.structuredContent.error, text: r.content.map((c) => c.text).join("\n") };
 }
 
 test("a 20 MiB message gets a JSON-RPC error for its id; the server goes on answering", async () => {
   const big = "x".repeat(20 * 1024 * 1024);
-  await expect(client.callTool({ name: "print", arguments: { expressions: [big] } }, undefined, { timeout: 60_000 })).rejects.toThrow(/message longer than 16777216 bytes \(16 MiB\), the limit of one message/);
+  await expect(client.callTool({ name: "print", arguments: { expressions: [big] } }, undefined, { timeout: 60_000 })).rejects.toThrow(
+    /message longer than 16777216 bytes \(16 MiB\), the limit of one message/,
+  );
   expect(stderr).toContain("refusing a message longer than 16777216 bytes");
   // Still up, and the same connection works.
   const status = await call("status", {});
@@ -62,12 +68,15 @@ test("a batch of 1001 steps is INVALID_ARGUMENT naming the limit", async () => {
   expect(r.error.message).toBe("commands has 1001 steps; a batch runs at most 1000");
 });
 
-test.each([[[null]], [[1]], [["status"]], [[[]]], [[{ command: "status", args: null }]]])("batch with commands %j is INVALID_ARGUMENT, not INTERNAL", async (commands) => {
-  const r = await call("batch", { commands });
-  expect(r.ok).toBe(false);
-  expect(r.error.code).toBe("INVALID_ARGUMENT");
-  expect(r.error.message).toMatch(/^commands\[0\](\.args)? (is|must be)/);
-});
+test.each([[[null]], [[1]], [["status"]], [[[]]], [[{ command: "status", args: null }]]])(
+  "batch with commands %j is INVALID_ARGUMENT, not INTERNAL",
+  async (commands) => {
+    const r = await call("batch", { commands });
+    expect(r.ok).toBe(false);
+    expect(r.error.code).toBe("INVALID_ARGUMENT");
+    expect(r.error.message).toMatch(/^commands\[0\](\.args)? (is|must be)/);
+  },
+);
 
 test("MCP test with a cwd that is no directory: INVALID_ARGUMENT naming it (issue 33 item 8; was ADAPTER_NOT_FOUND blaming python3)", async () => {
   const r = await call("test", { command: ["pytest", "-q"], cwd: "/nonexistent" });

@@ -97,13 +97,34 @@ describe("plans in one call", () => {
   });
 
   test("trace: values at each hit without stopping the agent; --max leaves it stopped there, the rest runs to the end", async () => {
-    const calls = env.program({ functions: [{ name: "main", start: 1, end: 12 }, { name: "add", start: 14, end: 17 }], calls: { "4": "add", "6": "add", "8": "add" }, exitCode: 0 });
+    const calls = env.program({
+      functions: [
+        { name: "main", start: 1, end: 12 },
+        { name: "add", start: 14, end: 17 },
+      ],
+      calls: { "4": "add", "6": "add", "8": "add" },
+      exitCode: 0,
+    });
     await env.ok(["start", calls, "--stop-on-entry", "--session", "tr"]);
     const first = await env.ok(["trace", "add", "--print", "line", "--print", "bogus", "--max", "2", "--session", "tr"]);
     expect(first.stoppedBy).toBe("max");
     expect<unknown>(first.hits).toEqual([
-      { hit: 1, threadId: 7, values: [{ expression: "line", value: "14" }, { expression: "bogus", error: "undefined identifier: bogus" }] },
-      { hit: 2, threadId: 7, values: [{ expression: "line", value: "14" }, { expression: "bogus", error: "undefined identifier: bogus" }] },
+      {
+        hit: 1,
+        threadId: 7,
+        values: [
+          { expression: "line", value: "14" },
+          { expression: "bogus", error: "undefined identifier: bogus" },
+        ],
+      },
+      {
+        hit: 2,
+        threadId: 7,
+        values: [
+          { expression: "line", value: "14" },
+          { expression: "bogus", error: "undefined identifier: bogus" },
+        ],
+      },
     ]);
     expect(first.stop).toMatchObject({ reason: "breakpoint", frame: { function: "add", line: 14 } });
     // The trace's breakpoint goes when it ends; the program waits at the last hit.
@@ -119,7 +140,14 @@ describe("plans in one call", () => {
   });
 
   test("trace stops at another breakpoint and says so", async () => {
-    const calls = env.program({ functions: [{ name: "main", start: 1, end: 12 }, { name: "add", start: 14, end: 17 }], calls: { "4": "add", "8": "add" }, exitCode: 0 });
+    const calls = env.program({
+      functions: [
+        { name: "main", start: 1, end: 12 },
+        { name: "add", start: 14, end: 17 },
+      ],
+      calls: { "4": "add", "8": "add" },
+      exitCode: 0,
+    });
     const src = calls.replace(/\.json$/, ".c");
     await env.ok(["start", calls, "--break", `${src}:6`, "--stop-on-entry", "--session", "tr2"]);
     const r = await env.ok(["trace", `${src}:15 if line == 15`, "--print", "line", "--session", "tr2"]);
@@ -130,7 +158,13 @@ describe("plans in one call", () => {
   });
 
   test("backtrace --all: every thread in one reply; frame N --thread ID selects another thread's frame", async () => {
-    const threads = env.program({ threads: [{ id: 7, name: "main" }, { id: 8, name: "worker" }], exitCode: 0 });
+    const threads = env.program({
+      threads: [
+        { id: 7, name: "main" },
+        { id: 8, name: "worker" },
+      ],
+      exitCode: 0,
+    });
     await env.ok(["start", threads, "--break", `${threads.replace(/\.json$/, ".c")}:3`, "--session", "bt"]);
     const all = await env.ok(["backtrace", "--all", "--session", "bt"]);
     expect(all.threads.map((t: any) => [t.id, t.name, t.current, t.frames[0].function])).toEqual([
@@ -157,7 +191,17 @@ describe("plans in one call", () => {
 describe("batch: a plan in one call", () => {
   test("every line parsed first, run in order over one connection, each reply under its line", async () => {
     const plan = join(env.dir, "plan.txt");
-    writeFileSync(plan, [`# find the value at line 6`, `start ${prog} --break 'prog.c:6 if line == 6' --session bat`, `print line 1+2 --session bat`, "", `debugger next --print line --session bat`, `stop --session bat`].join("\n"));
+    writeFileSync(
+      plan,
+      [
+        `# find the value at line 6`,
+        `start ${prog} --break 'prog.c:6 if line == 6' --session bat`,
+        `print line 1+2 --session bat`,
+        "",
+        `debugger next --print line --session bat`,
+        `stop --session bat`,
+      ].join("\n"),
+    );
     const before = env.requests("initialize").length;
     const r = await env.run(["batch", plan]);
     expect(r.exitCode).toBe(0);
@@ -172,7 +216,9 @@ describe("batch: a plan in one call", () => {
     expect(env.requests("initialize").length).toBe(before + 1);
     const human = await env.run(["batch", plan], { json: false });
     expect(human.exitCode).toBe(0);
-    expect(human.stdout).toContain(`» print line 1+2 --session bat\nline = 6 (int)\n1+2 = 3 (int)\n» debugger next --print line --session bat\nStopped: step in main (prog.c:7)`);
+    expect(human.stdout).toContain(
+      `» print line 1+2 --session bat\nline = 6 (int)\n1+2 = 3 (int)\n» debugger next --print line --session bat\nStopped: step in main (prog.c:7)`,
+    );
   });
 
   test("stdin; the first failure stops the plan (exit code of that failure) unless --keep-going", async () => {
@@ -206,7 +252,10 @@ describe("batch: a plan in one call", () => {
     ]);
     expect((await env.ok(["status", "--session", "bat4"])).state).toBe("idle");
     // Two pauses in a row, each a step (the second finds the program stopped: NOT_RUNNING, a failure of that step).
-    const twice = await withStdin(["batch", "--keep-going"], `start ${spin} --no-wait --session bat4\npause --session bat4\ncontinue --no-wait --session bat4\npause --session bat4\nstop --session bat4\n`);
+    const twice = await withStdin(
+      ["batch", "--keep-going"],
+      `start ${spin} --no-wait --session bat4\npause --session bat4\ncontinue --no-wait --session bat4\npause --session bat4\nstop --session bat4\n`,
+    );
     expect(twice.json.data).toMatchObject({ ran: 5, total: 5 });
     expect(twice.json.data.replies.map((x: any) => x.ok)).toEqual([true, true, true, true, true]);
   });
@@ -257,7 +306,12 @@ test("batch of a directory, /dev/null, /dev/zero, a pipe: each said for what it 
   const missingFile = await env.run(["batch", `${env.dir}/nothing-here.txt`]);
   expect(missingFile.json.error.message).toBe(`no such file: ${env.dir}/nothing-here.txt`);
   // A pipe (what `<(cmd)` gives): read as a stream.
-  const piped = Bun.spawn(["bash", "-c", 'exec "$0" batch --json <(printf "sessions\\n")', BIN], { cwd: env.dir, env: env.env, stdout: "pipe", stderr: "pipe" });
+  const piped = Bun.spawn(["bash", "-c", 'exec "$0" batch --json <(printf "sessions\\n")', BIN], {
+    cwd: env.dir,
+    env: env.env,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const out = await new Response(piped.stdout).text();
   expect(await piped.exited).toBe(0);
   expect(JSON.parse(out).data.replies[0]).toMatchObject({ ok: true, command: "sessions" });

@@ -74,60 +74,66 @@ function squatter(path: string, reply: (line: any) => unknown) {
 
 // The CLI reads lstat through bun:ffi where it can (src/common/lstat.ts) and through node:fs
 // elsewhere; DEBUGGER_NO_FFI_LSTAT forces the second, so both are held to the same refusals.
-for (const [how, lstatEnv] of [["lstat through bun:ffi", {}], ["lstat through node:fs", { DEBUGGER_NO_FFI_LSTAT: "1" }]] as const) {
-describe(`runtime directory ownership (${how})`, () => {
-  rootOnly("owned by another uid")("a runtime directory owned by another uid is refused; nothing is created in it", async () => {
-    const env = newEnv();
-    mkdirSync(env.runtimeDir, { mode: 0o700 });
-    chownSync(env.runtimeDir, NOBODY, NOBODY);
-    const r = await env.run(["status"], { env: lstatEnv });
-    expect(r.code).toBe(4);
-    expect(r.json.error.code).toBe("RUNTIME_DIR_UNSAFE");
-    expect(r.json.error.message).toBe(`permission denied: ${env.runtimeDir} belongs to uid ${NOBODY}, not to you (uid 0); refusing to use it`);
-    expect(r.json.error.hint).toContain("DEBUGGER_RUNTIME_DIR");
-    expect(r.json.error.hint).toContain("TMPDIR");
-    expect(readdirSync(env.runtimeDir)).toEqual([]);
-    expect(statSync(env.runtimeDir).uid).toBe(NOBODY); // not adopted or chmod-ed either
-    expect(mode(env.runtimeDir)).toBe(0o700);
-  });
+for (const [how, lstatEnv] of [
+  ["lstat through bun:ffi", {}],
+  ["lstat through node:fs", { DEBUGGER_NO_FFI_LSTAT: "1" }],
+] as const) {
+  describe(`runtime directory ownership (${how})`, () => {
+    rootOnly("owned by another uid")("a runtime directory owned by another uid is refused; nothing is created in it", async () => {
+      const env = newEnv();
+      mkdirSync(env.runtimeDir, { mode: 0o700 });
+      chownSync(env.runtimeDir, NOBODY, NOBODY);
+      const r = await env.run(["status"], { env: lstatEnv });
+      expect(r.code).toBe(4);
+      expect(r.json.error.code).toBe("RUNTIME_DIR_UNSAFE");
+      expect(r.json.error.message).toBe(`permission denied: ${env.runtimeDir} belongs to uid ${NOBODY}, not to you (uid 0); refusing to use it`);
+      expect(r.json.error.hint).toContain("DEBUGGER_RUNTIME_DIR");
+      expect(r.json.error.hint).toContain("TMPDIR");
+      expect(readdirSync(env.runtimeDir)).toEqual([]);
+      expect(statSync(env.runtimeDir).uid).toBe(NOBODY); // not adopted or chmod-ed either
+      expect(mode(env.runtimeDir)).toBe(0o700);
+    });
 
-  test("a runtime directory reached through a symlink is refused; the target stays empty", async () => {
-    const env = newEnv();
-    const target = tempDir();
-    symlinkSync(target, env.runtimeDir);
-    const r = await env.run(["status"], { env: lstatEnv });
-    expect(r.code).toBe(4);
-    expect(r.json.error).toMatchObject({ code: "RUNTIME_DIR_UNSAFE", message: `${env.runtimeDir} is a symbolic link; refusing to use it (whoever controls the target could impersonate the daemon)` });
-    expect(r.json.error.hint).toContain("DEBUGGER_RUNTIME_DIR");
-    expect(readdirSync(target)).toEqual([]);
-  });
-
-  test("a runtime directory path that is a file is refused", async () => {
-    const env = newEnv();
-    writeFileSync(env.runtimeDir, "");
-    const r = await env.run(["status"], { env: lstatEnv });
-    expect(r.code).toBe(4);
-    expect(r.json.error).toMatchObject({ code: "RUNTIME_DIR_UNSAFE", message: `${env.runtimeDir} exists and is not a directory` });
-  });
-
-  rootOnly("socket of another uid")("a socket owned by another uid gets no request: the CLI refuses before sending", async () => {
-    const env = newEnv();
-    mkdirSync(env.runtimeDir, { mode: 0o700 });
-    const fake = squatter(env.socket, (req) => ({ id: req.id, ok: true, command: req.command, session: req.session, data: { forged: true } }));
-    try {
-      chownSync(env.socket, NOBODY, NOBODY);
+    test("a runtime directory reached through a symlink is refused; the target stays empty", async () => {
+      const env = newEnv();
+      const target = tempDir();
+      symlinkSync(target, env.runtimeDir);
       const r = await env.run(["status"], { env: lstatEnv });
       expect(r.code).toBe(4);
       expect(r.json.error).toMatchObject({
         code: "RUNTIME_DIR_UNSAFE",
-        message: `permission denied: the daemon socket ${env.socket} belongs to uid ${NOBODY}, not to you (uid 0); refusing to talk to it`,
+        message: `${env.runtimeDir} is a symbolic link; refusing to use it (whoever controls the target could impersonate the daemon)`,
       });
-      expect(fake.received).toEqual([]);
-    } finally {
-      fake.stop();
-    }
+      expect(r.json.error.hint).toContain("DEBUGGER_RUNTIME_DIR");
+      expect(readdirSync(target)).toEqual([]);
+    });
+
+    test("a runtime directory path that is a file is refused", async () => {
+      const env = newEnv();
+      writeFileSync(env.runtimeDir, "");
+      const r = await env.run(["status"], { env: lstatEnv });
+      expect(r.code).toBe(4);
+      expect(r.json.error).toMatchObject({ code: "RUNTIME_DIR_UNSAFE", message: `${env.runtimeDir} exists and is not a directory` });
+    });
+
+    rootOnly("socket of another uid")("a socket owned by another uid gets no request: the CLI refuses before sending", async () => {
+      const env = newEnv();
+      mkdirSync(env.runtimeDir, { mode: 0o700 });
+      const fake = squatter(env.socket, (req) => ({ id: req.id, ok: true, command: req.command, session: req.session, data: { forged: true } }));
+      try {
+        chownSync(env.socket, NOBODY, NOBODY);
+        const r = await env.run(["status"], { env: lstatEnv });
+        expect(r.code).toBe(4);
+        expect(r.json.error).toMatchObject({
+          code: "RUNTIME_DIR_UNSAFE",
+          message: `permission denied: the daemon socket ${env.socket} belongs to uid ${NOBODY}, not to you (uid 0); refusing to talk to it`,
+        });
+        expect(fake.received).toEqual([]);
+      } finally {
+        fake.stop();
+      }
+    });
   });
-});
 }
 
 describe("runtime directory ownership", () => {

@@ -15,7 +15,13 @@ afterAll(async () => {
 function twoThreads(capabilities: Record<string, boolean> = {}) {
   const env = new FakeAdapterEnv({ script: { capabilities } });
   envs.push(env);
-  const prog = env.program({ ...STANDARD_PROGRAM, threads: [{ id: 7, name: "main" }, { id: 8, name: "worker" }] });
+  const prog = env.program({
+    ...STANDARD_PROGRAM,
+    threads: [
+      { id: 7, name: "main" },
+      { id: 8, name: "worker" },
+    ],
+  });
   return { env, prog, src: join(env.dir, "prog.c") };
 }
 
@@ -69,7 +75,11 @@ test("continue --thread N where the adapter cannot: UNSUPPORTED, nothing resumed
 test("threads stopped at once (one stopped event each): the first reported, the others listed, then reported by `continue` without resuming", async () => {
   const env = new FakeAdapterEnv();
   envs.push(env);
-  const threads = [{ id: 7, name: "main" }, { id: 8, name: "worker" }, { id: 9, name: "other" }];
+  const threads = [
+    { id: 7, name: "main" },
+    { id: 8, name: "worker" },
+    { id: 9, name: "other" },
+  ];
   const prog = env.program({ ...STANDARD_PROGRAM, threads, coStops: [8, 9] });
   const src = join(env.dir, "prog.c");
   const start = await env.ok(["start", prog, "--break", `${src}:4`]);
@@ -105,7 +115,14 @@ test("threads stopped at once (one stopped event each): the first reported, the 
 test("the report's text lists the other threads on one line", async () => {
   const env = new FakeAdapterEnv();
   envs.push(env);
-  const prog = env.program({ ...STANDARD_PROGRAM, threads: [{ id: 7, name: "main" }, { id: 8, name: "worker" }], coStops: [8] });
+  const prog = env.program({
+    ...STANDARD_PROGRAM,
+    threads: [
+      { id: 7, name: "main" },
+      { id: 8, name: "worker" },
+    ],
+    coStops: [8],
+  });
   const r = await env.run(["start", prog, "--break", `${join(env.dir, "prog.c")}:4`], { json: false });
   expect(r.stdout).toContain("  also stopped: thread 8 at breakpoint 1 in worker_wait (");
   expect(r.stdout).toContain("(`debugger continue` reports it first, before anything runs)");

@@ -98,7 +98,10 @@ describe("setup", () => {
     const bin = join(env.dir, "bin3");
     mkdirSync(bin);
     // A package manager that "installs" delve by putting a dlv on PATH.
-    writeFileSync(join(bin, "apt-get"), `#!/bin/sh\ncase "$*" in *install*) printf '#!/bin/sh\\necho dlv\\n' > ${bin}/dlv; chmod +x ${bin}/dlv;; esac\nexit 0\n`);
+    writeFileSync(
+      join(bin, "apt-get"),
+      `#!/bin/sh\ncase "$*" in *install*) printf '#!/bin/sh\\necho dlv\\n' > ${bin}/dlv; chmod +x ${bin}/dlv;; esac\nexit 0\n`,
+    );
     chmodSync(join(bin, "apt-get"), 0o755);
     symlinkSync("/usr/bin/env", join(bin, "env"));
     symlinkSync("/bin/sh", join(bin, "sh"));

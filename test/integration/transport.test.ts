@@ -102,7 +102,9 @@ describe("a reply cut inside a character", () => {
       socket: {
         async data(sock, chunk) {
           const req = JSON.parse(chunk.toString().split("\n")[0]!);
-          const bytes = Buffer.from(`${JSON.stringify({ id: req.id, ok: true, command: req.command, session: req.session, data: { session: req.session, state: text } })}\n`);
+          const bytes = Buffer.from(
+            `${JSON.stringify({ id: req.id, ok: true, command: req.command, session: req.session, data: { session: req.session, state: text } })}\n`,
+          );
           // One byte per write, each flushed: every multi-byte character is split across reads.
           for (const b of bytes) {
             // 0 written: the kernel's buffer is full; try the same byte again.

@@ -19,7 +19,17 @@ interface Item {
 function home(name: string) {
   const h = join(root, name);
   const env: Record<string, string> = { ...(process.env as Record<string, string>), HOME: h, TMPDIR: join(h, "tmp"), DEBUGGER_SESSION: "", DEBUGGER_JSON: "" };
-  for (const k of ["XDG_RUNTIME_DIR", "DEBUGGER_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "DEBUGGER_SKILL_DIR", "DEBUGGER_LOG_FILE"]) delete env[k];
+  for (const k of [
+    "XDG_RUNTIME_DIR",
+    "DEBUGGER_RUNTIME_DIR",
+    "XDG_CONFIG_HOME",
+    "XDG_CACHE_HOME",
+    "XDG_STATE_HOME",
+    "XDG_DATA_HOME",
+    "DEBUGGER_SKILL_DIR",
+    "DEBUGGER_LOG_FILE",
+  ])
+    delete env[k];
   const p = {
     bin: join(h, ".local", "bin", "debugger"),
     skill: join(h, ".claude", "skills", "debugger", "SKILL.md"),
@@ -30,7 +40,8 @@ function home(name: string) {
     runtime: join(h, "tmp", `debugger-cli-${process.getuid!()}`),
   };
   mkdirSync(join(h, "tmp"), { recursive: true });
-  for (const d of [join(p.data, "adapters"), p.cache, p.config, join(h, ".local", "bin"), join(h, ".claude", "skills", "debugger")]) mkdirSync(d, { recursive: true });
+  for (const d of [join(p.data, "adapters"), p.cache, p.config, join(h, ".local", "bin"), join(h, ".claude", "skills", "debugger")])
+    mkdirSync(d, { recursive: true });
   writeFileSync(join(p.config, "config.toml"), "[defaults]\n");
   return { h, env, p };
 }

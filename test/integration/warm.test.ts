@@ -102,7 +102,11 @@ describe("warm adapters", () => {
     const prog = env.program();
     await env.ok(["start", prog, "--stop-on-entry"]);
     // The moment a spare would be made, the daemon says it makes none.
-    await waitFor(async () => (await env.ok(["logs", "--tail", "200"])).text.includes("warm fake: no spare (warm adapters are off)"), 10_000, "the warm pool's word");
+    await waitFor(
+      async () => (await env.ok(["logs", "--tail", "200"])).text.includes("warm fake: no spare (warm adapters are off)"),
+      10_000,
+      "the warm pool's word",
+    );
     expect(await spares(env)).toEqual([]);
     expect(env.requests("initialize").length).toBe(1);
     await env.ok(["stop"]);

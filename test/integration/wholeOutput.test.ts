@@ -54,7 +54,9 @@ describe("run keeps the whole output", () => {
     const transport = new StdioClientTransport({ command: BIN, args: ["mcp"], env: env.env, cwd: env.dir, stderr: "pipe" });
     await client.connect(transport);
     try {
-      const r = (await client.callTool({ name: "run", arguments: { program: chatty(3000) } }, undefined, { timeout: 60_000 })) as { content: { text: string }[] };
+      const r = (await client.callTool({ name: "run", arguments: { program: chatty(3000) } }, undefined, { timeout: 60_000 })) as {
+        content: { text: string }[];
+      };
       const text = r.content.map((c) => c.text).join("\n");
       expect(text).toContain("  flood 2999 ");
       const file = /of 3000 lines shown; all of it \(300000 bytes\) is in (\/\S+\.log)\)/.exec(text)![1]!;

@@ -57,7 +57,11 @@ describe("parseArgv: accepted", () => {
     ["number", ["--timeout", "2.5"], { positionals: [], flags: { timeout: 2.5 }, rest: [], sawDoubleDash: false }],
     ["number=", ["--timeout=10"], { positionals: [], flags: { timeout: 10 }, rest: [], sawDoubleDash: false }],
     ["negative number as a flag value", ["--timeout", "-5"], { positionals: [], flags: { timeout: -5 }, rest: [], sawDoubleDash: false }],
-    ["negative numbers and '-' as positionals", ["set", "x", "-5", "-1.5", "-"], { positionals: ["set", "x", "-5", "-1.5", "-"], flags: {}, rest: [], sawDoubleDash: false }],
+    [
+      "negative numbers and '-' as positionals",
+      ["set", "x", "-5", "-1.5", "-"],
+      { positionals: ["set", "x", "-5", "-1.5", "-"], flags: {}, rest: [], sawDoubleDash: false },
+    ],
     [
       "everything after -- belongs to the program",
       ["./prog", "--json", "--", "--json", "-x", "--unknown", "--"],
@@ -114,11 +118,7 @@ describe("parseArgv: errors", () => {
       ["--zzzzzzzz"],
       { code: "UNKNOWN_FLAG", message: "unknown flag '--zzzzzzzz' for 'start'", hint: "`debugger start --help` lists its flags" },
     ],
-    [
-      "unknown short flag",
-      ["-z"],
-      { code: "UNKNOWN_FLAG", message: "unknown flag '-z' for 'start'", hint: "`debugger start --help` lists its flags" },
-    ],
+    ["unknown short flag", ["-z"], { code: "UNKNOWN_FLAG", message: "unknown flag '-z' for 'start'", hint: "`debugger start --help` lists its flags" }],
     [
       "--no- on a non-boolean flag",
       ["--no-break"],
@@ -199,7 +199,11 @@ describe("splitCommandLine: the command's words wherever the global flags are", 
     [["--json", "status"], ["status"], ["--json"]],
     [["status", "--json"], ["status"], ["--json"]],
     [["--session", "api", "--json", "start", "./app"], ["start"], ["--session", "api", "--json", "./app"]],
-    [["--session=api", "breakpoint", "--json", "add", "x.c:3"], ["breakpoint", "add"], ["--session=api", "--json", "x.c:3"]],
+    [
+      ["--session=api", "breakpoint", "--json", "add", "x.c:3"],
+      ["breakpoint", "add"],
+      ["--session=api", "--json", "x.c:3"],
+    ],
     [["watch", "total"], ["watch", "total"], []],
     [["start", "./app", "--", "--json", "status"], ["start"], ["./app", "--", "--json", "status"]],
     [["help", "breakpoint", "add"], ["help", "breakpoint", "add"], []],
@@ -221,7 +225,11 @@ describe("splitCommandLine: the command's words wherever the global flags are", 
     } catch (e) {
       error = (e as DebuggerError).toData();
     }
-    expect(error).toEqual({ code: "UNKNOWN_FLAG", message: "unknown flag '--sesion' before the command", hint: "did you mean --session? (`debugger --help` lists the commands and global flags)" });
+    expect(error).toEqual({
+      code: "UNKNOWN_FLAG",
+      message: "unknown flag '--sesion' before the command",
+      hint: "did you mean --session? (`debugger --help` lists the commands and global flags)",
+    });
   });
 });
 

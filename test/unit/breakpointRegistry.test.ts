@@ -285,14 +285,34 @@ describe("matchLocation: the file however the program was built", () => {
   }
 
   test("the compiler's relative path (gdb answers `sub/q.c`) and the stop's absolute one", () => {
-    expect(at("/work/p/sub/q.c", "sub/q.c").matchLocation("/work/p/sub/q.c", 3, "f", facts).map((b) => b.id)).toEqual([1]);
-    expect(at("/work/p/sub/q.c").matchLocation("../sub/q.c", 3, "f", facts).map((b) => b.id)).toEqual([1]);
-    expect(at("/work/p/sub/q.c").matchLocation("/work/p/other/../sub/q.c", 3, "f", facts).map((b) => b.id)).toEqual([1]);
+    expect(
+      at("/work/p/sub/q.c", "sub/q.c")
+        .matchLocation("/work/p/sub/q.c", 3, "f", facts)
+        .map((b) => b.id),
+    ).toEqual([1]);
+    expect(
+      at("/work/p/sub/q.c")
+        .matchLocation("../sub/q.c", 3, "f", facts)
+        .map((b) => b.id),
+    ).toEqual([1]);
+    expect(
+      at("/work/p/sub/q.c")
+        .matchLocation("/work/p/other/../sub/q.c", 3, "f", facts)
+        .map((b) => b.id),
+    ).toEqual([1]);
   });
 
   test("a symlinked directory, either way round", () => {
-    expect(at("/link/sub/q.c").matchLocation("/work/p/sub/q.c", 3, "f", facts).map((b) => b.id)).toEqual([1]);
-    expect(at("/work/p/sub/q.c").matchLocation("/link/sub/q.c", 3, "f", facts).map((b) => b.id)).toEqual([1]);
+    expect(
+      at("/link/sub/q.c")
+        .matchLocation("/work/p/sub/q.c", 3, "f", facts)
+        .map((b) => b.id),
+    ).toEqual([1]);
+    expect(
+      at("/work/p/sub/q.c")
+        .matchLocation("/link/sub/q.c", 3, "f", facts)
+        .map((b) => b.id),
+    ).toEqual([1]);
     // Two files that exist here and differ are not the same, whatever their names share.
     expect(at("/work/p/other/q.c").matchLocation("/work/p/sub/q.c", 3, "f", facts)).toEqual([]);
   });

@@ -188,7 +188,11 @@ describe("MessageDecoder: errors", () => {
     ["fractional length", `Content-Length: 9.0\r\n\r\n${body}`, 'bad Content-Length: "9.0"'],
     ["hex length", `Content-Length: 0x9\r\n\r\n${body}`, 'bad Content-Length: "0x9"'],
     ["empty length", `Content-Length: \r\n\r\n${body}`, 'bad Content-Length: ""'],
-    ["over the default 64 MiB cap", `Content-Length: ${MAX_MESSAGE_BYTES + 1}\r\n\r\n`, `Content-Length ${MAX_MESSAGE_BYTES + 1} exceeds the ${MAX_MESSAGE_BYTES}-byte cap`],
+    [
+      "over the default 64 MiB cap",
+      `Content-Length: ${MAX_MESSAGE_BYTES + 1}\r\n\r\n`,
+      `Content-Length ${MAX_MESSAGE_BYTES + 1} exceeds the ${MAX_MESSAGE_BYTES}-byte cap`,
+    ],
     ["absurdly huge length", `Content-Length: 99999999999999999999\r\n\r\n`, "Content-Length 100000000000000000000 exceeds the 67108864-byte cap"],
     ["body not JSON", `Content-Length: 5\r\n\r\nhello`, /^message body is not JSON: /],
     ["body truncated JSON", `Content-Length: 5\r\n\r\n{"a":`, /^message body is not JSON: /],

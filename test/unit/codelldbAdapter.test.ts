@@ -72,7 +72,12 @@ describe("launch arguments", () => {
   test("exactly the given environment; stdin from --stdin or /dev/null; stdout and stderr to the daemon's pipes", () => {
     const args = codelldb.launchArgs({ ...base, program: "/bin/true", stdin: "/in put.txt", pipes: { stdout: "/p/out", stderr: "/p/err" } });
     expect(args).toMatchObject({ type: "lldb", request: "launch", program: "/bin/true", args: ["a b"], cwd: "/w", env: { K: "v" }, expressions: "native" });
-    expect(args.initCommands).toEqual(["settings set target.inherit-env false", "settings set target.input-path /in put.txt", "settings set target.output-path /p/out", "settings set target.error-path /p/err"]);
+    expect(args.initCommands).toEqual([
+      "settings set target.inherit-env false",
+      "settings set target.input-path /in put.txt",
+      "settings set target.output-path /p/out",
+      "settings set target.error-path /p/err",
+    ]);
     expect(args.sourceLanguages).toBeUndefined();
     expect((codelldb.launchArgs({ ...base, program: "/bin/true" }).initCommands as string[]).at(-1)).toBe("settings set target.input-path /dev/null");
   });
@@ -89,12 +94,21 @@ describe("launch arguments", () => {
 });
 
 test("a variable path is read in place by CodeLLDB's simple evaluator, with the native one's error where it fails; other expressions as written", () => {
-  for (const e of ["v", "p.x", "a[2]", "items[0].name", " total "]) expect(codelldb.rewriteExpression!(e)).toEqual({ expression: `/se ${e.trim()}`, orAsWritten: true });
+  for (const e of ["v", "p.x", "a[2]", "items[0].name", " total "])
+    expect(codelldb.rewriteExpression!(e)).toEqual({ expression: `/se ${e.trim()}`, orAsWritten: true });
   for (const e of ["add(2, 3)", "p.x * 10", "q->next", "*p", "a[i]", "(char)65", "i == 3"]) expect(codelldb.rewriteExpression!(e)).toEqual({ expression: e });
 });
 
 test("CodeLLDB's narration is left out; the program's words and LLDB's own messages are not", () => {
-  for (const t of ["Console is in 'commands' mode, prefix expressions with '?'.\n", "Executing script: initCommands\n", "Executing script: preRunCommands\n", "Launching: /a/b\n", "Launched process 42 from '/a/b'\n", "Process exited with code 3.\n", "Loading Rust formatters from /x/lib/rustlib/etc\n"]) {
+  for (const t of [
+    "Console is in 'commands' mode, prefix expressions with '?'.\n",
+    "Executing script: initCommands\n",
+    "Executing script: preRunCommands\n",
+    "Launching: /a/b\n",
+    "Launched process 42 from '/a/b'\n",
+    "Process exited with code 3.\n",
+    "Loading Rust formatters from /x/lib/rustlib/etc\n",
+  ]) {
     expect(codelldb.ignoreOutput!(t, "console")).toBe(true);
   }
   expect(codelldb.ignoreOutput!("Launching: rockets\n", "stdout")).toBe(false);

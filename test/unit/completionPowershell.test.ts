@@ -48,7 +48,14 @@ test("the script registers a native completer for debugger and debugger.exe over
 });
 
 test("values and live values as the other shells have them: adapters, formats, ids from the session", async () => {
-  const data = embedded(await script()) as { values: Record<string, Record<string, string[]>>; live: Record<string, string>; flags: Record<string, string[][]>; canon: Record<string, string>; subs: Record<string, string[][]>; takesValue: Record<string, string[]> };
+  const data = embedded(await script()) as {
+    values: Record<string, Record<string, string[]>>;
+    live: Record<string, string>;
+    flags: Record<string, string[][]>;
+    canon: Record<string, string>;
+    subs: Record<string, string[][]>;
+    takesValue: Record<string, string[]>;
+  };
   expect(data.values.start!["--adapter"]).toEqual(["lldb-dap", "gdb", "debugpy", "delve", "node", "codelldb", "lldb-cli"]);
   expect(data.values.print!["--format"]).toContain("hex");
   expect(data.live["breakpoint remove"]).toBe("breakpoints");
@@ -78,16 +85,24 @@ test("the JSON is one a PowerShell reader takes: no key empty, none that differs
 
 test("an unknown shell names powershell among the shells", async () => {
   await expect(completion("nushell", table)).rejects.toThrow("no completion for shell 'nushell'");
-  await expect(completion("nushell", table)).rejects.toMatchObject({ hint: "`debugger completion bash`, `debugger completion zsh`, `debugger completion fish` or `debugger completion powershell`" });
+  await expect(completion("nushell", table)).rejects.toMatchObject({
+    hint: "`debugger completion bash`, `debugger completion zsh`, `debugger completion fish` or `debugger completion powershell`",
+  });
 });
 
 const pwsh = Bun.which("pwsh");
-if (!pwsh) console.warn("SKIP test/unit/completionPowershell.test.ts, running the script in PowerShell: pwsh is not installed (Debian's apt has no PowerShell package; the tests above check the script's text and tables)");
+if (!pwsh)
+  console.warn(
+    "SKIP test/unit/completionPowershell.test.ts, running the script in PowerShell: pwsh is not installed (Debian's apt has no PowerShell package; the tests above check the script's text and tables)",
+  );
 test.skipIf(!pwsh)("pwsh: TabExpansion2 completes commands, sub-commands, flags and values through the script", async () => {
   const built = Bun.spawnSync([BIN, "completion", "powershell"]);
   const complete = (line: string) => {
     const cmd = `${built.stdout.toString()}\n(TabExpansion2 '${line.replace(/'/g, "''")}' ${line.length}).CompletionMatches | ForEach-Object { $_.CompletionText }`;
-    const r = Bun.spawnSync([pwsh!, "-NoProfile", "-NonInteractive", "-Command", "-"], { stdin: new Blob([cmd]), env: { ...process.env, PATH: `${dirname(BIN)}:${process.env.PATH}` } });
+    const r = Bun.spawnSync([pwsh!, "-NoProfile", "-NonInteractive", "-Command", "-"], {
+      stdin: new Blob([cmd]),
+      env: { ...process.env, PATH: `${dirname(BIN)}:${process.env.PATH}` },
+    });
     expect(r.stderr.toString()).toBe("");
     return r.stdout.toString().split(/\r?\n/).filter(Boolean).sort();
   };

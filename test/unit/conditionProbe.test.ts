@@ -2,13 +2,22 @@
 // value reads as true or false, and why a breakpoint that never stopped did not.
 import { describe, expect, test } from "bun:test";
 import type { Breakpoint } from "../../src/daemon/breakpointRegistry.ts";
-import { adapterCondition, checkConditions, conditionOperands, neverStopped, PROBE_MAX_HITS, startProbe, truthy, type ProbeHost } from "../../src/daemon/session/conditionProbe.ts";
+import {
+  adapterCondition,
+  checkConditions,
+  conditionOperands,
+  neverStopped,
+  PROBE_MAX_HITS,
+  startProbe,
+  truthy,
+  type ProbeHost,
+} from "../../src/daemon/session/conditionProbe.ts";
 import type { BreakpointView } from "../../src/ipc/types.ts";
 
 describe("conditionOperands", () => {
   test.each([
     ["i == 7", ["i"]],
-    ["count == 36 && strcmp(name, \"bob\") == 0", ["count", "name"]],
+    ['count == 36 && strcmp(name, "bob") == 0', ["count", "name"]],
     ["p->next != NULL && p->value > limit", ["p->next", "p->value", "limit"]],
     ["self.items[0] is None and len(buf) > 3", ["self.items[0]", "buf"]],
     ["x.y.z < 10u", ["x.y.z"]],

@@ -5,7 +5,22 @@ import { join } from "node:path";
 import { chooseAdapter, withCallerAdapter } from "../../src/adapters/index.ts";
 import { callerAdapterOption } from "../../src/common/callerAdapter.ts";
 import { cliSettings, KNOWN_KEYS } from "../../src/common/cliSettings.ts";
-import { adapterStartTimeoutMs, ConfigSchemaCheck, defaultSession, executionTimeout, idleTimeoutMs, keyLine, keysAt, loadConfig, tomlErrorLine, logLevel, maxLocals, maxValueLength, requestTimeoutMs, sourceLines } from "../../src/common/config.ts";
+import {
+  adapterStartTimeoutMs,
+  ConfigSchemaCheck,
+  defaultSession,
+  executionTimeout,
+  idleTimeoutMs,
+  keyLine,
+  keysAt,
+  loadConfig,
+  tomlErrorLine,
+  logLevel,
+  maxLocals,
+  maxValueLength,
+  requestTimeoutMs,
+  sourceLines,
+} from "../../src/common/config.ts";
 import { DebuggerError, type ErrorData } from "../../src/common/errors.ts";
 
 const PATH = "/home/u/.config/debugger-cli/config.toml";
@@ -84,17 +99,27 @@ describe("config errors name the file, the line, the key and the key meant", () 
 
   test("an adapter written as path/args: the command = [path, args…] form (issue 29)", () => {
     const form = 'the adapter\'s program and its arguments are one array: command = ["/path/to/adapter", "arg", …]';
-    expect(errorOf('[adapters.mine]\npath = "/opt/dap"\nargs = ["--stdio"]\n')).toEqual({ code: "INVALID_ARGUMENT", message: `config file ${PATH}, line 1: [adapters.mine] has no 'command'`, hint: form });
+    expect(errorOf('[adapters.mine]\npath = "/opt/dap"\nargs = ["--stdio"]\n')).toEqual({
+      code: "INVALID_ARGUMENT",
+      message: `config file ${PATH}, line 1: [adapters.mine] has no 'command'`,
+      hint: form,
+    });
     expect(errorOf('[adapters.mine]\ncommand = ["/opt/dap"]\nargs = ["--stdio"]\n')).toEqual({
       code: "INVALID_ARGUMENT",
       message: `config file ${PATH}, line 3: unknown key 'adapters.mine.args'`,
       hint: `${form}; keys in [adapters.mine]: command, transport, extensions, launch, attach, env`,
     });
-    expect(errorOf('[adapters.mine]\ncommand = "/opt/dap --stdio"\n')).toEqual({ code: "INVALID_ARGUMENT", message: `config file ${PATH}, line 2: [adapters.mine] 'command' must be an array of strings, not "/opt/dap --stdio"`, hint: form });
+    expect(errorOf('[adapters.mine]\ncommand = "/opt/dap --stdio"\n')).toEqual({
+      code: "INVALID_ARGUMENT",
+      message: `config file ${PATH}, line 2: [adapters.mine] 'command' must be an array of strings, not "/opt/dap --stdio"`,
+      hint: form,
+    });
   });
 
   test("a wrong type or range names the key and its line", () => {
-    expect(errorOf("[timeouts]\n\nexecution = -1\n")).toMatchObject({ message: `config file ${PATH}, line 3: key 'timeouts.execution': Invalid value: Expected >=0 but received -1` });
+    expect(errorOf("[timeouts]\n\nexecution = -1\n")).toMatchObject({
+      message: `config file ${PATH}, line 3: key 'timeouts.execution': Invalid value: Expected >=0 but received -1`,
+    });
     expect(errorOf('[daemon]\nlog_level = "loud"\n').message).toStartWith(`config file ${PATH}, line 2: key 'daemon.log_level': `);
     expect(errorOf('[defaults]\nsession = "../x"\n').message).toStartWith(`config file ${PATH}, line 2: key 'defaults.session': `);
     expect(errorOf('[adapters.x]\ncommand = ["a", 1]\n').message).toStartWith(`config file ${PATH}, line 2: key 'adapters.x.command.1': `);
@@ -123,12 +148,33 @@ describe("getters: defaults, the older [display] spelling, environment variables
   const parse = (text: string) => ConfigSchemaCheck(Bun.TOML.parse(text), PATH, text);
   test("defaults when the file says nothing", () => {
     const c = parse("");
-    expect([executionTimeout(c), requestTimeoutMs(c), adapterStartTimeoutMs(c), defaultSession(c, {}), sourceLines(c), maxValueLength(c), maxLocals(c), idleTimeoutMs(c, {}), logLevel(c, {})]).toEqual([60, 30_000, 30_000, "default", 3, 200, 40, 1_800_000, "info"]);
+    expect([
+      executionTimeout(c),
+      requestTimeoutMs(c),
+      adapterStartTimeoutMs(c),
+      defaultSession(c, {}),
+      sourceLines(c),
+      maxValueLength(c),
+      maxLocals(c),
+      idleTimeoutMs(c, {}),
+      logLevel(c, {}),
+    ]).toEqual([60, 30_000, 30_000, "default", 3, 200, 40, 1_800_000, "info"]);
   });
 
   test("every section read", () => {
-    const c = parse('[timeouts]\nexecution = 5\nrequest = 10\nadapter_start = 20\n[defaults]\nsession = "api"\nsource_lines = 7\nvalue_length = 80\n[daemon]\nidle_timeout = 0\nlog_level = "debug"\n');
-    expect([executionTimeout(c), requestTimeoutMs(c), adapterStartTimeoutMs(c), defaultSession(c, {}), sourceLines(c), maxValueLength(c), idleTimeoutMs(c, {}), logLevel(c, {})]).toEqual([5, 10_000, 20_000, "api", 7, 80, Infinity, "debug"]);
+    const c = parse(
+      '[timeouts]\nexecution = 5\nrequest = 10\nadapter_start = 20\n[defaults]\nsession = "api"\nsource_lines = 7\nvalue_length = 80\n[daemon]\nidle_timeout = 0\nlog_level = "debug"\n',
+    );
+    expect([
+      executionTimeout(c),
+      requestTimeoutMs(c),
+      adapterStartTimeoutMs(c),
+      defaultSession(c, {}),
+      sourceLines(c),
+      maxValueLength(c),
+      idleTimeoutMs(c, {}),
+      logLevel(c, {}),
+    ]).toEqual([5, 10_000, 20_000, "api", 7, 80, Infinity, "debug"]);
   });
 
   test("[defaults] wins over the older [display] keys, which still count", () => {
@@ -162,11 +208,19 @@ describe("cliSettings: the CLI's two settings without the schema", () => {
       const path = table === "" ? [] : table.endsWith(".*") ? [table.slice(0, -2), "x"] : [table];
       expect([table, [...keys].sort()]).toEqual([table, keysAt(path).sort()]);
     }
-    expect(Object.keys(KNOWN_KEYS).filter((t) => t && !t.endsWith(".*")).sort()).toEqual(keysAt([]).filter((t) => t !== "adapters" && t !== "targets").sort());
+    expect(
+      Object.keys(KNOWN_KEYS)
+        .filter((t) => t && !t.endsWith(".*"))
+        .sort(),
+    ).toEqual(
+      keysAt([])
+        .filter((t) => t !== "adapters" && t !== "targets")
+        .sort(),
+    );
   });
 
   test("a misspelt key anywhere gets the full check's error on every command, not only on start", async () => {
-    const p = file('[daemon]\nwarm_adaptors = false\n');
+    const p = file("[daemon]\nwarm_adaptors = false\n");
     await expect(cliSettings(p)).rejects.toThrow(`config file ${p}, line 2: unknown key 'daemon.warm_adaptors'`);
     const q = file('[adapters.mine]\ncommand = ["x"]\ntransprot = "tcp-listen"\n');
     await expect(cliSettings(q)).rejects.toThrow(`line 3: unknown key 'adapters.mine.transprot'`);

@@ -242,9 +242,19 @@ describe("DapClient: events", () => {
     const p = client.waitForEvent("initialized", 60_000);
     const gone = new DebuggerError("ADAPTER_EXITED", "the debug adapter was killed by SIGKILL");
     client.fail(gone);
-    expect(await p.then(() => undefined, (e) => e)).toBe(gone);
+    expect(
+      await p.then(
+        () => undefined,
+        (e) => e,
+      ),
+    ).toBe(gone);
     // Asked after it died: at once, the same error.
-    expect(await client.waitForEvent("stopped", 60_000).then(() => undefined, (e) => e)).toBe(gone);
+    expect(
+      await client.waitForEvent("stopped", 60_000).then(
+        () => undefined,
+        (e) => e,
+      ),
+    ).toBe(gone);
   });
 
   test("waitForEvent times out with TIMEOUT naming the event", async () => {
@@ -278,7 +288,9 @@ describe("DapClient: reverse requests", () => {
     });
     feed({ seq: 5, type: "request", command: "startDebugging", arguments: { request: "launch", configuration: {} } });
     await t.waitFor(1);
-    expect(t.sent).toEqual([{ seq: 1, type: "response", request_seq: 5, command: "startDebugging", success: false, message: "child sessions are not supported" }]);
+    expect(t.sent).toEqual([
+      { seq: 1, type: "response", request_seq: 5, command: "startDebugging", success: false, message: "child sessions are not supported" },
+    ]);
   });
 
   test("an unknown reverse request is answered success:false", async () => {
@@ -286,7 +298,14 @@ describe("DapClient: reverse requests", () => {
     feed({ seq: 9, type: "request", command: "fancyNewThing", arguments: {} });
     await t.waitFor(1);
     expect(t.sent).toEqual([
-      { seq: 1, type: "response", request_seq: 9, command: "fancyNewThing", success: false, message: "reverse request 'fancyNewThing' is not supported by this client" },
+      {
+        seq: 1,
+        type: "response",
+        request_seq: 9,
+        command: "fancyNewThing",
+        success: false,
+        message: "reverse request 'fancyNewThing' is not supported by this client",
+      },
     ]);
   });
 

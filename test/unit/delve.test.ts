@@ -83,7 +83,14 @@ test("launch and attach arguments", () => {
   expect(debug).toMatchObject({ mode: "debug", program: join(ROOT, "test", "fixtures", "go", "basic"), env: { K: "V", DAEMON_ONLY: null } });
   expect(String(debug.output)).toStartWith(join(tmpdir(), "debugger-go-basic-"));
   // Built by the daemon: Delve runs the binary.
-  expect(delve.launchArgs({ ...o, program: join(ROOT, "test", "fixtures", "go", "basic"), built: "/cache/bin" })).toEqual({ mode: "exec", program: "/cache/bin", args: ["a"], cwd: "/w", env, stopOnEntry: false });
+  expect(delve.launchArgs({ ...o, program: join(ROOT, "test", "fixtures", "go", "basic"), built: "/cache/bin" })).toEqual({
+    mode: "exec",
+    program: "/cache/bin",
+    args: ["a"],
+    cwd: "/w",
+    env,
+    stopOnEntry: false,
+  });
   expect(delve.attachArgs({ pid: 42, remote: false, options: {} })).toEqual({ mode: "local", processId: 42 });
   expect(delve.attachArgs({ remote: true, options: {} })).toEqual({ mode: "remote" });
 });

@@ -4,8 +4,20 @@ import { describe, expect, test } from "bun:test";
 import { compare } from "../../src/daemon/handlers/diff.ts";
 import type { RunData, RunHit } from "../../src/ipc/commands.ts";
 
-const hit = (n: number, line: number, values: Record<string, string>): RunHit => ({ hit: n, breakpointIds: [1], frame: { function: "main", file: "/src/a.c", line }, values: Object.entries(values).map(([expression, value]) => ({ expression, value })) });
-const run = (hits: RunHit[], exitCode = 0): RunData => ({ session: {} as never, hits, stoppedBy: "exit", kept: false, breakpoints: [], stop: { reason: "exited", breakpointIds: [], exitCode, source: [], locals: [], output: "" } as never });
+const hit = (n: number, line: number, values: Record<string, string>): RunHit => ({
+  hit: n,
+  breakpointIds: [1],
+  frame: { function: "main", file: "/src/a.c", line },
+  values: Object.entries(values).map(([expression, value]) => ({ expression, value })),
+});
+const run = (hits: RunHit[], exitCode = 0): RunData => ({
+  session: {} as never,
+  hits,
+  stoppedBy: "exit",
+  kept: false,
+  breakpoints: [],
+  stop: { reason: "exited", breakpointIds: [], exitCode, source: [], locals: [], output: "" } as never,
+});
 const how = { ignore: new Set<string>(), addresses: false };
 
 describe("diff's comparison", () => {
@@ -22,8 +34,8 @@ describe("diff's comparison", () => {
   });
 
   test("addresses are one token unless asked for; --ignore drops an expression", () => {
-    const a = run([hit(1, 10, { p: "0x7ffe10 \"ab\"", t: "12:00" })]);
-    const b = run([hit(1, 10, { p: "0x7ffe20 \"ab\"", t: "12:01" })]);
+    const a = run([hit(1, 10, { p: '0x7ffe10 "ab"', t: "12:00" })]);
+    const b = run([hit(1, 10, { p: '0x7ffe20 "ab"', t: "12:01" })]);
     expect(compare(a, b, { ignore: new Set(["t"]), addresses: false }, "", "").differs).toBeUndefined();
     expect(compare(a, b, { ignore: new Set(["t"]), addresses: true }, "", "").differs?.values.map((v) => v.expression)).toEqual(["p"]);
     expect(compare(a, b, how, "", "").differs?.values.map((v) => v.expression)).toEqual(["t"]);
@@ -51,6 +63,9 @@ describe("diff's comparison", () => {
 
   test("output: the first differing lines, a missing line shown as absent; the same output has none", () => {
     expect(compare(run([]), run([]), how, "a\nb\n", "a\nb\n").output).toBeUndefined();
-    expect(compare(run([]), run([]), how, "a\nb\nc\n", "a\nB\n").output).toEqual([{ line: 2, a: "b", b: "B" }, { line: 3, a: "c" }]);
+    expect(compare(run([]), run([]), how, "a\nb\nc\n", "a\nB\n").output).toEqual([
+      { line: 2, a: "b", b: "B" },
+      { line: 3, a: "c" },
+    ]);
   });
 });

@@ -22,7 +22,10 @@ function writeJson(value: unknown): string {
 // main runs 1..12 and calls add (14..17) at lines 8 and 10; execution then falls through 13..17.
 const BASE = {
   source: "prog.c", // relative to the program file
-  functions: [{ name: "main", start: 1, end: 12 }, { name: "add", start: 14, end: 17 }],
+  functions: [
+    { name: "main", start: 1, end: 12 },
+    { name: "add", start: 14, end: 17 },
+  ],
   calls: { "8": "add", "10": "add" },
   output: { "3": "hello\n", "15": { category: "stderr", text: "in add\n" } },
   evaluate: { "1+2": { result: "3", type: "int" } },
@@ -152,7 +155,10 @@ describe("fake adapter", () => {
     await c.request("continue", { threadId: 7 });
     expect(await stopped(c)).toMatchObject({ reason: "breakpoint", hitBreakpointIds: [ids[2]] });
 
-    const logged = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const logged = readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     const sent = logged.find((l) => l.dir === "in" && l.msg.command === "setBreakpoints");
     expect(sent.msg.arguments.breakpoints).toEqual([{ line: 4 }, { line: 30 }, { line: 6, condition: "bogus (" }]);
     expect(logged.some((l) => l.dir === "out" && l.msg.event === "stopped")).toBe(true);
@@ -163,14 +169,7 @@ describe("fake adapter", () => {
     await start(c, program());
     await c.event("terminated");
     const order = c.messages.map(label).filter((l) => !l.startsWith("event:output"));
-    expect(order).toEqual([
-      "response:initialize",
-      "event:initialized",
-      "response:configurationDone",
-      "response:launch",
-      "event:exited",
-      "event:terminated",
-    ]);
+    expect(order).toEqual(["response:initialize", "event:initialized", "response:configurationDone", "response:launch", "event:exited", "event:terminated"]);
     expect((await c.event("exited")).body).toEqual({ exitCode: 3 });
   });
 
@@ -183,9 +182,14 @@ describe("fake adapter", () => {
 
   test("next steps over calls, stepIn enters them, stepOut returns to the caller's next line", async () => {
     await using c = new Client();
-    await start(c, program(), async () => {
-      await c.request("setBreakpoints", { source: { path: SOURCE }, breakpoints: [{ line: 8 }] });
-    }, true);
+    await start(
+      c,
+      program(),
+      async () => {
+        await c.request("setBreakpoints", { source: { path: SOURCE }, breakpoints: [{ line: 8 }] });
+      },
+      true,
+    );
     expect(await stopped(c)).toMatchObject({ reason: "entry", threadId: 7 });
     expect((await top(c))[0].line).toBe(1);
     await c.request("continue", { threadId: 7 });
@@ -199,7 +203,10 @@ describe("fake adapter", () => {
     await c.request("stepIn", { threadId: 7 });
     expect((await stopped(c)).reason).toBe("step");
     const frames = await top(c);
-    expect(frames.map((f: any) => [f.name, f.line])).toEqual([["add", 14], ["main", 10]]);
+    expect(frames.map((f: any) => [f.name, f.line])).toEqual([
+      ["add", 14],
+      ["main", 10],
+    ]);
     const caller = await c.request("evaluate", { expression: "line", frameId: frames[1].id, context: "watch" });
     expect(caller.body).toMatchObject({ result: "10", type: "int" });
     await c.request("next", { threadId: 7 });
@@ -213,9 +220,16 @@ describe("fake adapter", () => {
     const scopes = (await c.request("scopes", { frameId: frame.id })).body.scopes;
     expect(scopes.map((s: any) => s.name)).toEqual(["Locals", "Globals"]);
     const locals = (await c.request("variables", { variablesReference: scopes[0].variablesReference })).body.variables;
-    expect(locals.map((v: any) => [v.name, v.value])).toEqual([["line", "11"], ["hits", "1"], ["point", "{x=11, y=1}"]]);
+    expect(locals.map((v: any) => [v.name, v.value])).toEqual([
+      ["line", "11"],
+      ["hits", "1"],
+      ["point", "{x=11, y=1}"],
+    ]);
     const point = (await c.request("variables", { variablesReference: locals[2].variablesReference })).body.variables;
-    expect(point.map((v: any) => [v.name, v.value])).toEqual([["x", "11"], ["y", "1"]]);
+    expect(point.map((v: any) => [v.name, v.value])).toEqual([
+      ["x", "11"],
+      ["y", "1"],
+    ]);
     const set = await c.request("setVariable", { variablesReference: scopes[0].variablesReference, name: "hits", value: "42" });
     expect(set.body.value).toBe("42");
     expect((await c.request("evaluate", { expression: "hits", frameId: frame.id })).body.result).toBe("42");
@@ -235,7 +249,10 @@ describe("fake adapter", () => {
         [false, null, "no function named nosuch"],
       ]);
       fnId = fns.body.breakpoints[0].id;
-      const bps = [{ line: 15, logMessage: "at {line}" }, { line: 16, hitCondition: "3" }];
+      const bps = [
+        { line: 15, logMessage: "at {line}" },
+        { line: 16, hitCondition: "3" },
+      ];
       hitId = (await c.request("setBreakpoints", { source: { path: SOURCE }, breakpoints: bps })).body.breakpoints[1].id;
     });
     expect(await stopped(c)).toMatchObject({ reason: "breakpoint", hitBreakpointIds: [fnId] });
@@ -341,7 +358,10 @@ describe("fake adapter", () => {
     const flood = c.messages.filter((m) => m.body?.output?.startsWith("flood "));
     expect(flood.length).toBe(2000);
     expect(flood[0].body.output.length).toBe(100);
-    const logged = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const logged = readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(logged.find((l) => l.dir === "in" && l.msg.type === "response")?.msg).toMatchObject({ command: "runInTerminal", body: { processId: 99 } });
   });
 

@@ -48,7 +48,10 @@ describe("judge", () => {
     expect(judge({ name: "s" }, "None", 'raw: {ptr = 0x5555, text = "I"}').verdict).toBe("WRONG");
   });
   test("deeper: the debugger may follow a pointer the formatter does not", () => {
-    expect(judge({ name: "e", deeper: true }, '"loading: gone"', 'error(*fmt.wrapError) *{msg: "loading: gone", err: error(*errors.errorString) *{s: "gone"}}').verdict).toBe("exact");
+    expect(
+      judge({ name: "e", deeper: true }, '"loading: gone"', 'error(*fmt.wrapError) *{msg: "loading: gone", err: error(*errors.errorString) *{s: "gone"}}')
+        .verdict,
+    ).toBe("exact");
     expect(judge({ name: "e" }, '"loading: gone"', '*{msg: "loading: gone", err: *{s: "gone"}}').verdict).toBe("WRONG");
   });
 });

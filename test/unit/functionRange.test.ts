@@ -25,6 +25,10 @@ test("lldb-dap's functionRange reads LLDB's `image lookup -v -a`", () => {
   expect(lldbDap.functionRange!.command("0x555555555173")).toBe("`image lookup -v -a 0x555555555173");
   expect(lldbDap.functionRange!.parse(out)).toEqual({ start: "0x0000555555555169", end: "0x0000555555555183", name: "add" });
   // A symbol without debug info has no Function line.
-  expect(lldbDap.functionRange!.parse(`       Symbol: id = {0x00000016}, range = [0x0000000000401000-0x0000000000401020), name="_start"\n`)).toEqual({ start: "0x0000000000401000", end: "0x0000000000401020", name: "_start" });
+  expect(lldbDap.functionRange!.parse(`       Symbol: id = {0x00000016}, range = [0x0000000000401000-0x0000000000401020), name="_start"\n`)).toEqual({
+    start: "0x0000000000401000",
+    end: "0x0000000000401020",
+    name: "_start",
+  });
   expect(lldbDap.functionRange!.parse("error: no match")).toBeUndefined();
 });

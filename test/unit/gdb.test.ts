@@ -8,7 +8,10 @@ test.each([
   ['Thread 1 "inv" hit Watchpoint 3: sum\n\nOld value = 0\nNew value = 0.25\n', "watchpoint 3: sum"],
   ['Thread 2 "worker" hit Hardware read watchpoint 4: n\n\nValue = 1\n', "watchpoint 4: n"],
   ["Hardware access (read/write) watchpoint 5: a[1]\n", "watchpoint 5: a[1]"],
-  ["\nWatchpoint 2 deleted because the program has left the block in\nwhich its expression is valid.\n", "watchpoint 2 deleted: the program left the block where its expression is valid"],
+  [
+    "\nWatchpoint 2 deleted because the program has left the block in\nwhich its expression is valid.\n",
+    "watchpoint 2 deleted: the program left the block where its expression is valid",
+  ],
   ["Breakpoint 1, main () at a.c:3\n", undefined],
 ])("stopDescription(%j) = %s", (output, want) => {
   expect(gdb.stopDescription!("generic", output)).toBe(want as string | undefined);
@@ -53,7 +56,10 @@ test("cdt-gdb-adapter: gdb's stop text and a watchpoint's values are the debugge
 });
 
 test("a frame's locals through gdb's console (consoleLocals): both commands for the thread and level, `name = value` rows", () => {
-  expect(gdb.consoleLocals!.commands(3, 2)).toEqual(["thread apply 3 -q frame apply level 2 -q info args", "thread apply 3 -q frame apply level 2 -q info locals"]);
+  expect(gdb.consoleLocals!.commands(3, 2)).toEqual([
+    "thread apply 3 -q frame apply level 2 -q info args",
+    "thread apply 3 -q frame apply level 2 -q info locals",
+  ]);
   expect(gdb.consoleLocals!.parse("m = 0x555555558040 <a>\nNo arguments.\nself = 7\n  indented = 1\nwho = {x = 1, y = 2}")).toEqual([
     { name: "m", value: "0x555555558040 <a>" },
     { name: "self", value: "7" },

@@ -10,13 +10,20 @@ import { lldbDap } from "../../src/adapters/lldbDap.ts";
 describe("sync.WaitGroup", () => {
   test("Go 1.18-1.19: state1 packs the counter (high 32 bits) and the waiters (low 32)", () => {
     // 21474836481 = 5 << 32 | 1; the 4294967297 = 1 << 32 | 1
-    expect(goRuntimeValue("sync.WaitGroup {noCopy: sync.noCopy {}, state1: 21474836481, state2: 0}", "sync.WaitGroup", "go1.19.8")).toBe("sync.WaitGroup {counter 5, 1 waiting}");
-    expect(goRuntimeValue("*sync.WaitGroup {noCopy: sync.noCopy {}, state1: 4294967297, state2: 0}", "*sync.WaitGroup", "go1.18")).toBe("*sync.WaitGroup {counter 1, 1 waiting}");
-    expect(goRuntimeValue("sync.WaitGroup {noCopy: sync.noCopy {}, state1: 0, state2: 0}", "sync.WaitGroup", "go1.19")).toBe("sync.WaitGroup {counter 0, 0 waiting}");
+    expect(goRuntimeValue("sync.WaitGroup {noCopy: sync.noCopy {}, state1: 21474836481, state2: 0}", "sync.WaitGroup", "go1.19.8")).toBe(
+      "sync.WaitGroup {counter 5, 1 waiting}",
+    );
+    expect(goRuntimeValue("*sync.WaitGroup {noCopy: sync.noCopy {}, state1: 4294967297, state2: 0}", "*sync.WaitGroup", "go1.18")).toBe(
+      "*sync.WaitGroup {counter 1, 1 waiting}",
+    );
+    expect(goRuntimeValue("sync.WaitGroup {noCopy: sync.noCopy {}, state1: 0, state2: 0}", "sync.WaitGroup", "go1.19")).toBe(
+      "sync.WaitGroup {counter 0, 0 waiting}",
+    );
   });
 
   test("Go 1.20-1.24: state is an atomic.Uint64 with the same packing", () => {
-    const v = "sync.WaitGroup {noCopy: sync.noCopy {}, state: sync/atomic.Uint64 {_: sync/atomic.noCopy {}, _: sync/atomic.align64 {}, v: 8589934594}, sema: 0}";
+    const v =
+      "sync.WaitGroup {noCopy: sync.noCopy {}, state: sync/atomic.Uint64 {_: sync/atomic.noCopy {}, _: sync/atomic.align64 {}, v: 8589934594}, sema: 0}";
     expect(goRuntimeValue(v, "sync.WaitGroup", "go1.22.5")).toBe("sync.WaitGroup {counter 2, 2 waiting}");
   });
 
@@ -49,13 +56,18 @@ describe("sync.Mutex", () => {
 });
 
 describe("time.Ticker and time.Timer", () => {
-  const ticker = "*time.Ticker {C: <-chan time.Time 0/1, r: time.runtimeTimer {pp: 824633894144, when: 4103972821248, period: 3600000000000, f: time.sendTime, arg: interface {}(chan time.Time) *(*interface {})(0xc00008e000), seq: 0, nextwhen: 0, status: 1}}";
+  const ticker =
+    "*time.Ticker {C: <-chan time.Time 0/1, r: time.runtimeTimer {pp: 824633894144, when: 4103972821248, period: 3600000000000, f: time.sendTime, arg: interface {}(chan time.Time) *(*interface {})(0xc00008e000), seq: 0, nextwhen: 0, status: 1}}";
   test("up to Go 1.22 the runtime's timer collapses to the ticker's period", () => {
     expect(goRuntimeValue(ticker, "*time.Ticker", "go1.19.8")).toBe("*time.Ticker {C: <-chan time.Time 0/1, period 1h}");
-    expect(goRuntimeValue(ticker.replace("*time.Ticker", "time.Timer").replace("period: 3600000000000", "period: 0"), "time.Timer", "go1.20")).toBe("time.Timer {C: <-chan time.Time 0/1}");
+    expect(goRuntimeValue(ticker.replace("*time.Ticker", "time.Timer").replace("period: 3600000000000", "period: 0"), "time.Timer", "go1.20")).toBe(
+      "time.Timer {C: <-chan time.Time 0/1}",
+    );
   });
   test("from Go 1.23 the timer is not in the value: as it is", () => {
-    expect(goRuntimeValue("*time.Ticker {C: <-chan time.Time 0/1, initTicker: true}", "*time.Ticker", "go1.23")).toBe("*time.Ticker {C: <-chan time.Time 0/1, initTicker: true}");
+    expect(goRuntimeValue("*time.Ticker {C: <-chan time.Time 0/1, initTicker: true}", "*time.Ticker", "go1.23")).toBe(
+      "*time.Ticker {C: <-chan time.Time 0/1, initTicker: true}",
+    );
   });
   test.each([
     [3_600_000_000_000n, "1h"],
@@ -87,7 +99,9 @@ describe("Delve's runtime-value facet", () => {
 
   test("the version as Delve answers runtime.buildVersion (a quoted Go string) is read", () => {
     expect(runtime.versionExpression).toBe("runtime.buildVersion");
-    expect(runtime.read("sync.WaitGroup {noCopy: sync.noCopy {}, state1: 21474836481, state2: 0}", "sync.WaitGroup", '"go1.19.8"')).toBe("sync.WaitGroup {counter 5, 1 waiting}");
+    expect(runtime.read("sync.WaitGroup {noCopy: sync.noCopy {}, state1: 21474836481, state2: 0}", "sync.WaitGroup", '"go1.19.8"')).toBe(
+      "sync.WaitGroup {counter 5, 1 waiting}",
+    );
   });
 
   test("other adapters read no runtime values by meaning", () => {

@@ -5,7 +5,14 @@ import { DebuggerError } from "../../src/common/errors.ts";
 // A process table: 1 ← 50 (agent) ← 60 (shell) ← 70 (CLI);  1 ← 100 (daemon) ← 110 (adapter) ← 115 (lldb-server) ← 120 (debuggee of
 // session "s") ← 125 (its forked worker); 100 ← 130 (warm spare) ← 135 (its helper); 100 ← 140 (a launcher of another kind); 1 ← 200 (a program)
 const PARENT: Record<number, number> = { 50: 1, 60: 50, 70: 60, 100: 1, 110: 100, 115: 110, 120: 115, 125: 120, 130: 100, 135: 130, 140: 100, 200: 1, 1: 0 };
-const ctx = { daemonPid: 100, adapterPids: [110, undefined], sparePids: [130], programs: [{ pid: 120, session: "s" }], clientPid: 70, parentOf: (p: number) => PARENT[p] };
+const ctx = {
+  daemonPid: 100,
+  adapterPids: [110, undefined],
+  sparePids: [130],
+  programs: [{ pid: 120, session: "s" }],
+  clientPid: 70,
+  parentOf: (p: number) => PARENT[p],
+};
 
 function refusal(pid: number): DebuggerError | undefined {
   try {

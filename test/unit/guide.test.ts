@@ -27,7 +27,28 @@ describe("debugger guide", () => {
 
   test("names the commands of every task", () => {
     const named = new Set(lines.filter((l) => !l.startsWith("help")).map((l) => findCommand(splitWords(l.replace(/[[\]…]/g, " "))).spec.name));
-    for (const c of ["start", "attach", "breakpoint add", "watch add", "catch", "continue", "next", "step", "finish", "pause", "await", "trace", "print", "display", "backtrace", "locals", "batch", "stop", "mcp"]) expect(named).toContain(c);
+    for (const c of [
+      "start",
+      "attach",
+      "breakpoint add",
+      "watch add",
+      "catch",
+      "continue",
+      "next",
+      "step",
+      "finish",
+      "pause",
+      "await",
+      "trace",
+      "print",
+      "display",
+      "backtrace",
+      "locals",
+      "batch",
+      "stop",
+      "mcp",
+    ])
+      expect(named).toContain(c);
   });
 
   test("every `debugger WORD…` it shows is a command, with flags that command takes", () => {

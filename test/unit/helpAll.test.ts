@@ -22,7 +22,8 @@ test("help COMMAND --all shows each of them with its whole description", async (
   for (const spec of commands) {
     const text = words(await commandHelp(table, spec, true));
     for (const [name, f] of Object.entries(table.flagsOf(spec))) {
-      if (!text.includes(`--${name === "wait" && f.type === "boolean" ? "[no-]wait" : name}`) || !text.includes(words(f.description))) missing.push(`${spec.name} --${name}`);
+      if (!text.includes(`--${name === "wait" && f.type === "boolean" ? "[no-]wait" : name}`) || !text.includes(words(f.description)))
+        missing.push(`${spec.name} --${name}`);
     }
     for (const p of spec.positionals ?? []) if (!text.includes(words(p.description))) missing.push(`${spec.name} ${p.name}`);
   }

@@ -24,7 +24,12 @@ describe("absolute paths and commands with a directory", () => {
   ];
   for (const [p, absWin, absLinux, dirWin, dirLinux] of cases) {
     test(p, () => {
-      expect([isAbsolutePath(p, "win32"), isAbsolutePath(p, "linux"), namesDirectory(p, "win32"), namesDirectory(p, "linux")]).toEqual([absWin, absLinux, dirWin, dirLinux]);
+      expect([isAbsolutePath(p, "win32"), isAbsolutePath(p, "linux"), namesDirectory(p, "win32"), namesDirectory(p, "linux")]).toEqual([
+        absWin,
+        absLinux,
+        dirWin,
+        dirLinux,
+      ]);
     });
   }
   test("the last segment of a frame's file", () => {
@@ -104,7 +109,12 @@ describe("source mapping: a breakpoint's file against the file a stop names", ()
 });
 
 describe("where the daemon keeps things", () => {
-  const win = { TEMP: "C:\\Users\\ann\\AppData\\Local\\Temp", APPDATA: "C:\\Users\\ann\\AppData\\Roaming", LOCALAPPDATA: "C:\\Users\\ann\\AppData\\Local", USERPROFILE: "C:\\Users\\ann" };
+  const win = {
+    TEMP: "C:\\Users\\ann\\AppData\\Local\\Temp",
+    APPDATA: "C:\\Users\\ann\\AppData\\Roaming",
+    LOCALAPPDATA: "C:\\Users\\ann\\AppData\\Local",
+    USERPROFILE: "C:\\Users\\ann",
+  };
   test("Windows: the runtime directory under %TEMP%, config under %APPDATA%, cache under %LOCALAPPDATA%; a named pipe per runtime directory", () => {
     expect(runtimeDir(win, "win32")).toBe("C:\\Users\\ann\\AppData\\Local\\Temp\\debugger-cli");
     expect(stateFilePath(win, "win32")).toBe("C:\\Users\\ann\\AppData\\Local\\Temp\\debugger-cli\\daemon.json");

@@ -30,7 +30,10 @@ describe("planning", () => {
   beforeAll(() => {
     proj = mkdtempSync(join(tmpdir(), "dbg-jsplan-"));
     // A project with vitest and jest installed as npm lays them out: the bin links into the package.
-    for (const [pkg, dir, bin] of [["vitest", "vitest", "vitest.mjs"], ["jest-cli", "jest-cli", "bin/jest.js"]] as const) {
+    for (const [pkg, dir, bin] of [
+      ["vitest", "vitest", "vitest.mjs"],
+      ["jest-cli", "jest-cli", "bin/jest.js"],
+    ] as const) {
       mkdirSync(join(proj, "node_modules", dir, "bin"), { recursive: true });
       writeFileSync(join(proj, "node_modules", dir, "package.json"), JSON.stringify({ name: pkg, version: "3.2.4" }));
       writeFileSync(join(proj, "node_modules", dir, bin), "#!/usr/bin/env node\n", { mode: 0o755 });
@@ -39,13 +42,22 @@ describe("planning", () => {
     symlinkSync("../vitest/vitest.mjs", join(proj, "node_modules", ".bin", "vitest"));
     symlinkSync("../jest-cli/bin/jest.js", join(proj, "node_modules", ".bin", "jest"));
     mkdirSync(join(proj, "sub"));
-    writeFileSync(join(proj, "package.json"), JSON.stringify({ scripts: { test: "vitest", "test:jest": "NODE_ENV=test jest --watch", both: "tsc && vitest run", pytest: "pytest", pretest: "tsc" } }));
+    writeFileSync(
+      join(proj, "package.json"),
+      JSON.stringify({ scripts: { test: "vitest", "test:jest": "NODE_ENV=test jest --watch", both: "tsc && vitest run", pytest: "pytest", pretest: "tsc" } }),
+    );
   });
   afterAll(() => rmSync(proj, { recursive: true, force: true }));
 
   test("npx vitest run: the package's script under node, its tests in child processes one file at a time", () => {
     const plan = planTest(["npx", "vitest", "run", "calc"], ctx());
-    expect(plan).toMatchObject({ runner: "vitest", adapter: "node", program: join(proj, "node_modules", "vitest", "vitest.mjs"), args: ["run", "calc", "--pool=forks", "--no-file-parallelism"], cwd: proj });
+    expect(plan).toMatchObject({
+      runner: "vitest",
+      adapter: "node",
+      program: join(proj, "node_modules", "vitest", "vitest.mjs"),
+      args: ["run", "calc", "--pool=forks", "--no-file-parallelism"],
+      cwd: proj,
+    });
     // Options that would run the tests elsewhere are said and dropped.
     const p2 = planTest(["npx", "--yes", "vitest", "--pool", "threads", "--maxWorkers=4"], ctx());
     expect(p2.args).toEqual(["run", "--pool=forks", "--no-file-parallelism"]);
@@ -54,7 +66,12 @@ describe("planning", () => {
 
   test("npx jest: in band; from a subdirectory the project's bin is found", () => {
     const plan = planTest(["npx", "jest", "-w", "2", "cart"], { cwd: join(proj, "sub"), path: "" });
-    expect(plan).toMatchObject({ runner: "jest", adapter: "node", program: join(proj, "node_modules", "jest-cli", "bin", "jest.js"), args: ["cart", "--runInBand"] });
+    expect(plan).toMatchObject({
+      runner: "jest",
+      adapter: "node",
+      program: join(proj, "node_modules", "jest-cli", "bin", "jest.js"),
+      args: ["cart", "--runInBand"],
+    });
     expect(planTest(["npx", "jest", "-i"], ctx()).args).toEqual(["-i"]);
   });
 

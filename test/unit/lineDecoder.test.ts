@@ -25,8 +25,22 @@ describe("LineDecoder", () => {
 
 describe("parseRequest", () => {
   test("not JSON, not an object, and a bad field each get IPC_ERROR; the id is kept when it is a number", () => {
-    expect(parseRequest("{")).toEqual({ reply: { id: null, ok: false, command: "", session: "", error: { code: "IPC_ERROR", message: "request is not valid JSON", hint: "send one JSON object per line" } } });
+    expect(parseRequest("{")).toEqual({
+      reply: {
+        id: null,
+        ok: false,
+        command: "",
+        session: "",
+        error: { code: "IPC_ERROR", message: "request is not valid JSON", hint: "send one JSON object per line" },
+      },
+    });
     expect(parseRequest("null")).toMatchObject({ reply: { id: null, ok: false, error: { code: "IPC_ERROR" } } });
-    expect(parseRequest('{"id":4,"command":"x"}')).toMatchObject({ reply: { id: 4, command: "x", error: { code: "IPC_ERROR", message: "malformed request (version): Invalid key: Expected \"version\" but received undefined" } } });
+    expect(parseRequest('{"id":4,"command":"x"}')).toMatchObject({
+      reply: {
+        id: 4,
+        command: "x",
+        error: { code: "IPC_ERROR", message: 'malformed request (version): Invalid key: Expected "version" but received undefined' },
+      },
+    });
   });
 });

@@ -14,15 +14,19 @@ describe("DriverChannel", () => {
   test("marked lines are messages; other text is text, in order", () => {
     const c = new DriverChannel();
     const items = c.push(`(lldb) script import base64; exec(...)\n${line({ type: "event", event: "ready", body: { version: "lldb 19" } })}hello\n`);
-    expect(items).toEqual([{ text: "(lldb) script import base64; exec(...)\n" }, { message: { type: "event", event: "ready", body: { version: "lldb 19" } } }, { text: "hello\n" }]);
+    expect(items).toEqual([
+      { text: "(lldb) script import base64; exec(...)\n" },
+      { message: { type: "event", event: "ready", body: { version: "lldb 19" } } },
+      { text: "hello\n" },
+    ]);
   });
 
   test("a message cut anywhere comes out whole, once", () => {
-    const whole = line({ type: "response", seq: 7, success: true, body: { result: "\"héllo\"" } });
+    const whole = line({ type: "response", seq: 7, success: true, body: { result: '"héllo"' } });
     for (let cut = 0; cut <= whole.length; cut++) {
       const c = new DriverChannel();
       const items = [...c.push(whole.slice(0, cut)), ...c.push(whole.slice(cut))];
-      expect(items.filter((i) => i.message)).toEqual([{ message: { type: "response", seq: 7, success: true, body: { result: "\"héllo\"" } } }]);
+      expect(items.filter((i) => i.message)).toEqual([{ message: { type: "response", seq: 7, success: true, body: { result: '"héllo"' } } }]);
       expect(items.filter((i) => i.text)).toEqual([]);
     }
   });
@@ -92,7 +96,24 @@ describe("choosing the backend", () => {
   });
 
   test("lldb-cli's launch arguments: the daemon's pty for output, stdin at end-of-file, env as an object", () => {
-    const args = lldbCli.launchArgs({ program: "/p", args: ["a b"], cwd: "/c", env: { K: "v" }, stopOnEntry: true, breakpointFiles: [], callerEnv: {}, options: {}, terminal: "/dev/pts/9" });
-    expect(args).toEqual({ program: "/p", args: ["a b"], cwd: "/c", env: { K: "v" }, stopOnEntry: true, stdio: { stdin: "/dev/null", stdout: "/dev/pts/9", stderr: "/dev/pts/9" } });
+    const args = lldbCli.launchArgs({
+      program: "/p",
+      args: ["a b"],
+      cwd: "/c",
+      env: { K: "v" },
+      stopOnEntry: true,
+      breakpointFiles: [],
+      callerEnv: {},
+      options: {},
+      terminal: "/dev/pts/9",
+    });
+    expect(args).toEqual({
+      program: "/p",
+      args: ["a b"],
+      cwd: "/c",
+      env: { K: "v" },
+      stopOnEntry: true,
+      stdio: { stdin: "/dev/null", stdout: "/dev/pts/9", stderr: "/dev/pts/9" },
+    });
   });
 });

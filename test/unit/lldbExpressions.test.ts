@@ -21,7 +21,10 @@ const RUST_FRAME: Record<string, { result: string; type: string }> = {
   "self->outcome.0": { result: "5", type: "int" },
   "self->failed": { result: 'Err("bad")', type: "core::result::Result<i32, alloc::string::String>" },
   "self->failed.0": { result: '"bad"', type: "alloc::string::String" },
-  "self->counts": { result: "size=2", type: "std::collections::hash::map::HashMap<alloc::string::String, int, std::hash::random::RandomState, alloc::alloc::Global>" },
+  "self->counts": {
+    result: "size=2",
+    type: "std::collections::hash::map::HashMap<alloc::string::String, int, std::hash::random::RandomState, alloc::alloc::Global>",
+  },
   older: { result: "size=2", type: "&[u64]" },
   word: { result: '"hello"', type: "&str" },
   boxed: { result: "0x00005555555bf000", type: "int *" },
@@ -101,12 +104,15 @@ describe("Rust on LLDB", () => {
     ["self.none == None", "true [now]"],
     ["None == self.none", "true [now]"],
     ["self.outcome == Ok(5)", "true [now]"],
-    ["self.failed == Err(\"bad\")", "true [now]"],
+    ['self.failed == Err("bad")', "true [now]"],
     ["self.failed.is_err() && self.runs.len() == 3", "true && self->runs.len == 3 [now]"],
     ["self.limit.is_some()", "true [now]"],
     ["self.limit == Some(i + 2)", "true [now]"],
     // Strings against a literal: length and bytes, C that LLDB checks by itself.
-    ['self.name == "pick"', "(self->name.vec.len == 4 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[0] == 112 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[1] == 105 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[2] == 99 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[3] == 107)"],
+    [
+      'self.name == "pick"',
+      "(self->name.vec.len == 4 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[0] == 112 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[1] == 105 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[2] == 99 && ((unsigned char *)self->name.vec.buf.inner.ptr.pointer.pointer)[3] == 107)",
+    ],
     ['word != "hé"', "!(word.length == 3 && word.data_ptr[0] == 104 && word.data_ptr[1] == 195 && word.data_ptr[2] == 169)"],
     ['"\\n" == word', "(word.length == 1 && word.data_ptr[0] == 10)"],
     ['ratio == "x"', 'ratio == "x"'],
@@ -115,20 +121,39 @@ describe("Rust on LLDB", () => {
     ["p/x i", "i [hex]"],
     ["/d ratio", "ratio [dec]"],
     // Refusals that say what works instead.
-    ["self.base.is_prerelease()", "error UNSUPPORTED: cannot evaluate 'self.base.is_prerelease()': LLDB cannot call Rust methods ('.is_prerelease()'): read fields instead; gdb can call the program's own methods (`--adapter gdb`)"],
-    ["ratio.len()", "error UNSUPPORTED: cannot evaluate 'ratio.len()': LLDB cannot call Rust methods ('.len()'), and 'double' is not a collection whose length it knows (Vec, String, &str, slices, arrays, VecDeque, HashMap, HashSet, BTreeMap): read fields instead; gdb can call the program's own methods (`--adapter gdb`)"],
-    ["self.counts[0]", "error EVALUATE_FAILED: cannot evaluate 'self.counts[0]': LLDB cannot index a HashMap<String, int> with [] (a map's entries are its children)"],
+    [
+      "self.base.is_prerelease()",
+      "error UNSUPPORTED: cannot evaluate 'self.base.is_prerelease()': LLDB cannot call Rust methods ('.is_prerelease()'): read fields instead; gdb can call the program's own methods (`--adapter gdb`)",
+    ],
+    [
+      "ratio.len()",
+      "error UNSUPPORTED: cannot evaluate 'ratio.len()': LLDB cannot call Rust methods ('.len()'), and 'double' is not a collection whose length it knows (Vec, String, &str, slices, arrays, VecDeque, HashMap, HashSet, BTreeMap): read fields instead; gdb can call the program's own methods (`--adapter gdb`)",
+    ],
+    [
+      "self.counts[0]",
+      "error EVALUATE_FAILED: cannot evaluate 'self.counts[0]': LLDB cannot index a HashMap<String, int> with [] (a map's entries are its children)",
+    ],
     ["ratio == Some(3)", "error EVALUATE_FAILED: cannot evaluate 'ratio == Some(3)': 'ratio' is a double, not an Option"],
-    ["ratio as Foo", "error EVALUATE_FAILED: cannot evaluate 'ratio as Foo': LLDB casts to Rust's number types here (i8 … u128, f32, f64, bool, char, and *const/*mut of them), not to 'Foo'"],
+    [
+      "ratio as Foo",
+      "error EVALUATE_FAILED: cannot evaluate 'ratio as Foo': LLDB casts to Rust's number types here (i8 … u128, f32, f64, bool, char, and *const/*mut of them), not to 'Foo'",
+    ],
     ["items[i]", "error EVALUATE_FAILED: cannot evaluate 'items[i]': LLDB cannot name the element type '(i32, &str)' of Vec<(i32, &str)> in an expression"],
-    ["Some(3)", "error EVALUATE_FAILED: cannot evaluate 'Some(3)': LLDB has no value 'Some(…)': Rust's enums are read here only compared with == or != (`opt == Some(3)`)"],
+    [
+      "Some(3)",
+      "error EVALUATE_FAILED: cannot evaluate 'Some(3)': LLDB has no value 'Some(…)': Rust's enums are read here only compared with == or != (`opt == Some(3)`)",
+    ],
     ["missing.len()", "error EVALUATE_FAILED: cannot evaluate 'missing.len()': 'missing': use of undeclared identifier"],
     ["p/q i", "error EVALUATE_FAILED: cannot evaluate 'p/q i': '/q' is gdb's print format, and not one LLDB has here"],
   ];
   for (const [input, want] of table) test(`${input} → ${want}`, async () => expect(await outcome(input)).toBe(want));
 
   test("a method refusal names gdb where it is installed, and not where it is not", async () => {
-    const err = (gdb: boolean) => translateForLldb("self.base.is_prerelease()", frame(RUST_FRAME, true, gdb)).then(() => undefined, (e: DebuggerError) => e.hint ?? "");
+    const err = (gdb: boolean) =>
+      translateForLldb("self.base.is_prerelease()", frame(RUST_FRAME, true, gdb)).then(
+        () => undefined,
+        (e: DebuggerError) => e.hint ?? "",
+      );
     expect(await err(true)).toContain("--adapter gdb");
     expect(await err(false)).not.toContain("gdb");
     expect(await err(false)).toContain("`.len()`");

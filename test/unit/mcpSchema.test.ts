@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import Ajv from "ajv";
 import * as v from "valibot";
 import { argSchemas } from "../../src/ipc/commands.ts";
-import { meta, metaOf, } from "../../src/ipc/meta.ts";
+import { meta, metaOf } from "../../src/ipc/meta.ts";
 import { toJsonSchema } from "../../src/mcp/jsonSchema.ts";
 import { replySchemas as committed } from "../../src/mcp/replySchemas.ts";
 import { instructions, listedTools } from "../../src/mcp/server.ts";
@@ -49,7 +49,11 @@ describe("toJsonSchema", () => {
 describe("toolDefs", () => {
   test("every contract command but the excluded ones is a tool; session is said once, in the instructions, not in each schema", () => {
     const defs = toolDefs();
-    expect(defs.map((d) => d.command).sort()).toEqual(Object.keys(meta).filter((c) => !(c in NOT_TOOLS)).sort() as typeof defs[number]["command"][]);
+    expect(defs.map((d) => d.command).sort()).toEqual(
+      Object.keys(meta)
+        .filter((c) => !(c in NOT_TOOLS))
+        .sort() as (typeof defs)[number]["command"][],
+    );
     for (const d of defs) {
       expect(d.name).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
       expect(d.inputSchema.properties).not.toHaveProperty("clientPid");
@@ -80,9 +84,17 @@ const API_RULES: { api: string; name: RegExp; check: (schema: Record<string, unk
   // Anthropic: "input_schema does not support oneOf, allOf, or anyOf at the top level"; type object.
   { api: "Anthropic", name: /^[a-zA-Z0-9_-]{1,64}$/, check: (s) => (s.type !== "object" ? "root type is not object" : COMBINATORS.find((k) => k in s)) },
   // OpenAI function calling: parameters are an object schema; no combinator stands for the root.
-  { api: "OpenAI", name: /^[a-zA-Z0-9_-]{1,64}$/, check: (s) => (s.type !== "object" || typeof s.properties !== "object" ? "not an object with properties" : COMBINATORS.find((k) => k in s)) },
+  {
+    api: "OpenAI",
+    name: /^[a-zA-Z0-9_-]{1,64}$/,
+    check: (s) => (s.type !== "object" || typeof s.properties !== "object" ? "not an object with properties" : COMBINATORS.find((k) => k in s)),
+  },
   // Gemini (parametersJsonSchema): "must describe an object where the properties are the parameters".
-  { api: "Gemini", name: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/, check: (s) => (s.type !== "object" ? "root type is not object" : COMBINATORS.find((k) => k in s)) },
+  {
+    api: "Gemini",
+    name: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+    check: (s) => (s.type !== "object" ? "root type is not object" : COMBINATORS.find((k) => k in s)),
+  },
 ];
 
 /** Every `$ref` or `$defs` anywhere: none of the three resolves references in tool schemas the same way. */
@@ -136,7 +148,10 @@ describe("output schemas", () => {
       expect(schema.properties).not.toHaveProperty("notice");
       expect(ajv.compile(schema)({ error: { code: "NO_SESSION", message: "no session 'x'", hint: "…" } })).toBe(true);
     }
-    expect(committed.continue).toEqual({ type: "object", properties: { state: { type: "string" }, stop: { type: "object" }, waiting: { type: "boolean" }, loopHint: { type: "string" } } });
+    expect(committed.continue).toEqual({
+      type: "object",
+      properties: { state: { type: "string" }, stop: { type: "object" }, waiting: { type: "boolean" }, loopHint: { type: "string" } },
+    });
     // A union of replies (print of one expression or several) has both members' fields.
     expect(Object.keys(committed.print!.properties)).toEqual(expect.arrayContaining(["result", "results"]));
   });
@@ -144,7 +159,24 @@ describe("output schemas", () => {
 
 describe("annotations", () => {
   /** Arguments whose text a debugger evaluates or runs: a tool that takes one can run any code. */
-  const RUNS = ["expressions", "expression", "print", "condition", "log", "if", "value", "program", "module", "command", "pid", "waitFor", "connect", "function", "address", "commands"];
+  const RUNS = [
+    "expressions",
+    "expression",
+    "print",
+    "condition",
+    "log",
+    "if",
+    "value",
+    "program",
+    "module",
+    "command",
+    "pid",
+    "waitFor",
+    "connect",
+    "function",
+    "address",
+    "commands",
+  ];
 
   test("every tool has annotations; none that evaluates or runs anything is read-only or non-destructive", () => {
     for (const d of toolDefs()) {
@@ -158,8 +190,12 @@ describe("annotations", () => {
 
   test("print, display, memory_read, batch, set and continue can run code; the listings are read-only", () => {
     const by = Object.fromEntries(toolDefs().map((d) => [d.name, d.annotations]));
-    for (const name of ["print", "memory_read", "disassemble", "batch", "set", "raw", "continue", "start", "breakpoint_add", "watch_add", "trace"]) expect(by[name]).toEqual({ destructiveHint: true });
-    const readOnly = Object.entries(by).filter(([, a]) => a.readOnlyHint).map(([n]) => n).sort();
+    for (const name of ["print", "memory_read", "disassemble", "batch", "set", "raw", "continue", "start", "breakpoint_add", "watch_add", "trace"])
+      expect(by[name]).toEqual({ destructiveHint: true });
+    const readOnly = Object.entries(by)
+      .filter(([, a]) => a.readOnlyHint)
+      .map(([n]) => n)
+      .sort();
     expect(readOnly).toEqual(["backtrace", "breakpoint_list", "frame", "list", "locals", "registers", "sessions", "status"]);
     for (const name of ["stop", "detach", "breakpoint_remove", "output"]) expect(by[name]).toEqual({ destructiveHint: true, openWorldHint: false });
     expect(by.catch).toEqual({ destructiveHint: false, openWorldHint: false });
@@ -174,7 +210,9 @@ describe("tools/list size", () => {
     const bytes = (x: unknown) => Buffer.byteLength(JSON.stringify(x));
     const total = bytes({ tools });
     const model = bytes(tools.map(({ name, description, inputSchema }) => ({ name, description, input_schema: inputSchema })));
-    console.log(`tools/list: ${tools.length} tools, ${total} bytes; a model's share ${model}; instructions ${instructions({ session: "default", timeout: 60 }).length}`);
+    console.log(
+      `tools/list: ${tools.length} tools, ${total} bytes; a model's share ${model}; instructions ${instructions({ session: "default", timeout: 60 }).length}`,
+    );
     // docs/decisions.md (MCP, issue 29): the numbers and why these budgets. The issue's 12 KB for
     // the whole list, with no outputSchema, no session in each schema and 4 tools fewer; measured
     // 11,964 and 10,537 (the SDK client's list is the same bytes: test/e2e/mcp.test.ts).

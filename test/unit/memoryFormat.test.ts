@@ -6,7 +6,7 @@ const bytes = Uint8Array.from([0x68, 0x69, 0x00, 0x0a, 0xff, 0x22, 0x41, 0x42, 1
 
 test("hex: 16 bytes a line with their characters", () => {
   expect(memoryLines(0x1000n, bytes, "hex")).toEqual([
-    "0x1000: 68 69 00 0a ff 22 41 42 01 00 00 00 02 00 00 00  hi...\"AB........",
+    '0x1000: 68 69 00 0a ff 22 41 42 01 00 00 00 02 00 00 00  hi..."AB........',
     "0x1010: 7f 5c                                            .\\",
   ]);
 });
@@ -25,7 +25,8 @@ test("chars: escapes for what does not print", () => {
 });
 
 test("LLDB's memory read output → address and bytes; a failed read → undefined", () => {
-  const out = "(lldb) memory read --size 1 --format x --count 12 &p\n0x7fffffffe57c: 0x03 0x00 0x00 0x00 0x04 0x00 0x00 0x00\n0x7fffffffe584: 0x09 0xff 0x00 0x10\n";
+  const out =
+    "(lldb) memory read --size 1 --format x --count 12 &p\n0x7fffffffe57c: 0x03 0x00 0x00 0x00 0x04 0x00 0x00 0x00\n0x7fffffffe584: 0x09 0xff 0x00 0x10\n";
   const r = parseLldbMemory(out)!;
   expect(r.address).toBe("0x7fffffffe57c");
   expect([...r.bytes]).toEqual([3, 0, 0, 0, 4, 0, 0, 0, 9, 255, 0, 16]);

@@ -7,7 +7,9 @@ const n = (text: string) => normalise(text, opts);
 
 describe("normalise", () => {
   test("the repository's path becomes <repo>; relative paths stay", () => {
-    expect(n("Session 'a' started /work/repo/test/fixtures/build/c-basic with lldb-dap.")).toBe("Session 'a' started <repo>/test/fixtures/build/c-basic with lldb-dap.");
+    expect(n("Session 'a' started /work/repo/test/fixtures/build/c-basic with lldb-dap.")).toBe(
+      "Session 'a' started <repo>/test/fixtures/build/c-basic with lldb-dap.",
+    );
     expect(n("main (test/fixtures/c/basic.c:31)")).toBe("main (test/fixtures/c/basic.c:31)");
     // A sibling whose name starts the same is not the repository.
     expect(n("/work/repository/x and /work/repo-old/x")).toBe("/work/repository/x and /work/repo-old/x");

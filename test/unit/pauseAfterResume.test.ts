@@ -14,7 +14,8 @@ function running() {
     name: "s",
     state: "running",
     live: true,
-    client: { request: async (command: string) => {
+    client: {
+      request: async (command: string) => {
         requests.push(command);
         return {};
       },

@@ -4,7 +4,11 @@
 import { describe, expect, test } from "bun:test";
 import { normaliseAddress, PendingHits, stoppedAtBreakpoints, type PendingHit } from "../../src/daemon/session/pendingHits.ts";
 
-const hit = (threadId: number, adapterIds = [1], ids = [1]): PendingHit => ({ threadId, ids, body: { reason: "breakpoint", threadId, hitBreakpointIds: adapterIds, allThreadsStopped: true } });
+const hit = (threadId: number, adapterIds = [1], ids = [1]): PendingHit => ({
+  threadId,
+  ids,
+  body: { reason: "breakpoint", threadId, hitBreakpointIds: adapterIds, allThreadsStopped: true },
+});
 
 describe("PendingHits", () => {
   test("hits are reported in the order they came, one per thread", () => {

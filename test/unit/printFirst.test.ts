@@ -13,12 +13,23 @@ test("values asked for lead the report; a local that is also a --print expressio
       { name: "i", type: "int", value: "3", reference: 0 },
       { name: "total", type: "int", value: "3", reference: 0 },
     ],
-    displays: [{ expression: "i", value: "3", type: "int" }, { expression: "nosuch", error: "undefined" }],
+    displays: [
+      { expression: "i", value: "3", type: "int" },
+      { expression: "nosuch", error: "undefined" },
+    ],
     output: "",
     seq: 1,
     time: "",
   };
   expect(stopReport(r, "/w")).toBe(
-    ["Stopped: breakpoint 1 in main (a.c:5)", "Values:", "  i = 3 (int)", "  nosuch — error: undefined", "→ 5    total += i;", "Locals:", "  total (int) = 3"].join("\n"),
+    [
+      "Stopped: breakpoint 1 in main (a.c:5)",
+      "Values:",
+      "  i = 3 (int)",
+      "  nosuch — error: undefined",
+      "→ 5    total += i;",
+      "Locals:",
+      "  total (int) = 3",
+    ].join("\n"),
   );
 });

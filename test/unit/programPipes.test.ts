@@ -24,9 +24,19 @@ describe.skipIf(process.platform === "win32")("openProgramPipes", () => {
     // Nothing has opened the pipes: nothing to wait for.
     await pipes.settled(2000);
     const big = "x".repeat(200_000);
-    const sh = Bun.spawn(["sh", "-c", `exec >"$1" 2>"$2"; printf '42\\n'; printf 'e\\377' >&2; head -c 200000 /dev/zero | tr '\\0' x; kill -STOP $$; printf 'after'`, "sh", pipes.stdout, pipes.stderr]);
+    const sh = Bun.spawn([
+      "sh",
+      "-c",
+      `exec >"$1" 2>"$2"; printf '42\\n'; printf 'e\\377' >&2; head -c 200000 /dev/zero | tr '\\0' x; kill -STOP $$; printf 'after'`,
+      "sh",
+      pipes.stdout,
+      pipes.stderr,
+    ]);
     // Stopped (as at a breakpoint): what it wrote before is read once settled says so.
-    const stat = () => Bun.file(`/proc/${sh.pid}/stat`).text().then((t) => t.split(") ")[1]![0]);
+    const stat = () =>
+      Bun.file(`/proc/${sh.pid}/stat`)
+        .text()
+        .then((t) => t.split(") ")[1]![0]);
     while ((await stat()) !== "T") await Bun.sleep(5);
     await pipes.settled(5000);
     expect(got.stdout).toBe(`42\n${big}`);

@@ -1,17 +1,7 @@
 // Golden output for what agents read at every step. The inputs are fixed, realistic replies, so
 // any change to these renderings shows up as a snapshot diff to review.
 import { describe, expect, test } from "bun:test";
-import {
-  backtrace,
-  breakpointLine,
-  breakpointList,
-  sessionsTable,
-  shortPath,
-  sourceBlock,
-  stopReport,
-  variableLines,
-  where,
-} from "../../src/present/text.ts";
+import { backtrace, breakpointLine, breakpointList, sessionsTable, shortPath, sourceBlock, stopReport, variableLines, where } from "../../src/present/text.ts";
 import type { BreakpointView, FrameView, SourceLine, StopReport, VariableView } from "../../src/ipc/types.ts";
 
 const CWD = "/home/dev/proj";
@@ -114,7 +104,18 @@ describe("stopReport", () => {
   });
 
   test("an entry stop does not repeat the signal the debugger stopped it with", () => {
-    const r: StopReport = { reason: "entry", threadId: 7, breakpointIds: [], description: "signal SIGSTOP", frame: { function: "_start" }, source: [], locals: [], output: "", seq: 1, time: "2025-01-01T00:00:00.000Z" };
+    const r: StopReport = {
+      reason: "entry",
+      threadId: 7,
+      breakpointIds: [],
+      description: "signal SIGSTOP",
+      frame: { function: "_start" },
+      source: [],
+      locals: [],
+      output: "",
+      seq: 1,
+      time: "2025-01-01T00:00:00.000Z",
+    };
     expect(stopReport(r, CWD)).toBe("Stopped: entry in _start (no source), thread 7");
   });
 
@@ -193,7 +194,18 @@ describe("backtrace", () => {
 describe("breakpointList", () => {
   const BPS: BreakpointView[] = [
     { id: 1, kind: "line", location: "src/main.c:12", file: `${CWD}/src/main.c`, line: 12, verified: true, enabled: true, hits: 2 },
-    { id: 2, kind: "line", location: "src/math.c:9", file: `${CWD}/src/math.c`, line: 10, verified: true, enabled: true, hits: 0, condition: "a > 1", hitCondition: ">= 2" },
+    {
+      id: 2,
+      kind: "line",
+      location: "src/math.c:9",
+      file: `${CWD}/src/math.c`,
+      line: 10,
+      verified: true,
+      enabled: true,
+      hits: 0,
+      condition: "a > 1",
+      hitCondition: ">= 2",
+    },
     { id: 3, kind: "function", location: "add", function: "add", file: `${CWD}/src/math.c`, line: 9, verified: true, enabled: true, hits: 1 },
     { id: 4, kind: "function", location: "nosuch", function: "nosuch", verified: false, message: "no function named nosuch", enabled: true, hits: 0 },
     { id: 5, kind: "line", location: "main.c:40", file: "main.c", line: 40, verified: false, enabled: false, hits: 0, logMessage: "i={i}", temporary: true },

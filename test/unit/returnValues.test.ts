@@ -3,7 +3,8 @@ import { describe, expect, test } from "bun:test";
 import { gdbReturnValue, lastHistoryValue, lldbBraces, lldbReturnValue, oneLine } from "../../src/adapters/returnValueText.ts";
 import { returnedValue } from "../../src/daemon/session/returnValues.ts";
 
-const threadInfo = (tid: number, reason: string, value?: string) => `thread #1: tid = ${tid}, 0x000055555555521f c-basic\`main at basic.c:29:13, name = 'c-basic', stop reason = ${reason}\n${value ? `Return value: ${value}\n` : ""}\n`;
+const threadInfo = (tid: number, reason: string, value?: string) =>
+  `thread #1: tid = ${tid}, 0x000055555555521f c-basic\`main at basic.c:29:13, name = 'c-basic', stop reason = ${reason}\n${value ? `Return value: ${value}\n` : ""}\n`;
 
 describe("lldbReturnValue (LLDB's `thread info all`)", () => {
   test.each([
@@ -18,12 +19,15 @@ describe("lldbReturnValue (LLDB's `thread info all`)", () => {
   ])("%s", (_what, text, want) => expect(lldbReturnValue(text, 7)).toBe(want));
 
   test("in Rust code only numbers and thin pointers: LLDB reads a small struct by C's rules, which rustc does not follow", () => {
-    const rust = (type: string, value: string) => `thread #1: tid = 7, 0x1 rust-returns\`returns::main::h23 at returns.rs:26:13, name = 'r', stop reason = step out\nReturn value: (${type}) $0 = ${value}\n\n`;
+    const rust = (type: string, value: string) =>
+      `thread #1: tid = 7, 0x1 rust-returns\`returns::main::h23 at returns.rs:26:13, name = 'r', stop reason = step out\nReturn value: (${type}) $0 = ${value}\n\n`;
     expect(lldbReturnValue(rust("int", "42"), 7)).toBe("42");
     expect(lldbReturnValue(rust("double", "1.5"), 7)).toBe("1.5");
     expect(lldbReturnValue(rust("returns::Point *", "0x10"), 7)).toBe("0x10");
     // What LLDB 19 showed for Point { x: 3, y: 4 } (rustc returned it in rax and rdx).
-    expect(lldbReturnValue(rust("returns::Point", "{\n  x = 3\n  y = 0\n}"), 7)).toEqual({ cannot: expect.stringContaining("rustc follows only for numbers and pointers") });
+    expect(lldbReturnValue(rust("returns::Point", "{\n  x = 3\n  y = 0\n}"), 7)).toEqual({
+      cannot: expect.stringContaining("rustc follows only for numbers and pointers"),
+    });
     expect(lldbReturnValue(rust("&str", '"hi"'), 7)).toEqual({ cannot: expect.any(String) });
     expect(lldbReturnValue(rust("alloc::string::String", '"part-7" {\n  vec = size=6 {\n  }\n}'), 7)).toEqual({ cannot: expect.any(String) });
   });
@@ -48,7 +52,7 @@ describe("gdb's value history (`show values`)", () => {
     expect(lastHistoryValue("")).toBeUndefined();
     expect(lastHistoryValue("$1 = 3\n$2 = {x = 3, y = 4}\n")).toEqual({ number: 2, value: "{x = 3, y = 4}" });
     expect(gdbReturnValue("$1 = 42\n", "")).toBe("42");
-    expect(gdbReturnValue("$1 = 42\n$2 = 0x555555556004 \"hello\"\n", "$1 = 42\n")).toBe('0x555555556004 "hello"');
+    expect(gdbReturnValue('$1 = 42\n$2 = 0x555555556004 "hello"\n', "$1 = 42\n")).toBe('0x555555556004 "hello"');
     // A void function, or a finish a breakpoint cut short: the history did not grow.
     expect(gdbReturnValue("$1 = 42\n", "$1 = 42\n")).toBeUndefined();
     expect(gdbReturnValue("", "")).toBeUndefined();

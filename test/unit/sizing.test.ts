@@ -31,13 +31,19 @@ describe("valueShape: what a debugger's text of a value is made of", () => {
     ["[0, 1, 2, 3, ...]", { items: ["0", "1", "2", "3"], complete: false, total: undefined }],
     ["{0: '0', 1: 'a, b'}", { items: ["0: '0'", "1: 'a, b'"], complete: true, total: 2 }],
     // Delve: its `(loaded 64/100)` and `[]int` are no list; its `...+36 more` counts.
-    ["(loaded 64/100) []int len: 100, cap: 100, [0,1,2,...+97 more]", { head: "(loaded 64/100) []int len: 100, cap: 100, ", items: ["0", "1", "2"], total: 100 }],
+    [
+      "(loaded 64/100) []int len: 100, cap: 100, [0,1,2,...+97 more]",
+      { head: "(loaded 64/100) []int len: 100, cap: 100, ", items: ["0", "1", "2"], total: 100 },
+    ],
     ["[]int len: 5, cap: 5, [1,2,...+3 more]", { items: ["1", "2"], total: 5 }],
     // A struct's fields, a slice inside it with its own commas.
-    ["main.node {keys: []int len: 3, cap: 3, [1,2,3], children: []*main.node len: 0, cap: 0, nil, n: 3}", { head: "main.node ", items: ["keys: []int len: 3, cap: 3, [1,2,3]", "children: []*main.node len: 0, cap: 0, nil", "n: 3"], total: 3 }],
-    ["map[string]int [\"a\": 1, \"b\": 2, ]", { head: "map[string]int ", items: ['"a": 1', '"b": 2'], total: 2 }],
+    [
+      "main.node {keys: []int len: 3, cap: 3, [1,2,3], children: []*main.node len: 0, cap: 0, nil, n: 3}",
+      { head: "main.node ", items: ["keys: []int len: 3, cap: 3, [1,2,3]", "children: []*main.node len: 0, cap: 0, nil", "n: 3"], total: 3 },
+    ],
+    ['map[string]int ["a": 1, "b": 2, ]', { head: "map[string]int ", items: ['"a": 1', '"b": 2'], total: 2 }],
     ["std::vector of length 3, capacity 3 = {1, 2, 3}", { items: ["1", "2", "3"], total: 3 }],
-    ["{keys = {1, 2}, n = 8, name = 0x1 \"root\"}", { items: ["keys = {1, 2}", "n = 8", 'name = 0x1 "root"'], total: 3 }],
+    ['{keys = {1, 2}, n = 8, name = 0x1 "root"}', { items: ["keys = {1, 2}", "n = 8", 'name = 0x1 "root"'], total: 3 }],
     // Cut by the daemon: the last, broken item goes; the count is not known from the text.
     ["[10, 20, 30, 4…", { items: ["10", "20", "30"], complete: false, total: undefined }],
   ])("%s", (value, want) => {
@@ -83,8 +89,15 @@ describe("shortValue: a long local cut short, saying how long the whole is", () 
     expect(shortValue({ value: hundred })).toBe("[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, … 80 more]");
     expect(shortValue({ value: `size=100 ${hundred}` })).toMatch(/^size=100 \[0, 1, .*, … \d+ more\]$/);
     // Delve says how many there are; pydevd does not (its own `...`): "more", without a number.
-    expect(shortValue({ value: "(loaded 64/100) []int len: 100, cap: 100, [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,...+36 more]" })).toBe("(loaded 64/100) []int len: 100, cap: 100, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … 90 more]");
-    expect(shortValue({ value: `{${Array.from({ length: 14 }, (_, i) => `${i}: 'v${i}'`).join(", ")}, ...}` })).toBe("{0: 'v0', 1: 'v1', 2: 'v2', 3: 'v3', 4: 'v4', 5: 'v5', 6: 'v6', 7: 'v7', … more}");
+    expect(
+      shortValue({
+        value:
+          "(loaded 64/100) []int len: 100, cap: 100, [0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,...+36 more]",
+      }),
+    ).toBe("(loaded 64/100) []int len: 100, cap: 100, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … 90 more]");
+    expect(shortValue({ value: `{${Array.from({ length: 14 }, (_, i) => `${i}: 'v${i}'`).join(", ")}, ...}` })).toBe(
+      "{0: 'v0', 1: 'v1', 2: 'v2', 3: 'v3', 4: 'v4', 5: 'v5', 6: 'v6', 7: 'v7', … more}",
+    );
     // Cut by the daemon: its `whole` counts the items.
     expect(shortValue({ value: `${hundred.slice(0, 199)}…`, whole: { items: 100 } })).toMatch(/, … 80 more\]$/);
     // A struct: its fields, counted.
@@ -155,7 +168,16 @@ describe("the stop report's text", () => {
   test("with --print the locals shrink to those that changed, saying how many were left out", () => {
     const r = report({ seen: { sameFrame: true, unchanged: ["total", "name"] }, displays: [{ expression: "total * 2", value: "6" }] });
     expect(localsMode(r, undefined)).toBe("changed");
-    expect(stopReport(r, "/w")).toBe(["Stopped: breakpoint 1 in work (a.c:13)", "Values:", "  total * 2 = 6", "→ 13    total += arr[i];", "Locals (2 unchanged: `debugger locals`):", "  i (int) = 2"].join("\n"));
+    expect(stopReport(r, "/w")).toBe(
+      [
+        "Stopped: breakpoint 1 in work (a.c:13)",
+        "Values:",
+        "  total * 2 = 6",
+        "→ 13    total += arr[i];",
+        "Locals (2 unchanged: `debugger locals`):",
+        "  i (int) = 2",
+      ].join("\n"),
+    );
     // Nothing changed: one line says so.
     expect(stopReport({ ...r, seen: { sameFrame: true, unchanged: ["i", "total", "name"] } }, "/w")).toEndWith("Locals: 3 unchanged: `debugger locals`");
     // A frame not reported before: all its locals are new.
@@ -178,7 +200,9 @@ describe("the stop report's text", () => {
     const cut = "locals: 2 values cut at 200 characters; `debugger locals` or `debugger print NAME` shows more";
     expect(stopReport(report({ truncated: [cut] }), "/w")).not.toContain("200 characters");
     const both = "locals: 3 more locals not shown; 1 value cut at 200 characters; `debugger locals` or `debugger print NAME` shows more";
-    expect(stopReport(report({ truncated: [both] }), "/w")).toContain("(locals: 3 more locals not shown; `debugger locals` or `debugger print NAME` shows more)");
+    expect(stopReport(report({ truncated: [both] }), "/w")).toContain(
+      "(locals: 3 more locals not shown; `debugger locals` or `debugger print NAME` shows more)",
+    );
   });
 });
 

@@ -53,7 +53,9 @@ export function fakeReader(f: Fake, reads: string[]): StopReader {
     },
     displaysNow: async (_q, items, frameId): Promise<DisplayValue[]> => {
       reads.push(`displays@${frameId}`);
-      return items.map(({ id, expression }) => (f.values?.[expression] !== undefined ? { id, expression, value: f.values[expression] } : { id, expression, error: `no ${expression}` }));
+      return items.map(({ id, expression }) =>
+        f.values?.[expression] !== undefined ? { id, expression, value: f.values[expression] } : { id, expression, error: `no ${expression}` },
+      );
     },
     rawNow: async (_q, command) => {
       reads.push(`raw ${command}`);

@@ -25,7 +25,9 @@ const q = Object.freeze({}) as InQueue;
 const main = "/src/main.cpp";
 const atThrow = [frame(9, CXX_THROW_FUNCTION, undefined, 0), frame(7, "main", main, 5)];
 const inMain = [frame(7, "main", main, 5)];
-const throwing = (mangled: string): Answers => ({ evaluate: ({ expression }) => ({ result: expression === thrownTypeNameExpression() ? `0x5555 "${mangled}"` : "0", variablesReference: 0 }) });
+const throwing = (mangled: string): Answers => ({
+  evaluate: ({ expression }) => ({ result: expression === thrownTypeNameExpression() ? `0x5555 "${mangled}"` : "0", variablesReference: 0 }),
+});
 
 function throwContext(frames: P.StackFrame[], answers: Answers, adapter: AdapterSpec = lldbDap): ThrowContext {
   return { name: "t", adapter, client: fakeClient(answers), frames: fakeReader({ frames }, []) };
@@ -38,12 +40,24 @@ describe("throwVerdict: `catch throw TYPE` passes other types' throws after a co
     ["every throw stands when no type is asked", { types: [], resumedBy: "continue", frames: atThrow, mangled: "St13runtime_error" }, true],
     ["a step that ends at a throw reports it", { types: ["std::out_of_range"], resumedBy: "next", frames: atThrow, mangled: "St13runtime_error" }, true],
     ["a stop outside __cxa_throw stands", { types: ["std::out_of_range"], resumedBy: "continue", frames: inMain, mangled: "St13runtime_error" }, true],
-    ["a user's breakpoint at the same stop stands", { types: ["std::out_of_range"], resumedBy: "continue", frames: atThrow, mangled: "St13runtime_error", userBp: true }, true],
+    [
+      "a user's breakpoint at the same stop stands",
+      { types: ["std::out_of_range"], resumedBy: "continue", frames: atThrow, mangled: "St13runtime_error", userBp: true },
+      true,
+    ],
   ];
   test.each(cases)("%s", async (_name, c, stand) => {
     const registry = new BreakpointRegistry();
     const ids = c.userBp ? [registry.add("main.cpp:5", { kind: "line", file: main, line: 5 }).id] : [];
-    const verdict = await throwVerdict(q, throwContext(c.frames, throwing(c.mangled)), { reason: "exception", threadId: 3 }, ids, registry, c.types, c.resumedBy);
+    const verdict = await throwVerdict(
+      q,
+      throwContext(c.frames, throwing(c.mangled)),
+      { reason: "exception", threadId: 3 },
+      ids,
+      registry,
+      c.types,
+      c.resumedBy,
+    );
     expect(verdict).toEqual(stand ? { stand: true } : { stand: false, threadId: 3, thrown: "std::runtime_error" });
   });
 
@@ -58,7 +72,11 @@ describe("ownStopVerdict: the adapter's policy passes stops that are not news af
   const rePanic = [frame(1, "runtime.gopanic", "/go/src/runtime/panic.go", 700), frame(2, "testing.tRunner.func1", "/go/src/testing/testing.go", 1600)];
   const cases: [string, { frames: P.StackFrame[]; resumedBy: ResumeKind; userBp?: boolean; adapter?: AdapterSpec }, boolean][] = [
     ["testing's re-panic passes", { frames: rePanic, resumedBy: "continue" }, false],
-    ["a first panic stands", { frames: [frame(1, "runtime.gopanic", "/go/src/runtime/panic.go", 700), frame(2, "main.main", "/src/main.go", 9)], resumedBy: "continue" }, true],
+    [
+      "a first panic stands",
+      { frames: [frame(1, "runtime.gopanic", "/go/src/runtime/panic.go", 700), frame(2, "main.main", "/src/main.go", 9)], resumedBy: "continue" },
+      true,
+    ],
     ["after a step it stands", { frames: rePanic, resumedBy: "stepIn" }, true],
     ["a user's breakpoint at the same stop stands", { frames: rePanic, resumedBy: "continue", userBp: true }, true],
     ["an adapter without a policy lets it stand", { frames: rePanic, resumedBy: "continue", adapter: delve }, true],
@@ -67,7 +85,14 @@ describe("ownStopVerdict: the adapter's policy passes stops that are not news af
     const registry = new BreakpointRegistry();
     const ids = [registry.add("runtime.gopanic", { kind: "function", name: "runtime.gopanic" }, { internal: "panic" }).id];
     if (c.userBp) ids.push(registry.add("main.go:9", { kind: "line", file: "/src/main.go", line: 9 }).id);
-    const verdict = await ownStopVerdict(q, throwContext(c.frames, {}, c.adapter ?? adapter), { reason: "breakpoint", threadId: 4 }, ids, registry, c.resumedBy);
+    const verdict = await ownStopVerdict(
+      q,
+      throwContext(c.frames, {}, c.adapter ?? adapter),
+      { reason: "breakpoint", threadId: 4 },
+      ids,
+      registry,
+      c.resumedBy,
+    );
     expect(verdict).toEqual(stand ? { stand: true } : { stand: false, threadId: 4, thrown: "panic" });
   });
 });
@@ -189,7 +214,10 @@ describe("StopPipeline", () => {
     const registry = new BreakpointRegistry();
     const bp = registry.add("main.cpp:5", { kind: "line", file: main, line: 5 }, { condition: "i == 7", temporary: true });
     let i = "4";
-    const { p, events, published } = pipeline({ registry, answers: { evaluate: ({ expression }) => ({ result: expression === "i" ? i : String(i === "7"), variablesReference: 0 }) } });
+    const { p, events, published } = pipeline({
+      registry,
+      answers: { evaluate: ({ expression }) => ({ result: expression === "i" ? i : String(i === "7"), variablesReference: 0 }) },
+    });
     await p.run(q, { reason: "breakpoint", threadId: 1 }, [bp.id]);
     i = "7";
     await p.run(q, { reason: "breakpoint", threadId: 1 }, [bp.id]);
@@ -210,7 +238,10 @@ describe("StopPipeline", () => {
   test("other threads' pending hits are listed in the report", async () => {
     const registry = new BreakpointRegistry();
     const bp = registry.add("main.cpp:5", { kind: "line", file: main, line: 5 });
-    const { p, published, pending } = pipeline({ registry, answers: { stackTrace: ({ threadId }) => ({ stackFrames: [frame(threadId * 10, "worker", main, 5)] }) } });
+    const { p, published, pending } = pipeline({
+      registry,
+      answers: { stackTrace: ({ threadId }) => ({ stackFrames: [frame(threadId * 10, "worker", main, 5)] }) },
+    });
     pending.add({ threadId: 2, ids: [bp.id], body: { reason: "breakpoint", threadId: 2 } });
     await p.run(q, { reason: "breakpoint", threadId: 1 }, [bp.id]);
     expect(published[0]!.report.alsoStopped).toEqual([{ threadId: 2, breakpointIds: [bp.id], function: "worker", file: main, line: 5 }]);

@@ -71,10 +71,20 @@ const inLibc = [frame(3, "__GI_raise", "/usr/src/glibc/raise.c", 50), frame(4, "
 describe("classify: the reason in the same words whatever the adapter", () => {
   const cases: [string, DapEventMap["stopped"], Setup, Partial<StopReport>][] = [
     ["a step", { reason: "step", threadId: 1 }, {}, { reason: "step", description: undefined }],
-    ["lldb-dap's entry stop, a SIGSTOP", { reason: "exception", description: "signal SIGSTOP", threadId: 1 }, { ctx: { expecting: "entry" } }, { reason: "entry" }],
+    [
+      "lldb-dap's entry stop, a SIGSTOP",
+      { reason: "exception", description: "signal SIGSTOP", threadId: 1 },
+      { ctx: { expecting: "entry" } },
+      { reason: "entry" },
+    ],
     ["gdb names the signal as the reason", { reason: "SIGSEGV", threadId: 1 }, { adapter: gdb }, { reason: "signal", description: "signal SIGSEGV" }],
     ["a core dump's first stop", { reason: "entry", threadId: 1 }, { adapter: delve, ctx: { core: true } }, { reason: "core" }],
-    ["a crash in a core dump keeps its signal", { reason: "exception", description: "signal SIGABRT", threadId: 1 }, { ctx: { core: true } }, { reason: "signal", description: "signal SIGABRT" }],
+    [
+      "a crash in a core dump keeps its signal",
+      { reason: "exception", description: "signal SIGABRT", threadId: 1 },
+      { ctx: { core: true } },
+      { reason: "signal", description: "signal SIGABRT" },
+    ],
   ];
   test.each(cases)("%s", async (_name, body, setup, want) => {
     const { report } = await build(body, [], { fake: { frames: inMain }, ...setup });
@@ -120,8 +130,19 @@ describe("locate: which breakpoint, and the frame to show", () => {
     const registry = new BreakpointRegistry();
     const own = registry.add("runtime.gopanic", { kind: "function", name: "runtime.gopanic" }, { internal: "panic" });
     const frames = [frame(11, "runtime.gopanic", "/usr/lib/go/src/runtime/panic.go", 700), frame(7, "main.main", main, 5)];
-    const { report, selection, asked } = await build({ reason: "breakpoint", threadId: 1 }, [], { adapter: delve, registry, fake: { frames }, answers: { evaluate: () => ({ result: '"boom"', variablesReference: 0 }) } });
-    expect(report).toMatchObject({ reason: "panic", breakpointIds: [], frameIndex: 1, skipped: ["runtime.gopanic"], frame: { function: "main.main", line: 5 } });
+    const { report, selection, asked } = await build({ reason: "breakpoint", threadId: 1 }, [], {
+      adapter: delve,
+      registry,
+      fake: { frames },
+      answers: { evaluate: () => ({ result: '"boom"', variablesReference: 0 }) },
+    });
+    expect(report).toMatchObject({
+      reason: "panic",
+      breakpointIds: [],
+      frameIndex: 1,
+      skipped: ["runtime.gopanic"],
+      frame: { function: "main.main", line: 5 },
+    });
     // The panic value is read in the catchpoint's own frame, before the user's frame is chosen.
     expect(asked).toContain("evaluate");
     expect(report.description).toBe('"boom"');
@@ -146,7 +167,11 @@ describe("locate: which breakpoint, and the frame to show", () => {
     const registry = new BreakpointRegistry();
     const w = registry.addData("total", "d1", "write", undefined);
     const { report } = await build({ reason: "generic", threadId: 1 }, [], { adapter: gdb, registry, fake: { frames: inMain }, ctx: { watchesEnded: [w.id] } });
-    expect(report).toMatchObject({ reason: "watchpoint", breakpointIds: [w.id], description: "total: out of scope, the watchpoint is gone (the program left the block where it is valid)" });
+    expect(report).toMatchObject({
+      reason: "watchpoint",
+      breakpointIds: [w.id],
+      description: "total: out of scope, the watchpoint is gone (the program left the block where it is valid)",
+    });
   });
 
   test("no thread's frames: the report says the frame could not be read", async () => {
@@ -161,11 +186,23 @@ describe("read: what the shown frame holds", () => {
     const locals: VariableView[] = [{ name: "n", value: "3", type: "int", reference: 0 }];
     const { report, reads } = await build({ reason: "exception", description: "signal SIGABRT", threadId: 1 }, [], {
       fake: { frames: inLibc, locals, values: { "n * 2": "6" } },
-      ctx: { displays: [{ id: 1, expression: "n * 2" }, { id: 2, expression: "nope" }] },
+      ctx: {
+        displays: [
+          { id: 1, expression: "n * 2" },
+          { id: 2, expression: "nope" },
+        ],
+      },
     });
-    expect(report.source).toEqual([{ line: 4, text: "line 4", current: false }, { line: 5, text: "line 5", current: true }, { line: 6, text: "line 6", current: false }]);
+    expect(report.source).toEqual([
+      { line: 4, text: "line 4", current: false },
+      { line: 5, text: "line 5", current: true },
+      { line: 6, text: "line 6", current: false },
+    ]);
     expect(report.locals).toEqual(locals);
-    expect(report.displays).toEqual([{ id: 1, expression: "n * 2", value: "6" }, { id: 2, expression: "nope", error: "no nope" }]);
+    expect(report.displays).toEqual([
+      { id: 1, expression: "n * 2", value: "6" },
+      { id: 2, expression: "nope", error: "no nope" },
+    ]);
     expect(reads).toEqual(["frames", "locals@7", "displays@7"]);
   });
 
@@ -189,27 +226,45 @@ describe("read: what the shown frame holds", () => {
   });
 
   test("debugpy's (return) local is the returned value", async () => {
-    const { report } = await build({ reason: "step", threadId: 1 }, [], { fake: { frames: inMain, locals: [{ name: "(return) add", value: "5", reference: 0 }] } });
+    const { report } = await build({ reason: "step", threadId: 1 }, [], {
+      fake: { frames: inMain, locals: [{ name: "(return) add", value: "5", reference: 0 }] },
+    });
     expect(report.returnValue).toBe("5");
   });
 
   test("after a finish, the adapter's console tells what was returned", async () => {
     const adapter: AdapterSpec = { ...lldbDap, returnValue: { after: "thread info", parse: (text: string) => /Return value: (.*)/.exec(text)?.[1] } };
-    const { report, reads } = await build({ reason: "step", threadId: 1 }, [], { adapter, fake: { frames: inMain, console: { "thread info": "Return value: (int) 5" } }, ctx: { finished: { before: undefined } } });
+    const { report, reads } = await build({ reason: "step", threadId: 1 }, [], {
+      adapter,
+      fake: { frames: inMain, console: { "thread info": "Return value: (int) 5" } },
+      ctx: { finished: { before: undefined } },
+    });
     expect(reads).toContain("raw thread info");
     expect(report.returnValue).toBe("(int) 5");
   });
 
   test("locals past the budget are cut, and the cut says so", async () => {
     const locals = Array.from({ length: 5 }, (_, i) => ({ name: `v${i}`, value: `${i}`, reference: 0 }));
-    const { report } = await build({ reason: "step", threadId: 1 }, [], { fake: { frames: inMain, locals }, ctx: { limits: { maxLocals: 2, maxValueLength: 200 } } });
+    const { report } = await build({ reason: "step", threadId: 1 }, [], {
+      fake: { frames: inMain, locals },
+      ctx: { limits: { maxLocals: 2, maxValueLength: 200 } },
+    });
     expect(report.locals.map((v) => v.name)).toEqual(["v0", "v1"]);
     expect(report.truncated?.[0]).toStartWith("locals:");
   });
 
   test("a frame seen before says which locals did not change", async () => {
     const seen = new SeenFrames();
-    const at = (n: string) => ({ fake: { frames: inMain, locals: [{ name: "n", value: n, reference: 0 }, { name: "k", value: "1", reference: 0 }] }, ctx: { seen } });
+    const at = (n: string) => ({
+      fake: {
+        frames: inMain,
+        locals: [
+          { name: "n", value: n, reference: 0 },
+          { name: "k", value: "1", reference: 0 },
+        ],
+      },
+      ctx: { seen },
+    });
     expect((await build({ reason: "step", threadId: 1 }, [], at("1"))).report.seen).toBeUndefined();
     expect((await build({ reason: "step", threadId: 1 }, [], at("2"))).report.seen).toEqual({ sameFrame: true, unchanged: ["k"] });
   });
@@ -219,9 +274,17 @@ describe("read: a command's prints travel with the resume", () => {
   test("read in the shown frame beside the displays, with the breakpoint's own, each once", async () => {
     const registry = new BreakpointRegistry();
     const bp = registry.add("main.c:5", { kind: "line", file: main, line: 5 }, { prints: ["n", "k"] });
-    const { report, reads, printed } = await build({ reason: "breakpoint", threadId: 1 }, [bp.id], { registry, fake: { frames: inMain, values: { n: "3", k: "4" } }, ctx: { prints: ["k", "m"] } });
+    const { report, reads, printed } = await build({ reason: "breakpoint", threadId: 1 }, [bp.id], {
+      registry,
+      fake: { frames: inMain, values: { n: "3", k: "4" } },
+      ctx: { prints: ["k", "m"] },
+    });
     expect(printed?.expressions).toEqual(["k", "m", "n"]);
-    expect(printed?.values).toEqual([{ expression: "k", value: "4" }, { expression: "m", error: "no m" }, { expression: "n", value: "3" }]);
+    expect(printed?.values).toEqual([
+      { expression: "k", value: "4" },
+      { expression: "m", error: "no m" },
+      { expression: "n", value: "3" },
+    ]);
     expect(reads).toEqual(["frames", "locals@7", "displays@7"]);
     // The report itself is the stop's, whoever asked: the prints are the command's.
     expect(report.displays).toBeUndefined();
@@ -243,7 +306,14 @@ describe("explain: what was thrown", () => {
   test("the adapter's exception info, without debugpy's pause note, and the thrown type", async () => {
     const { report } = await build({ reason: "exception", text: "ValueError", threadId: 1 }, [], {
       fake: { frames: inMain },
-      answers: { exceptionInfo: () => ({ exceptionId: "ValueError (note: full exception trace is shown but execution is paused at: f)", description: "bad", breakMode: "always", details: { message: "bad value" } }) },
+      answers: {
+        exceptionInfo: () => ({
+          exceptionId: "ValueError (note: full exception trace is shown but execution is paused at: f)",
+          description: "bad",
+          breakMode: "always",
+          details: { message: "bad value" },
+        }),
+      },
       ctx: { capabilities: { supportsExceptionInfoRequest: true }, thrownType: async () => "std::runtime_error" },
     });
     expect(report.exception).toEqual({ id: "ValueError", description: "bad", details: "bad value", type: "std::runtime_error" });
@@ -270,7 +340,9 @@ describe("attach output", () => {
   test("a last line with no end yet is said", async () => {
     const { report } = await build({ reason: "step", threadId: 1 }, [], { fake: { frames: inMain }, output: fakeOutput("partial", true) });
     expect(report.output).toBe("partial");
-    expect(report.truncated).toEqual(["output: its last line has no line end yet (not written by the program, or still on its way): what follows is in the next report"]);
+    expect(report.truncated).toEqual([
+      "output: its last line has no line end yet (not written by the program, or still on its way): what follows is in the next report",
+    ]);
   });
 
   test("output is attached even when the frame could not be read", async () => {

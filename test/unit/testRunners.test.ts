@@ -47,12 +47,18 @@ describe("go test -json read back", () => {
       ev({ Action: "run", Package: "ex/f", Test: "TestHang" }),
     ].join("\n");
     const g = readGoJson(out);
-    expect(g.failed).toEqual([{ pkg: "ex/a", test: "TestA" }, { pkg: "ex/b", test: "TestB/sub" }]);
+    expect(g.failed).toEqual([
+      { pkg: "ex/a", test: "TestA" },
+      { pkg: "ex/b", test: "TestB/sub" },
+    ]);
     expect(g.buildFailed).toEqual(["ex/c"]);
     expect(g.packageFailed).toEqual(["ex/d"]);
     expect(g.passed).toEqual(["ex/e"]);
     expect(g.passedTests).toBe(1);
-    expect(g.running).toEqual([{ pkg: "ex/d", test: "TestExit" }, { pkg: "ex/f", test: "TestHang" }]);
+    expect(g.running).toEqual([
+      { pkg: "ex/d", test: "TestExit" },
+      { pkg: "ex/f", test: "TestHang" },
+    ]);
   });
   test("go 1.24's build events name the package without its test suffix", () => {
     const g = readGoJson(ev({ ImportPath: "ex/c [ex/c.test]", Action: "build-fail" }));
@@ -62,7 +68,9 @@ describe("go test -json read back", () => {
 
 describe("libtest's plain output", () => {
   test("failing tests and the verdict's counts", () => {
-    const r = readLibtest("running 2 tests\ntest tests::small ... ok\ntest tests::big ... FAILED\n\nfailures:\n\ntest result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n");
+    const r = readLibtest(
+      "running 2 tests\ntest tests::small ... ok\ntest tests::big ... FAILED\n\nfailures:\n\ntest result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n",
+    );
     expect(r).toEqual({ failed: ["tests::big"], counts: { passed: 1, failed: 1, ignored: 0 } });
   });
 });
@@ -71,7 +79,12 @@ describe("go test's command line", () => {
   test("test flags become the test binary's, build flags Delve's, the package a directory", () => {
     mkdirSync(join(dir, "calc"), { recursive: true });
     const g = parseGoTest(["-tags", "slow", "./calc", "-run", "TestAdd", "-v", "-count=1", "-race", "-args", "-x", "y"], env);
-    expect(g).toEqual({ packageDir: join(dir, "calc"), packages: ["./calc"], args: ["-test.run=TestAdd", "-test.v", "-test.count=1", "-x", "y"], buildFlags: ["-tags=slow", "-race"] });
+    expect(g).toEqual({
+      packageDir: join(dir, "calc"),
+      packages: ["./calc"],
+      args: ["-test.run=TestAdd", "-test.v", "-test.count=1", "-x", "y"],
+      buildFlags: ["-tags=slow", "-race"],
+    });
   });
   test("no package is the current directory; -test.run is taken as written too", () => {
     expect(parseGoTest(["-test.run=X"], env)).toEqual({ packageDir: dir, packages: [], args: ["-test.run=X"], buildFlags: [] });
@@ -89,7 +102,11 @@ describe("go test's command line", () => {
 
 describe("cargo test's command line", () => {
   test("options for cargo, one filter, harness arguments after --", () => {
-    expect(parseCargoTest(["-p", "calc", "--lib", "big", "--", "--exact"])).toEqual({ cargoArgs: ["-p", "calc", "--lib"], filter: "big", harnessArgs: ["--exact"] });
+    expect(parseCargoTest(["-p", "calc", "--lib", "big", "--", "--exact"])).toEqual({
+      cargoArgs: ["-p", "calc", "--lib"],
+      filter: "big",
+      harnessArgs: ["--exact"],
+    });
     expect(codeOf(() => parseCargoTest(["a", "b"]))).toBe("USAGE");
     expect(codeOf(() => parseCargoTest(["--doc"]))).toBe("USAGE");
   });
@@ -108,7 +125,11 @@ describe("runners' verdicts", () => {
     [unittestSummary, "Ran 1 test in 0.000s\n\nOK\n", "ran 1: OK"],
     [goSummary, "--- FAIL: TestBig (0.00s)\n    calc_test.go:15: got 11\nFAIL\n", "FAIL: 1 failed (TestBig)"],
     [goSummary, "=== RUN   TestSmall\n--- PASS: TestSmall (0.00s)\nPASS\n", "PASS: 1 passed"],
-    [cargoSummary, "test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.40s\n", "FAILED: 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out"],
+    [
+      cargoSummary,
+      "test result: FAILED. 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.40s\n",
+      "FAILED: 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out",
+    ],
   ] as const)("%#", (fn, output, want) => {
     expect(fn(output)).toBe(want as string | undefined);
   });
@@ -131,7 +152,12 @@ describe("Go failure stops", () => {
     ["exception", ["runtime.fatalpanic", "runtime.gopanic", "testing.tRunner.func1.2"], true],
     ["breakpoint", ["example.com/calc.Add"], false],
   ] as const)("%s %#", (reason, names, pass) => {
-    expect(goPassStop(reason, names.map((n) => ({ function: n })))).toBe(pass);
+    expect(
+      goPassStop(
+        reason,
+        names.map((n) => ({ function: n })),
+      ),
+    ).toBe(pass);
   });
   test("under -v the failure's message is the last line the test logged", () => {
     expect(lastTestLog("=== RUN   TestBig\n    calc_test.go:15: Add(7, 3) = 11, want 10\n")).toBe("calc_test.go:15: Add(7, 3) = 11, want 10");

@@ -18,7 +18,10 @@ const disk = new Set([
   "/home/me/go/pkg/mod/github.com/pkg/errors@v0.9.1/errors.go",
   "/opt/service/handler.c",
 ]);
-const facts = (cwd = "/home/me/app", program = "/home/me/app/build/app"): CodeFacts => ({ roots: [cwd, program.replace(/\/[^/]*$/, "")], exists: (p) => disk.has(p) });
+const facts = (cwd = "/home/me/app", program = "/home/me/app/build/app"): CodeFacts => ({
+  roots: [cwd, program.replace(/\/[^/]*$/, "")],
+  exists: (p) => disk.has(p),
+});
 
 const user = { function: "parse", file: "/home/me/app/parse.c", line: 12 };
 const main = { function: "main", file: "/home/me/app/main.c", line: 3 };
@@ -47,7 +50,11 @@ describe("isUserFrame", () => {
     ["a project under /opt when the session runs there", { function: "handle", file: "/opt/service/handler.c", line: 9 }, false],
     ["no source", { function: "abort", file: undefined, line: undefined }, false],
     ["a header of the system's C++ library", { function: "std::vector<int>::at", file: "/usr/include/c++/12/bits/stl_vector.h", line: 1120 }, false],
-    ["Rust's standard library (its source is not here)", { function: "core::panicking::panic", file: "/rustc/abc123/library/core/src/panicking.rs", line: 1 }, false],
+    [
+      "Rust's standard library (its source is not here)",
+      { function: "core::panicking::panic", file: "/rustc/abc123/library/core/src/panicking.rs", line: 1 },
+      false,
+    ],
     ["Go's runtime", { function: "runtime.gopark", file: "/usr/lib/go-1.19/src/runtime/proc.go", line: 363 }, false],
     ["Go's standard library", { function: "fmt.Fprintf", file: "/usr/lib/go-1.19/src/fmt/print.go", line: 225 }, false],
     ["Go's module cache", { function: "errors.Wrap", file: "/home/me/go/pkg/mod/github.com/pkg/errors@v0.9.1/errors.go", line: 184 }, false],
@@ -68,7 +75,12 @@ describe("userFrameIndex: the same stop picks the same frame with and without gl
     ["a pause in pthread_join, with debug info (lldb-dap)", "pause", [withDebugInfoLldb[0]!, withDebugInfoLldb[1]!, main], 2],
     ["a crash in strlen, no debug info", "signal", [{ function: "__strlen_avx2", file: undefined, line: undefined }, user, main], 1],
     ["a crash in strlen, with debug info", "signal", [withDebugInfoLldb[2]!, user, main], 1],
-    ["an abort in free, with debug info (gdb)", "signal", [withDebugInfoGdb[2]!, { function: "abort", file: "./stdlib/abort.c", line: 79 }, withDebugInfoLldb[3]!, user, main], 3],
+    [
+      "an abort in free, with debug info (gdb)",
+      "signal",
+      [withDebugInfoGdb[2]!, { function: "abort", file: "./stdlib/abort.c", line: 79 }, withDebugInfoLldb[3]!, user, main],
+      3,
+    ],
     ["a crash in the user's code stays on top", "signal", [user, main], 0],
     ["a breakpoint never moves", "breakpoint", [withDebugInfoLldb[0]!, user], 0],
     ["a watchpoint that fired inside strcpy selects the caller", "watchpoint", [withDebugInfoLldb[2]!, user], 1],

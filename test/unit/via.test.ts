@@ -13,8 +13,23 @@ test("--via is split as a shell splits words, quotes kept together", () => {
 
 test("the adapter's argv is appended as words, and as one quoted line for ssh's remote shell", () => {
   expect(viaCommand(["docker", "exec", "-i", "web"], ["/usr/bin/lldb-dap-19"])).toEqual(["docker", "exec", "-i", "web", "/usr/bin/lldb-dap-19"]);
-  expect(viaCommand(["kubectl", "exec", "-i", "pod", "--"], ["python3", "-m", "debugpy.adapter"])).toEqual(["kubectl", "exec", "-i", "pod", "--", "python3", "-m", "debugpy.adapter"]);
-  expect(viaCommand(["/usr/bin/ssh", "-p", "22", "host"], ["sh", "-c", "echo 'a b'; x=$1", "sh", "lldb-dap"])).toEqual(["/usr/bin/ssh", "-p", "22", "host", `sh -c 'echo '\\''a b'\\''; x=$1' sh lldb-dap`]);
+  expect(viaCommand(["kubectl", "exec", "-i", "pod", "--"], ["python3", "-m", "debugpy.adapter"])).toEqual([
+    "kubectl",
+    "exec",
+    "-i",
+    "pod",
+    "--",
+    "python3",
+    "-m",
+    "debugpy.adapter",
+  ]);
+  expect(viaCommand(["/usr/bin/ssh", "-p", "22", "host"], ["sh", "-c", "echo 'a b'; x=$1", "sh", "lldb-dap"])).toEqual([
+    "/usr/bin/ssh",
+    "-p",
+    "22",
+    "host",
+    `sh -c 'echo '\\''a b'\\''; x=$1' sh lldb-dap`,
+  ]);
 });
 
 test("the container of a docker or podman exec command, past its options", () => {
@@ -39,7 +54,11 @@ test("DAP messages: source paths, program and cwd go out mapped; paths come back
   const r = pathRewriter([parseMap("/work=/home/me/proj")])!;
   const out = r.out({ type: "request", command: "setBreakpoints", arguments: { source: { path: "/home/me/proj/a.c" }, breakpoints: [{ line: 3 }] } }) as any;
   expect(out.arguments.source.path).toBe("/work/a.c");
-  const launch = r.out({ type: "request", command: "launch", arguments: { program: "/home/me/proj/app", cwd: "/home/me/proj", args: ["/home/me/proj/x"] } }) as any;
+  const launch = r.out({
+    type: "request",
+    command: "launch",
+    arguments: { program: "/home/me/proj/app", cwd: "/home/me/proj", args: ["/home/me/proj/x"] },
+  }) as any;
   expect(launch.arguments).toEqual({ program: "/work/app", cwd: "/work", args: ["/home/me/proj/x"] });
   const back = r.in({ type: "response", body: { stackFrames: [{ source: { path: "/work/a.c", name: "a.c" } }] } }) as any;
   expect(back.body.stackFrames[0].source).toEqual({ path: "/home/me/proj/a.c", name: "a.c" });

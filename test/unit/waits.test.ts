@@ -19,8 +19,24 @@ describe("classifyWait", () => {
     [["runtime.gopark", "runtime.chanrecv", "runtime.chanrecv1", "main.main"], "chan receive", "runtime.chanrecv1"],
     [["runtime.gopark", "runtime.selectgo", "main.watcher"], "select", "runtime.selectgo"],
     [["runtime.gopark", "runtime.block", "main.main"], "select {} (forever)", "runtime.block"],
-    [["runtime.gopark", "runtime.goparkunlock", "runtime.semacquire1", "sync.runtime_Semacquire", "sync.(*WaitGroup).Wait", "main.main"], "sync.WaitGroup.Wait", "sync.(*WaitGroup).Wait"],
-    [["runtime.gopark", "runtime.goparkunlock", "runtime.semacquire1", "sync.runtime_SemacquireMutex", "sync.(*Mutex).lockSlow", "sync.(*Mutex).Lock", "main.guarded"], "sync.Mutex.Lock", "sync.(*Mutex).Lock"],
+    [
+      ["runtime.gopark", "runtime.goparkunlock", "runtime.semacquire1", "sync.runtime_Semacquire", "sync.(*WaitGroup).Wait", "main.main"],
+      "sync.WaitGroup.Wait",
+      "sync.(*WaitGroup).Wait",
+    ],
+    [
+      [
+        "runtime.gopark",
+        "runtime.goparkunlock",
+        "runtime.semacquire1",
+        "sync.runtime_SemacquireMutex",
+        "sync.(*Mutex).lockSlow",
+        "sync.(*Mutex).Lock",
+        "main.guarded",
+      ],
+      "sync.Mutex.Lock",
+      "sync.(*Mutex).Lock",
+    ],
     [["runtime.gopark", "time.Sleep", "main.nap"], "time.Sleep", "time.Sleep"],
   ])("Go %j", (names, waits, where) => {
     expect(classifyWait(goWaits, f(names), names.length - 1)).toEqual({ waits, in: where });
@@ -33,7 +49,10 @@ describe("classifyWait", () => {
   test.each([
     // gdb with libc6-dbg, and lldb-dap (same glibc names)
     [["futex_wait", "__GI___lll_lock_wait", "lll_mutex_lock_optimized", "___pthread_mutex_lock", "transfer_ab"], "pthread_mutex_lock"],
-    [["__futex_abstimed_wait_common64", "__futex_abstimed_wait_common", "__GI___futex_abstimed_wait_cancelable64", "__pthread_clockjoin_ex", "main"], "pthread_join"],
+    [
+      ["__futex_abstimed_wait_common64", "__futex_abstimed_wait_common", "__GI___futex_abstimed_wait_cancelable64", "__pthread_clockjoin_ex", "main"],
+      "pthread_join",
+    ],
     [["__futex_abstimed_wait_common64", "__futex_abstimed_wait_common", "__pthread_cond_wait_common", "___pthread_cond_wait", "waiter"], "pthread_cond_wait"],
     [["__GI___libc_read", "__GI___libc_read", "reader"], "read"],
     [["read", "reader"], "read"],
@@ -45,7 +64,10 @@ describe("classifyWait", () => {
   });
 
   test("C: the call nearest the user's frame names it, not the futex under it", () => {
-    expect(classifyWait(cWaits, f(["futex_wait", "__GI___lll_lock_wait", "___pthread_mutex_lock", "worker"]), 3)).toEqual({ waits: "pthread_mutex_lock", in: "___pthread_mutex_lock" });
+    expect(classifyWait(cWaits, f(["futex_wait", "__GI___lll_lock_wait", "___pthread_mutex_lock", "worker"]), 3)).toEqual({
+      waits: "pthread_mutex_lock",
+      in: "___pthread_mutex_lock",
+    });
   });
 
   test("C: frames that say nothing known give no wait (no guess)", () => {
@@ -101,16 +123,33 @@ describe("hangReport", () => {
   });
 
   test("identical waiters are one group; another line is another group; runtime-only threads are counted", () => {
-    const idle: ThreadRead = { id: 2, name: "[Go 2] runtime.gopark", current: false, frames: [{ index: 0, function: "runtime.gopark", file: "/go/src/runtime/proc.go", line: 363 }] };
+    const idle: ThreadRead = {
+      id: 2,
+      name: "[Go 2] runtime.gopark",
+      current: false,
+      frames: [{ index: 0, function: "runtime.gopark", file: "/go/src/runtime/proc.go", line: 363 }],
+    };
     const r = hangReport(goWaits, [worker(20), worker(21), worker(22), worker(23, 17), idle]);
     expect(r.blocked).toBe(true);
     expect(r.groups.map((g) => g.threads)).toEqual([[20, 21, 22], [23]]);
-    expect(r.groups[0]).toMatchObject({ waits: "chan send", in: "runtime.chansend1", frame: { index: 3, function: "main.worker", line: 16 }, text: "results <- square" });
+    expect(r.groups[0]).toMatchObject({
+      waits: "chan send",
+      in: "runtime.chansend1",
+      frame: { index: 3, function: "main.worker", line: 16 },
+      text: "results <- square",
+    });
     expect(r.idle).toEqual([{ function: "runtime.gopark", threads: [2] }]);
   });
 
   test("a thread at the user's code on top that is not known to wait runs: the program is not blocked", () => {
-    const spin: ThreadRead = { id: 7, name: "spin", current: true, frames: [{ index: 0, function: "spin", file: "/p/a.c", line: 3 }], userIndex: 0, text: "while (x) n++;" };
+    const spin: ThreadRead = {
+      id: 7,
+      name: "spin",
+      current: true,
+      frames: [{ index: 0, function: "spin", file: "/p/a.c", line: 3 }],
+      userIndex: 0,
+      text: "while (x) n++;",
+    };
     const r = hangReport(cWaits, [spin]);
     expect(r.blocked).toBe(false);
     expect(r.groups[0]).toMatchObject({ running: true, current: true });

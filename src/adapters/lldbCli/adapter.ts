@@ -9,7 +9,6 @@ import DRIVER from "./driver.py" with { type: "text" };
 import { ADAPTER_SUBCOMMAND } from "./names.ts";
 import { bootstrapCommand, type DriverMessage, DriverChannel, explainNoDriver } from "./channel.ts";
 
-
 /** What this backend does, said truthfully in `initialize` (the daemon names what is missing). */
 export const CAPABILITIES = {
   supportsConfigurationDoneRequest: true,
@@ -58,7 +57,13 @@ export async function runLldbCliAdapter(argv: string[]): Promise<number> {
     process.stdout.write(encodeMessage({ ...m, seq: ++seq }));
   };
   const respond = (req: Request, success: boolean, bodyOrMessage?: unknown) =>
-    write({ type: "response", request_seq: req.seq, command: req.command, success, ...(success ? { body: bodyOrMessage ?? {} } : { message: String(bodyOrMessage) }) });
+    write({
+      type: "response",
+      request_seq: req.seq,
+      command: req.command,
+      success,
+      ...(success ? { body: bodyOrMessage ?? {} } : { message: String(bodyOrMessage) }),
+    });
   const emit = (event: string, body: unknown = {}) => write({ type: "event", event, body });
 
   const lldb = Bun.spawn([lldbPath, "--no-lldbinit", "--batch", "--no-use-colors", "-o", bootstrapCommand(DRIVER)], {

@@ -69,7 +69,15 @@ export const lldbCli: AdapterSpec = {
     const initCommands = ((lldbDap.launchArgs(o).initCommands as string[] | undefined) ?? []).filter((c) => !c.startsWith("?"));
     const stdin = o.stdin ?? STDIN_PATH;
     const stdio = o.terminal ? { stdin, stdout: o.terminal, stderr: o.terminal } : o.stdin ? { stdin } : undefined;
-    return { program: o.program, args: o.args, cwd: o.cwd, env: o.env, stopOnEntry: o.stopOnEntry, ...(stdio ? { stdio } : {}), ...(initCommands.length ? { initCommands } : {}) };
+    return {
+      program: o.program,
+      args: o.args,
+      cwd: o.cwd,
+      env: o.env,
+      stopOnEntry: o.stopOnEntry,
+      ...(stdio ? { stdio } : {}),
+      ...(initCommands.length ? { initCommands } : {}),
+    };
   },
   attachArgs(o) {
     return { ...(o.pid ? { pid: o.pid } : {}), ...(o.program ? { program: o.program } : {}) };

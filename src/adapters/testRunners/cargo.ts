@@ -6,7 +6,26 @@ import { DebuggerError } from "../../common/errors.ts";
 import { whichIn, type CallerEnv } from "./python.ts";
 
 /** cargo options that take a value (the others stand alone). */
-const VALUE_OPTIONS = new Set(["-p", "--package", "--exclude", "--test", "--bin", "--example", "--bench", "-F", "--features", "--target", "--target-dir", "--manifest-path", "--profile", "-j", "--jobs", "--color", "--config", "-Z"]);
+const VALUE_OPTIONS = new Set([
+  "-p",
+  "--package",
+  "--exclude",
+  "--test",
+  "--bin",
+  "--example",
+  "--bench",
+  "-F",
+  "--features",
+  "--target",
+  "--target-dir",
+  "--manifest-path",
+  "--profile",
+  "-j",
+  "--jobs",
+  "--color",
+  "--config",
+  "-Z",
+]);
 /** Options that make no sense here. */
 const REFUSED: Record<string, string> = {
   "--doc": "doctests are compiled and run by rustdoc, one process each: there is no test executable to debug",
@@ -48,7 +67,8 @@ export function parseCargoTest(argv: string[]): CargoTest {
       if (VALUE_OPTIONS.has(word) && i + 1 < argv.length) cargoArgs.push(argv[++i]!);
       continue;
     }
-    if (filter !== undefined) throw new DebuggerError("USAGE", `cargo test takes one filter, not '${filter}' and '${word}'`, "more filters go after `--`: `cargo test -- one two`");
+    if (filter !== undefined)
+      throw new DebuggerError("USAGE", `cargo test takes one filter, not '${filter}' and '${word}'`, "more filters go after `--`: `cargo test -- one two`");
     filter = word;
   }
   return { cargoArgs, filter, harnessArgs };
@@ -57,7 +77,13 @@ export function parseCargoTest(argv: string[]): CargoTest {
 /** The test executables cargo builds for these options; a build failure is the error, with the compiler's words. */
 export function buildTests(t: CargoTest, env: CallerEnv): TestExecutable[] {
   const cargo = whichIn("cargo", env) ?? "cargo";
-  const r = Bun.spawnSync([cargo, "test", "--no-run", "--message-format=json", ...t.cargoArgs], { cwd: env.cwd, env: { ...(env.env ?? process.env), PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 600_000 });
+  const r = Bun.spawnSync([cargo, "test", "--no-run", "--message-format=json", ...t.cargoArgs], {
+    cwd: env.cwd,
+    env: { ...(env.env ?? process.env), PATH: env.path },
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 600_000,
+  });
   const exes: TestExecutable[] = [];
   const errors: string[] = [];
   for (const line of r.stdout.toString().split("\n")) {
@@ -78,7 +104,11 @@ export function buildTests(t: CargoTest, env: CallerEnv): TestExecutable[] {
   }
   if (r.exitCode !== 0) {
     const said = errors.join("").trim() || r.stderr.toString().trim().split("\n").slice(-15).join("\n");
-    throw new DebuggerError("LAUNCH_FAILED", `cargo test --no-run failed (exit code ${r.exitCode}):\n${said}`, "fix the build; `cargo test --no-run` shows the same");
+    throw new DebuggerError(
+      "LAUNCH_FAILED",
+      `cargo test --no-run failed (exit code ${r.exitCode}):\n${said}`,
+      "fix the build; `cargo test --no-run` shows the same",
+    );
   }
   return exes;
 }
@@ -86,7 +116,12 @@ export function buildTests(t: CargoTest, env: CallerEnv): TestExecutable[] {
 /** How many tests of an executable match the filter (`EXE FILTER --list`), so the run goes where the test is. */
 export function matchingTests(exe: TestExecutable, filter: string | undefined, harnessArgs: string[]): string[] {
   const exact = harnessArgs.includes("--exact");
-  const r = Bun.spawnSync([exe.path, ...(filter !== undefined ? [filter] : []), ...(exact ? ["--exact"] : []), "--list", "--format", "terse"], { cwd: exe.packageDir, stdout: "pipe", stderr: "pipe", timeout: 30_000 });
+  const r = Bun.spawnSync([exe.path, ...(filter !== undefined ? [filter] : []), ...(exact ? ["--exact"] : []), "--list", "--format", "terse"], {
+    cwd: exe.packageDir,
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 30_000,
+  });
   if (r.exitCode !== 0) return [];
   return [...r.stdout.toString().matchAll(/^(.+): test$/gm)].map((m) => m[1]!);
 }

@@ -8,12 +8,52 @@ import { whichIn, type CallerEnv } from "./python.ts";
 
 /** Flags of the test binary (`go help testflag`): `true` takes a value. */
 const TEST_FLAGS: Record<string, boolean> = {
-  run: true, skip: true, v: false, count: true, failfast: false, timeout: true, short: false, parallel: true, cpu: true,
-  list: true, bench: true, benchtime: true, benchmem: false, shuffle: true, json: false,
-  coverprofile: true, cpuprofile: true, memprofile: true, blockprofile: true, mutexprofile: true, trace: true, outputdir: true,
+  run: true,
+  skip: true,
+  v: false,
+  count: true,
+  failfast: false,
+  timeout: true,
+  short: false,
+  parallel: true,
+  cpu: true,
+  list: true,
+  bench: true,
+  benchtime: true,
+  benchmem: false,
+  shuffle: true,
+  json: false,
+  coverprofile: true,
+  cpuprofile: true,
+  memprofile: true,
+  blockprofile: true,
+  mutexprofile: true,
+  trace: true,
+  outputdir: true,
 };
 /** `go build` flags that take a value; the others (-race, -trimpath, -a, -x …) stand alone. */
-const BUILD_VALUE_FLAGS = new Set(["tags", "ldflags", "gcflags", "asmflags", "mod", "modfile", "overlay", "pkgdir", "toolexec", "buildmode", "compiler", "gccgoflags", "installsuffix", "p", "exec", "o", "covermode", "coverpkg", "vet", "C"]);
+const BUILD_VALUE_FLAGS = new Set([
+  "tags",
+  "ldflags",
+  "gcflags",
+  "asmflags",
+  "mod",
+  "modfile",
+  "overlay",
+  "pkgdir",
+  "toolexec",
+  "buildmode",
+  "compiler",
+  "gccgoflags",
+  "installsuffix",
+  "p",
+  "exec",
+  "o",
+  "covermode",
+  "coverpkg",
+  "vet",
+  "C",
+]);
 /** Flags that make no sense under a debugger or that the test mode sets itself. */
 const REFUSED: Record<string, string> = {
   c: "the debugger builds the test binary itself",
@@ -82,13 +122,24 @@ export function parseGoTest(argv: string[], env: CallerEnv): GoTestPlan {
 export function packageDir(pkg: string, env: CallerEnv): string {
   if (pkg.startsWith(".") || isAbsolute(pkg)) {
     const dir = resolve(env.cwd, pkg);
-    if (!isDirectory(dir)) throw new DebuggerError("PROGRAM_NOT_FOUND", `go test ${pkg}: no such directory (looked in ${env.cwd})`, "name the package's directory, e.g. ./calc");
+    if (!isDirectory(dir))
+      throw new DebuggerError("PROGRAM_NOT_FOUND", `go test ${pkg}: no such directory (looked in ${env.cwd})`, "name the package's directory, e.g. ./calc");
     return dir;
   }
-  const r = Bun.spawnSync([whichIn("go", env) ?? "go", "list", "-f", "{{.Dir}}", pkg], { cwd: env.cwd, env: { ...(env.env ?? process.env), PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 60_000 });
+  const r = Bun.spawnSync([whichIn("go", env) ?? "go", "list", "-f", "{{.Dir}}", pkg], {
+    cwd: env.cwd,
+    env: { ...(env.env ?? process.env), PATH: env.path },
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 60_000,
+  });
   const dir = r.stdout.toString().trim();
   if (r.exitCode !== 0 || !dir || dir.includes("\n")) {
-    throw new DebuggerError("PROGRAM_NOT_FOUND", `go test ${pkg}: ${r.stderr.toString().trim().split("\n")[0] || "go list found no single package"}`, "name the package's directory, e.g. ./calc");
+    throw new DebuggerError(
+      "PROGRAM_NOT_FOUND",
+      `go test ${pkg}: ${r.stderr.toString().trim().split("\n")[0] || "go list found no single package"}`,
+      "name the package's directory, e.g. ./calc",
+    );
   }
   return dir;
 }

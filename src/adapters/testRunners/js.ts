@@ -51,7 +51,11 @@ export function planNpx(rest: string[], ctx: CallerEnv, plan: (command: string[]
       break;
     }
     if (w === "-c" || w === "--call" || w === "-p" || w === "--package" || w.startsWith("--package=")) {
-      throw new DebuggerError("USAGE", `npx ${w} runs a command line or a package named apart: debugger test follows a runner installed in the project`, "`debugger test -- npx vitest run` (or jest) in the project that has it in node_modules");
+      throw new DebuggerError(
+        "USAGE",
+        `npx ${w} runs a command line or a package named apart: debugger test follows a runner installed in the project`,
+        "`debugger test -- npx vitest run` (or jest) in the project that has it in node_modules",
+      );
     }
   }
   const [cmd, ...args] = rest.slice(i);
@@ -113,7 +117,11 @@ export function planNpmScript(rest: string[], ctx: CallerEnv, plan: (command: st
   const script = scripts[name];
   if (typeof script !== "string") {
     const names = Object.keys(scripts).filter((k) => typeof scripts[k] === "string");
-    throw new DebuggerError("PROGRAM_NOT_FOUND", `${join(root, "package.json")} has no '${name}' script${names.length ? ` (it has: ${names.join(", ")})` : ""}`, "`debugger test -- npx vitest run` (or jest) runs the runner itself");
+    throw new DebuggerError(
+      "PROGRAM_NOT_FOUND",
+      `${join(root, "package.json")} has no '${name}' script${names.length ? ` (it has: ${names.join(", ")})` : ""}`,
+      "`debugger test -- npx vitest run` (or jest) runs the runner itself",
+    );
   }
   // npm passes what follows `--` to the script (and, since npm 7, any word after the name).
   const extra = after[0] === "--" ? after.slice(1) : after;
@@ -124,7 +132,11 @@ export function planNpmScript(rest: string[], ctx: CallerEnv, plan: (command: st
     env[w.slice(0, w.indexOf("="))] = w.slice(w.indexOf("=") + 1);
   }
   if (!words?.length) {
-    throw new DebuggerError("USAGE", `the '${name}' script (${script}) needs a shell: debugger test follows a script that runs one test runner`, "give the runner's command: `debugger test -- npx vitest run` (or jest, node --test FILE)");
+    throw new DebuggerError(
+      "USAGE",
+      `the '${name}' script (${script}) needs a shell: debugger test follows a script that runs one test runner`,
+      "give the runner's command: `debugger test -- npx vitest run` (or jest, node --test FILE)",
+    );
   }
   // npm runs the script in the package's directory with its node_modules/.bin first on PATH.
   const inner: CallerEnv = { ...ctx, cwd: root, path: [join(root, "node_modules", ".bin"), ctx.path].filter(Boolean).join(delimiter) };
@@ -162,7 +174,12 @@ export function planJsRunner(cmd: string, args: string[], ctx: CallerEnv): JsPla
   const named = basename(cmd);
   const bin = RUNNERS.has(named) || cmd.includes("/") ? findBin(cmd, ctx) : undefined;
   if (!bin) {
-    if (RUNNERS.has(named)) throw new DebuggerError("PROGRAM_NOT_FOUND", `${named} is not installed in the project (no node_modules/.bin/${named} in ${ctx.cwd} or above, nor on PATH)`, `\`npm install -D ${named}\` in the project (npx would download it for each run)`);
+    if (RUNNERS.has(named))
+      throw new DebuggerError(
+        "PROGRAM_NOT_FOUND",
+        `${named} is not installed in the project (no node_modules/.bin/${named} in ${ctx.cwd} or above, nor on PATH)`,
+        `\`npm install -D ${named}\` in the project (npx would download it for each run)`,
+      );
     return undefined;
   }
   const r = runnerOf(bin);
@@ -177,7 +194,8 @@ export function planJsRunner(cmd: string, args: string[], ctx: CallerEnv): JsPla
 function planVitest(script: string, args: string[], ctx: CallerEnv, version: string | undefined): JsPlan {
   const notes: string[] = [];
   const major = Number(version?.split(".")[0] ?? NaN);
-  if (major < 1) throw new DebuggerError("UNSUPPORTED", `vitest ${version} is older than the 1.0 this follows`, "update vitest (`npm install -D vitest@latest`)");
+  if (major < 1)
+    throw new DebuggerError("UNSUPPORTED", `vitest ${version} is older than the 1.0 this follows`, "update vitest (`npm install -D vitest@latest`)");
   const out = [...args];
   // `vitest` alone watches on a terminal; a test run is `vitest run`.
   if (out[0] === "watch" || out[0] === "dev") {

@@ -35,7 +35,10 @@ function tree(pid: number): number[] {
 }
 
 /** Runs argv to its end or the deadline (seconds; 0: none). */
-export async function runPlainly(argv: string[], o: { cwd: string; env: Record<string, string | undefined>; timeoutS: number; signal?: AbortSignal }): Promise<PlainRun> {
+export async function runPlainly(
+  argv: string[],
+  o: { cwd: string; env: Record<string, string | undefined>; timeoutS: number; signal?: AbortSignal },
+): Promise<PlainRun> {
   const proc = Bun.spawn(argv, { cwd: o.cwd, env: o.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   let timedOut = false;
   const end = () => {

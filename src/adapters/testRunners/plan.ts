@@ -9,7 +9,19 @@ import { isExecutable, isFile } from "../which.ts";
 import { buildTests, harnessArguments, matchingTests, parseCargoTest } from "./cargo.ts";
 import { parseGoTest } from "./go.ts";
 import { planJsRunner, planNpmScript, planNpx, type JsPlan } from "./js.ts";
-import { pythonLaunch, pythonOfShebang, requireModule, resolveInterpreter, resolveProgram, resolveShim, shebang, whichIn, withoutXdist, type CallerEnv, type PythonLaunch } from "./python.ts";
+import {
+  pythonLaunch,
+  pythonOfShebang,
+  requireModule,
+  resolveInterpreter,
+  resolveProgram,
+  resolveShim,
+  shebang,
+  whichIn,
+  withoutXdist,
+  type CallerEnv,
+  type PythonLaunch,
+} from "./python.ts";
 import type { Runner } from "./summary.ts";
 import type { Survey } from "./survey.ts";
 import { namesDirectory } from "../../common/hostPath.ts";
@@ -43,7 +55,8 @@ export interface PlanContext extends CallerEnv {
   python?: string;
 }
 
-export const KNOWN_RUNNERS = "node --test FILE, npx vitest run, npx jest, npm test, npm run SCRIPT (a script that runs one of these), pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG…] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable, and wrappers of a Python test run: make, tox, nox, poetry, pipenv, hatch, pdm, uv, a shell script";
+export const KNOWN_RUNNERS =
+  "node --test FILE, npx vitest run, npx jest, npm test, npm run SCRIPT (a script that runs one of these), pytest …, python -m pytest|unittest|MODULE …, a Python console script, go test [PKG…] [-run RE], cargo test [FILTER] [-- ARGS], ctest [-R RE], ./test-executable, and wrappers of a Python test run: make, tox, nox, poetry, pipenv, hatch, pdm, uv, a shell script";
 
 /** Commands that start a Python test run rather than being one: followed into it (handoff.ts). */
 const WRAPPERS = new Set(["make", "gmake", "tox", "nox", "poetry", "pipenv", "hatch", "pdm", "uv", "uvx", "rye", "just"]);
@@ -64,7 +77,10 @@ export function planTest(command: string[], ctx: PlanContext): TestPlan {
 function toolchain(name: "go" | "cargo", ctx: CallerEnv): string {
   const found = whichIn(name, ctx);
   if (found) return found;
-  const hint = name === "go" ? "install Go (https://go.dev/dl, or apt-get install golang-go) and put its bin directory on PATH" : "install Rust with rustup (https://rustup.rs) and put ~/.cargo/bin on PATH";
+  const hint =
+    name === "go"
+      ? "install Go (https://go.dev/dl, or apt-get install golang-go) and put its bin directory on PATH"
+      : "install Rust with rustup (https://rustup.rs) and put ~/.cargo/bin on PATH";
   throw new DebuggerError("PROGRAM_NOT_FOUND", `${name} is not on PATH (${ctx.path || "empty"})`, hint);
 }
 
@@ -78,10 +94,21 @@ function planCommand(command: string[], ctx: PlanContext): Omit<TestPlan, "comma
     const g = parseGoTest(rest.slice(1), ctx);
     // Several packages: `go test -json` finds the failing one first (survey.ts).
     const survey: Survey | undefined = g.packageDir ? undefined : { kind: "go", argv: rest.slice(1) };
-    return { runner: "go", adapter: "delve", program: g.packageDir ?? ctx.cwd, args: g.args, cwd: g.packageDir ?? ctx.cwd, env: {}, goBuildFlags: g.buildFlags, notes: [], survey };
+    return {
+      runner: "go",
+      adapter: "delve",
+      program: g.packageDir ?? ctx.cwd,
+      args: g.args,
+      cwd: g.packageDir ?? ctx.cwd,
+      env: {},
+      goBuildFlags: g.buildFlags,
+      notes: [],
+      survey,
+    };
   }
   if (name === "cargo") {
-    if (rest[0] !== "test" && rest[0] !== "t") throw new DebuggerError("USAGE", `'cargo ${rest[0] ?? ""}' is not a test run`, "`debugger test -- cargo test FILTER`");
+    if (rest[0] !== "test" && rest[0] !== "t")
+      throw new DebuggerError("USAGE", `'cargo ${rest[0] ?? ""}' is not a test run`, "`debugger test -- cargo test FILTER`");
     toolchain("cargo", ctx);
     return planCargo(rest.slice(1), ctx);
   }
@@ -99,11 +126,17 @@ function planCommand(command: string[], ctx: PlanContext): Omit<TestPlan, "comma
       throw new DebuggerError(
         "PROGRAM_NOT_FOUND",
         `${head} is not on PATH${venv ? ` (the virtualenv ${venv} is on it, without pytest)` : ""}`,
-        venv ? `\`${venv}/bin/python -m pip install pytest\`` : "install it where the tests run: `VENV/bin/python -m pip install pytest` (then `debugger test -- VENV/bin/python -m pytest`), or `apt-get install python3-pytest`",
+        venv
+          ? `\`${venv}/bin/python -m pip install pytest\``
+          : "install it where the tests run: `VENV/bin/python -m pip install pytest` (then `debugger test -- VENV/bin/python -m pytest`), or `apt-get install python3-pytest`",
       );
     }
     if (!namesDirectory(head)) throw unknownRunner(head);
-    throw new DebuggerError("PROGRAM_NOT_FOUND", `'${head}' does not exist or is not executable (looked in ${ctx.cwd})`, "build the tests first, or give the runner's command: `debugger test -- pytest`");
+    throw new DebuggerError(
+      "PROGRAM_NOT_FOUND",
+      `'${head}' does not exist or is not executable (looked in ${ctx.cwd})`,
+      "build the tests first, or give the runner's command: `debugger test -- pytest`",
+    );
   }
   const line = shebang(found);
   const python = pythonOfShebang(line, ctx);
@@ -147,7 +180,12 @@ function planPythonCommand(head: string, rest: string[], ctx: PlanContext): Omit
       const runner: Runner = module === "pytest" || module === "py.test" ? "pytest" : module === "unittest" ? "unittest" : "python";
       return pythonPlan(runner, { module, pythonArgs }, args, python, ctx);
     }
-    if (word === "-c") throw new DebuggerError("USAGE", "python -c runs code given on the command line: debugger test runs scripts and modules", "put the code in a file, or `debugger test -- python -m pytest`");
+    if (word === "-c")
+      throw new DebuggerError(
+        "USAGE",
+        "python -c runs code given on the command line: debugger test runs scripts and modules",
+        "put the code in a file, or `debugger test -- python -m pytest`",
+      );
     if (word === "-W" || word === "-X" || word === "--check-hash-based-pycs") {
       pythonArgs.push(word, rest[++i] ?? "");
       continue;
@@ -160,11 +198,22 @@ function planPythonCommand(head: string, rest: string[], ctx: PlanContext): Omit
     if (!isFile(script)) throw new DebuggerError("PROGRAM_NOT_FOUND", `script '${word}' does not exist (looked in ${ctx.cwd})`, "give the test script's path");
     return pythonPlan(/^py\.?test(-?3)?$/.test(basename(script)) ? "pytest" : "python", { script, pythonArgs }, rest.slice(i + 1), python, ctx);
   }
-  throw new DebuggerError("USAGE", "python with no script or module runs nothing to test", "`debugger test -- python -m pytest` or `debugger test -- python test_x.py`");
+  throw new DebuggerError(
+    "USAGE",
+    "python with no script or module runs nothing to test",
+    "`debugger test -- python -m pytest` or `debugger test -- python test_x.py`",
+  );
 }
 
-function pythonPlan(runner: Runner, what: { script?: string; module?: string; pythonArgs?: string[] }, args: string[], python: string, ctx: PlanContext): Omit<TestPlan, "command"> {
-  if (!isExecutable(python)) throw new DebuggerError("ADAPTER_NOT_FOUND", `Python interpreter '${python}' was not found or is not executable`, "name one with --python PATH");
+function pythonPlan(
+  runner: Runner,
+  what: { script?: string; module?: string; pythonArgs?: string[] },
+  args: string[],
+  python: string,
+  ctx: PlanContext,
+): Omit<TestPlan, "command"> {
+  if (!isExecutable(python))
+    throw new DebuggerError("ADAPTER_NOT_FOUND", `Python interpreter '${python}' was not found or is not executable`, "name one with --python PATH");
   // The runner missing from the interpreter would be a program that exits 1 with a traceback: said first, with where to install it.
   if (what.module) requireModule(python, what.module, ctx);
   const launch = pythonLaunch(python, ctx.env);
@@ -184,25 +233,58 @@ function pythonPlan(runner: Runner, what: { script?: string; module?: string; py
 function planCargo(argv: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
   const t = parseCargoTest(argv);
   const exes = buildTests(t, ctx);
-  if (!exes.length) throw new DebuggerError("PROGRAM_NOT_FOUND", "cargo built no test executable", "is this a Rust package with tests? `cargo test --no-run` shows what it builds");
+  if (!exes.length)
+    throw new DebuggerError(
+      "PROGRAM_NOT_FOUND",
+      "cargo built no test executable",
+      "is this a Rust package with tests? `cargo test --no-run` shows what it builds",
+    );
   // The crate's own unit tests first, then binaries', then tests/*.rs, as cargo runs them.
   const order = (k: string) => (k === "lib" ? 0 : k === "bin" ? 1 : 2);
   exes.sort((a, b) => order(a.kind) - order(b.kind));
   const holding = exes.map((exe) => ({ exe, tests: matchingTests(exe, t.filter, t.harnessArgs) })).filter((e) => e.tests.length);
   if (!holding.length) {
-    throw new DebuggerError("PROGRAM_NOT_FOUND", `no test${t.filter !== undefined ? ` matches '${t.filter}'` : ""} in ${exes.map((e) => `${e.kind} ${e.name}`).join(", ")}`, "`cargo test -- --list` lists the tests");
+    throw new DebuggerError(
+      "PROGRAM_NOT_FOUND",
+      `no test${t.filter !== undefined ? ` matches '${t.filter}'` : ""} in ${exes.map((e) => `${e.kind} ${e.name}`).join(", ")}`,
+      "`cargo test -- --list` lists the tests",
+    );
   }
   const first = holding[0]!;
   // Several executables hold tests: each runs plainly first, the first failing one is debugged (survey.ts).
-  const survey: Survey | undefined = holding.length > 1 ? { kind: "cargo", exes: holding, harnessArgs: [...(t.filter !== undefined ? [t.filter] : []), ...t.harnessArgs] } : undefined;
-  return { runner: "cargo", program: first.exe.path, args: harnessArguments(t), cwd: first.exe.packageDir, env: { CARGO_MANIFEST_DIR: first.exe.packageDir }, notes: [], survey };
+  const survey: Survey | undefined =
+    holding.length > 1 ? { kind: "cargo", exes: holding, harnessArgs: [...(t.filter !== undefined ? [t.filter] : []), ...t.harnessArgs] } : undefined;
+  return {
+    runner: "cargo",
+    program: first.exe.path,
+    args: harnessArguments(t),
+    cwd: first.exe.packageDir,
+    env: { CARGO_MANIFEST_DIR: first.exe.packageDir },
+    notes: [],
+    survey,
+  };
 }
 
 /** ctest runs each test as a process of its own: the test's own command is what runs under the debugger. */
 function planCtest(head: string, rest: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
   const ctest = resolveProgram(head, ctx);
-  if (!ctest) throw new DebuggerError("PROGRAM_NOT_FOUND", "ctest is not on PATH", "install cmake, or run the test executable: `debugger test -- ./build/test_x`");
-  const keep = new Set(["-R", "--tests-regex", "-E", "--exclude-regex", "-L", "--label-regex", "-LE", "--label-exclude", "--test-dir", "-C", "--build-config", "-I", "--tests-information"]);
+  if (!ctest)
+    throw new DebuggerError("PROGRAM_NOT_FOUND", "ctest is not on PATH", "install cmake, or run the test executable: `debugger test -- ./build/test_x`");
+  const keep = new Set([
+    "-R",
+    "--tests-regex",
+    "-E",
+    "--exclude-regex",
+    "-L",
+    "--label-regex",
+    "-LE",
+    "--label-exclude",
+    "--test-dir",
+    "-C",
+    "--build-config",
+    "-I",
+    "--tests-information",
+  ]);
   const args: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const w = rest[i]!;
@@ -214,10 +296,15 @@ function planCtest(head: string, rest: string[], ctx: PlanContext): Omit<TestPla
   try {
     tests = JSON.parse(r.stdout.toString()).tests ?? [];
   } catch {
-    throw new DebuggerError("LAUNCH_FAILED", `ctest --show-only=json-v1 failed: ${r.stderr.toString().trim().split("\n")[0] || `exit code ${r.exitCode}`}`, "run it in the build directory (or give --test-dir DIR)");
+    throw new DebuggerError(
+      "LAUNCH_FAILED",
+      `ctest --show-only=json-v1 failed: ${r.stderr.toString().trim().split("\n")[0] || `exit code ${r.exitCode}`}`,
+      "run it in the build directory (or give --test-dir DIR)",
+    );
   }
   const runnable = tests.filter((t) => t.command?.length);
-  if (!runnable.length) throw new DebuggerError("PROGRAM_NOT_FOUND", "ctest lists no test to run here", "run it in the build directory, or narrow with -R REGEX");
+  if (!runnable.length)
+    throw new DebuggerError("PROGRAM_NOT_FOUND", "ctest lists no test to run here", "run it in the build directory, or narrow with -R REGEX");
   const cwdOf = (t: (typeof runnable)[number]) => {
     const wd = t.properties?.find((p) => p.name === "WORKING_DIRECTORY")?.value;
     return typeof wd === "string" ? wd : ctx.cwd;
@@ -225,7 +312,8 @@ function planCtest(head: string, rest: string[], ctx: PlanContext): Omit<TestPla
   const first = runnable[0]!;
   const [program, ...progArgs] = first.command!;
   // Several tests: ctest runs them plainly first, the first failing one is debugged (survey.ts).
-  const survey: Survey | undefined = runnable.length > 1 ? { kind: "ctest", ctest, argv: rest, tests: runnable.map((t) => ({ name: t.name, command: t.command!, cwd: cwdOf(t) })) } : undefined;
+  const survey: Survey | undefined =
+    runnable.length > 1 ? { kind: "ctest", ctest, argv: rest, tests: runnable.map((t) => ({ name: t.name, command: t.command!, cwd: cwdOf(t) })) } : undefined;
   const notes = survey ? [] : [`ctest test '${first.name}' runs \`${first.command!.join(" ")}\``];
   return { runner: "program", program: program!, args: progArgs, cwd: cwdOf(first), env: {}, notes, survey };
 }
@@ -236,7 +324,12 @@ function jsInner(command: string[], ctx: CallerEnv): JsPlan {
   const js = planJsRunner(head!, rest, ctx);
   if (js) return js;
   const p = planCommand(command, ctx);
-  if (p.runner !== "node") throw new DebuggerError("USAGE", `\`${command.join(" ")}\` is not a JavaScript test run debugger test follows from npm or npx`, `give the command itself: \`debugger test -- ${command.join(" ")}\``);
+  if (p.runner !== "node")
+    throw new DebuggerError(
+      "USAGE",
+      `\`${command.join(" ")}\` is not a JavaScript test run debugger test follows from npm or npx`,
+      `give the command itself: \`debugger test -- ${command.join(" ")}\``,
+    );
   return { runner: p.runner, program: p.program, args: p.args, cwd: p.cwd, env: p.env, notes: p.notes };
 }
 
@@ -249,7 +342,12 @@ function jsPlan(p: JsPlan): Omit<TestPlan, "command"> {
  * runner would start each file in a child process, which the debugger does not follow).
  */
 function planNodeTest(rest: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
-  if (!rest.includes("--test")) throw new DebuggerError("USAGE", "`node` without --test is not a test run", "`debugger test -- node --test test/x.test.js`, or `debugger start FILE` to run a program");
+  if (!rest.includes("--test"))
+    throw new DebuggerError(
+      "USAGE",
+      "`node` without --test is not a test run",
+      "`debugger test -- node --test test/x.test.js`, or `debugger start FILE` to run a program",
+    );
   const files: string[] = [];
   const nodeArgs: string[] = [];
   for (const w of rest) {
@@ -257,10 +355,17 @@ function planNodeTest(rest: string[], ctx: PlanContext): Omit<TestPlan, "command
     if (w.startsWith("-")) nodeArgs.push(w);
     else files.push(w);
   }
-  if (!files.length) throw new DebuggerError("USAGE", "node --test without a file would search for test files in child processes, which are not followed", "name the test file: `debugger test -- node --test test/x.test.js`");
+  if (!files.length)
+    throw new DebuggerError(
+      "USAGE",
+      "node --test without a file would search for test files in child processes, which are not followed",
+      "name the test file: `debugger test -- node --test test/x.test.js`",
+    );
   const program = resolve(ctx.cwd, files[0]!);
-  if (!isFile(program)) throw new DebuggerError("PROGRAM_NOT_FOUND", `test file '${files[0]}' does not exist (looked in ${ctx.cwd})`, "give the test file's path");
-  const notes = files.length > 1 ? [`this run is ${files[0]}'s tests; ${files.length - 1} more file(s) (${files.slice(1).join(", ")}): one \`debugger test\` each`] : [];
+  if (!isFile(program))
+    throw new DebuggerError("PROGRAM_NOT_FOUND", `test file '${files[0]}' does not exist (looked in ${ctx.cwd})`, "give the test file's path");
+  const notes =
+    files.length > 1 ? [`this run is ${files[0]}'s tests; ${files.length - 1} more file(s) (${files.slice(1).join(", ")}): one \`debugger test\` each`] : [];
   if (nodeArgs.length) notes.push(`node options not passed on: ${nodeArgs.join(" ")}`);
   return { runner: "node", adapter: "node", program, args: [], cwd: ctx.cwd, env: {}, notes };
 }

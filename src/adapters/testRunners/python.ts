@@ -38,11 +38,21 @@ export function resolveShim(path: string, env: CallerEnv): string | undefined {
   }
   const m = /exec\s+"?([^"\s]*\/libexec\/pyenv)"?\s+exec\b/.exec(text);
   if (!m) return undefined;
-  const r = Bun.spawnSync([m[1]!, "which", basename(path)], { cwd: env.cwd, env: { ...(env.env ?? process.env), PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 10_000 });
+  const r = Bun.spawnSync([m[1]!, "which", basename(path)], {
+    cwd: env.cwd,
+    env: { ...(env.env ?? process.env), PATH: env.path },
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 10_000,
+  });
   const real = r.stdout.toString().trim();
   if (r.exitCode !== 0 || !real) {
     const why = r.stderr.toString().trim().split("\n")[0] || `exit code ${r.exitCode}`;
-    throw new DebuggerError("PROGRAM_NOT_FOUND", `${path} is a pyenv shim and pyenv cannot say what it runs: ${why}`, "`pyenv which NAME` in that directory; give the real script's path instead");
+    throw new DebuggerError(
+      "PROGRAM_NOT_FOUND",
+      `${path} is a pyenv shim and pyenv cannot say what it runs: ${why}`,
+      "`pyenv which NAME` in that directory; give the real script's path instead",
+    );
   }
   return real;
 }
@@ -60,7 +70,8 @@ export function resolveProgram(name: string, env: CallerEnv): string | null {
  */
 export function resolveInterpreter(name: string, env: CallerEnv): string {
   const found = resolveProgram(name, env);
-  if (!found) throw new DebuggerError("PROGRAM_NOT_FOUND", `'${name}' is not on PATH`, "give the interpreter's path, e.g. `debugger test -- /usr/bin/python3 -m pytest`");
+  if (!found)
+    throw new DebuggerError("PROGRAM_NOT_FOUND", `'${name}' is not on PATH`, "give the interpreter's path, e.g. `debugger test -- /usr/bin/python3 -m pytest`");
   return found;
 }
 
@@ -73,16 +84,39 @@ export function resolveInterpreter(name: string, env: CallerEnv): string {
 export function pythonLaunch(python: string, env?: Env): PythonLaunch {
   const own = probeInterpreter(python, env);
   if (own.debugpy) return { python };
-  if (!own.libraryDirs.length) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} cannot be used: ${own.problem}`, "name a working Python 3 with --python PATH");
+  if (!own.libraryDirs.length)
+    throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} cannot be used: ${own.problem}`, "name a working Python 3 with --python PATH");
   const lender = findInterpreter({}, env, false);
-  if (!lender) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy and no other Python here has one`, `${installFor(python)}, or name an interpreter that has it with --python PATH`);
-  const r = Bun.spawnSync([lender.path, "-c", LENDABLE], { cwd: tmpdir(), stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...(env ?? process.env), PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
+  if (!lender)
+    throw new DebuggerError(
+      "ADAPTER_NOT_FOUND",
+      `${python} has no debugpy and no other Python here has one`,
+      `${installFor(python)}, or name an interpreter that has it with --python PATH`,
+    );
+  const r = Bun.spawnSync([lender.path, "-c", LENDABLE], {
+    cwd: tmpdir(),
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 15_000,
+    env: { ...(env ?? process.env), PYDEVD_DISABLE_FILE_VALIDATION: "1" },
+  });
   const [site, ...names] = r.stdout.toString().trim().split("\n");
-  if (r.exitCode !== 0 || !site || !names.includes("debugpy")) throw new DebuggerError("ADAPTER_NOT_FOUND", `${python} has no debugpy, and ${lender.path}'s could not be located`, `${installFor(python)}, or --python ${lender.path}`);
+  if (r.exitCode !== 0 || !site || !names.includes("debugpy"))
+    throw new DebuggerError(
+      "ADAPTER_NOT_FOUND",
+      `${python} has no debugpy, and ${lender.path}'s could not be located`,
+      `${installFor(python)}, or --python ${lender.path}`,
+    );
   const debugpyPath = lendingDir(site, names);
   // The check is the import itself: debugpy 1.6 runs on Python 3.7–3.11, its compiled parts only on their own version.
   // sys.path[0] (the current directory, for -c) goes, so a `debugpy/` folder there is not what loads.
-  const check = Bun.spawnSync([python, "-c", "import sys; sys.path.pop(0); import debugpy.server.api"], { cwd: tmpdir(), stdout: "pipe", stderr: "pipe", timeout: 15_000, env: { ...(env ?? process.env), PYTHONPATH: debugpyPath, PYTHONDONTWRITEBYTECODE: "1", PYDEVD_DISABLE_FILE_VALIDATION: "1" } });
+  const check = Bun.spawnSync([python, "-c", "import sys; sys.path.pop(0); import debugpy.server.api"], {
+    cwd: tmpdir(),
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 15_000,
+    env: { ...(env ?? process.env), PYTHONPATH: debugpyPath, PYTHONDONTWRITEBYTECODE: "1", PYDEVD_DISABLE_FILE_VALIDATION: "1" },
+  });
   if (check.exitCode !== 0) {
     const why = check.stderr.toString().trim().split("\n").pop() || `exit code ${check.exitCode}`;
     throw new DebuggerError(
@@ -140,7 +174,13 @@ function lendingDir(site: string, names: string[]): string {
 /** Whether the interpreter can import MODULE (as the caller's shell would run it). */
 export function hasModule(python: string, module: string, env: CallerEnv): boolean {
   const probe = "import importlib.util, sys\nsys.exit(0 if importlib.util.find_spec(sys.argv[1]) else 3)";
-  const r = Bun.spawnSync([python, "-c", probe, module], { cwd: env.cwd, env: { ...(env.env ?? process.env), PATH: env.path }, stdout: "ignore", stderr: "ignore", timeout: 15_000 });
+  const r = Bun.spawnSync([python, "-c", probe, module], {
+    cwd: env.cwd,
+    env: { ...(env.env ?? process.env), PATH: env.path },
+    stdout: "ignore",
+    stderr: "ignore",
+    timeout: 15_000,
+  });
   return r.exitCode === 0;
 }
 
@@ -172,7 +212,13 @@ print(sys.prefix)
 print(sys.base_prefix)
 sys.exit(0 if found else 3)
 `;
-  const r = Bun.spawnSync([python, "-c", probe, module], { cwd: env.cwd, env: { ...(env.env ?? process.env), PATH: env.path }, stdout: "pipe", stderr: "pipe", timeout: 15_000 });
+  const r = Bun.spawnSync([python, "-c", probe, module], {
+    cwd: env.cwd,
+    env: { ...(env.env ?? process.env), PATH: env.path },
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: 15_000,
+  });
   if (r.exitCode !== 3) return;
   const [prefix, base] = r.stdout.toString().trim().split("\n");
   const top = module.split(".")[0]!;

@@ -45,7 +45,10 @@ function pythonFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolea
   return {
     defaultExceptionFilters: stopOnFailure ? ["uncaught", "userUnhandled"] : [],
     defaultExceptionOptions: stopOnFailure
-      ? [{ path: [PYTHON_EXCEPTIONS, { names: ["Exception"] }], breakMode: "unhandled" }, ...userUnhandled.map((n) => ({ path: [PYTHON_EXCEPTIONS, n], breakMode: "userUnhandled" as const }))]
+      ? [
+          { path: [PYTHON_EXCEPTIONS, { names: ["Exception"] }], breakMode: "unhandled" },
+          ...userUnhandled.map((n) => ({ path: [PYTHON_EXCEPTIONS, n], breakMode: "userUnhandled" as const })),
+        ]
       : [],
     // pytest's assertion rewriting adds @py_assert1, @py_format3 …: its own, not the test's.
     hideVariable: (name, type) => name.startsWith("@py_") || !!base.hideVariable?.(name, type),
@@ -56,7 +59,16 @@ function pythonFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolea
 const GO_FAIL = "testing.(*common).Fail";
 
 function goFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): Partial<AdapterSpec> {
-  const failure: CatchpointDef = { filter: "failure", label: "Go test failure", description: "t.Error, t.Fatal, t.Fail… (testing.(*common).Fail), shown at the test's line", function: GO_FAIL, reason: "failure", on: stopOnFailure, value: "string(c.output)", valueIsMessage: true };
+  const failure: CatchpointDef = {
+    filter: "failure",
+    label: "Go test failure",
+    description: "t.Error, t.Fatal, t.Fail… (testing.(*common).Fail), shown at the test's line",
+    function: GO_FAIL,
+    reason: "failure",
+    on: stopOnFailure,
+    value: "string(c.output)",
+    valueIsMessage: true,
+  };
   // Under -v the testing package prints a test's log at once (the failure message is then the last
   // line of output); otherwise it keeps it in the test's own buffer until the test ends.
   const chatty = plan.args.some((a) => a === "-test.v" || a === "-test.v=true");
@@ -112,7 +124,14 @@ export function goPassStop(reason: string, frames: readonly { function?: string 
  */
 function rustPanics(base: AdapterSpec, program: string | undefined, stopOnFailure: boolean): CatchpointDef[] {
   const own = base.catchpoints?.(program) ?? [];
-  const panic: CatchpointDef = { filter: "panic", label: "Rust panic", description: "where a panic starts, before it unwinds (std's rust_panic)", function: "rust_panic", reason: "panic", on: stopOnFailure };
+  const panic: CatchpointDef = {
+    filter: "panic",
+    label: "Rust panic",
+    description: "where a panic starts, before it unwinds (std's rust_panic)",
+    function: "rust_panic",
+    reason: "panic",
+    on: stopOnFailure,
+  };
   const all = own.some((c) => c.function === "rust_panic") ? own : [...own, panic];
   return all.map((c) => (c.function === "rust_panic" ? { ...c, on: stopOnFailure } : c));
 }
@@ -155,7 +174,10 @@ function jsRunnerFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: bool
       if (frames.every((f) => inside(f.file))) return true;
       // jest catches a failed expect's error in its matcher and throws it again: the same test
       // frame below a library frame, at once after the stop that stood.
-      const below = frames.slice(frames.findIndex((f) => !inside(f.file))).map((f) => `${f.file}:${f.function}`).join("|");
+      const below = frames
+        .slice(frames.findIndex((f) => !inside(f.file)))
+        .map((f) => `${f.file}:${f.function}`)
+        .join("|");
       const again = below === lastStood && inside(frames[0]?.file);
       lastStood = below;
       return again;
@@ -178,9 +200,12 @@ export function testAdapter(base: AdapterSpec, plan: TestPlan, stopOnFailure: bo
   else if (plan.runner === "go") spec = { ...base, ...goFailures(base, plan, stopOnFailure) };
   else if (plan.runner === "cargo") {
     // The panic's message, as the panic hook printed it (lldb-dap's reading, for gdb too).
-    spec = { ...base, catchpoints: (program) => rustPanics(base, program, stopOnFailure), describeInternalStop: base.describeInternalStop ?? lldbDap.describeInternalStop };
-  }
-  else if (plan.runner === "node") spec = { ...base, ...nodeFailures(base, stopOnFailure) };
+    spec = {
+      ...base,
+      catchpoints: (program) => rustPanics(base, program, stopOnFailure),
+      describeInternalStop: base.describeInternalStop ?? lldbDap.describeInternalStop,
+    };
+  } else if (plan.runner === "node") spec = { ...base, ...nodeFailures(base, stopOnFailure) };
   else if (plan.runner === "vitest" || plan.runner === "jest") spec = { ...base, ...jsRunnerFailures(base, plan, stopOnFailure) };
   else if (!stopOnFailure) spec = { ...base, catchpoints: (program) => (base.catchpoints?.(program) ?? []).map((c) => ({ ...c, on: false })) };
   const summary = summaryFor(plan.runner);

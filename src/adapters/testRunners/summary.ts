@@ -30,7 +30,10 @@ export function goSummary(output: string): string | undefined {
   const passed = [...output.matchAll(/^\s*--- PASS: (\S+)/gm)].length;
   const verdict = lastMatch(output, /^(PASS|FAIL)\s*$/m)?.[1];
   if (!verdict && !failed.length) return undefined;
-  const counts = [failed.length ? `${failed.length} failed (${failed.slice(0, 5).join(", ")}${failed.length > 5 ? ", …" : ""})` : "", passed ? `${passed} passed` : ""].filter(Boolean);
+  const counts = [
+    failed.length ? `${failed.length} failed (${failed.slice(0, 5).join(", ")}${failed.length > 5 ? ", …" : ""})` : "",
+    passed ? `${passed} passed` : "",
+  ].filter(Boolean);
   return [verdict, counts.join(", ")].filter(Boolean).join(": ");
 }
 

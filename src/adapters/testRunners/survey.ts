@@ -39,7 +39,13 @@ export async function surveyed(plan: TestPlan, ctx: CallerEnv, timeoutS: number)
   return surveyCtest(plan, s, ctx, env, timeoutS);
 }
 
-async function surveyGo(plan: TestPlan, argv: string[], ctx: CallerEnv, env: Record<string, string | undefined>, timeoutS: number): Promise<TestPlan | PassedRun> {
+async function surveyGo(
+  plan: TestPlan,
+  argv: string[],
+  ctx: CallerEnv,
+  env: Record<string, string | undefined>,
+  timeoutS: number,
+): Promise<TestPlan | PassedRun> {
   const go = whichIn("go", ctx)!;
   const shown = ["go", "test", "-json", ...argv].join(" ");
   const r = await runPlainly([go, "test", "-json", ...argv], { cwd: ctx.cwd, env, timeoutS });
@@ -54,23 +60,45 @@ async function surveyGo(plan: TestPlan, argv: string[], ctx: CallerEnv, env: Rec
   if (r.timedOut) {
     const hung = g.running[0];
     const pkg = hung?.pkg ?? unfinishedPackage(r.stdout, g);
-    if (!pkg) throw new DebuggerError("TIMEOUT", `\`${shown}\` did not end within ${timeoutS} s and no test had started (still building?)`, "give it longer with --timeout S (0: no limit)");
-    return debug(pkg, `\`${shown}\` was still running ${hung?.test ?? "the tests"} in ${pkg} at the --timeout (${timeoutS} s): debugging that package${failedNames.length ? `; failed before it: ${names(failedNames)}` : ""}`);
+    if (!pkg)
+      throw new DebuggerError(
+        "TIMEOUT",
+        `\`${shown}\` did not end within ${timeoutS} s and no test had started (still building?)`,
+        "give it longer with --timeout S (0: no limit)",
+      );
+    return debug(
+      pkg,
+      `\`${shown}\` was still running ${hung?.test ?? "the tests"} in ${pkg} at the --timeout (${timeoutS} s): debugging that package${failedNames.length ? `; failed before it: ${names(failedNames)}` : ""}`,
+    );
   }
   if (g.failed.length) {
     const first = g.failed[0]!;
     const next = g.failed[1];
     const top = (t: string) => t.split("/")[0]!;
-    return debug(first.pkg, `\`${shown}\`: ${failedNames.length} failed (${names(failedNames)}); debugging ${first.test} in ${first.pkg}${next ? `; \`debugger test -- go test ${next.pkg} -run '^${top(next.test!)}$'\` debugs the next` : ""}`);
+    return debug(
+      first.pkg,
+      `\`${shown}\`: ${failedNames.length} failed (${names(failedNames)}); debugging ${first.test} in ${first.pkg}${next ? `; \`debugger test -- go test ${next.pkg} -run '^${top(next.test!)}$'\` debugs the next` : ""}`,
+    );
   }
   if (g.packageFailed.length) {
-    return debug(g.packageFailed[0]!, `\`${shown}\`: ${names(g.packageFailed)} failed with no failing test (os.Exit, TestMain, a panic in init?); debugging ${g.packageFailed[0]}`);
+    return debug(
+      g.packageFailed[0]!,
+      `\`${shown}\`: ${names(g.packageFailed)} failed with no failing test (os.Exit, TestMain, a panic in init?); debugging ${g.packageFailed[0]}`,
+    );
   }
   if (g.buildFailed.length) {
-    throw new DebuggerError("LAUNCH_FAILED", `go test: ${names(g.buildFailed)} did not build (exit code ${r.exitCode}):\n${tail(r.stderr, 30)}`, "fix the build; `go vet ./...` shows the same errors");
+    throw new DebuggerError(
+      "LAUNCH_FAILED",
+      `go test: ${names(g.buildFailed)} did not build (exit code ${r.exitCode}):\n${tail(r.stderr, 30)}`,
+      "fix the build; `go vet ./...` shows the same errors",
+    );
   }
   if (r.exitCode !== 0) {
-    throw new DebuggerError("LAUNCH_FAILED", `\`${shown}\` failed (exit code ${r.exitCode}): ${tail(r.stderr || r.stdout, 10)}`, "run it in the module's directory; `go list ./...` shows the packages");
+    throw new DebuggerError(
+      "LAUNCH_FAILED",
+      `\`${shown}\` failed (exit code ${r.exitCode}): ${tail(r.stderr || r.stdout, 10)}`,
+      "run it in the module's directory; `go list ./...` shows the packages",
+    );
   }
   const pkgLines = packageLines(r.stdout);
   return {
@@ -114,7 +142,13 @@ export function readLibtest(output: string): { failed: string[]; counts?: { pass
   return { failed, counts: v ? { passed: Number(v[1]), failed: Number(v[2]), ignored: Number(v[3]) } : undefined };
 }
 
-async function surveyCargo(plan: TestPlan, s: Extract<NonNullable<TestPlan["survey"]>, { kind: "cargo" }>, _ctx: CallerEnv, env: Record<string, string | undefined>, timeoutS: number): Promise<TestPlan | PassedRun> {
+async function surveyCargo(
+  plan: TestPlan,
+  s: Extract<NonNullable<TestPlan["survey"]>, { kind: "cargo" }>,
+  _ctx: CallerEnv,
+  env: Record<string, string | undefined>,
+  timeoutS: number,
+): Promise<TestPlan | PassedRun> {
   const deadline = timeoutS > 0 ? Date.now() + timeoutS * 1000 : Infinity;
   const results: { exe: TestExecutable; failed: string[]; exitCode: number | null; timedOut: boolean; output: string }[] = [];
   const label = (e: TestExecutable) => (e.kind === "lib" ? `${e.name} (lib)` : `${e.name} (${e.kind})`);
@@ -131,12 +165,23 @@ async function surveyCargo(plan: TestPlan, s: Extract<NonNullable<TestPlan["surv
     const why = bad.timedOut
       ? `${label(bad.exe)} was still running at the --timeout (${timeoutS} s): debugging it`
       : `each test executable ran plainly first: ${failures.length ? `${failures.length} failed (${names(failures)})` : `${label(bad.exe)} ended with exit code ${bad.exitCode}`}; debugging ${label(bad.exe)}`;
-    return { ...plan, survey: undefined, program: bad.exe.path, cwd: bad.exe.packageDir, env: { ...plan.env, CARGO_MANIFEST_DIR: bad.exe.packageDir }, failures, notes: [...plan.notes, why] };
+    return {
+      ...plan,
+      survey: undefined,
+      program: bad.exe.path,
+      cwd: bad.exe.packageDir,
+      env: { ...plan.env, CARGO_MANIFEST_DIR: bad.exe.packageDir },
+      failures,
+      notes: [...plan.notes, why],
+    };
   }
-  const sum = results.reduce((a, r) => {
-    const c = readLibtest(r.output).counts;
-    return c ? { passed: a.passed + c.passed, ignored: a.ignored + c.ignored } : a;
-  }, { passed: 0, ignored: 0 });
+  const sum = results.reduce(
+    (a, r) => {
+      const c = readLibtest(r.output).counts;
+      return c ? { passed: a.passed + c.passed, ignored: a.ignored + c.ignored } : a;
+    },
+    { passed: 0, ignored: 0 },
+  );
   return {
     passed: true,
     runner: "cargo",
@@ -148,17 +193,32 @@ async function surveyCargo(plan: TestPlan, s: Extract<NonNullable<TestPlan["surv
   };
 }
 
-async function surveyCtest(plan: TestPlan, s: Extract<NonNullable<TestPlan["survey"]>, { kind: "ctest" }>, ctx: CallerEnv, env: Record<string, string | undefined>, timeoutS: number): Promise<TestPlan | PassedRun> {
+async function surveyCtest(
+  plan: TestPlan,
+  s: Extract<NonNullable<TestPlan["survey"]>, { kind: "ctest" }>,
+  ctx: CallerEnv,
+  env: Record<string, string | undefined>,
+  timeoutS: number,
+): Promise<TestPlan | PassedRun> {
   const r = await runPlainly([s.ctest, ...s.argv], { cwd: ctx.cwd, env, timeoutS });
   const out = r.stdout + r.stderr;
   // `The following tests FAILED:` then `\t  2 - name (Failed)`.
   const failedNames = [...out.matchAll(/^\s+\d+ - (.+?) \((?:Failed|SEGFAULT|Subprocess aborted|Child aborted|Exception|Timeout|[^)]*)\)/gm)].map((m) => m[1]!);
-  const pick = r.timedOut ? s.tests.find((t) => !new RegExp(`Test\\s+#\\d+: ${escapeRe(t.name)} \\.`).test(out)) : s.tests.find((t) => failedNames.includes(t.name));
+  const pick = r.timedOut
+    ? s.tests.find((t) => !new RegExp(`Test\\s+#\\d+: ${escapeRe(t.name)} \\.`).test(out))
+    : s.tests.find((t) => failedNames.includes(t.name));
   if (pick) {
-    const why = r.timedOut ? `ctest was still running '${pick.name}' at the --timeout (${timeoutS} s): debugging it` : `ctest ran plainly first: ${failedNames.length} failed (${names(failedNames)}); debugging '${pick.name}': \`${pick.command.join(" ")}\``;
+    const why = r.timedOut
+      ? `ctest was still running '${pick.name}' at the --timeout (${timeoutS} s): debugging it`
+      : `ctest ran plainly first: ${failedNames.length} failed (${names(failedNames)}); debugging '${pick.name}': \`${pick.command.join(" ")}\``;
     return { ...plan, survey: undefined, program: pick.command[0]!, args: pick.command.slice(1), cwd: pick.cwd, failures: failedNames, notes: [why] };
   }
-  if (r.exitCode !== 0) throw new DebuggerError("LAUNCH_FAILED", `ctest failed (exit code ${r.exitCode}) with no failing test named: ${tail(out, 10)}`, "run it in the build directory (or give --test-dir DIR)");
+  if (r.exitCode !== 0)
+    throw new DebuggerError(
+      "LAUNCH_FAILED",
+      `ctest failed (exit code ${r.exitCode}) with no failing test named: ${tail(out, 10)}`,
+      "run it in the build directory (or give --test-dir DIR)",
+    );
   return {
     passed: true,
     runner: "program",

@@ -10,7 +10,11 @@ export async function withAnswerTimeout<T>(command: string, seconds: number | un
   } catch (e) {
     if (e instanceof DebuggerError && e.code === "TIMEOUT" && /did not answer/.test(e.message)) {
       // The adapter is still at it: its later requests wait behind it, or it gives up on its own.
-      throw new DebuggerError("TIMEOUT", `${command} did not finish within ${seconds} s (the adapter may still be evaluating it)`, "`debugger status` shows whether the session still answers; `debugger stop` ends it");
+      throw new DebuggerError(
+        "TIMEOUT",
+        `${command} did not finish within ${seconds} s (the adapter may still be evaluating it)`,
+        "`debugger status` shows whether the session still answers; `debugger stop` ends it",
+      );
     }
     throw e;
   }

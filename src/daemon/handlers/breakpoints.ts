@@ -6,14 +6,22 @@ import { DebuggerError } from "../../common/errors.ts";
 import { breakpointView } from "../session/stopReport.ts";
 import { located, type Handlers } from "./common.ts";
 
-export const breakpointHandlers: Handlers<"breakpoint.add" | "breakpoint.list" | "breakpoint.remove" | "breakpoint.enable" | "breakpoint.disable" | "watch.add" | "watch.list" | "catch"> = {
+export const breakpointHandlers: Handlers<
+  "breakpoint.add" | "breakpoint.list" | "breakpoint.remove" | "breakpoint.enable" | "breakpoint.disable" | "watch.add" | "watch.list" | "catch"
+> = {
   async "breakpoint.add"(a, caller, ctx): Promise<Replies["breakpoint.add"]> {
     const l = await located(a.location, caller.cwd); // a malformed location is a usage error, session or not
     if (l.condition && a.condition) throw new DebuggerError("USAGE", "two conditions: 'LOC if COND' and --condition", "give one of them");
     const s = ctx.registry.get(caller.session);
     s.requireRunnable("break");
     s.requireLive();
-    const bp = await s.breakpoints.add(l.text, l.loc, { condition: a.condition ?? l.condition, hitCondition: a.hitCount, logMessage: a.log, temporary: a.temporary, prints: l.prints });
+    const bp = await s.breakpoints.add(l.text, l.loc, {
+      condition: a.condition ?? l.condition,
+      hitCondition: a.hitCount,
+      logMessage: a.log,
+      temporary: a.temporary,
+      prints: l.prints,
+    });
     return { breakpoints: [breakpointView(bp)], resolvedAs: formatLocation(l.loc) };
   },
 
@@ -51,7 +59,12 @@ export const breakpointHandlers: Handlers<"breakpoint.add" | "breakpoint.list" |
   },
 
   async "watch.list"(_a, caller, ctx): Promise<Replies["watch.list"]> {
-    return { breakpoints: ctx.registry.get(caller.session).breakpointViews().filter((b) => b.kind === "data") };
+    return {
+      breakpoints: ctx.registry
+        .get(caller.session)
+        .breakpointViews()
+        .filter((b) => b.kind === "data"),
+    };
   },
 
   async catch(a, caller, ctx): Promise<Replies["catch"]> {

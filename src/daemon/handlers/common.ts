@@ -59,7 +59,11 @@ export async function located(whole: string, cwd: string): Promise<{ text: strin
     const lines = await readLines(file);
     const count = lines ? lines.length - (lines.at(-1) === "" ? 1 : 0) : undefined;
     if (count !== undefined && loc.line > count) {
-      throw new DebuggerError("INVALID_LOCATION", `invalid location '${location}': ${file} has ${count} lines`, "`debugger list FILE:LINE` shows the source around a line");
+      throw new DebuggerError(
+        "INVALID_LOCATION",
+        `invalid location '${location}': ${file} has ${count} lines`,
+        "`debugger list FILE:LINE` shows the source around a line",
+      );
     }
   }
   return { text: location, loc: { ...loc, file }, condition, ...(prints ? { prints } : {}) };

@@ -30,7 +30,11 @@ type Side = "a" | "b";
 
 async function diff(a: ArgsOut<"diff">, caller: Caller, ctx: DaemonContext, stream?: ReplyStream): Promise<DiffData> {
   if (!a.program === !a.command) {
-    throw new DebuggerError("USAGE", a.program ? "diff takes a program or a test command, not both" : "diff needs a program, or a test command with two tests", "`debugger diff ./app --break app.c:42 --print x --a 'in1' --b 'in2'`, or `debugger diff --break calc.py:12 --print total --test-a test_ok --test-b test_bad -- pytest tests/test_calc.py`");
+    throw new DebuggerError(
+      "USAGE",
+      a.program ? "diff takes a program or a test command, not both" : "diff needs a program, or a test command with two tests",
+      "`debugger diff ./app --break app.c:42 --print x --a 'in1' --b 'in2'`, or `debugger diff --break calc.py:12 --print total --test-a test_ok --test-b test_bad -- pytest tests/test_calc.py`",
+    );
   }
   // Both sides are checked before either runs: a mistake is said before a minute of runs.
   const tests = a.command ? await testStarters(a, caller, ctx, stream?.signal) : undefined;
@@ -38,7 +42,20 @@ async function diff(a: ArgsOut<"diff">, caller: Caller, ctx: DaemonContext, stre
   for (const side of ["a", "b"] as const) {
     const s = a[side];
     runs[side] = await runOnce(
-      { program: a.program ?? "", args: s.args, env: s.env, clearEnv: a.clearEnv, callerEnv: a.callerEnv, adapter: a.adapter, options: a.options, break: a.break, print: a.print, max: a.max, timeout: a.timeout, ...(s.stdin !== undefined ? { stdin: s.stdin } : {}) },
+      {
+        program: a.program ?? "",
+        args: s.args,
+        env: s.env,
+        clearEnv: a.clearEnv,
+        callerEnv: a.callerEnv,
+        adapter: a.adapter,
+        options: a.options,
+        break: a.break,
+        print: a.print,
+        max: a.max,
+        timeout: a.timeout,
+        ...(s.stdin !== undefined ? { stdin: s.stdin } : {}),
+      },
       caller,
       ctx,
       stream,
@@ -48,7 +65,13 @@ async function diff(a: ArgsOut<"diff">, caller: Caller, ctx: DaemonContext, stre
       throw e instanceof DebuggerError && !(e instanceof ClientGone) ? new DebuggerError(e.code, `run ${side}: ${e.message}`, e.hint, e.details) : e;
     });
   }
-  const data = compare(runs.a, runs.b, { ignore: new Set(a.ignore), addresses: !!a.addresses, durations: !!tests }, await outputOf(runs.a), await outputOf(runs.b));
+  const data = compare(
+    runs.a,
+    runs.b,
+    { ignore: new Set(a.ignore), addresses: !!a.addresses, durations: !!tests },
+    await outputOf(runs.a),
+    await outputOf(runs.b),
+  );
   return tests ? { ...data, tests: { a: a.a.test!, b: a.b.test! } } : data;
 }
 
@@ -74,7 +97,11 @@ export function withTest(command: string[], runner: Runner, name: string): strin
       return sep < 0 ? [...command, name, "--", "--exact"] : [...command.slice(0, sep), name, ...command.slice(sep), "--exact"];
     }
     default:
-      throw new DebuggerError("USAGE", `diff of two tests knows pytest, python -m pytest|unittest, go test and cargo test, not '${command.join(" ")}'`, "run each test's program with `debugger diff PROGRAM --a 'ARGS' --b 'ARGS'`");
+      throw new DebuggerError(
+        "USAGE",
+        `diff of two tests knows pytest, python -m pytest|unittest, go test and cargo test, not '${command.join(" ")}'`,
+        "run each test's program with `debugger diff PROGRAM --a 'ARGS' --b 'ARGS'`",
+      );
   }
 }
 
@@ -82,8 +109,18 @@ export function withTest(command: string[], runner: Runner, name: string): strin
 async function testStarters(a: ArgsOut<"diff">, caller: Caller, ctx: DaemonContext, signal?: AbortSignal): Promise<Record<Side, RunStarter>> {
   const command = a.command!;
   for (const side of ["a", "b"] as const) {
-    if (!a[side].test) throw new DebuggerError("USAGE", `diff of two tests needs --test-${side} NAME`, "`debugger diff --break calc.py:12 --print total --test-a test_ok --test-b test_bad -- pytest tests/test_calc.py`");
-    if (a[side].args.length || a[side].stdin !== undefined) throw new DebuggerError("USAGE", `--${side} and --${side}-stdin are a program's: with two tests, each side is its --test-${side} NAME`, "leave out --a/--b (give the runner's own arguments after --)");
+    if (!a[side].test)
+      throw new DebuggerError(
+        "USAGE",
+        `diff of two tests needs --test-${side} NAME`,
+        "`debugger diff --break calc.py:12 --print total --test-a test_ok --test-b test_bad -- pytest tests/test_calc.py`",
+      );
+    if (a[side].args.length || a[side].stdin !== undefined)
+      throw new DebuggerError(
+        "USAGE",
+        `--${side} and --${side}-stdin are a program's: with two tests, each side is its --test-${side} NAME`,
+        "leave out --a/--b (give the runner's own arguments after --)",
+      );
   }
   const config = await loadConfig();
   const env = lookupEnv(a.callerEnv);
@@ -95,11 +132,27 @@ async function testStarters(a: ArgsOut<"diff">, caller: Caller, ctx: DaemonConte
   const starters = {} as Record<Side, RunStarter>;
   for (const side of ["a", "b"] as const) {
     const plan = planTest(withTest(command, runner, a[side].test!), planCtx);
-    if (plan.survey) throw new DebuggerError("USAGE", `\`${command.join(" ")}\` runs several test targets: diff runs the two tests of one`, plan.runner === "go" ? "name one package: `-- go test ./pkg`" : "name one target: `-- cargo test --lib` or `--test NAME`");
+    if (plan.survey)
+      throw new DebuggerError(
+        "USAGE",
+        `\`${command.join(" ")}\` runs several test targets: diff runs the two tests of one`,
+        plan.runner === "go" ? "name one package: `-- go test ./pkg`" : "name one target: `-- cargo test --lib` or `--test NAME`",
+      );
     const own = { ...options };
     if (plan.python) own.python = plan.python.lender ?? plan.python.python;
     const spec = testAdapter(chooseAdapter(withCallerAdapter(config, a.options), plan.program, a.adapter ?? plan.adapter, env), plan, true);
-    const opts: StartOptions = { mode: "launch", program: plan.program, args: plan.args, cwd: plan.cwd, env: { ...plan.env, ...a[side].env }, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: false, breakpoints, options: own };
+    const opts: StartOptions = {
+      mode: "launch",
+      program: plan.program,
+      args: plan.args,
+      cwd: plan.cwd,
+      env: { ...plan.env, ...a[side].env },
+      clearEnv: a.clearEnv,
+      callerEnv: env,
+      stopOnEntry: false,
+      breakpoints,
+      options: own,
+    };
     starters[side] = (name) => runSession(ctx, { session: name, cwd: caller.cwd }, spec, config, opts, { wait: true, timeout: a.timeout, print: [] }, signal);
   }
   return starters;
@@ -153,7 +206,10 @@ export function compare(ra: RunData, rb: RunData, how: { ignore: Set<string>; ad
   if (partedAt >= 0) {
     const count = (hits: RunHit[]) => hits.reduce((m, h) => m.set(placeOf(h), (m.get(placeOf(h)) ?? 0) + 1), new Map<string, number>());
     const [ca, cb] = [count(ra.hits), count(rb.hits)];
-    const counts = [...new Set([...ca.keys(), ...cb.keys()])].filter((p) => ca.get(p) !== cb.get(p)).slice(0, COUNTS_MAX).map((p) => ({ at: p, a: ca.get(p) ?? 0, b: cb.get(p) ?? 0 }));
+    const counts = [...new Set([...ca.keys(), ...cb.keys()])]
+      .filter((p) => ca.get(p) !== cb.get(p))
+      .slice(0, COUNTS_MAX)
+      .map((p) => ({ at: p, a: ca.get(p) ?? 0, b: cb.get(p) ?? 0 }));
     const next = (hits: RunHit[]) => (hits[partedAt] ? placeOf(hits[partedAt]!) : "end");
     parts = { after: partedAt, ...(partedAt > 0 ? { lastCommon: placeOf(ra.hits[partedAt - 1]!) } : {}), a: next(ra.hits), b: next(rb.hits), counts };
   }
@@ -163,7 +219,19 @@ export function compare(ra: RunData, rb: RunData, how: { ignore: Set<string>; ad
   const output = endedEarly.length ? [] : outputDiff(outA, outB, normLine);
   const files = { ...(ra.stop?.outputFile ? { a: ra.stop.outputFile } : {}), ...(rb.stop?.outputFile ? { b: rb.stop.outputFile } : {}) };
   const warnings = [...new Set([...(ra.warnings ?? []), ...(rb.warnings ?? [])])];
-  return { agree, ...(differs ? { differs } : {}), ...(parts ? { parts } : {}), a: endOf(ra), b: endOf(rb), ...(output.length ? { output } : {}), ...(endedEarly.length ? { outputNotCompared: `${endedEarly.join(" and ")} ended before ${endedEarly.length > 1 ? "their runners" : "its runner"} finished` } : {}), ...(Object.keys(files).length ? { outputFiles: files } : {}), ...(warnings.length ? { warnings } : {}) };
+  return {
+    agree,
+    ...(differs ? { differs } : {}),
+    ...(parts ? { parts } : {}),
+    a: endOf(ra),
+    b: endOf(rb),
+    ...(output.length ? { output } : {}),
+    ...(endedEarly.length
+      ? { outputNotCompared: `${endedEarly.join(" and ")} ended before ${endedEarly.length > 1 ? "their runners" : "its runner"} finished` }
+      : {}),
+    ...(Object.keys(files).length ? { outputFiles: files } : {}),
+    ...(warnings.length ? { warnings } : {}),
+  };
 }
 
 function endOf(r: RunData): DiffEnd {

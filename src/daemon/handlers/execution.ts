@@ -27,7 +27,14 @@ async function resume(s: Session, kind: ResumeKind, a: ArgsOut<"next">, signal?:
   }
 }
 
-async function resumeCounted(s: Session, kind: ResumeKind, a: ArgsOut<"next">, paused: number, before: StopReport | undefined, signal?: AbortSignal): Promise<StopData & { loopHint?: string }> {
+async function resumeCounted(
+  s: Session,
+  kind: ResumeKind,
+  a: ArgsOut<"next">,
+  paused: number,
+  before: StopReport | undefined,
+  signal?: AbortSignal,
+): Promise<StopData & { loopHint?: string }> {
   let report: StopReport | undefined;
   const began = Date.now();
   for (let i = 0; i < a.count; i++) {
@@ -63,7 +70,8 @@ const LOOP_PASSES = 20;
 export function loopHint(s: Session, before: StopReport | undefined, now: StopReport, prints: string[]): string | undefined {
   if (before?.reason !== "breakpoint" || now.reason !== "breakpoint" || !now.breakpointIds.length) return undefined;
   const same = now.breakpointIds.find((id) => before.breakpointIds.includes(id));
-  if (same === undefined || before.threadId !== now.threadId || before.frame?.file !== now.frame?.file || before.frame?.line !== now.frame?.line) return undefined;
+  if (same === undefined || before.threadId !== now.threadId || before.frame?.file !== now.frame?.file || before.frame?.line !== now.frame?.line)
+    return undefined;
   const bp = s.breakpoints.registry.get(same);
   if (!bp || bp.kind === "data") return undefined;
   const location = bp.condition ? `${bp.location} if ${bp.condition}` : bp.location;
@@ -197,7 +205,11 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
         }
         if (signal?.aborted) throw new ClientGone();
         const values = await s.displays.evaluate([...new Set([...a.print, ...(l.prints ?? [])])], stop);
-        hits.push({ hit: hits.length + 1, threadId: stop.threadId, values: values.map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value }) })) });
+        hits.push({
+          hit: hits.length + 1,
+          threadId: stop.threadId,
+          values: values.map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value }) })),
+        });
         s.reportShownAsRow();
         if (hits.length >= a.max) {
           stoppedBy = "max";
@@ -245,7 +257,13 @@ export async function pauseAndReport(s: Session, a: { thread?: number; wait: boo
   // whose threads all wait never stops. Its stacks can still be read while it runs (pydevd
   // answers a running thread's stackTrace after half a second).
   if (s.adapter.pauseNeedsRunningCode && a.thread === undefined) {
-    const early = await Promise.race([waiter.then(() => true, () => true), Bun.sleep(PYTHON_PAUSE_GRACE_MS).then(() => false)]);
+    const early = await Promise.race([
+      waiter.then(
+        () => true,
+        () => true,
+      ),
+      Bun.sleep(PYTHON_PAUSE_GRACE_MS).then(() => false),
+    ]);
     if (!early && s.state === "running") {
       const hang = await s.inspector.hang();
       if (hang.blocked) {

@@ -8,7 +8,25 @@ import { listing, parseListTarget } from "../session/sourceList.ts";
 import { readLines } from "../sourceWindow.ts";
 
 export const inspectionHandlers: Handlers<
-  "context" | "backtrace" | "frame" | "up" | "down" | "locals" | "args" | "print" | "eval" | "set" | "threads" | "thread" | "registers" | "memory.read" | "disassemble" | "list" | "events" | "display" | "undisplay"
+  | "context"
+  | "backtrace"
+  | "frame"
+  | "up"
+  | "down"
+  | "locals"
+  | "args"
+  | "print"
+  | "eval"
+  | "set"
+  | "threads"
+  | "thread"
+  | "registers"
+  | "memory.read"
+  | "disassemble"
+  | "list"
+  | "events"
+  | "display"
+  | "undisplay"
 > = {
   context: async (a, caller, ctx): Promise<Replies["context"]> => {
     const s = ctx.registry.get(caller.session);
@@ -48,7 +66,8 @@ export const inspectionHandlers: Handlers<
     const removed = s.displays.remove(a.all ? "all" : a.ids);
     return { removed, displays: s.displays.list() };
   },
-  eval: async (a, caller, ctx): Promise<Replies["eval"]> => withAnswerTimeout("eval", a.timeout, () => ctx.registry.get(caller.session).inspector.value(a.expression, "eval", a.format, a.depth)),
+  eval: async (a, caller, ctx): Promise<Replies["eval"]> =>
+    withAnswerTimeout("eval", a.timeout, () => ctx.registry.get(caller.session).inspector.value(a.expression, "eval", a.format, a.depth)),
   set: async (a, caller, ctx): Promise<Replies["set"]> => ctx.registry.get(caller.session).inspector.set(a.name, a.value),
   threads: async (_a, caller, ctx): Promise<Replies["threads"]> => ctx.registry.get(caller.session).inspector.threadStates(),
   thread: async (a, caller, ctx): Promise<Replies["thread"]> => {
@@ -58,8 +77,10 @@ export const inspectionHandlers: Handlers<
     return { threadId: s.currentThreadId, threads: await s.inspector.threads(), ...(context ? { context } : {}) };
   },
   registers: async (a, caller, ctx): Promise<Replies["registers"]> => ctx.registry.get(caller.session).inspector.registers(a.names, a.all ?? false),
-  "memory.read": async (a, caller, ctx): Promise<Replies["memory.read"]> => ctx.registry.get(caller.session).inspector.readMemory(a.location, a.count, a.format),
-  disassemble: async (a, caller, ctx): Promise<Replies["disassemble"]> => ctx.registry.get(caller.session).inspector.disassemble(a.address, a.count, a.source ?? false, a.function),
+  "memory.read": async (a, caller, ctx): Promise<Replies["memory.read"]> =>
+    ctx.registry.get(caller.session).inspector.readMemory(a.location, a.count, a.format),
+  disassemble: async (a, caller, ctx): Promise<Replies["disassemble"]> =>
+    ctx.registry.get(caller.session).inspector.disassemble(a.address, a.count, a.source ?? false, a.function),
   list: async (a, caller, ctx): Promise<Replies["list"]> => {
     const target = parseListTarget(a.location);
     const around = a.lines ?? 5;
@@ -68,7 +89,11 @@ export const inspectionHandlers: Handlers<
     // A file or a function (searched for in every language's sources) needs no session; the current line does.
     if (target.kind === "here" || ((target.kind === "line" || target.kind === "range") && !target.file)) {
       if (ctx.registry.find(caller.session) === undefined && target.kind !== "here") {
-        throw new DebuggerError("NO_SESSION", `list ${a.location} needs a file: there is no session '${caller.session}' to take it from`, "name the file: `debugger list main.c:30-40`");
+        throw new DebuggerError(
+          "NO_SESSION",
+          `list ${a.location} needs a file: there is no session '${caller.session}' to take it from`,
+          "name the file: `debugger list main.c:30-40`",
+        );
       }
       ctx.registry.get(caller.session);
     }

@@ -25,7 +25,8 @@ const ROW_VALUE_MAX = 60;
 const PRINT_VALUE_MAX = 400;
 let runs = 0;
 /** Each adapter's words for a name that is no variable at the stop: LLDB, gdb, Delve, Python, and ours (declaredBelow). */
-export const UNKNOWN_NAME = /undeclared identifier|No symbol .* in current context|could not find symbol|is not defined|is no local here|not found in|unknown (?:name|identifier)/i;
+export const UNKNOWN_NAME =
+  /undeclared identifier|No symbol .* in current context|could not find symbol|is not defined|is no local here|not found in|unknown (?:name|identifier)/i;
 
 /** A Ctrl-C in the CLI (`pause` with ofRun): the run ends as at its timeout, paused where the program is. */
 interface RunInterrupt {
@@ -38,7 +39,11 @@ export type RunStarter = (name: string) => Promise<Replies["start"]>;
 
 export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream?: ReplyStream, starter?: RunStarter): Promise<RunData> {
   if (a.keep && ctx.registry.find(caller.session)?.live) {
-    throw new DebuggerError("SESSION_EXISTS", `session '${caller.session}' is live: \`run --keep\` would replace it`, "`debugger stop` ends it, or pick another name with --session NAME");
+    throw new DebuggerError(
+      "SESSION_EXISTS",
+      `session '${caller.session}' is live: \`run --keep\` would replace it`,
+      "`debugger stop` ends it, or pick another name with --session NAME",
+    );
   }
   const fired = Promise.withResolvers<"interrupted">();
   const interrupt: RunInterrupt = { interrupted: false, promise: fired.promise };
@@ -53,7 +58,14 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
   }
 }
 
-async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonContext, stream: ReplyStream | undefined, interrupt: RunInterrupt, starter?: RunStarter): Promise<RunData> {
+async function runInterruptibly(
+  a: ArgsOut<"run">,
+  caller: Caller,
+  ctx: DaemonContext,
+  stream: ReplyStream | undefined,
+  interrupt: RunInterrupt,
+  starter?: RunStarter,
+): Promise<RunData> {
   if (!starter && !a.module && !a.via) refuseInterpreter("run", a, caller.cwd);
   // A session of its own, so a one-shot run never touches the caller's sessions.
   const name = a.keep ? caller.session : `${caller.session}.run${++runs}`;
@@ -68,7 +80,11 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
   // What start takes, given as start gets it (one definition: commands.ts `launchArgs`).
   const { print: _print, locals: _locals, max: _max, keep: _keep, timeout: _timeout, ...launch } = a;
   const startArgs: ArgsOut<"start"> = { ...launch, stopOnEntry: false, wait: true, timeout: a.timeout, print: [] };
-  const starting = starter ? starter(name) : launch.module ? startModule(startArgs, { session: name, cwd: caller.cwd }, ctx) : startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
+  const starting = starter
+    ? starter(name)
+    : launch.module
+      ? startModule(startArgs, { session: name, cwd: caller.cwd }, ctx)
+      : startSession(startArgs, { session: name, cwd: caller.cwd }, ctx, "launch");
   try {
     const first = await unlessGone(Promise.race([starting, interrupt.promise]), stream?.signal);
     if (first === "interrupted") {
@@ -115,7 +131,12 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
       s.reportShownAsRow();
       if (!execStop) {
         const prints = printsAt(s, stop, a.print);
-        const values = prints.length ? (await s.displays.evaluate(prints, stop)).map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value: rowValue(value ?? "", PRINT_VALUE_MAX) }) })) : localValues(stop.locals);
+        const values = prints.length
+          ? (await s.displays.evaluate(prints, stop)).map(({ expression, value, error }) => ({
+              expression,
+              ...(error !== undefined ? { error } : { value: rowValue(value ?? "", PRINT_VALUE_MAX) }),
+            }))
+          : localValues(stop.locals);
         hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
         // The same failure at every stop says nothing new: the first says it, and the run ends there.
         if (hits.length === 1 && prints.length && values.every((v: RunHit["values"][number]) => v.error !== undefined && UNKNOWN_NAME.test(v.error))) {
@@ -167,7 +188,17 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
     const last = stop ? withConditionCosts(s, s.withWholeOutput(stop), began) : undefined;
     const kept = !!a.keep && s.live;
     const differences = s.outputDifferences;
-    return { session: s.summary(), hits, ...(last ? { stop: last } : {}), ...(hang ? { hang } : {}), stoppedBy, kept, breakpoints, ...(differences.length ? { outputDifferences: differences } : {}), ...(started?.warnings ? { warnings: started.warnings } : {}) };
+    return {
+      session: s.summary(),
+      hits,
+      ...(last ? { stop: last } : {}),
+      ...(hang ? { hang } : {}),
+      stoppedBy,
+      kept,
+      breakpoints,
+      ...(differences.length ? { outputDifferences: differences } : {}),
+      ...(started?.warnings ? { warnings: started.warnings } : {}),
+    };
   } finally {
     if (!a.keep || !s.live) await endRun(name, ctx);
   }
@@ -176,7 +207,10 @@ async function runInterruptibly(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCo
 /** Whether a start has settled (either way), read as it goes. */
 function settledFlag(starting: Promise<unknown>): { settled: boolean } {
   const flag = { settled: false };
-  void starting.then(() => (flag.settled = true), () => (flag.settled = true));
+  void starting.then(
+    () => (flag.settled = true),
+    () => (flag.settled = true),
+  );
   return flag;
 }
 

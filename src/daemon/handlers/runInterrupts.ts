@@ -32,6 +32,11 @@ export function runSessionOf(caller: string): string | undefined {
 /** Interrupts the runs under CALLER's session name (a name run twice at once: both). */
 export function interruptRuns(caller: string): void {
   const runs = underWay.get(caller);
-  if (!runs?.size) throw new DebuggerError("NO_SESSION", `no \`run\` under session '${caller}' is under way`, "it may have ended already; `debugger sessions` lists the live sessions");
+  if (!runs?.size)
+    throw new DebuggerError(
+      "NO_SESSION",
+      `no \`run\` under session '${caller}' is under way`,
+      "it may have ended already; `debugger sessions` lists the live sessions",
+    );
   for (const interrupt of runs) interrupt();
 }

@@ -25,11 +25,13 @@ import { isAbsolutePath, venvInterpreters } from "../../common/hostPath.ts";
 
 /** Breakpoints given with the start (`--break LOC` or `'LOC if COND'`), located as the caller meant them. */
 export async function startBreakpoints(texts: string[], cwd: string): Promise<StartOptions["breakpoints"]> {
-  const settled = await Promise.allSettled(texts.map(async (text) => {
-    const l = await located(text, cwd);
-    const opts = { ...(l.condition ? { condition: l.condition } : {}), ...(l.prints ? { prints: l.prints } : {}) };
-    return { text: l.text, loc: l.loc, opts: Object.keys(opts).length ? opts : undefined };
-  }));
+  const settled = await Promise.allSettled(
+    texts.map(async (text) => {
+      const l = await located(text, cwd);
+      const opts = { ...(l.condition ? { condition: l.condition } : {}), ...(l.prints ? { prints: l.prints } : {}) };
+      return { text: l.text, loc: l.loc, opts: Object.keys(opts).length ? opts : undefined };
+    }),
+  );
   const failed = settled.flatMap((r) => (r.status === "rejected" ? [r.reason as Error] : []));
   // Every bad location at once: fixing one only to hear of the next costs a call each.
   if (failed.length > 1 && failed.every((e) => e instanceof DebuggerError && e.code === "INVALID_LOCATION")) {
@@ -44,7 +46,11 @@ export async function startBreakpoints(texts: string[], cwd: string): Promise<St
 export function requireFree(ctx: DaemonContext, name: string): void {
   const existing = ctx.registry.find(name);
   if (existing?.live) {
-    throw new DebuggerError("SESSION_EXISTS", `session '${name}' is already ${existing.state} (${existing.program ?? "attached"})`, "`debugger stop` ends it, or pick another name with --session NAME");
+    throw new DebuggerError(
+      "SESSION_EXISTS",
+      `session '${name}' is already ${existing.state} (${existing.program ?? "attached"})`,
+      "`debugger stop` ends it, or pick another name with --session NAME",
+    );
   }
 }
 
@@ -56,10 +62,21 @@ export function requireFree(ctx: DaemonContext, name: string): void {
 export function refuseInterpreter(command: "start" | "run", a: { program?: string; adapter?: string; args?: string[]; break?: string[] }, cwd: string): void {
   const interpreter = interpreterNamed(a.program);
   if (!interpreter || a.adapter || existsSync(resolve(cwd, interpreter))) return;
-  throw new DebuggerError("USAGE", `'${interpreter}' is the interpreter, not the program: the debugger starts it itself`, launchHint(command, interpreter, a.args ?? [], a.break ?? []));
+  throw new DebuggerError(
+    "USAGE",
+    `'${interpreter}' is the interpreter, not the program: the debugger starts it itself`,
+    launchHint(command, interpreter, a.args ?? [], a.break ?? []),
+  );
 }
 
-export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, mode: "launch" | "attach", waited?: Replies["attach"]["waited"], signal?: AbortSignal): Promise<Replies["attach"]> {
+export async function startSession(
+  a: ArgsOut<"start">,
+  caller: Caller,
+  ctx: DaemonContext,
+  mode: "launch" | "attach",
+  waited?: Replies["attach"]["waited"],
+  signal?: AbortSignal,
+): Promise<Replies["attach"]> {
   requireFree(ctx, caller.session);
   // Locations are checked first: a malformed one is a usage error before anything starts.
   const breakpoints = await startBreakpoints(a.break, caller.cwd);
@@ -77,12 +94,21 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   // exists only in the target is taken as given.
   // What --via does not do yet: the target's core files, and an adapter already listening (--connect: no need for --via).
   const viaClash = a.via && (a.core ? "--core" : a.connect ? "--connect" : undefined);
-  if (viaClash) throw new DebuggerError("USAGE", `--via starts the adapter in the target: it takes no ${viaClash}`, viaClash === "--core" ? "open the core inside the target with the debugger installed there" : "leave out --connect");
+  if (viaClash)
+    throw new DebuggerError(
+      "USAGE",
+      `--via starts the adapter in the target: it takes no ${viaClash}`,
+      viaClash === "--core" ? "open the core inside the target with the debugger installed there" : "leave out --connect",
+    );
   const via = a.via ? viaOf(a.via, a.map ?? [], lookupEnv(a.callerEnv)) : undefined;
   const local = mode === "launch" && !a.connect && !(via && !existsSync(program!));
   if (local) refuseInterpreter("start", a, caller.cwd);
   if (local && !existsSync(program!)) {
-    throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' does not exist (looked in ${caller.cwd})`, "check the path; build it first with debug info (-g)");
+    throw new DebuggerError(
+      "PROGRAM_NOT_FOUND",
+      `program '${a.program}' does not exist (looked in ${caller.cwd})`,
+      "check the path; build it first with debug info (-g)",
+    );
   }
   // Through --via with no --cwd: here if the target has it (mapped), else the program's directory.
   const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : via && toRemote(caller.cwd, via.maps) === caller.cwd ? dirname(program ?? "/") : caller.cwd;
@@ -90,7 +116,10 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   // Adapters, interpreters and tools are looked for in the caller's environment, not the daemon's.
   const env = lookupEnv(a.callerEnv);
   const chooseBy = withCallerAdapter(config, a.options);
-  const spec = mode === "attach" && !a.adapter && !program ? adapterForProcess(chooseBy, a.pid, env, via && a.pid ? targetExe(via, a.pid, env) : undefined) : chooseAdapter(chooseBy, program, a.adapter, env);
+  const spec =
+    mode === "attach" && !a.adapter && !program
+      ? adapterForProcess(chooseBy, a.pid, env, via && a.pid ? targetExe(via, a.pid, env) : undefined)
+      : chooseAdapter(chooseBy, program, a.adapter, env);
   if (local && statSync(program!).isDirectory() && !spec.quirks.programMayBeDirectory) {
     throw new DebuggerError("PROGRAM_NOT_FOUND", `program '${a.program}' is a directory`, "give the path of the executable");
   }
@@ -99,7 +128,23 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
   }
   const core = a.core ? checkCore(a, caller.cwd, spec) : undefined;
   const stdin = programStdin(a, caller.cwd, mode);
-  const options: StartOptions = { mode, program: program ?? "", args: a.args, cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: a.stopOnEntry ?? false, pid: a.pid, connect: a.connect, ...(via ? { via } : {}), breakpoints, options: a.options, core, ...(stdin ? { stdin } : {}) };
+  const options: StartOptions = {
+    mode,
+    program: program ?? "",
+    args: a.args,
+    cwd,
+    env: a.env,
+    clearEnv: a.clearEnv,
+    callerEnv: env,
+    stopOnEntry: a.stopOnEntry ?? false,
+    pid: a.pid,
+    connect: a.connect,
+    ...(via ? { via } : {}),
+    breakpoints,
+    options: a.options,
+    core,
+    ...(stdin ? { stdin } : {}),
+  };
   if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a, signal)), waited };
   if (!local || via || spec.language !== "python") return runSession(ctx, caller, spec, config, options, a, signal);
   const python = pythonOfProgram(spec, program!, a.options, caller.cwd, env);
@@ -107,12 +152,26 @@ export async function startSession(a: ArgsOut<"start">, caller: Caller, ctx: Dae
 }
 
 /** The `--stdin` file of a program the debugger starts, checked; attach, --core and --connect start none. */
-export function programStdin(a: { stdin?: string; core?: string; connect?: unknown; via?: unknown }, cwd: string, mode: "launch" | "attach"): string | undefined {
+export function programStdin(
+  a: { stdin?: string; core?: string; connect?: unknown; via?: unknown },
+  cwd: string,
+  mode: "launch" | "attach",
+): string | undefined {
   if (a.stdin === undefined) return undefined;
   // The file is here; the program is in the target, which cannot open it.
-  if (a.via) throw new DebuggerError("UNSUPPORTED", "--stdin with --via is not supported yet: the file is on this machine, the program in the target (and the via command's stdin carries DAP)", "leave out --stdin (the program's stdin is then /dev/null in the target), or copy the file into the target and give the program its path");
+  if (a.via)
+    throw new DebuggerError(
+      "UNSUPPORTED",
+      "--stdin with --via is not supported yet: the file is on this machine, the program in the target (and the via command's stdin carries DAP)",
+      "leave out --stdin (the program's stdin is then /dev/null in the target), or copy the file into the target and give the program its path",
+    );
   const clash = mode === "attach" ? "attach" : a.core ? "--core" : a.connect ? "--connect" : undefined;
-  if (clash) throw new DebuggerError("USAGE", `--stdin gives a file to a program the debugger starts: ${clash} starts none`, clash === "attach" ? "the program already has its stdin; start it with `debugger start PROG --stdin FILE`" : `leave out --stdin, or ${clash}`);
+  if (clash)
+    throw new DebuggerError(
+      "USAGE",
+      `--stdin gives a file to a program the debugger starts: ${clash} starts none`,
+      clash === "attach" ? "the program already has its stdin; start it with `debugger start PROG --stdin FILE`" : `leave out --stdin, or ${clash}`,
+    );
   return checkStdinFile(a.stdin, cwd);
 }
 
@@ -135,7 +194,12 @@ function isPythonWithoutExtension(spec: AdapterSpec, program: string): boolean {
 /** Who may not be attached: the daemon, its adapters and spares, other sessions' programs, the caller's tree. */
 function guardContext(ctx: DaemonContext, clientPid: number | undefined): AttachGuardContext {
   const sessions = ctx.registry.all().filter((s) => s.live);
-  return { adapterPids: ctx.registry.all().map((s) => s.adapterPid), programs: sessions.map((s) => ({ pid: s.pid, session: s.name })), sparePids: ctx.warm?.records().map((r) => r.pid) ?? [], clientPid };
+  return {
+    adapterPids: ctx.registry.all().map((s) => s.adapterPid),
+    programs: sessions.map((s) => ({ pid: s.pid, session: s.name })),
+    sparePids: ctx.warm?.records().map((r) => r.pid) ?? [],
+    clientPid,
+  };
 }
 
 /**
@@ -145,7 +209,8 @@ function guardContext(ctx: DaemonContext, clientPid: number | undefined): Attach
  */
 async function attachWhenStarted(a: ArgsOut<"attach">, caller: Caller, ctx: DaemonContext, signal: AbortSignal | undefined): Promise<Replies["attach"]> {
   const name = a.waitFor!;
-  if (a.pid || a.connect) throw new DebuggerError("USAGE", "attach --wait NAME finds the process itself: it takes no PID or --connect", `\`debugger attach --wait ${name}\``);
+  if (a.pid || a.connect)
+    throw new DebuggerError("USAGE", "attach --wait NAME finds the process itself: it takes no PID or --connect", `\`debugger attach --wait ${name}\``);
   requireFree(ctx, caller.session);
   await startBreakpoints(a.break, caller.cwd);
   if (a.adapter) {
@@ -178,16 +243,35 @@ async function attachWhenStarted(a: ArgsOut<"attach">, caller: Caller, ctx: Daem
 
 /** `start -m MODULE`: debugpy runs the module; the session's program reads `-m MODULE`. */
 export async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: DaemonContext, signal?: AbortSignal): Promise<StartData> {
-  if (a.program || a.core || a.connect || a.pid) throw new DebuggerError("USAGE", "--module runs a Python module: it takes no program, --core or --connect", "`debugger start -m pkg.app -- ARGS`");
-  if (a.via) throw new DebuggerError("UNSUPPORTED", "--module with --via is not supported yet", "give the module's main file: `debugger start --via '…' pkg/app/__main__.py`");
-  if (a.adapter && a.adapter !== "debugpy" && a.adapter !== "python" && a.adapter !== "py") throw new DebuggerError("USAGE", "--module is for Python (debugpy)", "leave out --adapter");
+  if (a.program || a.core || a.connect || a.pid)
+    throw new DebuggerError("USAGE", "--module runs a Python module: it takes no program, --core or --connect", "`debugger start -m pkg.app -- ARGS`");
+  if (a.via)
+    throw new DebuggerError(
+      "UNSUPPORTED",
+      "--module with --via is not supported yet",
+      "give the module's main file: `debugger start --via '…' pkg/app/__main__.py`",
+    );
+  if (a.adapter && a.adapter !== "debugpy" && a.adapter !== "python" && a.adapter !== "py")
+    throw new DebuggerError("USAGE", "--module is for Python (debugpy)", "leave out --adapter");
   const config = await loadConfig();
   const env = lookupEnv(a.callerEnv);
   const spec = chooseAdapter(config, undefined, "debugpy", env);
   const breakpoints = await startBreakpoints(a.break, caller.cwd);
   const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd;
   const stdin = programStdin(a, caller.cwd, "launch");
-  const options: StartOptions = { mode: "launch", program: `-m ${a.module}`, args: a.args, cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: a.stopOnEntry ?? false, breakpoints, options: a.options, ...(stdin ? { stdin } : {}) };
+  const options: StartOptions = {
+    mode: "launch",
+    program: `-m ${a.module}`,
+    args: a.args,
+    cwd,
+    env: a.env,
+    clearEnv: a.clearEnv,
+    callerEnv: env,
+    stopOnEntry: a.stopOnEntry ?? false,
+    breakpoints,
+    options: a.options,
+    ...(stdin ? { stdin } : {}),
+  };
   const inVenv = pythonOfProgram(spec, undefined, a.options, cwd, env, a.module);
   if (inVenv.spec !== spec) return runSession(ctx, caller, inVenv.spec, config, { ...options, options: inVenv.options }, a, signal);
   const python = (spec.discover({ options: a.options, env }) ?? undefined)?.path;
@@ -201,7 +285,14 @@ export async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: Daem
  * name the one its `#!` line names. It is given another interpreter's debugpy when it has none,
  * as `test` does (pythonLaunch), and that interpreter runs the adapter.
  */
-function pythonOfProgram(spec: AdapterSpec, program: string | undefined, options: Record<string, unknown>, cwd: string, env: Env, module?: string): { spec: AdapterSpec; options: Record<string, unknown> } {
+function pythonOfProgram(
+  spec: AdapterSpec,
+  program: string | undefined,
+  options: Record<string, unknown>,
+  cwd: string,
+  env: Env,
+  module?: string,
+): { spec: AdapterSpec; options: Record<string, unknown> } {
   if (options.python || env.DEBUGGER_PYTHON) return { spec, options };
   const venv = env.VIRTUAL_ENV;
   const python = venv
@@ -219,7 +310,15 @@ function pythonOfProgram(spec: AdapterSpec, program: string | undefined, options
  * `signal`: the client went away (a killed CLI, a cancelled MCP call): the wait for the first stop
  * ends at once, the program runs on, and the next request on the session is not held up by it.
  */
-export async function runSession(ctx: DaemonContext, caller: Caller, spec: AdapterSpec, config: Config, opts: StartOptions, a: { wait: boolean; timeout: number; print: string[] }, signal?: AbortSignal): Promise<StartData> {
+export async function runSession(
+  ctx: DaemonContext,
+  caller: Caller,
+  spec: AdapterSpec,
+  config: Config,
+  opts: StartOptions,
+  a: { wait: boolean; timeout: number; print: string[] },
+  signal?: AbortSignal,
+): Promise<StartData> {
   requireFree(ctx, caller.session);
   // Every start, run, test and attach comes here once its adapter is chosen, whoever sent it.
   checkAdapterOptions(spec.name, opts.options);
@@ -249,11 +348,20 @@ export async function runSession(ctx: DaemonContext, caller: Caller, spec: Adapt
     // that binds a breakpoint after all), then say so and leave it running, rather than wait out
     // the whole timeout for a stop that cannot come.
     const grace = a.timeout > 0 ? Math.min(a.timeout, UNBOUND_GRACE_S) : UNBOUND_GRACE_S;
-    const early = await Promise.race([first.promise.then((r) => r, () => undefined), Bun.sleep(grace * 1000).then(() => undefined)]);
+    const early = await Promise.race([
+      first.promise.then(
+        (r) => r,
+        () => undefined,
+      ),
+      Bun.sleep(grace * 1000).then(() => undefined),
+    ]);
     if (!early && session.live && session.state !== "stopped" && allUnbound(session)) {
       first.cancel();
       const w = warnings(session, false).warnings!;
-      w[w.length - 1] = w[w.length - 1]!.replace(/, so nothing stopped the program$/, ", so nothing can stop the program: it is running (`debugger pause` stops it, `debugger await` waits for its end)");
+      w[w.length - 1] = w[w.length - 1]!.replace(
+        /, so nothing stopped the program$/,
+        ", so nothing can stop the program: it is running (`debugger pause` stops it, `debugger await` waits for its end)",
+      );
       return { session: session.summary(), breakpoints: session.breakpointViews(), warnings: w, state: session.state };
     }
   }
@@ -269,7 +377,11 @@ export async function runSession(ctx: DaemonContext, caller: Caller, spec: Adapt
 
 function endedWhileStarting(session: Session): DebuggerError {
   const how = session.endRequest === "detach" ? "detached by a `detach`" : "stopped by a `stop`";
-  return new DebuggerError("SESSION_ENDED", `session '${session.name}' was ${how} request before its first stop`, "another client ended it while it started; `debugger start` begins a new one");
+  return new DebuggerError(
+    "SESSION_ENDED",
+    `session '${session.name}' was ${how} request before its first stop`,
+    "another client ended it while it started; `debugger start` begins a new one",
+  );
 }
 
 /** Seconds a start whose breakpoints all failed to bind waits for the program to end by itself. */
@@ -284,17 +396,28 @@ function allUnbound(session: Session): boolean {
 function checkCore(a: ArgsOut<"start">, cwd: string, spec: AdapterSpec): string {
   const core = resolve(cwd, a.core!);
   const clash = a.connect ? "--connect" : a.stopOnEntry ? "--stop-on-entry" : a.break.length ? "--break" : a.args.length ? "program arguments" : undefined;
-  if (clash) throw new DebuggerError("USAGE", `--core opens a dump that cannot run: ${clash} makes no sense with it`, "`debugger start PROGRAM --core FILE` alone");
-  if (!spec.coreArgs) throw new DebuggerError("UNSUPPORTED", `${spec.name} cannot open core dumps`, "core dumps are for native and Go programs (lldb-dap, gdb, Delve)");
+  if (clash)
+    throw new DebuggerError("USAGE", `--core opens a dump that cannot run: ${clash} makes no sense with it`, "`debugger start PROGRAM --core FILE` alone");
+  if (!spec.coreArgs)
+    throw new DebuggerError("UNSUPPORTED", `${spec.name} cannot open core dumps`, "core dumps are for native and Go programs (lldb-dap, gdb, Delve)");
   let size: number;
   try {
     const st = statSync(core);
     if (!st.isFile()) throw new Error("not a file");
     size = st.size;
   } catch {
-    throw new DebuggerError("PROGRAM_NOT_FOUND", `core file '${a.core}' does not exist (looked in ${cwd})`, "give the path of the dump (`gcore PID` writes core.PID; /proc/sys/kernel/core_pattern says where crashes leave theirs)");
+    throw new DebuggerError(
+      "PROGRAM_NOT_FOUND",
+      `core file '${a.core}' does not exist (looked in ${cwd})`,
+      "give the path of the dump (`gcore PID` writes core.PID; /proc/sys/kernel/core_pattern says where crashes leave theirs)",
+    );
   }
-  if (size === 0) throw new DebuggerError("INVALID_ARGUMENT", `core file '${a.core}' is empty`, "a crash that was not allowed to dump (ulimit -c 0) leaves no core; `ulimit -c unlimited` before running it");
+  if (size === 0)
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `core file '${a.core}' is empty`,
+      "a crash that was not allowed to dump (ulimit -c 0) leaves no core; `ulimit -c unlimited` before running it",
+    );
   return core;
 }
 
@@ -304,7 +427,11 @@ function warnings(session: Session, stopped: boolean): Pick<StartData, "warnings
   const unbound = bps.filter((b) => !b.verified);
   if (!bps.length || unbound.length < bps.length) return {};
   const why = unbound.map((b) => `#${b.id} ${b.location}: ${(b.message ?? "not verified").trim().replace(/\s*\n\s*/g, " ")}`).join("; ");
-  return { warnings: [`${bps.length === 1 ? "the breakpoint did not bind" : `none of the ${bps.length} breakpoints bound`} (${why})${stopped ? "" : ", so nothing stopped the program"}`] };
+  return {
+    warnings: [
+      `${bps.length === 1 ? "the breakpoint did not bind" : `none of the ${bps.length} breakpoints bound`} (${why})${stopped ? "" : ", so nothing stopped the program"}`,
+    ],
+  };
 }
 
 export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "sessions" | "start" | "attach" | "stop" | "detach" | "restart"> = {
@@ -348,8 +475,12 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
     return { sessions: [...ctx.registry.all().map((s) => s.summary()), ...ctx.registry.lostSessions()] };
   },
 
-  start: (a, caller, ctx, stream): Promise<Replies["start"]> => releasingStdin(ctx, a.stdin, () => (a.module ? startModule(a, caller, ctx, stream?.signal) : startSession(a, caller, ctx, "launch", undefined, stream?.signal))),
-  attach: (a, caller, ctx, stream): Promise<Replies["attach"]> => (a.waitFor !== undefined ? attachWhenStarted(a, caller, ctx, stream?.signal) : startSession(a, caller, ctx, "attach", undefined, stream?.signal)),
+  start: (a, caller, ctx, stream): Promise<Replies["start"]> =>
+    releasingStdin(ctx, a.stdin, () =>
+      a.module ? startModule(a, caller, ctx, stream?.signal) : startSession(a, caller, ctx, "launch", undefined, stream?.signal),
+    ),
+  attach: (a, caller, ctx, stream): Promise<Replies["attach"]> =>
+    a.waitFor !== undefined ? attachWhenStarted(a, caller, ctx, stream?.signal) : startSession(a, caller, ctx, "attach", undefined, stream?.signal),
 
   async stop(_a, caller, ctx): Promise<Replies["stop"]> {
     const s = ctx.registry.get(caller.session);
@@ -384,7 +515,12 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
 /** A process in the --via target, by its pid there: its executable as a local path where mapped (to choose the adapter), or the target's. */
 function targetExe(via: Via, pid: number, env: Env): string | undefined {
   const p = targetProcess(via.argv, pid, env);
-  if (!p) throw new DebuggerError("ATTACH_FAILED", `no process ${pid} in the target (its pids are the target's own: \`${via.argv.join(" ")} ps\` lists them)`, "give a pid from the target's process list, or `attach --wait NAME` for one about to start");
+  if (!p)
+    throw new DebuggerError(
+      "ATTACH_FAILED",
+      `no process ${pid} in the target (its pids are the target's own: \`${via.argv.join(" ")} ps\` lists them)`,
+      "give a pid from the target's process list, or `attach --wait NAME` for one about to start",
+    );
   if (!p.exe) return undefined;
   const local = toLocal(p.exe, via.maps);
   return existsSync(local) ? local : p.exe;
@@ -392,7 +528,8 @@ function targetExe(via: Via, pid: number, env: Env): string | undefined {
 
 /** `--via` and `--map` as the session uses them: the container's bind mounts after the user's maps (the first match of a path wins by length). */
 export function viaOf(argv: string[], map: string[], env: Env): Via {
-  if (process.platform === "win32") throw new DebuggerError("UNSUPPORTED", "--via is not supported on Windows yet", "run the debugger inside the target instead");
+  if (process.platform === "win32")
+    throw new DebuggerError("UNSUPPORTED", "--via is not supported on Windows yet", "run the debugger inside the target instead");
   return { argv, maps: [...map.map(parseMap), ...containerMounts(argv, env)] };
 }
 
@@ -404,5 +541,10 @@ export function requireCwd(given: string | undefined, callerCwd: string): void {
   try {
     isDir = statSync(cwd).isDirectory();
   } catch {}
-  if (!isDir) throw new DebuggerError("INVALID_ARGUMENT", `--cwd ${given}: no such directory`, "give the program's working directory, or leave --cwd out to use the current one");
+  if (!isDir)
+    throw new DebuggerError(
+      "INVALID_ARGUMENT",
+      `--cwd ${given}: no such directory`,
+      "give the program's working directory, or leave --cwd out to use the current one",
+    );
 }

@@ -43,7 +43,13 @@ function passedReply(caller: Caller, p: PassedRun): Replies["test"] {
     session: { name: caller.session, state: "exited" },
     breakpoints: [],
     state: "exited",
-    stop: { ...newReport(1, "exited"), exitCode: p.exitCode, description: p.exitCode === 0 ? "the tests passed (exit code 0)" : `program exited with code ${p.exitCode}`, output: p.output, summary: p.summary },
+    stop: {
+      ...newReport(1, "exited"),
+      exitCode: p.exitCode,
+      description: p.exitCode === 0 ? "the tests passed (exit code 0)" : `program exited with code ${p.exitCode}`,
+      output: p.output,
+      summary: p.summary,
+    },
     runner: p.runner,
     program: program!,
     args,
@@ -53,81 +59,101 @@ function passedReply(caller: Caller, p: PassedRun): Replies["test"] {
 }
 
 export const testHandlers: Handlers<"test"> = {
-  test: (a, caller, ctx, stream) => releasingStdin(ctx, a.stdin, async () => {
-    const left = ctx.registry.find(caller.session);
-    if (!(left?.live && leftByTest.has(left))) requireFree(ctx, caller.session);
-    // Locations first: a malformed one is a usage error before anything is built.
-    const breakpoints = await startBreakpoints(a.break, caller.cwd);
-    if (a.via) return testInTarget(a, caller, ctx, breakpoints, stream?.signal);
-    requireCwd(a.cwd, caller.cwd);
-    const config = await loadConfig();
-    // --python names the interpreter that runs the tests; the plan lends it debugpy if it has none.
-    const { python, ...options } = a.options;
-    checkOptionsKnown(a.options);
-    // The runner is found, and planned, as the caller's shell would run it: its PATH, VIRTUAL_ENV, GOFLAGS …
-    const env = lookupEnv(a.callerEnv);
-    const callerEnv = { cwd: caller.cwd, path: env.PATH ?? "", env };
-    const found = await surveyed(planTest(a.command, { ...callerEnv, python: typeof python === "string" && python ? python : undefined }), callerEnv, a.timeout);
-    // Replaced only now: a command that cannot run leaves the previous test's session as it was.
-    const replaced = await replaceLeft(ctx, caller.session);
-    requireFree(ctx, caller.session);
-    if ("passed" in found) return { ...passedReply(caller, found), ...(replaced ? { replaced } : {}) };
-    let plan = found;
-    let handoff: Handoff | undefined;
-    if (plan.runner === "wrapper") {
-      const followed = await followWrapper(plan, callerEnv, a.timeout);
-      if ("passed" in followed) return { ...passedReply(caller, followed), ...(replaced ? { replaced } : {}) };
-      ({ plan, handoff } = followed);
-    }
-    let spec;
-    try {
-      // The adapter runs with the interpreter that has the debugpy the tests run with (not, say, the
-      // active virtualenv's, when the runner is another Python's).
-      if (plan.python) options.python = plan.python.lender ?? plan.python.python;
-      spec = testAdapter(chooseAdapter(withCallerAdapter(config, a.options), plan.program, a.adapter ?? plan.adapter, env), plan, a.stopOnFailure);
-    } catch (e) {
-      handoff?.finish(1);
-      throw e;
-    }
-    const opts: StartOptions = {
-      mode: "launch",
-      program: plan.program,
-      args: plan.args,
-      cwd: a.cwd ? resolve(caller.cwd, a.cwd) : plan.cwd,
-      env: { ...plan.env, ...a.env },
-      clearEnv: a.clearEnv,
-      callerEnv: env,
-      stopOnEntry: false,
-      breakpoints,
-      options,
-    };
-    const stdin = programStdin(a, caller.cwd, "launch");
-    if (stdin) opts.stdin = stdin;
-    const about = { runner: plan.runner, program: plan.program, args: plan.args, ...(plan.notes.length ? { notes: plan.notes } : {}), ...(plan.failures?.length ? { failures: plan.failures } : {}), ...(replaced ? { replaced } : {}) };
-    let started;
-    try {
-      started = await runSession(ctx, caller, spec, config, opts, a, stream?.signal);
-      if (handoff) handBack(ctx, caller.session, handoff);
-    } catch (e) {
+  test: (a, caller, ctx, stream) =>
+    releasingStdin(ctx, a.stdin, async () => {
+      const left = ctx.registry.find(caller.session);
+      if (!(left?.live && leftByTest.has(left))) requireFree(ctx, caller.session);
+      // Locations first: a malformed one is a usage error before anything is built.
+      const breakpoints = await startBreakpoints(a.break, caller.cwd);
+      if (a.via) return testInTarget(a, caller, ctx, breakpoints, stream?.signal);
+      requireCwd(a.cwd, caller.cwd);
+      const config = await loadConfig();
+      // --python names the interpreter that runs the tests; the plan lends it debugpy if it has none.
+      const { python, ...options } = a.options;
+      checkOptionsKnown(a.options);
+      // The runner is found, and planned, as the caller's shell would run it: its PATH, VIRTUAL_ENV, GOFLAGS …
+      const env = lookupEnv(a.callerEnv);
+      const callerEnv = { cwd: caller.cwd, path: env.PATH ?? "", env };
+      const found = await surveyed(
+        planTest(a.command, { ...callerEnv, python: typeof python === "string" && python ? python : undefined }),
+        callerEnv,
+        a.timeout,
+      );
+      // Replaced only now: a command that cannot run leaves the previous test's session as it was.
+      const replaced = await replaceLeft(ctx, caller.session);
+      requireFree(ctx, caller.session);
+      if ("passed" in found) return { ...passedReply(caller, found), ...(replaced ? { replaced } : {}) };
+      let plan = found;
+      let handoff: Handoff | undefined;
+      if (plan.runner === "wrapper") {
+        const followed = await followWrapper(plan, callerEnv, a.timeout);
+        if ("passed" in followed) return { ...passedReply(caller, followed), ...(replaced ? { replaced } : {}) };
+        ({ plan, handoff } = followed);
+      }
+      let spec;
+      try {
+        // The adapter runs with the interpreter that has the debugpy the tests run with (not, say, the
+        // active virtualenv's, when the runner is another Python's).
+        if (plan.python) options.python = plan.python.lender ?? plan.python.python;
+        spec = testAdapter(chooseAdapter(withCallerAdapter(config, a.options), plan.program, a.adapter ?? plan.adapter, env), plan, a.stopOnFailure);
+      } catch (e) {
+        handoff?.finish(1);
+        throw e;
+      }
+      const opts: StartOptions = {
+        mode: "launch",
+        program: plan.program,
+        args: plan.args,
+        cwd: a.cwd ? resolve(caller.cwd, a.cwd) : plan.cwd,
+        env: { ...plan.env, ...a.env },
+        clearEnv: a.clearEnv,
+        callerEnv: env,
+        stopOnEntry: false,
+        breakpoints,
+        options,
+      };
+      const stdin = programStdin(a, caller.cwd, "launch");
+      if (stdin) opts.stdin = stdin;
+      const about = {
+        runner: plan.runner,
+        program: plan.program,
+        args: plan.args,
+        ...(plan.notes.length ? { notes: plan.notes } : {}),
+        ...(plan.failures?.length ? { failures: plan.failures } : {}),
+        ...(replaced ? { replaced } : {}),
+      };
+      let started;
+      try {
+        started = await runSession(ctx, caller, spec, config, opts, a, stream?.signal);
+        if (handoff) handBack(ctx, caller.session, handoff);
+      } catch (e) {
+        const s = ctx.registry.find(caller.session);
+        if (handoff) {
+          if (s?.live) handBack(ctx, caller.session, handoff);
+          else handoff.finish(1);
+        }
+        if (e instanceof DebuggerError && e.code === "LAUNCH_FAILED" && plan.runner === "go" && /build/i.test(e.message)) {
+          throw new DebuggerError("LAUNCH_FAILED", e.message, `fix the build; \`go vet ${plan.program}\` shows the same errors`);
+        }
+        // Still running at the --timeout: paused and shown where, every waiting thread of a hang, as `run` does.
+        if (!(e instanceof DebuggerError && e.code === "TIMEOUT") || !s?.live || s.state !== "running") throw e;
+        const paused = await pauseAndReport(s, { wait: true, timeout: PAUSE_TIMEOUT_S, print: a.print }).catch(() => undefined);
+        if (!paused?.stop) throw e;
+        leftByTest.add(s);
+        return {
+          session: s.summary(),
+          breakpoints: s.breakpointViews(),
+          state: s.state,
+          stop: paused.stop,
+          ...(paused.hang ? { hang: paused.hang } : {}),
+          ...about,
+          notes: [...plan.notes, `still running at the --timeout (${a.timeout} s): paused to show where`],
+        };
+      }
       const s = ctx.registry.find(caller.session);
-      if (handoff) {
-        if (s?.live) handBack(ctx, caller.session, handoff);
-        else handoff.finish(1);
-      }
-      if (e instanceof DebuggerError && e.code === "LAUNCH_FAILED" && plan.runner === "go" && /build/i.test(e.message)) {
-        throw new DebuggerError("LAUNCH_FAILED", e.message, `fix the build; \`go vet ${plan.program}\` shows the same errors`);
-      }
-      // Still running at the --timeout: paused and shown where, every waiting thread of a hang, as `run` does.
-      if (!(e instanceof DebuggerError && e.code === "TIMEOUT") || !s?.live || s.state !== "running") throw e;
-      const paused = await pauseAndReport(s, { wait: true, timeout: PAUSE_TIMEOUT_S, print: a.print }).catch(() => undefined);
-      if (!paused?.stop) throw e;
-      leftByTest.add(s);
-      return { session: s.summary(), breakpoints: s.breakpointViews(), state: s.state, stop: paused.stop, ...(paused.hang ? { hang: paused.hang } : {}), ...about, notes: [...plan.notes, `still running at the --timeout (${a.timeout} s): paused to show where`] };
-    }
-    const s = ctx.registry.find(caller.session);
-    if (s?.live && s.state === "stopped") leftByTest.add(s);
-    return { ...started, ...about };
-  }),
+      if (s?.live && s.state === "stopped") leftByTest.add(s);
+      return { ...started, ...about };
+    }),
 };
 
 /**
@@ -139,7 +165,12 @@ async function followWrapper(plan: TestPlan, callerEnv: CallerEnv, timeoutS: num
   const h = new Handoff();
   const shown = [plan.command[0], ...plan.args].join(" ");
   const abort = new AbortController();
-  const running = runPlainly([plan.program, ...plan.args], { cwd: plan.cwd, env: h.env({ ...(callerEnv.env ?? process.env), PATH: callerEnv.path }), timeoutS: 0, signal: abort.signal });
+  const running = runPlainly([plan.program, ...plan.args], {
+    cwd: plan.cwd,
+    env: h.env({ ...(callerEnv.env ?? process.env), PATH: callerEnv.path }),
+    timeoutS: 0,
+    signal: abort.signal,
+  });
   let ended: Awaited<typeof running> | undefined;
   void running.then((r) => (ended = r));
   const deadline = timeoutS > 0 ? Date.now() + timeoutS * 1000 : Infinity;
@@ -152,7 +183,11 @@ async function followWrapper(plan: TestPlan, callerEnv: CallerEnv, timeoutS: num
     if (!ended) {
       abort.abort();
       h.close();
-      throw new DebuggerError("TIMEOUT", `\`${shown}\` started no Python test run within ${timeoutS} s; it is still running`, "give it longer with --timeout S, or give the test command itself: `debugger test -- pytest …`");
+      throw new DebuggerError(
+        "TIMEOUT",
+        `\`${shown}\` started no Python test run within ${timeoutS} s; it is still running`,
+        "give it longer with --timeout S, or give the test command itself: `debugger test -- pytest …`",
+      );
     }
     h.close();
     const out = ended.stdout + ended.stderr;
@@ -164,7 +199,9 @@ async function followWrapper(plan: TestPlan, callerEnv: CallerEnv, timeoutS: num
       exitCode: ended.exitCode ?? 1,
       summary: verdict ?? `${plan.command[0]} exited with code ${ended.exitCode}`,
       output: out.split("\n").slice(-30).join("\n"),
-      notes: [`\`${shown}\` ran with no Python test run (pytest, python -m unittest; Python 3.10+) to follow: it ran plainly, nothing was debugged. Give the test command itself to debug it: \`debugger test -- pytest …\`, \`debugger test -- go test ./…\``],
+      notes: [
+        `\`${shown}\` ran with no Python test run (pytest, python -m unittest; Python 3.10+) to follow: it ran plainly, nothing was debugged. Give the test command itself to debug it: \`debugger test -- pytest …\`, \`debugger test -- go test ./…\``,
+      ],
     };
   }
   // The handed-off command, planned as if typed, in the handed-off process's directory, PATH and environment.
@@ -179,7 +216,10 @@ async function followWrapper(plan: TestPlan, callerEnv: CallerEnv, timeoutS: num
   const followed: TestPlan = {
     ...inner,
     env: { ...debuggedEnv(req, h.siteDir), ...inner.env },
-    notes: [`\`${shown}\` started \`${[req.python, ...req.argv].join(" ")}\` (pid ${req.pid}), which runs under the debugger in its place; the wrapper waits for it and goes on when it ends`, ...inner.notes],
+    notes: [
+      `\`${shown}\` started \`${[req.python, ...req.argv].join(" ")}\` (pid ${req.pid}), which runs under the debugger in its place; the wrapper waits for it and goes on when it ends`,
+      ...inner.notes,
+    ],
   };
   void running.then(() => h.close());
   return { plan: followed, handoff: h };
@@ -201,19 +241,53 @@ function handBack(ctx: DaemonContext, name: string, h: Handoff): void {
  * where a test fails (the same exception filters as here). The runner is not looked for or
  * surveyed here (this machine's runners are not the target's): only pytest's forms are taken.
  */
-async function testInTarget(a: ArgsOut<"test">, caller: Caller, ctx: DaemonContext, breakpoints: Awaited<ReturnType<typeof startBreakpoints>>, signal: AbortSignal | undefined): Promise<Replies["test"]> {
+async function testInTarget(
+  a: ArgsOut<"test">,
+  caller: Caller,
+  ctx: DaemonContext,
+  breakpoints: Awaited<ReturnType<typeof startBreakpoints>>,
+  signal: AbortSignal | undefined,
+): Promise<Replies["test"]> {
   const [first = "", ...rest] = a.command;
   const base = first.split("/").pop() ?? "";
-  const python = /^python[\d.]*$/.test(base) && rest[0] === "-m" && rest[1] === "pytest" ? first : /^(py\.test|pytest(-3)?)$/.test(base) ? "python3" : undefined;
-  if (!python) throw new DebuggerError("UNSUPPORTED", `test --via runs pytest in the target (pytest ARGS, python3 -m pytest ARGS), not '${a.command.join(" ")}'`, "for another runner, start its program there: `debugger start --via '…' PROGRAM -- ARGS`");
+  const python =
+    /^python[\d.]*$/.test(base) && rest[0] === "-m" && rest[1] === "pytest" ? first : /^(py\.test|pytest(-3)?)$/.test(base) ? "python3" : undefined;
+  if (!python)
+    throw new DebuggerError(
+      "UNSUPPORTED",
+      `test --via runs pytest in the target (pytest ARGS, python3 -m pytest ARGS), not '${a.command.join(" ")}'`,
+      "for another runner, start its program there: `debugger start --via '…' PROGRAM -- ARGS`",
+    );
   const args = base.startsWith("python") ? rest.slice(2) : rest;
   if (a.stdin !== undefined) programStdin(a, caller.cwd, "launch");
   const env = lookupEnv(a.callerEnv);
   const via = viaOf(a.via!, a.map ?? [], env);
   const config = await loadConfig();
-  const plan: TestPlan = { runner: "pytest", adapter: "debugpy", program: "pytest", args, cwd: caller.cwd, env: {}, python: { python, module: "pytest" }, notes: [], command: a.command };
+  const plan: TestPlan = {
+    runner: "pytest",
+    adapter: "debugpy",
+    program: "pytest",
+    args,
+    cwd: caller.cwd,
+    env: {},
+    python: { python, module: "pytest" },
+    notes: [],
+    command: a.command,
+  };
   const spec = testAdapter(chooseAdapter(withCallerAdapter(config, a.options), undefined, "debugpy", env), plan, a.stopOnFailure);
-  const opts: StartOptions = { mode: "launch", program: "pytest", args, cwd: a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd, env: a.env, clearEnv: a.clearEnv, callerEnv: env, stopOnEntry: false, breakpoints, options: a.options, via };
+  const opts: StartOptions = {
+    mode: "launch",
+    program: "pytest",
+    args,
+    cwd: a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd,
+    env: a.env,
+    clearEnv: a.clearEnv,
+    callerEnv: env,
+    stopOnEntry: false,
+    breakpoints,
+    options: a.options,
+    via,
+  };
   const started = await runSession(ctx, caller, spec, config, opts, a, signal);
   const s = ctx.registry.find(caller.session);
   if (s?.live && s.state === "stopped") leftByTest.add(s);

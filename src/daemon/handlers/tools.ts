@@ -4,5 +4,6 @@ import { withAnswerTimeout } from "./answerTimeout.ts";
 import type { Handlers } from "./common.ts";
 
 export const toolHandlers: Handlers<"raw"> = {
-  raw: async (a, caller, ctx): Promise<Replies["raw"]> => withAnswerTimeout("raw", a.timeout, () => ctx.registry.get(caller.session).inspector.raw(a.expression)),
+  raw: async (a, caller, ctx): Promise<Replies["raw"]> =>
+    withAnswerTimeout("raw", a.timeout, () => ctx.registry.get(caller.session).inspector.raw(a.expression)),
 };

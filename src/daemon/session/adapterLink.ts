@@ -122,13 +122,28 @@ export class AdapterLink {
     let target: LaunchOptions["target"];
     // --connect to the program itself (Node's inspector): the adapter is ours, as without it.
     const dapConnect = adapter.connectsToProgram ? undefined : opts.connect;
-    if (adapter.connectsToProgram && opts.connect && opts.mode === "launch") throw new DebuggerError("USAGE", `--connect with ${adapter.name} names a running program's inspector: that is \`attach --connect\`, not start`, `\`debugger attach --connect ${opts.connect.host}:${opts.connect.port} --adapter ${adapter.name}\``);
+    if (adapter.connectsToProgram && opts.connect && opts.mode === "launch")
+      throw new DebuggerError(
+        "USAGE",
+        `--connect with ${adapter.name} names a running program's inspector: that is \`attach --connect\`, not start`,
+        `\`debugger attach --connect ${opts.connect.host}:${opts.connect.port} --adapter ${adapter.name}\``,
+      );
     if (opts.via) {
       const remote = adapter.remote;
-      if (!remote) throw new DebuggerError("UNSUPPORTED", `--via: ${adapter.name} cannot run in a target${adapter.name === "gdb" ? " (cdt-gdb-adapter is a Node program: it would need node and its own files there)" : ""}`, "lldb-dap (C, C++, Rust: `--adapter lldb-dap`), debugpy (Python) and Delve (Go) run through --via");
+      if (!remote)
+        throw new DebuggerError(
+          "UNSUPPORTED",
+          `--via: ${adapter.name} cannot run in a target${adapter.name === "gdb" ? " (cdt-gdb-adapter is a Node program: it would need node and its own files there)" : ""}`,
+          "lldb-dap (C, C++, Rust: `--adapter lldb-dap`), debugpy (Python) and Delve (Go) run through --via",
+        );
       // Looked up in the target, never here: the target's adapter debugs the target's program.
       const facts = probeTarget(opts.via.argv, remote.names, opts.callerEnv);
-      if (!facts.path) throw new DebuggerError("ADAPTER_NOT_FOUND", `--via: ${adapter.name} was not found in the target (looked for ${remote.names.join(", ")})`, `install it there: ${adapter.installHint}`);
+      if (!facts.path)
+        throw new DebuggerError(
+          "ADAPTER_NOT_FOUND",
+          `--via: ${adapter.name} was not found in the target (looked for ${remote.names.join(", ")})`,
+          `install it there: ${adapter.installHint}`,
+        );
       // Not refused here without CAP_SYS_PTRACE: docker's default profile lets a debugger trace its own
       // child without it (kernel ≥ 4.8). A refused launch is explained from these facts (startError).
       this.targetPtrace = { capSysPtrace: facts.capSysPtrace, seccompFilter: facts.seccompFilter };
@@ -136,8 +151,20 @@ export class AdapterLink {
       target = { seccompFilter: facts.seccompFilter };
       // An adapter that only listens on TCP runs under the relay there: DAP still goes over the pipe,
       // to the target's own loopback (never its network address).
-      const relay = remote.relay ? [await placeRelay(opts.via.argv, opts.callerEnv), "__relay", "--cwd", toRemote(adapter.spawnCwd?.({ ...opts, env: {}, breakpointFiles: [] }) ?? opts.cwd, opts.via.maps), "--"] : [];
-      this.found = { path: facts.path, command: viaCommand(opts.via.argv, [...relay, ...remote.command(facts.path)]), variant: `via ${opts.via.argv.join(" ")}` };
+      const relay = remote.relay
+        ? [
+            await placeRelay(opts.via.argv, opts.callerEnv),
+            "__relay",
+            "--cwd",
+            toRemote(adapter.spawnCwd?.({ ...opts, env: {}, breakpointFiles: [] }) ?? opts.cwd, opts.via.maps),
+            "--",
+          ]
+        : [];
+      this.found = {
+        path: facts.path,
+        command: viaCommand(opts.via.argv, [...relay, ...remote.command(facts.path)]),
+        variant: `via ${opts.via.argv.join(" ")}`,
+      };
       this.path = facts.path;
       command = this.found.command;
     } else if (!dapConnect) {
@@ -153,7 +180,13 @@ export class AdapterLink {
     // The program's environment: the caller's (none with --clear-env), then --env (README "environment").
     // Through --via the program's world is the target's: its environment (as the via command's processes get it), then --env.
     const baseEnv = targetEnv ?? opts.callerEnv;
-    const launch: LaunchOptions = { ...opts, env: { ...(opts.clearEnv ? {} : baseEnv), ...opts.env }, breakpointFiles: hooks.breakpointFiles, found: this.found, ...(target ? { target } : {}) };
+    const launch: LaunchOptions = {
+      ...opts,
+      env: { ...(opts.clearEnv ? {} : baseEnv), ...opts.env },
+      breakpointFiles: hooks.breakpointFiles,
+      found: this.found,
+      ...(target ? { target } : {}),
+    };
     // The daemon's pty and named pipes are on this machine, out of the target's reach.
     const here = !opts.connect && !opts.via;
     if (opts.mode === "launch" && here && adapter.quirks.programTerminal) launch.terminal = output.openTerminal();
@@ -178,11 +211,15 @@ export class AdapterLink {
     const stdinFile = opts.mode === "launch" && !opts.connect && !core && adapter.quirks.programInheritsAdapterStdin ? opts.stdin : undefined;
     this.pinnedCwd = spawnCwd !== undefined || stdinFile !== undefined;
     // A warm spare of this adapter, spawned and initialized before: straight to launch.
-    const spare = this.found && !opts.via && this.host.warm && !core?.command && !this.pinnedCwd ? await this.host.warm.takeAnswering(adapter, this.found) : undefined;
+    const spare =
+      this.found && !opts.via && this.host.warm && !core?.command && !this.pinnedCwd ? await this.host.warm.takeAnswering(adapter, this.found) : undefined;
     this.warmStart = !!spare;
     // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
     // Through --via the relay sends that output as DAP output events.
-    const onProgramOutput = adapter.quirks.adapterOutputIsProgramOutput && !opts.via ? (text: string, stream: "stdout" | "stderr") => output.fromAdapterStream(stream, text) : undefined;
+    const onProgramOutput =
+      adapter.quirks.adapterOutputIsProgramOutput && !opts.via
+        ? (text: string, stream: "stdout" | "stderr") => output.fromAdapterStream(stream, text)
+        : undefined;
     let proc: AdapterProcess;
     if (spare) {
       spare.sink.stderr = onStderr;
@@ -232,7 +269,12 @@ export class AdapterLink {
         const said = how ? (how.signal ? `it was killed by ${how.signal}` : `it exited with code ${how.code}`) : e.message;
         const tail = proc.stderrTail().trim();
         // In a target, an adapter that cannot start is one to install there (debugpy's module missing).
-        if (opts.via && /No module named|not found|No such file/i.test(tail)) throw new DebuggerError("ADAPTER_NOT_FOUND", `--via: ${adapter.name} could not start in the target: ${tail.split("\n").at(-1)}`, `install it there: ${adapter.installHint.replace(/; or name an interpreter.*$/, "")}; \`debugger doctor --via '…'\` shows what the target has`);
+        if (opts.via && /No module named|not found|No such file/i.test(tail))
+          throw new DebuggerError(
+            "ADAPTER_NOT_FOUND",
+            `--via: ${adapter.name} could not start in the target: ${tail.split("\n").at(-1)}`,
+            `install it there: ${adapter.installHint.replace(/; or name an interpreter.*$/, "")}; \`debugger doctor --via '…'\` shows what the target has`,
+          );
         throw new DebuggerError(
           "ADAPTER_START_FAILED",
           `${adapter.name} could not start: ${said} before answering initialize${tail ? `\n${tail}` : ""}`,
@@ -250,7 +292,15 @@ export class AdapterLink {
       ? core.args
       : opts.mode === "launch"
         ? adapter.launchArgs(launch)
-        : adapter.attachArgs({ pid: opts.pid, program: opts.program || undefined, remote: !!dapConnect, ...(opts.connect && !dapConnect ? { connect: opts.connect } : {}), options: opts.options, found: this.found, callerEnv: opts.callerEnv });
+        : adapter.attachArgs({
+            pid: opts.pid,
+            program: opts.program || undefined,
+            remote: !!dapConnect,
+            ...(opts.connect && !dapConnect ? { connect: opts.connect } : {}),
+            options: opts.options,
+            found: this.found,
+            callerEnv: opts.callerEnv,
+          });
     const startRequest = client.request(core?.request ?? opts.mode, args, 0);
     const failed = startRequest.then(
       () => new Promise<never>(() => {}),
@@ -376,7 +426,12 @@ export class AdapterLink {
 
   private coreArgs(opts: StartOptions, file: string): CoreArgs {
     const core = this.host.adapter.coreArgs?.({ program: opts.program, core: file, cwd: opts.cwd, found: this.found, callerEnv: opts.callerEnv });
-    if (!core) throw new DebuggerError("UNSUPPORTED", `${this.found?.version ?? this.host.adapter.name} cannot open core dumps`, "lldb-dap opens native cores (leave out --adapter)");
+    if (!core)
+      throw new DebuggerError(
+        "UNSUPPORTED",
+        `${this.found?.version ?? this.host.adapter.name} cannot open core dumps`,
+        "lldb-dap opens native cores (leave out --adapter)",
+      );
     return core;
   }
 
@@ -388,9 +443,21 @@ export class AdapterLink {
     const said = tailLines(this.host.output.since(outputFrom, ["stderr", "console"]), 20).trim();
     // A refused ptrace (another tracer, Yama, a missing CAP_SYS_PTRACE, seccomp): its cause and fix, not a guess at the path.
     const pid = this.opts?.pid;
-    const denied = what === "attach" ? (pid && !this.opts?.connect ? (this.opts?.via ? attachDenial(pid, this.targetPtrace ?? { capSysPtrace: false, seccompFilter: false }, {}) : attachDenial(pid)) : undefined) : launchDenial(`${e.message}\n${said}`, this.opts?.via ? this.targetPtrace : undefined);
+    const denied =
+      what === "attach"
+        ? pid && !this.opts?.connect
+          ? this.opts?.via
+            ? attachDenial(pid, this.targetPtrace ?? { capSysPtrace: false, seccompFilter: false }, {})
+            : attachDenial(pid)
+          : undefined
+        : launchDenial(`${e.message}\n${said}`, this.opts?.via ? this.targetPtrace : undefined);
     // A build the adapter ran (Delve's `mode: debug`) failed: the compiler's messages are the news, not the path or -g.
-    const build = what === "launch" && /\bbuild error\b/i.test(e.message) ? (said ? "fix the build: the compiler's messages are above" : "fix the build: `go build` in the program's directory shows the compiler's messages") : undefined;
+    const build =
+      what === "launch" && /\bbuild error\b/i.test(e.message)
+        ? said
+          ? "fix the build: the compiler's messages are above"
+          : "fix the build: `go build` in the program's directory shows the compiler's messages"
+        : undefined;
     // The debugger could not make a thread or a process: a resource limit, not the program (lldb
     // under `ulimit -v 400000` says "failed to launch host thread"; a fork says EAGAIN/ENOMEM).
     const limit = /failed to launch host thread|\b(EAGAIN|ENOMEM)\b|Cannot allocate memory|Resource temporarily unavailable/i.test(`${e.message}\n${said}`)
@@ -399,11 +466,18 @@ export class AdapterLink {
     return new DebuggerError(
       what === "attach" ? "ATTACH_FAILED" : "LAUNCH_FAILED",
       `${what} failed: ${e.message}${said ? `\n${said}` : ""}`,
-      denied ?? build ?? limit ?? (what === "attach" ? "check the pid and that you may trace it (ptrace permission; `debugger doctor`)" : "check the program path and that it is built with debug info (-g)"),
+      denied ??
+        build ??
+        limit ??
+        (what === "attach"
+          ? "check the pid and that you may trace it (ptrace permission; `debugger doctor`)"
+          : "check the program path and that it is built with debug info (-g)"),
     );
   }
 }
 
 function timeoutError(ms: number, what: string): Promise<never> {
-  return new Promise((_, reject) => setTimeout(() => reject(new DebuggerError("TIMEOUT", `${what} within ${ms / 1000} s`, "`debugger logs` shows the adapter's messages")), ms));
+  return new Promise((_, reject) =>
+    setTimeout(() => reject(new DebuggerError("TIMEOUT", `${what} within ${ms / 1000} s`, "`debugger logs` shows the adapter's messages")), ms),
+  );
 }

@@ -30,7 +30,6 @@ export interface BreakpointHost {
   requireStopped(): DapClient;
 }
 
-
 /** What `catch throw TYPE` takes: a C++ type name, qualified or not, templates included. */
 const CXX_TYPE = /^[A-Za-z_:][\w:<>, *&]*$/;
 
@@ -76,21 +75,33 @@ export class BreakpointSync {
       const locals = pickScopes(scopes, "locals")[0];
       // As the adapter's evaluator spells it (Rust's `pair.0`, `v[1]` under LLDB); a comparison read now names no memory.
       const spelled = await this.inspector.reader.translateNow(q, expression);
-      if (spelled.readNow) throw new DebuggerError("EVALUATE_FAILED", `cannot watch '${expression}': it compares an enum's variant, which names no memory`, "watch the enum itself (`debugger watch opt`), or stop when it holds: `--break 'LINE if opt == Some(3)'`");
+      if (spelled.readNow)
+        throw new DebuggerError(
+          "EVALUATE_FAILED",
+          `cannot watch '${expression}': it compares an enum's variant, which names no memory`,
+          "watch the enum itself (`debugger watch opt`), or stop when it holds: `--break 'LINE if opt == Some(3)'`",
+        );
       const asked = spelled.expression;
       // A plain local is asked for by name in its scope; anything else as an expression in the frame.
       let args: P.DataBreakpointInfoArguments = { name: this.host.adapter.dataBreakpointExpression?.(asked) ?? asked, frameId: frame.id };
       // Or by the memory it names now, where the adapter cannot watch it as written.
       const pinned = this.host.adapter.watchByLocation?.(expression, this.registry.nextWatchSlot(), this.host.foundAdapter);
       if (pinned) {
-        const at = await client.request("evaluate", { expression: pinned.pin, frameId: frame.id, context: "watch" }).then((r) => r.result, () => "");
+        const at = await client.request("evaluate", { expression: pinned.pin, frameId: frame.id, context: "watch" }).then(
+          (r) => r.result,
+          () => "",
+        );
         if (!/0x[0-9a-f]+/i.test(at)) {
           // Why, in the words a print of it would give (cdt-gdb-adapter answers the pin with "Error: …").
           const why = await this.inspector.reader.evaluateNow(q, expression, "watch").then(
             () => "it has no address (not an lvalue)",
             (e: Error) => e.message.replace(/^cannot evaluate '.*?': /s, ""),
           );
-          throw new DebuggerError("EVALUATE_FAILED", `cannot watch '${expression}': ${why}`, "watch a variable or an lvalue in the selected frame (`debugger locals`)");
+          throw new DebuggerError(
+            "EVALUATE_FAILED",
+            `cannot watch '${expression}': ${why}`,
+            "watch a variable or an lvalue in the selected frame (`debugger locals`)",
+          );
         }
         args = { name: pinned.name, frameId: frame.id };
       } else if (locals && /^[A-Za-z_]\w*$/.test(expression)) {
@@ -99,14 +110,31 @@ export class BreakpointSync {
       }
       const info = await client.request("dataBreakpointInfo", args);
       if (!info.dataId) {
-        throw new DebuggerError("EVALUATE_FAILED", `cannot watch '${expression}': ${info.description || "the adapter found no memory for it"}`, "watch a variable or an lvalue in the selected frame (`debugger locals`)");
+        throw new DebuggerError(
+          "EVALUATE_FAILED",
+          `cannot watch '${expression}': ${info.description || "the adapter found no memory for it"}`,
+          "watch a variable or an lvalue in the selected frame (`debugger locals`)",
+        );
       }
       if (info.accessTypes && !info.accessTypes.includes(accessType)) {
-        throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} cannot watch '${expression}' for ${accessType} access (it offers ${info.accessTypes.join(", ")})`, "drop --read/--access, or use another access type");
+        throw new DebuggerError(
+          "UNSUPPORTED",
+          `${this.host.adapter.name} cannot watch '${expression}' for ${accessType} access (it offers ${info.accessTypes.join(", ")})`,
+          "drop --read/--access, or use another access type",
+        );
       }
-      const bp = this.registry.addData(expression, info.dataId, accessType, pinned ? `${expression}, at the address it has now (gdb's watch -location)` : info.description, opts);
+      const bp = this.registry.addData(
+        expression,
+        info.dataId,
+        accessType,
+        pinned ? `${expression}, at the address it has now (gdb's watch -location)` : info.description,
+        opts,
+      );
       bp.readAs = pinned?.name ?? (await this.readByAddressNow(q, asked, info.dataId)) ?? (asked !== expression ? asked : undefined);
-      bp.lastValue = await this.inspector.reader.evaluateNow(q, bp.readAs ?? expression, this.host.adapter.printContext).then((r) => r.result, () => undefined);
+      bp.lastValue = await this.inspector.reader.evaluateNow(q, bp.readAs ?? expression, this.host.adapter.printContext).then(
+        (r) => r.result,
+        () => undefined,
+      );
       try {
         await this.syncSet(q, { kind: "data" });
       } catch (e) {
@@ -131,7 +159,10 @@ export class BreakpointSync {
     const now = await this.inspector.reader.evaluateNow(q, expression, context).catch(() => undefined);
     if (!now?.type || /[[\]()]/.test(now.type)) return undefined; // arrays and functions do not cast this way
     const read = `*(${now.type} *)0x${address.toString(16)}`;
-    const same = await this.inspector.reader.evaluateNow(q, read, context).then((r) => r.result === now.result, () => false);
+    const same = await this.inspector.reader.evaluateNow(q, read, context).then(
+      (r) => r.result === now.result,
+      () => false,
+    );
     return same ? read : undefined;
   }
 
@@ -167,7 +198,11 @@ export class BreakpointSync {
       const canonical = (f: string) => (own.some((c) => c.filter === f) ? f : (aliases[f] ?? f));
       const throwFilter = this.host.adapter.throwFilter;
       const unknown = (f: string) =>
-        new DebuggerError("INVALID_ARGUMENT", `${this.host.adapter.name} has no exception filter '${f}'`, `its filters: ${names.join(", ")} (\`debugger catch list\`)${throwFilter ? "; `catch throw TYPE…` stops only for those C++ types" : ""}`);
+        new DebuggerError(
+          "INVALID_ARGUMENT",
+          `${this.host.adapter.name} has no exception filter '${f}'`,
+          `its filters: ${names.join(", ")} (\`debugger catch list\`)${throwFilter ? "; `catch throw TYPE…` stops only for those C++ types" : ""}`,
+        );
       // `catch throw TYPE…`: the words after the throw filter that name no filter are types.
       const filters: string[] = [];
       let types: string[] | undefined;
@@ -176,7 +211,12 @@ export class BreakpointSync {
           filters.push(word);
           if (canonical(word) === throwFilter) types = [];
         } else if (types && filters.length && canonical(filters.at(-1)!) === throwFilter) {
-          if (!CXX_TYPE.test(word)) throw new DebuggerError("INVALID_ARGUMENT", `'${word}' is not a C++ type name`, "`debugger catch throw std::out_of_range` (or the name without its namespaces: `out_of_range`)");
+          if (!CXX_TYPE.test(word))
+            throw new DebuggerError(
+              "INVALID_ARGUMENT",
+              `'${word}' is not a C++ type name`,
+              "`debugger catch throw std::out_of_range` (or the name without its namespaces: `out_of_range`)",
+            );
           types.push(word);
         } else throw unknown(word);
       }
@@ -236,7 +276,11 @@ export class BreakpointSync {
       const bp = await this.addSynced(q, c.function, { kind: "function", name: c.function }, { internal: c.reason });
       if (!bp.verified) {
         await this.dropSynced(q, bp);
-        throw new DebuggerError("UNSUPPORTED", `catch ${c.filter}: ${c.function} is not in this program`, "it is only there when the program uses the runtime that defines it");
+        throw new DebuggerError(
+          "UNSUPPORTED",
+          `catch ${c.filter}: ${c.function} is not in this program`,
+          "it is only there when the program uses the runtime that defines it",
+        );
       }
     } else {
       this.registry.remove(have!.id);
@@ -308,7 +352,8 @@ export class BreakpointSync {
     for (const key of this.registry.allKeys()) await this.syncSet(q, key);
     // An adapter just started has no exception breakpoint: nothing to send when none is wanted
     // (lldb-dap spent ~8 ms of a start on an empty set a raw client never sends).
-    if (this.host.capabilities.exceptionBreakpointFilters && (this.activeExceptionFilters().length || this.exceptionOptions())) await this.syncExceptionFilters().catch(() => {});
+    if (this.host.capabilities.exceptionBreakpointFilters && (this.activeExceptionFilters().length || this.exceptionOptions()))
+      await this.syncExceptionFilters().catch(() => {});
   }
 
   /** Re-sends the whole set a breakpoint belongs to: DAP replaces sets, never single entries. */
@@ -324,10 +369,13 @@ export class BreakpointSync {
     } else if (key.kind === "function") {
       this.requireCapability("supportsFunctionBreakpoints", "function breakpoints");
       const spell = (name: string) => this.host.adapter.functionBreakpointName?.(name) ?? name;
-      const res = await client.request("setFunctionBreakpoints", { breakpoints: this.registry.functionBreakpoints().map((b) => ({ ...b, name: spell(b.name) })) });
+      const res = await client.request("setFunctionBreakpoints", {
+        breakpoints: this.registry.functionBreakpoints().map((b) => ({ ...b, name: spell(b.name) })),
+      });
       this.registry.applyResponse(key, await this.inRequestOrder(q, res.breakpoints, (b) => spell(b.function!)));
       for (const bp of this.registry.members(key)) {
-        if (bp.enabled && !bp.verified && !bp.message) bp.message = `no function named '${bp.function}' in the program's debug info (a typo, inlined away, or in a library not loaded yet)`;
+        if (bp.enabled && !bp.verified && !bp.message)
+          bp.message = `no function named '${bp.function}' in the program's debug info (a typo, inlined away, or in a library not loaded yet)`;
       }
     } else if (key.kind === "data") {
       this.requireCapability("supportsDataBreakpoints", "watchpoints");
@@ -341,7 +389,11 @@ export class BreakpointSync {
   }
 
   private sendSource(client: DapClient, path: string, breakpoints: P.SourceBreakpoint[]): Promise<P.SetBreakpointsResponse["body"]> {
-    return client.request("setBreakpoints", { source: { path, name: path.slice(path.lastIndexOf("/") + 1) }, breakpoints, lines: breakpoints.map((b) => b.line) });
+    return client.request("setBreakpoints", {
+      source: { path, name: path.slice(path.lastIndexOf("/") + 1) },
+      breakpoints,
+      lines: breakpoints.map((b) => b.line),
+    });
   }
 
   /**
@@ -379,7 +431,10 @@ export class BreakpointSync {
     const byName = this.host.adapter.functionBreakpointIds;
     const members = this.registry.members({ kind: "function" });
     if (!byName || members.length < 2) return answered;
-    const text = await this.inspector.console.rawNow(q, byName.command).then((r) => r.result, () => undefined);
+    const text = await this.inspector.console.rawNow(q, byName.command).then(
+      (r) => r.result,
+      () => undefined,
+    );
     const ids = text === undefined ? undefined : byName.parse(text);
     if (!ids) return answered;
     return members.map((b, i) => {
@@ -393,7 +448,10 @@ export class BreakpointSync {
     const file = bp.file!;
     const probe = this.host.adapter.codeLines;
     if (probe) {
-      const answer = await this.inspector.reader.evaluateNow(q, probe.command(file), "repl").then((r) => r.result, (e: Error) => e.message);
+      const answer = await this.inspector.reader.evaluateNow(q, probe.command(file), "repl").then(
+        (r) => r.result,
+        (e: Error) => e.message,
+      );
       const lines = probe.parse(answer);
       if (!lines) return `${file} is not in the program's debug info (not compiled into it, or built without -g)`;
       const after = lines.find((n) => n > bp.line!);
@@ -420,10 +478,15 @@ export class BreakpointSync {
     if (!client) return;
     let filters = this.activeExceptionFilters();
     const options = this.exceptionOptions();
-    const conditions = !this.chosenExceptionFilters && this.host.capabilities.supportsExceptionFilterOptions ? this.host.adapter.defaultExceptionConditions : undefined;
+    const conditions =
+      !this.chosenExceptionFilters && this.host.capabilities.supportsExceptionFilterOptions ? this.host.adapter.defaultExceptionConditions : undefined;
     const filterOptions = conditions ? filters.filter((f) => conditions[f]).map((filterId) => ({ filterId, condition: conditions[filterId] })) : [];
     if (filterOptions.length) filters = filters.filter((f) => !conditions![f]);
-    await client.request("setExceptionBreakpoints", { filters, ...(filterOptions.length ? { filterOptions } : {}), ...(options ? { exceptionOptions: options } : {}) });
+    await client.request("setExceptionBreakpoints", {
+      filters,
+      ...(filterOptions.length ? { filterOptions } : {}),
+      ...(options ? { exceptionOptions: options } : {}),
+    });
   }
 
   private requireCapability(cap: keyof P.Capabilities, what: string): void {
@@ -431,6 +494,10 @@ export class BreakpointSync {
   }
 
   private unsupported(cap: string, what: string): never {
-    throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not support ${what} (capability ${cap})`, "use another kind of breakpoint or another adapter");
+    throw new DebuggerError(
+      "UNSUPPORTED",
+      `${this.host.adapter.name} does not support ${what} (capability ${cap})`,
+      "use another kind of breakpoint or another adapter",
+    );
   }
 }

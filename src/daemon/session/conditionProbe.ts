@@ -62,7 +62,27 @@ export function adapterCondition(bp: Breakpoint & { probe?: ProbeState }): strin
   return bp.probe?.active ? undefined : (bp.probe?.translated ?? bp.condition);
 }
 
-const KEYWORDS = new Set(["and", "or", "not", "in", "is", "true", "false", "True", "False", "None", "nil", "null", "nullptr", "NULL", "sizeof", "len", "as", "if", "else"]);
+const KEYWORDS = new Set([
+  "and",
+  "or",
+  "not",
+  "in",
+  "is",
+  "true",
+  "false",
+  "True",
+  "False",
+  "None",
+  "nil",
+  "null",
+  "nullptr",
+  "NULL",
+  "sizeof",
+  "len",
+  "as",
+  "if",
+  "else",
+]);
 
 /**
  * Variables and member paths the condition reads (`count`, `p->next`, `self.items[0]`, `s.len`),
@@ -129,7 +149,8 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
     const began = performance.now();
     const operands = conditionOperands(bp.condition!);
     // As written, where the adapter reads the language as written; else as translated at this hit.
-    const spelled = (expression: string): Promise<{ expression: string; readNow?: boolean }> => (host.translate ? host.translate(expression, frameId) : Promise.resolve({ expression }));
+    const spelled = (expression: string): Promise<{ expression: string; readNow?: boolean }> =>
+      host.translate ? host.translate(expression, frameId) : Promise.resolve({ expression });
     // Found once: the line's types are the same at every hit. One that read values now is found again.
     const check = async () => {
       const t = probe.translated !== undefined ? { expression: probe.translated } : await spelled(bp.condition!);
@@ -139,11 +160,17 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
       return value;
     };
     const [cond, ...values] = await Promise.all([
-      check().then((value) => ({ value }), (e: Error) => ({ error: e.message })),
+      check().then(
+        (value) => ({ value }),
+        (e: Error) => ({ error: e.message }),
+      ),
       ...operands.map((expression) =>
         spelled(expression)
           .then((t) => host.evaluate(t.expression, frameId))
-          .then((value) => ({ expression, value }), (e: Error) => ({ expression, error: e.message.replace(/^cannot evaluate '[^']*': /, "") })),
+          .then(
+            (value) => ({ expression, value }),
+            (e: Error) => ({ expression, error: e.message.replace(/^cannot evaluate '[^']*': /, "") }),
+          ),
       ),
     ]);
     const verdict = "value" in cond! ? truthy(cond.value) : undefined;
@@ -196,7 +223,12 @@ const HOT_REPORT_S = 1;
  * The conditions a command spent its time on: those whose budget ran out (a hot line) and that
  * the adapter then checked for at least HOT_REPORT_S of the command (from SINCE, Date.now()).
  */
-export function conditionCosts(bps: Breakpoint[], adapter: string, since: number, faster: () => { adapter: string; msEach: number } | undefined): ConditionCost[] {
+export function conditionCosts(
+  bps: Breakpoint[],
+  adapter: string,
+  since: number,
+  faster: () => { adapter: string; msEach: number } | undefined,
+): ConditionCost[] {
   const out: ConditionCost[] = [];
   const now = Date.now();
   for (const bp of bps as Probed[]) {
@@ -245,11 +277,14 @@ function whyNotStopped(b: BreakpointView): string {
   if (!b.verified) return `never bound${b.message ? ` (${b.message.trim().replace(/\s*\n\s*/g, " ")})` : ""}`;
   const f = b.conditionFalse;
   if (f && f.hits > 0) {
-    const last = f.last?.length ? ` (last time: ${f.last.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join(", ")})` : "";
+    const last = f.last?.length
+      ? ` (last time: ${f.last.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join(", ")})`
+      : "";
     const times = `${f.more ? "at least " : ""}${f.hits} time${f.hits === 1 ? "" : "s"}`;
     return `reached ${times}, the condition false each time${last}${f.more ? `; the daemon stopped counting after ${f.hits}` : ""}`;
   }
-  if (f?.byAdapter || (b.condition && !probeable({ ...b, kind: b.kind as Breakpoint["kind"] } as Breakpoint)) || b.hitCondition) return "the adapter checked its condition and never stopped: not reached, or the condition never held";
+  if (f?.byAdapter || (b.condition && !probeable({ ...b, kind: b.kind as Breakpoint["kind"] } as Breakpoint)) || b.hitCondition)
+    return "the adapter checked its condition and never stopped: not reached, or the condition never held";
   return "never reached";
 }
 
@@ -274,7 +309,9 @@ export function probeHost(ctx: ConditionContext): ProbeHost {
   return {
     evaluate: async (expression, frameId) => (await evaluate(expression, frameId)).result,
     resync: (bp) => ctx.resync(bp),
-    ...(translate ? { translate: (expression: string, frameId: number) => translate(expression, { program: ctx.program, evaluate: (e) => evaluate(e, frameId) }) } : {}),
+    ...(translate
+      ? { translate: (expression: string, frameId: number) => translate(expression, { program: ctx.program, evaluate: (e) => evaluate(e, frameId) }) }
+      : {}),
   };
 }
 
@@ -283,7 +320,13 @@ export function probeHost(ctx: ConditionContext): ProbeHost {
  * daemon checks, all of them false, does not stand (the program is resumed, no report). Ids of
  * breakpoints whose condition was false leave `ids`. Only after a continue (see beforeResume).
  */
-export async function conditionVerdict(q: InQueue, ctx: ConditionContext, body: DapEventMap["stopped"], ids: number[], resumedBy: string): Promise<{ stand: true } | { stand: false; threadId: number }> {
+export async function conditionVerdict(
+  q: InQueue,
+  ctx: ConditionContext,
+  body: DapEventMap["stopped"],
+  ids: number[],
+  resumedBy: string,
+): Promise<{ stand: true } | { stand: false; threadId: number }> {
   if (!ctx.client || !/breakpoint/i.test(body.reason) || resumedBy !== "continue") return { stand: true };
   try {
     const threadId = body.threadId ?? (await ctx.frames.defaultThread());

@@ -6,7 +6,8 @@ import type { InspectorHost, SelectedFrame } from "./inspectorHost.ts";
 import type { InQueue, Queue } from "./queue.ts";
 import { evaluateError } from "./values.ts";
 
-const RAW_HINT = "the text goes to the debugger's own console as typed: LLDB or gdb commands (`debugger raw help`), Python for debugpy, Go expressions for Delve";
+const RAW_HINT =
+  "the text goes to the debugger's own console as typed: LLDB or gdb commands (`debugger raw help`), Python for debugpy, Go expressions for Delve";
 
 export class DebuggerConsole {
   constructor(

@@ -30,7 +30,11 @@ export interface Printed {
  * What to print at a stop: a command's `--print` expressions (every stop), then those of the
  * breakpoints the stop is at (`LOC print EXPR`), each once. `bp` looks a breakpoint up by id.
  */
-export function stopPrints(bp: (id: number) => { prints?: string[] } | undefined, stop: Pick<StopReport, "reason" | "breakpointIds">, prints: readonly string[]): string[] {
+export function stopPrints(
+  bp: (id: number) => { prints?: string[] } | undefined,
+  stop: Pick<StopReport, "reason" | "breakpointIds">,
+  prints: readonly string[],
+): string[] {
   const own = stop.reason === "breakpoint" ? stop.breakpointIds.flatMap((id) => bp(id)?.prints ?? []) : [];
   return [...new Set([...prints, ...own])];
 }
@@ -56,7 +60,11 @@ export class Displays {
     for (const id of gone) {
       if (!this.items.some((d) => d.id === id)) throw new DebuggerError("INVALID_ARGUMENT", `no display ${id}`, "`debugger display` lists them");
     }
-    for (const id of gone) this.items.splice(this.items.findIndex((d) => d.id === id), 1);
+    for (const id of gone)
+      this.items.splice(
+        this.items.findIndex((d) => d.id === id),
+        1,
+      );
     return gone;
   }
 
@@ -79,7 +87,12 @@ export class Displays {
    * (see declaredBelow).
    */
   async evaluate(expressions: string[], at?: StopReport): Promise<DisplayValue[]> {
-    const values = await this.host.run((q) => this.host.reader.displaysNow(q, expressions.map((expression) => ({ expression }))));
+    const values = await this.host.run((q) =>
+      this.host.reader.displaysNow(
+        q,
+        expressions.map((expression) => ({ expression })),
+      ),
+    );
     return at ? declaredBelow(values, at) : values;
   }
 
@@ -127,7 +140,12 @@ export async function declaredBelow(values: DisplayValue[], at: StopReport): Pro
   if (!below) return values;
   return values.map((v) => {
     const at = bare(v) ? firstBelow(below, v.expression) : undefined;
-    return at !== undefined ? { ...v, error: `'${v.expression}' is no local here yet: it appears from line ${line + at} on, and a breakpoint stops before its line runs (${v.error})` } : v;
+    return at !== undefined
+      ? {
+          ...v,
+          error: `'${v.expression}' is no local here yet: it appears from line ${line + at} on, and a breakpoint stops before its line runs (${v.error})`,
+        }
+      : v;
   });
 }
 

@@ -108,7 +108,9 @@ export class Ending {
     report.description = `${what}; ${ended ? `the program it ran (pid ${ended.join(", ")}) was ended` : "the program had already gone"}`;
     h.output.attachTo(report);
     h.reports.keep(report);
-    h.reports.fail(new DebuggerError("ADAPTER_EXITED", `${what}; the session ended`, "`debugger start` begins a new one; `debugger logs` shows the adapter's last words"));
+    h.reports.fail(
+      new DebuggerError("ADAPTER_EXITED", `${what}; the session ended`, "`debugger start` begins a new one; `debugger logs` shows the adapter's last words"),
+    );
     h.onChange();
   }
 
@@ -119,7 +121,8 @@ export class Ending {
     // (lldb-dap says "exited -1" when lldb-server is killed): end it and say why.
     const dead = h.mode === "launch" ? h.link.lostHelper() : undefined;
     const orphaned = dead && h.pid && isAlive(h.pid) ? h.link.endDebuggees() : undefined;
-    if (dead && orphaned) this.helperNote = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died; the program it ran (pid ${orphaned.join(", ")}) was still running and was ended`;
+    if (dead && orphaned)
+      this.helperNote = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died; the program it ran (pid ${orphaned.join(", ")}) was still running and was ended`;
     if (h.exitCode === undefined && h.adapter.exitCodeFromOutput) h.exitCode = h.adapter.exitCodeFromOutput(h.output.recent());
     // A death by a signal is told as one: adapters give it as an exit code (lldb-dap 9, Delve -9, debugpy 247) or only in words (gdb).
     h.exitSignal ??= h.adapter.exitSignal?.(h.exitCode, h.output.recent(), h.reports.last, h.pid);
@@ -132,7 +135,8 @@ export class Ending {
       report.description = `the program was killed by ${h.exitSignal}`;
     } else {
       report.exitCode = h.exitCode;
-      report.description = h.exitCode !== undefined ? `program exited with code ${h.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
+      report.description =
+        h.exitCode !== undefined ? `program exited with code ${h.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
     }
     if (this.helperNote) report.description += ` (${this.helperNote})`;
     report.neverHit = h.neverHit();

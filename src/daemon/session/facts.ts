@@ -114,7 +114,12 @@ export abstract class SessionFacts {
 
   /** A core dump cannot run: execution and breakpoints are refused with what to do instead. */
   requireRunnable(what: string): void {
-    if (this.core) throw new DebuggerError("UNSUPPORTED", `${what}: session '${this.name}' is a core dump (${this.core}); it cannot run`, "inspect it with backtrace, frame, locals, print, threads, memory read; start the program without --core to run it");
+    if (this.core)
+      throw new DebuggerError(
+        "UNSUPPORTED",
+        `${what}: session '${this.name}' is a core dump (${this.core}); it cannot run`,
+        "inspect it with backtrace, frame, locals, print, threads, memory read; start the program without --core to run it",
+      );
   }
 
   get mode(): "launch" | "attach" | undefined {
@@ -157,7 +162,15 @@ export abstract class SessionFacts {
   }
 
   summary(): SessionSummary {
-    return { name: this.name, state: this.state, program: this.program || undefined, adapter: this.adapter.name, pid: this.pid, mode: this.mode, ...(this.core ? { core: this.core } : {}) };
+    return {
+      name: this.name,
+      state: this.state,
+      program: this.program || undefined,
+      adapter: this.adapter.name,
+      pid: this.pid,
+      mode: this.mode,
+      ...(this.core ? { core: this.core } : {}),
+    };
   }
 
   get limits(): DisplayLimits {
@@ -184,7 +197,11 @@ export abstract class SessionFacts {
   requireLive(): DapClient {
     const client = this.link.client;
     if (!this.live || !client) {
-      throw new DebuggerError("SESSION_ENDED", `session '${this.name}' has ${this.state !== "exited" ? "ended" : this.exitSignal ? `ended: the program was killed by ${this.exitSignal}` : `exited (code ${this.exitCode})`}`, "`debugger start PROGRAM` begins a new one; `debugger output` and `debugger events` still show what happened");
+      throw new DebuggerError(
+        "SESSION_ENDED",
+        `session '${this.name}' has ${this.state !== "exited" ? "ended" : this.exitSignal ? `ended: the program was killed by ${this.exitSignal}` : `exited (code ${this.exitCode})`}`,
+        "`debugger start PROGRAM` begins a new one; `debugger output` and `debugger events` still show what happened",
+      );
     }
     return client;
   }
@@ -192,7 +209,11 @@ export abstract class SessionFacts {
   requireStopped(): DapClient {
     const client = this.requireLive();
     if (this.state !== "stopped") {
-      throw new DebuggerError("NOT_STOPPED", `session '${this.name}' is ${this.state}, not stopped`, "`debugger pause` stops it, `debugger await` waits for the next stop");
+      throw new DebuggerError(
+        "NOT_STOPPED",
+        `session '${this.name}' is ${this.state}, not stopped`,
+        "`debugger pause` stops it, `debugger await` waits for the next stop",
+      );
     }
     return client;
   }

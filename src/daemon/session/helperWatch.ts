@@ -45,7 +45,13 @@ export function realProgram(path: string | undefined): string | undefined {
   }
 }
 
-export function helpersOf(adapterPid: number, started: readonly { pid: number }[], programPid: number | undefined, programPath?: string, parentOf: (pid: number) => number | undefined = parentPid): Helper[] {
+export function helpersOf(
+  adapterPid: number,
+  started: readonly { pid: number }[],
+  programPid: number | undefined,
+  programPath?: string,
+  parentOf: (pid: number) => number | undefined = parentPid,
+): Helper[] {
   const out: Helper[] = [];
   for (const { pid } of started) {
     if (pid === programPid || parentOf(pid) !== adapterPid || (programPath && exeOf(pid) === programPath)) continue;

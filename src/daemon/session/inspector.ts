@@ -114,7 +114,10 @@ export class Inspector {
       );
       const out: ThreadView[] = threads.map((t, i) => {
         const frames = stacks[i] ?? [];
-        const index = Math.max(0, frames.findIndex((f) => isUserFrame(f, facts)));
+        const index = Math.max(
+          0,
+          frames.findIndex((f) => isUserFrame(f, facts)),
+        );
         const shown = frames[index];
         const { id: _id, column: _c, ...frame } = shown ?? ({} as Partial<FrameView>);
         return {
@@ -126,7 +129,10 @@ export class Inspector {
         };
       });
       const cut = threads.length - framed.length;
-      return { threads: out, ...(cut > 0 ? { truncated: [`frames of the first ${MAX_THREAD_FRAMES} threads only; ${cut} more without (\`debugger backtrace --thread ID\`)`] } : {}) };
+      return {
+        threads: out,
+        ...(cut > 0 ? { truncated: [`frames of the first ${MAX_THREAD_FRAMES} threads only; ${cut} more without (\`debugger backtrace --thread ID\`)`] } : {}),
+      };
     });
   }
 
@@ -140,7 +146,13 @@ export class Inspector {
       await this.selectThreadNow(q, id);
       const frames = (await this.framesNow(q, id)).map(frameView);
       const facts = this.host.codeFacts();
-      const index = frames[0] && !isUserFrame(frames[0], facts) ? Math.max(0, frames.findIndex((f) => isUserFrame(f, facts))) : 0;
+      const index =
+        frames[0] && !isUserFrame(frames[0], facts)
+          ? Math.max(
+              0,
+              frames.findIndex((f) => isUserFrame(f, facts)),
+            )
+          : 0;
       if (index > 0) await this.selectFrameNow(q, index);
       return this.contextNow(q, this.host.sourceLines);
     });
@@ -256,17 +268,31 @@ export class Inspector {
           if (vars) g.locals = vars.slice(0, this.host.limits.maxLocals).map((v) => ({ ...v, value: truncateValue(v.value, HANG_VALUE_LENGTH).value }));
         }
       }
-      if (stopped && language === "c") await this.mutexOwnersNow(q, report, read, all.map((t) => t.id));
+      if (stopped && language === "c")
+        await this.mutexOwnersNow(
+          q,
+          report,
+          read,
+          all.map((t) => t.id),
+        );
       const truncated: string[] = [];
-      if (all.length > threads.length) truncated.push(`stacks of the first ${threads.length} threads only; ${all.length - threads.length} more not read, and not counted as waiting`);
-      if (stopped && report.groups.length > MAX_HANG_LOCALS) truncated.push(`locals of the first ${MAX_HANG_LOCALS} groups only (\`debugger frame N --thread ID\` for the others)`);
-      if (report.groups.some((g) => g.locals?.some((v) => v.value.endsWith("…")))) truncated.push(`values cut at ${HANG_VALUE_LENGTH} characters (\`debugger print NAME\` after \`debugger frame N --thread ID\`)`);
+      if (all.length > threads.length)
+        truncated.push(`stacks of the first ${threads.length} threads only; ${all.length - threads.length} more not read, and not counted as waiting`);
+      if (stopped && report.groups.length > MAX_HANG_LOCALS)
+        truncated.push(`locals of the first ${MAX_HANG_LOCALS} groups only (\`debugger frame N --thread ID\` for the others)`);
+      if (report.groups.some((g) => g.locals?.some((v) => v.value.endsWith("…"))))
+        truncated.push(`values cut at ${HANG_VALUE_LENGTH} characters (\`debugger print NAME\` after \`debugger frame N --thread ID\`)`);
       return { ...report, ...(stopped ? {} : { notStopped: true }), ...(truncated.length ? { truncated } : {}) };
     });
   }
 
   /** A frame's arguments and locals as the debugger's console prints them (AdapterSpec.consoleLocals). */
-  private async consoleLocalsNow(q: InQueue, spec: NonNullable<AdapterSpec["consoleLocals"]>, thread: number, level: number): Promise<VariableView[] | undefined> {
+  private async consoleLocalsNow(
+    q: InQueue,
+    spec: NonNullable<AdapterSpec["consoleLocals"]>,
+    thread: number,
+    level: number,
+  ): Promise<VariableView[] | undefined> {
     const text: string[] = [];
     for (const command of spec.commands(thread, level)) {
       const r = await this.console.rawNow(q, command).catch(() => undefined);
@@ -289,13 +315,20 @@ export class Inspector {
       const arg = firstArgument(g.text, /pthread_mutex_(?:timed|clock)?lock/);
       const frameId = read.find((t) => t.id === g.threads[0])?.frameId;
       if (!arg || frameId === undefined) continue;
-      const r = await this.reader.evaluateNow(q, `((pthread_mutex_t *)(${arg}))->__data.__owner`, this.host.adapter.printContext, undefined, frameId).catch(() => undefined);
+      const r = await this.reader
+        .evaluateNow(q, `((pthread_mutex_t *)(${arg}))->__data.__owner`, this.host.adapter.printContext, undefined, frameId)
+        .catch(() => undefined);
       const lwp = r && /^\d+$/.test(r.result.trim()) ? Number(r.result.trim()) : 0;
       if (!lwp) continue;
       const lwps = this.host.adapter.threadsByLwp;
       let thread = ids.includes(lwp) && !lwps ? lwp : undefined;
       if (thread === undefined && lwps) {
-        byLwp ??= lwps.parse(await this.console.rawNow(q, lwps.command).then((x) => x.result, () => ""));
+        byLwp ??= lwps.parse(
+          await this.console.rawNow(q, lwps.command).then(
+            (x) => x.result,
+            () => "",
+          ),
+        );
         thread = byLwp.get(lwp);
       }
       g.heldBy = { lwp, ...(thread !== undefined ? { thread } : {}) };
@@ -312,13 +345,29 @@ export class Inspector {
         const src = frame.source;
         const ref = src?.sourceReference;
         // A source without a file (generated code, a module from a zip): the adapter's `source` request.
-        const read = ref ? () => this.host.requireLive().request("source", { source: src, sourceReference: ref }).then((b) => b?.content, () => undefined) : undefined;
+        const read = ref
+          ? () =>
+              this.host
+                .requireLive()
+                .request("source", { source: src, sourceReference: ref })
+                .then(
+                  (b) => b?.content,
+                  () => undefined,
+                )
+          : undefined;
         here = { path: src?.path, name: src?.name, line: frame.line, read };
       }
       const how = this.host.adapter.functionSource;
       const live = state === "stopped" || state === "running";
       const locateFunction = how && live ? async (name: string) => how.parse((await this.console.rawNow(q, how.command(name))).result) : undefined;
-      const data = await listing(target, around, { ...where, adapter: this.host.adapter, here, lastFile: this.lastListed, locateFunction, readLines: this.host.readSource ?? readLines });
+      const data = await listing(target, around, {
+        ...where,
+        adapter: this.host.adapter,
+        here,
+        lastFile: this.lastListed,
+        locateFunction,
+        readLines: this.host.readSource ?? readLines,
+      });
       if (!data.via) this.lastListed = data.file;
       return data;
     });
@@ -395,10 +444,16 @@ export class Inspector {
     // second round trip in every stop report of a short stack).
     const client = this.host.requireLive();
     const cached = this.framesCache;
-    if (cached?.threadId === threadId && ((cached.whole && cached.changes === client.changes) || cached.frames.length >= Math.min(levels, 64))) return cached.frames.slice(0, levels);
+    if (cached?.threadId === threadId && ((cached.whole && cached.changes === client.changes) || cached.frames.length >= Math.min(levels, 64)))
+      return cached.frames.slice(0, levels);
     const asked = Math.max(levels, 64);
     const res = await client.request("stackTrace", { threadId, startFrame: 0, levels: asked });
-    this.framesCache = { threadId, frames: res.stackFrames, whole: res.stackFrames.length < asked && !(res.totalFrames! > res.stackFrames.length), changes: client.changes };
+    this.framesCache = {
+      threadId,
+      frames: res.stackFrames,
+      whole: res.stackFrames.length < asked && !(res.totalFrames! > res.stackFrames.length),
+      changes: client.changes,
+    };
     return res.stackFrames.slice(0, levels);
   }
 
@@ -421,7 +476,11 @@ export class Inspector {
     const threadId = this.currentThreadId ?? (await this.defaultThread());
     const frames = await this.framesNow(q, threadId, index + 1);
     if (index < 0 || index >= frames.length) {
-      throw new DebuggerError("NO_FRAME", `no frame ${index}: thread ${threadId} has ${frames.length} frame${frames.length === 1 ? "" : "s"}`, "`debugger backtrace` lists the frames");
+      throw new DebuggerError(
+        "NO_FRAME",
+        `no frame ${index}: thread ${threadId} has ${frames.length} frame${frames.length === 1 ? "" : "s"}`,
+        "`debugger backtrace` lists the frames",
+      );
     }
     this.currentFrame = index;
   }
@@ -438,7 +497,7 @@ export class Inspector {
       frameIndex: index,
       // The last stop's reason and breakpoints belong to the thread and frame it named.
       reason: last?.threadId === undefined || last.threadId === threadId ? last?.reason : undefined,
-      breakpointIds: index === (last?.frameIndex ?? 0) && (last?.threadId === undefined || last.threadId === threadId) ? last?.breakpointIds ?? [] : [],
+      breakpointIds: index === (last?.frameIndex ?? 0) && (last?.threadId === undefined || last.threadId === threadId) ? (last?.breakpointIds ?? []) : [],
       frame: { function: functionName(frame.name), file, line: frame.line, column: frame.column },
       source,
       locals: cut.variables,

@@ -21,7 +21,12 @@ export class Machine {
       const { frame, index } = await this.frames.selectedFrameNow(q);
       const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
       const scope = scopes.find((x) => x.presentationHint === "registers" || /regist/i.test(x.name));
-      if (!scope) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} shows no registers (scopes: ${scopes.map((x) => x.name).join(", ")})`, "`debugger raw` may reach the debugger's own register command");
+      if (!scope)
+        throw new DebuggerError(
+          "UNSUPPORTED",
+          `${this.host.adapter.name} shows no registers (scopes: ${scopes.map((x) => x.name).join(", ")})`,
+          "`debugger raw` may reach the debugger's own register command",
+        );
       // lldb-dap groups registers in sets ("General Purpose Registers", …): flatten them.
       const top = await this.values.variablesNow(q, scope.variablesReference);
       const groups = top.every((x) => x.reference > 0) ? top : [{ name: scope.name, value: "", reference: 0, children: top }];
@@ -44,14 +49,23 @@ export class Machine {
       const client = this.host.requireStopped();
       const own = this.host.adapter.memoryCommand;
       if (!this.host.capabilities.supportsReadMemoryRequest && !own) {
-        throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} cannot read memory (capability supportsReadMemoryRequest)`, "`debugger print` shows values; `debugger raw` may reach the debugger's own command");
+        throw new DebuggerError(
+          "UNSUPPORTED",
+          `${this.host.adapter.name} cannot read memory (capability supportsReadMemoryRequest)`,
+          "`debugger print` shows values; `debugger raw` may reach the debugger's own command",
+        );
       }
       // An address as given, or an expression whose value (`&x`, a pointer) is one.
       let address = /^(0x[0-9a-f]+|\d+)$/i.test(location) ? location : undefined;
       if (!address) {
         const r = await this.values.evaluateNow(q, location, this.host.adapter.printContext);
         address = r.memoryReference ?? /0x[0-9a-f]+/i.exec(r.result)?.[0];
-        if (!address) throw new DebuggerError("INVALID_ARGUMENT", `'${location}' is not an address (it is ${r.result})`, "give an address (0x7ffe…) or a pointer expression such as &x");
+        if (!address)
+          throw new DebuggerError(
+            "INVALID_ARGUMENT",
+            `'${location}' is not an address (it is ${r.result})`,
+            "give an address (0x7ffe…) or a pointer expression such as &x",
+          );
       }
       let start: string;
       let bytes: Uint8Array;
@@ -81,12 +95,22 @@ export class Machine {
   disassemble(address: string | undefined, count: number | undefined, withSource = false, fn?: boolean | string): Promise<Replies["disassemble"]> {
     return this.queue(async (q) => {
       const client = this.host.requireStopped();
-      if (!this.host.capabilities.supportsDisassembleRequest) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not support disassembly (capability supportsDisassembleRequest)`, "`debugger raw` may reach the debugger's own disassembler");
+      if (!this.host.capabilities.supportsDisassembleRequest)
+        throw new DebuggerError(
+          "UNSUPPORTED",
+          `${this.host.adapter.name} does not support disassembly (capability supportsDisassembleRequest)`,
+          "`debugger raw` may reach the debugger's own disassembler",
+        );
       const { frame } = await this.frames.selectedFrameNow(q);
       const pc = frame.instructionPointerReference;
       const whole = fn !== undefined && fn !== false ? await this.functionStartNow(q, fn === true ? undefined : fn, frame.name, pc) : undefined;
       const at = whole?.start ?? address ?? pc;
-      if (!at) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} gave no instruction address for this frame`, "give one: `debugger disassemble 0x401000`");
+      if (!at)
+        throw new DebuggerError(
+          "UNSUPPORTED",
+          `${this.host.adapter.name} gave no instruction address for this frame`,
+          "give one: `debugger disassemble 0x401000`",
+        );
       if (!/^(0x[0-9a-f]+|\d+)$/i.test(at)) throw new DebuggerError("INVALID_ARGUMENT", `'${at}' is not an address`, "e.g. `debugger disassemble 0x401000`");
       const limit = whole ? (count ?? FUNCTION_MAX) : (count ?? 16);
       // One more than the limit: an instruction past it that is still the function's means it was cut.
@@ -127,7 +151,8 @@ export class Machine {
       // A listing by count runs on into the next function: said, with the flag that stops at the end.
       const into = whole ? undefined : nextFunction(raw);
       const next = into && { address: raw[into]!.address, function: raw[into]!.symbol!.replace(/\+\d+$/, ""), note: "" };
-      if (next) next.note = `from ${next.address} on this is ${next.function}, another function: ${address === undefined ? "`debugger disassemble --function` shows the current function, to its end" : "`debugger disassemble --function NAME` shows one function, to its end"}`;
+      if (next)
+        next.note = `from ${next.address} on this is ${next.function}, another function: ${address === undefined ? "`debugger disassemble --function` shows the current function, to its end" : "`debugger disassemble --function NAME` shows one function, to its end"}`;
       return { address: at, instructions, ...(whole ? { function: whole.name } : {}), ...(truncated ? { truncated } : {}), ...(next ? { next } : {}) };
     });
   }
@@ -138,31 +163,59 @@ export class Machine {
    * evaluated, which both debuggers answer with its address. The selected frame's function must
    * then hold the current instruction, or the name meant another (an overload).
    */
-  private async functionStartNow(q: InQueue, name: string | undefined, frameName: string, pc: string | undefined): Promise<{ start: string; name: string; end?: string }> {
+  private async functionStartNow(
+    q: InQueue,
+    name: string | undefined,
+    frameName: string,
+    pc: string | undefined,
+  ): Promise<{ start: string; name: string; end?: string }> {
     const own = this.host.adapter.functionRange;
     if (own && name === undefined && pc) {
       const range = own.parse((await this.values.evaluateNow(q, own.command(pc), "repl")).result);
       if (range) return range;
     }
     if (name === undefined) {
-      if (!pc) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} gave no instruction address for this frame`, "`debugger disassemble --function NAME` names the function");
-      const here = (await this.host.requireStopped().request("disassemble", { memoryReference: pc, instructionCount: 1, resolveSymbols: true }))?.instructions?.[0];
+      if (!pc)
+        throw new DebuggerError(
+          "UNSUPPORTED",
+          `${this.host.adapter.name} gave no instruction address for this frame`,
+          "`debugger disassemble --function NAME` names the function",
+        );
+      const here = (await this.host.requireStopped().request("disassemble", { memoryReference: pc, instructionCount: 1, resolveSymbols: true }))
+        ?.instructions?.[0];
       const m = /^(.+)\+(\d+)$/.exec(here?.symbol ?? "");
       if (m && BigInt(pc) >= BigInt(m[2]!)) return { start: `0x${(BigInt(pc) - BigInt(m[2]!)).toString(16)}`, name: m[1]! };
     }
     const wanted = name ?? functionName(frameName);
     const r = await this.values.evaluateNow(q, wanted, this.host.adapter.printContext).catch((e: Error) => {
-      throw new DebuggerError("INVALID_ARGUMENT", `cannot find function '${wanted}': ${e.message.replace(/^cannot evaluate '[^']*': /, "")}`, "`debugger disassemble ADDR --count N` disassembles from an address");
+      throw new DebuggerError(
+        "INVALID_ARGUMENT",
+        `cannot find function '${wanted}': ${e.message.replace(/^cannot evaluate '[^']*': /, "")}`,
+        "`debugger disassemble ADDR --count N` disassembles from an address",
+      );
     });
     const start = /^0x[0-9a-f]+$/i.test(r.memoryReference ?? "") ? r.memoryReference! : /0x[0-9a-f]+/i.exec(r.result)?.[0];
     // A function's type ends in its parameter list: `int (*)(int, int)` (LLDB), `int (int, int)` (gdb); Go's is `func(…)…`.
     if (!/\)\s*$/.test(r.type ?? "") && !/^func\b/.test(r.type ?? "")) {
-      throw new DebuggerError("INVALID_ARGUMENT", `'${wanted}' is not a function (it is ${r.result})`, "`debugger disassemble ADDR --count N` disassembles from an address");
+      throw new DebuggerError(
+        "INVALID_ARGUMENT",
+        `'${wanted}' is not a function (it is ${r.result})`,
+        "`debugger disassemble ADDR --count N` disassembles from an address",
+      );
     }
     // Delve shows a function as its name, with no address, and names no instruction's symbol.
-    if (!start) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not say where function '${wanted}' starts (its value is ${r.result}, with no address)`, "`debugger disassemble --count N` disassembles from the current instruction, `debugger disassemble ADDR --count N` from an address");
+    if (!start)
+      throw new DebuggerError(
+        "UNSUPPORTED",
+        `${this.host.adapter.name} does not say where function '${wanted}' starts (its value is ${r.result}, with no address)`,
+        "`debugger disassemble --count N` disassembles from the current instruction, `debugger disassemble ADDR --count N` from an address",
+      );
     if (name === undefined && pc && (BigInt(pc) < BigInt(start) || BigInt(pc) - BigInt(start) > 1_000_000n)) {
-      throw new DebuggerError("UNSUPPORTED", `cannot tell where the current function starts ('${wanted}' is at ${start}, the frame at ${pc})`, "`debugger disassemble --count N` disassembles from the current instruction");
+      throw new DebuggerError(
+        "UNSUPPORTED",
+        `cannot tell where the current function starts ('${wanted}' is at ${start}, the frame at ${pc})`,
+        "`debugger disassemble --count N` disassembles from the current instruction",
+      );
     }
     if (own) {
       const range = own.parse((await this.values.evaluateNow(q, own.command(start), "repl")).result);

@@ -26,11 +26,13 @@ export async function oneLevelDown(v: VariableView, r: ValueReader): Promise<Var
     const kid = pick(await r.children(v.reference));
     return kid ? (await r.inline(kid)).value : undefined;
   };
-  const shown = (label: string, inside: string | undefined) => (inside === undefined ? undefined : { ...v, value: inside.startsWith(label) ? inside : `${label} → ${inside}` });
+  const shown = (label: string, inside: string | undefined) =>
+    inside === undefined ? undefined : { ...v, value: inside.startsWith(label) ? inside : `${label} → ${inside}` };
   // LLDB's libstdc++ formatters: optional and variant hold their value in a child named `Value`.
   if (value === "Has Value=true" || /^Active Type = /.test(value)) return shown(value, await inner((k) => byName(k, "Value")));
   // unique_ptr: LLDB shows the address, its child `pointer` the object.
-  if (/^(?:const )?std::unique_ptr</.test(type) && /^0x[0-9a-f]+$/i.test(value) && !/^0x0+$/i.test(value)) return shown(value, await inner((k) => byName(k, "pointer")));
+  if (/^(?:const )?std::unique_ptr</.test(type) && /^0x[0-9a-f]+$/i.test(value) && !/^0x0+$/i.test(value))
+    return shown(value, await inner((k) => byName(k, "pointer")));
   // Rust: Rc/Arc (`strong=1, weak=0`) and RefCell (`borrow=0`) hold `value`; a Mutex its `data`, a cell its `value`.
   // (rustc's Arc provider names the child `data`.)
   if (/^strong=\d+, weak=\d+$/.test(value) || /^borrow=-?\d+$/.test(value)) return shown(value, await inner((k) => byName(k, "value") ?? byName(k, "data")));
@@ -110,5 +112,8 @@ export async function checkedCount(v: VariableView, expression: string, r: Value
   if (!said || !/^[A-Za-z_][\w.]*(?:->\w+)*$/.test(expression)) return undefined;
   const own = await r.evaluate(`${expression}._M_h._M_element_count`);
   if (own === undefined || !/^\d+$/.test(own.trim()) || own.trim() === said[1]) return undefined;
-  return { ...v, value: `raw: _M_h._M_element_count = ${own.trim()} (the formatter read size=${said[1]}: wrong for this libstdc++; --adapter gdb lists the elements)` };
+  return {
+    ...v,
+    value: `raw: _M_h._M_element_count = ${own.trim()} (the formatter read size=${said[1]}: wrong for this libstdc++; --adapter gdb lists the elements)`,
+  };
 }

@@ -9,11 +9,19 @@ import type { InQueue } from "./queue.ts";
 import { frameView } from "./stopReport.ts";
 import type { ResumeKind, ThrowContext, Verdict } from "./throwPolicy.ts";
 
-export async function ownStopVerdict(q: InQueue, ctx: ThrowContext, body: DapEventMap["stopped"], ids: number[], registry: BreakpointRegistry, resumedBy: ResumeKind): Promise<Verdict> {
+export async function ownStopVerdict(
+  q: InQueue,
+  ctx: ThrowContext,
+  body: DapEventMap["stopped"],
+  ids: number[],
+  registry: BreakpointRegistry,
+  resumedBy: ResumeKind,
+): Promise<Verdict> {
   const pass = ctx.adapter.passStop;
   if (!pass || resumedBy !== "continue" || !ctx.client) return { stand: true };
   if (ids.some((id) => !registry.get(id)?.internal)) return { stand: true };
-  const reason = ids.map((id) => registry.get(id)?.internal).find(Boolean) ?? (body.reason === "exception" || body.reason === "panic" ? body.reason : undefined);
+  const reason =
+    ids.map((id) => registry.get(id)?.internal).find(Boolean) ?? (body.reason === "exception" || body.reason === "panic" ? body.reason : undefined);
   if (!reason) return { stand: true };
   try {
     const threadId = body.threadId ?? (await ctx.frames.defaultThread());

@@ -64,7 +64,9 @@ export class ProgramOutput {
     if (!this.host.accepting()) return;
     if (b.category === "telemetry" || (b.category === "important" && !b.output)) return;
     const adapter = this.host.adapter;
-    let category: OutputCategory = adapter.outputCategory?.(b.category ?? "console", b.output, this.host.found, this.previous) ?? (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
+    let category: OutputCategory =
+      adapter.outputCategory?.(b.category ?? "console", b.output, this.host.found, this.previous) ??
+      (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
     this.previous = b.output;
     // The program writes to the daemon's pipes: what the adapter says is its own (cdt-gdb-adapter
     // sends gdb's console text and warnings as stdout and stderr).
@@ -142,7 +144,9 @@ export class ProgramOutput {
     const out: string[] = [];
     const read = this.buffer.read(1, PROGRAM_STREAMS).chunks;
     if (this.onPty()) {
-      out.push("stdout and stderr are one stream, shown as stdout: the program runs on a pseudo-terminal (its stdout is a terminal, line-buffered), which turns each \"\\n\" into \"\\r\\n\", shown as \"\\n\" again");
+      out.push(
+        'stdout and stderr are one stream, shown as stdout: the program runs on a pseudo-terminal (its stdout is a terminal, line-buffered), which turns each "\\n" into "\\r\\n", shown as "\\n" again',
+      );
     } else if (new Set(read.filter((c) => c.text).map((c) => c.category)).size > 1) {
       out.push("stdout and stderr are read apart: each keeps its order, but their order relative to each other is as they arrived");
     }
@@ -250,7 +254,11 @@ export class ProgramOutput {
     const program = joinText(read.chunks.filter((c) => c.category !== "console"));
     let console = joinText(read.chunks.filter((c) => c.category === "console"));
     const noise = this.host.adapter.reportNoise;
-    if (noise && console) console = console.split(/(?<=\n)/).filter((line) => !noise.test(line)).join("");
+    if (noise && console)
+      console = console
+        .split(/(?<=\n)/)
+        .filter((line) => !noise.test(line))
+        .join("");
     report.output = program;
     if (read.dropped > 0 || Buffer.byteLength(program) > REPORT_OUTPUT_BYTES) this.cutOutput(report, program, read.dropped);
     if (console.trim()) report.console = cutConsole(console, report);

@@ -11,7 +11,12 @@ export async function beforeStepOut(spec: ReturnValueSpec | undefined, console: 
 }
 
 /** At the stop a step out led to: the value returned, or why this adapter cannot say. */
-export async function returnedValue(spec: ReturnValueSpec | undefined, before: string | undefined, threadId: number, console: Console): Promise<{ value?: string; note?: string }> {
+export async function returnedValue(
+  spec: ReturnValueSpec | undefined,
+  before: string | undefined,
+  threadId: number,
+  console: Console,
+): Promise<{ value?: string; note?: string }> {
   if (!spec) return {};
   if ("cannot" in spec) return { note: spec.cannot };
   if (spec.before && before === undefined) return {};

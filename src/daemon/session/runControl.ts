@@ -108,13 +108,16 @@ export class RunControl {
     const h = this.host;
     // lldb-dap tells one stop as one `stopped` event per thread with a reason: the first is the
     // stop reported; the others are hits the next `continue` reports (no new stop, no new selection).
-    const sameStop = h.state === "stopped" && !this.resumeSent && body.threadId !== undefined && this.stopThread !== undefined && body.threadId !== this.stopThread;
+    const sameStop =
+      h.state === "stopped" && !this.resumeSent && body.threadId !== undefined && this.stopThread !== undefined && body.threadId !== this.stopThread;
     // LLDB numbers watchpoints apart from breakpoints: a data breakpoint's id is a watchpoint's.
     const among = body.reason === "data breakpoint" ? "data" : "code";
     // A hit that was pending when a step went out, told again: counted already.
-    const hits = (again: boolean) => (again ? h.breakpoints.registry.idsOf(body.hitBreakpointIds, among) : h.breakpoints.registry.recordHits(body.hitBreakpointIds, among));
+    const hits = (again: boolean) =>
+      again ? h.breakpoints.registry.idsOf(body.hitBreakpointIds, among) : h.breakpoints.registry.recordHits(body.hitBreakpointIds, among);
     if (sameStop) {
-      if (this.pending.accepts(body.threadId!)) this.pending.add({ threadId: body.threadId!, body, ids: hits(this.pending.again(body.threadId!, body.hitBreakpointIds)) });
+      if (this.pending.accepts(body.threadId!))
+        this.pending.add({ threadId: body.threadId!, body, ids: hits(this.pending.again(body.threadId!, body.hitBreakpointIds)) });
       return;
     }
     if (!h.go({ type: "stopped" })) return;
@@ -187,7 +190,11 @@ export class RunControl {
       // `continue --thread N` means that thread alone: only where the adapter can keep the others stopped.
       const single = kind === "continue" && threadId !== undefined;
       if (single && !h.capabilities.supportsSingleThreadExecutionRequests) {
-        throw new DebuggerError("UNSUPPORTED", `${h.adapter.name} cannot resume one thread alone (capability supportsSingleThreadExecutionRequests)`, "`debugger continue` without --thread resumes every thread; a breakpoint with a condition on the thread stops where it matters");
+        throw new DebuggerError(
+          "UNSUPPORTED",
+          `${h.adapter.name} cannot resume one thread alone (capability supportsSingleThreadExecutionRequests)`,
+          "`debugger continue` without --thread resumes every thread; a breakpoint with a condition on the thread stops where it matters",
+        );
       }
       if (threadId !== undefined) await h.inspector.selectThreadNow(q, threadId);
       // Another thread stopped at a breakpoint with the last stop: `continue` reports it first, without resuming.
@@ -201,7 +208,8 @@ export class RunControl {
       await beforeResume(probeHost(h.pipeline.conditionContext(q)), h.breakpoints.registry.list(), kind !== "continue");
       const tid = threadId ?? h.inspector.currentThreadId ?? (await h.inspector.defaultThread());
       // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
-      this.beforeStepOut = kind === "stepOut" ? await beforeStepOut(h.adapter.returnValue, (command) => h.inspector.console.rawNow(q, command).then((r) => r.result)) : undefined;
+      this.beforeStepOut =
+        kind === "stepOut" ? await beforeStepOut(h.adapter.returnValue, (command) => h.inspector.console.rawNow(q, command).then((r) => r.result)) : undefined;
       const waiter = h.nextStop();
       const before = h.phase;
       this.lastResume = kind;
@@ -267,7 +275,13 @@ export class RunControl {
     if (h.state !== "running" || left <= 0) return undefined;
     const own = h.nextStop();
     own.promise.catch(() => {});
-    await Promise.race([own.promise.then(() => {}, () => {}), Bun.sleep(left)]);
+    await Promise.race([
+      own.promise.then(
+        () => {},
+        () => {},
+      ),
+      Bun.sleep(left),
+    ]);
     // Wrapped: an async function returning a promise would wait for it.
     if ((h.state as SessionState) !== "running") return { stop: own.promise };
     own.cancel();

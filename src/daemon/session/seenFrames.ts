@@ -30,7 +30,12 @@ export class SeenFrames {
     const before = this.locals.get(key);
     // A name shown twice (a shadowed variable) is never called unchanged: the name alone cannot say which.
     const twice = new Set(locals.filter((v, i) => locals.findIndex((w) => w.name === v.name) !== i).map((v) => v.name));
-    const seen: StopReport["seen"] = first ? undefined : { sameFrame: this.last === key, unchanged: before ? locals.filter((v) => !twice.has(v.name) && before.get(v.name) === v.value).map((v) => v.name) : [] };
+    const seen: StopReport["seen"] = first
+      ? undefined
+      : {
+          sameFrame: this.last === key,
+          unchanged: before ? locals.filter((v) => !twice.has(v.name) && before.get(v.name) === v.value).map((v) => v.name) : [],
+        };
     this.undo = { last: this.last, key, locals: before };
     this.last = key;
     this.locals.delete(key);

@@ -57,7 +57,17 @@ export class Session extends SessionFacts {
   ) {
     super(name, adapter, config);
     const session = this;
-    this.out = new ProgramOutput({ name, adapter, get found() { return session.link.found; }, accepting: () => this.link.accepting() }, config);
+    this.out = new ProgramOutput(
+      {
+        name,
+        adapter,
+        get found() {
+          return session.link.found;
+        },
+        accepting: () => this.link.accepting(),
+      },
+      config,
+    );
     this.link = new AdapterLink({
       name,
       adapter,
@@ -73,13 +83,27 @@ export class Session extends SessionFacts {
       link: this.link,
       output: this.out,
       reports: this.reports,
-      get pid() { return session.pid; },
-      get exitCode() { return session.exitCode; },
-      set exitCode(code) { session.exitCode = code; },
-      get exitSignal() { return session.exitSignal; },
-      set exitSignal(signal) { session.exitSignal = signal; },
-      get mode() { return session.mode; },
-      get ended() { return session.ended; },
+      get pid() {
+        return session.pid;
+      },
+      get exitCode() {
+        return session.exitCode;
+      },
+      set exitCode(code) {
+        session.exitCode = code;
+      },
+      get exitSignal() {
+        return session.exitSignal;
+      },
+      set exitSignal(signal) {
+        session.exitSignal = signal;
+      },
+      get mode() {
+        return session.mode;
+      },
+      get ended() {
+        return session.ended;
+      },
       go: (e) => this.go(e),
       breakpointViews: () => this.breakpointViews(),
       neverHit: () => this.breakpoints.registry.neverHit().map((b) => b.id),
@@ -91,21 +115,39 @@ export class Session extends SessionFacts {
     this.displays = new Displays({
       run: this.queue.run,
       reader: this.inspector.reader,
-      get state() { return session.state; },
-      get lastReport() { return session.lastReport; },
+      get state() {
+        return session.state;
+      },
+      get lastReport() {
+        return session.lastReport;
+      },
     });
     this.control = new RunControl({
       name,
       adapter,
-      get state() { return session.state; },
-      get live() { return session.live; },
-      get phase() { return session.phase; },
-      get capabilities() { return session.capabilities; },
-      get client() { return session.link.client; },
+      get state() {
+        return session.state;
+      },
+      get live() {
+        return session.live;
+      },
+      get phase() {
+        return session.phase;
+      },
+      get capabilities() {
+        return session.capabilities;
+      },
+      get client() {
+        return session.link.client;
+      },
       inspector: this.inspector,
       breakpoints: this.breakpoints,
-      get pipeline() { return session.pipeline; },
-      get lastReport() { return session.lastReport; },
+      get pipeline() {
+        return session.pipeline;
+      },
+      get lastReport() {
+        return session.lastReport;
+      },
       run: this.queue.run,
       go: (e) => this.go(e),
       nextStop: () => this.nextStop(),
@@ -118,18 +160,32 @@ export class Session extends SessionFacts {
     this.pipeline = new StopPipeline({
       name,
       adapter,
-      get client() { return session.link.client; },
-      get capabilities() { return session.capabilities; },
+      get client() {
+        return session.link.client;
+      },
+      get capabilities() {
+        return session.capabilities;
+      },
       breakpoints: this.breakpoints,
       reader: this.inspector.stopReader,
       output: this.out,
       reports: this.reports,
-      get program() { return session.program; },
-      get core() { return session.core; },
-      get sourceLines() { return session.sourceLines; },
-      get readSource() { return session.readSource; },
+      get program() {
+        return session.program;
+      },
+      get core() {
+        return session.core;
+      },
+      get sourceLines() {
+        return session.sourceLines;
+      },
+      get readSource() {
+        return session.readSource;
+      },
       codeFacts: () => this.codeFacts(),
-      get limits() { return session.limits; },
+      get limits() {
+        return session.limits;
+      },
       displays: this.displays,
       takeExpectation: () => {
         const e = expectation(this.phase);
@@ -157,7 +213,8 @@ export class Session extends SessionFacts {
     for (const b of opts.breakpoints) this.breakpoints.registry.add(b.text, b.loc, b.opts);
     // Stops the adapter does not make by itself (a Rust panic), as breakpoints of the daemon's own.
     if (opts.mode === "launch" || opts.program) {
-      for (const c of this.adapter.catchpoints?.(opts.program) ?? []) if (c.on) this.breakpoints.registry.add(c.function, { kind: "function", name: c.function }, { internal: c.reason });
+      for (const c of this.adapter.catchpoints?.(opts.program) ?? [])
+        if (c.on) this.breakpoints.registry.add(c.function, { kind: "function", name: c.function }, { internal: c.reason });
     }
     await this.queue.run((q) => this.connectAndConfigure(q));
   }
@@ -246,7 +303,8 @@ export class Session extends SessionFacts {
   /** A launched program that died while stopped (its pid gone or a zombie) ends the session now. */
   private endIfProgramGone(): boolean {
     // Only a program on this machine (not one on a remote debug server).
-    if (this.mode !== "launch" || this.startOptions?.connect || this.startOptions?.via || !this.pid || process.platform !== "linux" || isAlive(this.pid)) return false;
+    if (this.mode !== "launch" || this.startOptions?.connect || this.startOptions?.via || !this.pid || process.platform !== "linux" || isAlive(this.pid))
+      return false;
     const killed = this.link.killedDebuggee();
     if (killed) this.exitSignal = signalName(killed) ?? `signal ${killed}`;
     this.ending.terminated();
@@ -262,7 +320,9 @@ export class Session extends SessionFacts {
   async end(terminateDebuggee: boolean): Promise<number[] | undefined> {
     if (this.ended && !this.link.open) return undefined;
     this.go({ type: "ended" });
-    this.reports.fail(new DebuggerError("SESSION_ENDED", `session '${this.name}' was ${terminateDebuggee ? "stopped" : "detached"}`, "`debugger start` begins a new one"));
+    this.reports.fail(
+      new DebuggerError("SESSION_ENDED", `session '${this.name}' was ${terminateDebuggee ? "stopped" : "detached"}`, "`debugger start` begins a new one"),
+    );
     const ended = await this.link.shutdown(terminateDebuggee);
     this.onChange();
     return ended;
@@ -281,7 +341,8 @@ export class Session extends SessionFacts {
   async restart(callerEnv?: Env): Promise<{ stop: Promise<StopReport> }> {
     const opts = this.startOptions;
     if (!opts) throw new DebuggerError("NO_SESSION", `session '${this.name}' was never started`, "`debugger start PROGRAM`");
-    if (opts.mode === "attach") throw new DebuggerError("UNSUPPORTED", "an attached session cannot be restarted", "`debugger detach`, then start the program again");
+    if (opts.mode === "attach")
+      throw new DebuggerError("UNSUPPORTED", "an attached session cannot be restarted", "`debugger detach`, then start the program again");
     if (callerEnv) this.startOptions = { ...opts, callerEnv };
     if (this.link.open) await this.end(true);
     await this.link.forget(3000);

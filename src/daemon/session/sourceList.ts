@@ -188,8 +188,17 @@ export async function listing(target: ListTarget, around: number, c: ListContext
       text = await c.readLines(path);
       if (text) return;
     }
-    if (c.here) throw new DebuggerError("INVALID_LOCATION", `the current frame has no source${c.here.path ? ` (${c.here.path} cannot be read here)` : ""}`, "`debugger disassemble` shows its instructions; `debugger up` moves to a caller with source");
-    throw new DebuggerError("NOT_STOPPED", `${what} needs a file: nothing is stopped in this session`, "give one: `debugger list main.c:12`, or a function: `debugger list main`");
+    if (c.here)
+      throw new DebuggerError(
+        "INVALID_LOCATION",
+        `the current frame has no source${c.here.path ? ` (${c.here.path} cannot be read here)` : ""}`,
+        "`debugger disassemble` shows its instructions; `debugger up` moves to a caller with source",
+      );
+    throw new DebuggerError(
+      "NOT_STOPPED",
+      `${what} needs a file: nothing is stopped in this session`,
+      "give one: `debugger list main.c:12`, or a function: `debugger list main`",
+    );
   };
   switch (target.kind) {
     case "here":
@@ -209,7 +218,11 @@ export async function listing(target: ListTarget, around: number, c: ListContext
     case "function": {
       const found = await findFunction(target.name, c);
       if (!found.length) {
-        throw new DebuggerError("INVALID_LOCATION", `no function '${target.name}' found${c.locateFunction ? " in the program's debug info or" : ""} in the source files below ${c.cwd}`, "check the spelling (`debugger list FILE:LINE` lists by line)");
+        throw new DebuggerError(
+          "INVALID_LOCATION",
+          `no function '${target.name}' found${c.locateFunction ? " in the program's debug info or" : ""} in the source files below ${c.cwd}`,
+          "check the spelling (`debugger list FILE:LINE` lists by line)",
+        );
       }
       path = found[0]!.file;
       line = found[0]!.line;
@@ -218,16 +231,31 @@ export async function listing(target: ListTarget, around: number, c: ListContext
       break;
     }
   }
-  if (!text || !path) throw new DebuggerError("INVALID_LOCATION", `${path ?? "the file"} cannot be read`, "check the path; relative paths are taken from the current directory");
+  if (!text || !path)
+    throw new DebuggerError("INVALID_LOCATION", `${path ?? "the file"} cannot be read`, "check the path; relative paths are taken from the current directory");
   const total = text.length - (text.at(-1) === "" ? 1 : 0);
   if (line !== undefined && line > total) throw new DebuggerError("INVALID_LOCATION", `${path} has ${total} lines, not ${line}`, LIST_HINT);
-  if (target.kind === "range" && target.from > total) throw new DebuggerError("INVALID_LOCATION", `${path} has ${total} lines; the range starts at ${target.from}`, LIST_HINT);
+  if (target.kind === "range" && target.from > total)
+    throw new DebuggerError("INVALID_LOCATION", `${path} has ${total} lines; the range starts at ${target.from}`, LIST_HINT);
   const span =
-    target.kind === "range" ? window(target, total) : target.kind === "file" ? window({ from: 1, to: 2 * around + 1 }, total) : window({ line: line!, before: around, after: around }, total);
+    target.kind === "range"
+      ? window(target, total)
+      : target.kind === "file"
+        ? window({ from: 1, to: 2 * around + 1 }, total)
+        : window({ line: line!, before: around, after: around }, total);
   const stoppedAt = c.here && (via ? true : c.here.path === path) ? c.here.line : undefined;
   const lines = [];
   for (let n = span.from; n <= span.to; n++) lines.push({ line: n, text: text[n - 1]!, current: n === stoppedAt });
-  return { file: path, from: span.from, to: span.to, total, ...(line !== undefined ? { line } : {}), ...(fn ? { function: fn.name, ...(fn.others ? { others: fn.others } : {}) } : {}), ...(via ? { via } : {}), lines };
+  return {
+    file: path,
+    from: span.from,
+    to: span.to,
+    total,
+    ...(line !== undefined ? { line } : {}),
+    ...(fn ? { function: fn.name, ...(fn.others ? { others: fn.others } : {}) } : {}),
+    ...(via ? { via } : {}),
+    lines,
+  };
 }
 
 /** A file as the user named it: from the cwd, beside the program, or (a bare name) the one file of that name below them. */
@@ -242,9 +270,18 @@ function resolveListFile(file: string, c: ListContext): string {
   if (!/[\\/]/.test(file)) {
     const found = [...new Set(roots.flatMap((r) => findBelow(r, file)))];
     if (found.length === 1) return found[0]!;
-    if (found.length > 1) throw new DebuggerError("INVALID_LOCATION", `'${file}' names ${found.length} files: ${found.slice(0, 5).join(", ")}${found.length > 5 ? ", …" : ""}`, `give its path, e.g. ${found[0]}:LINE`);
+    if (found.length > 1)
+      throw new DebuggerError(
+        "INVALID_LOCATION",
+        `'${file}' names ${found.length} files: ${found.slice(0, 5).join(", ")}${found.length > 5 ? ", …" : ""}`,
+        `give its path, e.g. ${found[0]}:LINE`,
+      );
   }
-  throw new DebuggerError("INVALID_LOCATION", `no file '${file}' in or below ${c.cwd}${c.program ? ` or beside ${c.program}` : ""}`, "give the file's path (relative to the current directory, or absolute)");
+  throw new DebuggerError(
+    "INVALID_LOCATION",
+    `no file '${file}' in or below ${c.cwd}${c.program ? ` or beside ${c.program}` : ""}`,
+    "give the file's path (relative to the current directory, or absolute)",
+  );
 }
 
 /** Where `name` is defined: the debugger's answer where it has one, else the project's sources searched. */

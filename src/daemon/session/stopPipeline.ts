@@ -146,10 +146,12 @@ export class StopPipeline {
       if (pc) this.addresses.set(normaliseAddress(pc), report.breakpointIds[0]!);
     }
     // Only plain breakpoints: one with a condition, a hit count or a log message may be at its address without having stopped there.
-    const live = new Map([...this.addresses].filter(([, id]) => {
-      const b = registry.get(id);
-      return b?.enabled && !b.internal && !b.condition && !b.hitCondition && !b.logMessage;
-    }));
+    const live = new Map(
+      [...this.addresses].filter(([, id]) => {
+        const b = registry.get(id);
+        return b?.enabled && !b.internal && !b.condition && !b.hitCondition && !b.logMessage;
+      }),
+    );
     if (!live.size) return;
     const { threads } = await client.request("threads", undefined);
     const onThread = threads.filter((t) => t.id !== report.threadId && /\(Thread \d+\)/.test(t.name) && h.control.pending.accepts(t.id));
@@ -158,7 +160,11 @@ export class StopPipeline {
     for (const { threadId, breakpointId } of stoppedAtBreakpoints(onThread, tops, live, report.threadId)) {
       const bp = registry.get(breakpointId)!;
       bp.hits++;
-      h.control.pending.add({ threadId, ids: [bp.id], body: { reason: "breakpoint", threadId, allThreadsStopped: true, hitBreakpointIds: bp.adapterId !== undefined ? [bp.adapterId] : [] } });
+      h.control.pending.add({
+        threadId,
+        ids: [bp.id],
+        body: { reason: "breakpoint", threadId, allThreadsStopped: true, hitBreakpointIds: bp.adapterId !== undefined ? [bp.adapterId] : [] },
+      });
     }
   }
 
@@ -172,7 +178,15 @@ export class StopPipeline {
   /** The condition probe's view of the session (conditionProbe.ts). */
   conditionContext(q: InQueue): ConditionContext {
     const h = this.host;
-    return { name: h.name, adapter: h.adapter, client: h.client, frames: h.reader, registry: h.breakpoints.registry, program: h.program, resync: (bp) => h.breakpoints.resyncNow(q, bp) };
+    return {
+      name: h.name,
+      adapter: h.adapter,
+      client: h.client,
+      frames: h.reader,
+      registry: h.breakpoints.registry,
+      program: h.program,
+      resync: (bp) => h.breakpoints.resyncNow(q, bp),
+    };
   }
 
   private throwContext(): ThrowContext {

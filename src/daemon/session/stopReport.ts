@@ -27,7 +27,12 @@ export function coreStop(console: string): DapEventMap["stopped"] {
  * The same stop reads the same whatever the adapter: lldb-dap reports a stop on entry and a pause
  * as `exception` "signal SIGSTOP", and real signals as `exception` "signal SIGSEGV".
  */
-export function normaliseReason(reason: string, description: string | undefined, expecting: "entry" | "pause" | undefined, breakpointIds: number[] = []): string {
+export function normaliseReason(
+  reason: string,
+  description: string | undefined,
+  expecting: "entry" | "pause" | undefined,
+  breakpointIds: number[] = [],
+): string {
   // gdb (through cdt-gdb-adapter) names the signal itself as the reason: `SIGINT`.
   if (/^SIG[A-Z0-9]+$/.test(reason)) {
     description = `signal ${reason}`;
@@ -66,7 +71,13 @@ export function functionName(name: string): string {
 
 export function frameView(f: P.StackFrame): Omit<FrameView, "index"> {
   // debugpy marks the frame an exception stop is in: "test_big (Current frame)".
-  return { id: f.id, function: functionName(f.name.replace(/ \(Current frame\)$/, "")), file: f.source?.path ?? f.source?.name, line: f.line || undefined, column: f.column || undefined };
+  return {
+    id: f.id,
+    function: functionName(f.name.replace(/ \(Current frame\)$/, "")),
+    file: f.source?.path ?? f.source?.name,
+    line: f.line || undefined,
+    column: f.column || undefined,
+  };
 }
 
 export function breakpointView(b: Breakpoint): BreakpointView {
@@ -100,7 +111,10 @@ export function breakpointView(b: Breakpoint): BreakpointView {
  * `setDataBreakpoints` with); or the one whose expression the description names. Undefined when
  * it cannot be told.
  */
-export function inferWatchpoint(watches: readonly Pick<Breakpoint, "id" | "location" | "enabled" | "adapterId">[], description: string | undefined): number | undefined {
+export function inferWatchpoint(
+  watches: readonly Pick<Breakpoint, "id" | "location" | "enabled" | "adapterId">[],
+  description: string | undefined,
+): number | undefined {
   const enabled = watches.filter((w) => w.enabled);
   if (enabled.length === 1) return enabled[0]!.id;
   if (!description) return undefined;

@@ -30,7 +30,13 @@ export interface FrameReader {
 
 /** Value reads in a given frame, already inside the session's queue. */
 export interface StopReader extends FrameReader {
-  evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover" | "clipboard", format?: P.ValueFormat, frameId?: number): Promise<P.EvaluateResponse["body"]>;
+  evaluateNow(
+    q: InQueue,
+    expression: string,
+    context: "watch" | "repl" | "hover" | "clipboard",
+    format?: P.ValueFormat,
+    frameId?: number,
+  ): Promise<P.EvaluateResponse["body"]>;
   scopeVariablesNow(q: InQueue, frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]>;
   displaysNow(q: InQueue, items: { id?: number; expression: string }[], frameId?: number): Promise<DisplayValue[]>;
   rawNow(q: InQueue, command: string): Promise<{ result: string }>;
@@ -98,7 +104,12 @@ interface Draft {
   printed?: Printed;
 }
 
-export async function buildStopReport(q: InQueue, ctx: ReportContext, body: DapEventMap["stopped"], ids: number[]): Promise<{ report: StopReport; selection: Selection; printed?: Printed }> {
+export async function buildStopReport(
+  q: InQueue,
+  ctx: ReportContext,
+  body: DapEventMap["stopped"],
+  ids: number[],
+): Promise<{ report: StopReport; selection: Selection; printed?: Printed }> {
   const d = classify(ctx, body, ids);
   try {
     await locate(q, ctx, body, d);
@@ -122,7 +133,9 @@ export function classify(ctx: ReportContext, body: DapEventMap["stopped"], hit: 
   const reason = internal ?? normaliseReason(said ?? body.reason, body.description ?? body.text, ctx.expecting, ids);
   // A core dump stops where it was taken (Delve says "entry"); a crash keeps its signal.
   const report = ctx.create(ctx.core && reason === "entry" ? "core" : reason);
-  report.description = internal ? adapter.describeInternalStop?.(internal, output.sinceReport()) : (body.description ?? body.text ?? adapter.stopDescription?.(body.reason, output.sinceReport()));
+  report.description = internal
+    ? adapter.describeInternalStop?.(internal, output.sinceReport())
+    : (body.description ?? body.text ?? adapter.stopDescription?.(body.reason, output.sinceReport()));
   // cdt-gdb-adapter names the signal as the reason (`SIGSEGV`) and sends no description: the stop still says which.
   if (report.description === undefined && /^SIG[A-Z0-9]+$/.test(body.reason)) report.description = `signal ${body.reason}`;
   // The debugger's own watchpoint number, not the CLI id (AdapterSpec.ownWatchpointNumber): it would only mislead.
@@ -164,7 +177,12 @@ export async function locate(q: InQueue, ctx: ReportContext, body: DapEventMap["
     report.description = `${ended.map((b) => b.expression ?? b.location).join(", ")}: out of scope, ${ended.length > 1 ? "the watchpoints are" : "the watchpoint is"} gone (the program left the block where it is valid)`;
   }
   if (report.reason === "watchpoint" && ids.length === 0 && !ended.length) {
-    const id = await identifyWatchpoint(adapter, registry.list().filter((b) => b.kind === "data"), report.description, (command) => reader.rawNow(q, command).then((r) => r.result));
+    const id = await identifyWatchpoint(
+      adapter,
+      registry.list().filter((b) => b.kind === "data"),
+      report.description,
+      (command) => reader.rawNow(q, command).then((r) => r.result),
+    );
     const bp = id !== undefined ? registry.get(id) : undefined;
     if (bp) {
       bp.hits++;
@@ -172,9 +190,16 @@ export async function locate(q: InQueue, ctx: ReportContext, body: DapEventMap["
     }
   }
   // A catchpoint's own frame tells what was thrown (Go's panic value), before the user's frame is chosen.
-  const caught = d.internal ? adapter.catchpoints?.(ctx.program).find((c) => c.value && registry.list().some((b) => b.internal && b.function === c.function && top.name?.includes(c.function))) : undefined;
+  const caught = d.internal
+    ? adapter
+        .catchpoints?.(ctx.program)
+        .find((c) => c.value && registry.list().some((b) => b.internal && b.function === c.function && top.name?.includes(c.function)))
+    : undefined;
   if (caught && !report.description) {
-    const value = await ctx.client.request("evaluate", { expression: caught.value!, frameId: top.id, context: adapter.printContext }).then((r) => r.result, () => undefined);
+    const value = await ctx.client.request("evaluate", { expression: caught.value!, frameId: top.id, context: adapter.printContext }).then(
+      (r) => r.result,
+      () => undefined,
+    );
     if (value) report.description = caught.valueIsMessage ? messageText(adapter, value) : compactValue(adapter, value, undefined);
   }
   // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
@@ -190,10 +215,13 @@ export async function locate(q: InQueue, ctx: ReportContext, body: DapEventMap["
     selection.frameIndex = index;
   }
   if (report.reason === "breakpoint" && ids.length === 0) {
-    report.breakpointIds = registry.matchLocation(top.source?.path, top.line, top.name, localPathFacts).filter((b) => !b.internal).map((b) => {
-      b.hits++;
-      return b.id;
-    });
+    report.breakpointIds = registry
+      .matchLocation(top.source?.path, top.line, top.name, localPathFacts)
+      .filter((b) => !b.internal)
+      .map((b) => {
+        b.hits++;
+        return b.id;
+      });
   }
 }
 
@@ -206,7 +234,10 @@ export async function read(q: InQueue, ctx: ReportContext, d: Draft): Promise<vo
   // What changed: gdb says "Old value = 3, New value = 6"; lldb-dap says nothing.
   const watched = report.reason === "watchpoint" && report.breakpointIds.length === 1 ? registry.get(report.breakpointIds[0]!) : undefined;
   if (watched?.expression) {
-    const now = await reader.evaluateNow(q, watched.readAs ?? watched.expression, adapter.printContext, undefined, shown.id).then((r) => r.result, () => undefined);
+    const now = await reader.evaluateNow(q, watched.readAs ?? watched.expression, adapter.printContext, undefined, shown.id).then(
+      (r) => r.result,
+      () => undefined,
+    );
     if (now !== undefined) {
       // With a condition, writes in between were not seen: the last value seen would mislead.
       const known = watched.lastValue !== undefined && watched.lastValue !== now && !watched.condition;
@@ -216,7 +247,10 @@ export async function read(q: InQueue, ctx: ReportContext, d: Draft): Promise<vo
     }
   }
   // The source window comes from disk: read it while the adapter answers for the locals.
-  const [source, locals] = await Promise.all([sourceWindow(shown.source?.path, shown.line, ctx.sourceLines, ctx.sourceLines, ctx.readSource), reader.scopeVariablesNow(q, shown.id, "locals")]);
+  const [source, locals] = await Promise.all([
+    sourceWindow(shown.source?.path, shown.line, ctx.sourceLines, ctx.sourceLines, ctx.readSource),
+    reader.scopeVariablesNow(q, shown.id, "locals"),
+  ]);
   report.source = source;
   // Compared whole, before the cut: a change past the budget is still a change.
   const index = report.frameIndex ?? 0;
@@ -236,7 +270,13 @@ export async function read(q: InQueue, ctx: ReportContext, d: Draft): Promise<vo
   if (ctx.displays.length) report.displays = await reader.displaysNow(q, [...ctx.displays], shown.id);
   if (ctx.prints) {
     const expressions = stopPrints((id) => registry.get(id), report, ctx.prints);
-    const values = expressions.length ? await reader.displaysNow(q, expressions.map((expression) => ({ expression })), shown.id) : [];
+    const values = expressions.length
+      ? await reader.displaysNow(
+          q,
+          expressions.map((expression) => ({ expression })),
+          shown.id,
+        )
+      : [];
     d.printed = { expressions, values: await declaredBelow(values, report) };
   }
 }
@@ -248,7 +288,11 @@ export async function explain(q: InQueue, ctx: ReportContext, body: DapEventMap[
   if (report.reason === "exception" && ctx.capabilities.supportsExceptionInfoRequest && report.threadId !== undefined) {
     try {
       const info = await ctx.client.request("exceptionInfo", { threadId: report.threadId });
-      report.exception = { id: withoutPauseNote(info.exceptionId), description: withoutPauseNote(info.description), details: info.details?.stackTrace ?? info.details?.message };
+      report.exception = {
+        id: withoutPauseNote(info.exceptionId),
+        description: withoutPauseNote(info.description),
+        details: info.details?.stackTrace ?? info.details?.message,
+      };
     } catch {}
   }
   // A catchpoint of the daemon's own: named by its filter, described by what was thrown or its label.
@@ -272,7 +316,10 @@ export async function attachOutput(ctx: Pick<ReportContext, "output">, report: S
   await output.settled(STOP_QUIET_MS, STOP_QUIET_MAX_MS);
   const open = await output.lineEnds(LINE_END_MAX_MS);
   output.attachTo(report);
-  if (open && report.output) (report.truncated ??= []).push("output: its last line has no line end yet (not written by the program, or still on its way): what follows is in the next report");
+  if (open && report.output)
+    (report.truncated ??= []).push(
+      "output: its last line has no line end yet (not written by the program, or still on its way): what follows is in the next report",
+    );
 }
 
 /** The first stop of a core dump whose adapter reports none, from what the debugger said opening it. */

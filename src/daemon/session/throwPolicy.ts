@@ -27,7 +27,15 @@ export type Verdict = { stand: true } | { stand: false; threadId: number; thrown
  * `types`: what `catch throw` was narrowed to (empty: every throw stands); `ids`: the breakpoints
  * hit; `resumedBy`: what set the program running. A failure to tell lets the stop stand.
  */
-export async function throwVerdict(q: InQueue, ctx: ThrowContext, body: DapEventMap["stopped"], ids: number[], registry: BreakpointRegistry, types: readonly string[], resumedBy: ResumeKind): Promise<Verdict> {
+export async function throwVerdict(
+  q: InQueue,
+  ctx: ThrowContext,
+  body: DapEventMap["stopped"],
+  ids: number[],
+  registry: BreakpointRegistry,
+  types: readonly string[],
+  resumedBy: ResumeKind,
+): Promise<Verdict> {
   if (!types.length || resumedBy !== "continue" || !ctx.client) return { stand: true };
   if (ids.some((id) => !registry.get(id)?.internal)) return { stand: true };
   try {

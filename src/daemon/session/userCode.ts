@@ -18,15 +18,32 @@ export interface CodeFacts {
 }
 
 /** Functions of a language's runtime, whatever file they are in (a panic's or an abort's machinery). */
-const RUNTIME_FUNCTIONS = [/^(__GI_|__libc_|_start$|__pthread|raise$|abort$|__assert)/, /^(runtime|testing)\./, /^(core|std|alloc)::/, /^__rust_/, /^rust_(begin_unwind|panic)/];
+const RUNTIME_FUNCTIONS = [
+  /^(__GI_|__libc_|_start$|__pthread|raise$|abort$|__assert)/,
+  /^(runtime|testing)\./,
+  /^(core|std|alloc)::/,
+  /^__rust_/,
+  /^rust_(begin_unwind|panic)/,
+];
 /** Installed code, even inside a project: packages, module caches, toolchains, standard libraries. */
-const INSTALLED = [/\/(site|dist)-packages\//, /\/node_modules\//, /\/pkg\/mod\//, /\/\.cargo\/registry\//, /\/\.rustup\//, /\/rustlib\/src\//, /\/lib\/python\d[^/]*\//, /\/sdk\/go[^/]*\/src\//];
+const INSTALLED = [
+  /\/(site|dist)-packages\//,
+  /\/node_modules\//,
+  /\/pkg\/mod\//,
+  /\/\.cargo\/registry\//,
+  /\/\.rustup\//,
+  /\/rustlib\/src\//,
+  /\/lib\/python\d[^/]*\//,
+  /\/sdk\/go[^/]*\/src\//,
+];
 /** The system's own directories: code there is the user's only when the project itself is there. */
 const SYSTEM_ROOTS = [/^\/usr\//, /^\/lib(32|64)?\//, /^\/opt\//, /^\/rustc\//, /^\/nix\/store\//, /^\/Library\//, /^\/Applications\//, /^\/System\//];
 
 /** The facts for a session: its working directory and its program's directory, and the disk. */
 export function sessionFacts(cwd: string | undefined, program: string | undefined): CodeFacts {
-  const roots = [cwd, program && isAbsolute(program) ? dirname(program) : undefined].filter((r): r is string => !!r).map((r) => normalize(r).replace(/\/+$/, ""));
+  const roots = [cwd, program && isAbsolute(program) ? dirname(program) : undefined]
+    .filter((r): r is string => !!r)
+    .map((r) => normalize(r).replace(/\/+$/, ""));
   const known = new Map<string, boolean>();
   return {
     roots,
@@ -58,5 +75,5 @@ export function userFrameIndex(reason: string, frames: readonly { function?: str
   if (!["signal", "exception", "pause", "panic", "failure", "watchpoint", "core"].includes(reason)) return 0;
   if (!frames.length || isUserFrame(frames[0]!, facts)) return 0;
   const i = frames.findIndex((f) => isUserFrame(f, facts));
-  return Math.max(i , 0);
+  return Math.max(i, 0);
 }

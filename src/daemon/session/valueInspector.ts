@@ -13,7 +13,22 @@ import type { InQueue, Queue } from "./queue.ts";
 import { checkedCount, oneLevelDown, type ValueReader } from "./oneLevelDown.ts";
 import { functionName } from "./stopReport.ts";
 import { quoteBytes } from "../../adapters/cValues.ts";
-import { byteOf, byteValue, compactValue, containerSize, evaluateError, formatTree, formatValue, isByteArray, isCharArrayShownAsSize, isOpaqueValue, isStringLike, NULL_POINTER, shortType, type Format } from "./values.ts";
+import {
+  byteOf,
+  byteValue,
+  compactValue,
+  containerSize,
+  evaluateError,
+  formatTree,
+  formatValue,
+  isByteArray,
+  isCharArrayShownAsSize,
+  isOpaqueValue,
+  isStringLike,
+  NULL_POINTER,
+  shortType,
+  type Format,
+} from "./values.ts";
 
 export class ValueInspector {
   /** `locals --all`: the adapter's grouping rows too (set only inside one queued operation). */
@@ -38,13 +53,21 @@ export class ValueInspector {
         if (!scopes.some(isArgumentsScope)) {
           // The locals scope holds the arguments too: the debugger's own command names them.
           const named = this.host.adapter.argumentNames;
-          if (!named) throw new DebuggerError("UNSUPPORTED", `${this.host.adapter.name} does not tell arguments from locals (scopes: ${scopes.map((x) => x.name).join(", ")})`, "`debugger locals` shows the frame's variables, arguments included");
+          if (!named)
+            throw new DebuggerError(
+              "UNSUPPORTED",
+              `${this.host.adapter.name} does not tell arguments from locals (scopes: ${scopes.map((x) => x.name).join(", ")})`,
+              "`debugger locals` shows the frame's variables, arguments included",
+            );
           const names = named.parse((await this.console.rawNow(q, named.command)).result);
           const locals = await this.scopeVariablesNow(q, frame.id, "locals");
           vars = names.flatMap((n) => locals.filter((v) => v.name === n).slice(0, 1));
         }
       }
-      const expanded = depth > 0 ? await Promise.all(vars.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(q, x.reference, depth - 1) } : x))) : vars;
+      const expanded =
+        depth > 0
+          ? await Promise.all(vars.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(q, x.reference, depth - 1) } : x)))
+          : vars;
       const cut = truncateVariables(expanded, { ...this.host.limits, maxLocals: 500 });
       return { frameIndex: index, frame: functionName(frame.name), variables: cut.variables, ...(cut.note ? { truncated: [cut.note] } : {}) };
     });
@@ -57,7 +80,14 @@ export class ValueInspector {
       if (context === "print") this.host.requireStopped();
       const spelled = context === "print" ? await this.translateNow(q, expression) : { expression };
       format ??= spelled.format;
-      const r = await this.evaluateNow(q, spelled.expression, context === "print" ? this.host.adapter.printContext : "repl", format === "hex" ? { hex: true } : undefined, undefined, expression);
+      const r = await this.evaluateNow(
+        q,
+        spelled.expression,
+        context === "print" ? this.host.adapter.printContext : "repl",
+        format === "hex" ? { hex: true } : undefined,
+        undefined,
+        expression,
+      );
       const limit = Math.max(this.host.limits.maxValueLength * 20, 4000);
       const full = formatValue(compactValue(this.host.adapter, r.result, r.type), format);
       const shown = truncateValue(full, limit);
@@ -66,7 +96,17 @@ export class ValueInspector {
       // --format address: the pointer's bare address, nothing read behind it (no `→ {…}`, no children).
       if (isBareAddress(full, format)) return { expression, result: full, type: shortType(r.type), reference: r.variablesReference };
       const frameId = this.host.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
-      const head = await this.smartPointerNow(q, await this.consoleValueNow(q, await this.inlineValue(q, { name: expression, type: r.type, value: shown.value, reference: r.variablesReference }, 1, frameId), expression, frameId), expression, frameId);
+      const head = await this.smartPointerNow(
+        q,
+        await this.consoleValueNow(
+          q,
+          await this.inlineValue(q, { name: expression, type: r.type, value: shown.value, reference: r.variablesReference }, 1, frameId),
+          expression,
+          frameId,
+        ),
+        expression,
+        frameId,
+      );
       depth ??= context === "eval" || isStringLike(head.value) || isByteArray(r.type) ? 0 : 1;
       const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
       // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
@@ -89,9 +129,18 @@ export class ValueInspector {
         try {
           const spelled = await this.translateNow(q, expression);
           const shownAs = format ?? spelled.format;
-          const r = await this.wholeElementsNow(q, expression, await this.evaluateNow(q, spelled.expression, this.host.adapter.printContext, shownAs === "hex" ? { hex: true } : undefined, undefined, expression));
+          const r = await this.wholeElementsNow(
+            q,
+            expression,
+            await this.evaluateNow(q, spelled.expression, this.host.adapter.printContext, shownAs === "hex" ? { hex: true } : undefined, undefined, expression),
+          );
           const shown = await this.presentNow(q, spelled.expression, r, shownAs);
-          out.push({ expression, result: truncateValue(shown, this.host.limits.maxValueLength * 5).value, type: shortType(r.type), reference: r.variablesReference });
+          out.push({
+            expression,
+            result: truncateValue(shown, this.host.limits.maxValueLength * 5).value,
+            type: shortType(r.type),
+            reference: r.variablesReference,
+          });
         } catch (e) {
           out.push({ expression, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
         }
@@ -120,7 +169,11 @@ export class ValueInspector {
         const r = await client.request("setVariable", { variablesReference: scope.variablesReference, name, value }).catch((e) => {
           if (!(e instanceof DebuggerError) || e.code !== "ADAPTER_ERROR" || client.closed) throw e;
           const why = /^'setVariable' failed$/.test(e.message) ? "the debugger refused it" : e.message;
-          throw new DebuggerError("EVALUATE_FAILED", `cannot set '${name}' to '${value}': ${why}`, `\`debugger print ${name}\` shows its type; a struct is set a field at a time (\`${name}.field\`)`);
+          throw new DebuggerError(
+            "EVALUATE_FAILED",
+            `cannot set '${name}' to '${value}': ${why}`,
+            `\`debugger print ${name}\` shows its type; a struct is set a field at a time (\`${name}.field\`)`,
+          );
         });
         return readBack(r);
       }
@@ -157,11 +210,15 @@ export class ValueInspector {
         for (const s of chosen) {
           const listed = await this.variablesNow(q, s.variablesReference);
           const kept = await this.presentVariablesNow(q, listed.slice(0, SCOPE_MAX), frame.id);
-          const expanded = depth > 0 ? await Promise.all(kept.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(q, x.reference, depth - 1) } : x))) : kept;
+          const expanded =
+            depth > 0
+              ? await Promise.all(kept.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(q, x.reference, depth - 1) } : x)))
+              : kept;
           const cut = truncateVariables(expanded, { ...this.host.limits, maxLocals: SCOPE_MAX });
           for (const v of cut.variables) variables.push(chosen.length > 1 ? { ...v, scope: s.name } : v);
           shown.push({ name: s.name, total: listed.length, shown: cut.variables.length });
-          if (listed.length > kept.length) truncated.push(`${s.name}: ${listed.length - kept.length} more not shown (${listed.length} in all); \`debugger print NAME\` reads one`);
+          if (listed.length > kept.length)
+            truncated.push(`${s.name}: ${listed.length - kept.length} more not shown (${listed.length} in all); \`debugger print NAME\` reads one`);
           else if (cut.note) truncated.push(`${s.name}: ${cut.note.replace(/^locals: /, "")}`);
         }
       } finally {
@@ -226,7 +283,13 @@ export class ValueInspector {
     const struct = /(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value);
     // A C++ reference or a pointer to a struct shows as a bare address: the fields say more.
     // (A Rust Box or `*mut T` is a pointer too: gdb shows it as its address.)
-    const address = /^0x[0-9a-f]+$/i.test(v.value) ? (/&\s*$/.test(v.type ?? "") ? "reference" : (/\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "")) || /^(?:alloc::boxed::)?Box<|^\*(?:mut|const) /.test(v.type ?? "") ? "pointer" : undefined) : undefined;
+    const address = /^0x[0-9a-f]+$/i.test(v.value)
+      ? /&\s*$/.test(v.type ?? "")
+        ? "reference"
+        : (/\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "")) || /^(?:alloc::boxed::)?Box<|^\*(?:mut|const) /.test(v.type ?? "")
+          ? "pointer"
+          : undefined
+      : undefined;
     // LLDB shows a `char *` it cannot read as `0x10 ""`, like an empty string: its one child tells.
     if (/^0x[0-9a-f]+ ""$/i.test(v.value) && /char\s*\*\s*$/.test(v.type ?? "")) {
       const [first] = await this.variablesNow(q, v.reference).catch(() => []);
@@ -251,7 +314,15 @@ export class ValueInspector {
       }
       if (size !== undefined) {
         // Elements that are small structs themselves (a map's pairs) or containers (a Vec of Vecs) read inline too.
-        const shown = await Promise.all(kids.map((k) => (/ @ 0x[0-9a-f]+$/i.test(k.value) ? this.inlineValue(q, k, 1, frameId) : depth > 0 && containerSize(k.value) !== undefined ? this.inlineValue(q, k, depth - 1, frameId) : k)));
+        const shown = await Promise.all(
+          kids.map((k) =>
+            / @ 0x[0-9a-f]+$/i.test(k.value)
+              ? this.inlineValue(q, k, 1, frameId)
+              : depth > 0 && containerSize(k.value) !== undefined
+                ? this.inlineValue(q, k, depth - 1, frameId)
+                : k,
+          ),
+        );
         // Children named by their keys (a Rust BTreeMap's `[1]`, `["apple"]`) keep them: `[1] = "x"`.
         const keyed = shown.some((k, i) => k.name !== `[${i}]`);
         return { ...v, value: `size=${size} [${shown.map((k) => (keyed ? `${k.name} = ${k.value}` : k.value)).join(", ")}]` };
@@ -259,7 +330,13 @@ export class ValueInspector {
       // Plain fields: whatever already says its value in a short line (scalars, pointers, strings,
       // `Some(5)`, `{[0] = 1, [1] = 2}`), not a placeholder (`Item @ 0x…`, `{...}`, a bare `size=2`).
       // A byte array field is not plain even when LLDB prints it as a string: it reads as bytes.
-      const plain = (k: VariableView) => !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) && (k.reference <= 0 || /^0x[0-9a-f]+$/i.test(k.value) || isStringLike(k.value) || /^raw: /.test(k.value) || (!isOpaqueValue(k.value) && k.value.length <= 80));
+      const plain = (k: VariableView) =>
+        !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) &&
+        (k.reference <= 0 ||
+          /^0x[0-9a-f]+$/i.test(k.value) ||
+          isStringLike(k.value) ||
+          /^raw: /.test(k.value) ||
+          (!isOpaqueValue(k.value) && k.value.length <= 80));
       const array = kids.length > 0 && kids.every((k, i) => k.name === `[${i}]`);
       if (kids.length === 0 || kids.length > (array ? 16 : 8)) return v;
       // gdb's varobj spells a Rust enum as every variant at once (`<anonymous union> = 7, Some = …, None = …`):
@@ -282,10 +359,20 @@ export class ValueInspector {
    * with `*EXPR` (gdb's libstdc++ xmethods) and shown after it, as a raw pointer's is.
    */
   private async smartPointerNow(q: InQueue, v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
-    if (!/^std::(?:unique|shared)_ptr</.test(v.type ?? "") || !/\{get\(\) = 0x[0-9a-f]*[1-9a-f][0-9a-f]*\}$/i.test(v.value) || !/^[A-Za-z_][\w.]*$/.test(expression)) return v;
+    if (
+      !/^std::(?:unique|shared)_ptr</.test(v.type ?? "") ||
+      !/\{get\(\) = 0x[0-9a-f]*[1-9a-f][0-9a-f]*\}$/i.test(v.value) ||
+      !/^[A-Za-z_][\w.]*$/.test(expression)
+    )
+      return v;
     try {
       const r = await this.evaluateNow(q, `*${expression}`, this.host.adapter.printContext, undefined, frameId);
-      const inside = await this.inlineValue(q, { name: `*${expression}`, type: r.type, value: compactValue(this.host.adapter, r.result, r.type), reference: r.variablesReference }, 1, frameId);
+      const inside = await this.inlineValue(
+        q,
+        { name: `*${expression}`, type: r.type, value: compactValue(this.host.adapter, r.result, r.type), reference: r.variablesReference },
+        1,
+        frameId,
+      );
       const text = await this.consoleValueNow(q, inside, `*${expression}`, frameId ?? (await this.frames.selectedFrameNow(q)).frame.id);
       return { ...v, value: `${v.value} → ${text.value}` };
     } catch {
@@ -298,7 +385,11 @@ export class ValueInspector {
     return {
       children: (reference) => this.variablesNow(q, reference),
       inline: (k) => this.inlineValue(q, k, depth, frameId),
-      evaluate: (expression) => this.evaluateNow(q, expression, this.host.adapter.printContext, undefined, frameId).then((r) => r.result, () => undefined),
+      evaluate: (expression) =>
+        this.evaluateNow(q, expression, this.host.adapter.printContext, undefined, frameId).then(
+          (r) => r.result,
+          () => undefined,
+        ),
     };
   }
 
@@ -329,7 +420,12 @@ export class ValueInspector {
     const out: VariableView[] = [];
     for (const v of variables) {
       if (!this.showHidden && this.host.adapter.hideVariable?.(v.name, v.type)) continue;
-      const view: VariableView = { name: v.name, type: shortType(v.type), value: await this.runtimeValueNow(q, compactValue(this.host.adapter, v.value, v.type), v.type), reference: v.variablesReference };
+      const view: VariableView = {
+        name: v.name,
+        type: shortType(v.type),
+        value: await this.runtimeValueNow(q, compactValue(this.host.adapter, v.value, v.type), v.type),
+        reference: v.variablesReference,
+      };
       if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(q, v.variablesReference, depth - 1);
       out.push(view);
     }
@@ -347,13 +443,25 @@ export class ValueInspector {
   }
 
   /** In frame `at`, else the selected frame when stopped. `asWritten`: the expression before translateNow, for errors. */
-  async evaluateNow(q: InQueue, expression: string, context: "watch" | "repl" | "hover" | "clipboard", format?: P.ValueFormat, at?: number, asWritten = expression): Promise<P.EvaluateResponse["body"]> {
+  async evaluateNow(
+    q: InQueue,
+    expression: string,
+    context: "watch" | "repl" | "hover" | "clipboard",
+    format?: P.ValueFormat,
+    at?: number,
+    asWritten = expression,
+  ): Promise<P.EvaluateResponse["body"]> {
     const client = this.host.requireLive();
     let frameId = at;
     if (frameId === undefined && this.host.state === "stopped") frameId = (await this.frames.selectedFrameNow(q)).frame.id;
     const spelled = context === "repl" ? { expression } : (this.host.adapter.rewriteExpression?.(expression) ?? { expression });
     const ask = (text: string, how: typeof context) =>
-      client.request("evaluate", { expression: text, frameId, context: how, ...(format && this.host.capabilities.supportsValueFormattingOptions ? { format } : {}) });
+      client.request("evaluate", {
+        expression: text,
+        frameId,
+        context: how,
+        ...(format && this.host.capabilities.supportsValueFormattingOptions ? { format } : {}),
+      });
     try {
       let body: P.EvaluateResponse["body"];
       try {
@@ -369,7 +477,11 @@ export class ValueInspector {
       // A broken connection (a malformed frame) is not the expression's fault.
       if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) {
         const asked = asWritten === expression ? "" : ` (${this.host.adapter.name} was asked \`${expression}\`)`;
-        throw new DebuggerError("EVALUATE_FAILED", `cannot evaluate '${asWritten}': ${evaluateError(this.host.adapter, e.message)}${asked}`, "`debugger locals` lists the names in scope");
+        throw new DebuggerError(
+          "EVALUATE_FAILED",
+          `cannot evaluate '${asWritten}': ${evaluateError(this.host.adapter, e.message)}${asked}`,
+          "`debugger locals` lists the names in scope",
+        );
       }
       throw e;
     }
@@ -393,8 +505,17 @@ export class ValueInspector {
     for (const d of items) {
       try {
         const spelled = await this.translateNow(q, d.expression, at);
-        const r = await this.wholeElementsNow(q, d.expression, await this.evaluateNow(q, spelled.expression, this.host.adapter.printContext, spelled.format === "hex" ? { hex: true } : undefined, at, d.expression), at);
-        out.push({ ...d, value: truncateValue(await this.presentNow(q, spelled.expression, r, spelled.format, at), this.host.limits.maxValueLength).value, ...(r.type ? { type: shortType(r.type) } : {}) });
+        const r = await this.wholeElementsNow(
+          q,
+          d.expression,
+          await this.evaluateNow(q, spelled.expression, this.host.adapter.printContext, spelled.format === "hex" ? { hex: true } : undefined, at, d.expression),
+          at,
+        );
+        out.push({
+          ...d,
+          value: truncateValue(await this.presentNow(q, spelled.expression, r, spelled.format, at), this.host.limits.maxValueLength).value,
+          ...(r.type ? { type: shortType(r.type) } : {}),
+        });
       } catch (e) {
         out.push({ ...d, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
       }

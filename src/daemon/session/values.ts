@@ -27,7 +27,19 @@ export function byteValue(value: string): number | undefined {
   const m = /^'(.*)'$/.exec(v);
   if (!m) return undefined;
   const c = m[1]!;
-  const escapes: Record<string, number> = { "\\0": 0, "\\a": 7, "\\b": 8, "\\t": 9, "\\n": 10, "\\v": 11, "\\f": 12, "\\r": 13, "\\\\": 92, "\\'": 39, '\\"': 34 };
+  const escapes: Record<string, number> = {
+    "\\0": 0,
+    "\\a": 7,
+    "\\b": 8,
+    "\\t": 9,
+    "\\n": 10,
+    "\\v": 11,
+    "\\f": 12,
+    "\\r": 13,
+    "\\\\": 92,
+    "\\'": 39,
+    '\\"': 34,
+  };
   let n: number | undefined;
   if (c in escapes) n = escapes[c];
   else if (/^\\x[0-9a-f]{1,2}$/i.test(c)) n = parseInt(c.slice(2), 16);
@@ -95,7 +107,8 @@ export function shortCxxType(type: string): string {
     const name = n.name.replace(/\bstd::(?:__cxx11|__1|__debug)::/g, "std::");
     if (!n.args) return name;
     const args = n.args.map(render);
-    if (/^(?:const )?std::basic_string$/.test(name) && (args[0] === "char" || args[0] === "wchar_t")) return `${name.replace("basic_string", args[0] === "char" ? "string" : "wstring")}${n.suffix}`;
+    if (/^(?:const )?std::basic_string$/.test(name) && (args[0] === "char" || args[0] === "wchar_t"))
+      return `${name.replace("basic_string", args[0] === "char" ? "string" : "wstring")}${n.suffix}`;
     if (/(?:^|\s)std::/.test(name)) while (args.length > 1 && DEFAULT_ARG.test(args.at(-1)!)) args.pop();
     return `${name}<${args.join(", ")}>${n.suffix}`;
   };
@@ -182,4 +195,3 @@ export function formatTree(vars: VariableView[], format: Format | undefined): Va
 export function isOpaqueValue(value: string): boolean {
   return OPAQUE_VALUE.test(value.trim());
 }
-

@@ -14,7 +14,13 @@ type Frame = Omit<FrameView, "id">;
  * `text` is the user's source line, for the waits Python shows no frame for. Undefined when the
  * frames say nothing known: the thread is shown without a wait rather than with a guess.
  */
-export function classifyWait(runtime: RuntimeWaits, frames: readonly Frame[], userIndex: number, text?: string, notStopped = false): { waits: string; in?: string } | undefined {
+export function classifyWait(
+  runtime: RuntimeWaits,
+  frames: readonly Frame[],
+  userIndex: number,
+  text?: string,
+  notStopped = false,
+): { waits: string; in?: string } | undefined {
   for (let i = userIndex - 1; i >= 0; i--) {
     const f = frames[i]!;
     const name = runtime.frameName ? runtime.frameName(f) : f.function;

@@ -33,7 +33,12 @@ export function watchAtAddress(watches: readonly Watch[], address: bigint | unde
  * adapter's number, the expression), else by asking the debugger which address its number watches.
  * `console` runs a debugger command and returns its text.
  */
-export async function identifyWatchpoint(adapter: AdapterSpec, watches: readonly Watch[], description: string | undefined, console: (command: string) => Promise<string>): Promise<number | undefined> {
+export async function identifyWatchpoint(
+  adapter: AdapterSpec,
+  watches: readonly Watch[],
+  description: string | undefined,
+  console: (command: string) => Promise<string>,
+): Promise<number | undefined> {
   const told = inferWatchpoint(watches, description);
   if (told !== undefined) return told;
   const number = watchNumber(description);
