@@ -384,7 +384,25 @@ export async function runDaemon(): Promise<void> {
       },
     }),
   );
-  restrictToOwner(path);
+  try {
+    restrictToOwner(path);
+  } catch (e) {
+    // Two daemons started at once (eight CLIs on a busy machine): the other one found this socket
+    // before it listened, took it for stale and replaced it. It serves; this one leaves quietly
+    // (the chmod's ENOENT used to end it as an uncaught error, exit 1, which its CLI reported).
+    if ((e as NodeJS.ErrnoException).code === "ENOENT" || (await socketInUse(path))) {
+      log("info", `another daemon took ${path} as this one started; exiting`);
+      server.stop(true);
+      process.exit(0);
+    }
+    failStart(
+      new DebuggerError(
+        "DAEMON_UNAVAILABLE",
+        `cannot make ${path} private: ${errnoText(e)}`,
+        "set DEBUGGER_RUNTIME_DIR (or TMPDIR) to a directory you own and can write",
+      ),
+    );
+  }
   // stderr is the pipe the spawning CLI read start-up errors from; that CLI is gone by now, and a
   // stray write must not turn EPIPE into a crash.
   process.stderr.on("error", () => {});
