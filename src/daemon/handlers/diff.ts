@@ -6,16 +6,14 @@ import { readFile } from "node:fs/promises";
 import { DebuggerError } from "../../common/errors.ts";
 import { ClientGone } from "../cancel.ts";
 import type { ArgsOut, DiffData, DiffEnd, RunData, RunHit } from "../../ipc/commands.ts";
-import { chooseAdapter, withCallerAdapter } from "../../adapters/index.ts";
 import { planTest } from "../../adapters/testRunners/plan.ts";
-import { testAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
 import type { Runner } from "../../adapters/testRunners/summary.ts";
 import { lookupEnv } from "../../common/callerEnv.ts";
 import { loadConfig } from "../../common/config.ts";
-import type { StartOptions } from "../session/session.ts";
 import type { Caller, DaemonContext, Handlers, ReplyStream } from "./common.ts";
 import { runOnce, type RunStarter } from "./run.ts";
 import { runSession, startBreakpoints } from "./session.ts";
+import { testLaunch } from "./test.ts";
 
 /** Differing values and output lines shown: the first few say where; more is the reader's `run`. */
 const SHOWN = 3;
@@ -138,21 +136,11 @@ async function testStarters(a: ArgsOut<"diff">, caller: Caller, ctx: DaemonConte
         `\`${command.join(" ")}\` runs several test targets: diff runs the two tests of one`,
         plan.runner === "go" ? "name one package: `-- go test ./pkg`" : "name one target: `-- cargo test --lib` or `--test NAME`",
       );
-    const own = { ...options };
-    if (plan.python) own.python = plan.python.lender ?? plan.python.python;
-    const spec = testAdapter(chooseAdapter(withCallerAdapter(config, a.options), plan.program, a.adapter ?? plan.adapter, env), plan, true);
-    const opts: StartOptions = {
-      mode: "launch",
-      program: plan.program,
-      args: plan.args,
-      cwd: plan.cwd,
-      env: { ...plan.env, ...a[side].env },
-      clearEnv: a.clearEnv,
-      callerEnv: env,
-      stopOnEntry: false,
-      breakpoints,
-      options: own,
-    };
+    const { spec, opts } = testLaunch(
+      plan,
+      { options, adapter: a.adapter, env: a[side].env, clearEnv: a.clearEnv, stopOnFailure: true },
+      { config, env, cwd: plan.cwd, breakpoints },
+    );
     starters[side] = (name) => runSession(ctx, { session: name, cwd: caller.cwd }, spec, config, opts, { wait: true, timeout: a.timeout, print: [] }, signal);
   }
   return starters;
