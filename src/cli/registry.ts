@@ -5,6 +5,7 @@
 // batch) through their context, so what is parsed, what help shows and what completes are one
 // list, and no body imports it.
 import { DebuggerError } from "../common/errors.ts";
+import { interpreterNamed } from "../common/launchMistakes.ts";
 import { meta, metaOf, type Group } from "../ipc/meta.ts";
 import { adminCommands } from "./admin.ts";
 import { closest, isNegativeNumber, type FlagDef, type PositionalDef } from "./args.ts";
@@ -219,7 +220,9 @@ export function checkPositionals(spec: CommandSpec, parsed: { positionals: strin
     const missing = required[parsed.positionals.length]!;
     throw new DebuggerError("USAGE", `'${spec.name}' needs ${missing.name.toUpperCase()} (${missing.description})`, `\`debugger ${spec.name} --help\``);
   }
-  if (!variadic && parsed.positionals.length > positionals.length) {
+  // `run python3 app.py`, `start node dist/main.js`: the interpreter and its script (the daemon runs the script).
+  const script = spec.passThrough && positionals.length === 1 && parsed.positionals.length === 2 && interpreterNamed(parsed.positionals[0]);
+  if (!variadic && !script && parsed.positionals.length > positionals.length) {
     const extra = parsed.positionals[positionals.length]!;
     // A command that takes nothing but what follows -- (`test -- pytest -x`).
     const hint =

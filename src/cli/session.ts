@@ -165,7 +165,8 @@ export function programArgs(a: ParsedArgs) {
   return {
     program: a.positionals[0],
     module: str(a, "module"),
-    args: a.rest,
+    // An interpreter's script (`run python3 app.py`) leads its arguments: the daemon takes it for the program.
+    args: [...a.positionals.slice(1), ...a.rest],
     cwd: str(a, "cwd"),
     ...envArgs(a),
     stdin: str(a, "stdin"),

@@ -48,4 +48,17 @@ export function commandAsArgsHint(command: string, args: string[], breaks: strin
   return `a program is \`debugger ${command} ${brk}${shown([first!])}${rest.length ? ` -- ${shown(rest)}` : ""}\`; a test run: \`debugger test ${brk}-- ${shown(args)}\`; a Python module: \`debugger ${command} -m MODULE\``;
 }
 
+/**
+ * `python3 app.py ARGS` or `node app.js ARGS` as PROGRAM and its words: the script is the program, run
+ * as that command line runs it. A bare `python`/`python3`/`node` is the interpreter the debugger picks
+ * for a script anyway; another name (`python3.12`, `pypy3`) becomes the Python interpreter. Undefined
+ * when the first word is an option (`-m`, `-c`, `--inspect`): that is not a script run.
+ */
+export function scriptOfInterpreter(interpreter: string, args: string[]): { script: string; args: string[]; python?: string } | undefined {
+  const [script, ...rest] = args;
+  if (!script || script.startsWith("-")) return undefined;
+  const chosen = interpreter.startsWith("p") && !/^python3?$/.test(interpreter) ? interpreter : undefined;
+  return { script, args: rest, ...(chosen ? { python: chosen } : {}) };
+}
+
 export { shown as shownWords };

@@ -75,6 +75,13 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
     rmSync(work, { recursive: true, force: true });
   });
 
+  test("`run node SCRIPT` runs the script, as the shell would (node is the interpreter, not the program)", async () => {
+    const r = await env.run(["run", "node", BASIC, "--break", at(BASIC, "loop_body"), "--print", "i", "--max", "1"], { json: false });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("#1  i = 0");
+    expect(r.stdout).not.toContain("interpreter");
+  }, 60_000);
+
   test(
     "a .js picks node: breakpoint before the first line, locals, print, next/step/finish, output apart, exit code, no server left",
     async () => {

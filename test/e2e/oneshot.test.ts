@@ -261,3 +261,18 @@ describe("expressions the shell cut short", () => {
     expect(fine.stderr).not.toContain("warning");
   });
 });
+
+describe.skipIf(!profiles[2]!.available())("an interpreter and its script", () => {
+  test("`run python3 SCRIPT ARGS` and `start python3 -- SCRIPT`: the script is the program, its arguments its own", async () => {
+    const loop = `${PY_SRC}:${markerLine(PY_SRC, "loop_body")}`;
+    const r = await env.run(["run", "python3", PY_SRC, "--break", loop, "--print", "i", "--print", "sys.argv[1:]", "--max", "1", "--", "a b", "c"], {
+      json: false,
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("#1  i = 0  sys.argv[1:] = ['a b', 'c']");
+    const s = await env.ok(["start", "python3", "--break", loop, "--session", "interp", "--", PY_SRC, "x"]);
+    expect(s.stop).toMatchObject({ reason: "breakpoint", frame: { file: PY_SRC } });
+    expect((await env.ok(["print", "sys.argv[1:]", "--session", "interp"])).result).toBe("['x']");
+    expect((await env.ok(["print", `sys.argv[0] == ${JSON.stringify(PY_SRC)}`, "--session", "interp"])).result).toBe("True");
+  }, 90_000);
+});

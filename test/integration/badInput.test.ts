@@ -274,12 +274,7 @@ describe("bad input on the command line", () => {
       ],
       [["start", "python", "--", "-m", "pkg.app", "x"], "'python' is the interpreter, not the program", "a module is `debugger start -m pkg.app -- x`"],
       [
-        ["run", "python3", "--", "app.py", "a b"],
-        "'python3' is the interpreter",
-        "the script is the program: `debugger run app.py -- 'a b'`; a module: `debugger run -m MODULE -- ARGS`; a test runner: `debugger test --break FILE:LINE -- python3 -m pytest …`",
-      ],
-      [
-        ["run", "node", "--", "app.js"],
+        ["run", "node", "--", "--inspect", "app.js"],
         "'node' is the interpreter",
         "the script is the program: `debugger run app.js`; a test runner: `debugger test --break FILE:LINE -- node --test …`",
       ],
@@ -295,6 +290,19 @@ describe("bad input on the command line", () => {
       expect(r.json.error.code).toBe("USAGE");
       expect(r.json.error.message).toContain(message);
       expect(r.json.error.hint).toContain(hint);
+    }
+    // An interpreter and its script, as the shell would run them: the script is the program.
+    for (const argv of [
+      ["run", "python3", "app.py", "--", "a b"],
+      ["run", "python3", "--", "app.py", "a b"],
+      ["start", "node", "dist/app.js"],
+    ]) {
+      const r = await env.run([...argv.slice(0, 1), "--session", "launch-words", ...argv.slice(1)]);
+      expect(r.exitCode).toBe(4);
+      expect(r.json.error).toMatchObject({
+        code: "PROGRAM_NOT_FOUND",
+        message: `program '${argv.includes("node") ? "dist/app.js" : "app.py"}' does not exist (looked in ${env.dir})`,
+      });
     }
     // A file of that name here is a program as any other (not refused as an interpreter).
     writeFileSync(join(env.dir, "node"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });

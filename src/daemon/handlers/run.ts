@@ -11,7 +11,7 @@ import { ClientGone, unlessGone } from "../cancel.ts";
 import { printsAt, waitForStop, withConditionCosts, type Caller, type DaemonContext, type Handlers, type ReplyStream } from "./common.ts";
 import { pauseAndReport } from "./execution.ts";
 import { runStarted, runUnderWay } from "./runInterrupts.ts";
-import { releasingStdin, refuseInterpreter, startModule, startSession } from "./session.ts";
+import { releasingStdin, interpreterLaunch, startModule, startSession } from "./session.ts";
 
 /** How long the pause at the timeout may take. */
 const PAUSE_TIMEOUT_S = 5;
@@ -59,14 +59,14 @@ export async function runOnce(a: ArgsOut<"run">, caller: Caller, ctx: DaemonCont
 }
 
 async function runInterruptibly(
-  a: ArgsOut<"run">,
+  given: ArgsOut<"run">,
   caller: Caller,
   ctx: DaemonContext,
   stream: ReplyStream | undefined,
   interrupt: RunInterrupt,
   starter?: RunStarter,
 ): Promise<RunData> {
-  if (!starter && !a.module && !a.via) refuseInterpreter("run", a, caller.cwd);
+  const a = !starter && !given.module && !given.via ? interpreterLaunch("run", given, caller.cwd) : given;
   // A session of its own, so a one-shot run never touches the caller's sessions.
   const name = a.keep ? caller.session : `${caller.session}.run${++runs}`;
   runStarted(caller.session, name);

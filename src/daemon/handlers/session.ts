@@ -9,7 +9,7 @@ import { lookupEnv, type Env } from "../../common/callerEnv.ts";
 import { loadConfig } from "../../common/config.ts";
 import { checkAdapterOptions } from "../../common/adapterOptions.ts";
 import { DebuggerError } from "../../common/errors.ts";
-import { interpreterNamed, launchHint } from "../../common/launchMistakes.ts";
+import { interpreterNamed, launchHint, scriptOfInterpreter } from "../../common/launchMistakes.ts";
 import type { ArgsOut, Replies, StartData } from "../../ipc/commands.ts";
 import { VERSION } from "../../common/version.ts";
 import { checkStdinFile, isStdinCopy, removeStdinCopy } from "../../common/stdinFile.ts";
@@ -55,13 +55,24 @@ export function requireFree(ctx: DaemonContext, name: string): void {
 }
 
 /**
- * An interpreter named as PROGRAM (`run python3 -- -m pytest`) where no such file is: the script,
- * a module or `test` is what was meant. With --adapter (the interpreter itself debugged) or a file
- * of that name here, it is a program as any other.
+ * An interpreter named as PROGRAM. With a script as its first argument (`run python3 app.py`,
+ * `start node dist/main.js -- x`) the script is the program, as that command line would run it;
+ * otherwise (`run python3 -- -m pytest`) the script, a module or `test` is what was meant: USAGE
+ * with that call. With --adapter (the interpreter itself debugged) or a file of that name here, it
+ * is a program as any other.
  */
-export function refuseInterpreter(command: "start" | "run", a: { program?: string; adapter?: string; args?: string[]; break?: string[] }, cwd: string): void {
+export function interpreterLaunch<A extends { program?: string; adapter?: string; args?: string[]; break?: string[]; options?: Record<string, unknown> }>(
+  command: "start" | "run",
+  a: A,
+  cwd: string,
+): A {
   const interpreter = interpreterNamed(a.program);
-  if (!interpreter || a.adapter || existsSync(resolve(cwd, interpreter))) return;
+  if (!interpreter || a.adapter || existsSync(resolve(cwd, interpreter))) return a;
+  const script = scriptOfInterpreter(interpreter, a.args ?? []);
+  if (script) {
+    const options = script.python && a.options?.python === undefined ? { ...a.options, python: script.python } : a.options;
+    return { ...a, program: script.script, args: script.args, options };
+  }
   throw new DebuggerError(
     "USAGE",
     `'${interpreter}' is the interpreter, not the program: the debugger starts it itself`,
@@ -70,7 +81,7 @@ export function refuseInterpreter(command: "start" | "run", a: { program?: strin
 }
 
 export async function startSession(
-  a: ArgsOut<"start">,
+  given: ArgsOut<"start">,
   caller: Caller,
   ctx: DaemonContext,
   mode: "launch" | "attach",
@@ -78,6 +89,7 @@ export async function startSession(
   signal?: AbortSignal,
 ): Promise<Replies["attach"]> {
   requireFree(ctx, caller.session);
+  const a = mode === "launch" && !given.connect && !given.via ? interpreterLaunch("start", given, caller.cwd) : given;
   // Locations are checked first: a malformed one is a usage error before anything starts.
   const breakpoints = await startBreakpoints(a.break, caller.cwd);
   const config = await loadConfig();
@@ -102,7 +114,6 @@ export async function startSession(
     );
   const via = a.via ? viaOf(a.via, a.map ?? [], lookupEnv(a.callerEnv)) : undefined;
   const local = mode === "launch" && !a.connect && !(via && !existsSync(program!));
-  if (local) refuseInterpreter("start", a, caller.cwd);
   if (local && !existsSync(program!)) {
     throw new DebuggerError(
       "PROGRAM_NOT_FOUND",
