@@ -1,0 +1,3 @@
+module example.com/logmerge
+
+go 1.19
