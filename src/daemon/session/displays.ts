@@ -2,18 +2,10 @@
 // them), and a command's `--print` expressions: they travel with the resume and the builder reads
 // them at the stop beside the displays; a command that did not resume reads them here.
 import { DebuggerError } from "../../common/errors.ts";
-import type { DisplayValue, SessionState, StopReport } from "../../ipc/types.ts";
+import type { DisplayValue, StopReport } from "../../ipc/types.ts";
 import { readLines } from "../sourceWindow.ts";
-import type { InQueue, Queue } from "./queue.ts";
-
-/** What evaluating displays needs of the session. */
-export interface DisplayHost {
-  readonly run: Queue;
-  /** The inspector's value reader: the items' values in the selected frame, each failure in place. */
-  readonly reader: { displaysNow(q: InQueue, items: { expression: string }[]): Promise<DisplayValue[]> };
-  readonly state: SessionState;
-  readonly lastReport: StopReport | undefined;
-}
+import type { SessionCore } from "./facts.ts";
+import type { ValueInspector } from "./valueInspector.ts";
 
 export interface Display {
   id: number;
@@ -45,7 +37,11 @@ export class Displays {
   /** Prints the report builder read at the stop of a report (they travelled with the resume). */
   private readonly printedAt = new WeakMap<StopReport, Printed>();
 
-  constructor(private readonly host: DisplayHost) {}
+  constructor(
+    private readonly session: Pick<SessionCore, "run" | "state" | "lastReport">,
+    /** The inspector's value reader: the items' values in the selected frame, each failure in place. */
+    private readonly reader: Pick<ValueInspector, "displaysNow">,
+  ) {}
 
   add(expressions: string[]): Display[] {
     for (const expression of expressions) {
@@ -78,7 +74,7 @@ export class Displays {
 
   /** The displays' values at the current stop. */
   values(): Promise<DisplayValue[]> {
-    return this.host.run((q) => this.host.reader.displaysNow(q, this.list()));
+    return this.session.run((q) => this.reader.displaysNow(q, this.list()));
   }
 
   /**
@@ -87,8 +83,8 @@ export class Displays {
    * (see declaredBelow).
    */
   async evaluate(expressions: string[], at?: StopReport): Promise<DisplayValue[]> {
-    const values = await this.host.run((q) =>
-      this.host.reader.displaysNow(
+    const values = await this.session.run((q) =>
+      this.reader.displaysNow(
         q,
         expressions.map((expression) => ({ expression })),
       ),
@@ -110,8 +106,8 @@ export class Displays {
     if (read && read.expressions.length === expressions.length && read.expressions.every((e, i) => e === expressions[i])) {
       return expressions.length ? { ...report, displays: [...(report.displays ?? []), ...read.values] } : report;
     }
-    const { state } = this.host;
-    if (!expressions.length || report !== this.host.lastReport || state !== "stopped") {
+    const { state } = this.session;
+    if (!expressions.length || report !== this.session.lastReport || state !== "stopped") {
       if (!expressions.length) return report;
       const why = state === "stopped" ? "not at this stop any more" : `the program has ${state === "running" ? "run on" : "ended"}`;
       return { ...report, displays: [...(report.displays ?? []), ...expressions.map((expression) => ({ expression, error: why }))] };
