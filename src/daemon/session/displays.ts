@@ -2,10 +2,20 @@
 // them), and a command's `--print` expressions: they travel with the resume and the builder reads
 // them at the stop beside the displays; a command that did not resume reads them here.
 import { DebuggerError } from "../../common/errors.ts";
-import type { DisplayValue, StopReport } from "../../ipc/types.ts";
+import type { DisplayValue, SessionState, StopReport } from "../../ipc/types.ts";
 import { readLines } from "../sourceWindow.ts";
-import type { SessionCore } from "./facts.ts";
-import type { ValueInspector } from "./valueInspector.ts";
+import type { InQueue, Queue } from "./queue.ts";
+
+/**
+ * What evaluating displays reads of the session's core (facts.ts SessionCore) and of the
+ * inspector's value reader (ValueInspector.displaysNow). Written out, not imported: the report
+ * builder imports this file, and the core's imports lead back to the builder.
+ */
+export interface DisplaySession {
+  readonly run: Queue;
+  readonly state: SessionState;
+  readonly lastReport: StopReport | undefined;
+}
 
 export interface Display {
   id: number;
@@ -38,9 +48,9 @@ export class Displays {
   private readonly printedAt = new WeakMap<StopReport, Printed>();
 
   constructor(
-    private readonly session: Pick<SessionCore, "run" | "state" | "lastReport">,
-    /** The inspector's value reader: the items' values in the selected frame, each failure in place. */
-    private readonly reader: Pick<ValueInspector, "displaysNow">,
+    private readonly session: DisplaySession,
+    /** The inspector's value reader (ValueInspector): the items' values in the selected frame, each failure in place. */
+    private readonly reader: { displaysNow(q: InQueue, items: { expression: string }[]): Promise<DisplayValue[]> },
   ) {}
 
   add(expressions: string[]): Display[] {

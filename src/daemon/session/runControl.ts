@@ -6,7 +6,6 @@ import { DebuggerError } from "../../common/errors.ts";
 import { log } from "../../common/log.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { SessionState, StopReport } from "../../ipc/types.ts";
-import { Interrupted } from "../cancel.ts";
 import type { BreakpointSync } from "./breakpointSync.ts";
 import type { Displays } from "./displays.ts";
 import type { Ending } from "./ending.ts";
@@ -28,6 +27,18 @@ const PAUSE_SETTLE_MS = 5000;
  * after a `continue` onto a breakpoint in a tight loop: a trace ended by Ctrl-C or an MCP cancel).
  */
 const PAUSE_AFTER_RESUME_MS = 150;
+
+/**
+ * A command that drives the program through several stops (`trace`, `batch`, `continue --count`)
+ * found that a `pause` came since it began (Ctrl-C in the CLI): it resumes no more and ends where
+ * the program is. Never reaches a client: the handler turns it into its reply.
+ * Thrown by `RunControl.resume`.
+ */
+export class Interrupted extends DebuggerError {
+  constructor() {
+    super("NOT_RUNNING", "interrupted by a pause", "");
+  }
+}
 
 export class RunControl {
   /** What last set the program running: a throw of a type not asked for is passed only after `continue` (and start). */

@@ -10,13 +10,29 @@ import type { Displays } from "./displays.ts";
 import type { SessionCore } from "./facts.ts";
 import type { Inspector } from "./inspector.ts";
 import type { InQueue } from "./queue.ts";
-import type { RunControl } from "./runControl.ts";
 import { buildStopReport, type StopReader } from "./stopReportBuilder.ts";
 import { conditionVerdict, type ConditionContext } from "./conditionProbe.ts";
 import { ownStopVerdict } from "./ownStopPolicy.ts";
-import { thrownType, throwVerdict, type ThrowContext } from "./throwPolicy.ts";
-import { normaliseAddress, stoppedAtBreakpoints, type TopFrame } from "./pendingHits.ts";
+import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
+import { normaliseAddress, stoppedAtBreakpoints, type PendingHits, type TopFrame } from "./pendingHits.ts";
 import { frameView } from "./stopReport.ts";
+
+/**
+ * What the pipeline reads of how the program was last resumed, and how it passes a stop: RunControl's
+ * members of these names. Written out, not imported: RunControl builds the pipeline.
+ */
+export interface ResumeFacts {
+  /** What last set the program running. */
+  readonly lastResume: ResumeKind;
+  /** What was read before a `finish` (AdapterSpec.returnValue.before). */
+  readonly beforeStepOut: string | undefined;
+  /** The `--print` expressions that travelled with the resume (undefined: none asked); asking consumes them. */
+  takePrints(): readonly string[] | undefined;
+  /** Other threads' hits of this stop, for the next `continue`. */
+  readonly pending: PendingHits;
+  /** Resumes past a stop that does not stand; false when that failed and the stop stands after all. */
+  passStop(threadId: number): Promise<boolean>;
+}
 
 /** The siblings the pipeline reads and drives: RunControl, which owns it, hands them over. */
 export interface PipelineParts {
@@ -26,7 +42,7 @@ export interface PipelineParts {
   /** The session's displays: their list, and the prints the builder read at a report's stop. */
   readonly displays: Pick<Displays, "list" | "printed">;
   /** How the program was last resumed, the prints that travelled with it, and passing a stop that does not stand. */
-  readonly control: Pick<RunControl, "lastResume" | "beforeStepOut" | "takePrints" | "pending" | "passStop">;
+  readonly control: ResumeFacts;
 }
 
 export class StopPipeline {
