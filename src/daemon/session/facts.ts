@@ -79,6 +79,11 @@ export class SessionCore {
     this.onChange();
   }
 
+  /** The last stop was shown as a row of values (`trace`, `run`), not as a report: the next report is sized by the ones before it. */
+  reportShownAsRow(): void {
+    this.reports.seen.unshown();
+  }
+
   get state(): SessionState {
     return publicState(this.current);
   }

@@ -149,11 +149,6 @@ export class Session extends SessionCore {
     registerReverseRequests(client, this.out.buffer, () => (this.startOptions?.clearEnv ? {} : (this.startOptions?.callerEnv ?? {})));
   }
 
-  /** The last stop was shown as a row of values (`trace`, `run`), not as a report: the next report is sized by the ones before it. */
-  reportShownAsRow(): void {
-    this.reports.seen.unshown();
-  }
-
   // ---- shut-down ------------------------------------------------------------------------
 
   /**
