@@ -15,17 +15,6 @@ export class ClientGone extends DebuggerError {
   }
 }
 
-/**
- * A command that drives the program through several stops (`trace`, `batch`, `continue --count`)
- * found that a `pause` came since it began (Ctrl-C in the CLI): it resumes no more and ends where
- * the program is. Never reaches a client: the handler turns it into its reply.
- */
-export class Interrupted extends DebuggerError {
-  constructor() {
-    super("NOT_RUNNING", "interrupted by a pause", "");
-  }
-}
-
 /** Resolves with the stop, or rejects with ClientGone as soon as the signal aborts. */
 export function unlessGone<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;

@@ -8,15 +8,17 @@ import { newReport } from "../../src/daemon/session/stopReport.ts";
 import type { SessionState, StopReport } from "../../src/ipc/types.ts";
 
 function displays(state: SessionState, last: StopReport | undefined, trips: string[]) {
-  return new Displays({
-    run: (fn) => {
-      trips.push("queue");
-      return fn(Object.freeze({}) as InQueue);
+  return new Displays(
+    {
+      run: (fn) => {
+        trips.push("queue");
+        return fn(Object.freeze({}) as InQueue);
+      },
+      state,
+      lastReport: last,
     },
-    reader: { displaysNow: async (_q, items) => items.map(({ expression }) => ({ expression, value: "now" })) },
-    state,
-    lastReport: last,
-  });
+    { displaysNow: async (_q, items) => items.map(({ expression }) => ({ expression, value: "now" })) },
+  );
 }
 
 test("prints the builder read are the reply's, with no queue trip, even after the program ran on", async () => {

@@ -4,7 +4,12 @@
 // with no stop of its own, the pause goes out as before.
 import { describe, expect, test } from "bun:test";
 import type { StopReport } from "../../src/ipc/types.ts";
-import { RunControl, type RunHost } from "../../src/daemon/session/runControl.ts";
+import type { BreakpointSync } from "../../src/daemon/session/breakpointSync.ts";
+import type { Displays } from "../../src/daemon/session/displays.ts";
+import type { Ending } from "../../src/daemon/session/ending.ts";
+import type { SessionCore } from "../../src/daemon/session/facts.ts";
+import type { Inspector } from "../../src/daemon/session/inspector.ts";
+import { RunControl } from "../../src/daemon/session/runControl.ts";
 
 /** A running session whose adapter answers every request at once and records it; `stopIn(ms)` makes the program stop on its own. */
 function running() {
@@ -20,7 +25,6 @@ function running() {
         return {};
       },
     },
-    inspector: { currentThreadId: 1, invalidate() {}, defaultThread: async () => 1 },
     go(e: { type: string }) {
       if (e.type === "resumed") host.state = "running";
       return true;
@@ -40,7 +44,10 @@ function running() {
       host.state = "stopped";
       for (const w of waiters.splice(0)) w({ reason: "breakpoint", frame: { line } } as unknown as StopReport);
     }, ms);
-  return { rc: new RunControl(host as unknown as RunHost), host, requests, stopIn };
+  const inspector = { currentThreadId: 1, invalidate() {}, defaultThread: async () => 1, stopReader: {} };
+  // Only what a pause and passing a stop touch: no breakpoints, displays or ending are read.
+  const rc = new RunControl(host as unknown as SessionCore, inspector as unknown as Inspector, {} as BreakpointSync, {} as Ending, {} as Displays);
+  return { rc, host, requests, stopIn };
 }
 
 describe("a pause straight after a resume", () => {

@@ -8,14 +8,17 @@ import { CXX_THROW_FUNCTION, thrownTypeNameExpression } from "../../src/adapters
 import { delve } from "../../src/adapters/delve.ts";
 import { lldbDap } from "../../src/adapters/lldbDap.ts";
 import type { AdapterSpec } from "../../src/adapters/types.ts";
+import { EMPTY_CONFIG } from "../../src/common/config.ts";
 import type { DapEventMap } from "../../src/dap/types.ts";
+import type { AdapterLink } from "../../src/daemon/session/adapterLink.ts";
+import { SessionCore } from "../../src/daemon/session/facts.ts";
+import type { ProgramOutput } from "../../src/daemon/session/programOutput.ts";
 import { BreakpointRegistry, type Breakpoint } from "../../src/daemon/breakpointRegistry.ts";
 import { conditionVerdict, type ConditionContext } from "../../src/daemon/session/conditionProbe.ts";
 import { ownStopVerdict } from "../../src/daemon/session/ownStopPolicy.ts";
 import { PendingHits } from "../../src/daemon/session/pendingHits.ts";
 import type { InQueue } from "../../src/daemon/session/queue.ts";
-import { Reports } from "../../src/daemon/session/reports.ts";
-import { StopPipeline, type PipelineHost } from "../../src/daemon/session/stopPipeline.ts";
+import { StopPipeline } from "../../src/daemon/session/stopPipeline.ts";
 import type { Selection } from "../../src/daemon/session/stopReportBuilder.ts";
 import { throwVerdict, type ResumeKind, type ThrowContext } from "../../src/daemon/session/throwPolicy.ts";
 import type { StopReport } from "../../src/ipc/types.ts";
@@ -156,44 +159,43 @@ describe("StopPipeline", () => {
     const registry = r.registry ?? new BreakpointRegistry();
     const events: string[] = [];
     const published: { report: StopReport; selection: Selection }[] = [];
-    const reports = new Reports();
-    const host: PipelineHost = {
-      name: "t",
-      adapter: lldbDap,
-      client: fakeClient(r.answers ?? {}),
-      capabilities: {},
+    // The session's core as the pipeline reads it: a link that is only a client, no source lines, every frame the user's.
+    const link = { client: fakeClient(r.answers ?? {}), capabilities: {} } as unknown as AdapterLink;
+    const config = { ...EMPTY_CONFIG, defaults: { ...EMPTY_CONFIG.defaults, source_lines: 0 } };
+    const session = new SessionCore("t", lldbDap, config, link, fakeOutput() as unknown as ProgramOutput, () => {});
+    session.codeFacts = () => ({ roots: [], exists: () => true });
+    let selected: Selection | undefined;
+    const publish = session.publish.bind(session);
+    session.publish = (report) => {
+      events.push(`publish ${report.reason}`);
+      published.push({ report, selection: selected! });
+      publish(report);
+    };
+    const control = {
+      lastResume: r.resumedBy ?? "continue",
+      beforeStepOut: undefined,
+      takePrints: () => undefined,
+      pending: new PendingHits(),
+      passStop: async (threadId: number) => {
+        events.push(`pass ${threadId}`);
+        return !r.passFails;
+      },
+    };
+    const p = new StopPipeline(session, {
       breakpoints: {
         registry,
         throwTypes: r.throwTypes ?? [],
         removeTemporaryNow: async (_q, ids) => void events.push(`remove temporary ${ids.join(",")}`),
         resyncNow: async (_q, bp) => void events.push(`resync ${bp.id}`),
       },
-      reader: fakeReader({ frames: r.frames ?? inMain }, []),
-      output: fakeOutput(),
-      reports,
-      program: undefined,
-      core: undefined,
-      sourceLines: 0,
-      codeFacts: () => ({ roots: [], exists: () => true }),
-      limits: { maxLocals: 50, maxValueLength: 200 },
+      inspector: {
+        stopReader: fakeReader({ frames: r.frames ?? inMain }, []),
+        select: (selection) => void (selected = selection),
+      },
       displays: { list: () => [], printed: () => {} },
-      takeExpectation: () => undefined,
-      control: {
-        lastResume: r.resumedBy ?? "continue",
-        beforeStepOut: undefined,
-        takePrints: () => undefined,
-        pending: new PendingHits(),
-        passStop: async (threadId) => {
-          events.push(`pass ${threadId}`);
-          return !r.passFails;
-        },
-      },
-      publish: (report, selection) => {
-        events.push(`publish ${report.reason}`);
-        published.push({ report, selection });
-      },
-    };
-    return { p: new StopPipeline(host), events, published, registry, pending: host.control.pending };
+      control,
+    });
+    return { p, events, published, registry, pending: control.pending };
   }
   const body: DapEventMap["stopped"] = { reason: "exception", description: "cpp_throw", threadId: 3 };
 

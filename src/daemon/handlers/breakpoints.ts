@@ -26,26 +26,26 @@ export const breakpointHandlers: Handlers<
   },
 
   async "breakpoint.list"(_a, caller, ctx): Promise<Replies["breakpoint.list"]> {
-    return { breakpoints: ctx.registry.get(caller.session).breakpointViews() };
+    return { breakpoints: ctx.registry.get(caller.session).breakpoints.views() };
   },
 
   async "breakpoint.remove"(a, caller, ctx): Promise<Replies["breakpoint.remove"]> {
     const s = ctx.registry.get(caller.session);
     const ids = a.all ? s.breakpoints.registry.userList().map((b) => b.id) : a.ids;
     const removed = await s.breakpoints.remove(ids);
-    return { removed: removed.map((b) => b.id), breakpoints: s.breakpointViews() };
+    return { removed: removed.map((b) => b.id), breakpoints: s.breakpoints.views() };
   },
 
   async "breakpoint.enable"(a, caller, ctx): Promise<Replies["breakpoint.enable"]> {
     const s = ctx.registry.get(caller.session);
     await s.breakpoints.setEnabled(a.ids, true);
-    return { breakpoints: s.breakpointViews() };
+    return { breakpoints: s.breakpoints.views() };
   },
 
   async "breakpoint.disable"(a, caller, ctx): Promise<Replies["breakpoint.disable"]> {
     const s = ctx.registry.get(caller.session);
     await s.breakpoints.setEnabled(a.ids, false);
-    return { breakpoints: s.breakpointViews() };
+    return { breakpoints: s.breakpoints.views() };
   },
 
   async "watch.add"(a, caller, ctx): Promise<Replies["watch.add"]> {
@@ -62,7 +62,7 @@ export const breakpointHandlers: Handlers<
     return {
       breakpoints: ctx.registry
         .get(caller.session)
-        .breakpointViews()
+        .breakpoints.views()
         .filter((b) => b.kind === "data"),
     };
   },

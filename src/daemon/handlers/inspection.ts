@@ -36,7 +36,7 @@ export const inspectionHandlers: Handlers<
     const s = ctx.registry.get(caller.session);
     if (!a.all) return s.inspector.backtrace({ ...a, limit: a.limit ?? 50 });
     const threads = await s.inspector.allThreads(a.limit ?? 1);
-    return { threadId: s.currentThreadId ?? threads[0]?.id ?? 0, frames: [], threads };
+    return { threadId: s.inspector.currentThreadId ?? threads[0]?.id ?? 0, frames: [], threads };
   },
   frame: async (a, caller, ctx): Promise<Replies["frame"]> => ctx.registry.get(caller.session).inspector.frame(a.index, a.thread),
   up: async (a, caller, ctx): Promise<Replies["up"]> => ctx.registry.get(caller.session).inspector.move(a.count),
@@ -74,7 +74,7 @@ export const inspectionHandlers: Handlers<
     const s = ctx.registry.get(caller.session);
     // Switching shows where that thread is in the user's code, as a stop report would.
     const context = a.id !== undefined ? await s.inspector.showThread(a.id) : undefined;
-    return { threadId: s.currentThreadId, threads: await s.inspector.threads(), ...(context ? { context } : {}) };
+    return { threadId: s.inspector.currentThreadId, threads: await s.inspector.threads(), ...(context ? { context } : {}) };
   },
   registers: async (a, caller, ctx): Promise<Replies["registers"]> => ctx.registry.get(caller.session).inspector.registers(a.names, a.all ?? false),
   "memory.read": async (a, caller, ctx): Promise<Replies["memory.read"]> =>

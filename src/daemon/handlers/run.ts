@@ -183,7 +183,7 @@ async function runInterruptibly(
         hang = paused?.hang;
       }
     }
-    const breakpoints = s.breakpointViews();
+    const breakpoints = s.breakpoints.views();
     // Its output is all the program printed: the last lines, and the file that holds every one.
     const last = stop ? withConditionCosts(s, s.withWholeOutput(stop), began) : undefined;
     const kept = !!a.keep && s.live;

@@ -348,7 +348,7 @@ export async function runSession(
     if (session.endRequest) throw endedWhileStarting(session);
     throw e;
   }
-  const base = (stopped: boolean) => ({ session: session.summary(), breakpoints: session.breakpointViews(), ...warnings(session, stopped) });
+  const base = (stopped: boolean) => ({ session: session.summary(), breakpoints: session.breakpoints.views(), ...warnings(session, stopped) });
   // An attached program keeps running unless it stops by itself: do not wait for a stop there.
   if (!a.wait || (mode === "attach" && session.state !== "stopped" && !session.lastReport)) {
     first.cancel();
@@ -373,7 +373,7 @@ export async function runSession(
         /, so nothing stopped the program$/,
         ", so nothing can stop the program: it is running (`debugger pause` stops it, `debugger await` waits for its end)",
       );
-      return { session: session.summary(), breakpoints: session.breakpointViews(), warnings: w, state: session.state };
+      return { session: session.summary(), breakpoints: session.breakpoints.views(), warnings: w, state: session.state };
     }
   }
   let stop;
@@ -399,7 +399,7 @@ function endedWhileStarting(session: Session): DebuggerError {
 const UNBOUND_GRACE_S = 2;
 
 function allUnbound(session: Session): boolean {
-  const bps = session.breakpointViews().filter((b) => b.kind !== "data");
+  const bps = session.breakpoints.views().filter((b) => b.kind !== "data");
   return bps.length > 0 && bps.every((b) => !b.verified);
 }
 
@@ -434,7 +434,7 @@ function checkCore(a: ArgsOut<"start">, cwd: string, spec: AdapterSpec): string 
 
 /** A start whose breakpoints all failed to bind would otherwise run to its end without a word. */
 function warnings(session: Session, stopped: boolean): Pick<StartData, "warnings"> {
-  const bps = session.breakpointViews().filter((b) => b.kind !== "data");
+  const bps = session.breakpoints.views().filter((b) => b.kind !== "data");
   const unbound = bps.filter((b) => !b.verified);
   if (!bps.length || unbound.length < bps.length) return {};
   const why = unbound.map((b) => `#${b.id} ${b.location}: ${(b.message ?? "not verified").trim().replace(/\s*\n\s*/g, " ")}`).join("; ");
@@ -474,7 +474,7 @@ export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "session
       pid: s.pid,
       mode: s.mode,
       warm: s.warmStart,
-      threadId: s.currentThreadId,
+      threadId: s.inspector.currentThreadId,
       exitCode: s.exitCode,
       breakpoints: s.breakpoints.registry.userList().length,
       stop: s.lastReport,

@@ -158,7 +158,7 @@ export const testHandlers: Handlers<"test"> = {
         leftByTest.add(s);
         return {
           session: s.summary(),
-          breakpoints: s.breakpointViews(),
+          breakpoints: s.breakpoints.views(),
           state: s.state,
           stop: paused.stop,
           ...(paused.hang ? { hang: paused.hang } : {}),

@@ -5,30 +5,19 @@ import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { existsSync } from "node:fs";
 import { sourceMatchScore, suffixCandidates } from "../../common/sourcePaths.ts";
 import { localPathFacts } from "../pathFacts.ts";
-import type { AdapterSpec, CatchpointDef, FoundAdapter } from "../../adapters/types.ts";
+import type { CatchpointDef } from "../../adapters/types.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Location } from "../../common/location.ts";
+import type { BreakpointView } from "../../ipc/types.ts";
 import type { DapClient } from "../../dap/client.ts";
 import { BreakpointRegistry, type Breakpoint, type BreakpointOptions, type SetKey } from "../breakpointRegistry.ts";
+import type { SessionCore } from "./facts.ts";
 import type { Inspector } from "./inspector.ts";
 import { pickScopes } from "./valueInspector.ts";
 import { dataIdAddress } from "./watchStops.ts";
+import { breakpointView } from "./stopReport.ts";
 import type { InQueue, Queue } from "./queue.ts";
 import { isAbsolutePath } from "../../common/hostPath.ts";
-
-export interface BreakpointHost {
-  readonly name: string;
-  readonly adapter: AdapterSpec;
-  readonly capabilities: P.Capabilities;
-  /** The program being debugged (which catchpoints apply: Rust's panic). */
-  readonly program: string | undefined;
-  /** The adapter found for this session (its variant decides some requests). */
-  readonly foundAdapter?: FoundAdapter | undefined;
-  /** The live client, or undefined before start-up and after the end. */
-  readonly dap: DapClient | undefined;
-  requireLive(): DapClient;
-  requireStopped(): DapClient;
-}
 
 /** What `catch throw TYPE` takes: a C++ type name, qualified or not, templates included. */
 const CXX_TYPE = /^[A-Za-z_:][\w:<>, *&]*$/;
@@ -54,10 +43,15 @@ export class BreakpointSync {
   private readonly sentAs = new Map<string, string>();
 
   constructor(
-    private readonly host: BreakpointHost,
+    private readonly session: SessionCore,
     private readonly inspector: Inspector,
     private readonly queue: Queue,
   ) {}
+
+  /** The user's breakpoints as replies show them. */
+  views(): BreakpointView[] {
+    return this.registry.userList().map(breakpointView);
+  }
 
   // ---- queued operations ----------------------------------------------------------------
 
@@ -68,7 +62,7 @@ export class BreakpointSync {
   /** `watch EXPR`: asks the adapter where the value lives (`dataBreakpointInfo`), then sets the whole data set. */
   addWatch(expression: string, accessType: "read" | "write" | "readWrite", opts: BreakpointOptions): Promise<Breakpoint> {
     return this.queue(async (q) => {
-      const client = this.host.requireStopped();
+      const client = this.session.requireStopped();
       this.requireCapability("supportsDataBreakpoints", "watchpoints");
       const { frame } = await this.inspector.selectedFrameNow(q);
       const { scopes } = await client.request("scopes", { frameId: frame.id });
@@ -83,9 +77,9 @@ export class BreakpointSync {
         );
       const asked = spelled.expression;
       // A plain local is asked for by name in its scope; anything else as an expression in the frame.
-      let args: P.DataBreakpointInfoArguments = { name: this.host.adapter.dataBreakpointExpression?.(asked) ?? asked, frameId: frame.id };
+      let args: P.DataBreakpointInfoArguments = { name: this.session.adapter.dataBreakpointExpression?.(asked) ?? asked, frameId: frame.id };
       // Or by the memory it names now, where the adapter cannot watch it as written.
-      const pinned = this.host.adapter.watchByLocation?.(expression, this.registry.nextWatchSlot(), this.host.foundAdapter);
+      const pinned = this.session.adapter.watchByLocation?.(expression, this.registry.nextWatchSlot(), this.session.foundAdapter);
       if (pinned) {
         const at = await client.request("evaluate", { expression: pinned.pin, frameId: frame.id, context: "watch" }).then(
           (r) => r.result,
@@ -119,7 +113,7 @@ export class BreakpointSync {
       if (info.accessTypes && !info.accessTypes.includes(accessType)) {
         throw new DebuggerError(
           "UNSUPPORTED",
-          `${this.host.adapter.name} cannot watch '${expression}' for ${accessType} access (it offers ${info.accessTypes.join(", ")})`,
+          `${this.session.adapter.name} cannot watch '${expression}' for ${accessType} access (it offers ${info.accessTypes.join(", ")})`,
           "drop --read/--access, or use another access type",
         );
       }
@@ -131,7 +125,7 @@ export class BreakpointSync {
         opts,
       );
       bp.readAs = pinned?.name ?? (await this.readByAddressNow(q, asked, info.dataId)) ?? (asked !== expression ? asked : undefined);
-      bp.lastValue = await this.inspector.reader.evaluateNow(q, bp.readAs ?? expression, this.host.adapter.printContext).then(
+      bp.lastValue = await this.inspector.reader.evaluateNow(q, bp.readAs ?? expression, this.session.adapter.printContext).then(
         (r) => r.result,
         () => undefined,
       );
@@ -155,7 +149,7 @@ export class BreakpointSync {
   private async readByAddressNow(q: InQueue, expression: string, dataId: string): Promise<string | undefined> {
     const address = dataIdAddress(dataId);
     if (address === undefined) return undefined;
-    const context = this.host.adapter.printContext;
+    const context = this.session.adapter.printContext;
     const now = await this.inspector.reader.evaluateNow(q, expression, context).catch(() => undefined);
     if (!now?.type || /[[\]()]/.test(now.type)) return undefined; // arrays and functions do not cast this way
     const read = `*(${now.type} *)0x${address.toString(16)}`;
@@ -189,18 +183,18 @@ export class BreakpointSync {
    */
   setExceptionFilters(add: string[], remove: string[]): Promise<void> {
     return this.queue(async (q) => {
-      this.host.requireLive();
-      const available = this.host.capabilities.exceptionBreakpointFilters ?? [];
+      this.session.requireLive();
+      const available = this.session.capabilities.exceptionBreakpointFilters ?? [];
       const own = this.catchpointDefs();
       if (!available.length && !own.length) this.unsupported("exceptionBreakpointFilters", "exception breakpoints");
-      const aliases = this.host.adapter.filterAliases ?? {};
+      const aliases = this.session.adapter.filterAliases ?? {};
       const names = [...available.map((f) => f.filter), ...own.map((c) => c.filter)];
       const canonical = (f: string) => (own.some((c) => c.filter === f) ? f : (aliases[f] ?? f));
-      const throwFilter = this.host.adapter.throwFilter;
+      const throwFilter = this.session.adapter.throwFilter;
       const unknown = (f: string) =>
         new DebuggerError(
           "INVALID_ARGUMENT",
-          `${this.host.adapter.name} has no exception filter '${f}'`,
+          `${this.session.adapter.name} has no exception filter '${f}'`,
           `its filters: ${names.join(", ")} (\`debugger catch list\`)${throwFilter ? "; `catch throw TYPE…` stops only for those C++ types" : ""}`,
         );
       // `catch throw TYPE…`: the words after the throw filter that name no filter are types.
@@ -248,21 +242,21 @@ export class BreakpointSync {
 
   /** The adapter's exception filters and the daemon's catchpoints, and which are on. */
   exceptionFilters(): ExceptionFilterView[] {
-    const available = this.host.capabilities.exceptionBreakpointFilters ?? [];
+    const available = this.session.capabilities.exceptionBreakpointFilters ?? [];
     const on = new Set(this.activeExceptionFilters());
-    const aliases = Object.entries(this.host.adapter.filterAliases ?? {});
+    const aliases = Object.entries(this.session.adapter.filterAliases ?? {});
     const filters: ExceptionFilterView[] = available.map((f) => {
       const alias = aliases.find(([, to]) => to === f.filter)?.[0];
       return { filter: f.filter, label: f.label, description: f.description, enabled: on.has(f.filter), ...(alias ? { alias } : {}) };
     });
     for (const c of this.catchpointDefs()) filters.push({ filter: c.filter, label: c.label, description: c.description, enabled: !!this.catchpoint(c) });
-    const thrown = filters.find((f) => f.filter === this.host.adapter.throwFilter);
+    const thrown = filters.find((f) => f.filter === this.session.adapter.throwFilter);
     if (thrown?.enabled && this.throwTypes.length) thrown.types = [...this.throwTypes];
     return filters;
   }
 
   private catchpointDefs(): CatchpointDef[] {
-    return this.host.adapter.catchpoints?.(this.host.program) ?? [];
+    return this.session.adapter.catchpoints?.(this.session.program) ?? [];
   }
 
   private catchpoint(c: CatchpointDef): Breakpoint | undefined {
@@ -289,13 +283,13 @@ export class BreakpointSync {
   }
 
   notFound(id: number): DebuggerError {
-    return new DebuggerError("BREAKPOINT_NOT_FOUND", `no breakpoint ${id} in session '${this.host.name}'`, "`debugger breakpoint list` shows the ids");
+    return new DebuggerError("BREAKPOINT_NOT_FOUND", `no breakpoint ${id} in session '${this.session.name}'`, "`debugger breakpoint list` shows the ids");
   }
 
   // ---- inside the queue (start-up, stop reports) ----------------------------------------
 
   async addNow(q: InQueue, text: string, loc: Location, opts: BreakpointOptions): Promise<Breakpoint> {
-    const caps = this.host.capabilities;
+    const caps = this.session.capabilities;
     if (opts.condition && caps.supportsConditionalBreakpoints === false) this.unsupported("supportsConditionalBreakpoints", "conditional breakpoints");
     if (opts.hitCondition && caps.supportsHitConditionalBreakpoints === false) this.unsupported("supportsHitConditionalBreakpoints", "hit counts");
     if (opts.logMessage && caps.supportsLogPoints === false) this.unsupported("supportsLogPoints", "log points");
@@ -352,13 +346,13 @@ export class BreakpointSync {
     for (const key of this.registry.allKeys()) await this.syncSet(q, key);
     // An adapter just started has no exception breakpoint: nothing to send when none is wanted
     // (lldb-dap spent ~8 ms of a start on an empty set a raw client never sends).
-    if (this.host.capabilities.exceptionBreakpointFilters && (this.activeExceptionFilters().length || this.exceptionOptions()))
+    if (this.session.capabilities.exceptionBreakpointFilters && (this.activeExceptionFilters().length || this.exceptionOptions()))
       await this.syncExceptionFilters().catch(() => {});
   }
 
   /** Re-sends the whole set a breakpoint belongs to: DAP replaces sets, never single entries. */
   private async syncSet(q: InQueue, key: SetKey): Promise<void> {
-    const client = this.host.dap;
+    const client = this.session.dap;
     if (!client) return;
     if (key.kind === "source") {
       const breakpoints = this.registry.sourceBreakpoints(key.file);
@@ -368,7 +362,7 @@ export class BreakpointSync {
       for (const bp of this.registry.members(key)) if (bp.enabled && !bp.verified && !bp.message) bp.message = await this.whyUnbound(q, bp);
     } else if (key.kind === "function") {
       this.requireCapability("supportsFunctionBreakpoints", "function breakpoints");
-      const spell = (name: string) => this.host.adapter.functionBreakpointName?.(name) ?? name;
+      const spell = (name: string) => this.session.adapter.functionBreakpointName?.(name) ?? name;
       const res = await client.request("setFunctionBreakpoints", {
         breakpoints: this.registry.functionBreakpoints().map((b) => ({ ...b, name: spell(b.name) })),
       });
@@ -428,7 +422,7 @@ export class BreakpointSync {
 
   /** The answers to a function set in the order it was sent, where the adapter answers in its own (AdapterSpec.functionBreakpointIds). */
   private async inRequestOrder(q: InQueue, answered: P.Breakpoint[], nameOf: (b: Breakpoint) => string): Promise<P.Breakpoint[]> {
-    const byName = this.host.adapter.functionBreakpointIds;
+    const byName = this.session.adapter.functionBreakpointIds;
     const members = this.registry.members({ kind: "function" });
     if (!byName || members.length < 2) return answered;
     const text = await this.inspector.console.rawNow(q, byName.command).then(
@@ -446,7 +440,7 @@ export class BreakpointSync {
   /** Why a line breakpoint did not bind, when the adapter does not say: the nearest lines with code, or the file is not in the program. */
   private async whyUnbound(q: InQueue, bp: Breakpoint): Promise<string> {
     const file = bp.file!;
-    const probe = this.host.adapter.codeLines;
+    const probe = this.session.adapter.codeLines;
     if (probe) {
       const answer = await this.inspector.reader.evaluateNow(q, probe.command(file), "repl").then(
         (r) => r.result,
@@ -464,22 +458,22 @@ export class BreakpointSync {
   }
 
   private activeExceptionFilters(): string[] {
-    const known = new Set((this.host.capabilities.exceptionBreakpointFilters ?? []).map((f) => f.filter));
-    return (this.chosenExceptionFilters ?? this.host.adapter.defaultExceptionFilters ?? []).filter((f) => known.has(f));
+    const known = new Set((this.session.capabilities.exceptionBreakpointFilters ?? []).map((f) => f.filter));
+    return (this.chosenExceptionFilters ?? this.session.adapter.defaultExceptionFilters ?? []).filter((f) => known.has(f));
   }
 
   /** Default exception options only until the user chooses filters: debugpy ignores the filters when options are present. */
   private exceptionOptions(): P.ExceptionOptions[] | undefined {
-    return !this.chosenExceptionFilters && this.host.capabilities.supportsExceptionOptions ? this.host.adapter.defaultExceptionOptions : undefined;
+    return !this.chosenExceptionFilters && this.session.capabilities.supportsExceptionOptions ? this.session.adapter.defaultExceptionOptions : undefined;
   }
 
   private async syncExceptionFilters(): Promise<void> {
-    const client = this.host.dap;
+    const client = this.session.dap;
     if (!client) return;
     let filters = this.activeExceptionFilters();
     const options = this.exceptionOptions();
     const conditions =
-      !this.chosenExceptionFilters && this.host.capabilities.supportsExceptionFilterOptions ? this.host.adapter.defaultExceptionConditions : undefined;
+      !this.chosenExceptionFilters && this.session.capabilities.supportsExceptionFilterOptions ? this.session.adapter.defaultExceptionConditions : undefined;
     const filterOptions = conditions ? filters.filter((f) => conditions[f]).map((filterId) => ({ filterId, condition: conditions[filterId] })) : [];
     if (filterOptions.length) filters = filters.filter((f) => !conditions![f]);
     await client.request("setExceptionBreakpoints", {
@@ -490,13 +484,13 @@ export class BreakpointSync {
   }
 
   private requireCapability(cap: keyof P.Capabilities, what: string): void {
-    if (!this.host.capabilities[cap]) this.unsupported(cap, what);
+    if (!this.session.capabilities[cap]) this.unsupported(cap, what);
   }
 
   private unsupported(cap: string, what: string): never {
     throw new DebuggerError(
       "UNSUPPORTED",
-      `${this.host.adapter.name} does not support ${what} (capability ${cap})`,
+      `${this.session.adapter.name} does not support ${what} (capability ${cap})`,
       "use another kind of breakpoint or another adapter",
     );
   }

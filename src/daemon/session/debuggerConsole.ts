@@ -2,7 +2,8 @@
 // sent the way the adapter needs it, its answer told from the program's output.
 import { DebuggerError } from "../../common/errors.ts";
 import type { Replies } from "../../ipc/commands.ts";
-import type { InspectorHost, SelectedFrame } from "./inspectorHost.ts";
+import type { SessionCore } from "./facts.ts";
+import type { SelectedFrame } from "./inspectorHost.ts";
 import type { InQueue, Queue } from "./queue.ts";
 import { evaluateError } from "./values.ts";
 
@@ -11,7 +12,7 @@ const RAW_HINT =
 
 export class DebuggerConsole {
   constructor(
-    private readonly host: InspectorHost,
+    private readonly session: SessionCore,
     private readonly frames: SelectedFrame,
     private readonly queue: Queue,
   ) {}
@@ -22,11 +23,11 @@ export class DebuggerConsole {
   }
 
   async rawNow(q: InQueue, command: string): Promise<Replies["raw"]> {
-    const adapter = this.host.adapter;
-    const how = adapter.rawCommand?.(command, this.host.foundAdapter);
+    const adapter = this.session.adapter;
+    const how = adapter.rawCommand?.(command, this.session.foundAdapter);
     // Text that arrives as output can only be told from the program's while the program is stopped.
-    const client = how?.textAsOutput ? this.host.requireStopped() : this.host.requireLive();
-    const frameId = this.host.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
+    const client = how?.textAsOutput ? this.session.requireStopped() : this.session.requireLive();
+    const frameId = this.session.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
     const refused = (why: string) => new DebuggerError("EVALUATE_FAILED", `${adapter.name} refused '${command}': ${why}`, RAW_HINT);
     const fence = how?.fence;
     const ask = async () => {
@@ -36,7 +37,7 @@ export class DebuggerConsole {
       return r;
     };
     try {
-      const { value: r, text } = how?.textAsOutput ? await this.host.captureOutput(ask, fence?.text) : { value: await ask(), text: undefined };
+      const { value: r, text } = how?.textAsOutput ? await this.session.captureOutput(ask, fence?.text) : { value: await ask(), text: undefined };
       const result = text ?? r.result;
       const error = adapter.rawError?.(result);
       if (error) throw refused(error);

@@ -6,11 +6,13 @@ import type { DisplayValue, SessionState, StopReport } from "../../ipc/types.ts"
 import { readLines } from "../sourceWindow.ts";
 import type { InQueue, Queue } from "./queue.ts";
 
-/** What evaluating displays needs of the session. */
-export interface DisplayHost {
+/**
+ * What evaluating displays reads of the session's core (facts.ts SessionCore) and of the
+ * inspector's value reader (ValueInspector.displaysNow). Written out, not imported: the report
+ * builder imports this file, and the core's imports lead back to the builder.
+ */
+export interface DisplaySession {
   readonly run: Queue;
-  /** The inspector's value reader: the items' values in the selected frame, each failure in place. */
-  readonly reader: { displaysNow(q: InQueue, items: { expression: string }[]): Promise<DisplayValue[]> };
   readonly state: SessionState;
   readonly lastReport: StopReport | undefined;
 }
@@ -45,7 +47,11 @@ export class Displays {
   /** Prints the report builder read at the stop of a report (they travelled with the resume). */
   private readonly printedAt = new WeakMap<StopReport, Printed>();
 
-  constructor(private readonly host: DisplayHost) {}
+  constructor(
+    private readonly session: DisplaySession,
+    /** The inspector's value reader (ValueInspector): the items' values in the selected frame, each failure in place. */
+    private readonly reader: { displaysNow(q: InQueue, items: { expression: string }[]): Promise<DisplayValue[]> },
+  ) {}
 
   add(expressions: string[]): Display[] {
     for (const expression of expressions) {
@@ -78,7 +84,7 @@ export class Displays {
 
   /** The displays' values at the current stop. */
   values(): Promise<DisplayValue[]> {
-    return this.host.run((q) => this.host.reader.displaysNow(q, this.list()));
+    return this.session.run((q) => this.reader.displaysNow(q, this.list()));
   }
 
   /**
@@ -87,8 +93,8 @@ export class Displays {
    * (see declaredBelow).
    */
   async evaluate(expressions: string[], at?: StopReport): Promise<DisplayValue[]> {
-    const values = await this.host.run((q) =>
-      this.host.reader.displaysNow(
+    const values = await this.session.run((q) =>
+      this.reader.displaysNow(
         q,
         expressions.map((expression) => ({ expression })),
       ),
@@ -110,8 +116,8 @@ export class Displays {
     if (read && read.expressions.length === expressions.length && read.expressions.every((e, i) => e === expressions[i])) {
       return expressions.length ? { ...report, displays: [...(report.displays ?? []), ...read.values] } : report;
     }
-    const { state } = this.host;
-    if (!expressions.length || report !== this.host.lastReport || state !== "stopped") {
+    const { state } = this.session;
+    if (!expressions.length || report !== this.session.lastReport || state !== "stopped") {
       if (!expressions.length) return report;
       const why = state === "stopped" ? "not at this stop any more" : `the program has ${state === "running" ? "run on" : "ended"}`;
       return { ...report, displays: [...(report.displays ?? []), ...expressions.map((expression) => ({ expression, error: why }))] };

@@ -3,47 +3,26 @@
 // gdb, debugpy's launcher; helperWatch.ts). Each moves the lifecycle to its end, ends what would
 // outlive the session, and publishes the last report (or fails the waiters, saying why).
 import { exitMessage } from "../../adapters/connection.ts";
-import type { AdapterSpec } from "../../adapters/types.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import { log } from "../../common/log.ts";
-import type { BreakpointView, StopReport } from "../../ipc/types.ts";
-import type { AdapterLink } from "./adapterLink.ts";
+import { signalName } from "../../common/signals.ts";
+import type { BreakpointSync } from "./breakpointSync.ts";
+import type { SessionCore } from "./facts.ts";
 import { neverStopped } from "./conditionProbe.ts";
 import { isAlive, type Helper } from "./helperWatch.ts";
-import type { LifeEvent } from "./lifecycle.ts";
-import type { ProgramOutput } from "./programOutput.ts";
-import type { Reports } from "./reports.ts";
-
-/** What an ending reads and moves of its session. */
-export interface EndingHost {
-  readonly name: string;
-  readonly adapter: AdapterSpec;
-  readonly link: AdapterLink;
-  readonly output: ProgramOutput;
-  readonly reports: Reports;
-  readonly pid: number | undefined;
-  exitCode: number | null | undefined;
-  exitSignal: string | undefined;
-  readonly mode: "launch" | "attach" | undefined;
-  /** The adapter said `terminated`, or the session was ended. */
-  readonly ended: boolean;
-  go(e: LifeEvent): boolean;
-  breakpointViews(): BreakpointView[];
-  /** Ids of the user's breakpoints never hit. */
-  neverHit(): number[];
-  publish(report: StopReport): void;
-  onChange(): void;
-}
 
 export class Ending {
   private helperTimer: ReturnType<typeof setInterval> | undefined;
   private helperNote: string | undefined;
 
-  constructor(private readonly host: EndingHost) {}
+  constructor(
+    private readonly session: SessionCore,
+    private readonly breakpoints: BreakpointSync,
+  ) {}
 
   /** The adapter said `terminated`: the end report, once the program's last output is in. */
   terminated(): void {
-    const h = this.host;
+    const h = this.session;
     if (!h.go({ type: "terminated" })) return; // Delve sends a second `terminated` after disconnect
     if (h.adapter.quirks.noExitedEvent && h.link.open && !h.link.disconnecting) {
       // No `exited` event: disconnect first and wait for the adapter to go. Its last words (Delve:
@@ -60,7 +39,7 @@ export class Ending {
         published = true;
         this.publishEnd();
       };
-      void h.output
+      void h.out
         .settled(5)
         .then(() => h.link.shutdown(h.mode === "launch", true, h.adapter.quirks.adapterOutputIsProgramOutput ? undefined : publish))
         .finally(publish);
@@ -71,7 +50,7 @@ export class Ending {
     // ended, so what it wrote is already in the pty's buffer, and the pty's marker comes out
     // behind it (issue 25: lldb-dap's continue to the exit was ~50 ms of ours against the
     // adapter's 5 ms).
-    void h.output.settled(5).then(() => {
+    void h.out.settled(5).then(() => {
       this.publishEnd();
       void h.link.shutdown(h.mode === "launch");
     });
@@ -82,7 +61,7 @@ export class Ending {
    * launcher) that died ends the session and the program it ran (helperWatch.ts).
    */
   watchHelpers(): void {
-    const h = this.host;
+    const h = this.session;
     if (this.helperTimer || !h.link.helpers.length) return;
     let seen = 0;
     this.helperTimer = setInterval(() => {
@@ -97,7 +76,7 @@ export class Ending {
   }
 
   private helperDied(dead: Helper): void {
-    const h = this.host;
+    const h = this.session;
     clearInterval(this.helperTimer);
     const what = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died`;
     log("warn", `[${h.name}] ${what}`);
@@ -106,7 +85,7 @@ export class Ending {
     void h.link.shutdown(true);
     const report = h.reports.create("terminated");
     report.description = `${what}; ${ended ? `the program it ran (pid ${ended.join(", ")}) was ended` : "the program had already gone"}`;
-    h.output.attachTo(report);
+    h.out.attachTo(report);
     h.reports.keep(report);
     h.reports.fail(
       new DebuggerError("ADAPTER_EXITED", `${what}; the session ended`, "`debugger start` begins a new one; `debugger logs` shows the adapter's last words"),
@@ -115,7 +94,7 @@ export class Ending {
   }
 
   private publishEnd(): void {
-    const h = this.host;
+    const h = this.session;
     clearInterval(this.helperTimer);
     // The adapter reported the end, but a helper died and the program may run on without it
     // (lldb-dap says "exited -1" when lldb-server is killed): end it and say why.
@@ -123,9 +102,9 @@ export class Ending {
     const orphaned = dead && h.pid && isAlive(h.pid) ? h.link.endDebuggees() : undefined;
     if (dead && orphaned)
       this.helperNote = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died; the program it ran (pid ${orphaned.join(", ")}) was still running and was ended`;
-    if (h.exitCode === undefined && h.adapter.exitCodeFromOutput) h.exitCode = h.adapter.exitCodeFromOutput(h.output.recent());
+    if (h.exitCode === undefined && h.adapter.exitCodeFromOutput) h.exitCode = h.adapter.exitCodeFromOutput(h.out.recent());
     // A death by a signal is told as one: adapters give it as an exit code (lldb-dap 9, Delve -9, debugpy 247) or only in words (gdb).
-    h.exitSignal ??= h.adapter.exitSignal?.(h.exitCode, h.output.recent(), h.reports.last, h.pid);
+    h.exitSignal ??= h.adapter.exitSignal?.(h.exitCode, h.out.recent(), h.reports.last, h.pid);
     if (h.exitSignal) h.exitCode = undefined;
     const ended = h.exitCode !== undefined || !!h.exitSignal;
     h.go({ type: "finished", exited: ended });
@@ -139,18 +118,29 @@ export class Ending {
         h.exitCode !== undefined ? `program exited with code ${h.exitCode}` : "the debug session ended (the adapter did not report an exit code)";
     }
     if (this.helperNote) report.description += ` (${this.helperNote})`;
-    report.neverHit = h.neverHit();
-    const never = neverStopped(h.breakpointViews());
+    report.neverHit = this.breakpoints.registry.neverHit().map((b) => b.id);
+    const never = neverStopped(this.breakpoints.views());
     if (never.length) report.neverStopped = never;
-    const summary = h.adapter.exitSummary?.(h.output.recent(400));
+    const summary = h.adapter.exitSummary?.(h.out.recent(400));
     if (summary) report.summary = summary;
-    h.output.attachTo(report);
+    h.out.attachTo(report);
     h.publish(report);
+  }
+
+  /** A launched program that died while stopped (its pid gone or a zombie) ends the session now; true when it did. */
+  endIfProgramGone(): boolean {
+    const h = this.session;
+    // Only a program on this machine (not one on a remote debug server).
+    if (h.mode !== "launch" || h.startOptions?.connect || h.startOptions?.via || !h.pid || process.platform !== "linux" || isAlive(h.pid)) return false;
+    const killed = h.link.killedDebuggee();
+    if (killed) h.exitSignal = signalName(killed) ?? `signal ${killed}`;
+    this.terminated();
+    return true;
   }
 
   /** The adapter process exited: unexpectedly, the session ends and says so. */
   adapterExited(how: { code: number | null; signal: string | null }, expected: boolean, stderrTail: string): void {
-    const h = this.host;
+    const h = this.session;
     if (expected || h.ended) {
       // Already ending (its final report on the way) or ended: nothing more to say.
       if (!h.ended && h.go({ type: "ended" })) h.onChange();
@@ -164,7 +154,7 @@ export class Ending {
     const ended = h.link.endDebuggees();
     const report = h.reports.create("terminated");
     report.description = `${desc} unexpectedly${ended ? `; the program it launched (pid ${ended.join(", ")}) was ended` : ""}`;
-    h.output.attachTo(report);
+    h.out.attachTo(report);
     h.reports.keep(report);
     h.reports.fail(exitMessage(what, stderrTail));
     h.onChange();

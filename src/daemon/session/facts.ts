@@ -1,53 +1,96 @@
-// What a session is and shows of itself, apart from what it does: its program, adapter, state,
-// reports and limits, and the checks that refuse what its state does not allow (a core cannot run,
-// an ended session answers nothing). Session (./session.ts) is the rest: the lifecycle and the
-// operations, which own the parts this reads.
+// The session's shared core, held by every part of it: what the session is (name, adapter,
+// config, start options, program, pid and exit), its lifecycle phase and the one place that moves
+// it, the adapter link's client, the queue, the reports and the change events; and the checks that
+// refuse what its state does not allow (a core cannot run, an ended session answers nothing).
+// Session (./session.ts) extends it with its parts and operations; a part is given this core and
+// the siblings it uses, never the session.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { AdapterSpec, FoundAdapter } from "../../adapters/types.ts";
 import { readInTarget } from "../../adapters/via.ts";
 import { maxLocals, maxValueLength, sourceLines, type Config } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { DapClient } from "../../dap/client.ts";
-import type { BreakpointView, SessionState, SessionSummary, StopReport } from "../../ipc/types.ts";
+import type { SessionState, SessionSummary, StopReport } from "../../ipc/types.ts";
 import type { RingBuffer } from "../ringBuffer.ts";
 import { readingElsewhere, readLines, type LinesReader } from "../sourceWindow.ts";
 import type { DisplayLimits } from "../truncate.ts";
 import type { AdapterLink, StartOptions } from "./adapterLink.ts";
-import type { BreakpointSync } from "./breakpointSync.ts";
-import type { Inspector } from "./inspector.ts";
-import { hasEnded, publicState, type Phase } from "./lifecycle.ts";
+import { expectation, hasEnded, publicState, transition, type LifeEvent, type Phase } from "./lifecycle.ts";
 import type { ProgramOutput } from "./programOutput.ts";
-import type { Reports } from "./reports.ts";
-import { breakpointView } from "./stopReport.ts";
+import { SessionQueue, type Queue } from "./queue.ts";
+import { Reports } from "./reports.ts";
 import { sessionFacts, type CodeFacts } from "./userCode.ts";
 
-export abstract class SessionFacts {
+export class SessionCore {
   pid: number | undefined;
   exitCode: number | null | undefined;
   /** The program was killed by this signal (then it has no exit code). */
   exitSignal: string | undefined;
   readonly createdAt = Date.now();
-  protected phase: Phase = { name: "starting" };
-  protected startOptions: StartOptions | undefined;
-  abstract readonly inspector: Inspector;
-  abstract readonly breakpoints: BreakpointSync;
-  protected abstract readonly out: ProgramOutput;
-  protected abstract readonly link: AdapterLink;
-  protected abstract readonly reports: Reports;
+  private current: Phase = { name: "starting" };
+  /** How the session was started (set by `start` and `restart`). */
+  startOptions: StartOptions | undefined;
+  /** Stop reports: numbered, the last one kept, handed to whoever waits for the next. */
+  readonly reports = new Reports();
+  /** The session's one queue: every piece of work that talks to the adapter runs through it. */
+  readonly run: Queue = new SessionQueue().run;
 
   constructor(
     readonly name: string,
     readonly adapter: AdapterSpec,
-    protected readonly config: Config,
+    readonly config: Config,
+    /** The adapter process and its DAP client. */
+    readonly link: AdapterLink,
+    /** The program's output. */
+    readonly out: ProgramOutput,
+    /** Tells the daemon the session changed (state, pid, a report). */
+    readonly onChange: () => void,
   ) {}
 
+  /** Where the lifecycle stands (lifecycle.ts); only `go` moves it. */
+  get phase(): Phase {
+    return this.current;
+  }
+
+  /** Moves the lifecycle on; true when the event changed the phase. */
+  go(e: LifeEvent): boolean {
+    const next = transition(this.current, e);
+    if (next === this.current) return false;
+    this.current = next;
+    return true;
+  }
+
+  /** What the stop now being reported was expected to be (entry, pause); asking consumes it. */
+  takeExpectation(): "entry" | "pause" | undefined {
+    const e = expectation(this.current);
+    this.go({ type: "expectationUsed" });
+    return e;
+  }
+
+  /** Registers interest in the next stop or exit before the request that causes it is sent. */
+  nextStop(): { promise: Promise<StopReport>; cancel: () => void } {
+    return this.reports.next();
+  }
+
+  /** A report is ready: hand it to whoever waits, and tell the daemon. */
+  publish(report: StopReport): void {
+    this.go({ type: "reported" });
+    this.reports.publish(report);
+    this.onChange();
+  }
+
+  /** The last stop was shown as a row of values (`trace`, `run`), not as a report: the next report is sized by the ones before it. */
+  reportShownAsRow(): void {
+    this.reports.seen.unshown();
+  }
+
   get state(): SessionState {
-    return publicState(this.phase);
+    return publicState(this.current);
   }
 
   /** The adapter said `terminated`, or the session was ended: its events no longer count. */
-  protected get ended(): boolean {
-    return hasEnded(this.phase);
+  get ended(): boolean {
+    return hasEnded(this.current);
   }
 
   get output(): RingBuffer {
@@ -86,6 +129,11 @@ export abstract class SessionFacts {
 
   get capabilities(): P.Capabilities {
     return this.link.capabilities;
+  }
+
+  /** The DAP client (undefined before start-up and once the adapter is gone). */
+  get client(): DapClient | undefined {
+    return this.link.client;
   }
 
   get program(): string | undefined {
@@ -157,10 +205,6 @@ export abstract class SessionFacts {
     return this.out.capture(fn, until);
   }
 
-  get currentThreadId(): number | undefined {
-    return this.inspector.currentThreadId;
-  }
-
   summary(): SessionSummary {
     return {
       name: this.name,
@@ -188,10 +232,6 @@ export abstract class SessionFacts {
     if (!o?.via) return readLines;
     const via = o.via;
     return (this.targetReader ??= readingElsewhere((path) => readInTarget(via, path, o.callerEnv)));
-  }
-
-  breakpointViews(): BreakpointView[] {
-    return this.breakpoints.registry.userList().map(breakpointView);
   }
 
   requireLive(): DapClient {

@@ -10,7 +10,7 @@ import type { FrameView, VariableView } from "../../ipc/types.ts";
 import { readLines, sourceWindow } from "../sourceWindow.ts";
 import { truncateValue, truncateVariables } from "../truncate.ts";
 import { DebuggerConsole } from "./debuggerConsole.ts";
-import type { InspectorHost } from "./inspectorHost.ts";
+import type { SessionCore } from "./facts.ts";
 import { Machine } from "./machine.ts";
 import type { MemoryFormat } from "../../common/memoryFormat.ts";
 import type { InQueue, Queue } from "./queue.ts";
@@ -23,8 +23,6 @@ import { cWaits } from "../../adapters/cWaits.ts";
 import { firstArgument, hangReport, type ThreadRead } from "./waits.ts";
 import type { Format } from "./values.ts";
 import type { StopReader } from "./stopReportBuilder.ts";
-
-export type { InspectorHost } from "./inspectorHost.ts";
 
 /** `threads` reads the frames of at most this many threads, */
 const MAX_THREAD_FRAMES = 50;
@@ -54,12 +52,12 @@ export class Inspector {
   readonly stopReader: StopReader;
 
   constructor(
-    private readonly host: InspectorHost,
+    private readonly session: SessionCore,
     private readonly queue: Queue,
   ) {
-    this.console = new DebuggerConsole(host, this, queue);
-    this.reader = new ValueInspector(host, this, this.console, queue);
-    this.machine = new Machine(host, this, this.reader, queue);
+    this.console = new DebuggerConsole(session, this, queue);
+    this.reader = new ValueInspector(session, this, this.console, queue);
+    this.machine = new Machine(session, this, this.reader, queue);
     const { reader, console } = this;
     this.stopReader = {
       defaultThread: () => this.defaultThread(),
@@ -99,10 +97,10 @@ export class Inspector {
   threadStates(): Promise<Replies["threads"]> {
     return this.queue(async (q) => {
       const threads = await this.threadsNow(q);
-      if (this.host.state !== "stopped") return { threads: threads.map((t) => ({ ...t, state: "running" as const })) };
-      const client = this.host.requireStopped();
-      const stop = this.host.lastReport;
-      const facts = this.host.codeFacts();
+      if (this.session.state !== "stopped") return { threads: threads.map((t) => ({ ...t, state: "running" as const })) };
+      const client = this.session.requireStopped();
+      const stop = this.session.lastReport;
+      const facts = this.session.codeFacts();
       const framed = threads.slice(0, MAX_THREAD_FRAMES);
       const stacks = await Promise.all(
         framed.map((t) =>
@@ -145,7 +143,7 @@ export class Inspector {
     return this.queue(async (q) => {
       await this.selectThreadNow(q, id);
       const frames = (await this.framesNow(q, id)).map(frameView);
-      const facts = this.host.codeFacts();
+      const facts = this.session.codeFacts();
       const index =
         frames[0] && !isUserFrame(frames[0], facts)
           ? Math.max(
@@ -154,11 +152,11 @@ export class Inspector {
             )
           : 0;
       if (index > 0) await this.selectFrameNow(q, index);
-      return this.contextNow(q, this.host.sourceLines);
+      return this.contextNow(q, this.session.sourceLines);
     });
   }
 
-  context(lines = this.host.sourceLines): Promise<ContextData> {
+  context(lines = this.session.sourceLines): Promise<ContextData> {
     return this.queue((q) => this.contextNow(q, lines));
   }
 
@@ -167,7 +165,7 @@ export class Inspector {
     return this.queue(async (q) => {
       if (threadId !== undefined) await this.selectThreadNow(q, threadId);
       if (index !== undefined) await this.selectFrameNow(q, index);
-      return this.contextNow(q, this.host.sourceLines);
+      return this.contextNow(q, this.session.sourceLines);
     });
   }
 
@@ -175,13 +173,13 @@ export class Inspector {
   move(by: number): Promise<ContextData> {
     return this.queue(async (q) => {
       await this.selectFrameNow(q, this.currentFrame + by);
-      return this.contextNow(q, this.host.sourceLines);
+      return this.contextNow(q, this.session.sourceLines);
     });
   }
 
   backtrace(o: { limit: number; locals?: boolean; thread?: number }): Promise<Replies["backtrace"]> {
     return this.queue(async (q) => {
-      this.host.requireStopped();
+      this.session.requireStopped();
       const threadId = o.thread ?? this.currentThreadId ?? (await this.defaultThread());
       if (o.thread !== undefined) await this.requireThread(q, o.thread);
       const frames = await this.frameViewsNow(q, threadId, o.limit);
@@ -189,7 +187,7 @@ export class Inspector {
       for (const f of frames) {
         const { id, ...view } = f;
         const entry: Replies["backtrace"]["frames"][number] = { ...view, current: f.index === this.currentFrame && threadId === this.currentThreadId };
-        if (o.locals && id !== undefined) entry.locals = truncateVariables(await this.reader.scopeVariablesNow(q, id, "locals"), this.host.limits).variables;
+        if (o.locals && id !== undefined) entry.locals = truncateVariables(await this.reader.scopeVariablesNow(q, id, "locals"), this.session.limits).variables;
         out.push(entry);
       }
       return { threadId, frames: out };
@@ -199,7 +197,7 @@ export class Inspector {
   /** Every thread with its top frames and the first frame in the user's code (`backtrace --all`). */
   allThreads(limit: number): Promise<ThreadStack[]> {
     return this.queue(async (_q) => {
-      const client = this.host.requireStopped();
+      const client = this.session.requireStopped();
       const { threads } = await client.request("threads", undefined);
       const out: ThreadStack[] = [];
       for (const t of threads) {
@@ -211,7 +209,7 @@ export class Inspector {
             return { index, ...view };
           });
         } catch {}
-        const facts = this.host.codeFacts();
+        const facts = this.session.codeFacts();
         const user = frames.find((f) => isUserFrame(f, facts));
         out.push({ id: t.id, name: t.name, current: t.id === this.currentThreadId, frames: frames.slice(0, limit), ...(user ? { userFrame: user } : {}) });
       }
@@ -226,13 +224,13 @@ export class Inspector {
    */
   hang(): Promise<HangReport> {
     return this.queue(async (q) => {
-      const client = this.host.requireLive();
-      const stopped = this.host.state === "stopped";
-      const language = this.host.adapter.language ?? "c";
+      const client = this.session.requireLive();
+      const stopped = this.session.state === "stopped";
+      const language = this.session.adapter.language ?? "c";
       const { threads: all } = await client.request("threads", undefined);
       // pydevd answers a running thread's stackTrace after half a second, one thread at a time.
       const threads = all.slice(0, stopped || language !== "python" ? MAX_HANG_THREADS : MAX_RUNNING_PYTHON_THREADS);
-      const facts = this.host.codeFacts();
+      const facts = this.session.codeFacts();
       const stacks = await Promise.all(
         threads.map((t) =>
           client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: 24 }).then(
@@ -256,7 +254,7 @@ export class Inspector {
           ...(text !== undefined ? { text } : {}),
         });
       }
-      const report = hangReport(this.host.adapter.waits ?? cWaits, read, !stopped);
+      const report = hangReport(this.session.adapter.waits ?? cWaits, read, !stopped);
       // The locals of each group's first thread, at its frame of the user's (frame ids are valid while stopped).
       if (stopped) {
         for (const g of report.groups.slice(0, MAX_HANG_LOCALS)) {
@@ -264,8 +262,9 @@ export class Inspector {
           if (frameId === undefined) continue;
           let vars = await this.reader.scopeVariablesNow(q, frameId, "locals").catch(() => undefined);
           // Where the adapter's `variables` fails there, its console may read them (AdapterSpec.consoleLocals).
-          if (!vars && this.host.adapter.consoleLocals) vars = await this.consoleLocalsNow(q, this.host.adapter.consoleLocals, g.threads[0]!, g.frame.index);
-          if (vars) g.locals = vars.slice(0, this.host.limits.maxLocals).map((v) => ({ ...v, value: truncateValue(v.value, HANG_VALUE_LENGTH).value }));
+          if (!vars && this.session.adapter.consoleLocals)
+            vars = await this.consoleLocalsNow(q, this.session.adapter.consoleLocals, g.threads[0]!, g.frame.index);
+          if (vars) g.locals = vars.slice(0, this.session.limits.maxLocals).map((v) => ({ ...v, value: truncateValue(v.value, HANG_VALUE_LENGTH).value }));
         }
       }
       if (stopped && language === "c")
@@ -316,11 +315,11 @@ export class Inspector {
       const frameId = read.find((t) => t.id === g.threads[0])?.frameId;
       if (!arg || frameId === undefined) continue;
       const r = await this.reader
-        .evaluateNow(q, `((pthread_mutex_t *)(${arg}))->__data.__owner`, this.host.adapter.printContext, undefined, frameId)
+        .evaluateNow(q, `((pthread_mutex_t *)(${arg}))->__data.__owner`, this.session.adapter.printContext, undefined, frameId)
         .catch(() => undefined);
       const lwp = r && /^\d+$/.test(r.result.trim()) ? Number(r.result.trim()) : 0;
       if (!lwp) continue;
-      const lwps = this.host.adapter.threadsByLwp;
+      const lwps = this.session.adapter.threadsByLwp;
       let thread = ids.includes(lwp) && !lwps ? lwp : undefined;
       if (thread === undefined && lwps) {
         byLwp ??= lwps.parse(
@@ -338,7 +337,7 @@ export class Inspector {
   /** `list`: source around the current line, a line, a range, a file or a function. */
   list(target: ListTarget, around: number, where: { cwd: string; program?: string }): Promise<ListData> {
     return this.queue(async (q) => {
-      const state = this.host.state;
+      const state = this.session.state;
       let here: ListContext["here"];
       if (state === "stopped") {
         const { frame } = await this.selectedFrameNow(q);
@@ -347,7 +346,7 @@ export class Inspector {
         // A source without a file (generated code, a module from a zip): the adapter's `source` request.
         const read = ref
           ? () =>
-              this.host
+              this.session
                 .requireLive()
                 .request("source", { source: src, sourceReference: ref })
                 .then(
@@ -357,16 +356,16 @@ export class Inspector {
           : undefined;
         here = { path: src?.path, name: src?.name, line: frame.line, read };
       }
-      const how = this.host.adapter.functionSource;
+      const how = this.session.adapter.functionSource;
       const live = state === "stopped" || state === "running";
       const locateFunction = how && live ? async (name: string) => how.parse((await this.console.rawNow(q, how.command(name))).result) : undefined;
       const data = await listing(target, around, {
         ...where,
-        adapter: this.host.adapter,
+        adapter: this.session.adapter,
         here,
         lastFile: this.lastListed,
         locateFunction,
-        readLines: this.host.readSource ?? readLines,
+        readLines: this.session.readSource ?? readLines,
       });
       if (!data.via) this.lastListed = data.file;
       return data;
@@ -414,14 +413,14 @@ export class Inspector {
 
   /** The first thread. Needs no queue (one `threads` request, nothing shared): `pause` asks it while a request holds the queue. */
   async defaultThread(): Promise<number> {
-    const res = await this.host.requireLive().request("threads", undefined);
+    const res = await this.session.requireLive().request("threads", undefined);
     const first = res.threads[0];
     if (!first) throw new DebuggerError("NO_THREAD", "the program has no threads", "is it still running? `debugger status`");
     return first.id;
   }
 
   async threadsNow(_q: InQueue): Promise<ThreadView[]> {
-    const res = await this.host.requireLive().request("threads", undefined);
+    const res = await this.session.requireLive().request("threads", undefined);
     return res.threads.map((t) => ({ id: t.id, name: t.name, current: t.id === this.currentThreadId }));
   }
 
@@ -442,7 +441,7 @@ export class Inspector {
   async framesNow(_q: InQueue, threadId: number, levels = 64): Promise<P.StackFrame[]> {
     // A stack shorter than asked is the whole stack: asking again would get the same frames (a
     // second round trip in every stop report of a short stack).
-    const client = this.host.requireLive();
+    const client = this.session.requireLive();
     const cached = this.framesCache;
     if (cached?.threadId === threadId && ((cached.whole && cached.changes === client.changes) || cached.frames.length >= Math.min(levels, 64)))
       return cached.frames.slice(0, levels);
@@ -463,7 +462,7 @@ export class Inspector {
   }
 
   async selectedFrameNow(q: InQueue): Promise<{ frame: P.StackFrame; index: number; threadId: number }> {
-    this.host.requireStopped();
+    this.session.requireStopped();
     const threadId = this.currentThreadId ?? (await this.defaultThread());
     const frames = await this.framesNow(q, threadId);
     const frame = frames[this.currentFrame];
@@ -472,7 +471,7 @@ export class Inspector {
   }
 
   async selectFrameNow(q: InQueue, index: number): Promise<void> {
-    this.host.requireStopped();
+    this.session.requireStopped();
     const threadId = this.currentThreadId ?? (await this.defaultThread());
     const frames = await this.framesNow(q, threadId, index + 1);
     if (index < 0 || index >= frames.length) {
@@ -488,11 +487,11 @@ export class Inspector {
   async contextNow(q: InQueue, lines: number): Promise<ContextData> {
     const { frame, index, threadId } = await this.selectedFrameNow(q);
     const file = frame.source?.path;
-    const source = await sourceWindow(file, frame.line, lines, lines, this.host.readSource);
-    const cut = truncateVariables(await this.reader.scopeVariablesNow(q, frame.id, "locals"), this.host.limits);
-    const last = this.host.lastReport;
+    const source = await sourceWindow(file, frame.line, lines, lines, this.session.readSource);
+    const cut = truncateVariables(await this.reader.scopeVariablesNow(q, frame.id, "locals"), this.session.limits);
+    const last = this.session.lastReport;
     return {
-      state: this.host.state,
+      state: this.session.state,
       threadId,
       frameIndex: index,
       // The last stop's reason and breakpoints belong to the thread and frame it named.

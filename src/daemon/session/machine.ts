@@ -2,7 +2,8 @@
 import { DebuggerError } from "../../common/errors.ts";
 import type { Replies } from "../../ipc/commands.ts";
 import { readLines } from "../sourceWindow.ts";
-import type { InspectorHost, SelectedFrame } from "./inspectorHost.ts";
+import type { SessionCore } from "./facts.ts";
+import type { SelectedFrame } from "./inspectorHost.ts";
 import { memoryLines, type MemoryFormat } from "../../common/memoryFormat.ts";
 import type { InQueue, Queue } from "./queue.ts";
 import { functionName } from "./stopReport.ts";
@@ -10,7 +11,7 @@ import type { ValueInspector } from "./valueInspector.ts";
 
 export class Machine {
   constructor(
-    private readonly host: InspectorHost,
+    private readonly session: SessionCore,
     private readonly frames: SelectedFrame,
     private readonly values: ValueInspector,
     private readonly queue: Queue,
@@ -19,12 +20,12 @@ export class Machine {
   registers(names: string[], all: boolean): Promise<Replies["registers"]> {
     return this.queue(async (q) => {
       const { frame, index } = await this.frames.selectedFrameNow(q);
-      const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
+      const { scopes } = await this.session.requireStopped().request("scopes", { frameId: frame.id });
       const scope = scopes.find((x) => x.presentationHint === "registers" || /regist/i.test(x.name));
       if (!scope)
         throw new DebuggerError(
           "UNSUPPORTED",
-          `${this.host.adapter.name} shows no registers (scopes: ${scopes.map((x) => x.name).join(", ")})`,
+          `${this.session.adapter.name} shows no registers (scopes: ${scopes.map((x) => x.name).join(", ")})`,
           "`debugger raw` may reach the debugger's own register command",
         );
       // lldb-dap groups registers in sets ("General Purpose Registers", …): flatten them.
@@ -46,19 +47,19 @@ export class Machine {
 
   readMemory(location: string, count: number, format: MemoryFormat = "hex"): Promise<Replies["memory.read"]> {
     return this.queue(async (q) => {
-      const client = this.host.requireStopped();
-      const own = this.host.adapter.memoryCommand;
-      if (!this.host.capabilities.supportsReadMemoryRequest && !own) {
+      const client = this.session.requireStopped();
+      const own = this.session.adapter.memoryCommand;
+      if (!this.session.capabilities.supportsReadMemoryRequest && !own) {
         throw new DebuggerError(
           "UNSUPPORTED",
-          `${this.host.adapter.name} cannot read memory (capability supportsReadMemoryRequest)`,
+          `${this.session.adapter.name} cannot read memory (capability supportsReadMemoryRequest)`,
           "`debugger print` shows values; `debugger raw` may reach the debugger's own command",
         );
       }
       // An address as given, or an expression whose value (`&x`, a pointer) is one.
       let address = /^(0x[0-9a-f]+|\d+)$/i.test(location) ? location : undefined;
       if (!address) {
-        const r = await this.values.evaluateNow(q, location, this.host.adapter.printContext);
+        const r = await this.values.evaluateNow(q, location, this.session.adapter.printContext);
         address = r.memoryReference ?? /0x[0-9a-f]+/i.exec(r.result)?.[0];
         if (!address)
           throw new DebuggerError(
@@ -70,7 +71,7 @@ export class Machine {
       let start: string;
       let bytes: Uint8Array;
       let via: string;
-      if (this.host.capabilities.supportsReadMemoryRequest) {
+      if (this.session.capabilities.supportsReadMemoryRequest) {
         const body = await client.request("readMemory", { memoryReference: address, count });
         bytes = body?.data ? Buffer.from(body.data, "base64") : new Uint8Array(0);
         start = body?.address ?? address;
@@ -94,11 +95,11 @@ export class Machine {
    */
   disassemble(address: string | undefined, count: number | undefined, withSource = false, fn?: boolean | string): Promise<Replies["disassemble"]> {
     return this.queue(async (q) => {
-      const client = this.host.requireStopped();
-      if (!this.host.capabilities.supportsDisassembleRequest)
+      const client = this.session.requireStopped();
+      if (!this.session.capabilities.supportsDisassembleRequest)
         throw new DebuggerError(
           "UNSUPPORTED",
-          `${this.host.adapter.name} does not support disassembly (capability supportsDisassembleRequest)`,
+          `${this.session.adapter.name} does not support disassembly (capability supportsDisassembleRequest)`,
           "`debugger raw` may reach the debugger's own disassembler",
         );
       const { frame } = await this.frames.selectedFrameNow(q);
@@ -108,7 +109,7 @@ export class Machine {
       if (!at)
         throw new DebuggerError(
           "UNSUPPORTED",
-          `${this.host.adapter.name} gave no instruction address for this frame`,
+          `${this.session.adapter.name} gave no instruction address for this frame`,
           "give one: `debugger disassemble 0x401000`",
         );
       if (!/^(0x[0-9a-f]+|\d+)$/i.test(at)) throw new DebuggerError("INVALID_ARGUMENT", `'${at}' is not an address`, "e.g. `debugger disassemble 0x401000`");
@@ -169,7 +170,7 @@ export class Machine {
     frameName: string,
     pc: string | undefined,
   ): Promise<{ start: string; name: string; end?: string }> {
-    const own = this.host.adapter.functionRange;
+    const own = this.session.adapter.functionRange;
     if (own && name === undefined && pc) {
       const range = own.parse((await this.values.evaluateNow(q, own.command(pc), "repl")).result);
       if (range) return range;
@@ -178,16 +179,16 @@ export class Machine {
       if (!pc)
         throw new DebuggerError(
           "UNSUPPORTED",
-          `${this.host.adapter.name} gave no instruction address for this frame`,
+          `${this.session.adapter.name} gave no instruction address for this frame`,
           "`debugger disassemble --function NAME` names the function",
         );
-      const here = (await this.host.requireStopped().request("disassemble", { memoryReference: pc, instructionCount: 1, resolveSymbols: true }))
+      const here = (await this.session.requireStopped().request("disassemble", { memoryReference: pc, instructionCount: 1, resolveSymbols: true }))
         ?.instructions?.[0];
       const m = /^(.+)\+(\d+)$/.exec(here?.symbol ?? "");
       if (m && BigInt(pc) >= BigInt(m[2]!)) return { start: `0x${(BigInt(pc) - BigInt(m[2]!)).toString(16)}`, name: m[1]! };
     }
     const wanted = name ?? functionName(frameName);
-    const r = await this.values.evaluateNow(q, wanted, this.host.adapter.printContext).catch((e: Error) => {
+    const r = await this.values.evaluateNow(q, wanted, this.session.adapter.printContext).catch((e: Error) => {
       throw new DebuggerError(
         "INVALID_ARGUMENT",
         `cannot find function '${wanted}': ${e.message.replace(/^cannot evaluate '[^']*': /, "")}`,
@@ -207,7 +208,7 @@ export class Machine {
     if (!start)
       throw new DebuggerError(
         "UNSUPPORTED",
-        `${this.host.adapter.name} does not say where function '${wanted}' starts (its value is ${r.result}, with no address)`,
+        `${this.session.adapter.name} does not say where function '${wanted}' starts (its value is ${r.result}, with no address)`,
         "`debugger disassemble --count N` disassembles from the current instruction, `debugger disassemble ADDR --count N` from an address",
       );
     if (name === undefined && pc && (BigInt(pc) < BigInt(start) || BigInt(pc) - BigInt(start) > 1_000_000n)) {

@@ -1,23 +1,21 @@
 // Setting the program running and stopping it: the `stopped` events (a new stop, or another
 // thread's hit of the current one, reported by the next `continue`: pendingHits.ts), resuming
 // (continue, next, step, finish), passing a stop the throw policy lets go, pausing, and waiting
-// for the next stop. The session owns it and answers for its state (RunHost).
-import type { DebugProtocol as P } from "@vscode/debugprotocol";
-import type { AdapterSpec } from "../../adapters/types.ts";
+// for the next stop. It holds the session's core and the siblings it drives; the stop pipeline is its own.
 import { DebuggerError } from "../../common/errors.ts";
 import { log } from "../../common/log.ts";
-import type { DapClient } from "../../dap/client.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { SessionState, StopReport } from "../../ipc/types.ts";
-import { Interrupted } from "../cancel.ts";
 import type { BreakpointSync } from "./breakpointSync.ts";
+import type { Displays } from "./displays.ts";
+import type { Ending } from "./ending.ts";
+import type { SessionCore } from "./facts.ts";
 import { beforeResume, probeHost } from "./conditionProbe.ts";
 import type { Inspector } from "./inspector.ts";
-import { reportPending, type LifeEvent, type Phase } from "./lifecycle.ts";
+import { reportPending } from "./lifecycle.ts";
 import { PendingHits } from "./pendingHits.ts";
-import type { Queue } from "./queue.ts";
 import { beforeStepOut } from "./returnValues.ts";
-import type { StopPipeline } from "./stopPipeline.ts";
+import { StopPipeline } from "./stopPipeline.ts";
 import type { ResumeKind } from "./throwPolicy.ts";
 
 /** How long a pause waits for a resume under way (or, six times that, for the program to start). */
@@ -30,28 +28,16 @@ const PAUSE_SETTLE_MS = 5000;
  */
 const PAUSE_AFTER_RESUME_MS = 150;
 
-/** What running and stopping the program reads and moves of its session. */
-export interface RunHost {
-  readonly name: string;
-  readonly adapter: AdapterSpec;
-  readonly state: SessionState;
-  readonly live: boolean;
-  readonly phase: Phase;
-  readonly capabilities: P.Capabilities;
-  readonly client: DapClient | undefined;
-  readonly inspector: Inspector;
-  readonly breakpoints: BreakpointSync;
-  readonly pipeline: StopPipeline;
-  readonly lastReport: StopReport | undefined;
-  readonly run: Queue;
-  go(e: LifeEvent): boolean;
-  nextStop(): { promise: Promise<StopReport>; cancel: () => void };
-  requireRunnable(what: string): void;
-  requireLive(): DapClient;
-  requireStopped(): DapClient;
-  /** The launched program died while stopped (kill -9): its end is reported instead of resuming it. True when it did. */
-  endIfProgramGone(): boolean;
-  onChange(): void;
+/**
+ * A command that drives the program through several stops (`trace`, `batch`, `continue --count`)
+ * found that a `pause` came since it began (Ctrl-C in the CLI): it resumes no more and ends where
+ * the program is. Never reaches a client: the handler turns it into its reply.
+ * Thrown by `RunControl.resume`.
+ */
+export class Interrupted extends DebuggerError {
+  constructor() {
+    super("NOT_RUNNING", "interrupted by a pause", "");
+  }
 }
 
 export class RunControl {
@@ -87,7 +73,18 @@ export class RunControl {
     };
   }
 
-  constructor(private readonly host: RunHost) {}
+  /** What happens at a stop this part accepted: the verdicts, the report, its publication. */
+  readonly pipeline: StopPipeline;
+
+  constructor(
+    private readonly session: SessionCore,
+    private readonly inspector: Inspector,
+    private readonly breakpoints: BreakpointSync,
+    private readonly ending: Ending,
+    displays: Displays,
+  ) {
+    this.pipeline = new StopPipeline(session, { breakpoints, inspector, displays, control: this });
+  }
 
   /** The program starts (or starts again): it runs as after a `continue`. */
   starting(): void {
@@ -105,7 +102,7 @@ export class RunControl {
 
   /** A `stopped` event: a new stop for the pipeline, or another thread's part of the current one. */
   stopped(body: DapEventMap["stopped"]): void {
-    const h = this.host;
+    const h = this.session;
     // lldb-dap tells one stop as one `stopped` event per thread with a reason: the first is the
     // stop reported; the others are hits the next `continue` reports (no new stop, no new selection).
     const sameStop =
@@ -114,7 +111,7 @@ export class RunControl {
     const among = body.reason === "data breakpoint" ? "data" : "code";
     // A hit that was pending when a step went out, told again: counted already.
     const hits = (again: boolean) =>
-      again ? h.breakpoints.registry.idsOf(body.hitBreakpointIds, among) : h.breakpoints.registry.recordHits(body.hitBreakpointIds, among);
+      again ? this.breakpoints.registry.idsOf(body.hitBreakpointIds, among) : this.breakpoints.registry.recordHits(body.hitBreakpointIds, among);
     if (sameStop) {
       if (this.pending.accepts(body.threadId!))
         this.pending.add({ threadId: body.threadId!, body, ids: hits(this.pending.again(body.threadId!, body.hitBreakpointIds)) });
@@ -125,9 +122,9 @@ export class RunControl {
     this.stopThread = body.threadId;
     const again = body.threadId !== undefined && this.pending.again(body.threadId, body.hitBreakpointIds);
     this.pending.newStop();
-    h.inspector.invalidate(body.threadId);
+    this.inspector.invalidate(body.threadId);
     const ids = hits(again);
-    void h.run((q) => h.pipeline.run(q, body, ids));
+    void h.run((q) => this.pipeline.run(q, body, ids));
   }
 
   /**
@@ -135,13 +132,13 @@ export class RunControl {
    * (inside the queue: the report is built after the current piece of work).
    */
   private reportPending(threadId?: number): boolean {
-    const h = this.host;
+    const h = this.session;
     const hit = this.pending.take(threadId);
     if (!hit) return false;
     h.go({ type: "stopped" });
     this.stopThread = hit.threadId;
-    h.inspector.invalidate(hit.threadId);
-    void h.run((q) => h.pipeline.run(q, hit.body, hit.ids));
+    this.inspector.invalidate(hit.threadId);
+    void h.run((q) => this.pipeline.run(q, hit.body, hit.ids));
     return true;
   }
 
@@ -154,12 +151,12 @@ export class RunControl {
 
   /** A stop the throw policy passes on: the program runs again, no report. */
   async passStop(threadId: number): Promise<boolean> {
-    const h = this.host;
+    const h = this.session;
     // Another thread's hit of the same stop is next, before anything runs.
     if (this.reportPending()) return true;
     h.go({ type: "resumed" });
     this.resuming();
-    h.inspector.invalidate();
+    this.inspector.invalidate();
     this.resumedAt = performance.now();
     try {
       await h.client!.request("continue", { threadId });
@@ -178,14 +175,14 @@ export class RunControl {
    * `prints`: the command's `--print` expressions, read by the report builder at the stop.
    */
   resume(kind: ResumeKind, threadId?: number, unlessPausedSince?: number, prints?: readonly string[]): Promise<{ stop: Promise<StopReport> }> {
-    const h = this.host;
+    const h = this.session;
     h.requireRunnable(kind === "stepIn" ? "step" : kind === "stepOut" ? "finish" : kind);
     return h.run(async (q) => {
       if (unlessPausedSince !== undefined && this.interrupts !== unlessPausedSince) throw new Interrupted();
       const client = h.requireStopped();
       // lldb-dap 19 dies of SIGPIPE when told to resume a program killed while stopped.
       const gone = h.nextStop();
-      if (h.endIfProgramGone()) return { stop: gone.promise };
+      if (this.ending.endIfProgramGone()) return { stop: gone.promise };
       gone.cancel();
       // `continue --thread N` means that thread alone: only where the adapter can keep the others stopped.
       const single = kind === "continue" && threadId !== undefined;
@@ -196,7 +193,7 @@ export class RunControl {
           "`debugger continue` without --thread resumes every thread; a breakpoint with a condition on the thread stops where it matters",
         );
       }
-      if (threadId !== undefined) await h.inspector.selectThreadNow(q, threadId);
+      if (threadId !== undefined) await this.inspector.selectThreadNow(q, threadId);
       // Another thread stopped at a breakpoint with the last stop: `continue` reports it first, without resuming.
       if (kind === "continue" && (threadId === undefined || this.pending.has(threadId)) && this.pending.size) {
         const waiter = h.nextStop();
@@ -205,11 +202,13 @@ export class RunControl {
         this.reportPending(threadId);
         return { stop: waiter.promise };
       }
-      await beforeResume(probeHost(h.pipeline.conditionContext(q)), h.breakpoints.registry.list(), kind !== "continue");
-      const tid = threadId ?? h.inspector.currentThreadId ?? (await h.inspector.defaultThread());
+      await beforeResume(probeHost(this.pipeline.conditionContext(q)), this.breakpoints.registry.list(), kind !== "continue");
+      const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThread());
       // What `finish` needs read before it runs to tell the returned value after (gdb's value history).
       this.beforeStepOut =
-        kind === "stepOut" ? await beforeStepOut(h.adapter.returnValue, (command) => h.inspector.console.rawNow(q, command).then((r) => r.result)) : undefined;
+        kind === "stepOut"
+          ? await beforeStepOut(h.adapter.returnValue, (command) => this.inspector.console.rawNow(q, command).then((r) => r.result))
+          : undefined;
       const waiter = h.nextStop();
       const before = h.phase;
       this.lastResume = kind;
@@ -223,7 +222,7 @@ export class RunControl {
         throw e;
       }
       // Running, unless the stop it led to has already arrived (some adapters send it first).
-      if (h.phase === before && h.go({ type: "resumed" })) h.inspector.invalidate();
+      if (h.phase === before && h.go({ type: "resumed" })) this.inspector.invalidate();
       h.onChange();
       // Wrapped: an async function returning a promise would wait for it, holding the queue.
       return { stop: waiter.promise };
@@ -235,7 +234,7 @@ export class RunControl {
    * command driving the program through several stops to resume no more (`interrupts`).
    */
   async pause(threadId?: number): Promise<{ stop: Promise<StopReport> }> {
-    const h = this.host;
+    const h = this.session;
     h.requireRunnable("pause");
     this.interrupts++;
     // Still starting: the adapter takes a pause once the program runs.
@@ -252,7 +251,7 @@ export class RunControl {
     // sees the count and resumes no more, so the pause has done its work: the program stays here.
     if (h.state === "stopped" && this.drivers > 0) return { stop: this.awaitStop() };
     if (h.state === "stopped") throw new DebuggerError("NOT_RUNNING", `session '${h.name}' is already stopped`, "`debugger context` shows where");
-    const tid = threadId ?? h.inspector.currentThreadId ?? (await h.inspector.defaultThread());
+    const tid = threadId ?? this.inspector.currentThreadId ?? (await this.inspector.defaultThread());
     const waiter = h.nextStop();
     this.resuming();
     h.go({ type: "expect", what: "pause" });
@@ -270,7 +269,7 @@ export class RunControl {
    * it (its report, as a pause would give), or undefined: still running, the pause goes out.
    */
   private async ownStopSoon(): Promise<{ stop: Promise<StopReport> } | undefined> {
-    const h = this.host;
+    const h = this.session;
     const left = PAUSE_AFTER_RESUME_MS - (performance.now() - this.resumedAt);
     if (h.state !== "running" || left <= 0) return undefined;
     const own = h.nextStop();
@@ -290,7 +289,7 @@ export class RunControl {
 
   /** The latest report if the session is not running, else the next one. */
   awaitStop(): Promise<StopReport> {
-    const h = this.host;
+    const h = this.session;
     // Stopped, but its report is still being built: the last one would be the previous stop.
     if (h.state !== "running" && h.state !== "starting" && h.lastReport && !reportPending(h.phase)) return Promise.resolve(h.lastReport);
     if (!h.live) throw h.requireLive();

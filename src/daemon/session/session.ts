@@ -1,9 +1,10 @@
-// One debug session's lifecycle: the state driven by adapter events, start-up, execution and
-// shut-down. It owns its parts — the adapter link, the program's output, the stop pipeline, the
-// breakpoint sync, the inspector, the displays, how it ends by itself (ending.ts) — and one private
-// queue: every public operation that talks to the adapter runs through it. Waiting for a stop
-// happens outside the queue, so `status`, `pause` and other clients are never blocked by a waiter.
-// What the session is and shows of itself (program, state, limits, the state checks) is facts.ts.
+// One debug session: its lifecycle driven by adapter events, start-up and shut-down. Its shared
+// core (facts.ts: name, adapter, phase, client, queue, reports, change events) is what it extends;
+// its parts hold that core and the siblings they use: the inspector, the breakpoint sync, the
+// displays, running and stopping the program with its stop pipeline (runControl.ts), and how it
+// ends by itself (ending.ts). Every operation that talks to the adapter runs through the core's
+// queue; waiting for a stop happens outside it, so `status`, `pause` and other clients are never
+// blocked by a waiter.
 import type { Env } from "../../common/callerEnv.ts";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import type { Config } from "../../common/config.ts";
@@ -16,193 +17,58 @@ import { AdapterLink, type StartOptions } from "./adapterLink.ts";
 import { BreakpointSync } from "./breakpointSync.ts";
 import { Displays } from "./displays.ts";
 import { Ending } from "./ending.ts";
-import { SessionFacts } from "./facts.ts";
+import { SessionCore } from "./facts.ts";
 import { Inspector } from "./inspector.ts";
-import { expectation, transition, type LifeEvent } from "./lifecycle.ts";
 import { ProgramOutput } from "./programOutput.ts";
-import { SessionQueue, type InQueue } from "./queue.ts";
-import { Reports } from "./reports.ts";
+import type { InQueue } from "./queue.ts";
 import { registerReverseRequests } from "./reverseRequests.ts";
-import { coreStopFrom, type Selection } from "./stopReportBuilder.ts";
-import { StopPipeline } from "./stopPipeline.ts";
+import { coreStopFrom } from "./stopReportBuilder.ts";
 import { RunControl } from "./runControl.ts";
 import { signalName } from "../../common/signals.ts";
-import { isAlive } from "./helperWatch.ts";
 
 export type { StartOptions } from "./adapterLink.ts";
 export type { ResumeKind } from "./throwPolicy.ts";
 
-export class Session extends SessionFacts {
-  override readonly inspector: Inspector;
-  override readonly breakpoints: BreakpointSync;
+export class Session extends SessionCore {
+  readonly inspector: Inspector;
+  readonly breakpoints: BreakpointSync;
   readonly displays: Displays;
-  protected override readonly out: ProgramOutput;
-  protected override readonly link: AdapterLink;
-  protected override readonly reports = new Reports();
-  private readonly pipeline: StopPipeline;
   private readonly ending: Ending;
-
-  private readonly queue = new SessionQueue();
   /** Running and stopping the program: handlers resume, pause and await stops here directly. */
   readonly control: RunControl;
   /** A client's `stop` or `detach` ended the session (a start under way then says so, not how the adapter died). */
   endRequest: "stop" | "detach" | undefined;
 
-  constructor(
-    name: string,
-    adapter: AdapterSpec,
-    config: Config,
-    private readonly onChange: () => void,
-    warm?: WarmPool,
-  ) {
-    super(name, adapter, config);
-    const session = this;
-    this.out = new ProgramOutput(
+  constructor(name: string, adapter: AdapterSpec, config: Config, onChange: () => void, warm?: WarmPool) {
+    // The link reports to the session (its events, the adapter's death), which exists only once built.
+    let session: Session | undefined;
+    const out = new ProgramOutput(
       {
         name,
         adapter,
         get found() {
-          return session.link.found;
+          return link.found;
         },
-        accepting: () => this.link.accepting(),
+        accepting: () => link.accepting(),
       },
       config,
     );
-    this.link = new AdapterLink({
+    const link: AdapterLink = new AdapterLink({
       name,
       adapter,
       config,
       warm,
-      output: this.out,
-      listen: (client) => this.listen(client),
-      adapterExited: (how, expected, tail) => this.ending.adapterExited(how, expected, tail),
+      output: out,
+      listen: (client) => session?.listen(client),
+      adapterExited: (how, expected, tail) => session?.ending.adapterExited(how, expected, tail),
     });
-    this.ending = new Ending({
-      name,
-      adapter,
-      link: this.link,
-      output: this.out,
-      reports: this.reports,
-      get pid() {
-        return session.pid;
-      },
-      get exitCode() {
-        return session.exitCode;
-      },
-      set exitCode(code) {
-        session.exitCode = code;
-      },
-      get exitSignal() {
-        return session.exitSignal;
-      },
-      set exitSignal(signal) {
-        session.exitSignal = signal;
-      },
-      get mode() {
-        return session.mode;
-      },
-      get ended() {
-        return session.ended;
-      },
-      go: (e) => this.go(e),
-      breakpointViews: () => this.breakpointViews(),
-      neverHit: () => this.breakpoints.registry.neverHit().map((b) => b.id),
-      publish: (report) => this.publish(report),
-      onChange: () => this.onChange(),
-    });
-    this.inspector = new Inspector(this, this.queue.run);
-    this.breakpoints = new BreakpointSync(this, this.inspector, this.queue.run);
-    this.displays = new Displays({
-      run: this.queue.run,
-      reader: this.inspector.reader,
-      get state() {
-        return session.state;
-      },
-      get lastReport() {
-        return session.lastReport;
-      },
-    });
-    this.control = new RunControl({
-      name,
-      adapter,
-      get state() {
-        return session.state;
-      },
-      get live() {
-        return session.live;
-      },
-      get phase() {
-        return session.phase;
-      },
-      get capabilities() {
-        return session.capabilities;
-      },
-      get client() {
-        return session.link.client;
-      },
-      inspector: this.inspector,
-      breakpoints: this.breakpoints,
-      get pipeline() {
-        return session.pipeline;
-      },
-      get lastReport() {
-        return session.lastReport;
-      },
-      run: this.queue.run,
-      go: (e) => this.go(e),
-      nextStop: () => this.nextStop(),
-      requireRunnable: (what) => this.requireRunnable(what),
-      requireLive: () => this.requireLive(),
-      requireStopped: () => this.requireStopped(),
-      endIfProgramGone: () => this.endIfProgramGone(),
-      onChange: () => this.onChange(),
-    });
-    this.pipeline = new StopPipeline({
-      name,
-      adapter,
-      get client() {
-        return session.link.client;
-      },
-      get capabilities() {
-        return session.capabilities;
-      },
-      breakpoints: this.breakpoints,
-      reader: this.inspector.stopReader,
-      output: this.out,
-      reports: this.reports,
-      get program() {
-        return session.program;
-      },
-      get core() {
-        return session.core;
-      },
-      get sourceLines() {
-        return session.sourceLines;
-      },
-      get readSource() {
-        return session.readSource;
-      },
-      codeFacts: () => this.codeFacts(),
-      get limits() {
-        return session.limits;
-      },
-      displays: this.displays,
-      takeExpectation: () => {
-        const e = expectation(this.phase);
-        this.go({ type: "expectationUsed" });
-        return e;
-      },
-      control: this.control,
-      publish: (report, selection) => this.publish(report, selection),
-    });
-  }
-
-  /** Moves the lifecycle on; true when the event changed the phase. */
-  private go(e: LifeEvent): boolean {
-    const next = transition(this.phase, e);
-    if (next === this.phase) return false;
-    this.phase = next;
-    return true;
+    super(name, adapter, config, link, out, onChange);
+    session = this;
+    this.inspector = new Inspector(this, this.run);
+    this.breakpoints = new BreakpointSync(this, this.inspector, this.run);
+    this.displays = new Displays(this, this.inspector.reader);
+    this.ending = new Ending(this, this.breakpoints);
+    this.control = new RunControl(this, this.inspector, this.breakpoints, this.ending, this.displays);
   }
 
   // ---- start-up -------------------------------------------------------------------------
@@ -216,7 +82,7 @@ export class Session extends SessionFacts {
       for (const c of this.adapter.catchpoints?.(opts.program) ?? [])
         if (c.on) this.breakpoints.registry.add(c.function, { kind: "function", name: c.function }, { internal: c.reason });
     }
-    await this.queue.run((q) => this.connectAndConfigure(q));
+    await this.run((q) => this.connectAndConfigure(q));
   }
 
   private async connectAndConfigure(q: InQueue): Promise<void> {
@@ -240,11 +106,6 @@ export class Session extends SessionFacts {
     this.ending.watchHelpers();
     this.link.prepareSpare(this.lastReport ? Promise.resolve() : this.nextStop().promise);
     this.onChange();
-  }
-
-  /** Registers interest in the next stop or exit before the request that causes it is sent. */
-  nextStop(): { promise: Promise<StopReport>; cancel: () => void } {
-    return this.reports.next();
   }
 
   // ---- adapter events -------------------------------------------------------------------
@@ -274,7 +135,7 @@ export class Session extends SessionFacts {
     on("terminated", () => this.ending.terminated());
     on("breakpoint", (b) => {
       const bp = this.breakpoints.registry.applyEvent(b.reason, b.breakpoint);
-      if (bp?.kind === "data" && b.reason === "removed") this.pipeline.watchEnded(bp.id);
+      if (bp?.kind === "data" && b.reason === "removed") this.control.pipeline.watchEnded(bp.id);
     });
     on("process", (b) => {
       if (b.systemProcessId) this.pid = b.systemProcessId;
@@ -286,29 +147,6 @@ export class Session extends SessionFacts {
     });
     // A program started through runInTerminal starts from the caller's environment too (or none: --clear-env).
     registerReverseRequests(client, this.out.buffer, () => (this.startOptions?.clearEnv ? {} : (this.startOptions?.callerEnv ?? {})));
-  }
-
-  private publish(report: StopReport, selection?: Selection): void {
-    if (selection) this.inspector.select(selection);
-    this.go({ type: "reported" });
-    this.reports.publish(report);
-    this.onChange();
-  }
-
-  /** The last stop was shown as a row of values (`trace`, `run`), not as a report: the next report is sized by the ones before it. */
-  reportShownAsRow(): void {
-    this.reports.seen.unshown();
-  }
-
-  /** A launched program that died while stopped (its pid gone or a zombie) ends the session now. */
-  private endIfProgramGone(): boolean {
-    // Only a program on this machine (not one on a remote debug server).
-    if (this.mode !== "launch" || this.startOptions?.connect || this.startOptions?.via || !this.pid || process.platform !== "linux" || isAlive(this.pid))
-      return false;
-    const killed = this.link.killedDebuggee();
-    if (killed) this.exitSignal = signalName(killed) ?? `signal ${killed}`;
-    this.ending.terminated();
-    return true;
   }
 
   // ---- shut-down ------------------------------------------------------------------------
@@ -353,7 +191,7 @@ export class Session extends SessionFacts {
     this.out.restartReports();
     const waiter = this.nextStop();
     try {
-      await this.queue.run((q) => this.connectAndConfigure(q));
+      await this.run((q) => this.connectAndConfigure(q));
     } catch (e) {
       waiter.cancel();
       throw e;

@@ -2,25 +2,25 @@
 // stop stand?) → the report builder → the selection it chose → publish → temporary breakpoints
 // that fired go. It runs inside the session's queue, one stop at a time.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
-import type { AdapterSpec } from "../../adapters/types.ts";
 import type { DapClient } from "../../dap/client.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { StopReport } from "../../ipc/types.ts";
-import type { DisplayLimits } from "../truncate.ts";
-import type { LinesReader } from "../sourceWindow.ts";
 import type { BreakpointSync } from "./breakpointSync.ts";
 import type { Displays } from "./displays.ts";
+import type { SessionCore } from "./facts.ts";
+import type { Inspector } from "./inspector.ts";
 import type { InQueue } from "./queue.ts";
-import type { Reports } from "./reports.ts";
-import type { CodeFacts } from "./userCode.ts";
-import { buildStopReport, type ReportContext, type Selection, type StopReader } from "./stopReportBuilder.ts";
+import { buildStopReport, type StopReader } from "./stopReportBuilder.ts";
 import { conditionVerdict, type ConditionContext } from "./conditionProbe.ts";
 import { ownStopVerdict } from "./ownStopPolicy.ts";
 import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
 import { normaliseAddress, stoppedAtBreakpoints, type PendingHits, type TopFrame } from "./pendingHits.ts";
 import { frameView } from "./stopReport.ts";
 
-/** What the pipeline reads of how the program was last resumed, and how it passes a stop (RunControl has these). */
+/**
+ * What the pipeline reads of how the program was last resumed, and how it passes a stop: RunControl's
+ * members of these names. Written out, not imported: RunControl builds the pipeline.
+ */
 export interface ResumeFacts {
   /** What last set the program running. */
   readonly lastResume: ResumeKind;
@@ -34,30 +34,15 @@ export interface ResumeFacts {
   passStop(threadId: number): Promise<boolean>;
 }
 
-export interface PipelineHost {
-  readonly name: string;
-  readonly adapter: AdapterSpec;
-  readonly client: Pick<DapClient, "request"> | undefined;
-  readonly capabilities: P.Capabilities;
+/** The siblings the pipeline reads and drives: RunControl, which owns it, hands them over. */
+export interface PipelineParts {
   readonly breakpoints: Pick<BreakpointSync, "registry" | "throwTypes" | "removeTemporaryNow" | "resyncNow">;
-  readonly reader: StopReader;
-  readonly output: ReportContext["output"];
-  readonly reports: Reports;
-  readonly program: string | undefined;
-  readonly core: string | undefined;
-  readonly sourceLines: number;
-  /** How source files are read (unset: from this machine's disk). */
-  readonly readSource?: LinesReader;
-  codeFacts(): CodeFacts;
-  readonly limits: DisplayLimits;
+  /** Where the stop is read (threads, frames, values), and the selection a report chose. */
+  readonly inspector: Pick<Inspector, "stopReader" | "select">;
   /** The session's displays: their list, and the prints the builder read at a report's stop. */
   readonly displays: Pick<Displays, "list" | "printed">;
-  /** What the stop was expected to be; asking consumes it. */
-  takeExpectation(): "entry" | "pause" | undefined;
-  /** Running and stopping the program (RunControl): how it was resumed, and passing a stop that does not stand. */
+  /** How the program was last resumed, the prints that travelled with it, and passing a stop that does not stand. */
   readonly control: ResumeFacts;
-  /** The report is ready: select what it shows and hand it out. */
-  publish(report: StopReport, selection: Selection): void;
 }
 
 export class StopPipeline {
@@ -66,7 +51,19 @@ export class StopPipeline {
   /** Where breakpoints were hit (program counter → the CLI's id), for adapters whose other hits are found by it (AdapterSpec.otherHits). */
   private readonly addresses = new Map<string, number>();
 
-  constructor(private readonly host: PipelineHost) {}
+  private readonly breakpoints: PipelineParts["breakpoints"];
+  private readonly reader: StopReader;
+  private readonly inspector: PipelineParts["inspector"];
+  private readonly displays: PipelineParts["displays"];
+  private readonly control: PipelineParts["control"];
+
+  constructor(
+    private readonly session: SessionCore,
+    parts: PipelineParts,
+  ) {
+    ({ breakpoints: this.breakpoints, inspector: this.inspector, displays: this.displays, control: this.control } = parts);
+    this.reader = parts.inspector.stopReader;
+  }
 
   watchEnded(id: number): void {
     this.watchesEnded.push(id);
@@ -78,45 +75,45 @@ export class StopPipeline {
   }
 
   async run(q: InQueue, body: DapEventMap["stopped"], ids: number[]): Promise<void> {
-    const h = this.host;
-    const verdict = await throwVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.breakpoints.throwTypes, h.control.lastResume);
-    if (!verdict.stand && (await h.control.passStop(verdict.threadId))) return;
-    const own = await ownStopVerdict(q, this.throwContext(), body, ids, h.breakpoints.registry, h.control.lastResume);
-    if (!own.stand && (await h.control.passStop(own.threadId))) return;
-    const condition = await conditionVerdict(q, this.conditionContext(q), body, ids, h.control.lastResume);
-    if (!condition.stand && (await h.control.passStop(condition.threadId))) return;
+    const verdict = await throwVerdict(q, this.throwContext(), body, ids, this.breakpoints.registry, this.breakpoints.throwTypes, this.control.lastResume);
+    if (!verdict.stand && (await this.control.passStop(verdict.threadId))) return;
+    const own = await ownStopVerdict(q, this.throwContext(), body, ids, this.breakpoints.registry, this.control.lastResume);
+    if (!own.stand && (await this.control.passStop(own.threadId))) return;
+    const condition = await conditionVerdict(q, this.conditionContext(q), body, ids, this.control.lastResume);
+    if (!condition.stand && (await this.control.passStop(condition.threadId))) return;
     const { report, selection, printed } = await buildStopReport(
       q,
       {
-        adapter: h.adapter,
-        client: h.client!,
-        capabilities: h.capabilities,
-        registry: h.breakpoints.registry,
-        reader: h.reader,
-        output: h.output,
-        program: h.program,
-        core: !!h.core,
-        expecting: h.takeExpectation(),
+        adapter: this.session.adapter,
+        client: this.session.client!,
+        capabilities: this.session.capabilities,
+        registry: this.breakpoints.registry,
+        reader: this.reader,
+        output: this.session.out,
+        program: this.session.program,
+        core: !!this.session.core,
+        expecting: this.session.takeExpectation(),
         watchesEnded: this.watchesEnded,
-        displays: h.displays.list(),
-        prints: h.control.takePrints(),
-        sourceLines: h.sourceLines,
-        ...(h.readSource ? { readSource: h.readSource } : {}),
-        facts: h.codeFacts(),
-        limits: h.limits,
-        create: (reason) => h.reports.create(reason),
-        seen: h.reports.seen,
+        displays: this.displays.list(),
+        prints: this.control.takePrints(),
+        sourceLines: this.session.sourceLines,
+        ...(this.session.readSource ? { readSource: this.session.readSource } : {}),
+        facts: this.session.codeFacts(),
+        limits: this.session.limits,
+        create: (reason) => this.session.reports.create(reason),
+        seen: this.session.reports.seen,
         thrownType: (q, threadId) => this.thrownType(q, threadId),
-        finished: h.control.lastResume === "stepOut" ? { before: h.control.beforeStepOut } : undefined,
+        finished: this.control.lastResume === "stepOut" ? { before: this.control.beforeStepOut } : undefined,
       },
       body,
       ids,
     );
     this.watchesEnded = [];
     await this.otherThreads(q, report);
-    if (printed) h.displays.printed(report, printed);
-    h.publish(report, selection);
-    await h.breakpoints.removeTemporaryNow(q, report.breakpointIds);
+    if (printed) this.displays.printed(report, printed);
+    this.inspector.select(selection);
+    this.session.publish(report);
+    await this.breakpoints.removeTemporaryNow(q, report.breakpointIds);
   }
 
   /**
@@ -124,25 +121,23 @@ export class StopPipeline {
    * not say (Delve), counted, queued for the next `continue`, and listed in the report.
    */
   private async otherThreads(q: InQueue, report: StopReport): Promise<void> {
-    const h = this.host;
-    const client = h.client;
-    h.control.pending.reportedFor(report.threadId);
+    const client = this.session.client;
+    this.control.pending.reportedFor(report.threadId);
     if (!client || report.threadId === undefined) return;
-    if (h.adapter.otherHits === "pc") await this.findByAddress(q, client, report).catch(() => {});
-    if (!h.control.pending.size) return;
-    const tops = await Promise.all(h.control.pending.list().map((p) => this.top(client, p.threadId)));
-    report.alsoStopped = h.control.pending.list().map((p, i) => {
+    if (this.session.adapter.otherHits === "pc") await this.findByAddress(q, client, report).catch(() => {});
+    if (!this.control.pending.size) return;
+    const tops = await Promise.all(this.control.pending.list().map((p) => this.top(client, p.threadId)));
+    report.alsoStopped = this.control.pending.list().map((p, i) => {
       const f = tops[i] ? frameView(tops[i] as P.StackFrame) : undefined;
       return { threadId: p.threadId, ...(p.ids.length ? { breakpointIds: p.ids } : {}), ...(f ? { function: f.function, file: f.file, line: f.line } : {}) };
     });
   }
 
   private async findByAddress(q: InQueue, client: Pick<DapClient, "request">, report: StopReport): Promise<void> {
-    const h = this.host;
-    const registry = h.breakpoints.registry;
+    const registry = this.breakpoints.registry;
     // A hit reported at the top frame tells that breakpoint's address.
     if (report.reason === "breakpoint" && report.breakpointIds.length === 1 && !report.frameIndex) {
-      const pc = (await h.reader.framesNow(q, report.threadId!, 1))[0]?.instructionPointerReference;
+      const pc = (await this.reader.framesNow(q, report.threadId!, 1))[0]?.instructionPointerReference;
       if (pc) this.addresses.set(normaliseAddress(pc), report.breakpointIds[0]!);
     }
     // Only plain breakpoints: one with a condition, a hit count or a log message may be at its address without having stopped there.
@@ -154,13 +149,13 @@ export class StopPipeline {
     );
     if (!live.size) return;
     const { threads } = await client.request("threads", undefined);
-    const onThread = threads.filter((t) => t.id !== report.threadId && /\(Thread \d+\)/.test(t.name) && h.control.pending.accepts(t.id));
+    const onThread = threads.filter((t) => t.id !== report.threadId && /\(Thread \d+\)/.test(t.name) && this.control.pending.accepts(t.id));
     const tops = new Map<number, TopFrame | undefined>();
     await Promise.all(onThread.map(async (t) => tops.set(t.id, await this.top(client, t.id))));
     for (const { threadId, breakpointId } of stoppedAtBreakpoints(onThread, tops, live, report.threadId)) {
       const bp = registry.get(breakpointId)!;
       bp.hits++;
-      h.control.pending.add({
+      this.control.pending.add({
         threadId,
         ids: [bp.id],
         body: { reason: "breakpoint", threadId, allThreadsStopped: true, hitBreakpointIds: bp.adapterId !== undefined ? [bp.adapterId] : [] },
@@ -177,19 +172,18 @@ export class StopPipeline {
 
   /** The condition probe's view of the session (conditionProbe.ts). */
   conditionContext(q: InQueue): ConditionContext {
-    const h = this.host;
     return {
-      name: h.name,
-      adapter: h.adapter,
-      client: h.client,
-      frames: h.reader,
-      registry: h.breakpoints.registry,
-      program: h.program,
-      resync: (bp) => h.breakpoints.resyncNow(q, bp),
+      name: this.session.name,
+      adapter: this.session.adapter,
+      client: this.session.client,
+      frames: this.reader,
+      registry: this.breakpoints.registry,
+      program: this.session.program,
+      resync: (bp) => this.breakpoints.resyncNow(q, bp),
     };
   }
 
   private throwContext(): ThrowContext {
-    return { name: this.host.name, adapter: this.host.adapter, client: this.host.client, frames: this.host.reader };
+    return { name: this.session.name, adapter: this.session.adapter, client: this.session.client, frames: this.reader };
   }
 }

@@ -8,7 +8,8 @@ import type { DisplayValue, VariableView } from "../../ipc/types.ts";
 import { truncateValue, truncateVariables } from "../truncate.ts";
 import type { DebuggerConsole } from "./debuggerConsole.ts";
 import type { Translation } from "../../adapters/lldbExpressions.ts";
-import type { InspectorHost, SelectedFrame } from "./inspectorHost.ts";
+import type { SessionCore } from "./facts.ts";
+import type { SelectedFrame } from "./inspectorHost.ts";
 import type { InQueue, Queue } from "./queue.ts";
 import { checkedCount, oneLevelDown, type ValueReader } from "./oneLevelDown.ts";
 import { functionName } from "./stopReport.ts";
@@ -37,7 +38,7 @@ export class ValueInspector {
   private runtimeVersion: Promise<string | undefined> | undefined;
 
   constructor(
-    private readonly host: InspectorHost,
+    private readonly session: SessionCore,
     private readonly frames: SelectedFrame,
     private readonly console: DebuggerConsole,
     private readonly queue: Queue,
@@ -49,14 +50,14 @@ export class ValueInspector {
       this.showHidden = all;
       let vars = await this.scopeVariablesNow(q, frame.id, which).finally(() => (this.showHidden = false));
       if (which === "arguments" && vars.length === 0) {
-        const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
+        const { scopes } = await this.session.requireStopped().request("scopes", { frameId: frame.id });
         if (!scopes.some(isArgumentsScope)) {
           // The locals scope holds the arguments too: the debugger's own command names them.
-          const named = this.host.adapter.argumentNames;
+          const named = this.session.adapter.argumentNames;
           if (!named)
             throw new DebuggerError(
               "UNSUPPORTED",
-              `${this.host.adapter.name} does not tell arguments from locals (scopes: ${scopes.map((x) => x.name).join(", ")})`,
+              `${this.session.adapter.name} does not tell arguments from locals (scopes: ${scopes.map((x) => x.name).join(", ")})`,
               "`debugger locals` shows the frame's variables, arguments included",
             );
           const names = named.parse((await this.console.rawNow(q, named.command)).result);
@@ -68,7 +69,7 @@ export class ValueInspector {
         depth > 0
           ? await Promise.all(vars.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(q, x.reference, depth - 1) } : x)))
           : vars;
-      const cut = truncateVariables(expanded, { ...this.host.limits, maxLocals: 500 });
+      const cut = truncateVariables(expanded, { ...this.session.limits, maxLocals: 500 });
       return { frameIndex: index, frame: functionName(frame.name), variables: cut.variables, ...(cut.note ? { truncated: [cut.note] } : {}) };
     });
   }
@@ -77,25 +78,25 @@ export class ValueInspector {
   /** `depth` undefined: one level, unless the value already reads as a string (a `char[32]` would list 32 characters). */
   value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined): Promise<ValueData> {
     return this.queue(async (q) => {
-      if (context === "print") this.host.requireStopped();
+      if (context === "print") this.session.requireStopped();
       const spelled = context === "print" ? await this.translateNow(q, expression) : { expression };
       format ??= spelled.format;
       const r = await this.evaluateNow(
         q,
         spelled.expression,
-        context === "print" ? this.host.adapter.printContext : "repl",
+        context === "print" ? this.session.adapter.printContext : "repl",
         format === "hex" ? { hex: true } : undefined,
         undefined,
         expression,
       );
-      const limit = Math.max(this.host.limits.maxValueLength * 20, 4000);
-      const full = formatValue(compactValue(this.host.adapter, r.result, r.type), format);
+      const limit = Math.max(this.session.limits.maxValueLength * 20, 4000);
+      const full = formatValue(compactValue(this.session.adapter, r.result, r.type), format);
       const shown = truncateValue(full, limit);
       const truncated: string[] = [];
       if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
       // --format address: the pointer's bare address, nothing read behind it (no `→ {…}`, no children).
       if (isBareAddress(full, format)) return { expression, result: full, type: shortType(r.type), reference: r.variablesReference };
-      const frameId = this.host.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
+      const frameId = this.session.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
       const head = await this.smartPointerNow(
         q,
         await this.consoleValueNow(
@@ -123,7 +124,7 @@ export class ValueInspector {
   /** Several expressions in order; each failure is reported in place. */
   values(expressions: string[], format: Format | undefined): Promise<PrintResult[]> {
     return this.queue(async (q) => {
-      this.host.requireStopped();
+      this.session.requireStopped();
       const out = [];
       for (const expression of expressions) {
         try {
@@ -132,12 +133,19 @@ export class ValueInspector {
           const r = await this.wholeElementsNow(
             q,
             expression,
-            await this.evaluateNow(q, spelled.expression, this.host.adapter.printContext, shownAs === "hex" ? { hex: true } : undefined, undefined, expression),
+            await this.evaluateNow(
+              q,
+              spelled.expression,
+              this.session.adapter.printContext,
+              shownAs === "hex" ? { hex: true } : undefined,
+              undefined,
+              expression,
+            ),
           );
           const shown = await this.presentNow(q, spelled.expression, r, shownAs);
           out.push({
             expression,
-            result: truncateValue(shown, this.host.limits.maxValueLength * 5).value,
+            result: truncateValue(shown, this.session.limits.maxValueLength * 5).value,
             type: shortType(r.type),
             reference: r.variablesReference,
           });
@@ -152,14 +160,14 @@ export class ValueInspector {
   set(name: string, value: string): Promise<Replies["set"]> {
     return this.queue(async (q) => {
       const { frame } = await this.frames.selectedFrameNow(q);
-      const client = this.host.requireStopped();
-      const caps = this.host.capabilities;
+      const client = this.session.requireStopped();
+      const caps = this.session.capabilities;
       const { scopes } = await client.request("scopes", { frameId: frame.id });
       // What the adapter answers is not always the value (lldb-dap: none for a variable, its
       // console's `(int) $0 = 7` for an expression): the variable is read back.
       const readBack = async (said: { value?: string; type?: string }): Promise<Replies["set"]> => {
-        const now = await this.evaluateNow(q, name, this.host.adapter.printContext, undefined).catch(() => undefined);
-        if (now) return { name, value: compactValue(this.host.adapter, now.result, now.type), type: shortType(now.type ?? said.type) };
+        const now = await this.evaluateNow(q, name, this.session.adapter.printContext, undefined).catch(() => undefined);
+        if (now) return { name, value: compactValue(this.session.adapter, now.result, now.type), type: shortType(now.type ?? said.type) };
         return { name, value: said.value ?? value, type: said.type };
       };
       for (const scope of scopes.filter((x) => !x.expensive)) {
@@ -193,12 +201,12 @@ export class ValueInspector {
   scoped(wanted: string, depth: number, all: boolean): Promise<Replies["locals"]> {
     return this.queue(async (q) => {
       const { frame, index } = await this.frames.selectedFrameNow(q);
-      const { scopes } = await this.host.requireStopped().request("scopes", { frameId: frame.id });
+      const { scopes } = await this.session.requireStopped().request("scopes", { frameId: frame.id });
       const chosen = wanted.toLowerCase() === "all" ? scopes : scopes.filter((s) => scopeMatches(s.name, wanted));
       if (!chosen.length) {
         throw new DebuggerError(
           "INVALID_ARGUMENT",
-          `${this.host.adapter.name} offers no scope '${wanted}' in this frame (it offers: ${scopes.map((s) => s.name).join(", ") || "none"})`,
+          `${this.session.adapter.name} offers no scope '${wanted}' in this frame (it offers: ${scopes.map((s) => s.name).join(", ") || "none"})`,
           `\`debugger locals --scope NAME\` with one of those, or --scope all; a variable of another scope reads by name: \`debugger print NAME\``,
         );
       }
@@ -214,7 +222,7 @@ export class ValueInspector {
             depth > 0
               ? await Promise.all(kept.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(q, x.reference, depth - 1) } : x)))
               : kept;
-          const cut = truncateVariables(expanded, { ...this.host.limits, maxLocals: SCOPE_MAX });
+          const cut = truncateVariables(expanded, { ...this.session.limits, maxLocals: SCOPE_MAX });
           for (const v of cut.variables) variables.push(chosen.length > 1 ? { ...v, scope: s.name } : v);
           shown.push({ name: s.name, total: listed.length, shown: cut.variables.length });
           if (listed.length > kept.length)
@@ -229,7 +237,7 @@ export class ValueInspector {
   }
 
   async scopeVariablesNow(q: InQueue, frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]> {
-    const { scopes } = await this.host.requireLive().request("scopes", { frameId });
+    const { scopes } = await this.session.requireLive().request("scopes", { frameId });
     // Scopes do not depend on each other: their variables are asked for at once.
     const out = (await Promise.all(pickScopes(scopes, which).map((s) => this.variablesNow(q, s.variablesReference)))).flat();
     return this.presentVariablesNow(q, out, frameId);
@@ -245,15 +253,15 @@ export class ValueInspector {
 
   /** A value the adapter shows as nothing, read through the debugger's console (AdapterSpec.consoleValue). */
   private async consoleValueNow(_q: InQueue, v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
-    const spec = this.host.adapter.consoleValue;
-    if (!spec?.applies(v.value, v.reference, this.host.foundAdapter) || this.host.state !== "stopped") return v;
-    const how = this.host.adapter.rawCommand?.(spec.command(expression), this.host.foundAdapter);
+    const spec = this.session.adapter.consoleValue;
+    if (!spec?.applies(v.value, v.reference, this.session.foundAdapter) || this.session.state !== "stopped") return v;
+    const how = this.session.adapter.rawCommand?.(spec.command(expression), this.session.foundAdapter);
     if (!how?.textAsOutput) return v;
-    const client = this.host.requireStopped();
+    const client = this.session.requireStopped();
     try {
-      const { text } = await this.host.captureOutput(() => client.request("evaluate", { expression: how.expression, frameId, context: "repl" }));
+      const { text } = await this.session.captureOutput(() => client.request("evaluate", { expression: how.expression, frameId, context: "repl" }));
       const value = spec.parse(text);
-      return value ? { ...v, value: compactValue(this.host.adapter, value, v.type) } : v;
+      return value ? { ...v, value: compactValue(this.session.adapter, value, v.type) } : v;
     } catch {
       return v;
     }
@@ -268,14 +276,14 @@ export class ValueInspector {
   private async inlineValue(q: InQueue, v: VariableView, depth = 1, frameId?: number): Promise<VariableView> {
     // A value that is already the language's own text (Python's repr: `{'a': 1}`) stays as it is.
     // A deque's repr from debugpy leaves out its maxlen (`deque([1, 2, 3])` for maxlen=5): Python's own repr() says it.
-    if (this.host.adapter.valuesAreRepr && v.type === "deque" && /^[A-Za-z_]\w*$/.test(v.name) && !/maxlen=/.test(v.value)) {
+    if (this.session.adapter.valuesAreRepr && v.type === "deque" && /^[A-Za-z_]\w*$/.test(v.name) && !/maxlen=/.test(v.value)) {
       const own = await this.evaluateNow(q, `repr(${v.name})`, "repl", undefined, frameId).catch(() => undefined);
       const text = own && /^'(.*)'$/.exec(own.result.trim())?.[1];
       return text && /^deque\(/.test(text) ? { ...v, value: text.replace(/\\'/g, "'") } : v;
     }
     const early = await checkedCount(v, v.name, this.readerFor(q, depth, frameId)).catch(() => undefined);
     if (early) return early;
-    if (v.reference <= 0 || this.host.adapter.valuesAreRepr) return v;
+    if (v.reference <= 0 || this.session.adapter.valuesAreRepr) return v;
     const down = await oneLevelDown(v, this.readerFor(q, depth, frameId)).catch(() => undefined);
     if (down) return down;
     const size = containerSize(v.value);
@@ -366,10 +374,10 @@ export class ValueInspector {
     )
       return v;
     try {
-      const r = await this.evaluateNow(q, `*${expression}`, this.host.adapter.printContext, undefined, frameId);
+      const r = await this.evaluateNow(q, `*${expression}`, this.session.adapter.printContext, undefined, frameId);
       const inside = await this.inlineValue(
         q,
-        { name: `*${expression}`, type: r.type, value: compactValue(this.host.adapter, r.result, r.type), reference: r.variablesReference },
+        { name: `*${expression}`, type: r.type, value: compactValue(this.session.adapter, r.result, r.type), reference: r.variablesReference },
         1,
         frameId,
       );
@@ -386,7 +394,7 @@ export class ValueInspector {
       children: (reference) => this.variablesNow(q, reference),
       inline: (k) => this.inlineValue(q, k, depth, frameId),
       evaluate: (expression) =>
-        this.evaluateNow(q, expression, this.host.adapter.printContext, undefined, frameId).then(
+        this.evaluateNow(q, expression, this.session.adapter.printContext, undefined, frameId).then(
           (r) => r.result,
           () => undefined,
         ),
@@ -395,18 +403,18 @@ export class ValueInspector {
 
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
-    const value = formatValue(await this.runtimeValueNow(q, compactValue(this.host.adapter, r.result, r.type), r.type), format);
+    const value = formatValue(await this.runtimeValueNow(q, compactValue(this.session.adapter, r.result, r.type), r.type), format);
     // `&x` asks for an address: what is behind it is not read (`0x… → {…}` filled rows).
     if (isBareAddress(value, format) || (/^&(?!&)/.test(expression.trim()) && /^0x[0-9a-f]+$/i.test(value.trim()))) return value;
     const shown = await this.inlineValue(q, { name: expression, type: r.type, value, reference: r.variablesReference }, 1, frameId);
-    if (!this.host.adapter.consoleValue || this.host.state !== "stopped") return shown.value;
+    if (!this.session.adapter.consoleValue || this.session.state !== "stopped") return shown.value;
     const frame = frameId ?? (await this.frames.selectedFrameNow(q)).frame.id;
     return (await this.smartPointerNow(q, await this.consoleValueNow(q, shown, expression, frame), expression, frame)).value;
   }
 
   /** The runtime's values by meaning (AdapterSpec.runtimeValue: Go's sync and time), for the runtime's version, read once. */
   private async runtimeValueNow(q: InQueue, value: string, type: string | undefined): Promise<string> {
-    const runtime = this.host.adapter.runtimeValue;
+    const runtime = this.session.adapter.runtimeValue;
     if (!runtime?.applies(type)) return value;
     this.runtimeVersion ??= this.evaluateNow(q, runtime.versionExpression, "repl").then(
       (r) => r.result,
@@ -416,14 +424,14 @@ export class ValueInspector {
   }
 
   async variablesNow(q: InQueue, reference: number, depth = 0): Promise<VariableView[]> {
-    const { variables } = await this.host.requireLive().request("variables", { variablesReference: reference });
+    const { variables } = await this.session.requireLive().request("variables", { variablesReference: reference });
     const out: VariableView[] = [];
     for (const v of variables) {
-      if (!this.showHidden && this.host.adapter.hideVariable?.(v.name, v.type)) continue;
+      if (!this.showHidden && this.session.adapter.hideVariable?.(v.name, v.type)) continue;
       const view: VariableView = {
         name: v.name,
         type: shortType(v.type),
-        value: await this.runtimeValueNow(q, compactValue(this.host.adapter, v.value, v.type), v.type),
+        value: await this.runtimeValueNow(q, compactValue(this.session.adapter, v.value, v.type), v.type),
         reference: v.variablesReference,
       };
       if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(q, v.variablesReference, depth - 1);
@@ -437,9 +445,9 @@ export class ValueInspector {
    * in frame `at`, else the selected frame; a refusal is thrown.
    */
   async translateNow(q: InQueue, expression: string, at?: number): Promise<Translation> {
-    const translate = this.host.adapter.translateExpression;
+    const translate = this.session.adapter.translateExpression;
     if (!translate) return { expression };
-    return translate(expression, { program: this.host.program, evaluate: (e) => this.evaluateNow(q, e, this.host.adapter.printContext, undefined, at) });
+    return translate(expression, { program: this.session.program, evaluate: (e) => this.evaluateNow(q, e, this.session.adapter.printContext, undefined, at) });
   }
 
   /** In frame `at`, else the selected frame when stopped. `asWritten`: the expression before translateNow, for errors. */
@@ -451,16 +459,16 @@ export class ValueInspector {
     at?: number,
     asWritten = expression,
   ): Promise<P.EvaluateResponse["body"]> {
-    const client = this.host.requireLive();
+    const client = this.session.requireLive();
     let frameId = at;
-    if (frameId === undefined && this.host.state === "stopped") frameId = (await this.frames.selectedFrameNow(q)).frame.id;
-    const spelled = context === "repl" ? { expression } : (this.host.adapter.rewriteExpression?.(expression) ?? { expression });
+    if (frameId === undefined && this.session.state === "stopped") frameId = (await this.frames.selectedFrameNow(q)).frame.id;
+    const spelled = context === "repl" ? { expression } : (this.session.adapter.rewriteExpression?.(expression) ?? { expression });
     const ask = (text: string, how: typeof context) =>
       client.request("evaluate", {
         expression: text,
         frameId,
         context: how,
-        ...(format && this.host.capabilities.supportsValueFormattingOptions ? { format } : {}),
+        ...(format && this.session.capabilities.supportsValueFormattingOptions ? { format } : {}),
       });
     try {
       let body: P.EvaluateResponse["body"];
@@ -471,15 +479,15 @@ export class ValueInspector {
         if (!spelled.orAsWritten || !(e instanceof DebuggerError) || e.code !== "ADAPTER_ERROR" || client.closed) throw e;
         body = await ask(expression, context);
       }
-      this.host.adapter.checkEvaluate?.(expression, body);
+      this.session.adapter.checkEvaluate?.(expression, body);
       return body;
     } catch (e) {
       // A broken connection (a malformed frame) is not the expression's fault.
       if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) {
-        const asked = asWritten === expression ? "" : ` (${this.host.adapter.name} was asked \`${expression}\`)`;
+        const asked = asWritten === expression ? "" : ` (${this.session.adapter.name} was asked \`${expression}\`)`;
         throw new DebuggerError(
           "EVALUATE_FAILED",
-          `cannot evaluate '${asWritten}': ${evaluateError(this.host.adapter, e.message)}${asked}`,
+          `cannot evaluate '${asWritten}': ${evaluateError(this.session.adapter, e.message)}${asked}`,
           "`debugger locals` lists the names in scope",
         );
       }
@@ -495,7 +503,7 @@ export class ValueInspector {
    * elements (rowValue).
    */
   private async wholeElementsNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], at?: number): Promise<P.EvaluateResponse["body"]> {
-    if (!this.host.adapter.valuesAreRepr || !/[^\s.,[({]\.\.\./.test(r.result)) return r;
+    if (!this.session.adapter.valuesAreRepr || !/[^\s.,[({]\.\.\./.test(r.result)) return r;
     return this.evaluateNow(q, expression, "clipboard", undefined, at).catch(() => r);
   }
 
@@ -508,12 +516,19 @@ export class ValueInspector {
         const r = await this.wholeElementsNow(
           q,
           d.expression,
-          await this.evaluateNow(q, spelled.expression, this.host.adapter.printContext, spelled.format === "hex" ? { hex: true } : undefined, at, d.expression),
+          await this.evaluateNow(
+            q,
+            spelled.expression,
+            this.session.adapter.printContext,
+            spelled.format === "hex" ? { hex: true } : undefined,
+            at,
+            d.expression,
+          ),
           at,
         );
         out.push({
           ...d,
-          value: truncateValue(await this.presentNow(q, spelled.expression, r, spelled.format, at), this.host.limits.maxValueLength).value,
+          value: truncateValue(await this.presentNow(q, spelled.expression, r, spelled.format, at), this.session.limits.maxValueLength).value,
           ...(r.type ? { type: shortType(r.type) } : {}),
         });
       } catch (e) {
