@@ -14,6 +14,7 @@ import { isFile, pathFromEnv, realPath, which } from "./which.ts";
 import { isRust, rustFormatters } from "./lldbDap.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
 import { cWaits } from "./cWaits.ts";
+import { CDT_WARM_ENTRY } from "./cdtWarmGdb.ts";
 
 /**
  * For a rustc-built program, gdb starts as `rust-gdb` starts it: the toolchain's printer directory
@@ -143,6 +144,23 @@ function cdtCommand(script: string, env: Env | NodeJS.ProcessEnv): { command: st
   const node = which("node", env);
   if (node) return { command: [node, script] };
   return { command: [process.execPath, script], env: { BUN_BE_BUN: "1" } };
+}
+
+/**
+ * Under node, the adapter runs with a gdb started ahead (cdtWarmGdb.ts): that gdb and these
+ * arguments, the ones every launch and attach gives (a Rust program's extra ones spawn gdb anew).
+ * DEBUGGER_GDB_AHEAD=0 runs the stock adapter.
+ */
+function cdtAheadCommand(script: string, gdbPath: string, env: Env | NodeJS.ProcessEnv): { command: string[]; env?: Record<string, string> } {
+  const plain = cdtCommand(script, env);
+  if (plain.env || env.DEBUGGER_GDB_AHEAD === "0") return plain;
+  return { command: [plain.command[0]!, "-e", CDT_WARM_ENTRY, "--", script, gdbPath, JSON.stringify(cdtGdbArguments())] };
+}
+
+/** gdb's arguments for cdt-gdb-adapter's launch and attach (a Rust program's are added after). */
+function cdtGdbArguments(): string[] {
+  // -q: no banner, which would arrive as program output.
+  return ["-q", ...gdbWatchOptions()];
 }
 
 /** One string for gdb's `set args`, which the shell splits when it starts the program. */
@@ -321,7 +339,7 @@ export const gdb: AdapterSpec = {
     }
     const script = findCdtAdapter(env);
     if (!script) return null;
-    const cdt = cdtCommand(script, env);
+    const cdt = cdtAheadCommand(script, gdbPath, env);
     return {
       path: script,
       command: cdt.command,
@@ -339,8 +357,7 @@ export const gdb: AdapterSpec = {
         program: o.program,
         cwd: o.cwd,
         gdb: requireGdb(o.callerEnv),
-        // -q: no banner, which would arrive as program output.
-        gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program, o.callerEnv)],
+        gdbArguments: [...cdtGdbArguments(), ...rustGdbArguments(o.program, o.callerEnv)],
       };
       // stdin is --stdin's file, else /dev/null: the program would otherwise share gdb's stdin, a
       // pipe nobody writes, and a read would block for ever (gdb starts the program through
@@ -372,7 +389,7 @@ export const gdb: AdapterSpec = {
       const args: Record<string, unknown> = {
         processId: String(o.pid ?? ""),
         gdb: requireGdb(o.callerEnv),
-        gdbArguments: ["-q", ...gdbWatchOptions(), ...rustGdbArguments(o.program, o.callerEnv)],
+        gdbArguments: [...cdtGdbArguments(), ...rustGdbArguments(o.program, o.callerEnv)],
       };
       if (o.program) args.program = o.program;
       return args;
@@ -405,7 +422,7 @@ export const gdb: AdapterSpec = {
         gdbArguments: ["-q", ...rustGdbArguments(o.program, o.callerEnv)],
         target: { type: "core", parameters: [o.core] },
       },
-      command: [...o.found.command.slice(0, -1), target],
+      command: cdtCommand(target, o.callerEnv ?? process.env).command,
       noStopEvent: true,
     };
   },
