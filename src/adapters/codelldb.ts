@@ -189,6 +189,7 @@ export const codelldb: AdapterSpec = {
   rawError: lldbDap.rawError,
   compactValue: lldbDap.compactValue,
   evaluateError: lldbDap.evaluateError,
+  wrappers: lldbDap.wrappers,
   argumentNames: lldbDap.argumentNames && { ...lldbDap.argumentNames, command: plain(lldbDap.argumentNames.command) },
   codeLines: lldbDap.codeLines && { ...lldbDap.codeLines, command: (file) => plain(lldbDap.codeLines!.command(file)) },
   catchpoints: lldbDap.catchpoints,

@@ -8,7 +8,7 @@ import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { goDebugBuild } from "./goBuild.ts";
 import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
-import { goBytes } from "./delveValues.ts";
+import { delveWrappers, goBytes } from "./delveValues.ts";
 import { goRuntimeValues } from "./goValues.ts";
 import { goWaits } from "./goWaits.ts";
 
@@ -249,6 +249,7 @@ export const delve: AdapterSpec = {
   returnValue: { cannot: "Delve's DAP server does not report what a function returned; `next` past the call's line, then print where the result went" },
   printContext: "watch",
   compactValue: goBytes,
+  wrappers: delveWrappers,
   runtimeValue: goRuntimeValues,
   language: "go",
   waits: goWaits,

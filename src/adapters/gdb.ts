@@ -13,6 +13,7 @@ import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";
 import { isRust, rustFormatters } from "./lldbDap.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
+import { rustWrappers } from "./rustValues.ts";
 import { cWaits } from "./cWaits.ts";
 
 /**
@@ -438,6 +439,8 @@ export const gdb: AdapterSpec = {
   printContext: "watch",
   waits: cWaits,
   compactValue: gdbCompactValue,
+  // Rust's wrappers through rustc's gdb providers (`strong=1, weak=0`) and a Mutex shown as `{...}`.
+  wrappers: rustWrappers,
   // cdt-gdb-adapter's variable objects have no children where a pretty printer answers (dynamic
   // varobjs): `output EXPR` prints what `print` would, without adding to the value history.
   consoleValue: {

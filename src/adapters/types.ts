@@ -4,7 +4,7 @@ import type { Env } from "../common/callerEnv.ts";
 import type { ReturnValueSpec } from "./returnValueText.ts";
 import type { Translation } from "./lldbExpressions.ts";
 import type { Transport } from "./connection.ts";
-import type { StopReport } from "../ipc/types.ts";
+import type { StopReport, VariableView } from "../ipc/types.ts";
 import type { RemoteAdapter } from "./via.ts";
 
 export interface LaunchOptions {
@@ -135,6 +135,46 @@ export interface RuntimeWaits {
     text: string | undefined,
     notStopped: boolean,
   ): { waits: string; in?: string } | undefined;
+}
+
+/** How a value's children and the frame's expressions are read, for ValueWrappers. */
+export interface ValueReader {
+  children(reference: number): Promise<VariableView[]>;
+  /** A child as one line (its own one-level-down, small structs inline). */
+  inline(v: VariableView): Promise<VariableView>;
+  /** An expression's value in the value's frame, or undefined when it cannot be read. */
+  evaluate(expression: string): Promise<string | undefined>;
+}
+
+/** What a value's own line leaves unsaid, read one level down (AdapterSpec.wrappers). */
+export interface ValueWrappers {
+  /** The value one level down, or undefined when `v` is not such a wrapper (or its inside cannot be read). */
+  inside(v: VariableView, r: ValueReader): Promise<VariableView | undefined>;
+  /**
+   * A container's size checked against the count its runtime keeps, where the debugger's formatter
+   * is known to misread it (`expression`: the value's name in its frame); undefined: nothing to say.
+   */
+  checkedCount?(v: VariableView, expression: string, r: ValueReader): Promise<VariableView | undefined>;
+}
+
+/** The first wrapper rule set that reads `v` (a custom adapter keeps every built-in's). */
+export function firstWrapper(...sets: ValueWrappers[]): ValueWrappers {
+  return {
+    async inside(v, r) {
+      for (const w of sets) {
+        const out = await w.inside(v, r);
+        if (out) return out;
+      }
+      return undefined;
+    },
+    async checkedCount(v, expression, r) {
+      for (const w of sets) {
+        const out = await w.checkedCount?.(v, expression, r);
+        if (out) return out;
+      }
+      return undefined;
+    },
+  };
 }
 
 /** Which adapter this is, how it is found and installed, and which programs it is the natural choice for. */
@@ -317,6 +357,12 @@ export interface ValueFacet {
    * the error's first line.
    */
   evaluateError?(message: string): string | undefined;
+  /**
+   * Values whose own line names a state but not the value inside it (LLDB's `Has Value=true`, a
+   * Rust `strong=1, weak=0`, Delve's `chan int 2/4`): the debugger's and the language's spellings,
+   * read from the children in the adapter's module. Default: none.
+   */
+  wrappers?: ValueWrappers;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
   /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */

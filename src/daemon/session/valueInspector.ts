@@ -273,10 +273,10 @@ export class ValueInspector {
       const text = own && /^'(.*)'$/.exec(own.result.trim())?.[1];
       return text && /^deque\(/.test(text) ? { ...v, value: text.replace(/\\'/g, "'") } : v;
     }
-    const early = await checkedCount(v, v.name, this.readerFor(q, depth, frameId)).catch(() => undefined);
+    const early = await checkedCount(this.host.adapter, v, v.name, this.readerFor(q, depth, frameId)).catch(() => undefined);
     if (early) return early;
     if (v.reference <= 0 || this.host.adapter.valuesAreRepr) return v;
-    const down = await oneLevelDown(v, this.readerFor(q, depth, frameId)).catch(() => undefined);
+    const down = await oneLevelDown(this.host.adapter, v, this.readerFor(q, depth, frameId)).catch(() => undefined);
     if (down) return down;
     const size = containerSize(v.value);
     const byteArray = isByteArray(v.type);
