@@ -251,7 +251,6 @@ export const delve: AdapterSpec = {
   compactValue: goBytes,
   wrappers: delveWrappers,
   runtimeValue: goRuntimeValues,
-  language: "go",
   waits: goWaits,
   ignoreOutput(text, category) {
     return category === "console" && text.startsWith("Type 'dlv help' for list of commands.");

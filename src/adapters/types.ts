@@ -135,6 +135,18 @@ export interface RuntimeWaits {
     text: string | undefined,
     notStopped: boolean,
   ): { waits: string; in?: string } | undefined;
+  /**
+   * Who holds the lock a thread waits on (glibc: the owner's kernel thread id in the mutex): the
+   * wait it applies to, the call whose first argument names the lock in the user's line, and the
+   * expression that reads the owner's thread id from it. Read while stopped; default: not told.
+   */
+  lockOwner?: { waits: string; call: RegExp; expression(lock: string): string };
+  /**
+   * While the program runs (a pause that stopped no thread), the stacks of at most this many threads
+   * are read (pydevd answers a running thread's stackTrace after half a second, one at a time).
+   * Default: as many as when stopped.
+   */
+  runningThreads?: number;
 }
 
 /** How a value's children and the frame's expressions are read, for ValueWrappers. */
@@ -197,14 +209,14 @@ export interface AdapterIdentity {
   install?: AdapterInstall;
   /** Would this adapter be the natural choice for that program? */
   handles(program: string): boolean;
-  /**
-   * The language whose runtime the daemon reads by meaning (default "c": native code under
-   * lldb-dap or gdb): the hang report's rules for what a thread waits on, and Go's sync and time
-   * values (Delve: "go"; debugpy: "python").
-   */
-  language?: "c" | "go" | "python";
   /** What a blocked thread waits on in the language's runtime (the hang report). Default: glibc's (cWaits.ts). */
   waits?: RuntimeWaits;
+  /**
+   * The interpreter a program runs with where the daemon picks it, not the adapter (debugpy: the
+   * caller's virtualenv's, else the one a script's `#!` names), as an absolute path; undefined: the
+   * adapter's own. The adapter is then run by that interpreter (or one that lends it debugpy).
+   */
+  programInterpreter?(program: string | undefined, options: Record<string, unknown>, where: { cwd: string; env: Env }): string | undefined;
 }
 
 /** How a program is launched, attached to or opened post mortem (a core), and the launch quirks. */

@@ -18,7 +18,7 @@ import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
 import { frameView, functionName } from "./stopReport.ts";
 import { isUserFrame } from "./userCode.ts";
 import { ValueInspector } from "./valueInspector.ts";
-import type { AdapterSpec } from "../../adapters/types.ts";
+import type { AdapterSpec, RuntimeWaits } from "../../adapters/types.ts";
 import { cWaits } from "../../adapters/cWaits.ts";
 import { firstArgument, hangReport, type ThreadRead } from "./waits.ts";
 import type { Format } from "./values.ts";
@@ -33,7 +33,6 @@ const USER_FRAME_DEPTH = 20;
 /** The hang report reads the stacks of at most this many threads, and the locals of this many groups. */
 const MAX_HANG_THREADS = 2000;
 const MAX_HANG_LOCALS = 12;
-const MAX_RUNNING_PYTHON_THREADS = 16;
 /** A local in the hang report is cut at this length (the full value is one `print` away). */
 const HANG_VALUE_LENGTH = 120;
 
@@ -228,10 +227,9 @@ export class Inspector {
     return this.queue(async (q) => {
       const client = this.host.requireLive();
       const stopped = this.host.state === "stopped";
-      const language = this.host.adapter.language ?? "c";
+      const waits = this.host.adapter.waits ?? cWaits;
       const { threads: all } = await client.request("threads", undefined);
-      // pydevd answers a running thread's stackTrace after half a second, one thread at a time.
-      const threads = all.slice(0, stopped || language !== "python" ? MAX_HANG_THREADS : MAX_RUNNING_PYTHON_THREADS);
+      const threads = all.slice(0, stopped ? MAX_HANG_THREADS : (waits.runningThreads ?? MAX_HANG_THREADS));
       const facts = this.host.codeFacts();
       const stacks = await Promise.all(
         threads.map((t) =>
@@ -256,7 +254,7 @@ export class Inspector {
           ...(text !== undefined ? { text } : {}),
         });
       }
-      const report = hangReport(this.host.adapter.waits ?? cWaits, read, !stopped);
+      const report = hangReport(waits, read, !stopped);
       // The locals of each group's first thread, at its frame of the user's (frame ids are valid while stopped).
       if (stopped) {
         for (const g of report.groups.slice(0, MAX_HANG_LOCALS)) {
@@ -268,9 +266,10 @@ export class Inspector {
           if (vars) g.locals = vars.slice(0, this.host.limits.maxLocals).map((v) => ({ ...v, value: truncateValue(v.value, HANG_VALUE_LENGTH).value }));
         }
       }
-      if (stopped && language === "c")
+      if (stopped && waits.lockOwner)
         await this.mutexOwnersNow(
           q,
+          waits.lockOwner,
           report,
           read,
           all.map((t) => t.id),
@@ -303,21 +302,25 @@ export class Inspector {
   }
 
   /**
-   * Who holds the mutex each `pthread_mutex_lock` waiter asks for: glibc keeps the owner's kernel
-   * thread id in `__data.__owner`, read through the call's argument in the waiter's frame. The
-   * debugger's thread for it: the kernel id itself, or from its console (AdapterSpec.threadsByLwp: gdb).
-   * Anything that does not read (another C library, an argument spread over lines) adds nothing.
+   * Who holds the lock each waiter asks for, read through the call's argument in the waiter's frame
+   * (RuntimeWaits.lockOwner: glibc's mutex). The debugger's thread for it: the kernel id itself, or
+   * from its console (AdapterSpec.threadsByLwp: gdb). Anything that does not read (another C
+   * library, an argument spread over lines) adds nothing.
    */
-  private async mutexOwnersNow(q: InQueue, report: HangReport, read: { id: number; frameId?: number }[], ids: number[]): Promise<void> {
+  private async mutexOwnersNow(
+    q: InQueue,
+    owner: NonNullable<RuntimeWaits["lockOwner"]>,
+    report: HangReport,
+    read: { id: number; frameId?: number }[],
+    ids: number[],
+  ): Promise<void> {
     let byLwp: Map<number, number> | undefined;
     for (const g of report.groups) {
-      if (g.waits !== "pthread_mutex_lock" || g.text === undefined) continue;
-      const arg = firstArgument(g.text, /pthread_mutex_(?:timed|clock)?lock/);
+      if (g.waits !== owner.waits || g.text === undefined) continue;
+      const arg = firstArgument(g.text, owner.call);
       const frameId = read.find((t) => t.id === g.threads[0])?.frameId;
       if (!arg || frameId === undefined) continue;
-      const r = await this.reader
-        .evaluateNow(q, `((pthread_mutex_t *)(${arg}))->__data.__owner`, this.host.adapter.printContext, undefined, frameId)
-        .catch(() => undefined);
+      const r = await this.reader.evaluateNow(q, owner.expression(arg), this.host.adapter.printContext, undefined, frameId).catch(() => undefined);
       const lwp = r && /^\d+$/.test(r.result.trim()) ? Number(r.result.trim()) : 0;
       if (!lwp) continue;
       const lwps = this.host.adapter.threadsByLwp;
