@@ -190,6 +190,7 @@ export const codelldb: AdapterSpec = {
   compactValue: lldbDap.compactValue,
   evaluateError: lldbDap.evaluateError,
   wrappers: lldbDap.wrappers,
+  frameName: lldbDap.frameName,
   argumentNames: lldbDap.argumentNames && { ...lldbDap.argumentNames, command: plain(lldbDap.argumentNames.command) },
   codeLines: lldbDap.codeLines && { ...lldbDap.codeLines, command: (file) => plain(lldbDap.codeLines!.command(file)) },
   catchpoints: lldbDap.catchpoints,

@@ -4,6 +4,7 @@ import type { AdapterConfig } from "../common/config.ts";
 import { delveWrappers, goBytes } from "./delveValues.ts";
 import { lldbWrappers } from "./lldbWrappers.ts";
 import { rustWrappers } from "./rustValues.ts";
+import { nativeFunctionName } from "./nativeFrames.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
 import { debugpy } from "./debugpy.ts";
 import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
@@ -36,6 +37,7 @@ export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
     printContext: "watch",
     // It may wrap any debugger: every built-in adapter's value rules (each reads only its own spellings).
     compactValue: (value, type) => goBytes(gdbCompactValue(lldbCompactValue(value, type), type), type),
+    frameName: (name) => nativeFunctionName(debugpy.frameName?.(name) ?? name),
     wrappers: firstWrapper(lldbWrappers, rustWrappers, delveWrappers),
     evaluateError: (message) => debugpy.evaluateError?.(message) ?? lldbEvaluateError(message),
     quirks: {},

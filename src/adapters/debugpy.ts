@@ -393,6 +393,8 @@ export const debugpy: AdapterSpec = {
     return python && isAbsolutePath(python) ? python : undefined;
   },
   valuesAreRepr: true,
+  // debugpy marks the frame an exception stop is in: "test_big (Current frame)".
+  frameName: (name) => name.replace(/ \(Current frame\)$/, ""),
   // Python's exception is the traceback's last line (`NameError: name 'x' is not defined`).
   evaluateError: (message) => (/^Traceback \(most recent call last\):/.test(message) ? message.trim().split("\n").at(-1)!.trim() : undefined),
   // pydevd stops a thread only when it runs Python code: one blocked in a lock, a join or a queue

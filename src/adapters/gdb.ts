@@ -14,6 +14,7 @@ import { isFile, pathFromEnv, realPath, which } from "./which.ts";
 import { isRust, rustFormatters } from "./lldbDap.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
 import { rustWrappers } from "./rustValues.ts";
+import { nativeFunctionName } from "./nativeFrames.ts";
 import { cWaits } from "./cWaits.ts";
 
 /**
@@ -441,6 +442,7 @@ export const gdb: AdapterSpec = {
   compactValue: gdbCompactValue,
   // Rust's wrappers through rustc's gdb providers (`strong=1, weak=0`) and a Mutex shown as `{...}`.
   wrappers: rustWrappers,
+  frameName: nativeFunctionName,
   // cdt-gdb-adapter's variable objects have no children where a pretty printer answers (dynamic
   // varobjs): `output EXPR` prints what `print` would, without adding to the value history.
   consoleValue: {

@@ -14,6 +14,7 @@ import { lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
 import { translateForLldb } from "./lldbExpressions.ts";
 import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
 import { lldbWrappers } from "./lldbWrappers.ts";
+import { nativeFunctionName } from "./nativeFrames.ts";
 import { rustWrappers } from "./rustValues.ts";
 import { firstWrapper } from "./types.ts";
 import { cWaits } from "./cWaits.ts";
@@ -236,6 +237,7 @@ export const lldbDap: AdapterSpec = {
   compactValue: lldbCompactValue,
   evaluateError: lldbEvaluateError,
   wrappers: firstWrapper(lldbWrappers, rustWrappers),
+  frameName: nativeFunctionName,
   // LLDB parses every language as C++: Rust's `.len()`, `v[i]`, `t.0`, `as` and gdb's `*p@N`, `/x` are spelled for it (lldbExpressions.ts).
   translateExpression: (expression, frame) =>
     translateForLldb(expression, {

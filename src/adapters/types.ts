@@ -436,6 +436,11 @@ export interface ValueFacet {
 /** Classifying stops, exits and output: what the adapter's events leave unsaid, read from its output. */
 export interface StopFacet {
   /**
+   * A frame's function as an agent writes it (native debuggers: no Rust hash, no C++ signature;
+   * debugpy: without its "(Current frame)" mark). Default: as the adapter names it.
+   */
+  frameName?(name: string): string;
+  /**
    * Other threads' breakpoint hits of the same stop that the adapter does not report by itself:
    * "pc" (Delve reports one goroutine and steps the others past their breakpoints on the next
    * resume): found by their program counter at a breakpoint's address (pendingHits.ts). lldb-dap

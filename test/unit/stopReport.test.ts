@@ -3,10 +3,15 @@ import { describe, expect, test } from "bun:test";
 import { debugpy } from "../../src/adapters/debugpy.ts";
 import { delve } from "../../src/adapters/delve.ts";
 import { gdb } from "../../src/adapters/gdb.ts";
+import { codelldb } from "../../src/adapters/codelldb.ts";
+import { lldbCli } from "../../src/adapters/lldbCli/index.ts";
 import { lldbDap } from "../../src/adapters/lldbDap.ts";
+import { node } from "../../src/adapters/node.ts";
 import type { AdapterSpec } from "../../src/adapters/types.ts";
 import { evaluateError } from "../../src/daemon/session/values.ts";
 import { coreStop, functionName, inferWatchpoint, normaliseReason } from "../../src/daemon/session/stopReport.ts";
+
+const NATIVE = [lldbDap, codelldb, lldbCli, gdb];
 
 describe("normaliseReason", () => {
   const cases: [string, string | undefined, "entry" | "pause" | undefined, number[], string][] = [
@@ -42,7 +47,9 @@ test.each([
   ["main", "main"],
   ["std::rt::lang_start::{{closure}}::h0123456789abcdef", "std::rt::lang_start::{{closure}}"],
   ["a::h123", "a::h123"],
-])("functionName(%s) = %s", (name, want) => expect(functionName(name)).toBe(want));
+])("native frame names: %s → %s", (name, want) => {
+  for (const spec of NATIVE) expect(functionName(name, spec)).toBe(want);
+});
 
 describe("inferWatchpoint", () => {
   const w = (id: number, location: string, enabled = true, adapterId?: number) => ({ id, location, enabled, adapterId });
@@ -96,8 +103,22 @@ test.each([
   ["::set_login(Account&, char const*)", "set_login"],
   ["main.(*T).Add", "main.(*T).Add"],
   ["basic::main::{{closure}}", "basic::main::{{closure}}"],
-])("functionName drops a C++ signature: %s → %s", (name, want) => expect(functionName(name)).toBe(want));
-test("functionName keeps operator() without a parameter list", () => expect(functionName("Foo::operator()")).toBe("Foo::operator()"));
+])("native frame names drop a C++ signature: %s → %s", (name, want) => {
+  for (const spec of NATIVE) expect(functionName(name, spec)).toBe(want);
+});
+test("native frame names keep operator() without a parameter list", () => expect(functionName("Foo::operator()", lldbDap)).toBe("Foo::operator()"));
+
+// Each adapter's own frame names: debugpy's exception mark goes, and no C++ or Rust rule reads another language's names.
+test.each([
+  [debugpy, "test_big (Current frame)", "test_big"],
+  [debugpy, "<module>", "<module>"],
+  [debugpy, "add(x)", "add(x)"],
+  [delve, "main.(*T).Add", "main.(*T).Add"],
+  [delve, "main.main.func1", "main.main.func1"],
+  [node, "Timeout._onTimeout", "Timeout._onTimeout"],
+  [node, "<anonymous>", "<anonymous>"],
+  [lldbDap, "test_big (Current frame)", "test_big (Current frame)"],
+] as [AdapterSpec, string, string][])("%# frame name %s → %s", (spec, name, want) => expect(functionName(name, spec)).toBe(want));
 
 describe("coreStop (a core whose adapter reports no stop)", () => {
   test("a crash keeps its signal; a gcore'd program is a plain core stop", () => {

@@ -106,7 +106,7 @@ export class Inspector {
       const stacks = await Promise.all(
         framed.map((t) =>
           client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: USER_FRAME_DEPTH }).then(
-            (r) => r.stackFrames.map(frameView),
+            (r) => r.stackFrames.map((f) => frameView(f, this.host.adapter)),
             () => [],
           ),
         ),
@@ -143,7 +143,7 @@ export class Inspector {
   showThread(id: number): Promise<ContextData> {
     return this.queue(async (q) => {
       await this.selectThreadNow(q, id);
-      const frames = (await this.framesNow(q, id)).map(frameView);
+      const frames = (await this.framesNow(q, id)).map((f) => frameView(f, this.host.adapter));
       const facts = this.host.codeFacts();
       const index =
         frames[0] && !isUserFrame(frames[0], facts)
@@ -206,7 +206,7 @@ export class Inspector {
         try {
           const res = await client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: Math.max(limit, 20) });
           frames = res.stackFrames.map((f, index) => {
-            const { id: _id, ...view } = frameView(f);
+            const { id: _id, ...view } = frameView(f, this.host.adapter);
             return { index, ...view };
           });
         } catch {}
@@ -241,7 +241,7 @@ export class Inspector {
       );
       const read: (ThreadRead & { frameId?: number })[] = [];
       for (const [i, t] of threads.entries()) {
-        const frames = stacks[i]!.map((f, index) => ({ index, ...frameView(f) }));
+        const frames = stacks[i]!.map((f, index) => ({ index, ...frameView(f, this.host.adapter) }));
         const u = frames.findIndex((f) => isUserFrame(f, facts));
         const user = u >= 0 ? frames[u]! : undefined;
         const text = user?.file && user.line ? (await readLines(user.file))?.[user.line - 1]?.trim() : undefined;
@@ -462,7 +462,7 @@ export class Inspector {
 
   async frameViewsNow(q: InQueue, threadId: number, limit: number): Promise<FrameView[]> {
     const frames = await this.framesNow(q, threadId, limit);
-    return frames.map((f, index) => ({ index, ...frameView(f) }));
+    return frames.map((f, index) => ({ index, ...frameView(f, this.host.adapter) }));
   }
 
   async selectedFrameNow(q: InQueue): Promise<{ frame: P.StackFrame; index: number; threadId: number }> {
@@ -501,7 +501,7 @@ export class Inspector {
       // The last stop's reason and breakpoints belong to the thread and frame it named.
       reason: last?.threadId === undefined || last.threadId === threadId ? last?.reason : undefined,
       breakpointIds: index === (last?.frameIndex ?? 0) && (last?.threadId === undefined || last.threadId === threadId) ? (last?.breakpointIds ?? []) : [],
-      frame: { function: functionName(frame.name), file, line: frame.line, column: frame.column },
+      frame: { function: functionName(frame.name, this.host.adapter), file, line: frame.line, column: frame.column },
       source,
       locals: cut.variables,
       ...(cut.note ? { truncated: [cut.note] } : {}),

@@ -132,7 +132,7 @@ export class StopPipeline {
     if (!h.control.pending.size) return;
     const tops = await Promise.all(h.control.pending.list().map((p) => this.top(client, p.threadId)));
     report.alsoStopped = h.control.pending.list().map((p, i) => {
-      const f = tops[i] ? frameView(tops[i] as P.StackFrame) : undefined;
+      const f = tops[i] ? frameView(tops[i] as P.StackFrame, h.adapter) : undefined;
       return { threadId: p.threadId, ...(p.ids.length ? { breakpointIds: p.ids } : {}), ...(f ? { function: f.function, file: f.file, line: f.line } : {}) };
     });
   }

@@ -203,7 +203,7 @@ export async function locate(q: InQueue, ctx: ReportContext, body: DapEventMap["
     if (value) report.description = caught.valueIsMessage ? messageText(adapter, value) : compactValue(adapter, value, undefined);
   }
   // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
-  const views = d.frames.map(frameView);
+  const views = d.frames.map((f) => frameView(f, adapter));
   const index = userFrameIndex(report.reason, views, ctx.facts);
   d.shown = d.frames[index]!;
   const { id: _id, ...where } = views[index]!;

@@ -69,7 +69,12 @@ export class ValueInspector {
           ? await Promise.all(vars.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(q, x.reference, depth - 1) } : x)))
           : vars;
       const cut = truncateVariables(expanded, { ...this.host.limits, maxLocals: 500 });
-      return { frameIndex: index, frame: functionName(frame.name), variables: cut.variables, ...(cut.note ? { truncated: [cut.note] } : {}) };
+      return {
+        frameIndex: index,
+        frame: functionName(frame.name, this.host.adapter),
+        variables: cut.variables,
+        ...(cut.note ? { truncated: [cut.note] } : {}),
+      };
     });
   }
 
@@ -224,7 +229,7 @@ export class ValueInspector {
       } finally {
         this.showHidden = false;
       }
-      return { frameIndex: index, frame: functionName(frame.name), variables, scopes: shown, ...(truncated.length ? { truncated } : {}) };
+      return { frameIndex: index, frame: functionName(frame.name, this.host.adapter), variables, scopes: shown, ...(truncated.length ? { truncated } : {}) };
     });
   }
 
