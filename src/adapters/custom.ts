@@ -7,6 +7,7 @@ import { rustWrappers } from "./rustValues.ts";
 import { nativeFunctionName } from "./nativeFrames.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
 import { debugpy } from "./debugpy.ts";
+import { gdb } from "./gdb.ts";
 import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
 import { type AdapterSpec, firstWrapper } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
@@ -37,6 +38,7 @@ export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
     printContext: "watch",
     // It may wrap any debugger: every built-in adapter's value rules (each reads only its own spellings).
     compactValue: (value, type) => goBytes(gdbCompactValue(lldbCompactValue(value, type), type), type),
+    ownedObject: gdb.ownedObject,
     frameName: (name) => nativeFunctionName(debugpy.frameName?.(name) ?? name),
     wrappers: firstWrapper(lldbWrappers, rustWrappers, delveWrappers),
     evaluateError: (message) => debugpy.evaluateError?.(message) ?? lldbEvaluateError(message),

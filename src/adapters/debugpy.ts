@@ -393,6 +393,15 @@ export const debugpy: AdapterSpec = {
     return python && isAbsolutePath(python) ? python : undefined;
   },
   valuesAreRepr: true,
+  // debugpy's text of a deque leaves out its maxlen (`deque([1, 2, 3])` for maxlen=5): Python's own repr() says it.
+  ownText: {
+    applies: (v) => v.type === "deque" && /^[A-Za-z_]\w*$/.test(v.name) && !/maxlen=/.test(v.value),
+    expression: (name) => `repr(${name})`,
+    parse(result) {
+      const text = /^'(.*)'$/.exec(result.trim())?.[1];
+      return text && /^deque\(/.test(text) ? text.replace(/\\'/g, "'") : undefined;
+    },
+  },
   // debugpy marks the frame an exception stop is in: "test_big (Current frame)".
   frameName: (name) => name.replace(/ \(Current frame\)$/, ""),
   // Python's exception is the traceback's last line (`NameError: name 'x' is not defined`).

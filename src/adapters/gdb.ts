@@ -443,6 +443,9 @@ export const gdb: AdapterSpec = {
   // Rust's wrappers through rustc's gdb providers (`strong=1, weak=0`) and a Mutex shown as `{...}`.
   wrappers: rustWrappers,
   frameName: nativeFunctionName,
+  // gdb's printer shows a unique_ptr or shared_ptr as `{get() = 0x…}`: `*EXPR` (its libstdc++ xmethods) reads the object.
+  ownedObject: (v, expression) =>
+    /^std::(?:unique|shared)_ptr</.test(v.type ?? "") && /\{get\(\) = 0x[0-9a-f]*[1-9a-f][0-9a-f]*\}$/i.test(v.value) ? `*${expression}` : undefined,
   // cdt-gdb-adapter's variable objects have no children where a pretty printer answers (dynamic
   // varobjs): `output EXPR` prints what `print` would, without adding to the value history.
   consoleValue: {

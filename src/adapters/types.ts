@@ -375,6 +375,17 @@ export interface ValueFacet {
    * read from the children in the adapter's module. Default: none.
    */
   wrappers?: ValueWrappers;
+  /**
+   * A value whose text from the adapter leaves out what the language's own printing says (debugpy:
+   * a deque's maxlen): which values, the expression (in the `repl` context, in the value's frame)
+   * that prints it, and the value in its result (undefined: keep the adapter's).
+   */
+  ownText?: { applies(v: VariableView): boolean; expression(name: string): string; parse(result: string): string | undefined };
+  /**
+   * A smart pointer shown as its pointer only (gdb's printer: `{get() = 0x…}`): the expression that
+   * reads the object it owns, shown after it as a raw pointer's is. Undefined: not such a value.
+   */
+  ownedObject?(v: VariableView, expression: string): string | undefined;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
   /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
