@@ -444,6 +444,11 @@ export const gdb: AdapterSpec = {
   wrappers: rustWrappers,
   frameName: nativeFunctionName,
   // gdb's printer shows a unique_ptr or shared_ptr as `{get() = 0x…}`: `*EXPR` (its libstdc++ xmethods) reads the object.
+  // "Program terminated with signal SIGSEGV, Segmentation fault." on opening a crash's core.
+  coreSignal(console) {
+    const m = /Program terminated with signal (SIG[A-Z0-9]+), ([^.\n]+)/.exec(console);
+    return m ? { signal: m[1]!, meaning: m[2]! } : undefined;
+  },
   ownedObject: (v, expression) =>
     /^std::(?:unique|shared)_ptr</.test(v.type ?? "") && /\{get\(\) = 0x[0-9a-f]*[1-9a-f][0-9a-f]*\}$/i.test(v.value) ? `*${expression}` : undefined,
   // cdt-gdb-adapter's variable objects have no children where a pretty printer answers (dynamic

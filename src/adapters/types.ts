@@ -476,6 +476,11 @@ export interface StopFacet {
    * its recent output, the session's last stop report): undefined for an exit.
    */
   exitSignal?(exitCode: number | null | undefined, recentOutput: string, lastStop: StopReport | undefined, pid: number | undefined): string | undefined;
+  /**
+   * The signal that ended a program whose core the adapter opened without a stop event (coreArgs'
+   * `noStopEvent`), from what the debugger said opening it; undefined: no signal (a gcore'd dump).
+   */
+  coreSignal?(console: string): { signal: string; meaning: string } | undefined;
   /** A stop that is in truth the program's death by a signal (gdb: "Program terminated with signal SIGKILL"): the signal. */
   signalDeathAtStop?(outputSinceLastStop: string): string | undefined;
   /** The runner's verdict, from the program's output at its end ("1 failed, 1 passed"): said in the exit report. */

@@ -15,13 +15,13 @@ const REASONS: Record<string, string> = {
 };
 
 /**
- * The first stop of a core dump whose adapter reports none (cdt-gdb-adapter), from what gdb said
- * on opening it: a crash keeps its signal ("Program terminated with signal SIGSEGV, Segmentation
- * fault."); a dump taken from a running program (gcore) is a plain `core` stop.
+ * The first stop of a core dump whose adapter reports none (cdt-gdb-adapter): a crash keeps its
+ * signal, as the debugger told it on opening the core (AdapterSpec.coreSignal); a dump taken from a
+ * running program (gcore) is a plain `core` stop.
  */
-export function coreStop(console: string): DapEventMap["stopped"] {
-  const m = /Program terminated with signal (SIG[A-Z0-9]+), ([^.\n]+)/.exec(console);
-  return m ? { reason: "exception", description: `signal ${m[1]}: ${m[2]}`, allThreadsStopped: true } : { reason: "entry", allThreadsStopped: true };
+export function coreStop(spec: Pick<AdapterSpec, "coreSignal">, console: string): DapEventMap["stopped"] {
+  const s = spec.coreSignal?.(console);
+  return s ? { reason: "exception", description: `signal ${s.signal}: ${s.meaning}`, allThreadsStopped: true } : { reason: "entry", allThreadsStopped: true };
 }
 
 /**

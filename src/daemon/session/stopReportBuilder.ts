@@ -323,8 +323,8 @@ export async function attachOutput(ctx: Pick<ReportContext, "output">, report: S
 }
 
 /** The first stop of a core dump whose adapter reports none, from what the debugger said opening it. */
-export function coreStopFrom(output: ProgramOutput, mark: number): DapEventMap["stopped"] {
-  return coreStop(output.since(mark, ["console"]));
+export function coreStopFrom(spec: AdapterSpec, output: ProgramOutput, mark: number): DapEventMap["stopped"] {
+  return coreStop(spec, output.since(mark, ["console"]));
 }
 
 /** debugpy's userUnhandled stops add "(note: full exception trace is shown but execution is paused at: f)" to the exception's name. */
