@@ -191,6 +191,7 @@ export const codelldb: AdapterSpec = {
   evaluateError: lldbDap.evaluateError,
   wrappers: lldbDap.wrappers,
   frameName: lldbDap.frameName,
+  runtimeFrames: lldbDap.runtimeFrames,
   argumentNames: lldbDap.argumentNames && { ...lldbDap.argumentNames, command: plain(lldbDap.argumentNames.command) },
   codeLines: lldbDap.codeLines && { ...lldbDap.codeLines, command: (file) => plain(lldbDap.codeLines!.command(file)) },
   catchpoints: lldbDap.catchpoints,

@@ -5,6 +5,7 @@ import { delveWrappers, goBytes } from "./delveValues.ts";
 import { lldbWrappers } from "./lldbWrappers.ts";
 import { rustWrappers } from "./rustValues.ts";
 import { nativeFunctionName } from "./nativeFrames.ts";
+import { NATIVE_RUNTIME_FRAMES } from "./runtimeFrames.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
 import { debugpy } from "./debugpy.ts";
 import { gdb } from "./gdb.ts";
@@ -39,6 +40,7 @@ export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
     // It may wrap any debugger: every built-in adapter's value rules (each reads only its own spellings).
     compactValue: (value, type) => goBytes(gdbCompactValue(lldbCompactValue(value, type), type), type),
     ownedObject: gdb.ownedObject,
+    runtimeFrames: NATIVE_RUNTIME_FRAMES,
     frameName: (name) => nativeFunctionName(debugpy.frameName?.(name) ?? name),
     wrappers: firstWrapper(lldbWrappers, rustWrappers, delveWrappers),
     evaluateError: (message) => debugpy.evaluateError?.(message) ?? lldbEvaluateError(message),

@@ -9,6 +9,7 @@ import { goDebugBuild } from "./goBuild.ts";
 import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
 import { delveWrappers, goBytes } from "./delveValues.ts";
+import { C_RUNTIME_FRAMES, GO_RUNTIME_FRAMES } from "./runtimeFrames.ts";
 import { goRuntimeValues } from "./goValues.ts";
 import { goWaits } from "./goWaits.ts";
 
@@ -250,6 +251,8 @@ export const delve: AdapterSpec = {
   printContext: "watch",
   compactValue: goBytes,
   wrappers: delveWrappers,
+  // Go's runtime, and glibc's where cgo calls reach it.
+  runtimeFrames: [...GO_RUNTIME_FRAMES, ...C_RUNTIME_FRAMES],
   runtimeValue: goRuntimeValues,
   waits: goWaits,
   ignoreOutput(text, category) {

@@ -15,6 +15,7 @@ import { isRust, rustFormatters } from "./lldbDap.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
 import { rustWrappers } from "./rustValues.ts";
 import { nativeFunctionName } from "./nativeFrames.ts";
+import { NATIVE_RUNTIME_FRAMES } from "./runtimeFrames.ts";
 import { cWaits } from "./cWaits.ts";
 
 /**
@@ -443,6 +444,7 @@ export const gdb: AdapterSpec = {
   // Rust's wrappers through rustc's gdb providers (`strong=1, weak=0`) and a Mutex shown as `{...}`.
   wrappers: rustWrappers,
   frameName: nativeFunctionName,
+  runtimeFrames: NATIVE_RUNTIME_FRAMES,
   // gdb's printer shows a unique_ptr or shared_ptr as `{get() = 0x…}`: `*EXPR` (its libstdc++ xmethods) reads the object.
   // "Program terminated with signal SIGSEGV, Segmentation fault." on opening a crash's core.
   coreSignal(console) {

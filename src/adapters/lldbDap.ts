@@ -15,6 +15,7 @@ import { translateForLldb } from "./lldbExpressions.ts";
 import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
 import { lldbWrappers } from "./lldbWrappers.ts";
 import { nativeFunctionName } from "./nativeFrames.ts";
+import { NATIVE_RUNTIME_FRAMES } from "./runtimeFrames.ts";
 import { rustWrappers } from "./rustValues.ts";
 import { firstWrapper } from "./types.ts";
 import { cWaits } from "./cWaits.ts";
@@ -238,6 +239,7 @@ export const lldbDap: AdapterSpec = {
   evaluateError: lldbEvaluateError,
   wrappers: firstWrapper(lldbWrappers, rustWrappers),
   frameName: nativeFunctionName,
+  runtimeFrames: NATIVE_RUNTIME_FRAMES,
   // LLDB parses every language as C++: Rust's `.len()`, `v[i]`, `t.0`, `as` and gdb's `*p@N`, `/x` are spelled for it (lldbExpressions.ts).
   translateExpression: (expression, frame) =>
     translateForLldb(expression, {

@@ -447,6 +447,11 @@ export interface ValueFacet {
 /** Classifying stops, exits and output: what the adapter's events leave unsaid, read from its output. */
 export interface StopFacet {
   /**
+   * Functions of the runtimes the adapter's programs run on (glibc's `abort`, Go's `runtime.`,
+   * Rust's `core::`), whatever file they are in: never the user's frame. Default: none.
+   */
+  runtimeFrames?: readonly RegExp[];
+  /**
    * A frame's function as an agent writes it (native debuggers: no Rust hash, no C++ signature;
    * debugpy: without its "(Current frame)" mark). Default: as the adapter names it.
    */
