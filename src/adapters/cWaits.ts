@@ -19,4 +19,12 @@ const C: WaitRule[] = [
   { test: /futex/, waits: "futex" },
 ];
 
-export const cWaits: RuntimeWaits = { rules: C };
+export const cWaits: RuntimeWaits = {
+  rules: C,
+  // glibc keeps the owner's kernel thread id in `__data.__owner`, read through the call's argument.
+  lockOwner: {
+    waits: "pthread_mutex_lock",
+    call: /pthread_mutex_(?:timed|clock)?lock/,
+    expression: (lock) => `((pthread_mutex_t *)(${lock}))->__data.__owner`,
+  },
+};

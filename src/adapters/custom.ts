@@ -1,11 +1,16 @@
 // Any DAP adapter named in config.toml ([adapters.NAME]): command line, transport, launch defaults.
 import { extname } from "node:path";
 import type { AdapterConfig } from "../common/config.ts";
-import { goBytes } from "./delveValues.ts";
+import { delveWrappers, goBytes } from "./delveValues.ts";
+import { lldbWrappers } from "./lldbWrappers.ts";
+import { rustWrappers } from "./rustValues.ts";
+import { nativeFunctionName } from "./nativeFrames.ts";
+import { NATIVE_RUNTIME_FRAMES } from "./runtimeFrames.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
 import { debugpy } from "./debugpy.ts";
+import { gdb } from "./gdb.ts";
 import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
-import type { AdapterSpec } from "./types.ts";
+import { type AdapterSpec, firstWrapper } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 
 /** `DAP server listening at: 127.0.0.1:40123` and similar. */
@@ -34,6 +39,10 @@ export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
     printContext: "watch",
     // It may wrap any debugger: every built-in adapter's value rules (each reads only its own spellings).
     compactValue: (value, type) => goBytes(gdbCompactValue(lldbCompactValue(value, type), type), type),
+    ownedObject: gdb.ownedObject,
+    runtimeFrames: NATIVE_RUNTIME_FRAMES,
+    frameName: (name) => nativeFunctionName(debugpy.frameName?.(name) ?? name),
+    wrappers: firstWrapper(lldbWrappers, rustWrappers, delveWrappers),
     evaluateError: (message) => debugpy.evaluateError?.(message) ?? lldbEvaluateError(message),
     quirks: {},
   };

@@ -6,11 +6,11 @@ import { envChanges, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { RESTORE_VARIABLE, withNoDelay } from "./pythonNoDelay.ts";
 import { pythonWaits } from "./pythonWaits.ts";
-import { isPythonScript } from "./shebang.ts";
+import { isPythonScript, pythonOfShebang, shebang } from "./shebang.ts";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { isExecutable, realPath, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
-import { namesDirectory, venvInterpreters } from "../common/hostPath.ts";
+import { isAbsolutePath, namesDirectory, venvInterpreters } from "../common/hostPath.ts";
 
 /** What one interpreter told us about itself. */
 export interface Interpreter {
@@ -302,9 +302,11 @@ export function pythonProgramEnv(o: LaunchOptions, prefix?: string): Record<stri
 // Dunder names are noise in a stop report's locals; `print obj.__class__` still works.
 const VARIABLE_PRESENTATION = { special: "hide", function: "group", class: "group", protected: "inline" };
 
+const PY_EXTENSIONS = [".py", ".pyw"];
+
 export const debugpy: AdapterSpec = {
   name: "debugpy",
-  sourceExtensions: [".py", ".pyw"],
+  sourceExtensions: PY_EXTENSIONS,
   title: "debugpy: Python",
   transport: { kind: "stdio" },
   // In a target (`--via`): its python3 runs the adapter; the program needs no ptrace.
@@ -376,9 +378,32 @@ export const debugpy: AdapterSpec = {
     };
   },
   printContext: "watch",
-  language: "python",
   waits: pythonWaits,
+  // Unless --python or DEBUGGER_PYTHON names one: the caller's active virtualenv's (its packages
+  // are the program's), else for a script without a .py name the one its `#!` line names.
+  programInterpreter(program, options, { cwd, env }) {
+    if (options.python || env.DEBUGGER_PYTHON) return undefined;
+    const venv = env.VIRTUAL_ENV;
+    const name = program?.toLowerCase();
+    const python = venv
+      ? venvInterpreters(venv).find(isExecutable)
+      : program && name && !PY_EXTENSIONS.some((e) => name.endsWith(e))
+        ? pythonOfShebang(shebang(program), { cwd, path: env.PATH ?? "", env })
+        : undefined;
+    return python && isAbsolutePath(python) ? python : undefined;
+  },
   valuesAreRepr: true,
+  // debugpy's text of a deque leaves out its maxlen (`deque([1, 2, 3])` for maxlen=5): Python's own repr() says it.
+  ownText: {
+    applies: (v) => v.type === "deque" && /^[A-Za-z_]\w*$/.test(v.name) && !/maxlen=/.test(v.value),
+    expression: (name) => `repr(${name})`,
+    parse(result) {
+      const text = /^'(.*)'$/.exec(result.trim())?.[1];
+      return text && /^deque\(/.test(text) ? text.replace(/\\'/g, "'") : undefined;
+    },
+  },
+  // debugpy marks the frame an exception stop is in: "test_big (Current frame)".
+  frameName: (name) => name.replace(/ \(Current frame\)$/, ""),
   // Python's exception is the traceback's last line (`NameError: name 'x' is not defined`).
   evaluateError: (message) => (/^Traceback \(most recent call last\):/.test(message) ? message.trim().split("\n").at(-1)!.trim() : undefined),
   // pydevd stops a thread only when it runs Python code: one blocked in a lock, a join or a queue

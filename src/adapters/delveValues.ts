@@ -1,6 +1,8 @@
 // Delve's spellings of Go values, cut down to what an agent reads (AdapterSpec.compactValue of
 // Delve). Pure functions, unit-tested from a table of Delve's text.
+import type { VariableView } from "../ipc/types.ts";
 import { quoteBytes } from "./cValues.ts";
+import type { ValueReader, ValueWrappers } from "./types.ts";
 
 /** Go's `[]uint8 len: 5, cap: 5, [104,101,108,108,111]` also as the quoted string it holds. */
 export function goBytes(value: string, type: string | undefined): string {
@@ -12,4 +14,35 @@ export function goBytes(value: string, type: string | undefined): string {
     .filter((x) => x.trim() !== "")
     .map(Number);
   return `${value} ${quoteBytes(bytes)}`;
+}
+
+const byName = (kids: VariableView[], name: string) => kids.find((k) => k.name === name);
+
+/** Delve's wrappers (AdapterSpec.wrappers): a buffered channel shown as `chan int 2/4` gets the items waiting in it. */
+export const delveWrappers: ValueWrappers = {
+  inside: (v, r) => (/^chan /.test(v.type ?? "") && /^chan .* \d+\/\d+$/.test(v.value.trim()) ? goChannel(v, r) : Promise.resolve(undefined)),
+};
+
+/** The items waiting in a channel: buf[(recvx + i) % dataqsiz] for i below qcount. */
+async function goChannel(v: VariableView, r: ValueReader): Promise<VariableView | undefined> {
+  const kids = await r.children(v.reference);
+  const num = (name: string) => {
+    const k = byName(kids, name);
+    // Delve: `2 = 0x2`.
+    const m = k ? /^(\d+)(?: = 0x[0-9a-f]+)?$/i.exec(k.value.trim()) : null;
+    return m ? Number(m[1]) : undefined;
+  };
+  const count = num("qcount");
+  const size = num("dataqsiz");
+  const recvx = num("recvx") ?? 0;
+  const buf = byName(kids, "buf");
+  if (count === undefined || size === undefined || !buf || buf.reference <= 0) return undefined;
+  if (count === 0) return { ...v, value: `${v.value} []` };
+  // buf is a pointer to an array: its one child is the array, whose children are the slots.
+  let slots = await r.children(buf.reference);
+  if (slots.length === 1 && slots[0]!.reference > 0) slots = await r.children(slots[0]!.reference);
+  if (slots.length < size) return undefined;
+  const items: string[] = [];
+  for (let i = 0; i < Math.min(count, 20); i++) items.push((await r.inline(slots[(recvx + i) % size]!)).value);
+  return { ...v, value: `${v.value} [${items.join(", ")}${count > 20 ? `, … ${count - 20} more` : ""}]` };
 }

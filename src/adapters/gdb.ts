@@ -13,6 +13,9 @@ import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";
 import { isRust, rustFormatters } from "./lldbDap.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
+import { rustWrappers } from "./rustValues.ts";
+import { nativeFunctionName } from "./nativeFrames.ts";
+import { NATIVE_RUNTIME_FRAMES } from "./runtimeFrames.ts";
 import { cWaits } from "./cWaits.ts";
 import { CDT_WARM_ENTRY } from "./cdtWarmGdb.ts";
 
@@ -455,6 +458,18 @@ export const gdb: AdapterSpec = {
   printContext: "watch",
   waits: cWaits,
   compactValue: gdbCompactValue,
+  // Rust's wrappers through rustc's gdb providers (`strong=1, weak=0`) and a Mutex shown as `{...}`.
+  wrappers: rustWrappers,
+  frameName: nativeFunctionName,
+  runtimeFrames: NATIVE_RUNTIME_FRAMES,
+  // gdb's printer shows a unique_ptr or shared_ptr as `{get() = 0x…}`: `*EXPR` (its libstdc++ xmethods) reads the object.
+  // "Program terminated with signal SIGSEGV, Segmentation fault." on opening a crash's core.
+  coreSignal(console) {
+    const m = /Program terminated with signal (SIG[A-Z0-9]+), ([^.\n]+)/.exec(console);
+    return m ? { signal: m[1]!, meaning: m[2]! } : undefined;
+  },
+  ownedObject: (v, expression) =>
+    /^std::(?:unique|shared)_ptr</.test(v.type ?? "") && /\{get\(\) = 0x[0-9a-f]*[1-9a-f][0-9a-f]*\}$/i.test(v.value) ? `*${expression}` : undefined,
   // cdt-gdb-adapter's variable objects have no children where a pretty printer answers (dynamic
   // varobjs): `output EXPR` prints what `print` would, without adding to the value history.
   consoleValue: {

@@ -13,6 +13,11 @@ import { signalName } from "../common/signals.ts";
 import { lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
 import { translateForLldb } from "./lldbExpressions.ts";
 import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
+import { lldbWrappers } from "./lldbWrappers.ts";
+import { nativeFunctionName } from "./nativeFrames.ts";
+import { NATIVE_RUNTIME_FRAMES } from "./runtimeFrames.ts";
+import { rustWrappers } from "./rustValues.ts";
+import { firstWrapper } from "./types.ts";
 import { cWaits } from "./cWaits.ts";
 
 function candidates(env: Env | NodeJS.ProcessEnv): string[] {
@@ -232,6 +237,9 @@ export const lldbDap: AdapterSpec = {
   waits: cWaits,
   compactValue: lldbCompactValue,
   evaluateError: lldbEvaluateError,
+  wrappers: firstWrapper(lldbWrappers, rustWrappers),
+  frameName: nativeFunctionName,
+  runtimeFrames: NATIVE_RUNTIME_FRAMES,
   // LLDB parses every language as C++: Rust's `.len()`, `v[i]`, `t.0`, `as` and gdb's `*p@N`, `/x` are spelled for it (lldbExpressions.ts).
   translateExpression: (expression, frame) =>
     translateForLldb(expression, {

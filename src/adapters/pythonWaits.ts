@@ -34,6 +34,8 @@ function baseName(file: string | undefined): string {
 
 export const pythonWaits: RuntimeWaits = {
   rules: PY,
+  // pydevd answers a running thread's stackTrace after half a second, one thread at a time.
+  runningThreads: 16,
   frameName: (f) => `${baseName(f.file)}:${f.function}`,
   otherwise: (_frames, userIndex, text, notStopped) => {
     if (userIndex !== 0) return undefined;

@@ -4,7 +4,7 @@ import type { Env } from "../common/callerEnv.ts";
 import type { ReturnValueSpec } from "./returnValueText.ts";
 import type { Translation } from "./lldbExpressions.ts";
 import type { Transport } from "./connection.ts";
-import type { StopReport } from "../ipc/types.ts";
+import type { StopReport, VariableView } from "../ipc/types.ts";
 import type { RemoteAdapter } from "./via.ts";
 
 export interface LaunchOptions {
@@ -135,6 +135,58 @@ export interface RuntimeWaits {
     text: string | undefined,
     notStopped: boolean,
   ): { waits: string; in?: string } | undefined;
+  /**
+   * Who holds the lock a thread waits on (glibc: the owner's kernel thread id in the mutex): the
+   * wait it applies to, the call whose first argument names the lock in the user's line, and the
+   * expression that reads the owner's thread id from it. Read while stopped; default: not told.
+   */
+  lockOwner?: { waits: string; call: RegExp; expression(lock: string): string };
+  /**
+   * While the program runs (a pause that stopped no thread), the stacks of at most this many threads
+   * are read (pydevd answers a running thread's stackTrace after half a second, one at a time).
+   * Default: as many as when stopped.
+   */
+  runningThreads?: number;
+}
+
+/** How a value's children and the frame's expressions are read, for ValueWrappers. */
+export interface ValueReader {
+  children(reference: number): Promise<VariableView[]>;
+  /** A child as one line (its own one-level-down, small structs inline). */
+  inline(v: VariableView): Promise<VariableView>;
+  /** An expression's value in the value's frame, or undefined when it cannot be read. */
+  evaluate(expression: string): Promise<string | undefined>;
+}
+
+/** What a value's own line leaves unsaid, read one level down (AdapterSpec.wrappers). */
+export interface ValueWrappers {
+  /** The value one level down, or undefined when `v` is not such a wrapper (or its inside cannot be read). */
+  inside(v: VariableView, r: ValueReader): Promise<VariableView | undefined>;
+  /**
+   * A container's size checked against the count its runtime keeps, where the debugger's formatter
+   * is known to misread it (`expression`: the value's name in its frame); undefined: nothing to say.
+   */
+  checkedCount?(v: VariableView, expression: string, r: ValueReader): Promise<VariableView | undefined>;
+}
+
+/** The first wrapper rule set that reads `v` (a custom adapter keeps every built-in's). */
+export function firstWrapper(...sets: ValueWrappers[]): ValueWrappers {
+  return {
+    async inside(v, r) {
+      for (const w of sets) {
+        const out = await w.inside(v, r);
+        if (out) return out;
+      }
+      return undefined;
+    },
+    async checkedCount(v, expression, r) {
+      for (const w of sets) {
+        const out = await w.checkedCount?.(v, expression, r);
+        if (out) return out;
+      }
+      return undefined;
+    },
+  };
 }
 
 /** Which adapter this is, how it is found and installed, and which programs it is the natural choice for. */
@@ -157,14 +209,14 @@ export interface AdapterIdentity {
   install?: AdapterInstall;
   /** Would this adapter be the natural choice for that program? */
   handles(program: string): boolean;
-  /**
-   * The language whose runtime the daemon reads by meaning (default "c": native code under
-   * lldb-dap or gdb): the hang report's rules for what a thread waits on, and Go's sync and time
-   * values (Delve: "go"; debugpy: "python").
-   */
-  language?: "c" | "go" | "python";
   /** What a blocked thread waits on in the language's runtime (the hang report). Default: glibc's (cWaits.ts). */
   waits?: RuntimeWaits;
+  /**
+   * The interpreter a program runs with where the daemon picks it, not the adapter (debugpy: the
+   * caller's virtualenv's, else the one a script's `#!` names), as an absolute path; undefined: the
+   * adapter's own. The adapter is then run by that interpreter (or one that lends it debugpy).
+   */
+  programInterpreter?(program: string | undefined, options: Record<string, unknown>, where: { cwd: string; env: Env }): string | undefined;
 }
 
 /** How a program is launched, attached to or opened post mortem (a core), and the launch quirks. */
@@ -317,6 +369,23 @@ export interface ValueFacet {
    * the error's first line.
    */
   evaluateError?(message: string): string | undefined;
+  /**
+   * Values whose own line names a state but not the value inside it (LLDB's `Has Value=true`, a
+   * Rust `strong=1, weak=0`, Delve's `chan int 2/4`): the debugger's and the language's spellings,
+   * read from the children in the adapter's module. Default: none.
+   */
+  wrappers?: ValueWrappers;
+  /**
+   * A value whose text from the adapter leaves out what the language's own printing says (debugpy:
+   * a deque's maxlen): which values, the expression (in the `repl` context, in the value's frame)
+   * that prints it, and the value in its result (undefined: keep the adapter's).
+   */
+  ownText?: { applies(v: VariableView): boolean; expression(name: string): string; parse(result: string): string | undefined };
+  /**
+   * A smart pointer shown as its pointer only (gdb's printer: `{get() = 0x…}`): the expression that
+   * reads the object it owns, shown after it as a raw pointer's is. Undefined: not such a value.
+   */
+  ownedObject?(v: VariableView, expression: string): string | undefined;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
   /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
@@ -378,6 +447,16 @@ export interface ValueFacet {
 /** Classifying stops, exits and output: what the adapter's events leave unsaid, read from its output. */
 export interface StopFacet {
   /**
+   * Functions of the runtimes the adapter's programs run on (glibc's `abort`, Go's `runtime.`,
+   * Rust's `core::`), whatever file they are in: never the user's frame. Default: none.
+   */
+  runtimeFrames?: readonly RegExp[];
+  /**
+   * A frame's function as an agent writes it (native debuggers: no Rust hash, no C++ signature;
+   * debugpy: without its "(Current frame)" mark). Default: as the adapter names it.
+   */
+  frameName?(name: string): string;
+  /**
    * Other threads' breakpoint hits of the same stop that the adapter does not report by itself:
    * "pc" (Delve reports one goroutine and steps the others past their breakpoints on the next
    * resume): found by their program counter at a breakpoint's address (pendingHits.ts). lldb-dap
@@ -402,6 +481,11 @@ export interface StopFacet {
    * its recent output, the session's last stop report): undefined for an exit.
    */
   exitSignal?(exitCode: number | null | undefined, recentOutput: string, lastStop: StopReport | undefined, pid: number | undefined): string | undefined;
+  /**
+   * The signal that ended a program whose core the adapter opened without a stop event (coreArgs'
+   * `noStopEvent`), from what the debugger said opening it; undefined: no signal (a gcore'd dump).
+   */
+  coreSignal?(console: string): { signal: string; meaning: string } | undefined;
   /** A stop that is in truth the program's death by a signal (gdb: "Program terminated with signal SIGKILL"): the signal. */
   signalDeathAtStop?(outputSinceLastStop: string): string | undefined;
   /** The runner's verdict, from the program's output at its end ("1 failed, 1 passed"): said in the exit report. */

@@ -1,6 +1,12 @@
 // Which frames are the user's code, from facts (the project's roots, the files on this disk), with
 // and without the C library's debug info installed: the same program must pick the same frame.
 import { describe, expect, test } from "bun:test";
+import { debugpy } from "../../src/adapters/debugpy.ts";
+import { delve } from "../../src/adapters/delve.ts";
+import { gdb } from "../../src/adapters/gdb.ts";
+import { lldbDap } from "../../src/adapters/lldbDap.ts";
+import { node } from "../../src/adapters/node.ts";
+import type { AdapterSpec } from "../../src/adapters/types.ts";
 import { isUserFrame, userFrameIndex, type CodeFacts } from "../../src/daemon/session/userCode.ts";
 
 /** A disk with the project's files, the system's headers and a virtualenv; no glibc sources. */
@@ -18,9 +24,11 @@ const disk = new Set([
   "/home/me/go/pkg/mod/github.com/pkg/errors@v0.9.1/errors.go",
   "/opt/service/handler.c",
 ]);
-const facts = (cwd = "/home/me/app", program = "/home/me/app/build/app"): CodeFacts => ({
+/** The facts as a session of `spec` has them (its runtime's functions: AdapterSpec.runtimeFrames); lldb-dap's by default. */
+const facts = (cwd = "/home/me/app", program = "/home/me/app/build/app", spec: AdapterSpec = lldbDap): CodeFacts => ({
   roots: [cwd, program.replace(/\/[^/]*$/, "")],
   exists: (p) => disk.has(p),
+  ...(spec.runtimeFrames ? { runtimeFrames: spec.runtimeFrames } : {}),
 });
 
 const user = { function: "parse", file: "/home/me/app/parse.c", line: 12 };
@@ -92,3 +100,18 @@ describe("userFrameIndex: the same stop picks the same frame with and without gl
     expect(userFrameIndex(reason, frames, facts())).toBe(want);
   });
 });
+
+// Each adapter's runtime: the same frame is the runtime's under one adapter and the user's under another.
+test.each([
+  [gdb, { function: "__GI_raise", file: "/home/me/app/parse.c", line: 1 }, false],
+  [gdb, { function: "core::panicking::panic", file: "/home/me/app/parse.c", line: 1 }, false],
+  [delve, { function: "runtime.gopanic", file: "/home/me/app/main.go", line: 1 }, false],
+  [delve, { function: "testing.tRunner", file: "/home/me/app/main.go", line: 1 }, false],
+  [delve, { function: "main.abort", file: "/home/me/app/main.go", line: 1 }, true],
+  // A Python or JS function named like glibc's or Go's is the user's own.
+  [debugpy, { function: "abort", file: "/home/me/app/parse.c", line: 1 }, true],
+  [debugpy, { function: "raise", file: "/home/me/app/parse.c", line: 1 }, true],
+  [node, { function: "runtime.start", file: "/home/me/app/parse.c", line: 1 }, true],
+] as [AdapterSpec, { function: string; file: string; line: number }, boolean][])("%# under its adapter: %j → user's: %s", (spec, f, want) =>
+  expect(isUserFrame(f, facts(undefined, undefined, spec))).toBe(want),
+);

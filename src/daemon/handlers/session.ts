@@ -18,10 +18,9 @@ import { waitForProcess } from "../processWait.ts";
 import { ClientGone } from "../cancel.ts";
 import { Session, type StartOptions } from "../session/session.ts";
 import { pythonAdapter } from "../../adapters/testRunners/runnerAdapter.ts";
-import { pythonLaunch, pythonOfShebang, shebang } from "../../adapters/testRunners/python.ts";
+import { pythonLaunch } from "../../adapters/testRunners/python.ts";
 import type { Config } from "../../common/config.ts";
 import { located, stopData, waitForStop, type Caller, type DaemonContext, type Handlers } from "./common.ts";
-import { isAbsolutePath, venvInterpreters } from "../../common/hostPath.ts";
 
 /** Breakpoints given with the start (`--break LOC` or `'LOC if COND'`), located as the caller meant them. */
 export async function startBreakpoints(texts: string[], cwd: string): Promise<StartOptions["breakpoints"]> {
@@ -157,7 +156,7 @@ export async function startSession(
     ...(stdin ? { stdin } : {}),
   };
   if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a, signal)), waited };
-  if (!local || via || spec.language !== "python") return runSession(ctx, caller, spec, config, options, a, signal);
+  if (!local || via || !spec.programInterpreter) return runSession(ctx, caller, spec, config, options, a, signal);
   const python = pythonOfProgram(spec, program!, a.options, caller.cwd, env);
   return runSession(ctx, caller, python.spec, config, { ...options, options: python.options }, a, signal);
 }
@@ -194,12 +193,6 @@ export async function releasingStdin<T>(ctx: DaemonContext, stdin: string | unde
     if (isStdinCopy(stdin) && !ctx.registry.holdsStdin(stdin)) removeStdinCopy(stdin);
     throw e;
   }
-}
-
-/** A Python program whose name has none of the language's source extensions (a `#!` script). */
-function isPythonWithoutExtension(spec: AdapterSpec, program: string): boolean {
-  const name = program.toLowerCase();
-  return spec.language === "python" && !(spec.sourceExtensions ?? []).some((e) => name.endsWith(e));
 }
 
 /** Who may not be attached: the daemon, its adapters and spares, other sessions' programs, the caller's tree. */
@@ -291,10 +284,9 @@ export async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: Daem
 }
 
 /**
- * The interpreter a Python program runs with, unless --python or DEBUGGER_PYTHON names one: the
- * caller's active virtualenv's (its packages are the program's), else for a script without a .py
- * name the one its `#!` line names. It is given another interpreter's debugpy when it has none,
- * as `test` does (pythonLaunch), and that interpreter runs the adapter.
+ * The interpreter a program runs with where the adapter says the daemon picks it
+ * (AdapterSpec.programInterpreter: debugpy's). It is given another interpreter's debugpy when it
+ * has none, as `test` does (pythonLaunch), and that interpreter runs the adapter.
  */
 function pythonOfProgram(
   spec: AdapterSpec,
@@ -304,14 +296,8 @@ function pythonOfProgram(
   env: Env,
   module?: string,
 ): { spec: AdapterSpec; options: Record<string, unknown> } {
-  if (options.python || env.DEBUGGER_PYTHON) return { spec, options };
-  const venv = env.VIRTUAL_ENV;
-  const python = venv
-    ? venvInterpreters(venv).find(isExecutable)
-    : program && isPythonWithoutExtension(spec, program)
-      ? pythonOfShebang(shebang(program), { cwd, path: env.PATH ?? "", env })
-      : undefined;
-  if (!python || !isAbsolutePath(python)) return { spec, options };
+  const python = spec.programInterpreter?.(program, options, { cwd, env });
+  if (!python) return { spec, options };
   const launch = pythonLaunch(python, env);
   return { spec: pythonAdapter(spec, { ...launch, module }), options: { ...options, python: launch.lender ?? python } };
 }

@@ -142,7 +142,7 @@ export class SessionCore {
 
   /** What tells the user's code from libraries' for this session: its working directory, its program's directory, the disk. */
   codeFacts(): CodeFacts {
-    return sessionFacts(this.startOptions?.cwd, this.program);
+    return sessionFacts(this.startOptions?.cwd, this.program, this.adapter.runtimeFrames);
   }
 
   /** The program runs where a `--connect` adapter runs, maybe another machine. */

@@ -18,7 +18,7 @@ import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
 import { frameView, functionName } from "./stopReport.ts";
 import { isUserFrame } from "./userCode.ts";
 import { ValueInspector } from "./valueInspector.ts";
-import type { AdapterSpec } from "../../adapters/types.ts";
+import type { AdapterSpec, RuntimeWaits } from "../../adapters/types.ts";
 import { cWaits } from "../../adapters/cWaits.ts";
 import { firstArgument, hangReport, type ThreadRead } from "./waits.ts";
 import type { Format } from "./values.ts";
@@ -31,7 +31,6 @@ const USER_FRAME_DEPTH = 20;
 /** The hang report reads the stacks of at most this many threads, and the locals of this many groups. */
 const MAX_HANG_THREADS = 2000;
 const MAX_HANG_LOCALS = 12;
-const MAX_RUNNING_PYTHON_THREADS = 16;
 /** A local in the hang report is cut at this length (the full value is one `print` away). */
 const HANG_VALUE_LENGTH = 120;
 
@@ -105,7 +104,7 @@ export class Inspector {
       const stacks = await Promise.all(
         framed.map((t) =>
           client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: USER_FRAME_DEPTH }).then(
-            (r) => r.stackFrames.map(frameView),
+            (r) => r.stackFrames.map((f) => frameView(f, this.session.adapter)),
             () => [],
           ),
         ),
@@ -142,7 +141,7 @@ export class Inspector {
   showThread(id: number): Promise<ContextData> {
     return this.queue(async (q) => {
       await this.selectThreadNow(q, id);
-      const frames = (await this.framesNow(q, id)).map(frameView);
+      const frames = (await this.framesNow(q, id)).map((f) => frameView(f, this.session.adapter));
       const facts = this.session.codeFacts();
       const index =
         frames[0] && !isUserFrame(frames[0], facts)
@@ -205,7 +204,7 @@ export class Inspector {
         try {
           const res = await client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: Math.max(limit, 20) });
           frames = res.stackFrames.map((f, index) => {
-            const { id: _id, ...view } = frameView(f);
+            const { id: _id, ...view } = frameView(f, this.session.adapter);
             return { index, ...view };
           });
         } catch {}
@@ -226,10 +225,9 @@ export class Inspector {
     return this.queue(async (q) => {
       const client = this.session.requireLive();
       const stopped = this.session.state === "stopped";
-      const language = this.session.adapter.language ?? "c";
+      const waits = this.session.adapter.waits ?? cWaits;
       const { threads: all } = await client.request("threads", undefined);
-      // pydevd answers a running thread's stackTrace after half a second, one thread at a time.
-      const threads = all.slice(0, stopped || language !== "python" ? MAX_HANG_THREADS : MAX_RUNNING_PYTHON_THREADS);
+      const threads = all.slice(0, stopped ? MAX_HANG_THREADS : (waits.runningThreads ?? MAX_HANG_THREADS));
       const facts = this.session.codeFacts();
       const stacks = await Promise.all(
         threads.map((t) =>
@@ -241,7 +239,7 @@ export class Inspector {
       );
       const read: (ThreadRead & { frameId?: number })[] = [];
       for (const [i, t] of threads.entries()) {
-        const frames = stacks[i]!.map((f, index) => ({ index, ...frameView(f) }));
+        const frames = stacks[i]!.map((f, index) => ({ index, ...frameView(f, this.session.adapter) }));
         const u = frames.findIndex((f) => isUserFrame(f, facts));
         const user = u >= 0 ? frames[u]! : undefined;
         const text = user?.file && user.line ? (await readLines(user.file))?.[user.line - 1]?.trim() : undefined;
@@ -254,7 +252,7 @@ export class Inspector {
           ...(text !== undefined ? { text } : {}),
         });
       }
-      const report = hangReport(this.session.adapter.waits ?? cWaits, read, !stopped);
+      const report = hangReport(waits, read, !stopped);
       // The locals of each group's first thread, at its frame of the user's (frame ids are valid while stopped).
       if (stopped) {
         for (const g of report.groups.slice(0, MAX_HANG_LOCALS)) {
@@ -267,9 +265,10 @@ export class Inspector {
           if (vars) g.locals = vars.slice(0, this.session.limits.maxLocals).map((v) => ({ ...v, value: truncateValue(v.value, HANG_VALUE_LENGTH).value }));
         }
       }
-      if (stopped && language === "c")
+      if (stopped && waits.lockOwner)
         await this.mutexOwnersNow(
           q,
+          waits.lockOwner,
           report,
           read,
           all.map((t) => t.id),
@@ -302,21 +301,25 @@ export class Inspector {
   }
 
   /**
-   * Who holds the mutex each `pthread_mutex_lock` waiter asks for: glibc keeps the owner's kernel
-   * thread id in `__data.__owner`, read through the call's argument in the waiter's frame. The
-   * debugger's thread for it: the kernel id itself, or from its console (AdapterSpec.threadsByLwp: gdb).
-   * Anything that does not read (another C library, an argument spread over lines) adds nothing.
+   * Who holds the lock each waiter asks for, read through the call's argument in the waiter's frame
+   * (RuntimeWaits.lockOwner: glibc's mutex). The debugger's thread for it: the kernel id itself, or
+   * from its console (AdapterSpec.threadsByLwp: gdb). Anything that does not read (another C
+   * library, an argument spread over lines) adds nothing.
    */
-  private async mutexOwnersNow(q: InQueue, report: HangReport, read: { id: number; frameId?: number }[], ids: number[]): Promise<void> {
+  private async mutexOwnersNow(
+    q: InQueue,
+    owner: NonNullable<RuntimeWaits["lockOwner"]>,
+    report: HangReport,
+    read: { id: number; frameId?: number }[],
+    ids: number[],
+  ): Promise<void> {
     let byLwp: Map<number, number> | undefined;
     for (const g of report.groups) {
-      if (g.waits !== "pthread_mutex_lock" || g.text === undefined) continue;
-      const arg = firstArgument(g.text, /pthread_mutex_(?:timed|clock)?lock/);
+      if (g.waits !== owner.waits || g.text === undefined) continue;
+      const arg = firstArgument(g.text, owner.call);
       const frameId = read.find((t) => t.id === g.threads[0])?.frameId;
       if (!arg || frameId === undefined) continue;
-      const r = await this.reader
-        .evaluateNow(q, `((pthread_mutex_t *)(${arg}))->__data.__owner`, this.session.adapter.printContext, undefined, frameId)
-        .catch(() => undefined);
+      const r = await this.reader.evaluateNow(q, owner.expression(arg), this.session.adapter.printContext, undefined, frameId).catch(() => undefined);
       const lwp = r && /^\d+$/.test(r.result.trim()) ? Number(r.result.trim()) : 0;
       if (!lwp) continue;
       const lwps = this.session.adapter.threadsByLwp;
@@ -458,7 +461,7 @@ export class Inspector {
 
   async frameViewsNow(q: InQueue, threadId: number, limit: number): Promise<FrameView[]> {
     const frames = await this.framesNow(q, threadId, limit);
-    return frames.map((f, index) => ({ index, ...frameView(f) }));
+    return frames.map((f, index) => ({ index, ...frameView(f, this.session.adapter) }));
   }
 
   async selectedFrameNow(q: InQueue): Promise<{ frame: P.StackFrame; index: number; threadId: number }> {
@@ -497,7 +500,7 @@ export class Inspector {
       // The last stop's reason and breakpoints belong to the thread and frame it named.
       reason: last?.threadId === undefined || last.threadId === threadId ? last?.reason : undefined,
       breakpointIds: index === (last?.frameIndex ?? 0) && (last?.threadId === undefined || last.threadId === threadId) ? (last?.breakpointIds ?? []) : [],
-      frame: { function: functionName(frame.name), file, line: frame.line, column: frame.column },
+      frame: { function: functionName(frame.name, this.session.adapter), file, line: frame.line, column: frame.column },
       source,
       locals: cut.variables,
       ...(cut.note ? { truncated: [cut.note] } : {}),

@@ -187,7 +187,7 @@ export class Machine {
       const m = /^(.+)\+(\d+)$/.exec(here?.symbol ?? "");
       if (m && BigInt(pc) >= BigInt(m[2]!)) return { start: `0x${(BigInt(pc) - BigInt(m[2]!)).toString(16)}`, name: m[1]! };
     }
-    const wanted = name ?? functionName(frameName);
+    const wanted = name ?? functionName(frameName, this.session.adapter);
     const r = await this.values.evaluateNow(q, wanted, this.session.adapter.printContext).catch((e: Error) => {
       throw new DebuggerError(
         "INVALID_ARGUMENT",

@@ -25,7 +25,7 @@ export async function ownStopVerdict(
   if (!reason) return { stand: true };
   try {
     const threadId = body.threadId ?? (await ctx.frames.defaultThread());
-    const frames = (await ctx.frames.framesNow(q, threadId)).map(frameView);
+    const frames = (await ctx.frames.framesNow(q, threadId)).map((f) => frameView(f, ctx.adapter));
     if (!pass(reason, frames)) return { stand: true };
     log("debug", `[${ctx.name}] ${reason} stop at ${frames[0]?.function}: not news; resumed`);
     return { stand: false, threadId, thrown: reason };

@@ -100,7 +100,7 @@ export class Session extends SessionCore {
         if (opts.mode === "launch" && opts.stopOnEntry) this.go({ type: "expect", what: "entry" });
       },
     });
-    if (noStopEvent) this.control.stopped(coreStopFrom(this.out, outputMark));
+    if (noStopEvent) this.control.stopped(coreStopFrom(this.adapter, this.out, outputMark));
     this.go({ type: "started" });
     this.link.recordDebuggees(this.pid);
     this.ending.watchHelpers();

@@ -128,7 +128,7 @@ export class StopPipeline {
     if (!this.control.pending.size) return;
     const tops = await Promise.all(this.control.pending.list().map((p) => this.top(client, p.threadId)));
     report.alsoStopped = this.control.pending.list().map((p, i) => {
-      const f = tops[i] ? frameView(tops[i] as P.StackFrame) : undefined;
+      const f = tops[i] ? frameView(tops[i] as P.StackFrame, this.session.adapter) : undefined;
       return { threadId: p.threadId, ...(p.ids.length ? { breakpointIds: p.ids } : {}), ...(f ? { function: f.function, file: f.file, line: f.line } : {}) };
     });
   }

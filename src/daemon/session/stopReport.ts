@@ -4,6 +4,7 @@
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { BreakpointView, FrameView, StopReport } from "../../ipc/types.ts";
 import type { DapEventMap } from "../../dap/types.ts";
+import type { AdapterSpec } from "../../adapters/types.ts";
 import type { Breakpoint } from "../breakpointRegistry.ts";
 import { conditionFalseView } from "./conditionProbe.ts";
 
@@ -14,13 +15,13 @@ const REASONS: Record<string, string> = {
 };
 
 /**
- * The first stop of a core dump whose adapter reports none (cdt-gdb-adapter), from what gdb said
- * on opening it: a crash keeps its signal ("Program terminated with signal SIGSEGV, Segmentation
- * fault."); a dump taken from a running program (gcore) is a plain `core` stop.
+ * The first stop of a core dump whose adapter reports none (cdt-gdb-adapter): a crash keeps its
+ * signal, as the debugger told it on opening the core (AdapterSpec.coreSignal); a dump taken from a
+ * running program (gcore) is a plain `core` stop.
  */
-export function coreStop(console: string): DapEventMap["stopped"] {
-  const m = /Program terminated with signal (SIG[A-Z0-9]+), ([^.\n]+)/.exec(console);
-  return m ? { reason: "exception", description: `signal ${m[1]}: ${m[2]}`, allThreadsStopped: true } : { reason: "entry", allThreadsStopped: true };
+export function coreStop(spec: Pick<AdapterSpec, "coreSignal">, console: string): DapEventMap["stopped"] {
+  const s = spec.coreSignal?.(console);
+  return s ? { reason: "exception", description: `signal ${s.signal}: ${s.meaning}`, allThreadsStopped: true } : { reason: "entry", allThreadsStopped: true };
 }
 
 /**
@@ -50,30 +51,15 @@ export function normaliseReason(
   return REASONS[reason] ?? reason;
 }
 
-/**
- * Function names as an agent writes them: Rust's symbol hash (`basic::add::h1a2b…`) goes, and so
- * does a C++ signature (`Sq::area(int) const` → `Sq::area`); `operator()` keeps its parentheses.
- */
-export function functionName(name: string): string {
-  // A C++ static function in the global namespace reads `::set_login`.
-  const plain = name.replace(/::h[0-9a-f]{16}$/, "").replace(/^::(?=[A-Za-z_])/, "");
-  const m = /^(.*\S)\((.*)\)(\s*(const|volatile|&&?|noexcept))*\s*$/.exec(plain);
-  // `Foo::operator()` with no parameter list: those parentheses are the name.
-  if (!m || /\boperator\s*$/.test(m[1]!)) return plain;
-  // The parentheses must balance inside the parameter list, or they are not one.
-  let depth = 0;
-  for (const ch of m[2]!) {
-    if (ch === "(") depth++;
-    else if (ch === ")" && --depth < 0) return plain;
-  }
-  return depth === 0 ? m[1]! : plain;
+/** A function's name as an agent writes it, in the adapter's rules (AdapterSpec.frameName). */
+export function functionName(name: string, spec: Pick<AdapterSpec, "frameName">): string {
+  return spec.frameName ? spec.frameName(name) : name;
 }
 
-export function frameView(f: P.StackFrame): Omit<FrameView, "index"> {
-  // debugpy marks the frame an exception stop is in: "test_big (Current frame)".
+export function frameView(f: P.StackFrame, spec: Pick<AdapterSpec, "frameName">): Omit<FrameView, "index"> {
   return {
     id: f.id,
-    function: functionName(f.name.replace(/ \(Current frame\)$/, "")),
+    function: functionName(f.name, spec),
     file: f.source?.path ?? f.source?.name,
     line: f.line || undefined,
     column: f.column || undefined,

@@ -203,7 +203,7 @@ export async function locate(q: InQueue, ctx: ReportContext, body: DapEventMap["
     if (value) report.description = caught.valueIsMessage ? messageText(adapter, value) : compactValue(adapter, value, undefined);
   }
   // A crash or pause inside the C library or a runtime: show the first frame of the user's code.
-  const views = d.frames.map(frameView);
+  const views = d.frames.map((f) => frameView(f, adapter));
   const index = userFrameIndex(report.reason, views, ctx.facts);
   d.shown = d.frames[index]!;
   const { id: _id, ...where } = views[index]!;
@@ -323,8 +323,8 @@ export async function attachOutput(ctx: Pick<ReportContext, "output">, report: S
 }
 
 /** The first stop of a core dump whose adapter reports none, from what the debugger said opening it. */
-export function coreStopFrom(output: ProgramOutput, mark: number): DapEventMap["stopped"] {
-  return coreStop(output.since(mark, ["console"]));
+export function coreStopFrom(spec: AdapterSpec, output: ProgramOutput, mark: number): DapEventMap["stopped"] {
+  return coreStop(spec, output.since(mark, ["console"]));
 }
 
 /** debugpy's userUnhandled stops add "(note: full exception trace is shown but execution is paused at: f)" to the exception's name. */

@@ -15,16 +15,10 @@ export interface CodeFacts {
   roots: string[];
   /** Does this file exist here? */
   exists(path: string): boolean;
+  /** Functions of the language's runtime, whatever file they are in (AdapterSpec.runtimeFrames). */
+  runtimeFrames?: readonly RegExp[];
 }
 
-/** Functions of a language's runtime, whatever file they are in (a panic's or an abort's machinery). */
-const RUNTIME_FUNCTIONS = [
-  /^(__GI_|__libc_|_start$|__pthread|raise$|abort$|__assert)/,
-  /^(runtime|testing)\./,
-  /^(core|std|alloc)::/,
-  /^__rust_/,
-  /^rust_(begin_unwind|panic)/,
-];
 /** Installed code, even inside a project: packages, module caches, toolchains, standard libraries. */
 const INSTALLED = [
   /\/(site|dist)-packages\//,
@@ -39,14 +33,15 @@ const INSTALLED = [
 /** The system's own directories: code there is the user's only when the project itself is there. */
 const SYSTEM_ROOTS = [/^\/usr\//, /^\/lib(32|64)?\//, /^\/opt\//, /^\/rustc\//, /^\/nix\/store\//, /^\/Library\//, /^\/Applications\//, /^\/System\//];
 
-/** The facts for a session: its working directory and its program's directory, and the disk. */
-export function sessionFacts(cwd: string | undefined, program: string | undefined): CodeFacts {
+/** The facts for a session: its working directory and its program's directory, the disk, its runtime's functions. */
+export function sessionFacts(cwd: string | undefined, program: string | undefined, runtimeFrames?: readonly RegExp[]): CodeFacts {
   const roots = [cwd, program && isAbsolute(program) ? dirname(program) : undefined]
     .filter((r): r is string => !!r)
     .map((r) => normalize(r).replace(/\/+$/, ""));
   const known = new Map<string, boolean>();
   return {
     roots,
+    ...(runtimeFrames ? { runtimeFrames } : {}),
     exists: (path) => {
       let yes = known.get(path);
       if (yes === undefined) known.set(path, (yes = existsSync(path)));
@@ -57,7 +52,7 @@ export function sessionFacts(cwd: string | undefined, program: string | undefine
 
 export function isUserFrame(f: { function?: string; file?: string; line?: number }, facts: CodeFacts): boolean {
   if (!f.file || !f.line) return false;
-  if (f.function && RUNTIME_FUNCTIONS.some((r) => r.test(f.function!))) return false;
+  if (f.function && facts.runtimeFrames?.some((r) => r.test(f.function!))) return false;
   const path = isAbsolute(f.file) ? normalize(f.file) : facts.roots[0] ? join(facts.roots[0], f.file) : undefined;
   // No source here: a library built elsewhere, whose debug info is installed (glibc's, a Go module's build path).
   if (!path || !facts.exists(path)) return false;

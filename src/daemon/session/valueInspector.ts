@@ -70,7 +70,12 @@ export class ValueInspector {
           ? await Promise.all(vars.map(async (x) => (x.reference > 0 ? { ...x, children: await this.variablesNow(q, x.reference, depth - 1) } : x)))
           : vars;
       const cut = truncateVariables(expanded, { ...this.session.limits, maxLocals: 500 });
-      return { frameIndex: index, frame: functionName(frame.name), variables: cut.variables, ...(cut.note ? { truncated: [cut.note] } : {}) };
+      return {
+        frameIndex: index,
+        frame: functionName(frame.name, this.session.adapter),
+        variables: cut.variables,
+        ...(cut.note ? { truncated: [cut.note] } : {}),
+      };
     });
   }
 
@@ -232,7 +237,7 @@ export class ValueInspector {
       } finally {
         this.showHidden = false;
       }
-      return { frameIndex: index, frame: functionName(frame.name), variables, scopes: shown, ...(truncated.length ? { truncated } : {}) };
+      return { frameIndex: index, frame: functionName(frame.name, this.session.adapter), variables, scopes: shown, ...(truncated.length ? { truncated } : {}) };
     });
   }
 
@@ -274,17 +279,17 @@ export class ValueInspector {
    * The value stays expandable by reference.
    */
   private async inlineValue(q: InQueue, v: VariableView, depth = 1, frameId?: number): Promise<VariableView> {
-    // A value that is already the language's own text (Python's repr: `{'a': 1}`) stays as it is.
-    // A deque's repr from debugpy leaves out its maxlen (`deque([1, 2, 3])` for maxlen=5): Python's own repr() says it.
-    if (this.session.adapter.valuesAreRepr && v.type === "deque" && /^[A-Za-z_]\w*$/.test(v.name) && !/maxlen=/.test(v.value)) {
-      const own = await this.evaluateNow(q, `repr(${v.name})`, "repl", undefined, frameId).catch(() => undefined);
-      const text = own && /^'(.*)'$/.exec(own.result.trim())?.[1];
-      return text && /^deque\(/.test(text) ? { ...v, value: text.replace(/\\'/g, "'") } : v;
+    // What the adapter's text leaves out, the language's own printing says (AdapterSpec.ownText: a Python deque's maxlen).
+    const ownText = this.session.adapter.ownText;
+    if (ownText?.applies(v)) {
+      const own = await this.evaluateNow(q, ownText.expression(v.name), "repl", undefined, frameId).catch(() => undefined);
+      const text = own && ownText.parse(own.result);
+      return text ? { ...v, value: text } : v;
     }
-    const early = await checkedCount(v, v.name, this.readerFor(q, depth, frameId)).catch(() => undefined);
+    const early = await checkedCount(this.session.adapter, v, v.name, this.readerFor(q, depth, frameId)).catch(() => undefined);
     if (early) return early;
     if (v.reference <= 0 || this.session.adapter.valuesAreRepr) return v;
-    const down = await oneLevelDown(v, this.readerFor(q, depth, frameId)).catch(() => undefined);
+    const down = await oneLevelDown(this.session.adapter, v, this.readerFor(q, depth, frameId)).catch(() => undefined);
     if (down) return down;
     const size = containerSize(v.value);
     const byteArray = isByteArray(v.type);
@@ -363,25 +368,21 @@ export class ValueInspector {
   }
 
   /**
-   * gdb's printer shows a unique_ptr or shared_ptr as `{get() = 0x…}`: the object it owns is read
-   * with `*EXPR` (gdb's libstdc++ xmethods) and shown after it, as a raw pointer's is.
+   * A smart pointer shown as its pointer only (AdapterSpec.ownedObject: gdb's `{get() = 0x…}`): the
+   * object it owns is read and shown after it, as a raw pointer's is.
    */
   private async smartPointerNow(q: InQueue, v: VariableView, expression: string, frameId: number | undefined): Promise<VariableView> {
-    if (
-      !/^std::(?:unique|shared)_ptr</.test(v.type ?? "") ||
-      !/\{get\(\) = 0x[0-9a-f]*[1-9a-f][0-9a-f]*\}$/i.test(v.value) ||
-      !/^[A-Za-z_][\w.]*$/.test(expression)
-    )
-      return v;
+    const owned = /^[A-Za-z_][\w.]*$/.test(expression) ? this.session.adapter.ownedObject?.(v, expression) : undefined;
+    if (!owned) return v;
     try {
-      const r = await this.evaluateNow(q, `*${expression}`, this.session.adapter.printContext, undefined, frameId);
+      const r = await this.evaluateNow(q, owned, this.session.adapter.printContext, undefined, frameId);
       const inside = await this.inlineValue(
         q,
-        { name: `*${expression}`, type: r.type, value: compactValue(this.session.adapter, r.result, r.type), reference: r.variablesReference },
+        { name: owned, type: r.type, value: compactValue(this.session.adapter, r.result, r.type), reference: r.variablesReference },
         1,
         frameId,
       );
-      const text = await this.consoleValueNow(q, inside, `*${expression}`, frameId ?? (await this.frames.selectedFrameNow(q)).frame.id);
+      const text = await this.consoleValueNow(q, inside, owned, frameId ?? (await this.frames.selectedFrameNow(q)).frame.id);
       return { ...v, value: `${v.value} → ${text.value}` };
     } catch {
       return v;
