@@ -11,6 +11,9 @@
 //   import. For that one import, from those packages only, pkg_resources is reported missing, so
 //   pydevd takes its own fallback (pkgutil.extend_path, the path it takes wherever setuptools is
 //   not installed, as on Python 3.12+). The program imports pkg_resources as usual.
+// - The banner of debugpy's stderr log: debugpy.common.log calls platform.platform() at import,
+//   which runs `uname -p` in a subprocess (10–20 ms, in the launcher and again in the program), for
+//   a line that log drops unless it logs "info" (DEBUGPY_LOG_STDERR). Answered "" for that import.
 // - Stops: a stopped thread polls for commands every 10 ms, so a step, and each request the
 //   stopped thread serves (variables, evaluate), waited 5 ms on average. Its sleep now ends
 //   when a command arrives (locks from _thread taken at start-up, so gevent's patching of the
@@ -141,6 +144,8 @@ class _DebuggerPydevdHooks:
                     raise ImportError("pkg_resources is not used by pydevd_plugins under debugger", name=name)
                 frame = frame.f_back
             return None
+        if name == "debugpy.common.log":
+            return _debugger_log_spec(name, path)
         if name != "pydevd":
             return None
         import importlib.machinery
@@ -163,6 +168,39 @@ class _DebuggerPydevdHooks:
 
         loader.exec_module = exec_module
         return spec
+
+
+def _debugger_log_spec(name, path):
+    # debugpy.common.log makes its stderr log at import, and that log's banner calls
+    # platform.platform(), which runs \`uname -p\` in a subprocess (10-20 ms in the launcher and
+    # again in the program) for a line the stderr log drops unless it logs "info". While the module
+    # runs, platform.platform() answers "" instead; nothing is cached, so the program's own
+    # platform calls compute what they always do.
+    import importlib.machinery, os
+    if "info" in os.getenv("DEBUGPY_LOG_STDERR", "warning error").split():
+        return None
+    spec = importlib.machinery.PathFinder.find_spec(name, path)
+    loader = getattr(spec, "loader", None)
+    if loader is None or not hasattr(loader, "exec_module"):
+        return spec
+    run = loader.exec_module
+
+    def exec_module(module):
+        import platform
+        real = platform.platform
+
+        def unnamed_platform(*args, **kwargs):
+            return ""
+
+        platform.platform = unnamed_platform
+        try:
+            run(module)
+        finally:
+            if platform.platform is unnamed_platform:
+                platform.platform = real
+
+    loader.exec_module = exec_module
+    return spec
 
 
 def _debugger_wake_pydevd(pydevd):

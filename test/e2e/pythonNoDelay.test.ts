@@ -66,6 +66,22 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     expect(after.results.map((x: any) => x.result)).toEqual(["True", "True"]);
   });
 
+  test("debugpy's start runs no `uname -p`, and the program's platform answers are a plain run's", async () => {
+    // debugpy's stderr log banner called platform.platform() at import: `uname -p` in a subprocess,
+    // cached in platform._uname_cache before the program's first line.
+    const prog = join(env.dir, "plat.py");
+    writeFileSync(
+      prog,
+      ["import platform", "cache = platform._uname_cache", "computed = cache is not None and 'processor' in vars(cache)", "x = 1", ""].join("\n"),
+    );
+    const plain = runCommand(["/usr/bin/python3", "-c", "import platform; print(repr(platform.processor())); print(repr(platform.platform()))"]);
+    expect(plain.exitCode).toBe(0);
+    const s = env.session("plat");
+    await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:4`]);
+    const p = await s.ok(["print", "computed", "platform.processor()", "platform.platform()"]);
+    expect(p.results.map((x: any) => x.result)).toEqual(["False", ...plain.out.trim().split("\n")]);
+  });
+
   test("stopped threads wake on commands: steps, values and continues with two threads stopped", async () => {
     const prog = join(env.dir, "workers.py");
     writeFileSync(
