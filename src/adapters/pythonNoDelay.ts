@@ -14,6 +14,10 @@
 // - The banner of debugpy's stderr log: debugpy.common.log calls platform.platform() at import,
 //   which runs `uname -p` in a subprocess (10–20 ms, in the launcher and again in the program), for
 //   a line that log drops unless it logs "info" (DEBUGPY_LOG_STDERR). Answered "" for that import.
+// - Its PyDev console's modules: pydevd imports xmlrpc.client, xmlrpc.server and http.server at
+//   start (with http.client, email, ssl, decimal: ~30% of its import), used only by PyDev's
+//   console and test runner, never under DAP. Stand-ins, never in sys.modules, import them when
+//   first used.
 // - Stops: a stopped thread polls for commands every 10 ms, so a step, and each request the
 //   stopped thread serves (variables, evaluate), waited 5 ms on average. Its sleep now ends
 //   when a command arrives (locks from _thread taken at start-up, so gevent's patching of the
@@ -123,7 +127,7 @@ import time as _debugger_time
 
 
 class _DebuggerPydevdHooks:
-    """Two speed-ups for pydevd, each a no-op where pydevd is not what they expect.
+    """Speed-ups for pydevd, each a no-op where pydevd is not what they expect.
 
     pydevd_plugins declares itself a namespace package through pkg_resources when it can;
     importing pkg_resources is ~55 ms. For that import, from those packages only, it is missing.
@@ -146,6 +150,8 @@ class _DebuggerPydevdHooks:
             return None
         if name == "debugpy.common.log":
             return _debugger_log_spec(name, path)
+        if name in _DEBUGGER_CONSOLE_MODULES:
+            return _debugger_console_spec(name, path)
         if name != "pydevd":
             return None
         import importlib.machinery
@@ -198,6 +204,67 @@ def _debugger_log_spec(name, path):
         finally:
             if platform.platform is unnamed_platform:
                 platform.platform = real
+
+    loader.exec_module = exec_module
+    return spec
+
+
+# pydevd imports the XML-RPC and HTTP server modules at start for its PyDev console (not used
+# under DAP): xmlrpc.client pulls in http.client, email, ssl and decimal, ~30% of the program's
+# pydevd import. While these two modules run, those three imports give stand-ins that import the
+# real module when pydevd first uses one; the stand-ins never enter sys.modules, so the program's
+# own imports are a plain run's.
+_DEBUGGER_CONSOLE_MODULES = ("_pydev_bundle._pydev_saved_modules", "_pydev_bundle.pydev_imports")
+_DEBUGGER_DEFERRED = ("xmlrpc.client", "xmlrpc.server", "http.server")
+_debugger_deferring = []
+
+
+class _DebuggerDeferredModule(object):
+    def __init__(self, name):
+        self.__dict__["_debugger_name"] = name
+
+    def _debugger_real(self):
+        import importlib
+        return importlib.import_module(self.__dict__["_debugger_name"])
+
+    def __getattr__(self, attr):
+        if attr.startswith("__") or not _debugger_deferring:
+            return getattr(self._debugger_real(), attr)
+        # At import, pydevd checks the module has its names and keeps one class
+        # (pydev_imports.SimpleXMLRPCServer): a callable that looks it up when called.
+        return _DebuggerDeferredName(self, attr)
+
+
+class _DebuggerDeferredName(object):
+    def __init__(self, module, attr):
+        self._debugger_module = module
+        self._debugger_attr = attr
+
+    def __call__(self, *args, **kwargs):
+        return getattr(self._debugger_module._debugger_real(), self._debugger_attr)(*args, **kwargs)
+
+
+def _debugger_console_spec(name, path):
+    import importlib.machinery, sys
+    spec = importlib.machinery.PathFinder.find_spec(name, path)
+    loader = getattr(spec, "loader", None)
+    if loader is None or not hasattr(loader, "exec_module") or any(m in sys.modules for m in _DEBUGGER_DEFERRED):
+        return spec
+    run = loader.exec_module
+
+    def exec_module(module):
+        placed = {}
+        for deferred in _DEBUGGER_DEFERRED:
+            if deferred not in sys.modules:
+                placed[deferred] = sys.modules[deferred] = _DebuggerDeferredModule(deferred)
+        _debugger_deferring.append(name)
+        try:
+            run(module)
+        finally:
+            _debugger_deferring.remove(name)
+            for deferred, stand_in in placed.items():
+                if sys.modules.get(deferred) is stand_in:
+                    del sys.modules[deferred]
 
     loader.exec_module = exec_module
     return spec

@@ -82,6 +82,25 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     expect(p.results.map((x: any) => x.result)).toEqual(["False", ...plain.out.trim().split("\n")]);
   });
 
+  test("pydevd's PyDev console modules are not imported for the program; its own imports of them are the real ones", async () => {
+    const prog = join(env.dir, "console.py");
+    writeFileSync(
+      prog,
+      [
+        "import sys",
+        "before = [m for m in ('xmlrpc.client', 'xmlrpc.server', 'http.server', 'http.client', 'ssl') if m in sys.modules]",
+        "import xmlrpc.client, http.server",
+        "real = type(xmlrpc.client) is type(sys) and xmlrpc.client.ServerProxy.__module__ == 'xmlrpc.client' and hasattr(http.server, 'BaseHTTPRequestHandler')",
+        "x = 1",
+        "",
+      ].join("\n"),
+    );
+    const s = env.session("console");
+    await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:5`]);
+    const p = await s.ok(["print", "before", "real", "sys.modules['xmlrpc.client'] is xmlrpc.client"]);
+    expect(p.results.map((x: any) => x.result)).toEqual(["[]", "True", "True"]);
+  });
+
   test("stopped threads wake on commands: steps, values and continues with two threads stopped", async () => {
     const prog = join(env.dir, "workers.py");
     writeFileSync(
