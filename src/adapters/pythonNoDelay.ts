@@ -292,7 +292,12 @@ def _debugger_cli_spec(name, path):
     def exec_module(module):
         run(module)
         start = getattr(module, "start_debugging", None)
+        import sys
+        # gc is built in; the program's sys.modules has it only if something imports it.
+        imported = "gc" in sys.modules
         import gc
+        if not imported:
+            sys.modules.pop("gc", None)
         if start is None or not hasattr(gc, "freeze"):
             return
 
