@@ -19,9 +19,9 @@
 //   console and test runner, never under DAP. Stand-ins, never in sys.modules, import them when
 //   first used.
 // - The exit: the interpreter's last garbage collections went over every object debugpy and
-//   pydevd made (100–200 ms after the program's end). Those made before the program's first line
-//   are moved to the collector's permanent generation (gc.freeze) right then; the program's own
-//   are collected as in a plain run.
+//   pydevd made (100–400 ms after the program's end). Those that exist when configurationDone
+//   arrives (the program's thread still held in pydevd) are moved to the collector's permanent
+//   generation (gc.freeze); the program's own are collected as in a plain run.
 // - Stops: a stopped thread polls for commands every 10 ms, so a step, and each request the
 //   stopped thread serves (variables, evaluate), waited 5 ms on average. Its sleep now ends
 //   when a command arrives (locks from _thread taken at start-up, so gevent's patching of the
@@ -156,8 +156,6 @@ class _DebuggerPydevdHooks:
             return _debugger_log_spec(name, path)
         if name in _DEBUGGER_CONSOLE_MODULES:
             return _debugger_console_spec(name, path)
-        if name == "debugpy.server.cli":
-            return _debugger_cli_spec(name, path)
         if name != "pydevd":
             return None
         import importlib.machinery
@@ -234,7 +232,11 @@ class _DebuggerDeferredModule(object):
         return importlib.import_module(self.__dict__["_debugger_name"])
 
     def __getattr__(self, attr):
-        if attr.startswith("__") or not _debugger_deferring:
+        # The import system asks for __spec__ (is it initializing?): not the real module's, which
+        # would import it, through this very stand-in while it is in sys.modules.
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        if not _debugger_deferring:
             return getattr(self._debugger_real(), attr)
         # At import, pydevd checks the module has its names and keeps one class
         # (pydev_imports.SimpleXMLRPCServer): a callable that looks it up when called.
@@ -276,40 +278,33 @@ def _debugger_console_spec(name, path):
     return spec
 
 
-def _debugger_cli_spec(name, path):
+def _debugger_freeze_at_configuration_done(contents):
     # The interpreter's exit ran its garbage collector over every object debugpy and pydevd had
-    # made (~250 modules' worth): 100-200 ms between the program's end and the process's, on
-    # every run. Once debugpy has connected, just before the program's first line, those objects
-    # go to the collector's permanent generation (gc.freeze): the program's own objects are
-    # collected as in a plain run, at its exit too, and its collections skip debugpy's.
-    import importlib.machinery
-    spec = importlib.machinery.PathFinder.find_spec(name, path)
-    loader = getattr(spec, "loader", None)
-    if loader is None or not hasattr(loader, "exec_module"):
-        return spec
-    run = loader.exec_module
-
-    def exec_module(module):
-        run(module)
-        start = getattr(module, "start_debugging", None)
-        import sys
-        # gc is built in; the program's sys.modules has it only if something imports it.
-        imported = "gc" in sys.modules
-        import gc
-        if not imported:
-            sys.modules.pop("gc", None)
-        if start is None or not hasattr(gc, "freeze"):
-            return
-
-        def start_debugging(*args, **kwargs):
-            result = start(*args, **kwargs)
-            gc.freeze()
-            return result
-
-        module.start_debugging = start_debugging
-
-    loader.exec_module = exec_module
-    return spec
+    # made (~250 modules' worth): 100-400 ms between the program's end and the process's, on
+    # every run. When configurationDone arrives, the program's thread is still held in pydevd's
+    # settrace (it runs the program once this command is done): every object that exists then
+    # goes to the collector's permanent generation (gc.freeze). The program's own objects are
+    # made later and are collected as in a plain run, at its exit too. Not from a wrapper on the
+    # program's thread: a frame of ours under the program's would be traced (stop-on-entry
+    # stopped in it).
+    if isinstance(contents, bytes):
+        contents = contents.decode("utf-8", "replace")
+    if not isinstance(contents, str) or '"configurationDone"' not in contents:
+        return False
+    import json, sys
+    try:
+        if json.loads(contents).get("command") != "configurationDone":
+            return False
+    except Exception:
+        return False
+    # gc is built in; the program's sys.modules has it only if something imports it.
+    imported = "gc" in sys.modules
+    import gc
+    if not imported:
+        sys.modules.pop("gc", None)
+    if hasattr(gc, "freeze"):
+        gc.freeze()
+    return True
 
 
 def _debugger_wake_pydevd(pydevd):
@@ -357,7 +352,15 @@ def _debugger_wake_pydevd(pydevd):
             finally:
                 waiting.pop(id(lock), None)
 
+    frozen = []
+
     def process_net_command_json(self, *args, **kwargs):
+        if not frozen and len(args) >= 2:
+            try:
+                if _debugger_freeze_at_configuration_done(args[1]):
+                    frozen.append(True)
+            except Exception:
+                pass
         try:
             return process(self, *args, **kwargs)
         finally:
