@@ -11,6 +11,17 @@
 //   import. For that one import, from those packages only, pkg_resources is reported missing, so
 //   pydevd takes its own fallback (pkgutil.extend_path, the path it takes wherever setuptools is
 //   not installed, as on Python 3.12+). The program imports pkg_resources as usual.
+// - The banner of debugpy's stderr log: debugpy.common.log calls platform.platform() at import,
+//   which runs `uname -p` in a subprocess (10–20 ms, in the launcher and again in the program), for
+//   a line that log drops unless it logs "info" (DEBUGPY_LOG_STDERR). Answered "" for that import.
+// - Its PyDev console's modules: pydevd imports xmlrpc.client, xmlrpc.server and http.server at
+//   start (with http.client, email, ssl, decimal: ~30% of its import), used only by PyDev's
+//   console and test runner, never under DAP. Stand-ins, never in sys.modules, import them when
+//   first used.
+// - The exit: the interpreter's last garbage collections went over every object debugpy and
+//   pydevd made (100–400 ms after the program's end). Those that exist when configurationDone
+//   arrives (the program's thread still held in pydevd) are moved to the collector's permanent
+//   generation (gc.freeze); the program's own are collected as in a plain run.
 // - Stops: a stopped thread polls for commands every 10 ms, so a step, and each request the
 //   stopped thread serves (variables, evaluate), waited 5 ms on average. Its sleep now ends
 //   when a command arrives (locks from _thread taken at start-up, so gevent's patching of the
@@ -120,7 +131,7 @@ import time as _debugger_time
 
 
 class _DebuggerPydevdHooks:
-    """Two speed-ups for pydevd, each a no-op where pydevd is not what they expect.
+    """Speed-ups for pydevd, each a no-op where pydevd is not what they expect.
 
     pydevd_plugins declares itself a namespace package through pkg_resources when it can;
     importing pkg_resources is ~55 ms. For that import, from those packages only, it is missing.
@@ -141,6 +152,10 @@ class _DebuggerPydevdHooks:
                     raise ImportError("pkg_resources is not used by pydevd_plugins under debugger", name=name)
                 frame = frame.f_back
             return None
+        if name == "debugpy.common.log":
+            return _debugger_log_spec(name, path)
+        if name in _DEBUGGER_CONSOLE_MODULES:
+            return _debugger_console_spec(name, path)
         if name != "pydevd":
             return None
         import importlib.machinery
@@ -163,6 +178,133 @@ class _DebuggerPydevdHooks:
 
         loader.exec_module = exec_module
         return spec
+
+
+def _debugger_log_spec(name, path):
+    # debugpy.common.log makes its stderr log at import, and that log's banner calls
+    # platform.platform(), which runs \`uname -p\` in a subprocess (10-20 ms in the launcher and
+    # again in the program) for a line the stderr log drops unless it logs "info". While the module
+    # runs, platform.platform() answers "" instead; nothing is cached, so the program's own
+    # platform calls compute what they always do.
+    import importlib.machinery, os
+    if "info" in os.getenv("DEBUGPY_LOG_STDERR", "warning error").split():
+        return None
+    spec = importlib.machinery.PathFinder.find_spec(name, path)
+    loader = getattr(spec, "loader", None)
+    if loader is None or not hasattr(loader, "exec_module"):
+        return spec
+    run = loader.exec_module
+
+    def exec_module(module):
+        import platform
+        real = platform.platform
+
+        def unnamed_platform(*args, **kwargs):
+            return ""
+
+        platform.platform = unnamed_platform
+        try:
+            run(module)
+        finally:
+            if platform.platform is unnamed_platform:
+                platform.platform = real
+
+    loader.exec_module = exec_module
+    return spec
+
+
+# pydevd imports the XML-RPC and HTTP server modules at start for its PyDev console (not used
+# under DAP): xmlrpc.client pulls in http.client, email, ssl and decimal, ~30% of the program's
+# pydevd import. While these two modules run, those three imports give stand-ins that import the
+# real module when pydevd first uses one; the stand-ins never enter sys.modules, so the program's
+# own imports are a plain run's.
+_DEBUGGER_CONSOLE_MODULES = ("_pydev_bundle._pydev_saved_modules", "_pydev_bundle.pydev_imports")
+_DEBUGGER_DEFERRED = ("xmlrpc.client", "xmlrpc.server", "http.server")
+_debugger_deferring = []
+
+
+class _DebuggerDeferredModule(object):
+    def __init__(self, name):
+        self.__dict__["_debugger_name"] = name
+
+    def _debugger_real(self):
+        import importlib
+        return importlib.import_module(self.__dict__["_debugger_name"])
+
+    def __getattr__(self, attr):
+        # The import system asks for __spec__ (is it initializing?): not the real module's, which
+        # would import it, through this very stand-in while it is in sys.modules.
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        if not _debugger_deferring:
+            return getattr(self._debugger_real(), attr)
+        # At import, pydevd checks the module has its names and keeps one class
+        # (pydev_imports.SimpleXMLRPCServer): a callable that looks it up when called.
+        return _DebuggerDeferredName(self, attr)
+
+
+class _DebuggerDeferredName(object):
+    def __init__(self, module, attr):
+        self._debugger_module = module
+        self._debugger_attr = attr
+
+    def __call__(self, *args, **kwargs):
+        return getattr(self._debugger_module._debugger_real(), self._debugger_attr)(*args, **kwargs)
+
+
+def _debugger_console_spec(name, path):
+    import importlib.machinery, sys
+    spec = importlib.machinery.PathFinder.find_spec(name, path)
+    loader = getattr(spec, "loader", None)
+    if loader is None or not hasattr(loader, "exec_module") or any(m in sys.modules for m in _DEBUGGER_DEFERRED):
+        return spec
+    run = loader.exec_module
+
+    def exec_module(module):
+        placed = {}
+        for deferred in _DEBUGGER_DEFERRED:
+            if deferred not in sys.modules:
+                placed[deferred] = sys.modules[deferred] = _DebuggerDeferredModule(deferred)
+        _debugger_deferring.append(name)
+        try:
+            run(module)
+        finally:
+            _debugger_deferring.remove(name)
+            for deferred, stand_in in placed.items():
+                if sys.modules.get(deferred) is stand_in:
+                    del sys.modules[deferred]
+
+    loader.exec_module = exec_module
+    return spec
+
+
+def _debugger_freeze_at_configuration_done(contents):
+    # The interpreter's exit ran its garbage collector over every object debugpy and pydevd had
+    # made (~250 modules' worth): 100-400 ms between the program's end and the process's, on
+    # every run. When configurationDone arrives, the program's thread is still held in pydevd's
+    # settrace (it runs the program once this command is done): every object that exists then
+    # goes to the collector's permanent generation (gc.freeze). The program's own objects are
+    # made later and are collected as in a plain run, at its exit too. Not from a wrapper on the
+    # program's thread: a frame of ours under the program's would be traced (stop-on-entry
+    # stopped in it).
+    if isinstance(contents, bytes):
+        contents = contents.decode("utf-8", "replace")
+    if not isinstance(contents, str) or '"configurationDone"' not in contents:
+        return False
+    import json, sys
+    try:
+        if json.loads(contents).get("command") != "configurationDone":
+            return False
+    except Exception:
+        return False
+    # gc is built in; the program's sys.modules has it only if something imports it.
+    imported = "gc" in sys.modules
+    import gc
+    if not imported:
+        sys.modules.pop("gc", None)
+    if hasattr(gc, "freeze"):
+        gc.freeze()
+    return True
 
 
 def _debugger_wake_pydevd(pydevd):
@@ -210,7 +352,15 @@ def _debugger_wake_pydevd(pydevd):
             finally:
                 waiting.pop(id(lock), None)
 
+    frozen = []
+
     def process_net_command_json(self, *args, **kwargs):
+        if not frozen and len(args) >= 2:
+            try:
+                if _debugger_freeze_at_configuration_done(args[1]):
+                    frozen.append(True)
+            except Exception:
+                pass
         try:
             return process(self, *args, **kwargs)
         finally:

@@ -66,6 +66,76 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     expect(after.results.map((x: any) => x.result)).toEqual(["True", "True"]);
   });
 
+  test("debugpy's start runs no `uname -p`, and the program's platform answers are a plain run's", async () => {
+    // debugpy's stderr log banner called platform.platform() at import: `uname -p` in a subprocess,
+    // cached in platform._uname_cache before the program's first line.
+    const prog = join(env.dir, "plat.py");
+    writeFileSync(
+      prog,
+      ["import platform", "cache = platform._uname_cache", "computed = cache is not None and 'processor' in vars(cache)", "x = 1", ""].join("\n"),
+    );
+    const plain = runCommand(["/usr/bin/python3", "-c", "import platform; print(repr(platform.processor())); print(repr(platform.platform()))"]);
+    expect(plain.exitCode).toBe(0);
+    const s = env.session("plat");
+    await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:4`]);
+    const p = await s.ok(["print", "computed", "platform.processor()", "platform.platform()"]);
+    expect(p.results.map((x: any) => x.result)).toEqual(["False", ...plain.out.trim().split("\n")]);
+  });
+
+  test("pydevd's PyDev console modules are not imported for the program; its own imports of them are the real ones", async () => {
+    const prog = join(env.dir, "console.py");
+    writeFileSync(
+      prog,
+      [
+        "import sys",
+        "before = [m for m in ('xmlrpc.client', 'xmlrpc.server', 'http.server', 'http.client', 'ssl') if m in sys.modules]",
+        "import xmlrpc.client, http.server",
+        "real = type(xmlrpc.client) is type(sys) and xmlrpc.client.ServerProxy.__module__ == 'xmlrpc.client' and hasattr(http.server, 'BaseHTTPRequestHandler')",
+        "x = 1",
+        "",
+      ].join("\n"),
+    );
+    const s = env.session("console");
+    await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:5`]);
+    const p = await s.ok(["print", "before", "real", "sys.modules['xmlrpc.client'] is xmlrpc.client"]);
+    expect(p.results.map((x: any) => x.result)).toEqual(["[]", "True", "True"]);
+  });
+
+  test("debugpy's objects are frozen before the program's first line; the program's own cycles are collected at its exit as in a plain run", async () => {
+    // The interpreter's exit collected every object debugpy and pydevd made (100-200 ms a run):
+    // they go to the collector's permanent generation before the program starts, its own do not.
+    const prog = join(env.dir, "exitgc.py");
+    writeFileSync(
+      prog,
+      [
+        "import sys",
+        "gc_imported = 'gc' in sys.modules",
+        "import gc, os",
+        "frozen_at_start = gc.get_freeze_count()",
+        "class Cycle:",
+        "    def __init__(self, name):",
+        "        self.me = self",
+        "        self.name = name",
+        "    def __del__(self):",
+        "        os.write(1, ('collected ' + self.name + '\\n').encode())",
+        "garbage = Cycle('dropped')",
+        "garbage = None",
+        "kept = Cycle('kept to the end')",
+        "print('the end')",
+        "",
+      ].join("\n"),
+    );
+    const plain = Bun.spawnSync(["/usr/bin/python3", prog], { stdout: "pipe", stderr: "pipe" });
+    expect(plain.stdout.toString()).toBe("the end\ncollected dropped\ncollected kept to the end\n");
+    const r = await env.run(["run", prog, "--python", "/usr/bin/python3"]);
+    expect(r.json?.ok, r.stdout + r.stderr).toBe(true);
+    expect(r.json.data.stop.output).toBe(plain.stdout.toString());
+    const s = env.session("exitgc");
+    await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:5`]);
+    const p = await s.ok(["print", "frozen_at_start > 0", "gc.isenabled()", "gc_imported"]);
+    expect(p.results.map((x: any) => x.result)).toEqual(["True", "True", "False"]);
+  });
+
   test("stopped threads wake on commands: steps, values and continues with two threads stopped", async () => {
     const prog = join(env.dir, "workers.py");
     writeFileSync(
