@@ -5,7 +5,7 @@ import { createReadStream, statSync } from "node:fs";
 import { DebuggerError, exitCodeFor } from "../common/errors.ts";
 import { MAX_TIMER_MS, request } from "../ipc/client.ts";
 import type { BatchReply, CallOf } from "../ipc/commands.ts";
-import { argOf, setArg } from "../ipc/calls.ts";
+import { argHolders, argOf, setArg } from "../ipc/calls.ts";
 import type { Single } from "../ipc/meta.ts";
 import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/framing.ts";
 import { presentBatch } from "../present/index.ts";
@@ -135,7 +135,7 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
  * it (a second would find it read), and not when the plan itself comes from stdin.
  */
 async function stdinCopyFor(plan: PlannedLine[], planOnStdin: boolean): Promise<string | undefined> {
-  const lines = plan.filter((p) => argOf(p.call.args, "stdin") === "-");
+  const lines = plan.filter((p) => argOf(p.call, argHolders.stdin, "stdin") === "-");
   if (!lines.length) return undefined;
   if (planOnStdin)
     throw new DebuggerError(
@@ -150,7 +150,7 @@ async function stdinCopyFor(plan: PlannedLine[], planOnStdin: boolean): Promise<
       "give the other programs their input as --stdin FILE",
     );
   const path = await (await import("../common/stdinFile.ts")).copyOwnStdin();
-  setArg(lines[0]!.call.args, "stdin", path);
+  setArg(lines[0]!.call, argHolders.stdin, "stdin", path);
   return path;
 }
 
@@ -227,8 +227,8 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
       label: (i) => plan[i]!.text,
       view: (i, view) => {
         // backtrace's `--locals` is a boolean of its own, not the stop report's mode.
-        const asked = argOf(plan[i]!.call.args, "locals");
-        return { ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: typeof asked === "string" ? asked : locals };
+        const asked = argOf(plan[i]!.call, argHolders.locals, "locals");
+        return { ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: asked ?? locals };
       },
       stoppedEarly: (ran, total, interrupted) =>
         `(${interrupted ? "interrupted" : "stopped"} after line ${plan[ran - 1]!.line}: ${total - ran} more not run${interrupted ? "" : "; --keep-going runs past a failure"})`,

@@ -11,7 +11,7 @@ import { request } from "../ipc/client.ts";
 import type { ArgsIn, CallOf, Replies } from "../ipc/commands.ts";
 import type { Reply } from "../ipc/protocol.ts";
 import type { ConditionCost, StopReport } from "../ipc/types.ts";
-import { argOf, setArg } from "../ipc/calls.ts";
+import { argHolders, argOf, setArg } from "../ipc/calls.ts";
 import { metaOf, type Single } from "../ipc/meta.ts";
 import { errorText, present, presentPartial } from "../present/index.ts";
 import { conditionProgressText } from "../present/text.ts";
@@ -118,15 +118,15 @@ async function send(spec: DaemonSpec, call: CallOf<Single>, parsed: ParsedArgs, 
   // An expression the shell cut short (`--print p->x` unquoted): said before the reply, on stderr.
   const cut = requestQuotingWarnings(call.args);
   if (cut.length) await write(cut.join("\n"), "err");
-  const stdin = argOf(call.args, "stdin");
+  const stdin = argOf(call, argHolders.stdin, "stdin");
   const own = stdin === "-" || (stdin !== undefined && /^\/(dev|proc)\//.test(stdin) && (await import("../common/stdinFile.ts")).isOwnDescriptor(stdin));
-  if (!own) return sendCall(spec, call.command, call.args, parsed, ctx);
+  if (!own) return sendCall(spec, call, call.command, call.args, parsed, ctx);
   // `--stdin -` (or a descriptor of this process, `<(cmd)`): copied to a private file the daemon then owns (common/stdinFile.ts).
   const { copyOwnStdin, removeStdinCopy } = await import("../common/stdinFile.ts");
   const copy = await copyOwnStdin(stdin === "-" ? undefined : stdin);
-  setArg(call.args, "stdin", copy);
+  setArg(call, argHolders.stdin, "stdin", copy);
   try {
-    return await sendCall(spec, call.command, call.args, parsed, ctx);
+    return await sendCall(spec, call, call.command, call.args, parsed, ctx);
   } catch (e) {
     // Never delivered: no daemon took the copy.
     if (e instanceof DebuggerError && (e.code === "DAEMON_UNAVAILABLE" || e.code === "DAEMON_VERSION_MISMATCH" || e.code === "RUNTIME_DIR_UNSAFE"))
@@ -135,22 +135,28 @@ async function send(spec: DaemonSpec, call: CallOf<Single>, parsed: ParsedArgs, 
   }
 }
 
-async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: ArgsIn<C>, parsed: ParsedArgs, ctx: CliContext): Promise<LocalResult> {
+async function sendCall<C extends Single>(
+  spec: DaemonSpec,
+  call: CallOf<Single>,
+  command: C,
+  args: ArgsIn<C>,
+  parsed: ParsedArgs,
+  ctx: CliContext,
+): Promise<LocalResult> {
   const m = metaOf(command);
   // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
   const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (m.execution ? socketWaitMs(ctx.timeout) : SOCKET_DEFAULT_MS);
   // `--locals` is a mode of the stop report's locals; backtrace's `--locals` (a boolean) is its own.
-  const asked = argOf(args, "locals");
-  const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name, locals: typeof asked === "string" ? asked : ctx.locals };
+  const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name, locals: argOf(call, argHolders.locals, "locals") ?? ctx.locals };
   // Ctrl-C while it waits pauses the program (a second one leaves): interrupt.ts. Not for `run`,
   // whose session is its own and ends with it, nor `diff` (two runs of their own: a Ctrl-C is the
   // run under way's, as in `run`).
-  const waitsForStop = m.execution && command !== "run" && command !== "diff" && argOf(args, "wait") !== false;
+  const waitsForStop = m.execution && command !== "run" && command !== "diff" && argOf(call, argHolders.wait, "wait") !== false;
   // Only for commands that start an adapter, and first: process.stderr is built on first use, which
   // costs more than the rest of a `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
   // A command that waits for a stop says so, and for how long, on a terminal (erased before the reply).
-  const waits = m.execution && !ctx.json && !ctx.quiet && argOf(args, "wait") !== false;
-  const waitFor = argOf(args, "waitFor");
+  const waits = m.execution && !ctx.json && !ctx.quiet && argOf(call, argHolders.wait, "wait") !== false;
+  const waitFor = argOf(call, argHolders.waitFor, "waitFor");
   const what =
     waitFor !== undefined
       ? `${spec.name}: waiting for a new process named '${waitFor}'`

@@ -158,7 +158,8 @@ export async function startSession(
 
 /** The `--stdin` file of a program the debugger starts, checked; attach, --core and --connect start none. */
 export function programStdin(
-  a: { stdin?: string; core?: string; connect?: unknown; via?: unknown },
+  // Picked from the commands that take it: a renamed `stdin` fails `tsc` here, not only where it is sent.
+  a: Pick<ArgsOut<"start" | "attach" | "test">, "stdin" | "via"> & { core?: string; connect?: unknown },
   cwd: string,
   mode: "launch" | "attach",
 ): string | undefined {

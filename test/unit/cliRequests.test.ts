@@ -9,7 +9,8 @@ import { parseCommandLine } from "../../src/cli/commandLine.ts";
 import { commands, table } from "../../src/cli/registry.ts";
 import { isDaemonSpec, type CliContext } from "../../src/cli/spec.ts";
 import { DebuggerError, type ErrorCode } from "../../src/common/errors.ts";
-import { parseArgs, type ArgsIn } from "../../src/ipc/commands.ts";
+import { argSchemas, parseArgs, type ArgsIn } from "../../src/ipc/commands.ts";
+import { argHolders } from "../../src/ipc/calls.ts";
 import type { Single } from "../../src/ipc/meta.ts";
 import { ownEnv } from "../../src/common/callerEnv.ts";
 
@@ -295,4 +296,20 @@ describe("argv → request", () => {
       expect({ code: e.code, message: e.message.includes(message) }).toEqual({ code, message: true });
     }
   });
+});
+
+describe("the argument lists a sender reads calls by (ipc/calls.ts argHolders)", () => {
+  // argOf and setArg type a key by the commands listed for it; a command that gains the argument
+  // must be listed too, or its sender would read nothing there.
+  const schemas = argSchemas as Record<string, { entries: Record<string, { type: string; wrapped?: { type: string } }> }>;
+  for (const [key, listed] of Object.entries(argHolders)) {
+    test(`'${key}': every command whose schema has it`, () => {
+      const holders = Object.keys(schemas).filter((c) => {
+        const entry = schemas[c]!.entries[key];
+        // backtrace's `locals` is a boolean: another argument of the same name.
+        return entry !== undefined && !(key === "locals" && entry.wrapped?.type !== "picklist");
+      });
+      expect<string[]>([...listed].sort()).toEqual(holders.sort());
+    });
+  }
 });
