@@ -5,15 +5,15 @@ import { createReadStream, statSync } from "node:fs";
 import { DebuggerError, exitCodeFor } from "../common/errors.ts";
 import { MAX_TIMER_MS, request } from "../ipc/client.ts";
 import type { BatchReply, CallOf } from "../ipc/commands.ts";
-import { argOf, checkArgs, cliSpelling, setArg } from "../ipc/calls.ts";
+import { argHolders, argOf, setArg } from "../ipc/calls.ts";
 import type { Single } from "../ipc/meta.ts";
 import { MAX_BATCH_COMMANDS, MAX_LINE_BYTES } from "../ipc/framing.ts";
 import { presentBatch } from "../present/index.ts";
 import { cliSettings } from "../common/cliSettings.ts";
 import { escapeControls } from "./terminalSafe.ts";
 import { interruptible } from "./interrupt.ts";
-import { parseArgv } from "./args.ts";
-import { isDaemonSpec, type CliContext, type CommandTable, type DaemonSpec, type LocalContext, type LocalResult } from "./spec.ts";
+import { parseCommandLine } from "./commandLine.ts";
+import type { CliContext, CommandTable, DaemonSpec, LocalContext, LocalResult } from "./spec.ts";
 import { shellWords } from "../common/shellWords.ts";
 
 /** One reply of a batch, named by the line's CLI command (`breakpoint add`), not the daemon's. */
@@ -97,22 +97,14 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
       let words = splitWords(trimmed);
       if (words[0] === "debugger") words = words.slice(1);
       if (!words.length) continue;
-      const { spec, used } = table.findCommand(words);
-      if (!isDaemonSpec(spec)) throw new DebuggerError("USAGE", `'${spec.name}' runs in the CLI itself, not in a batch`, "run it on its own");
-      const parsed = parseArgv(words.slice(used), table.flagsOf(spec), spec.name);
-      if (parsed.flags.help) throw new DebuggerError("USAGE", "--help is not a step of a plan", `\`debugger ${spec.name} --help\``);
-      table.checkPositionals(spec, parsed);
-      const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : base.timeout;
-      const ctx: CliContext = {
-        ...base,
-        session: typeof parsed.flags.session === "string" ? parsed.flags.session : base.session,
-        timeout,
-        wait: parsed.flags.wait !== false,
-        quiet: base.quiet || parsed.flags.quiet === true,
-      };
-      const call = await spec.call(parsed, ctx);
-      checkArgs(call.command, call.args, cliSpelling);
-      out.push({ line: i + 1, text: trimmed, spec, ctx, call });
+      // A line is read as the CLI reads a command line, with the batch's own context as the defaults.
+      const asked = await parseCommandLine(words, table, () => ({ ...base, session: () => base.session }));
+      if ("help" in asked) {
+        const of = asked.help.of === "main" ? "" : ` ${asked.help.of === "group" ? asked.help.group : asked.help.spec.name}`;
+        throw new DebuggerError("USAGE", "help is not a step of a plan", `\`debugger${of} --help\``);
+      }
+      if (!("call" in asked)) throw new DebuggerError("USAGE", `'${asked.spec.name}' runs in the CLI itself, not in a batch`, "run it on its own");
+      out.push({ line: i + 1, text: trimmed, spec: asked.spec, ctx: asked.ctx, call: asked.call });
     } catch (e) {
       if (e instanceof DebuggerError) throw new DebuggerError(e.code, `line ${i + 1} (${trimmed}): ${e.message}`, e.hint);
       throw e;
@@ -143,7 +135,7 @@ export async function planOf(text: string, base: CliContext, table: CommandTable
  * it (a second would find it read), and not when the plan itself comes from stdin.
  */
 async function stdinCopyFor(plan: PlannedLine[], planOnStdin: boolean): Promise<string | undefined> {
-  const lines = plan.filter((p) => argOf(p.call.args, "stdin") === "-");
+  const lines = plan.filter((p) => argOf(p.call, argHolders.stdin, "stdin") === "-");
   if (!lines.length) return undefined;
   if (planOnStdin)
     throw new DebuggerError(
@@ -158,7 +150,7 @@ async function stdinCopyFor(plan: PlannedLine[], planOnStdin: boolean): Promise<
       "give the other programs their input as --stdin FILE",
     );
   const path = await (await import("../common/stdinFile.ts")).copyOwnStdin();
-  setArg(lines[0]!.call.args, "stdin", path);
+  setArg(lines[0]!.call, argHolders.stdin, "stdin", path);
   return path;
 }
 
@@ -235,8 +227,8 @@ export async function runBatch(file: string | undefined, keepGoing: boolean, bas
       label: (i) => plan[i]!.text,
       view: (i, view) => {
         // backtrace's `--locals` is a boolean of its own, not the stop report's mode.
-        const asked = argOf(plan[i]!.call.args, "locals");
-        return { ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: typeof asked === "string" ? asked : locals };
+        const asked = argOf(plan[i]!.call, argHolders.locals, "locals");
+        return { ...view, as: plan[i]!.spec.name, quiet: plan[i]!.ctx.quiet, locals: asked ?? locals };
       },
       stoppedEarly: (ran, total, interrupted) =>
         `(${interrupted ? "interrupted" : "stopped"} after line ${plan[ran - 1]!.line}: ${total - ran} more not run${interrupted ? "" : "; --keep-going runs past a failure"})`,

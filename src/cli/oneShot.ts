@@ -3,6 +3,7 @@
 // -ex 'commands …' -ex run`. Its reply's text is ../present/run.ts.
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
+import type { ArgsIn } from "../ipc/commands.ts";
 import { configName, programArgs, programFlags, withTarget } from "./session.ts";
 import { bool, list, num, localsFlag, printFlag, type CommandSpec } from "./spec.ts";
 
@@ -29,7 +30,15 @@ export const runCommands: CommandSpec[] = [
       if (max !== undefined && (!Number.isInteger(max) || max < 1))
         throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
       return withTarget(a, (via) => {
-        const args = { ...programArgs(a), ...via, print: list(a, "print"), locals: localsFlag(a), max, keep: bool(a, "keep"), timeout: ctx.timeout };
+        const args: ArgsIn<"run"> = {
+          ...programArgs(a),
+          ...via,
+          print: list(a, "print"),
+          locals: localsFlag(a),
+          max,
+          keep: bool(a, "keep"),
+          timeout: ctx.timeout,
+        };
         const config = configName(a, "run");
         if (config !== undefined) return import("./launch.ts").then((m) => m.runCall(config, a, ctx, args));
         return call("run", args);

@@ -18,7 +18,7 @@ import { runCommands } from "./oneShot.ts";
 import { diffCommands } from "./diff.ts";
 import { sessionCommands } from "./session.ts";
 import { testCommands } from "./test.ts";
-import { isDaemonSpec, isGroupSpec, type CommandSpec, type CommandTable, type Definition, type Found, type GroupSpec } from "./spec.ts";
+import { isDaemonSpec, isGroupSpec, type CommandLine, type CommandSpec, type CommandTable, type Definition, type Found, type GroupSpec } from "./spec.ts";
 import { toolCommands } from "./tools.ts";
 import { guideCommands } from "./guide.ts";
 import { mcpCommands } from "./mcp.ts";
@@ -123,16 +123,6 @@ export function findCommand(words: string[]): Found {
     `unknown command '${first}'`,
     guess ? `did you mean \`debugger ${guess}\`? (\`debugger --help\` lists the commands)` : "`debugger --help` lists the commands",
   );
-}
-
-/** A command line split into the command's words and the rest, which still holds every flag. */
-export interface CommandLine {
-  /** The command's words (`breakpoint`, `add`), global flags and their values taken out. */
-  words: string[];
-  /** Everything else in order: flags (global ones included), positionals, `--` and the program's words. */
-  rest: string[];
-  /** `-v` / `--version` before the command. */
-  version: boolean;
 }
 
 const VERSION_FLAGS = new Set(["-v", "-V", "--version"]);
@@ -243,6 +233,7 @@ export const table: CommandTable = {
   groupAliases,
   flagsOf,
   findCommand,
+  splitCommandLine,
   subCommands,
   isExecution,
   groupOf,

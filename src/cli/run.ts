@@ -8,20 +8,18 @@ import { cliSettings } from "../common/cliSettings.ts";
 import { DebuggerError, exitCodeFor, toErrorData, type ErrorData } from "../common/errors.ts";
 import { checkSessionName } from "../common/sessionName.ts";
 import { request } from "../ipc/client.ts";
-import type { ArgsIn, Replies } from "../ipc/commands.ts";
+import type { ArgsIn, CallOf, Replies } from "../ipc/commands.ts";
 import type { Reply } from "../ipc/protocol.ts";
 import type { ConditionCost, StopReport } from "../ipc/types.ts";
-import { argOf, checkArgs, cliSpelling, setArg } from "../ipc/calls.ts";
+import { argHolders, argOf, setArg } from "../ipc/calls.ts";
 import { metaOf, type Single } from "../ipc/meta.ts";
 import { errorText, present, presentPartial } from "../present/index.ts";
 import { conditionProgressText } from "../present/text.ts";
-import { parseArgv, type ParsedArgs } from "./args.ts";
+import type { ParsedArgs } from "./args.ts";
+import { parseCommandLine, type Seen } from "./commandLine.ts";
 import { requestQuotingWarnings } from "./quoting.ts";
-import { checkPositionals, findCommand, flagsOf, groupAliases, groups, isExecution, splitCommandLine, table } from "./registry.ts";
-import { isDaemonSpec, ReportedFailure, type CliContext, type CommandSpec, type DaemonSpec, type LocalResult } from "./spec.ts";
-
-/** The longest --timeout: 2,000,000 s (23 days) stays under the 2^31-1 ms a timer can wait. */
-const MAX_TIMEOUT_S = 2_000_000;
+import { isExecution, table } from "./registry.ts";
+import { isDaemonSpec, ReportedFailure, type CliContext, type DaemonSpec, type LocalResult } from "./spec.ts";
 
 async function write(text: string, stream: "out" | "err" = "out"): Promise<void> {
   if (!text) return;
@@ -37,73 +35,49 @@ export async function runCli(argv: string[]): Promise<number> {
   const envJson = process.env.DEBUGGER_JSON === "1" || process.env.DEBUGGER_JSON === "true";
   const flagWords = beforeDoubleDash(argv);
   const wantsJson = envJson || flagWords.includes("--json");
-  let commandName = "";
-  let sessionName = process.env.DEBUGGER_SESSION || "default";
   // The status the command ends with when its reader closes the pipe (closedPipe.ts).
   let status = 0;
+  const seen: Seen = {};
   try {
-    const line = splitCommandLine(argv);
-    commandName = line.words[0] ?? "";
-    const helpFlag = flagWords.includes("--help") || flagWords.includes("-h");
-    if (line.version && !line.words.length) line.words.push("version");
-    if (!line.words.length || line.words[0] === "help") {
-      const target = line.words.slice(1);
+    const asked = await parseCommandLine(
+      argv,
+      table,
+      async (spec) => {
+        const local = !isDaemonSpec(spec);
+        const settings = local ? {} : await cliSettings();
+        const session = () => {
+          if (process.env.DEBUGGER_SESSION) return local ? process.env.DEBUGGER_SESSION : checkSessionName(process.env.DEBUGGER_SESSION, "DEBUGGER_SESSION");
+          if (settings.session !== undefined) return checkSessionName(settings.session, "[defaults] session in config.toml");
+          return "default";
+        };
+        return {
+          session,
+          cwd: process.cwd(),
+          json: envJson,
+          quiet: false,
+          timeout: settings.executionTimeout ?? 60,
+          locals: "locals" in settings ? settings.locals : undefined,
+        };
+      },
+      seen,
+    );
+    if ("help" in asked) {
+      const help = asked.help;
       const { mainHelp, commandHelp, groupHelp, plainHelp } = await import("./help.ts");
       plainHelp(wantsJson);
-      if (!target.length) {
-        await write(await mainHelp(table, flagWords.includes("--all") || flagWords.includes("-a")));
-        return argv.length === 0 || (!helpFlag && line.words[0] !== "help") ? 2 : 0;
+      if (help.of === "main") {
+        await write(await mainHelp(table, help.all));
+        return help.usage ? 2 : 0;
       }
-      const group = groupAliases[target[0]!] ?? target[0]!;
-      if (group in groups && target.length === 1) await write(await groupHelp(table, group));
-      else {
-        const { spec } = findCommand(target);
-        await write(await commandHelp(table, spec, flagWords.includes("--all") || flagWords.includes("-a")));
-      }
+      await write(help.of === "group" ? await groupHelp(table, help.group) : await commandHelp(table, help.spec, help.all));
       return 0;
     }
-    const found = findCommand(line.words);
-    const spec: CommandSpec = found.spec;
-    commandName = spec.name;
-    if (helpFlag && found.group && !found.explicitSub) {
-      const { groupHelp, plainHelp } = await import("./help.ts");
-      plainHelp(wantsJson);
-      await write(await groupHelp(table, found.group));
-      return 0;
-    }
-    const flags = flagsOf(spec);
-    const parsed = parseArgv([...line.words.slice(found.used), ...line.rest], flags, spec.name);
-    if (parsed.flags.help) {
-      const { commandHelp, plainHelp } = await import("./help.ts");
-      plainHelp(wantsJson);
-      await write(await commandHelp(table, spec));
-      return 0;
-    }
-    checkPositionals(spec, parsed);
-    const local = !isDaemonSpec(spec);
-    const settings = local ? {} : await cliSettings();
-    if (typeof parsed.flags.session === "string") sessionName = checkSessionName(parsed.flags.session, "--session");
-    else if (process.env.DEBUGGER_SESSION) sessionName = local ? sessionName : checkSessionName(process.env.DEBUGGER_SESSION, "DEBUGGER_SESSION");
-    else if (settings.session !== undefined) sessionName = checkSessionName(settings.session, "[defaults] session in config.toml");
-    const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : (settings.executionTimeout ?? 60);
-    if (timeout < 0) throw new DebuggerError("USAGE", "--timeout cannot be negative", "seconds, e.g. --timeout 120 (0 waits forever)");
-    // Timers take at most 2^31-1 ms; a longer one fires at once (a bogus TIMEOUT before anything ran).
-    if (timeout > MAX_TIMEOUT_S)
-      throw new DebuggerError("USAGE", `--timeout ${timeout} is more than ${MAX_TIMEOUT_S} s`, "seconds, e.g. --timeout 120; 0 waits forever");
-    const ctx: CliContext = {
-      session: sessionName,
-      cwd: process.cwd(),
-      json: envJson || parsed.flags.json === true,
-      quiet: parsed.flags.quiet === true,
-      timeout,
-      wait: parsed.flags.wait !== false,
-      locals: "locals" in settings ? settings.locals : undefined,
-    };
+    const { spec, args: parsed, ctx } = asked;
     if (isExecution(spec) && !ctx.wait && typeof parsed.flags.timeout === "number" && !ctx.json && !ctx.quiet) {
       const { messages } = await import("./messages.ts");
       (await messages()).warn("--timeout has no effect with --no-wait: nothing waits for the stop (`debugger await --timeout N` does)");
     }
-    const result = isDaemonSpec(spec) ? await send(spec, parsed, ctx) : await spec.run(parsed, { ...ctx, table });
+    const result = "call" in asked ? await send(asked.spec, asked.call, parsed, ctx) : await asked.spec.run(parsed, { ...ctx, table });
     status = result.exitCode ?? 0;
     if (ctx.json)
       await write(
@@ -118,7 +92,9 @@ export async function runCli(argv: string[]): Promise<number> {
       // A local command that ran but found problems (doctor) still prints its report.
       if (!wantsJson && e instanceof ReportedFailure) await write(e.text);
       const notice = e instanceof FailedReply ? e.notice : undefined;
-      if (wantsJson) await write(JSON.stringify({ ok: false, command: commandName, session: sessionName, error, ...(notice ? { notice } : {}) }));
+      const command = seen.command ?? "";
+      const session = seen.session ?? (process.env.DEBUGGER_SESSION || "default");
+      if (wantsJson) await write(JSON.stringify({ ok: false, command, session, error, ...(notice ? { notice } : {}) }));
       else await write(escapeControls(errorText(error)), "err");
     } catch (closed) {
       if (!(closed instanceof OutputClosed)) throw closed;
@@ -138,21 +114,19 @@ class FailedReply extends DebuggerError {
 }
 
 /** Sends a daemon command and presents its reply (partial replies as they come). */
-async function send(spec: DaemonSpec, parsed: ParsedArgs, ctx: CliContext): Promise<LocalResult> {
-  const call = await spec.call(parsed, ctx);
-  checkArgs(call.command, call.args, cliSpelling);
+async function send(spec: DaemonSpec, call: CallOf<Single>, parsed: ParsedArgs, ctx: CliContext): Promise<LocalResult> {
   // An expression the shell cut short (`--print p->x` unquoted): said before the reply, on stderr.
   const cut = requestQuotingWarnings(call.args);
   if (cut.length) await write(cut.join("\n"), "err");
-  const stdin = argOf(call.args, "stdin");
+  const stdin = argOf(call, argHolders.stdin, "stdin");
   const own = stdin === "-" || (stdin !== undefined && /^\/(dev|proc)\//.test(stdin) && (await import("../common/stdinFile.ts")).isOwnDescriptor(stdin));
-  if (!own) return sendCall(spec, call.command, call.args, parsed, ctx);
+  if (!own) return sendCall(spec, call, call.command, call.args, parsed, ctx);
   // `--stdin -` (or a descriptor of this process, `<(cmd)`): copied to a private file the daemon then owns (common/stdinFile.ts).
   const { copyOwnStdin, removeStdinCopy } = await import("../common/stdinFile.ts");
   const copy = await copyOwnStdin(stdin === "-" ? undefined : stdin);
-  setArg(call.args, "stdin", copy);
+  setArg(call, argHolders.stdin, "stdin", copy);
   try {
-    return await sendCall(spec, call.command, call.args, parsed, ctx);
+    return await sendCall(spec, call, call.command, call.args, parsed, ctx);
   } catch (e) {
     // Never delivered: no daemon took the copy.
     if (e instanceof DebuggerError && (e.code === "DAEMON_UNAVAILABLE" || e.code === "DAEMON_VERSION_MISMATCH" || e.code === "RUNTIME_DIR_UNSAFE"))
@@ -161,22 +135,28 @@ async function send(spec: DaemonSpec, parsed: ParsedArgs, ctx: CliContext): Prom
   }
 }
 
-async function sendCall<C extends Single>(spec: DaemonSpec, command: C, args: ArgsIn<C>, parsed: ParsedArgs, ctx: CliContext): Promise<LocalResult> {
+async function sendCall<C extends Single>(
+  spec: DaemonSpec,
+  call: CallOf<Single>,
+  command: C,
+  args: ArgsIn<C>,
+  parsed: ParsedArgs,
+  ctx: CliContext,
+): Promise<LocalResult> {
   const m = metaOf(command);
   // The daemon enforces the stop timeout; the socket only guards against a hung daemon.
   const socketTimeout = spec.socketTimeoutMs?.(parsed, ctx) ?? (m.execution ? socketWaitMs(ctx.timeout) : SOCKET_DEFAULT_MS);
   // `--locals` is a mode of the stop report's locals; backtrace's `--locals` (a boolean) is its own.
-  const asked = argOf(args, "locals");
-  const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name, locals: typeof asked === "string" ? asked : ctx.locals };
+  const view = { cwd: ctx.cwd, session: ctx.session, as: spec.name, locals: argOf(call, argHolders.locals, "locals") ?? ctx.locals };
   // Ctrl-C while it waits pauses the program (a second one leaves): interrupt.ts. Not for `run`,
   // whose session is its own and ends with it, nor `diff` (two runs of their own: a Ctrl-C is the
   // run under way's, as in `run`).
-  const waitsForStop = m.execution && command !== "run" && command !== "diff" && argOf(args, "wait") !== false;
+  const waitsForStop = m.execution && command !== "run" && command !== "diff" && argOf(call, argHolders.wait, "wait") !== false;
   // Only for commands that start an adapter, and first: process.stderr is built on first use, which
   // costs more than the rest of a `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
   // A command that waits for a stop says so, and for how long, on a terminal (erased before the reply).
-  const waits = m.execution && !ctx.json && !ctx.quiet && argOf(args, "wait") !== false;
-  const waitFor = argOf(args, "waitFor");
+  const waits = m.execution && !ctx.json && !ctx.quiet && argOf(call, argHolders.wait, "wait") !== false;
+  const waitFor = argOf(call, argHolders.waitFor, "waitFor");
   const what =
     waitFor !== undefined
       ? `${spec.name}: waiting for a new process named '${waitFor}'`

@@ -5,6 +5,7 @@ import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
+import type { ArgsIn } from "../ipc/commands.ts";
 import { namedTarget, splitCommand } from "../adapters/via.ts";
 import type { FlagDef, ParsedArgs } from "./args.ts";
 import { bool, list, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
@@ -160,7 +161,7 @@ export const programFlags: Record<string, FlagDef> = {
 };
 
 /** The request's side of programFlags, with the program, its arguments and the breakpoints. */
-export function programArgs(a: ParsedArgs) {
+export function programArgs(a: ParsedArgs): Partial<ArgsIn<"start"> & ArgsIn<"run">> {
   const { connect: _, ...adapter } = adapterArgs(a);
   return {
     program: a.positionals[0],
@@ -204,7 +205,7 @@ export const sessionCommands: CommandSpec[] = [
     ],
     call: (a, ctx) =>
       withTarget(a, (via) => {
-        const args = {
+        const args: ArgsIn<"start"> = {
           ...programArgs(a),
           ...via,
           connect: adapterArgs(a).connect,

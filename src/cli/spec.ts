@@ -112,12 +112,23 @@ export interface CommandTable {
   groupAliases: Record<string, string>;
   flagsOf(spec: CommandSpec): Record<string, FlagDef>;
   findCommand(words: string[]): Found;
+  splitCommandLine(argv: readonly string[]): CommandLine;
   subCommands(group: string): CommandSpec[];
   /** Takes --timeout and --no-wait, and waits for a stop. */
   isExecution(spec: CommandSpec): boolean;
   groupOf(spec: CommandSpec): Group;
   summaryOf(spec: CommandSpec): string;
   checkPositionals(spec: CommandSpec, parsed: { positionals: string[]; sawDoubleDash: boolean }): void;
+}
+
+/** A command line split into the command's words and the rest, which still holds every flag. */
+export interface CommandLine {
+  /** The command's words (`breakpoint`, `add`), global flags and their values taken out. */
+  words: string[];
+  /** Everything else in order: flags (global ones included), positionals, `--` and the program's words. */
+  rest: string[];
+  /** `-v` / `--version` before the command. */
+  version: boolean;
 }
 
 export interface Found {

@@ -17,7 +17,7 @@ import { handle, type DaemonContext } from "./handlers.ts";
 import { SessionRegistry } from "./registry.ts";
 import { removeStdinCopy } from "../common/stdinFile.ts";
 import { WarmPool } from "./warmPool.ts";
-import { runSessionOf } from "./handlers/runInterrupts.ts";
+import { runSessionOf } from "./runInterrupts.ts";
 import { conditionProgress } from "./handlers/common.ts";
 
 /** [daemon] idle_timeout (DEBUGGER_IDLE_TIMEOUT wins); read at start-up. */

@@ -13,19 +13,33 @@ export function call<C extends CommandName>(command: C, args: ArgsIn<C>): CallOf
   return { command, args };
 }
 
-/** An argument some command takes: naming one no command takes (a rename missed) fails `tsc`. */
-export type ArgKey = { [C in Single]: keyof ArgsIn<C> & string }[Single];
-/** What argument K holds in the commands that take it. */
-export type ArgValue<K extends ArgKey> = { [C in Single]: K extends keyof ArgsIn<C> ? ArgsIn<C>[K] : never }[Single];
+/**
+ * The commands that share an argument a sender reads back from a call, each list written out:
+ * `argOf` and `setArg` take the key only where every listed command has it, so renaming it in any
+ * of them fails `tsc` at each reader, not only where the command is built (backtrace's `locals` is
+ * a boolean of its own: the same name, another argument). test/unit/cliRequests.test.ts holds each
+ * list equal to the commands whose schema has the argument.
+ */
+export const argHolders = {
+  /** The stop report's `locals` mode (none, changed, all). */
+  locals: ["start", "attach", "restart", "test", "run", "continue", "next", "step", "finish", "until", "pause", "await", "trace"],
+  /** Wait for the stop (`--no-wait`). */
+  wait: ["start", "attach", "restart", "test", "continue", "next", "step", "finish", "until", "pause"],
+  /** A file the started program reads as its stdin. */
+  stdin: ["start", "attach", "run", "test"],
+  /** The name of a process to wait for, then attach. */
+  waitFor: ["attach"],
+} as const satisfies Record<string, readonly Single[]>;
 
-/** Argument K of a call of any command (undefined where the command has none), typed by the contract. */
-export function argOf<K extends ArgKey>(args: ArgsIn<Single>, key: K): ArgValue<K> | undefined {
-  return (args as Partial<Record<K, ArgValue<K>>>)[key];
+/** Argument K of a call where the call is one of `holders` (else undefined): K must be an argument of each of them. */
+export function argOf<C extends Single, K extends keyof ArgsIn<C> & string>(call: CallOf<Single>, holders: readonly C[], key: K): ArgsIn<C>[K] | undefined {
+  return (holders as readonly Single[]).includes(call.command) ? (call.args as ArgsIn<C>)[key] : undefined;
 }
 
-/** Sets argument K of a call (the sender fills it in: a copied stdin's path). */
-export function setArg<K extends ArgKey>(args: ArgsIn<Single>, key: K, value: ArgValue<K>): void {
-  (args as Partial<Record<K, ArgValue<K>>>)[key] = value;
+/** Sets argument K of a call of one of `holders` (the sender fills it in: a copied stdin's path). */
+export function setArg<C extends Single, K extends keyof ArgsIn<C> & string>(call: CallOf<Single>, holders: readonly C[], key: K, value: ArgsIn<C>[K]): void {
+  if (!(holders as readonly Single[]).includes(call.command)) throw new Error(`${call.command} takes no ${key}`);
+  (call.args as ArgsIn<C>)[key] = value;
 }
 
 /**

@@ -22,13 +22,13 @@ describe.skipIf(!hasDebugpy)("catch with debugpy", () => {
 
     await env.ok(["start", CAUGHT, "--stop-on-entry", "--session", "c2"]);
     const list = await env.ok(["catch", "list", "--session", "c2"]);
-    expect(list.filters.map((f: any) => [f.filter, f.enabled])).toEqual([
+    expect(list.filters.map((f) => [f.filter, f.enabled])).toEqual([
       ["raised", false],
       ["uncaught", true],
       ["userUnhandled", false],
     ]);
     const on = await env.ok(["catch", "raised", "--session", "c2"]);
-    expect(on.filters.find((f: any) => f.filter === "raised")!.enabled).toBe(true);
+    expect(on.filters.find((f) => f.filter === "raised")!.enabled).toBe(true);
     const stop = (await env.ok(["continue", "--session", "c2"])).stop;
     expect(stop).toMatchObject({ reason: "exception", frame: { function: "parse", line: markerLine(CAUGHT, "raise_site") } });
     expect(stop.exception).toMatchObject({ id: "ValueError" });
@@ -71,8 +71,8 @@ describe("catch throw, catch panic", () => {
     const s = env.session("throw-lldb");
     await s.ok(["start", bins["cpp-throws"]!, "--break", "main"]);
     const list = await s.ok(["catch", "list"]);
-    expect(list.filters.find((f: any) => f.filter === "cpp_throw")).toMatchObject({ alias: "throw", enabled: false });
-    expect((await s.ok(["catch", "throw"])).filters.find((f: any) => f.filter === "cpp_throw")!.enabled).toBe(true);
+    expect(list.filters.find((f) => f.filter === "cpp_throw")).toMatchObject({ alias: "throw", enabled: false });
+    expect((await s.ok(["catch", "throw"])).filters.find((f) => f.filter === "cpp_throw")!.enabled).toBe(true);
     const stop = (await s.ok(["continue"])).stop;
     expect(stop).toMatchObject({ reason: "exception", frame: { function: expect.stringContaining("check"), line: markerLine(THROWS, "throw_range") } });
     expect(stop.skipped.join(" ")).toContain("__cxa_throw");
@@ -83,7 +83,7 @@ describe("catch throw, catch panic", () => {
   test.skipIf(!gdbFound)("gdb: `catch throw` and `catch catch` are the daemon's catchpoints, hidden from breakpoint list", async () => {
     const s = env.session("throw-gdb");
     await s.ok(["start", bins["cpp-throws"]!, "--adapter", "gdb", "--break", "main"]);
-    expect((await s.ok(["catch", "list"])).filters.map((f: any) => [f.filter, f.enabled])).toEqual([
+    expect((await s.ok(["catch", "list"])).filters.map((f) => [f.filter, f.enabled])).toEqual([
       ["throw", false],
       ["catch", false],
     ]);
@@ -95,7 +95,7 @@ describe("catch throw, catch panic", () => {
       exception: { id: "throw", description: "C++ throw" },
       frame: { line: markerLine(THROWS, "throw_range") },
     });
-    expect((await s.ok(["breakpoint", "list"])).breakpoints.map((b: any) => b.id)).toEqual([1]);
+    expect((await s.ok(["breakpoint", "list"])).breakpoints.map((b) => b.id)).toEqual([1]);
     await s.ok(["catch", "remove", "throw"]);
     await s.ok(["catch", "catch"]);
     const caught = (await s.ok(["continue"])).stop;
@@ -123,7 +123,7 @@ describe("catch throw, catch panic", () => {
         const s = env.session(`throw-type-${adapter}`);
         await s.ok(["start", bins["cpp-throws"]!, "--adapter", adapter, "--break", "main"]);
         const on = await s.ok(["catch", "throw", "runtime_error", "Custom"]);
-        expect(on.filters.find((f: any) => f.enabled && f.types)).toMatchObject({ types: ["runtime_error", "Custom"] });
+        expect(on.filters.find((f) => f.enabled && f.types)).toMatchObject({ types: ["runtime_error", "Custom"] });
         // std::out_of_range (thrown first) is passed without a stop.
         const custom = (await s.ok(["continue"])).stop;
         expect(custom).toMatchObject({ reason: "exception", exception: { type: "Custom" }, frame: { line: markerLine(THROWS, "throw_custom") } });
@@ -140,7 +140,7 @@ describe("catch throw, catch panic", () => {
     await s.ok(["start", bins["cpp-throws"]!, "--break", "main"]);
     await s.ok(["catch", "throw", "Custom"]);
     const all = await s.ok(["catch", "throw"]);
-    expect(all.filters.find((f: any) => f.filter === "cpp_throw")!.types).toBeUndefined();
+    expect(all.filters.find((f) => f.filter === "cpp_throw")!.types).toBeUndefined();
     expect((await s.ok(["continue"])).stop.exception).toMatchObject({ type: "std::out_of_range" });
     const bad = await s.run(["catch", "throw", "no-such(type)"]);
     expect(bad.exitCode).toBe(2);

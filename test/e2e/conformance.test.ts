@@ -634,7 +634,7 @@ const FLOWS: Flow[] = [
             expect.objectContaining({ index: 0, function: c.p.fn.add, file: c.p.source, line: c.line(c.p.nextInAdd) }),
             expect.objectContaining({ index: 1, function: c.p.fn.main, file: c.p.source, line: c.line("loop_body") }),
           ]);
-          if (c.p.outerFrames) expect(frames.slice(2).map((f: any) => f.function)).toEqual(c.p.outerFrames);
+          if (c.p.outerFrames) expect(frames.slice(2).map((f) => f.function)).toEqual(c.p.outerFrames);
         },
       },
       {
@@ -689,7 +689,7 @@ const FLOWS: Flow[] = [
           });
           expect(values(stop.locals, ["a", "b"])).toEqual({ a: "0", b: "0" });
           const { frames } = await c.ok(["backtrace"]);
-          expect(frames.slice(0, 2).map((f: any) => [f.function, f.line])).toEqual([
+          expect(frames.slice(0, 2).map((f) => [f.function, f.line])).toEqual([
             [c.p.fn.add, c.line(c.p.functionBreak.at)],
             [c.p.fn.main, c.line("loop_body")],
           ]);
@@ -705,14 +705,14 @@ const FLOWS: Flow[] = [
           expect(valueOf(stop.locals, "n")).toBe("1");
           const { frames } = await c.ok(["backtrace"]);
           const recurse = [c.p.fn.factorial, c.line("factorial_recurse")];
-          expect(frames.slice(0, 5).map((f: any) => [f.function, f.line])).toEqual([
+          expect(frames.slice(0, 5).map((f) => [f.function, f.line])).toEqual([
             [c.p.fn.factorial, c.line("factorial_base")],
             recurse,
             recurse,
             recurse,
             [c.p.fn.main, c.line("factorial_call")],
           ]);
-          if (c.p.outerFrames) expect(frames.slice(5).map((f: any) => f.function)).toEqual(c.p.outerFrames);
+          if (c.p.outerFrames) expect(frames.slice(5).map((f) => f.function)).toEqual(c.p.outerFrames);
         },
       },
     ],

@@ -10,7 +10,7 @@ afterAll(() => env.close());
 describe("doctor with the real adapters", () => {
   test("doctor --json reports each installed adapter as working", async () => {
     const d = await env.ok(["doctor"]);
-    const byName = Object.fromEntries(d.adapters.map((a: any) => [a.name, a]));
+    const byName = Object.fromEntries(d.adapters.map((a) => [a.name, a]));
     expect(Object.keys(byName).sort()).toEqual(["codelldb", "debugpy", "delve", "gdb", "lldb-cli", "lldb-dap", "node"]);
     for (const a of d.adapters) {
       if (!a.found && !CI) {
@@ -22,7 +22,7 @@ describe("doctor with the real adapters", () => {
       expect(a.path).toBeTruthy();
       expect(a.message).toMatch(/^initialize answered in \d+ ms/);
     }
-    expect(d.checks.find((c: any) => c.name === "ptrace")).toBeTruthy();
+    expect(d.checks.find((c) => c.name === "ptrace")).toBeTruthy();
     const human = Bun.spawnSync([BIN, "doctor", "lldb-dap"], { env: env.env });
     expect(human.exitCode).toBe(0);
     expect(human.stdout.toString()).toMatch(/^ {2}ok {2}lldb-dap /m);

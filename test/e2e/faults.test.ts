@@ -242,7 +242,7 @@ describe.skipIf(missing.length > 0)("8 sessions in parallel on four adapters", (
           return {
             adapter: d.session.adapter,
             reason: d.stop.reason,
-            values: args.results.map((r: any) => r.result),
+            values: args.results.map((r) => r.result),
             stepped: next.stop.reason,
             stopped: stop.exitCode,
           };

@@ -8,7 +8,7 @@ import { gdb as gdbAdapter } from "../../src/adapters/gdb.ts";
 import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
 import { adapterAvailable, CI, E2eEnv, missing, type SessionHandle } from "../harness/index.ts";
 import type { StopReport } from "../../src/ipc/types.ts";
-import { stopOf } from "../harness/index.ts";
+import { expectShape, stopOf } from "../harness/index.ts";
 
 const FILE = "test/e2e/finish.test.ts";
 const lldb = adapterAvailable("lldb-dap", FILE);
@@ -67,7 +67,7 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
       await s.ok(["breakpoint", "remove", "--all"]);
       const inner = await finish(s);
       // depth(1) returns 1 + depth(0) to depth(2), which returns 2 to main.
-      expect(inner).toMatchObject({ reason: "step", frame: { function: "depth" }, returnValue: "1" });
+      expectShape(inner, { reason: "step", frame: { function: "depth" }, returnValue: "1" });
       const text = await s.run(["finish"], { json: false });
       expect(text.stdout).toMatch(/^Returned: 2$/m);
     });
@@ -76,9 +76,9 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
       const src = "cpp/returns.cpp";
       const s = env.session(`cpp-${adapter}`);
       await s.ok(["start", bins["cpp-returns"]!, "--adapter", adapter, "--break", at(src, "label"), "--break", at(src, "make_part")]);
-      expect(await finish(s)).toMatchObject({ reason: "step", frame: { function: "main" }, returnValue: '"part-7"' });
+      expectShape(await finish(s), { reason: "step", frame: { function: "main" }, returnValue: '"part-7"' });
       await s.ok(["continue"]);
-      expect(await finish(s)).toMatchObject({ reason: "step", frame: { function: "main" }, returnValue: '{name = "bolt", qty = 12}' });
+      expectShape(await finish(s), { reason: "step", frame: { function: "main" }, returnValue: '{name = "bolt", qty = 12}' });
     });
   });
 }
@@ -87,7 +87,7 @@ describe.skipIf(!lldb || !rust)("finish on lldb-dap: Rust", () => {
   test("an i32 is shown; a String or a struct is not (LLDB reads them by C's calling convention): the reply says so", async () => {
     const s = env.session("rust");
     await s.ok(["start", bins["rust-returns"]!, "--break", "twice", "--break", "label", "--break", "make_point"]);
-    expect(await finish(s)).toMatchObject({ reason: "step", frame: { function: "returns::main" }, returnValue: "42" });
+    expectShape(await finish(s), { reason: "step", frame: { function: "returns::main" }, returnValue: "42" });
     for (const fn of ["returns::label", "returns::make_point"]) {
       expect((await s.ok(["continue"])).stop).toMatchObject({ reason: "breakpoint", frame: { function: fn } });
       const stop = await finish(s);

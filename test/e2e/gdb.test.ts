@@ -69,20 +69,20 @@ describe.skipIf(!!missing)(`gdb (${found?.variant}: ${found?.version})`, () => {
       expect(bp).toMatchObject({ id: 1, file: SRC, line: line("loop_body"), verified: true });
       expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: "main", file: SRC, line: line("loop_body") } });
       expect(r.stop.threadId).toBeGreaterThan(0);
-      expect(r.stop.source.find((l: any) => l.current)).toEqual({
+      expect(r.stop.source.find((l) => l.current)).toEqual({
         line: line("loop_body"),
         text: readFileSync(SRC, "utf8").split("\n")[line("loop_body") - 1],
         current: true,
       });
       expect(valueOf(r.stop.locals, "i")).toBe("0");
       expect(valueOf(r.stop.locals, "total")).toBe("0");
-      expect(r.stop.locals.find((v: any) => v.name === "p")).toMatchObject({ type: "struct Point", value: "{x = 3, y = 4}" });
+      expect(r.stop.locals.find((v) => v.name === "p")).toMatchObject({ type: "struct Point", value: "{x = 3, y = 4}" });
 
       expect(await s.ok(["print", "p.x"])).toMatchObject({ result: "3", type: "int" });
       expect(await s.ok(["print", "p.x * 10 + p.y"])).toMatchObject({ result: "34", type: "int" });
       const p = await s.ok(["print", "p"]);
       expect(p.type).toBe("struct Point");
-      expect(p.children.map((c: any) => `${c.name}=${c.value}`)).toEqual(["x=3", "y=4"]);
+      expect(p.children.map((c) => `${c.name}=${c.value}`)).toEqual(["x=3", "y=4"]);
       const bad = await s.run(["print", "nosuch + 1"]);
       expect(bad.exitCode).toBe(1);
       expect(bad.json.error.code).toBe("EVALUATE_FAILED");
@@ -113,7 +113,7 @@ describe.skipIf(!!missing)(`gdb (${found?.variant}: ${found?.version})`, () => {
       expect(valueOf(stop.locals, "b")).toBe("0");
 
       const frames = (await s.ok(["backtrace"])).frames;
-      expect(frames.map((f: any) => [f.function, f.line])).toEqual([
+      expect(frames.map((f) => [f.function, f.line])).toEqual([
         ["add", line("add_body")],
         ["main", line("loop_body")],
       ]);
@@ -195,7 +195,7 @@ describe.skipIf(!!missing)(`gdb (${found?.variant}: ${found?.version})`, () => {
         message: expect.stringContaining("the call reached a breakpoint and stopped inside the function"),
       });
       expect(r.json.error.hint).toContain("`debugger continue` finishes the call");
-      expect((await s.ok(["backtrace"])).frames.map((f: any) => f.function)).toEqual(["add", "<function called from gdb>", "main"]);
+      expect((await s.ok(["backtrace"])).frames.map((f) => f.function)).toEqual(["add", "<function called from gdb>", "main"]);
       const back = (await s.ok(["continue"])).stop;
       expect(back.frame).toMatchObject({ function: "main", line: line("loop_body") });
       expect(valueOf(back.locals, "i")).toBe("0");

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
 import type { DataOf } from "../harness/index.ts";
 import { alive, E2eEnv, ROOT, waitFor } from "./harness.ts";
+import type { StopReport } from "../../src/ipc/types.ts";
 
 const CI = process.env.CI === "true";
 const T = 60_000;
@@ -20,8 +21,8 @@ const GOROUTINES_SRC = join(goFixturesDir, "goroutines", "main.go");
 const at = (file: string, fixture: string, mark: string) => `${file}:${goMarkerLine(fixture, mark)}`;
 const basicAt = (mark: string) => at(BASIC_SRC, "basic", mark);
 
-function local(stop: any, name: string): string | undefined {
-  return stop.locals.find((v: any) => v.name === name)?.value;
+function local(stop: StopReport, name: string): string | undefined {
+  return stop.locals.find((v) => v.name === name)?.value;
 }
 
 const missing = [!DLV && "dlv (apt-get install delve, or go install github.com/go-delve/delve/cmd/dlv@latest)", !GO && "go (apt-get install golang-go)"].filter(
@@ -81,7 +82,7 @@ describe.skipIf(missing.length > 0)("delve", () => {
       expect((await env.ok(["print", "factorial(add(1, 2))", "--session", s])).result).toBe("6");
       expect(await env.ok(["print", "p.x + p.y", "--session", s])).toMatchObject({ result: "7", type: "int" });
       const p = await env.ok(["print", "p", "--session", s]);
-      expect(p.children.map((c: any) => `${c.name}=${c.value}`)).toEqual(["x=3", "y=4"]);
+      expect(p.children.map((c) => `${c.name}=${c.value}`)).toEqual(["x=3", "y=4"]);
       const bad = await env.run(["print", "nosuch + 1", "--session", s]);
       expect(bad.json.error.code).toBe("EVALUATE_FAILED");
       expect(bad.json.error.message).toContain("could not find symbol value for nosuch");
@@ -100,7 +101,7 @@ describe.skipIf(missing.length > 0)("delve", () => {
       expect(local(next2, "sum")).toBe("0");
 
       const bt = await env.ok(["backtrace", "--session", s]);
-      expect(bt.frames.slice(0, 3).map((f: any) => [f.function, f.line])).toEqual([
+      expect(bt.frames.slice(0, 3).map((f) => [f.function, f.line])).toEqual([
         ["main.add", addReturn],
         ["main.main", goMarkerLine("basic", "loop_body")],
         ["runtime.main", expect.any(Number)],
@@ -141,13 +142,13 @@ describe.skipIf(missing.length > 0)("delve", () => {
       expect(local(r.stop, "a")).toBe("0");
 
       const fact = await env.ok(["break", "main.factorial", "--session", s]);
-      expect(fact.breakpoints.find((b: any) => b.location === "main.factorial")).toMatchObject({ id: 2, verified: true, file: BASIC_SRC });
+      expect(fact.breakpoints.find((b) => b.location === "main.factorial")).toMatchObject({ id: 2, verified: true, file: BASIC_SRC });
       const nosuch = await env.ok(["break", "nosuch", "--session", s]);
-      expect(nosuch.breakpoints.find((b: any) => b.id === 3)).toMatchObject({ verified: false, message: 'location "main.nosuch" not found' });
+      expect(nosuch.breakpoints.find((b) => b.id === 3)).toMatchObject({ verified: false, message: 'location "main.nosuch" not found' });
       await env.ok(["breakpoint", "remove", "1", "3", "--session", s]);
 
       const cond = await env.ok(["break", basicAt("loop_body"), "--condition", "i == 3", "--session", s]);
-      expect(cond.breakpoints.find((b: any) => b.id === 4)).toMatchObject({ verified: true, condition: "i == 3" });
+      expect(cond.breakpoints.find((b) => b.id === 4)).toMatchObject({ verified: true, condition: "i == 3" });
       const hit = (await env.ok(["continue", "--session", s])).stop;
       expect(hit).toMatchObject({ reason: "breakpoint", breakpointIds: [4], frame: { function: "main.main", line: goMarkerLine("basic", "loop_body") } });
       expect(local(hit, "i")).toBe("3");
@@ -168,15 +169,15 @@ describe.skipIf(missing.length > 0)("delve", () => {
       const r = await start(s, [bin.goroutines!, "--break", at(GOROUTINES_SRC, "goroutines", "all_alive")]);
       expect(r.stop.frame).toMatchObject({ function: "main.main", line: goMarkerLine("goroutines", "all_alive") });
       const { threads } = await env.ok(["threads", "--session", s]);
-      const ids = threads.map((t: any) => t.id);
+      const ids = threads.map((t) => t.id);
       expect(new Set(ids).size).toBe(ids.length);
-      expect(threads.find((t: any) => t.current)!.name).toMatch(/^\* \[Go \d+\] main\.main/);
-      const workers = threads.filter((t: any) => /\[Go \d+\] main\.worker/.test(t.name));
+      expect(threads.find((t) => t.current)!.name).toMatch(/^\* \[Go \d+\] main\.main/);
+      const workers = threads.filter((t) => /\[Go \d+\] main\.worker/.test(t.name));
       expect(workers.length).toBe(2);
 
       await env.ok(["thread", String(workers[0].id), "--session", s]);
       const bt = await env.ok(["backtrace", "--session", s]);
-      expect(bt.frames.map((f: any) => f.function)).toContain("main.worker");
+      expect(bt.frames.map((f) => f.function)).toContain("main.worker");
 
       await env.ok(["breakpoint", "remove", "--all", "--session", s]);
       const end = (await env.ok(["continue", "--session", s])).stop;
@@ -317,13 +318,13 @@ describe.skipIf(missing.length > 0)("delve", () => {
       expect(notGo.json.error.message).toContain("could not open debug info");
 
       const { sessions } = await env.ok(["sessions"]);
-      expect(sessions.map((x: any) => x.name)).not.toContain("go-broken");
+      expect(sessions.map((x) => x.name)).not.toContain("go-broken");
       const ok = await start("go-after-errors", [bin.basic!, "--break", basicAt("factorial_base")]);
       expect(ok.stop).toMatchObject({ reason: "breakpoint", frame: { function: "main.factorial", line: goMarkerLine("basic", "factorial_base") } });
       expect(local(ok.stop, "n")).toBe("1");
       const bt = await env.ok(["backtrace", "--session", "go-after-errors"]);
       // factorial(4) → 3 → 2 → 1 under main.
-      expect(bt.frames.slice(0, 5).map((f: any) => f.function)).toEqual(["main.factorial", "main.factorial", "main.factorial", "main.factorial", "main.main"]);
+      expect(bt.frames.slice(0, 5).map((f) => f.function)).toEqual(["main.factorial", "main.factorial", "main.factorial", "main.factorial", "main.main"]);
       await env.ok(["stop", "--session", "go-after-errors"]);
     },
     T,

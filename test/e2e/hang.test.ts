@@ -191,7 +191,7 @@ describe.skipIf(!debugpy)("debugpy", () => {
       const d = await s.ok(["pause"]);
       expect(d.state).toBe("running");
       expect(d.hang).toMatchObject({ blocked: true, notStopped: true });
-      const at = (line: number) => d.hang.groups.find((g: any) => g.frame.line === line);
+      const at = (line: number) => d.hang.groups.find((g) => g.frame.line === line);
       expect(at(pyLine("join"))).toMatchObject({ waits: "Thread.join", frame: { function: "<module>" } });
       expect(at(pyLine("lock_b"))).toMatchObject({ frame: { function: "transfer_ab" }, text: "with b:  # @mark lock_b" });
       expect(at(pyLine("lock_a"))).toMatchObject({ waits: "Lock.acquire", frame: { function: "transfer_ba" } });

@@ -40,7 +40,7 @@ afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 /** Hits counted so far on breakpoint ID (read while the trace runs). */
 async function hitsOf(s: ReturnType<ReturnType<typeof env>["session"]>, id: number): Promise<number> {
   const list = await s.run(["breakpoint", "list"]);
-  return list.json?.data?.breakpoints?.find((b: any) => b.id === id)?.hits ?? 0;
+  return list.json?.data?.breakpoints?.find((b) => b.id === id)?.hits ?? 0;
 }
 
 /** Runs `debugger ARGS` in the background for session NAME; the caller kills it. */
@@ -68,7 +68,7 @@ async function interruptJson(proc: ReturnType<typeof background>): Promise<DataO
 async function runSession(name: string): Promise<string> {
   let runName = "";
   await waitFor(
-    async () => !!(runName = ((await env().run(["sessions"])).json?.data?.sessions ?? []).find((x: any) => x.name.startsWith(`${name}.run`))?.name ?? ""),
+    async () => !!(runName = ((await env().run(["sessions"])).json?.data?.sessions ?? []).find((x) => x.name.startsWith(`${name}.run`))?.name ?? ""),
     30_000,
     "the run's session",
   );
@@ -109,7 +109,7 @@ describe("an interrupted trace", () => {
       expect(status.json.notice).toBeUndefined();
       const n1 = (await s.ok(["print", "n"])).result;
       expect((await s.ok(["print", "n"])).result).toBe(n1);
-      expect((await s.ok(["breakpoint", "list"])).breakpoints.map((b: any) => b.id)).toEqual([1]);
+      expect((await s.ok(["breakpoint", "list"])).breakpoints.map((b) => b.id)).toEqual([1]);
     },
     90_000,
   );
@@ -129,7 +129,7 @@ describe("an interrupted trace", () => {
           /^the trace of loop\.c:2 was interrupted after \d+ hits? \(its client went away\); the program is stopped at loop\.c:\d+ in tick$/,
         );
         expect(notice).toContain("in tick");
-        const bps = (await s.ok(["breakpoint", "list"])).breakpoints.map((b: any) => b.id);
+        const bps = (await s.ok(["breakpoint", "list"])).breakpoints.map((b) => b.id);
         expect(bps).toEqual([1]);
         // The session goes on as usual.
         const next = await s.ok(["finish"]);
@@ -171,7 +171,7 @@ describe("an interrupted run", () => {
       expect(data.hits.length).toBeGreaterThanOrEqual(3);
       expect(["tick", "main"]).toContain(data.stop.frame.function);
       // The run's program is ended; the user's session is as it was (the pause was the run's).
-      const names = (await s.ok(["sessions"])).sessions.map((x: any) => x.name);
+      const names = (await s.ok(["sessions"])).sessions.map((x) => x.name);
       expect(names).toEqual(["run-int"]);
       expect((await s.ok(["status"])).state).toBe("stopped");
       expect((await s.ok(["print", "n"])).result).toBe(before);
@@ -222,7 +222,7 @@ describe("an MCP cancel", () => {
           /^the trace of loop\.c:2 was interrupted after \d+ hits? \(its client went away\); the program is stopped at loop\.c:\d+ in tick$/,
         );
         expect(r.content[0].text).toStartWith("note: the trace of loop.c:2 was interrupted");
-        expect((await s.ok(["breakpoint", "list"])).breakpoints.map((b: any) => b.id)).toEqual([1]);
+        expect((await s.ok(["breakpoint", "list"])).breakpoints.map((b) => b.id)).toEqual([1]);
       } finally {
         await client.close();
       }

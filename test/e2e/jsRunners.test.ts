@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { homedir } from "node:os";
 import { join, relative } from "node:path";
 import { E2eEnv, ROOT } from "./harness.ts";
+import type { StopReport } from "../../src/ipc/types.ts";
 
 const CI = process.env.CI === "true";
 const T = 120_000;
@@ -82,7 +83,7 @@ describe.skipIf(missing.length > 0)("debugger test with vitest and jest (TypeScr
     readFileSync(testFile, "utf8")
       .split("\n")
       .findIndex((l) => l.includes("@mark expect")) + 1;
-  const local = (stop: any, name: string): string | undefined => stop.locals.find((v: any) => v.name === name)?.value;
+  const local = (stop: StopReport, name: string): string | undefined => stop.locals.find((v) => v.name === name)?.value;
 
   beforeAll(() => {
     env = new E2eEnv({ env: { ...(process.env.DEBUGGER_JS_DEBUG ? { DEBUGGER_JS_DEBUG: process.env.DEBUGGER_JS_DEBUG } : {}) } });
@@ -100,7 +101,7 @@ describe.skipIf(missing.length > 0)("debugger test with vitest and jest (TypeScr
     expect(local(r.stop, "got")).toBe("8");
     expect(local(r.stop, "discount")).toBe("0.1");
     // The module runner's own bindings are not the test's.
-    expect(r.stop.locals.some((v: any) => v.name.startsWith("__vite_ssr_"))).toBe(false);
+    expect(r.stop.locals.some((v) => v.name.startsWith("__vite_ssr_"))).toBe(false);
     expect((await env.ok(["print", "got + 1", "--session", session])).result).toBe("9");
     const end = (await env.ok(["continue", "--session", session])).stop;
     expect(end).toMatchObject({ reason: "exited", exitCode: 1, summary: verdict });

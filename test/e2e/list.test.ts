@@ -32,11 +32,11 @@ describe("list without a session", () => {
   test("a file's line, a range and a file need no session; a bare line does, and says so", async () => {
     const around = await env.ok(["list", `${C_SRC}:${ADD}`, "--lines", "2"]);
     expect(around).toMatchObject({ file: C_SRC, line: ADD, from: ADD - 2, to: ADD + 2 });
-    expect(around.lines.map((l: any) => l.line)).toEqual([ADD - 2, ADD - 1, ADD, ADD + 1, ADD + 2]);
+    expect(around.lines.map((l) => l.line)).toEqual([ADD - 2, ADD - 1, ADD, ADD + 1, ADD + 2]);
     expect(around.lines[2].text).toContain("int add(int a, int b)");
-    expect(around.lines.every((l: any) => l.current === false)).toBe(true);
+    expect(around.lines.every((l) => l.current === false)).toBe(true);
     const range = await env.ok(["list", `${C_SRC}:1-3`]);
-    expect(range.lines.map((l: any) => l.line)).toEqual([1, 2, 3]);
+    expect(range.lines.map((l) => l.line)).toEqual([1, 2, 3]);
     const whole = await env.ok(["list", C_SRC, "--lines", "1"]);
     expect(whole).toMatchObject({ from: 1, to: 3 });
     const bare = await env.run(["list", "10"]);
@@ -72,7 +72,7 @@ describe.skipIf(!lldb)("list on lldb-dap", () => {
     await s.ok(["start", bins["c-basic"]!, "--break", `basic.c:${markerLine("c/basic.c", "loop_body")}`]);
     const here = await s.ok(["list", "--lines", "1"]);
     expect(here.file).toBe(C_SRC);
-    expect(here.lines.find((l: any) => l.current)?.line).toBe(markerLine("c/basic.c", "loop_body"));
+    expect(here.lines.find((l) => l.current)?.line).toBe(markerLine("c/basic.c", "loop_body"));
     const fn = await s.ok(["source", "factorial", "--lines", "0"]);
     expect(fn).toMatchObject({ file: C_SRC, function: "factorial", line: markerLine("c/basic.c", "factorial_base") - 2 });
     const bare = await s.ok(["list", "5", "--lines", "0"]);
@@ -131,7 +131,7 @@ describe.skipIf(!debugpy)("list on debugpy", () => {
     const zipped = await s.ok(["list"], { cwd: dir });
     expect(zipped.via).toBe("source");
     expect(zipped.file).toContain("mods.zip");
-    expect(zipped.lines.find((l: any) => l.current)?.line).toBe(3);
+    expect(zipped.lines.find((l) => l.current)?.line).toBe(3);
   });
 });
 

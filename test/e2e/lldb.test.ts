@@ -97,7 +97,7 @@ describe.skipIf(!available)("lldb-dap", () => {
         expect(stop.threadId).toBeGreaterThan(0);
         expect(stop.frame).toMatchObject({ file: src, line: loopBody });
         expect(stop.frame.function).toMatch(lang.fn.main);
-        expect(stop.source.filter((l: any) => l.current)).toEqual([{ line: loopBody, text: sourceText(src, loopBody), current: true }]);
+        expect(stop.source.filter((l) => l.current)).toEqual([{ line: loopBody, text: sourceText(src, loopBody), current: true }]);
         expect(valueOf(stop.locals, "i")).toBe("0");
         expect(valueOf(stop.locals, "total")).toBe("0");
         expect(stop.locals.find((v: Variable) => v.name === "p")?.type).toBe(lang.pointType);
@@ -248,7 +248,7 @@ describe.skipIf(!available)("lldb-dap", () => {
 
         await s.ok(["breakpoint", "remove", String(loop.id)]);
         const listed = (await s.ok(["breakpoint", "list"])).breakpoints;
-        expect(listed.map((b: any) => [b.id, b.line])).toEqual([[call.id, line("factorial_call")]]);
+        expect(listed.map((b) => [b.id, b.line])).toEqual([[call.id, line("factorial_call")]]);
 
         const stop = (await s.ok(["continue"])).stop;
         expect(stop).toMatchObject({ reason: "breakpoint", breakpointIds: [call.id] });

@@ -59,14 +59,14 @@ describe.skipIf(!!missing)(`lldb CLI backend (${lldb})`, () => {
       expect(r.breakpoints[0]).toMatchObject({ id: 1, file: SRC, line: line("loop_body"), verified: true });
       expect(r.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: "main", file: SRC, line: line("loop_body") } });
       expect(r.stop.threadId).toBeGreaterThan(0);
-      expect(r.stop.source.find((l: any) => l.current)).toEqual({
+      expect(r.stop.source.find((l) => l.current)).toEqual({
         line: line("loop_body"),
         text: readFileSync(SRC, "utf8").split("\n")[line("loop_body") - 1],
         current: true,
       });
       expect(valueOf(r.stop.locals, "i")).toBe("0");
       expect(valueOf(r.stop.locals, "total")).toBe("0");
-      expect(r.stop.locals.find((v: any) => v.name === "p")).toMatchObject({ type: "Point", value: "{x = 3, y = 4}" });
+      expect(r.stop.locals.find((v) => v.name === "p")).toMatchObject({ type: "Point", value: "{x = 3, y = 4}" });
       // LLDB's own stop banner ("Process N stopped", the source around it) is not program output.
       expect(r.stop.output ?? "").toBe("");
 
@@ -74,7 +74,7 @@ describe.skipIf(!!missing)(`lldb CLI backend (${lldb})`, () => {
       expect(await s.ok(["print", "p.x * 10 + p.y"])).toMatchObject({ result: "34", type: "int" });
       expect(await s.ok(["print", "add(2, 3)"])).toMatchObject({ result: "5", type: "int" });
       const p = await s.ok(["print", "p"]);
-      expect(p.children.map((c: any) => `${c.name}=${c.value}`)).toEqual(["x=3", "y=4"]);
+      expect(p.children.map((c) => `${c.name}=${c.value}`)).toEqual(["x=3", "y=4"]);
       const bad = await s.run(["print", "nosuch + 1"]);
       expect(bad.exitCode).toBe(1);
       expect(bad.json.error.code).toBe("EVALUATE_FAILED");
@@ -124,7 +124,7 @@ describe.skipIf(!!missing)(`lldb CLI backend (${lldb})`, () => {
       expect(valueOf(stop.locals, "b")).toBe("0");
 
       const frames = (await s.ok(["backtrace"])).frames;
-      expect(frames.slice(0, 2).map((f: any) => [f.function, f.line])).toEqual([
+      expect(frames.slice(0, 2).map((f) => [f.function, f.line])).toEqual([
         ["add", line("add_body")],
         ["main", line("loop_body")],
       ]);
@@ -194,7 +194,7 @@ describe.skipIf(!!missing)(`lldb CLI backend (${lldb})`, () => {
 
       const doctor = await noDap.run(["doctor", "lldb-cli"]);
       expect(doctor.exitCode).toBe(0);
-      const native = doctor.json.data.checks.find((c: any) => c.name === "native backend")!;
+      const native = doctor.json.data.checks.find((c) => c.name === "native backend")!;
       expect(native.ok).toBe(true);
       expect(String(native.message)).toStartWith(`lldb-cli (${lldb})`);
       expect(String(native.message)).toContain("DEBUGGER_LLDB_DAP=none");

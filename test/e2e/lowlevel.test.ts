@@ -46,7 +46,7 @@ describe.skipIf(!available)("lldb-dap: watch, registers, disassemble", () => {
     // total = add(total, i): LLDB reports a write watchpoint when the value changes, so i = 0
     // (0 + 0) does not stop; i = 1, 2, 3 do.
     expect(values).toEqual(["1", "3", "6"]);
-    expect((await s.ok(["watch", "list"])).breakpoints.map((b: any) => [b.id, b.hits])).toEqual([[2, 3]]);
+    expect((await s.ok(["watch", "list"])).breakpoints.map((b) => [b.id, b.hits])).toEqual([[2, 3]]);
     expect((await s.ok(["watch", "remove", "2"])).removed).toEqual([2]);
     expect((await s.ok(["watch", "list"])).breakpoints).toEqual([]);
     const end = (await s.ok(["continue"])).stop;
@@ -65,7 +65,7 @@ describe.skipIf(!available)("lldb-dap: watch, registers, disassemble", () => {
     expect(stops.map((st) => st.breakpointIds)).toEqual([[2], [2], [2], [2], [3]]);
     expect(stops[3].description).toBe("total: 6 → 10 (hit 4)");
     expect(stops[4].description).toMatch(/^f(: .* → | = )24 \(hit 1\)$/);
-    expect((await s.ok(["watch", "list"])).breakpoints.map((b: any) => [b.id, b.hits])).toEqual([
+    expect((await s.ok(["watch", "list"])).breakpoints.map((b) => [b.id, b.hits])).toEqual([
       [2, 4],
       [3, 1],
     ]);
@@ -75,7 +75,7 @@ describe.skipIf(!available)("lldb-dap: watch, registers, disassemble", () => {
     const s = env.session("regs");
     await s.ok(["start", prog, "--break", "add"]);
     const regs = await s.ok(["registers"]);
-    const names = regs.registers.map((r: any) => r.name);
+    const names = regs.registers.map((r) => r.name);
     expect(names).toContain(process.arch === "arm64" ? "pc" : "rip");
     const pcName = process.arch === "arm64" ? "pc" : "rip";
     const one = await s.ok(["registers", pcName]);
@@ -89,7 +89,7 @@ describe.skipIf(!available)("lldb-dap: watch, registers, disassemble", () => {
     expect(dis.instructions[0]).toMatchObject({ current: true, line: markerLine(SRC, "add_body") });
     expect(BigInt(dis.instructions[0].address)).toBe(BigInt(one.registers[0].value.split(" ")[0]));
     const withSource = await s.ok(["disassemble", "--source", "--count", "12"]);
-    const headed = withSource.instructions.filter((i: any) => i.sourceText !== undefined);
+    const headed = withSource.instructions.filter((i) => i.sourceText !== undefined);
     expect(headed[0]).toMatchObject({ current: true, line: markerLine(SRC, "add_body"), sourceText: expect.stringContaining("@mark add_body") });
     expect(headed.length).toBeGreaterThan(1); // the lines after add_body have their text too
     const human = await s.run(["disassemble", "--source", "--count", "6"], { json: false });
@@ -172,7 +172,7 @@ describe.skipIf(!gdbFound)("gdb: memory read and watch", () => {
     // main returns: both watched locals go out of scope, and gdb drops the watchpoints.
     const scope = (await s.ok(["continue"])).stop;
     expect(scope).toMatchObject({ reason: "watchpoint", breakpointIds: [2, 3], description: expect.stringContaining("total, f: out of scope") });
-    expect((await s.ok(["watch", "list"])).breakpoints.map((b: any) => [b.id, b.hits])).toEqual([
+    expect((await s.ok(["watch", "list"])).breakpoints.map((b) => [b.id, b.hits])).toEqual([
       [2, 4],
       [3, 1],
     ]);

@@ -332,7 +332,7 @@ describe.if(haveLldb)("lldb-dap over MCP", () => {
       ok("print", { session: "ordered", expressions: ["sum"] }),
     ]);
     expect(started.data.stop.frame.line).toBe(body);
-    expect(first.data.results.map((r: any) => r.result)).toEqual(["0", "0"]);
+    expect(first.data.results.map((r) => r.result)).toEqual(["0", "0"]);
     expect(stepped.data.stop.frame.line).toBe(body + 1);
     expect(second.data.result).toBe("0");
     await ok("stop", { session: "ordered" });

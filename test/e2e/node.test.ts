@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { homedir, networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { E2eEnv, ROOT, waitFor } from "./harness.ts";
+import type { StopReport } from "../../src/ipc/types.ts";
 
 const CI = process.env.CI === "true";
 const T = 60_000;
@@ -24,7 +25,7 @@ const mark = (file: string, name: string) => {
   return i + 1;
 };
 const at = (file: string, name: string) => `${file}:${mark(file, name)}`;
-const local = (stop: any, name: string): string | undefined => stop.locals.find((v: any) => v.name === name)?.value;
+const local = (stop: StopReport, name: string): string | undefined => stop.locals.find((v) => v.name === name)?.value;
 
 const missing = [
   !NODE && "node (on PATH, or DEBUGGER_NODE)",
@@ -163,11 +164,7 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
     "run with --break and --print: the values at each stop, then the exit",
     async () => {
       const r = await env.ok(["run", BASIC, "--break", at(BASIC, "add_body"), "--print", "a", "--print", "b * 10"]);
-      expect(r.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value}`).join(" "))).toEqual([
-        "a=0 b * 10=0",
-        "a=0 b * 10=10",
-        "a=1 b * 10=20",
-      ]);
+      expect(r.hits.map((h) => h.values.map((v) => `${v.expression}=${v.value}`).join(" "))).toEqual(["a=0 b * 10=0", "a=0 b * 10=10", "a=1 b * 10=20"]);
       expect(r.stop).toMatchObject({ reason: "exited", exitCode: 3 });
     },
     T,
@@ -362,10 +359,10 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
       const text = (await env.run(["threads", "--session", s], { json: false })).stdout;
       expect(text).toContain("[worker 1]");
       const threads = (await env.ok(["threads", "--session", s])).threads;
-      expect(threads.map((t: any) => t.id)).toEqual([1, 101]);
+      expect(threads.map((t) => t.id)).toEqual([1, 101]);
       expect(threads[1]).toMatchObject({ id: 101, name: "[worker 1]", current: true, frame: { function: "square", line: mark(prog, "worker_body") } });
       const all = await env.ok(["backtrace", "--all", "--session", s]);
-      expect(all.threads?.find((t: any) => t.id === 101)?.frames[0]).toMatchObject({ function: "square", file: prog, line: mark(prog, "worker_body") });
+      expect(all.threads?.find((t) => t.id === 101)?.frames[0]).toMatchObject({ function: "square", file: prog, line: mark(prog, "worker_body") });
       expect((await env.ok(["print", "n * 10", "--session", s])).result).toBe("70");
       // On to the main thread, which gets the worker's message; the worker has ended by then or soon.
       const main = (await env.ok(["continue", "--session", s])).stop;
@@ -388,7 +385,7 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
       const s = "node-async";
       const r = await env.ok(["start", prog, "--break", at(prog, "inner_after_await"), "--session", s]);
       expect(r.stop.frame).toMatchObject({ function: "inner", line: mark(prog, "inner_after_await") });
-      const frames = (await env.ok(["backtrace", "--session", s])).frames.map((f: any) => f.function);
+      const frames = (await env.ok(["backtrace", "--session", s])).frames.map((f) => f.function);
       expect(frames.slice(0, 4)).toEqual(["inner", "await", "middle", "outer"]);
       const bt = (await env.run(["backtrace", "--session", s], { json: false })).stdout;
       expect(bt).toMatch(/#2 +middle \(.*async\.js:\d+\)/);

@@ -65,7 +65,7 @@ for (const p of profiles) {
 
       const all = await env.ok(["run", p.program(), ...p.flags, "--break", at("add_body"), "--print", "b"]);
       expect(all.stoppedBy).toBe("exit");
-      expect(all.hits.map((h: any) => h.values[0].value)).toEqual(["0", "1", "2", "3", "4"]);
+      expect(all.hits.map((h) => h.values[0].value)).toEqual(["0", "1", "2", "3", "4"]);
       expect(all.stop).toMatchObject({ reason: "exited", exitCode: 3 });
       expect(all.stop.output).toContain("stdout: total=10 f=24");
       expect((await env.ok(["sessions"])).sessions).toEqual([]);
@@ -141,7 +141,7 @@ for (const p of profiles) {
         "--max",
         "3",
       ]);
-      expect(r.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value ?? "error"}`).join(" "))).toEqual(["a=0", "a=0", "a=1"]);
+      expect(r.hits.map((h) => h.values.map((v) => `${v.expression}=${v.value ?? "error"}`).join(" "))).toEqual(["a=0", "a=0", "a=1"]);
       const both = await env.ok([
         "run",
         p.program(),
@@ -155,7 +155,7 @@ for (const p of profiles) {
         "--max",
         "9",
       ]);
-      const rows = both.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value ?? "error"}`).join(" "));
+      const rows = both.hits.map((h) => h.values.map((v) => `${v.expression}=${v.value ?? "error"}`).join(" "));
       expect(rows.slice(3)).toEqual(["b=error i=3 total=3", "b=3 a=3", "b=error i=4 total=6", "b=4 a=6"]);
       expect(both.breakpoints[0].prints).toEqual(["i", "total"]);
       const s = env.session(`bprint-${p.name.replace(/\W/g, "")}`);
@@ -168,7 +168,7 @@ for (const p of profiles) {
       );
       // (The next stop at add_body would end the trace: one hit.)
       const traced = await s.ok(["trace", `${at("loop_body")} print i`, "--max", "1"]);
-      expect(traced.hits.map((h: any) => h.values[0].value)).toEqual(["1"]);
+      expect(traced.hits.map((h) => h.values[0].value)).toEqual(["1"]);
     });
 
     // Issue 31 item 3: every --print failing at the first stop is said once, with the likely cause.

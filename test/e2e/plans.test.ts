@@ -78,7 +78,7 @@ for (const p of profiles) {
       expect(r.breakpoints[0]).toMatchObject({ condition: "i == 3" });
 
       const pr = await s.ok(["print", "i", "total", "nosuch"]);
-      expect(pr.results.slice(0, 2).map((x: any) => [x.expression, x.result])).toEqual([
+      expect(pr.results.slice(0, 2).map((x) => [x.expression, x.result])).toEqual([
         ["i", "3"],
         ["total", "3"],
       ]);
@@ -86,14 +86,14 @@ for (const p of profiles) {
 
       const tr = await s.ok(["trace", at("add_body"), "--print", "a", "--print", "b", "--max", "2"]);
       expect(tr.stoppedBy).toBe("max");
-      expect(tr.hits.map((h: any) => h.values.map((v: any) => v.value))).toEqual([
+      expect(tr.hits.map((h) => h.values.map((v) => v.value))).toEqual([
         ["3", "3"],
         ["6", "4"],
       ]);
       expect(tr.stop).toMatchObject({ reason: "breakpoint", frame: { line: markerLine(p.source, "add_body") } });
 
       const bt = await s.ok(["backtrace", "--all"]);
-      const current = bt.threads.find((t: any) => t.current)!;
+      const current = bt.threads.find((t) => t.current)!;
       expect(current.userFrame ?? current.frames[0]).toMatchObject({ function: p.add, line: markerLine(p.source, "add_body") });
     });
 
@@ -108,13 +108,13 @@ for (const p of profiles) {
       const r = await env.run(["batch"], { stdin: plan });
       expect(r.exitCode).toBe(0);
       const replies = r.json.data.replies;
-      expect(replies.map((x: any) => [x.command, x.ok])).toEqual([
+      expect(replies.map((x) => [x.command, x.ok])).toEqual([
         ["start", true],
         ["print", true],
         ["finish", true],
         ["stop", true],
       ]);
-      expect(replies[1].data.results.map((x: any) => x.result)).toEqual(["1", "2"]);
+      expect(replies[1].data.results.map((x) => x.result)).toEqual(["1", "2"]);
       expect(replies[2].data.stop.displays).toEqual([expect.objectContaining({ expression: "total", value: "1" })]);
     });
   });

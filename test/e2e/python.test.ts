@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { isLibraryFile } from "../../src/adapters/debugpy.ts";
 import type { DataOf } from "../harness/index.ts";
 import { alive, CI, E2eEnv, ROOT, runCommand, waitFor } from "./harness.ts";
+import type { StopReport } from "../../src/ipc/types.ts";
 
 const FIXTURES = join(ROOT, "test", "fixtures", "python");
 const BASIC = join(FIXTURES, "basic.py");
@@ -51,8 +52,8 @@ function pyEnv(extra: Record<string, string>): E2eEnv {
   return e;
 }
 
-function local(stop: any, name: string): string | undefined {
-  return stop.locals.find((v: any) => v.name === name)?.value;
+function local(stop: StopReport, name: string): string | undefined {
+  return stop.locals.find((v) => v.name === name)?.value;
 }
 
 // Which breakpoint files switch justMyCode off (no debugpy needed).
@@ -111,7 +112,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
       expect(d.stop.reason).toBe("breakpoint");
       expect(d.stop.breakpointIds).toEqual([1]);
       expect(d.stop.frame).toMatchObject({ function: "add", file: BASIC, line: M.add_body });
-      expect(d.stop.locals.map((v: any) => [v.name, v.type, v.value])).toEqual([
+      expect(d.stop.locals.map((v) => [v.name, v.type, v.value])).toEqual([
         ["a", "int", "0"],
         ["b", "int", "0"],
       ]);
@@ -121,7 +122,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
       expect(p).toMatchObject({ result: "5", type: "int" });
 
       const bt = await env.ok(["backtrace", "--session", s]);
-      expect(bt.frames.map((f: any) => [f.index, f.function, f.line])).toEqual([
+      expect(bt.frames.map((f) => [f.index, f.function, f.line])).toEqual([
         [0, "add", M.add_body],
         [1, "main", M.loop_body],
         [2, "<module>", lineOf(BASIC, "    main()")],
@@ -145,13 +146,13 @@ describe.skipIf(!PYTHON)("debugpy", () => {
         const prog = join(dir, "reprs.py");
         await Bun.write(prog, 's = {1, 2, 3}\nd = {"a": [1, 2], "b": {"c": 3}}\nt = (1, "x")\nprint(len(s), d, t)\n');
         const d = await start(s, [prog, "--break", `${prog}:4`]);
-        expect(Object.fromEntries(d.stop.locals.map((v: any) => [v.name, v.value]))).toEqual({
+        expect(Object.fromEntries(d.stop.locals.map((v) => [v.name, v.value]))).toEqual({
           s: "{1, 2, 3}",
           d: "{'a': [1, 2], 'b': {'c': 3}}",
           t: "(1, 'x')",
         });
         const p = await env.ok(["print", "d['b']", "s", "--session", s]);
-        expect(p.results.map((r: any) => r.result)).toEqual(["{'c': 3}", "{1, 2, 3}"]);
+        expect(p.results.map((r) => r.result)).toEqual(["{'c': 3}", "{1, 2, 3}"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -205,7 +206,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
       expect(c.stop.reason).toBe("breakpoint");
       expect(c.stop.breakpointIds).toEqual([2]);
       expect(c.stop.frame).toMatchObject({ function: "add", line: M.add_body });
-      expect(Object.fromEntries(c.stop.locals.map((v: any) => [v.name, v.value]))).toEqual({ a: "3", b: "3" });
+      expect(Object.fromEntries(c.stop.locals.map((v) => [v.name, v.value]))).toEqual({ a: "3", b: "3" });
       await env.ok(["stop", "--session", s]);
     },
     T,
@@ -217,8 +218,8 @@ describe.skipIf(!PYTHON)("debugpy", () => {
       const s = "py-exit";
       const d = await start(s, [BASIC, "--break", `${BASIC}:${M.stdout_flushed}`]);
       expect(d.stop.frame).toMatchObject({ function: "main", line: M.stdout_flushed });
-      expect(Object.fromEntries(d.stop.locals.map((v: any) => [v.name, v.value]))).toEqual({ f: "24", i: "4", p: "Point(x=3, y=4)", total: "10" });
-      expect(d.stop.locals.find((v: any) => v.name === "p")).toMatchObject({ type: "Point" });
+      expect(Object.fromEntries(d.stop.locals.map((v) => [v.name, v.value]))).toEqual({ f: "24", i: "4", p: "Point(x=3, y=4)", total: "10" });
+      expect(d.stop.locals.find((v) => v.name === "p")).toMatchObject({ type: "Point" });
       expect(d.stop.output).toBe("stdout: total=10 f=24\n");
 
       // sys.exit(3) raises SystemExit; it is not an error stop (the exception options leave it out).
@@ -258,7 +259,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
       expect(local(d.stop, "s")).toBe(`'{"name": "debugger", "count": 42}'`);
       expect(local(d.stop, "self")).toContain("JSONDecoder");
       const bt = await env.ok(["backtrace", "--session", s]);
-      expect(bt.frames.slice(0, 3).map((f: any) => f.function)).toEqual(["decode", "loads", "parse"]);
+      expect(bt.frames.slice(0, 3).map((f) => f.function)).toEqual(["decode", "loads", "parse"]);
       await env.ok(["stop", "--session", s]);
     },
     T,
@@ -470,7 +471,7 @@ describe.skipIf(!PYTHON)("debugpy", () => {
       expect(r.json.error.message).toStartWith("could not connect to a debug adapter at 127.0.0.1:1");
       expect(r.json.error.hint).toContain("debugpy --listen");
       expect((await env.ok(["status", "--session", s])).state).toBe("idle");
-      expect((await env.ok(["sessions"])).sessions.filter((x: any) => x.name === s)).toEqual([]);
+      expect((await env.ok(["sessions"])).sessions.filter((x) => x.name === s)).toEqual([]);
     },
     T,
   );

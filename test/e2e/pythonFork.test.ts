@@ -53,9 +53,9 @@ t(
     const s = env().session("fork");
     const r = await s.ok(["start", join(dir, "fork.py"), "--python", "/usr/bin/python3", "--break", `${join(dir, "fork.py")}:9`, "--timeout", "30"]);
     expect(r.stop.frame.line).toBe(9);
-    expect(r.stop.locals.find((v: any) => v.name === "code")!.value).toBe("7");
+    expect(r.stop.locals.find((v) => v.name === "code")!.value).toBe("7");
     // What happened to the child is said on the debugger's console, never as program output.
-    const pid = r.stop.locals.find((v: any) => v.name === "pid")!.value;
+    const pid = r.stop.locals.find((v) => v.name === "pid")!.value;
     expect(r.stop.console).toContain(`forked child process ${pid} runs without the debugger: breakpoints stop only this process`);
     expect(r.stop.output).not.toContain("forked child process");
     // The program's own output: the parent's line, then the child's (the console line above can
@@ -75,7 +75,7 @@ t(
     const file = join(dir, "pool.py");
     const r = await s.ok(["start", file, "--python", "/usr/bin/python3", "--break", `${file}:5`, "--break", `${file}:11`, "--timeout", "60"]);
     expect(r.stop.frame.line).toBe(11);
-    expect(r.stop.locals.find((v: any) => v.name === "results")!.value).toBe("[0, 1, 4, 9, 16]");
+    expect(r.stop.locals.find((v) => v.name === "results")!.value).toBe("[0, 1, 4, 9, 16]");
     expect(r.stop.console.match(/forked child process \d+ runs without the debugger/g)?.length).toBeGreaterThanOrEqual(2); // one per worker
     expect(r.stop.output ?? "").not.toContain("forked child process");
     expect((await s.ok(["continue", "--timeout", "30"])).stop.reason).toBe("exited");

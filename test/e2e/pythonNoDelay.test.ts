@@ -39,7 +39,7 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     const r = await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:4`, "--env", `PYTHONPATH=${mine}`]);
     expect(r.stop).toMatchObject({ reason: "breakpoint", frame: { line: 4 } });
     const p = await s.ok(["print", "c.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)", "USER_SITECUSTOMIZE", "socket.socket.connect.__name__"]);
-    expect(p.results.map((x: any) => x.result)).toEqual(["1", "'ran'", "'_connect'"]);
+    expect(p.results.map((x) => x.result)).toEqual(["1", "'ran'", "'_connect'"]);
   });
 
   test("pydevd starts without importing pkg_resources, its plugins still load, and the program imports pkg_resources itself", async () => {
@@ -59,11 +59,11 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     const s = env.session("trim");
     await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:2`, "--break", `${prog}:6`]);
     const before = await s.ok(["print", "'pkg_resources' in sys.modules", "'pydevd_plugins.extensions.types' in sys.modules"]);
-    expect(before.results.map((x: any) => x.result)).toEqual(["False", "True"]);
+    expect(before.results.map((x) => x.result)).toEqual(["False", "True"]);
     const r = await s.ok(["continue"]);
     expect(r.stop).toMatchObject({ reason: "breakpoint", frame: { line: 6 } });
     const after = await s.ok(["print", "has == ('pkg_resources' in sys.modules)", "not has or sys.modules['pkg_resources'].__name__ == 'pkg_resources'"]);
-    expect(after.results.map((x: any) => x.result)).toEqual(["True", "True"]);
+    expect(after.results.map((x) => x.result)).toEqual(["True", "True"]);
   });
 
   test("debugpy's start runs no `uname -p`, and the program's platform answers are a plain run's", async () => {
@@ -165,11 +165,11 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     expect((await s.ok(["print", "type(__import__('sys').modules['pydevd'].time).__name__"])).result).toBe("'Time'");
     // Both workers are stopped at the line (pydevd stops every thread), the step goes to one.
     const threads = (await s.ok(["threads"])).threads;
-    expect(threads.filter((t: any) => t.frame?.line === 6)).toHaveLength(2);
+    expect(threads.filter((t) => t.frame?.line === 6)).toHaveLength(2);
     const steps = [];
     for (let i = 0; i < 3; i++) steps.push((await s.ok(["next"])).stop.frame.line);
     expect(steps).toEqual([7, 8, 7]);
-    expect((await s.ok(["print", "total", "i"])).results.map((x: any) => x.result)).toEqual(["0", "0"]);
+    expect((await s.ok(["print", "total", "i"])).results.map((x) => x.result)).toEqual(["0", "0"]);
     const end = await s.ok(["continue"]);
     expect(end).toMatchObject({ state: "exited", stop: { exitCode: 0 } });
     expect(end.stop.output).toContain("[('w0', 6), ('w1', 10)]");

@@ -64,7 +64,7 @@ describe("start --connect", () => {
     ]);
     expect(d.session).toMatchObject({ adapter: "lldb-dap", mode: "launch" });
     expect(d.stop).toMatchObject({ reason: "breakpoint", breakpointIds: [1], frame: { function: "main", file: src, line } });
-    expect(d.stop.locals.find((v: any) => v.name === "total")!.value).toBe("0");
+    expect(d.stop.locals.find((v) => v.name === "total")!.value).toBe("0");
     await env.ok(["breakpoint", "remove", "--all", "--session", "remote-lldb"]);
     const end = await env.ok(["continue", "--session", "remote-lldb"]);
     expect(end.stop).toMatchObject({ reason: "exited", exitCode: 3 });

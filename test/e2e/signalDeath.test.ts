@@ -12,6 +12,7 @@ import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtu
 import { gdb } from "../../src/adapters/gdb.ts";
 import { buildGoFixtures, goFixturesDir } from "../fixtures/go/build.ts";
 import { adapterAvailable, E2eEnv, missing, runCommand, useEnv, waitFor } from "../harness/index.ts";
+import type { StopReport } from "../../src/ipc/types.ts";
 
 const FILE = "test/e2e/signalDeath.test.ts";
 const env = useEnv(() => new E2eEnv({ prefix: "dbg-signal-" }));
@@ -91,7 +92,7 @@ async function programPid(session: string): Promise<number> {
   return pid;
 }
 
-function expectKilledBy(stop: any, signal: string): void {
+function expectKilledBy(stop: StopReport, signal: string): void {
   expect(stop).toMatchObject({ reason: "exited", signal, description: `the program was killed by ${signal}` });
   expect(stop.exitCode).toBeUndefined();
 }

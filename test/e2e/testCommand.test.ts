@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { adapterAvailable, E2eEnv, missing, ROOT, skipped, waitFor } from "./harness.ts";
+import type { StopReport } from "../../src/ipc/types.ts";
 
 const T = 180_000;
 const FIXTURES = join(ROOT, "test", "fixtures", "testRunners");
@@ -33,7 +34,7 @@ function project(name: string): string {
   return dir;
 }
 
-const local = (stop: any, name: string) => stop.locals.find((v: any) => v.name === name)?.value;
+const local = (stop: StopReport, name: string) => stop.locals.find((v) => v.name === name)?.value;
 
 beforeAll(async () => {
   // The daemon starts with the suite's own environment; each `test` names the caller's PATH itself.
@@ -86,7 +87,7 @@ describe.skipIf(!hasDebugpy)("python", () => {
       expect(local(stop, "got")).toBe("11");
       expect(local(stop, "expected")).toBe("10");
       // pytest's own assertion-rewriting variables are not the test's.
-      expect(stop.locals.some((v: any) => v.name.startsWith("@py_"))).toBe(false);
+      expect(stop.locals.some((v) => v.name.startsWith("@py_"))).toBe(false);
       expect(stop.exception.id).toBe("AssertionError");
       expect(stop.exception.description).toContain("add is off");
       expect(stop.exception.description).toContain("assert 11 == 10");

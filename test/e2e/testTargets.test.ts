@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { adapterAvailable, E2eEnv, missing, ROOT, skipped } from "./harness.ts";
+import type { StopReport } from "../../src/ipc/types.ts";
 
 const T = 240_000;
 const FILE = "test/e2e/testTargets.test.ts";
@@ -41,7 +42,7 @@ function project(name: string, as = name): string {
   return dir;
 }
 
-const local = (stop: any, name: string) => stop.locals.find((v: any) => v.name === name)?.value;
+const local = (stop: StopReport, name: string) => stop.locals.find((v) => v.name === name)?.value;
 
 const hasGo = adapterAvailable("dlv", FILE) && (!!Bun.which("go") || missing("go is not installed (apt-get install golang-go)", FILE));
 

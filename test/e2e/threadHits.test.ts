@@ -11,6 +11,7 @@ import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtu
 import { findGdb, gdb } from "../../src/adapters/gdb.ts";
 import { buildGoFixtures, goFixturesDir, goMarkerLine } from "../fixtures/go/build.ts";
 import { adapterAvailable, CI, E2eEnv, type SessionHandle } from "./harness.ts";
+import type { StopReport } from "../../src/ipc/types.ts";
 
 const T = 120_000;
 const C_SRC = sourcePath("c/hits.c");
@@ -25,32 +26,32 @@ interface Hit {
 }
 
 /** The job id a reply's Locals show (`j` is a pointer to the job: `{id = 2, …}` or `{id: 2, …}`). */
-function localId(stop: any): string | undefined {
-  const j = stop.locals.find((v: any) => v.name === "j")?.value as string | undefined;
+function localId(stop: StopReport): string | undefined {
+  const j = stop.locals.find((v) => v.name === "j")?.value as string | undefined;
   return j ? /\bid ?[:=] ?(\d+)/.exec(j)?.[1] : undefined;
 }
 
-function displayed(stop: any, expression: string): string | undefined {
-  return stop.displays?.find((d: any) => d.expression === expression)?.value;
+function displayed(stop: StopReport, expression: string): string | undefined {
+  return stop.displays?.find((d) => d.expression === expression)?.value;
 }
 
 /** Runs the fixture from start to exit, one `continue` per hit; every reply checked as it comes. */
 async function run(s: SessionHandle, args: string[], idExpr: string): Promise<{ hits: Hit[]; bpHits: number }> {
   const hits: Hit[] = [];
-  const record = (stop: any) => {
+  const record = (stop: StopReport) => {
     expect(stop.reason).toBe("breakpoint");
     const id = displayed(stop, idExpr);
     const k = displayed(stop, "k");
     // The values asked for and the Locals come from the thread and frame the reply names.
     expect(id).toBeDefined();
     expect(localId(stop)).toBe(id);
-    expect(stop.locals.find((v: any) => v.name === "k")?.value).toBe(k);
-    hits.push({ thread: stop.threadId, id: id!, k: k!, also: (stop.alsoStopped ?? []).map((o: any) => o.threadId) });
+    expect(stop.locals.find((v) => v.name === "k")?.value).toBe(k);
+    hits.push({ thread: stop.threadId!, id: id!, k: k!, also: (stop.alsoStopped ?? []).map((o) => o.threadId) });
   };
   const start = await s.ok(["start", ...args]);
   // start has no --print: read the same values with print, in the selection the report made.
   const first = await s.ok(["print", idExpr, "k"]);
-  record({ ...start.stop, displays: first.results.map((r: any) => ({ expression: r.expression, value: r.result })) });
+  record({ ...start.stop, displays: first.results.map((r) => ({ expression: r.expression, value: r.result })) });
   for (let i = 0; i < 30; i++) {
     const r = await s.ok(["continue", "--print", idExpr, "--print", "k"]);
     if (r.stop.reason !== "breakpoint") {
@@ -83,7 +84,7 @@ async function traced(s: SessionHandle, start: string[], location: string, idExp
   await s.ok(["start", ...start, "--stop-on-entry"]);
   const t = await s.ok(["trace", location, "--print", idExpr, "--print", "k"]);
   expect(t.stoppedBy).toBe("exit");
-  const hits: Hit[] = t.hits.map((h: any) => ({ thread: h.threadId, id: h.values[0].value, k: h.values[1].value, also: [] }));
+  const hits: Hit[] = t.hits.map((h) => ({ thread: h.threadId, id: h.values[0].value, k: h.values[1].value, also: [] }));
   checkAll(hits, 12);
 }
 
@@ -182,7 +183,7 @@ describe("one thread per reply, no hit lost", () => {
       const stepped = await s.ok(["next"]);
       expect(stepped.stop.threadId).toBe(start.stop.threadId);
       // Still at the breakpoint, not run: listed again, not counted again.
-      expect(stepped.stop.alsoStopped.map((o: any) => o.threadId)).toEqual(others);
+      expect(stepped.stop.alsoStopped.map((o) => o.threadId)).toEqual(others);
       expect((await s.ok(["breakpoints"])).breakpoints[0].hits).toBe(counted);
       const next = await s.ok(["continue"]);
       expect(next.stop.threadId).toBe(others[0]);

@@ -22,28 +22,28 @@ describe.skipIf(!available)("threads on lldb-dap", () => {
     const start = await s.ok(["start", bins["c-threads"]!, "--break", `threads.c:${markerLine("c/threads.c", "main_wait")}`]);
     const { threads } = await s.ok(["threads"]);
     expect(threads).toHaveLength(4);
-    const main = threads.find((t: any) => t.id === start.stop.threadId);
+    const main = threads.find((t) => t.id === start.stop.threadId);
     expect(main).toMatchObject({
       current: true,
       state: "stopped",
       reason: "breakpoint",
       frame: { function: "main", line: markerLine("c/threads.c", "main_wait") },
     });
-    for (const t of threads.filter((x: any) => x !== main)) {
+    for (const t of threads.filter((x) => x !== main)) {
       expect(t.state).toBe("stopped");
       expect(t.reason).toBeUndefined();
     }
     // Each worker at its own code (usleep's frames above it named, not shown), as `backtrace --all` says.
     const all = await s.ok(["backtrace", "--all"]);
-    for (const t of threads.filter((x: any) => x !== main)) {
+    for (const t of threads.filter((x) => x !== main)) {
       expect(t.frame.function).toBe("worker");
-      const stack = all.threads!.find((x: any) => x.id === t.id)!;
+      const stack = all.threads!.find((x) => x.id === t.id)!;
       expect(stack.userFrame.function).toBe("worker");
       expect(t.frameIndex ?? 0).toBe(stack.userFrame.index);
       if (t.frameIndex) expect(t.top).toBe(stack.frames[0].function);
       else expect(t.top).toBeUndefined();
     }
-    const other = threads.find((x: any) => x !== main)!;
+    const other = threads.find((x) => x !== main)!;
     const r = await s.run(["continue", "--thread", String(other.id)]);
     expect(r.json.error.code).toBe("UNSUPPORTED");
     expect((await s.ok(["status"])).state).toBe("stopped");

@@ -60,8 +60,8 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
       expect(stop).toMatchObject({ reason: "pause", frame: { function: "main", line: markerLine(SRC, "join") } });
       expect((stop.skipped ?? []).join(" ")).toMatch(/join|futex|wait/);
       const all = await s.ok(["backtrace", "--all"]);
-      const worker = all.threads.find((t: any) => t.userFrame?.function === "worker")!;
-      const main = all.threads.find((t: any) => t.userFrame?.function === "main")!;
+      const worker = all.threads.find((t) => t.userFrame?.function === "worker")!;
+      const main = all.threads.find((t) => t.userFrame?.function === "main")!;
       expect(main.userFrame).toMatchObject({ line: markerLine(SRC, "join") });
       expect(main.userFrame.index).toBeGreaterThan(0);
       expect(worker.userFrame).toMatchObject({ line: markerLine(SRC, "worker_lock") });
@@ -79,7 +79,7 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
         frameIndex: worker.userFrame.index,
         frame: { function: "worker", line: markerLine(SRC, "worker_lock") },
       });
-      expect(shown.context.locals.map((v: any) => v.name)).toContain("arg");
+      expect(shown.context.locals.map((v) => v.name)).toContain("arg");
       expect(shown.context.reason).toBeUndefined(); // the pause was reported for the other thread
       const text = await s.run(["thread", String(worker.id)], { json: false });
       expect(text.stdout).toMatch(

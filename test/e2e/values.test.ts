@@ -158,7 +158,7 @@ describe.each(nativeAdapters)("C and C++ values on %s", (adapter) => {
     expect(valueOf(locals, "bolt")).toBe(bolt);
     expect(valueOf(locals, "first")).toMatch(new RegExp(`^0x[0-9a-f]+ → ${bolt.replace(/[{}()]/g, "\\$&")}$`));
     const p = await s.ok(["print", "bolt.name", "first->tag", "odd"]);
-    expect(p.results.map((r: any) => r.result)).toEqual(['"bolt"', "{0xde, 0xad, 0x07, 0x00}", '"a\\"\\n\\xe9"']);
+    expect(p.results.map((r) => r.result)).toEqual(['"bolt"', "{0xde, 0xad, 0x07, 0x00}", '"a\\"\\n\\xe9"']);
     const name = await s.ok(["print", "first->name"]);
     expect(name).toMatchObject({ result: '"bolt"' });
     expect(name.children).toBeUndefined();

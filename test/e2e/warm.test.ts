@@ -55,7 +55,7 @@ for (const c of cases) {
       const first = await env.ok(["start", program, ...c.flags, "--break", where, "--session", `${c.name}-1`]);
       expect((await env.ok(["status", "--session", `${c.name}-1`])).warm).toBe(false);
       await env.ok(["stop", "--session", `${c.name}-1`]);
-      await waitFor(async () => (await env.ok(["daemon", "status"])).spares.some((s: any) => s.adapter === c.name), 20_000, `a ${c.name} spare`);
+      await waitFor(async () => (await env.ok(["daemon", "status"])).spares.some((s) => s.adapter === c.name), 20_000, `a ${c.name} spare`);
       const second = await env.ok(["start", program, ...c.flags, "--break", where, "--session", `${c.name}-2`]);
       expect((await env.ok(["status", "--session", `${c.name}-2`])).warm).toBe(true);
       expect(second.stop).toMatchObject({ reason: first.stop.reason, frame: first.stop.frame, locals: first.stop.locals });
@@ -92,7 +92,7 @@ describe.skipIf(!go)("Go sources: built by the daemon, cached, run by a warm Del
       // Delve ran the cached binary: nothing was built in the module.
       expect(readdirSync(dir).sort()).toEqual(["go.mod", "main.go"]);
       await env.ok(["stop", "--session", "go-1"]);
-      await waitFor(async () => (await env.ok(["daemon", "status"])).spares.some((s: any) => s.adapter === "delve"), 20_000, "a delve spare");
+      await waitFor(async () => (await env.ok(["daemon", "status"])).spares.some((s) => s.adapter === "delve"), 20_000, "a delve spare");
 
       const second = await start("go-2");
       expect(second.last).toMatch(/\[go-2\] build: cached \S+go-builds\//);
@@ -110,7 +110,7 @@ describe.skipIf(!go)("Go sources: built by the daemon, cached, run by a warm Del
       writeFileSync(main, readFileSync(main, "utf8").replace("p := Point{x: 3, y: 4}", "p := Point{x: 7, y: 4}"));
       const third = await start("go-3");
       expect(third.last).toMatch(/\[go-3\] build: built /);
-      expect(third.r.stop.locals.find((v: any) => v.name === "p")?.value).toBe("main.Point {x: 7, y: 4}");
+      expect(third.r.stop.locals.find((v) => v.name === "p")?.value).toBe("main.Point {x: 7, y: 4}");
       await env.ok(["stop", "--session", "go-3"]);
       // The stale build of the program is gone from the cache: one binary per program.
       const cached = readdirSync(join(env.dir, "cache", "debugger-cli", "go-builds"));

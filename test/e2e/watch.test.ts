@@ -80,7 +80,7 @@ for (const p of paths) {
           frame: { function: "main" },
         });
       }
-      expect((await s.ok(["watch", "list"])).breakpoints.map((b: any) => [b.id, b.hits])).toEqual([[2, 4]]);
+      expect((await s.ok(["watch", "list"])).breakpoints.map((b) => [b.id, b.hits])).toEqual([[2, 4]]);
       if (p.gdbSays) {
         const console = (await s.ok(["output", "--console"])).text;
         expect(console).toMatch(p.gdbSays);

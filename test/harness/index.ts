@@ -15,6 +15,7 @@ export type { FakeEnvOptions } from "./fakeAdapter.ts";
 export { adapterAvailable, findAdapter, missing, skipped } from "./adapters.ts";
 export { runCommand, spawnAndReadPid, tracerPid } from "./processes.ts";
 export { alive, running, waitFor } from "./wait.ts";
+export { expectShape, type Shape } from "./shape.ts";
 export { normalise } from "./normalise.ts";
 export type { NormaliseOptions } from "./normalise.ts";
 export { useEnv } from "./lifecycle.ts";

@@ -83,7 +83,7 @@ describe("breakpoints", () => {
     await env.ok(["break", "prog2.c:15", "--condition", "hits >= 3", "--session", "fn"]);
     r = await env.ok(["continue", "--session", "fn"]);
     expect(r.stop.frame.line).toBe(15);
-    expect(r.stop.locals.find((v: any) => v.name === "hits")!.value).toBe("3");
+    expect(r.stop.locals.find((v) => v.name === "hits")!.value).toBe("3");
     await env.ok(["restart", "--session", "fn", "--no-wait"]);
     await env.ok(["breakpoint", "remove", "--all", "--session", "fn"]);
     await env.ok(["break", "prog2.c:16", "--hit-count", "2", "--session", "fn"]);
@@ -102,7 +102,7 @@ describe("breakpoints", () => {
     await env.ok(["breakpoint", "disable", "1", "--session", "en"]);
     expect(lastSet()).toEqual([9]);
     const list = await env.ok(["breakpoint", "list", "--session", "en"]);
-    expect(list.breakpoints.map((b: any) => [b.id, b.enabled])).toEqual([
+    expect(list.breakpoints.map((b) => [b.id, b.enabled])).toEqual([
       [1, false],
       [2, true],
     ]);
@@ -171,7 +171,7 @@ describe("breakpoints", () => {
     await env.ok(["catch", "raised", "uncaught", "--session", "catch"]);
     expect(env.requests("setExceptionBreakpoints").at(-1)!.arguments).toEqual({ filters: ["raised", "uncaught"] });
     const off = await env.ok(["catch", "remove", "raised", "--session", "catch"]);
-    expect(off.filters.map((f: any) => f.enabled)).toEqual([false, true]);
+    expect(off.filters.map((f) => f.enabled)).toEqual([false, true]);
     expect(env.requests("setExceptionBreakpoints").at(-1)!.arguments).toEqual({ filters: ["uncaught"] });
     const bad = await env.run(["catch", "bogus", "--session", "catch"]);
     expect(bad.exitCode).toBe(2);

@@ -351,7 +351,7 @@ describe("environment variables", () => {
     expect(other.json).toMatchObject({ session: "elsewhere", data: { state: "idle" } });
     const def = await env.run(["status"]);
     expect(def.json).toMatchObject({ session: "default", data: { state: "idle" } });
-    expect((await env.ok(["sessions"])).sessions.map((s: any) => s.name)).toContain("fromenv");
+    expect((await env.ok(["sessions"])).sessions.map((s) => s.name)).toContain("fromenv");
     const stopped = await env.run(["stop"], { env: named });
     expect(stopped.json.data.stopped).toBe("fromenv");
   });

@@ -102,9 +102,9 @@ describe("values of the live session", () => {
     const prog = env.program();
     await env.ok(["start", prog, "--stop-on-entry", "--session", "cv", "--break", "add", "--break", `${prog.replace(/\.json$/, "")}:5`]);
     await env.ok(["start", prog, "--stop-on-entry"]);
-    const ids = (await env.ok(["breakpoint", "list", "--session", "cv"])).breakpoints.map((b: any) => String(b.id)).sort();
+    const ids = (await env.ok(["breakpoint", "list", "--session", "cv"])).breakpoints.map((b) => String(b.id)).sort();
     expect(ids.length).toBe(2);
-    const threads = (await env.ok(["threads", "--session", "cv"])).threads.map((t: any) => String(t.id)).sort();
+    const threads = (await env.ok(["threads", "--session", "cv"])).threads.map((t) => String(t.id)).sort();
     expect(threads.length).toBeGreaterThan(0);
 
     expect(bash(["debugger", "--session", "cv", "breakpoint", "remove", ""])).toEqual(ids);

@@ -52,7 +52,7 @@ describe("global flags anywhere on the line", () => {
     expect(add.exitCode).toBe(0);
     expect(add.json).toMatchObject({ ok: true, command: "breakpoint add", session: "g1" });
     const list = await env.run(["--json", "bp", "list", "--session", "g1"], { json: false });
-    expect(list.json.data.breakpoints.map((b: any) => b.line)).toEqual([8]);
+    expect(list.json.data.breakpoints.map((b) => b.line)).toEqual([8]);
     await env.ok(["stop", "--session", "g1"]);
   });
 
@@ -384,7 +384,7 @@ describe("doctor tells the truth", () => {
     await env.ok(["status"]);
     const r = await env.run(["doctor", "fake"]);
     expect(r.exitCode).toBe(0);
-    const daemon = r.json.data.checks.find((c: any) => c.name === "daemon")!;
+    const daemon = r.json.data.checks.find((c) => c.name === "daemon")!;
     expect(daemon.ok).toBe(true);
     expect(daemon.message).toStartWith(`live: pid ${await env.daemonPid()}, version ${pkg.version}`);
   });
@@ -395,7 +395,7 @@ describe("doctor tells the truth", () => {
     const r = await env.run(["doctor", "fake"], { env: { DEBUGGER_RUNTIME_DIR: join(file, "rt") } });
     expect(r.exitCode).toBe(1);
     expect(r.json).toMatchObject({ ok: false, command: "doctor", error: { code: "CHECK_FAILED", message: "doctor: 1 check failed: runtime directory" } });
-    const check = (r.json.error.details as DoctorReport).checks.find((c: any) => c.name === "runtime directory");
+    const check = (r.json.error.details as DoctorReport).checks.find((c) => c.name === "runtime directory");
     expect(check).toEqual({
       name: "runtime directory",
       ok: false,
@@ -483,7 +483,7 @@ describe("config.toml", () => {
       });
       const doctor = await bad.run(["doctor"]);
       expect(doctor.exitCode).toBe(1);
-      expect((doctor.json.error.details as DoctorReport).checks.find((c: any) => c.name === "config")).toMatchObject({
+      expect((doctor.json.error.details as DoctorReport).checks.find((c) => c.name === "config")).toMatchObject({
         ok: false,
         message: `config file ${path}, line ${line}: unknown key 'display.max_locls'; did you mean 'max_locals'? keys in [display]: max_value_length, max_locals, source_lines`,
       });

@@ -28,9 +28,9 @@ describe("full lifecycle", () => {
     expect(stop.breakpointIds).toEqual([1]);
     expect(stop.threadId).toBe(7);
     expect(stop.frame).toEqual({ function: "main", file: src, line: 8, column: 1 });
-    expect(stop.source.find((l: any) => l.current)).toEqual({ line: 8, text: "  total = add(total, 4);", current: true });
-    expect(stop.source.map((l: any) => l.line)).toEqual([5, 6, 7, 8, 9, 10, 11]);
-    expect<unknown>(stop.locals.find((v: any) => v.name === "line")).toEqual({ name: "line", type: "int", value: "8", reference: 0 });
+    expect(stop.source.find((l) => l.current)).toEqual({ line: 8, text: "  total = add(total, 4);", current: true });
+    expect(stop.source.map((l) => l.line)).toEqual([5, 6, 7, 8, 9, 10, 11]);
+    expect<unknown>(stop.locals.find((v) => v.name === "line")).toEqual({ name: "line", type: "int", value: "8", reference: 0 });
     expect(stop.output).toBe("hello\nwarn\n");
     expect(r.json.data.breakpoints).toEqual([
       expect.objectContaining({ id: 1, location: "prog.c:8", file: src, line: 8, verified: true, enabled: true, hits: 1 }),
@@ -46,7 +46,7 @@ describe("full lifecycle", () => {
     expect(step.stop.frame.function).toBe("add");
     expect(step.stop.frame.line).toBe(14);
     const bt = await env.ok(["backtrace"]);
-    expect(bt.frames.map((f: any) => [f.index, f.function, f.line])).toEqual([
+    expect(bt.frames.map((f) => [f.index, f.function, f.line])).toEqual([
       [0, "add", 14],
       [1, "main", 8],
     ]);
@@ -84,9 +84,9 @@ describe("full lifecycle", () => {
     expect((await env.ok(["print", "line", "--format", "hex"])).result).toBe("0xe");
     const point = await env.ok(["print", "point"]);
     expect(point.reference).toBeGreaterThan(0);
-    expect(point.children.map((c: any) => c.name)).toEqual(["x", "y"]);
+    expect(point.children.map((c) => c.name)).toEqual(["x", "y"]);
     const locals = await env.ok(["locals"]);
-    expect(locals.variables.map((v: any) => v.name)).toEqual(["line", "hits", "point"]);
+    expect(locals.variables.map((v) => v.name)).toEqual(["line", "hits", "point"]);
     expect(locals.variables[2].reference).toBeGreaterThan(0);
     expect<unknown>(await env.ok(["threads"])).toEqual({
       threads: [{ id: 7, name: "main", current: true, state: "stopped", reason: "breakpoint", frame: { function: "add", file: src, line: 14 } }],
@@ -117,7 +117,7 @@ describe("full lifecycle", () => {
     expect((await env.ok(["output", "--stderr"])).text).toBe("warn\nwarn\n");
     expect((await env.ok(["output", "--tail", "1"])).text).toBe("warn\n");
     const events = await env.ok(["events"]);
-    expect(events.events.map((e: any) => e.reason)).toEqual(["breakpoint", "step", "step", "step", "breakpoint", "breakpoint", "exited"]);
+    expect(events.events.map((e) => e.reason)).toEqual(["breakpoint", "step", "step", "step", "breakpoint", "breakpoint", "exited"]);
     const after = await env.run(["next"]);
     expect(after.exitCode).toBe(1);
     expect(after.json.error.code).toBe("SESSION_ENDED");

@@ -33,7 +33,7 @@ describe("plans in one call", () => {
     // stopped): the adapter gets the line without it, and the daemon evaluated it at the stop.
     const sent = env.requests("setBreakpoints").at(-1)!.arguments.breakpoints;
     expect(sent).toEqual([{ line: 6 }]);
-    expect(env.requests("evaluate").map((r: any) => r.arguments.expression)).toContain("line == 6");
+    expect(env.requests("evaluate").map((r) => r.arguments.expression)).toContain("line == 6");
     expect(r.breakpoints[0]).toMatchObject({ location: "prog.c:6", condition: "line == 6" });
     // The same spelling for break; and both spellings at once is a usage error.
     const b = await env.ok(["break", "prog.c:9 if hits > 1", "--session", "cond"]);
@@ -81,7 +81,7 @@ describe("plans in one call", () => {
       { expression: "1+2", value: "3", type: "int" },
     ]);
     r = await env.ok(["next", "--session", "disp"]);
-    expect(r.stop.displays.map((x: any) => x.expression)).toEqual(["line", "hits"]);
+    expect(r.stop.displays.map((x) => x.expression)).toEqual(["line", "hits"]);
     // status shows the same report, displays included.
     expect((await env.ok(["status", "--session", "disp"])).stop.displays).toHaveLength(2);
     expect((await env.ok(["display", "--session", "disp"])).displays).toHaveLength(2);
@@ -132,7 +132,7 @@ describe("plans in one call", () => {
     const rest = await env.ok(["trace", "add", "--print", "hits", "--session", "tr"]);
     expect(rest.stoppedBy).toBe("exit");
     // The call from line 8, then main's end falls through into add's lines (the fake program's rule).
-    expect(rest.hits.map((h: any) => h.hit)).toEqual([1, 2]);
+    expect(rest.hits.map((h) => h.hit)).toEqual([1, 2]);
     expect(rest.stop).toMatchObject({ reason: "exited", exitCode: 0 });
     const human = await env.run(["trace", "add", "--session", "tr"], { json: false });
     expect(human.exitCode).toBe(1); // the session has ended
@@ -167,7 +167,7 @@ describe("plans in one call", () => {
     });
     await env.ok(["start", threads, "--break", `${threads.replace(/\.json$/, ".c")}:3`, "--session", "bt"]);
     const all = await env.ok(["backtrace", "--all", "--session", "bt"]);
-    expect(all.threads.map((t: any) => [t.id, t.name, t.current, t.frames[0].function])).toEqual([
+    expect(all.threads.map((t) => [t.id, t.name, t.current, t.frames[0].function])).toEqual([
       [7, "main", true, "main"],
       [8, "worker", false, "worker_wait"],
     ]);
@@ -205,13 +205,13 @@ describe("batch: a plan in one call", () => {
     const before = env.requests("initialize").length;
     const r = await env.run(["batch", plan]);
     expect(r.exitCode).toBe(0);
-    expect(r.json.data.replies.map((x: any) => [x.ok, x.command])).toEqual([
+    expect(r.json.data.replies.map((x) => [x.ok, x.command])).toEqual([
       [true, "start"],
       [true, "print"],
       [true, "next"],
       [true, "stop"],
     ]);
-    expect(r.json.data.replies[1].data.results.map((x: any) => x.result)).toEqual(["6", "3"]);
+    expect(r.json.data.replies[1].data.results.map((x) => x.result)).toEqual(["6", "3"]);
     expect<unknown>(r.json.data.replies[2].data.stop.displays).toEqual([{ expression: "line", value: "7", type: "int" }]);
     expect(env.requests("initialize").length).toBe(before + 1);
     const human = await env.run(["batch", plan], { json: false });
@@ -244,7 +244,7 @@ describe("batch: a plan in one call", () => {
     expect(r.exitCode).toBe(0);
     expect(r.json.data).toMatchObject({ ran: 4, total: 4 });
     expect((r.json.data as { interrupted?: boolean }).interrupted).toBeUndefined();
-    expect(r.json.data.replies.map((x: any) => [x.ok, x.command])).toEqual([
+    expect(r.json.data.replies.map((x) => [x.ok, x.command])).toEqual([
       [true, "start"],
       [true, "pause"],
       [true, "backtrace"],
@@ -257,7 +257,7 @@ describe("batch: a plan in one call", () => {
       `start ${spin} --no-wait --session bat4\npause --session bat4\ncontinue --no-wait --session bat4\npause --session bat4\nstop --session bat4\n`,
     );
     expect(twice.json.data).toMatchObject({ ran: 5, total: 5 });
-    expect(twice.json.data.replies.map((x: any) => x.ok)).toEqual([true, true, true, true, true]);
+    expect(twice.json.data.replies.map((x) => x.ok)).toEqual([true, true, true, true, true]);
   });
 
   test("a mistake on any line is a usage error before anything runs", async () => {
@@ -328,5 +328,5 @@ test("daemon stop before the end of a plan is refused before anything runs; last
   expect(await env.ok(["sessions"])).toEqual(before);
   writeFileSync(plan, "sessions\ndaemon stop\n");
   const last = await env.ok(["batch", plan]);
-  expect(last.replies.map((x: any) => x.command)).toEqual(["sessions", "daemon stop"]);
+  expect(last.replies.map((x) => x.command)).toEqual(["sessions", "daemon stop"]);
 });

@@ -24,11 +24,11 @@ test("a stop report of a short stack asks for its frames once; after an evaluate
   expect(r.stop).toMatchObject({ reason: "breakpoint", frame: { function: "add", line: 15 } });
   // The stack (add ← main) is shorter than the 64 frames asked: the report's second look at it is the same answer.
   expect(env.requests("stackTrace").filter((q) => q.arguments.levels === 64)).toHaveLength(1);
-  expect((await env.ok(["backtrace"])).frames.map((f: any) => f.function)).toEqual(["add", "main"]);
+  expect((await env.ok(["backtrace"])).frames.map((f) => f.function)).toEqual(["add", "main"]);
   expect(env.requests("stackTrace").filter((q) => q.arguments.levels === 64)).toHaveLength(1);
   // A call in the program could stop in it: the frames read before are not trusted after.
   await env.ok(["print", "1+2"]);
-  expect((await env.ok(["backtrace"])).frames.map((f: any) => f.function)).toEqual(["add", "main"]);
+  expect((await env.ok(["backtrace"])).frames.map((f) => f.function)).toEqual(["add", "main"]);
   expect(env.requests("stackTrace").filter((q) => q.arguments.levels === 64)).toHaveLength(2);
   // A step is a new stop: asked again.
   await env.ok(["next"]);

@@ -21,7 +21,7 @@ describe("sessions", () => {
     expect(a.stop.frame.line).toBe(4);
     expect(b.stop.frame.line).toBe(9);
     const sessions = (await env.ok(["sessions"])).sessions;
-    expect(sessions.map((s: any) => [s.name, s.state, s.adapter])).toEqual([
+    expect(sessions.map((s) => [s.name, s.state, s.adapter])).toEqual([
       ["a", "stopped", "fake"],
       ["b", "stopped", "fake"],
     ]);

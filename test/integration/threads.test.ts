@@ -96,7 +96,7 @@ test("threads stopped at once (one stopped event each): the first reported, the 
   expect(second.stop.alsoStopped).toEqual([{ threadId: 9, breakpointIds: [1], function: "other_wait", file: src, line: 1 }]);
   expect(env.requests("evaluate").at(-1)!.arguments.frameId).toBe(9001);
   expect(env.requests("continue").length).toBe(resumed);
-  expect((await env.ok(["threads"])).threads.find((t: any) => t.current)?.id).toBe(8);
+  expect((await env.ok(["threads"])).threads.find((t) => t.current)?.id).toBe(8);
 
   const third = await env.ok(["continue"]);
   expect(third.stop).toMatchObject({ reason: "breakpoint", threadId: 9 });

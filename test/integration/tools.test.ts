@@ -19,18 +19,18 @@ describe("doctor", () => {
     expect(r.exitCode).toBe(1);
     expect(r.json.error).toMatchObject({ code: "CHECK_FAILED", message: "doctor: 1 check failed: broken" });
     const d = r.json.error.details as DoctorReport;
-    const fake = d.adapters.find((a: any) => a.name === "fake")!;
+    const fake = d.adapters.find((a) => a.name === "fake")!;
     expect(fake).toMatchObject({ name: "fake", found: true, ok: true, path: process.execPath });
     expect(fake.message).toMatch(/^initialize answered in \d+ ms \(\d+ capabilities\)/);
-    const broken = d.adapters.find((a: any) => a.name === "broken")!;
+    const broken = d.adapters.find((a) => a.name === "broken")!;
     expect(broken).toMatchObject({ found: true, ok: false });
     expect(broken.message).toContain("the handshake failed");
-    expect(d.checks.map((c: any) => c.name)).toEqual(["config", "native backend", "ptrace", "watchpoints", "runtime directory", "daemon"]);
-    expect(d.checks.find((c: any) => c.name === "config")).toMatchObject({ ok: true });
+    expect(d.checks.map((c) => c.name)).toEqual(["config", "native backend", "ptrace", "watchpoints", "runtime directory", "daemon"]);
+    expect(d.checks.find((c) => c.name === "config")).toMatchObject({ ok: true });
     expect(d.ok).toBe(false); // the broken adapter
     // Only one adapter.
     const one = await env.ok(["doctor", "fake"]);
-    expect(one.adapters.map((a: any) => a.name)).toEqual(["fake"]);
+    expect(one.adapters.map((a) => a.name)).toEqual(["fake"]);
     expect(one.ok).toBe(true);
   });
 
@@ -63,7 +63,7 @@ describe("setup", () => {
     expect(r.exitCode).toBe(0);
     const plan = r.json.data.plans[0];
     expect(plan.adapter).toBe("delve");
-    expect(plan.steps.map((s: any) => s.command.filter((w: string) => !w.endsWith("sudo")))).toEqual([
+    expect(plan.steps.map((s) => s.command.filter((w: string) => !w.endsWith("sudo")))).toEqual([
       ["apt-get", "update", "-qq"],
       ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "-qq", "delve"],
     ]);

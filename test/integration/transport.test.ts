@@ -29,7 +29,7 @@ describe("large requests", () => {
     const r = await env.run(["batch", "--keep-going"], { stdin: plan });
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(r.json.data).toMatchObject({ ran: 1000, total: 1000 });
-    expect(r.json.data.replies.every((x: any) => x.error?.code === "NO_SESSION")).toBe(true);
+    expect(r.json.data.replies.every((x) => x.error?.code === "NO_SESSION")).toBe(true);
   });
 
   test("a reply of 2 MB with non-ASCII text on every line arrives unchanged", async () => {
@@ -38,7 +38,7 @@ describe("large requests", () => {
     writeFileSync(file, `${lines.join("\n")}\n`);
     const r = await env.run(["list", `${file}:1-20000`]);
     expect(r.exitCode).toBe(0);
-    expect(r.json.data.lines.map((l: any) => l.text)).toEqual(lines);
+    expect(r.json.data.lines.map((l) => l.text)).toEqual(lines);
     expect(r.stdout).not.toContain("\uFFFD");
   });
 });

@@ -4,11 +4,13 @@
 // fails here, not silently in the daemon). One row per command at least; a command without a row
 // fails the last test.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { parseArgv } from "../../src/cli/args.ts";
-import { checkPositionals, commands, findCommand, flagsOf, splitCommandLine } from "../../src/cli/registry.ts";
+import { planOf } from "../../src/cli/batch.ts";
+import { parseCommandLine } from "../../src/cli/commandLine.ts";
+import { commands, table } from "../../src/cli/registry.ts";
 import { isDaemonSpec, type CliContext } from "../../src/cli/spec.ts";
-import { checkArgs, cliSpelling } from "../../src/ipc/calls.ts";
-import { parseArgs, type ArgsIn } from "../../src/ipc/commands.ts";
+import { DebuggerError, type ErrorCode } from "../../src/common/errors.ts";
+import { argSchemas, parseArgs, type ArgsIn } from "../../src/ipc/commands.ts";
+import { argHolders } from "../../src/ipc/calls.ts";
 import type { Single } from "../../src/ipc/meta.ts";
 import { ownEnv } from "../../src/common/callerEnv.ts";
 
@@ -18,21 +20,18 @@ const WAIT = { wait: true, timeout: 60, print: [] };
 const CALLER = { callerEnv: ownEnv() };
 
 /** The request a command line sends, as it goes on the wire (undefined members dropped). */
-function requestOf(argv: string[]): { name: string; command: string; args: unknown } {
-  const line = splitCommandLine(argv);
-  const found = findCommand(line.words);
-  const spec = found.spec;
-  if (!isDaemonSpec(spec)) throw new Error(`${spec.name} runs in the CLI`);
-  const parsed = parseArgv([...line.words.slice(found.used), ...line.rest], flagsOf(spec), spec.name);
-  checkPositionals(spec, parsed);
-  const timeout = typeof parsed.flags.timeout === "number" ? parsed.flags.timeout : CTX.timeout;
-  const made = spec.call(parsed, { ...CTX, timeout, wait: parsed.flags.wait !== false });
-  // Only --config (a file to read) makes a promise: test/unit/launchConfig.test.ts.
-  if (made instanceof Promise) throw new Error(`${spec.name}: a call that reads files`);
-  const call = made;
-  checkArgs(call.command, call.args, cliSpelling);
-  parseArgs(call.command, JSON.parse(JSON.stringify(call.args)));
-  return { name: spec.name, ...JSON.parse(JSON.stringify(call)) };
+async function requestOf(argv: string[]): Promise<{ name: string; command: string; args: unknown }> {
+  const asked = await parseCommandLine(argv, table, () => ({ ...CTX, session: () => CTX.session }));
+  if (!("call" in asked)) throw new Error(`${argv.join(" ")}: no daemon request`);
+  parseArgs(asked.call.command, JSON.parse(JSON.stringify(asked.call.args)));
+  return { name: asked.spec.name, ...JSON.parse(JSON.stringify(asked.call)) };
+}
+
+/** The same command line as a line of a batch plan, each word quoted as a shell would take it back. */
+async function batchRequestOf(argv: string[]): Promise<{ name: string; command: string; args: unknown }> {
+  const line = argv.map((w) => `'${w.replaceAll("'", `'\\''`)}'`).join(" ");
+  const [planned] = await planOf(line, CTX, table);
+  return { name: planned!.spec.name, ...JSON.parse(JSON.stringify(planned!.call)) };
 }
 
 /** A command line, the contract command it sends and that command's arguments (typed by the contract, so a renamed argument fails tsc here). */
@@ -245,26 +244,72 @@ describe("argv → request", () => {
   });
 
   for (const [argv, command, args] of ROWS) {
-    test(`debugger ${argv.join(" ")}`, () => {
-      const r = requestOf(argv);
+    test(`debugger ${argv.join(" ")}`, async () => {
+      const r = await requestOf(argv);
       expect({ command: r.command, args: r.args }).toEqual({ command, args });
+      // The same words as a line of a batch: the same request.
+      expect(await batchRequestOf(argv)).toEqual(r);
     });
   }
 
-  test("every daemon command of the CLI has a row", () => {
-    const named = new Set(ROWS.map(([argv]) => requestOf(argv).name));
+  test("every daemon command of the CLI has a row", async () => {
+    const named = new Set(await Promise.all(ROWS.map(async ([argv]) => (await requestOf(argv)).name)));
     const missing = commands.filter((c) => isDaemonSpec(c) && !named.has(c.name)).map((c) => c.name);
     expect(missing).toEqual([]);
   });
 
-  test("checks across arguments speak the CLI's flags", () => {
-    expect(() => requestOf(["attach"])).toThrow("attach needs a PID, --wait NAME or --connect HOST:PORT");
-    expect(() => requestOf(["attach", "1", "--wait", "srv"])).toThrow("--wait NAME finds the process itself: it takes no PID or --connect");
-    expect(() => requestOf(["attach", "--no-wait=srv"])).toThrow("--no-wait takes no value (got 'srv')");
-    expect(() => requestOf(["attach", "--connect", "localhost:1"])).toThrow("--connect needs --adapter to know how to talk to it");
-    expect(() => requestOf(["backtrace", "--all", "--thread", "2"])).toThrow("--all shows every thread: it takes no --thread or --locals");
-    expect(() => requestOf(["breakpoint", "remove"])).toThrow("breakpoint remove needs ids or --all");
-    expect(() => requestOf(["undisplay"])).toThrow("undisplay needs ids or --all");
-    expect(() => requestOf(["break", "main.c:"])).toThrow("invalid location 'main.c:'");
+  /** The error a command line makes, from the CLI's reader and from a batch's (which names the line). */
+  async function errorOf(argv: string[]): Promise<DebuggerError> {
+    const cli = await requestOf(argv).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    const batch = await batchRequestOf(argv).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (!(cli instanceof DebuggerError) || !(batch instanceof DebuggerError)) throw new Error(`${argv.join(" ")}: no usage error (${cli}, ${batch})`);
+    expect({ code: batch.code, hint: batch.hint }).toEqual({ code: cli.code, hint: cli.hint });
+    expect(batch.message).toEndWith(`): ${cli.message}`);
+    return cli;
+  }
+
+  test("checks across arguments speak the CLI's flags, the same in a batch", async () => {
+    const cases: [string[], ErrorCode, string][] = [
+      [["attach"], "USAGE", "attach needs a PID, --wait NAME or --connect HOST:PORT"],
+      [["attach", "1", "--wait", "srv"], "USAGE", "--wait NAME finds the process itself: it takes no PID or --connect"],
+      [["attach", "--no-wait=srv"], "USAGE", "--no-wait takes no value (got 'srv')"],
+      [["attach", "--connect", "localhost:1"], "USAGE", "--connect needs --adapter to know how to talk to it"],
+      [["backtrace", "--all", "--thread", "2"], "USAGE", "--all shows every thread: it takes no --thread or --locals"],
+      [["breakpoint", "remove"], "USAGE", "breakpoint remove needs ids or --all"],
+      [["undisplay"], "USAGE", "undisplay needs ids or --all"],
+      [["break", "main.c:"], "INVALID_LOCATION", "invalid location 'main.c:'"],
+      [["continue", "--timeout", "-1"], "USAGE", "--timeout cannot be negative"],
+      [["--session", "a/b", "status"], "USAGE", "--session"],
+      [["print", "x", "--frmat", "hex"], "UNKNOWN_FLAG", "unknown flag '--frmat' for 'print'"],
+      [["brek", "main.c:3"], "UNKNOWN_COMMAND", "unknown command 'brek'"],
+      [["--sesion", "x", "status"], "UNKNOWN_FLAG", "unknown flag '--sesion' before the command"],
+      [["status", "extra"], "USAGE", "unexpected argument 'extra' for 'status'"],
+    ];
+    for (const [argv, code, message] of cases) {
+      const e = await errorOf(argv);
+      expect({ code: e.code, message: e.message.includes(message) }).toEqual({ code, message: true });
+    }
   });
+});
+
+describe("the argument lists a sender reads calls by (ipc/calls.ts argHolders)", () => {
+  // argOf and setArg type a key by the commands listed for it; a command that gains the argument
+  // must be listed too, or its sender would read nothing there.
+  const schemas = argSchemas as Record<string, { entries: Record<string, { type: string; wrapped?: { type: string } }> }>;
+  for (const [key, listed] of Object.entries(argHolders)) {
+    test(`'${key}': every command whose schema has it`, () => {
+      const holders = Object.keys(schemas).filter((c) => {
+        const entry = schemas[c]!.entries[key];
+        // backtrace's `locals` is a boolean: another argument of the same name.
+        return entry !== undefined && !(key === "locals" && entry.wrapped?.type !== "picklist");
+      });
+      expect<string[]>([...listed].sort()).toEqual(holders.sort());
+    });
+  }
 });

@@ -11,9 +11,8 @@ import type { Runner } from "../../adapters/testRunners/summary.ts";
 import { lookupEnv } from "../../common/callerEnv.ts";
 import { loadConfig } from "../../common/config.ts";
 import type { Caller, DaemonContext, Handlers, ReplyStream } from "./common.ts";
-import { runOnce, type RunStarter } from "./run.ts";
-import { runSession, startBreakpoints } from "./session.ts";
-import { testLaunch } from "./test.ts";
+import { runOnce, type RunStarter } from "../run.ts";
+import { runSession, startBreakpoints, testLaunch } from "../launch.ts";
 
 /** Differing values and output lines shown: the first few say where; more is the reader's `run`. */
 const SHOWN = 3;

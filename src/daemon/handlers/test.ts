@@ -12,51 +12,21 @@ import { runPlainly } from "../../adapters/testRunners/plainRun.ts";
 import { pytestSummary, unittestSummary } from "../../adapters/testRunners/summary.ts";
 import type { TestPlan } from "../../adapters/testRunners/plan.ts";
 import type { CallerEnv } from "../../adapters/shebang.ts";
-import type { AdapterSpec } from "../../adapters/types.ts";
 import { lookupEnv } from "../../common/callerEnv.ts";
-import { loadConfig, type Config } from "../../common/config.ts";
+import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Replies } from "../../ipc/commands.ts";
 import type { Session, StartOptions } from "../session/session.ts";
 import { newReport } from "../session/stopReport.ts";
 import type { Caller, DaemonContext, Handlers } from "./common.ts";
-import { pauseAndReport } from "./execution.ts";
-import { programStdin, releasingStdin, requireCwd, requireFree, runSession, startBreakpoints, viaOf } from "./session.ts";
+import { pauseAndReport } from "../pause.ts";
+import { programStdin, releasingStdin, requireCwd, requireFree, runSession, startBreakpoints, testLaunch, viaOf } from "../launch.ts";
 import type { ArgsOut } from "../../ipc/commands.ts";
 
 /** Sessions a `test` left at a failure: the next `test` of the same name replaces them (no `stop` needed). */
 const leftByTest = new WeakSet<Session>();
 /** How long the pause at the timeout may take. */
 const PAUSE_TIMEOUT_S = 5;
-
-/**
- * A planned test run as what starts it (`test`, and each side of `diff`'s two tests): the runner's
- * adapter with its failure stops, and the launch. `options` is the caller's without --python.
- */
-export function testLaunch(
-  plan: TestPlan,
-  a: { options: Record<string, unknown>; adapter?: string; env: Record<string, string>; clearEnv?: boolean; stopOnFailure: boolean },
-  o: { config: Config; env: ReturnType<typeof lookupEnv>; cwd: string; breakpoints: StartOptions["breakpoints"] },
-): { spec: AdapterSpec; opts: StartOptions } {
-  const options = { ...a.options };
-  // The adapter runs with the interpreter that has the debugpy the tests run with (not, say, the
-  // active virtualenv's, when the runner is another Python's).
-  if (plan.python) options.python = plan.python.lender ?? plan.python.python;
-  const spec = testAdapter(chooseAdapter(withCallerAdapter(o.config, a.options), plan.program, a.adapter ?? plan.adapter, o.env), plan, a.stopOnFailure);
-  const opts: StartOptions = {
-    mode: "launch",
-    program: plan.program,
-    args: plan.args,
-    cwd: o.cwd,
-    env: { ...plan.env, ...a.env },
-    clearEnv: a.clearEnv,
-    callerEnv: o.env,
-    stopOnEntry: false,
-    breakpoints: o.breakpoints,
-    options,
-  };
-  return { spec, opts };
-}
 
 /** Ends the session a previous `test` left; any other live session is in the way as before. */
 async function replaceLeft(ctx: DaemonContext, name: string): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 // Ctrl-C in `run`: its program runs in a session of its own (NAME.runN), which the CLI does not
 // know, so the CLI's `pause` names the session it was given and says it means that run (`ofRun`).
 // The run then ends as at its timeout: paused, where it was shown, the program ended.
-import { DebuggerError } from "../../common/errors.ts";
+import { DebuggerError } from "../common/errors.ts";
 
 /** One-shot runs under way, by the session name their callers gave. */
 const underWay = new Map<string, Set<() => void>>();
