@@ -5,7 +5,9 @@ import { pause } from "./execution.ts";
 import { conditionCostLines, neverStoppedLines, shortPath, stopReport } from "./text.ts";
 import type { Presenters, View } from "./view.ts";
 
-function run(d: RunData, view: View): string {
+/** `run`'s reply, or a `test --max` walk's (`as`: the command the hints name). */
+export function runRows(d: RunData, view: View, as: "run" | "test" = "run"): string {
+  const endedNote = `The program was ended (\`${as} --keep\` leaves it there to inspect).`;
   const parts: string[] = [];
   if (d.warnings?.length) parts.push(d.warnings.map((w) => `Warning: ${w}.`).join("\n"));
   const at = (h: RunData["hits"][number]) => (h.frame?.file ? `${shortPath(h.frame.file, view.cwd)}:${h.frame.line}` : (h.frame?.function ?? "?"));
@@ -62,7 +64,7 @@ function run(d: RunData, view: View): string {
       // Paused at the timeout or a Ctrl-C: where it was, every waiting thread when it hangs.
       parts.push(d.stop.reason === "pause" ? `${ended}, still running; paused to show where it was:` : `${ended}; the program was here:`);
       parts.push(pause({ state: "stopped", stop: d.stop, hang: d.hang }, view));
-      parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
+      parts.push(d.kept ? `The session '${d.session.name}' waits there.` : endedNote);
     }
   }
   if (d.stop && d.stoppedBy !== "timeout" && d.stoppedBy !== "interrupted" && d.stoppedBy !== "printsFailed") {
@@ -73,8 +75,7 @@ function run(d: RunData, view: View): string {
       const cut = d.stop.truncated?.filter((t) => t.startsWith("output:"));
       if (cut?.length) parts.push(cut.map((t) => `(${t})`).join("\n"));
     }
-    if (d.stoppedBy === "other")
-      parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
+    if (d.stoppedBy === "other") parts.push(d.kept ? `The session '${d.session.name}' waits there.` : endedNote);
   }
   // Where the stop report was not shown whole, what the hot conditions cost is said here.
   if (d.stop?.conditions?.length && (d.stoppedBy === "max" || d.stoppedBy === "timeout" || d.stoppedBy === "interrupted" || d.stoppedBy === "printsFailed"))
@@ -98,4 +99,4 @@ function run(d: RunData, view: View): string {
   return parts.filter(Boolean).join("\n");
 }
 
-export const runPresenters: Presenters<"run"> = { run };
+export const runPresenters: Presenters<"run"> = { run: (d, view) => runRows(d, view) };
