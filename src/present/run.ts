@@ -1,5 +1,6 @@
 // `run`'s reply as text: the place once, one row of values per stop (as gdb's `commands … end`
 // prints), then how it ended — the exit report, or the stop that was not a breakpoint's, whole.
+import { conditionFalseWhy } from "../ipc/conditionWords.ts";
 import type { RunData } from "../ipc/commands.ts";
 import { pause } from "./execution.ts";
 import { conditionCostLines, neverStoppedLines, shortPath, stopReport } from "./text.ts";
@@ -91,7 +92,7 @@ export function runRows(d: RunData, view: View, as: "run" | "test" = "run"): str
           never.map((b) => ({
             id: b.id,
             location: `${b.location} if ${b.condition}`,
-            why: `reached ${b.conditionFalse!.hits} times so far, the condition false each time`,
+            why: conditionFalseWhy(b, true),
           })),
         ),
       );
