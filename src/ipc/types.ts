@@ -139,14 +139,9 @@ export interface BreakpointView {
   enabled: boolean;
   hits: number;
   /** A conditional breakpoint that was reached with its condition false: how often (as far as the daemon counted), and its operands at the last such hit. */
-  /** `notYet`: names the condition reads that its function declares at or below the line it was read at (not constructed or assigned yet there). */
-  conditionFalse?: {
-    hits: number;
-    more?: boolean;
-    last?: { expression: string; value?: string; error?: string }[];
-    byAdapter?: boolean;
-    notYet?: { name: string; line: number }[];
-  };
+  conditionFalse?: { hits: number; more?: boolean; last?: { expression: string; value?: string; error?: string }[]; byAdapter?: boolean };
+  /** Names its condition reads that its function declares on the line it sits on or below (not constructed or assigned yet at its stops), found when it was first reached. */
+  notYet?: { name: string; line: number }[];
 }
 
 export type SessionState = "idle" | "starting" | "running" | "stopped" | "exited" | "terminated" | "lost";

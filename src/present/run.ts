@@ -1,6 +1,6 @@
 // `run`'s reply as text: the place once, one row of values per stop (as gdb's `commands … end`
 // prints), then how it ended — the exit report, or the stop that was not a breakpoint's, whole.
-import { conditionFalseWhy } from "../ipc/conditionWords.ts";
+import { conditionFalseWhy, notYetAtStops } from "../ipc/conditionWords.ts";
 import type { RunData } from "../ipc/commands.ts";
 import { pause } from "./execution.ts";
 import { conditionCostLines, neverStoppedLines, shortPath, stopReport } from "./text.ts";
@@ -47,6 +47,9 @@ export function runRows(d: RunData, view: View, as: "run" | "test" = "run"): str
     shown = { key, hit: h.hit, more: 0 };
   }
   flush();
+  // A breakpoint that stopped where its condition's names do not exist yet: the rows above read garbage.
+  const early = d.breakpoints.filter((b) => b.hits > 0 && b.notYet?.length);
+  if (early.length) parts.push(early.map(notYetAtStops).join("\n"));
   const rows = `${d.hits.length} stop${d.hits.length === 1 ? "" : "s"}`;
   if (d.stoppedBy === "printsFailed") {
     // Said once, with the likely cause: the line is in a function whose locals are not the names asked for.

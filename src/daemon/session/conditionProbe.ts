@@ -39,8 +39,6 @@ export interface ConditionFalse {
   last?: { expression: string; value?: string; error?: string }[];
   /** The adapter checked the condition from the start (the daemon could not read its value). */
   byAdapter?: boolean;
-  /** Names the condition reads that are declared at or below the line it was read at, in its function. */
-  notYet?: { name: string; line: number }[];
 }
 
 export interface ProbeState extends ConditionFalse {
@@ -57,6 +55,8 @@ export interface ProbeState extends ConditionFalse {
   handedAt?: number;
   /** The source was read for `notYet` (once: the line is the same at every hit). */
   sourceRead?: boolean;
+  /** Names the condition reads that are declared on the breakpoint's line or below it, in its function. */
+  notYet?: { name: string; line: number }[];
 }
 
 /** Breakpoints whose condition the daemon can check: a plain condition on a line or function breakpoint. */
@@ -188,6 +188,12 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
       ),
     ]);
     const verdict = "value" in cond! ? truthy(cond.value) : undefined;
+    // Read at the first pass, true or false: a condition that held on a vector not constructed yet held on garbage.
+    if (!probe.sourceRead) {
+      probe.sourceRead = true;
+      const notYet = await declaredAtOrBelow(bp, operands);
+      if (notYet.length) probe.notYet = notYet;
+    }
     probe.spentMs += performance.now() - began;
     if (verdict !== false) {
       // A condition the daemon cannot read goes to the adapter, whose own rules then apply.
@@ -197,11 +203,6 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
     }
     probe.hits++;
     probe.last = values as ConditionFalse["last"];
-    if (!probe.sourceRead) {
-      probe.sourceRead = true;
-      const notYet = await declaredAtOrBelow(bp, operands);
-      if (notYet.length) probe.notYet = notYet;
-    }
     if (counted) bp.hits = Math.max(0, bp.hits - 1);
     if (!probe.daemonOnly && (probe.hits >= PROBE_MAX_HITS || probe.spentMs >= PROBE_MAX_MS)) {
       probe.more = true;
@@ -278,7 +279,7 @@ export function conditionFalseView(bp: Breakpoint): ConditionFalse | undefined {
   const p = bp.probe;
   if (p?.done && !p.hits) return { hits: 0, byAdapter: true };
   if (!p?.hits) return undefined;
-  return { hits: p.hits, ...(p.more ? { more: true } : {}), ...(p.last ? { last: p.last } : {}), ...(p.notYet ? { notYet: p.notYet } : {}) };
+  return { hits: p.hits, ...(p.more ? { more: true } : {}), ...(p.last ? { last: p.last } : {}) };
 }
 
 /** Words before a name that make no declaration of it (`return v;`, `delete p;`). */
