@@ -110,14 +110,23 @@ export const inspectionCommands: Definition[] = [
     flags: {
       ...formatFlag,
       depth: { type: "number", description: "expand structures N levels (default 1; one expression)", valueHint: "N" },
+      frame: { type: "number", description: "evaluate in frame N of the stop (`backtrace` numbers them); the selected frame stays", valueHint: "N" },
       ...answerTimeoutFlag,
     },
-    examples: ["debugger print total", "debugger print i 'scores[i]' st.sum", "debugger print 'slow_check()' --timeout 120"],
+    examples: [
+      "debugger print total",
+      "debugger print i 'scores[i]' st.sum",
+      "debugger print --frame 1 len buf",
+      "debugger print 'slow_check()' --timeout 120",
+    ],
     socketTimeoutMs: answerSocketMs,
     call: (a) => {
       const expressions = a.positionals.map((e) => e.trim()).filter(Boolean);
       if (!expressions.length) throw new DebuggerError("USAGE", "print needs an expression", "`debugger print 'a + b'`");
-      return call("print", { expressions, format: checkFormat(a), depth: num(a, "depth"), timeout: num(a, "timeout") });
+      const frame = num(a, "frame");
+      if (frame !== undefined && (!Number.isInteger(frame) || frame < 0))
+        throw new DebuggerError("USAGE", `--frame takes a frame number (0, 1, …), not '${frame}'`, "`debugger backtrace` numbers the frames");
+      return call("print", { expressions, format: checkFormat(a), depth: num(a, "depth"), timeout: num(a, "timeout"), frame });
     },
   },
   {

@@ -2,7 +2,8 @@
 // at the first failing test in the test's frame. Its summary and reply text are the contract's.
 import { call } from "../ipc/calls.ts";
 import { adapterArgs, adapterFlags, clearEnvFlag, envArgs, stdinFlag, viaArgs, viaFlags, withTarget } from "./session.ts";
-import { bool, list, localsFlag, printFlag, str, type CommandSpec } from "./spec.ts";
+import { DebuggerError } from "../common/errors.ts";
+import { bool, list, localsFlag, num, printFlag, str, type CommandSpec } from "./spec.ts";
 
 export const testCommands: CommandSpec[] = [
   {
@@ -21,6 +22,8 @@ export const testCommands: CommandSpec[] = [
       ...clearEnvFlag,
       ...stdinFlag,
       ...printFlag,
+      max: { type: "number", description: "walk as `run` does: a row per breakpoint stop, up to N, then the failure; the session ends", valueHint: "N" },
+      keep: { type: "boolean", description: "with --max: leave the session at its last stop to inspect" },
       ...viaFlags,
     },
     examples: [
@@ -32,9 +35,13 @@ export const testCommands: CommandSpec[] = [
       "debugger test -- npx vitest run",
       "debugger test -- npm test",
       "debugger test --break calc.py:4 --no-stop-on-failure -- python -m unittest",
+      "debugger test --break 'src/rle.rs:58 if run > 130 print run, control' --max 10 -- cargo test --test roundtrip mask",
     ],
-    call: (a, ctx) =>
-      withTarget(a, (via) =>
+    call: (a, ctx) => {
+      const max = num(a, "max");
+      if (max !== undefined && (!Number.isInteger(max) || max < 1))
+        throw new DebuggerError("USAGE", `--max takes a whole number of stops, not '${max}'`, "e.g. --max 5");
+      return withTarget(a, (via) =>
         call("test", {
           command: a.rest,
           cwd: str(a, "cwd"),
@@ -50,7 +57,10 @@ export const testCommands: CommandSpec[] = [
           timeout: ctx.timeout,
           print: list(a, "print"),
           locals: localsFlag(a),
+          max,
+          keep: bool(a, "keep"),
         }),
-      ),
+      );
+    },
   },
 ];

@@ -100,6 +100,10 @@ const testArgs = v.strictObject({
   stdin: optStr,
   ...viaArgs,
   ...waitArgs,
+  /** Walk as `run` walks: one row per breakpoint stop, up to `max`, then the failure or the runner's end, and the session ended. */
+  max: v.optional(posInt),
+  /** With `max`: leave the session at its last stop (as `run --keep`). */
+  keep: optBool,
 });
 
 /** `run`: a start, a stop at every breakpoint hit recorded as one row, and the end — in one call. */
@@ -209,6 +213,8 @@ export const argSchemas = {
     format,
     depth: v.optional(v.pipe(int, v.minValue(0), v.maxValue(10))),
     timeout: answerTimeout,
+    /** Evaluated in this frame of the current stop (0 innermost, as `backtrace` numbers them); the selected frame stays. */
+    frame: v.optional(v.pipe(int, v.minValue(0))),
   }),
   display: v.strictObject({ expressions: v.optional(v.array(expression), []) }),
   undisplay: v.strictObject({ ids: v.optional(v.array(posInt), []), all: optBool }),
@@ -328,6 +334,11 @@ export interface TestData extends StartData {
   hang?: HangReport;
   /** The session a previous `test` left at its failure, which this one replaced. */
   replaced?: string;
+  /** `max` given: the tests walked as `run` walks (one row per breakpoint stop); how it ended, and whether the session was kept. `stop` is the last stop. */
+  hits?: RunHit[];
+  stoppedBy?: RunData["stoppedBy"];
+  kept?: boolean;
+  outputDifferences?: string[];
 }
 
 export interface ListData {

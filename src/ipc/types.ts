@@ -140,6 +140,8 @@ export interface BreakpointView {
   hits: number;
   /** A conditional breakpoint that was reached with its condition false: how often (as far as the daemon counted), and its operands at the last such hit. */
   conditionFalse?: { hits: number; more?: boolean; last?: { expression: string; value?: string; error?: string }[]; byAdapter?: boolean };
+  /** Names its condition reads that its function declares on the line it sits on or below (not constructed or assigned yet at its stops), found when it was first reached. */
+  notYet?: { name: string; line: number }[];
 }
 
 export type SessionState = "idle" | "starting" | "running" | "stopped" | "exited" | "terminated" | "lost";

@@ -82,7 +82,8 @@ const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = {
   // connect (an adapter somebody started), locals and adapter options: rare on attach, accepted unlisted.
   attach: ["args", "cwd", "env", "clearEnv", "core", "stopOnEntry", "stdin", "connect", "locals", "options"],
   start: ["pid", "connect", "clearEnv"],
-  test: ["clearEnv"],
+  // max and keep (test walked as `run` walks): the CLI's; the 12 KB had no room for them.
+  test: ["clearEnv", "max", "keep"],
   run: ["clearEnv"],
   diff: ["options", "clearEnv", "addresses", "ignore"],
   next: STEP_ARGS,
@@ -93,6 +94,8 @@ const UNUSED_ARGS: Partial<Record<CommandName, string[]>> = {
   restart: ["locals", "wait"],
   continue: ["thread"],
   await: ["locals"],
+  // `frame` (print in frame N without selecting it): the CLI's; the 12 KB had no room for it (7 B over).
+  print: ["frame"],
 };
 
 export interface ToolDef {

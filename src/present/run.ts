@@ -1,11 +1,14 @@
 // `run`'s reply as text: the place once, one row of values per stop (as gdb's `commands … end`
 // prints), then how it ended — the exit report, or the stop that was not a breakpoint's, whole.
+import { conditionFalseWhy, notYetAtStops } from "../ipc/conditionWords.ts";
 import type { RunData } from "../ipc/commands.ts";
 import { pause } from "./execution.ts";
 import { conditionCostLines, neverStoppedLines, shortPath, stopReport } from "./text.ts";
 import type { Presenters, View } from "./view.ts";
 
-function run(d: RunData, view: View): string {
+/** `run`'s reply, or a `test --max` walk's (`as`: the command the hints name). */
+export function runRows(d: RunData, view: View, as: "run" | "test" = "run"): string {
+  const endedNote = `The program was ended (\`${as} --keep\` leaves it there to inspect).`;
   const parts: string[] = [];
   if (d.warnings?.length) parts.push(d.warnings.map((w) => `Warning: ${w}.`).join("\n"));
   const at = (h: RunData["hits"][number]) => (h.frame?.file ? `${shortPath(h.frame.file, view.cwd)}:${h.frame.line}` : (h.frame?.function ?? "?"));
@@ -44,6 +47,9 @@ function run(d: RunData, view: View): string {
     shown = { key, hit: h.hit, more: 0 };
   }
   flush();
+  // A breakpoint that stopped where its condition's names do not exist yet: the rows above read garbage.
+  const early = d.breakpoints.filter((b) => b.hits > 0 && b.notYet?.length);
+  if (early.length) parts.push(early.map(notYetAtStops).join("\n"));
   const rows = `${d.hits.length} stop${d.hits.length === 1 ? "" : "s"}`;
   if (d.stoppedBy === "printsFailed") {
     // Said once, with the likely cause: the line is in a function whose locals are not the names asked for.
@@ -62,7 +68,7 @@ function run(d: RunData, view: View): string {
       // Paused at the timeout or a Ctrl-C: where it was, every waiting thread when it hangs.
       parts.push(d.stop.reason === "pause" ? `${ended}, still running; paused to show where it was:` : `${ended}; the program was here:`);
       parts.push(pause({ state: "stopped", stop: d.stop, hang: d.hang }, view));
-      parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
+      parts.push(d.kept ? `The session '${d.session.name}' waits there.` : endedNote);
     }
   }
   if (d.stop && d.stoppedBy !== "timeout" && d.stoppedBy !== "interrupted" && d.stoppedBy !== "printsFailed") {
@@ -73,8 +79,7 @@ function run(d: RunData, view: View): string {
       const cut = d.stop.truncated?.filter((t) => t.startsWith("output:"));
       if (cut?.length) parts.push(cut.map((t) => `(${t})`).join("\n"));
     }
-    if (d.stoppedBy === "other")
-      parts.push(d.kept ? `The session '${d.session.name}' waits there.` : "The program was ended (`run --keep` leaves it there to inspect).");
+    if (d.stoppedBy === "other") parts.push(d.kept ? `The session '${d.session.name}' waits there.` : endedNote);
   }
   // Where the stop report was not shown whole, what the hot conditions cost is said here.
   if (d.stop?.conditions?.length && (d.stoppedBy === "max" || d.stoppedBy === "timeout" || d.stoppedBy === "interrupted" || d.stoppedBy === "printsFailed"))
@@ -90,7 +95,7 @@ function run(d: RunData, view: View): string {
           never.map((b) => ({
             id: b.id,
             location: `${b.location} if ${b.condition}`,
-            why: `reached ${b.conditionFalse!.hits} times so far, the condition false each time`,
+            why: conditionFalseWhy(b, true),
           })),
         ),
       );
@@ -98,4 +103,4 @@ function run(d: RunData, view: View): string {
   return parts.filter(Boolean).join("\n");
 }
 
-export const runPresenters: Presenters<"run"> = { run };
+export const runPresenters: Presenters<"run"> = { run: (d, view) => runRows(d, view) };

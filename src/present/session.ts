@@ -1,6 +1,7 @@
 // Session commands' replies as text.
 import type { Replies, StartData } from "../ipc/commands.ts";
 import { pause } from "./execution.ts";
+import { runRows } from "./run.ts";
 import { breakpointList, sessionsTable, shortPath, stopReport } from "./text.ts";
 import type { Presenters, View } from "./view.ts";
 
@@ -41,6 +42,11 @@ function tested(d: Replies["test"], view: View): string {
     ...(d.replaced ? [`Replaced session '${d.replaced}', which the previous test left at its failure.`] : []),
     ...(d.notes ?? []).map((n) => `Note: ${n}.`),
   ];
+  if (d.hits && d.stoppedBy) {
+    // Walked as `run` walks (--max): its rows and end say what stays.
+    parts.push(runRows({ ...d, hits: d.hits, stoppedBy: d.stoppedBy, kept: !!d.kept }, view, "test"));
+    return parts.filter(Boolean).join("\n");
+  }
   if (d.ranPlainly) parts.push(stopReport(d.stop, view.cwd, { locals: view.locals }), "No session was started.");
   else if (d.hang) parts.push(pause({ state: d.state, stop: d.stop, hang: d.hang }, view));
   else parts.push(started(d, view));

@@ -102,6 +102,64 @@ describe.skipIf(!hasDebugpy)("python", () => {
   );
 
   test(
+    "test --max walks as run does: a row per stop with the breakpoint's own prints, then the failure's stop, and no session left (issue 31)",
+    async () => {
+      const dir = project("python");
+      const s = env.session("pywalk");
+      const r = await s.run(["test", "--break", "calc.py:3 print a, b", "--max", "5", "--", "pytest", "-q", "test_calc.py"], {
+        cwd: dir,
+        env: { PATH },
+      });
+      expect(r.exitCode).toBe(0);
+      const d = r.json.data;
+      expect(d.runner).toBe("pytest");
+      // test_small's add(1, 2), then test_big's add(7, 3): the breakpoint's own prints.
+      expect(d.hits.map((h: any) => h.values)).toEqual([
+        [
+          { expression: "a", value: "1" },
+          { expression: "b", value: "2" },
+        ],
+        [
+          { expression: "a", value: "7" },
+          { expression: "b", value: "3" },
+        ],
+      ]);
+      expect(d.stoppedBy).toBe("other");
+      expect(d.kept).toBe(false);
+      expect(d.stop.reason).toBe("exception");
+      expect(d.stop.frame).toMatchObject({ function: "test_big", line: markLine(join(dir, "test_calc.py"), "fail") });
+      expect(local(d.stop, "got")).toBe("11");
+      // Nothing left behind: the walk's session ended with the reply.
+      expect((await s.ok(["sessions"])).sessions.filter((x: any) => x.name.startsWith("pywalk"))).toEqual([]);
+      const text = (
+        await s.run(["test", "--break", "calc.py:3 print a, b", "--max", "1", "--", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH }, json: false })
+      ).stdout;
+      expect(text).toContain("#1  a = 1  b = 2");
+      expect(text).toContain("Stopped after 1 stop (--max); the program was ended.");
+    },
+    T,
+  );
+
+  test(
+    "test --max --keep leaves the walk's session at its last stop, and the next test replaces it; --keep alone is a usage error",
+    async () => {
+      const dir = project("python");
+      const s = env.session("pykeep");
+      const d = await s.ok(["test", "--break", "calc.py:3", "--max", "1", "--keep", "--", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(d).toMatchObject({ stoppedBy: "max", kept: true, state: "stopped" });
+      expect((await s.ok(["print", "a"])).result).toBe("1");
+      const again = await s.ok(["test", "--", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(again.replaced).toBe("pykeep");
+      await s.ok(["stop"]);
+      const bad = await s.run(["test", "--keep", "--", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(bad.exitCode).toBe(2);
+      expect(bad.json.error.code).toBe("USAGE");
+      expect(bad.json.error.hint).toContain("--max");
+    },
+    T,
+  );
+
+  test(
     "python -m unittest with an interpreter that has no debugpy (a venv): debugpy is lent, the failing assertEqual stops at the test's line",
     async () => {
       const dir = project("python");
@@ -224,6 +282,23 @@ describe.skipIf(!hasGo)("go test", () => {
     },
     T,
   );
+
+  test(
+    "test --max under Delve: a row per stop of a conditional breakpoint with its prints, then t.Errorf's stop (issue 31)",
+    async () => {
+      const dir = project("go");
+      const s = env.session("gowalk");
+      const d = await s.ok(["test", "--break", "calc.go:5 if a > 5 print a, b", "--max", "5", "--", "go", "test", "-run", "TestSmall|TestBig", "-count=1"], {
+        cwd: dir,
+      });
+      expect(d.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value}`).join(" "))).toEqual(["a=7 b=3"]);
+      expect(d.stoppedBy).toBe("other");
+      expect(d.stop.reason).toBe("failure");
+      expect(d.stop.frame).toMatchObject({ function: "example.com/calc.TestBig", line: markLine(join(dir, "calc_test.go"), "fail") });
+      expect((await s.ok(["sessions"])).sessions.filter((x: any) => x.name.startsWith("gowalk"))).toEqual([]);
+    },
+    T,
+  );
 });
 
 const hasCargo =
@@ -252,6 +327,22 @@ describe.skipIf(!hasCargo)("cargo test", () => {
       expect(end.reason).toBe("exited");
       expect(end.exitCode).toBe(101);
       expect(end.summary).toBe("FAILED: 1 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out");
+    },
+    T,
+  );
+
+  test(
+    "test --max under lldb-dap: the rows of the breakpoint's prints, then the panic's stop, and no session left (issue 31)",
+    async () => {
+      const dir = project("rust");
+      const s = env.session("cargowalk");
+      const d = await s.ok(["test", "--break", "src/lib.rs:3 print a, b", "--max", "10", "--", "cargo", "test", "--offline"], { cwd: dir });
+      // libtest runs `big` first (one thread, by name): it panics at its first add.
+      expect(d.hits.map((h: any) => h.values.map((v: any) => `${v.expression}=${v.value}`).join(" "))).toEqual(["a=7 b=3"]);
+      expect(d.stoppedBy).toBe("other");
+      expect(d.stop.reason).toBe("panic");
+      expect(d.stop.frame).toMatchObject({ function: "calc::tests::big", line: markLine(join(dir, "src", "lib.rs"), "fail") });
+      expect((await s.ok(["sessions"])).sessions.filter((x: any) => x.name.startsWith("cargowalk"))).toEqual([]);
     },
     T,
   );

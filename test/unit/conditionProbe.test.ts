@@ -6,6 +6,7 @@ import {
   adapterCondition,
   checkConditions,
   conditionOperands,
+  declares,
   neverStopped,
   PROBE_MAX_HITS,
   startProbe,
@@ -23,6 +24,11 @@ describe("conditionOperands", () => {
     ["x.y.z < 10u", ["x.y.z"]],
     ["a + b + c + d + e > 0", ["a", "b", "c", "d"]],
     ["name == 'it''s'", ["name"]],
+    // A container's size is read again (issue 31: `v.size() == 4` said no operand); other calls are not.
+    ["v.size() == 4", ["v.size()"]],
+    ["p->items.empty() || it.next() == 3", ["p->items.empty()"]],
+    ["self.runs.len() > n", ["self.runs.len()", "n"]],
+    ["v.at(2) == 1", []],
   ])("%s", (cond, operands) => {
     expect(conditionOperands(cond)).toEqual(operands);
   });
@@ -106,8 +112,8 @@ describe("a condition the adapter's evaluator reads in another spelling (transla
     const h = host((e) => ({ expression: e === "v.len() > limit" ? "v.len > limit" : e }));
     for (let i = 0; i < PROBE_MAX_HITS; i++) await checkConditions(h, [b], 1, true);
     expect(h.asked.filter((e) => e.includes(">"))).toEqual(Array(PROBE_MAX_HITS).fill("v.len > limit"));
-    // Once for the condition; the operand (`limit`) at each hit.
-    expect(h.translations).toBe(1 + PROBE_MAX_HITS);
+    // Once for the condition; the operands (`v.len()`, `limit`) at each hit.
+    expect(h.translations).toBe(1 + 2 * PROBE_MAX_HITS);
     expect(b.probe?.active).toBe(false);
     expect(adapterCondition(b)).toBe("v.len > limit");
   });
@@ -119,5 +125,26 @@ describe("a condition the adapter's evaluator reads in another spelling (transla
     expect(b.probe?.active).toBe(true);
     expect(b.probe?.hits).toBe(PROBE_MAX_HITS + 5);
     expect(adapterCondition(b)).toBeUndefined();
+  });
+});
+
+describe("declares (a condition's name not constructed yet where the breakpoint sits, issue 31)", () => {
+  test.each([
+    ["  std::vector<Interval> v; // @mark", "v", true],
+    ["  int *n = malloc(4);", "n", true],
+    ["  const auto& item = items[i];", "item", true],
+    ["  std::map<int, std::vector<int>> m{};", "m", true],
+    ["    let mut total = 0;", "total", true],
+    ["\tgot, err := parse(s)", "err", true],
+    ["\tgot := Add(7, 3)", "got", true],
+    ["  for (const Interval& i : items) {", "i", true],
+    ["  return v;", "v", false],
+    ["  total = v;", "v", false],
+    ["  if (i > v) x++;", "v", false],
+    ["    prev = i", "prev", false],
+    ["    if x in v:", "v", false],
+    ["  v.push_back(i);", "v", false],
+  ])("%s (%s) → %p", (text, name, expected) => {
+    expect(declares(text, name)).toBe(expected);
   });
 });

@@ -50,8 +50,8 @@ export const inspectionHandlers: Handlers<
     withAnswerTimeout("print", a.timeout, async () => {
       const s = ctx.registry.get(caller.session);
       // One expression keeps the one-value shape; several reply one result each, failures in place.
-      if (a.expressions.length === 1) return s.inspector.value(a.expressions[0]!, "print", a.format, a.depth);
-      return { results: await s.inspector.values(a.expressions, a.format) };
+      if (a.expressions.length === 1) return s.inspector.value(a.expressions[0]!, "print", a.format, a.depth, a.frame);
+      return { results: await s.inspector.values(a.expressions, a.format, a.frame) };
     }),
   display: async (a, caller, ctx): Promise<Replies["display"]> => {
     const s = ctx.registry.get(caller.session);

@@ -18,7 +18,8 @@ import { DebuggerError } from "../../common/errors.ts";
 import type { Replies } from "../../ipc/commands.ts";
 import type { Session, StartOptions } from "../session/session.ts";
 import { newReport } from "../session/stopReport.ts";
-import type { Caller, DaemonContext, Handlers } from "./common.ts";
+import type { Caller, DaemonContext, Handlers, ReplyStream } from "./common.ts";
+import { runOnce, type RunStarter } from "../run.ts";
 import { pauseAndReport } from "../pause.ts";
 import { programStdin, releasingStdin, requireCwd, requireFree, runSession, startBreakpoints, testLaunch, viaOf } from "../launch.ts";
 import type { ArgsOut } from "../../ipc/commands.ts";
@@ -61,11 +62,17 @@ function passedReply(caller: Caller, p: PassedRun): Replies["test"] {
 export const testHandlers: Handlers<"test"> = {
   test: (a, caller, ctx, stream) =>
     releasingStdin(ctx, a.stdin, async () => {
+      if (a.keep && a.max === undefined)
+        throw new DebuggerError(
+          "USAGE",
+          "test --keep goes with --max N: without it, test already leaves its session at the first stop",
+          "`debugger test --break LOC --max 10 --keep -- CMD…`, or leave out --keep",
+        );
       const left = ctx.registry.find(caller.session);
       if (!(left?.live && leftByTest.has(left))) requireFree(ctx, caller.session);
       // Locations first: a malformed one is a usage error before anything is built.
       const breakpoints = await startBreakpoints(a.break, caller.cwd);
-      if (a.via) return testInTarget(a, caller, ctx, breakpoints, stream?.signal);
+      if (a.via) return testInTarget(a, caller, ctx, breakpoints, stream);
       requireCwd(a.cwd, caller.cwd);
       const config = await loadConfig();
       // --python names the interpreter that runs the tests; the plan lends it debugpy if it has none.
@@ -108,6 +115,30 @@ export const testHandlers: Handlers<"test"> = {
         ...(plan.failures?.length ? { failures: plan.failures } : {}),
         ...(replaced ? { replaced } : {}),
       };
+      if (a.max !== undefined) {
+        const starter: RunStarter = async (name) => {
+          try {
+            const begun = await runSession(
+              ctx,
+              { ...caller, session: name },
+              spec,
+              config,
+              opts,
+              { wait: true, timeout: a.timeout, print: [] },
+              stream?.signal,
+            );
+            if (handoff) handBack(ctx, name, handoff);
+            return begun;
+          } catch (e) {
+            if (handoff) {
+              if (ctx.registry.find(name)?.live) handBack(ctx, name, handoff);
+              else handoff.finish(1);
+            }
+            throw goBuildFailed(e, plan);
+          }
+        };
+        return walkTests(a, caller, ctx, stream, starter, about);
+      }
       let started;
       try {
         started = await runSession(ctx, caller, spec, config, opts, a, stream?.signal);
@@ -118,9 +149,8 @@ export const testHandlers: Handlers<"test"> = {
           if (s?.live) handBack(ctx, caller.session, handoff);
           else handoff.finish(1);
         }
-        if (e instanceof DebuggerError && e.code === "LAUNCH_FAILED" && plan.runner === "go" && /build/i.test(e.message)) {
-          throw new DebuggerError("LAUNCH_FAILED", e.message, `fix the build; \`go vet ${plan.program}\` shows the same errors`);
-        }
+        const failed = goBuildFailed(e, plan);
+        if (failed !== e) throw failed;
         // Still running at the --timeout: paused and shown where, every waiting thread of a hang, as `run` does.
         if (!(e instanceof DebuggerError && e.code === "TIMEOUT") || !s?.live || s.state !== "running") throw e;
         const paused = await pauseAndReport(s, { wait: true, timeout: PAUSE_TIMEOUT_S, print: a.print }).catch(() => undefined);
@@ -141,6 +171,50 @@ export const testHandlers: Handlers<"test"> = {
       return { ...started, ...about };
     }),
 };
+
+/** A Go test binary that did not build: the hint says what shows the errors. */
+function goBuildFailed(e: unknown, plan: TestPlan): unknown {
+  if (e instanceof DebuggerError && e.code === "LAUNCH_FAILED" && plan.runner === "go" && /build/i.test(e.message))
+    return new DebuggerError("LAUNCH_FAILED", e.message, `fix the build; \`go vet ${plan.program}\` shows the same errors`);
+  return e;
+}
+
+/**
+ * `test --max N`: the tests walked by `run`'s loop, started the test's way: one row per breakpoint
+ * stop (each breakpoint's own prints), then the failure's stop or the runner's end, and the session
+ * ended unless `keep`.
+ */
+async function walkTests(
+  a: ArgsOut<"test">,
+  caller: Caller,
+  ctx: DaemonContext,
+  stream: ReplyStream | undefined,
+  starter: RunStarter,
+  about: { runner: string; program: string; args: string[]; notes?: string[]; failures?: string[]; replaced?: string },
+): Promise<Replies["test"]> {
+  const d = await runOnce(
+    {
+      program: about.program,
+      args: about.args,
+      env: {},
+      callerEnv: a.callerEnv,
+      options: {},
+      break: a.break,
+      print: a.print,
+      locals: a.locals,
+      max: a.max!,
+      keep: a.keep,
+      timeout: a.timeout,
+    },
+    caller,
+    ctx,
+    stream,
+    starter,
+  );
+  const s = ctx.registry.find(caller.session);
+  if (d.kept && s?.live && s.state === "stopped") leftByTest.add(s);
+  return { ...d, state: d.session.state, ...about };
+}
 
 /**
  * A wrapper (`make test`, `tox -e py`, a shell script) runs as it would; the first Python test
@@ -232,8 +306,9 @@ async function testInTarget(
   caller: Caller,
   ctx: DaemonContext,
   breakpoints: Awaited<ReturnType<typeof startBreakpoints>>,
-  signal: AbortSignal | undefined,
+  stream: ReplyStream | undefined,
 ): Promise<Replies["test"]> {
+  const signal = stream?.signal;
   const [first = "", ...rest] = a.command;
   const base = first.split("/").pop() ?? "";
   const python =
@@ -274,6 +349,19 @@ async function testInTarget(
     options: a.options,
     via,
   };
+  if (a.max !== undefined)
+    return walkTests(
+      a,
+      caller,
+      ctx,
+      stream,
+      (name) => runSession(ctx, { ...caller, session: name }, spec, config, opts, { wait: true, timeout: a.timeout, print: [] }, stream?.signal),
+      {
+        runner: plan.runner,
+        program: plan.program,
+        args,
+      },
+    );
   const started = await runSession(ctx, caller, spec, config, opts, a, signal);
   const s = ctx.registry.find(caller.session);
   if (s?.live && s.state === "stopped") leftByTest.add(s);

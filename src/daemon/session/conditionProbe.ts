@@ -12,6 +12,9 @@
 // step hands every condition to the adapter first, since resuming a step after a false hit would
 // turn it into a continue.
 import { localPathFacts } from "../pathFacts.ts";
+import { conditionFalseWhy } from "../../ipc/conditionWords.ts";
+import { readLines } from "../sourceWindow.ts";
+import { BELOW_LINES, firstBelow, seenAbove } from "./displays.ts";
 import type { AdapterSpec } from "../../adapters/types.ts";
 import { log } from "../../common/log.ts";
 import type { DapClient } from "../../dap/client.ts";
@@ -50,6 +53,10 @@ export interface ProbeState extends ConditionFalse {
   daemonOnly?: boolean;
   /** When the budget was spent (Date.now()): the adapter checks every pass from then on. */
   handedAt?: number;
+  /** The source was read for `notYet` (once: the line is the same at every hit). */
+  sourceRead?: boolean;
+  /** Names the condition reads that are declared on the breakpoint's line or below it, in its function. */
+  notYet?: { name: string; line: number }[];
 }
 
 /** Breakpoints whose condition the daemon can check: a plain condition on a line or function breakpoint. */
@@ -84,6 +91,9 @@ const KEYWORDS = new Set([
   "else",
 ]);
 
+/** Methods that only read a container's size or ends: a condition's operands may call them again. */
+const ACCESSORS = new Set(["size", "length", "len", "empty", "is_empty", "capacity", "count", "front", "back", "first", "last"]);
+
 /**
  * Variables and member paths the condition reads (`count`, `p->next`, `self.items[0]`, `s.len`),
  * without literals, keywords or called functions, at most MAX_OPERANDS.
@@ -96,10 +106,14 @@ export function conditionOperands(condition: string): string[] {
     const word = m[0];
     const before = text[m.index - 1] ?? "";
     const after = text.slice(m.index + word.length).trimStart();
-    // A called function (`strcmp(a, b)`), a member of something already taken, a number's suffix.
-    if (after.startsWith("(") || /[.\w]/.test(before) || /^\d/.test(word)) continue;
-    if (KEYWORDS.has(word) || out.includes(word)) continue;
-    out.push(word);
+    if (/[.\w]/.test(before) || /^\d/.test(word)) continue;
+    // A container's size or emptiness (`v.size()`, `s.empty()`, `self.runs.len()`): read as an
+    // operand, the one value that says why `v.size() == 4` was false. Any other call is left out
+    // (`strcmp(a, b)`, `it.next()`): evaluating it again could change the program.
+    const method = /^(.*)(?:\.|->)(\w+)$/.exec(word);
+    const operand = after.startsWith("(") ? (method && ACCESSORS.has(method[2]!) && /^\(\s*\)/.test(after) ? `${word}()` : undefined) : word;
+    if (operand === undefined || KEYWORDS.has(word) || out.includes(operand)) continue;
+    out.push(operand);
     if (out.length >= MAX_OPERANDS) break;
   }
   return out;
@@ -174,6 +188,12 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
       ),
     ]);
     const verdict = "value" in cond! ? truthy(cond.value) : undefined;
+    // Read at the first pass, true or false: a condition that held on a vector not constructed yet held on garbage.
+    if (!probe.sourceRead) {
+      probe.sourceRead = true;
+      const notYet = await declaredAtOrBelow(bp, operands);
+      if (notYet.length) probe.notYet = notYet;
+    }
     probe.spentMs += performance.now() - began;
     if (verdict !== false) {
       // A condition the daemon cannot read goes to the adapter, whose own rules then apply.
@@ -262,6 +282,45 @@ export function conditionFalseView(bp: Breakpoint): ConditionFalse | undefined {
   return { hits: p.hits, ...(p.more ? { more: true } : {}), ...(p.last ? { last: p.last } : {}) };
 }
 
+/** Words before a name that make no declaration of it (`return v;`, `delete p;`). */
+const NOT_TYPES =
+  /\b(?:return|delete|throw|case|goto|else|do|co_return|co_yield|new|sizeof|typeof|in|not|and|or|is|if|elif|while|for|assert|yield|await|lambda|print)\s+[*&]*$/;
+
+/**
+ * Whether TEXT declares NAME: after a type (`std::vector<Interval> v;`, `int *n = …`, `auto& x`),
+ * or `let`/`let mut`/`var`/`const`, or Go's `name :=` (`a, name :=`).
+ */
+export function declares(text: string, name: string): boolean {
+  if (new RegExp(`\\b(?:let(?:\\s+mut)?|var|const)\\s+${name}\\b`).test(text)) return true;
+  if (new RegExp(`(?:^|[^\\w.])${name}\\s*(?:,\\s*\\w+\\s*)*:=|\\w\\s*,\\s*${name}\\s*:=`).test(text)) return true;
+  const typed = new RegExp(`((?:(?:[\\w\\]]|\\S>)\\s+[*&]*|(?:\\w|\\S>)[*&]+\\s*))${name}\\s*(?:[;=({\\[,]|:(?!:)|$)`).exec(text);
+  return !!typed && !NOT_TYPES.test(text.slice(0, typed.index + typed[1]!.length));
+}
+
+/**
+ * The names a condition reads (each operand's first name: `v` of `v.size()`) that its function
+ * declares at or below the line the breakpoint sits on, and nowhere above it in that function: at
+ * the stop they are not constructed or assigned yet (a function's opening line binds at its first
+ * statement, before its locals exist). The same reading of the source as `print`'s "no local
+ * here yet" (displays.ts firstBelow).
+ */
+export async function declaredAtOrBelow(bp: Breakpoint, operands: string[]): Promise<{ name: string; line: number }[]> {
+  const file = bp.resolvedFile ?? bp.file;
+  const line = bp.resolvedLine ?? bp.line;
+  if (bp.kind !== "line" || !file || !line) return [];
+  const lines = await readLines(file).catch(() => undefined);
+  if (!lines) return [];
+  const out: { name: string; line: number }[] = [];
+  for (const name of new Set(operands.map((o) => /^[A-Za-z_]\w*/.exec(o)?.[0]).filter((n): n is string => !!n))) {
+    if (name === "this" || name === "self") continue;
+    const at = firstBelow(lines.slice(line - 1, line - 1 + BELOW_LINES), name);
+    // Where it first appears it is declared (a name only assigned there, as in Python, may hold a value from a pass before).
+    if (at === undefined || !declares(lines[line - 1 + at]!, name) || seenAbove(lines, line, name)) continue;
+    out.push({ name, line: line + at });
+  }
+  return out;
+}
+
 /** A line for each breakpoint that never stopped the program, saying why; log points stop by design never. */
 export function neverStopped(views: BreakpointView[]): { id: number; location: string; why: string }[] {
   const out: { id: number; location: string; why: string }[] = [];
@@ -276,13 +335,7 @@ function whyNotStopped(b: BreakpointView): string {
   if (!b.enabled) return "disabled";
   if (!b.verified) return `never bound${b.message ? ` (${b.message.trim().replace(/\s*\n\s*/g, " ")})` : ""}`;
   const f = b.conditionFalse;
-  if (f && f.hits > 0) {
-    const last = f.last?.length
-      ? ` (last time: ${f.last.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join(", ")})`
-      : "";
-    const times = `${f.more ? "at least " : ""}${f.hits} time${f.hits === 1 ? "" : "s"}`;
-    return `reached ${times}, the condition false each time${last}${f.more ? `; the daemon stopped counting after ${f.hits}` : ""}`;
-  }
+  if (f && f.hits > 0) return conditionFalseWhy(b);
   if (f?.byAdapter || (b.condition && !probeable({ ...b, kind: b.kind as Breakpoint["kind"] } as Breakpoint)) || b.hitCondition)
     return "the adapter checked its condition and never stopped: not reached, or the condition never held";
   return "never reached";

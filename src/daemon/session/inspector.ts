@@ -384,12 +384,12 @@ export class Inspector {
     return this.reader.scoped(scope, depth, all);
   }
 
-  value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined): Promise<ValueData> {
-    return this.reader.value(expression, context, format, depth);
+  value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined, frame?: number): Promise<ValueData> {
+    return this.reader.value(expression, context, format, depth, frame);
   }
 
-  values(expressions: string[], format: Format | undefined): Promise<PrintResult[]> {
-    return this.reader.values(expressions, format);
+  values(expressions: string[], format: Format | undefined, frame?: number): Promise<PrintResult[]> {
+    return this.reader.values(expressions, format, frame);
   }
 
   set(name: string, value: string): Promise<Replies["set"]> {
@@ -485,6 +485,14 @@ export class Inspector {
       );
     }
     this.currentFrame = index;
+  }
+
+  async borrowFrameNow(q: InQueue, index: number): Promise<() => void> {
+    const was = this.currentFrame;
+    await this.selectFrameNow(q, index);
+    return () => {
+      this.currentFrame = was;
+    };
   }
 
   async contextNow(q: InQueue, lines: number): Promise<ContextData> {

@@ -6,4 +6,6 @@ import type { InQueue } from "./queue.ts";
 /** The selected frame (inspector.ts keeps the selection). */
 export interface SelectedFrame {
   selectedFrameNow(q: InQueue): Promise<{ frame: P.StackFrame; index: number; threadId: number }>;
+  /** Frame `index` is the selected one until the returned function puts the selection back (`print --frame N`, inside one queued piece). */
+  borrowFrameNow(q: InQueue, index: number): Promise<() => void>;
 }

@@ -88,6 +88,7 @@ export function breakpointView(b: Breakpoint): BreakpointView {
     enabled: b.enabled,
     hits: b.hits,
     conditionFalse: conditionFalseView(b),
+    notYet: b.probe?.notYet,
   };
 }
 

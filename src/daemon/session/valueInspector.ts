@@ -81,85 +81,104 @@ export class ValueInspector {
 
   /** `print` (the selected frame; the program must be stopped) and `eval` (the console; may run). */
   /** `depth` undefined: one level, unless the value already reads as a string (a `char[32]` would list 32 characters). */
-  value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined): Promise<ValueData> {
+  value(expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined, frame?: number): Promise<ValueData> {
     return this.queue(async (q) => {
       if (context === "print") this.session.requireStopped();
-      const spelled = context === "print" ? await this.translateNow(q, expression) : { expression };
-      format ??= spelled.format;
-      const r = await this.evaluateNow(
-        q,
-        spelled.expression,
-        context === "print" ? this.session.adapter.printContext : "repl",
-        format === "hex" ? { hex: true } : undefined,
-        undefined,
-        expression,
-      );
-      const limit = Math.max(this.session.limits.maxValueLength * 20, 4000);
-      const full = formatValue(compactValue(this.session.adapter, r.result, r.type), format);
-      const shown = truncateValue(full, limit);
-      const truncated: string[] = [];
-      if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
-      // --format address: the pointer's bare address, nothing read behind it (no `→ {…}`, no children).
-      if (isBareAddress(full, format)) return { expression, result: full, type: shortType(r.type), reference: r.variablesReference };
-      const frameId = this.session.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
-      const head = await this.smartPointerNow(
-        q,
-        await this.consoleValueNow(
-          q,
-          await this.inlineValue(q, { name: expression, type: r.type, value: shown.value, reference: r.variablesReference }, 1, frameId),
-          expression,
-          frameId,
-        ),
-        expression,
-        frameId,
-      );
-      depth ??= context === "eval" || isStringLike(head.value) || isByteArray(r.type) ? 0 : 1;
-      const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
-      // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
-      if (r.variablesReference > 0 && depth > 0 && !NULL_POINTER.test(head.value.trim())) {
-        const children = await this.variablesNow(q, r.variablesReference, depth - 1);
-        data.children = formatTree(children.slice(0, 200), format);
-        if (children.length > 200) truncated.push(`children: ${children.length - 200} more not shown`);
-      }
-      if (truncated.length) data.truncated = truncated;
-      return data;
+      return this.inFrameNow(q, frame, () => this.valueNow(q, expression, context, format, depth));
     });
   }
 
+  /** Runs `read` with frame `index` selected, the selection put back after (`print --frame N`); undefined: as selected. */
+  private async inFrameNow<T>(q: InQueue, index: number | undefined, read: () => Promise<T>): Promise<T> {
+    if (index === undefined) return read();
+    const restore = await this.frames.borrowFrameNow(q, index);
+    try {
+      return await read();
+    } finally {
+      restore();
+    }
+  }
+
+  private async valueNow(q: InQueue, expression: string, context: "print" | "eval", format: Format | undefined, depth: number | undefined): Promise<ValueData> {
+    const spelled = context === "print" ? await this.translateNow(q, expression) : { expression };
+    format ??= spelled.format;
+    const r = await this.evaluateNow(
+      q,
+      spelled.expression,
+      context === "print" ? this.session.adapter.printContext : "repl",
+      format === "hex" ? { hex: true } : undefined,
+      undefined,
+      expression,
+    );
+    const limit = Math.max(this.session.limits.maxValueLength * 20, 4000);
+    const full = formatValue(compactValue(this.session.adapter, r.result, r.type), format);
+    const shown = truncateValue(full, limit);
+    const truncated: string[] = [];
+    if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
+    // --format address: the pointer's bare address, nothing read behind it (no `→ {…}`, no children).
+    if (isBareAddress(full, format)) return { expression, result: full, type: shortType(r.type), reference: r.variablesReference };
+    const frameId = this.session.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
+    const head = await this.smartPointerNow(
+      q,
+      await this.consoleValueNow(
+        q,
+        await this.inlineValue(q, { name: expression, type: r.type, value: shown.value, reference: r.variablesReference }, 1, frameId),
+        expression,
+        frameId,
+      ),
+      expression,
+      frameId,
+    );
+    depth ??= context === "eval" || isStringLike(head.value) || isByteArray(r.type) ? 0 : 1;
+    const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
+    // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
+    if (r.variablesReference > 0 && depth > 0 && !NULL_POINTER.test(head.value.trim())) {
+      const children = await this.variablesNow(q, r.variablesReference, depth - 1);
+      data.children = formatTree(children.slice(0, 200), format);
+      if (children.length > 200) truncated.push(`children: ${children.length - 200} more not shown`);
+    }
+    if (truncated.length) data.truncated = truncated;
+    return data;
+  }
+
   /** Several expressions in order; each failure is reported in place. */
-  values(expressions: string[], format: Format | undefined): Promise<PrintResult[]> {
+  values(expressions: string[], format: Format | undefined, frame?: number): Promise<PrintResult[]> {
     return this.queue(async (q) => {
       this.session.requireStopped();
-      const out = [];
-      for (const expression of expressions) {
-        try {
-          const spelled = await this.translateNow(q, expression);
-          const shownAs = format ?? spelled.format;
-          const r = await this.wholeElementsNow(
-            q,
-            expression,
-            await this.evaluateNow(
-              q,
-              spelled.expression,
-              this.session.adapter.printContext,
-              shownAs === "hex" ? { hex: true } : undefined,
-              undefined,
-              expression,
-            ),
-          );
-          const shown = await this.presentNow(q, spelled.expression, r, shownAs);
-          out.push({
-            expression,
-            result: truncateValue(shown, this.session.limits.maxValueLength * 5).value,
-            type: shortType(r.type),
-            reference: r.variablesReference,
-          });
-        } catch (e) {
-          out.push({ expression, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
-        }
-      }
-      return out;
+      return this.inFrameNow(q, frame, () => this.valuesNow(q, expressions, format));
     });
+  }
+
+  private async valuesNow(q: InQueue, expressions: string[], format: Format | undefined): Promise<PrintResult[]> {
+    const out = [];
+    for (const expression of expressions) {
+      try {
+        const spelled = await this.translateNow(q, expression);
+        const shownAs = format ?? spelled.format;
+        const r = await this.wholeElementsNow(
+          q,
+          expression,
+          await this.evaluateNow(
+            q,
+            spelled.expression,
+            this.session.adapter.printContext,
+            shownAs === "hex" ? { hex: true } : undefined,
+            undefined,
+            expression,
+          ),
+        );
+        const shown = await this.presentNow(q, spelled.expression, r, shownAs);
+        out.push({
+          expression,
+          result: truncateValue(shown, this.session.limits.maxValueLength * 5).value,
+          type: shortType(r.type),
+          reference: r.variablesReference,
+        });
+      } catch (e) {
+        out.push({ expression, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });
+      }
+    }
+    return out;
   }
 
   set(name: string, value: string): Promise<Replies["set"]> {
