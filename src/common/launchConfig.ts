@@ -3,11 +3,18 @@
 // the caller's values, and its fields mapped onto this tool's own start/attach arguments. Pure
 // reading: nothing here runs a task or a program. Senders (the CLI, the MCP server) do this in
 // their own process, where the caller's cwd and environment are (docs/decisions.md).
-import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 import { DebuggerError } from "./errors.ts";
 import { namesDirectory } from "./hostPath.ts";
 import { shellWords } from "./shellWords.ts";
+
+// node:fs is loaded when a launch file is read: ipc/launchCall.ts brings this module onto every
+// command's path (the command registry), and loading node:fs costs a plain command ~1.4 ms of CPU
+// (a compiled one-line program with and without it; lstat.ts).
+const fs = () => require("node:fs") as typeof import("node:fs");
+const existsSync = (p: string) => fs().existsSync(p);
+const statSync = (p: string) => fs().statSync(p);
+const readFileSync = (p: string, encoding: "utf8") => fs().readFileSync(p, encoding);
 
 /** Configuration types this tool maps, and the adapter each one gets (undefined: chosen from the program). */
 export const LAUNCH_TYPES: Record<string, string | undefined> = {
