@@ -135,7 +135,7 @@ const socketClient = join(work, "socketClient");
 await Bun.write(
   socketClientSource,
   `let buf = "";
-Bun.connect({ unix: process.env.DEBUGGER_RUNTIME_DIR + "/daemon.sock", socket: {
+Bun.connect({ unix: process.argv[4] ?? process.env.DEBUGGER_RUNTIME_DIR + "/daemon.sock", socket: {
   open(s) { s.write(JSON.stringify({ command: "threads", session: process.argv[2], cwd: process.cwd(), args: {}, id: 1, version: process.argv[3] }) + "\\n"); },
   data(_s, chunk) { buf += chunk.toString(); if (buf.includes("\\n")) { if (!JSON.parse(buf).ok) process.exit(1); Bun.write(Bun.stdout, buf).then(() => process.exit(0)); } },
   close() { if (!buf.includes("\\n")) process.exit(1); }, error() { process.exit(1); }, connectError() { process.exit(1); },
@@ -184,6 +184,24 @@ if (want("threads")) {
   const [client, base2] = await paired(RUNS, () => spawnTimed([socketClient, "threads", version]).ms, runEmpty);
   info.push(
     `the floor for \`threads\`: a compiled Bun program that only connects, sends \`threads\` and prints the reply takes ${ms(client)} against the empty program's ${ms(base2)} (ratio ${(client / base2).toFixed(2)})`,
+  );
+  // The same client against a server that answers at once with the daemon's own reply: what is the
+  // client's (Bun's socket and its event loop), and so what the daemon's answer adds above.
+  const reply = spawnTimed([socketClient, "threads", version]).out;
+  const instant = join(work, "instant.sock");
+  const server = Bun.spawn(
+    [
+      process.execPath,
+      "-e",
+      `Bun.listen({ unix: ${JSON.stringify(instant)}, socket: { data(s) { s.write(${JSON.stringify(reply)}); }, open() {}, close() {}, error() {} } });`,
+    ],
+    { stdout: "ignore", stderr: "inherit" },
+  );
+  for (let i = 0; i < 200 && !(await Bun.file(instant).exists()); i++) await Bun.sleep(10);
+  const [atOnce, base3] = await paired(RUNS, () => spawnTimed([socketClient, "threads", version, instant]).ms, runEmpty);
+  server.kill();
+  info.push(
+    `the same client against a server that answers at once with that reply: ${ms(atOnce)} against the empty program's ${ms(base3)} (ratio ${(atOnce / base3).toFixed(2)}): the client's own floor; the rest of the line above is the daemon's answer (two lldb-dap round trips: \`threads\`, then \`stackTrace\`)`,
   );
   cli(["stop", "--session", "threads"]);
 }

@@ -2,9 +2,11 @@
 // command the user already trusts (`docker exec -i C`, `ssh HOST`, `kubectl exec -i POD --`), and
 // DAP runs over that command's stdin/stdout. Nothing connects to the target's network address: a
 // `--network none` container works. Paths are mapped both ways between the target and the caller.
-import { basename } from "node:path";
 import type { Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
+
+// node:path when a --via command is looked at: this module is on every command's path (hostPath.ts).
+const basename = (p: string) => (require("node:path") as typeof import("node:path")).basename(p);
 
 export interface PathMapping {
   remote: string;

@@ -18,6 +18,7 @@ import { conditionProgressText } from "../present/text.ts";
 import type { ParsedArgs } from "./args.ts";
 import { parseCommandLine, type Seen } from "./commandLine.ts";
 import { requestQuotingWarnings } from "./quoting.ts";
+import { isTerminal } from "./terminal.ts";
 import { isExecution, table } from "./registry.ts";
 import { isDaemonSpec, ReportedFailure, type CliContext, type DaemonSpec, type LocalResult } from "./spec.ts";
 
@@ -152,9 +153,9 @@ async function sendCall<C extends Single>(
   // whose session is its own and ends with it, nor `diff` (two runs of their own: a Ctrl-C is the
   // run under way's, as in `run`).
   const waitsForStop = m.execution && command !== "run" && command !== "diff" && argOf(call, argHolders.wait, "wait") !== false;
-  // Only for commands that start an adapter, and first: process.stderr is built on first use, which
-  // costs more than the rest of a `threads` (measured: ~4 ms CPU of a 15 ms `threads` with stderr on a pipe).
-  // A command that waits for a stop says so, and for how long, on a terminal (erased before the reply).
+  // A command that waits for a stop says so, and for how long, on a terminal (erased before the
+  // reply). Asked through terminal.ts: process.stderr and process.stdout are built on first use,
+  // which costs more than the rest of the command; only a terminal gets them.
   const waits = m.execution && !ctx.json && !ctx.quiet && argOf(call, argHolders.wait, "wait") !== false;
   const waitFor = argOf(call, argHolders.waitFor, "waitFor");
   const what =
@@ -163,10 +164,10 @@ async function sendCall<C extends Single>(
       : m.startsAdapter
         ? `${spec.name}: starting, then waiting for the first stop`
         : `${spec.name}: the program runs; waiting for the stop`;
-  const progress = waits && process.stderr.isTTY ? (await import("./progress.ts")).showProgress(what) : undefined;
+  const progress = waits && isTerminal(2) ? (await import("./progress.ts")).showProgress(what) : undefined;
   // On a terminal the program's output is shown as it comes, as gdb shows it, and left out of the
   // report that follows (the daemon sends exactly what that report's Output holds, and what came before it).
-  const live = (waitsForStop || command === "run") && !ctx.json && !ctx.quiet && process.stdout.isTTY === true;
+  const live = (waitsForStop || command === "run") && !ctx.json && !ctx.quiet && isTerminal(1);
   let streamed = { lines: 0, any: false, atLineStart: true };
   // Partial replies (`output --follow`) are printed as they come: one JSON document per line with --json.
   let printed: Promise<unknown> = Promise.resolve(); // keeps partial replies in order

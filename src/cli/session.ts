@@ -1,6 +1,5 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions. Their summaries and
 // reply text are the contract's (../ipc/meta.ts, ../present/).
-import { resolve } from "node:path";
 import { callerAdapterOption } from "../common/callerAdapter.ts";
 import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
@@ -115,7 +114,8 @@ export function adapterArgs(a: ParsedArgs): { adapter?: string; connect?: { host
   const connect = parseConnect(a);
   const options: Record<string, unknown> = {};
   // Resolved here: the daemon's cwd and environment are not the caller's.
-  if (str(a, "python") !== undefined) options.python = namesDirectory(str(a, "python")!) ? resolve(str(a, "python")!) : str(a, "python");
+  if (str(a, "python") !== undefined)
+    options.python = namesDirectory(str(a, "python")!) ? (require("node:path") as typeof import("node:path")).resolve(str(a, "python")!) : str(a, "python");
   if (bool(a, "just-my-code") !== undefined) options.justMyCode = bool(a, "just-my-code");
   return { adapter: str(a, "adapter"), connect, options: { ...options, ...callerAdapterOption() } };
 }

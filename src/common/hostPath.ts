@@ -3,13 +3,39 @@
 // and `\\server\share\a.c` are absolute there, `\` separates directories, PATH is `;`-separated
 // and may be spelt `Path`, a command is found with one of PATHEXT's extensions, file names compare
 // without case, and a virtualenv keeps its interpreter in `Scripts\python.exe`.
-import { posix, win32 } from "node:path";
+import type { posix } from "node:path";
 
 type Platform = NodeJS.Platform;
 
+// node:path is loaded when first asked for: paths.ts brings this module onto every command's path,
+// and loading node:path costs a compiled one-line program ~0.3 ms of a ~4 ms run (BENCHMARKS.md,
+// "micro rows"). The paths every command builds (socket, config file) are joined by joinPath below.
+const nodePath = () => require("node:path") as typeof import("node:path");
+
 /** node:path's rules for a platform (node:path itself follows the host's). */
 export function pathApi(platform: Platform = process.platform): typeof posix {
-  return platform === "win32" ? win32 : posix;
+  return platform === "win32" ? nodePath().win32 : nodePath().posix;
+}
+
+/**
+ * `path.join` with the platform's rules, without loading node:path on POSIX: the parts joined by
+ * `/`, then `.` segments, repeated slashes and a `..` after a name taken out, as posix.join does
+ * (test/unit/hostPath.test.ts holds the two equal).
+ */
+export function joinPath(platform: Platform, ...parts: string[]): string {
+  if (platform === "win32") return nodePath().win32.join(...parts);
+  const joined = parts.filter((p) => p !== "").join("/");
+  if (joined === "") return ".";
+  const absolute = joined.startsWith("/");
+  const kept: string[] = [];
+  for (const segment of joined.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === ".." && kept.length && kept[kept.length - 1] !== "..") kept.pop();
+    else if (segment !== ".." || !absolute) kept.push(segment);
+  }
+  const body = kept.join("/");
+  const path = absolute ? `/${body}` : body || ".";
+  return joined.endsWith("/") && path !== "/" ? `${path}/` : path;
 }
 
 export function isAbsolutePath(p: string, platform: Platform = process.platform): boolean {
@@ -79,6 +105,6 @@ export function venvInterpreters(venv: string, platform: Platform = process.plat
 /** Two file names are the same file's name: Windows' (and macOS's default) file systems ignore case. */
 export function samePathText(a: string, b: string, platform: Platform = process.platform): boolean {
   if (platform !== "win32") return a === b;
-  const norm = (s: string) => win32.normalize(s).toLowerCase();
+  const norm = (s: string) => nodePath().win32.normalize(s).toLowerCase();
   return norm(a) === norm(b);
 }

@@ -3,11 +3,24 @@
 // the caller's values, and its fields mapped onto this tool's own start/attach arguments. Pure
 // reading: nothing here runs a task or a program. Senders (the CLI, the MCP server) do this in
 // their own process, where the caller's cwd and environment are (docs/decisions.md).
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 import { DebuggerError } from "./errors.ts";
 import { namesDirectory } from "./hostPath.ts";
 import { shellWords } from "./shellWords.ts";
+
+// node:fs is loaded when a launch file is read: ipc/launchCall.ts brings this module onto every
+// command's path (the command registry), and loading node:fs costs a plain command ~1.4 ms of CPU
+// (a compiled one-line program with and without it; lstat.ts).
+const fs = () => require("node:fs") as typeof import("node:fs");
+const existsSync = (p: string) => fs().existsSync(p);
+const statSync = (p: string) => fs().statSync(p);
+const readFileSync = (p: string, encoding: "utf8") => fs().readFileSync(p, encoding);
+// node:path too (hostPath.ts).
+const nodePath = () => require("node:path") as typeof import("node:path");
+const basename = (p: string, suffix?: string) => nodePath().basename(p, suffix);
+const dirname = (p: string) => nodePath().dirname(p);
+const isAbsolute = (p: string) => nodePath().isAbsolute(p);
+const join = (...parts: string[]) => nodePath().join(...parts);
+const resolve = (...parts: string[]) => nodePath().resolve(...parts);
 
 /** Configuration types this tool maps, and the adapter each one gets (undefined: chosen from the program). */
 export const LAUNCH_TYPES: Record<string, string | undefined> = {
@@ -166,7 +179,7 @@ export function substitute(text: string, workspaceFolder: string, ctx: LaunchCon
         return ctx.cwd;
       case "pathSeparator":
       case "/":
-        return sep;
+        return nodePath().sep;
     }
     if (name.startsWith("env:")) return ctx.env[name.slice(4)] ?? "";
     if (EDITOR_VARIABLES.has(name))
@@ -411,7 +424,7 @@ function goMode(plan: LaunchPlan, c: Record<string, unknown>, where: (f: string)
 
 function relativeFrom(p: string): string {
   const cwd = process.cwd();
-  return p.startsWith(cwd + sep) ? `./${p.slice(cwd.length + 1)}` : p;
+  return p.startsWith(cwd + nodePath().sep) ? `./${p.slice(cwd.length + 1)}` : p;
 }
 
 /** What an attach configuration names: a process id, or a listening adapter (host and port). */

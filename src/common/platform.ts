@@ -8,11 +8,13 @@
 // a pipe's DACL grants full access to its creator, SYSTEM and Administrators and only read access
 // to everyone else, so other users cannot write a request to it. chmod only toggles the
 // read-only attribute there, so modes are not applied and owners are not compared.
-import { dirname, join } from "node:path";
+import { joinPath } from "./hostPath.ts";
 
 // node:fs is loaded when first needed: paths.ts brings this module onto every command's path, and
 // a plain command needs none of these (loading node:fs costs ~2.6 M instructions, lstat.ts).
 const fs = () => require("node:fs") as typeof import("node:fs");
+// node:path likewise (hostPath.ts): the socket's path is joined without it.
+const dirname = (p: string) => (require("node:path") as typeof import("node:path")).dirname(p);
 
 export const IS_WINDOWS = process.platform === "win32";
 
@@ -24,7 +26,7 @@ export const POSIX_PERMISSIONS = !IS_WINDOWS;
  * directory, so each DEBUGGER_RUNTIME_DIR (tests, several users) gets a daemon of its own.
  */
 export function daemonSocketPath(runtimeDir: string, platform: NodeJS.Platform = process.platform): string {
-  if (platform !== "win32") return join(runtimeDir, "daemon.sock");
+  if (platform !== "win32") return joinPath(platform, runtimeDir, "daemon.sock");
   const key = Bun.hash(runtimeDir.toLowerCase()).toString(36);
   return `\\\\.\\pipe\\debugger-cli-${key}`;
 }

@@ -3,7 +3,18 @@
 // win32 rules; what Windows itself would do with the result (a real PATHEXT search, a named
 // pipe, %TEMP%) is not run here.
 import { describe, expect, test } from "bun:test";
-import { commandFileNames, envValue, findOnPath, isAbsolutePath, lastSegment, namesDirectory, pathDirs, venvInterpreters } from "../../src/common/hostPath.ts";
+import { posix, win32 } from "node:path";
+import {
+  commandFileNames,
+  envValue,
+  findOnPath,
+  isAbsolutePath,
+  joinPath,
+  lastSegment,
+  namesDirectory,
+  pathDirs,
+  venvInterpreters,
+} from "../../src/common/hostPath.ts";
 import { parseLocation, resolveSourcePath } from "../../src/common/location.ts";
 import { cacheDir, configPath, runtimeDir, socketPath, stateFilePath } from "../../src/common/paths.ts";
 import { MATCH, sourceMatchScore } from "../../src/common/sourcePaths.ts";
@@ -129,5 +140,25 @@ describe("where the daemon keeps things", () => {
     expect(configPath({ HOME: "/home/ann" }, "linux")).toBe("/home/ann/.config/debugger-cli/config.toml");
     expect(configPath({ HOME: "/Users/ann" }, "darwin")).toBe("/Users/ann/Library/Application Support/debugger-cli/config.toml");
     expect(socketPath({ DEBUGGER_RUNTIME_DIR: "/r" }, "linux")).toBe("/r/daemon.sock");
+  });
+});
+
+describe("joinPath: node:path's join without loading node:path on POSIX", () => {
+  test("equal to posix.join, and win32.join on Windows, for parts of every awkward kind", () => {
+    const parts = ["", "/", "//", ".", "..", "./", "../", "a", "a/", "/a", "a//b", "a/./b", "a/../b", "../..", "/..", "b.c", ".d", "e/", "..f", "a\\b"];
+    let seed = 7;
+    const pick = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return parts[seed % parts.length]!;
+    };
+    const seen: [string[], string, string][] = [];
+    for (const a of parts) for (const b of parts) seen.push([[a, b], joinPath("linux", a, b), posix.join(a, b)]);
+    for (let i = 0; i < 3000; i++) {
+      const args = Array.from({ length: 1 + (i % 4) }, pick);
+      seen.push([args, joinPath("linux", ...args), posix.join(...args)]);
+    }
+    expect(seen.filter(([, ours, theirs]) => ours !== theirs)).toEqual([]);
+    expect(joinPath("win32", "C:\\x", "..", "y")).toBe(win32.join("C:\\x", "..", "y"));
+    expect(joinPath("linux")).toBe(posix.join());
   });
 });
