@@ -1,7 +1,10 @@
 // The import graph of src/: no cycle among the imports that run (lazy `import()` counts: a cycle
 // through it still ties the modules' loading together; `import type` is erased, so it cannot), and
 // no upward edge between layers, type imports included. Each top folder of src/ is a layer and may
-// import only the layers listed for it; `npm test` runs this first.
+// import only the layers listed for it. A layer may be divided into rooms (its sub-folders, ROOMS):
+// then each room imports only the rooms listed for it, and no cycle at all (type imports included)
+// ties its files, since a type circle still means no file can be read without the others.
+// `npm test` runs this first.
 //   bun scripts/check-imports.ts        (exit 1 with the cycles and upward edges, else a count)
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -18,6 +21,26 @@ const ALLOWED: Record<string, string[]> = {
   daemon: ["common", "dap", "ipc", "adapters"],
   mcp: ["common", "ipc", "present"],
   cli: ["common", "ipc", "present", "adapters", "mcp"],
+};
+
+/**
+ * The rooms of a layer: each folder (from src/) and the other rooms it may import besides itself. A
+ * room may always import the rooms inside it (a folder's own files stand above its sub-folders);
+ * naming a room allows the rooms inside it too. Every folder of a layer listed here must be a room.
+ */
+const ROOMS: Record<string, string[]> = {
+  // The daemon's top (server, dispatch, session registry, cancel) and the request handlers.
+  daemon: ["daemon/handlers"],
+  "daemon/handlers": ["daemon"],
+  // One session: session.ts, facts.ts, runControl.ts and ending.ts over its rooms; the session
+  // knows nothing of the daemon around it.
+  "daemon/session": [],
+  "daemon/session/stops": ["daemon/session/breakpoints", "daemon/session/program", "daemon/session/inspection", "daemon/session/values", "daemon/session/core"],
+  "daemon/session/program": ["daemon/session/breakpoints", "daemon/session/core"],
+  "daemon/session/breakpoints": ["daemon/session/inspection", "daemon/session/values", "daemon/session/core"],
+  "daemon/session/inspection": ["daemon/session/values", "daemon/session/core"],
+  "daemon/session/values": ["daemon/session/core"],
+  "daemon/session/core": [],
 };
 
 function files(dir: string): string[] {
@@ -56,10 +79,25 @@ function layerOf(file: string): string | undefined {
   return rel.length > 1 ? rel[0] : undefined;
 }
 
+/** The room a file stands in: its folder from src/; undefined in a layer without rooms. */
+function roomOf(file: string): string | undefined {
+  const folder = relative(SRC, dirname(file));
+  const layer = folder.split("/")[0]!;
+  return Object.keys(ROOMS).some((r) => r === layer || r.startsWith(`${layer}/`)) ? folder : undefined;
+}
+
+/** Room `from` may import room `to`: itself, a room inside it, or inside one of those listed for it. */
+function roomMay(from: string, to: string): boolean {
+  const within = (room: string) => to === room || to.startsWith(`${room}/`);
+  return within(from) || (ROOMS[from] ?? []).some(within);
+}
+
 const all = files(SRC);
 const edges = new Map(all.map((f) => [f, importsOf(f)]));
-/** The imports that run, for cycles. */
-const graph = new Map([...edges].map(([f, es]) => [f, es.filter((e) => !e.typeOnly).map((e) => e.target)]));
+/** The imports that run, for cycles; inside a layer with rooms, type imports too. */
+const graph = new Map(
+  [...edges].map(([f, es]) => [f, es.filter((e) => !e.typeOnly || (roomOf(f) !== undefined && roomOf(e.target) !== undefined)).map((e) => e.target)]),
+);
 const problems: string[] = [];
 const show = (f: string) => relative(join(SRC, ".."), f);
 
@@ -76,6 +114,19 @@ for (const [file, es] of edges) {
     const to = layerOf(t);
     if (to !== undefined && to !== from && !allowed.includes(to))
       problems.push(`upward edge: ${show(file)} → ${show(t)} (${from} may import ${allowed.join(", ") || "nothing else"})`);
+  }
+  const room = roomOf(file);
+  if (room === undefined) continue;
+  if (!(room in ROOMS)) {
+    problems.push(`${show(file)}: src/${room}/ is no room this script knows (add it to ROOMS)`);
+    continue;
+  }
+  for (const t of targets) {
+    const to = roomOf(t);
+    if (to !== undefined && layerOf(t) === from && to in ROOMS && !roomMay(room, to))
+      problems.push(
+        `upward edge: ${show(file)} → ${show(t)} (src/${room}/ may import ${ROOMS[room]!.map((r) => `src/${r}/`).join(", ") || "only the rooms inside it"})`,
+      );
   }
 }
 

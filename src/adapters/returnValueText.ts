@@ -1,5 +1,5 @@
 // What a function returned, after `finish`, read from the debuggers' own text (the daemon's side is
-// src/daemon/session/returnValues.ts). No adapter here puts it in DAP by itself except
+// src/daemon/session/stops/returnValues.ts). No adapter here puts it in DAP by itself except
 // debugpy (a `(return) NAME` local): lldb-dap 19 shows no "(Return Value)" local, though LLDB
 // knows it (`thread info`: "Return value: (int) $0 = 1"); cdt-gdb-adapter drops the return value of
 // gdb's `-exec-finish` record, though gdb puts it in its value history; Delve's DAP server steps

@@ -68,7 +68,7 @@ function stateDir(env: NodeJS.ProcessEnv, platform: Platform): string {
   return join(base, APP);
 }
 
-/** Where each session's whole program output is kept (src/daemon/outputFile.ts), beside the log. */
+/** Where each session's whole program output is kept (src/daemon/session/program/outputFile.ts), beside the log. */
 export function outputDir(env = process.env, platform: Platform = process.platform): string {
   const join = (...parts: string[]) => joinPath(platform, ...parts);
   const state = stateDir(env, platform);

@@ -15,7 +15,7 @@ import { DebuggerError } from "../common/errors.ts";
 import { interpreterNamed, launchHint, scriptOfInterpreter } from "../common/launchMistakes.ts";
 import type { ArgsOut, Replies, StartData } from "../ipc/commands.ts";
 import { checkStdinFile, isStdinCopy, removeStdinCopy } from "../common/stdinFile.ts";
-import { refuseSelfAttach, type AttachGuardContext } from "./guards.ts";
+import { refuseSelfAttach, type AttachGuardContext } from "./session/program/guards.ts";
 import { waitForProcess } from "./processWait.ts";
 import { ClientGone } from "./cancel.ts";
 import { Session, type StartOptions } from "./session/session.ts";

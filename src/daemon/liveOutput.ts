@@ -4,7 +4,7 @@
 // command ends, so it holds everything that report's Output holds (the CLI leaves that section
 // out) and nothing the next report will hold. A `start` streams its new session from its first byte.
 import type { Session } from "./session/session.ts";
-import { joinText, type OutputCategory } from "./ringBuffer.ts";
+import { joinText, type OutputCategory } from "./session/program/ringBuffer.ts";
 
 const PROGRAM: ReadonlySet<OutputCategory> = new Set(["stdout", "stderr"]);
 /** Output that comes in bursts is sent together after this long. */

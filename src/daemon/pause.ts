@@ -2,7 +2,7 @@
 // `test` still running at its timeout or a Ctrl-C.
 import type { Replies } from "../ipc/commands.ts";
 import type { Session } from "./session/session.ts";
-import { isUserFrame } from "./session/userCode.ts";
+import { isUserFrame } from "./session/inspection/userCode.ts";
 import { stopData, waitForStop } from "./handlers/common.ts";
 
 /** How long a debugpy pause may take before the program counts as blocked in code that runs no Python. */

@@ -6,7 +6,7 @@ import { DebuggerError } from "../common/errors.ts";
 import type { ArgsOut, Replies, RunData, RunHit } from "../ipc/commands.ts";
 import type { StopReport, VariableView } from "../ipc/types.ts";
 import { log } from "../common/log.ts";
-import { rowValue } from "./truncate.ts";
+import { rowValue } from "./session/values/truncate.ts";
 import { ClientGone, unlessGone } from "./cancel.ts";
 import { printsAt, waitForStop, withConditionCosts, type Caller, type DaemonContext, type ReplyStream } from "./handlers/common.ts";
 import { pauseAndReport } from "./pause.ts";

@@ -16,7 +16,7 @@ import { liveOutput } from "./liveOutput.ts";
 import { handle, type DaemonContext } from "./handlers.ts";
 import { SessionRegistry } from "./registry.ts";
 import { removeStdinCopy } from "../common/stdinFile.ts";
-import { WarmPool } from "./warmPool.ts";
+import { WarmPool } from "./session/program/warmPool.ts";
 import { runSessionOf } from "./runInterrupts.ts";
 import { conditionProgress } from "./handlers/common.ts";
 

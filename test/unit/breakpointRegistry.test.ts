@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { BreakpointRegistry, functionMatches } from "../../src/daemon/breakpointRegistry.ts";
+import { BreakpointRegistry, functionMatches } from "../../src/daemon/session/breakpoints/breakpointRegistry.ts";
 import { parseLocation } from "../../src/common/location.ts";
 
 function registry(...locations: string[]): BreakpointRegistry {

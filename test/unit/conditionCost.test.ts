@@ -2,8 +2,8 @@
 // adapter where one is installed for the same programs.
 import { describe, expect, test } from "bun:test";
 import { CONDITION_MS, fasterAdapter } from "../../src/common/conditionCost.ts";
-import { conditionCosts, PROBE_MAX_HITS } from "../../src/daemon/session/conditionProbe.ts";
-import type { Breakpoint } from "../../src/daemon/breakpointRegistry.ts";
+import { conditionCosts, PROBE_MAX_HITS } from "../../src/daemon/session/breakpoints/conditionProbe.ts";
+import type { Breakpoint } from "../../src/daemon/session/breakpoints/breakpointRegistry.ts";
 import { conditionCostLines } from "../../src/present/text.ts";
 
 function hot(handedAgoMs: number): Breakpoint {

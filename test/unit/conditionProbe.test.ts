@@ -1,7 +1,7 @@
 // The pure parts of the condition probe: which operands a condition reads, how a condition's
 // value reads as true or false, and why a breakpoint that never stopped did not.
 import { describe, expect, test } from "bun:test";
-import type { Breakpoint } from "../../src/daemon/breakpointRegistry.ts";
+import type { Breakpoint } from "../../src/daemon/session/breakpoints/breakpointRegistry.ts";
 import {
   adapterCondition,
   checkConditions,
@@ -12,7 +12,7 @@ import {
   startProbe,
   truthy,
   type ProbeHost,
-} from "../../src/daemon/session/conditionProbe.ts";
+} from "../../src/daemon/session/breakpoints/conditionProbe.ts";
 import type { BreakpointView } from "../../src/ipc/types.ts";
 
 describe("conditionOperands", () => {

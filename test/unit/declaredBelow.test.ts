@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { StopReport } from "../../src/ipc/types.ts";
-import { declaredBelow } from "../../src/daemon/session/displays.ts";
+import { declaredBelow } from "../../src/daemon/session/stops/displays.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "dbg-below-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

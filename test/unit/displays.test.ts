@@ -2,9 +2,9 @@
 // resume), handed out without another trip through the session's queue, even once the program
 // has moved on; a report without them is read as before.
 import { expect, test } from "bun:test";
-import { Displays } from "../../src/daemon/session/displays.ts";
-import type { InQueue } from "../../src/daemon/session/queue.ts";
-import { newReport } from "../../src/daemon/session/stopReport.ts";
+import { Displays } from "../../src/daemon/session/stops/displays.ts";
+import type { InQueue } from "../../src/daemon/session/core/queue.ts";
+import { newReport } from "../../src/daemon/session/stops/stopReport.ts";
 import type { SessionState, StopReport } from "../../src/ipc/types.ts";
 
 function displays(state: SessionState, last: StopReport | undefined, trips: string[]) {

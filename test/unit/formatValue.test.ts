@@ -1,6 +1,6 @@
 // print --format: integers in other bases, as characters, pointers as bare addresses.
 import { expect, test } from "bun:test";
-import { formatValue } from "../../src/daemon/session/values.ts";
+import { formatValue } from "../../src/daemon/session/values/values.ts";
 
 test.each([
   ["255", "hex", "0xff"],

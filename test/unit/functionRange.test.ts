@@ -2,7 +2,7 @@
 // lldb-dap only a symbol's first), and LLDB's lookup read for lldb-dap's range.
 import { expect, test } from "bun:test";
 import { lldbDap } from "../../src/adapters/lldbDap.ts";
-import { functionEnd } from "../../src/daemon/session/machine.ts";
+import { functionEnd } from "../../src/daemon/session/inspection/machine.ts";
 
 test("functionEnd: up to the next symbol; past a section's last function gdb names nothing", () => {
   const gdb = [{ symbol: "add+0" }, { symbol: "add+1" }, { symbol: "add+4" }, { symbol: "factorial+0" }];

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ancestry, parentPid, refuseSelfAttach } from "../../src/daemon/guards.ts";
+import { ancestry, parentPid, refuseSelfAttach } from "../../src/daemon/session/program/guards.ts";
 import { DebuggerError } from "../../src/common/errors.ts";
 
 // A process table: 1 ← 50 (agent) ← 60 (shell) ← 70 (CLI);  1 ← 100 (daemon) ← 110 (adapter) ← 115 (lldb-server) ← 120 (debuggee of

@@ -1,6 +1,6 @@
 // The session's lifecycle, from tables: each event in each phase, and what clients see.
 import { describe, expect, test } from "bun:test";
-import { expectation, hasEnded, publicState, reportPending, transition, type LifeEvent, type Phase } from "../../src/daemon/session/lifecycle.ts";
+import { expectation, hasEnded, publicState, reportPending, transition, type LifeEvent, type Phase } from "../../src/daemon/session/core/lifecycle.ts";
 
 const starting: Phase = { name: "starting" };
 const running: Phase = { name: "running" };

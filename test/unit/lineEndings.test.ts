@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { CrlfNormalizer } from "../../src/daemon/lineEndings.ts";
+import { CrlfNormalizer } from "../../src/daemon/session/program/lineEndings.ts";
 
 test("\\r\\n becomes \\n, also when the pair is cut between two events of a stream", () => {
   const n = new CrlfNormalizer();

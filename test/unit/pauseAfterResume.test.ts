@@ -4,11 +4,11 @@
 // with no stop of its own, the pause goes out as before.
 import { describe, expect, test } from "bun:test";
 import type { StopReport } from "../../src/ipc/types.ts";
-import type { BreakpointSync } from "../../src/daemon/session/breakpointSync.ts";
-import type { Displays } from "../../src/daemon/session/displays.ts";
+import type { BreakpointSync } from "../../src/daemon/session/breakpoints/breakpointSync.ts";
+import type { Displays } from "../../src/daemon/session/stops/displays.ts";
 import type { Ending } from "../../src/daemon/session/ending.ts";
 import type { SessionCore } from "../../src/daemon/session/facts.ts";
-import type { Inspector } from "../../src/daemon/session/inspector.ts";
+import type { Inspector } from "../../src/daemon/session/inspection/inspector.ts";
 import { RunControl } from "../../src/daemon/session/runControl.ts";
 
 /** A running session whose adapter answers every request at once and records it; `stopIn(ms)` makes the program stop on its own. */

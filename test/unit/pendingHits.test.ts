@@ -2,7 +2,7 @@
 // one report each; a thread is reported once per stop; a resume ends the stop; a hit told again
 // after a step is known (not counted twice); Delve's goroutines at a breakpoint's address.
 import { describe, expect, test } from "bun:test";
-import { normaliseAddress, PendingHits, stoppedAtBreakpoints, type PendingHit } from "../../src/daemon/session/pendingHits.ts";
+import { normaliseAddress, PendingHits, stoppedAtBreakpoints, type PendingHit } from "../../src/daemon/session/stops/pendingHits.ts";
 
 const hit = (threadId: number, adapterIds = [1], ids = [1]): PendingHit => ({
   threadId,

@@ -2,7 +2,7 @@
 // re-parented, and only processes that are still the recorded ones are signalled.
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { descendants, endProcesses, withEnvironment } from "../../src/daemon/session/processTree.ts";
+import { descendants, endProcesses, withEnvironment } from "../../src/daemon/session/program/processTree.ts";
 
 const linux = process.platform === "linux" ? test : test.skip;
 

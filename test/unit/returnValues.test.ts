@@ -1,7 +1,7 @@
 // What `finish` returned, read from the debuggers' own text (lldb-dap 19, cdt-gdb-adapter), from tables.
 import { describe, expect, test } from "bun:test";
 import { gdbReturnValue, lastHistoryValue, lldbBraces, lldbReturnValue, oneLine } from "../../src/adapters/returnValueText.ts";
-import { returnedValue } from "../../src/daemon/session/returnValues.ts";
+import { returnedValue } from "../../src/daemon/session/stops/returnValues.ts";
 
 const threadInfo = (tid: number, reason: string, value?: string) =>
   `thread #1: tid = ${tid}, 0x000055555555521f c-basic\`main at basic.c:29:13, name = 'c-basic', stop reason = ${reason}\n${value ? `Return value: ${value}\n` : ""}\n`;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { tailLines } from "../../src/common/tail.ts";
-import { DEFAULT_LIMITS, joinText, RingBuffer, type OutputCategory } from "../../src/daemon/ringBuffer.ts";
+import { DEFAULT_LIMITS, joinText, RingBuffer, type OutputCategory } from "../../src/daemon/session/program/ringBuffer.ts";
 
 const big = { maxChunks: 1000, maxBytes: 1 << 20 };
 const cats = (...c: OutputCategory[]) => new Set<OutputCategory>(c);

@@ -1,7 +1,7 @@
 // Values in `run`'s rows sized by their meaning (issue 31 item 4): a pointer keeps its address and
 // a short pointee, a sequence is cut between elements with the count left, never inside one.
 import { expect, test } from "bun:test";
-import { rowValue } from "../../src/daemon/truncate.ts";
+import { rowValue } from "../../src/daemon/session/values/truncate.ts";
 
 test("short values are left whole", () => {
   expect(rowValue("42", 60)).toBe("42");

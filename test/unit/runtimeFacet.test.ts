@@ -14,7 +14,7 @@ import { gdb } from "../../src/adapters/gdb.ts";
 import { lldbDap } from "../../src/adapters/lldbDap.ts";
 import { node } from "../../src/adapters/node.ts";
 import type { AdapterSpec } from "../../src/adapters/types.ts";
-import { firstArgument } from "../../src/daemon/session/waits.ts";
+import { firstArgument } from "../../src/daemon/session/inspection/waits.ts";
 
 /** The daemon's reading: an adapter without waits has glibc's (cWaits). */
 const waitsOf = (spec: AdapterSpec) => spec.waits ?? cWaits;

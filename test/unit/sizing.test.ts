@@ -3,8 +3,8 @@
 // that changed, and the daemon's memory of what its reports showed.
 import { describe, expect, test } from "bun:test";
 import { escapedLength, valueShape, wholeOf } from "../../src/common/valueShape.ts";
-import { SeenFrames, frameKey } from "../../src/daemon/session/seenFrames.ts";
-import { truncateVariables } from "../../src/daemon/truncate.ts";
+import { SeenFrames, frameKey } from "../../src/daemon/session/stops/seenFrames.ts";
+import { truncateVariables } from "../../src/daemon/session/values/truncate.ts";
 import type { StopReport, VariableView } from "../../src/ipc/types.ts";
 import { CUT_FROM, localsMode, localsShown, shortValue, sourceShown, STRING_CHARS } from "../../src/present/sizing.ts";
 import { stopReport } from "../../src/present/text.ts";

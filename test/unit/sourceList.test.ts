@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { debugpy } from "../../src/adapters/debugpy.ts";
-import { baseName, definitionPattern, languageExtensions, listing, parseListTarget, window } from "../../src/daemon/session/sourceList.ts";
-import { readLines } from "../../src/daemon/sourceWindow.ts";
+import { baseName, definitionPattern, languageExtensions, listing, parseListTarget, window } from "../../src/daemon/session/inspection/sourceList.ts";
+import { readLines } from "../../src/daemon/session/inspection/sourceWindow.ts";
 
 describe("parseListTarget", () => {
   test.each([

@@ -2,7 +2,7 @@
 // thread's frames, values and console, and the program's output.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { DapRequestMap } from "../../src/dap/types.ts";
-import type { ReportContext, StopReader } from "../../src/daemon/session/stopReportBuilder.ts";
+import type { ReportContext, StopReader } from "../../src/daemon/session/stops/stopReportBuilder.ts";
 import type { DisplayValue, StopReport, VariableView } from "../../src/ipc/types.ts";
 
 export type Answers = { [C in keyof DapRequestMap]?: (args: DapRequestMap[C][0]) => DapRequestMap[C][1] };

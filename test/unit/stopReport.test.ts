@@ -8,8 +8,8 @@ import { lldbCli } from "../../src/adapters/lldbCli/index.ts";
 import { lldbDap } from "../../src/adapters/lldbDap.ts";
 import { node } from "../../src/adapters/node.ts";
 import type { AdapterSpec } from "../../src/adapters/types.ts";
-import { evaluateError } from "../../src/daemon/session/values.ts";
-import { coreStop, functionName, inferWatchpoint, normaliseReason } from "../../src/daemon/session/stopReport.ts";
+import { evaluateError } from "../../src/daemon/session/values/values.ts";
+import { coreStop, functionName, inferWatchpoint, normaliseReason } from "../../src/daemon/session/stops/stopReport.ts";
 
 const NATIVE = [lldbDap, codelldb, lldbCli, gdb];
 

@@ -10,11 +10,11 @@ import { gdb } from "../../src/adapters/gdb.ts";
 import { lldbDap } from "../../src/adapters/lldbDap.ts";
 import type { AdapterSpec } from "../../src/adapters/types.ts";
 import type { DapEventMap } from "../../src/dap/types.ts";
-import { BreakpointRegistry } from "../../src/daemon/breakpointRegistry.ts";
-import { buildStopReport, type ReportContext } from "../../src/daemon/session/stopReportBuilder.ts";
-import type { InQueue } from "../../src/daemon/session/queue.ts";
-import { newReport } from "../../src/daemon/session/stopReport.ts";
-import { SeenFrames } from "../../src/daemon/session/seenFrames.ts";
+import { BreakpointRegistry } from "../../src/daemon/session/breakpoints/breakpointRegistry.ts";
+import { buildStopReport, type ReportContext } from "../../src/daemon/session/stops/stopReportBuilder.ts";
+import type { InQueue } from "../../src/daemon/session/core/queue.ts";
+import { newReport } from "../../src/daemon/session/stops/stopReport.ts";
+import { SeenFrames } from "../../src/daemon/session/stops/seenFrames.ts";
 import type { StopReport, VariableView } from "../../src/ipc/types.ts";
 import { fakeClient, fakeOutput, fakeReader, frame, type Answers, type Fake } from "./stopFakes.ts";
 

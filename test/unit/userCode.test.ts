@@ -7,7 +7,7 @@ import { gdb } from "../../src/adapters/gdb.ts";
 import { lldbDap } from "../../src/adapters/lldbDap.ts";
 import { node } from "../../src/adapters/node.ts";
 import type { AdapterSpec } from "../../src/adapters/types.ts";
-import { isUserFrame, userFrameIndex, type CodeFacts } from "../../src/daemon/session/userCode.ts";
+import { isUserFrame, userFrameIndex, type CodeFacts } from "../../src/daemon/session/inspection/userCode.ts";
 
 /** A disk with the project's files, the system's headers and a virtualenv; no glibc sources. */
 const disk = new Set([

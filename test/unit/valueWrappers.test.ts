@@ -12,7 +12,7 @@ import { lldbDap } from "../../src/adapters/lldbDap.ts";
 import { node } from "../../src/adapters/node.ts";
 import type { AdapterSpec, ValueReader } from "../../src/adapters/types.ts";
 import type { VariableView } from "../../src/ipc/types.ts";
-import { checkedCount, oneLevelDown } from "../../src/daemon/session/oneLevelDown.ts";
+import { checkedCount, oneLevelDown } from "../../src/daemon/session/values/oneLevelDown.ts";
 
 type Kid = [name: string, value: string, kids?: Kid[]];
 

@@ -1,6 +1,6 @@
 // Values that are compact and true, from tables.
 import { expect, test } from "bun:test";
-import { byteOf, compactValue, containerSize, isByteArray, isCharArrayShownAsSize, isStringLike, shortType } from "../../src/daemon/session/values.ts";
+import { byteOf, compactValue, containerSize, isByteArray, isCharArrayShownAsSize, isStringLike, shortType } from "../../src/daemon/session/values/values.ts";
 
 test.each([
   ["unsigned char[4]", true],

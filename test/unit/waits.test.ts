@@ -9,7 +9,7 @@ import { delve } from "../../src/adapters/delve.ts";
 import { goWaits } from "../../src/adapters/goWaits.ts";
 import { lldbDap } from "../../src/adapters/lldbDap.ts";
 import { pythonWaits } from "../../src/adapters/pythonWaits.ts";
-import { classifyWait, firstArgument, hangReport, type ThreadRead } from "../../src/daemon/session/waits.ts";
+import { classifyWait, firstArgument, hangReport, type ThreadRead } from "../../src/daemon/session/inspection/waits.ts";
 
 const f = (names: string[], file = "/lib/x.c") => names.map((name, index) => ({ index, function: name, file, line: 1 }));
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from "bun:test";
 import type { AdapterSpec } from "../../src/adapters/types.ts";
 import { lldbDap } from "../../src/adapters/lldbDap.ts";
 import { parseLldbWatchpoints } from "../../src/adapters/lldbWatchpoints.ts";
-import { dataIdAddress, identifyWatchpoint, watchAtAddress, watchNumber } from "../../src/daemon/session/watchStops.ts";
+import { dataIdAddress, identifyWatchpoint, watchAtAddress, watchNumber } from "../../src/daemon/session/breakpoints/watchStops.ts";
 
 // What LLDB 19 answers `watchpoint list -b` with, after lldb-dap set [total, f] (it sets them in reverse order).
 const LIST = `Number of supported hardware watchpoints: 4

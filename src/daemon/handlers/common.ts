@@ -7,17 +7,17 @@ import { parseLocation, splitCondition, splitPrints, type Location } from "../..
 import type { ArgsOut, CommandName, Replies, StopData } from "../../ipc/commands.ts";
 import type { ConditionCost, StopReport } from "../../ipc/types.ts";
 import type { SessionRegistry } from "../registry.ts";
-import type { WarmPool } from "../warmPool.ts";
-import { readLines } from "../sourceWindow.ts";
-import { findBelow } from "../findBelow.ts";
+import type { WarmPool } from "../session/program/warmPool.ts";
+import { readLines } from "../session/inspection/sourceWindow.ts";
+import { findBelow } from "../session/inspection/findBelow.ts";
 import { unlessGone } from "../cancel.ts";
 import { builtinAdapters } from "../../adapters/index.ts";
 import { fasterAdapter } from "../../common/conditionCost.ts";
-import { conditionCosts } from "../session/conditionProbe.ts";
+import { conditionCosts } from "../session/breakpoints/conditionProbe.ts";
 
 export { findBelow };
 import type { Session } from "../session/session.ts";
-import { stopPrints } from "../session/displays.ts";
+import { stopPrints } from "../session/stops/displays.ts";
 
 export interface DaemonContext {
   registry: SessionRegistry;

@@ -6,7 +6,7 @@ import type { ResumeKind, Session } from "../session/session.ts";
 import { ClientGone, leaveStopped } from "../cancel.ts";
 import { Interrupted } from "../session/runControl.ts";
 import { located, stopData, waitForStop, withConditionCosts, type Handlers } from "./common.ts";
-import { truthy } from "../session/conditionProbe.ts";
+import { truthy } from "../session/breakpoints/conditionProbe.ts";
 import { interruptRuns } from "../runInterrupts.ts";
 import { pauseAndReport } from "../pause.ts";
 

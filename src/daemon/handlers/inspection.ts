@@ -4,8 +4,8 @@ import type { Replies } from "../../ipc/commands.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import { withAnswerTimeout } from "./answerTimeout.ts";
 import type { Handlers } from "./common.ts";
-import { listing, parseListTarget } from "../session/sourceList.ts";
-import { readLines } from "../sourceWindow.ts";
+import { listing, parseListTarget } from "../session/inspection/sourceList.ts";
+import { readLines } from "../session/inspection/sourceWindow.ts";
 
 export const inspectionHandlers: Handlers<
   | "context"

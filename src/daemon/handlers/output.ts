@@ -1,7 +1,7 @@
 // `output`: the program's stdout/stderr and the adapter's console text, kept by the daemon.
 import type { OutputData, Replies } from "../../ipc/commands.ts";
 import { tailLines } from "../../common/tail.ts";
-import { joinText, type OutputCategory } from "../ringBuffer.ts";
+import { joinText, type OutputCategory } from "../session/program/ringBuffer.ts";
 import type { Session } from "../session/session.ts";
 import type { Handlers, ReplyStream } from "./common.ts";
 

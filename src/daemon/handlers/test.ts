@@ -17,7 +17,7 @@ import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Replies } from "../../ipc/commands.ts";
 import type { Session, StartOptions } from "../session/session.ts";
-import { newReport } from "../session/stopReport.ts";
+import { newReport } from "../session/stops/stopReport.ts";
 import type { Caller, DaemonContext, Handlers, ReplyStream } from "./common.ts";
 import { runOnce, type RunStarter } from "../run.ts";
 import { pauseAndReport } from "../pause.ts";

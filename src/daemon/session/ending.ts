@@ -6,10 +6,10 @@ import { exitMessage } from "../../adapters/connection.ts";
 import { DebuggerError } from "../../common/errors.ts";
 import { log } from "../../common/log.ts";
 import { signalName } from "../../common/signals.ts";
-import type { BreakpointSync } from "./breakpointSync.ts";
+import type { BreakpointSync } from "./breakpoints/breakpointSync.ts";
 import type { SessionCore } from "./facts.ts";
-import { neverStopped } from "./conditionProbe.ts";
-import { isAlive, type Helper } from "./helperWatch.ts";
+import { neverStopped } from "./breakpoints/conditionProbe.ts";
+import { isAlive, type Helper } from "./program/helperWatch.ts";
 
 export class Ending {
   private helperTimer: ReturnType<typeof setInterval> | undefined;

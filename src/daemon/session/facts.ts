@@ -11,15 +11,15 @@ import { maxLocals, maxValueLength, sourceLines, type Config } from "../../commo
 import { DebuggerError } from "../../common/errors.ts";
 import type { DapClient } from "../../dap/client.ts";
 import type { SessionState, SessionSummary, StopReport } from "../../ipc/types.ts";
-import type { RingBuffer } from "../ringBuffer.ts";
-import { readingElsewhere, readLines, type LinesReader } from "../sourceWindow.ts";
-import type { DisplayLimits } from "../truncate.ts";
-import type { AdapterLink, StartOptions } from "./adapterLink.ts";
-import { expectation, hasEnded, publicState, transition, type LifeEvent, type Phase } from "./lifecycle.ts";
-import type { ProgramOutput } from "./programOutput.ts";
-import { SessionQueue, type Queue } from "./queue.ts";
-import { Reports } from "./reports.ts";
-import { sessionFacts, type CodeFacts } from "./userCode.ts";
+import type { RingBuffer } from "./program/ringBuffer.ts";
+import { readingElsewhere, readLines, type LinesReader } from "./inspection/sourceWindow.ts";
+import type { DisplayLimits } from "./values/truncate.ts";
+import type { AdapterLink, StartOptions } from "./program/adapterLink.ts";
+import { expectation, hasEnded, publicState, transition, type LifeEvent, type Phase } from "./core/lifecycle.ts";
+import type { ProgramOutput } from "./program/programOutput.ts";
+import { SessionQueue, type Queue } from "./core/queue.ts";
+import { Reports } from "./stops/reports.ts";
+import { sessionFacts, type CodeFacts } from "./inspection/userCode.ts";
 
 export class SessionCore {
   pid: number | undefined;

@@ -6,17 +6,17 @@ import { DebuggerError } from "../../common/errors.ts";
 import { log } from "../../common/log.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { SessionState, StopReport } from "../../ipc/types.ts";
-import type { BreakpointSync } from "./breakpointSync.ts";
-import type { Displays } from "./displays.ts";
+import type { BreakpointSync } from "./breakpoints/breakpointSync.ts";
+import type { Displays } from "./stops/displays.ts";
 import type { Ending } from "./ending.ts";
 import type { SessionCore } from "./facts.ts";
-import { beforeResume, probeHost } from "./conditionProbe.ts";
-import type { Inspector } from "./inspector.ts";
-import { reportPending } from "./lifecycle.ts";
-import { PendingHits } from "./pendingHits.ts";
-import { beforeStepOut } from "./returnValues.ts";
-import { StopPipeline } from "./stopPipeline.ts";
-import type { ResumeKind } from "./throwPolicy.ts";
+import { beforeResume, probeHost } from "./breakpoints/conditionProbe.ts";
+import type { Inspector } from "./inspection/inspector.ts";
+import { reportPending } from "./core/lifecycle.ts";
+import { PendingHits } from "./stops/pendingHits.ts";
+import { beforeStepOut } from "./stops/returnValues.ts";
+import { StopPipeline } from "./stops/stopPipeline.ts";
+import type { ResumeKind } from "./stops/throwPolicy.ts";
 
 /** How long a pause waits for a resume under way (or, six times that, for the program to start). */
 const PAUSE_SETTLE_MS = 5000;

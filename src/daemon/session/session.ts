@@ -12,22 +12,22 @@ import { DebuggerError } from "../../common/errors.ts";
 import type { DapClient } from "../../dap/client.ts";
 import type { DapEventMap } from "../../dap/types.ts";
 import type { StopReport } from "../../ipc/types.ts";
-import type { WarmPool } from "../warmPool.ts";
-import { AdapterLink, type StartOptions } from "./adapterLink.ts";
-import { BreakpointSync } from "./breakpointSync.ts";
-import { Displays } from "./displays.ts";
+import type { WarmPool } from "./program/warmPool.ts";
+import { AdapterLink, type StartOptions } from "./program/adapterLink.ts";
+import { BreakpointSync } from "./breakpoints/breakpointSync.ts";
+import { Displays } from "./stops/displays.ts";
 import { Ending } from "./ending.ts";
 import { SessionCore } from "./facts.ts";
-import { Inspector } from "./inspector.ts";
-import { ProgramOutput } from "./programOutput.ts";
-import type { InQueue } from "./queue.ts";
-import { registerReverseRequests } from "./reverseRequests.ts";
-import { coreStopFrom } from "./stopReportBuilder.ts";
+import { Inspector } from "./inspection/inspector.ts";
+import { ProgramOutput } from "./program/programOutput.ts";
+import type { InQueue } from "./core/queue.ts";
+import { registerReverseRequests } from "./program/reverseRequests.ts";
+import { coreStopFrom } from "./stops/stopReportBuilder.ts";
 import { RunControl } from "./runControl.ts";
 import { signalName } from "../../common/signals.ts";
 
-export type { StartOptions } from "./adapterLink.ts";
-export type { ResumeKind } from "./throwPolicy.ts";
+export type { StartOptions } from "./program/adapterLink.ts";
+export type { ResumeKind } from "./stops/throwPolicy.ts";
 
 export class Session extends SessionCore {
   readonly inspector: Inspector;

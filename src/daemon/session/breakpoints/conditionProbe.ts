@@ -1,0 +1,401 @@
+// Why a conditional breakpoint never stopped. An adapter that checks a condition itself says
+// nothing when it is false: "Breakpoints never hit: 1" cannot tell a line never reached from a
+// condition that was never true, and an agent then spends calls finding out whether `&&` works.
+// So the daemon checks the condition itself for the first hits: the adapter gets the breakpoint
+// without its condition, each hit is a real stop, the daemon evaluates the condition and the
+// operands in it there, and resumes at once when it is false (no report, no waiter woken).
+//
+// Cost: one stop and 2–6 requests per false hit (lldb-dap and Delve ~2–5 ms, debugpy ~50 ms with
+// its Nagle delays). It is bounded per breakpoint: after PROBE_MAX_HITS false hits or PROBE_MAX_MS
+// spent, the condition goes to the adapter as usual and the program runs at full speed; the
+// report then says "at least N times". Only while the program runs freely (start, continue): a
+// step hands every condition to the adapter first, since resuming a step after a false hit would
+// turn it into a continue.
+import { localPathFacts } from "./pathFacts.ts";
+import { conditionFalseWhy } from "../../../ipc/conditionWords.ts";
+import { readLines } from "../inspection/sourceWindow.ts";
+import { BELOW_LINES, firstBelow, seenAbove } from "../stops/displays.ts";
+import type { AdapterSpec } from "../../../adapters/types.ts";
+import { log } from "../../../common/log.ts";
+import type { DapClient } from "../../../dap/client.ts";
+import type { DapEventMap } from "../../../dap/types.ts";
+import type { BreakpointView, ConditionCost } from "../../../ipc/types.ts";
+import { CONDITION_MS } from "../../../common/conditionCost.ts";
+import type { Breakpoint, BreakpointRegistry } from "./breakpointRegistry.ts";
+import type { FrameReader } from "../stops/stopReportBuilder.ts";
+import type { InQueue } from "../core/queue.ts";
+
+export const PROBE_MAX_HITS = 100;
+export const PROBE_MAX_MS = 1000;
+/** The condition's operands evaluated at each false hit: enough to read `count == 36 && ok`. */
+const MAX_OPERANDS = 4;
+
+export interface ConditionFalse {
+  /** Hits where the daemon found the condition false. */
+  hits: number;
+  /** The daemon stopped counting (budget spent): the adapter checked the later hits. */
+  more?: boolean;
+  /** The operands' values at the last false hit. */
+  last?: { expression: string; value?: string; error?: string }[];
+  /** The adapter checked the condition from the start (the daemon could not read its value). */
+  byAdapter?: boolean;
+}
+
+export interface ProbeState extends ConditionFalse {
+  /** The daemon checks the condition (the adapter has the breakpoint without it). */
+  active: boolean;
+  spentMs: number;
+  /** Handed to the adapter for good (budget spent), not just for a step. */
+  done?: boolean;
+  /** The condition as the adapter's evaluator reads it (AdapterSpec.translateExpression), found at a hit. */
+  translated?: string;
+  /** The condition reads what only the daemon can (a Rust enum's variant under LLDB): it stays the daemon's to check. */
+  daemonOnly?: boolean;
+  /** When the budget was spent (Date.now()): the adapter checks every pass from then on. */
+  handedAt?: number;
+  /** The source was read for `notYet` (once: the line is the same at every hit). */
+  sourceRead?: boolean;
+  /** Names the condition reads that are declared on the breakpoint's line or below it, in its function. */
+  notYet?: { name: string; line: number }[];
+}
+
+/** Breakpoints whose condition the daemon can check: a plain condition on a line or function breakpoint. */
+export function probeable(bp: Breakpoint): boolean {
+  return !!bp.condition && !bp.hitCondition && !bp.logMessage && !bp.internal && (bp.kind === "line" || bp.kind === "function");
+}
+
+/** The condition sent to the adapter: none while the daemon checks it. */
+export function adapterCondition(bp: Breakpoint & { probe?: ProbeState }): string | undefined {
+  return bp.probe?.active ? undefined : (bp.probe?.translated ?? bp.condition);
+}
+
+const KEYWORDS = new Set([
+  "and",
+  "or",
+  "not",
+  "in",
+  "is",
+  "true",
+  "false",
+  "True",
+  "False",
+  "None",
+  "nil",
+  "null",
+  "nullptr",
+  "NULL",
+  "sizeof",
+  "len",
+  "as",
+  "if",
+  "else",
+]);
+
+/** Methods that only read a container's size or ends: a condition's operands may call them again. */
+const ACCESSORS = new Set(["size", "length", "len", "empty", "is_empty", "capacity", "count", "front", "back", "first", "last"]);
+
+/**
+ * Variables and member paths the condition reads (`count`, `p->next`, `self.items[0]`, `s.len`),
+ * without literals, keywords or called functions, at most MAX_OPERANDS.
+ */
+export function conditionOperands(condition: string): string[] {
+  const text = condition.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, " ");
+  const out: string[] = [];
+  const re = /[A-Za-z_]\w*(?:(?:\.|->|::)[A-Za-z_]\w*|\[[^\][]*\])*/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const word = m[0];
+    const before = text[m.index - 1] ?? "";
+    const after = text.slice(m.index + word.length).trimStart();
+    if (/[.\w]/.test(before) || /^\d/.test(word)) continue;
+    // A container's size or emptiness (`v.size()`, `s.empty()`, `self.runs.len()`): read as an
+    // operand, the one value that says why `v.size() == 4` was false. Any other call is left out
+    // (`strcmp(a, b)`, `it.next()`): evaluating it again could change the program.
+    const method = /^(.*)(?:\.|->)(\w+)$/.exec(word);
+    const operand = after.startsWith("(") ? (method && ACCESSORS.has(method[2]!) && /^\(\s*\)/.test(after) ? `${word}()` : undefined) : word;
+    if (operand === undefined || KEYWORDS.has(word) || out.includes(operand)) continue;
+    out.push(operand);
+    if (out.length >= MAX_OPERANDS) break;
+  }
+  return out;
+}
+
+/** What a condition's value says: true, false, or undefined when it cannot be read as either. */
+export function truthy(result: string): boolean | undefined {
+  // lldb may lead with the type: `(bool) true`.
+  const r = result.trim().replace(/^\([^()]*\)\s*/, "");
+  if (/^(false|False|None|nil|null|NULL|nullptr|'\\0'|0x0+)$/.test(r)) return false;
+  if (/^(true|True)$/.test(r)) return true;
+  const n = Number(r.replace(/[uUlLfF]+$/, ""));
+  if (r !== "" && !Number.isNaN(n)) return n !== 0;
+  return undefined;
+}
+
+export interface ProbeHost {
+  /** Evaluates in the given frame; rejects on an error. */
+  evaluate(expression: string, frameId: number): Promise<string>;
+  /** Re-sends the adapter the set this breakpoint belongs to (its condition changed hands). */
+  resync(bp: Breakpoint): Promise<void>;
+  /** The expression as the adapter's evaluator reads it, in the given frame (AdapterSpec.translateExpression); rejects on a refusal. */
+  translate?(expression: string, frameId: number): Promise<{ expression: string; readNow?: boolean }>;
+}
+
+type Probed = Breakpoint;
+
+/** The breakpoints at this stop whose condition the daemon checks. */
+export function activeProbes(bps: (Breakpoint | undefined)[]): Probed[] {
+  return bps.filter((b): b is Probed => !!(b as Probed | undefined)?.probe?.active);
+}
+
+/** A new breakpoint with a condition the daemon can check starts with the daemon checking it. */
+export function startProbe(bp: Breakpoint): void {
+  if (probeable(bp)) (bp as Probed).probe = { active: true, hits: 0, spentMs: 0 };
+}
+
+/**
+ * Checks the conditions of the probed breakpoints at a stop. Returns the ids whose condition held
+ * (or could not be read: the stop stands, as gdb stops on a condition it cannot evaluate); the
+ * others are counted as false hits, their hit counts undone (when the stop had `counted` them).
+ */
+export async function checkConditions(host: ProbeHost, probed: Probed[], frameId: number, counted: boolean): Promise<number[]> {
+  const held: number[] = [];
+  for (const bp of probed) {
+    const probe = bp.probe!;
+    const began = performance.now();
+    const operands = conditionOperands(bp.condition!);
+    // As written, where the adapter reads the language as written; else as translated at this hit.
+    const spelled = (expression: string): Promise<{ expression: string; readNow?: boolean }> =>
+      host.translate ? host.translate(expression, frameId) : Promise.resolve({ expression });
+    // Found once: the line's types are the same at every hit. One that read values now is found again.
+    const check = async () => {
+      const t = probe.translated !== undefined ? { expression: probe.translated } : await spelled(bp.condition!);
+      const value = await host.evaluate(t.expression, frameId);
+      if (t.readNow) probe.daemonOnly = true;
+      else if (host.translate) probe.translated = t.expression;
+      return value;
+    };
+    const [cond, ...values] = await Promise.all([
+      check().then(
+        (value) => ({ value }),
+        (e: Error) => ({ error: e.message }),
+      ),
+      ...operands.map((expression) =>
+        spelled(expression)
+          .then((t) => host.evaluate(t.expression, frameId))
+          .then(
+            (value) => ({ expression, value }),
+            (e: Error) => ({ expression, error: e.message.replace(/^cannot evaluate '[^']*': /, "") }),
+          ),
+      ),
+    ]);
+    const verdict = "value" in cond! ? truthy(cond.value) : undefined;
+    // Read at the first pass, true or false: a condition that held on a vector not constructed yet held on garbage.
+    if (!probe.sourceRead) {
+      probe.sourceRead = true;
+      const notYet = await declaredAtOrBelow(bp, operands);
+      if (notYet.length) probe.notYet = notYet;
+    }
+    probe.spentMs += performance.now() - began;
+    if (verdict !== false) {
+      // A condition the daemon cannot read goes to the adapter, whose own rules then apply.
+      if (verdict === undefined) await handOver(host, bp, true);
+      held.push(bp.id);
+      continue;
+    }
+    probe.hits++;
+    probe.last = values as ConditionFalse["last"];
+    if (counted) bp.hits = Math.max(0, bp.hits - 1);
+    if (!probe.daemonOnly && (probe.hits >= PROBE_MAX_HITS || probe.spentMs >= PROBE_MAX_MS)) {
+      probe.more = true;
+      probe.handedAt = Date.now();
+      await handOver(host, bp, true);
+    }
+  }
+  return held;
+}
+
+async function handOver(host: ProbeHost, bp: Probed, forGood: boolean): Promise<void> {
+  if (!bp.probe?.active) return;
+  bp.probe.active = false;
+  if (forGood) bp.probe.done = true;
+  await host.resync(bp).catch(() => {});
+}
+
+/**
+ * Before the program moves: a step hands the conditions to the adapter (a false hit could not be
+ * resumed as the same step); a continue takes back those a step handed over.
+ */
+export async function beforeResume(host: ProbeHost, bps: Breakpoint[], stepping: boolean): Promise<void> {
+  for (const bp of bps as Probed[]) {
+    const probe = bp.probe;
+    if (!probe || probe.done) continue;
+    if (stepping && probe.active) await handOver(host, bp, false);
+    else if (!stepping && !probe.active) {
+      probe.active = true;
+      await host.resync(bp).catch(() => {});
+    }
+  }
+}
+
+/** A hot condition is reported once the adapter has spent this long on it in one command. */
+const HOT_REPORT_S = 1;
+
+/**
+ * The conditions a command spent its time on: those whose budget ran out (a hot line) and that
+ * the adapter then checked for at least HOT_REPORT_S of the command (from SINCE, Date.now()).
+ */
+export function conditionCosts(
+  bps: Breakpoint[],
+  adapter: string,
+  since: number,
+  faster: () => { adapter: string; msEach: number } | undefined,
+): ConditionCost[] {
+  const out: ConditionCost[] = [];
+  const now = Date.now();
+  for (const bp of bps as Probed[]) {
+    const p = bp.probe;
+    if (!p?.handedAt || !bp.condition) continue;
+    const seconds = (now - Math.max(since, p.handedAt)) / 1000;
+    if (seconds < HOT_REPORT_S) continue;
+    const msEach = CONDITION_MS[adapter];
+    const other = faster();
+    out.push({
+      id: bp.id,
+      location: bp.location,
+      condition: bp.condition,
+      // The debugger's own checks count where they were this command's.
+      checked: p.handedAt >= since ? p.hits : 0,
+      checkedMs: p.hits ? Math.round((p.spentMs / p.hits) * 10) / 10 : 0,
+      adapter,
+      seconds: Math.round(seconds * 10) / 10,
+      ...(msEach !== undefined ? { msEach, about: Math.round((seconds * 1000) / msEach) } : {}),
+      ...(other ? { faster: other } : {}),
+    });
+  }
+  return out;
+}
+
+/** What a breakpoint view shows of the probe. */
+export function conditionFalseView(bp: Breakpoint): ConditionFalse | undefined {
+  const p = bp.probe;
+  if (p?.done && !p.hits) return { hits: 0, byAdapter: true };
+  if (!p?.hits) return undefined;
+  return { hits: p.hits, ...(p.more ? { more: true } : {}), ...(p.last ? { last: p.last } : {}) };
+}
+
+/** Words before a name that make no declaration of it (`return v;`, `delete p;`). */
+const NOT_TYPES =
+  /\b(?:return|delete|throw|case|goto|else|do|co_return|co_yield|new|sizeof|typeof|in|not|and|or|is|if|elif|while|for|assert|yield|await|lambda|print)\s+[*&]*$/;
+
+/**
+ * Whether TEXT declares NAME: after a type (`std::vector<Interval> v;`, `int *n = …`, `auto& x`),
+ * or `let`/`let mut`/`var`/`const`, or Go's `name :=` (`a, name :=`).
+ */
+export function declares(text: string, name: string): boolean {
+  if (new RegExp(`\\b(?:let(?:\\s+mut)?|var|const)\\s+${name}\\b`).test(text)) return true;
+  if (new RegExp(`(?:^|[^\\w.])${name}\\s*(?:,\\s*\\w+\\s*)*:=|\\w\\s*,\\s*${name}\\s*:=`).test(text)) return true;
+  const typed = new RegExp(`((?:(?:[\\w\\]]|\\S>)\\s+[*&]*|(?:\\w|\\S>)[*&]+\\s*))${name}\\s*(?:[;=({\\[,]|:(?!:)|$)`).exec(text);
+  return !!typed && !NOT_TYPES.test(text.slice(0, typed.index + typed[1]!.length));
+}
+
+/**
+ * The names a condition reads (each operand's first name: `v` of `v.size()`) that its function
+ * declares at or below the line the breakpoint sits on, and nowhere above it in that function: at
+ * the stop they are not constructed or assigned yet (a function's opening line binds at its first
+ * statement, before its locals exist). The same reading of the source as `print`'s "no local
+ * here yet" (displays.ts firstBelow).
+ */
+export async function declaredAtOrBelow(bp: Breakpoint, operands: string[]): Promise<{ name: string; line: number }[]> {
+  const file = bp.resolvedFile ?? bp.file;
+  const line = bp.resolvedLine ?? bp.line;
+  if (bp.kind !== "line" || !file || !line) return [];
+  const lines = await readLines(file).catch(() => undefined);
+  if (!lines) return [];
+  const out: { name: string; line: number }[] = [];
+  for (const name of new Set(operands.map((o) => /^[A-Za-z_]\w*/.exec(o)?.[0]).filter((n): n is string => !!n))) {
+    if (name === "this" || name === "self") continue;
+    const at = firstBelow(lines.slice(line - 1, line - 1 + BELOW_LINES), name);
+    // Where it first appears it is declared (a name only assigned there, as in Python, may hold a value from a pass before).
+    if (at === undefined || !declares(lines[line - 1 + at]!, name) || seenAbove(lines, line, name)) continue;
+    out.push({ name, line: line + at });
+  }
+  return out;
+}
+
+/** A line for each breakpoint that never stopped the program, saying why; log points stop by design never. */
+export function neverStopped(views: BreakpointView[]): { id: number; location: string; why: string }[] {
+  const out: { id: number; location: string; why: string }[] = [];
+  for (const b of views) {
+    if (b.hits > 0 || b.logMessage || b.kind === "data") continue;
+    out.push({ id: b.id, location: `${b.location}${b.condition ? ` if ${b.condition}` : ""}`, why: whyNotStopped(b) });
+  }
+  return out;
+}
+
+function whyNotStopped(b: BreakpointView): string {
+  if (!b.enabled) return "disabled";
+  if (!b.verified) return `never bound${b.message ? ` (${b.message.trim().replace(/\s*\n\s*/g, " ")})` : ""}`;
+  const f = b.conditionFalse;
+  if (f && f.hits > 0) return conditionFalseWhy(b);
+  if (f?.byAdapter || (b.condition && !probeable({ ...b, kind: b.kind as Breakpoint["kind"] } as Breakpoint)) || b.hitCondition)
+    return "the adapter checked its condition and never stopped: not reached, or the condition never held";
+  return "never reached";
+}
+
+/** What the stop pipeline's condition step needs of the session. */
+export interface ConditionContext {
+  readonly name: string;
+  readonly adapter: AdapterSpec;
+  readonly client: Pick<DapClient, "request"> | undefined;
+  readonly frames: FrameReader;
+  readonly registry: BreakpointRegistry;
+  /** The program (its language decides how conditions are spelled for the adapter). */
+  readonly program: string | undefined;
+  resync(bp: Breakpoint): Promise<void>;
+}
+
+export function probeHost(ctx: ConditionContext): ProbeHost {
+  const evaluate = async (expression: string, frameId: number) => {
+    const r = await ctx.client!.request("evaluate", { expression, frameId, context: ctx.adapter.printContext });
+    return { result: r.result, ...(r.type ? { type: r.type } : {}) };
+  };
+  const translate = ctx.adapter.translateExpression;
+  return {
+    evaluate: async (expression, frameId) => (await evaluate(expression, frameId)).result,
+    resync: (bp) => ctx.resync(bp),
+    ...(translate
+      ? { translate: (expression: string, frameId: number) => translate(expression, { program: ctx.program, evaluate: (e) => evaluate(e, frameId) }) }
+      : {}),
+  };
+}
+
+/**
+ * A step of the stop pipeline, after the throw policy: a stop at breakpoints whose condition the
+ * daemon checks, all of them false, does not stand (the program is resumed, no report). Ids of
+ * breakpoints whose condition was false leave `ids`. Only after a continue (see beforeResume).
+ */
+export async function conditionVerdict(
+  q: InQueue,
+  ctx: ConditionContext,
+  body: DapEventMap["stopped"],
+  ids: number[],
+  resumedBy: string,
+): Promise<{ stand: true } | { stand: false; threadId: number }> {
+  if (!ctx.client || !/breakpoint/i.test(body.reason) || resumedBy !== "continue") return { stand: true };
+  try {
+    const threadId = body.threadId ?? (await ctx.frames.defaultThread());
+    const top = (await ctx.frames.framesNow(q, threadId))[0];
+    if (!top) return { stand: true };
+    // cdt-gdb-adapter names no breakpoint: the stop's location does.
+    const at = ids.length ? ids.map((id) => ctx.registry.get(id)) : ctx.registry.matchLocation(top.source?.path, top.line, top.name, localPathFacts);
+    const probed = activeProbes(at);
+    if (!probed.length) return { stand: true };
+    const held = await checkConditions(probeHost(ctx), probed, top.id, ids.length > 0);
+    const falseIds = new Set(probed.map((b) => b.id).filter((id) => !held.includes(id)));
+    const rest = ids.filter((id) => !falseIds.has(id));
+    ids.splice(0, ids.length, ...rest);
+    return rest.length || held.length ? { stand: true } : { stand: false, threadId };
+  } catch (e) {
+    log("info", `[${ctx.name}] could not check a breakpoint's condition: ${(e as Error).message}`);
+    return { stand: true };
+  }
+}

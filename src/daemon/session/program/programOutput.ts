@@ -1,0 +1,320 @@
+// Where the adapter's output events go — the program's stdout/stderr, the debugger's console text,
+// the reply of a `raw` command, or nowhere — and the part of it each stop report carries.
+import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
+import { openProgramPipes, type ProgramPipes } from "../../../adapters/programPipes.ts";
+import { openProgramTerminal, type ProgramTerminal } from "../../../adapters/programTerminal.ts";
+import type { Config } from "../../../common/config.ts";
+import type { DapEventMap } from "../../../dap/types.ts";
+import type { StopReport } from "../../../ipc/types.ts";
+import { CrlfNormalizer } from "./lineEndings.ts";
+import { OutputFile, type OutputFileState } from "./outputFile.ts";
+import { joinText, RingBuffer, type OutputCategory } from "./ringBuffer.ts";
+
+/** A report carries at most this much of the program's output: the last whole lines that fit. */
+export const REPORT_OUTPUT_BYTES = 8192;
+const PROGRAM_STREAMS: ReadonlySet<OutputCategory> = new Set(["stdout", "stderr"]);
+
+export interface OutputHost {
+  /** The session's name, in the name of the file that keeps its whole output. */
+  readonly name: string;
+  readonly adapter: AdapterSpec;
+  readonly found: FoundAdapter | undefined;
+  /** False once the adapter is being disconnected (lldb-dap-19 prints its crash trace after a clean disconnect). */
+  accepting(): boolean;
+}
+
+export class ProgramOutput {
+  readonly buffer: RingBuffer;
+  private readonly crlf = new CrlfNormalizer();
+  /** The last output event's text: gdb's "Old value = " comes in one event and the value in the next. */
+  private previous: string | undefined;
+  /** Output events while a console command runs whose text arrives as output (cdt-gdb-adapter's `raw`). */
+  private captured: string[] | undefined;
+  /** Told of each captured event while capture() waits for its fence. */
+  private onCaptured: (() => void) | undefined;
+  /** The launched program's pty, when the adapter lets the daemon own it (quirks.programTerminal). */
+  private terminal: ProgramTerminal | undefined;
+  /** The launched program's stdout and stderr pipes (quirks.programPipes). */
+  private pipes: ProgramPipes | undefined;
+  /** Where the next stop report's output begins. */
+  private reportCursor = 1;
+  /** Every byte of the program's output, kept past the buffer's bound and the session's end. */
+  private readonly file: OutputFile;
+
+  constructor(
+    private readonly host: OutputHost,
+    config: Config,
+  ) {
+    this.buffer = new RingBuffer({ maxChunks: config.output.max_chunks ?? 10_000, maxBytes: config.output.max_bytes ?? 10 * 1024 * 1024 });
+    this.file = new OutputFile(host.name, config);
+  }
+
+  /** The file holding all the program has printed so far (none before its first byte). */
+  get wholeOutput(): OutputFileState | undefined {
+    return this.file.info;
+  }
+
+  private keep(category: OutputCategory, text: string): void {
+    if (category !== "console") this.file.write(text);
+    this.buffer.push(category, text);
+  }
+
+  /** One DAP `output` event. */
+  event(b: DapEventMap["output"]): void {
+    if (!this.host.accepting()) return;
+    if (b.category === "telemetry" || (b.category === "important" && !b.output)) return;
+    const adapter = this.host.adapter;
+    let category: OutputCategory =
+      adapter.outputCategory?.(b.category ?? "console", b.output, this.host.found, this.previous) ??
+      (b.category === "stdout" ? "stdout" : b.category === "stderr" ? "stderr" : "console");
+    this.previous = b.output;
+    // The program writes to the daemon's pipes: what the adapter says is its own (cdt-gdb-adapter
+    // sends gdb's console text and warnings as stdout and stderr).
+    if (this.pipes && category !== "console") category = "console";
+    if (adapter.ignoreOutput?.(b.output, category)) return;
+    if (this.captured && b.category !== "stderr") {
+      // The answer to `raw`: the debugger's text, not the program's; the reply carries it.
+      this.captured.push(b.output);
+      this.onCaptured?.();
+      return;
+    }
+    // debugpy spells a byte that is not UTF-8 as a lone surrogate (surrogateescape): U+FFFD, as
+    // the other adapters' text has it.
+    let text = b.output.toWellFormed();
+    // The debuggee runs on a pty under lldb-dap: \r\n line endings, sometimes cut between events.
+    // Elsewhere a "\r\n" is the program's own.
+    if (this.onPty()) text = this.crlf.push(category, text);
+    // With the program on our own pty, its output and the adapter's console text ("Process 7
+    // exited") race: let what the program wrote before the event arrive first.
+    if (this.terminal && category === "console") void this.terminal.settled(10, 200).then(() => this.buffer.push(category, text));
+    else this.keep(category, text);
+  }
+
+  /** The debuggee's output as the adapter's own stdout/stderr (Delve: quirks.adapterOutputIsProgramOutput). */
+  fromAdapterStream(stream: "stdout" | "stderr", text: string): void {
+    if (this.host.accepting()) this.keep(stream, text);
+  }
+
+  /**
+   * Runs fn (a console command, the program stopped) and returns what the adapter sent as output
+   * meanwhile. `until`: text that ends the answer (a fence fn asked for after the command: CodeLLDB
+   * sends a command's text after its response, in order), awaited up to `maxMs` and left out.
+   */
+  async capture<T>(fn: () => Promise<T>, until?: string, maxMs = 5000): Promise<{ value: T; text: string }> {
+    const captured: string[] = [];
+    this.captured = captured;
+    try {
+      const value = await fn();
+      if (until !== undefined && !captured.join("").includes(until)) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, maxMs);
+          this.onCaptured = () => {
+            if (captured.join("").includes(until)) {
+              clearTimeout(timer);
+              resolve();
+            }
+          };
+        });
+      }
+      const text = captured.join("");
+      const at = until === undefined ? -1 : text.indexOf(until);
+      return { value, text: at < 0 ? text : text.slice(0, at) };
+    } finally {
+      this.captured = undefined;
+      this.onCaptured = undefined;
+    }
+  }
+
+  /** The daemon's own pty for a launched program; its path goes into the launch arguments. */
+  openTerminal(): string | undefined {
+    this.terminal ??= openProgramTerminal((output) => this.event({ category: "stdout", output }));
+    return this.terminal?.path;
+  }
+
+  /** The program's output comes through a pty (the daemon's, or lldb-dap's own where it has none). */
+  private onPty(): boolean {
+    return !!this.terminal || !!this.host.adapter.quirks.programTerminal;
+  }
+
+  /**
+   * How the output differs from the program's own bytes, said where it shows (README: "The
+   * program's output"): `run --json` carries these.
+   */
+  differences(): string[] {
+    const out: string[] = [];
+    const read = this.buffer.read(1, PROGRAM_STREAMS).chunks;
+    if (this.onPty()) {
+      out.push(
+        'stdout and stderr are one stream, shown as stdout: the program runs on a pseudo-terminal (its stdout is a terminal, line-buffered), which turns each "\\n" into "\\r\\n", shown as "\\n" again',
+      );
+    } else if (new Set(read.filter((c) => c.text).map((c) => c.category)).size > 1) {
+      out.push("stdout and stderr are read apart: each keeps its order, but their order relative to each other is as they arrived");
+    }
+    out.push(...(this.host.adapter.quirks.outputDifferences ?? []));
+    if (read.some((c) => c.text.includes("\uFFFD"))) out.push("bytes that are not UTF-8 are shown as U+FFFD (the output is text)");
+    return out;
+  }
+
+  /** The daemon's own pipes for a launched program's stdout and stderr; their paths go into the launch arguments. */
+  openPipes(): { stdout: string; stderr: string } | undefined {
+    // Only the program writes there: kept even while the adapter is being disconnected.
+    this.pipes ??= openProgramPipes((stream, output) => this.keep(stream, output));
+    return this.pipes && { stdout: this.pipes.stdout, stderr: this.pipes.stderr };
+  }
+
+  /** Resolves once the program's last output has come through the daemon's pty or pipes (at once without them). */
+  async settled(quietMs?: number, maxMs?: number): Promise<void> {
+    await Promise.all([this.terminal?.settled(quietMs, maxMs), this.pipes?.settled(Math.max(maxMs ?? 0, 500))]);
+  }
+
+  /**
+   * Where the program's output travels apart from the stop (adapter output events, the adapter's
+   * own pipes: debugpy reads the program's pipes on threads of its own, and under load the end
+   * of a line printed before a breakpoint came after the stop), a stream whose output since the
+   * last report ends mid-line is given up to `maxMs` for its line end. True if one is still open.
+   * With the daemon's pty or pipes the stop already waits for what the program wrote (settled).
+   */
+  async lineEnds(maxMs: number): Promise<boolean> {
+    const open = () => {
+      const read = this.buffer.read(this.reportCursor, PROGRAM_STREAMS);
+      const last = new Map<OutputCategory, string>();
+      for (const c of read.chunks) if (c.text) last.set(c.category, c.text);
+      return [...last.values()].some((t) => !t.endsWith("\n"));
+    };
+    if (this.terminal || this.pipes || !open()) return false;
+    const deadline = performance.now() + maxMs;
+    let off: (() => void) | undefined;
+    try {
+      while (open()) {
+        const left = deadline - performance.now();
+        if (left <= 0) return true;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          off = this.buffer.onPush(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        off?.();
+      }
+      return false;
+    } finally {
+      off?.();
+    }
+  }
+
+  closeTerminal(): void {
+    this.terminal?.close();
+    this.terminal = undefined;
+    this.pipes?.close();
+    this.pipes = undefined;
+    this.file.close();
+  }
+
+  /** The last whole lines of the program's output (stdout and stderr) that fit in maxBytes. */
+  tail(maxBytes = REPORT_OUTPUT_BYTES): string {
+    const chunks = this.buffer.read(0, PROGRAM).chunks;
+    let text = "";
+    for (let i = chunks.length - 1; i >= 0 && text.length <= maxBytes * 4; i--) text = chunks[i]!.text + text;
+    return lastLines(text, maxBytes);
+  }
+
+  /** A position in the buffer: `since(mark)` reads what came after it. */
+  mark(): number {
+    return this.buffer.end;
+  }
+
+  since(mark: number, categories?: OutputCategory[]): string {
+    return joinText(this.buffer.read(mark, categories ? new Set(categories) : undefined).chunks);
+  }
+
+  /** Everything since the last stop report (adapters tell some stops only in their output). */
+  sinceReport(): string {
+    return this.since(this.reportCursor);
+  }
+
+  /** The last chunks of the buffer (adapters that say the exit code only in words). */
+  recent(chunks = 50): string {
+    return this.since(Math.max(1, this.buffer.end - chunks));
+  }
+
+  get reportMark(): number {
+    return this.reportCursor;
+  }
+
+  /** A new run starts: its first report shows only its own output. */
+  restartReports(): void {
+    this.reportCursor = this.buffer.end;
+  }
+
+  /** The program's output (stdout, stderr) and the debugger's console text since the last report, apart. */
+  attachTo(report: StopReport): void {
+    const read = this.buffer.read(this.reportCursor);
+    this.reportCursor = read.cursor;
+    const program = joinText(read.chunks.filter((c) => c.category !== "console"));
+    let console = joinText(read.chunks.filter((c) => c.category === "console"));
+    const noise = this.host.adapter.reportNoise;
+    if (noise && console)
+      console = console
+        .split(/(?<=\n)/)
+        .filter((line) => !noise.test(line))
+        .join("");
+    report.output = program;
+    if (read.dropped > 0 || Buffer.byteLength(program) > REPORT_OUTPUT_BYTES) this.cutOutput(report, program, read.dropped);
+    if (console.trim()) report.console = cutConsole(console, report);
+  }
+
+  /** The report with all the program printed in the session as its output (a `run`'s end), cut as any report's. */
+  withWholeOutput(report: StopReport): StopReport {
+    const read = this.buffer.read(1, PROGRAM);
+    const text = joinText(read.chunks);
+    const truncated = report.truncated?.filter((t) => !t.startsWith("output:"));
+    const whole: StopReport = { ...report, output: text, truncated: truncated?.length ? truncated : undefined };
+    delete whole.outputFile;
+    if (read.dropped > 0 || Buffer.byteLength(text) > REPORT_OUTPUT_BYTES) this.cutOutput(whole, text, read.dropped);
+    if (!whole.truncated) delete whole.truncated;
+    return whole;
+  }
+
+  /**
+   * Cuts a report's program output (all it printed since the previous report, `text`) to its last
+   * whole lines, and says what was cut and where the whole is: the file, which outlives the session.
+   */
+  cutOutput(report: StopReport, text: string, dropped = 0): void {
+    const shown = lastLines(text, REPORT_OUTPUT_BYTES);
+    report.output = shown;
+    const file = this.file.info;
+    const lines = (t: string) => (t.match(/\n/g)?.length ?? 0) + (t && !t.endsWith("\n") ? 1 : 0);
+    const ofWhat = dropped > 0 ? "" : ` of ${lines(text)}`;
+    const where = file?.error
+      ? `the file that keeps it, ${file.path}, stopped at ${file.bytes} bytes, the rest not kept: ${file.error}`
+      : file
+        ? `all of it (${file.bytes} bytes${file.full ? ", up to the file's bound" : ""}) is in ${file.path}`
+        : "`debugger output` shows the rest while the session lasts";
+    (report.truncated ??= []).push(`output: the last ${lines(shown)}${ofWhat} lines shown; ${where}`);
+    if (file && !file.error) report.outputFile = file.path;
+  }
+}
+
+const PROGRAM: ReadonlySet<OutputCategory> = new Set(["stdout", "stderr"]);
+
+/** The last whole lines of text that fit in maxBytes (one line longer than that: its end). */
+export function lastLines(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  const bytes = Buffer.from(text);
+  const tail = bytes.subarray(bytes.length - maxBytes);
+  // Start after the first newline in the kept part (the line it begins in was cut), unless that newline ends the text.
+  const nl = tail.indexOf(10);
+  const from = nl >= 0 && nl < tail.length - 1 ? nl + 1 : 0;
+  // A cut inside a UTF-8 sequence: skip its continuation bytes.
+  let start = from;
+  while (start < tail.length && (tail[start]! & 0xc0) === 0x80) start++;
+  return tail.subarray(start).toString();
+}
+
+function cutConsole(text: string, report: StopReport): string {
+  const total = Buffer.byteLength(text);
+  if (total <= REPORT_OUTPUT_BYTES) return text;
+  (report.truncated ??= []).push(`console: showing the last ${REPORT_OUTPUT_BYTES} of ${total} bytes; \`debugger output --console\` has all of it`);
+  return lastLines(text, REPORT_OUTPUT_BYTES);
+}

@@ -1,0 +1,243 @@
+// Warm adapters: spawning an adapter and answering `initialize` is a third of the time to the
+// first stop (lldb-dap: 200–240 ms of ~600). After a session of a kind starts, the daemon keeps
+// one spare of that kind spawned and initialized; the next start of that kind takes it and goes
+// straight to launch, and a fresh spare is made in the background. At most one spare per kind,
+// expired after an idle time, never reused across sessions, killed with the daemon. Adapters the
+// daemon spawns (stdio, or a listening Delve) are kept warm; a start whose adapter must begin in a
+// given directory (Delve building a test package itself: spawnCwd) does not take a spare.
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import { connectAdapter, type AdapterProcess } from "../../../adapters/connection.ts";
+import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
+import { readFileSync } from "node:fs";
+import { log } from "../../../common/log.ts";
+import { DapRequestError } from "../../../dap/client.ts";
+
+/** Where a spare's stderr goes until a session takes it. */
+export interface SpareSink {
+  stderr(text: string): void;
+  /** The debuggee's output written on the adapter's own stdout/stderr (Delve's). */
+  programOutput(text: string, stream: "stdout" | "stderr"): void;
+  trace(direction: "in" | "out", message: unknown): void;
+}
+
+export interface Spare {
+  kind: string;
+  /** The adapter's executable, so a later daemon can tell the pid is still this spare. */
+  path: string;
+  key: string;
+  proc: AdapterProcess;
+  capabilities: P.Capabilities;
+  /** Redirects the spare's stderr and DAP trace to its session. */
+  sink: SpareSink;
+  createdAt: number;
+}
+
+export interface SpareView {
+  adapter: string;
+  pid?: number;
+  ageSeconds: number;
+}
+
+const IDLE_EXPIRY_MS = 10 * 60 * 1000;
+
+/** The `initialize` arguments every session sends (a spare must have been initialized the same way). */
+export function initializeArguments(adapterID: string): P.InitializeRequestArguments {
+  return {
+    clientID: "debugger-cli",
+    clientName: "debugger",
+    adapterID,
+    locale: "en-US",
+    linesStartAt1: true,
+    columnsStartAt1: true,
+    pathFormat: "path",
+    supportsVariableType: true,
+    supportsVariablePaging: false,
+    supportsRunInTerminalRequest: true,
+    supportsMemoryReferences: true,
+    supportsProgressReporting: false,
+    supportsInvalidatedEvent: false,
+  };
+}
+
+function keyOf(spec: AdapterSpec, found: FoundAdapter): string {
+  return JSON.stringify([spec.name, found.command, found.env ?? {}]);
+}
+
+/**
+ * Any answer proves the adapter reads and answers. Not a request the adapter does not know:
+ * lldb-dap 19 aborts on one ("terminate called without an active exception"). Before a launch
+ * lldb-dap, debugpy and cdt-gdb-adapter answer `threads` with success:false at once (tried on each).
+ */
+const LIVENESS_PROBE = "threads";
+/** Generous: a loaded machine answers in milliseconds; a fresh adapter costs far more than this wait. */
+const SPARE_PROBE_MS = 2000;
+
+export class WarmPool {
+  private readonly spares = new Map<string, Spare>();
+  private readonly making = new Map<string, Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly enabled: () => boolean,
+    private readonly requestTimeoutMs: () => number,
+    /** Called when the set of spares changes (the daemon records their pids). */
+    private readonly onChange: () => void = () => {},
+  ) {}
+
+  /** Whether this adapter can be kept warm at all. */
+  static warmable(spec: AdapterSpec): boolean {
+    return spec.transport.kind === "stdio" || spec.transport.kind === "tcp-listen";
+  }
+
+  /** A live spare made with exactly this command, if there is one; it is the caller's from now on. */
+  take(spec: AdapterSpec, found: FoundAdapter): Spare | undefined {
+    const spare = this.spares.get(spec.name);
+    if (!spare) return undefined;
+    this.spares.delete(spec.name);
+    const why =
+      spare.key !== keyOf(spec, found)
+        ? "another command"
+        : spare.proc.client.closed || spare.proc.pid === undefined || !alive(spare.proc.pid)
+          ? "its adapter is gone"
+          : frozen(spare.proc.pid);
+    if (why) {
+      // Another interpreter, or its adapter died or was stopped while waiting: never handed out;
+      // the session starts a fresh adapter instead.
+      log("info", `warm ${spec.name} spare ${spare.proc.pid} discarded (${why})`);
+      this.discard(spare);
+      return undefined;
+    }
+    log("info", `warm ${spec.name} spare ${spare.proc.pid} taken`);
+    this.onChange();
+    return spare;
+  }
+
+  /**
+   * `take`, then one `threads` request, which every adapter answers at once before a launch (with
+   * an error: no program yet): a spare that is running but hung (deadlocked, spinning) would
+   * otherwise take the whole start-up timeout to say nothing. One that does not answer within
+   * SPARE_PROBE_MS is discarded and the start makes a fresh adapter; nothing has been launched on
+   * it yet, so nothing is lost.
+   */
+  async takeAnswering(spec: AdapterSpec, found: FoundAdapter): Promise<Spare | undefined> {
+    const spare = this.take(spec, found);
+    if (!spare) return undefined;
+    try {
+      await spare.proc.client.requestRaw(LIVENESS_PROBE, undefined, SPARE_PROBE_MS);
+    } catch (e) {
+      if (!(e instanceof DapRequestError)) {
+        log("info", `warm ${spec.name} spare ${spare.proc.pid} discarded (${(e as Error).message})`);
+        this.discard(spare);
+        return undefined;
+      }
+    }
+    return spare;
+  }
+
+  /** Makes a spare of this kind in the background, replacing one of another command. */
+  prepare(spec: AdapterSpec, found: FoundAdapter): void {
+    if (this.closed || !WarmPool.warmable(spec)) return;
+    if (!this.enabled()) {
+      // Said, so that "no spare was made" is something a reader (or a test) can see happen.
+      log("info", `warm ${spec.name}: no spare (warm adapters are off)`);
+      return;
+    }
+    const key = keyOf(spec, found);
+    const existing = this.spares.get(spec.name);
+    if (existing?.key === key && !existing.proc.client.closed) return;
+    if (this.making.has(spec.name)) return;
+    const job = this.make(spec, found, key)
+      .catch((e: Error) => log("warn", `warm ${spec.name} spare could not be made: ${e.message}`))
+      .finally(() => this.making.delete(spec.name));
+    this.making.set(spec.name, job);
+  }
+
+  private async make(spec: AdapterSpec, found: FoundAdapter, key: string): Promise<void> {
+    const sink: SpareSink = { stderr: () => {}, programOutput: () => {}, trace: () => {} };
+    const proc = await connectAdapter(spec.transport, found.command, {
+      cwd: process.cwd(),
+      env: found.env,
+      timeoutMs: this.requestTimeoutMs(),
+      onStderr: (text) => sink.stderr(text),
+      onProgramOutput: spec.quirks.adapterOutputIsProgramOutput ? (text, stream) => sink.programOutput(text, stream) : undefined,
+      trace: (dir, m) => sink.trace(dir, m),
+    });
+    let capabilities: P.Capabilities;
+    try {
+      capabilities = (await proc.client.request("initialize", initializeArguments(spec.name), this.requestTimeoutMs())) ?? {};
+    } catch (e) {
+      proc.kill("SIGKILL");
+      throw e;
+    }
+    if (this.closed) return proc.kill("SIGKILL");
+    const old = this.spares.get(spec.name);
+    if (old) this.discard(old);
+    const spare: Spare = { kind: spec.name, path: found.path, key, proc, capabilities, sink, createdAt: Date.now() };
+    this.spares.set(spec.name, spare);
+    this.onChange();
+    log("info", `warm ${spec.name} spare ${proc.pid} ready`);
+    // A spare whose adapter dies is dropped (the next start makes its own); an idle one expires.
+    void proc.exited.then(() => {
+      if (this.spares.get(spec.name) !== spare) return;
+      this.spares.delete(spec.name);
+      this.onChange();
+    });
+    const timer = setTimeout(() => {
+      if (this.spares.get(spec.name) !== spare) return;
+      this.spares.delete(spec.name);
+      this.discard(spare);
+      this.onChange();
+      log("info", `warm ${spec.name} spare ${proc.pid} expired`);
+    }, IDLE_EXPIRY_MS);
+    timer.unref?.();
+  }
+
+  private discard(spare: Spare): void {
+    spare.proc.closeInput();
+    setTimeout(() => spare.proc.kill("SIGKILL"), 500).unref?.();
+  }
+
+  /** Pids and executables, for the daemon's state file. */
+  records(): { pid: number; path: string }[] {
+    return [...this.spares.values()].flatMap((s) => (s.proc.pid ? [{ pid: s.proc.pid, path: s.path }] : []));
+  }
+
+  list(): SpareView[] {
+    return [...this.spares.values()].map((s) => ({ adapter: s.kind, pid: s.proc.pid, ageSeconds: Math.round((Date.now() - s.createdAt) / 1000) }));
+  }
+
+  /** Daemon shut-down: no spare outlives it. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.making.values()]);
+    for (const s of this.spares.values()) s.proc.kill("SIGKILL");
+    this.spares.clear();
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Why a live spare cannot answer, or undefined: stopped by a signal (SIGSTOP, a tracer) or a
+ * zombie. A stopped adapter would take the whole start-up timeout to say nothing.
+ */
+export function frozen(pid: number, statText?: string): string | undefined {
+  let text = statText;
+  try {
+    text ??= readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return undefined; // no /proc: cannot tell, hand it out
+  }
+  const state = text.slice(text.lastIndexOf(")") + 2, text.lastIndexOf(")") + 3);
+  if (state === "T") return "its adapter is stopped (SIGSTOP)";
+  if (state === "t") return "its adapter is stopped by a tracer";
+  if (state === "Z" || state === "X") return "its adapter is gone";
+  return undefined;
+}

@@ -1,0 +1,125 @@
+// The stop report: what an agent reads after every step. The pure pieces (reason normalisation,
+// frame and breakpoint views, watchpoint inference, picking the user's frame) are unit-tested from
+// tables; `buildStopReport` puts them together with what the inspector reads from the adapter.
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import type { BreakpointView, FrameView, StopReport } from "../../../ipc/types.ts";
+import type { DapEventMap } from "../../../dap/types.ts";
+import type { AdapterSpec } from "../../../adapters/types.ts";
+import type { Breakpoint } from "../breakpoints/breakpointRegistry.ts";
+import { conditionFalseView } from "../breakpoints/conditionProbe.ts";
+
+const REASONS: Record<string, string> = {
+  "function breakpoint": "breakpoint",
+  "instruction breakpoint": "breakpoint",
+  "data breakpoint": "watchpoint",
+};
+
+/**
+ * The first stop of a core dump whose adapter reports none (cdt-gdb-adapter): a crash keeps its
+ * signal, as the debugger told it on opening the core (AdapterSpec.coreSignal); a dump taken from a
+ * running program (gcore) is a plain `core` stop.
+ */
+export function coreStop(spec: Pick<AdapterSpec, "coreSignal">, console: string): DapEventMap["stopped"] {
+  const s = spec.coreSignal?.(console);
+  return s ? { reason: "exception", description: `signal ${s.signal}: ${s.meaning}`, allThreadsStopped: true } : { reason: "entry", allThreadsStopped: true };
+}
+
+/**
+ * The same stop reads the same whatever the adapter: lldb-dap reports a stop on entry and a pause
+ * as `exception` "signal SIGSTOP", and real signals as `exception` "signal SIGSEGV".
+ */
+export function normaliseReason(
+  reason: string,
+  description: string | undefined,
+  expecting: "entry" | "pause" | undefined,
+  breakpointIds: number[] = [],
+): string {
+  // gdb (through cdt-gdb-adapter) names the signal itself as the reason: `SIGINT`.
+  if (/^SIG[A-Z0-9]+$/.test(reason)) {
+    description = `signal ${reason}`;
+    reason = "signal";
+  }
+  // A stop on entry done with a temporary breakpoint at main (cdt-gdb-adapter) is still the entry stop.
+  if (expecting === "entry" && reason === "breakpoint" && breakpointIds.length === 0) return "entry";
+  const signal = /^signal\s+SIG/i.test(description ?? "");
+  if (expecting && (reason === expecting || reason === "exception" || reason === "signal" || reason === "pause" || reason === "entry")) {
+    if (reason === expecting || !signal || /SIGSTOP|SIGTRAP|SIGINT/.test(description ?? "")) return expecting;
+  }
+  if (reason === "exception" && signal) return "signal";
+  // lldb-dap: reason "breakpoint", description "watchpoint 1".
+  if (reason === "breakpoint" && /^watchpoint\b/i.test(description ?? "")) return "watchpoint";
+  return REASONS[reason] ?? reason;
+}
+
+/** A function's name as an agent writes it, in the adapter's rules (AdapterSpec.frameName). */
+export function functionName(name: string, spec: Pick<AdapterSpec, "frameName">): string {
+  return spec.frameName ? spec.frameName(name) : name;
+}
+
+export function frameView(f: P.StackFrame, spec: Pick<AdapterSpec, "frameName">): Omit<FrameView, "index"> {
+  return {
+    id: f.id,
+    function: functionName(f.name, spec),
+    file: f.source?.path ?? f.source?.name,
+    line: f.line || undefined,
+    column: f.column || undefined,
+  };
+}
+
+export function breakpointView(b: Breakpoint): BreakpointView {
+  return {
+    id: b.id,
+    kind: b.kind,
+    location: b.location,
+    file: b.resolvedFile ?? b.file,
+    line: b.resolvedLine ?? b.line,
+    movedFrom: b.kind === "line" && b.verified && b.resolvedLine !== undefined && b.line !== undefined && b.resolvedLine !== b.line ? b.line : undefined,
+    function: b.function,
+    address: b.address,
+    verified: b.verified,
+    message: b.message,
+    condition: b.condition,
+    hitCondition: b.hitCondition,
+    logMessage: b.logMessage,
+    prints: b.prints,
+    temporary: b.temporary || undefined,
+    accessType: b.accessType,
+    description: b.description,
+    enabled: b.enabled,
+    hits: b.hits,
+    conditionFalse: conditionFalseView(b),
+    notYet: b.probe?.notYet,
+  };
+}
+
+/**
+ * Which watchpoint fired when the adapter names none in `hitBreakpointIds` (lldb-dap): the only
+ * enabled one; the one whose adapter id LLDB's "watchpoint N" gives (the id lldb-dap answered
+ * `setDataBreakpoints` with); or the one whose expression the description names. Undefined when
+ * it cannot be told.
+ */
+export function inferWatchpoint(
+  watches: readonly Pick<Breakpoint, "id" | "location" | "enabled" | "adapterId">[],
+  description: string | undefined,
+): number | undefined {
+  const enabled = watches.filter((w) => w.enabled);
+  if (enabled.length === 1) return enabled[0]!.id;
+  if (!description) return undefined;
+  // "watchpoint 3" (lldb), "watchpoint 3: total" and "watchpoint 3 deleted: …" (gdb): the adapter's number.
+  const numbered = /^watchpoint (\d+)(?:\.\d+)?(?=$|[: ])/i.exec(description.trim());
+  if (numbered) {
+    const byAdapter = enabled.filter((w) => w.adapterId === Number(numbered[1]));
+    if (byAdapter.length === 1) return byAdapter[0]!.id;
+    if (!/:\s*\S/.test(description)) return undefined;
+  }
+  const named = enabled.filter((w) => new RegExp(`(^|[^\\w])${escapeRegExp(w.location)}([^\\w]|$)`).test(description));
+  return named.length === 1 ? named[0]!.id : undefined;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export function newReport(seq: number, reason: string): StopReport {
+  return { reason, breakpointIds: [], source: [], locals: [], output: "", seq, time: new Date().toISOString() };
+}
