@@ -2,7 +2,8 @@
 // thread's frames, values and console, and the program's output.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { DapRequestMap } from "../../src/dap/types.ts";
-import type { ReportContext, StopReader } from "../../src/daemon/session/stops/stopReportBuilder.ts";
+import type { ReportContext } from "../../src/daemon/session/stops/stopReportBuilder.ts";
+import type { StopReader } from "../../src/daemon/session/inspection/stopReader.ts";
 import type { DisplayValue, StopReport, VariableView } from "../../src/ipc/types.ts";
 
 export type Answers = { [C in keyof DapRequestMap]?: (args: DapRequestMap[C][0]) => DapRequestMap[C][1] };

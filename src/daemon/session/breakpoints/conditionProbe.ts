@@ -22,7 +22,7 @@ import type { DapEventMap } from "../../../dap/types.ts";
 import type { BreakpointView, ConditionCost } from "../../../ipc/types.ts";
 import { CONDITION_MS } from "../../../common/conditionCost.ts";
 import type { Breakpoint, BreakpointRegistry } from "./breakpointRegistry.ts";
-import type { FrameReader } from "../stops/stopReportBuilder.ts";
+import type { FrameReader } from "../inspection/stopReader.ts";
 import type { InQueue } from "../core/queue.ts";
 
 export const PROBE_MAX_HITS = 100;

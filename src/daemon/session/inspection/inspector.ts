@@ -22,7 +22,7 @@ import type { AdapterSpec, RuntimeWaits } from "../../../adapters/types.ts";
 import { cWaits } from "../../../adapters/cWaits.ts";
 import { firstArgument, hangReport, type ThreadRead } from "./waits.ts";
 import type { Format } from "../values/values.ts";
-import type { StopReader } from "../stops/stopReportBuilder.ts";
+import type { StopReader } from "./stopReader.ts";
 
 /** `threads` reads the frames of at most this many threads, */
 const MAX_THREAD_FRAMES = 50;

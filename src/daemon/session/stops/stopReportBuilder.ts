@@ -8,7 +8,7 @@ import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { AdapterSpec } from "../../../adapters/types.ts";
 import type { DapClient } from "../../../dap/client.ts";
 import type { DapEventMap } from "../../../dap/types.ts";
-import type { DisplayValue, StopReport, VariableView } from "../../../ipc/types.ts";
+import type { StopReport } from "../../../ipc/types.ts";
 import type { Breakpoint, BreakpointRegistry } from "../breakpoints/breakpointRegistry.ts";
 import { sourceWindow, type LinesReader } from "../inspection/sourceWindow.ts";
 import { truncateVariables, type DisplayLimits } from "../values/truncate.ts";
@@ -21,26 +21,7 @@ import { identifyWatchpoint } from "../breakpoints/watchStops.ts";
 import { frameKey, type SeenFrames } from "./seenFrames.ts";
 import { returnedValue } from "./returnValues.ts";
 import { compactValue } from "../values/values.ts";
-
-/** Thread and frame reads, already inside the session's queue. */
-export interface FrameReader {
-  defaultThread(): Promise<number>;
-  framesNow(q: InQueue, threadId: number, levels?: number): Promise<P.StackFrame[]>;
-}
-
-/** Value reads in a given frame, already inside the session's queue. */
-export interface StopReader extends FrameReader {
-  evaluateNow(
-    q: InQueue,
-    expression: string,
-    context: "watch" | "repl" | "hover" | "clipboard",
-    format?: P.ValueFormat,
-    frameId?: number,
-  ): Promise<P.EvaluateResponse["body"]>;
-  scopeVariablesNow(q: InQueue, frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]>;
-  displaysNow(q: InQueue, items: { id?: number; expression: string }[], frameId?: number): Promise<DisplayValue[]>;
-  rawNow(q: InQueue, command: string): Promise<{ result: string }>;
-}
+import type { StopReader } from "../inspection/stopReader.ts";
 
 export interface ReportContext {
   readonly adapter: AdapterSpec;

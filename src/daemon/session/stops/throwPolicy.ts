@@ -10,7 +10,7 @@ import type { DapClient } from "../../../dap/client.ts";
 import type { DapEventMap } from "../../../dap/types.ts";
 import type { BreakpointRegistry } from "../breakpoints/breakpointRegistry.ts";
 import type { InQueue } from "../core/queue.ts";
-import type { FrameReader } from "./stopReportBuilder.ts";
+import type { FrameReader } from "../inspection/stopReader.ts";
 
 export interface ThrowContext {
   readonly name: string;
