@@ -40,8 +40,6 @@ export class Session extends SessionCore {
   endRequest: "stop" | "detach" | undefined;
 
   constructor(name: string, adapter: AdapterSpec, config: Config, onChange: () => void, warm?: WarmPool) {
-    // The link reports to the session (its events, the adapter's death), which exists only once built.
-    let session: Session | undefined;
     const out = new ProgramOutput(
       {
         name,
@@ -59,11 +57,10 @@ export class Session extends SessionCore {
       config,
       warm,
       output: out,
-      listen: (client) => session?.listen(client),
-      adapterExited: (how, expected, tail) => session?.ending.adapterExited(how, expected, tail),
+      listen: (client) => this?.listen(client),
+      adapterExited: (how, expected, tail) => this?.ending.adapterExited(how, expected, tail),
     });
     super(name, adapter, config, link, out, onChange);
-    session = this;
     this.inspector = new Inspector(this, this.run);
     this.breakpoints = new BreakpointSync(this, this.inspector, this.run);
     this.displays = new Displays(this, this.inspector.reader);

@@ -15,7 +15,7 @@ import { Machine } from "./machine.ts";
 import type { MemoryFormat } from "../../../common/memoryFormat.ts";
 import type { InQueue, Queue } from "../core/queue.ts";
 import { listing, type ListContext, type ListTarget } from "./sourceList.ts";
-import { frameView, functionName } from "../stops/stopReport.ts";
+import { frameView, functionName } from "./frameView.ts";
 import { isUserFrame } from "./userCode.ts";
 import { ValueInspector } from "./valueInspector.ts";
 import type { AdapterSpec, RuntimeWaits } from "../../../adapters/types.ts";

@@ -6,7 +6,7 @@ import type { SessionCore } from "../facts.ts";
 import type { SelectedFrame } from "./inspectorHost.ts";
 import { memoryLines, type MemoryFormat } from "../../../common/memoryFormat.ts";
 import type { InQueue, Queue } from "../core/queue.ts";
-import { functionName } from "../stops/stopReport.ts";
+import { functionName } from "./frameView.ts";
 import type { ValueInspector } from "./valueInspector.ts";
 
 export class Machine {

@@ -12,7 +12,7 @@ import type { SessionCore } from "../facts.ts";
 import type { SelectedFrame } from "./inspectorHost.ts";
 import type { InQueue, Queue } from "../core/queue.ts";
 import { checkedCount, oneLevelDown, type ValueReader } from "../values/oneLevelDown.ts";
-import { functionName } from "../stops/stopReport.ts";
+import { functionName } from "./frameView.ts";
 import { quoteBytes } from "../../../adapters/cValues.ts";
 import {
   byteOf,

@@ -6,7 +6,7 @@ import { log } from "../../../common/log.ts";
 import type { DapEventMap } from "../../../dap/types.ts";
 import type { BreakpointRegistry } from "../breakpoints/breakpointRegistry.ts";
 import type { InQueue } from "../core/queue.ts";
-import { frameView } from "./stopReport.ts";
+import { frameView } from "../inspection/frameView.ts";
 import type { ResumeKind, ThrowContext, Verdict } from "./throwPolicy.ts";
 
 export async function ownStopVerdict(

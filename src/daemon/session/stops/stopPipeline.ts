@@ -16,7 +16,7 @@ import { conditionVerdict, type ConditionContext } from "../breakpoints/conditio
 import { ownStopVerdict } from "./ownStopPolicy.ts";
 import { thrownType, throwVerdict, type ResumeKind, type ThrowContext } from "./throwPolicy.ts";
 import { normaliseAddress, stoppedAtBreakpoints, type PendingHits, type TopFrame } from "./pendingHits.ts";
-import { frameView } from "./stopReport.ts";
+import { frameView } from "../inspection/frameView.ts";
 
 /**
  * What the pipeline reads of how the program was last resumed, and how it passes a stop: RunControl's

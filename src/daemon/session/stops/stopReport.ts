@@ -1,8 +1,7 @@
 // The stop report: what an agent reads after every step. The pure pieces (reason normalisation,
-// frame and breakpoint views, watchpoint inference, picking the user's frame) are unit-tested from
+// breakpoint views, watchpoint inference; frames: ../inspection/frameView.ts) are unit-tested from
 // tables; `buildStopReport` puts them together with what the inspector reads from the adapter.
-import type { DebugProtocol as P } from "@vscode/debugprotocol";
-import type { BreakpointView, FrameView, StopReport } from "../../../ipc/types.ts";
+import type { BreakpointView, StopReport } from "../../../ipc/types.ts";
 import type { DapEventMap } from "../../../dap/types.ts";
 import type { AdapterSpec } from "../../../adapters/types.ts";
 import type { Breakpoint } from "../breakpoints/breakpointRegistry.ts";
@@ -49,21 +48,6 @@ export function normaliseReason(
   // lldb-dap: reason "breakpoint", description "watchpoint 1".
   if (reason === "breakpoint" && /^watchpoint\b/i.test(description ?? "")) return "watchpoint";
   return REASONS[reason] ?? reason;
-}
-
-/** A function's name as an agent writes it, in the adapter's rules (AdapterSpec.frameName). */
-export function functionName(name: string, spec: Pick<AdapterSpec, "frameName">): string {
-  return spec.frameName ? spec.frameName(name) : name;
-}
-
-export function frameView(f: P.StackFrame, spec: Pick<AdapterSpec, "frameName">): Omit<FrameView, "index"> {
-  return {
-    id: f.id,
-    function: functionName(f.name, spec),
-    file: f.source?.path ?? f.source?.name,
-    line: f.line || undefined,
-    column: f.column || undefined,
-  };
 }
 
 export function breakpointView(b: Breakpoint): BreakpointView {
