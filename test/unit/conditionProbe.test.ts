@@ -1,15 +1,13 @@
 // The pure parts of the condition probe: which operands a condition reads, how a condition's
 // value reads as true or false, and why a breakpoint that never stopped did not.
 import { describe, expect, test } from "bun:test";
-import type { Breakpoint } from "../../src/daemon/session/breakpoints/breakpointRegistry.ts";
+import { adapterCondition, startProbe, type Breakpoint } from "../../src/daemon/session/breakpoints/breakpointRegistry.ts";
 import {
-  adapterCondition,
   checkConditions,
   conditionOperands,
   declares,
   neverStopped,
   PROBE_MAX_HITS,
-  startProbe,
   truthy,
   type ProbeHost,
 } from "../../src/daemon/session/breakpoints/conditionProbe.ts";

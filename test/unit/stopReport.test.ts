@@ -9,7 +9,8 @@ import { lldbDap } from "../../src/adapters/lldbDap.ts";
 import { node } from "../../src/adapters/node.ts";
 import type { AdapterSpec } from "../../src/adapters/types.ts";
 import { evaluateError } from "../../src/daemon/session/values/values.ts";
-import { coreStop, inferWatchpoint, normaliseReason } from "../../src/daemon/session/stops/stopReport.ts";
+import { coreStop, normaliseReason } from "../../src/daemon/session/stops/stopReport.ts";
+import { inferWatchpoint } from "../../src/daemon/session/breakpoints/watchStops.ts";
 import { functionName } from "../../src/daemon/session/inspection/frameView.ts";
 
 const NATIVE = [lldbDap, codelldb, lldbCli, gdb];

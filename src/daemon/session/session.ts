@@ -40,6 +40,10 @@ export class Session extends SessionCore {
   endRequest: "stop" | "detach" | undefined;
 
   constructor(name: string, adapter: AdapterSpec, config: Config, onChange: () => void, warm?: WarmPool) {
+    // The link reports to the session (its events, the adapter's death), which exists only once built:
+    // `this` cannot be read before super(), so the hooks hold a variable set after it.
+    // biome-ignore lint/complexity/noUselessThisAlias: the hooks may run before super() returns
+    let session: Session | undefined;
     const out = new ProgramOutput(
       {
         name,
@@ -57,10 +61,11 @@ export class Session extends SessionCore {
       config,
       warm,
       output: out,
-      listen: (client) => this?.listen(client),
-      adapterExited: (how, expected, tail) => this?.ending.adapterExited(how, expected, tail),
+      listen: (client) => session?.listen(client),
+      adapterExited: (how, expected, tail) => session?.ending.adapterExited(how, expected, tail),
     });
     super(name, adapter, config, link, out, onChange);
+    session = this;
     this.inspector = new Inspector(this, this.run);
     this.breakpoints = new BreakpointSync(this, this.inspector, this.run);
     this.displays = new Displays(this, this.inspector.reader);

@@ -4,7 +4,6 @@
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { Location } from "../../../common/location.ts";
 import { sourceMatchScore, type PathFacts } from "../../../common/sourcePaths.ts";
-import { adapterCondition, startProbe, type ProbeState } from "./conditionProbe.ts";
 
 export interface BreakpointOptions {
   condition?: string;
@@ -47,6 +46,52 @@ export interface Breakpoint extends BreakpointOptions {
   hits: number;
   /** The daemon checks the condition itself for the first hits, to say why it never stopped. */
   probe?: ProbeState;
+}
+
+// The condition probe's state on a breakpoint (conditionProbe.ts checks conditions at stops; the
+// registry starts a probe and sends the adapter no condition while it runs).
+export interface ConditionFalse {
+  /** Hits where the daemon found the condition false. */
+  hits: number;
+  /** The daemon stopped counting (budget spent): the adapter checked the later hits. */
+  more?: boolean;
+  /** The operands' values at the last false hit. */
+  last?: { expression: string; value?: string; error?: string }[];
+  /** The adapter checked the condition from the start (the daemon could not read its value). */
+  byAdapter?: boolean;
+}
+
+export interface ProbeState extends ConditionFalse {
+  /** The daemon checks the condition (the adapter has the breakpoint without it). */
+  active: boolean;
+  spentMs: number;
+  /** Handed to the adapter for good (budget spent), not just for a step. */
+  done?: boolean;
+  /** The condition as the adapter's evaluator reads it (AdapterSpec.translateExpression), found at a hit. */
+  translated?: string;
+  /** The condition reads what only the daemon can (a Rust enum's variant under LLDB): it stays the daemon's to check. */
+  daemonOnly?: boolean;
+  /** When the budget was spent (Date.now()): the adapter checks every pass from then on. */
+  handedAt?: number;
+  /** The source was read for `notYet` (once: the line is the same at every hit). */
+  sourceRead?: boolean;
+  /** Names the condition reads that are declared on the breakpoint's line or below it, in its function. */
+  notYet?: { name: string; line: number }[];
+}
+
+/** Breakpoints whose condition the daemon can check: a plain condition on a line or function breakpoint. */
+export function probeable(bp: Breakpoint): boolean {
+  return !!bp.condition && !bp.hitCondition && !bp.logMessage && !bp.internal && (bp.kind === "line" || bp.kind === "function");
+}
+
+/** The condition sent to the adapter: none while the daemon checks it. */
+export function adapterCondition(bp: Breakpoint & { probe?: ProbeState }): string | undefined {
+  return bp.probe?.active ? undefined : (bp.probe?.translated ?? bp.condition);
+}
+
+/** A new breakpoint with a condition the daemon can check starts with the daemon checking it. */
+export function startProbe(bp: Breakpoint): void {
+  if (probeable(bp)) bp.probe = { active: true, hits: 0, spentMs: 0 };
 }
 
 /** The three DAP sets a breakpoint can belong to. */

@@ -21,7 +21,7 @@ import type { DapClient } from "../../../dap/client.ts";
 import type { DapEventMap } from "../../../dap/types.ts";
 import type { BreakpointView, ConditionCost } from "../../../ipc/types.ts";
 import { CONDITION_MS } from "../../../common/conditionCost.ts";
-import type { Breakpoint, BreakpointRegistry } from "./breakpointRegistry.ts";
+import { probeable, type Breakpoint, type BreakpointRegistry, type ConditionFalse } from "./breakpointRegistry.ts";
 import type { FrameReader } from "../inspection/stopReader.ts";
 import type { InQueue } from "../core/queue.ts";
 
@@ -29,45 +29,6 @@ export const PROBE_MAX_HITS = 100;
 export const PROBE_MAX_MS = 1000;
 /** The condition's operands evaluated at each false hit: enough to read `count == 36 && ok`. */
 const MAX_OPERANDS = 4;
-
-export interface ConditionFalse {
-  /** Hits where the daemon found the condition false. */
-  hits: number;
-  /** The daemon stopped counting (budget spent): the adapter checked the later hits. */
-  more?: boolean;
-  /** The operands' values at the last false hit. */
-  last?: { expression: string; value?: string; error?: string }[];
-  /** The adapter checked the condition from the start (the daemon could not read its value). */
-  byAdapter?: boolean;
-}
-
-export interface ProbeState extends ConditionFalse {
-  /** The daemon checks the condition (the adapter has the breakpoint without it). */
-  active: boolean;
-  spentMs: number;
-  /** Handed to the adapter for good (budget spent), not just for a step. */
-  done?: boolean;
-  /** The condition as the adapter's evaluator reads it (AdapterSpec.translateExpression), found at a hit. */
-  translated?: string;
-  /** The condition reads what only the daemon can (a Rust enum's variant under LLDB): it stays the daemon's to check. */
-  daemonOnly?: boolean;
-  /** When the budget was spent (Date.now()): the adapter checks every pass from then on. */
-  handedAt?: number;
-  /** The source was read for `notYet` (once: the line is the same at every hit). */
-  sourceRead?: boolean;
-  /** Names the condition reads that are declared on the breakpoint's line or below it, in its function. */
-  notYet?: { name: string; line: number }[];
-}
-
-/** Breakpoints whose condition the daemon can check: a plain condition on a line or function breakpoint. */
-export function probeable(bp: Breakpoint): boolean {
-  return !!bp.condition && !bp.hitCondition && !bp.logMessage && !bp.internal && (bp.kind === "line" || bp.kind === "function");
-}
-
-/** The condition sent to the adapter: none while the daemon checks it. */
-export function adapterCondition(bp: Breakpoint & { probe?: ProbeState }): string | undefined {
-  return bp.probe?.active ? undefined : (bp.probe?.translated ?? bp.condition);
-}
 
 const KEYWORDS = new Set([
   "and",
@@ -144,11 +105,6 @@ type Probed = Breakpoint;
 /** The breakpoints at this stop whose condition the daemon checks. */
 export function activeProbes(bps: (Breakpoint | undefined)[]): Probed[] {
   return bps.filter((b): b is Probed => !!(b as Probed | undefined)?.probe?.active);
-}
-
-/** A new breakpoint with a condition the daemon can check starts with the daemon checking it. */
-export function startProbe(bp: Breakpoint): void {
-  if (probeable(bp)) (bp as Probed).probe = { active: true, hits: 0, spentMs: 0 };
 }
 
 /**

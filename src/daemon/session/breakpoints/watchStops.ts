@@ -5,7 +5,6 @@
 // an address, and the address to the dataId the daemon set (lldb-dap's dataId is `ADDR/SIZE`).
 import type { AdapterSpec } from "../../../adapters/types.ts";
 import type { Breakpoint } from "./breakpointRegistry.ts";
-import { inferWatchpoint } from "../stops/stopReport.ts";
 
 type Watch = Pick<Breakpoint, "id" | "location" | "enabled" | "adapterId" | "dataId">;
 
@@ -26,6 +25,34 @@ export function watchAtAddress(watches: readonly Watch[], address: bigint | unde
   if (address === undefined) return undefined;
   const found = watches.filter((w) => w.enabled && dataIdAddress(w.dataId) === address);
   return found.length === 1 ? found[0]!.id : undefined;
+}
+
+/**
+ * Which watchpoint fired when the adapter names none in `hitBreakpointIds` (lldb-dap): the only
+ * enabled one; the one whose adapter id LLDB's "watchpoint N" gives (the id lldb-dap answered
+ * `setDataBreakpoints` with); or the one whose expression the description names. Undefined when
+ * it cannot be told.
+ */
+export function inferWatchpoint(
+  watches: readonly Pick<Breakpoint, "id" | "location" | "enabled" | "adapterId">[],
+  description: string | undefined,
+): number | undefined {
+  const enabled = watches.filter((w) => w.enabled);
+  if (enabled.length === 1) return enabled[0]!.id;
+  if (!description) return undefined;
+  // "watchpoint 3" (lldb), "watchpoint 3: total" and "watchpoint 3 deleted: …" (gdb): the adapter's number.
+  const numbered = /^watchpoint (\d+)(?:\.\d+)?(?=$|[: ])/i.exec(description.trim());
+  if (numbered) {
+    const byAdapter = enabled.filter((w) => w.adapterId === Number(numbered[1]));
+    if (byAdapter.length === 1) return byAdapter[0]!.id;
+    if (!/:\s*\S/.test(description)) return undefined;
+  }
+  const named = enabled.filter((w) => new RegExp(`(^|[^\\w])${escapeRegExp(w.location)}([^\\w]|$)`).test(description));
+  return named.length === 1 ? named[0]!.id : undefined;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**

@@ -1,6 +1,7 @@
 // The stop report: what an agent reads after every step. The pure pieces (reason normalisation,
-// breakpoint views, watchpoint inference; frames: ../inspection/frameView.ts) are unit-tested from
-// tables; `buildStopReport` puts them together with what the inspector reads from the adapter.
+// breakpoint views; frames: ../inspection/frameView.ts, watchpoints: ../breakpoints/watchStops.ts)
+// are unit-tested from tables; `buildStopReport` puts them together with what the inspector
+// reads from the adapter.
 import type { BreakpointView, StopReport } from "../../../ipc/types.ts";
 import type { DapEventMap } from "../../../dap/types.ts";
 import type { AdapterSpec } from "../../../adapters/types.ts";
@@ -74,34 +75,6 @@ export function breakpointView(b: Breakpoint): BreakpointView {
     conditionFalse: conditionFalseView(b),
     notYet: b.probe?.notYet,
   };
-}
-
-/**
- * Which watchpoint fired when the adapter names none in `hitBreakpointIds` (lldb-dap): the only
- * enabled one; the one whose adapter id LLDB's "watchpoint N" gives (the id lldb-dap answered
- * `setDataBreakpoints` with); or the one whose expression the description names. Undefined when
- * it cannot be told.
- */
-export function inferWatchpoint(
-  watches: readonly Pick<Breakpoint, "id" | "location" | "enabled" | "adapterId">[],
-  description: string | undefined,
-): number | undefined {
-  const enabled = watches.filter((w) => w.enabled);
-  if (enabled.length === 1) return enabled[0]!.id;
-  if (!description) return undefined;
-  // "watchpoint 3" (lldb), "watchpoint 3: total" and "watchpoint 3 deleted: …" (gdb): the adapter's number.
-  const numbered = /^watchpoint (\d+)(?:\.\d+)?(?=$|[: ])/i.exec(description.trim());
-  if (numbered) {
-    const byAdapter = enabled.filter((w) => w.adapterId === Number(numbered[1]));
-    if (byAdapter.length === 1) return byAdapter[0]!.id;
-    if (!/:\s*\S/.test(description)) return undefined;
-  }
-  const named = enabled.filter((w) => new RegExp(`(^|[^\\w])${escapeRegExp(w.location)}([^\\w]|$)`).test(description));
-  return named.length === 1 ? named[0]!.id : undefined;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 export function newReport(seq: number, reason: string): StopReport {
