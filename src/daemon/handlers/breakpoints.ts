@@ -3,7 +3,7 @@ import type { Replies } from "../../ipc/commands.ts";
 import { hardwareWatchpointsFire, SOFTWARE_WATCHPOINT, WATCHPOINT_ALTERNATIVE, WATCHPOINTS_DO_NOT_FIRE } from "../../common/hardwareWatch.ts";
 import { formatLocation } from "../../common/location.ts";
 import { DebuggerError } from "../../common/errors.ts";
-import { breakpointView } from "../session/stops/stopReport.ts";
+import { breakpointView } from "../session/breakpoints/breakpointView.ts";
 import { located, type Handlers } from "./common.ts";
 
 export const breakpointHandlers: Handlers<

@@ -15,7 +15,7 @@ import type { SessionCore } from "../facts.ts";
 import type { Inspector } from "../inspection/inspector.ts";
 import { pickScopes } from "../inspection/valueInspector.ts";
 import { dataIdAddress } from "./watchStops.ts";
-import { breakpointView } from "../stops/stopReport.ts";
+import { breakpointView } from "./breakpointView.ts";
 import type { InQueue, Queue } from "../core/queue.ts";
 import { isAbsolutePath } from "../../../common/hostPath.ts";
 

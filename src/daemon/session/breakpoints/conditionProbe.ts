@@ -14,7 +14,7 @@
 import { localPathFacts } from "./pathFacts.ts";
 import { conditionFalseWhy } from "../../../ipc/conditionWords.ts";
 import { readLines } from "../inspection/sourceWindow.ts";
-import { BELOW_LINES, firstBelow, seenAbove } from "../stops/displays.ts";
+import { BELOW_LINES, firstBelow, seenAbove } from "../inspection/sourceScan.ts";
 import type { AdapterSpec } from "../../../adapters/types.ts";
 import { log } from "../../../common/log.ts";
 import type { DapClient } from "../../../dap/client.ts";

@@ -51,32 +51,6 @@ export function normaliseReason(
   return REASONS[reason] ?? reason;
 }
 
-export function breakpointView(b: Breakpoint): BreakpointView {
-  return {
-    id: b.id,
-    kind: b.kind,
-    location: b.location,
-    file: b.resolvedFile ?? b.file,
-    line: b.resolvedLine ?? b.line,
-    movedFrom: b.kind === "line" && b.verified && b.resolvedLine !== undefined && b.line !== undefined && b.resolvedLine !== b.line ? b.line : undefined,
-    function: b.function,
-    address: b.address,
-    verified: b.verified,
-    message: b.message,
-    condition: b.condition,
-    hitCondition: b.hitCondition,
-    logMessage: b.logMessage,
-    prints: b.prints,
-    temporary: b.temporary || undefined,
-    accessType: b.accessType,
-    description: b.description,
-    enabled: b.enabled,
-    hits: b.hits,
-    conditionFalse: conditionFalseView(b),
-    notYet: b.probe?.notYet,
-  };
-}
-
 export function newReport(seq: number, reason: string): StopReport {
   return { reason, breakpointIds: [], source: [], locals: [], output: "", seq, time: new Date().toISOString() };
 }
