@@ -1,12 +1,10 @@
-// The stop report: what an agent reads after every step. The pure pieces (reason normalisation,
-// breakpoint views; frames: ../inspection/frameView.ts, watchpoints: ../breakpoints/watchStops.ts)
+// The stop report: what an agent reads after every step. The pure pieces (reason normalisation;
+// frames: ../inspection/frameView.ts, watchpoints: ../breakpoints/watchStops.ts)
 // are unit-tested from tables; `buildStopReport` puts them together with what the inspector
 // reads from the adapter.
-import type { BreakpointView, StopReport } from "../../../ipc/types.ts";
+import type { StopReport } from "../../../ipc/types.ts";
 import type { DapEventMap } from "../../../dap/types.ts";
 import type { AdapterSpec } from "../../../adapters/types.ts";
-import type { Breakpoint } from "../breakpoints/breakpointRegistry.ts";
-import { conditionFalseView } from "../breakpoints/conditionProbe.ts";
 
 const REASONS: Record<string, string> = {
   "function breakpoint": "breakpoint",
