@@ -300,15 +300,47 @@ function variantOf(found: FoundAdapter | undefined): GdbVariant {
   return found?.variant === "cdt-gdb-adapter" ? "cdt-gdb-adapter" : "native";
 }
 
-/** cdt-gdb-adapter passes this on to gdb and so to the program; `null` removes a variable. */
 /**
  * cdt-gdb-adapter's `environment` is gdb's own (its environment with these set, null unsets), which
  * the program inherits: every variable of the adapter's (BUN_BE_BUN where this binary runs it) the
  * program must not see is unset.
  */
-function cdtEnvironment(env: Record<string, string>, inherited: string[] | undefined): Record<string, string | null> | undefined {
-  const out = envChanges(env, [...(inherited ?? []), "BUN_BE_BUN"]);
-  return Object.keys(out).length ? out : undefined;
+function cdtEnvironment(env: Record<string, string>, inherited: string[] | undefined): Record<string, string | null> {
+  // gdb's own SHELL is the one it starts the program through; the program's is set back by the wrapper.
+  return { ...envChanges(env, [...(inherited ?? []), "BUN_BE_BUN"]), SHELL: GDB_STARTUP_SHELL };
+}
+
+/**
+ * The shell gdb starts the program through (`startup-with-shell`, which applies the redirections
+ * of `arguments`), never the user's: bash sources ~/.bashrc when its stdin is a socket (gdb's MI
+ * pipe from node is one) and SHLVL < 2, so the program gained what ~/.bashrc exports.
+ * `startup-with-shell off` is no way out: gdb 13 then splits the arguments at blanks (no quoting)
+ * and applies no redirection. /bin/sh reads no file when run with -c (dash; bash as sh skips the
+ * rc files).
+ */
+export const GDB_STARTUP_SHELL = "/bin/sh";
+
+/** What a shell may set at its start or at `exec`: bash SHLVL and `_`, dash a missing or stale PWD; SHELL is gdb's. */
+const SHELL_TOUCHED = ["SHELL", "PWD", "OLDPWD", "SHLVL", "_"];
+
+/**
+ * `set exec-wrapper` running `env` between the shell and the program to put back the caller's
+ * values of SHELL_TOUCHED (or unset them), so the program's environment is exactly `env`. A value
+ * with a line break cannot go on gdb's command line (the shell's value stays); a program path with
+ * `=` would be taken by `env` for an assignment (no wrapper then: dash changes only a stale PWD).
+ */
+export function shellUndoCommands(env: Record<string, string>, program: string | undefined): string[] {
+  const tool = ["/usr/bin/env", "/bin/env"].find(isFile);
+  if (!tool || program?.includes("=")) return [];
+  const unset: string[] = [];
+  const set: string[] = [];
+  for (const k of SHELL_TOUCHED) {
+    const v = env[k];
+    if (v === undefined) unset.push("-u", k);
+    else if (!/[\r\n]/.test(v)) set.push(shellJoin([`${k}=${v}`]));
+  }
+  // env's options end at its first assignment.
+  return [`set exec-wrapper ${[tool, ...unset, ...set].join(" ")}`];
 }
 
 /** gdb gives the program LINES and COLUMNS of its own screen size: the caller's values, or none. */
@@ -364,15 +396,14 @@ export const gdb: AdapterSpec = {
       };
       // stdin is --stdin's file, else /dev/null: the program would otherwise share gdb's stdin, a
       // pipe nobody writes, and a read would block for ever (gdb starts the program through
-      // /bin/sh, which applies the redirection, as `run < FILE` does; all of it quoted for that shell).
+      // GDB_STARTUP_SHELL, which applies the redirection, as `run < FILE` does; all of it quoted for that shell).
       args.arguments = [shellJoin(o.args), `<${o.stdin ? shellJoin([o.stdin]) : "/dev/null"}`].filter(Boolean).join(" ");
       // stdout and stderr to the daemon's pipes: on gdb's own stdout the adapter parses the
       // program's lines as GDB/MI and loses bytes (programPipes.ts).
       if (o.pipes) args.arguments = [args.arguments, `>${shellJoin([o.pipes.stdout])}`, `2>${shellJoin([o.pipes.stderr])}`].join(" ");
-      const environment = cdtEnvironment(o.env, o.inherited);
-      if (environment) args.environment = environment;
+      args.environment = cdtEnvironment(o.env, o.inherited);
       // No stopOnEntry in cdt-gdb-adapter: a temporary breakpoint at main, as `start` does.
-      args.initCommands = [...screenSizeCommands(o.env), ...(o.stopOnEntry ? ["tbreak main"] : [])];
+      args.initCommands = [...screenSizeCommands(o.env), ...shellUndoCommands(o.env, o.program), ...(o.stopOnEntry ? ["tbreak main"] : [])];
       return args;
     }
     // gdb's own DAP has no way to redirect the program's stdin (its launch takes no redirection,
