@@ -166,21 +166,25 @@ function cdtGdbArguments(): string[] {
   return ["-q", ...gdbWatchOptions()];
 }
 
-/** One string for gdb's `set args`, which the shell splits when it starts the program. */
+/** One string for gdb's `set args`, which the shell splits when it starts the program: each word single-quoted. */
 export function shellJoin(args: string[]): string {
-  return args
-    .map((a) => {
-      if (a.includes("\n") || a.includes("\r")) {
-        // The string travels as one GDB/MI command line: a line break would end the command.
-        throw new DebuggerError(
-          "USAGE",
-          `gdb (through cdt-gdb-adapter) cannot pass an argument containing a line break: ${JSON.stringify(a)}`,
-          "pass it another way (a file, an environment variable), or use --adapter lldb-dap",
-        );
-      }
-      return a !== "" && /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
-    })
-    .join(" ");
+  return args.map((a) => (a !== "" && /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(" ");
+}
+
+/** A GDB/MI c-string (its C escapes): a line break or a quote inside stays in the value. */
+export function miString(text: string): string {
+  const escaped = text.replace(/[\\"\x00-\x1f\x7f]/g, (c) =>
+    c === "\\" || c === '"' ? `\\${c}` : c === "\n" ? "\\n" : `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`,
+  );
+  return `"${escaped}"`;
+}
+
+/**
+ * A gdb command sent as GDB/MI: one line whatever the text holds, and not echoed (a CLI line on
+ * the MI channel is echoed, and cdt-gdb-adapter shows the echo as console output).
+ */
+export function consoleCommand(command: string): string {
+  return `-interpreter-exec console ${miString(command)}`;
 }
 
 // C keywords that take parentheses without being calls.
@@ -325,9 +329,9 @@ const SHELL_TOUCHED = ["SHELL", "PWD", "OLDPWD", "SHLVL", "_"];
 
 /**
  * `set exec-wrapper` running `env` between the shell and the program to put back the caller's
- * values of SHELL_TOUCHED (or unset them), so the program's environment is exactly `env`. A value
- * with a line break cannot go on gdb's command line (the shell's value stays); a program path with
- * `=` would be taken by `env` for an assignment (no wrapper then: dash changes only a stale PWD).
+ * values of SHELL_TOUCHED (or unset them), so the program's environment is exactly `env`. A program
+ * path with `=` would be taken by `env` for an assignment (no wrapper then: dash changes only a
+ * missing or stale PWD).
  */
 export function shellUndoCommands(env: Record<string, string>, program: string | undefined): string[] {
   const tool = ["/usr/bin/env", "/bin/env"].find(isFile);
@@ -337,10 +341,12 @@ export function shellUndoCommands(env: Record<string, string>, program: string |
   for (const k of SHELL_TOUCHED) {
     const v = env[k];
     if (v === undefined) unset.push("-u", k);
-    else if (!/[\r\n]/.test(v)) set.push(shellJoin([`${k}=${v}`]));
+    // gdb expands a `~` after a blank in exec-wrapper's value (a filename setting), quoted or not:
+    // the shell gets it in double quotes (shellJoin quoted every word with a `~`).
+    else set.push(shellJoin([`${k}=${v}`]).replace(/~/g, `'"~"'`));
   }
   // env's options end at its first assignment.
-  return [`set exec-wrapper ${[tool, ...unset, ...set].join(" ")}`];
+  return [consoleCommand(`set exec-wrapper ${[tool, ...unset, ...set].join(" ")}`)];
 }
 
 /** gdb gives the program LINES and COLUMNS of its own screen size: the caller's values, or none. */
@@ -397,13 +403,16 @@ export const gdb: AdapterSpec = {
       // stdin is --stdin's file, else /dev/null: the program would otherwise share gdb's stdin, a
       // pipe nobody writes, and a read would block for ever (gdb starts the program through
       // GDB_STARTUP_SHELL, which applies the redirection, as `run < FILE` does; all of it quoted for that shell).
-      args.arguments = [shellJoin(o.args), `<${o.stdin ? shellJoin([o.stdin]) : "/dev/null"}`].filter(Boolean).join(" ");
+      const words = [shellJoin(o.args), `<${o.stdin ? shellJoin([o.stdin]) : "/dev/null"}`];
       // stdout and stderr to the daemon's pipes: on gdb's own stdout the adapter parses the
       // program's lines as GDB/MI and loses bytes (programPipes.ts).
-      if (o.pipes) args.arguments = [args.arguments, `>${shellJoin([o.pipes.stdout])}`, `2>${shellJoin([o.pipes.stderr])}`].join(" ");
+      if (o.pipes) words.push(`>${shellJoin([o.pipes.stdout])}`, `2>${shellJoin([o.pipes.stderr])}`);
+      // `set args` as an MI c-string rather than cdt-gdb-adapter's `arguments` (one raw
+      // -exec-arguments line): an argument may hold a line break.
+      const setArgs = consoleCommand(`set args ${words.filter(Boolean).join(" ")}`);
       args.environment = cdtEnvironment(o.env, o.inherited);
       // No stopOnEntry in cdt-gdb-adapter: a temporary breakpoint at main, as `start` does.
-      args.initCommands = [...screenSizeCommands(o.env), ...shellUndoCommands(o.env, o.program), ...(o.stopOnEntry ? ["tbreak main"] : [])];
+      args.initCommands = [...screenSizeCommands(o.env), ...shellUndoCommands(o.env, o.program), setArgs, ...(o.stopOnEntry ? ["tbreak main"] : [])];
       return args;
     }
     // gdb's own DAP has no way to redirect the program's stdin (its launch takes no redirection,

@@ -3,7 +3,8 @@
 // when its stdin is a socket and SHLVL < 2 (its "run by sshd" rule): the program gained what
 // ~/.bashrc exports, and bash changed SHLVL and `_`. The program's environment and argv must be
 // exactly the caller's (DESIGN.md 7b) whatever SHLVL is (unset: a background job, CI, an agent's
-// `bash -c`), with gdb started ahead and with gdb spawned at launch. Each call's environment is
+// `bash -c`), with gdb started ahead and with gdb spawned at launch; argv with anything a shell
+// would split, expand or redirect, and line breaks. Each call's environment is
 // given whole here, so the result does not depend on how the test runner was started.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -33,7 +34,28 @@ int main(int argc, char **argv) {
 `;
 
 /** Arguments a shell would split, expand or redirect if they reached it unquoted. */
-const ARGS = ["a b", "", "$HOME", "*", "q'\"x", "tab\there", "back\\slash", "--", "-x", "<in", ";true", "$(echo no)", "`echo no`", "~", "é"];
+const ARGS = [
+  "a b",
+  "",
+  "$HOME",
+  "*",
+  "q'\"x",
+  "tab\there",
+  "back\\slash",
+  "--",
+  "-x",
+  "<in",
+  ";true",
+  "$(echo no)",
+  "`echo no`",
+  "~",
+  "x ~root",
+  "é",
+  "line\nbreak",
+  "\n",
+  "ends\n",
+  "cr\r",
+];
 
 const env = useEnv(() => new E2eEnv({ prefix: "dbg-gdbshell-" }));
 let dir: string;
@@ -54,12 +76,12 @@ afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 /** The caller's whole environment: the test env's, SHELL=bash, the home above, SHLVL as given. */
 function caller(shlvl: string | undefined, extra: Record<string, string> = {}): Record<string, string> {
-  const out: Record<string, string> = { ...env().env, HOME: home, SHELL: "/bin/bash", DEBUGGER_CDT_GDB_ADAPTER: findCdtAdapter() ?? "", ...extra };
+  const out: Record<string, string> = { ...env().env, HOME: home, SHELL: "/bin/bash", DEBUGGER_CDT_GDB_ADAPTER: findCdtAdapter() ?? "" };
   delete out.SHLVL;
   delete out._;
   delete out.BASHRC_RAN;
   if (shlvl !== undefined) out.SHLVL = shlvl;
-  return out;
+  return { ...out, ...extra };
 }
 
 function world(output: string): string[] {
@@ -96,7 +118,15 @@ function notes(): string[] {
   return [...readFileSync(logPath(env().env), "utf8").matchAll(/gdb started ahead: (.*)/g)].map((m) => m[1]!);
 }
 
-const ODD = { ODD_VALUES: " lead and trail ", STARS: "* $HOME `x` 'q' \"d\"", EMPTY: "", BREAK: "one\ntwo" };
+const ODD = {
+  ODD_VALUES: " lead and trail ",
+  STARS: "* $HOME `x` 'q' \"d\"",
+  EMPTY: "",
+  BREAK: "one\ntwo",
+  // What a shell sets, with values gdb's command line would change (a `~` after a blank, a line break).
+  _: "a ~root b\\c\n\t$HOME  ",
+  OLDPWD: "/no ~where\n",
+};
 
 for (const shlvl of [undefined, "1"]) {
   for (const path of ["started ahead", "spawned at launch"] as const) {
