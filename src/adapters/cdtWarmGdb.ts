@@ -36,6 +36,8 @@ if (typeof Session !== "function" || typeof Factory !== "function" || typeof Fac
   const WARM_CWD = "/";
   const gdbEnv = Object.assign({}, process.env);
   delete gdbEnv.BUN_BE_BUN;
+  // The shell gdb starts the program through, as every launch gives it (GDB_STARTUP_SHELL in gdb.ts).
+  gdbEnv.SHELL = "/bin/sh";
   const warm = { child: undefined, lines: [], ready: false, dead: false, taken: false, waiters: [], onLine: undefined, buf: "" };
   const settle = () => {
     for (const w of warm.waiters.splice(0)) w();

@@ -166,21 +166,25 @@ function cdtGdbArguments(): string[] {
   return ["-q", ...gdbWatchOptions()];
 }
 
-/** One string for gdb's `set args`, which the shell splits when it starts the program. */
+/** One string for gdb's `set args`, which the shell splits when it starts the program: each word single-quoted. */
 export function shellJoin(args: string[]): string {
-  return args
-    .map((a) => {
-      if (a.includes("\n") || a.includes("\r")) {
-        // The string travels as one GDB/MI command line: a line break would end the command.
-        throw new DebuggerError(
-          "USAGE",
-          `gdb (through cdt-gdb-adapter) cannot pass an argument containing a line break: ${JSON.stringify(a)}`,
-          "pass it another way (a file, an environment variable), or use --adapter lldb-dap",
-        );
-      }
-      return a !== "" && /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
-    })
-    .join(" ");
+  return args.map((a) => (a !== "" && /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(" ");
+}
+
+/** A GDB/MI c-string (its C escapes): a line break or a quote inside stays in the value. */
+export function miString(text: string): string {
+  const escaped = text.replace(/[\\"\x00-\x1f\x7f]/g, (c) =>
+    c === "\\" || c === '"' ? `\\${c}` : c === "\n" ? "\\n" : `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`,
+  );
+  return `"${escaped}"`;
+}
+
+/**
+ * A gdb command sent as GDB/MI: one line whatever the text holds, and not echoed (a CLI line on
+ * the MI channel is echoed, and cdt-gdb-adapter shows the echo as console output).
+ */
+export function consoleCommand(command: string): string {
+  return `-interpreter-exec console ${miString(command)}`;
 }
 
 // C keywords that take parentheses without being calls.
@@ -300,15 +304,49 @@ function variantOf(found: FoundAdapter | undefined): GdbVariant {
   return found?.variant === "cdt-gdb-adapter" ? "cdt-gdb-adapter" : "native";
 }
 
-/** cdt-gdb-adapter passes this on to gdb and so to the program; `null` removes a variable. */
 /**
  * cdt-gdb-adapter's `environment` is gdb's own (its environment with these set, null unsets), which
  * the program inherits: every variable of the adapter's (BUN_BE_BUN where this binary runs it) the
  * program must not see is unset.
  */
-function cdtEnvironment(env: Record<string, string>, inherited: string[] | undefined): Record<string, string | null> | undefined {
-  const out = envChanges(env, [...(inherited ?? []), "BUN_BE_BUN"]);
-  return Object.keys(out).length ? out : undefined;
+function cdtEnvironment(env: Record<string, string>, inherited: string[] | undefined): Record<string, string | null> {
+  // gdb's own SHELL is the one it starts the program through; the program's is set back by the wrapper.
+  return { ...envChanges(env, [...(inherited ?? []), "BUN_BE_BUN"]), SHELL: GDB_STARTUP_SHELL };
+}
+
+/**
+ * The shell gdb starts the program through (`startup-with-shell`, which applies the redirections
+ * of `arguments`), never the user's: bash sources ~/.bashrc when its stdin is a socket (gdb's MI
+ * pipe from node is one) and SHLVL < 2, so the program gained what ~/.bashrc exports.
+ * `startup-with-shell off` is no way out: gdb 13 then splits the arguments at blanks (no quoting)
+ * and applies no redirection. /bin/sh reads no file when run with -c (dash; bash as sh skips the
+ * rc files).
+ */
+export const GDB_STARTUP_SHELL = "/bin/sh";
+
+/** What a shell may set at its start or at `exec`: bash SHLVL and `_`, dash a missing or stale PWD; SHELL is gdb's. */
+const SHELL_TOUCHED = ["SHELL", "PWD", "OLDPWD", "SHLVL", "_"];
+
+/**
+ * `set exec-wrapper` running `env` between the shell and the program to put back the caller's
+ * values of SHELL_TOUCHED (or unset them), so the program's environment is exactly `env`. A program
+ * path with `=` would be taken by `env` for an assignment (no wrapper then: dash changes only a
+ * missing or stale PWD).
+ */
+export function shellUndoCommands(env: Record<string, string>, program: string | undefined): string[] {
+  const tool = ["/usr/bin/env", "/bin/env"].find(isFile);
+  if (!tool || program?.includes("=")) return [];
+  const unset: string[] = [];
+  const set: string[] = [];
+  for (const k of SHELL_TOUCHED) {
+    const v = env[k];
+    if (v === undefined) unset.push("-u", k);
+    // gdb expands a `~` after a blank in exec-wrapper's value (a filename setting), quoted or not:
+    // the shell gets it in double quotes (shellJoin quoted every word with a `~`).
+    else set.push(shellJoin([`${k}=${v}`]).replace(/~/g, `'"~"'`));
+  }
+  // env's options end at its first assignment.
+  return [consoleCommand(`set exec-wrapper ${[tool, ...unset, ...set].join(" ")}`)];
 }
 
 /** gdb gives the program LINES and COLUMNS of its own screen size: the caller's values, or none. */
@@ -364,15 +402,17 @@ export const gdb: AdapterSpec = {
       };
       // stdin is --stdin's file, else /dev/null: the program would otherwise share gdb's stdin, a
       // pipe nobody writes, and a read would block for ever (gdb starts the program through
-      // /bin/sh, which applies the redirection, as `run < FILE` does; all of it quoted for that shell).
-      args.arguments = [shellJoin(o.args), `<${o.stdin ? shellJoin([o.stdin]) : "/dev/null"}`].filter(Boolean).join(" ");
+      // GDB_STARTUP_SHELL, which applies the redirection, as `run < FILE` does; all of it quoted for that shell).
+      const words = [shellJoin(o.args), `<${o.stdin ? shellJoin([o.stdin]) : "/dev/null"}`];
       // stdout and stderr to the daemon's pipes: on gdb's own stdout the adapter parses the
       // program's lines as GDB/MI and loses bytes (programPipes.ts).
-      if (o.pipes) args.arguments = [args.arguments, `>${shellJoin([o.pipes.stdout])}`, `2>${shellJoin([o.pipes.stderr])}`].join(" ");
-      const environment = cdtEnvironment(o.env, o.inherited);
-      if (environment) args.environment = environment;
+      if (o.pipes) words.push(`>${shellJoin([o.pipes.stdout])}`, `2>${shellJoin([o.pipes.stderr])}`);
+      // `set args` as an MI c-string rather than cdt-gdb-adapter's `arguments` (one raw
+      // -exec-arguments line): an argument may hold a line break.
+      const setArgs = consoleCommand(`set args ${words.filter(Boolean).join(" ")}`);
+      args.environment = cdtEnvironment(o.env, o.inherited);
       // No stopOnEntry in cdt-gdb-adapter: a temporary breakpoint at main, as `start` does.
-      args.initCommands = [...screenSizeCommands(o.env), ...(o.stopOnEntry ? ["tbreak main"] : [])];
+      args.initCommands = [...screenSizeCommands(o.env), ...shellUndoCommands(o.env, o.program), setArgs, ...(o.stopOnEntry ? ["tbreak main"] : [])];
       return args;
     }
     // gdb's own DAP has no way to redirect the program's stdin (its launch takes no redirection,

@@ -145,7 +145,7 @@ const CASES = [
     plain: () => [join(dir, "envp")],
     run: () => ["./envp", "--adapter", "gdb"],
     adds: ["DEBUGGER_ADAPTER_ID"],
-    addsWhenClear: ["DEBUGGER_ADAPTER_ID", "PWD"],
+    addsWhenClear: ["DEBUGGER_ADAPTER_ID"],
   },
   {
     adapter: "delve",

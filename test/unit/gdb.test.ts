@@ -1,6 +1,6 @@
 // gdb's words read from tables: which watchpoint fired, and which watch expressions are pinned to an address.
 import { expect, test } from "bun:test";
-import { gdb, gdbOutputCategory, pinnedWatch } from "../../src/adapters/gdb.ts";
+import { consoleCommand, gdb, gdbOutputCategory, miString, pinnedWatch, shellUndoCommands } from "../../src/adapters/gdb.ts";
 
 test.each([
   ["Hardware watchpoint 2: total\n\nOld value = 1\nNew value = 3\n", "watchpoint 2: total"],
@@ -65,4 +65,17 @@ test("a frame's locals through gdb's console (consoleLocals): both commands for 
     { name: "self", value: "7" },
     { name: "who", value: "{x = 1, y = 2}" },
   ]);
+});
+
+test("miString: a GDB/MI c-string keeps quotes, backslashes and line breaks in one line", () => {
+  expect(miString(`a "b" \\ c\nd\re\tf é`)).toBe(`"a \\"b\\" \\\\ c\\nd\\015e\\011f é"`);
+  expect(consoleCommand("set args 'x\ny'")).toBe(`-interpreter-exec console "set args 'x\\ny'"`);
+});
+
+test("shellUndoCommands: env puts back or unsets what a shell changes; a ~ reaches the shell double-quoted", () => {
+  const [command] = shellUndoCommands({ SHELL: "/bin/bash", PWD: "/a ~b", SHLVL: "1" }, "/bin/prog");
+  expect(command).toStartWith(`-interpreter-exec console "set exec-wrapper /`);
+  expect(command).toContain("env -u OLDPWD -u _ SHELL=/bin/bash 'PWD=/a '\\\"~\\\"'b' SHLVL=1");
+  // env would take a program path with `=` for an assignment.
+  expect(shellUndoCommands({}, "/tmp/a=b/prog")).toEqual([]);
 });
