@@ -1,6 +1,6 @@
 // How a session ends by itself, not by `stop` or `detach`: the program's end (the adapter's
 // `terminated`), the adapter's death, or the death of an adapter's helper process (lldb-server,
-// gdb, debugpy's launcher; helperWatch.ts). Each moves the lifecycle to its end, ends what would
+// gdb, debugpy's launcher; program/helperWatch.ts). Each moves the lifecycle to its end, ends what would
 // outlive the session, and publishes the last report (or fails the waiters, saying why).
 import { exitMessage } from "../../adapters/connection.ts";
 import { DebuggerError } from "../../common/errors.ts";
@@ -58,7 +58,7 @@ export class Ending {
 
   /**
    * Every second while the session lives: a helper of the adapter (lldb-server, gdb, debugpy's
-   * launcher) that died ends the session and the program it ran (helperWatch.ts).
+   * launcher) that died ends the session and the program it ran (program/helperWatch.ts).
    */
   watchHelpers(): void {
     const h = this.session;

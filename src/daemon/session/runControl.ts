@@ -1,5 +1,5 @@
 // Setting the program running and stopping it: the `stopped` events (a new stop, or another
-// thread's hit of the current one, reported by the next `continue`: pendingHits.ts), resuming
+// thread's hit of the current one, reported by the next `continue`: stops/pendingHits.ts), resuming
 // (continue, next, step, finish), passing a stop the throw policy lets go, pausing, and waiting
 // for the next stop. It holds the session's core and the siblings it drives; the stop pipeline is its own.
 import { DebuggerError } from "../../common/errors.ts";
@@ -47,7 +47,7 @@ export class RunControl {
   beforeStepOut: string | undefined;
   /** The `--print` expressions of the command that last resumed, for the report builder at the stop it leads to. */
   private prints: readonly string[] | undefined;
-  /** Other threads' hits of the current stop, reported by the next `continue` (pendingHits.ts). */
+  /** Other threads' hits of the current stop, reported by the next `continue` (stops/pendingHits.ts). */
   readonly pending = new PendingHits();
   /** A resume request went out since the last stop: a `stopped` event now is a new stop, not another thread's part of the last one. */
   private resumeSent = true;

@@ -1,6 +1,6 @@
 // What a stopped program shows: its threads, their stacks and the selection (thread and frame) the
 // other commands read in, with `context` and `list` around it. The parts that read values
-// (valueReader.ts), talk to the debugger's console (debuggerConsole.ts) and read the machine
+// (valueInspector.ts), talk to the debugger's console (debuggerConsole.ts) and read the machine
 // (machine.ts) work in that selection. Public methods run through the session's queue; the `…Now`
 // methods are for work already inside it and take the queue's token (InQueue).
 import type { DebugProtocol as P } from "@vscode/debugprotocol";

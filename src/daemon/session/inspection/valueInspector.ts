@@ -1,5 +1,5 @@
 // Reading values from a stopped program: variables of the selected frame, `print`, `eval`, `set`,
-// and the values shown at a stop. How each value reads (the presentation rules) is in values.ts;
+// and the values shown at a stop. How each value reads (the presentation rules) is in ../values/values.ts;
 // this file asks the adapter and fills in what a value's own line cannot say.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { DebuggerError } from "../../../common/errors.ts";

@@ -1,6 +1,6 @@
 // What the session's reports have already shown, for the next report's `seen`: the frame the last
 // report stopped in, and each recent frame's locals as that frame's last report had them. Facts
-// only; what the text leaves out because of them is ../../present/sizing.ts.
+// only; what the text leaves out because of them is ../../../present/sizing.ts.
 import type { StopReport, VariableView } from "../../../ipc/types.ts";
 
 /** Frames whose locals are remembered (the oldest goes first). */

@@ -171,7 +171,7 @@ export class StopPipeline {
     );
   }
 
-  /** The condition probe's view of the session (conditionProbe.ts). */
+  /** The condition probe's view of the session (../breakpoints/conditionProbe.ts). */
   conditionContext(q: InQueue): ConditionContext {
     return {
       name: this.session.name,
