@@ -13,6 +13,13 @@ export function runRows(d: RunData, view: View, as: "run" | "test" = "run"): str
   if (d.warnings?.length) parts.push(d.warnings.map((w) => `Warning: ${w}.`).join("\n"));
   const at = (h: RunData["hits"][number]) => (h.frame?.file ? `${shortPath(h.frame.file, view.cwd)}:${h.frame.line}` : (h.frame?.function ?? "?"));
   const places = new Set(d.hits.map(at));
+  // Several places: each row names its file by its base name where that names one file among the
+  // rows (`lib.rs:98`, as the agent wrote it), else by its path.
+  const base = (f: string) => f.slice(f.lastIndexOf("/") + 1);
+  const files = new Set(d.hits.flatMap((h) => (h.frame?.file ? [h.frame.file] : [])));
+  const bases = new Map<string, number>();
+  for (const f of files) bases.set(base(f), (bases.get(base(f)) ?? 0) + 1);
+  const rowAt = (h: RunData["hits"][number]) => (h.frame?.file && bases.get(base(h.frame.file)) === 1 ? `${base(h.frame.file)}:${h.frame.line}` : at(h));
   const threads = new Set(d.hits.map((h) => h.threadId));
   // One place: named once above the rows; several: each row names its own.
   if (places.size === 1) parts.push(`Stops at ${d.hits[0]!.frame?.function ?? "?"} (${at(d.hits[0]!)}):`);
@@ -27,7 +34,7 @@ export function runRows(d: RunData, view: View, as: "run" | "test" = "run"): str
       );
   };
   for (const h of d.hits) {
-    const where = places.size > 1 ? ` ${at(h)}` : "";
+    const where = places.size > 1 ? ` ${rowAt(h)}` : "";
     const thread = threads.size > 1 && h.threadId !== undefined ? ` thread ${h.threadId}` : "";
     const key = `${where}${thread}\0${JSON.stringify(h.values)}`;
     if (shown && shown.key === key) {
