@@ -165,11 +165,13 @@ function tmux(...args: string[]): string {
 const screen = (pane = "term") => tmux("capture-pane", "-p", "-t", pane);
 
 /** A shell in its own tmux session NAME with the env's variables; returns how to type a line. */
-function shell(name: string): (line: string) => void {
+function shell(name: string): (line: string) => Promise<void> {
   const vars = Object.entries({ ...env().env, PS1: "$ " }).map(([k, v]) => `${k}=${v}`);
   tmux("new-session", "-d", "-s", name, "-x", "250", "-y", "50", "env", ...vars, "bash", "--norc", "--noprofile");
-  return (line) => {
+  // The line goes once the screen is clear: an earlier command's "rc=0" still on it would end a wait at once.
+  return async (line) => {
     tmux("send-keys", "-t", name, "clear", "Enter");
+    await waitFor(() => !/rc=\d/.test(screen(name)), 10_000, "the screen to clear");
     tmux("send-keys", "-t", name, line, "Enter");
   };
 }
@@ -177,12 +179,13 @@ function shell(name: string): (line: string) => void {
 t("start and continue show a progress line that says the truth while waiting, erased before the report", async () => {
   const vars = Object.entries({ ...env().env, PS1: "$ " }).map(([k, v]) => `${k}=${v}`);
   tmux("new-session", "-d", "-s", "term", "-x", "150", "-y", "40", "env", ...vars, "bash", "--norc", "--noprofile");
-  const type = (line: string) => {
+  const type = async (line: string) => {
     tmux("send-keys", "-t", "term", "clear", "Enter");
+    await waitFor(() => !/rc=\d/.test(screen()), 10_000, "the screen to clear");
     tmux("send-keys", "-t", "term", line, "Enter");
   };
 
-  type(`${BIN} start ${prog} --break hit --session term; echo "rc=$?"`);
+  await type(`${BIN} start ${prog} --break hit --session term; echo "rc=$?"`);
   await waitFor(() => /start: starting, then waiting for the first stop; \d+\.\d s/.test(screen()), 10_000, "the start progress line");
   await waitFor(() => /rc=0/.test(screen()), 20_000, "the start to end");
   let after = screen();
@@ -190,7 +193,7 @@ t("start and continue show a progress line that says the truth while waiting, er
   expect(after).not.toContain("waiting for the first stop");
   expect(after).not.toContain("waiting for the adapter");
 
-  type(`${BIN} continue --session term; echo "rc=$?"`);
+  await type(`${BIN} continue --session term; echo "rc=$?"`);
   await waitFor(() => /continue: the program runs; waiting for the stop; \d+\.\d s/.test(screen()), 10_000, "the continue progress line");
   await waitFor(() => /rc=0/.test(screen()), 20_000, "the continue to end");
   after = screen();
@@ -198,7 +201,7 @@ t("start and continue show a progress line that says the truth while waiting, er
   expect(after).not.toContain("waiting for the stop;");
 
   // --json on the same terminal: the document alone.
-  type(`${BIN} continue --session term --json > ${join(dir, "out.json")} 2> ${join(dir, "err.txt")}; echo "rc=$?"`);
+  await type(`${BIN} continue --session term --json > ${join(dir, "out.json")} 2> ${join(dir, "err.txt")}; echo "rc=$?"`);
   await waitFor(() => /rc=0/.test(screen()), 20_000, "the --json continue to end");
   expect(await Bun.file(join(dir, "err.txt")).text()).toBe("");
   expect(JSON.parse(await Bun.file(join(dir, "out.json")).text()).ok).toBe(true);
@@ -272,7 +275,7 @@ async function ctrlC(pane: string, session: string, program: string, at: RegExp)
   };
 
   // One Ctrl-C: the program pauses where it is, the continue reports it, exit 0.
-  type(`${BIN} continue --session ${session}; echo "rc=$?"`);
+  await type(`${BIN} continue --session ${session}; echo "rc=$?"`);
   await waitFor(running, 10_000, "the continue to run the program");
   tmux("send-keys", "-t", pane, "C-c");
   await waitFor(() => /rc=\d+/.test(screen(pane)), 20_000, "the continue to end");
@@ -303,7 +306,7 @@ t("Ctrl-C in a waiting continue pauses the program and reports where (lldb-dap)"
     const type = shell(pane);
     const s = env().session("twice");
     await s.ok(["start", napPy, "--stop-on-entry"]);
-    type(`${BIN} continue --session twice; echo "rc=$?"`);
+    await type(`${BIN} continue --session twice; echo "rc=$?"`);
     await waitFor(() => /^nap 1$/m.test(screen(pane)), 20_000, "the program to be in its second sleep");
     tmux("send-keys", "-t", pane, "C-c");
     await waitFor(() => screen(pane).includes("Ctrl-C: pausing the program"), 5000, "the first Ctrl-C to be taken");
@@ -338,7 +341,7 @@ async function streaming(pane: string, session: string, program: string, breakAt
   const expected = (from: number) => Array.from({ length: 8 }, (_, i) => `line ${from + i}`);
 
   // start: the program's lines appear while it waits, the progress line below them counts them.
-  type(`${BIN} start ${program} --break ${breakAt} --session ${session}${extra}; echo "rc=$?"`);
+  await type(`${BIN} start ${program} --break ${breakAt} --session ${session}${extra}; echo "rc=$?"`);
   await waitFor(() => /^line 2$/m.test(screen(pane)) && !/rc=\d/.test(screen(pane)), firstLineMs, "the start's output to stream while it waits");
   await waitFor(
     () => /start: starting, then waiting for the first stop; \d+\.\d s; \d+ lines? of output/.test(screen(pane)),
@@ -354,7 +357,7 @@ async function streaming(pane: string, session: string, program: string, breakAt
   expect(after).not.toContain("Output:");
   expect(after).not.toContain("lines of output");
 
-  type(`${BIN} continue --session ${session}; echo "rc=$?"`);
+  await type(`${BIN} continue --session ${session}; echo "rc=$?"`);
   await waitFor(() => /^line 9$/m.test(screen(pane)) && !/rc=\d/.test(screen(pane)), 15_000, "the continue's output to stream while it waits");
   await waitFor(() => /rc=\d+/.test(screen(pane)), 30_000, "the continue to end");
   after = screen(pane);
@@ -397,7 +400,7 @@ t("the program's output streams while start and continue wait (lldb-dap), once, 
 
 t("run streams the program's output on a terminal while it runs, each line once, and its report leaves Output out (lldb-dap)", async () => {
   const type = shell("runstream");
-  type(`${BIN} run ${stream} --break hit --print n --max 2; echo "rc=$?"`);
+  await type(`${BIN} run ${stream} --break hit --print n --max 2; echo "rc=$?"`);
   // Lines appear while the run goes on (it takes ~4 s to reach the second stop).
   await waitFor(() => /^line 3$/m.test(screen("runstream")) && !/rc=\d/.test(screen("runstream")), 15_000, "the run's output to stream while it runs");
   await waitFor(() => /rc=\d+/.test(screen("runstream")), 30_000, "the run to end");
