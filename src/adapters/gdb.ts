@@ -13,6 +13,7 @@ import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";
 import { isRust, rustFormatters } from "./lldbDap.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
+import { retryWithLibraryCastsGdb } from "./cLibrary.ts";
 import { rustWrappers } from "./rustValues.ts";
 import { nativeFunctionName } from "./nativeFrames.ts";
 import { NATIVE_RUNTIME_FRAMES } from "./runtimeFrames.ts";
@@ -496,6 +497,8 @@ export const gdb: AdapterSpec = {
   // gdb keeps the value `finish` returned in its value history; cdt-gdb-adapter drops it from the stop.
   returnValue: { before: "show values", after: "show values", parse: (after, before) => gdbReturnValue(after, before) },
   printContext: "watch",
+  // glibc without debug info: gdb refuses `strcmp(a, b)` until cast to its declared return type.
+  retryExpression: (expression, error, program) => (program && isRust(program) ? undefined : retryWithLibraryCastsGdb(expression, error)),
   waits: cWaits,
   compactValue: gdbCompactValue,
   // Rust's wrappers through rustc's gdb providers (`strong=1, weak=0`) and a Mutex shown as `{...}`.

@@ -345,6 +345,13 @@ export interface ValueFacet {
     expression: string,
     frame: { program: string | undefined; evaluate(expression: string): Promise<{ result: string; type?: string }> },
   ): Promise<Translation>;
+  /**
+   * Another spelling to try once the debugger refused EXPRESSION (as written or translated) with
+   * ERROR, or undefined (LLDB, gdb: a C library call's unknown return type gets its declared cast,
+   * cLibrary.ts). Print and condition expressions; a condition keeps the spelling that worked. An
+   * empty value is offered as the error cLibrary.ts NO_VALUE (gdb's answer to such a call alone).
+   */
+  retryExpression?(expression: string, error: string, program: string | undefined): string | undefined;
   /** Checks or explains an evaluate result (e.g. a call the debugger cannot make on this machine). */
   checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
   /**

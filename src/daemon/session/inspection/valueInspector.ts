@@ -1,6 +1,7 @@
 // Reading values from a stopped program: variables of the selected frame, `print`, `eval`, `set`,
 // and the values shown at a stop. How each value reads (the presentation rules) is in ../values/values.ts;
 // this file asks the adapter and fills in what a value's own line cannot say.
+import { NO_VALUE } from "../../../adapters/cLibrary.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { DebuggerError } from "../../../common/errors.ts";
 import type { PrintResult, Replies, ValueData } from "../../../ipc/commands.ts";
@@ -495,9 +496,17 @@ export class ValueInspector {
       try {
         body = await ask(spelled.expression, spelled.context ?? context);
       } catch (e) {
+        if (!(e instanceof DebuggerError) || e.code !== "ADAPTER_ERROR" || client.closed) throw e;
+        // A spelling the debugger asks for (a C library call cast to its declared type): tried once, its error told if it fails too.
+        const again = this.session.adapter.retryExpression?.(spelled.expression, e.message, this.session.program);
+        if (again !== undefined) body = await ask(again, spelled.context ?? context);
         // The adapter's other spelling failed: the expression as written says why, or works.
-        if (!spelled.orAsWritten || !(e instanceof DebuggerError) || e.code !== "ADAPTER_ERROR" || client.closed) throw e;
-        body = await ask(expression, context);
+        else if (!spelled.orAsWritten) throw e;
+        else body = await ask(expression, context);
+      }
+      if (body.result === "") {
+        const again = this.session.adapter.retryExpression?.(spelled.expression, NO_VALUE, this.session.program);
+        if (again !== undefined) body = await ask(again, spelled.context ?? context).catch(() => body);
       }
       this.session.adapter.checkEvaluate?.(expression, body);
       return body;
