@@ -75,7 +75,7 @@ export function retryWithLibraryCasts(expression: string, error: string): string
  */
 export const NO_VALUE = "(no value)";
 export function retryWithLibraryCastsGdb(expression: string, error: string): string | undefined {
-  if (/Invalid type combination|^\(no value\)$/.test(error)) return castLibraryCalls(expression);
+  if (/Invalid type combination|gdb rejected it|^\(no value\)$/.test(error)) return castLibraryCalls(expression);
   return retryWithLibraryCasts(expression, error);
 }
 
@@ -88,5 +88,8 @@ export function conditionInstead(condition: string, error: string): string {
   }
   if (/undeclared identifier|No symbol .* in current context|use of undeclared|not found/i.test(error))
     return "name only variables in scope at that line (`debugger locals` at a stop there lists them)";
+  // cdt-gdb-adapter drops gdb's reason.
+  if (/gdb rejected it/.test(error))
+    return "name only variables in scope at that line (`debugger locals` at a stop there lists them), and cast a call of a function without debug info to its return type (`(int)f(x)`)";
   return "a condition `debugger print` can evaluate at a stop there";
 }

@@ -498,6 +498,10 @@ export const gdb: AdapterSpec = {
   returnValue: { before: "show values", after: "show values", parse: (after, before) => gdbReturnValue(after, before) },
   printContext: "watch",
   // glibc without debug info: gdb refuses `strcmp(a, b)` until cast to its declared return type.
+  // cdt-gdb-adapter sends `-break-condition N COND` as is: GDB/MI reads a `"` in it as the start of
+  // one argument ("Problem parsing arguments" at `"/a")`). One MI C string is read back whole.
+  breakpointCondition: (condition, found) =>
+    variantOf(found) === "cdt-gdb-adapter" && /["\\]/.test(condition) ? `"${condition.replace(/[\\"]/g, (c) => `\\${c}`)}"` : condition,
   retryExpression: (expression, error, program) => (program && isRust(program) ? undefined : retryWithLibraryCastsGdb(expression, error)),
   waits: cWaits,
   compactValue: gdbCompactValue,
@@ -548,7 +552,10 @@ export const gdb: AdapterSpec = {
   },
   // gdb's thread ids are its own numbers; `info threads` gives each one's LWP.
   threadsByLwp: { command: "info threads", parse: gdbThreadsByLwp },
-  rewriteExpression(expression) {
+  rewriteExpression(expression, found) {
+    // cdt-gdb-adapter puts the expression between quotes for -var-create without escaping it: a
+    // string literal (`strcmp(key, "/a")`) ended that MI string early and gdb rejected it.
+    if (variantOf(found) === "cdt-gdb-adapter" && /["\\]/.test(expression)) expression = miString(expression).slice(1, -1);
     if (!hasCall(expression)) return { expression };
     // cdt-gdb-adapter keeps one gdb varobj per expression text and frame level for the whole
     // session, and evaluates it again with -var-update. When that call stops at a breakpoint,

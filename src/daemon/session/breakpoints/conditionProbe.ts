@@ -15,7 +15,7 @@ import { localPathFacts } from "./pathFacts.ts";
 import { conditionFalseWhy } from "../../../ipc/conditionWords.ts";
 import { readLines } from "../inspection/sourceWindow.ts";
 import { BELOW_LINES, firstBelow, seenAbove } from "../inspection/sourceScan.ts";
-import type { AdapterSpec } from "../../../adapters/types.ts";
+import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
 import { log } from "../../../common/log.ts";
 import type { DapClient } from "../../../dap/client.ts";
 import type { DapEventMap } from "../../../dap/types.ts";
@@ -172,8 +172,11 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
       probe.errorAt = Date.now();
     }
     if (verdict !== false) {
-      // A condition the daemon cannot read goes to the adapter, whose own rules then apply.
-      if (verdict === undefined) await handOver(host, bp, true);
+      // A value the daemon cannot read as true or false goes to the adapter, whose own rules then
+      // apply. One that cannot be evaluated stays the daemon's: the stop stands at every pass, the
+      // error stays said (gdb through cdt-gdb-adapter unbinds a breakpoint whose condition it cannot
+      // parse; LLDB's own word on it is a console message per stop).
+      if (verdict === undefined && !("error" in cond!)) await handOver(host, bp, true);
       held.push(bp.id);
       continue;
     }
@@ -339,12 +342,17 @@ export interface ConditionContext {
   readonly registry: BreakpointRegistry;
   /** The program (its language decides how conditions are spelled for the adapter). */
   readonly program: string | undefined;
+  /** The adapter found at start (its variant: cdt-gdb-adapter or gdb's own DAP). */
+  readonly found?: FoundAdapter;
   resync(bp: Breakpoint): Promise<void>;
 }
 
 export function probeHost(ctx: ConditionContext): ProbeHost {
   const evaluate = async (expression: string, frameId: number) => {
-    const r = await ctx.client!.request("evaluate", { expression, frameId, context: ctx.adapter.printContext });
+    // As print asks (cdt-gdb-adapter: its quoting, a fresh varobj per call), and a failure it answers as a value is an error.
+    const spelled = ctx.adapter.rewriteExpression?.(expression, ctx.found) ?? { expression };
+    const r = await ctx.client!.request("evaluate", { expression: spelled.expression, frameId, context: spelled.context ?? ctx.adapter.printContext });
+    ctx.adapter.checkEvaluate?.(expression, r);
     return { result: r.result, ...(r.type ? { type: r.type } : {}) };
   };
   const translate = ctx.adapter.translateExpression;
@@ -352,7 +360,7 @@ export function probeHost(ctx: ConditionContext): ProbeHost {
     evaluate: async (expression, frameId) => (await evaluate(expression, frameId)).result,
     resync: (bp) => ctx.resync(bp),
     retry: (expression, error) => ctx.adapter.retryExpression?.(expression, error, ctx.program),
-    errorLine: (message) => (ctx.adapter.evaluateError?.(message) ?? message.split("\n")[0]!).trim(),
+    errorLine: (message) => (ctx.adapter.evaluateError?.(message) ?? message.split("\n")[0]!).replace(/^cannot evaluate '.*?': /, "").trim(),
     ...(translate
       ? { translate: (expression: string, frameId: number) => translate(expression, { program: ctx.program, evaluate: (e) => evaluate(e, frameId) }) }
       : {}),
