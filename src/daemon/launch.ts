@@ -376,9 +376,11 @@ export async function runSession(
     if (session.endRequest && e instanceof DebuggerError && e.code === "SESSION_ENDED") throw endedWhileStarting(session);
     throw e;
   }
-  // What the conditions met on the way cost, and those that could not be evaluated (said once).
-  stop = withConditionCosts(session, stop, began);
-  return { ...base(stop.reason !== "exited" && stop.reason !== "terminated"), ...(await stopData(session, stop, a.print)) };
+  const data = await stopData(session, stop, a.print);
+  // What the conditions met on the way cost, and those that could not be evaluated (said once);
+  // after the prints, which are read at the session's own report.
+  if (data.stop) data.stop = withConditionCosts(session, data.stop, began);
+  return { ...base(stop.reason !== "exited" && stop.reason !== "terminated"), ...data };
 }
 
 function endedWhileStarting(session: Session): DebuggerError {

@@ -78,8 +78,15 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
 
     test("start says it once; the continue after it does not", async () => {
       const session = `libc-${adapter}`;
-      const first = await env.run(["start", bin, "--adapter", adapter, "--session", session, "--break", "keys.c:11 if nosuch(key) == 0"], { cwd, json: false });
+      const first = await env.run(
+        ["start", bin, "--adapter", adapter, "--session", session, "--break", "keys.c:11 if nosuch(key) == 0", "--print", "strlen(key)"],
+        {
+          cwd,
+          json: false,
+        },
+      );
       expect(first.stdout).toContain("cannot be evaluated, so it stops at every pass");
+      expect(first.stdout).toContain("strlen(key) = 11");
       const next = await env.run(["continue", "--session", session], { cwd, json: false });
       expect(next.stdout).toContain("keys.c:11");
       expect(next.stdout).not.toContain("cannot be evaluated");

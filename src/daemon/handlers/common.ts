@@ -143,6 +143,8 @@ export function conditionCostsOf(s: Session, since: number): ConditionCost[] {
 export function withConditionCosts(s: Session, stop: StopReport, since: number): StopReport {
   const costs = conditionCostsOf(s, since);
   const errors = conditionErrors(s.breakpoints.registry.list(), since);
+  // The same report when there is nothing to add: others hold it (the session's last report).
+  if (!costs.length && !errors.length) return stop;
   return { ...stop, ...(costs.length ? { conditions: costs } : {}), ...(errors.length ? { conditionErrors: errors } : {}) };
 }
 
