@@ -32,6 +32,7 @@ export const fixtures: Record<string, Fixture> = {
   "c-watch": { source: "c/watch.c", compile: gcc },
   "c-returns": { source: "c/returns.c", compile: gcc },
   "c-sizing": { source: "c/sizing.c", compile: gcc },
+  "c-keys": { source: "c/keys.c", compile: gcc },
   "c-libc": { source: "c/libc.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
   "cpp-returns": { source: "cpp/returns.cpp", compile: gxx },
   "rust-returns": { source: "rust/returns.rs", compile: rustc },

@@ -13,6 +13,7 @@ import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
 import { isFile, pathFromEnv, realPath, which } from "./which.ts";
 import { isRust, rustFormatters } from "./lldbDap.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
+import { retryWithLibraryCastsGdb } from "./cLibrary.ts";
 import { rustWrappers } from "./rustValues.ts";
 import { nativeFunctionName } from "./nativeFrames.ts";
 import { NATIVE_RUNTIME_FRAMES } from "./runtimeFrames.ts";
@@ -496,6 +497,12 @@ export const gdb: AdapterSpec = {
   // gdb keeps the value `finish` returned in its value history; cdt-gdb-adapter drops it from the stop.
   returnValue: { before: "show values", after: "show values", parse: (after, before) => gdbReturnValue(after, before) },
   printContext: "watch",
+  // glibc without debug info: gdb refuses `strcmp(a, b)` until cast to its declared return type.
+  // cdt-gdb-adapter sends `-break-condition N COND` as is: GDB/MI reads a `"` in it as the start of
+  // one argument ("Problem parsing arguments" at `"/a")`). One MI C string is read back whole.
+  breakpointCondition: (condition, found) =>
+    variantOf(found) === "cdt-gdb-adapter" && /["\\]/.test(condition) ? `"${condition.replace(/[\\"]/g, (c) => `\\${c}`)}"` : condition,
+  retryExpression: (expression, error, program) => (program && isRust(program) ? undefined : retryWithLibraryCastsGdb(expression, error)),
   waits: cWaits,
   compactValue: gdbCompactValue,
   // Rust's wrappers through rustc's gdb providers (`strong=1, weak=0`) and a Mutex shown as `{...}`.
@@ -545,7 +552,10 @@ export const gdb: AdapterSpec = {
   },
   // gdb's thread ids are its own numbers; `info threads` gives each one's LWP.
   threadsByLwp: { command: "info threads", parse: gdbThreadsByLwp },
-  rewriteExpression(expression) {
+  rewriteExpression(expression, found) {
+    // cdt-gdb-adapter puts the expression between quotes for -var-create without escaping it: a
+    // string literal (`strcmp(key, "/a")`) ended that MI string early and gdb rejected it.
+    if (variantOf(found) === "cdt-gdb-adapter" && /["\\]/.test(expression)) expression = miString(expression).slice(1, -1);
     if (!hasCall(expression)) return { expression };
     // cdt-gdb-adapter keeps one gdb varobj per expression text and frame level for the whole
     // session, and evaluates it again with -var-update. When that call stops at a breakpoint,

@@ -12,6 +12,7 @@ import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 import { signalName } from "../common/signals.ts";
 import { lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
 import { translateForLldb } from "./lldbExpressions.ts";
+import { retryWithLibraryCasts } from "./cLibrary.ts";
 import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
 import { lldbWrappers } from "./lldbWrappers.ts";
 import { nativeFunctionName } from "./nativeFrames.ts";
@@ -102,6 +103,8 @@ export const RUST_GUARD_COMMAND = `script import base64; exec(base64.b64decode('
 
 /** LLDB on a library's DWARF (`error: budget 0x1a41: DW_TAG_member '_M_local_buf' …`): not about the program. */
 const DEBUG_INFO_COMPLAINT = /^(error|warning): .*(DW_TAG|DW_AT|DW_FORM|DWARF|debug info)/m;
+/** LLDB's word on a breakpoint condition it could not evaluate (it stops there): output events, but the debugger's, not the program's. */
+export const CONDITION_COMPLAINT = /^error: stopped due to an error evaluating condition of breakpoint /;
 
 const NATIVE_SOURCE = new Set([".c", ".cc", ".cpp", ".cxx", ".m", ".mm", ".rs", ".swift", ".zig"]);
 
@@ -249,6 +252,8 @@ export const lldbDap: AdapterSpec = {
       },
       evaluate: frame.evaluate,
     }),
+  // glibc without debug info: `strcmp(a, b)` has no return type for LLDB until cast (C and C++ frames).
+  retryExpression: (expression, error, program) => (program && isRust(program) ? undefined : retryWithLibraryCasts(expression, error)),
   // lldb-dap 19 gives an unbound breakpoint no message; LLDB's line table tells which lines have code.
   // A console command LLDB refuses is still a successful evaluate: its text says `error: …`.
   rawError: (text) => /^error: (.*)$/m.exec(text)?.[1]?.trim(),
@@ -285,7 +290,13 @@ export const lldbDap: AdapterSpec = {
   },
   // LLDB's complaints about a binary's debug info arrive as program output; they are the debugger's.
   outputCategory: (category, text) =>
-    DEBUG_INFO_COMPLAINT.test(text) ? "console" : category === "stdout" ? "stdout" : category === "stderr" ? "stderr" : "console",
+    DEBUG_INFO_COMPLAINT.test(text) || CONDITION_COMPLAINT.test(text)
+      ? "console"
+      : category === "stdout"
+        ? "stdout"
+        : category === "stderr"
+          ? "stderr"
+          : "console",
   reportNoise: DEBUG_INFO_COMPLAINT,
   // The echo of the Rust formatters' initCommands is ours, not the program's or a problem.
   ignoreOutput: (text, category) =>

@@ -273,6 +273,8 @@ export interface LaunchFacet {
 
 /** Breakpoints, watchpoints and catchpoints: the adapter's spellings and what it cannot tell by itself. */
 export interface BreakpointFacet {
+  /** A condition as the adapter must be sent it (cdt-gdb-adapter passes it to GDB/MI unquoted). Default: as is. */
+  breakpointCondition?(condition: string, found: FoundAdapter | undefined): string;
   /** Adapter-specific spelling of a function breakpoint name (Delve: a plain `add` means `main.add`). */
   functionBreakpointName?(name: string): string;
   /**
@@ -334,7 +336,10 @@ export interface ValueFacet {
   printContext: "watch" | "repl" | "hover" | "clipboard";
   /** Adapter-specific spelling of an expression (Delve wants `call f()` for calls). */
   /** `orAsWritten`: where the rewritten expression fails, the expression as written is tried (its error is the one told). */
-  rewriteExpression?(expression: string): { expression: string; context?: "watch" | "repl" | "hover" | "clipboard"; orAsWritten?: boolean };
+  rewriteExpression?(
+    expression: string,
+    found?: FoundAdapter,
+  ): { expression: string; context?: "watch" | "repl" | "hover" | "clipboard"; orAsWritten?: boolean };
   /**
    * Spells an expression as the agent wrote it (the program's language, gdb's habits) for the
    * adapter's evaluator, where that speaks another language (LLDB: C++ for Rust). May read values
@@ -345,6 +350,13 @@ export interface ValueFacet {
     expression: string,
     frame: { program: string | undefined; evaluate(expression: string): Promise<{ result: string; type?: string }> },
   ): Promise<Translation>;
+  /**
+   * Another spelling to try once the debugger refused EXPRESSION (as written or translated) with
+   * ERROR, or undefined (LLDB, gdb: a C library call's unknown return type gets its declared cast,
+   * cLibrary.ts). Print and condition expressions; a condition keeps the spelling that worked. An
+   * empty value is offered as the error cLibrary.ts NO_VALUE (gdb's answer to such a call alone).
+   */
+  retryExpression?(expression: string, error: string, program: string | undefined): string | undefined;
   /** Checks or explains an evaluate result (e.g. a call the debugger cannot make on this machine). */
   checkEvaluate?(expression: string, body: { result: string; type?: string; variablesReference: number }): void;
   /**

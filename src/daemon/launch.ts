@@ -22,7 +22,7 @@ import { Session, type StartOptions } from "./session/session.ts";
 import { pythonAdapter } from "../adapters/testRunners/runnerAdapter.ts";
 import { pythonLaunch } from "../adapters/testRunners/python.ts";
 import type { Config } from "../common/config.ts";
-import { located, stopData, waitForStop, type Caller, type DaemonContext } from "./handlers/common.ts";
+import { located, stopData, waitForStop, withConditionCosts, type Caller, type DaemonContext } from "./handlers/common.ts";
 
 import { testAdapter } from "../adapters/testRunners/runnerAdapter.ts";
 import type { TestPlan } from "../adapters/testRunners/plan.ts";
@@ -323,6 +323,7 @@ export async function runSession(
   signal?: AbortSignal,
 ): Promise<StartData> {
   requireFree(ctx, caller.session);
+  const began = Date.now();
   // Every start, run, test and attach comes here once its adapter is chosen, whoever sent it.
   checkAdapterOptions(spec.name, opts.options);
   const mode = opts.mode;
@@ -375,7 +376,11 @@ export async function runSession(
     if (session.endRequest && e instanceof DebuggerError && e.code === "SESSION_ENDED") throw endedWhileStarting(session);
     throw e;
   }
-  return { ...base(stop.reason !== "exited" && stop.reason !== "terminated"), ...(await stopData(session, stop, a.print)) };
+  const data = await stopData(session, stop, a.print);
+  // What the conditions met on the way cost, and those that could not be evaluated (said once);
+  // after the prints, which are read at the session's own report.
+  if (data.stop) data.stop = withConditionCosts(session, data.stop, began);
+  return { ...base(stop.reason !== "exited" && stop.reason !== "terminated"), ...data };
 }
 
 function endedWhileStarting(session: Session): DebuggerError {

@@ -37,6 +37,15 @@ export interface DisplayValue {
 }
 
 /** A condition checked at every pass of a hot line, and what it cost the command. */
+/** A breakpoint whose condition the debugger could not evaluate, so that it stops at every pass (as gdb does): its error in one line and what to write instead. */
+export interface ConditionErrorNote {
+  id: number;
+  location: string;
+  condition: string;
+  error: string;
+  instead: string;
+}
+
 export interface ConditionCost {
   id: number;
   location: string;
@@ -94,6 +103,8 @@ export interface StopReport {
   alsoStopped?: { threadId: number; breakpointIds?: number[]; function?: string; file?: string; line?: number }[];
   /** Conditions checked at every pass of a hot line during the command that ended here, and what they cost (issue 31 item 7). */
   conditions?: ConditionCost[];
+  /** Breakpoints whose condition first failed to evaluate during the command that ended here: they stop at every pass (said once). */
+  conditionErrors?: ConditionErrorNote[];
   /** What was cut to fit the budget. */
   truncated?: string[];
   /** When `output` was cut: the file (0600, kept after the session ends) holding all the program printed in this session. */
@@ -142,6 +153,8 @@ export interface BreakpointView {
   conditionFalse?: { hits: number; more?: boolean; last?: { expression: string; value?: string; error?: string }[]; byAdapter?: boolean };
   /** Names its condition reads that its function declares on the line it sits on or below (not constructed or assigned yet at its stops), found when it was first reached. */
   notYet?: { name: string; line: number }[];
+  /** Its condition could not be evaluated (the debugger's error, one line), so it stops at every pass; and what to write instead. */
+  conditionError?: { error: string; instead: string };
 }
 
 export type SessionState = "idle" | "starting" | "running" | "stopped" | "exited" | "terminated" | "lost";

@@ -1,6 +1,6 @@
 // Execution commands' replies as text: the stop report, or why there is none yet.
 import type { Replies, StopData } from "../ipc/commands.ts";
-import { hangLines, stopReport } from "./text.ts";
+import { conditionErrorLines, hangLines, stopReport } from "./text.ts";
 import type { Presenters, View } from "./view.ts";
 
 export function stopped(d: StopData & { loopHint?: string }, view: View): string {
@@ -32,7 +32,9 @@ function trace(d: Replies["trace"], view: View): string {
     : d.stop && d.stoppedBy !== "max" && d.stoppedBy !== "interrupted"
       ? `Session '${view.session}' stays here (\`debugger stop\` ends it).`
       : "";
-  return [head, ...lines, end, stays].filter(Boolean).join("\n");
+  // At --max the stop report is not shown: a condition that could not be evaluated is said here.
+  const unevaluated = d.stoppedBy === "max" ? conditionErrorLines(d.stop?.conditionErrors) : "";
+  return [head, ...lines, unevaluated, end, stays].filter(Boolean).join("\n");
 }
 
 /**

@@ -3,7 +3,7 @@
 import { conditionFalseWhy, notYetAtStops } from "../ipc/conditionWords.ts";
 import type { RunData } from "../ipc/commands.ts";
 import { pause } from "./execution.ts";
-import { conditionCostLines, neverStoppedLines, shortPath, stopReport } from "./text.ts";
+import { conditionCostLines, conditionErrorLines, neverStoppedLines, shortPath, stopReport } from "./text.ts";
 import type { Presenters, View } from "./view.ts";
 
 /** `run`'s reply, or a `test --max` walk's (`as`: the command the hints name). */
@@ -91,6 +91,7 @@ export function runRows(d: RunData, view: View, as: "run" | "test" = "run"): str
   // Where the stop report was not shown whole, what the hot conditions cost is said here.
   if (d.stop?.conditions?.length && (d.stoppedBy === "max" || d.stoppedBy === "timeout" || d.stoppedBy === "interrupted" || d.stoppedBy === "printsFailed"))
     parts.push(conditionCostLines(d.stop.conditions));
+  if (d.stop?.conditionErrors?.length && (d.stoppedBy === "max" || d.stoppedBy === "printsFailed")) parts.push(conditionErrorLines(d.stop.conditionErrors));
   // What stays, as `test` and `trace` say it: a session only where a program is stopped (`--keep`).
   if (d.stoppedBy === "exit") parts.push(d.kept ? `The session '${d.session.name}' ended with the program.` : "The program ended: nothing is left to stop.");
   // The exit report names the breakpoints that never stopped; an earlier end names those reached with the condition false.

@@ -1,7 +1,17 @@
 // Human renderings. Only results go to stdout; these are what an agent reads at every step, so
 // they are short, stable and say where to look next.
 import type { HangReport, ThreadStack } from "../ipc/commands.ts";
-import type { BreakpointView, ConditionCost, DisplayValue, FrameView, SessionSummary, SourceLine, StopReport, VariableView } from "../ipc/types.ts";
+import type {
+  BreakpointView,
+  ConditionCost,
+  ConditionErrorNote,
+  DisplayValue,
+  FrameView,
+  SessionSummary,
+  SourceLine,
+  StopReport,
+  VariableView,
+} from "../ipc/types.ts";
 import { localsMode, localsShown, shortValue, sourceShown, type LocalsMode } from "./sizing.ts";
 
 export function shortPath(file: string | undefined, cwd: string): string {
@@ -65,6 +75,7 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
     if (r.neverStopped?.length) parts.push(neverStoppedLines(r.neverStopped));
     else if (r.neverHit?.length) parts.push(`Breakpoints never hit: ${r.neverHit.join(", ")}.`);
     if (r.conditions?.length) parts.push(conditionCostLines(r.conditions));
+    if (r.conditionErrors?.length) parts.push(conditionErrorLines(r.conditionErrors));
     // What was cut from the output, and where the whole is.
     if (r.truncated?.length) parts.push(r.truncated.map((t) => `(${t})`).join("\n"));
     return parts.join("\n");
@@ -119,6 +130,7 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
   if (r.console) parts.push(consoleBlock(r.console));
   if (notes.length) parts.push(notes.map((t) => `(${t})`).join("\n"));
   if (r.conditions?.length) parts.push(conditionCostLines(r.conditions));
+  if (r.conditionErrors?.length) parts.push(conditionErrorLines(r.conditionErrors));
   return parts.join("\n");
 }
 
@@ -136,6 +148,13 @@ function withoutValueCuts(note: string): string | undefined {
 function skippedFrames(names: string[]): string {
   if (names.length <= 3) return names.join(" ← ");
   return `${names.length} library frames (${names[0]} ← … ← ${names.at(-1)})`;
+}
+
+/** Each breakpoint whose condition cannot be evaluated, once: it stops at every pass; the debugger's error; what to write instead. */
+export function conditionErrorLines(notes: ConditionErrorNote[] | undefined): string {
+  return (notes ?? [])
+    .map((c) => `Condition of #${c.id} (${c.location} if ${c.condition}) cannot be evaluated, so it stops at every pass: ${c.error}\n  Instead: ${c.instead}.`)
+    .join("\n");
 }
 
 /** What each hot condition cost the command: "condition evaluated N times (X ms each)", and a faster adapter where one is installed. */

@@ -13,7 +13,7 @@ import { findBelow } from "../session/inspection/findBelow.ts";
 import { unlessGone } from "../cancel.ts";
 import { builtinAdapters } from "../../adapters/index.ts";
 import { fasterAdapter } from "../../common/conditionCost.ts";
-import { conditionCosts } from "../session/breakpoints/conditionProbe.ts";
+import { conditionCosts, conditionErrors } from "../session/breakpoints/conditionProbe.ts";
 
 export { findBelow };
 import type { Session } from "../session/session.ts";
@@ -142,7 +142,10 @@ export function conditionCostsOf(s: Session, since: number): ConditionCost[] {
 /** The same, added to the stop the command ends at. */
 export function withConditionCosts(s: Session, stop: StopReport, since: number): StopReport {
   const costs = conditionCostsOf(s, since);
-  return costs.length ? { ...stop, conditions: costs } : stop;
+  const errors = conditionErrors(s.breakpoints.registry.list(), since);
+  // The same report when there is nothing to add: others hold it (the session's last report).
+  if (!costs.length && !errors.length) return stop;
+  return { ...stop, ...(costs.length ? { conditions: costs } : {}), ...(errors.length ? { conditionErrors: errors } : {}) };
 }
 
 /**

@@ -73,6 +73,10 @@ export interface ProbeState extends ConditionFalse {
   daemonOnly?: boolean;
   /** When the budget was spent (Date.now()): the adapter checks every pass from then on. */
   handedAt?: number;
+  /** The debugger's error (one line) the first time the condition could not be evaluated: it then stops at every pass. */
+  error?: string;
+  /** When that error was first seen (Date.now()): the command that saw it says it. */
+  errorAt?: number;
   /** The source was read for `notYet` (once: the line is the same at every hit). */
   sourceRead?: boolean;
   /** Names the condition reads that are declared on the breakpoint's line or below it, in its function. */

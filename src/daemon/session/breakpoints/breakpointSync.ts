@@ -350,12 +350,17 @@ export class BreakpointSync {
       await this.syncExceptionFilters().catch(() => {});
   }
 
+  private spellCondition<T extends { condition?: string }>(b: T): T {
+    const spell = this.session.adapter.breakpointCondition;
+    return b.condition && spell ? { ...b, condition: spell(b.condition, this.session.foundAdapter) } : b;
+  }
+
   /** Re-sends the whole set a breakpoint belongs to: DAP replaces sets, never single entries. */
   private async syncSet(q: InQueue, key: SetKey): Promise<void> {
     const client = this.session.dap;
     if (!client) return;
     if (key.kind === "source") {
-      const breakpoints = this.registry.sourceBreakpoints(key.file);
+      const breakpoints = this.registry.sourceBreakpoints(key.file).map((b) => this.spellCondition(b));
       const res = await this.sendSource(client, this.sentAs.get(key.file) ?? key.file, breakpoints);
       this.registry.applyResponse(key, res.breakpoints);
       if (breakpoints.length && !this.sentAs.has(key.file) && !res.breakpoints.some((b) => b.verified)) await this.bindBySuffix(client, key, breakpoints);
@@ -364,7 +369,7 @@ export class BreakpointSync {
       this.requireCapability("supportsFunctionBreakpoints", "function breakpoints");
       const spell = (name: string) => this.session.adapter.functionBreakpointName?.(name) ?? name;
       const res = await client.request("setFunctionBreakpoints", {
-        breakpoints: this.registry.functionBreakpoints().map((b) => ({ ...b, name: spell(b.name) })),
+        breakpoints: this.registry.functionBreakpoints().map((b) => this.spellCondition({ ...b, name: spell(b.name) })),
       });
       this.registry.applyResponse(key, await this.inRequestOrder(q, res.breakpoints, (b) => spell(b.function!)));
       for (const bp of this.registry.members(key)) {

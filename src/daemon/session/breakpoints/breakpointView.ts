@@ -2,6 +2,7 @@
 import type { BreakpointView } from "../../../ipc/types.ts";
 import type { Breakpoint } from "./breakpointRegistry.ts";
 import { conditionFalseView } from "./conditionProbe.ts";
+import { conditionInstead } from "../../../adapters/cLibrary.ts";
 
 export function breakpointView(b: Breakpoint): BreakpointView {
   return {
@@ -26,5 +27,6 @@ export function breakpointView(b: Breakpoint): BreakpointView {
     hits: b.hits,
     conditionFalse: conditionFalseView(b),
     notYet: b.probe?.notYet,
+    conditionError: b.probe?.error && b.condition ? { error: b.probe.error, instead: conditionInstead(b.condition, b.probe.error) } : undefined,
   };
 }

@@ -15,11 +15,12 @@ import { localPathFacts } from "./pathFacts.ts";
 import { conditionFalseWhy } from "../../../ipc/conditionWords.ts";
 import { readLines } from "../inspection/sourceWindow.ts";
 import { BELOW_LINES, firstBelow, seenAbove } from "../inspection/sourceScan.ts";
-import type { AdapterSpec } from "../../../adapters/types.ts";
+import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
 import { log } from "../../../common/log.ts";
 import type { DapClient } from "../../../dap/client.ts";
 import type { DapEventMap } from "../../../dap/types.ts";
-import type { BreakpointView, ConditionCost } from "../../../ipc/types.ts";
+import type { BreakpointView, ConditionCost, ConditionErrorNote } from "../../../ipc/types.ts";
+import { conditionInstead } from "../../../adapters/cLibrary.ts";
 import { CONDITION_MS } from "../../../common/conditionCost.ts";
 import { probeable, type Breakpoint, type BreakpointRegistry, type ConditionFalse } from "./breakpointRegistry.ts";
 import type { FrameReader } from "../inspection/stopReader.ts";
@@ -98,6 +99,10 @@ export interface ProbeHost {
   resync(bp: Breakpoint): Promise<void>;
   /** The expression as the adapter's evaluator reads it, in the given frame (AdapterSpec.translateExpression); rejects on a refusal. */
   translate?(expression: string, frameId: number): Promise<{ expression: string; readNow?: boolean }>;
+  /** Another spelling after the debugger refused one with ERROR (AdapterSpec.retryExpression). */
+  retry?(expression: string, error: string): string | undefined;
+  /** The one line of an evaluation error that says what is wrong. */
+  errorLine?(message: string): string;
 }
 
 type Probed = Breakpoint;
@@ -124,9 +129,19 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
     // Found once: the line's types are the same at every hit. One that read values now is found again.
     const check = async () => {
       const t = probe.translated !== undefined ? { expression: probe.translated } : await spelled(bp.condition!);
-      const value = await host.evaluate(t.expression, frameId);
+      let expression = t.expression;
+      let value: string;
+      try {
+        value = await host.evaluate(expression, frameId);
+      } catch (e) {
+        // The spelling the debugger asks for (a C library call's cast): kept for the adapter too.
+        const again = host.retry?.(expression, (e as Error).message);
+        if (again === undefined) throw e;
+        expression = again;
+        value = await host.evaluate(expression, frameId);
+      }
       if (t.readNow) probe.daemonOnly = true;
-      else if (host.translate) probe.translated = t.expression;
+      else if (host.translate || expression !== bp.condition) probe.translated = expression;
       return value;
     };
     const [cond, ...values] = await Promise.all([
@@ -151,9 +166,17 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
       if (notYet.length) probe.notYet = notYet;
     }
     probe.spentMs += performance.now() - began;
+    // A condition that cannot be evaluated stops at every pass (gdb's rule, and LLDB's): the replies say so, once.
+    if ("error" in cond! && !probe.error) {
+      probe.error = host.errorLine ? host.errorLine(cond.error) : cond.error.split("\n")[0]!;
+      probe.errorAt = Date.now();
+    }
     if (verdict !== false) {
-      // A condition the daemon cannot read goes to the adapter, whose own rules then apply.
-      if (verdict === undefined) await handOver(host, bp, true);
+      // A value the daemon cannot read as true or false goes to the adapter, whose own rules then
+      // apply. One that cannot be evaluated stays the daemon's: the stop stands at every pass, the
+      // error stays said (gdb through cdt-gdb-adapter unbinds a breakpoint whose condition it cannot
+      // parse; LLDB's own word on it is a console message per stop).
+      if (verdict === undefined && !("error" in cond!)) await handOver(host, bp, true);
       held.push(bp.id);
       continue;
     }
@@ -228,6 +251,19 @@ export function conditionCosts(
     });
   }
   return out;
+}
+
+/** The breakpoints whose condition first failed to evaluate since SINCE (Date.now()): said once, by the command that met it. */
+export function conditionErrors(bps: Breakpoint[], since: number): ConditionErrorNote[] {
+  return bps
+    .filter((b) => b.probe?.error && b.condition && (b.probe.errorAt ?? 0) >= since)
+    .map((b) => ({
+      id: b.id,
+      location: b.location,
+      condition: b.condition!,
+      error: b.probe!.error!,
+      instead: conditionInstead(b.condition!, b.probe!.error!),
+    }));
 }
 
 /** What a breakpoint view shows of the probe. */
@@ -306,18 +342,25 @@ export interface ConditionContext {
   readonly registry: BreakpointRegistry;
   /** The program (its language decides how conditions are spelled for the adapter). */
   readonly program: string | undefined;
+  /** The adapter found at start (its variant: cdt-gdb-adapter or gdb's own DAP). */
+  readonly found?: FoundAdapter;
   resync(bp: Breakpoint): Promise<void>;
 }
 
 export function probeHost(ctx: ConditionContext): ProbeHost {
   const evaluate = async (expression: string, frameId: number) => {
-    const r = await ctx.client!.request("evaluate", { expression, frameId, context: ctx.adapter.printContext });
+    // As print asks (cdt-gdb-adapter: its quoting, a fresh varobj per call), and a failure it answers as a value is an error.
+    const spelled = ctx.adapter.rewriteExpression?.(expression, ctx.found) ?? { expression };
+    const r = await ctx.client!.request("evaluate", { expression: spelled.expression, frameId, context: spelled.context ?? ctx.adapter.printContext });
+    ctx.adapter.checkEvaluate?.(expression, r);
     return { result: r.result, ...(r.type ? { type: r.type } : {}) };
   };
   const translate = ctx.adapter.translateExpression;
   return {
     evaluate: async (expression, frameId) => (await evaluate(expression, frameId)).result,
     resync: (bp) => ctx.resync(bp),
+    retry: (expression, error) => ctx.adapter.retryExpression?.(expression, error, ctx.program),
+    errorLine: (message) => (ctx.adapter.evaluateError?.(message) ?? message.split("\n")[0]!).replace(/^cannot evaluate '.*?': /, "").trim(),
     ...(translate
       ? { translate: (expression: string, frameId: number) => translate(expression, { program: ctx.program, evaluate: (e) => evaluate(e, frameId) }) }
       : {}),

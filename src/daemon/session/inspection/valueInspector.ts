@@ -1,6 +1,7 @@
 // Reading values from a stopped program: variables of the selected frame, `print`, `eval`, `set`,
 // and the values shown at a stop. How each value reads (the presentation rules) is in ../values/values.ts;
 // this file asks the adapter and fills in what a value's own line cannot say.
+import { NO_VALUE } from "../../../adapters/cLibrary.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { DebuggerError } from "../../../common/errors.ts";
 import type { PrintResult, Replies, ValueData } from "../../../ipc/commands.ts";
@@ -482,7 +483,9 @@ export class ValueInspector {
     const client = this.session.requireLive();
     let frameId = at;
     if (frameId === undefined && this.session.state === "stopped") frameId = (await this.frames.selectedFrameNow(q)).frame.id;
-    const spelled = context === "repl" ? { expression } : (this.session.adapter.rewriteExpression?.(expression) ?? { expression });
+    const spell = (text: string) =>
+      context === "repl" ? { expression: text } : (this.session.adapter.rewriteExpression?.(text, this.session.foundAdapter) ?? { expression: text });
+    const spelled = spell(expression);
     const ask = (text: string, how: typeof context) =>
       client.request("evaluate", {
         expression: text,
@@ -490,16 +493,35 @@ export class ValueInspector {
         context: how,
         ...(format && this.session.capabilities.supportsValueFormattingOptions ? { format } : {}),
       });
+    // A spelling the debugger asks for after refusing this one with ERROR (a C library call cast to
+    // its declared type), asked once: undefined when there is none.
+    const retry = async (error: string) => {
+      if (context === "repl") return undefined;
+      const again = this.session.adapter.retryExpression?.(expression, error, this.session.program);
+      if (again === undefined) return undefined;
+      const other = spell(again);
+      const body = await ask(other.expression, other.context ?? context);
+      this.session.adapter.checkEvaluate?.(again, body);
+      return body;
+    };
     try {
       let body: P.EvaluateResponse["body"];
       try {
         body = await ask(spelled.expression, spelled.context ?? context);
+        // An empty value (gdb's answer to a call it cannot type) may have a spelling that has one.
+        if (body.result === "") body = (await retry(NO_VALUE).catch(() => undefined)) ?? body;
+        this.session.adapter.checkEvaluate?.(expression, body);
       } catch (e) {
+        if (!(e instanceof DebuggerError) || (e.code !== "ADAPTER_ERROR" && e.code !== "EVALUATE_FAILED") || client.closed) throw e;
+        const again = await retry(e.message).catch(() => undefined);
+        if (again) body = again;
         // The adapter's other spelling failed: the expression as written says why, or works.
-        if (!spelled.orAsWritten || !(e instanceof DebuggerError) || e.code !== "ADAPTER_ERROR" || client.closed) throw e;
-        body = await ask(expression, context);
+        else if (!spelled.orAsWritten || e.code !== "ADAPTER_ERROR") throw e;
+        else {
+          body = await ask(expression, context);
+          this.session.adapter.checkEvaluate?.(expression, body);
+        }
       }
-      this.session.adapter.checkEvaluate?.(expression, body);
       return body;
     } catch (e) {
       // A broken connection (a malformed frame) is not the expression's fault.

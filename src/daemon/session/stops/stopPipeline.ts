@@ -180,6 +180,7 @@ export class StopPipeline {
       frames: this.reader,
       registry: this.breakpoints.registry,
       program: this.session.program,
+      found: this.session.foundAdapter,
       resync: (bp) => this.breakpoints.resyncNow(q, bp),
     };
   }
