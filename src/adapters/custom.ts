@@ -1,4 +1,5 @@
 // Any DAP adapter named in config.toml ([adapters.NAME]): command line, transport, launch defaults.
+import { nativeShapes } from "./nativeValues.ts";
 import { extname } from "node:path";
 import type { AdapterConfig } from "../common/config.ts";
 import { delveWrappers, goBytes } from "./delveValues.ts";
@@ -39,6 +40,7 @@ export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
     printContext: "watch",
     // It may wrap any debugger: every built-in adapter's value rules (each reads only its own spellings).
     compactValue: (value, type) => goBytes(gdbCompactValue(lldbCompactValue(value, type), type), type),
+    nativeValues: nativeShapes,
     ownedObject: gdb.ownedObject,
     runtimeFrames: NATIVE_RUNTIME_FRAMES,
     frameName: (name) => nativeFunctionName(debugpy.frameName?.(name) ?? name),

@@ -1,4 +1,5 @@
 // lldb-dap (formerly lldb-vscode): C, C++, Rust, Swift. Facts in shared/ADAPTERS.md.
+import { nativeShapes } from "./nativeValues.ts";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { extname } from "node:path";
@@ -236,6 +237,7 @@ export const lldbDap: AdapterSpec = {
   printContext: "watch",
   waits: cWaits,
   compactValue: lldbCompactValue,
+  nativeValues: nativeShapes,
   evaluateError: lldbEvaluateError,
   wrappers: firstWrapper(lldbWrappers, rustWrappers),
   frameName: nativeFunctionName,
