@@ -1,7 +1,7 @@
 // GDB: its own DAP (`gdb -i=dap`) from GDB 14 on; for older gdb, cdt-gdb-adapter (npm, Eclipse
 // CDT), which drives gdb over GDB/MI. Chosen only with `--adapter gdb`: native programs go to
 // lldb-dap by default. Facts in shared/ADAPTERS.md.
-import { nativeShapes } from "./nativeValues.ts";
+import { nativeShapes, nativeTruth } from "./nativeValues.ts";
 import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
@@ -500,6 +500,7 @@ export const gdb: AdapterSpec = {
   waits: cWaits,
   compactValue: gdbCompactValue,
   nativeValues: nativeShapes,
+  conditionTruth: nativeTruth,
   // Rust's wrappers through rustc's gdb providers (`strong=1, weak=0`) and a Mutex shown as `{...}`.
   wrappers: rustWrappers,
   frameName: nativeFunctionName,

@@ -1,5 +1,5 @@
 // lldb-dap (formerly lldb-vscode): C, C++, Rust, Swift. Facts in shared/ADAPTERS.md.
-import { nativeShapes } from "./nativeValues.ts";
+import { nativeShapes, nativeTruth } from "./nativeValues.ts";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { extname } from "node:path";
@@ -238,6 +238,7 @@ export const lldbDap: AdapterSpec = {
   waits: cWaits,
   compactValue: lldbCompactValue,
   nativeValues: nativeShapes,
+  conditionTruth: nativeTruth,
   evaluateError: lldbEvaluateError,
   wrappers: firstWrapper(lldbWrappers, rustWrappers),
   frameName: nativeFunctionName,

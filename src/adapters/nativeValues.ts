@@ -2,7 +2,7 @@
 // console; gdb through cdt-gdb-adapter): byte and char elements, types as the compiler spells them,
 // a container shown as its size. The daemon reads them only through AdapterSpec.nativeValues
 // (nativeShapes below), so no other adapter's text meets these rules. Unit-tested from tables.
-import type { NativeValues } from "./types.ts";
+import { type NativeValues, numberTruth } from "./types.ts";
 
 /** Byte arrays (`unsigned char[N]`, `uint8_t[N]`, `[u8; N]`) read as bytes, not as a string of escapes. */
 export function isByteArray(type: string | undefined): boolean {
@@ -145,6 +145,18 @@ export function maybeUnreadableCharPointer(value: string, type: string | undefin
 /** The first element of such a pointer, read: a NUL (LLDB `'\0'`, or `0`) means the string is truly empty. */
 export function isNulChar(value: string): boolean {
   return /^'\\0'$|^0$/.test(value);
+}
+
+/**
+ * A condition's value as C, C++ and Rust read it: false, a null pointer (`0x0000000000000000`,
+ * `NULL`, `nullptr`), a NUL char (LLDB `'\\0'`), Rust's `None` as rustc's providers show it; a
+ * number (C suffixes `10u`, `1.5f`) by its value. LLDB may lead with the type: `(bool) true`.
+ */
+export function nativeTruth(value: string): boolean | undefined {
+  const r = value.trim().replace(/^\([^()]*\)\s*/, "");
+  if (/^(?:false|None|NULL|nullptr|'\\0'|0x0+)$/.test(r)) return false;
+  if (r === "true") return true;
+  return numberTruth(r.replace(/[uUlLfF]+$/, ""));
 }
 
 /** The native debuggers' spellings, as the daemon asks for them (AdapterSpec.nativeValues). */

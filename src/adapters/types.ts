@@ -170,6 +170,23 @@ export interface ValueWrappers {
 }
 
 /** The first wrapper rule set that reads `v` (a custom adapter keeps every built-in's). */
+/** A number's truth, as every language with numbers has it: not zero. Undefined: not a number. */
+export function numberTruth(text: string): boolean | undefined {
+  const n = Number(text);
+  return text !== "" && !Number.isNaN(n) ? n !== 0 : undefined;
+}
+
+/** The first reading that tells (a custom adapter may wrap any debugger). */
+export function firstTruth(...readers: ((value: string) => boolean | undefined)[]): (value: string) => boolean | undefined {
+  return (value) => {
+    for (const read of readers) {
+      const told = read(value);
+      if (told !== undefined) return told;
+    }
+    return undefined;
+  };
+}
+
 export function firstWrapper(...sets: ValueWrappers[]): ValueWrappers {
   return {
     async inside(v, r) {
@@ -410,6 +427,12 @@ export interface ValueFacet {
    * reads the object it owns, shown after it as a raw pointer's is. Undefined: not such a value.
    */
   ownedObject?(v: VariableView, expression: string): string | undefined;
+  /**
+   * A condition's value read as true or false in the language, as the adapter prints it (Python's
+   * `False`/`None`, Go's `nil`, LLDB's `(bool) true`): the daemon's own check of a condition and
+   * `trace --if`. Undefined: cannot tell (the condition then goes to the adapter). Default: undefined.
+   */
+  conditionTruth?(value: string): boolean | undefined;
   /** C, C++ and Rust values as a native debugger spells them (nativeValues.ts). Default: none of these rules apply. */
   nativeValues?: NativeValues;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
