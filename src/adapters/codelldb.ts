@@ -189,6 +189,7 @@ export const codelldb: AdapterSpec = {
   rawCommand: (command) => ({ expression: command, textAsOutput: true, fence: { command: `script print("${FENCE}")`, text: `${FENCE}\n` } }),
   rawError: lldbDap.rawError,
   compactValue: lldbDap.compactValue,
+  stopReason: lldbDap.stopReason,
   nativeValues: nativeShapes,
   conditionTruth: nativeTruth,
   evaluateError: lldbDap.evaluateError,

@@ -10,8 +10,9 @@ import { nativeFunctionName } from "./nativeFrames.ts";
 import { NATIVE_RUNTIME_FRAMES } from "./runtimeFrames.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
 import { debugpy, pythonTruth } from "./debugpy.ts";
-import { gdb } from "./gdb.ts";
+import { gdb, gdbSignalDescription, gdbSignalReason } from "./gdb.ts";
 import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
+import { lldbStopReason } from "./lldbDap.ts";
 import { type AdapterSpec, firstTruth, firstWrapper } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 
@@ -42,6 +43,9 @@ export function customAdapter(name: string, c: AdapterConfig): AdapterSpec {
     // It may wrap any debugger: every built-in adapter's value rules (each reads only its own spellings).
     compactValue: (value, type) => goBytes(gdbCompactValue(lldbCompactValue(value, type), type), type),
     nativeValues: nativeShapes,
+    // Either native debugger's stop words, as the daemon read them for every adapter before.
+    stopReason: (reason, output, description) => gdbSignalReason(reason) ?? lldbStopReason(reason, output, description),
+    stopDescription: gdbSignalDescription,
     conditionTruth: firstTruth(nativeTruth, pythonTruth, jsTruth, goTruth),
     ownedObject: gdb.ownedObject,
     runtimeFrames: NATIVE_RUNTIME_FRAMES,

@@ -512,8 +512,12 @@ export interface StopFacet {
    * sends a `stopped` event per thread and gdb reports each pending hit on the next resume itself.
    */
   otherHits?: "pc";
-  /** The stop reason when the adapter's own is vague (cdt-gdb-adapter says "generic" for a watchpoint and tells it in gdb's output). */
-  stopReason?(reason: string, outputSinceLastStop: string): string | undefined;
+  /**
+   * The stop reason when the adapter's own is vague or its own word (cdt-gdb-adapter says "generic"
+   * for a watchpoint and tells it in gdb's output, and names a signal as the reason, `SIGSEGV`;
+   * lldb-dap says "breakpoint" with the description "watchpoint 1"). Undefined: the adapter's reason.
+   */
+  stopReason?(reason: string, outputSinceLastStop: string, description?: string): string | undefined;
   /** What the stop was, from the adapter's own output, where its stopped event says nothing (gdb: which watchpoint fired). */
   stopDescription?(reason: string, outputSinceLastStop: string): string | undefined;
   /**
