@@ -1,6 +1,7 @@
 // CodeLLDB (vadimcn/codelldb, MIT): a DAP adapter built on an LLDB of its own (it ships liblldb
 // and lldb-server), for C, C++ and Rust. Picked with `--adapter codelldb`; lldb-dap stays the
 // default for native programs (docs/decisions.md, "CodeLLDB"). Facts in shared/ADAPTERS.md.
+import { nativeShapes, nativeTruth } from "./nativeValues.ts";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
@@ -188,6 +189,9 @@ export const codelldb: AdapterSpec = {
   rawCommand: (command) => ({ expression: command, textAsOutput: true, fence: { command: `script print("${FENCE}")`, text: `${FENCE}\n` } }),
   rawError: lldbDap.rawError,
   compactValue: lldbDap.compactValue,
+  stopReason: lldbDap.stopReason,
+  nativeValues: nativeShapes,
+  conditionTruth: nativeTruth,
   evaluateError: lldbDap.evaluateError,
   wrappers: lldbDap.wrappers,
   frameName: lldbDap.frameName,

@@ -7,7 +7,7 @@ import { DebuggerError } from "../common/errors.ts";
 import { RESTORE_VARIABLE, withNoDelay } from "./pythonNoDelay.ts";
 import { pythonWaits } from "./pythonWaits.ts";
 import { isPythonScript, pythonOfShebang, shebang } from "./shebang.ts";
-import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
+import { type AdapterSpec, type FoundAdapter, type LaunchOptions, numberTruth } from "./types.ts";
 import { isExecutable, realPath, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
 import { isAbsolutePath, namesDirectory, venvInterpreters } from "../common/hostPath.ts";
@@ -304,6 +304,14 @@ const VARIABLE_PRESENTATION = { special: "hide", function: "group", class: "grou
 
 const PY_EXTENSIONS = [".py", ".pyw"];
 
+/** A condition's value as Python reads it, from its repr: `False`, `None`, zero, an empty string or container. */
+export function pythonTruth(value: string): boolean | undefined {
+  const r = value.trim();
+  if (/^(?:False|None|b?''|b?""|\[\]|\{\}|\(\)|set\(\))$/.test(r)) return false;
+  if (r === "True") return true;
+  return numberTruth(r);
+}
+
 export const debugpy: AdapterSpec = {
   name: "debugpy",
   sourceExtensions: PY_EXTENSIONS,
@@ -393,6 +401,7 @@ export const debugpy: AdapterSpec = {
     return python && isAbsolutePath(python) ? python : undefined;
   },
   valuesAreRepr: true,
+  conditionTruth: pythonTruth,
   // debugpy's text of a deque leaves out its maxlen (`deque([1, 2, 3])` for maxlen=5): Python's own repr() says it.
   ownText: {
     applies: (v) => v.type === "deque" && /^[A-Za-z_]\w*$/.test(v.name) && !/maxlen=/.test(v.value),

@@ -2,7 +2,15 @@
 // Delve). Pure functions, unit-tested from a table of Delve's text.
 import type { VariableView } from "../ipc/types.ts";
 import { quoteBytes } from "./cValues.ts";
-import type { ValueReader, ValueWrappers } from "./types.ts";
+import { numberTruth, type ValueReader, type ValueWrappers } from "./types.ts";
+
+/** A condition's value as Go reads it, as Delve prints it: `false`, `nil`; a number by its value. */
+export function goTruth(value: string): boolean | undefined {
+  const r = value.trim();
+  if (r === "false" || r === "nil") return false;
+  if (r === "true") return true;
+  return numberTruth(r);
+}
 
 /** Go's `[]uint8 len: 5, cap: 5, [104,101,108,108,111]` also as the quoted string it holds. */
 export function goBytes(value: string, type: string | undefined): string {

@@ -1,6 +1,7 @@
 // GDB: its own DAP (`gdb -i=dap`) from GDB 14 on; for older gdb, cdt-gdb-adapter (npm, Eclipse
 // CDT), which drives gdb over GDB/MI. Chosen only with `--adapter gdb`: native programs go to
 // lldb-dap by default. Facts in shared/ADAPTERS.md.
+import { nativeShapes, nativeTruth } from "./nativeValues.ts";
 import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
@@ -259,6 +260,11 @@ export function gdbThreadsByLwp(text: string): Map<number, number> {
 /** gdb's word that a software or hardware watchpoint ended with its scope (the number is gdb's). */
 const WATCH_SCOPE = /Watchpoint (\d+) deleted because the program has left the block/;
 
+/** cdt-gdb-adapter names the signal itself as the stop reason (`SIGSEGV`), with no description: a signal stop, and which. */
+const SIGNAL_REASON = /^SIG[A-Z0-9]+$/;
+export const gdbSignalReason = (reason: string): string | undefined => (SIGNAL_REASON.test(reason) ? "signal" : undefined);
+export const gdbSignalDescription = (reason: string): string | undefined => (SIGNAL_REASON.test(reason) ? `signal ${reason}` : undefined);
+
 /** The lines cdt-gdb-adapter greets with, and its note on opening a core. */
 const CDT_GREETING = new RegExp(
   [
@@ -480,13 +486,14 @@ export const gdb: AdapterSpec = {
   // every machine.
   watchByLocation: (expression, slot, found) => (variantOf(found) === "cdt-gdb-adapter" ? pinnedWatch(expression, slot) : undefined),
   stopReason(reason, output) {
+    if (gdbSignalReason(reason)) return "signal";
     // gdb prints "Hardware watchpoint 2: total" (or "… read watchpoint", "… access (read/write) watchpoint"),
     // and "Watchpoint 2 deleted because the program has left the block in …" when its scope ends.
     return reason === "generic" && (/watchpoint \d+: /i.test(output) || WATCH_SCOPE.test(output)) ? "watchpoint" : undefined;
   },
   // Which watchpoint, in gdb's words (its number is the id cdt-gdb-adapter answered setDataBreakpoints with).
   stopDescription(reason, output) {
-    if (reason !== "generic") return undefined;
+    if (reason !== "generic") return gdbSignalDescription(reason);
     const scope = WATCH_SCOPE.exec(output);
     if (scope) return `watchpoint ${scope[1]} deleted: the program left the block where its expression is valid`;
     const fired = [
@@ -505,6 +512,8 @@ export const gdb: AdapterSpec = {
   retryExpression: (expression, error, program) => (program && isRust(program) ? undefined : retryWithLibraryCastsGdb(expression, error)),
   waits: cWaits,
   compactValue: gdbCompactValue,
+  nativeValues: nativeShapes,
+  conditionTruth: nativeTruth,
   // Rust's wrappers through rustc's gdb providers (`strong=1, weak=0`) and a Mutex shown as `{...}`.
   wrappers: rustWrappers,
   frameName: nativeFunctionName,

@@ -2,6 +2,15 @@
 // `{ x: 3 }`, `(2) [1, 2]` is `[ 1, 2 ]`, `Map(1) {'a' => 1}` is `Map(1) { 'a' => 1 }`. Only the
 // spacing and the array's length prefix differ; what js-debug abbreviates (`{…}`, `Array(2)`)
 // stays abbreviated. Text inside quotes is never touched.
+import { numberTruth } from "./types.ts";
+
+/** A condition's value as JavaScript reads it, from js-debug's preview: `false`, `null`, `undefined`, `NaN`, zero, an empty string. */
+export function jsTruth(value: string): boolean | undefined {
+  const r = value.trim();
+  if (/^(?:false|null|undefined|NaN|''|""|``)$/.test(r)) return false;
+  if (r === "true") return true;
+  return numberTruth(r);
+}
 
 /** A preview in util.inspect's spacing. */
 export function inspectStyle(preview: string): string {

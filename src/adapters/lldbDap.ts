@@ -1,4 +1,5 @@
 // lldb-dap (formerly lldb-vscode): C, C++, Rust, Swift. Facts in shared/ADAPTERS.md.
+import { nativeShapes, nativeTruth } from "./nativeValues.ts";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { extname } from "node:path";
@@ -120,6 +121,11 @@ function noAslrOff(o: LaunchOptions): { disableASLR?: false } {
   return o.target?.seccompFilter ? { disableASLR: false } : {};
 }
 
+/** lldb-dap 19 stops at a watchpoint with reason "breakpoint" and the description "watchpoint 1". */
+export function lldbStopReason(reason: string, _output: string, description?: string): string | undefined {
+  return reason === "breakpoint" && /^watchpoint\b/i.test(description ?? "") ? "watchpoint" : undefined;
+}
+
 export const lldbDap: AdapterSpec = {
   name: "lldb-dap",
   title: "LLDB (lldb-dap): C, C++, Rust, Swift",
@@ -228,6 +234,7 @@ export const lldbDap: AdapterSpec = {
   watchpointList: { command: "`watchpoint list -b", parse: parseLldbWatchpoints },
   // That "watchpoint 3" is not the CLI's id: a description that says only that would mislead.
   ownWatchpointNumber: /^watchpoint \d+$/i,
+  stopReason: lldbStopReason,
   // lldb-dap 19 answers setFunctionBreakpoints in its StringMap's order: a Rust program's `label`
   // took the id of the daemon's own rust_panic and its stop read "panic". LLDB's list says which is which.
   functionBreakpointIds: {
@@ -239,6 +246,8 @@ export const lldbDap: AdapterSpec = {
   printContext: "watch",
   waits: cWaits,
   compactValue: lldbCompactValue,
+  nativeValues: nativeShapes,
+  conditionTruth: nativeTruth,
   evaluateError: lldbEvaluateError,
   wrappers: firstWrapper(lldbWrappers, rustWrappers),
   frameName: nativeFunctionName,

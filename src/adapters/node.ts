@@ -1,6 +1,7 @@
 // Node (JavaScript, TypeScript through source maps) with Microsoft's js-debug: its DAP server
 // (`dapDebugServer.js`, run by Node) listens on TCP and opens each debuggee's session on a new
 // connection through `startDebugging` (sessionServer.ts routes them). Facts in shared/ADAPTERS.md.
+import { jsTruth } from "./jsValues.ts";
 import { existsSync, readFileSync, readlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path";
@@ -262,6 +263,7 @@ export const node: AdapterSpec = {
   // js-debug's previews are the value as Node shows it (jsValues.ts spaces them as util.inspect):
   // rebuilt from the children they would lose the program's key order (js-debug sorts them).
   valuesAreRepr: true,
+  conditionTruth: jsTruth,
   // `this` at the top of a module or a plain function is the global object or undefined: noise in a stop report.
   // The prototype link js-debug lists under every object is not one of its values (util.inspect leaves it out too).
   hideVariable: (name, type) => (name === "this" && (type === "global" || type === "undefined")) || name === "[[Prototype]]",

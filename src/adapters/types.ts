@@ -170,6 +170,23 @@ export interface ValueWrappers {
 }
 
 /** The first wrapper rule set that reads `v` (a custom adapter keeps every built-in's). */
+/** A number's truth, as every language with numbers has it: not zero. Undefined: not a number. */
+export function numberTruth(text: string): boolean | undefined {
+  const n = Number(text);
+  return text !== "" && !Number.isNaN(n) ? n !== 0 : undefined;
+}
+
+/** The first reading that tells (a custom adapter may wrap any debugger). */
+export function firstTruth(...readers: ((value: string) => boolean | undefined)[]): (value: string) => boolean | undefined {
+  return (value) => {
+    for (const read of readers) {
+      const told = read(value);
+      if (told !== undefined) return told;
+    }
+    return undefined;
+  };
+}
+
 export function firstWrapper(...sets: ValueWrappers[]): ValueWrappers {
   return {
     async inside(v, r) {
@@ -330,6 +347,30 @@ export interface BreakpointFacet {
   defaultExceptionOptions?: { path?: { names: string[] }[]; breakMode: "never" | "always" | "unhandled" | "userUnhandled" }[];
 }
 
+/**
+ * How the native debuggers (LLDB, gdb) spell C, C++ and Rust values where the daemon reads more
+ * from a value's children (src/adapters/nativeValues.ts, shared by lldb-dap, CodeLLDB, the lldb
+ * console and gdb).
+ */
+export interface NativeValues {
+  /** The type as written in code (`alloc::vec::Vec<i32, alloc::alloc::Global>` → `Vec<i32>`, C++ default template arguments dropped). */
+  shortType(type: string): string | undefined;
+  /** A byte array (`unsigned char[N]`, `uint8_t[N]`, `[u8; N]`): read as bytes, not a string of escapes. */
+  isByteArray(type: string | undefined): boolean;
+  /** The number behind one `char` element (LLDB `'\xfa'`, gdb `-6 '\372'`), or undefined. */
+  byteValue(value: string): number | undefined;
+  /** A `char[N]` shown as `[N]` (gdb through cdt-gdb-adapter): its elements are the string. */
+  isCharArrayShownAsSize(value: string, type: string | undefined): boolean;
+  /** A container shown as its size only (LLDB's `size=3`): its elements are worth showing inline. */
+  containerSize(value: string): number | undefined;
+  /** A value shown as a bare address, by its type: a C++ reference, a pointer to read through (not a `char *`), or neither. */
+  addressKind(type: string | undefined): "reference" | "pointer" | undefined;
+  /** A `char *` shown like an empty string that may be unreadable (LLDB's `0x10 ""`): its first element tells. */
+  maybeUnreadableCharPointer(value: string, type: string | undefined): boolean;
+  /** That first element is a NUL: the string is truly empty. */
+  isNulChar(value: string): boolean;
+}
+
 /** Expressions, values, the debugger's console and the machine level: the adapter's spellings of them. */
 export interface ValueFacet {
   /** Expression context for `print`: the one where plain expressions (and calls) work. */
@@ -398,6 +439,14 @@ export interface ValueFacet {
    * reads the object it owns, shown after it as a raw pointer's is. Undefined: not such a value.
    */
   ownedObject?(v: VariableView, expression: string): string | undefined;
+  /**
+   * A condition's value read as true or false in the language, as the adapter prints it (Python's
+   * `False`/`None`, Go's `nil`, LLDB's `(bool) true`): the daemon's own check of a condition and
+   * `trace --if`. Undefined: cannot tell (the condition then goes to the adapter). Default: undefined.
+   */
+  conditionTruth?(value: string): boolean | undefined;
+  /** C, C++ and Rust values as a native debugger spells them (nativeValues.ts). Default: none of these rules apply. */
+  nativeValues?: NativeValues;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
   /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
@@ -475,8 +524,12 @@ export interface StopFacet {
    * sends a `stopped` event per thread and gdb reports each pending hit on the next resume itself.
    */
   otherHits?: "pc";
-  /** The stop reason when the adapter's own is vague (cdt-gdb-adapter says "generic" for a watchpoint and tells it in gdb's output). */
-  stopReason?(reason: string, outputSinceLastStop: string): string | undefined;
+  /**
+   * The stop reason when the adapter's own is vague or its own word (cdt-gdb-adapter says "generic"
+   * for a watchpoint and tells it in gdb's output, and names a signal as the reason, `SIGSEGV`;
+   * lldb-dap says "breakpoint" with the description "watchpoint 1"). Undefined: the adapter's reason.
+   */
+  stopReason?(reason: string, outputSinceLastStop: string, description?: string): string | undefined;
   /** What the stop was, from the adapter's own output, where its stopped event says nothing (gdb: which watchpoint fired). */
   stopDescription?(reason: string, outputSinceLastStop: string): string | undefined;
   /**

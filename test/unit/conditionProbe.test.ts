@@ -12,6 +12,9 @@ import {
   type ProbeHost,
 } from "../../src/daemon/session/breakpoints/conditionProbe.ts";
 import type { BreakpointView } from "../../src/ipc/types.ts";
+import { debugpy } from "../../src/adapters/debugpy.ts";
+import { jsTruth } from "../../src/adapters/jsValues.ts";
+import { nativeTruth } from "../../src/adapters/nativeValues.ts";
 
 describe("conditionOperands", () => {
   test.each([
@@ -33,21 +36,11 @@ describe("conditionOperands", () => {
 });
 
 describe("truthy", () => {
-  test.each([
-    ["false", false],
-    ["False", false],
-    ["0", false],
-    ["None", false],
-    ["0x0000000000000000", false],
-    ["true", true],
-    ["True", true],
-    ["1", true],
-    ["-3", true],
-    ["(bool) true", true],
-    ["error: no member", undefined],
-    ["", undefined],
-  ])("%p", (value, verdict) => {
-    expect(truthy(value)).toBe(verdict);
+  // Each language's readings: conditionTruth.test.ts.
+  test("reads a value by the adapter's language, and tells nothing without one", () => {
+    expect(truthy("None", debugpy)).toBe(false);
+    expect(truthy("None", { conditionTruth: jsTruth })).toBeUndefined();
+    expect(truthy("false", {})).toBeUndefined();
   });
 });
 
@@ -97,6 +90,7 @@ describe("a condition the adapter's evaluator reads in another spelling (transla
         return "false";
       },
       resync: async () => {},
+      truthy: nativeTruth,
       translate: async (e) => {
         h.translations++;
         return spell(e);

@@ -18,6 +18,18 @@ test.each([
   expect(gdb.stopReason!("generic", output)).toBe(want ? "watchpoint" : undefined);
 });
 
+// cdt-gdb-adapter's stopped event for a signal: reason "SIGSEGV" (or "SIGINT" for a pause), no description.
+test.each([
+  ["SIGSEGV", "signal", "signal SIGSEGV"],
+  ["SIGINT", "signal", "signal SIGINT"],
+  ["SIGRTMIN", "signal", "signal SIGRTMIN"],
+  ["breakpoint-hit", undefined, undefined],
+  ["signal", undefined, undefined],
+])("stopReason / stopDescription of reason %s", (reason, want, description) => {
+  expect(gdb.stopReason!(reason, "")).toBe(want as string | undefined);
+  expect(gdb.stopDescription!(reason, "")).toBe(description as string | undefined);
+});
+
 test.each([
   ["total", undefined],
   ["s.a", undefined],

@@ -19,3 +19,14 @@ test("functionBreakpointIds: each function breakpoint's LLDB id by name (lldb-da
     ["Shape::area", 6],
   ]);
 });
+
+// lldb-dap 19's stopped event at a watchpoint: reason "breakpoint", description "watchpoint 1".
+test.each([
+  ["breakpoint", "watchpoint 1", "watchpoint"],
+  ["breakpoint", "Watchpoint 12", "watchpoint"],
+  ["breakpoint", "breakpoint 1.1", undefined],
+  ["breakpoint", undefined, undefined],
+  ["exception", "watchpoint 1", undefined],
+])("stopReason(%s, %s) = %s", (reason, description, want) => {
+  expect(lldbDap.stopReason!(reason, "", description)).toBe(want);
+});

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { debugpy } from "../../src/adapters/debugpy.ts";
-import { baseName, definitionPattern, languageExtensions, listing, parseListTarget, window } from "../../src/daemon/session/inspection/sourceList.ts";
+import { definitionPattern, languageExtensions } from "../../src/adapters/languages.ts";
+import { baseName, listing, parseListTarget, window } from "../../src/daemon/session/inspection/sourceList.ts";
 import { readLines } from "../../src/daemon/session/inspection/sourceWindow.ts";
 
 describe("parseListTarget", () => {

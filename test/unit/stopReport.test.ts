@@ -21,7 +21,8 @@ describe("normaliseReason", () => {
     ["function breakpoint", undefined, undefined, [1], "breakpoint"],
     ["instruction breakpoint", undefined, undefined, [], "breakpoint"],
     ["data breakpoint", undefined, undefined, [], "watchpoint"],
-    ["breakpoint", "watchpoint 1", undefined, [], "watchpoint"],
+    // lldb-dap's "breakpoint" / "watchpoint 1" is read by its facet (lldbStopReason), not here
+    ["breakpoint", "watchpoint 1", undefined, [], "breakpoint"],
     ["step", undefined, undefined, [], "step"],
     // lldb-dap: entry and pause arrive as a SIGSTOP exception
     ["exception", "signal SIGSTOP", "entry", [], "entry"],
@@ -29,9 +30,10 @@ describe("normaliseReason", () => {
     ["exception", "signal SIGSEGV", undefined, [], "signal"],
     // a real crash while a pause was pending is still the crash
     ["exception", "signal SIGSEGV", "pause", [], "signal"],
-    // gdb names the signal as the reason
-    ["SIGINT", undefined, "pause", [], "pause"],
-    ["SIGSEGV", undefined, undefined, [], "signal"],
+    // gdb names the signal as the reason: its facet says "signal" / "signal SIGINT" (gdb.test.ts)
+    ["signal", "signal SIGINT", "pause", [], "pause"],
+    ["signal", "signal SIGSEGV", undefined, [], "signal"],
+    ["SIGSEGV", undefined, undefined, [], "SIGSEGV"],
     // cdt-gdb-adapter's entry stop is a temporary breakpoint at main
     ["breakpoint", undefined, "entry", [], "entry"],
     ["breakpoint", undefined, "entry", [2], "breakpoint"],

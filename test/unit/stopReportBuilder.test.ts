@@ -78,6 +78,18 @@ describe("classify: the reason in the same words whatever the adapter", () => {
       { reason: "entry" },
     ],
     ["gdb names the signal as the reason", { reason: "SIGSEGV", threadId: 1 }, { adapter: gdb }, { reason: "signal", description: "signal SIGSEGV" }],
+    [
+      "gdb's pause is a SIGINT",
+      { reason: "SIGINT", threadId: 1 },
+      { adapter: gdb, ctx: { expecting: "pause" } },
+      { reason: "pause", description: "signal SIGINT" },
+    ],
+    [
+      "gdb's signal rule is gdb's: another adapter's reason stays its own",
+      { reason: "SIGSEGV", threadId: 1 },
+      { adapter: delve },
+      { reason: "SIGSEGV", description: undefined },
+    ],
     ["a core dump's first stop", { reason: "entry", threadId: 1 }, { adapter: delve, ctx: { core: true } }, { reason: "core" }],
     [
       "a crash in a core dump keeps its signal",

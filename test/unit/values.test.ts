@@ -1,60 +1,7 @@
 // Values that are compact and true, from tables.
 import { expect, test } from "bun:test";
-import { byteOf, compactValue, containerSize, isByteArray, isCharArrayShownAsSize, isStringLike, shortType } from "../../src/daemon/session/values/values.ts";
-
-test.each([
-  ["unsigned char[4]", true],
-  ["uint8_t[16]", true],
-  ["[u8; 4]", true],
-  ["char[4]", false],
-  ["int[4]", false],
-  [undefined, false],
-])("isByteArray(%s) = %s", (type, want) => expect(isByteArray(type)).toBe(want));
-
-test.each([
-  ["'\\x01'", "0x01"],
-  ["'\\xfa'", "0xfa"],
-  ["'a'", "0x61"],
-  ["'\\0'", "0x00"],
-  ["'\\n'", "0x0a"],
-  ["'\\U00000001'", "0x01"],
-  ["250", "0xfa"],
-  ["300", undefined],
-  ["97 'a'", "0x61"],
-  ["0 '\\000'", "0x00"],
-  ["-23 '\\351'", "0xe9"],
-  ["222 '\\336'", "0xde"],
-  ["-300 'x'", undefined],
-  ["'ab'", undefined],
-  ["weird", undefined],
-])("byteOf(%s) = %s", (value, want) => expect(byteOf(value)).toBe(want));
-
-test.each([
-  ["[16]", "char [16]", true],
-  ["[4]", "const char [4]", true],
-  ["[16]", "unsigned char [16]", false],
-  ["[16]", "signed char [16]", false],
-  ['"bolt"', "char [16]", false],
-  ["[4]", "int [4]", false],
-  ["[4]", undefined, false],
-])("isCharArrayShownAsSize(%s, %s) = %s", (value, type, want) => expect(isCharArrayShownAsSize(value, type)).toBe(want));
-
-test.each([
-  ["alloc::vec::Vec<int, alloc::alloc::Global>", "Vec<int>"],
-  ["alloc::string::String", "String"],
-  ["core::option::Option<i32>", "Option<i32>"],
-  ["core::result::Result<i32, alloc::string::String>", "Result<i32, String>"],
-  ["std::collections::hash::map::HashMap<&str, int, std::hash::random::RandomState, alloc::alloc::Global>", "HashMap<&str, int>"],
-  ["std::vector<int>", "std::vector<int>"],
-  ["int", "int"],
-])("shortType(%s) = %s", (type, want) => expect(shortType(type)).toBe(want));
-
-test.each([
-  ["size=3", 3],
-  ["size=0", 0],
-  ["3", undefined],
-  ["{size=3}", undefined],
-])("containerSize(%s) = %s", (value, want) => expect(containerSize(value)).toBe(want));
+import { builtinAdapters } from "../../src/adapters/index.ts";
+import { compactValue, isStringLike, typeAsWritten } from "../../src/daemon/session/values/values.ts";
 
 test.each([
   ['"abc"', true],
@@ -69,24 +16,11 @@ test("compactValue applies the adapter's own rules, and none without them", () =
   expect(compactValue({}, '"ab\\0\\0"', "char[4]")).toBe('"ab\\0\\0"');
 });
 
-test.each([
-  ["std::vector<int, std::allocator<int> >", "std::vector<int>"],
-  ["std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >", "std::string"],
-  [
-    "std::map<std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >, int, std::less<std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > >, std::allocator<std::pair<std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const, int> > >",
-    "std::map<std::string, int>",
-  ],
-  ["std::map<std::basic_string<char>, int>", "std::map<std::string, int>"],
-  ["std::unique_ptr<P, std::default_delete<P> >", "std::unique_ptr<P>"],
-  ["std::unordered_map<int, double, std::hash<int>, std::equal_to<int>, std::allocator<std::pair<int const, double> > >", "std::unordered_map<int, double>"],
-  ["const std::vector<int, std::allocator<int> > &", "const std::vector<int> &"],
-  ["std::vector<P, std::allocator<P> > *", "std::vector<P> *"],
-  ["std::pair<std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > const, int>", "std::pair<std::string const, int>"],
-  ["std::vector<int, MyAlloc<int> >", "std::vector<int, MyAlloc<int>>"],
-  ["std::vector<int>::iterator", "std::vector<int>::iterator"],
-  ["std::_Rb_tree_iterator<std::pair<int const, int> >", "std::_Rb_tree_iterator<std::pair<int const, int>>"],
-  ["std::function<int (int)>", "std::function<int (int)>"],
-  ["std::array<int, 3>", "std::array<int, 3>"],
-  ["broken<std::vector<int>", "broken<std::vector<int>"],
-  ["Vec<i32>", "Vec<i32>"],
-])("shortType(%s) = %s", (type, want) => expect(shortType(type)).toBe(want));
+test("a type is spelled by the adapter's own rules: the native debuggers shorten C++ and Rust types, the others keep theirs", () => {
+  const by = (name: string) => builtinAdapters.find((a) => a.name === name)!;
+  for (const name of ["lldb-dap", "codelldb", "gdb", "lldb-cli"])
+    expect(typeAsWritten(by(name), "alloc::vec::Vec<i32, alloc::alloc::Global>")).toBe("Vec<i32>");
+  for (const name of ["debugpy", "delve", "node"]) expect(by(name).nativeValues).toBeUndefined();
+  expect(typeAsWritten(by("delve"), "map[string]main.Item")).toBe("map[string]main.Item");
+  expect(typeAsWritten(by("gdb"), undefined)).toBeUndefined();
+});

@@ -134,3 +134,9 @@ export function harnessArguments(t: CargoTest): string[] {
   if (!t.harnessArgs.some((a) => a === "--nocapture" || a === "--no-capture" || a === "--show-output")) args.push("--nocapture");
   return args;
 }
+
+/** `cargo test` narrowed to one test: its name as the filter, matched exactly by the harness. */
+export function cargoOneTest(command: string[], name: string): string[] {
+  const sep = command.indexOf("--");
+  return sep < 0 ? [...command, name, "--", "--exact"] : [...command.slice(0, sep), name, ...command.slice(sep), "--exact"];
+}

@@ -214,3 +214,8 @@ export function readGoJson(stdout: string): GoSurvey {
     passedTests,
   };
 }
+
+/** `go test` narrowed to one test: `-run '^NAME$'`, the name as a literal in go's regexp syntax. */
+export function goOneTest(command: string[], name: string): string[] {
+  return [...command, "-run", `^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`];
+}

@@ -232,3 +232,11 @@ sys.exit(0 if found else 3)
       : `\`${python} -m pip install ${dist}\``;
   throw new DebuggerError("PROGRAM_NOT_FOUND", `No module named ${top} in ${where} (${python} -m ${module} would exit with code 1)`, hint);
 }
+
+/** pytest narrowed to one test: `-k NAME`, or a node id in place of its file where the command names it (both would run the whole file). */
+export function pytestOneTest(command: string[], name: string): string[] {
+  if (!name.includes("::")) return [...command, "-k", name];
+  const file = name.slice(0, name.indexOf("::"));
+  const at = command.findIndex((w, i) => i > 0 && (w === file || w.replace(/^\.\//, "") === file.replace(/^\.\//, "")));
+  return at < 0 ? [...command, name] : command.map((w, i) => (i === at ? name : w));
+}

@@ -8,6 +8,9 @@ import { ClientGone } from "../cancel.ts";
 import type { ArgsOut, DiffData, DiffEnd, RunData, RunHit } from "../../ipc/commands.ts";
 import { planTest } from "../../adapters/testRunners/plan.ts";
 import type { Runner } from "../../adapters/testRunners/summary.ts";
+import { pytestOneTest } from "../../adapters/testRunners/python.ts";
+import { goOneTest } from "../../adapters/testRunners/go.ts";
+import { cargoOneTest } from "../../adapters/testRunners/cargo.ts";
 import { lookupEnv } from "../../common/callerEnv.ts";
 import { loadConfig } from "../../common/config.ts";
 import type { Caller, DaemonContext, Handlers, ReplyStream } from "./common.ts";
@@ -78,21 +81,14 @@ async function diff(a: ArgsOut<"diff">, caller: Caller, ctx: DaemonContext, stre
  */
 export function withTest(command: string[], runner: Runner, name: string): string[] {
   switch (runner) {
-    case "pytest": {
-      if (!name.includes("::")) return [...command, "-k", name];
-      // A node id in place of its file where the command names it (both would run the whole file).
-      const file = name.slice(0, name.indexOf("::"));
-      const at = command.findIndex((w, i) => i > 0 && (w === file || w.replace(/^\.\//, "") === file.replace(/^\.\//, "")));
-      return at < 0 ? [...command, name] : command.map((w, i) => (i === at ? name : w));
-    }
+    case "pytest":
+      return pytestOneTest(command, name);
     case "unittest":
       return [...command, name];
     case "go":
-      return [...command, "-run", `^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`];
-    case "cargo": {
-      const sep = command.indexOf("--");
-      return sep < 0 ? [...command, name, "--", "--exact"] : [...command.slice(0, sep), name, ...command.slice(sep), "--exact"];
-    }
+      return goOneTest(command, name);
+    case "cargo":
+      return cargoOneTest(command, name);
     default:
       throw new DebuggerError(
         "USAGE",

@@ -157,7 +157,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
       if (!onTraceLine(stop)) return false;
       if (!bp.condition) return true;
       const [held] = await s.displays.evaluate([bp.condition]);
-      return held?.value !== undefined && truthy(held.value) === true;
+      return held?.value !== undefined && truthy(held.value, s.adapter) === true;
     };
     const hits: TraceHit[] = [];
     const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;

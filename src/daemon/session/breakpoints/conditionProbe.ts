@@ -81,20 +81,16 @@ export function conditionOperands(condition: string): string[] {
   return out;
 }
 
-/** What a condition's value says: true, false, or undefined when it cannot be read as either. */
-export function truthy(result: string): boolean | undefined {
-  // lldb may lead with the type: `(bool) true`.
-  const r = result.trim().replace(/^\([^()]*\)\s*/, "");
-  if (/^(false|False|None|nil|null|NULL|nullptr|'\\0'|0x0+)$/.test(r)) return false;
-  if (/^(true|True)$/.test(r)) return true;
-  const n = Number(r.replace(/[uUlLfF]+$/, ""));
-  if (r !== "" && !Number.isNaN(n)) return n !== 0;
-  return undefined;
+/** What a condition's value says in the adapter's language (AdapterSpec.conditionTruth): true, false, or undefined when it cannot be read as either. */
+export function truthy(result: string, adapter: Pick<AdapterSpec, "conditionTruth">): boolean | undefined {
+  return adapter.conditionTruth?.(result);
 }
 
 export interface ProbeHost {
   /** Evaluates in the given frame; rejects on an error. */
   evaluate(expression: string, frameId: number): Promise<string>;
+  /** A condition's value read as true or false in the adapter's language (truthy); undefined: cannot tell. */
+  truthy(value: string): boolean | undefined;
   /** Re-sends the adapter the set this breakpoint belongs to (its condition changed hands). */
   resync(bp: Breakpoint): Promise<void>;
   /** The expression as the adapter's evaluator reads it, in the given frame (AdapterSpec.translateExpression); rejects on a refusal. */
@@ -158,7 +154,7 @@ export async function checkConditions(host: ProbeHost, probed: Probed[], frameId
           ),
       ),
     ]);
-    const verdict = "value" in cond! ? truthy(cond.value) : undefined;
+    const verdict = "value" in cond! ? host.truthy(cond.value) : undefined;
     // Read at the first pass, true or false: a condition that held on a vector not constructed yet held on garbage.
     if (!probe.sourceRead) {
       probe.sourceRead = true;
@@ -361,6 +357,7 @@ export function probeHost(ctx: ConditionContext): ProbeHost {
     resync: (bp) => ctx.resync(bp),
     retry: (expression, error) => ctx.adapter.retryExpression?.(expression, error, ctx.program),
     errorLine: (message) => (ctx.adapter.evaluateError?.(message) ?? message.split("\n")[0]!).replace(/^cannot evaluate '.*?': /, "").trim(),
+    truthy: (value) => truthy(value, ctx.adapter),
     ...(translate
       ? { translate: (expression: string, frameId: number) => translate(expression, { program: ctx.program, evaluate: (e) => evaluate(e, frameId) }) }
       : {}),

@@ -6,6 +6,7 @@ import { basename, dirname, extname, isAbsolute, join, resolve } from "node:path
 import { DebuggerError } from "../../../common/errors.ts";
 import type { ListData } from "../../../ipc/commands.ts";
 import { findBelow } from "./findBelow.ts";
+import { definitionPattern, languageExtensions } from "../../../adapters/languages.ts";
 
 export type ListTarget =
   | { kind: "here" }
@@ -72,35 +73,6 @@ export function baseName(name: string): string {
   return (parts.at(-1) ?? bare).replace(/[()*]/g, "");
 }
 
-/** A definition of `name` in a source line, per language (not a declaration or a call). */
-export function definitionPattern(name: string, ext: string): RegExp | undefined {
-  const n = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  switch (ext.toLowerCase()) {
-    case ".py":
-    case ".pyw":
-      return new RegExp(`^\\s*(?:async\\s+)?(?:def|class)\\s+${n}\\b`);
-    case ".go":
-      return new RegExp(`^func\\s+(?:\\([^)]*\\)\\s*)?${n}\\s*[[(]`);
-    case ".rs":
-      return new RegExp(`^\\s*(?:pub(?:\\([^)]*\\))?\\s+)?(?:const\\s+)?(?:async\\s+)?(?:unsafe\\s+)?(?:extern\\s+"[^"]*"\\s+)?fn\\s+${n}\\b`);
-    case ".c":
-    case ".cc":
-    case ".cpp":
-    case ".cxx":
-    case ".c++":
-    case ".h":
-    case ".hh":
-    case ".hpp":
-    case ".hxx":
-    case ".m":
-    case ".mm":
-      // A return type (or a qualifier) before the name, an open parenthesis after, no `;` (a prototype).
-      return new RegExp(`^(?!\\s*(?:return|else|if|while|for|switch)\\b)[\\w:<>*&,\\s~]*?(?:[\\s*&]|::)${n}\\s*\\([^;]*$`);
-    default:
-      return undefined;
-  }
-}
-
 /** Directories never searched: tools' caches, installed packages, build output. */
 const SKIP_DIRS = new Set(["node_modules", "__pycache__", "site-packages", "dist-packages", "target", "vendor", "build", "dist"]);
 
@@ -134,18 +106,6 @@ export function sourceFilesBelow(roots: string[], exts: readonly string[], maxFi
     level = next;
   }
   return out;
-}
-
-/**
- * The source extensions of a program's language: the adapter's own (AdapterSpec.sourceExtensions),
- * else from the program's path (a script, or a binary: the native ones). No session: every language.
- */
-export function languageExtensions(program: string | undefined, adapter: { sourceExtensions?: string[] } | undefined): string[] {
-  if (!adapter && !program) return [".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".rs", ".go", ".py"];
-  if (adapter?.sourceExtensions) return adapter.sourceExtensions;
-  if (/\.pyw?$/i.test(program ?? "")) return [".py", ".pyw"];
-  if (/\.go$/i.test(program ?? "")) return [".go"];
-  return [".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".rs", ".m", ".mm"];
 }
 
 // ---- the listing --------------------------------------------------------------------------

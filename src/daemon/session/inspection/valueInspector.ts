@@ -15,20 +15,16 @@ import type { InQueue, Queue } from "../core/queue.ts";
 import { checkedCount, oneLevelDown, type ValueReader } from "../values/oneLevelDown.ts";
 import { functionName } from "./frameView.ts";
 import { quoteBytes } from "../../../adapters/cValues.ts";
+import { byteOf } from "../../../adapters/nativeValues.ts";
 import {
-  byteOf,
-  byteValue,
   compactValue,
-  containerSize,
   evaluateError,
   formatTree,
   formatValue,
-  isByteArray,
-  isCharArrayShownAsSize,
   isOpaqueValue,
   isStringLike,
   NULL_POINTER,
-  shortType,
+  typeAsWritten,
   type Format,
 } from "../values/values.ts";
 
@@ -117,7 +113,7 @@ export class ValueInspector {
     const truncated: string[] = [];
     if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
     // --format address: the pointer's bare address, nothing read behind it (no `→ {…}`, no children).
-    if (isBareAddress(full, format)) return { expression, result: full, type: shortType(r.type), reference: r.variablesReference };
+    if (isBareAddress(full, format)) return { expression, result: full, type: typeAsWritten(this.session.adapter, r.type), reference: r.variablesReference };
     const frameId = this.session.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
     const head = await this.smartPointerNow(
       q,
@@ -130,8 +126,8 @@ export class ValueInspector {
       expression,
       frameId,
     );
-    depth ??= context === "eval" || isStringLike(head.value) || isByteArray(r.type) ? 0 : 1;
-    const data: ValueData = { expression, result: head.value, type: shortType(r.type), reference: r.variablesReference };
+    depth ??= context === "eval" || isStringLike(head.value) || !!this.session.adapter.nativeValues?.isByteArray(r.type) ? 0 : 1;
+    const data: ValueData = { expression, result: head.value, type: typeAsWritten(this.session.adapter, r.type), reference: r.variablesReference };
     // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
     if (r.variablesReference > 0 && depth > 0 && !NULL_POINTER.test(head.value.trim())) {
       const children = await this.variablesNow(q, r.variablesReference, depth - 1);
@@ -172,7 +168,7 @@ export class ValueInspector {
         out.push({
           expression,
           result: truncateValue(shown, this.session.limits.maxValueLength * 5).value,
-          type: shortType(r.type),
+          type: typeAsWritten(this.session.adapter, r.type),
           reference: r.variablesReference,
         });
       } catch (e) {
@@ -192,7 +188,8 @@ export class ValueInspector {
       // console's `(int) $0 = 7` for an expression): the variable is read back.
       const readBack = async (said: { value?: string; type?: string }): Promise<Replies["set"]> => {
         const now = await this.evaluateNow(q, name, this.session.adapter.printContext, undefined).catch(() => undefined);
-        if (now) return { name, value: compactValue(this.session.adapter, now.result, now.type), type: shortType(now.type ?? said.type) };
+        if (now)
+          return { name, value: compactValue(this.session.adapter, now.result, now.type), type: typeAsWritten(this.session.adapter, now.type ?? said.type) };
         return { name, value: said.value ?? value, type: said.type };
       };
       for (const scope of scopes.filter((x) => !x.expensive)) {
@@ -311,27 +308,22 @@ export class ValueInspector {
     if (v.reference <= 0 || this.session.adapter.valuesAreRepr) return v;
     const down = await oneLevelDown(this.session.adapter, v, this.readerFor(q, depth, frameId)).catch(() => undefined);
     if (down) return down;
-    const size = containerSize(v.value);
-    const byteArray = isByteArray(v.type);
+    // C, C++ and Rust spellings (bytes, `char` arrays, sizes): the native debuggers' own (AdapterSpec.nativeValues).
+    const native = this.session.adapter.nativeValues;
+    const size = native?.containerSize(v.value);
+    const byteArray = !!native?.isByteArray(v.type);
     const struct = /(^\{)|( @ 0x[0-9a-f]+$)/i.test(v.value);
     // A C++ reference or a pointer to a struct shows as a bare address: the fields say more.
-    // (A Rust Box or `*mut T` is a pointer too: gdb shows it as its address.)
-    const address = /^0x[0-9a-f]+$/i.test(v.value)
-      ? /&\s*$/.test(v.type ?? "")
-        ? "reference"
-        : (/\*\s*$/.test(v.type ?? "") && !/char\s*\*\s*$/.test(v.type ?? "")) || /^(?:alloc::boxed::)?Box<|^\*(?:mut|const) /.test(v.type ?? "")
-          ? "pointer"
-          : undefined
-      : undefined;
+    const address = /^0x[0-9a-f]+$/i.test(v.value) ? native?.addressKind(v.type) : undefined;
     // LLDB shows a `char *` it cannot read as `0x10 ""`, like an empty string: its one child tells.
-    if (/^0x[0-9a-f]+ ""$/i.test(v.value) && /char\s*\*\s*$/.test(v.type ?? "")) {
+    if (native?.maybeUnreadableCharPointer(v.value, v.type)) {
       const [first] = await this.variablesNow(q, v.reference).catch(() => []);
-      return first && /^'\\0'$|^0$/.test(first.value) ? v : { ...v, value: `${v.value.slice(0, -3)} <unreadable>` };
+      return first && native.isNulChar(first.value) ? v : { ...v, value: `${v.value.slice(0, -3)} <unreadable>` };
     }
     // gdb (through cdt-gdb-adapter) shows a `char[N]` as `[N]`: its elements are the string.
-    if (isCharArrayShownAsSize(v.value, v.type)) {
+    if (native?.isCharArrayShownAsSize(v.value, v.type)) {
       const kids = await this.variablesNow(q, v.reference).catch(() => []);
-      const bytes = kids.map((k) => byteValue(k.value));
+      const bytes = kids.map((k) => native.byteValue(k.value));
       if (kids.length === 0 || bytes.some((b) => b === undefined)) return v;
       const nul = bytes.indexOf(0);
       return { ...v, value: quoteBytes((nul < 0 ? bytes : bytes.slice(0, nul)) as number[]) };
@@ -351,7 +343,7 @@ export class ValueInspector {
           kids.map((k) =>
             / @ 0x[0-9a-f]+$/i.test(k.value)
               ? this.inlineValue(q, k, 1, frameId)
-              : depth > 0 && containerSize(k.value) !== undefined
+              : depth > 0 && native?.containerSize(k.value) !== undefined
                 ? this.inlineValue(q, k, depth - 1, frameId)
                 : k,
           ),
@@ -364,7 +356,7 @@ export class ValueInspector {
       // `Some(5)`, `{[0] = 1, [1] = 2}`), not a placeholder (`Item @ 0x…`, `{...}`, a bare `size=2`).
       // A byte array field is not plain even when LLDB prints it as a string: it reads as bytes.
       const plain = (k: VariableView) =>
-        !(k.reference > 0 && isByteArray(k.type) && !k.value.startsWith("{")) &&
+        !(k.reference > 0 && native?.isByteArray(k.type) && !k.value.startsWith("{")) &&
         (k.reference <= 0 ||
           /^0x[0-9a-f]+$/i.test(k.value) ||
           isStringLike(k.value) ||
@@ -451,7 +443,7 @@ export class ValueInspector {
       if (!this.showHidden && this.session.adapter.hideVariable?.(v.name, v.type)) continue;
       const view: VariableView = {
         name: v.name,
-        type: shortType(v.type),
+        type: typeAsWritten(this.session.adapter, v.type),
         value: await this.runtimeValueNow(q, compactValue(this.session.adapter, v.value, v.type), v.type),
         reference: v.variablesReference,
       };
@@ -571,7 +563,7 @@ export class ValueInspector {
         out.push({
           ...d,
           value: truncateValue(await this.presentNow(q, spelled.expression, r, spelled.format, at), this.session.limits.maxValueLength).value,
-          ...(r.type ? { type: shortType(r.type) } : {}),
+          ...(r.type ? { type: typeAsWritten(this.session.adapter, r.type) } : {}),
         });
       } catch (e) {
         out.push({ ...d, error: (e as Error).message.replace(/^cannot evaluate '[^']*': /, "") });

@@ -24,7 +24,9 @@ export function coreStop(spec: Pick<AdapterSpec, "coreSignal">, console: string)
 
 /**
  * The same stop reads the same whatever the adapter: lldb-dap reports a stop on entry and a pause
- * as `exception` "signal SIGSTOP", and real signals as `exception` "signal SIGSEGV".
+ * as `exception` "signal SIGSTOP", and real signals as `exception` "signal SIGSEGV". An adapter's
+ * own words for a reason are read by its facet first (AdapterSpec.stopReason, stopDescription):
+ * the signal names here are the system's (`signal SIGSTOP`), as every native debugger then says them.
  */
 export function normaliseReason(
   reason: string,
@@ -32,11 +34,6 @@ export function normaliseReason(
   expecting: "entry" | "pause" | undefined,
   breakpointIds: number[] = [],
 ): string {
-  // gdb (through cdt-gdb-adapter) names the signal itself as the reason: `SIGINT`.
-  if (/^SIG[A-Z0-9]+$/.test(reason)) {
-    description = `signal ${reason}`;
-    reason = "signal";
-  }
   // A stop on entry done with a temporary breakpoint at main (cdt-gdb-adapter) is still the entry stop.
   if (expecting === "entry" && reason === "breakpoint" && breakpointIds.length === 0) return "entry";
   const signal = /^signal\s+SIG/i.test(description ?? "");
@@ -44,8 +41,6 @@ export function normaliseReason(
     if (reason === expecting || !signal || /SIGSTOP|SIGTRAP|SIGINT/.test(description ?? "")) return expecting;
   }
   if (reason === "exception" && signal) return "signal";
-  // lldb-dap: reason "breakpoint", description "watchpoint 1".
-  if (reason === "breakpoint" && /^watchpoint\b/i.test(description ?? "")) return "watchpoint";
   return REASONS[reason] ?? reason;
 }
 

@@ -108,18 +108,16 @@ export async function buildStopReport(
 export function classify(ctx: ReportContext, body: DapEventMap["stopped"], hit: number[]): Draft {
   const { adapter, registry, output } = ctx;
   // A stop at one of the daemon's own breakpoints (a Rust panic) reads as what it stands for.
-  const said = adapter.stopReason?.(body.reason, output.sinceReport());
+  const said = adapter.stopReason?.(body.reason, output.sinceReport(), body.description ?? body.text);
   const ownBp = hit.map((id) => registry.get(id)).find((b) => b?.internal !== undefined);
   const internal = ownBp?.internal;
   const ids = hit.filter((id) => !registry.get(id)?.internal);
-  const reason = internal ?? normaliseReason(said ?? body.reason, body.description ?? body.text, ctx.expecting, ids);
+  // The adapter's own words for what the stop was (AdapterSpec.stopDescription: gdb's signal, its watchpoint).
+  const told = body.description ?? body.text ?? adapter.stopDescription?.(body.reason, output.sinceReport());
+  const reason = internal ?? normaliseReason(said ?? body.reason, told, ctx.expecting, ids);
   // A core dump stops where it was taken (Delve says "entry"); a crash keeps its signal.
   const report = ctx.create(ctx.core && reason === "entry" ? "core" : reason);
-  report.description = internal
-    ? adapter.describeInternalStop?.(internal, output.sinceReport())
-    : (body.description ?? body.text ?? adapter.stopDescription?.(body.reason, output.sinceReport()));
-  // cdt-gdb-adapter names the signal as the reason (`SIGSEGV`) and sends no description: the stop still says which.
-  if (report.description === undefined && /^SIG[A-Z0-9]+$/.test(body.reason)) report.description = `signal ${body.reason}`;
+  report.description = internal ? adapter.describeInternalStop?.(internal, output.sinceReport()) : told;
   // The debugger's own watchpoint number, not the CLI id (AdapterSpec.ownWatchpointNumber): it would only mislead.
   const ownNumber = adapter.ownWatchpointNumber;
   const watchNumber = report.reason === "watchpoint" && !!ownNumber && ownNumber.test(report.description ?? "");
