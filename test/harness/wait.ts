@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 // Tests wait on conditions, never on fixed sleeps.
 
 /** Polls until the condition holds, backing off from 5 to 100 ms. */
@@ -21,13 +21,19 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** Alive and not a zombie (a process nobody has reaped yet counts as gone). */
+/**
+ * Alive and not a zombie (a process nobody has reaped yet counts as gone). A SIGKILLed process's
+ * main thread turns zombie while its other threads still exit, and its files (a daemon's listening
+ * socket) close with the last one: measured, a connect then is reset, and a CLI's request was taken
+ * into the backlog and dropped ("closed the connection before replying"). Gone means every thread is.
+ */
 export function running(pid: number): boolean {
   if (!alive(pid)) return false;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
-    return state !== "Z" && state !== "X";
+    if (state !== "Z" && state !== "X") return true;
+    return readdirSync(`/proc/${pid}/task`).length > 1;
   } catch {
     return process.platform !== "linux";
   }
