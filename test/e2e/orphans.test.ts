@@ -186,8 +186,10 @@ for (const kind of kinds) {
         const s = env.session(`${kind.name}-start`);
         // No breakpoint: start waits for a first stop that never comes.
         const starting = s.run(["start", program, ...kind.adapterArgs, "--timeout", "60"]);
-        await waitFor(() => processesOf(program).length > 0, 30_000, "the program to be started");
-        const pids = processesOf(program);
+        // Kept from the poll that found them: a second look can land while the program's process is
+        // between two execs (gdb's shell, then `env`, then the program) and read an empty command line.
+        let pids: number[] = [];
+        await waitFor(() => (pids = processesOf(program)).length > 0, 30_000, "the program to be started");
         const adapter = await adapterOf(env, pids[0]!);
         process.kill(adapter, "SIGKILL");
         const r = await starting;
