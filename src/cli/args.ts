@@ -12,6 +12,8 @@ export interface FlagDef {
   valueHint?: string;
   /** A flag with a value that `--no-NAME` also turns off (attach's `--wait NAME` and `--no-wait`). */
   negatable?: boolean;
+  /** Rarely needed: `help COMMAND` names it without its description (`help COMMAND --all` gives it). */
+  rare?: boolean;
 }
 
 export interface PositionalDef {

@@ -96,30 +96,80 @@ function paragraph(text: string, width: number): string[] {
 }
 
 /**
- * `debugger --help`: what an agent reads first, so it carries the hunt itself — the two or three
- * command lines that solve most bugs, with what they print — and names every command once,
- * section by section (`help --all` gives each summary, `help COMMAND` its flags). Measured on
- * blind hunts: agents read `--help` and then `guide`, 4.8 KB before their first step.
+ * `debugger --help` (and `debugger help`): the one page a new agent reads before its first hunt,
+ * so it teaches the hunt itself, by examples: `run` with a condition and per-breakpoint prints, a
+ * script, `test` for each runner, a session one command a line, then every command by name and
+ * where the rest is. Measured on blind hunts (issue 31): agents read `--help` and then 2–3 more
+ * pages (3.7–4.4 KB, 3–4 calls) before the first step; a native gdb/pdb script costs none. At most
+ * 3 KB (test/unit/guide.test.ts). Each example line is a real command: the unit test parses them
+ * all, test/e2e/guideRecipes.test.ts runs them on test/fixtures/guide (their line numbers are its).
+ *
+ * The page's lines: two spaces lead a line kept as written (an example: `debugger …`, then two or
+ * more spaces and what it does); other lines are prose, wrapped to the terminal, a line each
+ * paragraph; one ending in `:` is a heading; `{commands}` is the command list.
  */
-export const HUNT: [string, string][] = [
-  [
-    "debugger run ./app --break 'app.c:9 if total > 10' --print total -- ARGS",
-    "A row of values at each stop (--print: every stop; 'LOC print EXPR, …': that one's), then the exit or the crash with its values; nothing is left behind.",
-  ],
-  ["debugger start ./app --break app.c:9 -- ARGS", "Stops there; then print, next, step, finish, continue, trace, watch, stop."],
-  ["debugger test -- pytest tests/test_calc.py", "Stops at the failing assertion (go test, cargo test, ctest, vitest, jest too)."],
+export const PAGE = [
+  "debugger — a debugger for coding agents: one short command per step; a daemon keeps the sessions.",
+  "Usage: debugger [--session NAME] [--json] <command> [args] [flags]",
+  "",
+  "Read the code, then ask in one call. run: a row of values per stop, then the exit, crash or exception with its values; nothing is left behind:",
+  "  debugger run ./app --break 'app.c:9 if total > 9' --print i --print total -- 6",
+  "  debugger run ./app --break 'app.c:9 print i' --break 'app.c:11 print total'",
+  "  debugger run app.py --break 'app.py:9 if i == 3 print i, total' -- 6",
+  "--print EXPR shows at every stop, 'LOC [if COND] print EXPR, …' at that breakpoint's only. LOC: FILE:LINE or a function. Conditions and prints are in the program's language (C &&, Python and); quote them. --max N ends after N stops (default 20). A script: run app.py, run python3 app.py, run node main.js, run -m MODULE; its arguments after --. A hang: --timeout 3 shows where each thread waits.",
+  "",
+  "Tests, stopped at the failing assertion (--break … --max N: rows, as run):",
+  "  debugger test -- python3 -m pytest test_app.py",
+  "  debugger test --break 'app.py:9 print i, total' --max 9 -- pytest test_app.py",
+  "  debugger test -- cargo test parse",
+  "  debugger test -- go test ./pkg -run TestParse",
+  "  debugger test -- node --test test/",
+  "Also npx vitest run, npx jest, ctest.",
+  "",
+  "A session, to stop and look (each reply is the stop: source line, locals):",
+  "  debugger start ./app --break app.c:9 -- 6      run to the first stop",
+  "  debugger continue --print total                to the next stop, with values",
+  "  debugger trace app.c:9 --print total --max 3   N passes of a line, a row each",
+  "  debugger watch total                           a continue then stops where",
+  "  debugger continue                              total is written",
+  "  debugger print n --frame 1                     in frame 1 of backtrace",
+  "  debugger stop                                  end the session",
+  "Also next, step, finish, until (each takes --print); backtrace, locals, list.",
+  "",
+  "{commands}",
+  "",
+  "More: `debugger help COMMAND` (its flags), `debugger guide` (recipes), `debugger guide TOPIC` (crash, value, hang, exception, test, batch, expressions, service, json, commands). Global flags: --session NAME, --json, --quiet; execution: --timeout S, --no-wait.",
 ];
+
+/** The command lines PAGE shows, as written after `debugger` (what the tests parse and run). */
+export function pageExamples(): string[] {
+  return PAGE.filter((l) => l.startsWith("  debugger ")).map((l) =>
+    l
+      .trim()
+      .split(/\s{2,}/)[0]!
+      .slice("debugger ".length),
+  );
+}
 
 export async function mainHelp(t: CommandTable, all = false): Promise<string> {
   const width = terminalWidth();
   const s = style();
+  if (!all) {
+    const out: string[] = [];
+    for (const line of PAGE) {
+      if (line === "{commands}") out.push(...commandList(t, width, s));
+      else if (line.startsWith("  ") || !line) out.push(line);
+      else if (line.endsWith(":") && line.length < width) out.push(s.heading(line));
+      else out.push(...paragraph(line, width));
+    }
+    return out.join("\n");
+  }
   const out = [
     ...paragraph("debugger — a debugger for coding agents: one short command per step, sessions kept by a daemon.", width),
     "",
     `${s.heading("Usage:")} debugger [--session NAME] [--json] <command> [args] [flags]`,
     "",
   ];
-  if (!all) return [...out, ...briefHelp(t, width, s)].join("\n");
   const names = (c: CommandSpec) => [c.name, ...(c.aliases ?? [])].join(", ");
   // On a wide terminal one column for every section lines the summaries up down the page; at 80
   // columns each section keeps its own, or most summaries would wrap.
@@ -154,11 +204,9 @@ export async function mainHelp(t: CommandTable, all = false): Promise<string> {
   return out.join("\n");
 }
 
-/** The hunt, then every command by name: one or two lines a section, a group's sub-commands joined (`watch add|list|remove`). */
-function briefHelp(t: CommandTable, width: number, s: Style): string[] {
-  const out = [s.heading("A hunt, after reading the code:")];
-  for (const [line, what] of HUNT) out.push(`  ${line}`, ...wrap(what, width - 4).map((l) => `    ${l}`));
-  out.push("", s.heading("Commands (`help COMMAND`: its flags; `help --all`: every summary):"));
+/** Every command by name: a line or two a section, a group's sub-commands joined (`watch add|list|remove`). */
+function commandList(t: CommandTable, width: number, s: Style): string[] {
+  const out = [s.heading("Commands (`help --all`: what each does):")];
   const label = Math.max(...Object.keys(SECTIONS).map((g) => SHORT_SECTIONS[g as Group].length)) + 2;
   for (const group of Object.keys(SECTIONS) as Group[]) {
     const words: string[] = [];
@@ -182,13 +230,6 @@ function briefHelp(t: CommandTable, width: number, s: Style): string[] {
       out.push(`  ${i ? " ".repeat(label) : s.heading(name) + " ".repeat(label - name.length)}${l}`);
     });
   }
-  out.push("");
-  out.push(
-    ...paragraph(
-      "Global: --session NAME, --json, --quiet, --help; execution: --timeout S, --no-wait. Recipes: `debugger guide`; topics: `debugger guide TOPIC` (crash, value, hang, exception, test, batch, expressions, service, json, commands).",
-      width,
-    ),
-  );
   return out;
 }
 
@@ -224,26 +265,30 @@ function flagLeft(name: string, f: FlagDef): string {
   return `${f.alias ? `-${f.alias}, ` : ""}${long}${value}`;
 }
 
-/** Bytes of one command's help at most: it is read before a new command is used, at every try. */
-// 620 since `--stdin`, `--config` and `--launch-file` joined start (issues 28, 29); 660 since
-// `--via` and `--map`, 675 since `--target` (issue 37).
-export const HELP_BUDGET = 675;
+/**
+ * Bytes of one command's help at most: it is read before a new command is used, in one go. Every
+ * flag with what it does (agents noted that a flag named without it is a flag they cannot use):
+ * 675 bytes named run's flags only; now the largest, test, run and start, take 1.8–2 KB.
+ */
+export const HELP_BUDGET = 2100;
 
-/** A flag's description cut to its first clause. */
+/** A flag's description, cut before its first parenthesis or clause when it runs past a line. */
 export function briefDescription(text: string): string {
+  if (text.length <= 90) return text;
   let out = text;
   for (const sep of [" (", "; ", ": "]) {
     const i = out.indexOf(sep);
     if (i >= 12) out = out.slice(0, i);
+    if (out.length <= 90) break;
   }
   return out;
 }
 
 /**
- * One command's help, short: what it does, its usage, one line per flag (the first clause of its
- * description; `…` marks a repeatable flag), the shared flags named on one line, one example. When
- * that is over HELP_BUDGET bytes, the last flags are named without their descriptions.
- * `debugger guide` and README.md say the rest.
+ * One command's help: what it does, its usage, every flag with its description (cut to its first
+ * clause past a line; `…` marks a repeatable flag), the rarely-used ones (FlagDef.rare) named on
+ * one line, the shared flags named, up to three examples. `help COMMAND --all` is the whole
+ * reference; `debugger guide` and README.md say the rest.
  */
 export async function commandHelp(t: CommandTable, spec: CommandSpec, all = false): Promise<string> {
   if (all) return fullCommandHelp(t, spec);
@@ -259,33 +304,26 @@ export async function commandHelp(t: CommandTable, spec: CommandSpec, all = fals
     ...(spec.passThrough ? [spec.passThroughUsage ?? "[-- ARGS…]"] : []),
   ].join(" ");
   const aliases = spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : "";
-  const head = [...paragraph(`debugger ${spec.name}${aliases} — ${t.summaryOf(spec)}`, width), `${s.heading("Usage:")} ${usage}`];
+  const out = [...paragraph(`debugger ${spec.name}${aliases} — ${t.summaryOf(spec)}`, width), `${s.heading("Usage:")} ${usage}`];
   // --timeout and --[no-]wait are named under "Also"; attach's `--wait NAME` is its own.
   const own = Object.entries(flags).filter(([n, f]) => !(n in globalFlags) && n !== "timeout" && !(n === "wait" && f.type === "boolean"));
   const left = ([n, f]: [string, FlagDef]) => `${flagLeft(n, f)}${f.repeat ? "…" : ""}`;
   const shared = [...("timeout" in flags ? ["--timeout SECONDS", "--no-wait"] : []), "--session NAME", "--json", "--quiet"];
-  // Examples are commands to copy: printed whole, never wrapped. One is enough, but for commands
-  // whose examples are what they are for (`mcp`: the lines that register it).
-  const examples = spec.name === "mcp" ? (spec.examples ?? []) : (spec.examples ?? []).slice(0, 1);
-  const render = (described: number) => {
-    const out = [
-      ...head,
-      ...table(
-        own.slice(0, described).map((e) => [left(e), briefDescription(e[1].description)]),
-        width,
-        s,
-      ),
-    ];
-    const more = own.slice(described).map(left);
-    if (more.length) out.push(...paragraph(`More flags: ${more.join(", ")} (\`debugger help ${spec.name} --all\` describes each).`, width));
-    out.push(...paragraph(`Also: ${shared.join(", ")}.${spec.passThrough && !spec.passThroughUsage ? " Program arguments go after --." : ""}`, width));
-    if (examples.length) out.push(`${s.heading("e.g.")} ${examples[0]}`, ...examples.slice(1).map((e) => `  ${e}`));
-    return out.join("\n");
-  };
-  let described = own.length;
-  let text = render(described);
-  while (described > 0 && Buffer.byteLength(text) > HELP_BUDGET && spec.name !== "mcp") text = render(--described);
-  return text;
+  out.push(
+    ...table(
+      own.filter(([, f]) => !f.rare).map((e) => [left(e), briefDescription(e[1].description)]),
+      width,
+      s,
+      26,
+    ),
+  );
+  const rare = own.filter(([, f]) => f.rare).map(left);
+  if (rare.length) out.push(...paragraph(`Rarely needed: ${rare.join(", ")} (\`debugger help ${spec.name} --all\` describes each).`, width));
+  out.push(...paragraph(`Also: ${shared.join(", ")}.${spec.passThrough && !spec.passThroughUsage ? " Program arguments go after --." : ""}`, width));
+  // Examples are commands to copy: printed whole, never wrapped. `mcp`'s are the lines that register it.
+  const examples = spec.name === "mcp" ? (spec.examples ?? []) : (spec.examples ?? []).slice(0, 3);
+  if (examples.length) out.push(`${s.heading("e.g.")} ${examples[0]}`, ...examples.slice(1).map((e) => `     ${e}`));
+  return out.join("\n");
 }
 
 /**

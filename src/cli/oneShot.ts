@@ -23,6 +23,7 @@ export const runCommands: CommandSpec[] = [
     examples: [
       "debugger run ./app --break 'parse.c:42 if len > 100' --print len --print 'buf[0]' --max 5 -- input.txt",
       "debugger run ./app --break 'parse.c:42 print len, buf[0]' --break 'parse.c:80 print out' -- input.txt",
+      "debugger run app.py --break 'app.py:30 if row > 2 print row, total' -- data.csv",
       "debugger run ./app --via 'docker exec -i web' --break main.c:42 --print argc",
     ],
     call: (a, ctx) => {

@@ -27,7 +27,7 @@ export const stdinFlag: Record<string, FlagDef> = {
 
 /** `--clear-env` (start, run, test): the program's environment is only what --env gives. */
 export const clearEnvFlag: Record<string, FlagDef> = {
-  "clear-env": { type: "boolean", description: "start the program from an empty environment: only --env values (as `env -i`)" },
+  "clear-env": { type: "boolean", description: "start the program from an empty environment: only --env values (as `env -i`)", rare: true },
 };
 
 /** The program's environment as the request carries it: --env, --clear-env, and this shell's whole environment. */
@@ -54,13 +54,20 @@ export const viaFlags: Record<string, FlagDef> = {
     description:
       "start the adapter and program inside a target through this command, DAP over its stdin/stdout: 'docker exec -i NAME', 'ssh HOST', 'kubectl exec -i POD --' (one string, split as a shell splits words)",
     valueHint: "CMD",
+    rare: true,
   },
-  target: { type: "string", description: 'instead of --via: config.toml\'s [targets.NAME] (via = [argv], map = ["REMOTE=LOCAL"])', valueHint: "NAME" },
+  target: {
+    type: "string",
+    description: 'instead of --via: config.toml\'s [targets.NAME] (via = [argv], map = ["REMOTE=LOCAL"])',
+    valueHint: "NAME",
+    rare: true,
+  },
   map: {
     type: "string",
     repeat: true,
     description: "with --via: the target's directory REMOTE is LOCAL here (docker's bind mounts are mapped without it)",
     valueHint: "REMOTE=LOCAL",
+    rare: true,
   },
 };
 
@@ -126,8 +133,9 @@ export const launchFlags: Record<string, FlagDef> = {
     type: "string",
     description: "start the configuration NAME of the project's .vscode/launch.json (found from here upward); flags given here win over its values",
     valueHint: "NAME",
+    rare: true,
   },
-  "launch-file": { type: "string", description: "the launch.json --config reads, instead of the nearest .vscode/launch.json", valueHint: "PATH" },
+  "launch-file": { type: "string", description: "the launch.json --config reads, instead of the nearest .vscode/launch.json", valueHint: "PATH", rare: true },
 };
 
 /** --config's NAME; --launch-file alone is a mistake. */
@@ -144,8 +152,8 @@ export function configName(a: ParsedArgs, command: string): string | undefined {
 
 /**
  * What start and run take for the program they launch: one definition (the contract's
- * `launchArgs`), so `run` takes what `start` takes. Most used first: help names the last ones
- * without their descriptions when it runs long.
+ * `launchArgs`), so `run` takes what `start` takes. Most used first, as help lists them; the
+ * rarely needed ones (`rare`) help names on one line, without their descriptions.
  */
 export const programFlags: Record<string, FlagDef> = {
   module: { type: "string", alias: "m", description: "Python: run this module, as `python -m MODULE` does", valueHint: "MODULE" },
@@ -194,7 +202,7 @@ export const sessionCommands: CommandSpec[] = [
       ...printFlag,
       "stop-on-entry": { type: "boolean", description: "stop at the program's entry point" },
       core: { type: "string", description: "open a core dump of the program instead of running it (post-mortem: inspect, no execution)", valueHint: "FILE" },
-      connect: adapterFlags.connect!,
+      connect: { ...adapterFlags.connect!, rare: true },
       ...programFlags,
     },
     examples: [

@@ -146,7 +146,7 @@ export const printFlag: Record<string, FlagDef> = {
   print: { type: "string", repeat: true, description: "evaluate EXPR at the stop (shown in the reply)", valueHint: "EXPR" },
   locals: {
     type: "string",
-    description: "locals in the stop report: none, changed (since this frame's last stop; the default with --print) or all",
+    description: "the stop's locals: all, none, changed since this frame's last stop (default with --print)",
     valueHint: "none|changed|all",
   },
 };

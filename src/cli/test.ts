@@ -15,7 +15,13 @@ export const testCommands: CommandSpec[] = [
       adapter: adapterFlags.adapter!,
       python: adapterFlags.python!,
       "just-my-code": adapterFlags["just-my-code"]!,
-      break: { type: "string", alias: "b", repeat: true, description: "breakpoint to set before the tests run: LOC or 'LOC if COND'", valueHint: "LOC" },
+      break: {
+        type: "string",
+        alias: "b",
+        repeat: true,
+        description: "LOC, 'LOC if COND', 'LOC print X, Y' (its stops only), set before the tests run",
+        valueHint: "LOC",
+      },
       "stop-on-failure": { type: "boolean", description: "stop where a test fails (default; --no-stop-on-failure stops at breakpoints only)" },
       cwd: { type: "string", description: "working directory of the tests (default: where the runner would run them)", valueHint: "DIR" },
       env: { type: "string", repeat: true, description: "environment variable for the tests, on top of this shell's environment", valueHint: "KEY=VALUE" },
@@ -28,6 +34,7 @@ export const testCommands: CommandSpec[] = [
     },
     examples: [
       "debugger test -- pytest -x tests/test_calc.py",
+      "debugger test --break 'src/rle.rs:58 if run > 130 print run, control' --max 10 -- cargo test --test roundtrip mask",
       "debugger test -- go test ./... -run TestAdd",
       "debugger test -- cargo test parse",
       "debugger test -- tox -e py",
@@ -35,7 +42,6 @@ export const testCommands: CommandSpec[] = [
       "debugger test -- npx vitest run",
       "debugger test -- npm test",
       "debugger test --break calc.py:4 --no-stop-on-failure -- python -m unittest",
-      "debugger test --break 'src/rle.rs:58 if run > 130 print run, control' --max 10 -- cargo test --test roundtrip mask",
     ],
     call: (a, ctx) => {
       const max = num(a, "max");

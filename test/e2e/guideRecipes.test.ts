@@ -1,13 +1,16 @@
-// Issue 31 item 8: every recipe of `debugger guide` runs as written. The recipes are the guide's
-// indented `debugger …` lines, read from its text (src/cli/guide/guide.md), run in order in a
-// directory holding test/fixtures/guide (app.c built as ./app, test_app.py), whose line numbers
-// are the guide's. A recipe edited into something that no longer works fails here.
+// Issue 31 item 8: every recipe of `debugger guide` and every example of `debugger --help` runs as
+// written. The recipes are the guide's indented `debugger …` lines, read from its text
+// (src/cli/guide/guide.md), and the help page's example lines (src/cli/help.ts PAGE), each run in
+// order in a directory holding test/fixtures/guide (app.c built as ./app, app.py, test_app.py),
+// whose line numbers are theirs. A recipe edited into something that no longer works, or no
+// longer shows what it is there to show, fails here.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { splitWords } from "../../src/cli/batch.ts";
 import { guideText } from "../../src/cli/guideText.ts";
+import { pageExamples } from "../../src/cli/help.ts";
 import { adapterAvailable, E2eEnv, missing, runCommand, useEnv } from "../harness/index.ts";
 
 const FILE = "test/e2e/guideRecipes.test.ts";
@@ -32,7 +35,7 @@ const ready =
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "dbg-guide-app-"));
-  for (const f of ["app.c", "test_app.py"]) copyFileSync(join(FIXTURES, f), join(dir, f));
+  for (const f of ["app.c", "app.py", "test_app.py"]) copyFileSync(join(FIXTURES, f), join(dir, f));
   if (ready) expect(runCommand(["gcc", "-g", "-O0", "-o", join(dir, "app"), join(dir, "app.c")]).exitCode).toBe(0);
 });
 // The env's own afterAll ends its daemon and sessions (the `test` recipe leaves one stopped).
@@ -62,15 +65,62 @@ test.skipIf(!ready)(
           "9:i=1",
           "9:i=2",
           "9:i=3",
-          "12:total=14",
+          "11:total=14",
         ]);
       if (argv[0] === "trace") expect(data.hits.map((h: any) => h.values[0].value)).toEqual(["0", "1", "5"]);
       if (argv[0] === "continue") expect(data.stop.reason).toMatch(/watch|data/);
-      if (argv[0] === "test") expect(data.stop).toMatchObject({ frame: { function: "test_total", line: 9 } });
+      if (argv[0] === "test") expect(data.stop).toMatchObject({ frame: { function: "test_squares", line: 6 } });
       if (argv[0] === "diff") expect(data).toMatchObject({ agree: 4, a: { stops: 4 }, b: { stops: 6 } });
       done.push(line);
     }
     expect(done.length).toBe(recipes(guideText()).length);
+  },
+  300_000,
+);
+
+/**
+ * The help page's runner lines that need a project of their own (a crate, a Go module, a Node
+ * test directory): read by the CLI's parser in test/unit/guide.test.ts; the runners themselves
+ * run in test/e2e/rust.test.ts, go.test.ts and jsRunners.test.ts.
+ */
+const ELSEWHERE = /^test -- (cargo test|go test|node --test) /;
+
+test("the help page's examples cover run, a script, test and a session; only the other runners' lines are left to their own suites", () => {
+  const lines = pageExamples();
+  expect(lines.filter((l) => ELSEWHERE.test(l))).toHaveLength(3);
+  const named = new Set(lines.filter((l) => !ELSEWHERE.test(l)).map((l) => splitWords(l)[0]));
+  for (const c of ["run", "test", "start", "continue", "trace", "watch", "print", "stop"]) expect(named).toContain(c);
+});
+
+test.skipIf(!ready)(
+  "every example of --help runs as written, in order, on the same fixture (lldb-dap for C, debugpy for Python)",
+  async () => {
+    const done: string[] = [];
+    const rows = (data: any) => data.hits.map((h: any) => `${h.frame.line}:${h.values.map((v: any) => `${v.expression}=${v.value}`).join(",")}`);
+    for (const line of pageExamples().filter((l) => !ELSEWHERE.test(l))) {
+      const argv = splitWords(line);
+      const r = await env().run(argv, { cwd: dir });
+      if (r.exitCode !== 0 || r.json?.ok !== true)
+        throw new Error(`debugger ${line} (after: ${done.join("; ") || "none"}) failed, exit ${r.exitCode}\n${r.stdout}\n${r.stderr}`);
+      const data = r.json.data as Record<string, any>;
+      const is = (prefix: string) => line.startsWith(prefix);
+      // What each line is there to show.
+      if (is("run ./app --break 'app.c:9 if")) expect(rows(data)).toEqual(["9:i=4,total=14", "9:i=5,total=30"]);
+      else if (is("run ./app")) expect(rows(data)).toEqual(["9:i=0", "9:i=1", "9:i=2", "9:i=3", "11:total=14"]);
+      else if (is("run app.py")) expect(rows(data)).toEqual(["9:i=3,total=5"]);
+      else if (is("test --break")) {
+        expect(rows(data)).toEqual(["9:i=0,total=0", "9:i=1,total=0", "9:i=2,total=1", "9:i=3,total=5"]);
+        expect(data.stop).toMatchObject({ reason: "exception", frame: { function: "test_squares", line: 6 } });
+      } else if (is("test")) expect(data.stop).toMatchObject({ frame: { function: "test_squares", line: 6 } });
+      else if (is("start")) expect(data.stop).toMatchObject({ frame: { function: "squares", line: 9 } });
+      else if (is("trace")) expect(data.hits.map((h: any) => h.values[0].value)).toEqual(["1", "5", "14"]);
+      else if (is("watch")) expect(data.breakpoints[0]).toMatchObject({ kind: "data", location: "total", verified: true });
+      else if (line === "continue") expect(data.stop.reason).toMatch(/watch|data/);
+      else if (is("continue")) expect(data.stop.displays?.[0]).toMatchObject({ expression: "total", value: "0" });
+      else if (is("print")) expect(data).toMatchObject({ expression: "n", result: "6" }); // main's n, frame 1
+      done.push(line);
+    }
+    expect(done.length).toBe(pageExamples().length - 3);
   },
   300_000,
 );

@@ -30,9 +30,9 @@ test("help COMMAND --all shows each of them with its whole description", async (
   expect(missing).toEqual([]);
 });
 
-test("the short help points at --all when it names flags without their descriptions", async () => {
+test("the short help points at --all when it names the rare flags without their descriptions", async () => {
   const start = commands.find((c) => c.name === "start")!;
   const brief = await commandHelp(table, start);
-  expect(brief).toContain("More flags:");
+  expect(brief).toContain("Rarely needed:");
   expect(brief.replace(/\s+/g, " ")).toContain("`debugger help start --all` describes each");
 });
