@@ -23,6 +23,8 @@ const ROW_VALUE_MAX = 60;
  * `text.split("=")` lost its last items at 60 characters).
  */
 const PRINT_VALUE_MAX = 400;
+/** How much of a --print value is read before a row cuts it by its meaning (rowValue): a cut by length alone could fall inside an element. */
+const PRINT_READ_MAX = 8000;
 let runs = 0;
 /** Each adapter's words for a name that is no variable at the stop: LLDB, gdb, Delve, Python, and ours (declaredBelow). */
 export const UNKNOWN_NAME =
@@ -132,7 +134,7 @@ async function runInterruptibly(
       if (!execStop) {
         const prints = printsAt(s, stop, a.print);
         const values = prints.length
-          ? (await s.displays.evaluate(prints, stop)).map(({ expression, value, error }) => ({
+          ? (await s.displays.evaluate(prints, stop, PRINT_READ_MAX)).map(({ expression, value, error }) => ({
               expression,
               ...(error !== undefined ? { error } : { value: rowValue(value ?? "", PRINT_VALUE_MAX) }),
             }))

@@ -1,0 +1,33 @@
+// `run`'s rows say new things only, sized by their meaning (issue 31 items 3 and 4), through the
+// binary on the real adapters: a value longer than the adapter's own cut comes whole where it fits,
+// else cut between elements; a line with several code locations gives one row per pass.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { buildGoFixtures, goFixturesDir } from "../fixtures/go/build.ts";
+import { adapterAvailable, E2eEnv } from "./harness.ts";
+import { markerLine } from "../../scripts/build-fixtures.ts";
+
+const FILE = "test/e2e/rows.test.ts";
+const GO_SRC = join(goFixturesDir, "rows", "main.go");
+let goFixtures: Record<string, string> = {};
+
+const env = new E2eEnv();
+beforeAll(async () => {
+  goFixtures = await buildGoFixtures();
+}, 240_000);
+afterEach(() => env.stopSessions());
+afterAll(() => env.close());
+
+describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go", () => {
+  test("an interface holding a pointer to four structs: every entry in the row, none cut inside", async () => {
+    const at = `${GO_SRC}:${markerLine(GO_SRC, "size_body")}`;
+    const r = await env.run(["run", goFixtures.rows!, "--break", at, "--print", "h", "--max", "3"], { json: false });
+    expect(r.exitCode).toBe(0);
+    // Longer than Delve's 256-byte text: read whole (its clipboard context), then fitted to the row.
+    expect(r.stdout).toContain(
+      '#1  h = main.Sizer(*main.queue) *[{source: 0, text: "INFO GET /v1/items 200 in 12ms"},{source: 1, text: "WARN retrying webhook after 500"},{source: 2, text: "INFO charge captured for order 1"},{source: 3, text: "WARN conn closed by peer early"}]\n',
+    );
+    // The same row three times: said once, then counted.
+    expect(r.stdout).toContain("(same on 2 more stops: #2–#3)");
+  });
+});
