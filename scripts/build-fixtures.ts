@@ -44,6 +44,7 @@ export const fixtures: Record<string, Fixture> = {
   "cpp-calendar": { source: "cpp/calendar.cpp", compile: gxx },
   "rust-values": { source: "rust/values.rs", compile: rustc },
   "rust-exprs": { source: "rust/exprs.rs", compile: rustc },
+  "rust-passes": { source: "rust/passes.rs", compile: rustc },
   "cpp-throws": { source: "cpp/throws.cpp", compile: gxx },
 };
 

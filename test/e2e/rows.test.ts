@@ -5,15 +5,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { join } from "node:path";
 import { buildGoFixtures, goFixturesDir } from "../fixtures/go/build.ts";
 import { adapterAvailable, E2eEnv } from "./harness.ts";
-import { markerLine } from "../../scripts/build-fixtures.ts";
+import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 
 const FILE = "test/e2e/rows.test.ts";
 const GO_SRC = join(goFixturesDir, "rows", "main.go");
 let goFixtures: Record<string, string> = {};
+let fixtures: Record<string, string> = {};
+const RUST_SRC = sourcePath("rust/passes.rs");
 
 const env = new E2eEnv();
 beforeAll(async () => {
   goFixtures = await buildGoFixtures();
+  fixtures = await buildFixtures();
 }, 240_000);
 afterEach(() => env.stopSessions());
 afterAll(() => env.close());
@@ -29,5 +32,28 @@ describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go", () => {
     );
     // The same row three times: said once, then counted.
     expect(r.stdout).toContain("(same on 2 more stops: #2–#3)");
+  });
+});
+
+describe.skipIf(!adapterAvailable("lldb-dap", FILE))("lldb-dap/Rust", () => {
+  const at = (mark: string) => `${RUST_SRC}:${markerLine(RUST_SRC, mark)}`;
+  test("a line with two code locations in its function: one row per pass, read where the pass got to, and --max counts passes", async () => {
+    // A `match` arm binding its fields: lldb-dap stops before the binding and again at the arm's body.
+    const r = await env.run(["run", fixtures["rust-passes"]!, "--break", at("arm"), "--print", "q", "--print", "sym", "--max", "2"], { json: false });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('#1  q = 100  sym = "ACME"\n#2  q = 250  sym = "BOLT"\n');
+    expect(r.stdout).toContain("stopped at 2 code locations of its line in a pass");
+    expect(r.stdout).toContain("Stopped after 2 stops (--max)");
+    const all = await env.ok(["run", fixtures["rust-passes"]!, "--break", at("arm"), "--print", "q"]);
+    expect(all.hits.map((h: { values: { value?: string }[] }) => h.values[0]!.value)).toEqual(["100", "250", "10"]);
+    expect(all.hits.every((h: { locations?: number }) => h.locations === 2)).toBe(true);
+    // The breakpoint counts every stop: two per pass.
+    expect(all.breakpoints[0].hits).toBe(6);
+  });
+
+  test("every --print unknown in the first pass: said once, with the pass's locals", async () => {
+    const r = await env.run(["run", fixtures["rust-passes"]!, "--break", at("arm"), "--print", "nosuch"], { json: false });
+    expect(r.stdout.match(/undeclared identifier 'nosuch'/g)?.length).toBe(1);
+    expect(r.stdout).toMatch(/Every --print failed at the first stop.*whose locals are .*sym, q\./);
   });
 });
