@@ -4,7 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { buildGoFixtures, goFixturesDir } from "../fixtures/go/build.ts";
-import { adapterAvailable, E2eEnv } from "./harness.ts";
+import { gdb } from "../../src/adapters/gdb.ts";
+import { adapterAvailable, E2eEnv, missing } from "./harness.ts";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 
 const FILE = "test/e2e/rows.test.ts";
@@ -12,6 +13,7 @@ const GO_SRC = join(goFixturesDir, "rows", "main.go");
 let goFixtures: Record<string, string> = {};
 let fixtures: Record<string, string> = {};
 const RUST_SRC = sourcePath("rust/passes.rs");
+const CPP_SRC = sourcePath("cpp/orders.cpp");
 
 const env = new E2eEnv();
 beforeAll(async () => {
@@ -57,3 +59,35 @@ describe.skipIf(!adapterAvailable("lldb-dap", FILE))("lldb-dap/Rust", () => {
     expect(r.stdout).toMatch(/Every --print failed at the first stop.*whose locals are .*sym, q\./);
   });
 });
+
+const FOUR = [
+  '{id = 1, text = "INFO GET /v1/items 200 in 12ms"}',
+  '{id = 2, text = "WARN retrying webhook after 500"}',
+  '{id = 3, text = "INFO charge captured for order 1"}',
+  '{id = 4, text = "WARN conn closed by peer early"}',
+].join(", ");
+const cppProfiles = [
+  {
+    name: "lldb-dap/C++",
+    available: () => adapterAvailable("lldb-dap", FILE),
+    flags: [],
+    few: `size=4 [${FOUR}]`,
+    many: /^size=20 \[\{id = 0, text = "order 0"\}, .*\{id = 12, text = "order 12"\}, … 7 more\]$/,
+  },
+  {
+    name: "gdb/C++",
+    available: () => !!gdb.discover({ options: {} }) || missing("gdb with cdt-gdb-adapter is not installed", FILE),
+    flags: ["--adapter", "gdb"],
+    few: `std::vector of length 4, capacity 4 = {${FOUR}}`,
+    many: /^std::vector of length 20, capacity 32 = \{\{id = 0, text = "order 0"\}, .*\{id = 11, text = "order 11"\}, … 8 more\}$/,
+  },
+];
+for (const p of cppProfiles)
+  describe.skipIf(!p.available())(p.name, () => {
+    test("a vector of four structs is whole in a row; one of twenty is cut between elements with the count left", async () => {
+      const at = `${CPP_SRC}:${markerLine(CPP_SRC, "report")}`;
+      const r = await env.ok(["run", fixtures["cpp-orders"]!, ...p.flags, "--break", at, "--print", "few", "--print", "many", "--max", "1"]);
+      expect(r.hits[0].values[0].value).toBe(p.few);
+      expect(r.hits[0].values[1].value).toMatch(p.many);
+    });
+  });
