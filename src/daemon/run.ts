@@ -170,8 +170,10 @@ async function runInterruptibly(
         passEnd = stop;
         if (hits.length === 1) {
           firstPassFailed = prints.length > 0 && hits[0]!.values.every((v) => v.error !== undefined && UNKNOWN_NAME.test(v.error));
-          // No code address to tell a pass's other locations by (debugpy): said at the first stop.
-          if (firstPassFailed && !site) {
+          // Said at the first stop unless the line itself names what failed and the pass may go on
+          // at another code location of it (a `match` arm binds `q` at its second): without a code
+          // address (debugpy) or such a name, waiting for the next stop would only cost time.
+          if (firstPassFailed && (!site || !namedOnLine(stop, hits[0]!.values))) {
             stoppedBy = "printsFailed";
             break;
           }
@@ -288,6 +290,15 @@ async function siteOf(s: Session, stop: StopReport): Promise<StopSite | undefine
     frame: `${frames.length}\0${callers.join(",")}`,
     pc,
   };
+}
+
+/** Whether the stop's own source line names the leading identifier of one of VALUES' expressions. */
+function namedOnLine(stop: StopReport, values: RunHit["values"]): boolean {
+  const text = stop.source.find((l) => l.current)?.text ?? "";
+  return values.some((v) => {
+    const name = /^[A-Za-z_]\w*/.exec(v.expression)?.[0];
+    return !!name && new RegExp(`\\b${name}\\b`).test(text);
+  });
 }
 
 /** Without --print a row shows the stop's locals, each cut short. */
