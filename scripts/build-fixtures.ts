@@ -41,9 +41,11 @@ export const fixtures: Record<string, Fixture> = {
   "c-hits": { source: "c/hits.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
   "cpp-values": { source: "cpp/values.cpp", compile: gxx },
   "cpp-containers": { source: "cpp/containers.cpp", compile: gxx },
+  "cpp-orders": { source: "cpp/orders.cpp", compile: gxx },
   "cpp-calendar": { source: "cpp/calendar.cpp", compile: gxx },
   "rust-values": { source: "rust/values.rs", compile: rustc },
   "rust-exprs": { source: "rust/exprs.rs", compile: rustc },
+  "rust-passes": { source: "rust/passes.rs", compile: rustc },
   "cpp-throws": { source: "cpp/throws.cpp", compile: gxx },
 };
 

@@ -401,6 +401,9 @@ export const debugpy: AdapterSpec = {
     return python && isAbsolutePath(python) ? python : undefined;
   },
   valuesAreRepr: true,
+  // pydevd cuts each element of a container past 30 characters in its middle (`[datetime.datetime(20...
+  // 31, 0, 0)]`: the years gone) in every context but the clipboard's.
+  cutByAdapter: (text) => /[^\s.,[({]\.\.\./.test(text),
   conditionTruth: pythonTruth,
   // debugpy's text of a deque leaves out its maxlen (`deque([1, 2, 3])` for maxlen=5): Python's own repr() says it.
   ownText: {

@@ -249,6 +249,9 @@ export const delve: AdapterSpec = {
   // dlv's DAP server steps out without asking for return values (onStepOutRequest, dlv 1.20 to now).
   returnValue: { cannot: "Delve's DAP server does not report what a function returned; `next` past the call's line, then print where the result went" },
   printContext: "watch",
+  // Delve's DAP server cuts a value's text at 256 bytes with `...` (maxVarValueLen), except in the
+  // clipboard context (showFullValue): a heap of four entries lost three.
+  cutByAdapter: (text) => text.length >= 256 && text.endsWith("..."),
   compactValue: goBytes,
   conditionTruth: goTruth,
   wrappers: delveWrappers,

@@ -449,6 +449,11 @@ export interface ValueFacet {
   nativeValues?: NativeValues;
   /** Values are the language's own text, complete (debugpy: Python's repr); nothing is filled in from children. */
   valuesAreRepr?: boolean;
+  /**
+   * An evaluated text the adapter itself cut short that its `clipboard` context gives whole (up to
+   * the adapter's larger limits): asked again there for a value shown at a stop. Default: none.
+   */
+  cutByAdapter?(text: string): boolean;
   /** Rows of a variables list that are the debugger's groupings, not the program's variables (debugpy's "special variables"). */
   hideVariable?(name: string, type: string | undefined): boolean;
   /**

@@ -6,7 +6,9 @@ import { DebuggerError } from "../common/errors.ts";
 import type { ArgsOut, Replies, RunData, RunHit } from "../ipc/commands.ts";
 import type { StopReport, VariableView } from "../ipc/types.ts";
 import { log } from "../common/log.ts";
+import type { Session } from "./session/session.ts";
 import { rowValue } from "./session/values/truncate.ts";
+import { laterRead, Passes, type StopSite } from "./runPasses.ts";
 import { ClientGone, unlessGone } from "./cancel.ts";
 import { printsAt, waitForStop, withConditionCosts, type Caller, type DaemonContext, type ReplyStream } from "./handlers/common.ts";
 import { pauseAndReport } from "./pause.ts";
@@ -23,6 +25,8 @@ const ROW_VALUE_MAX = 60;
  * `text.split("=")` lost its last items at 60 characters).
  */
 const PRINT_VALUE_MAX = 400;
+/** How much of a --print value is read before a row cuts it by its meaning (rowValue): a cut by length alone could fall inside an element. */
+const PRINT_READ_MAX = 8000;
 let runs = 0;
 /** Each adapter's words for a name that is no variable at the stop: LLDB, gdb, Delve, Python, and ours (declaredBelow). */
 export const UNKNOWN_NAME =
@@ -74,6 +78,10 @@ async function runInterruptibly(
   const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
   const secondsLeft = () => (deadline === Infinity ? 0 : Math.max(0.001, (deadline - Date.now()) / 1000));
   const hits: RunHit[] = [];
+  const passes = new Passes();
+  /** The last stop of the pass shown last, and whether every --print of the first pass failed for a name unknown there. */
+  let passEnd: StopReport | undefined;
+  let firstPassFailed = false;
   let stop: StopReport | undefined;
   let stoppedBy: RunData["stoppedBy"] = "exit";
   let started: Awaited<ReturnType<typeof startSession>> | undefined;
@@ -130,21 +138,48 @@ async function runInterruptibly(
       }
       s.reportShownAsRow();
       if (!execStop) {
+        const site = await siteOf(s, stop);
+        const samePass = passes.add(site) && hits.length > 0;
+        // The same failure at every stop says nothing new: the first pass says it, and the run ends
+        // there (told once the pass is over: a later code location of its line may bind the names).
+        if (!samePass && hits.length === 1 && firstPassFailed) {
+          stoppedBy = "printsFailed";
+          stop = passEnd ?? stop;
+          break;
+        }
+        // Past --max only to finish the last pass at its other code locations (mayGoOn below): a new pass is not shown.
+        if (hits.length >= a.max && !samePass) {
+          stoppedBy = "max";
+          break;
+        }
         const prints = printsAt(s, stop, a.print);
         const values = prints.length
-          ? (await s.displays.evaluate(prints, stop)).map(({ expression, value, error }) => ({
+          ? (await s.displays.evaluate(prints, stop, PRINT_READ_MAX)).map(({ expression, value, error }) => ({
               expression,
               ...(error !== undefined ? { error } : { value: rowValue(value ?? "", PRINT_VALUE_MAX) }),
             }))
           : localValues(stop.locals);
-        hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
-        // The same failure at every stop says nothing new: the first says it, and the run ends there.
-        if (hits.length === 1 && prints.length && values.every((v: RunHit["values"][number]) => v.error !== undefined && UNKNOWN_NAME.test(v.error))) {
-          stoppedBy = "printsFailed";
-          break;
+        if (samePass) {
+          // Another code location of the line in the same pass: one row, read where the pass got to.
+          const row = hits.at(-1)!;
+          row.values = laterRead(row.values, values);
+          row.locations = (row.locations ?? 1) + 1;
+        } else {
+          hits.push({ hit: hits.length + 1, breakpointIds: stop.breakpointIds, threadId: stop.threadId, frame: stop.frame, values });
         }
-        if (hits.length >= a.max) {
-          stoppedBy = "max";
+        passEnd = stop;
+        if (hits.length === 1) {
+          firstPassFailed = prints.length > 0 && hits[0]!.values.every((v) => v.error !== undefined && UNKNOWN_NAME.test(v.error));
+          // Said at the first stop unless the line itself names what failed and the pass may go on
+          // at another code location of it (a `match` arm binds `q` at its second): without a code
+          // address (debugpy) or such a name, waiting for the next stop would only cost time.
+          if (firstPassFailed && (!site || !namedOnLine(stop, hits[0]!.values))) {
+            stoppedBy = "printsFailed";
+            break;
+          }
+        }
+        if (hits.length >= a.max && !passes.mayGoOn()) {
+          stoppedBy = hits.length === 1 && firstPassFailed ? "printsFailed" : "max";
           break;
         }
       }
@@ -239,6 +274,31 @@ async function endRun(name: string, ctx: DaemonContext): Promise<void> {
 
 function cut(value: string): string {
   return rowValue(value, ROW_VALUE_MAX);
+}
+
+/** Where a breakpoint stop is, to tell a second code location of a pass from the next pass (runPasses.ts); undefined where the adapter gives no code address (debugpy). */
+async function siteOf(s: Session, stop: StopReport): Promise<StopSite | undefined> {
+  const threadId = stop.threadId;
+  if (threadId === undefined || !stop.frame?.line) return undefined;
+  const frames = await s.run((q) => s.inspector.stopReader.framesNow(q, threadId, 64)).catch(() => undefined);
+  const i = stop.frameIndex ?? 0;
+  const pc = frames?.[i]?.instructionPointerReference;
+  if (!frames || !pc) return undefined;
+  const callers = frames.slice(i + 1).map((f) => f.instructionPointerReference ?? `${f.name}@${f.line}`);
+  return {
+    line: `${threadId}\0${stop.breakpointIds.join(",")}\0${stop.frame.file ?? stop.frame.function}:${stop.frame.line}`,
+    frame: `${frames.length}\0${callers.join(",")}`,
+    pc,
+  };
+}
+
+/** Whether the stop's own source line names the leading identifier of one of VALUES' expressions. */
+function namedOnLine(stop: StopReport, values: RunHit["values"]): boolean {
+  const text = stop.source.find((l) => l.current)?.text ?? "";
+  return values.some((v) => {
+    const name = /^[A-Za-z_]\w*/.exec(v.expression)?.[0];
+    return !!name && new RegExp(`\\b${name}\\b`).test(text);
+  });
 }
 
 /** Without --print a row shows the stop's locals, each cut short. */

@@ -426,6 +426,8 @@ export interface RunHit {
   threadId?: number;
   frame?: { function?: string; file?: string; line?: number };
   values: { expression: string; value?: string; error?: string }[];
+  /** The pass stopped at this many code locations of its line (a `for` line, a call spanning lines), merged into this one row; the values are those read at the last (runPasses.ts). */
+  locations?: number;
 }
 
 export interface RunData {

@@ -54,6 +54,12 @@ export function runRows(d: RunData, view: View, as: "run" | "test" = "run"): str
     shown = { key, hit: h.hit, more: 0 };
   }
   flush();
+  // Rows merged from a line's several code locations: said once, so the breakpoint's hit count (every stop) still adds up.
+  const merged = d.hits.filter((h) => (h.locations ?? 1) > 1);
+  if (merged.length) {
+    const most = Math.max(...merged.map((h) => h.locations!));
+    parts.push(`(one row per pass: ${rowAt(merged[0]!)} stopped at ${most} code locations of its line in a pass; the values are those at the last)`);
+  }
   // A breakpoint that stopped where its condition's names do not exist yet: the rows above read garbage.
   const early = d.breakpoints.filter((b) => b.hits > 0 && b.notYet?.length);
   if (early.length) parts.push(early.map(notYetAtStops).join("\n"));

@@ -27,9 +27,82 @@ test("a long list is cut between elements, each shown whole, with how many are l
 
 test("an element too long alone keeps its start and its end", () => {
   const long = `["${"x".repeat(50)}${"y".repeat(50)}", "b"]`;
-  const r = rowValue(long, 60);
-  expect(r).toMatch(/^\["xxxx+…y+", … 1 more\]$/);
+  // Two elements: both shown, the long one by its start and end.
+  expect(rowValue(long, 60)).toMatch(/^\["x+…y+", "b"\]$/);
+  expect(rowValue(long, 60).length).toBeLessThanOrEqual(60);
+  // Twelve: the first by its start and end, then how many are left.
+  const many = `["${"x".repeat(50)}${"y".repeat(50)}", ${Array.from({ length: 11 }, () => `"${"b".repeat(40)}"`).join(", ")}]`;
+  expect(rowValue(many, 60)).toMatch(/^\["x+…y+", … 11 more\]$/);
 });
+
+// Real adapters' texts (issue 31 item 4, measured on this machine): a few elements whole or each by
+// its start and end, a long sequence cut between elements with the count left, a type's package
+// path not eating the budget.
+const order = (i: number) => `{id = ${i}, sym = "SYM${i}", price = ${i * 1.5}}`;
+const twenty = Array.from({ length: 20 }, (_, i) => order(i));
+const heap =
+  'example.com/logmerge/internal/pq.Interface(*main.queue) *[{ts: (*time.Time)(0xc0000ba000), source: 2, text: "WARN conn closed"},{ts: (*time.Time)(0xc0000ba030), source: 3, text: "INFO job picked up"},{ts: (*time.Time)(0xc0000ba060), source: 0, text: "INFO GET /v1/items 200"},{ts: (*time.Time)(0xc0000ba090), source: 1, text: "INFO webhook sent"}]';
+const cases: { adapter: string; value: string; max: number; row: string }[] = [
+  // Delve, a heap.Interface holding a *main.queue of four (the blind logmerge hunt): whole where it fits.
+  { adapter: "Delve interface", value: heap, max: 400, row: heap },
+  {
+    adapter: "Delve interface, a tighter budget",
+    value: heap,
+    max: 240,
+    row: 'pq.Interface(*main.queue) *[{ts: (*time.Time)(0xc0000…text: "WARN conn closed"}, {ts: (*time.Time)(0xc0000…xt: "INFO job picked up"}, {ts: (*time.Time)(0xc0000…"INFO GET /v1/items 200"}, {ts: (*time.Time)(0xc0000…ext: "INFO webhook sent"}]',
+  },
+  {
+    adapter: "Delve pointer to slice",
+    value:
+      '*[]main.Order len: 4, cap: 4, [{ID: 1, Sym: "ACME", Price: 12.5},{ID: 2, Sym: "BOLT", Price: 7.25},{ID: 3, Sym: "CRUX", Price: 41.05},{ID: 4, Sym: "DYNA", Price: 3.5}]',
+    max: 400,
+    row: '*[]main.Order len: 4, cap: 4, [{ID: 1, Sym: "ACME", Price: 12.5},{ID: 2, Sym: "BOLT", Price: 7.25},{ID: 3, Sym: "CRUX", Price: 41.05},{ID: 4, Sym: "DYNA", Price: 3.5}]',
+  },
+  {
+    adapter: "Delve map",
+    value: `map[string]float64 [${Array.from({ length: 40 }, (_, i) => `"SYM${i}": ${i * 1.5}`).join(", ")}, ]`,
+    max: 120,
+    row: 'map[string]float64 ["SYM0": 0, "SYM1": 1.5, "SYM2": 3, "SYM3": 4.5, "SYM4": 6, "SYM5": 7.5, "SYM6": 9, … 33 more]',
+  },
+  {
+    adapter: "lldb-dap std::vector / Vec of four structs, each by its start and end",
+    value:
+      'size=4 [{id = 1, sym = "ACME", price = 12.5}, {id = 2, sym = "BOLT", price = 7.25}, {id = 3, sym = "CRUX", price = 41.049999999999997}, {id = 4, sym = "DYNA", price = 3.5}]',
+    max: 120,
+    row: "size=4 [{id = 1, sym…price = 12.5}, {id = 2, sym…price = 7.25}, {id = 3, sym…999999999997}, {id = 4, sym… price = 3.5}]",
+  },
+  {
+    adapter: "lldb-dap std::vector / Vec of twenty structs",
+    value: `size=20 [${twenty.join(", ")}]`,
+    max: 400,
+    row: `size=20 [${twenty.slice(0, 10).join(", ")}, … 10 more]`,
+  },
+  {
+    adapter: "gdb std::vector of twenty structs",
+    value: `std::vector of length 20, capacity 32 = {${twenty.join(", ")}}`,
+    max: 400,
+    row: `std::vector of length 20, capacity 32 = {${twenty.slice(0, 9).join(", ")}, … 11 more}`,
+  },
+  {
+    adapter: "debugpy list of objects (pydevd lists 15, then `...`)",
+    value: `[${Array.from({ length: 15 }, (_, i) => `Order(id=${i}, sym='SYM${i}', price=${i * 1.5})`).join(", ")}, ...]`,
+    max: 120,
+    row: "[Order(id=0, sym='SYM0', price=0), Order(id=1, sym='SYM1', price=1.5), Order(id=2, sym='SYM2', price=3), … more]",
+  },
+  {
+    adapter: "debugpy dict",
+    value: `{${Array.from({ length: 20 }, (_, i) => `'SYM${i}': ${i * 1.5}`).join(", ")}}`,
+    max: 100,
+    row: "{'SYM0': 0, 'SYM1': 1.5, 'SYM2': 3, 'SYM3': 4.5, 'SYM4': 6, 'SYM5': 7.5, 'SYM6': 9, … 13 more}",
+  },
+];
+
+for (const c of cases)
+  test(`row text of a real value: ${c.adapter}`, () => {
+    const row = rowValue(c.value, c.max);
+    expect(row).toBe(c.row);
+    expect(row.length).toBeLessThanOrEqual(c.max);
+  });
 
 test("a long string: its start and its length", () => {
   expect(rowValue(`"${"a".repeat(100)}"`, 40)).toMatch(/^"a+…" \(100 chars\)$/);

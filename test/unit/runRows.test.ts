@@ -30,3 +30,24 @@ test("one place: named once above the rows, as before", () => {
   const text = runRows(data([hit(1, "/home/me/proj/a.c", 3, "1"), hit(2, "/home/me/proj/a.c", 3, "2")]), view);
   expect(text).toContain("Stops at f (a.c:3):\n#1  x = 1\n#2  x = 2");
 });
+
+// Issue 31 item 3: rows say new things only.
+test("identical rows collapse into a count; an error said once reads 'as above' after", () => {
+  const err = (n: number): RunHit => ({
+    hit: n,
+    breakpointIds: [1],
+    frame: { function: "f", file: "/home/me/proj/a.c", line: 3 },
+    values: [{ expression: "y", error: "no y" }],
+  });
+  const rows = [hit(1, "/home/me/proj/a.c", 3, "1"), hit(2, "/home/me/proj/a.c", 3, "1"), hit(3, "/home/me/proj/a.c", 3, "1"), err(4), err(5)];
+  const text = runRows(data(rows), view);
+  expect(text).toContain("#1  x = 1\n  (same on 2 more stops: #2–#3)\n#4  y = error: no y\n  (same on 1 more stop: #5)");
+});
+
+test("a pass merged from several code locations of its line is said once", () => {
+  const rows = [1, 2].map((n) => ({ ...hit(n, "/home/me/proj/src/main.rs", 88, String(n)), locations: 2 }));
+  const text = runRows(data(rows), view);
+  expect(text).toContain(
+    "#1  x = 1\n#2  x = 2\n(one row per pass: main.rs:88 stopped at 2 code locations of its line in a pass; the values are those at the last)",
+  );
+});

@@ -63,7 +63,7 @@ export class Inspector {
       framesNow: (q, threadId, levels) => this.framesNow(q, threadId, levels),
       evaluateNow: (q, ...a) => reader.evaluateNow(q, ...a),
       scopeVariablesNow: (q, frameId, which) => reader.scopeVariablesNow(q, frameId, which),
-      displaysNow: (q, items, frameId) => reader.displaysNow(q, items, frameId),
+      displaysNow: (q, items, frameId, maxLength) => reader.displaysNow(q, items, frameId, maxLength),
       rawNow: (q, command) => console.rawNow(q, command),
     };
   }

@@ -20,6 +20,6 @@ export interface StopReader extends FrameReader {
     frameId?: number,
   ): Promise<P.EvaluateResponse["body"]>;
   scopeVariablesNow(q: InQueue, frameId: number, which: "locals" | "arguments" | "all"): Promise<VariableView[]>;
-  displaysNow(q: InQueue, items: { id?: number; expression: string }[], frameId?: number): Promise<DisplayValue[]>;
+  displaysNow(q: InQueue, items: { id?: number; expression: string }[], frameId?: number, maxLength?: number): Promise<DisplayValue[]>;
   rawNow(q: InQueue, command: string): Promise<{ result: string }>;
 }

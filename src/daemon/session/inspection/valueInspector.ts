@@ -126,7 +126,7 @@ export class ValueInspector {
       expression,
       frameId,
     );
-    depth ??= context === "eval" || isStringLike(head.value) || !!this.session.adapter.nativeValues?.isByteArray(r.type) ? 0 : 1;
+    depth ??= context === "eval" || isStringLike(head.value) || this.session.adapter.nativeValues?.isByteArray(r.type) ? 0 : 1;
     const data: ValueData = { expression, result: head.value, type: typeAsWritten(this.session.adapter, r.type), reference: r.variablesReference };
     // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
     if (r.variablesReference > 0 && depth > 0 && !NULL_POINTER.test(head.value.trim())) {
@@ -530,19 +530,21 @@ export class ValueInspector {
   }
 
   /**
-   * pydevd cuts each element of a container past 30 characters in its middle (`[datetime.datetime(20...
-   * 31, 0, 0)]`: the years gone) in every context but the clipboard's, where an error comes back as
-   * a value, not an error. So a repr showing such a cut (`...` glued to the text before it) is asked
-   * again in the clipboard context; pydevd still lists at most 15 elements, and rows are cut between
-   * elements (rowValue).
+   * A text the adapter cut short (cutByAdapter: pydevd in each element's middle, Delve at 256 bytes),
+   * asked again in the clipboard context, which gives it whole (pydevd answers an error there as a
+   * value, so only a value that evaluated is asked again).
    */
   private async wholeElementsNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], at?: number): Promise<P.EvaluateResponse["body"]> {
-    if (!this.session.adapter.valuesAreRepr || !/[^\s.,[({]\.\.\./.test(r.result)) return r;
+    if (!this.session.adapter.cutByAdapter?.(r.result)) return r;
     return this.evaluateNow(q, expression, "clipboard", undefined, at).catch(() => r);
   }
 
-  /** Expressions shown at a stop: each evaluated in frame `at` (else the selected one); a failure is reported in place, never thrown. */
-  async displaysNow(q: InQueue, items: { id?: number; expression: string }[], at?: number): Promise<DisplayValue[]> {
+  /**
+   * Expressions shown at a stop: each evaluated in frame `at` (else the selected one); a failure is
+   * reported in place, never thrown. Each text is cut at MAXLENGTH (the session's value budget),
+   * unless the caller cuts it by its meaning itself, as `run`'s rows do (rowValue).
+   */
+  async displaysNow(q: InQueue, items: { id?: number; expression: string }[], at?: number, maxLength?: number): Promise<DisplayValue[]> {
     const out: DisplayValue[] = [];
     for (const d of items) {
       try {
@@ -562,7 +564,7 @@ export class ValueInspector {
         );
         out.push({
           ...d,
-          value: truncateValue(await this.presentNow(q, spelled.expression, r, spelled.format, at), this.session.limits.maxValueLength).value,
+          value: truncateValue(await this.presentNow(q, spelled.expression, r, spelled.format, at), maxLength ?? this.session.limits.maxValueLength).value,
           ...(r.type ? { type: typeAsWritten(this.session.adapter, r.type) } : {}),
         });
       } catch (e) {

@@ -51,7 +51,7 @@ export class Displays {
   constructor(
     private readonly session: DisplaySession,
     /** The inspector's value reader (ValueInspector): the items' values in the selected frame, each failure in place. */
-    private readonly reader: { displaysNow(q: InQueue, items: { expression: string }[]): Promise<DisplayValue[]> },
+    private readonly reader: { displaysNow(q: InQueue, items: { expression: string }[], frameId?: number, maxLength?: number): Promise<DisplayValue[]> },
   ) {}
 
   add(expressions: string[]): Display[] {
@@ -93,11 +93,13 @@ export class Displays {
    * a bare name that failed, is no local there and is named further down its source file says so
    * (see declaredBelow).
    */
-  async evaluate(expressions: string[], at?: StopReport): Promise<DisplayValue[]> {
+  async evaluate(expressions: string[], at?: StopReport, maxLength?: number): Promise<DisplayValue[]> {
     const values = await this.session.run((q) =>
       this.reader.displaysNow(
         q,
         expressions.map((expression) => ({ expression })),
+        undefined,
+        maxLength,
       ),
     );
     return at ? declaredBelow(values, at) : values;

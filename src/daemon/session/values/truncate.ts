@@ -30,11 +30,17 @@ export function truncateVariables(vars: VariableView[], limits: DisplayLimits): 
 
 /** What is behind a pointer in a row: a glimpse (the address is the answer; `print *p` shows the rest). */
 const POINTEE_MAX = 60;
+/** A sequence up to this many elements is shown whole in a row where it fits, each element cut to its start and end if need be. */
+const FEW = 8;
+/** No element is cut shorter than this: below it neither its start nor its end says anything. */
+const ELEMENT_MIN = 24;
 
 /**
  * A value in one of `run`'s rows, within MAX characters and cut by its meaning: a pointer keeps its
  * address and a short pointee (`0x… → {id = 1, …}`); a list or struct is cut between its elements,
- * never inside one, saying how many are left; an element too long alone keeps its start and end.
+ * never inside one, saying how many are left; a few elements (up to FEW) are all shown where each
+ * can keep its start and end within the budget; a type's package path does not eat the budget
+ * (`example.com/app/internal/pq.Interface(*main.queue)` → `pq.Interface(*main.queue)`).
  */
 export function rowValue(value: string, max: number): string {
   const pointer = /^(0x[0-9a-f]+) → (.*)$/is.exec(value);
@@ -42,29 +48,43 @@ export function rowValue(value: string, max: number): string {
   return betweenElements(value, max);
 }
 
+/** A type's import path in a value's head says nothing a row needs: `example.com/app/internal/pq.Heap` → `pq.Heap`. */
+function shortHead(head: string): string {
+  return head.replace(/(?<![\w.])(?:[\w.-]+\/)+(?=[\w-]+\.)/g, "");
+}
+
 function betweenElements(value: string, max: number): string {
   if (value.length <= max) return value;
   const shape = valueShape(value);
   if (shape?.kind === "list" && shape.items.length) {
+    const head = shortHead(shape.head);
+    const n = shape.items.length;
+    const all = shape.complete || shape.total === n;
+    if (all) {
+      const whole = `${head}${shape.open}${shape.items.join(", ")}${shape.close}`;
+      if (whole.length <= max) return whole;
+    }
+    const open = `${head}${shape.open}`;
     // Room for `, … 123 more` and the closing bracket.
     const room = max - 14;
-    let text = `${shape.head}${shape.open}`;
-    let n = 0;
+    // Whole elements first, as many as fit.
+    const whole: string[] = [];
+    let used = open.length;
     for (const item of shape.items) {
-      const sep = n ? ", " : "";
-      if (text.length + sep.length + item.length <= room) {
-        text += sep + item;
-        n++;
-        continue;
-      }
-      if (n === 0) {
-        text += bothEnds(item, Math.max(16, room - text.length));
-        n = 1;
-      }
-      break;
+      const sep = whole.length ? 2 : 0;
+      if (used + sep + item.length > room) break;
+      whole.push(item);
+      used += sep + item.length;
     }
-    const left = shape.total !== undefined ? shape.total - n : undefined;
-    if (left === 0) return `${text}${shape.close}`;
+    // A few elements: all of them where each can keep its start and end; a long sequence is cut
+    // between elements (cutting each of twenty would show twenty halves).
+    let shown = whole;
+    const w = n <= FEW && all && whole.length < n ? widthFor(shape.items, max - open.length - shape.close.length - 2 * (n - 1)) : undefined;
+    if (w !== undefined) shown = shape.items.map((item) => bothEnds(item, w));
+    if (!shown.length) shown = [bothEnds(shape.items[0]!, Math.max(ELEMENT_MIN, room - open.length))];
+    const text = `${open}${shown.join(", ")}`;
+    const left = shape.total !== undefined ? shape.total - shown.length : undefined;
+    if (left === 0 || (all && shown.length === n)) return `${text}${shape.close}`;
     return `${text}, …${left !== undefined ? ` ${left} more` : " more"}${shape.close}`;
   }
   if (shape?.kind === "string") {
@@ -74,9 +94,23 @@ function betweenElements(value: string, max: number): string {
   return truncateValue(value, max).value;
 }
 
+/** The widest cut W (at least ELEMENT_MIN) at which ITEMS, each cut to W, fit in ROOM characters; undefined when none does. */
+function widthFor(items: string[], room: number): number | undefined {
+  const cost = (w: number) => items.reduce((sum, item) => sum + Math.min(item.length, w), 0);
+  if (cost(ELEMENT_MIN) > room) return undefined;
+  let lo = ELEMENT_MIN;
+  let hi = Math.max(...items.map((i) => i.length));
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (cost(mid) <= room) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 /** An element too long for the row: its start and its end (`datetime.datetime(2024, … 0, 0)`), each half of what fits. */
 function bothEnds(item: string, max: number): string {
   if (item.length <= max) return item;
   const half = Math.floor((max - 1) / 2);
-  return `${item.slice(0, half)}…${item.slice(item.length - half)}`;
+  return `${item.slice(0, half)}…${item.slice(item.length - (max - 1 - half))}`;
 }

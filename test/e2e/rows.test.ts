@@ -1,0 +1,93 @@
+// `run`'s rows say new things only, sized by their meaning (issue 31 items 3 and 4), through the
+// binary on the real adapters: a value longer than the adapter's own cut comes whole where it fits,
+// else cut between elements; a line with several code locations gives one row per pass.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { buildGoFixtures, goFixturesDir } from "../fixtures/go/build.ts";
+import { gdb } from "../../src/adapters/gdb.ts";
+import { adapterAvailable, E2eEnv, missing } from "./harness.ts";
+import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+
+const FILE = "test/e2e/rows.test.ts";
+const GO_SRC = join(goFixturesDir, "rows", "main.go");
+let goFixtures: Record<string, string> = {};
+let fixtures: Record<string, string> = {};
+const RUST_SRC = sourcePath("rust/passes.rs");
+const CPP_SRC = sourcePath("cpp/orders.cpp");
+
+const env = new E2eEnv();
+beforeAll(async () => {
+  goFixtures = await buildGoFixtures();
+  fixtures = await buildFixtures();
+}, 240_000);
+afterEach(() => env.stopSessions());
+afterAll(() => env.close());
+
+describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go", () => {
+  test("an interface holding a pointer to four structs: every entry in the row, none cut inside", async () => {
+    const at = `${GO_SRC}:${markerLine(GO_SRC, "size_body")}`;
+    const r = await env.run(["run", goFixtures.rows!, "--break", at, "--print", "h", "--max", "3"], { json: false });
+    expect(r.exitCode).toBe(0);
+    // Longer than Delve's 256-byte text: read whole (its clipboard context), then fitted to the row.
+    expect(r.stdout).toContain(
+      '#1  h = main.Sizer(*main.queue) *[{source: 0, text: "INFO GET /v1/items 200 in 12ms"},{source: 1, text: "WARN retrying webhook after 500"},{source: 2, text: "INFO charge captured for order 1"},{source: 3, text: "WARN conn closed by peer early"}]\n',
+    );
+    // The same row three times: said once, then counted.
+    expect(r.stdout).toContain("(same on 2 more stops: #2–#3)");
+  });
+});
+
+describe.skipIf(!adapterAvailable("lldb-dap", FILE))("lldb-dap/Rust", () => {
+  const at = (mark: string) => `${RUST_SRC}:${markerLine(RUST_SRC, mark)}`;
+  test("a line with two code locations in its function: one row per pass, read where the pass got to, and --max counts passes", async () => {
+    // A `match` arm binding its fields: lldb-dap stops before the binding and again at the arm's body.
+    const r = await env.run(["run", fixtures["rust-passes"]!, "--break", at("arm"), "--print", "q", "--print", "sym", "--max", "2"], { json: false });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('#1  q = 100  sym = "ACME"\n#2  q = 250  sym = "BOLT"\n');
+    expect(r.stdout).toContain("stopped at 2 code locations of its line in a pass");
+    expect(r.stdout).toContain("Stopped after 2 stops (--max)");
+    const all = await env.ok(["run", fixtures["rust-passes"]!, "--break", at("arm"), "--print", "q"]);
+    expect(all.hits.map((h: { values: { value?: string }[] }) => h.values[0]!.value)).toEqual(["100", "250", "10"]);
+    expect(all.hits.every((h: { locations?: number }) => h.locations === 2)).toBe(true);
+    // The breakpoint counts every stop: two per pass.
+    expect(all.breakpoints[0].hits).toBe(6);
+  });
+
+  test("every --print unknown, and not named on the line: said once, at the first stop, with its locals", async () => {
+    const r = await env.run(["run", fixtures["rust-passes"]!, "--break", at("arm"), "--print", "nosuch"], { json: false });
+    expect(r.stdout.match(/undeclared identifier 'nosuch'/g)?.length).toBe(1);
+    expect(r.stdout).toMatch(/Every --print failed at the first stop.*whose locals are cmds, held, iter, cmd\./);
+  });
+});
+
+const FOUR = [
+  '{id = 1, text = "INFO GET /v1/items 200 in 12ms"}',
+  '{id = 2, text = "WARN retrying webhook after 500"}',
+  '{id = 3, text = "INFO charge captured for order 1"}',
+  '{id = 4, text = "WARN conn closed by peer early"}',
+].join(", ");
+const cppProfiles = [
+  {
+    name: "lldb-dap/C++",
+    available: () => adapterAvailable("lldb-dap", FILE),
+    flags: [],
+    few: `size=4 [${FOUR}]`,
+    many: /^size=20 \[\{id = 0, text = "order 0"\}, .*\{id = 12, text = "order 12"\}, … 7 more\]$/,
+  },
+  {
+    name: "gdb/C++",
+    available: () => !!gdb.discover({ options: {} }) || missing("gdb with cdt-gdb-adapter is not installed", FILE),
+    flags: ["--adapter", "gdb"],
+    few: `std::vector of length 4, capacity 4 = {${FOUR}}`,
+    many: /^std::vector of length 20, capacity 32 = \{\{id = 0, text = "order 0"\}, .*\{id = 11, text = "order 11"\}, … 8 more\}$/,
+  },
+];
+for (const p of cppProfiles)
+  describe.skipIf(!p.available())(p.name, () => {
+    test("a vector of four structs is whole in a row; one of twenty is cut between elements with the count left", async () => {
+      const at = `${CPP_SRC}:${markerLine(CPP_SRC, "report")}`;
+      const r = await env.ok(["run", fixtures["cpp-orders"]!, ...p.flags, "--break", at, "--print", "few", "--print", "many", "--max", "1"]);
+      expect(r.hits[0].values[0].value).toBe(p.few);
+      expect(r.hits[0].values[1].value).toMatch(p.many);
+    });
+  });
