@@ -460,7 +460,15 @@ export class ValueInspector {
   async translateNow(q: InQueue, expression: string, at?: number): Promise<Translation> {
     const translate = this.session.adapter.translateExpression;
     if (!translate) return { expression };
-    return translate(expression, { program: this.session.program, evaluate: (e) => this.evaluateNow(q, e, this.session.adapter.printContext, undefined, at) });
+    const evaluate = (e: string) => this.evaluateNow(q, e, this.session.adapter.printContext, undefined, at);
+    return translate(expression, {
+      program: this.session.program,
+      evaluate,
+      fields: async (e) => {
+        const reference = (await evaluate(e)).variablesReference;
+        return reference > 0 ? (await this.variablesNow(q, reference)).map((v) => v.name) : [];
+      },
+    });
   }
 
   /** In frame `at`, else the selected frame when stopped. `asWritten`: the expression before translateNow, for errors. */
