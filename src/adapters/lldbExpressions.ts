@@ -452,6 +452,9 @@ const LENGTH: Record<string, string> = {
   btreemap: "length",
 };
 
+/** The most entries of a map read one by one to find a key. */
+const MAX_ENTRIES = 256;
+
 /** What works instead of a method call, for the refusal. */
 const INSTEAD =
   "fields read as in Rust (`self.base.major`), and `.len()`, `.is_empty()`, `v[i]`, `t.0`, `x as u64`, `opt == Some(3)`, `res.is_ok()` are translated";
@@ -569,6 +572,10 @@ class RustToLldb {
       if (k.kind === "array") return { text: `${whole}[${i}]`, path: false };
       return { text: `((${k.element} *)${r.text}${r.op}buf.inner.ptr.pointer.pointer)[${i}]`, path: false };
     }
+    if (k.kind === "hashmap") {
+      if (!place) throw new PathOnly(exprText(n.e), r.type);
+      return this.entry(n, whole, await this.lengthNow(`${r.text}${r.op}${LENGTH.hashmap}`));
+    }
     if (!children)
       throw refused(
         this.expression,
@@ -586,6 +593,34 @@ class RustToLldb {
         `\`debugger print ${exprText(n.e)}\` shows them`,
       );
     return { text: `${whole}[${at}]`, path: true };
+  }
+
+  /**
+   * `map[key]`, `map[&key]`: the formatters' children of a HashMap are its entries as `(key, value)`
+   * tuples; the one whose key reads as the key's value is the place (read now, as Rust's Index panics
+   * where the key is missing).
+   */
+  private async entry(n: Extract<Node, { k: "index" }>, whole: string, length: number | undefined): Promise<Step> {
+    const keyNode = n.i.k === "unary" && n.i.op === "&" ? n.i.e : n.i;
+    const key = keyNode.k === "lit" ? keyNode.text : (await this.read(await this.emit(keyNode, false))).result.trim();
+    this.readNow = true;
+    if (length === undefined || length > MAX_ENTRIES)
+      throw refused(
+        this.expression,
+        length === undefined ? `LLDB did not read how many entries '${exprText(n.e)}' has` : `'${exprText(n.e)}' has ${length} entries: more than the ${MAX_ENTRIES} read here to find a key`,
+        `\`debugger print ${exprText(n.e)} --depth 1\` lists its entries`,
+      );
+    const keys: string[] = [];
+    for (let e = 0; e < length; e++) {
+      const k = (await this.read(`${whole}[${e}].0`)).result.trim();
+      if (sameValue(k, key)) return { text: `${whole}[${e}].1`, path: true };
+      keys.push(k);
+    }
+    throw refused(
+      this.expression,
+      `'${exprText(n.e)}' has no key ${key}${keys.length ? `: its keys are ${keys.slice(0, 8).join(", ")}${keys.length > 8 ? ", …" : ""}` : " (it is empty)"}`,
+      `\`debugger print ${exprText(n.e)} --depth 1\` lists its entries`,
+    );
   }
 
   /** An index's value, read now: the element it names is this stop's. */

@@ -61,6 +61,8 @@ describe("Rust generics", () => {
       ["self.tuples[i].1.value", "201"],
       ["self.queue[i].value", "31"],
       ["self.by_name.len()", "1"],
+      ['self.by_name["a"].value + 1', "6"],
+      ['self.by_name["a"]', "{value = 5, hits = 1}"],
       ["i < self.slots.len() && self.slots[i].value.0 > 0", "true"],
       ["i > 5 && self.slots[i + 7].value.0 > 0", "false"],
     ];
