@@ -91,7 +91,9 @@ export async function buildFixtures(): Promise<Record<string, string>> {
         const result = Bun.spawnSync(argv, { cwd: buildDir, stdout: "pipe", stderr: "pipe" });
         if (result.exitCode !== 0) {
           rmSync(temporary, { force: true });
-          throw new Error(`building fixture ${name}'s library failed (exit ${result.exitCode}): ${argv.join(" ")}\n${result.stdout.toString()}${result.stderr.toString()}`);
+          throw new Error(
+            `building fixture ${name}'s library failed (exit ${result.exitCode}): ${argv.join(" ")}\n${result.stdout.toString()}${result.stderr.toString()}`,
+          );
         }
         renameSync(temporary, join(buildDir, fixture.library.output));
       }

@@ -523,10 +523,13 @@ class RustToLldb {
         // `<>` still do not parse (`alloc::string::String`: "'string' is not a class"): asked once.
         const at = address((await this.ctx.evaluate(`&${s.text}`).catch(() => undefined))?.result ?? "");
         const object = at ? `(*(${type} *)${at})` : undefined;
-        if (object && (await this.read(object).then(
-          () => true,
-          () => false,
-        )))
+        if (
+          object &&
+          (await this.read(object).then(
+            () => true,
+            () => false,
+          ))
+        )
           return { text: object, path: false };
       }
       if (SCALAR.test(v.result.trim())) return { text: v.result.trim(), path: false };
@@ -565,7 +568,8 @@ class RustToLldb {
     const literal = n.i.k === "lit" && /^\d+$/.test(n.i.text) ? n.i.text : undefined;
     const children = ["vec", "slice", "vecdeque", "array", "str", "string"].includes(k.kind);
     // C reads a slice's, an array's and (its element type named) a Vec's memory: LLDB checks such a condition by itself.
-    const inC = !r.path && !(place && literal) && (k.kind === "slice" || k.kind === "str" || k.kind === "array" || (k.kind === "vec" && nameable(k.element ?? "")));
+    const inC =
+      !r.path && !(place && literal) && (k.kind === "slice" || k.kind === "str" || k.kind === "array" || (k.kind === "vec" && nameable(k.element ?? "")));
     if (inC) {
       const i = await this.emit(n.i, false);
       if (k.kind === "slice" || k.kind === "str") return { text: `${r.text}${r.op}data_ptr[${i}]`, path: false };
@@ -607,7 +611,9 @@ class RustToLldb {
     if (length === undefined || length > MAX_ENTRIES)
       throw refused(
         this.expression,
-        length === undefined ? `LLDB did not read how many entries '${exprText(n.e)}' has` : `'${exprText(n.e)}' has ${length} entries: more than the ${MAX_ENTRIES} read here to find a key`,
+        length === undefined
+          ? `LLDB did not read how many entries '${exprText(n.e)}' has`
+          : `'${exprText(n.e)}' has ${length} entries: more than the ${MAX_ENTRIES} read here to find a key`,
         `\`debugger print ${exprText(n.e)} --depth 1\` lists its entries`,
       );
     const keys: string[] = [];

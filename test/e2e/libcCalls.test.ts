@@ -100,7 +100,9 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
       const dir = mkdtempSync(join(tmpdir(), "dbg-libc-log-"));
       const logged = new E2eEnv({ env: { DEBUGGER_LOG: "debug", DEBUGGER_LOG_FILE: join(dir, "daemon.log") } });
       try {
-        const d = await logged.ok(["run", bin, "--adapter", adapter, "--break", "keys.c:11", "--print", "strlen(key)", "--print", 'strcmp(key, "42")'], { cwd });
+        const d = await logged.ok(["run", bin, "--adapter", adapter, "--break", "keys.c:11", "--print", "strlen(key)", "--print", 'strcmp(key, "42")'], {
+          cwd,
+        });
         expect(d.hits.map((h: { values: { value?: string }[] }) => h.values[0]!.value)).toEqual(["11", "14", "16", "11", "2"]);
         expect(d.hits[4].values[1].value).toBe("0");
         await logged.run(["daemon", "stop"]);

@@ -30,7 +30,16 @@ describe("Rust generics", () => {
   test.skipIf(!lldb)("lldb-dap: a Vec of a generic struct from another crate, indexed in --print rows and a condition (the rust-portfolio shape)", async () => {
     const s = env.session("portfolio");
     const run = await s.run(
-      ["run", bins["rust-generics"]!, "--break", `${at("get")} if self.slots[i].value.0 > 2000`, "--print", "self.slots[i].value", "--print", "self.slots[i].key"],
+      [
+        "run",
+        bins["rust-generics"]!,
+        "--break",
+        `${at("get")} if self.slots[i].value.0 > 2000`,
+        "--print",
+        "self.slots[i].value",
+        "--print",
+        "self.slots[i].key",
+      ],
       { json: false },
     );
     expect(run.stdout).toContain('#1  self.slots[i].value = {0 = 4105}  self.slots[i].key = "CRUX"\n');

@@ -132,10 +132,7 @@ describe("Rust on LLDB", () => {
       "ratio.len()",
       "error UNSUPPORTED: cannot evaluate 'ratio.len()': LLDB cannot call Rust methods ('.len()'), and 'double' is not a collection whose length it knows (Vec, String, &str, slices, arrays, VecDeque, HashMap, HashSet, BTreeMap): read fields instead; gdb can call the program's own methods (`--adapter gdb`)",
     ],
-    [
-      "self.counts[0]",
-      `error EVALUATE_FAILED: cannot evaluate 'self.counts[0]': 'self.counts' has no key 0: its keys are "b", "a"`,
-    ],
+    ["self.counts[0]", `error EVALUATE_FAILED: cannot evaluate 'self.counts[0]': 'self.counts' has no key 0: its keys are "b", "a"`],
     ["ratio == Some(3)", "error EVALUATE_FAILED: cannot evaluate 'ratio == Some(3)': 'ratio' is a double, not an Option"],
     [
       "ratio as Foo",
@@ -279,7 +276,7 @@ describe("Rust generics on LLDB", () => {
     // A map's entry by its key, found among the formatters' children.
     ['self.by_name["a"]', "self->by_name[1].1 [now]"],
     ["self.by_name[name].value", "self->by_name[1].1.value [now]"],
-    ['self.by_name[&name].value + 1', "(*(unsigned long *)0x00005555555c0010) + 1 [now]"],
+    ["self.by_name[&name].value + 1", "(*(unsigned long *)0x00005555555c0010) + 1 [now]"],
     ['self.by_name["z"]', `error EVALUATE_FAILED: cannot evaluate 'self.by_name["z"]': 'self.by_name' has no key "z": its keys are "b", "a"`],
     // Inside an expression: the longest path that reads as a named type, at its address, or its value.
     ["self.slots[i].value.0 + 1", "(*(generics::Cents *)0x00005555555bfe88).__0 + 1 [now]"],
@@ -287,7 +284,10 @@ describe("Rust generics on LLDB", () => {
     ["self.wraps[i].0 + 1", "11 + 1 [now]"],
     ["self.slots[i].key.len()", "4 [now]"],
     ["self.slots[i].key.is_empty()", "(4 == 0) [now]"],
-    ['self.slots[i].key == "CRUX"', "(4 == 4 && ((unsigned char *)93824992673488)[0] == 67 && ((unsigned char *)93824992673488)[1] == 82 && ((unsigned char *)93824992673488)[2] == 85 && ((unsigned char *)93824992673488)[3] == 88) [now]"],
+    [
+      'self.slots[i].key == "CRUX"',
+      "(4 == 4 && ((unsigned char *)93824992673488)[0] == 67 && ((unsigned char *)93824992673488)[1] == 82 && ((unsigned char *)93824992673488)[2] == 85 && ((unsigned char *)93824992673488)[3] == 88) [now]",
+    ],
     ['self.slots[i].key != "CR"', "true [now]"],
     // What C reaches by itself stays C: a Box, a slice's typed pointer.
     ["self.boxed.value * ratio", "self->boxed->value * ratio"],
@@ -297,10 +297,7 @@ describe("Rust generics on LLDB", () => {
     ["i >= self.slots.len() && self.slots[i + 1].value.0 > 0", "false [now]"],
     ["i < self.slots.len() && self.slots[i].value.0 > 0", "i < self->slots.len && (*(generics::Cents *)0x00005555555bfe88).__0 > 0 [now]"],
     // Errors name what is there.
-    [
-      "self.slots[i + 1].value",
-      "error EVALUATE_FAILED: cannot evaluate 'self.slots[i + 1].value': index 2 is out of range: 'self.slots' has 2 elements",
-    ],
+    ["self.slots[i + 1].value", "error EVALUATE_FAILED: cannot evaluate 'self.slots[i + 1].value': index 2 is out of range: 'self.slots' has 2 elements"],
     [
       "self.slots[i].valu",
       "error EVALUATE_FAILED: cannot evaluate 'self.slots[i].valu': genlib::Slot<String, generics::Cents> has no field 'valu': its fields are key, value, prev, next",
