@@ -11,6 +11,8 @@ export const buildDir = join(fixturesDir, "build");
 interface Fixture {
   source: string; // relative to test/fixtures
   compile: (source: string, output: string) => string[];
+  /** A library built first (its source relative to test/fixtures), for a type from another crate: argv of its build into buildDir. */
+  library?: { source: string; output: string; compile: (source: string, output: string) => string[] };
 }
 
 const gcc = (src: string, out: string) => ["gcc", "-g", "-O0", "-o", out, src];
@@ -46,6 +48,16 @@ export const fixtures: Record<string, Fixture> = {
   "rust-values": { source: "rust/values.rs", compile: rustc },
   "rust-exprs": { source: "rust/exprs.rs", compile: rustc },
   "rust-passes": { source: "rust/passes.rs", compile: rustc },
+  // Generics, one from another crate (genlib, an rlib built first).
+  "rust-generics": {
+    source: "rust/generics.rs",
+    library: {
+      source: "rust/genlib.rs",
+      output: "libgenlib.rlib",
+      compile: (src, out) => ["rustc", "--edition", "2021", "-g", "-C", "opt-level=0", "--crate-type", "rlib", "--crate-name", "genlib", "-o", out, src],
+    },
+    compile: (src, out) => ["rustc", "--edition", "2021", "-g", "-C", "opt-level=0", "--extern", `genlib=${join(buildDir, "libgenlib.rlib")}`, "-o", out, src],
+  },
   "cpp-throws": { source: "cpp/throws.cpp", compile: gxx },
 };
 
@@ -70,10 +82,23 @@ export async function buildFixtures(): Promise<Record<string, string>> {
   for (const [name, fixture] of Object.entries(fixtures)) {
     const source = sourcePath(fixture.source);
     const output = join(buildDir, name);
-    const sourceTime = mtime(source);
-    if (sourceTime === undefined) throw new Error(`fixture source missing: ${source}`);
+    const library = fixture.library ? sourcePath(fixture.library.source) : undefined;
+    const sourceTime = Math.max(mtime(source) ?? NaN, library ? (mtime(library) ?? NaN) : 0);
+    if (Number.isNaN(sourceTime)) throw new Error(`fixture source missing: ${source}${library ? ` or ${library}` : ""}`);
     const outputTime = mtime(output);
     if (outputTime === undefined || outputTime < sourceTime) {
+      if (fixture.library) {
+        const temporary = join(buildDir, `${fixture.library.output}.tmp-${process.pid}`);
+        const argv = fixture.library.compile(library!, temporary);
+        const result = Bun.spawnSync(argv, { cwd: buildDir, stdout: "pipe", stderr: "pipe" });
+        if (result.exitCode !== 0) {
+          rmSync(temporary, { force: true });
+          throw new Error(
+            `building fixture ${name}'s library failed (exit ${result.exitCode}): ${argv.join(" ")}\n${result.stdout.toString()}${result.stderr.toString()}`,
+          );
+        }
+        renameSync(temporary, join(buildDir, fixture.library.output));
+      }
       // Compile to a temporary name and rename, so a concurrent reader never sees half a binary.
       const temporary = `${output}.tmp-${process.pid}`;
       const argv = fixture.compile(source, temporary);

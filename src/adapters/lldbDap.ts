@@ -260,6 +260,7 @@ export const lldbDap: AdapterSpec = {
         return !!which("gdb");
       },
       evaluate: frame.evaluate,
+      ...(frame.fields ? { fields: frame.fields } : {}),
     }),
   // glibc without debug info: `strcmp(a, b)` has no return type for LLDB until cast (C and C++ frames).
   retryExpression: (expression, error, program) => (program && isRust(program) ? undefined : retryWithLibraryCasts(expression, error)),

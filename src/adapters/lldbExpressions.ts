@@ -9,6 +9,9 @@
 // its receiver (one evaluate per step, asked of the same frame). An enum compared with
 // `Some(…)`/`None`/`Ok(…)`/`Err(…)` is read through rustc's formatters (which know its niche
 // layout) and enters the expression as `true`/`false`: such a translation holds for this stop only.
+// An element of a Vec (or VecDeque) whose element type C++ cannot name (rustc's generic instances,
+// tuples) is LLDB's variable path through the formatters' children, its index read now; inside a
+// larger expression the path stands in as its object at its address (a named type) or its value.
 // What does not parse as the Rust subset below is sent as written: LLDB's own error then says why.
 import { DebuggerError } from "../common/errors.ts";
 
@@ -21,6 +24,8 @@ export interface ExpressionContext {
   evaluate(expression: string): Promise<{ result: string; type?: string }>;
   /** gdb is installed here: gdb 13 calls the program's own Rust methods (not std's generic ones: `Vec::len` is not in the binary). */
   gdb: boolean;
+  /** The names of the children LLDB's formatters give the value of `expression` (a struct's fields), for a missing field's error. */
+  fields?(expression: string): Promise<string[]>;
 }
 
 export interface Translation {
@@ -84,7 +89,14 @@ export async function translateForLldb(expression: string, ctx: ExpressionContex
   const parsed = parse(tokens);
   if (!parsed || !needsRust(parsed)) return done(text);
   const t = new RustToLldb(expression, ctx);
-  const out = await t.emit(parsed, isPlace(parsed));
+  const out = await t.emit(parsed, isPlace(parsed)).catch((e: unknown) => {
+    if (!(e instanceof PathOnly)) throw e;
+    throw refused(
+      expression,
+      `LLDB's expressions cannot name the element type '${shortRust(e.type)}' of '${e.what}': its elements are read through the formatters, alone or down to a field of a named type or a number`,
+      `\`debugger print '${e.what}[i].field'\` or \`debugger print '${e.what}[i]'\``,
+    );
+  });
   return { expression: out, ...(format ? { format } : {}), ...(t.readNow ? { readNow: true } : {}) };
 
   function done(e: string): Translation {
@@ -351,11 +363,47 @@ function needsRust(n: Node): boolean {
 /** A member path alone (`self.items[0].name`): LLDB reads it through the formatters' children. */
 function isPlace(n: Node): boolean {
   if (n.k === "name") return true;
-  if (n.k === "field" || n.k === "tuple") return isPlace(n.e);
-  if (n.k === "index") return n.i.k === "lit" && /^\d+$/.test(n.i.text) && isPlace(n.e);
-  if (n.k === "unary" && n.op === "*") return isPlace(n.e);
+  if (n.k === "field" || n.k === "tuple" || n.k === "index") return isPlace(n.e);
+  if (n.k === "unary" && (n.op === "*" || n.op === "&")) return isPlace(n.e);
   return false;
 }
+
+/** A step of a member path: what `chain` spells. */
+type ChainNode = Extract<Node, { k: "field" | "tuple" | "index" }>;
+const isChain = (n: Node): n is ChainNode => n.k === "field" || n.k === "tuple" || n.k === "index";
+
+/** A member path's spelling; `path`: only LLDB's variable path reads it (an element through the formatters' children), not its C++ parser. */
+interface Step {
+  text: string;
+  path: boolean;
+}
+
+/**
+ * Thrown where a member path reaches an element LLDB's C++ parser cannot reach (a Vec whose element
+ * type it cannot name, a VecDeque, a map entry) outside a path alone: the longest path around it
+ * that reads as a named type or a plain value is then read now and stands in the expression.
+ */
+class PathOnly extends Error {
+  constructor(
+    readonly what: string,
+    readonly type: string,
+  ) {
+    super("path only");
+  }
+}
+
+/**
+ * A type LLDB's C++ parser can name in a cast. rustc's generic instances (`genlib::Slot<K, V>`) are
+ * not C++ templates there ("no member named 'Slot' in namespace 'genlib'"), nor are tuples, slices,
+ * references, closures or trait objects types it can spell.
+ */
+export function nameable(type: string): boolean {
+  const t = type.trim();
+  return t !== "" && !/[<>()[\]&{}$]|\bdyn\b/.test(t);
+}
+
+/** A value LLDB shows that C reads as written: a number, a bool. */
+const SCALAR = /^(?:-?(?:\d+(?:\.\d+)?(?:e[-+]?\d+)?|0x[0-9a-f]+)|true|false)$/i;
 
 // ---- Rust → LLDB -----------------------------------------------------------------------------
 
@@ -404,6 +452,9 @@ const LENGTH: Record<string, string> = {
   btreemap: "length",
 };
 
+/** The most entries of a map read one by one to find a key. */
+const MAX_ENTRIES = 256;
+
 /** What works instead of a method call, for the refusal. */
 const INSTEAD =
   "fields read as in Rust (`self.base.major`), and `.len()`, `.is_empty()`, `v[i]`, `t.0`, `x as u64`, `opt == Some(3)`, `res.is_ok()` are translated";
@@ -434,16 +485,164 @@ class RustToLldb {
   }
 
   /** The receiver of a member step, through references and Boxes (C pointers in LLDB): its text, type, and the member operator. */
-  private async receiver(node: Node, place: boolean): Promise<{ text: string; type: string; op: "." | "->" }> {
-    let text = await this.emit(node, place);
+  private async receiver(node: Node, place: boolean): Promise<{ text: string; type: string; op: "." | "->"; path: boolean }> {
+    const step = isChain(node) ? (place ? await this.chain(node, true) : await this.inC(node)) : { text: await this.emit(node, place), path: false };
+    let text = step.text;
+    const path = step.path;
     let type = await this.typeOf(text);
     // `&&T` is `T **`: one `*` for each level but the last, which `->` takes.
     while (/\*\s*\*$/.test(type)) {
       text = `(*${text})`;
       type = type.replace(/\s*\*$/, "");
     }
-    if (/\*$/.test(type)) return { text, type: type.replace(/\s*\*$/, ""), op: "->" };
-    return { text, type, op: "." };
+    if (/\*$/.test(type)) return { text, type: type.replace(/\s*\*$/, ""), op: "->", path };
+    return { text, type, op: ".", path };
+  }
+
+  /** The receiver as C, or, where only the formatters' children reach it, as LLDB's variable path (its values read now). */
+  private async receiverOrPath(node: Node): Promise<{ text: string; type: string; op: "." | "->"; path: boolean }> {
+    return this.receiver(node, false).catch(async (e: unknown) => {
+      if (!(e instanceof PathOnly)) throw e;
+      this.readNow = true;
+      return this.receiver(node, true);
+    });
+  }
+
+  /** A member path as C. Where a step reads only through the formatters' children, the path is read now and stands in as its object at its address, or its value. */
+  private async inC(n: ChainNode): Promise<Step> {
+    try {
+      return await this.chain(n, false);
+    } catch (e) {
+      if (!(e instanceof PathOnly)) throw e;
+      const s = await this.chain(n, true);
+      const v = await this.read(s.text);
+      this.readNow = true;
+      const type = (v.type ?? "").trim();
+      if (nameable(type)) {
+        // The address, then the pointee's summary (`0x5555555bfe70 "CRUX"`). Some names without
+        // `<>` still do not parse (`alloc::string::String`: "'string' is not a class"): asked once.
+        const at = address((await this.ctx.evaluate(`&${s.text}`).catch(() => undefined))?.result ?? "");
+        const object = at ? `(*(${type} *)${at})` : undefined;
+        if (
+          object &&
+          (await this.read(object).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return { text: object, path: false };
+      }
+      if (SCALAR.test(v.result.trim())) return { text: v.result.trim(), path: false };
+      throw e;
+    }
+  }
+
+  /** A member path: C, or (`place`: the path is all LLDB is asked, or is read now) LLDB's variable path through the formatters' children. */
+  private async chain(n: ChainNode, place: boolean): Promise<Step> {
+    const r = await this.receiver(n.e, place);
+    if (n.k === "field") return this.member(r, n.e, `${n.arrow ? "->" : r.op}${n.name}`, n.name);
+    // A tuple's and a tuple struct's fields are `__0`, `__1`… in the debug info; the formatters' children are `0`, `1`….
+    if (n.k === "tuple") return this.member(r, n.e, `${r.op}${r.path ? "" : "__"}${n.index}`, n.index);
+    return this.index(n, r, place);
+  }
+
+  /** A field of a path read through the formatters: one that is not there names those that are. */
+  private async member(r: { text: string; type: string; path: boolean }, of: Node, step: string, name: string): Promise<Step> {
+    const text = `${r.text}${step}`;
+    if (!r.path) return { text, path: false };
+    await this.read(text).catch(async (e: DebuggerError) => {
+      const fields = await this.ctx.fields?.(r.text).catch(() => undefined);
+      if (!fields?.length) throw e;
+      throw refused(
+        this.expression,
+        `${shortRust(r.type)} has no field '${name}': its fields are ${fields.join(", ")}`,
+        `\`debugger print '${exprText(of)}'\` shows them`,
+      );
+    });
+    return { text, path: true };
+  }
+
+  private async index(n: Extract<Node, { k: "index" }>, r: { text: string; type: string; op: "." | "->"; path: boolean }, place: boolean): Promise<Step> {
+    const k = kindOf(r.type);
+    const whole = r.op === "->" ? `(*${r.text})` : r.text;
+    const literal = n.i.k === "lit" && /^\d+$/.test(n.i.text) ? n.i.text : undefined;
+    const children = ["vec", "slice", "vecdeque", "array", "str", "string"].includes(k.kind);
+    // C reads a slice's, an array's and (its element type named) a Vec's memory: LLDB checks such a condition by itself.
+    const inC =
+      !r.path && !(place && literal) && (k.kind === "slice" || k.kind === "str" || k.kind === "array" || (k.kind === "vec" && nameable(k.element ?? "")));
+    if (inC) {
+      const i = await this.emit(n.i, false);
+      if (k.kind === "slice" || k.kind === "str") return { text: `${r.text}${r.op}data_ptr[${i}]`, path: false };
+      if (k.kind === "array") return { text: `${whole}[${i}]`, path: false };
+      return { text: `((${k.element} *)${r.text}${r.op}buf.inner.ptr.pointer.pointer)[${i}]`, path: false };
+    }
+    if (k.kind === "hashmap") {
+      if (!place) throw new PathOnly(exprText(n.e), r.type);
+      return this.entry(n, whole, await this.lengthNow(`${r.text}${r.op}${LENGTH.hashmap}`));
+    }
+    if (!children)
+      throw refused(
+        this.expression,
+        `LLDB cannot index a ${shortRust(r.type)} with []${k.kind === "hashmap" || k.kind === "btreemap" ? " (a map's entries are its children)" : ""}`,
+        `\`debugger print ${exprText(n.e)} --depth 1\` lists its elements`,
+      );
+    // The formatters' children: `v[3]` is LLDB's variable path, with the index read now.
+    if (!place) throw new PathOnly(exprText(n.e), k.element ?? r.type);
+    const at = literal !== undefined ? Number(literal) : await this.indexNow(n.i);
+    const length = k.kind === "array" ? k.length : LENGTH[k.kind] ? await this.lengthNow(`${r.text}${r.op}${LENGTH[k.kind]}`) : undefined;
+    if (length !== undefined && at >= length)
+      throw refused(
+        this.expression,
+        `index ${at} is out of range: '${exprText(n.e)}' has ${length} element${length === 1 ? "" : "s"}`,
+        `\`debugger print ${exprText(n.e)}\` shows them`,
+      );
+    return { text: `${whole}[${at}]`, path: true };
+  }
+
+  /**
+   * `map[key]`, `map[&key]`: the formatters' children of a HashMap are its entries as `(key, value)`
+   * tuples; the one whose key reads as the key's value is the place (read now, as Rust's Index panics
+   * where the key is missing).
+   */
+  private async entry(n: Extract<Node, { k: "index" }>, whole: string, length: number | undefined): Promise<Step> {
+    const keyNode = n.i.k === "unary" && n.i.op === "&" ? n.i.e : n.i;
+    const key = keyNode.k === "lit" ? keyNode.text : (await this.read(await this.emit(keyNode, false))).result.trim();
+    this.readNow = true;
+    if (length === undefined || length > MAX_ENTRIES)
+      throw refused(
+        this.expression,
+        length === undefined
+          ? `LLDB did not read how many entries '${exprText(n.e)}' has`
+          : `'${exprText(n.e)}' has ${length} entries: more than the ${MAX_ENTRIES} read here to find a key`,
+        `\`debugger print ${exprText(n.e)} --depth 1\` lists its entries`,
+      );
+    const keys: string[] = [];
+    for (let e = 0; e < length; e++) {
+      const k = (await this.read(`${whole}[${e}].0`)).result.trim();
+      if (sameValue(k, key)) return { text: `${whole}[${e}].1`, path: true };
+      keys.push(k);
+    }
+    throw refused(
+      this.expression,
+      `'${exprText(n.e)}' has no key ${key}${keys.length ? `: its keys are ${keys.slice(0, 8).join(", ")}${keys.length > 8 ? ", …" : ""}` : " (it is empty)"}`,
+      `\`debugger print ${exprText(n.e)} --depth 1\` lists its entries`,
+    );
+  }
+
+  /** An index's value, read now: the element it names is this stop's. */
+  private async indexNow(i: Node): Promise<number> {
+    const text = await this.emit(i, false);
+    const value = (await this.read(text)).result.trim();
+    const n = /^(?:\d+|0x[0-9a-f]+)$/i.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n))
+      throw refused(this.expression, `the index '${exprText(i)}' is ${value}, not a whole number`, `\`debugger print '${exprText(i)}'\` shows it`);
+    this.readNow = true;
+    return n;
+  }
+
+  private async lengthNow(text: string): Promise<number | undefined> {
+    const value = (await this.read(text).catch(() => undefined))?.result.trim() ?? "";
+    return /^\d+$/.test(value) ? Number(value) : undefined;
   }
 
   async emit(n: Node, place: boolean): Promise<string> {
@@ -455,7 +654,7 @@ class RustToLldb {
       case "paren":
         return `(${await this.emit(n.e, false)})`;
       case "unary":
-        return `${n.op}${await this.emit(n.e, place && n.op === "*")}`;
+        return `${n.op}${await this.emit(n.e, place && (n.op === "*" || n.op === "&"))}`;
       case "bin": {
         const variant =
           n.op === "==" || n.op === "!="
@@ -476,7 +675,19 @@ class RustToLldb {
                 : undefined
             : undefined;
         if (text) return this.sameText(text.s, (text.lit as { text: string }).text, n.op === "!=");
-        return `${await this.emit(n.l, false)} ${n.op} ${await this.emit(n.r, false)}`;
+        const left = await this.emit(n.l, false);
+        const right = await this.emit(n.r, false).catch(async (e: unknown) => {
+          // Rust does not reach the right of `&&`/`||` when the left decides (`i < v.len() && v[i].x > 0`): what it could not read does not matter then.
+          if (!(e instanceof DebuggerError) || (n.op !== "&&" && n.op !== "||")) throw e;
+          const decided = await this.ctx.evaluate(left).then(
+            (v) => truth(v.result) === (n.op === "||"),
+            () => false,
+          );
+          if (!decided) throw e;
+          this.readNow = true;
+          return undefined;
+        });
+        return right === undefined ? String(n.op === "||") : `${left} ${n.op} ${right}`;
       }
       case "cast": {
         const e = await this.emit(n.e, false);
@@ -490,40 +701,10 @@ class RustToLldb {
           );
         return `((${target}${pointer ? " *" : ""})(${e}))`;
       }
-      case "field": {
-        const r = await this.receiver(n.e, place);
-        return `${r.text}${n.arrow ? "->" : r.op}${n.name}`;
-      }
-      case "tuple": {
-        const r = await this.receiver(n.e, place);
-        // A tuple's and a tuple struct's fields are `__0`, `__1`… in the debug info.
-        return `${r.text}${r.op}__${n.index}`;
-      }
-      case "index": {
-        const r = await this.receiver(n.e, place);
-        const k = kindOf(r.type);
-        const whole = r.op === "->" ? `(*${r.text})` : r.text;
-        const literal = n.i.k === "lit" && /^\d+$/.test(n.i.text) ? n.i.text : undefined;
-        // A member path alone with a number: LLDB's variable path reads the formatters' children.
-        if (place && literal && ["vec", "slice", "vecdeque", "array", "str", "string"].includes(k.kind)) return `${whole}[${literal}]`;
-        const i = await this.emit(n.i, false);
-        if (k.kind === "slice" || k.kind === "str") return `${r.text}${r.op}data_ptr[${i}]`;
-        if (k.kind === "array") return `${whole}[${i}]`;
-        if (k.kind === "vec") {
-          if (!k.element || /[&()[\]]/.test(k.element))
-            throw refused(
-              this.expression,
-              `LLDB cannot name the element type '${k.element}' of ${shortRust(r.type)} in an expression`,
-              `a number as the index alone reads it (\`${this.expression.replace(/\[[^\]]*\]/, "[0]")}\`)`,
-            );
-          return `((${k.element} *)${r.text}${r.op}buf.inner.ptr.pointer.pointer)[${i}]`;
-        }
-        throw refused(
-          this.expression,
-          `LLDB cannot index a ${shortRust(r.type)} with []${k.kind === "hashmap" || k.kind === "btreemap" ? " (a map's entries are its children)" : ""}`,
-          `\`debugger print ${exprText(n.e)} --depth 1\` lists its elements`,
-        );
-      }
+      case "field":
+      case "tuple":
+      case "index":
+        return (place ? await this.chain(n, true) : await this.inC(n)).text;
       case "method":
         return this.method(n, place);
       case "call":
@@ -542,7 +723,7 @@ class RustToLldb {
    * stays fast): the length, then each byte of the literal's UTF-8.
    */
   private async sameText(node: Node, literal: string, negate: boolean): Promise<string> {
-    const r = await this.receiver(node, false);
+    const r = await this.receiverOrPath(node);
     const k = kindOf(r.type);
     const bytes = rustStringBytes(literal);
     if ((k.kind !== "string" && k.kind !== "str") || !bytes) {
@@ -560,8 +741,17 @@ class RustToLldb {
         `a string literal longer than 64 bytes is not compared here (${bytes.length})`,
         `compare its start, or \`debugger print ${exprText(node)}\``,
       );
-    const base = k.kind === "string" ? `((unsigned char *)${r.text}${r.op}vec.buf.inner.ptr.pointer.pointer)` : `${r.text}${r.op}data_ptr`;
-    const length = `${r.text}${r.op}${LENGTH[k.kind]}`;
+    let base = k.kind === "string" ? `((unsigned char *)${r.text}${r.op}vec.buf.inner.ptr.pointer.pointer)` : `${r.text}${r.op}data_ptr`;
+    let length = `${r.text}${r.op}${LENGTH[k.kind]}`;
+    if (r.path) {
+      // Read now: its length, and where its bytes are (C then compares them).
+      const now = await this.lengthNow(length);
+      if (now !== bytes.length || now === 0) return String((now === bytes.length) !== negate);
+      // The formatters' first child is the first byte.
+      const at = address((await this.read(`&${r.text}[0]`)).result);
+      if (!at) throw new PathOnly(exprText(node), r.type);
+      [length, base] = [String(now), `((unsigned char *)${at})`];
+    }
     const same = [`${length} == ${bytes.length}`, ...bytes.map((b, i) => `${base}[${i}] == ${b}`)].join(" && ");
     return negate ? `!(${same})` : `(${same})`;
   }
@@ -572,9 +762,10 @@ class RustToLldb {
       return String(await this.variantIs(n.e, { k: "variant", name }));
     }
     if (n.args.length === 0 && (n.name === "len" || n.name === "is_empty")) {
-      const r = await this.receiver(n.e, place);
+      const r = place ? await this.receiver(n.e, place) : await this.receiverOrPath(n.e);
       const k = kindOf(r.type);
-      const length = k.kind === "array" ? String(k.length) : LENGTH[k.kind] ? `${r.text}${r.op}${LENGTH[k.kind]}` : undefined;
+      let length = k.kind === "array" ? String(k.length) : LENGTH[k.kind] ? `${r.text}${r.op}${LENGTH[k.kind]}` : undefined;
+      if (length !== undefined && r.path) length = String((await this.lengthNow(length)) ?? length);
       if (length === undefined)
         throw this.noMethod(
           n,
@@ -649,6 +840,17 @@ export function rustStringBytes(literal: string): number[] | undefined {
     } else return undefined;
   }
   return [...new TextEncoder().encode(out)];
+}
+
+/** The address a pointer's value starts with (`0x5555555bfe70 "CRUX"`; an `unsigned char *` reads in decimal, as the Rust formatters' `-f u` on u8 asks). */
+function address(value: string): string | undefined {
+  return /^(?:0x[0-9a-f]+|\d+)(?=\s|$)/i.exec(value.trim())?.[0];
+}
+
+/** A C value LLDB shows, as true or false: `false`, `0`, a null pointer are false. */
+function truth(value: string): boolean {
+  const v = value.trim();
+  return !(v === "false" || /^-?0+(?:\.0*)?$/.test(v) || /^0x0+$/i.test(v));
 }
 
 /** Two values' texts mean the same: numbers by value, strings and chars by their text. */

@@ -24,6 +24,9 @@ export function wideChar(value: string, type: string | undefined): string {
 
 /** Every LLDB rule that applies to a value of this type, in order. */
 export function lldbCompactValue(value: string, type: string | undefined): string {
+  // A struct a formatter made from bytes (a Rust tuple's or map entry's field) has no address:
+  // lldb-dap 19 shows its type name alone, which says nothing; `{...}` has its fields read.
+  if (type && value.trim() === type.trim() && /[A-Za-z_]/.test(type) && !/\*$/.test(type.trim())) return "{...}";
   return shortAddresses(cString(wideChar(stringView(value, type), type), type));
 }
 

@@ -26,11 +26,12 @@ export const rustWrappers: ValueWrappers = {
     if (/^strong=\d+, weak=\d+$/.test(value) || /^borrow=-?\d+$/.test(value))
       return stateThenInside(v, value, await insideOf(v, r, (k) => byName(k, "value") ?? byName(k, "data")));
     // A Mutex or RwLock has no provider: LLDB shows `Mutex<i32> @ 0x…`, gdb `{...}`; its `data` is the value.
-    if (/(?:^|::)(?:Mutex|RwLock)<.*>$/.test(type) && / @ 0x[0-9a-f]+$|^\{/.test(value)) {
+    // std's own types only (shown bare or under std/core): a program's `generics::Cell<T>` is its own struct.
+    if (/^(?:std::sync::(?:[a-z_]+::)*)?(?:Mutex|RwLock)<.*>$/.test(type) && / @ 0x[0-9a-f]+$|^\{/.test(value)) {
       const data = await insideOf(v, r, (k) => byName(k, "data"));
       return data === undefined ? undefined : { ...v, value: `Mutex {data = ${data}}` };
     }
-    if (/(?:^|::)(?:UnsafeCell|Cell|SyncUnsafeCell)<.*>$/.test(type)) {
+    if (/^(?:core::cell::)?(?:UnsafeCell|Cell|SyncUnsafeCell)<.*>$/.test(type)) {
       const inside = await insideOf(v, r, (k) => byName(k, "value"));
       return inside === undefined ? undefined : { ...v, value: inside };
     }

@@ -389,7 +389,12 @@ export interface ValueFacet {
    */
   translateExpression?(
     expression: string,
-    frame: { program: string | undefined; evaluate(expression: string): Promise<{ result: string; type?: string }> },
+    frame: {
+      program: string | undefined;
+      evaluate(expression: string): Promise<{ result: string; type?: string }>;
+      /** The names of the children of the value of `expression` (a struct's fields), for an error that lists them. */
+      fields?(expression: string): Promise<string[]>;
+    },
   ): Promise<Translation>;
   /**
    * Another spelling to try once the debugger refused EXPRESSION (as written or translated) with

@@ -3,7 +3,9 @@
 // the debugger cannot evaluate is said once, beside the rows; LLDB's complaint about it is not the
 // program's output. On lldb-dap and gdb.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { dirname } from "node:path";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { buildFixtures } from "../../scripts/build-fixtures.ts";
 import { gdb as gdbAdapter } from "../../src/adapters/gdb.ts";
 import { adapterAvailable, CI, E2eEnv, ROOT } from "../harness/index.ts";
@@ -91,6 +93,30 @@ for (const adapter of ["lldb-dap", "gdb"] as const) {
       expect(next.stdout).toContain("keys.c:11");
       expect(next.stdout).not.toContain("cannot be evaluated");
       await env.run(["stop", "--session", session], { cwd });
+    });
+
+    test("the cast a print needed is learned once for the session: later rows ask the cast spelling first", async () => {
+      // The daemon's log at debug level holds every DAP request (its own env: the log is this test's).
+      const dir = mkdtempSync(join(tmpdir(), "dbg-libc-log-"));
+      const logged = new E2eEnv({ env: { DEBUGGER_LOG: "debug", DEBUGGER_LOG_FILE: join(dir, "daemon.log") } });
+      try {
+        const d = await logged.ok(["run", bin, "--adapter", adapter, "--break", "keys.c:11", "--print", "strlen(key)", "--print", 'strcmp(key, "42")'], {
+          cwd,
+        });
+        expect(d.hits.map((h: { values: { value?: string }[] }) => h.values[0]!.value)).toEqual(["11", "14", "16", "11", "2"]);
+        expect(d.hits[4].values[1].value).toBe("0");
+        await logged.run(["daemon", "stop"]);
+        const log = readFileSync(join(dir, "daemon.log"), "utf8");
+        // Requests for the call as written, not cast (cdt-gdb-adapter's spelling wraps it: `(\tstrlen(key))`).
+        const asked = (call: string) =>
+          log.split("\n").filter((l) => l.includes('"type":"request","command":"evaluate"') && l.includes(call) && !l.includes(`)${call}`)).length;
+        // Once as written (refused, or valueless on gdb), then the cast at each of the five rows.
+        expect(asked("strlen(key)")).toBe(1);
+        expect(asked("strcmp(key, ")).toBe(1);
+      } finally {
+        logged.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 }

@@ -71,7 +71,9 @@ describe.skipIf(!available)("expressions in the agent's language on lldb-dap", (
     expect(refused.json.error.hint).toContain("`.len()`");
     const map = await s.run(["print", "self.counts[0]"]);
     expect(map.json.error.code).toBe("EVALUATE_FAILED");
-    expect(map.json.error.hint).toBe("`debugger print self.counts --depth 1` lists its elements");
+    expect(map.json.error.message).toMatch(/'self.counts' has no key 0: its keys are "[ab]", "[ab]"/);
+    expect(map.json.error.hint).toBe("`debugger print self.counts --depth 1` lists its entries");
+    expect((await s.ok(["print", 'self.counts["b"] + 1'])).result).toBe("3");
   });
 
   test("Rust: conditions in --break, checked by the daemon and then by LLDB itself after the probe's 100 hits", async () => {

@@ -25,6 +25,9 @@ const RUST_FRAME: Record<string, { result: string; type: string }> = {
     result: "size=2",
     type: "std::collections::hash::map::HashMap<alloc::string::String, int, std::hash::random::RandomState, alloc::alloc::Global>",
   },
+  "self->counts.base.table.table.items": { result: "2", type: "unsigned long" },
+  "self->counts[0].0": { result: '"b"', type: "alloc::string::String" },
+  "self->counts[1].0": { result: '"a"', type: "alloc::string::String" },
   older: { result: "size=2", type: "&[u64]" },
   word: { result: '"hello"', type: "&str" },
   boxed: { result: "0x00005555555bf000", type: "int *" },
@@ -129,16 +132,14 @@ describe("Rust on LLDB", () => {
       "ratio.len()",
       "error UNSUPPORTED: cannot evaluate 'ratio.len()': LLDB cannot call Rust methods ('.len()'), and 'double' is not a collection whose length it knows (Vec, String, &str, slices, arrays, VecDeque, HashMap, HashSet, BTreeMap): read fields instead; gdb can call the program's own methods (`--adapter gdb`)",
     ],
-    [
-      "self.counts[0]",
-      "error EVALUATE_FAILED: cannot evaluate 'self.counts[0]': LLDB cannot index a HashMap<String, int> with [] (a map's entries are its children)",
-    ],
+    ["self.counts[0]", `error EVALUATE_FAILED: cannot evaluate 'self.counts[0]': 'self.counts' has no key 0: its keys are "b", "a"`],
     ["ratio == Some(3)", "error EVALUATE_FAILED: cannot evaluate 'ratio == Some(3)': 'ratio' is a double, not an Option"],
     [
       "ratio as Foo",
       "error EVALUATE_FAILED: cannot evaluate 'ratio as Foo': LLDB casts to Rust's number types here (i8 … u128, f32, f64, bool, char, and *const/*mut of them), not to 'Foo'",
     ],
-    ["items[i]", "error EVALUATE_FAILED: cannot evaluate 'items[i]': LLDB cannot name the element type '(i32, &str)' of Vec<(i32, &str)> in an expression"],
+    // An element type C cannot name (a tuple): the formatters' child, the index read now.
+    ["items[i]", "items[1] [now]"],
     [
       "Some(3)",
       "error EVALUATE_FAILED: cannot evaluate 'Some(3)': LLDB has no value 'Some(…)': Rust's enums are read here only compared with == or != (`opt == Some(3)`)",
@@ -188,4 +189,128 @@ describe("gdb's habits on LLDB", () => {
   test("C programs keep `.0` and method-looking text as written", async () => {
     expect(await outcome("s.len()", false)).toBe("s.len()");
   });
+});
+
+/**
+ * Generic element types (test/fixtures/rust/generics.rs, frame `Cache<String, Cents>::get` at i = 1):
+ * LLDB's C++ parser cannot name `genlib::Slot<alloc::string::String, generics::Cents>` ("no member
+ * named 'Slot' in namespace 'genlib'"), so the element is LLDB's variable path through the
+ * formatters' children. These are lldb-dap 19's answers there.
+ */
+const CACHE = "generics::Cache<alloc::string::String, generics::Cents>";
+const SLOT = "genlib::Slot<alloc::string::String, generics::Cents>";
+const GENERIC_FRAME: Record<string, { result: string; type: string }> = {
+  self: { result: "0x00007fffffffde50", type: `${CACHE} *` },
+  i: { result: "1", type: "unsigned long" },
+  "i + 1": { result: "2", type: "unsigned long" },
+  "i >= self->slots.len": { result: "false", type: "bool" },
+  "i < self->slots.len": { result: "true", type: "bool" },
+  "self->slots": { result: "size=2", type: `alloc::vec::Vec<${SLOT}, alloc::alloc::Global>` },
+  "self->slots.len": { result: "2", type: "unsigned long" },
+  "self->slots[1]": { result: "{...}", type: SLOT },
+  "self->slots[1].value": { result: "{...}", type: "generics::Cents" },
+  "&self->slots[1].value": { result: "0x00005555555bfe88", type: "generics::Cents *" },
+  "(*(generics::Cents *)0x00005555555bfe88)": { result: "{...}", type: "generics::Cents" },
+  "self->slots[1].key": { result: '"CRUX"', type: "alloc::string::String" },
+  // `alloc::string::String` has no `<>` and still does not parse ("'string' is not a class"): not in this table.
+  "&self->slots[1].key": { result: '0x00005555555bfe70 "CRUX"', type: "alloc::string::String *" },
+  "self->slots[1].key.vec.len": { result: "4", type: "unsigned long" },
+  // u8 reads in decimal (the formatters' `-f u`), and so does a pointer to it.
+  "&self->slots[1].key[0]": { result: '93824992673488 "CRUX"', type: "unsigned char *" },
+  "self->cells": { result: "size=3", type: "alloc::vec::Vec<generics::Cell<core::option::Option<u64> >, alloc::alloc::Global>" },
+  "self->cells.len": { result: "3", type: "unsigned long" },
+  "self->cells[1]": { result: "{...}", type: "generics::Cell<core::option::Option<u64> >" },
+  "self->cells[2]": { result: "{...}", type: "generics::Cell<core::option::Option<u64> >" },
+  "self->cells[1].hits": { result: "3", type: "unsigned int" },
+  "&self->cells[1].hits": { result: "0x00005555555bfea8", type: "unsigned int *" },
+  "(*(unsigned int *)0x00005555555bfea8)": { result: "3", type: "unsigned int" },
+  "self->cells[2].value": { result: "Some(9)", type: "core::option::Option<u64>" },
+  "self->cells[2].value.0": { result: "9", type: "unsigned long" },
+  "self->wraps": { result: "size=2", type: "alloc::vec::Vec<generics::Wrap<long>, alloc::alloc::Global>" },
+  "self->wraps.len": { result: "2", type: "unsigned long" },
+  "self->wraps[1]": { result: "{...}", type: "generics::Wrap<long>" },
+  // A formatter's child with no address of its own: its value stands in.
+  "self->wraps[1].0": { result: "11", type: "long" },
+  "self->boxed": { result: "0x00005555555bffd0", type: "generics::Cell<double> *" },
+  "self->queue": { result: "size=2", type: "alloc::collections::vec_deque::VecDeque<unsigned long, alloc::alloc::Global>" },
+  "self->queue.len": { result: "2", type: "unsigned long" },
+  "self->queue[1]": { result: "8", type: "unsigned long" },
+  "self->by_name": {
+    result: "size=2",
+    type: "std::collections::hash::map::HashMap<alloc::string::String, generics::Cell<u64>, std::hash::random::RandomState, alloc::alloc::Global>",
+  },
+  "self->by_name.base.table.table.items": { result: "2", type: "unsigned long" },
+  "self->by_name[0].0": { result: '"b"', type: "alloc::string::String" },
+  "self->by_name[1].0": { result: '"a"', type: "alloc::string::String" },
+  "self->by_name[1].1": { result: "{...}", type: "generics::Cell<u64>" },
+  "self->by_name[1].1.value": { result: "5", type: "unsigned long" },
+  "&self->by_name[1].1.value": { result: "0x00005555555c0010", type: "unsigned long *" },
+  "(*(unsigned long *)0x00005555555c0010)": { result: "5", type: "unsigned long" },
+  name: { result: '"a"', type: "&str" },
+  slice: { result: "size=3", type: "&[generics::Cell<core::option::Option<u64>>]" },
+  "slice.data_ptr[j]": { result: "{...}", type: "generics::Cell<core::option::Option<u64> >" },
+  j: { result: "1", type: "unsigned long" },
+  ratio: { result: "2.5", type: "double" },
+};
+
+describe("Rust generics on LLDB", () => {
+  const fields: Record<string, string[]> = { "self->slots[1]": ["key", "value", "prev", "next"] };
+  async function generic(expression: string): Promise<string> {
+    try {
+      const t = await translateForLldb(expression, { ...frame(GENERIC_FRAME, true), fields: async (e) => fields[e] ?? [] });
+      return `${t.expression}${t.readNow ? " [now]" : ""}`;
+    } catch (e) {
+      return `error ${(e as DebuggerError).code}: ${(e as Error).message}`;
+    }
+  }
+  const table: [string, string][] = [
+    // A path alone: LLDB's variable path, the index read now (a literal one is the same at every stop).
+    ["self.slots[i].value", "self->slots[1].value [now]"],
+    ["self.slots[1].value", "self->slots[1].value"],
+    ["self.slots[i]", "self->slots[1] [now]"],
+    ["&self.slots[i]", "&self->slots[1] [now]"],
+    ["self.wraps[i].0", "self->wraps[1].0 [now]"],
+    ["self.cells[i + 1].value == Some(9)", "true [now]"],
+    ["self.cells[i + 1].value.is_some()", "true [now]"],
+    ["self.queue[i]", "self->queue[1] [now]"],
+    // A map's entry by its key, found among the formatters' children.
+    ['self.by_name["a"]', "self->by_name[1].1 [now]"],
+    ["self.by_name[name].value", "self->by_name[1].1.value [now]"],
+    ["self.by_name[&name].value + 1", "(*(unsigned long *)0x00005555555c0010) + 1 [now]"],
+    ['self.by_name["z"]', `error EVALUATE_FAILED: cannot evaluate 'self.by_name["z"]': 'self.by_name' has no key "z": its keys are "b", "a"`],
+    // Inside an expression: the longest path that reads as a named type, at its address, or its value.
+    ["self.slots[i].value.0 + 1", "(*(generics::Cents *)0x00005555555bfe88).__0 + 1 [now]"],
+    ["self.cells[i].hits * 2", "(*(unsigned int *)0x00005555555bfea8) * 2 [now]"],
+    ["self.wraps[i].0 + 1", "11 + 1 [now]"],
+    ["self.slots[i].key.len()", "4 [now]"],
+    ["self.slots[i].key.is_empty()", "(4 == 0) [now]"],
+    [
+      'self.slots[i].key == "CRUX"',
+      "(4 == 4 && ((unsigned char *)93824992673488)[0] == 67 && ((unsigned char *)93824992673488)[1] == 82 && ((unsigned char *)93824992673488)[2] == 85 && ((unsigned char *)93824992673488)[3] == 88) [now]",
+    ],
+    ['self.slots[i].key != "CR"', "true [now]"],
+    // What C reaches by itself stays C: a Box, a slice's typed pointer.
+    ["self.boxed.value * ratio", "self->boxed->value * ratio"],
+    ["slice[j].hits + 1", "slice.data_ptr[j].hits + 1"],
+    ["self.slots.len()", "self->slots.len"],
+    // Rust does not read the right of `&&` when the left is false: neither does the translation.
+    ["i >= self.slots.len() && self.slots[i + 1].value.0 > 0", "false [now]"],
+    ["i < self.slots.len() && self.slots[i].value.0 > 0", "i < self->slots.len && (*(generics::Cents *)0x00005555555bfe88).__0 > 0 [now]"],
+    // Errors name what is there.
+    ["self.slots[i + 1].value", "error EVALUATE_FAILED: cannot evaluate 'self.slots[i + 1].value': index 2 is out of range: 'self.slots' has 2 elements"],
+    [
+      "self.slots[i].valu",
+      "error EVALUATE_FAILED: cannot evaluate 'self.slots[i].valu': genlib::Slot<String, generics::Cents> has no field 'valu': its fields are key, value, prev, next",
+    ],
+    [
+      "self.slots[i] == 3",
+      "error EVALUATE_FAILED: cannot evaluate 'self.slots[i] == 3': LLDB's expressions cannot name the element type 'genlib::Slot<String, generics::Cents>' of 'self.slots': its elements are read through the formatters, alone or down to a field of a named type or a number",
+    ],
+    ["self.slots[ratio].value", "error EVALUATE_FAILED: cannot evaluate 'self.slots[ratio].value': the index 'ratio' is 2.5, not a whole number"],
+    [
+      "self.slots[i].value.total()",
+      "error UNSUPPORTED: cannot evaluate 'self.slots[i].value.total()': LLDB cannot call Rust methods ('.total()'): read fields instead; gdb can call the program's own methods (`--adapter gdb`)",
+    ],
+  ];
+  for (const [input, want] of table) test(`${input} → ${want}`, async () => expect(await generic(input)).toBe(want));
 });

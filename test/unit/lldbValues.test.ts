@@ -18,6 +18,8 @@ test.each([
   ["U+0x0001f600 U'😀'", "char32_t", "'😀' U+1F600"],
   // libstdc++'s string_view has no LLDB 19 formatter: its fields, read as the bytes it views.
   ['{_M_len = 6, _M_str = 0x000055555556407c "a view and more"}', "std::string_view", '"a view"'],
+  // A struct a Rust formatter made from bytes (a map entry's value): its type name alone says nothing.
+  ["generics::Cell<unsigned long>", "generics::Cell<unsigned long>", "{...}"],
   // Nothing to cut.
   ["42", "int", "42"],
   ["size=3", "std::vector<int>", "size=3"],

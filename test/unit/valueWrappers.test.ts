@@ -113,7 +113,18 @@ test.each([
     "Mutex {data = 13}",
   ],
   ["Cell<int>", "Cell<int> @ 0x00007fffffffe1a8", [["value", "11"]], "11"],
-  // Nothing to read one level down.
+  ["core::cell::Cell<int>", "core::cell::Cell<int> @ 0x00007fffffffe1a8", [["value", "11"]], "11"],
+  // Nothing to read one level down: a program's own struct named Cell or Mutex is no wrapper.
+  [
+    "generics::Cell<unsigned long>",
+    "generics::Cell<unsigned long> @ 0x00007fffffffe1a8",
+    [
+      ["value", "5"],
+      ["hits", "1"],
+    ],
+    undefined,
+  ],
+  ["app::Mutex<int>", "app::Mutex<int> @ 0x00007fffffffe1ac", [["data", "13"]], undefined],
   ["std::optional<int>", "Has Value=false", [], undefined],
   ["std::unique_ptr<Part>", "0x0000000000000000", [], undefined],
   ["Part", "Part @ 0x00007fffffffe0f0", [["x", "3"]], undefined],

@@ -72,8 +72,8 @@ export class BreakpointSync {
       if (spelled.readNow)
         throw new DebuggerError(
           "EVALUATE_FAILED",
-          `cannot watch '${expression}': it compares an enum's variant, which names no memory`,
-          "watch the enum itself (`debugger watch opt`), or stop when it holds: `--break 'LINE if opt == Some(3)'`",
+          `cannot watch '${expression}': it is read through values of this stop (an enum's variant compared, or an element LLDB reaches only through its formatters), which name no memory LLDB can watch`,
+          "watch the enum or the collection itself (`debugger watch opt`), or stop when it holds: `--break 'LINE if opt == Some(3)'`",
         );
       const asked = spelled.expression;
       // A plain local is asked for by name in its scope; anything else as an expression in the frame.

@@ -33,6 +33,12 @@ export class ValueInspector {
   private showHidden = false;
   /** The runtime's version (AdapterSpec.runtimeValue.versionExpression: Go's runtime.buildVersion), asked once. */
   private runtimeVersion: Promise<string | undefined> | undefined;
+  /**
+   * Expressions the debugger took only in another spelling (AdapterSpec.retryExpression: a C library
+   * call cast to its return type), learned once for the session: later rows and calls ask that
+   * spelling first instead of paying a refused evaluate each time.
+   */
+  private readonly learnedSpelling = new Map<string, string>();
 
   constructor(
     private readonly session: SessionCore,
@@ -460,7 +466,15 @@ export class ValueInspector {
   async translateNow(q: InQueue, expression: string, at?: number): Promise<Translation> {
     const translate = this.session.adapter.translateExpression;
     if (!translate) return { expression };
-    return translate(expression, { program: this.session.program, evaluate: (e) => this.evaluateNow(q, e, this.session.adapter.printContext, undefined, at) });
+    const evaluate = (e: string) => this.evaluateNow(q, e, this.session.adapter.printContext, undefined, at);
+    return translate(expression, {
+      program: this.session.program,
+      evaluate,
+      fields: async (e) => {
+        const reference = (await evaluate(e)).variablesReference;
+        return reference > 0 ? (await this.variablesNow(q, reference)).map((v) => v.name) : [];
+      },
+    });
   }
 
   /** In frame `at`, else the selected frame when stopped. `asWritten`: the expression before translateNow, for errors. */
@@ -494,8 +508,19 @@ export class ValueInspector {
       const other = spell(again);
       const body = await ask(other.expression, other.context ?? context);
       this.session.adapter.checkEvaluate?.(again, body);
+      if (this.learnedSpelling.size < 1000) this.learnedSpelling.set(expression, again);
       return body;
     };
+    // The spelling learned before, asked first; where it fails now (another frame), the usual way follows.
+    const learned = context === "repl" ? undefined : this.learnedSpelling.get(expression);
+    if (learned !== undefined) {
+      const other = spell(learned);
+      const body = await ask(other.expression, other.context ?? context).catch(() => undefined);
+      if (body && body.result !== "") {
+        this.session.adapter.checkEvaluate?.(learned, body);
+        return body;
+      }
+    }
     try {
       let body: P.EvaluateResponse["body"];
       try {
