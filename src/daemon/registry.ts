@@ -15,7 +15,8 @@ const ENDED_KEPT_MS = 24 * 3600_000;
 interface StateRecord {
   pid: number;
   version: string;
-  sessions: (SessionSummary & { adapterPid?: number; adapterPath?: string })[];
+  /** Without their state: a successor shows them as lost whatever it was (SessionRegistry.save). */
+  sessions: (Omit<SessionSummary, "state"> & { adapterPid?: number; adapterPath?: string })[];
   /** Warm spare adapters: a daemon that dies must not leave them behind either. */
   spares?: { pid: number; path: string }[];
 }
@@ -31,6 +32,8 @@ export class SessionRegistry {
   /** Told once when the state file cannot be written while sessions live (again after it could be). */
   onStateFailure?: (sessions: string[], message: string) => void;
   private stateFailed = false;
+  /** The state file's text as last written (undefined: not written, or removed since). */
+  private written: string | undefined;
 
   constructor(private readonly statePath = stateFilePath()) {}
 
@@ -154,20 +157,32 @@ export class SessionRegistry {
     return this.all().some((s) => s.live);
   }
 
-  /** Records live sessions so a later daemon can tell they were lost if this one dies. */
+  /**
+   * Records live sessions so a later daemon can tell they were lost if this one dies. Called at
+   * every change of a session, each stop and resume included; the file holds what a successor
+   * needs (which sessions, their adapters and programs), not their state, so a step writes
+   * nothing: the write and rename sat between the stop and its reply (0.3 ms on an idle disk,
+   * 2–3 ms measured while other tests wrote to it).
+   */
   save(): void {
     const record: StateRecord = {
       pid: process.pid,
       version: VERSION,
       sessions: this.all()
         .filter((s) => s.live)
-        .map((s) => ({ ...s.summary(), adapterPid: s.adapterPid, adapterPath: s.adapterPath })),
+        .map((s) => {
+          const { state: _, ...summary } = s.summary();
+          return { ...summary, adapterPid: s.adapterPid, adapterPath: s.adapterPath };
+        }),
       spares: this.spares(),
     };
+    const text = JSON.stringify(record);
+    if (text === this.written) return;
     try {
       const tmp = `${this.statePath}.tmp`;
-      writeFileSync(tmp, JSON.stringify(record), { mode: 0o600 });
+      writeFileSync(tmp, text, { mode: 0o600 });
       renameSync(tmp, this.statePath);
+      this.written = text;
       this.stateFailed = false;
     } catch (e) {
       log("warn", `could not write ${this.statePath}: ${(e as Error).message}`);
@@ -193,6 +208,7 @@ export class SessionRegistry {
 
   /** Removes the state file if it is still ours (a successor may have written its own). */
   clearState(): void {
+    this.written = undefined;
     try {
       if (JSON.parse(readFileSync(this.statePath, "utf8")).pid === process.pid) unlinkSync(this.statePath);
     } catch {}
@@ -210,7 +226,7 @@ export class SessionRegistry {
     if (!record || record.pid === process.pid || alive(record.pid)) return;
     for (const s of record.sessions ?? []) {
       const { adapterPid: _p, adapterPath: _a, ...summary } = s;
-      this.lost.set(s.name, { ...summary, why: `was lost: the daemon that held it (pid ${record.pid}) died`, code: "SESSION_LOST" });
+      this.lost.set(s.name, { ...summary, state: "lost", why: `was lost: the daemon that held it (pid ${record.pid}) died`, code: "SESSION_LOST" });
       // Its adapter may still be running, orphaned: end it if it is still the process we started.
       if (s.adapterPid && s.adapterPath && alive(s.adapterPid) && cmdlineOf(s.adapterPid)?.includes(s.adapterPath)) {
         try {

@@ -1,7 +1,7 @@
 // The daemon as a process: its files and modes, stale sockets, a daemon that dies, a daemon of
 // another version, malformed input on the socket, idle exit, `daemon stop`, the log.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
@@ -214,6 +214,23 @@ describe("a daemon that dies", () => {
   // A SIGKILLed daemon whose parent (init, after the CLI that spawned it exited) has not reaped it
   // yet is a zombie: kill(pid, 0) still succeeds. Containers whose PID 1 reaps late (or never)
   // keep it that way for seconds. The next command must still see the sessions as lost.
+  test("its state file is written when sessions come and go, not at each step (it was rewritten before every stop's reply)", async () => {
+    const env = newEnv({ env: { DEBUGGER_WARM_ADAPTERS: "0" } });
+    const state = join(env.runtimeDir, "daemon.json");
+    await env.ok(["start", env.program(), "--stop-on-entry", "--session", "s1"]);
+    const record = JSON.parse(readFileSync(state, "utf8"));
+    expect(record.sessions).toEqual([expect.objectContaining({ name: "s1", adapter: "fake" })]);
+    // A mark of ours in the file: any write by the daemon replaces the file and drops it.
+    writeFileSync(state, JSON.stringify({ ...record, mark: 1 }));
+    await env.ok(["next", "--session", "s1"]);
+    await env.ok(["next", "--session", "s1"]);
+    expect(JSON.parse(readFileSync(state, "utf8")).mark).toBe(1);
+    await env.ok(["start", env.program(), "--stop-on-entry", "--session", "s2"]);
+    const after = JSON.parse(readFileSync(state, "utf8"));
+    expect(after.mark).toBeUndefined();
+    expect(after.sessions.map((s: { name: string }) => s.name).sort()).toEqual(["s1", "s2"]);
+  });
+
   test("its sessions are reported lost even while the dead daemon is still an unreaped zombie", async () => {
     const env = newEnv();
     const prog = env.program();

@@ -91,7 +91,8 @@ export class Inspector {
    * `threads`: each thread's state and, when stopped, where it is in the user's code (the first
    * frame of the user's, as `backtrace --all` shows it, with its number when it is not the top
    * one, and the function on top where the thread waits in a library). One `stackTrace` per
-   * thread, asked at once, for the first MAX_THREAD_FRAMES threads.
+   * thread, asked at once, for the first MAX_THREAD_FRAMES threads (none for the thread whose
+   * frames the stop already read).
    */
   threadStates(): Promise<Replies["threads"]> {
     return this.queue(async (q) => {
@@ -101,10 +102,16 @@ export class Inspector {
       const stop = this.session.lastReport;
       const facts = this.session.codeFacts();
       const framed = threads.slice(0, MAX_THREAD_FRAMES);
+      // The thread the stop report read keeps its frames until the program runs (framesNow): a
+      // single-threaded program's `threads` is then one adapter round trip, not two in a row.
+      const cached = this.framesCache?.threadId;
       const stacks = await Promise.all(
         framed.map((t) =>
-          client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: USER_FRAME_DEPTH }).then(
-            (r) => r.stackFrames.map((f) => frameView(f, this.session.adapter)),
+          (t.id === cached
+            ? this.framesNow(q, t.id, USER_FRAME_DEPTH)
+            : client.request("stackTrace", { threadId: t.id, startFrame: 0, levels: USER_FRAME_DEPTH }).then((r) => r.stackFrames)
+          ).then(
+            (frames) => frames.map((f) => frameView(f, this.session.adapter)),
             () => [],
           ),
         ),
