@@ -68,6 +68,8 @@ const ConfigSchema = v.strictObject({
       idle_timeout: v.optional(seconds(0)),
       /** Keep one spare adapter per kind spawned and initialized, for a faster next start (default true). */
       warm_adapters: v.optional(v.boolean()),
+      /** MB (RSS) the daemon and its spares may hold before spares of kinds idle a minute are dropped (0: no limit). */
+      warm_memory_mb: v.optional(int(0)),
       log_level: v.optional(v.picklist(["debug", "info", "warn", "error"])),
     }),
     {},
@@ -153,6 +155,7 @@ const MEANT: Record<string, Record<string, string[]>> = {
   daemon: {
     idle_timeout: ["idle", "linger", "exit", "keepalive", "lifetime"],
     warm_adapters: ["warm", "spare", "pool", "prestart", "preload"],
+    warm_memory_mb: ["memory", "budget", "rss", "ram", "mem"],
     log_level: ["log", "logging", "verbosity", "verbose", "debug"],
   },
   defaults: {
@@ -293,6 +296,12 @@ export function idleTimeoutMs(c: Config, env = process.env): number {
   const fromEnv = env.DEBUGGER_IDLE_TIMEOUT !== undefined && env.DEBUGGER_IDLE_TIMEOUT !== "" ? Number(env.DEBUGGER_IDLE_TIMEOUT) : undefined;
   const s = fromEnv !== undefined && Number.isFinite(fromEnv) ? fromEnv : (c.daemon.idle_timeout ?? 30 * 60);
   return s === 0 ? Infinity : s * 1000;
+}
+
+/** MB of RSS the daemon and its warm spares may hold (0: no limit); DEBUGGER_WARM_MEMORY_MB wins. */
+export function warmMemoryMb(c: Config, env = process.env): number {
+  const fromEnv = env.DEBUGGER_WARM_MEMORY_MB !== undefined && env.DEBUGGER_WARM_MEMORY_MB !== "" ? Number(env.DEBUGGER_WARM_MEMORY_MB) : undefined;
+  return fromEnv !== undefined && Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : (c.daemon.warm_memory_mb ?? 250);
 }
 
 /** The daemon log's level; DEBUGGER_LOG=debug wins. */

@@ -2,7 +2,7 @@
 import { existsSync, unlinkSync, writeSync } from "node:fs";
 import { connect } from "node:net";
 import type { Socket } from "bun";
-import { EMPTY_CONFIG, idleTimeoutMs, loadConfig, logLevel, requestTimeoutMs } from "../common/config.ts";
+import { EMPTY_CONFIG, idleTimeoutMs, loadConfig, logLevel, requestTimeoutMs, warmMemoryMb } from "../common/config.ts";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { initLog, log } from "../common/log.ts";
 import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.ts";
@@ -126,6 +126,12 @@ export async function runDaemon(): Promise<void> {
     () => process.env.DEBUGGER_WARM_ADAPTERS !== "0" && (process.env.DEBUGGER_WARM_ADAPTERS === "1" || config.daemon.warm_adapters !== false),
     () => requestTimeoutMs(config),
     () => registry.save(),
+    // [daemon] warm_memory_mb (DEBUGGER_WARM_MEMORY_MB wins); DEBUGGER_WARM_IN_USE_SECONDS shortens
+    // the minute a used kind keeps its spare over it (tests).
+    {
+      budgetMb: () => warmMemoryMb(config),
+      inUseMs: Number.isFinite(Number(process.env.DEBUGGER_WARM_IN_USE_SECONDS || "x")) ? Number(process.env.DEBUGGER_WARM_IN_USE_SECONDS) * 1000 : undefined,
+    },
   );
   registry.spares = () => warm.records();
   // Notices wait here for the next reply on their session.

@@ -1,6 +1,8 @@
 // Warm adapters: the next start of a kind takes a spare that was spawned and initialized before;
 // spares are bounded, replaced when dead, and never outlive the daemon.
 import { afterAll, describe, expect, test } from "bun:test";
+import { appendFileSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { alive, Env, waitFor } from "./harness.ts";
 
 const envs: Env[] = [];
@@ -8,10 +10,21 @@ afterAll(async () => {
   for (const e of envs) await e.close();
 });
 
-function newEnv(warm = "1"): Env {
-  const env = new Env({ env: { DEBUGGER_WARM_ADAPTERS: warm } });
+function newEnv(warm = "1", extra: Record<string, string> = {}): Env {
+  const env = new Env({ env: { DEBUGGER_WARM_ADAPTERS: warm, ...extra } });
   envs.push(env);
   return env;
+}
+
+/** A second adapter kind, `fake2`: the same fake adapter under another name (its own spares). */
+function withSecondKind(env: Env): void {
+  const config = join(env.env.XDG_CONFIG_HOME!, "debugger-cli", "config.toml");
+  const command = /^command = (.*)$/m.exec(readFileSync(config, "utf8"))![1]!;
+  appendFileSync(config, `\n[adapters.fake2]\ncommand = ${command}\nextensions = [".json"]\n`);
+}
+
+async function logText(env: Env): Promise<string> {
+  return (await env.ok(["logs", "--tail", "400"])).text;
 }
 
 async function spares(env: Env): Promise<{ adapter: string; pid: number }[]> {
@@ -110,5 +123,41 @@ describe("warm adapters", () => {
     expect(await spares(env)).toEqual([]);
     expect(env.requests("initialize").length).toBe(1);
     await env.ok(["stop"]);
+  });
+
+  test("over the memory budget, a kind out of use loses its spare, least recently used first; the kind used last keeps its own", async () => {
+    // A budget of 1 MB (the daemon alone is over it) and a kind out of use after 1 s.
+    const env = newEnv("1", { DEBUGGER_WARM_MEMORY_MB: "1", DEBUGGER_WARM_IN_USE_SECONDS: "1" });
+    withSecondKind(env);
+    const prog = env.program();
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "a"]);
+    await env.ok(["stop", "--session", "a"]);
+    await waitFor(async () => (await spares(env)).some((s) => s.adapter === "fake"), 10_000, "a fake spare");
+    const [first] = await spares(env);
+    await env.ok(["start", prog, "--adapter", "fake2", "--stop-on-entry", "--session", "b"]);
+    await env.ok(["stop", "--session", "b"]);
+    // fake was used more than a second before fake2's spare was ready: dropped then, or at the next look.
+    await waitFor(async () => /warm fake spare \d+ dropped \(memory: /.test(await logText(env)), 10_000, "fake's spare dropped for memory");
+    await waitFor(async () => JSON.stringify((await spares(env)).map((s) => s.adapter)) === '["fake2"]', 10_000, "fake2's spare alone");
+    await waitFor(() => !alive(first!.pid), 5000, "the dropped spare's adapter to end");
+    // fake2, used last, keeps its spare though the total stays over the budget.
+    const log = await logText(env);
+    expect(log).not.toMatch(/warm fake2 spare \d+ dropped/);
+    expect(log).toMatch(/over the 1 MB budget; fake unused for \d+ s\)/);
+  });
+
+  test("over the memory budget, a kind used within the last minute keeps its spare", async () => {
+    const env = newEnv("1", { DEBUGGER_WARM_MEMORY_MB: "1" });
+    withSecondKind(env);
+    const prog = env.program();
+    await env.ok(["start", prog, "--stop-on-entry", "--session", "a"]);
+    await env.ok(["stop", "--session", "a"]);
+    await waitFor(async () => (await spares(env)).some((s) => s.adapter === "fake"), 10_000, "a fake spare");
+    await env.ok(["start", prog, "--adapter", "fake2", "--stop-on-entry", "--session", "b"]);
+    await env.ok(["stop", "--session", "b"]);
+    // The budget is checked as fake2's spare becomes ready; both kinds were used within the minute.
+    await waitFor(async () => /warm fake2 spare \d+ ready/.test(await logText(env)), 10_000, "fake2's spare");
+    expect((await spares(env)).map((s) => s.adapter).sort()).toEqual(["fake", "fake2"]);
+    expect(await logText(env)).not.toMatch(/dropped \(memory/);
   });
 });

@@ -11,6 +11,7 @@ import {
   defaultSession,
   executionTimeout,
   idleTimeoutMs,
+  warmMemoryMb,
   keyLine,
   keysAt,
   loadConfig,
@@ -81,7 +82,7 @@ describe("config errors name the file, the line, the key and the key meant", () 
   });
 
   test("an unknown key with nothing close: the known keys only", () => {
-    expect(errorOf("[daemon]\ncolour = true\n").hint).toBe("keys in [daemon]: idle_timeout, warm_adapters, log_level");
+    expect(errorOf("[daemon]\ncolour = true\n").hint).toBe("keys in [daemon]: idle_timeout, warm_adapters, warm_memory_mb, log_level");
   });
 
   test("a key named in other words: the key its words mean (issue 29)", () => {
@@ -189,6 +190,15 @@ describe("getters: defaults, the older [display] spelling, environment variables
     expect(idleTimeoutMs(c, { DEBUGGER_IDLE_TIMEOUT: "2" })).toBe(2000);
     expect(logLevel(c, { DEBUGGER_LOG: "debug" })).toBe("debug");
     expect(logLevel(c, {})).toBe("warn");
+  });
+
+  test("[daemon] warm_memory_mb: 250 by default, the file's, DEBUGGER_WARM_MEMORY_MB over both (0: no limit)", () => {
+    expect(warmMemoryMb(parse(""), {})).toBe(250);
+    const c = parse("[daemon]\nwarm_memory_mb = 400\n");
+    expect(warmMemoryMb(c, {})).toBe(400);
+    expect(warmMemoryMb(c, { DEBUGGER_WARM_MEMORY_MB: "0" })).toBe(0);
+    expect(warmMemoryMb(c, { DEBUGGER_WARM_MEMORY_MB: "lots" })).toBe(400);
+    expect(errorOf("[daemon]\nwarm_memory_mb = -1\n").message).toContain("warm_memory_mb");
   });
 });
 

@@ -5,6 +5,13 @@
 // expired after an idle time, never reused across sessions, killed with the daemon. Adapters the
 // daemon spawns (stdio, or a listening Delve) are kept warm; a start whose adapter must begin in a
 // given directory (Delve building a test package itself: spawnCwd) does not take a spare.
+//
+// Memory: the daemon and its spares stay within a budget (RSS, [daemon] warm_memory_mb, 250 MB)
+// where they can without costing a start: over it, the spares of kinds not used for a minute are
+// dropped, least recently used first; the kind used last, and any used within the minute, keep
+// theirs whatever the total (four kinds at once hold ~290 MB, mostly lldb-dap's LLVM libraries and gdb started
+// ahead), and the check runs again when that minute is over. Dropping the least recently used
+// kind at once would make kinds used in turn take each other's spares and none start warm.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess } from "../../../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
@@ -39,6 +46,8 @@ export interface SpareView {
 }
 
 const IDLE_EXPIRY_MS = 10 * 60 * 1000;
+/** A kind used this recently keeps its spare over the memory budget. */
+const IN_USE_MS = 60 * 1000;
 
 /** The `initialize` arguments every session sends (a spare must have been initialized the same way). */
 export function initializeArguments(adapterID: string): P.InitializeRequestArguments {
@@ -75,6 +84,9 @@ const SPARE_PROBE_MS = 2000;
 export class WarmPool {
   private readonly spares = new Map<string, Spare>();
   private readonly making = new Map<string, Promise<void>>();
+  /** When a session of each kind last started (took a spare or asked for one). */
+  private readonly lastUsed = new Map<string, number>();
+  private budgetTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
 
   constructor(
@@ -82,6 +94,8 @@ export class WarmPool {
     private readonly requestTimeoutMs: () => number,
     /** Called when the set of spares changes (the daemon records their pids). */
     private readonly onChange: () => void = () => {},
+    /** MB of RSS the daemon and its spares may hold (0: no limit), and how long a used kind is in use. */
+    private readonly memory: { budgetMb: () => number; inUseMs?: number } = { budgetMb: () => 0 },
   ) {}
 
   /** Whether this adapter can be kept warm at all. */
@@ -108,6 +122,7 @@ export class WarmPool {
       return undefined;
     }
     log("info", `warm ${spec.name} spare ${spare.proc.pid} taken`);
+    this.lastUsed.set(spec.name, Date.now());
     this.onChange();
     return spare;
   }
@@ -137,6 +152,7 @@ export class WarmPool {
   /** Makes a spare of this kind in the background, replacing one of another command. */
   prepare(spec: AdapterSpec, found: FoundAdapter): void {
     if (this.closed || !WarmPool.warmable(spec)) return;
+    this.lastUsed.set(spec.name, Date.now());
     if (!this.enabled()) {
       // Said, so that "no spare was made" is something a reader (or a test) can see happen.
       log("info", `warm ${spec.name}: no spare (warm adapters are off)`);
@@ -176,6 +192,7 @@ export class WarmPool {
     this.spares.set(spec.name, spare);
     this.onChange();
     log("info", `warm ${spec.name} spare ${proc.pid} ready`);
+    this.keepWithinBudget();
     // A spare whose adapter dies is dropped (the next start makes its own); an idle one expires.
     void proc.exited.then(() => {
       if (this.spares.get(spec.name) !== spare) return;
@@ -190,6 +207,44 @@ export class WarmPool {
       log("info", `warm ${spec.name} spare ${proc.pid} expired`);
     }, IDLE_EXPIRY_MS);
     timer.unref?.();
+  }
+
+  /**
+   * Drops the spares of kinds out of use (IN_USE_MS), least recently used first, while the daemon
+   * and its spares hold more than the budget; checks again when the next kind in use falls out of use.
+   */
+  keepWithinBudget(): void {
+    if (this.budgetTimer) clearTimeout(this.budgetTimer);
+    this.budgetTimer = undefined;
+    const budgetKb = this.memory.budgetMb() * 1024;
+    if (this.closed || budgetKb <= 0 || this.spares.size === 0) return;
+    const own = rssKb(process.pid);
+    if (own === undefined) return; // no /proc: memory cannot be told
+    const held = new Map([...this.spares.values()].map((s) => [s, s.proc.pid ? treeRssKb(s.proc.pid) : 0]));
+    let total = own + [...held.values()].reduce((a, b) => a + b, 0);
+    if (total <= budgetKb) return;
+    const inUseMs = this.memory.inUseMs ?? IN_USE_MS;
+    const now = Date.now();
+    const used = (s: Spare) => this.lastUsed.get(s.kind) ?? s.createdAt;
+    // The kind used last keeps its spare whatever the budget: it limits how many kinds are warm.
+    for (const spare of [...held.keys()].sort((a, b) => used(a) - used(b)).slice(0, -1)) {
+      if (total <= budgetKb) break;
+      if (now - used(spare) < inUseMs) {
+        // In use: kept for now; looked at again once it is not.
+        this.budgetTimer = setTimeout(() => this.keepWithinBudget(), used(spare) + inUseMs - now + 100);
+        this.budgetTimer.unref?.();
+        break;
+      }
+      const kb = held.get(spare)!;
+      this.spares.delete(spare.kind);
+      this.discard(spare);
+      this.onChange();
+      log(
+        "info",
+        `warm ${spare.kind} spare ${spare.proc.pid} dropped (memory: the daemon and its spares held ${mb(total)} MB, over the ${mb(budgetKb)} MB budget; ${spare.kind} unused for ${Math.round((now - used(spare)) / 1000)} s)`,
+      );
+      total -= kb;
+    }
   }
 
   private discard(spare: Spare): void {
@@ -209,10 +264,36 @@ export class WarmPool {
   /** Daemon shut-down: no spare outlives it. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.budgetTimer) clearTimeout(this.budgetTimer);
     await Promise.allSettled([...this.making.values()]);
     for (const s of this.spares.values()) s.proc.kill("SIGKILL");
     this.spares.clear();
   }
+}
+
+const mb = (kb: number) => Math.round(kb / 1024);
+
+/** Resident KiB of a process (Linux /proc), or undefined where it cannot be told. */
+function rssKb(pid: number): number | undefined {
+  try {
+    const kb = /^VmRSS:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb === undefined ? undefined : Number(kb);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resident KiB of a process and its descendants (a spare's node holds gdb started ahead). */
+function treeRssKb(pid: number, depth = 0): number {
+  let kb = rssKb(pid) ?? 0;
+  if (depth > 4) return kb;
+  try {
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean))
+      kb += treeRssKb(Number(child), depth + 1);
+  } catch {
+    // no children file (kernel without CONFIG_PROC_CHILDREN): the process alone
+  }
+  return kb;
 }
 
 function alive(pid: number): boolean {
