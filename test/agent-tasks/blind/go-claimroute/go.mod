@@ -1,0 +1,3 @@
+module example.com/claimroute
+
+go 1.19

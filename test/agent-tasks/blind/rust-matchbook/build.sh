@@ -1,0 +1,5 @@
+#!/bin/sh
+set -e
+cd "$(dirname "$0")"
+cargo build --offline
+cargo test --offline --no-run
