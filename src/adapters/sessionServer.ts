@@ -9,9 +9,9 @@
 import { ownEnv } from "../common/callerEnv.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { Socket } from "bun";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { constants } from "node:os";
-import { dirname, isAbsolute } from "node:path";
+import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import { encodeMessage, MessageDecoder } from "../dap/codec.ts";
 import { DapClient } from "../dap/client.ts";
@@ -102,10 +102,10 @@ class Upstream {
   paused = false;
   /** Stops reported so far. */
   stops = 0;
-  /** WORKERS_FIELD: the daemon's exception filters wait for the first script of the program's own (loadedSource). */
-  filtersWait = false;
   /** A worker thread's debuggee (js-debug names it `[worker N]`), not a process: never followed. */
   worker = false;
+  /** WORKERS_FIELD: our breakpoint where the runner starts the tests (testGate), its file and ids; hit, the filters are set. */
+  gate: { path: string; ids: Set<number> } | undefined;
   /** A worker's thread as the daemon numbers it (its session's own thread is 0). */
   threadId = 0;
 
@@ -306,6 +306,8 @@ class Router {
   private closed = false;
   /** Where the launched program's compiled files may be (the launch's cwd and program directory). */
   private roots: string[] = [];
+  /** The launched program (a test runner's CLI script under WORKERS_FIELD). */
+  private launchProgram: string | undefined;
   /** The daemon's latest breakpoints per source path (merged with ours where both set the same file). */
   private readonly userBreakpoints = new Map<string, P.SourceBreakpoint[]>();
   /** The daemon's exception filters, replayed to a child that is followed. */
@@ -393,6 +395,7 @@ class Router {
     if (req.command === "launch") {
       const a = req.arguments as { cwd?: string; program?: string; [STDIN_FIELD]?: string };
       this.roots = [a.cwd, a.program ? dirname(a.program) : undefined].filter((r): r is string => !!r);
+      this.launchProgram = a.program;
       // --stdin: ours to apply when we start the program (js-debug has no such option); not js-debug's to see.
       this.stdinFile = a[STDIN_FIELD];
       this.testWorkers = (a as Record<string, unknown>)[WORKERS_FIELD] === true;
@@ -549,6 +552,11 @@ class Router {
     const path = args.source.path;
     if (!path) return to.send(req);
     this.userBreakpoints.set(path, args.breakpoints ?? []);
+    // They replace our gate (testGate) in that file: the filters it waited for go now.
+    if (to.gate?.path === path) {
+      to.gate = undefined;
+      if (this.exceptionFilters) void to.request("setExceptionBreakpoints", this.exceptionFilters);
+    }
     this.addHolders(path, to);
     const own = (args.breakpoints ?? []).length;
     this.pathOf.set(req.seq, path);
@@ -611,12 +619,22 @@ class Router {
       );
       this.addHolders(path, child);
     }
-    // A test runner's worker throws and catches hundreds of errors while it sets itself up (vitest's
-    // module runner: ~240 `new URL` probes, 0.14 s each even as a condition js-debug evaluates):
-    // its filters are set once the first script of the program's own loads (the test file).
-    if (this.exceptionFilters && this.testWorkers) child.filtersWait = true;
-    else if (this.exceptionFilters) sets.push(child.request("setExceptionBreakpoints", this.exceptionFilters));
+    // A test runner's worker: its filters must be set before a test's failing expect runs, but not
+    // while it imports (Node's ESM resolver throws and catches two errors per bare import, ~240 in
+    // a vitest worker, each a pause). It is held by a breakpoint of ours where the runner starts
+    // the tests (testGate), after its imports: the filters are set there, then it runs on. Without
+    // that place, they are set now (each import's errors then cost a pause, resumed by js-debug).
+    const gate = this.exceptionFilters && this.testWorkers ? testGate(this.launchProgram) : undefined;
+    if (gate && !this.userBreakpoints.get(gate.path)?.length) {
+      sets.push(
+        child.request("setBreakpoints", { source: { path: gate.path }, breakpoints: [{ line: gate.line }] }).then((r) => {
+          const ids = ((r.body as P.SetBreakpointsResponse["body"] | undefined)?.breakpoints ?? []).flatMap((b) => (b.id === undefined ? [] : [b.id]));
+          if (r.success && ids.length) child.gate = { path: gate.path, ids: new Set(ids) };
+        }),
+      );
+    }
     await Promise.all(sets);
+    if (this.exceptionFilters && !child.gate) await child.request("setExceptionBreakpoints", this.exceptionFilters);
     await child.request("configurationDone");
     // The one left behind must not stop where nobody looks.
     for (const path of new Set([...this.userBreakpoints.keys(), ...old.holders])) void old.request("setBreakpoints", { source: { path }, breakpoints: [] });
@@ -726,16 +744,25 @@ class Router {
       case "exited":
         if (!this.program) this.toDaemon(e);
         return;
-      case "loadedSource": {
-        const path = (e.body as P.LoadedSourceEvent["body"]).source.path;
-        if (from.filtersWait && from === this.target && path && isAbsolute(path) && !/[\\/]node_modules[\\/]/.test(path) && this.exceptionFilters) {
-          from.filtersWait = false;
-          void from.request("setExceptionBreakpoints", this.exceptionFilters);
-        }
+      case "loadedSource":
         return;
-      }
       case "stopped": {
         const b = e.body as P.StoppedEvent["body"];
+        const gate = from.gate;
+        if (gate && b.threadId !== undefined && (b.hitBreakpointIds ?? []).some((id) => gate.ids.has(id))) {
+          // The runner starts its tests: the filters first, acknowledged, then on it goes (a child
+          // no longer followed, without them).
+          from.gate = undefined;
+          this.resumed.add(b.threadId);
+          const threadId = b.threadId;
+          const followed = from === this.target;
+          void (async () => {
+            if (followed && this.exceptionFilters) await from.request("setExceptionBreakpoints", this.exceptionFilters);
+            await from.request("setBreakpoints", { source: { path: gate.path }, breakpoints: followed ? (this.userBreakpoints.get(gate.path) ?? []) : [] });
+            await from.request("continue", { threadId });
+          })();
+          return;
+        }
         if (from !== this.target && !this.workers.includes(from)) return;
         const ours = (b.hitBreakpointIds ?? []).filter((id) => from.holderIds.has(id));
         if (ours.length && ours.length === b.hitBreakpointIds!.length && b.threadId !== undefined) {
@@ -934,4 +961,41 @@ function initializeFor(config: Record<string, unknown>): P.InitializeRequestArgu
     supportsRunInTerminalRequest: true,
     supportsStartDebuggingRequest: true,
   };
+}
+
+/**
+ * Where a test runner's worker starts running its tests, after its own imports: the first line of
+ * `startTests` in @vitest/runner (its public entry), found in the package beside the launched CLI
+ * script (node_modules/vitest/vitest.mjs, by its real path). Undefined where it is not found.
+ */
+export function testGate(program: string | undefined): { path: string; line: number } | undefined {
+  if (!program) return undefined;
+  let real = program;
+  try {
+    // Node loads a package by its real path (pnpm links node_modules/vitest into its store, beside its dependencies).
+    real = realpathSync(program);
+  } catch {}
+  const pkg = dirname(real);
+  for (const dist of [join(pkg, "node_modules", "@vitest", "runner", "dist"), join(dirname(pkg), "@vitest", "runner", "dist")]) {
+    let names: string[];
+    try {
+      names = readdirSync(dist).filter((n) => n.endsWith(".js"));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const path = join(dist, name);
+      let text: string;
+      try {
+        text = readFileSync(path, "utf8");
+      } catch {
+        continue;
+      }
+      const at = text.search(/^async function startTests\(/m);
+      if (at < 0) continue;
+      // The line after the declaration: the body's first statement, where the call stops.
+      return { path, line: text.slice(0, at).split("\n").length + 1 };
+    }
+  }
+  return undefined;
 }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { scriptWords } from "../../src/adapters/testRunners/js.ts";
 import { planTest } from "../../src/adapters/testRunners/plan.ts";
 import { jestSummary, vitestSummary } from "../../src/adapters/testRunners/summary.ts";
+import { testGate } from "../../src/adapters/sessionServer.ts";
 
 test("vitest's and jest's verdicts, with or without colours", () => {
   expect(vitestSummary(" Test Files  1 failed (1)\n      Tests  1 failed | 1 passed (2)\n   Start at  21:56:52\n")).toBe("1 failed, 1 passed");
@@ -100,4 +101,33 @@ describe("planning", () => {
       rmSync(bare, { recursive: true, force: true });
     }
   });
+});
+
+test("where a vitest worker is held for its exception filters: @vitest/runner's startTests, by the real path", () => {
+  const root = mkdtempSync(join(tmpdir(), "dbg-jsgate-"));
+  try {
+    const runner = (nm: string) => {
+      mkdirSync(join(nm, "vitest"), { recursive: true });
+      writeFileSync(join(nm, "vitest", "vitest.mjs"), "");
+      mkdirSync(join(nm, "@vitest", "runner", "dist"), { recursive: true });
+      writeFileSync(join(nm, "@vitest", "runner", "dist", "index.js"), 'export { startTests } from "./chunk-hooks.js";\n');
+      writeFileSync(join(nm, "@vitest", "runner", "dist", "chunk-hooks.js"), "const a = 1;\n\nasync function startTests(specs, runner) {\n\tconst x = 1;\n}\n");
+    };
+    // npm: hoisted beside vitest.
+    const npm = join(root, "npm", "node_modules");
+    runner(npm);
+    expect(testGate(join(npm, "vitest", "vitest.mjs"))).toEqual({ path: join(npm, "@vitest", "runner", "dist", "chunk-hooks.js"), line: 4 });
+    // pnpm: node_modules/vitest links into the store, where its dependencies are its siblings.
+    const store = join(root, "pnpm", "node_modules", ".pnpm", "vitest@3", "node_modules");
+    runner(store);
+    symlinkSync(join(store, "vitest"), join(root, "pnpm", "node_modules", "vitest"));
+    expect(testGate(join(root, "pnpm", "node_modules", "vitest", "vitest.mjs"))?.path).toBe(join(store, "@vitest", "runner", "dist", "chunk-hooks.js"));
+    // No runner package, or none with startTests: no gate (the filters are set before the worker runs).
+    expect(testGate(join(root, "none", "node_modules", "vitest", "vitest.mjs"))).toBeUndefined();
+    writeFileSync(join(npm, "@vitest", "runner", "dist", "chunk-hooks.js"), "function other() {}\n");
+    expect(testGate(join(npm, "vitest", "vitest.mjs"))).toBeUndefined();
+    expect(testGate(undefined)).toBeUndefined();
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
