@@ -401,6 +401,7 @@ export const debugpy: AdapterSpec = {
     return python && isAbsolutePath(python) ? python : undefined;
   },
   valuesAreRepr: true,
+  noAddressOf: "Python has no `&`: `id(x)` is an object's identity (CPython: its address), `x is y` whether two names hold one object",
   // pydevd cuts each element of a container past 30 characters in its middle (`[datetime.datetime(20...
   // 31, 0, 0)]`: the years gone) in every context but the clipboard's.
   cutByAdapter: (text) => /[^\s.,[({]\.\.\./.test(text),

@@ -8,7 +8,7 @@ import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { goDebugBuild } from "./goBuild.ts";
 import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
-import { delveWrappers, goBytes, goTruth } from "./delveValues.ts";
+import { delvePointers, delveWrappers, goBytes, goTruth } from "./delveValues.ts";
 import { C_RUNTIME_FRAMES, GO_RUNTIME_FRAMES } from "./runtimeFrames.ts";
 import { goRuntimeValues } from "./goValues.ts";
 import { goWaits } from "./goWaits.ts";
@@ -255,6 +255,7 @@ export const delve: AdapterSpec = {
   compactValue: goBytes,
   conditionTruth: goTruth,
   wrappers: delveWrappers,
+  pointerAddress: delvePointers,
   // Go's runtime, and glibc's where cgo calls reach it.
   runtimeFrames: [...GO_RUNTIME_FRAMES, ...C_RUNTIME_FRAMES],
   runtimeValue: goRuntimeValues,

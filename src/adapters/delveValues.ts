@@ -54,3 +54,26 @@ async function goChannel(v: VariableView, r: ValueReader): Promise<VariableView 
   for (let i = 0; i < Math.min(count, 20); i++) items.push((await r.inline(slots[(recvx + i) % size]!)).value);
   return { ...v, value: `${v.value} [${items.join(", ")}${count > 20 ? `, … ${count - 20} more` : ""}]` };
 }
+
+/**
+ * What a Go pointer points at, from Delve's text for it: `*"E100"` → `"E100"`, `*main.node {id: 1}`
+ * (type `*main.node`) → `{id: 1}`. Undefined for a value that is not a pointer (by its type `*T`), a nil one
+ * (`nil`, `*main.node nil`), one whose text already carries its address (`(*main.node)(0xc000…)`)
+ * or one Delve could not read.
+ */
+export function goPointee(value: string, type: string | undefined): string | undefined {
+  if (!type?.startsWith("*")) return undefined;
+  const v = value.trim();
+  if (!v.startsWith("*") || /(?:^|\s)nil$/.test(v) || /^\*\(unreadable\b/.test(v)) return undefined;
+  const pointee = v.slice(1);
+  // The pointee's type is the pointer's own less its `*`: said once, by the type (`0x… → {id: 1}`, as C's read).
+  const named = type.slice(1);
+  return !named.startsWith("*") && pointee.startsWith(`${named} {`) ? pointee.slice(named.length + 1) : pointee;
+}
+
+/** Delve's pointers (AdapterSpec.pointerAddress): its text has no address; `uintptr(p)` answers `824634212416 = 0xc000078040`. */
+export const delvePointers = {
+  pointee: goPointee,
+  expression: (of: string) => `uintptr(${of})`,
+  address: (result: string) => /^\d+ = (0x[0-9a-f]+)$/i.exec(result.trim())?.[1],
+};

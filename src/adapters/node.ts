@@ -263,6 +263,7 @@ export const node: AdapterSpec = {
   // js-debug's previews are the value as Node shows it (jsValues.ts spaces them as util.inspect):
   // rebuilt from the children they would lose the program's key order (js-debug sorts them).
   valuesAreRepr: true,
+  noAddressOf: "JavaScript has no `&` nor addresses: `x === y` tells whether two names hold one object",
   conditionTruth: jsTruth,
   // `this` at the top of a module or a plain function is the global object or undefined: noise in a stop report.
   // The prototype link js-debug lists under every object is not one of its values (util.inspect leaves it out too).

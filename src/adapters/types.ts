@@ -445,6 +445,22 @@ export interface ValueFacet {
    */
   ownedObject?(v: VariableView, expression: string): string | undefined;
   /**
+   * A pointer whose text shows what it points at but not where (Delve: `*"E100"`, `*main.node {…}`):
+   * the pointee's text (undefined: not such a pointer, or nil), the expression that reads its
+   * address (in the `repl` context, in the value's frame) and the address in that result. The value
+   * is then shown as `0x… → pointee`, as the native debuggers' pointers are. Default: none.
+   */
+  /**
+   * The language has no `&x` (Python, JavaScript): what tells two names hold one object instead,
+   * added to the error of an expression that starts with `&`. Default: none.
+   */
+  noAddressOf?: string;
+  pointerAddress?: {
+    pointee(value: string, type: string | undefined): string | undefined;
+    expression(of: string): string;
+    address(result: string): string | undefined;
+  };
+  /**
    * A condition's value read as true or false in the language, as the adapter prints it (Python's
    * `False`/`None`, Go's `nil`, LLDB's `(bool) true`): the daemon's own check of a condition and
    * `trace --if`. Undefined: cannot tell (the condition then goes to the adapter). Default: undefined.

@@ -18,3 +18,31 @@ test("Python's and JavaScript's values are the language's own text: no rule rewr
   expect(debugpy.compactValue).toBeUndefined();
   expect(node.compactValue).toBeUndefined();
 });
+
+// Delve's text for a pointer is its pointee (`*"E100"`): the row says `0x… → pointee`, the address
+// read by `uintptr(p)` (issue 31 item 4). Texts as dlv 1.20 sends them.
+test.each([
+  ['*"E100"', "*string", '"E100"'],
+  ["*7", "*int", "7"],
+  // A struct's type is said once, by the pointer's type: `0x… → {…}`, as C's pointers read.
+  ['*main.node {id: "E100", next: *main.node nil}', "*main.node", '{id: "E100", next: *main.node nil}'],
+  // A pointer to a pointer keeps the inner pointer's star: it is not the struct.
+  ['**main.node {id: "E100", next: *main.node nil}', "**main.node", '*main.node {id: "E100", next: *main.node nil}'],
+  ["*[]int len: 2, cap: 4, [1,2]", "*[]int", "[]int len: 2, cap: 4, [1,2]"],
+  ["*sync.WaitGroup {counter 5, 1 waiting}", "*sync.WaitGroup", "{counter 5, 1 waiting}"],
+  // Nil, unreadable, an address already in the text, and values that are no pointers: left alone.
+  ["*main.node nil", "*main.node", undefined],
+  ["nil", "*int", undefined],
+  ['*(unreadable unknown or unsupported kind: "invalid")', "*int", undefined],
+  ["(*main.node)(0xc000012345)", "*main.node", undefined],
+  ["main.Sizer(*main.queue) *[{source: 0}]", "main.Sizer", undefined],
+  ["7", "int", undefined],
+])("delve pointee: %s (%s) → %s", (value, type, want) => expect(delve.pointerAddress?.pointee(value, type)).toBe(want));
+
+test("delve: a pointer's address is read by uintptr(), from Delve's `N = 0x…` answer", () => {
+  const spec = delve.pointerAddress!;
+  expect(spec.expression("&left[0]")).toBe("uintptr(&left[0])");
+  expect(spec.address("824634212416 = 0xc000078040")).toBe("0xc000078040");
+  expect(spec.address("0")).toBeUndefined();
+  expect(spec.address('"E100"')).toBeUndefined();
+});

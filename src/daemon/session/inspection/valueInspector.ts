@@ -114,13 +114,15 @@ export class ValueInspector {
       expression,
     );
     const limit = Math.max(this.session.limits.maxValueLength * 20, 4000);
-    const full = formatValue(compactValue(this.session.adapter, r.result, r.type), format);
+    const frameId = this.session.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
+    const compact = compactValue(this.session.adapter, r.result, r.type);
+    const pointer = context === "print" ? await this.pointerNow(q, compact, r.type, spelled.expression, frameId) : undefined;
+    const full = formatValue(pointer ? `${pointer.address} → ${pointer.pointee}` : compact, format);
     const shown = truncateValue(full, limit);
     const truncated: string[] = [];
     if (shown.cut) truncated.push(`result: cut at ${limit} of ${full.length} characters; \`debugger print ${expression} --depth 1\` shows the parts`);
     // --format address: the pointer's bare address, nothing read behind it (no `→ {…}`, no children).
     if (isBareAddress(full, format)) return { expression, result: full, type: typeAsWritten(this.session.adapter, r.type), reference: r.variablesReference };
-    const frameId = this.session.state === "stopped" ? (await this.frames.selectedFrameNow(q)).frame.id : undefined;
     const head = await this.smartPointerNow(
       q,
       await this.consoleValueNow(
@@ -136,7 +138,7 @@ export class ValueInspector {
     const data: ValueData = { expression, result: head.value, type: typeAsWritten(this.session.adapter, r.type), reference: r.variablesReference };
     // A null pointer has nothing behind it: its one child would be an error or a type name (gdb: `int`).
     if (r.variablesReference > 0 && depth > 0 && !NULL_POINTER.test(head.value.trim())) {
-      const children = await this.variablesNow(q, r.variablesReference, depth - 1);
+      const children = await this.variablesNow(q, r.variablesReference, depth - 1, { frameId });
       data.children = formatTree(children.slice(0, 200), format);
       if (children.length > 200) truncated.push(`children: ${children.length - 200} more not shown`);
     }
@@ -273,7 +275,7 @@ export class ValueInspector {
 
   /** Variables as a frame's listing shows them: inline structs, values the adapter shows as nothing, smart pointers. */
   private async presentVariablesNow(q: InQueue, out: VariableView[], frameId: number): Promise<VariableView[]> {
-    const shown = await Promise.all(out.map((v) => this.inlineValue(q, v, 1, frameId)));
+    const shown = await Promise.all(out.map(async (v) => this.addressedNow(q, await this.inlineValue(q, v, 1, frameId), frameId)));
     // Console reads one at a time: each collects the adapter's output while it runs.
     for (const [i, v] of shown.entries()) shown[i] = await this.smartPointerNow(q, await this.consoleValueNow(q, v, v.name, frameId), v.name, frameId);
     return shown;
@@ -386,6 +388,33 @@ export class ValueInspector {
   }
 
   /**
+   * A pointer whose text shows what it points at but not where (AdapterSpec.pointerAddress: Delve's
+   * `*"E100"`): its address, asked for in the value's frame, and the pointee's text. Undefined when
+   * the value is no such pointer or the address cannot be read (the value then stays as it was).
+   */
+  private async pointerNow(
+    q: InQueue,
+    value: string,
+    type: string | undefined,
+    expression: string,
+    frameId: number | undefined,
+  ): Promise<{ address: string; pointee: string } | undefined> {
+    const spec = this.session.adapter.pointerAddress;
+    const pointee = spec?.pointee(value, type);
+    if (!spec || pointee === undefined) return undefined;
+    const r = await this.evaluateNow(q, spec.expression(expression), "repl", undefined, frameId).catch(() => undefined);
+    const address = r && spec.address(r.result);
+    return address ? { address, pointee } : undefined;
+  }
+
+  /** A frame's variable that is such a pointer, shown `0x… → pointee` (a name Delve marks shadowed, `(x)`, is not an expression: left as it is). */
+  private async addressedNow(q: InQueue, v: VariableView, frameId: number): Promise<VariableView> {
+    if (!/^[A-Za-z_]\w*$/.test(v.name)) return v;
+    const pointer = await this.pointerNow(q, v.value, v.type, v.name, frameId);
+    return pointer ? { ...v, value: `${pointer.address} → ${pointer.pointee}` } : v;
+  }
+
+  /**
    * A smart pointer shown as its pointer only (AdapterSpec.ownedObject: gdb's `{get() = 0x…}`): the
    * object it owns is read and shown after it, as a raw pointer's is.
    */
@@ -422,9 +451,13 @@ export class ValueInspector {
 
   /** An evaluate result as one line: strings cut at their NUL, bytes as bytes, small structs and containers inline. */
   private async presentNow(q: InQueue, expression: string, r: P.EvaluateResponse["body"], format?: Format, frameId?: number): Promise<string> {
-    const value = formatValue(await this.runtimeValueNow(q, compactValue(this.session.adapter, r.result, r.type), r.type), format);
+    const compact = await this.runtimeValueNow(q, compactValue(this.session.adapter, r.result, r.type), r.type);
+    const pointer = await this.pointerNow(q, compact, r.type, expression, frameId);
     // `&x` asks for an address: what is behind it is not read (`0x… → {…}` filled rows).
-    if (isBareAddress(value, format) || (/^&(?!&)/.test(expression.trim()) && /^0x[0-9a-f]+$/i.test(value.trim()))) return value;
+    const addressOf = /^&(?!&)/.test(expression.trim());
+    if (pointer && (addressOf || format === "address")) return pointer.address;
+    const value = formatValue(pointer ? `${pointer.address} → ${pointer.pointee}` : compact, format);
+    if (isBareAddress(value, format) || (addressOf && /^0x[0-9a-f]+$/i.test(value.trim()))) return value;
     const shown = await this.inlineValue(q, { name: expression, type: r.type, value, reference: r.variablesReference }, 1, frameId);
     if (!this.session.adapter.consoleValue || this.session.state !== "stopped") return shown.value;
     const frame = frameId ?? (await this.frames.selectedFrameNow(q)).frame.id;
@@ -442,18 +475,25 @@ export class ValueInspector {
     return runtime.read(value, type, await this.runtimeVersion);
   }
 
-  async variablesNow(q: InQueue, reference: number, depth = 0): Promise<VariableView[]> {
+  /**
+   * `addresses`: a pointer child whose text has no address (AdapterSpec.pointerAddress) gets it, read
+   * by its evaluateName in that frame (`print`'s children: a few, where one extra request each is cheap).
+   */
+  async variablesNow(q: InQueue, reference: number, depth = 0, addresses?: { frameId: number | undefined }): Promise<VariableView[]> {
     const { variables } = await this.session.requireLive().request("variables", { variablesReference: reference });
     const out: VariableView[] = [];
     for (const v of variables) {
       if (!this.showHidden && this.session.adapter.hideVariable?.(v.name, v.type)) continue;
+      const value = await this.runtimeValueNow(q, compactValue(this.session.adapter, v.value, v.type), v.type);
+      const pointer =
+        addresses && v.evaluateName && out.length < ADDRESSED_CHILDREN ? await this.pointerNow(q, value, v.type, v.evaluateName, addresses.frameId) : undefined;
       const view: VariableView = {
         name: v.name,
         type: typeAsWritten(this.session.adapter, v.type),
-        value: await this.runtimeValueNow(q, compactValue(this.session.adapter, v.value, v.type), v.type),
+        value: pointer ? `${pointer.address} → ${pointer.pointee}` : value,
         reference: v.variablesReference,
       };
-      if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(q, v.variablesReference, depth - 1);
+      if (depth > 0 && v.variablesReference > 0) view.children = await this.variablesNow(q, v.variablesReference, depth - 1, addresses);
       out.push(view);
     }
     return out;
@@ -544,9 +584,10 @@ export class ValueInspector {
       // A broken connection (a malformed frame) is not the expression's fault.
       if (e instanceof DebuggerError && e.code === "ADAPTER_ERROR" && !client.closed) {
         const asked = asWritten === expression ? "" : ` (${this.session.adapter.name} was asked \`${expression}\`)`;
+        const noAddress = /^\s*&(?!&)/.test(asWritten) && this.session.adapter.noAddressOf ? `; ${this.session.adapter.noAddressOf}` : "";
         throw new DebuggerError(
           "EVALUATE_FAILED",
-          `cannot evaluate '${asWritten}': ${evaluateError(this.session.adapter, e.message)}${asked}`,
+          `cannot evaluate '${asWritten}': ${evaluateError(this.session.adapter, e.message)}${asked}${noAddress}`,
           "`debugger locals` lists the names in scope",
         );
       }
@@ -599,6 +640,9 @@ export class ValueInspector {
     return out;
   }
 }
+
+/** Children of a `print` whose addresses are read, one request each; the rest keep the adapter's text. */
+const ADDRESSED_CHILDREN = 50;
 
 /** Variables listed per scope by `locals --scope`: enough to find a global, a bounded reply. */
 const SCOPE_MAX = 100;
