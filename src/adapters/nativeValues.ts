@@ -48,9 +48,13 @@ export function byteValue(value: string): number | undefined {
   return n === undefined || n > 255 ? undefined : n;
 }
 
-/** A `char[N]` gdb shows as `[N]` (cdt-gdb-adapter), read from its elements: the string up to its NUL. */
+/**
+ * A `char[N]` gdb shows as `[N]` (cdt-gdb-adapter), or in a scope's variables as its address, read
+ * from its elements: the string up to its NUL. An array is never a pointer, so a bare address says
+ * nothing of it.
+ */
 export function isCharArrayShownAsSize(value: string, type: string | undefined): boolean {
-  return !!type && /^\[\d+\]$/.test(value.trim()) && /(^|[^\w])char\s*\[\d+\]$/.test(type.trim()) && !/unsigned|signed char/.test(type);
+  return !!type && /^(\[\d+\]|0x[0-9a-f]+)$/i.test(value.trim()) && /(^|[^\w])char\s*\[\d+\]$/.test(type.trim()) && !/unsigned|signed char/.test(type);
 }
 
 /**
@@ -142,9 +146,9 @@ export function maybeUnreadableCharPointer(value: string, type: string | undefin
   return /^0x[0-9a-f]+ ""$/i.test(value) && /char\s*\*\s*$/.test(type ?? "");
 }
 
-/** The first element of such a pointer, read: a NUL (LLDB `'\0'`, or `0`) means the string is truly empty. */
+/** The first element of such a pointer, read: a NUL (LLDB `'\0'`, gdb `0 '\000'`, or `0`) means the string is truly empty. */
 export function isNulChar(value: string): boolean {
-  return /^'\\0'$|^0$/.test(value);
+  return /^'\\0'$|^0$|^0 '\\0+'$/.test(value);
 }
 
 /**

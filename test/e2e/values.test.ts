@@ -179,3 +179,26 @@ describe.each(nativeAdapters)("C and C++ values on %s", (adapter) => {
     expect(p.results[1].result).toBe('{id = 7, name = "gear"}');
   });
 });
+
+describe.skipIf(!adapterAvailable("gdb", "test/e2e/values.test.ts"))("values on gdb", () => {
+  let env: E2eEnv;
+  let bins: Record<string, string>;
+  beforeAll(async () => {
+    bins = await buildFixtures();
+    env = new E2eEnv();
+  });
+  afterEach(() => env.stopSessions());
+  afterAll(() => env?.close());
+
+  // cdt-gdb-adapter gives a scope's `char[6]` as its address and an empty string's first char as
+  // `0 '\000'`: both read as the strings they are (they were an address and `<unreadable>`).
+  test("locals: an empty string stays empty, a char array is its string", async () => {
+    const s = env.session("gdbchars");
+    const start = await s.ok(["start", bins["c-values"]!, "--adapter", "gdb", "--break", `values.c:${markerLine("c/values.c", "print")}`]);
+    const locals = start.stop.locals as Variable[];
+    expect(valueOf(locals, "empty")).toMatch(/^0x[0-9a-f]+ ""$/);
+    expect(valueOf(locals, "hello")).toMatch(/^0x[0-9a-f]+ "hi"$/);
+    expect(valueOf(locals, "odd")).toBe('"a\\"\\n\\xe9"');
+    expect((await s.ok(["print", "empty"])).result).toMatch(/^0x[0-9a-f]+ ""$/);
+  });
+});

@@ -47,6 +47,10 @@ test.each([
   ['"bolt"', "char [16]", false],
   ["[4]", "int [4]", false],
   ["[4]", undefined, false],
+  // gdb's locals: a char array by its address
+  ["0x7fffffffe63a", "char [6]", true],
+  ["0x7fffffffe63a", "char *", false],
+  ["0x7fffffffe63a", "int [6]", false],
 ])("isCharArrayShownAsSize(%s, %s) = %s", (value, type, want) => expect(isCharArrayShownAsSize(value, type)).toBe(want));
 
 test.each([
@@ -115,4 +119,7 @@ test.each([
   ["0", true],
   ["'a'", false],
   ["97 'a'", false],
+  // gdb
+  ["0 '\\000'", true],
+  ["48 '0'", false],
 ])("isNulChar(%s) = %s", (value, want) => expect(isNulChar(value)).toBe(want));
