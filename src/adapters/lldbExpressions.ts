@@ -132,8 +132,16 @@ export async function translateForLldb(expression: string, ctx: ExpressionContex
       `\`debugger print '${e.what}[i].field'\` or \`debugger print '${e.what}[i]'\``,
     );
   });
-  const lvalue = t.keyword && isPlace(parsed) ? await t.lvalueOf(out) : undefined;
-  return { expression: out, ...(format ? { format } : {}), ...(t.readNow ? { readNow: true } : {}), ...(lvalue ? { lvalue } : {}) };
+  // A path alone only LLDB's variable path reads: lldb-dap's evaluate reads it so, LLDB's own
+  // breakpoint condition would not (its parser), so as a condition it is the daemon's to check.
+  const keywordPath = t.keyword && isPlace(parsed);
+  const lvalue = keywordPath ? await t.lvalueOf(out) : undefined;
+  return {
+    expression: out,
+    ...(format ? { format } : {}),
+    ...(t.readNow || keywordPath ? { readNow: true } : {}),
+    ...(lvalue ? { lvalue } : {}),
+  };
 
   function done(e: string): Translation {
     return { expression: e, ...(format ? { format } : {}) };

@@ -71,6 +71,12 @@ describe("names that are C++ keywords, and std::string compared", () => {
     await s.ok(["start", bins["rust-keywords"]!, "--break", rust("main")]);
     const trace = await s.run(["trace", rust("push"), "--if", "new.qty > 8 && this > 17", "--print", "new.id", "--max", "3"], { json: false });
     expect(trace.stdout).toContain("#1  new.id = 109\n#2  new.id = 110\n#3  new.id = 111\n");
+    await s.ok(["stop"]);
+
+    // A path alone as the condition, past the probe's 100 hits: LLDB's own condition would not read `default`.
+    const hot = await s.run(["run", bins["rust-keywords"]!, "--break", `${rust("hot")} if default`, "--print", "new"], { json: false });
+    expect(hot.stdout).toContain("#1  new = 140\n");
+    expect(hot.stdout).not.toContain("#2");
   });
 
   test.skipIf(!gdb)("gdb, Rust: the same names in a condition and prints (gdb's Rust parser reads them)", async () => {

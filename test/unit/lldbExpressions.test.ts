@@ -357,10 +357,10 @@ async function keywordOutcome(expression: string, values = KEYWORD_FRAME): Promi
 
 describe("C++ keywords as Rust names on LLDB", () => {
   const table: [string, string][] = [
-    // A path alone: LLDB's variable path, and the memory it names for a watchpoint.
-    ["new", `new [at (*(${ORDER} *)${AT})]`],
-    ["new.id", "new.id [at (*(unsigned long *)0x00007fffffffe448)]"],
-    ["new.class", "new.class [at (*(unsigned int *)0x00007fffffffe450)]"],
+    // A path alone: LLDB's variable path (a condition the daemon checks), and the memory it names for a watchpoint.
+    ["new", `new [now] [at (*(${ORDER} *)${AT})]`],
+    ["new.id", "new.id [now] [at (*(unsigned long *)0x00007fffffffe448)]"],
+    ["new.class", "new.class [now] [at (*(unsigned int *)0x00007fffffffe450)]"],
     // Inside an expression: the path read now stands in as its object at its address.
     ["new.id == 108", `(*(${ORDER} *)${AT}).id == 108 [now]`],
     ["new.class + 1", "(*(unsigned int *)0x00007fffffffe450) + 1 [now]"],
