@@ -35,6 +35,7 @@ export const fixtures: Record<string, Fixture> = {
   "c-returns": { source: "c/returns.c", compile: gcc },
   "c-sizing": { source: "c/sizing.c", compile: gcc },
   "c-keys": { source: "c/keys.c", compile: gcc },
+  "c-keywords": { source: "c/keywords.c", compile: gcc },
   "c-libc": { source: "c/libc.c", compile: (src, out) => ["gcc", "-g", "-O0", "-pthread", "-o", out, src] },
   "cpp-returns": { source: "cpp/returns.cpp", compile: gxx },
   "rust-returns": { source: "rust/returns.rs", compile: rustc },
@@ -45,9 +46,11 @@ export const fixtures: Record<string, Fixture> = {
   "cpp-containers": { source: "cpp/containers.cpp", compile: gxx },
   "cpp-orders": { source: "cpp/orders.cpp", compile: gxx },
   "cpp-calendar": { source: "cpp/calendar.cpp", compile: gxx },
+  "cpp-strings": { source: "cpp/strings.cpp", compile: gxx },
   "rust-values": { source: "rust/values.rs", compile: rustc },
   "rust-exprs": { source: "rust/exprs.rs", compile: rustc },
   "rust-passes": { source: "rust/passes.rs", compile: rustc },
+  "rust-keywords": { source: "rust/keywords.rs", compile: rustc },
   // Generics, one from another crate (genlib, an rlib built first).
   "rust-generics": {
     source: "rust/generics.rs",

@@ -15,6 +15,7 @@ import { isFile, pathFromEnv, realPath, which } from "./which.ts";
 import { isRust, rustFormatters } from "./lldbDap.ts";
 import { gdbCompactValue } from "./gdbValues.ts";
 import { retryWithLibraryCastsGdb } from "./cLibrary.ts";
+import { stringComparisons } from "./cppStrings.ts";
 import { rustWrappers } from "./rustValues.ts";
 import { nativeFunctionName } from "./nativeFrames.ts";
 import { NATIVE_RUNTIME_FRAMES } from "./runtimeFrames.ts";
@@ -509,7 +510,8 @@ export const gdb: AdapterSpec = {
   // one argument ("Problem parsing arguments" at `"/a")`). One MI C string is read back whole.
   breakpointCondition: (condition, found) =>
     variantOf(found) === "cdt-gdb-adapter" && /["\\]/.test(condition) ? `"${condition.replace(/[\\"]/g, (c) => `\\${c}`)}"` : condition,
-  retryExpression: (expression, error, program) => (program && isRust(program) ? undefined : retryWithLibraryCastsGdb(expression, error)),
+  retryExpression: (expression, error, program) =>
+    program && isRust(program) ? undefined : (retryWithLibraryCastsGdb(expression, error) ?? stringComparisons(expression, error)),
   waits: cWaits,
   compactValue: gdbCompactValue,
   nativeValues: nativeShapes,

@@ -14,6 +14,7 @@ import { signalName } from "../common/signals.ts";
 import { lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
 import { translateForLldb } from "./lldbExpressions.ts";
 import { retryWithLibraryCasts } from "./cLibrary.ts";
+import { stringComparisons } from "./cppStrings.ts";
 import { lldbCompactValue, lldbEvaluateError } from "./lldbValues.ts";
 import { lldbWrappers } from "./lldbWrappers.ts";
 import { nativeFunctionName } from "./nativeFrames.ts";
@@ -262,8 +263,10 @@ export const lldbDap: AdapterSpec = {
       evaluate: frame.evaluate,
       ...(frame.fields ? { fields: frame.fields } : {}),
     }),
-  // glibc without debug info: `strcmp(a, b)` has no return type for LLDB until cast (C and C++ frames).
-  retryExpression: (expression, error, program) => (program && isRust(program) ? undefined : retryWithLibraryCasts(expression, error)),
+  // glibc without debug info: `strcmp(a, b)` has no return type for LLDB until cast (C and C++ frames);
+  // a std::string compared with `==` is spelled with `compare` (cppStrings.ts).
+  retryExpression: (expression, error, program) =>
+    program && isRust(program) ? undefined : (retryWithLibraryCasts(expression, error) ?? stringComparisons(expression, error)),
   // lldb-dap 19 gives an unbound breakpoint no message; LLDB's line table tells which lines have code.
   // A console command LLDB refuses is still a successful evaluate: its text says `error: …`.
   rawError: (text) => /^error: (.*)$/m.exec(text)?.[1]?.trim(),

@@ -12,6 +12,8 @@
 // An element of a Vec (or VecDeque) whose element type C++ cannot name (rustc's generic instances,
 // tuples) is LLDB's variable path through the formatters' children, its index read now; inside a
 // larger expression the path stands in as its object at its address (a named type) or its value.
+// A Rust local or field named as a C++ keyword (`new`, `this`, `class`) is read the same way: LLDB's
+// C++ parser cannot take the name, its variable path can.
 // What does not parse as the Rust subset below is sent as written: LLDB's own error then says why.
 import { DebuggerError } from "../common/errors.ts";
 
@@ -35,6 +37,11 @@ export interface Translation {
   format?: ExpressionFormat;
   /** Values read now went into the expression (an enum's variant): valid for this stop only, not as a breakpoint's condition. */
   readNow?: boolean;
+  /**
+   * A place whose path only LLDB's variable path reads (a name that is a C++ keyword: `new.qty`), as
+   * C naming its memory at this stop (`(*(long *)0x7ffe…)`): what a watchpoint is set on.
+   */
+  lvalue?: string;
 }
 
 /** gdb's print formats (`p/x`) as the CLI's --format. */
@@ -59,6 +66,28 @@ const RUST_PRIMITIVES: Record<string, string> = {
   bool: "bool",
   char: "char32_t",
 };
+
+/**
+ * Names a Rust program may give a local or a field that LLDB's expression parser cannot read as a
+ * name in a Rust frame (measured on lldb-dap 19 with rustc 1.95): C++ keywords and Clang's own
+ * (Rust's keywords cannot be names, `r#` aside), and the Objective-C macros of LLDB's prelude. A
+ * local so named breaks every expression whose text mentions the name (LLDB declares each local
+ * named in the text: "expected unqualified-id" at `using $__lldb_local_vars::new`). C++20's and the
+ * alternative tokens (`concept`, `and`) read as names there; in a C frame LLDB reads C, where
+ * `new`, `class` and `this` are names.
+ */
+const CXX_RESERVED = new Set(
+  (
+    "alignas alignof asm auto bool catch char char16_t char32_t class const_cast constexpr decltype default delete double " +
+    "dynamic_cast explicit export float friend goto inline int long mutable namespace new noexcept nullptr operator private " +
+    "protected public register reinterpret_cast short signed sizeof static_assert static_cast switch case template this " +
+    "thread_local throw typedef typeid typename union unsigned using void volatile wchar_t __null __restrict __int128 _Complex " +
+    "__alignof __alignof__ __asm __asm__ __attribute__ __builtin_offsetof __decltype __extension__ __inline __label__ " +
+    "__real __imag __thread __typeof __typeof__ __volatile typeof nil Nil YES NO NULL"
+  ).split(" "),
+);
+/** Objective-C's `id`: LLDB leaves a local so named out of the frame's names (`no member named 'id'`), yet `x.id` is a field it reads. */
+const OBJC_ID = "id";
 
 /** Translates one expression for LLDB, or throws a DebuggerError saying what LLDB cannot do and what works instead. */
 export async function translateForLldb(expression: string, ctx: ExpressionContext): Promise<Translation> {
@@ -91,13 +120,28 @@ export async function translateForLldb(expression: string, ctx: ExpressionContex
   const t = new RustToLldb(expression, ctx);
   const out = await t.emit(parsed, isPlace(parsed)).catch((e: unknown) => {
     if (!(e instanceof PathOnly)) throw e;
+    if (e.keyword)
+      throw refused(
+        expression,
+        `'${e.keyword}' is a C++ keyword to LLDB's expression parser, so '${e.what}' is read through LLDB's variable path, alone or down to a number or a value of a named type, not as ${shortRust(e.type) || "it is"}`,
+        `\`debugger print '${e.what}'\` shows it; compare its fields (\`${e.what}.FIELD == 3\`)`,
+      );
     throw refused(
       expression,
       `LLDB's expressions cannot name the element type '${shortRust(e.type)}' of '${e.what}': its elements are read through the formatters, alone or down to a field of a named type or a number`,
       `\`debugger print '${e.what}[i].field'\` or \`debugger print '${e.what}[i]'\``,
     );
   });
-  return { expression: out, ...(format ? { format } : {}), ...(t.readNow ? { readNow: true } : {}) };
+  // A path alone only LLDB's variable path reads: lldb-dap's evaluate reads it so, LLDB's own
+  // breakpoint condition would not (its parser), so as a condition it is the daemon's to check.
+  const keywordPath = t.keyword && isPlace(parsed);
+  const lvalue = keywordPath ? await t.lvalueOf(out) : undefined;
+  return {
+    expression: out,
+    ...(format ? { format } : {}),
+    ...(t.readNow || keywordPath ? { readNow: true } : {}),
+    ...(lvalue ? { lvalue } : {}),
+  };
 
   function done(e: string): Translation {
     return { expression: e, ...(format ? { format } : {}) };
@@ -194,7 +238,7 @@ async function gdbArray(expression: string, text: string, at: number, ctx: Expre
 
 // ---- Rust parse ----------------------------------------------------------------------------
 
-type Node =
+export type Node =
   | { k: "lit"; text: string }
   | { k: "name"; text: string }
   | { k: "unary"; op: string; e: Node }
@@ -232,7 +276,7 @@ const AS = 10;
 const VARIANTS = new Set(["Some", "None", "Ok", "Err"]);
 
 /** The expression as a tree, or undefined when it is not the Rust subset read here. */
-function parse(tokens: Token[]): Node | undefined {
+export function parse(tokens: Token[]): Node | undefined {
   let pos = 0;
   const peek = () => tokens[pos];
   const take = (text?: string) => {
@@ -344,7 +388,7 @@ function needsRust(n: Node): boolean {
     case "lit":
       return /[iuf]\d|size|_/.test(n.text) && !/^0x/i.test(n.text);
     case "name":
-      return false;
+      return reservedName(n.text);
     case "unary":
       return needsRust(n.e);
     case "paren":
@@ -370,7 +414,7 @@ function isPlace(n: Node): boolean {
 
 /** A step of a member path: what `chain` spells. */
 type ChainNode = Extract<Node, { k: "field" | "tuple" | "index" }>;
-const isChain = (n: Node): n is ChainNode => n.k === "field" || n.k === "tuple" || n.k === "index";
+export const isChain = (n: Node): n is ChainNode => n.k === "field" || n.k === "tuple" || n.k === "index";
 
 /** A member path's spelling; `path`: only LLDB's variable path reads it (an element through the formatters' children), not its C++ parser. */
 interface Step {
@@ -387,9 +431,16 @@ class PathOnly extends Error {
   constructor(
     readonly what: string,
     readonly type: string,
+    /** The C++ keyword that kept the path from LLDB's parser (`new`), where that was the cause. */
+    readonly keyword?: string,
   ) {
     super("path only");
   }
+}
+
+/** A local's name LLDB's C++ parser cannot read in a Rust frame. */
+function reservedName(name: string): boolean {
+  return CXX_RESERVED.has(name) || name === OBJC_ID;
 }
 
 /**
@@ -462,7 +513,10 @@ const INSTEAD =
 class RustToLldb {
   /** Values read now went into the expression. */
   readNow = false;
+  /** A name LLDB's C++ parser cannot read is on a path read through LLDB's variable path. */
+  keyword = false;
   private readonly types = new Map<string, Promise<{ result: string; type?: string }>>();
+  private readonly locals = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly expression: string,
@@ -514,33 +568,74 @@ class RustToLldb {
       return await this.chain(n, false);
     } catch (e) {
       if (!(e instanceof PathOnly)) throw e;
-      const s = await this.chain(n, true);
-      const v = await this.read(s.text);
-      this.readNow = true;
-      const type = (v.type ?? "").trim();
-      if (nameable(type)) {
-        // The address, then the pointee's summary (`0x5555555bfe70 "CRUX"`). Some names without
-        // `<>` still do not parse (`alloc::string::String`: "'string' is not a class"): asked once.
-        const at = address((await this.ctx.evaluate(`&${s.text}`).catch(() => undefined))?.result ?? "");
-        const object = at ? `(*(${type} *)${at})` : undefined;
-        if (
-          object &&
-          (await this.read(object).then(
-            () => true,
-            () => false,
-          ))
-        )
-          return { text: object, path: false };
-      }
-      if (SCALAR.test(v.result.trim())) return { text: v.result.trim(), path: false };
-      throw e;
+      return this.standIn(await this.chain(n, true), e);
     }
+  }
+
+  /** A variable path read now, standing in the expression as its object at its address (a named type) or its value; else `e` is thrown. */
+  private async standIn(s: Step, e: PathOnly): Promise<Step> {
+    const v = await this.read(s.text);
+    this.readNow = true;
+    const type = (v.type ?? "").trim();
+    if (nameable(type)) {
+      // The address, then the pointee's summary (`0x5555555bfe70 "CRUX"`). Some names without
+      // `<>` still do not parse (`alloc::string::String`: "'string' is not a class"): asked once.
+      const at = address((await this.ctx.evaluate(`&${s.text}`).catch(() => undefined))?.result ?? "");
+      const object = at ? `(*(${type} *)${at})` : undefined;
+      if (
+        object &&
+        (await this.read(object).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return { text: object, path: false };
+    }
+    if (SCALAR.test(v.result.trim())) return { text: v.result.trim(), path: false };
+    throw e.type ? e : new PathOnly(e.what, type, e.keyword);
+  }
+
+  /** A variable path as C naming its memory now (its object at its address), where its type is one LLDB's C++ can name. */
+  async lvalueOf(path: string): Promise<string | undefined> {
+    const type = (await this.read(path).catch(() => undefined))?.type?.trim() ?? "";
+    if (!nameable(type)) return undefined;
+    const at = address((await this.ctx.evaluate(`&${path}`).catch(() => undefined))?.result ?? "");
+    const object = at ? `(*(${type} *)${at})` : undefined;
+    return object &&
+      (await this.read(object).then(
+        () => true,
+        () => false,
+      ))
+      ? object
+      : undefined;
+  }
+
+  /** A field LLDB's parser cannot read by its name: a C++ keyword, or `id` where a local `id` is in scope (its name in the text breaks the expression). */
+  private async reservedField(name: string): Promise<boolean> {
+    if (CXX_RESERVED.has(name)) return true;
+    if (name !== OBJC_ID) return false;
+    let local = this.locals.get(name);
+    if (!local) {
+      // lldb-dap reads a bare name as LLDB's variable path first: this answers only for a local (or a global) so named.
+      local = this.ctx.evaluate(name).then(
+        () => true,
+        () => false,
+      );
+      this.locals.set(name, local);
+    }
+    return local;
   }
 
   /** A member path: C, or (`place`: the path is all LLDB is asked, or is read now) LLDB's variable path through the formatters' children. */
   private async chain(n: ChainNode, place: boolean): Promise<Step> {
     const r = await this.receiver(n.e, place);
-    if (n.k === "field") return this.member(r, n.e, `${n.arrow ? "->" : r.op}${n.name}`, n.name);
+    if (n.k === "field") {
+      if (await this.reservedField(n.name)) {
+        if (!place && !r.path) throw new PathOnly(exprText(n), "", n.name);
+        this.keyword = true;
+      }
+      return this.member(r, n.e, `${n.arrow ? "->" : r.op}${n.name}`, n.name);
+    }
     // A tuple's and a tuple struct's fields are `__0`, `__1`… in the debug info; the formatters' children are `0`, `1`….
     if (n.k === "tuple") return this.member(r, n.e, `${r.op}${r.path ? "" : "__"}${n.index}`, n.index);
     return this.index(n, r, place);
@@ -650,6 +745,17 @@ class RustToLldb {
       case "lit":
         return n.text.replace(/_/g, "").replace(/(?:[iu](?:8|16|32|64|128|size)|f32|f64)$/, (s) => (/^0x/i.test(n.text) && /^f/.test(s) ? s : ""));
       case "name":
+        // A local named as a C++ keyword (`new`): LLDB's variable path reads it, and it stands in.
+        if (reservedName(n.text)) {
+          if (!place) {
+            // LLDB's variable path finds no such name: its parser's words ("expected a type") would mislead.
+            await this.read(n.text).catch(() => {
+              throw refused(this.expression, `'${n.text}' is no local here`, "`debugger locals` lists the names in scope");
+            });
+            return (await this.standIn({ text: n.text, path: false }, new PathOnly(n.text, "", n.text))).text;
+          }
+          this.keyword = true;
+        }
         return n.text;
       case "paren":
         return `(${await this.emit(n.e, false)})`;
@@ -871,7 +977,7 @@ function shortRust(type: string): string {
 }
 
 /** A node back as the agent wrote it (for hints). */
-function exprText(n: Node): string {
+export function exprText(n: Node): string {
   switch (n.k) {
     case "lit":
     case "name":

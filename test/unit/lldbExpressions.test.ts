@@ -314,3 +314,81 @@ describe("Rust generics on LLDB", () => {
   ];
   for (const [input, want] of table) test(`${input} → ${want}`, async () => expect(await generic(input)).toBe(want));
 });
+
+/**
+ * Names that are C++ keywords (test/fixtures/rust/keywords.rs, frame `insert` at its `push` line):
+ * LLDB's parser cannot take them, its variable path can (lldb-dap asks that first). These are
+ * lldb-dap 19's answers there, with `default` a tuple and `o` another Order, in a frame with no `id`.
+ */
+const ORDER = "keywords::Order";
+const AT = "0x00007fffffffe440";
+const KEYWORD_FRAME: Record<string, { result: string; type: string }> = {
+  new: { result: '{id = 108, class = 0, qty = 8, tag = "GOLD"}', type: ORDER },
+  "&new": { result: `${AT}`, type: `${ORDER} *` },
+  [`(*(${ORDER} *)${AT})`]: { result: '{id = 108, class = 0, qty = 8, tag = "GOLD"}', type: ORDER },
+  [`(*(${ORDER} *)${AT}).tag`]: { result: '"GOLD"', type: "alloc::string::String" },
+  "new.id": { result: "108", type: "unsigned long" },
+  "&new.id": { result: "0x00007fffffffe448", type: "unsigned long *" },
+  "(*(unsigned long *)0x00007fffffffe448)": { result: "108", type: "unsigned long" },
+  "new.class": { result: "0", type: "unsigned int" },
+  "&new.class": { result: "0x00007fffffffe450", type: "unsigned int *" },
+  "(*(unsigned int *)0x00007fffffffe450)": { result: "0", type: "unsigned int" },
+  this: { result: "16", type: "long" },
+  "&this": { result: "0x00007fffffffe348", type: "long *" },
+  "(*(long *)0x00007fffffffe348)": { result: "16", type: "long" },
+  default: { result: "(1, 2)", type: "(i32, i32)" },
+  o: { result: "{...}", type: ORDER },
+};
+const KEYWORD_FRAME_WITH_ID: Record<string, { result: string; type: string }> = {
+  ...KEYWORD_FRAME,
+  id: { result: "108", type: "unsigned long" },
+  "&id": { result: "0x00007fffffffe358", type: "unsigned long *" },
+  "(*(unsigned long *)0x00007fffffffe358)": { result: "108", type: "unsigned long" },
+};
+
+async function keywordOutcome(expression: string, values = KEYWORD_FRAME): Promise<string> {
+  try {
+    const t = await translateForLldb(expression, frame(values, true));
+    return `${t.expression}${t.readNow ? " [now]" : ""}${t.lvalue ? ` [at ${t.lvalue}]` : ""}`;
+  } catch (e) {
+    return `error ${(e as DebuggerError).code}: ${(e as Error).message}`;
+  }
+}
+
+describe("C++ keywords as Rust names on LLDB", () => {
+  const table: [string, string][] = [
+    // A path alone: LLDB's variable path (a condition the daemon checks), and the memory it names for a watchpoint.
+    ["new", `new [now] [at (*(${ORDER} *)${AT})]`],
+    ["new.id", "new.id [now] [at (*(unsigned long *)0x00007fffffffe448)]"],
+    ["new.class", "new.class [now] [at (*(unsigned int *)0x00007fffffffe450)]"],
+    // Inside an expression: the path read now stands in as its object at its address.
+    ["new.id == 108", `(*(${ORDER} *)${AT}).id == 108 [now]`],
+    ["new.class + 1", "(*(unsigned int *)0x00007fffffffe450) + 1 [now]"],
+    ["this * 2", "(*(long *)0x00007fffffffe348) * 2 [now]"],
+    ["new.tag.len()", `(*(${ORDER} *)${AT}).tag.vec.len [now]`],
+    [
+      'new.tag == "GOLD"',
+      `((*(${ORDER} *)${AT}).tag.vec.len == 4 && ((unsigned char *)(*(${ORDER} *)${AT}).tag.vec.buf.inner.ptr.pointer.pointer)[0] == 71 && ((unsigned char *)(*(${ORDER} *)${AT}).tag.vec.buf.inner.ptr.pointer.pointer)[1] == 79 && ((unsigned char *)(*(${ORDER} *)${AT}).tag.vec.buf.inner.ptr.pointer.pointer)[2] == 76 && ((unsigned char *)(*(${ORDER} *)${AT}).tag.vec.buf.inner.ptr.pointer.pointer)[3] == 68) [now]`,
+    ],
+    // `id` is a field C reads, unless a local `id` is in scope (then its name breaks the expression).
+    ["o.id == 3", "o.id == 3"],
+    ["delete + 1", "error EVALUATE_FAILED: cannot evaluate 'delete + 1': 'delete' is no local here"],
+    // A value neither C names nor a number: refused, saying why and what works.
+    [
+      "default + 1",
+      "error EVALUATE_FAILED: cannot evaluate 'default + 1': 'default' is a C++ keyword to LLDB's expression parser, so 'default' is read through LLDB's variable path, alone or down to a number or a value of a named type, not as (i32, i32)",
+    ],
+  ];
+  for (const [input, want] of table) test(`${input} → ${want}`, async () => expect(await keywordOutcome(input)).toBe(want));
+
+  test("a local `id` in scope: it and a field `id` are read through the variable path", async () => {
+    expect(await keywordOutcome("id + 1", KEYWORD_FRAME_WITH_ID)).toBe("(*(unsigned long *)0x00007fffffffe358) + 1 [now]");
+    expect(await keywordOutcome("new.id == 108", KEYWORD_FRAME_WITH_ID)).toBe("(*(unsigned long *)0x00007fffffffe448) == 108 [now]");
+  });
+
+  test("C frames read `new`, `class` and `this` as names: nothing is asked beforehand", async () => {
+    const f = frame(KEYWORD_FRAME, false);
+    expect((await translateForLldb("new->id == 108 && class > this", f)).expression).toBe("new->id == 108 && class > this");
+    expect(f.asked).toEqual([]);
+  });
+});

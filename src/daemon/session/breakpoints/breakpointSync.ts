@@ -69,13 +69,14 @@ export class BreakpointSync {
       const locals = pickScopes(scopes, "locals")[0];
       // As the adapter's evaluator spells it (Rust's `pair.0`, `v[1]` under LLDB); a comparison read now names no memory.
       const spelled = await this.inspector.reader.translateNow(q, expression);
-      if (spelled.readNow)
+      if (spelled.readNow && !spelled.lvalue)
         throw new DebuggerError(
           "EVALUATE_FAILED",
           `cannot watch '${expression}': it is read through values of this stop (an enum's variant compared, or an element LLDB reaches only through its formatters), which name no memory LLDB can watch`,
           "watch the enum or the collection itself (`debugger watch opt`), or stop when it holds: `--break 'LINE if opt == Some(3)'`",
         );
-      const asked = spelled.expression;
+      // A path LLDB's parser cannot take (`new.qty`): the memory it names now.
+      const asked = spelled.lvalue ?? spelled.expression;
       // A plain local is asked for by name in its scope; anything else as an expression in the frame.
       let args: P.DataBreakpointInfoArguments = { name: this.session.adapter.dataBreakpointExpression?.(asked) ?? asked, frameId: frame.id };
       // Or by the memory it names now, where the adapter cannot watch it as written.
