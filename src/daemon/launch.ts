@@ -3,7 +3,7 @@
 // interpreter of the program's own where it has one), the session created, started and its first
 // stop waited for. Handlers call these; none calls another handler.
 import { existsSync, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { containerMounts, parseMap, targetProcess, toLocal, toRemote, waitInTarget, type Via } from "../adapters/via.ts";
 import { adapterForProcess, chooseAdapter, withCallerAdapter } from "../adapters/index.ts";
 import type { AdapterSpec } from "../adapters/types.ts";
@@ -29,6 +29,20 @@ import type { TestPlan } from "../adapters/testRunners/plan.ts";
 
 /** Breakpoints given with the start (`--break LOC` or `'LOC if COND'`), located as the caller meant them. */
 export async function startBreakpoints(texts: string[], cwd: string): Promise<StartOptions["breakpoints"]> {
+  return (await startBreakpointsKeeping(texts, cwd, false)).breakpoints;
+}
+
+/**
+ * The same, but a line past its file's end (which can never bind) is left out when another
+ * location is good: the program runs with those, and `refused` says once which was left out and
+ * why, as an adapter's "never bound" would (lldb-dap binds the rest; debugpy would be refused
+ * whole otherwise). Every location bad, or any other fault, is the error as before.
+ */
+export async function startBreakpointsKeeping(
+  texts: string[],
+  cwd: string,
+  keep = true,
+): Promise<{ breakpoints: StartOptions["breakpoints"]; refused: string[] }> {
   const settled = await Promise.allSettled(
     texts.map(async (text) => {
       const l = await located(text, cwd);
@@ -37,13 +51,31 @@ export async function startBreakpoints(texts: string[], cwd: string): Promise<St
     }),
   );
   const failed = settled.flatMap((r) => (r.status === "rejected" ? [r.reason as Error] : []));
+  const good = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  const pastEnd = failed.flatMap((e) => {
+    const p = e instanceof DebuggerError ? (e.details as { pastEnd?: { location: string; file: string; lines: number } } | undefined)?.pastEnd : undefined;
+    return p ? [p] : [];
+  });
+  if (keep && good.length && failed.length && pastEnd.length === failed.length) {
+    const refused = pastEnd.map(
+      (p) =>
+        `breakpoint '${p.location}' left out: ${shortFile(p.file, cwd)} has ${p.lines} lines (\`debugger list ${shortFile(p.file, cwd)}:${p.lines}\` shows its end)`,
+    );
+    return { breakpoints: good, refused };
+  }
   // Every bad location at once: fixing one only to hear of the next costs a call each.
   if (failed.length > 1 && failed.every((e) => e instanceof DebuggerError && e.code === "INVALID_LOCATION")) {
     const first = failed[0] as DebuggerError;
     throw new DebuggerError("INVALID_LOCATION", failed.map((e) => e.message).join("; "), first.hint);
   }
   if (failed.length) throw failed[0];
-  return settled.map((r) => (r as PromiseFulfilledResult<StartOptions["breakpoints"][number]>).value);
+  return { breakpoints: good, refused: [] };
+}
+
+/** A file as the caller would write it: relative to the cwd when below it. */
+function shortFile(file: string, cwd: string): string {
+  const r = relative(cwd, file);
+  return r && !r.startsWith("..") && !isAbsolute(r) ? r : file;
 }
 
 /** A live session of that name is in the way (`stop` ends it). */
@@ -95,7 +127,7 @@ export async function startSession(
   requireFree(ctx, caller.session);
   const a = mode === "launch" && !given.connect && !given.via ? interpreterLaunch("start", given, caller.cwd) : given;
   // Locations are checked first: a malformed one is a usage error before anything starts.
-  const breakpoints = await startBreakpoints(a.break, caller.cwd);
+  const { breakpoints, refused } = await startBreakpointsKeeping(a.break, caller.cwd);
   const config = await loadConfig();
   // Through --connect the program lives where the adapter runs: its path is taken as given.
   const program = a.program ? (a.connect ? a.program : resolve(caller.cwd, a.program)) : undefined;
@@ -160,10 +192,11 @@ export async function startSession(
     core,
     ...(stdin ? { stdin } : {}),
   };
-  if (waited) return { ...(await runSession(ctx, caller, spec, config, options, a, signal)), waited };
-  if (!local || via || !spec.programInterpreter) return runSession(ctx, caller, spec, config, options, a, signal);
+  const told = { ...a, refused };
+  if (waited) return { ...(await runSession(ctx, caller, spec, config, options, told, signal)), waited };
+  if (!local || via || !spec.programInterpreter) return runSession(ctx, caller, spec, config, options, told, signal);
   const python = pythonOfProgram(spec, program!, a.options, caller.cwd, env);
-  return runSession(ctx, caller, python.spec, config, { ...options, options: python.options }, a, signal);
+  return runSession(ctx, caller, python.spec, config, { ...options, options: python.options }, told, signal);
 }
 
 /** The `--stdin` file of a program the debugger starts, checked; attach, --core and --connect start none. */
@@ -266,7 +299,7 @@ export async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: Daem
   const config = await loadConfig();
   const env = lookupEnv(a.callerEnv);
   const spec = chooseAdapter(config, undefined, "debugpy", env);
-  const breakpoints = await startBreakpoints(a.break, caller.cwd);
+  const { breakpoints, refused } = await startBreakpointsKeeping(a.break, caller.cwd);
   const cwd = a.cwd ? resolve(caller.cwd, a.cwd) : caller.cwd;
   const stdin = programStdin(a, caller.cwd, "launch");
   const options: StartOptions = {
@@ -283,10 +316,11 @@ export async function startModule(a: ArgsOut<"start">, caller: Caller, ctx: Daem
     ...(stdin ? { stdin } : {}),
   };
   const inVenv = pythonOfProgram(spec, undefined, a.options, cwd, env, a.module);
-  if (inVenv.spec !== spec) return runSession(ctx, caller, inVenv.spec, config, { ...options, options: inVenv.options }, a, signal);
+  const told = { ...a, refused };
+  if (inVenv.spec !== spec) return runSession(ctx, caller, inVenv.spec, config, { ...options, options: inVenv.options }, told, signal);
   const python = (spec.discover({ options: a.options, env }) ?? undefined)?.path;
   if (!python) throw new DebuggerError("ADAPTER_NOT_FOUND", "debugpy is not installed for any python3 here", spec.installHint);
-  return runSession(ctx, caller, pythonAdapter(spec, { python, module: a.module }), config, options, a, signal);
+  return runSession(ctx, caller, pythonAdapter(spec, { python, module: a.module }), config, options, told, signal);
 }
 
 /**
@@ -319,7 +353,7 @@ export async function runSession(
   spec: AdapterSpec,
   config: Config,
   opts: StartOptions,
-  a: { wait: boolean; timeout: number; print: string[] },
+  a: { wait: boolean; timeout: number; print: string[]; refused?: string[] },
   signal?: AbortSignal,
 ): Promise<StartData> {
   requireFree(ctx, caller.session);
@@ -341,7 +375,7 @@ export async function runSession(
     if (session.endRequest) throw endedWhileStarting(session);
     throw e;
   }
-  const base = (stopped: boolean) => ({ session: session.summary(), breakpoints: session.breakpoints.views(), ...warnings(session, stopped) });
+  const base = (stopped: boolean) => ({ session: session.summary(), breakpoints: session.breakpoints.views(), ...warnings(session, stopped, a.refused) });
   // An attached program keeps running unless it stops by itself: do not wait for a stop there.
   if (!a.wait || (mode === "attach" && session.state !== "stopped" && !session.lastReport)) {
     first.cancel();
@@ -361,7 +395,7 @@ export async function runSession(
     ]);
     if (!early && session.live && session.state !== "stopped" && allUnbound(session)) {
       first.cancel();
-      const w = warnings(session, false).warnings!;
+      const w = warnings(session, false, a.refused).warnings!;
       w[w.length - 1] = w[w.length - 1]!.replace(
         /, so nothing stopped the program$/,
         ", so nothing can stop the program: it is running (`debugger pause` stops it, `debugger await` waits for its end)",
@@ -430,13 +464,15 @@ function checkCore(a: ArgsOut<"start">, cwd: string, spec: AdapterSpec): string 
 }
 
 /** A start whose breakpoints all failed to bind would otherwise run to its end without a word. */
-function warnings(session: Session, stopped: boolean): Pick<StartData, "warnings"> {
+function warnings(session: Session, stopped: boolean, refused: string[] = []): Pick<StartData, "warnings"> {
   const bps = session.breakpoints.views().filter((b) => b.kind !== "data");
   const unbound = bps.filter((b) => !b.verified);
-  if (!bps.length || unbound.length < bps.length) return {};
+  // Locations left out before the start (startBreakpointsKeeping) lead.
+  if (!bps.length || unbound.length < bps.length) return refused.length ? { warnings: refused } : {};
   const why = unbound.map((b) => `#${b.id} ${b.location}: ${(b.message ?? "not verified").trim().replace(/\s*\n\s*/g, " ")}`).join("; ");
   return {
     warnings: [
+      ...refused,
       `${bps.length === 1 ? "the breakpoint did not bind" : `none of the ${bps.length} breakpoints bound`} (${why})${stopped ? "" : ", so nothing stopped the program"}`,
     ],
   };

@@ -8,6 +8,7 @@ import type { StopReport, VariableView } from "../ipc/types.ts";
 import { log } from "../common/log.ts";
 import type { Session } from "./session/session.ts";
 import { rowValue } from "./session/values/truncate.ts";
+import { RUN_ROWS_TAIL } from "./session/program/programOutput.ts";
 import { laterRead, Passes, type StopSite } from "./runPasses.ts";
 import { ClientGone, unlessGone } from "./cancel.ts";
 import { printsAt, waitForStop, withConditionCosts, type Caller, type DaemonContext, type ReplyStream } from "./handlers/common.ts";
@@ -219,8 +220,9 @@ async function runInterruptibly(
       }
     }
     const breakpoints = s.breakpoints.views();
-    // Its output is all the program printed: the last lines, and the file that holds every one.
-    const last = stop ? withConditionCosts(s, s.withWholeOutput(stop), began) : undefined;
+    // Its output is all the program printed: the last lines, and the file that holds every one;
+    // only a few of them where rows are the answer (RUN_ROWS_TAIL).
+    const last = stop ? withConditionCosts(s, s.withWholeOutput(stop, hits.length ? RUN_ROWS_TAIL : undefined), began) : undefined;
     const kept = !!a.keep && s.live;
     const differences = s.outputDifferences;
     return {

@@ -18,7 +18,9 @@ function started(d: StartData, view: View): string {
     );
   const pending = d.breakpoints.filter((b) => !b.verified);
   if (d.warnings?.length) parts.push(d.warnings.map((w) => `Warning: ${w}.`).join("\n"));
-  else if (pending.length) parts.push(`Pending breakpoints:\n${breakpointList(pending, view.cwd)}`);
+  // A warning says why when none bound; a location left out before the start leaves the others' list.
+  const all = d.breakpoints.filter((b) => b.kind !== "data").length;
+  if (pending.length && !(d.warnings?.length && pending.length === all)) parts.push(`Pending breakpoints:\n${breakpointList(pending, view.cwd)}`);
   const moved = d.breakpoints.filter((b) => b.movedFrom !== undefined);
   if (moved.length) parts.push(moved.map((b) => `Breakpoint #${b.id} ${b.location} is at line ${b.line}: no code at line ${b.movedFrom}.`).join("\n"));
   if (d.stop) parts.push(stopReport(d.stop, view.cwd, { locals: view.locals }));
@@ -41,6 +43,8 @@ function tested(d: Replies["test"], view: View): string {
     head,
     ...(d.replaced ? [`Replaced session '${d.replaced}', which the previous test left at its failure.`] : []),
     ...(d.notes ?? []).map((n) => `Note: ${n}.`),
+    // Run plainly, no start says them: a location left out before it.
+    ...(d.ranPlainly ? (d.warnings ?? []).map((w) => `Warning: ${w}.`) : []),
   ];
   if (d.hits && d.stoppedBy) {
     // Walked as `run` walks (--max): its rows and end say what stays.

@@ -54,14 +54,48 @@ describe("breakpoints", () => {
     expect(end.stop).toMatchObject({ reason: "exited", exitCode: 3, neverHit: [1] });
   });
 
-  test("start and run name every --break past the end of its file in one error, not the first only", async () => {
+  test("start and run name every --break past the end of its file in one error when none is good", async () => {
     for (const cmd of ["start", "run"]) {
-      const r = await env.run([cmd, prog, "--break", "prog.c:99", "--break", "prog.c:4", "--break", "prog.c:120 if x > 1", "--session", `many-${cmd}`]);
+      const r = await env.run([cmd, prog, "--break", "prog.c:99", "--break", "prog.c:120 if x > 1", "--session", `many-${cmd}`]);
       expect(r.exitCode).toBe(2);
       expect(r.json.error.code).toBe("INVALID_LOCATION");
       expect(r.json.error.message).toMatch(/'prog\.c:99'.*has 17 lines; .*'prog\.c:120'.*has 17 lines/);
-      expect(r.json.error.message).not.toContain("prog.c:4'");
     }
+    expect((await env.ok(["sessions"])).sessions).toEqual([]);
+  });
+
+  test("a --break past its file's end beside a good one: start and run go on with the good one and say once which was left out", async () => {
+    const run = await env.ok(["run", prog, "--break", "prog.c:99", "--break", "prog.c:8", "--break", "prog.c:120 if x > 1", "--session", "left-run"]);
+    expect(run.hits).toHaveLength(1);
+    expect(run.breakpoints.map((b: { location: string }) => b.location)).toEqual(["prog.c:8"]);
+    expect(run.warnings).toEqual([
+      "breakpoint 'prog.c:99' left out: prog.c has 17 lines (`debugger list prog.c:17` shows its end)",
+      "breakpoint 'prog.c:120 if x > 1' left out: prog.c has 17 lines (`debugger list prog.c:17` shows its end)",
+    ]);
+    // Only the good one reached the adapter.
+    expect(
+      env
+        .requests("setBreakpoints")
+        .at(-1)!
+        .arguments.breakpoints.map((b: { line: number }) => b.line),
+    ).toEqual([8]);
+    const text = await env.run(["run", prog, "--break", "prog.c:99", "--break", "prog.c:8", "--session", "left-text"], { json: false });
+    expect(text.stdout.match(/left out/g)).toHaveLength(1);
+    expect(text.stdout).toContain("Warning: breakpoint 'prog.c:99' left out: prog.c has 17 lines");
+    const start = await env.ok(["start", prog, "--break", "prog.c:8", "--break", "prog.c:99", "--session", "left-start"]);
+    expect(start.stop).toMatchObject({ reason: "breakpoint", frame: { line: 8 } });
+    expect(start.warnings).toEqual(["breakpoint 'prog.c:99' left out: prog.c has 17 lines (`debugger list prog.c:17` shows its end)"]);
+    await env.ok(["stop", "--session", "left-start"]);
+  });
+
+  test("a missing file or a malformed location beside a good one is still the error", async () => {
+    const missing = await env.run(["run", prog, "--break", "prog.c:8", "--break", "prog.c:", "--session", "bad1"]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.json.error.code).toBe("INVALID_LOCATION");
+    // A line past the end beside a malformed one: the malformed one is what is said.
+    const both = await env.run(["run", prog, "--break", "prog.c:99", "--break", "prog.c:8", "--break", "prog.c:x:y", "--session", "bad2"]);
+    expect(both.exitCode).toBe(2);
+    expect(both.json.error.code).toBe("INVALID_LOCATION");
     expect((await env.ok(["sessions"])).sessions).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 // ends; the files are bounded. Built binary, fake adapter.
 import { afterAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { BIN, Env, STANDARD_PROGRAM } from "./harness.ts";
@@ -64,6 +64,43 @@ describe("run keeps the whole output", () => {
     } finally {
       await client.close();
     }
+  });
+
+  test("a run with rows: its reply ends with the output's last 5 lines and the note naming the file (the same in JSON, text and MCP)", async () => {
+    const prog = chatty(40);
+    const line8 = `${basename(prog, ".json")}.c:8`;
+    const r = await env.ok(["run", prog, "--break", line8]);
+    expect(r.hits).toHaveLength(1);
+    expect(r.stop).toMatchObject({ reason: "exited", exitCode: 3 });
+    expect(r.stop.output).toBe([35, 36, 37, 38, 39].map((i) => `${`flood ${i} `.padEnd(99, "x")}\n`).join(""));
+    const file = r.stop.outputFile!;
+    expect(r.stop.truncated).toEqual([`output: the last 5 of 40 lines shown; all of it (4000 bytes) is in ${file}`]);
+    expect(readFileSync(file, "utf8").split("\n").filter(Boolean)).toHaveLength(40);
+    const text = await env.run(["run", prog, "--break", line8], { json: false });
+    const lines = text.stdout.trimEnd().split("\n");
+    expect(lines.filter((l) => l.startsWith("  flood "))).toHaveLength(5);
+    expect(lines.at(-2)).toMatch(/^\(output: the last 5 of 40 lines shown; all of it \(4000 bytes\) is in \/\S+\.log\)$/);
+    expect(text.stdout.length).toBeLessThan(1000);
+    const client = new Client({ name: "whole-output-test", version: "1" });
+    await client.connect(new StdioClientTransport({ command: BIN, args: ["mcp"], env: env.env, cwd: env.dir, stderr: "pipe" }));
+    try {
+      const m = (await client.callTool({ name: "run", arguments: { program: prog, break: [line8] } }, undefined, { timeout: 60_000 })) as {
+        content: { text: string }[];
+      };
+      const said = m.content.map((c) => c.text).join("\n");
+      expect(said.match(/^ {2}flood /gm)).toHaveLength(5);
+      expect(said).toMatch(/\(output: the last 5 of 40 lines shown; all of it \(4000 bytes\) is in \/\S+\.log\)/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("a run with rows and a short output (10 lines, under 1 KB) shows it whole", async () => {
+    const prog = chatty(8);
+    const r = await env.ok(["run", prog, "--break", `${basename(prog, ".json")}.c:8`]);
+    expect(r.hits).toHaveLength(1);
+    expect(r.stop.output.split("\n").filter(Boolean)).toHaveLength(8);
+    expect(r.stop.truncated).toBeUndefined();
   });
 
   test("a short output is whole, with no note", async () => {

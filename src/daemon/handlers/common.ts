@@ -63,6 +63,7 @@ export async function located(whole: string, cwd: string): Promise<{ text: strin
         "INVALID_LOCATION",
         `invalid location '${location}': ${file} has ${count} lines`,
         "`debugger list FILE:LINE` shows the source around a line",
+        { pastEnd: { location: whole, file, lines: count } },
       );
     }
   }

@@ -21,7 +21,7 @@ import { newReport } from "../session/stops/stopReport.ts";
 import type { Caller, DaemonContext, Handlers, ReplyStream } from "./common.ts";
 import { runOnce, type RunStarter } from "../run.ts";
 import { pauseAndReport } from "../pause.ts";
-import { programStdin, releasingStdin, requireCwd, requireFree, runSession, startBreakpoints, testLaunch, viaOf } from "../launch.ts";
+import { programStdin, releasingStdin, requireCwd, requireFree, runSession, type startBreakpoints, startBreakpointsKeeping, testLaunch, viaOf } from "../launch.ts";
 import type { ArgsOut } from "../../ipc/commands.ts";
 
 /** Sessions a `test` left at a failure: the next `test` of the same name replaces them (no `stop` needed). */
@@ -71,8 +71,8 @@ export const testHandlers: Handlers<"test"> = {
       const left = ctx.registry.find(caller.session);
       if (!(left?.live && leftByTest.has(left))) requireFree(ctx, caller.session);
       // Locations first: a malformed one is a usage error before anything is built.
-      const breakpoints = await startBreakpoints(a.break, caller.cwd);
-      if (a.via) return testInTarget(a, caller, ctx, breakpoints, stream);
+      const { breakpoints, refused } = await startBreakpointsKeeping(a.break, caller.cwd);
+      if (a.via) return testInTarget(a, caller, ctx, breakpoints, stream, refused);
       requireCwd(a.cwd, caller.cwd);
       const config = await loadConfig();
       // --python names the interpreter that runs the tests; the plan lends it debugpy if it has none.
@@ -89,12 +89,13 @@ export const testHandlers: Handlers<"test"> = {
       // Replaced only now: a command that cannot run leaves the previous test's session as it was.
       const replaced = await replaceLeft(ctx, caller.session);
       requireFree(ctx, caller.session);
-      if ("passed" in found) return { ...passedReply(caller, found), ...(replaced ? { replaced } : {}) };
+      if ("passed" in found) return { ...passedReply(caller, found), ...(replaced ? { replaced } : {}), ...(refused.length ? { warnings: refused } : {}) };
       let plan = found;
       let handoff: Handoff | undefined;
       if (plan.runner === "wrapper") {
         const followed = await followWrapper(plan, callerEnv, a.timeout);
-        if ("passed" in followed) return { ...passedReply(caller, followed), ...(replaced ? { replaced } : {}) };
+        if ("passed" in followed)
+          return { ...passedReply(caller, followed), ...(replaced ? { replaced } : {}), ...(refused.length ? { warnings: refused } : {}) };
         ({ plan, handoff } = followed);
       }
       let launch;
@@ -124,7 +125,7 @@ export const testHandlers: Handlers<"test"> = {
               spec,
               config,
               opts,
-              { wait: true, timeout: a.timeout, print: [] },
+              { wait: true, timeout: a.timeout, print: [], refused },
               stream?.signal,
             );
             if (handoff) handBack(ctx, name, handoff);
@@ -141,7 +142,7 @@ export const testHandlers: Handlers<"test"> = {
       }
       let started;
       try {
-        started = await runSession(ctx, caller, spec, config, opts, a, stream?.signal);
+        started = await runSession(ctx, caller, spec, config, opts, { ...a, refused }, stream?.signal);
         if (handoff) handBack(ctx, caller.session, handoff);
       } catch (e) {
         const s = ctx.registry.find(caller.session);
@@ -307,6 +308,7 @@ async function testInTarget(
   ctx: DaemonContext,
   breakpoints: Awaited<ReturnType<typeof startBreakpoints>>,
   stream: ReplyStream | undefined,
+  refused: string[],
 ): Promise<Replies["test"]> {
   const signal = stream?.signal;
   const [first = "", ...rest] = a.command;
@@ -355,14 +357,14 @@ async function testInTarget(
       caller,
       ctx,
       stream,
-      (name) => runSession(ctx, { ...caller, session: name }, spec, config, opts, { wait: true, timeout: a.timeout, print: [] }, stream?.signal),
+      (name) => runSession(ctx, { ...caller, session: name }, spec, config, opts, { wait: true, timeout: a.timeout, print: [], refused }, stream?.signal),
       {
         runner: plan.runner,
         program: plan.program,
         args,
       },
     );
-  const started = await runSession(ctx, caller, spec, config, opts, a, signal);
+  const started = await runSession(ctx, caller, spec, config, opts, { ...a, refused }, signal);
   const s = ctx.registry.find(caller.session);
   if (s?.live && s.state === "stopped") leftByTest.add(s);
   return { ...started, runner: plan.runner, program: plan.program, args };

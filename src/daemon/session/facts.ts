@@ -16,7 +16,7 @@ import { readingElsewhere, readLines, type LinesReader } from "./inspection/sour
 import type { DisplayLimits } from "./values/truncate.ts";
 import type { AdapterLink, StartOptions } from "./program/adapterLink.ts";
 import { expectation, hasEnded, publicState, transition, type LifeEvent, type Phase } from "./core/lifecycle.ts";
-import type { ProgramOutput } from "./program/programOutput.ts";
+import type { OutputTail, ProgramOutput } from "./program/programOutput.ts";
 import { SessionQueue, type Queue } from "./core/queue.ts";
 import { Reports } from "./stops/reports.ts";
 import { sessionFacts, type CodeFacts } from "./inspection/userCode.ts";
@@ -110,8 +110,8 @@ export class SessionCore {
   }
 
   /** The report with all the program printed in the session as its output, cut to the last lines with a note naming the file of the whole. */
-  withWholeOutput(report: StopReport): StopReport {
-    return this.out.withWholeOutput(report);
+  withWholeOutput(report: StopReport, tail?: OutputTail): StopReport {
+    return this.out.withWholeOutput(report, tail);
   }
 
   /** Where the next stop report's output begins in `output` (what the last report took ends there). */

@@ -264,27 +264,38 @@ export class ProgramOutput {
     if (console.trim()) report.console = cutConsole(console, report);
   }
 
-  /** The report with all the program printed in the session as its output (a `run`'s end), cut as any report's. */
-  withWholeOutput(report: StopReport): StopReport {
+  /**
+   * The report with all the program printed in the session as its output (a `run`'s end), cut as
+   * any report's, or to `tail` when the run's rows are the answer (RUN_ROWS_TAIL).
+   */
+  withWholeOutput(report: StopReport, tail?: OutputTail): StopReport {
     const read = this.buffer.read(1, PROGRAM);
     const text = joinText(read.chunks);
     const truncated = report.truncated?.filter((t) => !t.startsWith("output:"));
     const whole: StopReport = { ...report, output: text, truncated: truncated?.length ? truncated : undefined };
     delete whole.outputFile;
-    if (read.dropped > 0 || Buffer.byteLength(text) > REPORT_OUTPUT_BYTES) this.cutOutput(whole, text, read.dropped);
+    const long = tail && (Buffer.byteLength(text) > tail.wholeBytes || lineCount(text) > tail.wholeLines);
+    if (long) this.cutOutput(whole, text, read.dropped, tail);
+    else if (read.dropped > 0 || Buffer.byteLength(text) > REPORT_OUTPUT_BYTES) this.cutOutput(whole, text, read.dropped);
     if (!whole.truncated) delete whole.truncated;
     return whole;
   }
 
   /**
    * Cuts a report's program output (all it printed since the previous report, `text`) to its last
-   * whole lines, and says what was cut and where the whole is: the file, which outlives the session.
+   * whole lines (those of `tail` when given), and says what was cut and where the whole is: the
+   * file, which outlives the session.
    */
-  cutOutput(report: StopReport, text: string, dropped = 0): void {
-    const shown = lastLines(text, REPORT_OUTPUT_BYTES);
+  cutOutput(report: StopReport, text: string, dropped = 0, tail?: OutputTail): void {
+    let shown = lastLines(text, tail?.bytes ?? REPORT_OUTPUT_BYTES);
+    if (tail && lineCount(shown) > tail.lines)
+      shown = shown
+        .split(/(?<=\n)/)
+        .slice(-tail.lines)
+        .join("");
     report.output = shown;
     const file = this.file.info;
-    const lines = (t: string) => (t.match(/\n/g)?.length ?? 0) + (t && !t.endsWith("\n") ? 1 : 0);
+    const lines = lineCount;
     const ofWhat = dropped > 0 ? "" : ` of ${lines(text)}`;
     const where = file?.error
       ? `the file that keeps it, ${file.path}, stopped at ${file.bytes} bytes, the rest not kept: ${file.error}`
@@ -297,6 +308,27 @@ export class ProgramOutput {
 }
 
 const PROGRAM: ReadonlySet<OutputCategory> = new Set(["stdout", "stderr"]);
+
+/** How much of the output a reply shows when other parts of it are the answer: whole up to `whole*`, else the last `lines` within `bytes`. */
+export interface OutputTail {
+  lines: number;
+  bytes: number;
+  wholeLines: number;
+  wholeBytes: number;
+}
+
+/**
+ * A `run` that stopped at breakpoints: its rows are the answer, and the program's output is
+ * usually what the caller saw already (it is how they found the bug). Its last lines show how it
+ * ended; the rest is in the file the note names. Whole below 10 lines and 1 KB: a cut and its note
+ * would save little there.
+ */
+export const RUN_ROWS_TAIL: OutputTail = { lines: 5, bytes: 640, wholeLines: 10, wholeBytes: 1024 };
+
+/** Lines in a text, the last counted without its newline. */
+function lineCount(t: string): number {
+  return (t.match(/\n/g)?.length ?? 0) + (t && !t.endsWith("\n") ? 1 : 0);
+}
 
 /** The last whole lines of text that fit in maxBytes (one line longer than that: its end). */
 export function lastLines(text: string, maxBytes: number): string {
