@@ -662,10 +662,7 @@ function measureMemory() {
     Number(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(new RegExp(`^${field}:\\s*(\\d+)`, "m"))?.[1] ?? 0);
   const sum = (pids: number[], field: string) => pids.reduce((a, p) => a + rollup(p, field), 0) / 1024;
   const spareList = d.spares as { adapter: string; pid: number }[];
-  const parts = [
-    { who: "daemon", pids: [d.pid as number] },
-    ...spareList.map((s) => ({ who: s.adapter, pids: treePids(s.pid) })),
-  ];
+  const parts = [{ who: "daemon", pids: [d.pid as number] }, ...spareList.map((s) => ({ who: s.adapter, pids: treePids(s.pid) }))];
   const pids = parts.flatMap((p) => p.pids);
   return {
     kinds: spareList.map((s) => s.adapter),

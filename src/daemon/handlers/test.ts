@@ -21,7 +21,17 @@ import { newReport } from "../session/stops/stopReport.ts";
 import type { Caller, DaemonContext, Handlers, ReplyStream } from "./common.ts";
 import { runOnce, type RunStarter } from "../run.ts";
 import { pauseAndReport } from "../pause.ts";
-import { programStdin, releasingStdin, requireCwd, requireFree, runSession, type startBreakpoints, startBreakpointsKeeping, testLaunch, viaOf } from "../launch.ts";
+import {
+  programStdin,
+  releasingStdin,
+  requireCwd,
+  requireFree,
+  runSession,
+  type startBreakpoints,
+  startBreakpointsKeeping,
+  testLaunch,
+  viaOf,
+} from "../launch.ts";
 import type { ArgsOut } from "../../ipc/commands.ts";
 
 /** Sessions a `test` left at a failure: the next `test` of the same name replaces them (no `stop` needed). */
