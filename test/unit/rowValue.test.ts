@@ -42,6 +42,16 @@ const order = (i: number) => `{id = ${i}, sym = "SYM${i}", price = ${i * 1.5}}`;
 const twenty = Array.from({ length: 20 }, (_, i) => order(i));
 const heap =
   'example.com/logmerge/internal/pq.Interface(*main.queue) *[{ts: (*time.Time)(0xc0000ba000), source: 2, text: "WARN conn closed"},{ts: (*time.Time)(0xc0000ba030), source: 3, text: "INFO job picked up"},{ts: (*time.Time)(0xc0000ba060), source: 0, text: "INFO GET /v1/items 200"},{ts: (*time.Time)(0xc0000ba090), source: 1, text: "INFO webhook sent"}]';
+const matchbook = [
+  [105, "gina", "Sell", 10100, 12, 0, 34201000, 5],
+  [102, "dave", "Sell", 10050, 8, 0, 34200000, 2],
+  [103, "erin", "Buy", 9950, 12, 0, 34200000, 3],
+  [104, "frank", "Sell", 10100, 20, 0, 34201000, 4],
+  [106, "hank", "Buy", 9975, 10, 6, 34202000, 6],
+].map(
+  ([id, trader, side, price, qty, filled, at, seq]) =>
+    `{id = ${id}, trader = "${trader}", side = ${side}, price = ${price}, qty = ${qty}, filled = ${filled}, entered_at = ${at}, seq = ${seq}}`,
+);
 const cases: { adapter: string; value: string; max: number; row: string }[] = [
   // Delve, a heap.Interface holding a *main.queue of four (the blind logmerge hunt): whole where it fits.
   { adapter: "Delve interface", value: heap, max: 400, row: heap },
@@ -69,7 +79,14 @@ const cases: { adapter: string; value: string; max: number; row: string }[] = [
     value:
       'size=4 [{id = 1, sym = "ACME", price = 12.5}, {id = 2, sym = "BOLT", price = 7.25}, {id = 3, sym = "CRUX", price = 41.049999999999997}, {id = 4, sym = "DYNA", price = 3.5}]',
     max: 120,
-    row: "size=4 [{id = 1, sym…price = 12.5}, {id = 2, sym…price = 7.25}, {id = 3, sym…999999999997}, {id = 4, sym… price = 3.5}]",
+    row: "size=4 [{id = 1, sym…price = 12.5}, {id = 2, sym…price = 7.25}, {id = 3, sym…999999999997}, {id = 4, …, price = 3.5}]",
+  },
+  {
+    // The blind rust-matchbook hunt: each order was cut inside a field (`side = Se…d = 0`).
+    adapter: "lldb-dap Vec of five structs of eight fields: whole fields from both ends",
+    value: `size=5 [${matchbook.join(", ")}]`,
+    max: 400,
+    row: 'size=5 [{id = 105, trader = "gina", …, filled = 0, entered_at = 34201000, seq = 5}, {id = 102, trader = "dave", …, filled = 0, entered_at = 34200000, seq = 2}, {id = 103, trader = "erin", side = Buy, …, entered_at = 34200000, seq = 3}, {id = 104, trader = "frank", …, entered_at = 34201000, seq = 4}, {id = 106, trader = "hank", side = Buy, …, entered_at = 34202000, seq = 6}]',
   },
   {
     adapter: "lldb-dap std::vector / Vec of twenty structs",

@@ -108,9 +108,35 @@ function widthFor(items: string[], room: number): number | undefined {
   return lo;
 }
 
-/** An element too long for the row: its start and its end (`datetime.datetime(2024, … 0, 0)`), each half of what fits. */
+/**
+ * An element too long for the row: its start and its end. A struct or call keeps whole fields from
+ * both ends and drops those in the middle (`{id = 105, trader = "gina", …, seq = 5}`): a cut inside a
+ * field (`side = Se…d = 0`) says nothing of either. Otherwise each half of what fits.
+ */
 function bothEnds(item: string, max: number): string {
   if (item.length <= max) return item;
+  const inner = valueShape(item);
+  if (inner?.kind === "list" && inner.complete && inner.items.length > 2) {
+    const open = `${shortHead(inner.head)}${inner.open}`;
+    const front: string[] = [];
+    const back: string[] = [];
+    // `, …` between the two ends, `, ` before each further field.
+    let used = open.length + inner.close.length + 3;
+    // Fields from the two ends in turn; where one end's next field does not fit, the other's may.
+    const fits = (field: string) => used + field.length + 2 <= max;
+    for (let i = 0, j = inner.items.length - 1; i <= j; ) {
+      const front1st = front.length <= back.length;
+      const [a, b] = front1st ? [inner.items[i]!, inner.items[j]!] : [inner.items[j]!, inner.items[i]!];
+      const takeFront = fits(a) ? front1st : fits(b) ? !front1st : undefined;
+      if (takeFront === undefined) break;
+      const field = takeFront ? inner.items[i++]! : inner.items[j--]!;
+      used += field.length + 2;
+      if (takeFront) front.push(field);
+      else back.unshift(field);
+    }
+    // Only when both ends keep a whole field: one field alone says less than the two halves below.
+    if (front.length && back.length && front.length + back.length < inner.items.length) return `${open}${[...front, "…", ...back].join(", ")}${inner.close}`;
+  }
   const half = Math.floor((max - 1) / 2);
   return `${item.slice(0, half)}…${item.slice(item.length - (max - 1 - half))}`;
 }
