@@ -1,0 +1,3 @@
+module github.com/lumenhq/ttlcache
+
+go 1.18

@@ -1,0 +1,8 @@
+'use strict';
+
+module.exports = {
+  ...require('./warehouse'),
+  ...require('./orders'),
+  ...require('./pricing'),
+  ...require('./allocator'),
+};
