@@ -17,6 +17,8 @@ export interface JsPlan {
   cwd: string;
   env: Record<string, string>;
   notes: string[];
+  /** node --test: node's own options, before the file. */
+  nodeArgs?: string[];
 }
 
 /** The runners known by their command name, and how each is made to run its tests in a followed process. */

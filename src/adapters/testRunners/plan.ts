@@ -8,6 +8,7 @@ import { DebuggerError } from "../../common/errors.ts";
 import { isExecutable, isFile } from "../which.ts";
 import { buildTests, harnessArguments, matchingTests, parseCargoTest } from "./cargo.ts";
 import { parseGoTest } from "./go.ts";
+import { readNodeTestArgs } from "./nodeTest.ts";
 import { planJsRunner, planNpmScript, planNpx, type JsPlan } from "./js.ts";
 import {
   pythonLaunch,
@@ -38,6 +39,8 @@ export interface TestPlan {
   env: Record<string, string>;
   /** debugpy: the interpreter, a module to run instead of a script, interpreter flags. */
   python?: PythonLaunch & { module?: string; pythonArgs?: string[] };
+  /** node --test: node's own options (--test-name-pattern X, --import M …), given to the node that runs the file. */
+  nodeArgs?: string[];
   /** Delve's test mode: `go build` flags. */
   goBuildFlags?: string[];
   /** Said beside the reply (another executable also has matching tests, a borrowed debugpy …). */
@@ -330,7 +333,7 @@ function jsInner(command: string[], ctx: CallerEnv): JsPlan {
       `\`${command.join(" ")}\` is not a JavaScript test run debugger test follows from npm or npx`,
       `give the command itself: \`debugger test -- ${command.join(" ")}\``,
     );
-  return { runner: p.runner, program: p.program, args: p.args, cwd: p.cwd, env: p.env, notes: p.notes };
+  return { runner: p.runner, program: p.program, args: p.args, cwd: p.cwd, env: p.env, notes: p.notes, nodeArgs: p.nodeArgs };
 }
 
 function jsPlan(p: JsPlan): Omit<TestPlan, "command"> {
@@ -348,13 +351,7 @@ function planNodeTest(rest: string[], ctx: PlanContext): Omit<TestPlan, "command
       "`node` without --test is not a test run",
       "`debugger test -- node --test test/x.test.js`, or `debugger start FILE` to run a program",
     );
-  const files: string[] = [];
-  const nodeArgs: string[] = [];
-  for (const w of rest) {
-    if (w === "--test") continue;
-    if (w.startsWith("-")) nodeArgs.push(w);
-    else files.push(w);
-  }
+  const { files, nodeArgs, notes: argNotes } = readNodeTestArgs(rest);
   if (!files.length)
     throw new DebuggerError(
       "USAGE",
@@ -364,8 +361,9 @@ function planNodeTest(rest: string[], ctx: PlanContext): Omit<TestPlan, "command
   const program = resolve(ctx.cwd, files[0]!);
   if (!isFile(program))
     throw new DebuggerError("PROGRAM_NOT_FOUND", `test file '${files[0]}' does not exist (looked in ${ctx.cwd})`, "give the test file's path");
-  const notes =
-    files.length > 1 ? [`this run is ${files[0]}'s tests; ${files.length - 1} more file(s) (${files.slice(1).join(", ")}): one \`debugger test\` each`] : [];
-  if (nodeArgs.length) notes.push(`node options not passed on: ${nodeArgs.join(" ")}`);
-  return { runner: "node", adapter: "node", program, args: [], cwd: ctx.cwd, env: {}, notes };
+  const notes = [
+    ...argNotes,
+    ...(files.length > 1 ? [`this run is ${files[0]}'s tests; ${files.length - 1} more file(s) (${files.slice(1).join(", ")}): one \`debugger test\` each`] : []),
+  ];
+  return { runner: "node", adapter: "node", program, args: [], cwd: ctx.cwd, env: {}, notes, ...(nodeArgs.length ? { nodeArgs } : {}) };
 }
