@@ -213,6 +213,22 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
   );
 
   test(
+    "debugger test -- node --test --test-name-pattern NAME FILE: the pattern reaches node, the named test's failing assert is the stop",
+    async () => {
+      const file = join(FIX, "two-failing.js");
+      // The option's value was read as a test file ("test file 'accepts the quote' does not exist"), or dropped.
+      const r = await env.ok(["test", "--session", "node-pattern", "--", "node", "--test", "--test-name-pattern", "accepts the quote", file], { cwd: FIX });
+      expect(r.stop).toMatchObject({ reason: "exception", frame: { file, line: mark(file, "second") } });
+      expect(local(r.stop, "quoted")).toBe("12");
+      expect(JSON.stringify(r)).not.toContain("not passed on");
+      const end = (await env.ok(["continue", "--session", "node-pattern"])).stop;
+      expect(end).toMatchObject({ reason: "exited", exitCode: 1 });
+      expect(end.summary).toContain("1 failed");
+    },
+    T,
+  );
+
+  test(
     "attach by pid (the inspector opened with SIGUSR1), a breakpoint in the running code stops, detach leaves it running",
     async () => {
       const ticker = join(FIX, "ticker.js");
