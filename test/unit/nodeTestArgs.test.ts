@@ -2,13 +2,39 @@
 // reach the node that runs the file (issue 31: `--test-name-pattern 'accepts the quote'` was read
 // as a test file, or dropped).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readNodeTestArgs } from "../../src/adapters/testRunners/nodeTest.ts";
+import { readNodeTestArgs, testFilesIn } from "../../src/adapters/testRunners/nodeTest.ts";
 import { planTest } from "../../src/adapters/testRunners/plan.ts";
 import { testAdapter } from "../../src/adapters/testRunners/runnerAdapter.ts";
 import { node } from "../../src/adapters/node.ts";
+const ROOT = join(import.meta.dir, "..", "..");
+
+const SUITE = join(ROOT, "test", "fixtures", "node", "suite");
+
+test("a directory's test files, as node --test finds them: by name, or any script under test/; node_modules left out", () => {
+  const dir = mkdtempSync(join(tmpdir(), "dbg-nodefiles-"));
+  try {
+    for (const f of ["a.test.js", "b-test.mjs", "c_test.cjs", "test-d.js", "test.js", "lib.js", "test/e.js", "test/sub/f.mjs", "node_modules/x/g.test.js", "notes.md"]) {
+      mkdirSync(join(dir, f, ".."), { recursive: true });
+      writeFileSync(join(dir, f), "");
+    }
+    expect(testFilesIn(dir).map((f) => f.slice(dir.length + 1))).toEqual(["a.test.js", "b-test.mjs", "c_test.cjs", "test-d.js", "test.js", "test/e.js", "test/sub/f.mjs"]);
+    expect(testFilesIn(join(dir, "test")).map((f) => f.slice(dir.length + 1))).toEqual(["test/e.js", "test/sub/f.mjs"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("node --test DIR: its files, each run plainly first (a survey); one file: none", () => {
+  const plan = planTest(["node", "--test", "--test-name-pattern", "quote", "test/"], { cwd: SUITE, path: process.env.PATH ?? "" });
+  expect(plan).toMatchObject({ program: join(SUITE, "test", "alpha.js"), nodeArgs: ["--test-name-pattern", "quote"] });
+  expect(plan.survey).toMatchObject({ kind: "node", nodeArgs: ["--test-name-pattern", "quote"], files: [join(SUITE, "test", "alpha.js"), join(SUITE, "test", "beta.js")] });
+  expect(planTest(["node", "--test", "test/beta.js"], { cwd: SUITE, path: "" }).survey).toBeUndefined();
+  expect(() => planTest(["node", "--test", "nosuch/"], { cwd: SUITE, path: "" })).toThrow(/test file 'nosuch\/' does not exist/);
+  expect(() => planTest(["node", "--test", "."], { cwd: join(ROOT, "docs"), path: "" })).toThrow(/no test file in \./);
+});
 
 describe("node --test's words", () => {
   const table: [string[], string[], string[]][] = [

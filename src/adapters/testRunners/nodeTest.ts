@@ -2,6 +2,8 @@
 // reaches the node that runs the file (with its value, `--opt V` or `--opt=V`) and a value is
 // never taken for a file. The known set is node's `--help` (20 to 24); an unknown option cannot be
 // told from a flag: it is passed as a flag, and said.
+import { readdirSync, type Dirent } from "node:fs";
+import { basename, join } from "node:path";
 import { DebuggerError } from "../../common/errors.ts";
 
 /** node's options that take a value (as the next word or after `=`), from `node --help`. */
@@ -172,4 +174,28 @@ export function readNodeTestArgs(rest: string[]): NodeTestArgs {
   if (asFlags.length)
     notes.push(`${asFlags.join(" ")}: not an option node --help lists; passed on as a flag (what follows it is read as a file: write ${asFlags[0]}=VALUE if it takes one)`);
   return { files, nodeArgs, notes };
+}
+
+/** node's default test file names (`node --test DIR` searches DIR for these), outside node_modules. */
+const TEST_NAME = /(^|[.\-_])test\.[cm]?js$|^test-.*\.[cm]?js$/;
+
+/** The test files `node --test DIR` would run: by their names, or any script under a `test` directory; sorted. */
+export function testFilesIn(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string, underTest: boolean) => {
+    let entries: Dirent[] = [];
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.name === "node_modules" || e.name.startsWith(".")) continue;
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p, underTest || e.name === "test");
+      else if (e.isFile() && (TEST_NAME.test(e.name) || (underTest && /\.[cm]?js$/.test(e.name)))) out.push(p);
+    }
+  };
+  walk(dir, basename(dir) === "test");
+  return out.sort();
 }
