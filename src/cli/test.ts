@@ -38,7 +38,7 @@ export const testCommands: CommandSpec[] = [
       "debugger test -- go test ./... -run TestAdd",
       "debugger test -- cargo test parse",
       "debugger test -- tox -e py",
-      "debugger test -- node --test test/calc.test.js",
+      "debugger test -- node --test --test-name-pattern 'adds up' test/calc.test.js",
       "debugger test -- npx vitest run",
       "debugger test -- npm test",
       "debugger test --break calc.py:4 --no-stop-on-failure -- python -m unittest",

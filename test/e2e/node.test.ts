@@ -213,6 +213,40 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
   );
 
   test(
+    "debugger test -- node --test --test-name-pattern NAME FILE: the pattern reaches node, the named test's failing assert is the stop",
+    async () => {
+      const file = join(FIX, "two-failing.js");
+      // The option's value was read as a test file ("test file 'accepts the quote' does not exist"), or dropped.
+      const r = await env.ok(["test", "--session", "node-pattern", "--", "node", "--test", "--test-name-pattern", "accepts the quote", file], { cwd: FIX });
+      expect(r.stop).toMatchObject({ reason: "exception", frame: { file, line: mark(file, "second") } });
+      expect(local(r.stop, "quoted")).toBe("12");
+      expect(JSON.stringify(r)).not.toContain("not passed on");
+      const end = (await env.ok(["continue", "--session", "node-pattern"])).stop;
+      expect(end).toMatchObject({ reason: "exited", exitCode: 1 });
+      expect(end.summary).toContain("1 failed");
+    },
+    T,
+  );
+
+  test(
+    "debugger test -- npm test -- --test-name-pattern NAME, the script being node --test DIR: each file runs plainly first, the failing one is debugged at the named test",
+    async () => {
+      const dir = join(FIX, "suite");
+      const file = join(dir, "test", "beta.js");
+      const r = await env.ok(["test", "--session", "node-suite", "--", "npm", "test", "--", "--test-name-pattern", "accepts the quote"], { cwd: dir });
+      expect(r.stop).toMatchObject({ reason: "exception", frame: { file, line: mark(file, "second") } });
+      expect(local(r.stop, "quoted")).toBe("12");
+      expect((r as any).failures).toEqual(["test/beta.js: accepts the quote"]);
+      expect((r as any).notes.join("\n")).toContain("each test file ran plainly first (1 file passed): 1 failed in test/beta.js (accepts the quote)");
+      await env.ok(["stop", "--session", "node-suite"]);
+      // Nothing failing in any file: the plain runs' verdict, no session.
+      const none = await env.ok(["test", "--session", "node-suite", "--", "node", "--test", "--test-name-pattern=alpha", "test/"], { cwd: dir });
+      expect(none.stop).toMatchObject({ reason: "exited", exitCode: 0, summary: "1 passed in 2 test files" });
+    },
+    T,
+  );
+
+  test(
     "attach by pid (the inspector opened with SIGUSR1), a breakpoint in the running code stops, detach leaves it running",
     async () => {
       const ticker = join(FIX, "ticker.js");

@@ -9,6 +9,7 @@ import { DebuggerError } from "../../common/errors.ts";
 import { isFile } from "../which.ts";
 import { whichIn, type CallerEnv } from "../shebang.ts";
 import type { Runner } from "./summary.ts";
+import type { Survey } from "./survey.ts";
 
 export interface JsPlan {
   runner: Runner;
@@ -17,6 +18,10 @@ export interface JsPlan {
   cwd: string;
   env: Record<string, string>;
   notes: string[];
+  /** node --test: node's own options, before the file. */
+  nodeArgs?: string[];
+  /** node --test with several files: each runs plainly first (survey.ts). */
+  survey?: Survey;
 }
 
 /** The runners known by their command name, and how each is made to run its tests in a followed process. */

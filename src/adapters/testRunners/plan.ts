@@ -5,9 +5,10 @@
 // script by path: handoff.ts); anything else is a usage error that names them.
 import { basename, isAbsolute, resolve } from "node:path";
 import { DebuggerError } from "../../common/errors.ts";
-import { isExecutable, isFile } from "../which.ts";
+import { isDirectory, isExecutable, isFile } from "../which.ts";
 import { buildTests, harnessArguments, matchingTests, parseCargoTest } from "./cargo.ts";
 import { parseGoTest } from "./go.ts";
+import { readNodeTestArgs, testFilesIn } from "./nodeTest.ts";
 import { planJsRunner, planNpmScript, planNpx, type JsPlan } from "./js.ts";
 import {
   pythonLaunch,
@@ -38,6 +39,8 @@ export interface TestPlan {
   env: Record<string, string>;
   /** debugpy: the interpreter, a module to run instead of a script, interpreter flags. */
   python?: PythonLaunch & { module?: string; pythonArgs?: string[] };
+  /** node --test: node's own options (--test-name-pattern X, --import M …), given to the node that runs the file. */
+  nodeArgs?: string[];
   /** Delve's test mode: `go build` flags. */
   goBuildFlags?: string[];
   /** Said beside the reply (another executable also has matching tests, a borrowed debugpy …). */
@@ -114,7 +117,7 @@ function planCommand(command: string[], ctx: PlanContext): Omit<TestPlan, "comma
   }
   if (name === "ctest") return planCtest(head, rest, ctx);
   if (/^(python|pypy)[\d.]*$/.test(name)) return planPythonCommand(head, rest, ctx);
-  if (name === "node" || name === "nodejs") return planNodeTest(rest, ctx);
+  if (name === "node" || name === "nodejs") return planNodeTest(head, rest, ctx);
   if (name === "npx") return jsPlan(planNpx(rest, ctx, jsInner));
   if (name === "npm") return jsPlan(planNpmScript(rest, ctx, jsInner));
   const js = planJsRunner(head, rest, ctx);
@@ -330,7 +333,7 @@ function jsInner(command: string[], ctx: CallerEnv): JsPlan {
       `\`${command.join(" ")}\` is not a JavaScript test run debugger test follows from npm or npx`,
       `give the command itself: \`debugger test -- ${command.join(" ")}\``,
     );
-  return { runner: p.runner, program: p.program, args: p.args, cwd: p.cwd, env: p.env, notes: p.notes };
+  return { runner: p.runner, program: p.program, args: p.args, cwd: p.cwd, env: p.env, notes: p.notes, nodeArgs: p.nodeArgs, survey: p.survey };
 }
 
 function jsPlan(p: JsPlan): Omit<TestPlan, "command"> {
@@ -338,34 +341,37 @@ function jsPlan(p: JsPlan): Omit<TestPlan, "command"> {
 }
 
 /**
- * `node --test FILE`: the file runs as the program, its node:test tests in the same process (Node's
- * runner would start each file in a child process, which the debugger does not follow).
+ * `node --test FILE|DIR…`: a file runs as the program, its node:test tests in the same process (Node's
+ * runner would start each file in a child process, which the debugger does not follow). Several
+ * files (a directory's): each runs plainly first, the first failing one is debugged (survey.ts).
  */
-function planNodeTest(rest: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
+function planNodeTest(head: string, rest: string[], ctx: PlanContext): Omit<TestPlan, "command"> {
   if (!rest.includes("--test"))
     throw new DebuggerError(
       "USAGE",
       "`node` without --test is not a test run",
       "`debugger test -- node --test test/x.test.js`, or `debugger start FILE` to run a program",
     );
-  const files: string[] = [];
-  const nodeArgs: string[] = [];
-  for (const w of rest) {
-    if (w === "--test") continue;
-    if (w.startsWith("-")) nodeArgs.push(w);
-    else files.push(w);
-  }
-  if (!files.length)
+  const { files: given, nodeArgs, notes } = readNodeTestArgs(rest);
+  if (!given.length)
     throw new DebuggerError(
       "USAGE",
       "node --test without a file would search for test files in child processes, which are not followed",
-      "name the test file: `debugger test -- node --test test/x.test.js`",
+      "name the test file or directory: `debugger test -- node --test test/x.test.js`",
     );
-  const program = resolve(ctx.cwd, files[0]!);
-  if (!isFile(program))
-    throw new DebuggerError("PROGRAM_NOT_FOUND", `test file '${files[0]}' does not exist (looked in ${ctx.cwd})`, "give the test file's path");
-  const notes =
-    files.length > 1 ? [`this run is ${files[0]}'s tests; ${files.length - 1} more file(s) (${files.slice(1).join(", ")}): one \`debugger test\` each`] : [];
-  if (nodeArgs.length) notes.push(`node options not passed on: ${nodeArgs.join(" ")}`);
-  return { runner: "node", adapter: "node", program, args: [], cwd: ctx.cwd, env: {}, notes };
+  const files: string[] = [];
+  for (const f of given) {
+    const path = resolve(ctx.cwd, f);
+    if (isFile(path)) files.push(path);
+    else if (isDirectory(path)) {
+      const found = testFilesIn(path);
+      if (!found.length)
+        throw new DebuggerError("PROGRAM_NOT_FOUND", `no test file in ${f} (node:test's names: *.test.js, *-test.js, *_test.js, test-*.js, test/**/*.js)`, "give the test file's path");
+      files.push(...found);
+    } else throw new DebuggerError("PROGRAM_NOT_FOUND", `test file '${f}' does not exist (looked in ${ctx.cwd})`, "give the test file's path or directory");
+  }
+  const unique = [...new Set(files)];
+  const node = resolveProgram(head, ctx) ?? head;
+  const survey: Survey | undefined = unique.length > 1 ? { kind: "node", node, nodeArgs, files: unique } : undefined;
+  return { runner: "node", adapter: "node", program: unique[0]!, args: [], cwd: ctx.cwd, env: {}, notes, survey, ...(nodeArgs.length ? { nodeArgs } : {}) };
 }

@@ -143,9 +143,14 @@ function rustPanics(base: AdapterSpec, program: string | undefined, stopOnFailur
  * shows the first frame in the test's code. An exception thrown and caught wholly inside Node
  * is not the test's: passed.
  */
-function nodeFailures(base: AdapterSpec, stopOnFailure: boolean): Partial<AdapterSpec> {
+function nodeFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): Partial<AdapterSpec> {
   return {
-    launchArgs: (o) => ({ ...base.launchArgs(o), skipFiles: [] }),
+    launchArgs: (o) => {
+      const args = base.launchArgs(o);
+      // node's own options (--test-name-pattern X …) go to the node that runs the file, before it.
+      const runtimeArgs = [...((args.runtimeArgs as string[] | undefined) ?? []), ...(plan.nodeArgs ?? [])];
+      return { ...args, runtimeArgs, skipFiles: [] };
+    },
     defaultExceptionFilters: stopOnFailure ? ["all"] : [],
     passStop: (reason, frames) => reason === "exception" && frames.every((f) => !f.file || f.file.startsWith("<node_internals>") || f.file.startsWith("node:")),
   };
@@ -212,7 +217,7 @@ export function testAdapter(base: AdapterSpec, plan: TestPlan, stopOnFailure: bo
       catchpoints: (program) => rustPanics(base, program, stopOnFailure),
       describeInternalStop: base.describeInternalStop ?? lldbDap.describeInternalStop,
     };
-  } else if (plan.runner === "node") spec = { ...base, ...nodeFailures(base, stopOnFailure) };
+  } else if (plan.runner === "node") spec = { ...base, ...nodeFailures(base, plan, stopOnFailure) };
   else if (plan.runner === "vitest" || plan.runner === "jest") spec = { ...base, ...jsRunnerFailures(base, plan, stopOnFailure) };
   else if (!stopOnFailure) spec = { ...base, catchpoints: (program) => (base.catchpoints?.(program) ?? []).map((c) => ({ ...c, on: false })) };
   const summary = summaryFor(plan.runner);

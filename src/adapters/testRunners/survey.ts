@@ -2,18 +2,21 @@
 // plainly first, which is fast, to learn which tests fail; then only the first failing target is
 // debugged, and the other failures are named beside the reply. Nothing failing is the answer
 // itself: the runner's verdict, no session.
+import { relative } from "node:path";
 import { DebuggerError } from "../../common/errors.ts";
 import { whichIn, type CallerEnv } from "../shebang.ts";
 import type { TestExecutable } from "./cargo.ts";
 import { packageDir, readGoJson } from "./go.ts";
 import { runPlainly } from "./plainRun.ts";
+import { nodeTestSummary } from "./summary.ts";
 import type { TestPlan } from "./plan.ts";
 
 /** How a plan with several targets is narrowed: what runs plainly. */
 export type Survey =
   | { kind: "go"; argv: string[] }
   | { kind: "cargo"; exes: { exe: TestExecutable; tests: string[] }[]; harnessArgs: string[] }
-  | { kind: "ctest"; ctest: string; argv: string[]; tests: { name: string; command: string[]; cwd: string }[] };
+  | { kind: "ctest"; ctest: string; argv: string[]; tests: { name: string; command: string[]; cwd: string }[] }
+  | { kind: "node"; node: string; nodeArgs: string[]; files: string[] };
 
 /** Nothing failed in the plain run: its verdict is the answer. */
 export interface PassedRun {
@@ -36,6 +39,7 @@ export async function surveyed(plan: TestPlan, ctx: CallerEnv, timeoutS: number)
   const env = { ...(ctx.env ?? process.env), PATH: ctx.path };
   if (s.kind === "go") return surveyGo(plan, s.argv, ctx, env, timeoutS);
   if (s.kind === "cargo") return surveyCargo(plan, s, ctx, env, timeoutS);
+  if (s.kind === "node") return surveyNode(plan, s, ctx, env, timeoutS);
   return surveyCtest(plan, s, ctx, env, timeoutS);
 }
 
@@ -227,6 +231,46 @@ async function surveyCtest(
     summary: /^\d+% tests passed.*$/m.exec(out)?.[0] ?? "ok",
     output: `${tail(out, 15)}\n`,
     notes: ["ctest ran plainly first: nothing failed, so nothing was debugged"],
+  };
+}
+
+/** node --test's files, each run plainly as node runs a test file (`node [OPTIONS] FILE`), in turn until one fails. */
+async function surveyNode(
+  plan: TestPlan,
+  s: Extract<NonNullable<TestPlan["survey"]>, { kind: "node" }>,
+  ctx: CallerEnv,
+  env: Record<string, string | undefined>,
+  timeoutS: number,
+): Promise<TestPlan | PassedRun> {
+  const deadline = timeoutS > 0 ? Date.now() + timeoutS * 1000 : Infinity;
+  const rel = (f: string) => relative(ctx.cwd, f) || f;
+  const lines: string[] = [];
+  let passed = 0;
+  for (const file of s.files) {
+    const left = deadline === Infinity ? 0 : Math.max(1, (deadline - Date.now()) / 1000);
+    const r = await runPlainly([s.node, ...s.nodeArgs, file], { cwd: ctx.cwd, env, timeoutS: left });
+    const out = r.stdout + r.stderr;
+    if (r.timedOut || r.exitCode !== 0) {
+      // TAP (`not ok 2 - name`) or the spec reporter (`✖ name (1.2ms)`), top-level tests only.
+      const failed = [...new Set([...out.matchAll(/^(?:not ok \d+ - (.+?)|✖ (.+?) \([\d.]+m?s\))\s*(?:#.*)?$/gm)].map((m) => (m[1] ?? m[2])!))];
+      const failures = failed.map((t) => `${rel(file)}: ${t}`);
+      const before = lines.length ? ` (${lines.length} file${lines.length === 1 ? "" : "s"} passed)` : "";
+      const why = r.timedOut
+        ? `${rel(file)} was still running at the --timeout (${timeoutS} s): debugging it`
+        : `each test file ran plainly first${before}: ${failed.length ? `${failed.length} failed in ${rel(file)} (${names(failed)})` : `${rel(file)} ended with exit code ${r.exitCode}`}; debugging ${rel(file)}${s.files.indexOf(file) < s.files.length - 1 ? " (the files after it were not run)" : ""}`;
+      return { ...plan, survey: undefined, program: file, failures, notes: [...plan.notes, why] };
+    }
+    passed += Number(/^[#ℹ] pass (\d+)$/m.exec(out)?.[1] ?? 0);
+    lines.push(`${rel(file)}: ${nodeTestSummary(out) ?? "exit code 0"}\n`);
+  }
+  return {
+    passed: true,
+    runner: "node",
+    command: plan.command,
+    exitCode: 0,
+    summary: `${passed} passed in ${s.files.length} test files`,
+    output: lines.join(""),
+    notes: ["each test file ran plainly first: nothing failed, so nothing was debugged"],
   };
 }
 
