@@ -22,7 +22,7 @@ import { Session, type StartOptions } from "./session/session.ts";
 import { pythonAdapter } from "../adapters/testRunners/runnerAdapter.ts";
 import { pythonLaunch } from "../adapters/testRunners/python.ts";
 import type { Config } from "../common/config.ts";
-import { located, stopData, waitForStop, withConditionCosts, type Caller, type DaemonContext } from "./handlers/common.ts";
+import { located, shortFile, stopData, waitForStop, withConditionCosts, type Caller, type DaemonContext } from "./handlers/common.ts";
 
 import { testAdapter } from "../adapters/testRunners/runnerAdapter.ts";
 import type { TestPlan } from "../adapters/testRunners/plan.ts";
@@ -70,12 +70,6 @@ export async function startBreakpointsKeeping(
   }
   if (failed.length) throw failed[0];
   return { breakpoints: good, refused: [] };
-}
-
-/** A file as the caller would write it: relative to the cwd when below it. */
-function shortFile(file: string, cwd: string): string {
-  const r = relative(cwd, file);
-  return r && !r.startsWith("..") && !isAbsolute(r) ? r : file;
 }
 
 /** A live session of that name is in the way (`stop` ends it). */

@@ -106,13 +106,16 @@ const testArgs = v.strictObject({
   keep: optBool,
 });
 
+/** `run`'s --max when none is given, and `test`'s when a breakpoint has prints. */
+export const RUN_MAX = 20;
+
 /** `run`: a start, a stop at every breakpoint hit recorded as one row, and the end — in one call. */
 const runArgs = v.strictObject({
   ...launchedArgs,
   print: prints,
   locals,
   /** Stops recorded before the program is ended (default 20). */
-  max: v.optional(posInt, 20),
+  max: v.optional(posInt, RUN_MAX),
   /** Leave the session at its last stop (under the request's session name) instead of ending it. */
   keep: optBool,
   timeout,

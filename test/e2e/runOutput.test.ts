@@ -3,7 +3,7 @@
 // --break past its file's end beside a good one is left out with one warning, on every adapter
 // (debugpy refused the whole run before; lldb-dap ran with the other one).
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { gdb } from "../../src/adapters/gdb.ts";
@@ -36,12 +36,37 @@ async function floodRun(flags: string[]) {
   expect(lines(readFileSync(r.stop.outputFile, "utf8"))).toHaveLength(60);
 }
 
+/**
+ * A header named by its bare name (`half.h`, included from main.c with -Iinc) with a line past its
+ * end: the same "has N lines" as its path gets (lldb-dap said "not in the program's debug info"),
+ * left out beside a good --break, the error alone.
+ */
+async function bareHeader(flags: string[]) {
+  const dir = join(env.dir, `hdr${flags.length}`);
+  mkdirSync(join(dir, "inc"), { recursive: true });
+  writeFileSync(join(dir, "inc", "half.h"), "static inline int half(int v) {\n  int h = v / 2;\n  return h;\n}\n");
+  writeFileSync(join(dir, "main.c"), '#include <stdio.h>\n#include "half.h"\nint main(void) {\n  printf("%d\\n", half(8));\n  return 0;\n}\n');
+  expect(Bun.spawnSync(["cc", "-g", "-O0", "-Iinc", "-o", "prog", "main.c"], { cwd: dir }).exitCode).toBe(0);
+  const r = await env.ok(["run", "./prog", ...flags, "--break", "half.h:44", "--break", "half.h:3 print h"], { cwd: dir });
+  expect(r.warnings).toEqual(["breakpoint 'half.h:44' left out: inc/half.h has 4 lines (`debugger list inc/half.h:4` shows its end)"]);
+  expect(r.hits.map((h: { values: { value?: string }[] }) => h.values[0]!.value)).toEqual(["4"]);
+  const bad = await env.run(["run", "./prog", ...flags, "--break", "half.h:44"], { cwd: dir });
+  expect(bad.exitCode).toBe(2);
+  expect(bad.json.error).toMatchObject({
+    code: "INVALID_LOCATION",
+    message: "invalid location 'half.h:44': inc/half.h has 4 lines",
+    hint: "`debugger list inc/half.h:4` shows its end",
+  });
+}
+
 describe.skipIf(!adapterAvailable("lldb-dap", FILE))("lldb-dap/C", () => {
   test("rows, the output's last lines, and a --break past the file's end left out", () => floodRun([]), T);
+  test("a header by its bare name with a line past its end: its length, not 'not in the debug info'", () => bareHeader([]), T);
 });
 
 describe.skipIf(!(gdb.discover({ options: {} }) || missing("gdb with its DAP adapter is not installed", FILE)))("gdb/C", () => {
   test("rows, the output's last lines, and a --break past the file's end left out", () => floodRun(["--adapter", "gdb"]), T);
+  test("a header by its bare name with a line past its end: its length", () => bareHeader(["--adapter", "gdb"]), T);
 });
 
 const hasDebugpy =

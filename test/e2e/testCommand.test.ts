@@ -141,6 +141,27 @@ describe.skipIf(!hasDebugpy)("python", () => {
   );
 
   test(
+    "test --break with prints and no --max walks as run does (rows, then the failure, nothing left); without prints it stops there and keeps the session (issue 31)",
+    async () => {
+      const dir = project("python");
+      const s = env.session("pyrows");
+      const d = await s.ok(["test", "--break", "calc.py:3 print a, b", "--", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(d.hits.map((h: any) => h.values.map((v: any) => v.value))).toEqual([
+        ["1", "2"],
+        ["7", "3"],
+      ]);
+      expect(d).toMatchObject({ stoppedBy: "other", kept: false, stop: { reason: "exception" } });
+      expect((await s.ok(["sessions"])).sessions.filter((x: any) => x.name.startsWith("pyrows"))).toEqual([]);
+      const stay = await s.ok(["test", "--break", "calc.py:3", "--", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(stay.hits).toBeUndefined();
+      expect(stay).toMatchObject({ state: "stopped", stop: { reason: "breakpoint", frame: { line: 3 } } });
+      expect((await s.ok(["print", "a"])).result).toBe("1");
+      await s.ok(["stop"]);
+    },
+    T,
+  );
+
+  test(
     "test --max --keep leaves the walk's session at its last stop, and the next test replaces it; --keep alone is a usage error",
     async () => {
       const dir = project("python");

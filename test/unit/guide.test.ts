@@ -105,7 +105,7 @@ describe("debugger --help", () => {
     has(/^run \S+ .*--break '[^']+ if [^']+'/); // a condition
     has(/^run \S+ .*--break '[^']+ print [^']+'/); // prints of one breakpoint
     has(/^run \S+\.py /); // a script
-    has(/^test --break '[^']+' --max \d+ -- /); // a test walked as run walks
+    has(/^test --break '[^']+ print [^']+' -- /); // a test walked as run walks (a breakpoint with prints)
     for (const runner of ["python3 -m pytest", "cargo test", "go test", "node --test"]) has(new RegExp(`^test .*-- ${runner}`));
     for (const c of ["start", "continue", "trace", "watch", "print", "stop"]) has(new RegExp(`^${c}\\b`));
     has(/--frame \d/);

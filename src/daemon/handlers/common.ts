@@ -54,16 +54,19 @@ export async function located(whole: string, cwd: string): Promise<{ text: strin
   const loc = parseLocation(location);
   if (loc.kind !== "line") return { text: location, loc, condition, ...(prints ? { prints } : {}) };
   const file = resolveSourceFile(loc.file, cwd);
-  // A line past the end of a file on disk can never bind: say so now rather than run past it.
-  if (isAbsolute(file)) {
-    const lines = await readLines(file);
+  // A line past the end of a file on disk can never bind: say so now rather than run past it. A
+  // bare name left for the adapter (`fixdec.hpp`) is checked against the one file of that name
+  // below the cwd, if one alone: else lldb-dap calls it "not in the program's debug info".
+  const onDisk = isAbsolute(file) ? file : onlyBelow(cwd, file);
+  if (onDisk) {
+    const lines = await readLines(onDisk);
     const count = lines ? lines.length - (lines.at(-1) === "" ? 1 : 0) : undefined;
     if (count !== undefined && loc.line > count) {
       throw new DebuggerError(
         "INVALID_LOCATION",
-        `invalid location '${location}': ${file} has ${count} lines`,
-        "`debugger list FILE:LINE` shows the source around a line",
-        { pastEnd: { location: whole, file, lines: count } },
+        `invalid location '${location}': ${shortFile(onDisk, cwd)} has ${count} lines`,
+        `\`debugger list ${shortFile(onDisk, cwd)}:${count}\` shows its end`,
+        { pastEnd: { location: whole, file: onDisk, lines: count } },
       );
     }
   }
@@ -93,6 +96,19 @@ function resolveSourceFile(file: string, cwd: string): string {
     );
   }
   return file;
+}
+
+/** A file as the caller would write it: relative to the cwd when below it. */
+export function shortFile(file: string, cwd: string): string {
+  const r = relative(cwd, file);
+  return r && !r.startsWith("..") && !isAbsolute(r) ? r : file;
+}
+
+/** The one file named NAME (a bare name) below the cwd, or undefined when none or several are. */
+function onlyBelow(cwd: string, name: string): string | undefined {
+  if (/[\\/]/.test(name)) return undefined;
+  const found = findBelow(cwd, name);
+  return found.length === 1 ? found[0] : undefined;
 }
 
 export async function waitForStop(session: Session, promise: Promise<StopReport>, seconds: number, signal?: AbortSignal): Promise<StopReport> {

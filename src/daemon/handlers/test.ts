@@ -15,7 +15,7 @@ import type { CallerEnv } from "../../adapters/shebang.ts";
 import { lookupEnv } from "../../common/callerEnv.ts";
 import { loadConfig } from "../../common/config.ts";
 import { DebuggerError } from "../../common/errors.ts";
-import type { Replies } from "../../ipc/commands.ts";
+import { RUN_MAX, type Replies } from "../../ipc/commands.ts";
 import type { Session, StartOptions } from "../session/session.ts";
 import { newReport } from "../session/stops/stopReport.ts";
 import type { Caller, DaemonContext, Handlers, ReplyStream } from "./common.ts";
@@ -70,18 +70,23 @@ function passedReply(caller: Caller, p: PassedRun): Replies["test"] {
 }
 
 export const testHandlers: Handlers<"test"> = {
-  test: (a, caller, ctx, stream) =>
-    releasingStdin(ctx, a.stdin, async () => {
+  test: (given, caller, ctx, stream) =>
+    releasingStdin(ctx, given.stdin, async () => {
+      // Locations first: a malformed one is a usage error before anything is built.
+      const { breakpoints, refused } = await startBreakpointsKeeping(given.break, caller.cwd);
+      // A breakpoint with values to show asks for rows, as `run` gives them (agents wrote `test
+      // --break 'LOC print x'` and got one stop, often another caller's): walked up to run's
+      // default --max. Without prints a --break stops there and keeps the session, as `start` does.
+      const walks = breakpoints.length > 0 && (given.print.length > 0 || breakpoints.some((b) => b.opts?.prints?.length));
+      const a = given.max === undefined && walks ? { ...given, max: RUN_MAX } : given;
       if (a.keep && a.max === undefined)
         throw new DebuggerError(
           "USAGE",
-          "test --keep goes with --max N: without it, test already leaves its session at the first stop",
-          "`debugger test --break LOC --max 10 --keep -- CMD…`, or leave out --keep",
+          "test --keep goes with --max N or a --break with prints: without them, test already leaves its session at the first stop",
+          "`debugger test --break 'LOC print X' --keep -- CMD…` (or --max N), or leave out --keep",
         );
       const left = ctx.registry.find(caller.session);
       if (!(left?.live && leftByTest.has(left))) requireFree(ctx, caller.session);
-      // Locations first: a malformed one is a usage error before anything is built.
-      const { breakpoints, refused } = await startBreakpointsKeeping(a.break, caller.cwd);
       if (a.via) return testInTarget(a, caller, ctx, breakpoints, stream, refused);
       requireCwd(a.cwd, caller.cwd);
       const config = await loadConfig();
