@@ -3,7 +3,7 @@
 // interpreter of the program's own where it has one), the session created, started and its first
 // stop waited for. Handlers call these; none calls another handler.
 import { existsSync, statSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { containerMounts, parseMap, targetProcess, toLocal, toRemote, waitInTarget, type Via } from "../adapters/via.ts";
 import { adapterForProcess, chooseAdapter, withCallerAdapter } from "../adapters/index.ts";
 import type { AdapterSpec } from "../adapters/types.ts";

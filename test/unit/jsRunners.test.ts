@@ -77,10 +77,28 @@ describe("planning", () => {
   });
 
   test("a test name filter keeps its value, next to a file (vitest -t, jest -t / --testNamePattern)", () => {
-    expect(planTest(["npx", "vitest", "run", "-t", "adds up", "calc.test.ts"], ctx()).args).toEqual(["run", "-t", "adds up", "calc.test.ts", "--pool=forks", "--no-file-parallelism"]);
-    expect(planTest(["npx", "vitest", "run", "--testNamePattern=adds", "calc.test.ts"], ctx()).args).toEqual(["run", "--testNamePattern=adds", "calc.test.ts", "--pool=forks", "--no-file-parallelism"]);
+    expect(planTest(["npx", "vitest", "run", "-t", "adds up", "calc.test.ts"], ctx()).args).toEqual([
+      "run",
+      "-t",
+      "adds up",
+      "calc.test.ts",
+      "--pool=forks",
+      "--no-file-parallelism",
+    ]);
+    expect(planTest(["npx", "vitest", "run", "--testNamePattern=adds", "calc.test.ts"], ctx()).args).toEqual([
+      "run",
+      "--testNamePattern=adds",
+      "calc.test.ts",
+      "--pool=forks",
+      "--no-file-parallelism",
+    ]);
     expect(planTest(["npx", "jest", "-t", "adds up", "cart.test.js"], ctx()).args).toEqual(["-t", "adds up", "cart.test.js", "--runInBand"]);
-    expect(planTest(["npx", "jest", "--testNamePattern", "adds", "-w", "2", "cart.test.js"], ctx()).args).toEqual(["--testNamePattern", "adds", "cart.test.js", "--runInBand"]);
+    expect(planTest(["npx", "jest", "--testNamePattern", "adds", "-w", "2", "cart.test.js"], ctx()).args).toEqual([
+      "--testNamePattern",
+      "adds",
+      "cart.test.js",
+      "--runInBand",
+    ]);
   });
 
   test("npm test and npm run NAME follow the script to its runner, with its variables and the words after --", () => {

@@ -16,11 +16,30 @@ const SUITE = join(ROOT, "test", "fixtures", "node", "suite");
 test("a directory's test files, as node --test finds them: by name, or any script under test/; node_modules left out", () => {
   const dir = mkdtempSync(join(tmpdir(), "dbg-nodefiles-"));
   try {
-    for (const f of ["a.test.js", "b-test.mjs", "c_test.cjs", "test-d.js", "test.js", "lib.js", "test/e.js", "test/sub/f.mjs", "node_modules/x/g.test.js", "notes.md"]) {
+    for (const f of [
+      "a.test.js",
+      "b-test.mjs",
+      "c_test.cjs",
+      "test-d.js",
+      "test.js",
+      "lib.js",
+      "test/e.js",
+      "test/sub/f.mjs",
+      "node_modules/x/g.test.js",
+      "notes.md",
+    ]) {
       mkdirSync(join(dir, f, ".."), { recursive: true });
       writeFileSync(join(dir, f), "");
     }
-    expect(testFilesIn(dir).map((f) => f.slice(dir.length + 1))).toEqual(["a.test.js", "b-test.mjs", "c_test.cjs", "test-d.js", "test.js", "test/e.js", "test/sub/f.mjs"]);
+    expect(testFilesIn(dir).map((f) => f.slice(dir.length + 1))).toEqual([
+      "a.test.js",
+      "b-test.mjs",
+      "c_test.cjs",
+      "test-d.js",
+      "test.js",
+      "test/e.js",
+      "test/sub/f.mjs",
+    ]);
     expect(testFilesIn(join(dir, "test")).map((f) => f.slice(dir.length + 1))).toEqual(["test/e.js", "test/sub/f.mjs"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -30,7 +49,11 @@ test("a directory's test files, as node --test finds them: by name, or any scrip
 test("node --test DIR: its files, each run plainly first (a survey); one file: none", () => {
   const plan = planTest(["node", "--test", "--test-name-pattern", "quote", "test/"], { cwd: SUITE, path: process.env.PATH ?? "" });
   expect(plan).toMatchObject({ program: join(SUITE, "test", "alpha.js"), nodeArgs: ["--test-name-pattern", "quote"] });
-  expect(plan.survey).toMatchObject({ kind: "node", nodeArgs: ["--test-name-pattern", "quote"], files: [join(SUITE, "test", "alpha.js"), join(SUITE, "test", "beta.js")] });
+  expect(plan.survey).toMatchObject({
+    kind: "node",
+    nodeArgs: ["--test-name-pattern", "quote"],
+    files: [join(SUITE, "test", "alpha.js"), join(SUITE, "test", "beta.js")],
+  });
   expect(planTest(["node", "--test", "test/beta.js"], { cwd: SUITE, path: "" }).survey).toBeUndefined();
   expect(() => planTest(["node", "--test", "nosuch/"], { cwd: SUITE, path: "" })).toThrow(/test file 'nosuch\/' does not exist/);
   expect(() => planTest(["node", "--test", "."], { cwd: join(ROOT, "docs"), path: "" })).toThrow(/no test file in \./);
@@ -44,12 +67,24 @@ describe("node --test's words", () => {
     [["--test-name-pattern", "-neg", "--test", "t.js"], ["--test-name-pattern", "-neg"], ["t.js"]],
     [["--test", "--test-skip-pattern", "slow", "--test-only", "t.js"], ["--test-skip-pattern", "slow", "--test-only"], ["t.js"]],
     [["--test", "--test-concurrency", "1", "--test-timeout", "500", "t.js"], ["--test-concurrency", "1", "--test-timeout", "500"], ["t.js"]],
-    [["--test", "--test-reporter", "tap", "--test-reporter-destination", "out.tap", "t.js"], ["--test-reporter", "tap", "--test-reporter-destination", "out.tap"], ["t.js"]],
+    [
+      ["--test", "--test-reporter", "tap", "--test-reporter-destination", "out.tap", "t.js"],
+      ["--test-reporter", "tap", "--test-reporter-destination", "out.tap"],
+      ["t.js"],
+    ],
     [["--test", "--test-shard", "1/2", "t.js"], ["--test-shard", "1/2"], ["t.js"]],
     [["--test", "--import", "tsx", "-r", "./setup.js", "--require=./b.js", "t.js"], ["--import", "tsx", "-r", "./setup.js", "--require=./b.js"], ["t.js"]],
     [["--test", "--loader", "ts-node/esm", "--experimental-vm-modules", "t.mjs"], ["--loader", "ts-node/esm", "--experimental-vm-modules"], ["t.mjs"]],
-    [["--test", "-C", "development", "--conditions=test", "--env-file", ".env.test", "t.js"], ["-C", "development", "--conditions=test", "--env-file", ".env.test"], ["t.js"]],
-    [["--test", "--no-warnings", "--enable-source-maps", "a.js", "b.js"], ["--no-warnings", "--enable-source-maps"], ["a.js", "b.js"]],
+    [
+      ["--test", "-C", "development", "--conditions=test", "--env-file", ".env.test", "t.js"],
+      ["-C", "development", "--conditions=test", "--env-file", ".env.test"],
+      ["t.js"],
+    ],
+    [
+      ["--test", "--no-warnings", "--enable-source-maps", "a.js", "b.js"],
+      ["--no-warnings", "--enable-source-maps"],
+      ["a.js", "b.js"],
+    ],
     [["--test", "--", "--odd-name.js"], [], ["--odd-name.js"]],
   ];
   for (const [words, nodeArgs, files] of table)
@@ -63,7 +98,9 @@ describe("node --test's words", () => {
   test("--inspect* and --watch are not passed on, with the reason", () => {
     const r = readNodeTestArgs(["--test", "--inspect-brk", "--inspect-port", "9230", "--inspect=0.0.0.0:9229", "--watch", "t.js"]);
     expect(r).toMatchObject({ nodeArgs: [], files: ["t.js"] });
-    expect(r.notes).toEqual(["node options not passed on: --inspect-brk --inspect-port 9230 --inspect=0.0.0.0:9229 --watch (the debugger inspects the tests itself, and runs them once)"]);
+    expect(r.notes).toEqual([
+      "node options not passed on: --inspect-brk --inspect-port 9230 --inspect=0.0.0.0:9229 --watch (the debugger inspects the tests itself, and runs them once)",
+    ]);
   });
 
   test("an option node --help does not list is passed as a flag, and said", () => {
@@ -89,7 +126,13 @@ describe("planned and launched", () => {
 
   test("the options reach js-debug's runtimeArgs, before the file; the file is the program", () => {
     const plan = planTest(["node", "--test", "--test-name-pattern", "accepts the quote", "orders.test.js"], { cwd: dir, path: "" });
-    expect(plan).toMatchObject({ runner: "node", program: join(dir, "orders.test.js"), args: [], nodeArgs: ["--test-name-pattern", "accepts the quote"], notes: [] });
+    expect(plan).toMatchObject({
+      runner: "node",
+      program: join(dir, "orders.test.js"),
+      args: [],
+      nodeArgs: ["--test-name-pattern", "accepts the quote"],
+      notes: [],
+    });
     const spec = testAdapter(node, plan, true);
     const launch = spec.launchArgs({
       program: plan.program,

@@ -172,7 +172,9 @@ export function readNodeTestArgs(rest: string[]): NodeTestArgs {
   const notes: string[] = [];
   if (ignored.length) notes.push(`node options not passed on: ${ignored.join(" ")} (the debugger inspects the tests itself, and runs them once)`);
   if (asFlags.length)
-    notes.push(`${asFlags.join(" ")}: not an option node --help lists; passed on as a flag (what follows it is read as a file: write ${asFlags[0]}=VALUE if it takes one)`);
+    notes.push(
+      `${asFlags.join(" ")}: not an option node --help lists; passed on as a flag (what follows it is read as a file: write ${asFlags[0]}=VALUE if it takes one)`,
+    );
   return { files, nodeArgs, notes };
 }
 

@@ -366,7 +366,11 @@ function planNodeTest(head: string, rest: string[], ctx: PlanContext): Omit<Test
     else if (isDirectory(path)) {
       const found = testFilesIn(path);
       if (!found.length)
-        throw new DebuggerError("PROGRAM_NOT_FOUND", `no test file in ${f} (node:test's names: *.test.js, *-test.js, *_test.js, test-*.js, test/**/*.js)`, "give the test file's path");
+        throw new DebuggerError(
+          "PROGRAM_NOT_FOUND",
+          `no test file in ${f} (node:test's names: *.test.js, *-test.js, *_test.js, test-*.js, test/**/*.js)`,
+          "give the test file's path",
+        );
       files.push(...found);
     } else throw new DebuggerError("PROGRAM_NOT_FOUND", `test file '${f}' does not exist (looked in ${ctx.cwd})`, "give the test file's path or directory");
   }
