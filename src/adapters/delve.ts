@@ -8,7 +8,7 @@ import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { goDebugBuild } from "./goBuild.ts";
 import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
-import { delvePointers, delveWrappers, goBytes, goTruth } from "./delveValues.ts";
+import { DELVE_REPORT_NOISE, delveOutputCategory, delvePointers, delveWrappers, goCompactValue, goTruth } from "./delveValues.ts";
 import { C_RUNTIME_FRAMES, GO_RUNTIME_FRAMES } from "./runtimeFrames.ts";
 import { goRuntimeValues } from "./goValues.ts";
 import { goWaits } from "./goWaits.ts";
@@ -252,7 +252,7 @@ export const delve: AdapterSpec = {
   // Delve's DAP server cuts a value's text at 256 bytes with `...` (maxVarValueLen), except in the
   // clipboard context (showFullValue): a heap of four entries lost three.
   cutByAdapter: (text) => text.length >= 256 && text.endsWith("..."),
-  compactValue: goBytes,
+  compactValue: goCompactValue,
   conditionTruth: goTruth,
   wrappers: delveWrappers,
   pointerAddress: delvePointers,
@@ -260,6 +260,8 @@ export const delve: AdapterSpec = {
   runtimeFrames: [...GO_RUNTIME_FRAMES, ...C_RUNTIME_FRAMES],
   runtimeValue: goRuntimeValues,
   waits: goWaits,
+  outputCategory: delveOutputCategory,
+  reportNoise: DELVE_REPORT_NOISE,
   ignoreOutput(text, category) {
     return category === "console" && text.startsWith("Type 'dlv help' for list of commands.");
   },

@@ -12,6 +12,42 @@ export function goTruth(value: string): boolean | undefined {
   return numberTruth(r);
 }
 
+/**
+ * A line of Delve's own log (`2026-11-28T05:13:34Z error layer=debugger could not resolve …`): dlv
+ * writes it to the stderr the program shares, but it is the debugger's word, not the program's.
+ */
+export const DELVE_LOG_LINE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d) (?:panic|fatal|error|warning|info|debug) layer=\w+ /;
+
+/**
+ * Delve's log lines that say nothing an agent can act on, kept out of stop reports (`output
+ * --console` keeps them): Delve cannot name the type of a generic function's local whose type is a
+ * GC shape (`go.shape.string_0`), and says so at each variables request, up to 8 times a stop.
+ */
+export const DELVE_REPORT_NOISE = /^\S+ error layer=debugger could not resolve parametric type of /;
+
+/** Delve's output sorted (AdapterSpec.outputCategory): its log lines are console text, wherever they arrive. */
+export function delveOutputCategory(category: string, text: string): "stdout" | "stderr" | "console" {
+  if (DELVE_LOG_LINE.test(text)) return "console";
+  return category === "stdout" ? "stdout" : category === "stderr" ? "stderr" : "console";
+}
+
+/**
+ * A generic function's value whose type is a GC shape (`[]*pkg.item[go.shape.string_0,go.shape.struct
+ * { Token string; … }_1]`): Delve starts its text with that type, 100+ characters that left no room
+ * for the value in a row; the type is said beside it. `[]*pkg.item[go.shape.…] len: 0, cap: 0, nil` →
+ * `len: 0, cap: 0, nil`.
+ */
+export function goShapeTypeOnce(value: string, type: string | undefined): string {
+  if (!type?.includes("go.shape.")) return value;
+  const v = value.trimStart();
+  return v.startsWith(`${type} `) ? v.slice(type.length + 1) : value;
+}
+
+/** Every Delve rule that applies to a value of this type (AdapterSpec.compactValue). */
+export function goCompactValue(value: string, type: string | undefined): string {
+  return goBytes(goShapeTypeOnce(value, type), type);
+}
+
 /** Go's `[]uint8 len: 5, cap: 5, [104,101,108,108,111]` also as the quoted string it holds. */
 export function goBytes(value: string, type: string | undefined): string {
   if (type !== "[]uint8" && type !== "[]byte") return value;

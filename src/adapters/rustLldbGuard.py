@@ -97,6 +97,19 @@ def _variant_index(self, all_variants):
 if hasattr(lldb_providers, "ClangEncodedEnumProvider"):
     lldb_providers.ClangEncodedEnumProvider._getCurrentVariantIndex = _variant_index
 
+    _enum_summary = lldb_providers.ClangEncodedEnumSummaryProvider
+
+    def _pointee_enum_summary(valobj, _dict):
+        # LLDB applies an enum's summary to pointers and references to it as well, with the
+        # pointer as valobj: rustc's provider then read the pointee's raw `$variants$` as the
+        # variant's fields (`Numeric{$variants$:{…}}` for a `&Identifier`). The pointee's summary
+        # is the enum's (`Numeric(1)`).
+        if valobj.GetType().IsPointerType() or valobj.GetType().IsReferenceType():
+            return valobj.Dereference().GetSummary() or ""
+        return _enum_summary(valobj, _dict)
+
+    lldb_providers.ClangEncodedEnumSummaryProvider = _pointee_enum_summary
+
 
 # ---- sizes that cannot be real --------------------------------------------------------------
 
@@ -376,7 +389,28 @@ def _guard_synthetic(make):
 _lookup_synthetic = lldb_lookup.synthetic_lookup
 
 
+def _enum_summary_for_pointee(pointer_type):
+    # rustc registers an enum's summary when a value of the enum itself is first seen: a `&Enum`
+    # seen before any showed its address alone. Registering it for the pointee's type name gives
+    # pointers and references the summary too (LLDB cascades a type's summary to pointers to it).
+    pointee = pointer_type.GetPointeeType() if pointer_type.IsPointerType() else pointer_type.GetDereferencedType()
+    if lldb_lookup.classify_rust_type(pointee) != getattr(lldb_lookup.RustType, "ENUM", None):
+        return
+    name = pointee.GetName()
+    if name in _enum_summaries:
+        return
+    _enum_summaries.add(name)
+    lldb.debugger.GetCategory("Rust").AddTypeSummary(
+        lldb.SBTypeNameSpecifier(name), lldb.SBTypeSummary().CreateWithFunctionName("lldb_lookup.ClangEncodedEnumSummaryProvider")
+    )
+
+
+_enum_summaries = set()
+
+
 def _synthetic(valobj, _dict):
+    if hasattr(lldb_providers, "ClangEncodedEnumProvider") and (valobj.GetType().IsPointerType() or valobj.GetType().IsReferenceType()):
+        _enum_summary_for_pointee(valobj.GetType())
     rust_type = lldb_lookup.classify_rust_type(valobj.GetType())
     if rust_type == getattr(lldb_lookup.RustType, "STD_VEC", None):
         return _checked_vec(valobj, _dict)

@@ -37,6 +37,29 @@ describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go", () => {
   });
 });
 
+describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go generics", () => {
+  // A generic type's method instantiated from another package: Delve types its locals by their GC
+  // shape and logs "could not resolve parametric type of evicted" on the stderr the program shares,
+  // several times a stop (go-sessions: 2.5–3.9 KB replies, the log lines read as program output).
+  const src = join(goFixturesDir, "generic", "cache", "cache.go");
+  const at = () => `${src}:${markerLine(src, "sweep")}`;
+  test("a local of a shape type reads as its value in rows, locals and print; Delve's log stays out of reports", async () => {
+    const r = await env.run(["run", goFixtures.generic!, "--break", at(), "--print", "it.key", "--print", "evicted", "--max", "2"], { json: false });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('#1  it.key = "s-1"  evicted = len: 0, cap: 0, nil\n');
+    expect(r.stdout).toMatch(/#2  it\.key = "s-2"  evicted = len: 1, cap: 1, \[/);
+    const s = env.session("generic");
+    const start = await s.run(["start", goFixtures.generic!, "--break", at()], { json: false });
+    expect(start.stdout).toContain("= len: 0, cap: 0, nil\n");
+    const next = await s.run(["continue"], { json: false });
+    expect(next.stdout).toContain("Breakpoint 1 again");
+    expect(start.stdout + next.stdout).not.toContain("parametric");
+    // The debugger's word is kept where the debugger's words are, not in the program's output.
+    expect((await s.ok(["output", "--console"])).text).toContain("could not resolve parametric type of evicted");
+    expect((await s.ok(["output", "--stderr"])).text ?? "").not.toContain("layer=debugger");
+  });
+});
+
 describe.skipIf(!adapterAvailable("lldb-dap", FILE))("lldb-dap/Rust", () => {
   const at = (mark: string) => `${RUST_SRC}:${markerLine(RUST_SRC, mark)}`;
   test("a line with two code locations in its function: one row per pass, read where the pass got to, and --max counts passes", async () => {

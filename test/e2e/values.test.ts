@@ -102,6 +102,24 @@ describe.skipIf(!available)("values on lldb-dap", () => {
     expect(valueOf(locals, "items")).toBe('size=2 [{name = "pen", tags = size=1 ["blue"], price = Some(3)}, {name = "ink", tags = size=0 [], price = None}]');
     expect((await s.ok(["print", "items[1]"])).result).toBe('{name = "ink", tags = size=0 [], price = None}');
   });
+
+  test('a Rust enum through a reference reads as Rust in rows, print and locals: `Numeric(2)`, `Alpha("beta")`', async () => {
+    // LLDB gives a pointer the enum's summary too; rustc's provider read the pointee's raw
+    // `$variants$` there (`Numeric{$variants$:{…the Rust formatter failed…}}`, 5.6 KB for 14 rows on rust-relpick).
+    const at = `values.rs:${markerLine(sourcePath("rust/values.rs"), "rank")}`;
+    const run = await env.run(["run", bins["rust-values"]!, "--break", at, "--print", "*a", "--print", "a", "--print", "b", "--print", "order"], {
+      json: false,
+    });
+    // `*a` first: once LLDB has seen the enum itself, a pointer to it got the raw dump; before, its address alone.
+    expect(run.stdout).toMatch(/#1 +\*a = Numeric\(2\) +a = 0x[0-9a-f]+ Numeric\(2\) +b = 0x[0-9a-f]+ Alpha\("beta"\) +order = Less\n/);
+    expect(run.stdout).not.toMatch(/\$variants?\$|formatter failed/);
+    const s = env.session("rust-enum");
+    const start = await s.ok(["start", bins["rust-values"]!, "--break", at]);
+    const locals = start.stop.locals as Variable[];
+    expect(valueOf(locals, "a")).toMatch(/^0x[0-9a-f]+ Numeric\(2\)$/);
+    expect(valueOf(locals, "b")).toMatch(/^0x[0-9a-f]+ Alpha\("beta"\)$/);
+    expect((await s.ok(["print", "*b"])).result).toBe('Alpha("beta")');
+  });
 });
 
 const debugpy =

@@ -12,6 +12,17 @@ test.each([
   ["[]uint8 len: 200, cap: 200, [1,2,...+198 more]", "[]uint8", "[]uint8 len: 200, cap: 200, [1,2,...+198 more]"],
   ["[]int len: 1, cap: 1, [1]", "[]int", "[]int len: 1, cap: 1, [1]"],
   ["*int(0xc000012345)", "*int", "*int(0xc000012345)"],
+  // A generic function's local of a GC-shape type (dlv 1.20, go-sessions' Sweep): the type is said beside the value.
+  [
+    "[]*github.com/lumenhq/ttlcache.item[go.shape.string_0,go.shape.struct { Token string; User string; Issued time.Time }_1] len: 0, cap: 0, nil",
+    "[]*github.com/lumenhq/ttlcache.item[go.shape.string_0,go.shape.struct { Token string; User string; Issued time.Time }_1]",
+    "len: 0, cap: 0, nil",
+  ],
+  ["github.com/x/c.pair[go.shape.int_0] {k: 1, v: 2}", "github.com/x/c.pair[go.shape.int_0]", "{k: 1, v: 2}"],
+  // An instantiated type (no shape) reads as before: it is the program's own name.
+  ["main.Box[int] {v: 1}", "main.Box[int]", "main.Box[int] {v: 1}"],
+  // A []uint8 of a shape type still gets its string.
+  ["[]go.shape.uint8_0 len: 2, cap: 2, [104,105]", "[]go.shape.uint8_0", "len: 2, cap: 2, [104,105]"],
 ])("delve: %s (%s) → %s", (value, type, want) => expect(delve.compactValue?.(value, type)).toBe(want));
 
 test("Python's and JavaScript's values are the language's own text: no rule rewrites them", () => {
@@ -45,4 +56,17 @@ test("delve: a pointer's address is read by uintptr(), from Delve's `N = 0x…` 
   expect(spec.address("824634212416 = 0xc000078040")).toBe("0xc000078040");
   expect(spec.address("0")).toBeUndefined();
   expect(spec.address('"E100"')).toBeUndefined();
+});
+
+// Delve's log shares the program's stderr (dlv 1.20's own text, go-sessions): its lines are console
+// text, and "could not resolve parametric type" (up to 8 a stop, nothing to act on) stays out of reports.
+test.each([
+  ["2026-11-28T05:13:34Z error layer=debugger could not resolve parametric type of evicted\n", "stderr", "console", true],
+  ["2026-11-28T05:13:34+01:00 warning layer=rpc something else\n", "stderr", "console", false],
+  ["2026/11/28 05:13:34 error layer=debugger from the program's log package\n", "stderr", "stderr", false],
+  ["--- FAIL: TestReloginAfterExpiry (0.00s)\n", "stdout", "stdout", false],
+  ["could not resolve parametric type of x\n", "stderr", "stderr", false],
+])("delve output %j (%s) → %s, out of reports: %s", (text, category, want, noise) => {
+  expect(delve.outputCategory?.(category, text)).toBe(want as "console");
+  expect(delve.reportNoise!.test(text)).toBe(noise);
 });

@@ -92,7 +92,11 @@ export class ProgramOutput {
 
   /** The debuggee's output as the adapter's own stdout/stderr (Delve: quirks.adapterOutputIsProgramOutput). */
   fromAdapterStream(stream: "stdout" | "stderr", text: string): void {
-    if (this.host.accepting()) this.keep(stream, text);
+    if (!this.host.accepting()) return;
+    const sort = this.host.adapter.outputCategory;
+    if (!sort) return this.keep(stream, text);
+    // The adapter's own log shares the stream (Delve's `… error layer=debugger …`): line by line.
+    for (const line of text.split(/(?<=\n)/)) this.keep(sort(stream, line, this.host.found), line);
   }
 
   /**
