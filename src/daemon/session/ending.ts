@@ -50,10 +50,25 @@ export class Ending {
     // ended, so what it wrote is already in the pty's buffer, and the pty's marker comes out
     // behind it (issue 25: lldb-dap's continue to the exit was ~50 ms of ours against the
     // adapter's 5 ms).
-    void h.out.settled(5).then(() => {
-      this.publishEnd();
-      void h.link.shutdown(h.mode === "launch");
-    });
+    void h.out
+      .settled(5)
+      .then(() => this.helperSettled())
+      .then(() => {
+        this.publishEnd();
+        void h.link.shutdown(h.mode === "launch");
+      });
+  }
+
+  /**
+   * An end reported while the launched program still runs means its helper died (lldb-dap reports
+   * "exited -1" when lldb-server is killed). lldb-dap can say so while lldb-server is still dying
+   * (its socket closes before /proc shows it gone), and the program would then be left running:
+   * wait a moment (at most a second) for the helper to show dead, so the end report ends the program.
+   */
+  private async helperSettled(): Promise<void> {
+    const h = this.session;
+    if (h.mode !== "launch" || !h.pid || !h.link.helpers.length) return;
+    for (let waited = 0; waited < 1000 && isAlive(h.pid) && !h.link.lostHelper(); waited += 20) await Bun.sleep(20);
   }
 
   /**
