@@ -203,7 +203,15 @@ async function runInterruptibly(
     }
     // A crash or an uncaught exception is where the values matter most: --print is shown there as
     // `start --print` shows it (the pause at a timeout below evaluates them too).
-    if (stoppedBy === "other" && stop && a.print.length && s.live) stop = await s.displays.withPrints(stop, a.print);
+    // After rows, a print that names nothing at the final stop (a test's failure, in the test's
+    // frame, where the rows' names are not) tells nothing: when none of them does, none is shown.
+    if (stoppedBy === "other" && stop && a.print.length && s.live) {
+      const before = stop;
+      const shown = await s.displays.withPrints(stop, a.print);
+      const added = (shown.displays ?? []).slice((before.displays ?? []).length);
+      const nothing = hits.length > 0 && added.length > 0 && added.every((v) => v.error !== undefined && UNKNOWN_NAME.test(v.error));
+      stop = nothing ? before : shown;
+    }
     // Still running at the timeout or a Ctrl-C: show where, as `pause` does (every waiting thread
     // of a hang), so a program that hangs is diagnosed by the same one call.
     let hang: RunData["hang"];

@@ -162,6 +162,24 @@ describe.skipIf(!hasDebugpy)("python", () => {
   );
 
   test(
+    "after rows, a --print that is no name at the failure's frame is not shown there (it was an error line each)",
+    async () => {
+      const dir = project("python");
+      const s = env.session("pyprint");
+      const d = await s.ok(["test", "--break", "calc.py:3", "--print", "b", "--", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(d.hits.map((h: any) => h.values.map((v: any) => v.value))).toEqual([["2"], ["3"]]);
+      expect(d.stop.reason).toBe("exception");
+      expect((d.stop.displays ?? []).filter((x: any) => x.expression === "b")).toEqual([]);
+      // Without rows, the values at the failure are all there is: shown, errors too.
+      const plain = await s.ok(["test", "--print", "b", "--print", "got", "--", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(plain.stop.displays.map((x: any) => x.expression)).toEqual(["b", "got"]);
+      expect(plain.stop.displays[1].value).toBe("11");
+      await s.run(["stop"]);
+    },
+    T,
+  );
+
+  test(
     "test --max --keep leaves the walk's session at its last stop, and the next test replaces it; --keep alone is a usage error",
     async () => {
       const dir = project("python");
