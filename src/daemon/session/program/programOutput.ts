@@ -95,8 +95,21 @@ export class ProgramOutput {
     if (!this.host.accepting()) return;
     const sort = this.host.adapter.outputCategory;
     if (!sort) return this.keep(stream, text);
-    // The adapter's own log shares the stream (Delve's `… error layer=debugger …`): line by line.
-    for (const line of text.split(/(?<=\n)/)) this.keep(sort(stream, line, this.host.found), line);
+    // The adapter's own log shares the stream (Delve's `… error layer=debugger …`): sorted line by
+    // line, kept a run of one category at a time (the buffer holds at most 10,000 chunks: a megabyte
+    // kept line by line lost its start).
+    let run = "";
+    let runCategory: OutputCategory = stream;
+    for (const line of text.split(/(?<=\n)/)) {
+      const category = sort(stream, line, this.host.found);
+      if (category !== runCategory && run) {
+        this.keep(runCategory, run);
+        run = "";
+      }
+      runCategory = category;
+      run += line;
+    }
+    if (run) this.keep(runCategory, run);
   }
 
   /**
