@@ -5,6 +5,7 @@
 // stay so. And C++ std::string compared with `==`, which neither LLDB nor gdb evaluates as written.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import type { DisplayValue } from "../../src/ipc/types.ts";
 import { adapterAvailable, E2eEnv } from "../harness/index.ts";
 
 const FILE = "test/e2e/keywordNames.test.ts";
@@ -13,12 +14,6 @@ const gdb = adapterAvailable("gdb", FILE);
 const rust = (mark: string) => `keywords.rs:${markerLine(sourcePath("rust/keywords.rs"), mark)}`;
 const c = `keywords.c:${markerLine(sourcePath("c/keywords.c"), "total")}`;
 const cpp = `strings.cpp:${markerLine(sourcePath("cpp/strings.cpp"), "bill")}`;
-
-interface Display {
-  expression: string;
-  value?: string;
-  error?: string;
-}
 
 describe("names that are C++ keywords, and std::string compared", () => {
   let env: E2eEnv;
@@ -46,7 +41,7 @@ describe("names that are C++ keywords, and std::string compared", () => {
       rust("push"),
       ...["new.id == 100", "new.class + 1", "this + 1", "delete + id", 'new.tag == "GOLD"', "bool", "new"].flatMap((e) => ["--print", e]),
     ]);
-    const shown = Object.fromEntries((start.stop.displays as Display[]).map((d) => [d.expression, d.value ?? d.error]));
+    const shown = Object.fromEntries((start.stop.displays as DisplayValue[]).map((d) => [d.expression, d.value ?? d.error]));
     expect(shown).toEqual({
       "new.id == 100": "true",
       "new.class + 1": "2",

@@ -5,17 +5,12 @@
 // reads there is checked to stay so.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
+import type { DisplayValue } from "../../src/ipc/types.ts";
 import { adapterAvailable, E2eEnv } from "../harness/index.ts";
 
 const lldb = adapterAvailable("lldb-dap", "test/e2e/rustGenerics.test.ts");
 const gdb = adapterAvailable("gdb", "test/e2e/rustGenerics.test.ts");
 const at = (mark: string) => `generics.rs:${markerLine(sourcePath("rust/generics.rs"), mark)}`;
-
-interface Display {
-  expression: string;
-  value?: string;
-  error?: string;
-}
 
 describe("Rust generics", () => {
   let env: E2eEnv;
@@ -77,7 +72,7 @@ describe("Rust generics", () => {
     ];
     // The second pass of the loop in main: i = 1.
     const start = await s.ok(["start", bins["rust-generics"]!, "--break", `${at("get")} if i == 1`, ...printed.flatMap(([e]) => ["--print", e!])]);
-    const displays = start.stop.displays as Display[];
+    const displays = start.stop.displays as DisplayValue[];
     for (const [e, want] of printed) expect({ e, value: displays.find((d) => d.expression === e)?.value }).toEqual({ e, value: want });
 
     expect((await s.ok(["print", "self.shapes[i]"])).result).toBe("Line{from:2, to:5}");
