@@ -45,7 +45,70 @@ export function goShapeTypeOnce(value: string, type: string | undefined): string
 
 /** Every Delve rule that applies to a value of this type (AdapterSpec.compactValue). */
 export function goCompactValue(value: string, type: string | undefined): string {
-  return goBytes(goShapeTypeOnce(value, type), type);
+  return goDuration(goTimeOnce(goBytes(goShapeTypeOnce(value, type), type)), type);
+}
+
+/**
+ * A `time.Time` as the instant Delve already spells: `time.Time(2024-03-10T01:30:00-06:00){wall: 0,
+ * ext: 63845652600, loc: *time.Location {name: "America/Chicago", …}}` → `time.Time(2024-03-10T01:30:00-06:00)`,
+ * wherever it stands (a field, an element). The braces are the struct's clock words and its zone
+ * table (300+ characters a value, most of a row); the instant with its offset says what they hold.
+ * The monotonic reading Delve adds (`, +268071`) stays.
+ */
+export function goTimeOnce(value: string): string {
+  const head = "time.Time(";
+  if (!value.includes(head)) return value;
+  let out = "";
+  let i = 0;
+  for (let at = value.indexOf(head); at >= 0; at = value.indexOf(head, i)) {
+    const close = value.indexOf(")", at + head.length);
+    if (close < 0 || value[close + 1] !== "{") break;
+    const end = closingBrace(value, close + 1);
+    if (end < 0) break;
+    out += value.slice(i, close + 1);
+    i = end + 1;
+  }
+  return out + value.slice(i);
+}
+
+/** The index of the `}` closing the `{` at `open`, skipping quoted strings; -1 when the text is cut before it. */
+function closingBrace(text: string, open: number): number {
+  let depth = 0;
+  for (let k = open; k < text.length; k++) {
+    const c = text[k];
+    if (c === '"') {
+      for (k++; k < text.length && text[k] !== '"'; k++) if (text[k] === "\\") k++;
+    } else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return k;
+  }
+  return -1;
+}
+
+/** A `time.Duration` (Delve prints its nanoseconds) with Go's own spelling beside it: `23400000000000 (6h30m0s)`. */
+export function goDuration(value: string, type: string | undefined): string {
+  if (type !== "time.Duration") return value;
+  const v = value.trim();
+  if (!/^-?\d+$/.test(v)) return value;
+  return `${v} (${durationText(BigInt(v))})`;
+}
+
+/** Go's Duration.String: `1h2m3.5s`, `1.5ms`, `0s`. */
+export function durationText(ns: bigint): string {
+  if (ns === 0n) return "0s";
+  const sign = ns < 0n ? "-" : "";
+  const u = ns < 0n ? -ns : ns;
+  const frac = (n: bigint, digits: number) => {
+    const whole = n / 10n ** BigInt(digits);
+    const rest = (n % 10n ** BigInt(digits)).toString().padStart(digits, "0").replace(/0+$/, "");
+    return rest ? `${whole}.${rest}` : `${whole}`;
+  };
+  if (u < 1_000n) return `${sign}${u}ns`;
+  if (u < 1_000_000n) return `${sign}${frac(u, 3)}µs`;
+  if (u < 1_000_000_000n) return `${sign}${frac(u, 6)}ms`;
+  const h = u / 3_600_000_000_000n;
+  const m = (u / 60_000_000_000n) % 60n;
+  const s = frac(u % 60_000_000_000n, 9);
+  return `${sign}${h > 0n ? `${h}h` : ""}${h > 0n || m > 0n ? `${m}m` : ""}${s}s`;
 }
 
 /** Go's `[]uint8 len: 5, cap: 5, [104,101,108,108,111]` also as the quoted string it holds. */

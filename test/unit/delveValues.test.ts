@@ -23,6 +23,31 @@ test.each([
   ["main.Box[int] {v: 1}", "main.Box[int]", "main.Box[int] {v: 1}"],
   // A []uint8 of a shape type still gets its string.
   ["[]go.shape.uint8_0 len: 2, cap: 2, [104,105]", "[]go.shape.uint8_0", "len: 2, cap: 2, [104,105]"],
+  // A time.Time is its instant (dlv 1.20's text): the clock words and the zone table are left out, a field's too.
+  [
+    'time.Time(2024-03-10T01:30:00-06:00){wall: 0, ext: 63845652600, loc: *time.Location {name: "America/Chicago", zone: []time.zone len: 4, cap: 4, [{name: "LMT", offset: -21036, isDST: false}], extend: "CST6CDT,M3.2.0,M11.1.0", cacheZone: *(*time.zone)(0xc0000b2040)}}',
+    "time.Time",
+    "time.Time(2024-03-10T01:30:00-06:00)",
+  ],
+  [
+    'main.Shift {Start: time.Time(2024-03-10T01:30:00-06:00){wall: 0, ext: 63845652600, loc: *(*time.Location)(0xc0000b6000)}, End: time.Time(2024-03-10T09:00:00-05:00){wall: 0, ext: 63845676000, loc: *(*time.Location)(0xc0000b6000)}, Who: "a}{"}',
+    "main.Shift",
+    'main.Shift {Start: time.Time(2024-03-10T01:30:00-06:00), End: time.Time(2024-03-10T09:00:00-05:00), Who: "a}{"}',
+  ],
+  [
+    'time.Time(2026-11-28T07:04:59Z, +268071){wall: 14031735564092716890, ext: 268071, loc: *time.Location {name: ""}}',
+    "time.Time",
+    "time.Time(2026-11-28T07:04:59Z, +268071)",
+  ],
+  // Cut before its closing brace (Delve's own cut or a row's): left as it is.
+  ["time.Time(2024-03-10T01:30:00-06:00){wall: 0, ext: 638456", "time.Time", "time.Time(2024-03-10T01:30:00-06:00){wall: 0, ext: 638456"],
+  ["23400000000000", "time.Duration", "23400000000000 (6h30m0s)"],
+  ["1500000", "time.Duration", "1500000 (1.5ms)"],
+  ["-90000000000", "time.Duration", "-90000000000 (-1m30s)"],
+  ["0", "time.Duration", "0 (0s)"],
+  ["3600000000000", "time.Duration", "3600000000000 (1h0m0s)"],
+  ["2500", "time.Duration", "2500 (2.5µs)"],
+  ["23400000000000", "int64", "23400000000000"],
 ])("delve: %s (%s) → %s", (value, type, want) => expect(delve.compactValue?.(value, type)).toBe(want));
 
 test("Python's and JavaScript's values are the language's own text: no rule rewrites them", () => {
