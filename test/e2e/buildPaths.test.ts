@@ -72,6 +72,17 @@ beforeAll(() => {
   writeFileSync(join(top, "go", "main.go"), GO);
   writeFileSync(join(top, "go", "go.mod"), "module paths\n\ngo 1.20\n");
   writeFileSync(join(top, "py", "q.py"), PY);
+  // A bare name (`q.c:3`) in a program that also holds another q.c, from outside the project
+  // (as a Rust test binary holds std's time.rs): the project's is meant.
+  for (const d of ["proj/src", "lib", "flat", "proj2/src"]) mkdirSync(join(top, d), { recursive: true });
+  writeFileSync(join(top, "proj", "src", "q.c"), Q.replace("int main(void) {\n  int s = 0;", "extern int g(int);\nint main(void) {\n  int s = g(7) - 8;"));
+  writeFileSync(join(top, "lib", "q.c"), "int g(int v) {\n  int x = v + 1;\n  return x;\n}\n");
+  cc(join(top, "proj"), ["src/q.c", "../lib/q.c", "-o", "p"]);
+  // Built flat in another directory (the debug info names flat/q.c), the source kept in the
+  // project's src/: no trailing part of src/q.c matches, the bare name still does.
+  writeFileSync(join(top, "flat", "q.c"), Q);
+  cc(join(top, "flat"), ["q.c", "-o", join(top, "proj2", "p")]);
+  writeFileSync(join(top, "proj2", "src", "q.c"), Q);
 });
 afterAll(() => {
   if (!top) return;
@@ -145,6 +156,40 @@ describe("breakpoints in a C program built elsewhere", () => {
       `${adapter}: -fdebug-prefix-map (the debug info's directory is not here): the best suffix`,
       async () => {
         await runRows("../qmap", "../sub/q.c:3", flags);
+      },
+      120_000,
+    );
+  }
+});
+
+describe("a native source file by its bare name", () => {
+  for (const [adapter, have] of NATIVE) {
+    const flags = ["--adapter", adapter];
+    test.skipIf(!have)(
+      `${adapter}: the one file of that name below the cwd, not another of the program's`,
+      async () => {
+        const r = await env().ok(["run", "./p", ...flags, "--break", "q.c:3", "--print", "x", "--timeout", "100"], { cwd: join(top, "proj") });
+        expect(r.stop).toMatchObject({ reason: "exited", exitCode: 9 });
+        // lib/q.c's line 3 (x = 8) is not a stop: only the project's f, x = 0, 1, 2.
+        expect(r.hits.map((h) => [h.frame?.function?.replace(/\(.*$/, ""), h.frame?.line, h.values[0]?.value])).toEqual([
+          ["f", 3, "0"],
+          ["f", 3, "1"],
+          ["f", 3, "2"],
+        ]);
+      },
+      120_000,
+    );
+
+    test.skipIf(!have)(
+      `${adapter}: built flat in another directory, the bare name still binds`,
+      async () => {
+        const r = await env().ok(["run", "./p", ...flags, "--break", "q.c:3", "--print", "x", "--timeout", "100"], { cwd: join(top, "proj2") });
+        expect(r.stop).toMatchObject({ reason: "exited", exitCode: 9 });
+        expect(r.hits.map((h) => [h.frame?.line, h.values[0]?.value])).toEqual([
+          [3, "0"],
+          [3, "1"],
+          [3, "2"],
+        ]);
       },
       120_000,
     );

@@ -1,5 +1,6 @@
 // Where a bare source name (`textwrap.py:30`) resolves: the file in the cwd, else the one file of that
-// name below it (Python, Go), else an error naming the candidates; native names are left to the adapter.
+// name below it (Python, Go; a native source found once), else an error naming the candidates (Python, Go) or
+// the name left to the adapter (native).
 import { afterAll, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,9 +49,19 @@ test("packages, caches and hidden directories are not searched; an unknown name 
   expect((await located("json.py:3", root)).loc).toMatchObject({ file: "json.py" });
 });
 
-test("native sources are left for the adapter to match against the debug info", async () => {
+test("a native source found once below the cwd is that file (the set falls back to the bare name: breakpointSync)", async () => {
   put("src/basic.c");
-  expect((await located("basic.c:3", root)).loc).toMatchObject({ file: "basic.c" });
+  expect((await located("basic.c:3", root)).loc).toMatchObject({ file: join(root, "src/basic.c") });
+});
+
+test("a native name found twice or not at all is left for the adapter to match against the debug info", async () => {
+  put("x/twice.rs");
+  put("y/twice.rs");
+  expect((await located("twice.rs:3", root)).loc).toMatchObject({ file: "twice.rs" });
+  expect((await located("stl_vector.h:3", root)).loc).toMatchObject({ file: "stl_vector.h" });
+  // Not a native source by its extension: as before.
+  put("web/app.js");
+  expect((await located("app.js:3", root)).loc).toMatchObject({ file: "app.js" });
 });
 
 test("the search is bounded by depth", () => {

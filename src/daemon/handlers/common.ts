@@ -76,14 +76,22 @@ export async function located(whole: string, cwd: string): Promise<{ text: strin
 /**
  * Relative paths resolve against the CLI's cwd. A bare name that is not there is looked for below
  * the cwd when the language needs a real path (Python, Go: `textwrap.py` is the project's
- * vendor/textwrap.py, not the standard library's); otherwise it is left for the adapter to match
- * against the debug info (LLDB and gdb match base names).
+ * vendor/textwrap.py, not the standard library's). A native source's bare name found once below
+ * the cwd is that file too: LLDB and gdb match a bare name against every file of the debug info,
+ * and `time.rs:99` in a Rust test binary also bound std's own time.rs (stopping there first). If
+ * the program was built from another directory, the path binds nothing and the breakpoint set
+ * falls back to its trailing parts, down to the bare name (breakpointSync). Other names are left
+ * for the adapter.
  */
 function resolveSourceFile(file: string, cwd: string): string {
   if (isAbsolute(file)) return file;
   const abs = resolve(cwd, file);
   if (existsSync(abs)) return abs;
   if (/[\\/]/.test(file)) return abs;
+  if (NATIVE_SOURCE.test(file)) {
+    const found = findBelow(cwd, file);
+    return found.length === 1 ? found[0]! : file;
+  }
   if (!/\.(py|pyw|go)$/i.test(file)) return file;
   const found = findBelow(cwd, file);
   if (found.length === 1) return found[0]!;
@@ -97,6 +105,9 @@ function resolveSourceFile(file: string, cwd: string): string {
   }
   return file;
 }
+
+/** Sources of the native debuggers (C, C++, Rust, Objective-C, Zig, D, assembly), by extension. */
+const NATIVE_SOURCE = /\.(c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|h\+\+|inl|ipp|tcc|rs|m|mm|zig|d|s)$/i;
 
 /** A file as the caller would write it: relative to the cwd when below it. */
 export function shortFile(file: string, cwd: string): string {

@@ -408,7 +408,11 @@ export class BreakpointSync {
     // The file's real path first (a symlinked directory: Delve knows files only by the path it
     // built them from), then its trailing components.
     const real = localPathFacts.real(key.file);
-    for (const path of [...(real && real !== key.file ? [real] : []), ...suffixCandidates(key.file)]) {
+    // Written as a bare name (`time.rs:99`, found below the cwd: handlers/common.ts), it may still
+    // bind by that name alone, as it did before it was looked up.
+    const base = key.file.split(/[\\/]/).pop()!;
+    const bare = this.registry.members(key).every((b) => b.location.startsWith(`${base}:`)) ? [base] : [];
+    for (const path of [...(real && real !== key.file ? [real] : []), ...suffixCandidates(key.file), ...bare]) {
       const res = await this.sendSource(client, path, breakpoints).catch(() => undefined);
       if (!res) continue;
       const bound = res.breakpoints.filter((b) => b.verified);
