@@ -86,7 +86,9 @@ export function runRows(d: RunData, view: View, as: "run" | "test" = "run"): str
   }
   if (d.stop && d.stoppedBy !== "timeout" && d.stoppedBy !== "interrupted" && d.stoppedBy !== "printsFailed") {
     // At --max the last stop is the last row: only what the program printed is new.
-    if (d.stoppedBy !== "max") parts.push(stopReport(d.stop, view.cwd, { locals: view.locals }));
+    // After rows the stop's line alone: the rows were the look around (a test's failure after a walk
+    // showed 7 lines of the test's source the agent had read already).
+    if (d.stoppedBy !== "max") parts.push(stopReport(d.hits.length ? currentLineOnly(d.stop) : d.stop, view.cwd, { locals: view.locals }));
     else if (d.stop.output) {
       parts.push(`Output:\n${d.stop.output.replace(/\n$/, "").replace(/^/gm, "  ")}`);
       const cut = d.stop.truncated?.filter((t) => t.startsWith("output:"));
@@ -115,6 +117,11 @@ export function runRows(d: RunData, view: View, as: "run" | "test" = "run"): str
       );
   }
   return parts.filter(Boolean).join("\n");
+}
+
+function currentLineOnly(stop: NonNullable<RunData["stop"]>): NonNullable<RunData["stop"]> {
+  const line = stop.source.filter((l) => l.current);
+  return line.length ? { ...stop, source: line } : stop;
 }
 
 export const runPresenters: Presenters<"run"> = { run: (d, view) => runRows(d, view) };

@@ -51,3 +51,24 @@ test("a pass merged from several code locations of its line is said once", () =>
     "#1  x = 1\n#2  x = 2\n(one row per pass: main.rs:88 stopped at 2 code locations of its line in a pass; the values are those at the last)",
   );
 });
+
+test("after rows, a stop that ended the run (a test's failure, a crash) shows its line alone; with no rows, its source around it", () => {
+  const source = [10, 11, 12].map((line) => ({ line, text: `line ${line}`, current: line === 11 }));
+  const stop = {
+    reason: "exception",
+    breakpointIds: [],
+    frame: { function: "t", file: "/home/me/proj/a_test.go", line: 11 },
+    source,
+    locals: [{ name: "got", value: "3", variablesReference: 0 }],
+    exception: { id: "failure", description: "want 4" },
+  } as unknown as NonNullable<RunData["stop"]>;
+  const ended = (hits: RunHit[]): RunData => ({ ...data(hits), stoppedBy: "other", stop });
+  const after = runRows(ended([hit(1, "/home/me/proj/a.go", 3, "1")]), view);
+  expect(after).toContain("→ 11");
+  expect(after).not.toContain("line 10");
+  expect(after).not.toContain("line 12");
+  expect(after).toContain("got");
+  const alone = runRows(ended([]), view);
+  expect(alone).toContain("line 10");
+  expect(alone).toContain("line 12");
+});
