@@ -1,0 +1,5 @@
+#!/bin/sh
+set -e
+cd "$(dirname "$0")"
+./node_modules/.bin/tsc -p .
+echo "built dist/"

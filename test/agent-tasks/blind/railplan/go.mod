@@ -1,0 +1,3 @@
+module github.com/westrail/railplan
+
+go 1.19
