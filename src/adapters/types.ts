@@ -623,8 +623,11 @@ export interface CoreArgs {
 
 /** What AdapterSpec.expectedException reads of a stop: its frames, their source, values in them. */
 export interface StopLook {
-  /** The stopped thread's frames, innermost first; `user`: the program's own code (not a library's). */
-  frames: readonly { id: number; function?: string; file?: string; line?: number; user: boolean }[];
+  /**
+   * The stopped thread's frames, innermost first: `function` as an agent writes it, `name` as the
+   * adapter gave it (with its marks); `user`: the program's own code (not a library's).
+   */
+  frames: readonly { id: number; name: string; function?: string; file?: string; line?: number; user: boolean }[];
   /** A source file's lines, as a stop's report reads them; undefined when it cannot be read. */
   source(path: string): Promise<string[] | undefined>;
   /** An expression's value in a frame, as the adapter prints it; throws when it cannot be evaluated. */

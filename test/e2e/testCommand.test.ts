@@ -247,16 +247,21 @@ describe.skipIf(!hasDebugpy)("python", () => {
   );
 
   test(
-    "unittest: assertRaises (a with and called) and assertRaisesRegex do not stop; the failing assertEqual does",
+    "unittest: assertRaises (a with and called) and assertRaisesRegex do not stop; the failing assertEqual does, and an exception from assertRaises' own arguments",
     async () => {
       const dir = project("pyraises");
       const s = env.session("unitraises");
       const d = await s.ok(["test", "--", "python3", "-m", "unittest", "test_unit"], { cwd: dir, env: { PATH } });
       expect(d.stop.frame).toMatchObject({ function: "test_d_total", line: markLine(join(dir, "test_unit.py"), "unittest-fail") });
       expect(d.stop.exception.description).toContain("4 != 3");
+      const args = (await s.ok(["continue"])).stop;
+      expect(args.reason).toBe("exception");
+      expect(args.exception.description).toContain("negative days overdue: -4");
+      const bt = await s.ok(["backtrace"]);
+      expect(bt.frames[1]).toMatchObject({ function: "test_e_arguments", line: markLine(join(dir, "test_unit.py"), "args") });
       const end = (await s.ok(["continue"])).stop;
       expect(end.reason).toBe("exited");
-      expect(end.summary).toBe("ran 4: FAILED (failures=1)");
+      expect(end.summary).toBe("ran 5: FAILED (failures=1, errors=1)");
     },
     T,
   );

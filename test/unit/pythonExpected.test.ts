@@ -140,9 +140,9 @@ def f():
       },
     };
   }
-  const raise = { id: 1, function: "f", file: "/p/x.py", line: 2, user: true };
-  const inWith = { id: 2, function: "test_x", file: "/p/test_x.py", line: 3, user: true };
-  const lib = { id: 3, function: "runtest", file: "/usr/lib/python3/dist-packages/_pytest/python.py", line: 3, user: false };
+  const raise = { id: 1, name: "f", function: "f", file: "/p/x.py", line: 2, user: true };
+  const inWith = { id: 2, name: "test_x (Current frame)", function: "test_x", file: "/p/test_x.py", line: 3, user: true };
+  const lib = { id: 3, name: "runtest", function: "runtest", file: "/usr/lib/python3/dist-packages/_pytest/python.py", line: 3, user: false };
 
   test("True in the with's frame: swallowed, asked in that frame only", async () => {
     const l = look([raise, inWith, lib], () => "True");
@@ -159,9 +159,14 @@ def f():
     expect(await expectedPythonException(look([raise, { ...inWith, function: "[Chained Exc: no] test_x" }], () => "True").look)).toBe(false);
   });
   test("no source: stands", async () => expect(await expectedPythonException(look([raise, { ...inWith, file: "/p/gone.py" }], () => "True").look)).toBe(false));
-  test("the callable form: only in a frame the exception came out of", async () => {
-    const caller = { id: 4, function: "test_y", file: "/p/test_x.py", line: 5, user: true };
-    expect(await expectedPythonException(look([raise, caller], (e) => (e.includes("(KeyError)") ? "True" : "False")).look)).toBe(true);
+  test("the callable form: only outward of the frame the exception left for a library's (debugpy's current frame)", async () => {
+    const caller = { id: 4, name: "test_y", function: "test_y", file: "/p/test_x.py", line: 5, user: true };
+    const called = { ...raise, name: "f (Current frame)" };
+    expect(await expectedPythonException(look([called, caller], (e) => (e.includes("(KeyError)") ? "True" : "False")).look)).toBe(true);
+    // No mark: outward of where it was raised.
+    expect(await expectedPythonException(look([raise, caller], () => "True").look)).toBe(true);
     expect(await expectedPythonException(look([caller], () => "True").look)).toBe(false);
+    // The exception left the test's own frame: it came from the call's arguments (`assertRaises(E, make_f(), 1)`).
+    expect(await expectedPythonException(look([raise, { ...caller, name: "test_y (Current frame)" }], () => "True").look)).toBe(false);
   });
 });

@@ -109,11 +109,11 @@ describe("ownStopVerdict: an exception the program's own code expects (AdapterSp
   const stack = [frame(1, "f", "/proj/x.py", 3), frame(2, "test_x", test_py, 3), frame(3, "runtest", "/usr/lib/python3/dist-packages/_pytest/python.py", 190)];
   const facts = { roots: ["/proj"], exists: () => true };
   function judged(answer: boolean | Error) {
-    const seen: { frames: { function?: string; user: boolean }[]; source?: string[]; value?: string } = { frames: [] };
+    const seen: { frames: { name: string; function?: string; user: boolean }[]; source?: string[]; value?: string } = { frames: [] };
     const spec: AdapterSpec = {
       ...lldbDap,
       expectedException: async (look) => {
-        seen.frames = look.frames.map((f) => ({ function: f.function, user: f.user }));
+        seen.frames = look.frames.map((f) => ({ name: f.name, function: f.function, user: f.user }));
         seen.source = await look.source(test_py);
         seen.value = await look.evaluate("1 + 1", 2);
         if (answer instanceof Error) throw answer;
@@ -140,9 +140,9 @@ describe("ownStopVerdict: an exception the program's own code expects (AdapterSp
     const { spec, seen } = judged(true);
     expect(await run(spec, "continue")).toEqual({ stand: false, threadId: 5, thrown: "exception" });
     expect(seen.frames).toEqual([
-      { function: "f", user: true },
-      { function: "test_x", user: true },
-      { function: "runtest", user: false },
+      { name: "f", function: "f", user: true },
+      { name: "test_x", function: "test_x", user: true },
+      { name: "runtest", function: "runtest", user: false },
     ]);
     expect(seen.source).toEqual(sources[test_py]!);
     expect(seen.value).toBe("1 + 1@2");

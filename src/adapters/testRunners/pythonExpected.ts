@@ -265,14 +265,19 @@ export function swallowsExpression(s: Swallower): string {
  * an answer that is not True or False) the stop stands.
  */
 export async function expectedPythonException(look: StopLook): Promise<boolean> {
-  for (const f of look.frames) {
+  // debugpy's "(Current frame)": the last user frame the exception left, into a library's caller.
+  const current = look.frames.findIndex((f) => f.name.endsWith("(Current frame)"));
+  for (const [i, f] of look.frames.entries()) {
     // debugpy lists the frames of the exception this one was raised in handling after its own: not this exception's.
     if (f.function?.startsWith("[Chained Exc:")) break;
     if (!f.user || !f.file || !f.line) continue;
     const lines = await look.source(f.file).catch(() => undefined);
     if (!lines) continue;
-    // A frame the exception came out of is in a call: a callable form there catches it (not where it was raised).
-    const calls = look.frames.indexOf(f) > 0 ? callsAt(lines, f.line) : [];
+    // A callable form catches what the function it was given raises: the library's frame that calls
+    // it is below this one, so the exception left user code below this frame (past debugpy's
+    // current frame). In the current frame (or where it was raised) the exception is the call's
+    // own arguments' (`assertRaises(E, make_f(), 1)`), which nothing catches.
+    const calls = i > Math.max(current, 0) ? callsAt(lines, f.line) : [];
     for (const s of [...calls, ...swallowersAt(lines, f.line)]) {
       const answer = await look.evaluate(swallowsExpression(s), f.id).catch(() => undefined);
       if (answer === "True") {

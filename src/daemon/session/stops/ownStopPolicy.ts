@@ -36,7 +36,8 @@ export async function ownStopVerdict(
   if (!reason) return { stand: true };
   try {
     const threadId = body.threadId ?? (await ctx.frames.defaultThread());
-    const frames = (await ctx.frames.framesNow(q, threadId)).map((f) => frameView(f, ctx.adapter));
+    const raw = await ctx.frames.framesNow(q, threadId);
+    const frames = raw.map((f) => frameView(f, ctx.adapter));
     if (pass?.(reason, frames)) {
       log("debug", `[${ctx.name}] ${reason} stop at ${frames[0]?.function}: not news; resumed`);
       return { stand: false, threadId, thrown: reason };
@@ -44,7 +45,7 @@ export async function ownStopVerdict(
     if (reason !== "exception" || !expected || !ctx.client) return { stand: true };
     const client = ctx.client;
     const swallowed = await expected({
-      frames: frames.flatMap((f) => (f.id === undefined ? [] : [{ ...f, id: f.id, user: isUserFrame(f, ctx.facts) }])),
+      frames: frames.flatMap((f, i) => (f.id === undefined ? [] : [{ ...f, id: f.id, name: raw[i]!.name, user: isUserFrame(f, ctx.facts) }])),
       source: ctx.readSource,
       evaluate: async (expression, frameId) => (await client.request("evaluate", { expression, frameId, context: ctx.adapter.printContext })).result,
       log: (message) => log("debug", `[${ctx.name}] exception stop at ${frames[0]?.function}: ${message}`),
