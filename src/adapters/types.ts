@@ -563,6 +563,13 @@ export interface StopFacet {
    * news (a test failure seen again as the testing package unwinds it): resumed without a report.
    */
   passStop?(reason: string, frames: readonly { function?: string; file?: string }[]): boolean;
+  /**
+   * An exception stop that the program's own code is about to swallow, which the adapter's filter
+   * cannot tell (debugpy's userUnhandled stops inside a test's `with pytest.raises(E)`): told by
+   * reading the frames' source and evaluating in them. True: resumed without a report. Asked
+   * after `continue` only, once passStop has let the stop stand; false when in doubt.
+   */
+  expectedException?(look: StopLook): Promise<boolean>;
   /** What such a stop was, from the program's output since the last stop (the panic message). */
   describeInternalStop?(reason: string, output: string): string | undefined;
   /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */
@@ -612,4 +619,19 @@ export interface CoreArgs {
   args: Record<string, unknown>;
   command?: string[];
   noStopEvent?: boolean;
+}
+
+/** What AdapterSpec.expectedException reads of a stop: its frames, their source, values in them. */
+export interface StopLook {
+  /**
+   * The stopped thread's frames, innermost first: `function` as an agent writes it, `name` as the
+   * adapter gave it (with its marks); `user`: the program's own code (not a library's).
+   */
+  frames: readonly { id: number; name: string; function?: string; file?: string; line?: number; user: boolean }[];
+  /** A source file's lines, as a stop's report reads them; undefined when it cannot be read. */
+  source(path: string): Promise<string[] | undefined>;
+  /** An expression's value in a frame, as the adapter prints it; throws when it cannot be evaluated. */
+  evaluate(expression: string, frameId: number): Promise<string>;
+  /** A line for the daemon's log: why the stop was passed or kept. */
+  log(message: string): void;
 }

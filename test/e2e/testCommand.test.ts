@@ -220,6 +220,71 @@ describe.skipIf(!hasDebugpy)("python", () => {
     T,
   );
 
+  // debugpy's userUnhandled filter stops where a library's __exit__ swallows the test's own
+  // exception (pytest.raises, assertRaises, suppress): those tests pass, and do not stop.
+  test(
+    "pytest: exceptions the tests expect (pytest.raises with match=, suppress, try/except) do not stop; the failing assert does, then a wrong type in pytest.raises",
+    async () => {
+      const dir = project("pyraises");
+      const s = env.session("pyraises");
+      const d = await s.ok(["test", "--", "pytest", "-q", "test_billing.py"], { cwd: dir, env: { PATH } });
+      expect(d.stop.reason).toBe("exception");
+      expect(d.stop.frame).toMatchObject({ function: "test_total", file: join(dir, "test_billing.py"), line: markLine(join(dir, "test_billing.py"), "fail") });
+      expect(d.stop.exception.id).toBe("AssertionError");
+      expect(local(d.stop, "got")).toBe("4");
+      // The four passing tests ran before it.
+      expect(d.stop.output).toContain("....");
+      const wrong = (await s.ok(["continue"])).stop;
+      expect(wrong.reason).toBe("exception");
+      expect(wrong.exception.id).toBe("ValueError");
+      expect(wrong.exception.description).toContain("negative days overdue: -5");
+      expect(wrong.frame).toMatchObject({ function: "bucket_for", line: markLine(join(dir, "billing.py"), "raise") });
+      const end = (await s.ok(["continue"])).stop;
+      expect(end.reason).toBe("exited");
+      expect(end.summary).toBe("2 failed, 4 passed");
+    },
+    T,
+  );
+
+  test(
+    "unittest: assertRaises (a with and called) and assertRaisesRegex do not stop; the failing assertEqual does, and an exception from assertRaises' own arguments",
+    async () => {
+      const dir = project("pyraises");
+      const s = env.session("unitraises");
+      const d = await s.ok(["test", "--", "python3", "-m", "unittest", "test_unit"], { cwd: dir, env: { PATH } });
+      expect(d.stop.frame).toMatchObject({ function: "test_d_total", line: markLine(join(dir, "test_unit.py"), "unittest-fail") });
+      expect(d.stop.exception.description).toContain("4 != 3");
+      const args = (await s.ok(["continue"])).stop;
+      expect(args.reason).toBe("exception");
+      expect(args.exception.description).toContain("negative days overdue: -4");
+      const bt = await s.ok(["backtrace"]);
+      expect(bt.frames[1]).toMatchObject({ function: "test_e_arguments", line: markLine(join(dir, "test_unit.py"), "args") });
+      const end = (await s.ok(["continue"])).stop;
+      expect(end.reason).toBe("exited");
+      expect(end.summary).toBe("ran 5: FAILED (failures=1, errors=1)");
+    },
+    T,
+  );
+
+  test(
+    "test --break: a row at each pass of the raise inside pytest.raises, suppress, try; the walk ends at the failing assert",
+    async () => {
+      const dir = project("pyraises");
+      const s = env.session("pyraisesrows");
+      const raise = markLine(join(dir, "billing.py"), "raise");
+      const r = await s.run(["test", "--break", `billing.py:${raise} print days`, "--max", "10", "--", "pytest", "-q", "test_billing.py"], {
+        cwd: dir,
+        env: { PATH },
+      });
+      expect(r.exitCode).toBe(0);
+      const d = r.json.data;
+      expect(d.hits.map((h: any) => h.values)).toEqual(["-1", "-2", "-3", "-4"].map((v) => [{ expression: "days", value: v }]));
+      expect(d.stop.reason).toBe("exception");
+      expect(d.stop.frame).toMatchObject({ function: "test_total", line: markLine(join(dir, "test_billing.py"), "fail") });
+    },
+    T,
+  );
+
   test(
     "--no-stop-on-failure runs to the breakpoints only; the human reply says the runner and the verdict",
     async () => {

@@ -15,7 +15,7 @@ import { SessionCore } from "../../src/daemon/session/facts.ts";
 import type { ProgramOutput } from "../../src/daemon/session/program/programOutput.ts";
 import { BreakpointRegistry, type Breakpoint } from "../../src/daemon/session/breakpoints/breakpointRegistry.ts";
 import { conditionVerdict, type ConditionContext } from "../../src/daemon/session/breakpoints/conditionProbe.ts";
-import { ownStopVerdict } from "../../src/daemon/session/stops/ownStopPolicy.ts";
+import { ownStopVerdict, type OwnStopContext } from "../../src/daemon/session/stops/ownStopPolicy.ts";
 import { PendingHits } from "../../src/daemon/session/stops/pendingHits.ts";
 import type { InQueue } from "../../src/daemon/session/core/queue.ts";
 import { StopPipeline } from "../../src/daemon/session/stops/stopPipeline.ts";
@@ -35,6 +35,9 @@ const throwing = (mangled: string): Answers => ({
 function throwContext(frames: P.StackFrame[], answers: Answers, adapter: AdapterSpec = lldbDap): ThrowContext {
   return { name: "t", adapter, client: fakeClient(answers), frames: fakeReader({ frames }, []) };
 }
+
+/** The own-stop policy's view: no source, every frame the user's. */
+const ownContext = (ctx: ThrowContext): OwnStopContext => ({ ...ctx, readSource: async () => undefined, facts: { roots: [], exists: () => true } });
 
 describe("throwVerdict: `catch throw TYPE` passes other types' throws after a continue", () => {
   const cases: [string, { types: string[]; resumedBy: ResumeKind; frames: P.StackFrame[]; mangled: string; userBp?: boolean }, boolean][] = [
@@ -90,7 +93,7 @@ describe("ownStopVerdict: the adapter's policy passes stops that are not news af
     if (c.userBp) ids.push(registry.add("main.go:9", { kind: "line", file: "/src/main.go", line: 9 }).id);
     const verdict = await ownStopVerdict(
       q,
-      throwContext(c.frames, {}, c.adapter ?? adapter),
+      ownContext(throwContext(c.frames, {}, c.adapter ?? adapter)),
       { reason: "breakpoint", threadId: 4 },
       ids,
       registry,
@@ -98,6 +101,60 @@ describe("ownStopVerdict: the adapter's policy passes stops that are not news af
     );
     expect(verdict).toEqual(stand ? { stand: true } : { stand: false, threadId: 4, thrown: "panic" });
   });
+});
+
+describe("ownStopVerdict: an exception the program's own code expects (AdapterSpec.expectedException) passes after a continue", () => {
+  const test_py = "/proj/test_x.py";
+  const sources: Record<string, string[]> = { [test_py]: ["def test_x():", "    with raises(E):", "        f()"] };
+  const stack = [frame(1, "f", "/proj/x.py", 3), frame(2, "test_x", test_py, 3), frame(3, "runtest", "/usr/lib/python3/dist-packages/_pytest/python.py", 190)];
+  const facts = { roots: ["/proj"], exists: () => true };
+  function judged(answer: boolean | Error) {
+    const seen: { frames: { name: string; function?: string; user: boolean }[]; source?: string[]; value?: string } = { frames: [] };
+    const spec: AdapterSpec = {
+      ...lldbDap,
+      expectedException: async (look) => {
+        seen.frames = look.frames.map((f) => ({ name: f.name, function: f.function, user: f.user }));
+        seen.source = await look.source(test_py);
+        seen.value = await look.evaluate("1 + 1", 2);
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    };
+    return { spec, seen };
+  }
+  const run = (spec: AdapterSpec, resumedBy: ResumeKind, reason = "exception") =>
+    ownStopVerdict(
+      q,
+      {
+        ...throwContext(stack, { evaluate: ({ expression, frameId }) => ({ result: `${expression}@${frameId}`, variablesReference: 0 }) }, spec),
+        readSource: async (path) => sources[path],
+        facts,
+      },
+      { reason, threadId: 5 },
+      [],
+      new BreakpointRegistry(),
+      resumedBy,
+    );
+
+  test("swallowed: passes; the hook saw the frames (user or not), their source, values in a frame", async () => {
+    const { spec, seen } = judged(true);
+    expect(await run(spec, "continue")).toEqual({ stand: false, threadId: 5, thrown: "exception" });
+    expect(seen.frames).toEqual([
+      { name: "f", function: "f", user: true },
+      { name: "test_x", function: "test_x", user: true },
+      { name: "runtest", function: "runtest", user: false },
+    ]);
+    expect(seen.source).toEqual(sources[test_py]!);
+    expect(seen.value).toBe("1 + 1@2");
+  });
+  test("not swallowed: stands", async () => expect(await run(judged(false).spec, "continue")).toEqual({ stand: true }));
+  test("a hook that fails: stands", async () => expect(await run(judged(new Error("gone")).spec, "continue")).toEqual({ stand: true }));
+  test("after a step: stands, not asked", async () => {
+    const { spec, seen } = judged(true);
+    expect(await run(spec, "next")).toEqual({ stand: true });
+    expect(seen.frames).toEqual([]);
+  });
+  test("a stop that is no exception: stands", async () => expect(await run(judged(true).spec, "continue", "breakpoint")).toEqual({ stand: true }));
 });
 
 describe("conditionVerdict: a false condition the daemon checks passes the stop", () => {

@@ -12,6 +12,7 @@ import type { AdapterSpec, CatchpointDef } from "../types.ts";
 import { buildFlagsString } from "./go.ts";
 import type { TestPlan } from "./plan.ts";
 import type { PythonLaunch } from "./python.ts";
+import { expectedPythonException } from "./pythonExpected.ts";
 import { summaryFor } from "./summary.ts";
 
 /** debugpy running a module (`-m pytest`), or a script with the interpreter its `#!` line names. */
@@ -39,6 +40,7 @@ const PYTHON_EXCEPTIONS = { names: ["Python Exceptions"] };
  * A failing test in Python: the exception leaving the test function for the runner's code
  * (debugpy's userUnhandled: raised in the user's code, caught in a library's). Scoped to
  * Exception, so pytest.skip/xfail (BaseException subclasses) pass; pytest.fail is named apart.
+ * An exception the test expects is no failure (expectedException).
  */
 function pythonFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): Partial<AdapterSpec> {
   const userUnhandled = [{ names: ["Exception"] }, ...(plan.runner === "pytest" ? [{ names: ["_pytest.outcomes.Failed"] }] : [])];
@@ -50,6 +52,9 @@ function pythonFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolea
           ...userUnhandled.map((n) => ({ path: [PYTHON_EXCEPTIONS, n], breakMode: "userUnhandled" as const })),
         ]
       : [],
+    // debugpy stops where the test expects the exception too: `with pytest.raises(E)`, assertRaises,
+    // suppress catch it in a library's __exit__ (pythonExpected.ts). Those stops are the test passing.
+    ...(stopOnFailure ? { expectedException: expectedPythonException } : {}),
     // pytest's assertion rewriting adds @py_assert1, @py_format3 …: its own, not the test's.
     hideVariable: (name, type) => name.startsWith("@py_") || !!base.hideVariable?.(name, type),
   };

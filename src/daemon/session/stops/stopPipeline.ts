@@ -78,7 +78,14 @@ export class StopPipeline {
   async run(q: InQueue, body: DapEventMap["stopped"], ids: number[]): Promise<void> {
     const verdict = await throwVerdict(q, this.throwContext(), body, ids, this.breakpoints.registry, this.breakpoints.throwTypes, this.control.lastResume);
     if (!verdict.stand && (await this.control.passStop(verdict.threadId))) return;
-    const own = await ownStopVerdict(q, this.throwContext(), body, ids, this.breakpoints.registry, this.control.lastResume);
+    const own = await ownStopVerdict(
+      q,
+      { ...this.throwContext(), readSource: this.session.readSource, facts: this.session.codeFacts() },
+      body,
+      ids,
+      this.breakpoints.registry,
+      this.control.lastResume,
+    );
     if (!own.stand && (await this.control.passStop(own.threadId))) return;
     const condition = await conditionVerdict(q, this.conditionContext(q), body, ids, this.control.lastResume);
     if (!condition.stand && (await this.control.passStop(condition.threadId))) return;
