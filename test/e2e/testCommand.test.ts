@@ -216,6 +216,11 @@ describe.skipIf(!hasDebugpy)("python", () => {
       const end = (await s.ok(["continue"])).stop;
       expect(end.exitCode).toBe(1);
       expect(end.summary).toBe("ran 2: FAILED (failures=1)");
+      // Which debugpy it borrows is said once a daemon, not at every run.
+      const again = await s.run(["test", "--", "venv/bin/python", "-m", "unittest", "test_unit"], { cwd: dir, env: { PATH } });
+      expect(again.json.data.stop.frame).toMatchObject({ function: "test_big" });
+      expect((again.json.data.notes ?? []).join()).not.toContain("has no debugpy");
+      await s.ok(["stop"]);
     },
     T,
   );

@@ -229,7 +229,7 @@ function pythonPlan(
     cwd: ctx.cwd,
     env: {},
     python: { ...launch, module: what.module, pythonArgs: what.pythonArgs?.length ? what.pythonArgs : undefined },
-    notes: [...(launch.note ? [launch.note] : []), ...(xdist.note ? [xdist.note] : [])],
+    notes: [...(launch.note && firstTold(launch.note) ? [launch.note] : []), ...(xdist.note ? [xdist.note] : [])],
   };
 }
 
@@ -378,4 +378,15 @@ function planNodeTest(head: string, rest: string[], ctx: PlanContext): Omit<Test
   const node = resolveProgram(head, ctx) ?? head;
   const survey: Survey | undefined = unique.length > 1 ? { kind: "node", node, nodeArgs, files: unique } : undefined;
   return { runner: "node", adapter: "node", program: unique[0]!, args: [], cwd: ctx.cwd, env: {}, notes, survey, ...(nodeArgs.length ? { nodeArgs } : {}) };
+}
+
+/**
+ * Notes said once a daemon: which debugpy an interpreter without one borrows is the same at every
+ * run (a blind agent read it on each of its Python `test` calls).
+ */
+const told = new Set<string>();
+function firstTold(note: string): boolean {
+  if (told.has(note)) return false;
+  told.add(note);
+  return true;
 }
