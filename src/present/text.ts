@@ -57,6 +57,29 @@ export interface ReportSizing {
   whole?: boolean;
 }
 
+/**
+ * The traceback under an exception's head, less its last lines when they only say the head again
+ * (debugpy's traceback ends with `Type: message`: a pytest assertion's message, ten lines, was
+ * shown twice).
+ */
+function exceptionDetails(e: NonNullable<StopReport["exception"]>): string {
+  if (!e.details) return "";
+  const lines = (text: string) => text.split("\n").map((l) => l.trimEnd());
+  const details = lines(e.details.trimEnd());
+  for (const head of [[e.id, e.description].filter(Boolean).join(": "), e.description ?? ""]) {
+    const tail = lines(head.trimEnd());
+    if (!head.trim() || tail.length > details.length) continue;
+    if (tail.every((l, i) => details[details.length - tail.length + i] === l)) {
+      const rest = details
+        .slice(0, details.length - tail.length)
+        .join("\n")
+        .trimEnd();
+      return rest ? `\n${indentText(rest)}` : "";
+    }
+  }
+  return `\n${indentText(e.details)}`;
+}
+
 export function stopReport(r: StopReport | undefined, cwd: string, sizing: ReportSizing = {}): string {
   if (!r) return "No stop yet.";
   const parts: string[] = [];
@@ -102,7 +125,7 @@ export function stopReport(r: StopReport | undefined, cwd: string, sizing: Repor
   else if (r.returnValueNote) parts.push(`Returned: not known (${r.returnValueNote})`);
   if (r.exception)
     parts.push(
-      `Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.type ? ` (${r.exception.type})` : ""}${r.exception.details ? `\n${indentText(r.exception.details)}` : ""}`,
+      `Exception: ${[r.exception.id, r.exception.description].filter(Boolean).join(": ")}${r.exception.type ? ` (${r.exception.type})` : ""}${exceptionDetails(r.exception)}`,
     );
   // Values asked for (--print, display) lead; a local of the same name is not shown twice.
   if (r.displays?.length) parts.push(`Values:\n${displayLines(r.displays)}`);
