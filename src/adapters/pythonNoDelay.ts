@@ -570,6 +570,30 @@ def _debugger_chain():
 _debugger_chain()
 `;
 
+// With the caller's PYTHONDONTWRITEBYTECODE set, the launcher and the program compiled this file
+// at every start (3 ms each); nothing else of theirs changes. The adapter (started ahead, `-c`,
+// without the program's restore list) writes the compiled file beside it; Python checks it
+// against this file's mtime and size as for any module, so a stale one is never used.
+const CACHE = `
+
+def _debugger_cache():
+    import os, sys
+    if not sys.dont_write_bytecode or sys.argv[:1] != ["-c"] or "${"DEBUGGER_PYTHON_RESTORE"}" in os.environ:
+        return
+    try:
+        import importlib.util
+        cached = importlib.util.cache_from_source(__file__)
+        if os.path.exists(cached) and os.path.getmtime(cached) >= os.path.getmtime(__file__):
+            return
+        import py_compile
+        py_compile.compile(__file__, cfile=cached, doraise=False, quiet=2)
+    except Exception:
+        pass
+
+
+_debugger_cache()
+`;
+
 /** Set only in the launched program's environment: what to put back in os.environ (JSON, null unsets). */
 export const RESTORE_VARIABLE = "DEBUGGER_PYTHON_RESTORE";
 
@@ -601,7 +625,7 @@ _debugger_restore()
 
 /** The bootstrap: TCP_NODELAY, pydevd's speed-ups unless `nodelayOnly`, the caller's environment put back, the user's sitecustomize. */
 export function sitecustomize(nodelayOnly = false): string {
-  return HEADER + (nodelayOnly ? "" : SPEEDUPS) + RESTORE + CHAIN;
+  return HEADER + (nodelayOnly ? "" : SPEEDUPS) + CACHE + RESTORE + CHAIN;
 }
 
 /** The directory holding the bootstrap (created when missing or stale); `nodelayOnly` (the benchmark's raw client) leaves pydevd's speed-ups out. */

@@ -410,6 +410,30 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     expect(readFileSync(join(logs, server[0]!), "utf8")).toContain("Pre-launch environment:");
   }, 30_000);
 
+  test("with the caller's PYTHONDONTWRITEBYTECODE the bootstrap is compiled once, by the adapter, and loaded compiled; the program still sees the setting", async () => {
+    const own = new E2eEnv();
+    try {
+      own.env.PYTHONDONTWRITEBYTECODE = "1";
+      const prog = join(own.dir, "prog.py");
+      writeFileSync(prog, ["import sys", "x = sys.dont_write_bytecode", "print(x)", ""].join("\n"));
+      const s = own.session("nobytecode");
+      await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:3`]);
+      expect((await s.ok(["print", "x", "'PYTHONDONTWRITEBYTECODE' in __import__('os').environ"])).results.map((r) => r.result)).toEqual(["True", "True"]);
+      await s.ok(["stop"]);
+      const bootstrap = join(own.runtimeDir, "python");
+      expect(readdirSync(join(bootstrap, "__pycache__")).some((n) => /^sitecustomize\.cpython-\d+\.pyc$/.test(n))).toBe(true);
+      // An interpreter started as the launcher and the program are (the caller's setting on) loads it compiled.
+      const verbose = Bun.spawnSync(["/usr/bin/python3", "-v", "-c", "pass"], {
+        env: { ...own.env, PYTHONPATH: bootstrap },
+        stdout: "pipe",
+        stderr: "pipe",
+      }).stderr.toString();
+      expect(verbose).toMatch(/code object from '[^']*__pycache__\/sitecustomize\.cpython-\d+\.pyc'/);
+    } finally {
+      await own.close();
+    }
+  }, 30_000);
+
   test("DEBUGGER_PYTHON_NODELAY=0 leaves debugpy's sockets alone", async () => {
     const off = new E2eEnv();
     try {
