@@ -130,6 +130,7 @@ export class RawDap {
   async quickClose(): Promise<void> {
     await Promise.race([this.request("disconnect", { terminateDebuggee: true }).catch(() => {}), Bun.sleep(2000)]);
     this.proc.kill();
+    await Promise.race([this.proc.exited, Bun.sleep(1000)]); // reaped, not left a zombie of a long bench
   }
 
   async close(): Promise<void> {

@@ -15,8 +15,8 @@
 //   which runs `uname -p` in a subprocess (10–20 ms, in the launcher and again in the program), for
 //   a line that log drops unless it logs "info" (DEBUGPY_LOG_STDERR). Answered "" for that import.
 //   Its describe_environment (a report of sys.path and sysconfig's paths, also logged at "info")
-//   is skipped while no log takes "info": it imported sysconfig into the program, and ran under
-//   pydevd's tracing between configurationDone and the program's first line.
+//   is skipped while no log takes "info": in the program it ran under pydevd's tracing between
+//   configurationDone and the program's first line, and the launcher imported sysconfig for it.
 // - Its PyDev console's modules: pydevd imports xmlrpc.client, xmlrpc.server and http.server at
 //   start (with http.client, email, ssl, decimal: ~30% of its import), used only by PyDev's
 //   console and test runner, never under DAP. Stand-ins, never in sys.modules, import them when
@@ -224,8 +224,8 @@ def _debugger_log_spec(name, path):
 def _debugger_quiet_environment(log):
     # describe_environment (in the adapter, the launcher, and twice in the program: the second
     # time under pydevd's tracing, between configurationDone and the program's first line) builds
-    # a report of sys.path, site and every sysconfig path, which it logs at "info", and imports
-    # sysconfig into the program for it. With no log that takes "info" (DEBUGPY_LOG_DIR, a
+    # a report of sys.path, site and every sysconfig path, which it logs at "info" (importing
+    # sysconfig in the launcher for it). With no log that takes "info" (DEBUGPY_LOG_DIR, a
     # debugpy.log_to() of the program's own), it is not built: the text was dropped unwritten.
     describe = getattr(log, "describe_environment", None)
     code = getattr(describe, "__code__", None)
