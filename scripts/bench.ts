@@ -611,7 +611,12 @@ if (want("batch")) {
         () => spawnTimed(k.native!(false), bdir).ms,
         2,
       );
-      addRow({ what: "the same run by a raw DAP client, debugpy (its adapter spawned, the whole bootstrap): debugpy's floor", ours: raw, base: pdb, baseName: k.nativeName });
+      addRow({
+        what: "the same run by a raw DAP client, debugpy (its adapter spawned, the whole bootstrap): debugpy's floor",
+        ours: raw,
+        base: pdb,
+        baseName: k.nativeName,
+      });
     }
   }
   for (const k of kinds) {

@@ -220,7 +220,15 @@ export async function rawNext(dap: RawDap, threadId: number): Promise<number> {
  * A whole `run` as a raw client does it: the start, one stop, one evaluate, continue, the exit.
  * Resolves once the adapter reports the program's exit code.
  */
-export async function rawRun(kind: Kind, adapter: string[], program: string, file: string, line: number, expression: string, env?: Record<string, string | undefined>): Promise<string> {
+export async function rawRun(
+  kind: Kind,
+  adapter: string[],
+  program: string,
+  file: string,
+  line: number,
+  expression: string,
+  env?: Record<string, string | undefined>,
+): Promise<string> {
   const { dap, threadId } = await rawStart(kind, adapter, program, file, line, process.cwd(), env);
   const { stackFrames } = await dap.request("stackTrace", { threadId, levels: 20 });
   const { result } = await dap.request("evaluate", { expression, frameId: stackFrames[0].id, context: "watch" });
