@@ -5,6 +5,7 @@
 //   bun scripts/rawDap.ts lldb PROGRAM FILE:LINE     one start → first stop, in ms
 //   bun scripts/rawDap.ts python PROGRAM FILE:LINE
 //   bun scripts/rawDap.ts go PROGRAM FILE:LINE       a Go binary (exec mode) or sources (debug mode)
+//   bun scripts/rawDap.ts run python PROGRAM FILE:LINE EXPR   a whole run: stop, evaluate, continue, exit
 //   RAWDAP_TIMELINE=1 …                              each request and event, ms since the spawn
 import { statSync } from "node:fs";
 import { encodeMessage, MessageDecoder } from "../src/dap/codec.ts";
@@ -125,6 +126,13 @@ export class RawDap {
     return new Promise((resolve) => this.waiters.push({ event: name, resolve }));
   }
 
+  /** Disconnect, then end the adapter without waiting for it (a client that has its answer and exits). */
+  async quickClose(): Promise<void> {
+    await Promise.race([this.request("disconnect", { terminateDebuggee: true }).catch(() => {}), Bun.sleep(2000)]);
+    this.proc.kill();
+    await Promise.race([this.proc.exited, Bun.sleep(1000)]); // reaped, not left a zombie of a long bench
+  }
+
   async close(): Promise<void> {
     await Promise.race([this.request("disconnect", { terminateDebuggee: true }).catch(() => {}), Bun.sleep(2000)]);
     try {
@@ -208,7 +216,44 @@ export async function rawNext(dap: RawDap, threadId: number): Promise<number> {
   return performance.now() - t;
 }
 
-if (import.meta.main) {
+/**
+ * A whole `run` as a raw client does it: the start, one stop, one evaluate, continue, the exit.
+ * Resolves once the adapter reports the program's exit code.
+ */
+export async function rawRun(
+  kind: Kind,
+  adapter: string[],
+  program: string,
+  file: string,
+  line: number,
+  expression: string,
+  env?: Record<string, string | undefined>,
+): Promise<string> {
+  const { dap, threadId } = await rawStart(kind, adapter, program, file, line, process.cwd(), env);
+  const { stackFrames } = await dap.request("stackTrace", { threadId, levels: 20 });
+  const { result } = await dap.request("evaluate", { expression, frameId: stackFrames[0].id, context: "watch" });
+  const exited = dap.event("exited");
+  await dap.request("continue", { threadId });
+  const { exitCode } = await exited;
+  await dap.quickClose();
+  return `${expression} = ${result}; exit code ${exitCode}`;
+}
+
+if (import.meta.main && process.argv[2] === "run") {
+  // bun scripts/rawDap.ts run python PROGRAM FILE:LINE EXPR: the floor of `debugger run PROGRAM --break FILE:LINE --print EXPR`
+  // (debugpy with the TCP_NODELAY bootstrap alone, as the benchmark's other raw rows; RAWDAP_BOOTSTRAP=full below).
+  const [kind, program, at, expression] = process.argv.slice(3) as [Kind, string, string, string];
+  const [file, line] = [at.slice(0, at.lastIndexOf(":")), Number(at.slice(at.lastIndexOf(":") + 1))];
+  const { debugpy } = await import("../src/adapters/debugpy.ts");
+  const { withNoDelay } = await import("../src/adapters/pythonNoDelay.ts");
+  const python = debugpy.discover({ options: {} });
+  if (kind !== "python" || !python) throw new Error("run: python only, with a python3 that has debugpy");
+  // RAWDAP_BOOTSTRAP=full: with the whole bootstrap the daemon gives debugpy (its start, stop and exit trims).
+  const env = { ...process.env, PYTHONPATH: withNoDelay(process.env.PYTHONPATH, process.env, process.env.RAWDAP_BOOTSTRAP !== "full") };
+  console.log(await rawRun(kind, python.command, program, file, line, expression, env));
+  // The answer is in: exit now, not when the killed adapter's inherited pipes close.
+  process.exit(0);
+} else if (import.meta.main) {
   const [kind, program, at] = process.argv.slice(2) as [Kind, string, string];
   const [file, line] = [at.slice(0, at.lastIndexOf(":")), Number(at.slice(at.lastIndexOf(":") + 1))];
   const adapter =

@@ -14,6 +14,9 @@
 // - The banner of debugpy's stderr log: debugpy.common.log calls platform.platform() at import,
 //   which runs `uname -p` in a subprocess (10–20 ms, in the launcher and again in the program), for
 //   a line that log drops unless it logs "info" (DEBUGPY_LOG_STDERR). Answered "" for that import.
+//   Its describe_environment (a report of sys.path and sysconfig's paths, also logged at "info")
+//   is skipped while no log takes "info": in the program it ran under pydevd's tracing between
+//   configurationDone and the program's first line, and the launcher imported sysconfig for it.
 // - Its PyDev console's modules: pydevd imports xmlrpc.client, xmlrpc.server and http.server at
 //   start (with http.client, email, ssl, decimal: ~30% of its import), used only by PyDev's
 //   console and test runner, never under DAP. Stand-ins, never in sys.modules, import them when
@@ -22,6 +25,10 @@
 //   pydevd made (100–400 ms after the program's end). Those that exist when configurationDone
 //   arrives (the program's thread still held in pydevd) are moved to the collector's permanent
 //   generation (gc.freeze); the program's own are collected as in a plain run.
+// - The program's start: after connecting, pydevd slept 0.1 s "to let its threads start" (they
+//   have: Thread.start returns once they run), so the program began 60-90 ms after
+//   configurationDone on a quiet machine. The sleep is skipped; the program still waits for
+//   configurationDone, whose wake-up can no longer be lost between its test and its wait.
 // - Stops: a stopped thread polls for commands every 10 ms, so a step, and each request the
 //   stopped thread serves (variables, evaluate), waited 5 ms on average. Its sleep now ends
 //   when a command arrives (locks from _thread taken at start-up, so gevent's patching of the
@@ -208,9 +215,33 @@ def _debugger_log_spec(name, path):
         finally:
             if platform.platform is unnamed_platform:
                 platform.platform = real
+        _debugger_quiet_environment(module)
 
     loader.exec_module = exec_module
     return spec
+
+
+def _debugger_quiet_environment(log):
+    # describe_environment (in the adapter, the launcher, and twice in the program: the second
+    # time under pydevd's tracing, between configurationDone and the program's first line) builds
+    # a report of sys.path, site and every sysconfig path, which it logs at "info" (importing
+    # sysconfig in the launcher for it). With no log that takes "info" (DEBUGPY_LOG_DIR, a
+    # debugpy.log_to() of the program's own), it is not built: the text was dropped unwritten.
+    describe = getattr(log, "describe_environment", None)
+    code = getattr(describe, "__code__", None)
+    if code is None or not hasattr(log, "_levels"):
+        return
+    # Compiled under log.py's name: the program's call runs under pydevd's tracing, which judges a
+    # frame by its file, and a frame of this file is the user's (--stop-on-entry stopped in it).
+    namespace = {"log": log, "describe": describe}
+    exec(compile(
+        "def describe_environment(header):\\n"
+        "    if 'info' in log._levels:\\n"
+        "        return describe(header)\\n",
+        code.co_filename, "exec"), namespace)
+    quiet = namespace["describe_environment"]
+    quiet.__wrapped__ = describe
+    log.describe_environment = quiet
 
 
 # pydevd imports the XML-RPC and HTTP server modules at start for its PyDev console (not used
@@ -337,6 +368,12 @@ def _debugger_wake_pydevd(pydevd):
         @staticmethod
         def sleep(seconds):
             if seconds != 0.01:
+                if seconds == 0.1 and sys._getframe(1).f_code.co_name == "initialize_network":
+                    # "give threads time to start": Thread.start() has returned only once each
+                    # thread runs, and the program waits for configurationDone after this
+                    # (wait_for_ready_to_run). The sleep held its start 60-90 ms past
+                    # configurationDone whenever the client configured within 0.1 s.
+                    return None
                 return _debugger_time.sleep(seconds)
             caller = sys._getframe(1)
             if caller.f_code.co_name == "_do_wait_suspend":
@@ -375,6 +412,25 @@ def _debugger_wake_pydevd(pydevd):
     processor.process_net_command_json = process_net_command_json
     pydevd.PyDB.post_internal_command = post_internal_command
     pydevd.time = Time()
+
+    ready_wait = getattr(pydevd.PyDB, "wait_for_ready_to_run", None)
+    if ready_wait is None:
+        return
+
+    def wait_for_ready_to_run(self):
+        event = getattr(self, "_py_db_command_thread_event", None)
+        if event is None:
+            return ready_wait(self)
+        while not self.ready_to_run:
+            self.process_internal_commands()
+            event.clear()
+            # configurationDone sets ready_to_run, then the event: one set between the loop's
+            # test and this clear was lost, and the program waited out the 0.1 s.
+            if self.ready_to_run:
+                break
+            event.wait(0.1)
+
+    pydevd.PyDB.wait_for_ready_to_run = wait_for_ready_to_run
 
 
 def _debugger_quick_exit(pydevd):
@@ -514,6 +570,30 @@ def _debugger_chain():
 _debugger_chain()
 `;
 
+// With the caller's PYTHONDONTWRITEBYTECODE set, the launcher and the program compiled this file
+// at every start (3 ms each); nothing else of theirs changes. The adapter (started ahead, `-c`,
+// without the program's restore list) writes the compiled file beside it; Python checks it
+// against this file's mtime and size as for any module, so a stale one is never used.
+const CACHE = `
+
+def _debugger_cache():
+    import os, sys
+    if not sys.dont_write_bytecode or sys.argv[:1] != ["-c"] or "${"DEBUGGER_PYTHON_RESTORE"}" in os.environ:
+        return
+    try:
+        import importlib.util
+        cached = importlib.util.cache_from_source(__file__)
+        if os.path.exists(cached) and os.path.getmtime(cached) >= os.path.getmtime(__file__):
+            return
+        import py_compile
+        py_compile.compile(__file__, cfile=cached, doraise=False, quiet=2)
+    except Exception:
+        pass
+
+
+_debugger_cache()
+`;
+
 /** Set only in the launched program's environment: what to put back in os.environ (JSON, null unsets). */
 export const RESTORE_VARIABLE = "DEBUGGER_PYTHON_RESTORE";
 
@@ -545,7 +625,7 @@ _debugger_restore()
 
 /** The bootstrap: TCP_NODELAY, pydevd's speed-ups unless `nodelayOnly`, the caller's environment put back, the user's sitecustomize. */
 export function sitecustomize(nodelayOnly = false): string {
-  return HEADER + (nodelayOnly ? "" : SPEEDUPS) + RESTORE + CHAIN;
+  return HEADER + (nodelayOnly ? "" : SPEEDUPS) + CACHE + RESTORE + CHAIN;
 }
 
 /** The directory holding the bootstrap (created when missing or stale); `nodelayOnly` (the benchmark's raw client) leaves pydevd's speed-ups out. */

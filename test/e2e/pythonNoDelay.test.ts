@@ -319,6 +319,121 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     expect(run(pydevdDir)).toContain("set at its last wait False alive False");
   }, 20_000);
 
+  test("the program's start, forced: pydevd does not sleep 0.1 s after connecting, and a configurationDone landing before its wait's clear is not lost", async () => {
+    const prog = join(env.dir, "three.py");
+    writeFileSync(prog, "x = 3\n");
+    await env.session("ready").ok(["start", prog, "--python", "/usr/bin/python3"]);
+    const bootstrap = join(env.runtimeDir, "python");
+    const pydevdDir = runCommand([
+      "/usr/bin/python3",
+      "-c",
+      "import debugpy, os; print(os.path.join(os.path.dirname(debugpy.__file__), '_vendored', 'pydevd'))",
+    ]).out.trim();
+    const script = join(env.dir, "ready.py");
+    writeFileSync(
+      script,
+      [
+        "import os, socket, time",
+        "import pydevd",
+        "db = pydevd.PyDB(set_as_global=False)",
+        "ours, theirs = socket.socketpair()",
+        "started = time.time()",
+        "db.initialize_network(ours)",
+        "print('connected after', round((time.time() - started) * 1000), 'ms', 'threads', db.writer.is_alive(), db.reader.is_alive())",
+        "# configurationDone arrives while the main thread processes commands: after its loop's",
+        "# test, before it clears the event.",
+        "db.ready_to_run = False",
+        "def process_internal_commands():",
+        "    if not db.ready_to_run:",
+        "        db.ready_to_run = True",
+        "        db.on_configuration_done()",
+        "db.process_internal_commands = process_internal_commands",
+        "started = time.time()",
+        "db.wait_for_ready_to_run()",
+        "print('ran after', round((time.time() - started) * 1000), 'ms')",
+        "os._exit(0)",
+        "",
+      ].join("\n"),
+    );
+    const run = (path: string) => {
+      const out = runCommand(["env", `PYTHONPATH=${path}`, "PYDEVD_DISABLE_FILE_VALIDATION=1", "/usr/bin/python3", script]).out;
+      const m = out.match(/connected after (\d+) ms threads (\w+) (\w+)\nran after (\d+) ms/);
+      expect(m, `the script ran: ${out}`).not.toBeNull();
+      return { connected: Number(m![1]), threads: [m![2], m![3]], ran: Number(m![4]) };
+    };
+    const fixed = run(`${bootstrap}:${pydevdDir}`);
+    expect(fixed.threads, "its reader and writer run when it returns").toEqual(["True", "True"]);
+    expect(fixed.connected, "no 0.1 s sleep after connecting").toBeLessThan(100);
+    expect(fixed.ran, "the program runs as soon as configurationDone is in").toBeLessThan(100);
+    // pydevd alone: both waits, so the checks above can fail.
+    const plain = run(pydevdDir);
+    expect(plain.connected).toBeGreaterThanOrEqual(100);
+    expect(plain.ran).toBeGreaterThanOrEqual(100);
+  }, 20_000);
+
+  test("debugpy's environment report is built only for a log that takes it: no sysconfig import for a dropped line; DEBUGPY_LOG_DIR still gets it", async () => {
+    const prog = join(env.dir, "four.py");
+    writeFileSync(prog, "x = 4\n");
+    await env.session("describe").ok(["start", prog, "--python", "/usr/bin/python3"]);
+    const bootstrap = join(env.runtimeDir, "python");
+    const script = join(env.dir, "describe.py");
+    writeFileSync(
+      script,
+      [
+        "import sys",
+        "from debugpy.common import log",
+        "log.describe_environment('Pre-launch environment:')",
+        "print('sysconfig imported', 'sysconfig' in sys.modules)",
+        "log.stderr.levels |= {'info'}",
+        "log.describe_environment('Pre-launch environment:')",
+        "print('sysconfig imported', 'sysconfig' in sys.modules)",
+        "",
+      ].join("\n"),
+    );
+    const run = (path: string) => {
+      const r = Bun.spawnSync(["/usr/bin/python3", script], { env: { ...env.env, PYTHONPATH: path }, stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+      return { out: r.stdout.toString(), err: r.stderr.toString() };
+    };
+    const fixed = run(bootstrap);
+    expect(fixed.out).toBe("sysconfig imported False\nsysconfig imported True\n");
+    expect(fixed.err, "a log taking info still gets the report").toContain("Pre-launch environment:");
+    expect(fixed.err).toContain("sysconfig.get_path('purelib')");
+    // Without the bootstrap the first call builds it for nothing (this is what can fail above).
+    expect(run(join(env.dir, "none")).out).toBe("sysconfig imported True\nsysconfig imported True\n");
+    // A whole run with DEBUGPY_LOG_DIR: debugpy's own log of the program keeps the report.
+    const logs = join(env.dir, "debugpy-logs");
+    mkdirSync(logs);
+    const r = await env.run(["run", prog, "--python", "/usr/bin/python3"], { env: { DEBUGPY_LOG_DIR: logs } });
+    expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+    const server = readdirSync(logs).filter((n) => n.startsWith("debugpy.server"));
+    expect(server.length, readdirSync(logs).join(", ")).toBeGreaterThan(0);
+    expect(readFileSync(join(logs, server[0]!), "utf8")).toContain("Pre-launch environment:");
+  }, 30_000);
+
+  test("with the caller's PYTHONDONTWRITEBYTECODE the bootstrap is compiled once, by the adapter, and loaded compiled; the program still sees the setting", async () => {
+    const own = new E2eEnv();
+    try {
+      own.env.PYTHONDONTWRITEBYTECODE = "1";
+      const prog = join(own.dir, "prog.py");
+      writeFileSync(prog, ["import sys", "x = sys.dont_write_bytecode", "print(x)", ""].join("\n"));
+      const s = own.session("nobytecode");
+      await s.ok(["start", prog, "--python", "/usr/bin/python3", "--break", `${prog}:3`]);
+      expect((await s.ok(["print", "x", "'PYTHONDONTWRITEBYTECODE' in __import__('os').environ"])).results.map((r) => r.result)).toEqual(["True", "True"]);
+      await s.ok(["stop"]);
+      const bootstrap = join(own.runtimeDir, "python");
+      expect(readdirSync(join(bootstrap, "__pycache__")).some((n) => /^sitecustomize\.cpython-\d+\.pyc$/.test(n))).toBe(true);
+      // An interpreter started as the launcher and the program are (the caller's setting on) loads it compiled.
+      const verbose = Bun.spawnSync(["/usr/bin/python3", "-v", "-c", "pass"], {
+        env: { ...own.env, PYTHONPATH: bootstrap },
+        stdout: "pipe",
+        stderr: "pipe",
+      }).stderr.toString();
+      expect(verbose).toMatch(/code object from '[^']*__pycache__\/sitecustomize\.cpython-\d+\.pyc'/);
+    } finally {
+      await own.close();
+    }
+  }, 30_000);
+
   test("DEBUGGER_PYTHON_NODELAY=0 leaves debugpy's sockets alone", async () => {
     const off = new E2eEnv();
     try {
