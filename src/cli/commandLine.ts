@@ -8,7 +8,7 @@ import { checkArgs, cliSpelling } from "../ipc/calls.ts";
 import type { CallOf } from "../ipc/commands.ts";
 import type { Single } from "../ipc/meta.ts";
 import { parseArgv, type ParsedArgs } from "./args.ts";
-import { isDaemonSpec, type CliContext, type CommandSpec, type CommandTable, type DaemonSpec, type LocalSpec } from "./spec.ts";
+import { isDaemonSpec, type CliContext, type CommandLineTable, type CommandSpec, type DaemonSpec, type LocalSpec } from "./spec.ts";
 
 /** The longest --timeout: 2,000,000 s (23 days) stays under the 2^31-1 ms a timer can wait. */
 export const MAX_TIMEOUT_S = 2_000_000;
@@ -53,7 +53,7 @@ function beforeDoubleDash(argv: readonly string[]): readonly string[] {
  */
 export async function parseCommandLine(
   argv: readonly string[],
-  table: CommandTable,
+  table: CommandLineTable,
   defaults: (spec: CommandSpec) => ContextDefaults | Promise<ContextDefaults>,
   seen: Seen = {},
 ): Promise<CommandLineAsk> {
@@ -68,9 +68,9 @@ export async function parseCommandLine(
     if (!target.length) return { help: { of: "main", all, usage: argv.length === 0 || (!helpFlag && line.words[0] !== "help") } };
     const group = table.groupAliases[target[0]!] ?? target[0]!;
     if (group in table.groups && target.length === 1) return { help: { of: "group", group } };
-    return { help: { of: "command", spec: table.findCommand(target).spec, all } };
+    return { help: { of: "command", spec: (await table.findCommand(target)).spec, all } };
   }
-  const found = table.findCommand(line.words);
+  const found = await table.findCommand(line.words);
   const spec = found.spec;
   seen.command = spec.name;
   // `breakpoint --help`: the group's page, whatever else the line holds.

@@ -19,7 +19,8 @@ import type { ParsedArgs } from "./args.ts";
 import { parseCommandLine, type Seen } from "./commandLine.ts";
 import { requestQuotingWarnings } from "./quoting.ts";
 import { isTerminal } from "./terminal.ts";
-import { isExecution, table } from "./registry.ts";
+import { fullTable, lazyTable } from "./lazyTable.ts";
+import { isExecution } from "./tableCore.ts";
 import { isDaemonSpec, ReportedFailure, type CliContext, type DaemonSpec, type LocalResult } from "./spec.ts";
 
 async function write(text: string, stream: "out" | "err" = "out"): Promise<void> {
@@ -40,9 +41,10 @@ export async function runCli(argv: string[]): Promise<number> {
   let status = 0;
   const seen: Seen = {};
   try {
+    // The invoked command's definition file only; help and local bodies get the whole table.
     const asked = await parseCommandLine(
       argv,
-      table,
+      lazyTable,
       async (spec) => {
         const local = !isDaemonSpec(spec);
         const settings = local ? {} : await cliSettings();
@@ -64,7 +66,7 @@ export async function runCli(argv: string[]): Promise<number> {
     );
     if ("help" in asked) {
       const help = asked.help;
-      const { mainHelp, commandHelp, groupHelp, plainHelp } = await import("./help.ts");
+      const [{ mainHelp, commandHelp, groupHelp, plainHelp }, table] = await Promise.all([import("./help.ts"), fullTable()]);
       plainHelp(wantsJson);
       if (help.of === "main") {
         await write(await mainHelp(table, help.all));
@@ -78,7 +80,7 @@ export async function runCli(argv: string[]): Promise<number> {
       const { messages } = await import("./messages.ts");
       (await messages()).warn("--timeout has no effect with --no-wait: nothing waits for the stop (`debugger await --timeout N` does)");
     }
-    const result = "call" in asked ? await send(asked.spec, asked.call, parsed, ctx) : await asked.spec.run(parsed, { ...ctx, table });
+    const result = "call" in asked ? await send(asked.spec, asked.call, parsed, ctx) : await asked.spec.run(parsed, { ...ctx, table: await fullTable() });
     status = result.exitCode ?? 0;
     if (ctx.json)
       await write(

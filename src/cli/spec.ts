@@ -104,21 +104,30 @@ export function isDaemonSpec(spec: CommandSpec): spec is DaemonSpec {
   return "command" in spec;
 }
 
-/** The command table, handed to the bodies that read it (help, completion, batch). */
-export interface CommandTable {
-  commands: CommandSpec[];
-  globalFlags: Record<string, FlagDef>;
+/**
+ * What reading a command line needs of the table: the group words, finding the command, its flags
+ * and positional rules. The CLI's own (cli/lazyTable.ts) finds a command by loading only the
+ * definition file that holds it, so its findCommand may answer later.
+ */
+export interface CommandLineTable {
   groups: Record<string, string | undefined>;
   groupAliases: Record<string, string>;
   flagsOf(spec: CommandSpec): Record<string, FlagDef>;
-  findCommand(words: string[]): Found;
+  findCommand(words: string[]): Found | Promise<Found>;
   splitCommandLine(argv: readonly string[]): CommandLine;
+  checkPositionals(spec: CommandSpec, parsed: { positionals: string[]; sawDoubleDash: boolean }): void;
+}
+
+/** The command table, handed to the bodies that read it (help, completion, batch). */
+export interface CommandTable extends CommandLineTable {
+  commands: CommandSpec[];
+  globalFlags: Record<string, FlagDef>;
+  findCommand(words: string[]): Found;
   subCommands(group: string): CommandSpec[];
   /** Takes --timeout and --no-wait, and waits for a stop. */
   isExecution(spec: CommandSpec): boolean;
   groupOf(spec: CommandSpec): Group;
   summaryOf(spec: CommandSpec): string;
-  checkPositionals(spec: CommandSpec, parsed: { positionals: string[]; sawDoubleDash: boolean }): void;
 }
 
 /** A command line split into the command's words and the rest, which still holds every flag. */
