@@ -203,7 +203,8 @@ export const codelldb: AdapterSpec = {
   throwFilter: lldbDap.throwFilter,
   describeInternalStop: lldbDap.describeInternalStop,
   outputCategory: lldbDap.outputCategory,
-  // CodeLLDB's narration of its own start (our initCommands, the launch) and the exit the report already tells.
+  // CodeLLDB's narration of its own start (our initCommands, the launch) and the exit the report
+  // already tells; and a fence that came after its `raw` stopped waiting (a capture takes it first).
   ignoreOutput: (text, category) =>
     category === "console" &&
     (text.includes(FENCE) ||
