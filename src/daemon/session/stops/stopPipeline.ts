@@ -127,7 +127,11 @@ export class StopPipeline {
    * whose condition, hit count or log message the adapter judges is passed instead: the adapter
    * never judged this arrival, and the program runs on as if the breakpoint were set a moment later.
    */
-  private async claimTrap(q: InQueue, body: DapEventMap["stopped"], ids: number[]): Promise<{ body: DapEventMap["stopped"]; ids: number[] } | "pass" | undefined> {
+  private async claimTrap(
+    q: InQueue,
+    body: DapEventMap["stopped"],
+    ids: number[],
+  ): Promise<{ body: DapEventMap["stopped"]; ids: number[] } | "pass" | undefined> {
     const traps = this.session.adapter.breakpointTraps;
     if (!traps || ids.length || body.threadId === undefined || !traps.isTrap(body.reason, body.description)) return undefined;
     const registry = this.breakpoints.registry;
