@@ -7,7 +7,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { DebuggerError } from "../common/errors.ts";
 import type { Env } from "../common/callerEnv.ts";
-import { isRust, lldbDap, RUST_GUARD_COMMAND, rustFormatters, STDIN_PATH } from "./lldbDap.ts";
+import { isRust, LLDB_BREAKPOINT_TRAPS, lldbDap, RUST_GUARD_COMMAND, rustFormatters, STDIN_PATH } from "./lldbDap.ts";
 import type { AdapterSpec, FoundAdapter, InstallStep } from "./types.ts";
 import { isExecutable, which } from "./which.ts";
 
@@ -190,6 +190,7 @@ export const codelldb: AdapterSpec = {
   rawError: lldbDap.rawError,
   compactValue: lldbDap.compactValue,
   stopReason: lldbDap.stopReason,
+  breakpointTraps: { ...LLDB_BREAKPOINT_TRAPS, command: plain(LLDB_BREAKPOINT_TRAPS.command) },
   nativeValues: nativeShapes,
   conditionTruth: nativeTruth,
   evaluateError: lldbDap.evaluateError,
@@ -202,8 +203,12 @@ export const codelldb: AdapterSpec = {
   filterAliases: lldbDap.filterAliases,
   throwFilter: lldbDap.throwFilter,
   describeInternalStop: lldbDap.describeInternalStop,
-  outputCategory: lldbDap.outputCategory,
-  // CodeLLDB's narration of its own start (our initCommands, the launch) and the exit the report already tells.
+  // CodeLLDB tells a signal's or an exception's stop on stderr ("Stop reason: signal SIGSEGV"): its
+  // words, not the program's (whose output never comes as events: the daemon's pipes, or attached).
+  outputCategory: (category, text, found, previous) =>
+    category === "stderr" && /^Stop reason: /.test(text) ? "console" : lldbDap.outputCategory!(category, text, found, previous),
+  // CodeLLDB's narration of its own start (our initCommands, the launch) and the exit the report
+  // already tells; and a fence that came after its `raw` stopped waiting (a capture takes it first).
   ignoreOutput: (text, category) =>
     category === "console" &&
     (text.includes(FENCE) ||

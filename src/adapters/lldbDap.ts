@@ -127,6 +127,27 @@ export function lldbStopReason(reason: string, _output: string, description?: st
   return reason === "breakpoint" && /^watchpoint\b/i.test(description ?? "") ? "watchpoint" : undefined;
 }
 
+/**
+ * LLDB's breakpoint locations in `breakpoint list` (`  1.1: where = … at a.c:6:11, address =
+ * 0x0000557844cf6170, resolved, hit count = 1`): each address → its breakpoint's id, the DAP id.
+ */
+export function lldbLocationAddresses(text: string): Map<string, number> {
+  return new Map([...text.matchAll(/^\s*(\d+)\.\d+: .*, address = (0x[0-9a-f]+)/gim)].map((m) => [m[2]!, Number(m[1])] as const));
+}
+
+/**
+ * LLDB (Process::CreateBreakpointSite) writes a new breakpoint's trap into the running program
+ * before it adds the site to its list; a thread that reaches the trap in between stops with
+ * "signal SIGTRAP" and no breakpoint (seen on CodeLLDB after attach, under load). The trap is at
+ * the location's address: lldb-server has already moved the pc back onto it, and on resume LLDB
+ * steps over the breakpoint as after any hit.
+ */
+export const LLDB_BREAKPOINT_TRAPS: NonNullable<AdapterSpec["breakpointTraps"]> = {
+  isTrap: (reason, description) => (reason === "exception" || reason === "signal") && /^signal SIGTRAP\b/.test(description ?? ""),
+  command: "`breakpoint list",
+  parse: lldbLocationAddresses,
+};
+
 export const lldbDap: AdapterSpec = {
   name: "lldb-dap",
   title: "LLDB (lldb-dap): C, C++, Rust, Swift",
@@ -236,6 +257,7 @@ export const lldbDap: AdapterSpec = {
   // That "watchpoint 3" is not the CLI's id: a description that says only that would mislead.
   ownWatchpointNumber: /^watchpoint \d+$/i,
   stopReason: lldbStopReason,
+  breakpointTraps: LLDB_BREAKPOINT_TRAPS,
   // lldb-dap 19 answers setFunctionBreakpoints in its StringMap's order: a Rust program's `label`
   // took the id of the daemon's own rust_panic and its stop read "panic". LLDB's list says which is which.
   functionBreakpointIds: {

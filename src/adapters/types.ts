@@ -551,6 +551,14 @@ export interface StopFacet {
    */
   otherHits?: "pc";
   /**
+   * A stop the adapter tells as a trap with no breakpoint named that may be a hit of one of its
+   * breakpoints it did not recognise (LLDB writes a new breakpoint's trap into the running program
+   * before it records the site as its own: a thread that reaches it in between stops with "signal
+   * SIGTRAP"). `isTrap` picks such stops; `command` (a console command) lists the breakpoints'
+   * locations and `parse` reads each location's address → the adapter's breakpoint id.
+   */
+  breakpointTraps?: { isTrap(reason: string, description: string | undefined): boolean; command: string; parse(text: string): Map<string, number> };
+  /**
    * The stop reason when the adapter's own is vague or its own word (cdt-gdb-adapter says "generic"
    * for a watchpoint and tells it in gdb's output, and names a signal as the reason, `SIGSEGV`;
    * lldb-dap says "breakpoint" with the description "watchpoint 1"). Undefined: the adapter's reason.

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { findGdb, gdb } from "../../src/adapters/gdb.ts";
 import { buildGoFixtures, goFixturesDir } from "../fixtures/go/build.ts";
-import { alive, CI, E2eEnv, findAdapter, runCommand, spawnAndReadPid, tracerPid, waitFor, withFlags } from "./harness.ts";
+import { alive, attachWhenInspectorPortFree, CI, E2eEnv, findAdapter, runCommand, spawnAndReadPid, tracerPid, waitFor, withFlags } from "./harness.ts";
 import type { DataOf } from "../harness/index.ts";
 
 const STDOUT_LINE = "stdout: total=10 f=24\n";
@@ -795,7 +795,12 @@ const FLOWS: Flow[] = [
             expect(refused.json.error).toMatchObject({ code: "UNSUPPORTED", hint: expect.stringContaining("attach --connect") });
             expect(alive(c.target.pid)).toBe(true);
           }
-          const attached = await c.ok(["attach", ...c.target.args, ...a.flags]);
+          // Node's attach by pid opens 127.0.0.1:9229, the machine's one port: another run here
+          // attaching the same way makes this one wait for it, not fail.
+          const tried = await attachWhenInspectorPortFree(() => c.run(["attach", ...c.target!.args, ...a.flags]));
+          expect(tried.json?.error).toBeUndefined();
+          expect(tried.exitCode).toBe(0);
+          const attached = tried.json.data;
           expect(attached.session).toMatchObject({ adapter: c.p.adapter, mode: "attach" });
           const [bp] = (await c.ok(["breakpoint", "add", `${a.source}:${markerLine(a.source, "tick_body")}`])).breakpoints;
           expect(bp).toMatchObject({ line: markerLine(a.source, "tick_body"), verified: true });

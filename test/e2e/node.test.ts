@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { homedir, networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
-import { E2eEnv, ROOT, waitFor } from "./harness.ts";
+import { attachWhenInspectorPortFree, E2eEnv, ROOT, waitFor } from "./harness.ts";
 import type { StopReport } from "../../src/ipc/types.ts";
 
 const CI = process.env.CI === "true";
@@ -256,7 +256,12 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
         const first = new TextDecoder().decode((await reader.read()).value);
         expect(first).toContain(`pid=${proc.pid}`);
         const s = "node-attach";
-        const attached = await env.ok(["attach", String(proc.pid), "--adapter", "node", "--break", at(ticker, "tick_body"), "--session", s]);
+        // 9229 is the machine's: another run here attaching the same way makes us wait, not fail.
+        const tried = await attachWhenInspectorPortFree(() =>
+          env.run(["attach", String(proc.pid), "--adapter", "node", "--break", at(ticker, "tick_body"), "--session", s]),
+        );
+        if (tried.exitCode !== 0) throw new Error(`attach failed (exit ${tried.exitCode}): ${tried.stdout}${tried.stderr}`);
+        const attached = tried.json.data;
         // js-debug binds the breakpoint a moment after the attach: the reply waits for it, no warning.
         expect((attached as any).warnings).toBeUndefined();
         const hit = attached.stop ?? (await env.ok(["await", "--session", s])).stop;

@@ -78,6 +78,8 @@ function startProgram(args: { program?: string }, attached: boolean): Engine {
       late = undefined;
       setTimeout(() => wire.event("output", { category, output: text }), delayMs);
     }
+    const resumed = behaviour.continuedAfterStop;
+    if (event === "stopped" && resumed) wire.event("continued", { threadId: resumed.threadId, allThreadsContinued: false });
   });
 }
 

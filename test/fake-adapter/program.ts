@@ -16,6 +16,11 @@ export interface Behaviour {
   floodOutput?: { count: number; bytes?: number; category?: string; when?: When };
   /** After the first `stopped` event: this output, `delayMs` later (what debugpy does under load: a line's end after the stop). */
   outputAfterStop?: { text: string; delayMs?: number; category?: string };
+  /**
+   * Right after each `stopped` event, a `continued` for this thread, only that thread resumed (js-debug: a
+   * worker's `continued` for the resume that led to the main thread's stop, on the worker's own connection).
+   */
+  continuedAfterStop?: { threadId: number };
   crash?: { on: string; exitCode?: number; signal?: NodeJS.Signals; stderr?: string };
   exitOnDisconnectCode?: number;
   stderrOnDisconnect?: string;

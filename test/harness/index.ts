@@ -7,6 +7,7 @@
 //   useEnv          creates an env per file and registers the hooks that stop sessions after each
 //                   test (pass or fail) and close the env after the file
 //   waitFor, alive  wait on conditions, never on fixed sleeps
+//   attachWhenInspectorPortFree  a Node attach by pid that waits out another run's hold on 9229
 //   normalise       scrub what varies from human output before it is pinned as a golden snapshot
 export { BIN, CI, DebuggerEnv, E2eEnv, ROOT, withFlags } from "./env.ts";
 export type { CliResult, EnvOptions, RunOptions, SessionHandle } from "./env.ts";
@@ -15,6 +16,7 @@ export type { FakeEnvOptions } from "./fakeAdapter.ts";
 export { adapterAvailable, findAdapter, missing, skipped } from "./adapters.ts";
 export { runCommand, spawnAndReadPid, tracerPid } from "./processes.ts";
 export { alive, running, waitFor } from "./wait.ts";
+export { attachWhenInspectorPortFree, inspectorPortTaken } from "./nodeInspector.ts";
 export { expectShape, type Shape } from "./shape.ts";
 export { normalise } from "./normalise.ts";
 export type { NormaliseOptions } from "./normalise.ts";

@@ -129,3 +129,27 @@ test("the report's text lists the other threads on one line", async () => {
   expect(r.stdout).toContain("  also stopped: thread 8 at breakpoint 1 in worker_wait (");
   expect(r.stdout).toContain("(`debugger continue` reports it first, before anything runs)");
 });
+
+// js-debug gives each worker thread a session on a connection of its own: the worker's `continued`
+// for the resume that led to the main thread's stop can come after that stop (seen under load:
+// `continue` then said NOT_STOPPED). Only that thread ran on; the stop stands.
+test("a `continued` of another thread alone, after a stop: the stop stands; of the stopped thread: it runs", async () => {
+  for (const [threadId, state] of [
+    [8, "stopped"],
+    [7, "running"],
+  ] as const) {
+    const env = new FakeAdapterEnv();
+    envs.push(env);
+    const threads = [
+      { id: 7, name: "main" },
+      { id: 8, name: "worker" },
+    ];
+    const prog = env.program({ ...STANDARD_PROGRAM, threads, adapter: { continuedAfterStop: { threadId } } });
+    const src = join(env.dir, "prog.c");
+    const start = await env.ok(["start", prog, "--break", `${src}:4`, "--break", `${src}:10`]);
+    expect(start.stop).toMatchObject({ reason: "breakpoint", threadId: 7, frame: { line: 4 } });
+    // The event came right after the stop, before the report was built: the state now is its doing.
+    expect((await env.ok(["status"])).state).toBe(state);
+    if (state === "stopped") expect((await env.ok(["continue"])).stop).toMatchObject({ reason: "breakpoint", frame: { line: 10 } });
+  }
+});

@@ -115,6 +115,11 @@ test("CodeLLDB's narration is left out; the program's words and LLDB's own messa
   expect(codelldb.ignoreOutput!("Process 42 stopped\n", "console")).toBe(false);
 });
 
+test("CodeLLDB's word on a signal's stop, sent as stderr, is its console text, not the program's stderr", () => {
+  expect(codelldb.outputCategory!("stderr", "Stop reason: signal SIGTRAP\n")).toBe("console");
+  expect(codelldb.outputCategory!("stderr", "warning: low on disk\n")).toBe("stderr");
+});
+
 test("raw: a command's text is fenced by a second command's, which the capture leaves out", () => {
   const how = codelldb.rawCommand!("frame variable x");
   expect(how).toMatchObject({ expression: "frame variable x", textAsOutput: true, fence: { command: expect.stringContaining("script print(") } });

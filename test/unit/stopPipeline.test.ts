@@ -5,6 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { CXX_THROW_FUNCTION, thrownTypeNameExpression } from "../../src/adapters/catchpoints.ts";
+import { codelldb } from "../../src/adapters/codelldb.ts";
 import { delve } from "../../src/adapters/delve.ts";
 import { lldbDap } from "../../src/adapters/lldbDap.ts";
 import type { AdapterSpec } from "../../src/adapters/types.ts";
@@ -211,6 +212,9 @@ describe("StopPipeline", () => {
     registry?: BreakpointRegistry;
     resumedBy?: ResumeKind;
     passFails?: boolean;
+    adapter?: AdapterSpec;
+    /** What each console command prints. */
+    console?: Record<string, string>;
   }
   function pipeline(r: Run) {
     const registry = r.registry ?? new BreakpointRegistry();
@@ -219,7 +223,7 @@ describe("StopPipeline", () => {
     // The session's core as the pipeline reads it: a link that is only a client, no source lines, every frame the user's.
     const link = { client: fakeClient(r.answers ?? {}), capabilities: {} } as unknown as AdapterLink;
     const config = { ...EMPTY_CONFIG, defaults: { ...EMPTY_CONFIG.defaults, source_lines: 0 } };
-    const session = new SessionCore("t", lldbDap, config, link, fakeOutput() as unknown as ProgramOutput, () => {});
+    const session = new SessionCore("t", r.adapter ?? lldbDap, config, link, fakeOutput() as unknown as ProgramOutput, () => {});
     session.codeFacts = () => ({ roots: [], exists: () => true });
     let selected: Selection | undefined;
     const publish = session.publish.bind(session);
@@ -246,7 +250,7 @@ describe("StopPipeline", () => {
         resyncNow: async (_q, bp) => void events.push(`resync ${bp.id}`),
       },
       inspector: {
-        stopReader: fakeReader({ frames: r.frames ?? inMain }, []),
+        stopReader: fakeReader({ frames: r.frames ?? inMain, console: r.console ?? {} }, []),
         select: (selection) => void (selected = selection),
       },
       displays: { list: () => [], printed: () => {} },
@@ -304,5 +308,48 @@ describe("StopPipeline", () => {
     pending.add({ threadId: 2, ids: [bp.id], body: { reason: "breakpoint", threadId: 2 } });
     await p.run(q, { reason: "breakpoint", threadId: 1 }, [bp.id]);
     expect(published[0]!.report.alsoStopped).toEqual([{ threadId: 2, breakpointIds: [bp.id], function: "worker", file: main, line: 5 }]);
+  });
+  describe("a trap LLDB did not tell as a breakpoint's hit, at one of the session's breakpoints", () => {
+    // LLDB writes a breakpoint's trap into the running program before it records the site: a
+    // thread that reaches it in between stops with "signal SIGTRAP" (CodeLLDB after attach).
+    const sleeper = "/src/sleeper.c";
+    const atTick = (pc: string) => [{ ...frame(1001, "tick", sleeper, 13), instructionPointerReference: pc }];
+    const list =
+      "Current breakpoints:\n1: file = '/src/sleeper.c', line = 13, exact_match = 0, locations = 1, resolved = 1, hit count = 0\n\n" +
+      "  1.1: where = c-sleeper`tick + 11 at sleeper.c:13:11, address = 0x00005597f4d01180, resolved, hit count = 0 \n";
+    const trap: DapEventMap["stopped"] = { reason: "exception", description: "signal SIGTRAP", threadId: 3, allThreadsStopped: true };
+    function setup(pc: string, opts: { logMessage?: string } = {}) {
+      const registry = new BreakpointRegistry();
+      const bp = registry.add("sleeper.c:13", { kind: "line", file: sleeper, line: 13 }, opts);
+      Object.assign(bp, { adapterId: 1, verified: true });
+      const run = pipeline({ registry, adapter: codelldb, frames: atTick(pc), console: { [codelldb.breakpointTraps!.command]: list } });
+      return { ...run, bp };
+    }
+
+    test("at a location's address: that breakpoint's hit, counted", async () => {
+      const { p, published, bp } = setup("0x5597F4D01180");
+      await p.run(q, trap, []);
+      expect(published[0]!.report).toMatchObject({ reason: "breakpoint", breakpointIds: [bp.id], threadId: 3 });
+      expect(bp.hits).toBe(1);
+    });
+
+    test("elsewhere: the signal it is", async () => {
+      const { p, published, bp } = setup("0x5597F4D01181");
+      await p.run(q, trap, []);
+      expect(published[0]!.report).toMatchObject({ reason: "signal", breakpointIds: [] });
+      expect(bp.hits).toBe(0);
+    });
+
+    test("a logpoint's (the adapter judges it, and never saw this arrival): passed, no report", async () => {
+      const { p, events } = setup("0x5597f4d01180", { logMessage: "n={n}" });
+      await p.run(q, trap, []);
+      expect(events).toEqual(["pass 3"]);
+    });
+
+    test("lldb-dap's reading of the same list", () => {
+      expect(lldbDap.breakpointTraps!.parse(list)).toEqual(new Map([["0x00005597f4d01180", 1]]));
+      expect(lldbDap.breakpointTraps!.isTrap("exception", "signal SIGTRAP")).toBe(true);
+      expect(lldbDap.breakpointTraps!.isTrap("exception", "signal SIGSEGV: invalid address (fault address: 0x0)")).toBe(false);
+    });
   });
 });

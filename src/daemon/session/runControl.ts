@@ -128,6 +128,16 @@ export class RunControl {
   }
 
   /**
+   * Whether a `continued` event ends the current stop: one for every thread, or for the thread the
+   * stop was reported on. Another thread alone running on leaves it standing: js-debug's worker
+   * threads are sessions on connections of their own, and a worker's `continued` for the resume
+   * that led to the main thread's stop can come after that stop (the session then said NOT_STOPPED).
+   */
+  endsStop(body: DapEventMap["continued"]): boolean {
+    return body.allThreadsContinued !== false || this.stopThread === undefined || body.threadId === this.stopThread;
+  }
+
+  /**
    * Another thread's hit of the current stop, reported as a stop of its own without resuming
    * (inside the queue: the report is built after the current piece of work).
    */

@@ -128,7 +128,8 @@ export class Session extends SessionCore {
       }
       this.control.stopped(b);
     });
-    on("continued", () => {
+    on("continued", (b) => {
+      if (!this.control.endsStop(b)) return;
       if (this.go({ type: "resumed" })) this.inspector.invalidate();
     });
     on("exited", (b) => {

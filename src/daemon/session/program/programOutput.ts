@@ -71,13 +71,15 @@ export class ProgramOutput {
     // The program writes to the daemon's pipes: what the adapter says is its own (cdt-gdb-adapter
     // sends gdb's console text and warnings as stdout and stderr).
     if (this.pipes && category !== "console") category = "console";
-    if (adapter.ignoreOutput?.(b.output, category)) return;
+    // Before ignoreOutput: the fence that ends a `raw` answer is text the facet otherwise drops
+    // (CodeLLDB's, which under load comes in one event with the answer), and capture() cuts it.
     if (this.captured && b.category !== "stderr") {
       // The answer to `raw`: the debugger's text, not the program's; the reply carries it.
       this.captured.push(b.output);
       this.onCaptured?.();
       return;
     }
+    if (adapter.ignoreOutput?.(b.output, category)) return;
     // debugpy spells a byte that is not UTF-8 as a lone surrogate (surrogateescape): U+FFFD, as
     // the other adapters' text has it.
     let text = b.output.toWellFormed();

@@ -2,6 +2,7 @@
 // stop stand?) → the report builder → the selection it chose → publish → temporary breakpoints
 // that fired go. It runs inside the session's queue, one stop at a time.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import { log } from "../../../common/log.ts";
 import type { DapClient } from "../../../dap/client.ts";
 import type { DapEventMap } from "../../../dap/types.ts";
 import type { StopReport } from "../../../ipc/types.ts";
@@ -76,6 +77,9 @@ export class StopPipeline {
   }
 
   async run(q: InQueue, body: DapEventMap["stopped"], ids: number[]): Promise<void> {
+    const claimed = await this.claimTrap(q, body, ids);
+    if (claimed === "pass" && (await this.control.passStop(body.threadId!))) return;
+    if (claimed && claimed !== "pass") ({ body, ids } = claimed);
     const verdict = await throwVerdict(q, this.throwContext(), body, ids, this.breakpoints.registry, this.breakpoints.throwTypes, this.control.lastResume);
     if (!verdict.stand && (await this.control.passStop(verdict.threadId))) return;
     const own = await ownStopVerdict(
@@ -122,6 +126,35 @@ export class StopPipeline {
     this.inspector.select(selection);
     this.session.publish(report);
     await this.breakpoints.removeTemporaryNow(q, report.breakpointIds);
+  }
+
+  /**
+   * A trap the adapter did not tell as a breakpoint's hit, at the address of a location of one of
+   * the session's breakpoints (AdapterSpec.breakpointTraps): that breakpoint's hit, counted. One
+   * whose condition, hit count or log message the adapter judges is passed instead: the adapter
+   * never judged this arrival, and the program runs on as if the breakpoint were set a moment later.
+   */
+  private async claimTrap(
+    q: InQueue,
+    body: DapEventMap["stopped"],
+    ids: number[],
+  ): Promise<{ body: DapEventMap["stopped"]; ids: number[] } | "pass" | undefined> {
+    const traps = this.session.adapter.breakpointTraps;
+    if (!traps || ids.length || body.threadId === undefined || !traps.isTrap(body.reason, body.description)) return undefined;
+    const registry = this.breakpoints.registry;
+    try {
+      const pc = (await this.reader.framesNow(q, body.threadId, 1))[0]?.instructionPointerReference;
+      if (!pc) return undefined;
+      const at = [...traps.parse((await this.reader.rawNow(q, traps.command)).result)].find(([address]) => normaliseAddress(address) === normaliseAddress(pc));
+      const bp = at && registry.list().find((b) => b.adapterId === at[1] && b.kind !== "data" && b.enabled);
+      if (!bp) return undefined;
+      log("info", `[${this.session.name}] ${body.description ?? body.reason} at ${pc}, a location of breakpoint ${bp.id}: its hit`);
+      if ((bp.condition && !bp.probe?.active) || bp.hitCondition || bp.logMessage) return "pass";
+      return { body: { ...body, reason: "breakpoint", description: undefined, hitBreakpointIds: [at[1]] }, ids: registry.recordHits([at[1]], "code") };
+    } catch (e) {
+      log("info", `[${this.session.name}] could not tell whether a trap was a breakpoint's: ${(e as Error).message}`);
+      return undefined;
+    }
   }
 
   /**
