@@ -17,6 +17,24 @@ const env = new E2eEnv();
 afterEach(() => env.stopSessions());
 afterAll(() => env.close());
 
+/**
+ * The forced tests' setup: a session writes the bootstrap (into the runtime directory), which the
+ * test then loads into a plain interpreter beside Debian's pydevd.
+ */
+async function bootstrapWritten(name: string, session: string): Promise<{ prog: string; bootstrap: string; pydevdDir: string }> {
+  const prog = join(env.dir, `${name}.py`);
+  writeFileSync(prog, "x = 1\n");
+  await env.session(session).ok(["start", prog, "--python", "/usr/bin/python3"]);
+  const bootstrap = join(env.runtimeDir, "python");
+  expect(readdirSync(bootstrap)).toContain("sitecustomize.py");
+  const pydevdDir = runCommand([
+    "/usr/bin/python3",
+    "-c",
+    "import debugpy, os; print(os.path.join(os.path.dirname(debugpy.__file__), '_vendored', 'pydevd'))",
+  ]).out.trim();
+  return { prog, bootstrap, pydevdDir };
+}
+
 describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
   test("the program's sockets get TCP_NODELAY and the user's sitecustomize still runs", async () => {
     const dir = join(env.dir, "py");
@@ -209,17 +227,7 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     // The order the exit test above meets about 1 run in 10: the main thread (pydevd's atexit)
     // waits first for pydevd's threads to finish; the command thread, disposing of the session,
     // then waits for that wait to end. pydevd alone ends this only at the timeout (2 s here).
-    // A session writes the bootstrap the test then loads into a plain interpreter.
-    const prog = join(env.dir, "one.py");
-    writeFileSync(prog, "x = 1\n");
-    await env.session("race").ok(["start", prog, "--python", "/usr/bin/python3"]);
-    const bootstrap = join(env.runtimeDir, "python");
-    expect(readdirSync(bootstrap)).toContain("sitecustomize.py");
-    const pydevdDir = runCommand([
-      "/usr/bin/python3",
-      "-c",
-      "import debugpy, os; print(os.path.join(os.path.dirname(debugpy.__file__), '_vendored', 'pydevd'))",
-    ]).out.trim();
+    const { bootstrap, pydevdDir } = await bootstrapWritten("one", "race");
     const script = join(env.dir, "race.py");
     writeFileSync(
       script,
@@ -270,15 +278,7 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
   }, 20_000);
 
   test("the exit, forced: a kill signal that reaches pydevd's command thread just before it clears its event is not lost (its 0.3 s wait)", async () => {
-    const prog = join(env.dir, "two.py");
-    writeFileSync(prog, "x = 2\n");
-    await env.session("lost").ok(["start", prog, "--python", "/usr/bin/python3"]);
-    const bootstrap = join(env.runtimeDir, "python");
-    const pydevdDir = runCommand([
-      "/usr/bin/python3",
-      "-c",
-      "import debugpy, os; print(os.path.join(os.path.dirname(debugpy.__file__), '_vendored', 'pydevd'))",
-    ]).out.trim();
+    const { bootstrap, pydevdDir } = await bootstrapWritten("two", "lost");
     const script = join(env.dir, "lost.py");
     writeFileSync(
       script,
@@ -320,15 +320,7 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
   }, 20_000);
 
   test("the program's start, forced: pydevd does not sleep 0.1 s after connecting, and a configurationDone landing before its wait's clear is not lost", async () => {
-    const prog = join(env.dir, "three.py");
-    writeFileSync(prog, "x = 3\n");
-    await env.session("ready").ok(["start", prog, "--python", "/usr/bin/python3"]);
-    const bootstrap = join(env.runtimeDir, "python");
-    const pydevdDir = runCommand([
-      "/usr/bin/python3",
-      "-c",
-      "import debugpy, os; print(os.path.join(os.path.dirname(debugpy.__file__), '_vendored', 'pydevd'))",
-    ]).out.trim();
+    const { bootstrap, pydevdDir } = await bootstrapWritten("three", "ready");
     const script = join(env.dir, "ready.py");
     writeFileSync(
       script,
@@ -372,10 +364,7 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
   }, 20_000);
 
   test("debugpy's environment report is built only for a log that takes it: no sysconfig import for a dropped line; DEBUGPY_LOG_DIR still gets it", async () => {
-    const prog = join(env.dir, "four.py");
-    writeFileSync(prog, "x = 4\n");
-    await env.session("describe").ok(["start", prog, "--python", "/usr/bin/python3"]);
-    const bootstrap = join(env.runtimeDir, "python");
+    const { prog, bootstrap } = await bootstrapWritten("four", "describe");
     const script = join(env.dir, "describe.py");
     writeFileSync(
       script,
