@@ -287,6 +287,9 @@ export async function request<C extends CommandName>(
   if (Buffer.byteLength(path) > 104) {
     throw new DebuggerError("DAEMON_UNAVAILABLE", `socket path is longer than 104 bytes: ${path}`, "set DEBUGGER_RUNTIME_DIR to a shorter directory");
   }
+  // `daemon stop` with no daemon: said, not a daemon started to be stopped.
+  if (msg.command === "shutdown" && !socketFilePresent(path))
+    return { id: null, ok: true, command: msg.command, session: msg.session, data: { stopped: false, pid: 0 } as Replies[C] };
   const waitMs = Math.min(Math.max(timeoutMs, 1), MAX_TIMER_MS);
   for (let attempt = 0; ; attempt++) {
     const id = Math.floor(Math.random() * 2 ** 31);

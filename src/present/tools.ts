@@ -9,7 +9,7 @@ export function outputPartial(d: Replies["output"]): string {
 
 export const toolPresenters: Presenters<"ping" | "shutdown" | "raw" | "output"> = {
   ping: (d) => `Daemon ${d.pid}, version ${d.version}, up ${d.uptime} s.`,
-  shutdown: (d) => `Daemon ${d.pid} stopped.`,
+  shutdown: (d) => (d.stopped ? `Daemon ${d.pid} stopped.` : "No daemon was running."),
   raw: (d) => d.result,
   output: (d) => {
     if (d.done) return ""; // the end of --follow: everything was printed as it came

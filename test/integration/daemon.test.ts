@@ -547,6 +547,17 @@ describe("daemon stop and the log", () => {
     expect(r.stderr).toBe("");
   });
 
+  test("`daemon stop` with no daemon says so and starts none (it started one to stop it)", async () => {
+    const env = newEnv();
+    const r = await env.run(["daemon", "stop"], { json: false });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("No daemon was running.\n");
+    expect(existsSync(env.socket)).toBe(false);
+    const j = await env.run(["daemon", "stop"]);
+    expect<unknown>(j.json).toEqual({ ok: true, command: "daemon stop", session: "default", data: { stopped: false, pid: 0 } });
+    expect(existsSync(env.socket)).toBe(false);
+  });
+
   test("the daemon log lives under XDG_STATE_HOME and says where it listens", async () => {
     const env = newEnv();
     const pid = await env.daemonPid();
