@@ -45,7 +45,7 @@ function numberAtom(text: string): string {
 /** The data atoms of a value's text, in order. */
 export function atoms(text: string, tags: string[] = []): string[] {
   const tagSet = new Set(tags);
-  const cleaned = positionsDropped(text)
+  const cleaned = durationsDropped(positionsDropped(text))
     .replace(/\bHas Value=false\b|\[?no contained value\]?/g, " nullopt ")
     .replace(BOOKKEEPING, " ")
     // Go's slice and array types (`[]int`, `[3]int`) and characters' code points (`U+03BB`).
@@ -80,6 +80,17 @@ function positionsDropped(text: string): string {
   // From 1 only in a tuple (gdb's `std::tuple containing = {[1] = 5, …}`); elsewhere `[1] = "x"` is a map's key.
   if (!found.length || !(found[0] === 0 || (found[0] === 1 && /tuple/.test(text))) || found.some((n, i) => n !== found[0]! + i)) return text;
   return text.replace(/\[\d+\] = /g, "");
+}
+
+/** Go's spelling of a time.Duration after its nanoseconds (`1500000000 (1.5s)`): dropped when it says the same amount, else kept (and judged). */
+function durationsDropped(text: string): string {
+  const unit: Record<string, number> = { h: 3.6e12, m: 6e10, s: 1e9, ms: 1e6, µs: 1e3, us: 1e3, ns: 1 };
+  return text.replace(/(-?\d+) \((-?)((?:\d+(?:\.\d+)?(?:h|ms|µs|us|ns|m|s))+)\)/g, (whole, n: string, sign: string, parts: string) => {
+    let ns = 0;
+    for (const m of parts.matchAll(/(\d+(?:\.\d+)?)(h|ms|µs|us|ns|m|s)/g)) ns += Number(m[1]) * unit[m[2]!]!;
+    // Relative: past 2^53 ns (104 days) a double no longer holds every nanosecond.
+    return Math.abs((sign ? -ns : ns) - Number(n)) <= Math.max(0.5, Math.abs(Number(n)) * 1e-12) ? n : whole;
+  });
 }
 
 const ELIDED = /…|\.\.\.|^size=\d+$|\bHas Value=true\s*$|\bActive Type\s*=[^→:]*$/;

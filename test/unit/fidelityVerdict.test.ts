@@ -19,6 +19,10 @@ describe("atoms", () => {
     ['"tagged\\000\\000"', ["s:tagged"]],
     ["'λ' U+03BB", ["s:λ"]],
     ["340282366920938463463374607431768211454", ["n:340282366920938463463374607431768211454"]],
+    // A Go time.Duration's spelling beside its nanoseconds: dropped when it says the same amount, judged when not.
+    ["1500000000 (1.5s)", ["n:1500000000"]],
+    ["-5400000000000 (-1h30m0s)", ["n:-5400000000000"]],
+    ["1500000000 (2.5s)", ["n:1500000000", "n:2"]],
   ])("%s", (text, want) => expect(atoms(text as string)).toEqual(want as string[]));
 
   test("names count only where they carry data (a variant)", () => {
