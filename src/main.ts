@@ -4,12 +4,14 @@
 // module graph is the same); the daemon's code is a separate chunk that only the daemon loads.
 import { normalJitPolicy } from "./common/jit.ts";
 import { versionLine } from "./common/version.ts";
+import { runThin, THIN_WORDS } from "./cli/thinClient.ts";
 
 const argv = process.argv.slice(2);
 if (argv[0] === "__daemon") {
   normalJitPolicy();
   const { runDaemon } = await import("./daemon/server.ts");
-  await runDaemon();
+  // The CLI's own line runner, for thin clients' lines (cli/serveLine.ts); loaded at the first one.
+  await runDaemon({ runLine: async (...a) => (await import("./cli/serveLine.ts")).serveLine(...a) });
 } else if (argv[0] === "__lldb-cli-adapter") {
   // The lldb CLI backend: a DAP adapter of our own that drives `lldb` (src/adapters/lldbCli).
   const { runLldbCliAdapter } = await import("./adapters/lldbCli/adapter.ts");
@@ -25,6 +27,9 @@ if (argv[0] === "__daemon") {
   await Bun.write(Bun.stdout, `${versionLine()}\n`).catch(() => {});
   process.exit(0);
 } else {
+  // A line the daemon can run whole is sent as words (cli/thinClient.ts); whatever it leaves, the CLI runs.
+  const thin = argv.length && THIN_WORDS.has(argv[0]!) ? await runThin(argv) : undefined;
+  if (thin !== undefined) process.exit(thin);
   const { runCli } = await import("./cli/run.ts");
   process.exit(await runCli(argv));
 }

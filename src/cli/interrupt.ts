@@ -5,7 +5,7 @@
 // daemon. The same with no terminal: SIGINT from `kill -INT` counts the same way. In `run` the
 // first Ctrl-C ends the run as its timeout would (paused, where it was shown), the second at once.
 import { DebuggerError } from "../common/errors.ts";
-import { request } from "../ipc/client.ts";
+import { request, type Requester } from "../ipc/client.ts";
 import { lastSegment } from "../common/hostPath.ts";
 
 /** A second Ctrl-C within this long leaves instead of pausing again. */
@@ -39,6 +39,10 @@ export interface InterruptOptions {
   say(text: string): void;
   /** When the command has no reply yet: a session that does not exist yet is asked again meanwhile. */
   pending(): boolean;
+  /** How the pause and the status are asked (the daemon's own when it runs the line); default the socket. */
+  request?: Requester;
+  /** Hears Ctrl-C (default: this process's SIGINT); returns what stops hearing it. */
+  onInterrupt?(heard: () => void): () => void;
 }
 
 export function interruptible(o: InterruptOptions): WaitInterrupt {
@@ -68,13 +72,19 @@ export function interruptible(o: InterruptOptions): WaitInterrupt {
     );
     for (const session of o.sessions) asked.push(pause(session, o));
   };
-  process.on("SIGINT", onSigint);
+  const stopHearing = hear(onSigint, o.onInterrupt);
   return {
     signal: controller.signal,
     // The request fails when its connection closes at the second Ctrl-C: the leaving says why.
     race: (reply) => Promise.race([reply.catch((e) => (controller.signal.aborted ? left.promise : Promise.reject(e))), left.promise]),
-    dispose: () => void process.off("SIGINT", onSigint),
+    dispose: stopHearing,
   };
+}
+
+function hear(heard: () => void, onInterrupt?: (heard: () => void) => () => void): () => void {
+  if (onInterrupt) return onInterrupt(heard);
+  process.on("SIGINT", heard);
+  return () => void process.off("SIGINT", heard);
 }
 
 /** Asks the daemon to pause SESSION; the waiting command's own reply then carries the stop. */
@@ -84,7 +94,7 @@ async function pause(session: string, o: InterruptOptions): Promise<void> {
     let code: string | undefined;
     let message = "";
     try {
-      const r = await request({ command: "pause", session, cwd: o.cwd, args: { wait: false, ...(o.ofRun ? { ofRun: true } : {}) } }, 10_000);
+      const r = await (o.request ?? request)({ command: "pause", session, cwd: o.cwd, args: { wait: false, ...(o.ofRun ? { ofRun: true } : {}) } }, 10_000);
       if (r.ok) return;
       code = r.error?.code;
       message = r.error?.message ?? "";
@@ -129,7 +139,7 @@ async function leave(o: InterruptOptions): Promise<DebuggerError> {
   }
   let state = "its state is not known (the daemon did not answer)";
   try {
-    const r = await request({ command: "status", session: name, cwd: o.cwd, args: {} }, 1500);
+    const r = await (o.request ?? request)({ command: "status", session: name, cwd: o.cwd, args: {} }, 1500);
     if (r.ok && r.data) {
       const d = r.data;
       const f = d.stop?.frame;

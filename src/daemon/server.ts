@@ -9,7 +9,8 @@ import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.t
 import { mightBeListening, restrictToOwner } from "../common/platform.ts";
 import { checkSocketOwner, ensurePrivateDir, errnoText, makeDirPrivate, makeFilePrivate } from "../common/privateFiles.ts";
 import { BUILD, splitVersion, VERSION } from "../common/version.ts";
-import { LineDecoder, parseRequest, type Reply } from "../ipc/protocol.ts";
+import { LineDecoder, parseRequest, type Reply, type Request } from "../ipc/protocol.ts";
+import { INTERRUPT_COMMAND, LINE_COMMAND, type LineArgs, type LineHost, type LineResult, type LineRunner } from "../ipc/line.ts";
 import { ClientGone } from "./cancel.ts";
 import { isCommand, metaOf } from "../ipc/meta.ts";
 import { liveOutput } from "./liveOutput.ts";
@@ -36,6 +37,8 @@ interface Conn {
   gone: AbortController;
   /** Requests still being handled: their session and when they end. */
   inflight: Set<{ session: string; command: string; done: Promise<void> }>;
+  /** What the client's Ctrl-C does while a line it sent runs (`__interrupt`). */
+  interrupt?: () => void;
 }
 
 /** How long a request waits for the work an abandoned request is winding down on its session. */
@@ -56,6 +59,14 @@ function failStart(e: unknown): never {
     writeSync(2, `${JSON.stringify({ startError: error })}\n`);
   } catch {}
   process.exit(4);
+}
+
+/** A line request's arguments when they have the shape ../ipc/line.ts gives them. */
+function lineArgs(a: Record<string, unknown>): LineArgs | undefined {
+  const { argv, json, session, config, guardMs } = a;
+  if (!Array.isArray(argv) || !argv.every((w) => typeof w === "string") || typeof config !== "string" || typeof guardMs !== "number") return undefined;
+  if ((json !== undefined && typeof json !== "string") || (session !== undefined && typeof session !== "string")) return undefined;
+  return { argv, json, session, config, guardMs };
 }
 
 /** A socket file with nobody listening is removed; one with a live daemon behind it is left alone. */
@@ -92,7 +103,7 @@ async function listenOrFail<T>(path: string, listen: () => T): Promise<T> {
   }
 }
 
-export async function runDaemon(): Promise<void> {
+export async function runDaemon(opts: { runLine?: LineRunner } = {}): Promise<void> {
   // A bad config.toml must not keep the daemon from starting: commands that need it report it.
   const config = await loadConfig().catch(() => EMPTY_CONFIG);
   IDLE_MS = idleTimeoutMs(config);
@@ -222,6 +233,77 @@ export async function runDaemon(): Promise<void> {
       return;
     }
     const req = parsed.request;
+    if (req.command === INTERRUPT_COMMAND) {
+      sock.data.interrupt?.();
+      return;
+    }
+    if (req.command === LINE_COMMAND) return serveLine(sock, req);
+    const r = await answer(sock, req, (data) => reply(sock, { id: req.id, ok: true, command: req.command, session: req.session, partial: true, data }));
+    if (r) reply(sock, r);
+  }
+
+  /**
+   * A command line sent whole: run as the CLI would run it, its text sent back. Anything that
+   * needs the CLI's process, and a client of another version, is sent back to be run there, before
+   * any of it ran.
+   */
+  async function serveLine(sock: Socket<Conn>, req: Request): Promise<void> {
+    const base = { id: req.id, command: req.command, session: req.session };
+    const [version, build] = splitVersion(req.version);
+    if (version !== VERSION || (!!build && !!BUILD && build !== BUILD)) {
+      // The client runs the line itself, and its own request replaces this daemon where it should.
+      reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${VERSION}, client is ${version}`, hint: "" } });
+      return;
+    }
+    const args = lineArgs(req.args);
+    if (!opts.runLine || !args) {
+      reply(sock, { ...base, ok: true, data: { fallback: args ? "this daemon runs no lines" : "malformed line" } satisfies LineResult });
+      return;
+    }
+    const host: LineHost = {
+      request: async (msg, o) => {
+        // The CLI's second Ctrl-C closes its connection (the daemon winds the request down as for
+        // any client gone); here the line's request is dropped the same way and its reply not awaited.
+        const left = Promise.withResolvers<never>();
+        const onAbort = () => {
+          clientGone(sock.data);
+          left.reject(new DebuggerError("INTERRUPTED", "left at a second Ctrl-C", "`debugger status` shows the session"));
+        };
+        o.signal?.addEventListener("abort", onAbort, { once: true });
+        try {
+          const inner: Request = { ...msg, id: req.id, version: req.version };
+          const emit = (data: unknown) => o.onPartial?.({ id: req.id, ok: true, command: msg.command, session: msg.session, partial: true, data });
+          const r = await Promise.race([answer(sock, inner, emit), left.promise]);
+          if (!r) throw new DebuggerError("DAEMON_UNAVAILABLE", "the client left", "");
+          return r;
+        } finally {
+          o.signal?.removeEventListener("abort", onAbort);
+        }
+      },
+      onInterrupt: (heard) => {
+        sock.data.interrupt = heard;
+        return () => {
+          if (sock.data.interrupt === heard) sock.data.interrupt = undefined;
+        };
+      },
+      emit: (p) => reply(sock, { ...base, ok: true, partial: true, data: p }),
+    };
+    const started = performance.now();
+    try {
+      const result = await opts.runLine(args, req.cwd, host);
+      reply(sock, { ...base, ok: true, data: result });
+      log(
+        "debug",
+        `a command line (${args.argv[0]}): ${"fallback" in result ? `left to the CLI (${result.fallback})` : `exit ${result.exit}`}, ${(performance.now() - started).toFixed(1)} ms`,
+      );
+    } catch (e) {
+      log("error", `a command line: ${(e as Error).stack ?? e}`);
+      reply(sock, { ...base, ok: false, error: toErrorData(e) });
+    }
+  }
+
+  /** A request's reply; undefined when its client went away (or the reply was already sent). */
+  async function answer(sock: Socket<Conn>, req: Request, emit: (data: unknown) => void): Promise<Reply | undefined> {
     const base = { id: req.id, command: req.command, session: req.session };
     // `ping` is answered whatever the version (doctor asks without replacing the daemon), and so
     // is `shutdown` (`daemon stop` is how the user replaces a daemon of another version).
@@ -247,7 +329,7 @@ export async function runDaemon(): Promise<void> {
         const sessions = `${live.length} live session${live.length === 1 ? "" : "s"} (${names})`;
         const own = req.command === "sessions" || (registry.find(req.session)?.live === true && !NEW_SESSION.has(req.command));
         if (!own) {
-          reply(sock, {
+          return {
             ...base,
             ok: false,
             error: {
@@ -255,8 +337,7 @@ export async function runDaemon(): Promise<void> {
               message: `the daemon is version ${ours} and holds ${sessions}; this debugger is version ${theirs}: it drives those sessions in that daemon, but '${req.command}' on session '${req.session}' needs a version ${theirs} daemon`,
               hint: `end them (\`debugger stop --session NAME\` works from this version too): the next command then starts a version ${theirs} daemon; \`debugger daemon stop\` ends them and the daemon at once`,
             },
-          });
-          return;
+          };
         }
         upgradeNotice = `the daemon is version ${ours}, kept for its ${sessions}; this debugger is version ${theirs}. Once none is live, the next command starts a version ${theirs} daemon`;
       } else {
@@ -271,7 +352,7 @@ export async function runDaemon(): Promise<void> {
           },
         });
         void shutdown(`replaced by a client of version ${theirs}`);
-        return;
+        return undefined;
       }
     }
     const started = performance.now();
@@ -293,7 +374,7 @@ export async function runDaemon(): Promise<void> {
     };
     try {
       const stream = {
-        emit: (data: unknown) => reply(sock, { ...base, ok: true, partial: true, data }),
+        emit,
         closed: sock.data.closedPromise,
         signal: sock.data.gone.signal,
       };
@@ -314,12 +395,12 @@ export async function runDaemon(): Promise<void> {
         live?.end();
         hot?.end();
       }
-      reply(sock, withNotice({ ...base, ok: true, data }));
+      return withNotice({ ...base, ok: true, data });
     } catch (e) {
-      if (e instanceof ClientGone) return; // nobody to answer
+      if (e instanceof ClientGone) return undefined; // nobody to answer
       const error = toErrorData(e);
       if (!(e instanceof DebuggerError)) log("error", `${req.command}: ${(e as Error).stack ?? e}`);
-      reply(sock, withNotice({ ...base, ok: false, error }));
+      return withNotice({ ...base, ok: false, error });
     } finally {
       sock.data.inflight.delete(entry);
       busy--;

@@ -17,7 +17,7 @@ const MAX_REPLY_BYTES = 256 * 1024 * 1024;
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A request for C: its arguments typed by the contract. */
-type Outgoing<C extends CommandName> = Omit<Request, "id" | "version" | "command" | "args"> & { command: C; args: ArgsIn<C> };
+export type Outgoing<C extends CommandName> = Omit<Request, "id" | "version" | "command" | "args"> & { command: C; args: ArgsIn<C> };
 
 interface Conn<T> {
   /** Resolves when every byte is handed to the kernel; rejects when the socket fails first. */
@@ -258,6 +258,9 @@ export interface RequestOptions<T = unknown> {
   /** Aborting closes the connection: the daemon ends the request's work (a trace, a batch, a wait). */
   signal?: AbortSignal;
 }
+
+/** Sends one request and returns its reply: `request` below, or the daemon's own when it runs a thin client's line. */
+export type Requester = <C extends CommandName>(msg: Outgoing<C>, timeoutMs: number, opts?: RequestOptions<Replies[C]>) => Promise<Reply<Replies[C]>>;
 
 /** Refuses a request the daemon would refuse for its size, before connecting. */
 export function encodeRequest(msg: { command: string }, id: number): string {

@@ -1,0 +1,111 @@
+// A command line sent whole to the daemon (src/cli/thinClient.ts, src/cli/serveLine.ts) prints
+// exactly what the CLI parsing it itself prints — stdout, stderr and exit code, errors included,
+// with the caller's DEBUGGER_JSON, DEBUGGER_SESSION and config — and where nothing of it could run
+// in the daemon (no daemon yet, another version) the CLI runs it as before. DEBUGGER_THIN=0 is the
+// CLI's own path, the reference.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, Env, STANDARD_PROGRAM, waitFor } from "./harness.ts";
+
+let env: Env;
+let prog: string;
+const FULL = { DEBUGGER_THIN: "0" };
+const logFile = () => join(env.dir, "state", "debugger-cli", "daemon.log");
+const linesRun = () => (existsSync(logFile()) ? (readFileSync(logFile(), "utf8").match(/a command line \(/g)?.length ?? 0) : 0);
+
+beforeAll(() => {
+  env = new Env({ config: '[defaults]\nlocals = "all"\n', env: { DEBUGGER_LOG: "debug" } });
+  prog = env.program();
+});
+afterAll(() => env.close());
+
+/** The line as typed (no --json added), through the thin client and through the CLI's own path. */
+async function both(args: string[], extra: Record<string, string> = {}) {
+  const thin = await env.run(args, { json: false, env: extra });
+  const full = await env.run(args, { json: false, env: { ...extra, ...FULL } });
+  return {
+    thin: { stdout: thin.stdout, stderr: thin.stderr, exitCode: thin.exitCode },
+    full: { stdout: full.stdout, stderr: full.stderr, exitCode: full.exitCode },
+  };
+}
+
+test("the first command, with no daemon yet, is run by the CLI, which starts the daemon", async () => {
+  expect(existsSync(env.socket)).toBe(false);
+  const r = await env.run(["status"], { json: false });
+  expect(r.exitCode).toBe(0);
+  expect(existsSync(env.socket)).toBe(true);
+  expect(linesRun()).toBe(0);
+});
+
+test("lines the daemon runs print what the CLI prints: replies, errors, --json, --quiet, the caller's variables and config", async () => {
+  await env.ok(["start", prog, "--break", "prog.c:4", "--session", "s1"]);
+  const before = linesRun();
+  const lines: [string[], Record<string, string>?][] = [
+    [["threads", "--session", "s1"]],
+    [["backtrace", "--session", "s1"]],
+    [["locals", "--session", "s1"]],
+    [["print", "1+2", "--session", "s1"]],
+    [["p", "1+2", "--json", "--session", "s1"]],
+    [["print", "nosuch", "--session", "s1"]],
+    [["print", "--session", "s1"]],
+    [["threads", "--bogus", "--session", "s1"]],
+    [["threads", "--quiet", "--session", "s1"]],
+    [["breakpoint", "list", "--session", "s1"]],
+    [["bp", "--session", "s1"]],
+    [["status", "--session", "nosuch"]],
+    [["threads"], { DEBUGGER_SESSION: "s1" }],
+    [["threads"], { DEBUGGER_SESSION: "s1", DEBUGGER_JSON: "1" }],
+    [["threads"], { DEBUGGER_SESSION: "bad name!" }],
+    [["context", "--session", "s1"]],
+    [["sessions"]],
+  ];
+  for (const [args, extra] of lines) {
+    const r = await both(args, extra);
+    expect({ args, ...r.thin }).toEqual({ args, ...r.full });
+  }
+  // Each was run by the daemon once (the thin half), none of the DEBUGGER_THIN=0 half.
+  expect(linesRun() - before).toBe(lines.length);
+});
+
+test("a step through the daemon reports as the CLI's own step does", async () => {
+  await env.ok(["start", prog, "--break", "prog.c:4", "--session", "a"]);
+  await env.ok(["start", prog, "--break", "prog.c:4", "--session", "b"]);
+  const thin = await env.run(["next", "--session", "a"], { json: false });
+  const full = await env.run(["next", "--session", "b"], { json: false, env: FULL });
+  expect(thin.exitCode).toBe(0);
+  expect(thin.stdout).toBe(full.stdout);
+  expect(thin.stderr).toBe(full.stderr);
+  const thinJson = await env.run(["next", "--session", "a"]);
+  const fullJson = await env.run(["next", "--session", "b"], { env: FULL });
+  const timeless = (d: unknown) => JSON.stringify(d).replace(/"time":"[^"]*"/g, "");
+  expect(timeless(thinJson.json.data)).toBe(timeless(fullJson.json.data));
+  expect(thinJson.json.session).toBe("a");
+});
+
+test("help and local commands are the CLI's: the daemon sends them back unrun", async () => {
+  const before = linesRun();
+  const help = await both(["threads", "--help"]);
+  expect(help.thin).toEqual(help.full);
+  expect(help.thin.stdout).toContain("Usage: debugger threads");
+  expect(readFileSync(logFile(), "utf8")).toContain("left to the CLI (help)");
+  expect(linesRun() - before).toBe(1);
+});
+
+test("the daemon going away while a line waits: the CLI says so once and does not run the line again", async () => {
+  const spin = env.program({ ...STANDARD_PROGRAM, spin: 6 });
+  await env.ok(["start", spin, "--stop-on-entry", "--session", "spin"]);
+  const pid = await env.daemonPid();
+  const c = Bun.spawn([BIN, "continue", "--session", "spin"], { cwd: env.dir, env: env.env, stdout: "pipe", stderr: "pipe" });
+  await waitFor(async () => (await env.run(["status", "--session", "spin"])).json?.data?.state === "running", 10_000, "the program to run");
+  process.kill(pid, "SIGKILL");
+  const [stdout, stderr, code] = await Promise.all([new Response(c.stdout).text(), new Response(c.stderr).text(), c.exited]);
+  expect(stdout).toBe("");
+  expect(stderr).toContain("[DAEMON_UNAVAILABLE]");
+  expect(code).not.toBe(0);
+  // Nothing started a daemon to run the continue again.
+  expect(existsSync(env.socket)).toBe(true); // the killed daemon's file, left behind
+  const after = await env.run(["status", "--session", "spin"]);
+  expect(after.json.data?.state).toBe("lost");
+  expect(after.json.data?.daemon?.pid).not.toBe(pid);
+});
