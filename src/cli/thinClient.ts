@@ -29,6 +29,9 @@ export const WAITING_WORDS: ReadonlySet<string> = new Set(["continue", "c", "nex
 /** Replies that say nothing of the line ran: the CLI runs it itself (and replaces a daemon of another version). */
 const NOT_RUN = new Set(["DAEMON_VERSION_MISMATCH", "UNKNOWN_COMMAND", "IPC_ERROR"]);
 
+/** The longest reply line taken (the CLI's socket client takes 256 MiB). */
+const MAX_REPLY_CHARS = 256 * 1024 * 1024;
+
 /** After a second Ctrl-C, how long the daemon has to say where the program is before this process leaves anyway. */
 const LEAVE_AFTER_MS = 3000;
 
@@ -155,10 +158,12 @@ export async function runThin(argv: string[]): Promise<number | undefined> {
       },
       drain: pump,
       data(_s, chunk) {
-        text += decoder.decode(chunk, { stream: true });
-        for (let nl = text.indexOf("\n"); nl >= 0 && !settled; nl = text.indexOf("\n")) {
-          const one = text.slice(0, nl);
-          text = text.slice(nl + 1);
+        // Only the new text is searched for the line's end: a reply of megabytes comes in many chunks.
+        let piece = decoder.decode(chunk, { stream: true });
+        for (let nl = piece.indexOf("\n"); nl >= 0 && !settled; nl = piece.indexOf("\n")) {
+          const one = text + piece.slice(0, nl);
+          text = "";
+          piece = piece.slice(nl + 1);
           let a: Answer;
           try {
             a = JSON.parse(one);
@@ -167,6 +172,13 @@ export async function runThin(argv: string[]): Promise<number | undefined> {
           }
           onAnswer(a);
         }
+        text += piece;
+        if (text.length > MAX_REPLY_CHARS)
+          fail(
+            "IPC_ERROR",
+            `the daemon's reply is larger than ${MAX_REPLY_CHARS} characters`,
+            "ask for less (--limit, --tail), or `debugger daemon stop` and try again",
+          );
       },
       close() {
         // Nothing sent whole: nothing ran, the CLI runs the line.

@@ -83,6 +83,15 @@ test("a step through the daemon reports as the CLI's own step does", async () =>
   expect(thinJson.json.session).toBe("a");
 });
 
+test("a reply of a megabyte comes whole", async () => {
+  const chatty = env.program({ ...STANDARD_PROGRAM, adapter: { floodOutput: { count: 30_000, bytes: 100 } }, exitCode: 0 });
+  await env.ok(["start", chatty, "--break", "prog.c:8", "--session", "flood"]);
+  const r = await both(["output", "--session", "flood"]);
+  expect(r.thin.exitCode).toBe(0);
+  expect(r.thin.stdout.length).toBeGreaterThan(900_000);
+  expect(r.thin).toEqual(r.full);
+});
+
 test("help and local commands are the CLI's: the daemon sends them back unrun", async () => {
   const before = linesRun();
   const help = await both(["threads", "--help"]);
