@@ -69,6 +69,12 @@ describe.skipIf(!hasDebugpy)("python", () => {
       expect(d.stop.frame).toMatchObject({ function: "test_big", line: markLine(join(dir, "test_calc.py"), "fail") });
       const end = (await s.ok(["continue"])).stop;
       expect(end).toMatchObject({ reason: "exited", exitCode: 1, summary: "1 failed, 1 passed, 1 skipped" });
+      // `python3 -m pytest` asks whether pytest and xdist are there in one interpreter start.
+      const m = env.session("xdist-m");
+      const dm = await m.ok(["test", "--", "python3", "-m", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(dm.args).toEqual(["-q", "test_calc.py", "-n", "0"]);
+      expect(dm.stop.reason).toBe("exception");
+      await m.ok(["stop"]);
     },
     T,
   );
