@@ -567,11 +567,10 @@ __import__("sys").meta_path.insert(0, _DebuggerPydevdHooks)
 # the user's imported meanwhile (judged by pydevd's own project roots) runs traced, and its own
 # library imports untraced again. User code can still run inside a library's import without an
 # import of its own (a __del__ the collector runs, a signal handler, a callback a library calls):
-# its exceptions then do not stop (there is no breakpoint, by the conditions above). The wrapper
-# is compiled under importlib's name: pydevd skips it as library code, the interpreter drops it
+# its exceptions then do not stop (there is no breakpoint, by the conditions above). The wrapper's
+# code carries importlib's file name: pydevd skips it as library code, the interpreter drops it
 # from tracebacks with importlib's frames, and warnings' stack levels skip it as theirs.
-_DEBUGGER_UNTRACED_IMPORTS = '''
-def _load_unlocked(spec):
+def _debugger_untraced_load_unlocked(spec):
     me = _ident()
     held = _held.get(me)
     if held is not None:
@@ -598,12 +597,12 @@ def _load_unlocked(spec):
             _settrace(tracer)
 
 
-def _debugger():
+def _debugger_untraced_debugger():
     pydevd = _modules.get("pydevd")
     return pydevd.get_global_debugger() if pydevd is not None else None
 
 
-def _library(spec):
+def _debugger_untraced_library(spec):
     # True: pydevd would count the module's code and its loader's as library code.
     origin = getattr(spec, "origin", None)
     if not isinstance(origin, str):
@@ -634,7 +633,7 @@ def _library(spec):
     return answer
 
 
-def _quiet():
+def _debugger_untraced_quiet():
     db = _debugger()
     if db is None:
         return False
@@ -647,7 +646,6 @@ def _quiet():
         return info is None or info.pydev_step_cmd == -1
     except Exception:
         return False
-'''
 
 
 def _debugger_untraced_imports():
@@ -666,7 +664,15 @@ def _debugger_untraced_imports():
         "__name__": bootstrap.__name__, "_real": real, "_modules": sys.modules, "_held": {}, "_judged": {},
         "_gettrace": sys.gettrace, "_settrace": sys.settrace, "_ident": _debugger_thread.get_ident,
     }
-    exec(compile(_DEBUGGER_UNTRACED_IMPORTS, "<frozen importlib._bootstrap>", "exec"), namespace)
+    # The same functions under importlib's file name, with globals of their own (above).
+    for name, function in (
+        ("_load_unlocked", _debugger_untraced_load_unlocked),
+        ("_debugger", _debugger_untraced_debugger),
+        ("_library", _debugger_untraced_library),
+        ("_quiet", _debugger_untraced_quiet),
+    ):
+        code = function.__code__.replace(co_filename="<frozen importlib._bootstrap>", co_name=name)
+        namespace[name] = type(function)(code, namespace, name)
     bootstrap._load_unlocked = namespace["_load_unlocked"]
 
 
