@@ -607,7 +607,8 @@ def _debugger_untraced_library(spec):
     origin = getattr(spec, "origin", None)
     if not isinstance(origin, str):
         return None
-    if not origin.startswith("/"):
+    if not _isabs(origin):
+        # "built-in", "frozen": pydevd counts a "<...>" file name as library code.
         origin = "<frozen " + str(spec.name) + ">"
     loader = type(getattr(spec, "loader", None))
     key = (origin, loader)
@@ -662,7 +663,7 @@ def _debugger_untraced_imports():
         return
     namespace = {
         "__name__": bootstrap.__name__, "_real": real, "_modules": sys.modules, "_held": {}, "_judged": {},
-        "_gettrace": sys.gettrace, "_settrace": sys.settrace, "_ident": _debugger_thread.get_ident,
+        "_gettrace": sys.gettrace, "_settrace": sys.settrace, "_ident": _debugger_thread.get_ident, "_isabs": os.path.isabs,
     }
     # The same functions under importlib's file name, with globals of their own (above).
     for name, function in (
