@@ -108,6 +108,17 @@ export function probeInterpreter(path: string, env: Env | NodeJS.ProcessEnv = pr
 }
 
 /**
+ * What an answer about this interpreter under the caller's environment depends on: the caller's
+ * PYTHON* variables and HOME, and the mtimes of the interpreter and of its sys.path directories
+ * (installing or removing a package changes one). Equal stamps, equal answers.
+ */
+export function interpreterStamp(path: string, env: Env | NodeJS.ProcessEnv = process.env): string {
+  probeInterpreter(path, env);
+  const probe = probes.get(`${path}\0${pythonVars(env)}`);
+  return probe ? `${pythonVars(env)}\0${probe.fingerprint}` : `${Math.random()}`;
+}
+
+/**
  * Interpreters to try when none is chosen: every python3 on PATH in order, then the system one
  * (Debian's python3-debugpy is importable only by /usr/bin/python3, and a pyenv python3 earlier
  * on PATH may lack it).

@@ -119,6 +119,43 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     expect(p.results.map((x: any) => x.result)).toEqual(["[]", "True", "True"]);
   });
 
+  test("a library's import, run untraced, gives the program a plain run's tracebacks and warning locations", async () => {
+    // The untraced import's wrapper is one more frame under importlib's name: the interpreter drops
+    // it from an import's traceback with importlib's own, and warnings' stack levels skip it.
+    const dir = join(env.dir, "untraced");
+    const userBase = join(dir, "userbase");
+    const callerEnv = { ...process.env, PYTHONUSERBASE: userBase };
+    const site = Bun.spawnSync(["/usr/bin/python3", "-c", "import site; print(site.getusersitepackages())"], { env: callerEnv }).stdout.toString().trim();
+    mkdirSync(site, { recursive: true });
+    writeFileSync(join(site, "badlib.py"), "def boom():\n    raise ValueError('boom')\n\n\nboom()\n");
+    writeFileSync(join(site, "warnlib.py"), "import sys, warnings\nwarnings.warn('old', DeprecationWarning, stacklevel=2)\nTRACED = sys.gettrace() is not None\n");
+    const prog = join(dir, "prog.py");
+    writeFileSync(
+      prog,
+      [
+        "import sys, traceback, warnings",
+        "try:",
+        "    import badlib",
+        "except ValueError:",
+        "    print(traceback.format_exc())",
+        "with warnings.catch_warnings(record=True) as caught:",
+        "    warnings.simplefilter('always')",
+        "    import warnlib",
+        "for w in caught:",
+        "    print(w.filename, w.lineno, w.message)",
+        "print(warnlib.TRACED, sys.gettrace() is not None)",
+        "",
+      ].join("\n"),
+    );
+    const plain = Bun.spawnSync(["/usr/bin/python3", prog], { stdout: "pipe", stderr: "pipe", env: callerEnv, cwd: dir });
+    expect(plain.stdout.toString()).toContain(`File "${join(site, "badlib.py")}", line 5, in <module>`);
+    expect(plain.stdout.toString()).toContain(`${prog} 8 old`);
+    const r = await env.run(["run", prog, "--python", "/usr/bin/python3"], { cwd: dir, env: { PYTHONUSERBASE: userBase } });
+    expect(r.json?.ok, r.stdout + r.stderr).toBe(true);
+    // Only the tracer's presence differs: none in the library's import, pydevd's in the program.
+    expect(r.json.data.stop.output).toBe(plain.stdout.toString().replace("False False\n", "False True\n"));
+  });
+
   test("debugpy's objects are frozen before the program's first line; the program's own cycles are collected at its exit as in a plain run", async () => {
     // The interpreter's exit collected every object debugpy and pydevd made (100-200 ms a run):
     // they go to the collector's permanent generation before the program starts, its own do not.

@@ -69,6 +69,12 @@ describe.skipIf(!hasDebugpy)("python", () => {
       expect(d.stop.frame).toMatchObject({ function: "test_big", line: markLine(join(dir, "test_calc.py"), "fail") });
       const end = (await s.ok(["continue"])).stop;
       expect(end).toMatchObject({ reason: "exited", exitCode: 1, summary: "1 failed, 1 passed, 1 skipped" });
+      // `python3 -m pytest` asks whether pytest and xdist are there in one interpreter start.
+      const m = env.session("xdist-m");
+      const dm = await m.ok(["test", "--", "python3", "-m", "pytest", "-q", "test_calc.py"], { cwd: dir, env: { PATH } });
+      expect(dm.args).toEqual(["-q", "test_calc.py", "-n", "0"]);
+      expect(dm.stop.reason).toBe("exception");
+      await m.ok(["stop"]);
     },
     T,
   );
@@ -307,6 +313,78 @@ describe.skipIf(!hasDebugpy)("python", () => {
       const end = await s.run(["continue"], { json: false });
       expect(end.stdout).toContain("Program exited with code 1.");
       expect(end.stdout).toContain("Tests: 1 failed, 1 passed, 1 skipped");
+    },
+    T,
+  );
+
+  test(
+    "an installed library's import runs untraced; the user's module it imports runs traced and stops where its exception is caught in the library; the failing test stops; a breakpoint keeps the library traced",
+    async () => {
+      // A package in the user site directory (PYTHONUSERBASE): pydevd's library roots include it.
+      const dir = join(env.dir, "python-untraced");
+      const userBase = join(dir, "userbase");
+      const site = Bun.spawnSync(["/usr/bin/python3", "-c", "import site; print(site.getusersitepackages())"], { env: { ...process.env, PYTHONUSERBASE: userBase } })
+        .stdout.toString()
+        .trim();
+      mkdirSync(site, { recursive: true });
+      writeFileSync(
+        join(site, "slowlib.py"),
+        [
+          "import sys",
+          "TRACED_AT_IMPORT = sys.gettrace() is not None",
+          "try:",
+          "    import userbad",
+          "except ValueError:",
+          "    pass",
+          "import userhelper",
+          "USER_TRACED = userhelper.TRACED",
+          "",
+        ].join("\n"),
+      );
+      writeFileSync(join(dir, "userbad.py"), ["def fail():", "    raise ValueError('bad at import')  # @mark bad", "", "", "fail()", ""].join("\n"));
+      writeFileSync(join(dir, "userhelper.py"), "import sys\nTRACED = sys.gettrace() is not None\n");
+      writeFileSync(
+        join(dir, "test_lib.py"),
+        [
+          "import sys",
+          "import slowlib",
+          "",
+          "",
+          "def test_where_tests_look():",
+          "    assert sys.gettrace() is not None",
+          "    assert slowlib.USER_TRACED",
+          "",
+          "",
+          "def test_library_import_untraced():",
+          "    assert not slowlib.TRACED_AT_IMPORT  # @mark look",
+          "",
+          "",
+          "def test_fails():",
+          "    got = 2",
+          "    assert got == 3  # @mark fail",
+          "",
+        ].join("\n"),
+      );
+      const caller = { cwd: dir, env: { PATH, PYTHONUSERBASE: userBase } };
+      const s = env.session("untraced");
+      const d = await s.ok(["test", "--", "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_lib.py"], caller);
+      expect(d.stop.reason).toBe("exception");
+      expect(d.stop.exception.id).toBe("ValueError");
+      expect(d.stop.frame).toMatchObject({ file: join(dir, "userbad.py"), function: "fail", line: markLine(join(dir, "userbad.py"), "bad") });
+      const failed = (await s.ok(["continue"])).stop;
+      expect(failed.reason).toBe("exception");
+      expect(failed.frame).toMatchObject({ function: "test_fails", line: markLine(join(dir, "test_lib.py"), "fail") });
+      expect(local(failed, "got")).toBe("2");
+      const end = (await s.ok(["continue"])).stop;
+      expect(end).toMatchObject({ reason: "exited", exitCode: 1, summary: "1 failed, 2 passed" });
+      // With a breakpoint set, nothing runs untraced.
+      const b = env.session("untraced-break");
+      const look = markLine(join(dir, "test_lib.py"), "look");
+      const hit = await b.ok(["test", "--no-stop-on-failure", "--break", `test_lib.py:${look}`, "--", "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_lib.py"], caller);
+      expect(hit.stop).toMatchObject({ reason: "breakpoint", frame: { line: look } });
+      const p = await b.ok(["print", "slowlib.TRACED_AT_IMPORT", "slowlib.USER_TRACED"]);
+      expect(p.results.map((x) => x.result)).toEqual(["True", "True"]);
+      await b.ok(["stop"]);
     },
     T,
   );

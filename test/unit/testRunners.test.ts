@@ -1,6 +1,6 @@
 // `debugger test`'s pure pieces: the runners' command lines, their verdict lines, which failure
 // stops stand, and the Python scripts told by their #! line.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, spyOn, test } from "bun:test";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +8,7 @@ import { harnessArguments, parseCargoTest } from "../../src/adapters/testRunners
 import { parseGoTest, readGoJson } from "../../src/adapters/testRunners/go.ts";
 import { readLibtest } from "../../src/adapters/testRunners/survey.ts";
 import { planTest } from "../../src/adapters/testRunners/plan.ts";
+import { pythonLaunch } from "../../src/adapters/testRunners/python.ts";
 import { goPassStop, lastTestLog } from "../../src/adapters/testRunners/runnerAdapter.ts";
 import { cargoSummary, goSummary, pytestSummary, unittestSummary } from "../../src/adapters/testRunners/summary.ts";
 import { pythonOfShebang } from "../../src/adapters/shebang.ts";
@@ -206,5 +207,32 @@ describe("the command line's runner", () => {
     expect(planTest(["./run-tests.sh", "-x"], env)).toMatchObject({ runner: "wrapper", program: sh, args: ["-x"] });
     expect(planTest(["make", "test"], env)).toMatchObject({ runner: "wrapper", program: "/usr/bin/make" });
     expect(codeOf(() => planTest(["run-tests.sh"], { cwd: dir, path: dir }))).toBe("USAGE");
+  });
+});
+
+// An interpreter without debugpy borrows another's: locating the lender's and checking it loads
+// are two interpreter starts that import debugpy and pydevd (~300 ms each), kept while nothing on
+// either interpreter's sys.path has changed.
+const hasLender = Bun.spawnSync(["/usr/bin/python3", "-c", "import debugpy, venv"], { stderr: "ignore" }).exitCode === 0;
+describe.skipIf(!hasLender)("a lent debugpy's answers are kept", () => {
+  test("a second launch spawns nothing; a new entry in the interpreter's site-packages asks again", () => {
+    const venv = join(dir, "venv-without-debugpy");
+    expect(Bun.spawnSync(["/usr/bin/python3", "-m", "venv", "--without-pip", venv]).exitCode).toBe(0);
+    const python = join(venv, "bin", "python3");
+    const first = pythonLaunch(python);
+    expect(first.lender).toBeDefined();
+    expect(first.debugpyPath).toBeDefined();
+    const spawns = spyOn(Bun, "spawnSync");
+    try {
+      expect(pythonLaunch(python)).toEqual(first);
+      expect(spawns).toHaveBeenCalledTimes(0);
+      const site = Bun.spawnSync([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).stdout.toString().trim();
+      spawns.mockClear();
+      writeFileSync(join(site, "newly_installed.py"), "");
+      expect(pythonLaunch(python)).toEqual(first);
+      expect(spawns.mock.calls.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      spawns.mockRestore();
+    }
   });
 });

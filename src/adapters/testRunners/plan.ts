@@ -218,9 +218,9 @@ function pythonPlan(
   if (!isExecutable(python))
     throw new DebuggerError("ADAPTER_NOT_FOUND", `Python interpreter '${python}' was not found or is not executable`, "name one with --python PATH");
   // The runner missing from the interpreter would be a program that exits 1 with a traceback: said first, with where to install it.
-  if (what.module) requireModule(python, what.module, ctx);
+  const found = what.module ? requireModule(python, what.module, ctx, runner === "pytest" ? ["xdist"] : []) : undefined;
   const launch = pythonLaunch(python, ctx.env);
-  const xdist = runner === "pytest" ? withoutXdist(args, python, ctx) : { args };
+  const xdist = runner === "pytest" ? withoutXdist(args, python, ctx, found?.has("xdist")) : { args };
   return {
     runner,
     adapter: "debugpy",

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { DebuggerError } from "../../common/errors.ts";
 import type { Env } from "../../common/callerEnv.ts";
-import { findInterpreter, installFor, probeInterpreter } from "../debugpy.ts";
+import { findInterpreter, installFor, interpreterStamp, probeInterpreter } from "../debugpy.ts";
 import { pythonOfShebang, shebang, whichIn, type CallerEnv } from "../shebang.ts";
 
 export { pythonOfShebang, shebang, whichIn, type CallerEnv };
@@ -93,6 +93,12 @@ export function pythonLaunch(python: string, env?: Env): PythonLaunch {
       `${python} has no debugpy and no other Python here has one`,
       `${installFor(python)}, or name an interpreter that has it with --python PATH`,
     );
+  // Both spawns below import debugpy and pydevd whole (~300 ms each): their answer is kept while
+  // neither interpreter nor any directory on their sys.path has changed (interpreterStamp).
+  const key = `${python}\0${lender.path}`;
+  const stamp = `${interpreterStamp(python, env)}\0${interpreterStamp(lender.path, env)}`;
+  const known = lent.get(key);
+  if (known?.stamp === stamp) return { ...known.launch, debugpyPath: lendingDir(known.site, known.names) };
   const r = Bun.spawnSync([lender.path, "-c", LENDABLE], {
     cwd: tmpdir(),
     stdout: "pipe",
@@ -125,8 +131,14 @@ export function pythonLaunch(python: string, env?: Env): PythonLaunch {
       `${installFor(python)}, or run it with an interpreter that has it: --python ${lender.path}`,
     );
   }
-  return { python, debugpyPath, lender: lender.path, note: `${python} has no debugpy: it runs with the debugpy ${lender.version ?? ""} of ${lender.path}` };
+  const launch = { python, debugpyPath, lender: lender.path, note: `${python} has no debugpy: it runs with the debugpy ${lender.version ?? ""} of ${lender.path}` };
+  if (lent.size > 32) lent.clear();
+  lent.set(key, { stamp, site, names, launch });
+  return launch;
 }
+
+/** pythonLaunch's answers for an interpreter given another's debugpy, by both paths; valid while `stamp` is. */
+const lent = new Map<string, { stamp: string; site: string; names: string[]; launch: PythonLaunch }>();
 
 /**
  * The lender's site directory, then the top-level modules debugpy loads from it: debugpy alone
@@ -190,9 +202,9 @@ export function hasModule(python: string, module: string, env: CallerEnv): boole
  * wins, addopts come first) keeps every test in the debugged process. `-p no:xdist` cannot: an
  * `addopts = -n 2` is then an unknown option (exit 4).
  */
-export function withoutXdist(args: string[], python: string, env: CallerEnv): { args: string[]; note?: string } {
+export function withoutXdist(args: string[], python: string, env: CallerEnv, installed?: boolean): { args: string[]; note?: string } {
   const off = args.some((a, i) => a === "no:xdist" && args[i - 1] === "-p") || args.includes("-pno:xdist");
-  if (off || env.env?.PYTEST_DISABLE_PLUGIN_AUTOLOAD || !hasModule(python, "xdist", env)) return { args };
+  if (off || env.env?.PYTEST_DISABLE_PLUGIN_AUTOLOAD || !(installed ?? hasModule(python, "xdist", env))) return { args };
   const end = args.indexOf("--");
   const at = end < 0 ? args.length : end;
   return {
@@ -201,26 +213,35 @@ export function withoutXdist(args: string[], python: string, env: CallerEnv): { 
   };
 }
 
-export function requireModule(python: string, module: string, env: CallerEnv): void {
+/**
+ * Throws PROGRAM_NOT_FOUND unless the interpreter can import `module`; returns which of `also` it
+ * can import too (asked in the same interpreter start: one spawn is 20-60 ms of a test's planning).
+ */
+export function requireModule(python: string, module: string, env: CallerEnv, also: string[] = []): Set<string> {
   const probe = `
 import importlib.util, sys
-try:
-    found = importlib.util.find_spec(sys.argv[1]) is not None
-except ModuleNotFoundError:
-    found = False
+def found(name):
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
 print(sys.prefix)
 print(sys.base_prefix)
-sys.exit(0 if found else 3)
+for name in sys.argv[2:]:
+    if found(name):
+        print("found:" + name)
+sys.exit(0 if found(sys.argv[1]) else 3)
 `;
-  const r = Bun.spawnSync([python, "-c", probe, module], {
+  const r = Bun.spawnSync([python, "-c", probe, module, ...also], {
     cwd: env.cwd,
     env: { ...(env.env ?? process.env), PATH: env.path },
     stdout: "pipe",
     stderr: "pipe",
     timeout: 15_000,
   });
-  if (r.exitCode !== 3) return;
-  const [prefix, base] = r.stdout.toString().trim().split("\n");
+  const lines = r.stdout.toString().trim().split("\n");
+  if (r.exitCode !== 3) return new Set(lines.filter((l) => l.startsWith("found:")).map((l) => l.slice(6)));
+  const [prefix, base] = lines;
   const top = module.split(".")[0]!;
   const dist = top === "py" ? "pytest" : top;
   const inVenv = !!prefix && prefix !== base;
