@@ -128,7 +128,10 @@ describe.skipIf(!available)("debugpy with TCP_NODELAY", () => {
     const site = Bun.spawnSync(["/usr/bin/python3", "-c", "import site; print(site.getusersitepackages())"], { env: callerEnv }).stdout.toString().trim();
     mkdirSync(site, { recursive: true });
     writeFileSync(join(site, "badlib.py"), "def boom():\n    raise ValueError('boom')\n\n\nboom()\n");
-    writeFileSync(join(site, "warnlib.py"), "import sys, warnings\nwarnings.warn('old', DeprecationWarning, stacklevel=2)\nTRACED = sys.gettrace() is not None\n");
+    writeFileSync(
+      join(site, "warnlib.py"),
+      "import sys, warnings\nwarnings.warn('old', DeprecationWarning, stacklevel=2)\nTRACED = sys.gettrace() is not None\n",
+    );
     const prog = join(dir, "prog.py");
     writeFileSync(
       prog,

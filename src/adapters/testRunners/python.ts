@@ -131,7 +131,12 @@ export function pythonLaunch(python: string, env?: Env): PythonLaunch {
       `${installFor(python)}, or run it with an interpreter that has it: --python ${lender.path}`,
     );
   }
-  const launch = { python, debugpyPath, lender: lender.path, note: `${python} has no debugpy: it runs with the debugpy ${lender.version ?? ""} of ${lender.path}` };
+  const launch = {
+    python,
+    debugpyPath,
+    lender: lender.path,
+    note: `${python} has no debugpy: it runs with the debugpy ${lender.version ?? ""} of ${lender.path}`,
+  };
   if (lent.size > 32) lent.clear();
   lent.set(key, { stamp, site, names, launch });
   return launch;
