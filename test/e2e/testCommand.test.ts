@@ -323,7 +323,9 @@ describe.skipIf(!hasDebugpy)("python", () => {
       // A package in the user site directory (PYTHONUSERBASE): pydevd's library roots include it.
       const dir = join(env.dir, "python-untraced");
       const userBase = join(dir, "userbase");
-      const site = Bun.spawnSync(["/usr/bin/python3", "-c", "import site; print(site.getusersitepackages())"], { env: { ...process.env, PYTHONUSERBASE: userBase } })
+      const site = Bun.spawnSync(["/usr/bin/python3", "-c", "import site; print(site.getusersitepackages())"], {
+        env: { ...process.env, PYTHONUSERBASE: userBase },
+      })
         .stdout.toString()
         .trim();
       mkdirSync(site, { recursive: true });
@@ -380,7 +382,10 @@ describe.skipIf(!hasDebugpy)("python", () => {
       // With a breakpoint set, nothing runs untraced.
       const b = env.session("untraced-break");
       const look = markLine(join(dir, "test_lib.py"), "look");
-      const hit = await b.ok(["test", "--no-stop-on-failure", "--break", `test_lib.py:${look}`, "--", "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_lib.py"], caller);
+      const hit = await b.ok(
+        ["test", "--no-stop-on-failure", "--break", `test_lib.py:${look}`, "--", "python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_lib.py"],
+        caller,
+      );
       expect(hit.stop).toMatchObject({ reason: "breakpoint", frame: { line: look } });
       const p = await b.ok(["print", "slowlib.TRACED_AT_IMPORT", "slowlib.USER_TRACED"]);
       expect(p.results.map((x) => x.result)).toEqual(["True", "True"]);
