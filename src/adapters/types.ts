@@ -412,6 +412,17 @@ export interface ValueFacet {
    */
   compactValue?(value: string, type: string | undefined): string;
   /**
+   * A value's parts read by their own types where the adapter's text for the whole does not say
+   * them (Delve: a struct's time.Duration field is its bare nanoseconds, delveParts.ts). `read`
+   * rewrites the text with what is known of the program's named types; `learn` reads children of
+   * the value for the named types its text needs. The caller keeps `known` for the session (the
+   * program's types). Default: none.
+   */
+  typedParts?: {
+    read(value: string, type: string | undefined, known: ReadonlyMap<string, string>): string;
+    learn(v: VariableView, r: Pick<ValueReader, "children">, known: Map<string, string>): Promise<void>;
+  };
+  /**
    * Values of the language's runtime read by meaning (Go: a sync.WaitGroup's packed state words as
    * its counter), where the layout depends on the runtime's version: which types, the expression
    * that tells the version (evaluated once per session, in the `repl` context), and the reading.

@@ -37,6 +37,34 @@ describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go", () => {
   });
 });
 
+describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go durations", () => {
+  // Delve prints a time.Duration as its nanoseconds; only a value whose own type is time.Duration
+  // got Go's spelling. Its parts read the same: fields (of a named struct inside too, whose field
+  // types the text does not say), elements, map values, pointees; in rows, locals and print.
+  const src = join(goFixturesDir, "durations", "main.go");
+  const at = () => `${src}:${markerLine(src, "serve_body")}`;
+  test("a Duration inside a struct, a slice, a map or behind a pointer reads as Go spells it", async () => {
+    const r = await env.run(["run", goFixtures.durations!, "--break", at(), "--print", "cfg", "--print", "steps"], { json: false });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain(
+      '#1  cfg = main.config {Name: "api", Timeout: 23400000000000 (6h30m0s), Retry: main.retry {Every: 1500000000 (1.5s), Tries: 3}, Backoff: []time.Duration len: 2, cap: 2, [250000000 (250ms),2000000000 (2s)], Limits: map[string]time.Duration ["read": 5000000000 (5s), ], Grace: *90000000000 (1m30s)}  steps = []main.retry len: 1, cap: 1, [{Every: 2500000 (2.5ms), Tries: 1}]\n',
+    );
+    const s = env.session("durations");
+    const start = await s.run(["start", goFixtures.durations!, "--break", at()], { json: false });
+    expect(start.stdout).toContain('cfg (main.config) = main.config {Name: "api", Timeout: 23400000000000 (6h30m0s),');
+    expect(start.stdout).toContain("steps ([]main.retry) = []main.retry len: 1, cap: 1, [{Every: 2500000 (2.5ms), Tries: 1}]\n");
+    const cfg = await s.ok(["print", "cfg"]);
+    expect(cfg.result).toContain("Retry: main.retry {Every: 1500000000 (1.5s), Tries: 3}");
+    const child = (name: string) => cfg.children.find((c: { name: string }) => c.name === name)?.value;
+    expect(child("Retry")).toBe("main.retry {Every: 1500000000 (1.5s), Tries: 3}");
+    expect(child("Grace")).toMatch(/^0x[0-9a-f]+ → 90000000000 \(1m30s\)$/);
+    const limits = await s.ok(["print", "cfg.Limits"]);
+    expect(limits.children.find((c: { name: string }) => c.name === '"read"')?.value).toBe("5000000000 (5s)");
+    // A number that is no Duration stays a number.
+    expect((await s.ok(["print", "cfg.Retry.Tries"])).result).toBe("3");
+  });
+});
+
 describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go generics", () => {
   // A generic type's method instantiated from another package: Delve types its locals by their GC
   // shape and logs "could not resolve parametric type of evicted" on the stderr the program shares,
