@@ -589,6 +589,14 @@ export interface StopFacet {
    * after `continue` only, once passStop has let the stop stand; false when in doubt.
    */
   expectedException?(look: StopLook): Promise<boolean>;
+  /**
+   * How a step cut short by an expected exception's stop is finished (expectedException), for an
+   * adapter whose such stops come during steps too. debugpy tells a user-unhandled exception at the
+   * return of the outermost user frame, where pydevd has already turned a step over or out of that
+   * frame into a step in (pydevd_frame.py): a step in from that stop lands where the step would
+   * have without the exception filter. Undefined: such a stop is passed after `continue` only.
+   */
+  expectedExceptionStep?: "next" | "stepIn" | "stepOut";
   /** What such a stop was, from the program's output since the last stop (the panic message). */
   describeInternalStop?(reason: string, output: string): string | undefined;
   /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */

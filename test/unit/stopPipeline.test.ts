@@ -156,6 +156,19 @@ describe("ownStopVerdict: an exception the program's own code expects (AdapterSp
     expect(seen.frames).toEqual([]);
   });
   test("a stop that is no exception: stands", async () => expect(await run(judged(true).spec, "continue", "breakpoint")).toEqual({ stand: true }));
+  test("after a step, where the adapter says how to finish it (expectedExceptionStep): passed by that step; not swallowed: stands", async () => {
+    const stepping = (answer: boolean): AdapterSpec => ({ ...judged(answer).spec, expectedExceptionStep: "stepIn" });
+    for (const kind of ["next", "stepIn", "stepOut"] as const)
+      expect(await run(stepping(true), kind)).toEqual({ stand: false, threadId: 5, thrown: "exception", resume: "stepIn" });
+    expect(await run(stepping(false), "next")).toEqual({ stand: true });
+    // After a continue it is passed by a continue, as before.
+    expect(await run(stepping(true), "continue")).toEqual({ stand: false, threadId: 5, thrown: "exception" });
+  });
+  test("the adapter's other passes (passStop) stay after a continue only", async () => {
+    const spec: AdapterSpec = { ...judged(false).spec, expectedExceptionStep: "stepIn", passStop: () => true };
+    expect(await run(spec, "next")).toEqual({ stand: true });
+    expect(await run(spec, "continue")).toEqual({ stand: false, threadId: 5, thrown: "exception" });
+  });
 });
 
 describe("conditionVerdict: a false condition the daemon checks passes the stop", () => {

@@ -32,8 +32,8 @@ export interface ResumeFacts {
   takePrints(): readonly string[] | undefined;
   /** Other threads' hits of this stop, for the next `continue`. */
   readonly pending: PendingHits;
-  /** Resumes past a stop that does not stand; false when that failed and the stop stands after all. */
-  passStop(threadId: number): Promise<boolean>;
+  /** Resumes past a stop that does not stand (`kind`: a step that finishes the one it cut short; default continue); false when that failed and the stop stands after all. */
+  passStop(threadId: number, kind?: ResumeKind): Promise<boolean>;
 }
 
 /** The siblings the pipeline reads and drives: RunControl, which owns it, hands them over. */
@@ -90,7 +90,7 @@ export class StopPipeline {
       this.breakpoints.registry,
       this.control.lastResume,
     );
-    if (!own.stand && (await this.control.passStop(own.threadId))) return;
+    if (!own.stand && (await this.control.passStop(own.threadId, own.resume))) return;
     const condition = await conditionVerdict(q, this.conditionContext(q), body, ids, this.control.lastResume);
     if (!condition.stand && (await this.control.passStop(condition.threadId))) return;
     const { report, selection, printed } = await buildStopReport(
