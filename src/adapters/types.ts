@@ -597,6 +597,18 @@ export interface StopFacet {
    * have without the exception filter. Undefined: such a stop is passed after `continue` only.
    */
   expectedExceptionStep?: "next" | "stepIn" | "stepOut";
+  /**
+   * Where in its line a stop is, for an adapter whose frames carry no code address (debugpy): an
+   * expression evaluated in the stopped frame, and its answer read as the instruction's offset and
+   * whether the stop can only continue a pass of the line begun at an earlier stop (Python tells a
+   * line again where a statement spans lines). Read by the rows of `run`, `test` and `trace`
+   * (runPasses.ts); undefined: not told.
+   */
+  stopOffset?: {
+    expression: string;
+    /** The answer read at a stop at LINE (its file's LINES, when they can be read): `offset` orders stops within the frame's code. */
+    read(result: string, line: number, lines: readonly string[] | undefined): { pc: string; offset: number; continues: boolean } | undefined;
+  };
   /** What such a stop was, from the program's output since the last stop (the panic message). */
   describeInternalStop?(reason: string, output: string): string | undefined;
   /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */

@@ -88,6 +88,41 @@ describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go generics", () => {
   });
 });
 
+const DEBUGPY =
+  ["python3", "/usr/bin/python3"].some((p) => Bun.spawnSync([p, "-c", "import debugpy"], { stderr: "ignore" }).exitCode === 0) ||
+  missing("debugpy is not importable by python3 (apt-get install python3-debugpy)", FILE);
+
+describe.skipIf(!DEBUGPY)("debugpy/Python", () => {
+  // debugpy gives no code address; Python tells a call's first line again once its arguments over
+  // lines are read: two stops a pass, told apart by the frame's instruction offset.
+  const src = sourcePath("python/passes.py");
+  const at = (mark: string) => `${src}:${markerLine(src, mark)}`;
+  test("a call whose arguments span lines: one row per pass in run and trace; a while's test at the loop's end is a pass of its own", async () => {
+    const r = await env.ok(["run", src, "--break", at("call"), "--print", "i, total"]);
+    expect(r.hits.map((h: { values: { value?: string }[]; locations?: number }) => [h.values.map((v) => v.value), h.locations])).toEqual([
+      [["0", "0"], 2],
+      [["1", "5"], 2],
+      [["2", "11"], 2],
+    ]);
+    // The breakpoint counts every stop.
+    expect(r.breakpoints[0].hits).toBe(6);
+    const text = await env.run(["run", src, "--break", at("call"), "--print", "i", "--max", "2"], { json: false });
+    expect(text.stdout).toContain("#1  i = 0\n#2  i = 1\n(one row per pass: passes.py:");
+    // The test `n < 2` three times: at the loop's start (twice a pass: its second line), then twice from the body.
+    const w = await env.ok(["run", src, "--break", at("while"), "--print", "n"]);
+    expect(w.hits.map((h: { values: { value?: string }[] }) => h.values[0]!.value)).toEqual(["0", "1", "2"]);
+    const s = env.session("pypasses");
+    await s.ok(["start", src, "--break", at("call")]);
+    // From the first pass's first stop: the rest of that pass is the first row, then a row a pass.
+    const t = await s.ok(["trace", at("call"), "--print", "i"]);
+    expect(t.hits.map((h: { values: { value?: string }[]; locations?: number }) => [h.values[0]!.value, h.locations])).toEqual([
+      ["0", undefined],
+      ["1", 2],
+      ["2", 2],
+    ]);
+  });
+});
+
 describe.skipIf(!adapterAvailable("lldb-dap", FILE))("lldb-dap/Rust", () => {
   const at = (mark: string) => `${RUST_SRC}:${markerLine(RUST_SRC, mark)}`;
   test("a line with two code locations in its function: one row per pass, read where the pass got to, and --max counts passes", async () => {
