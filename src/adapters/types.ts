@@ -567,8 +567,21 @@ export interface StopFacet {
    * before it records the site as its own: a thread that reaches it in between stops with "signal
    * SIGTRAP"). `isTrap` picks such stops; `command` (a console command) lists the breakpoints'
    * locations and `parse` reads each location's address → the adapter's breakpoint id.
+   * `clear(address)`: a console command that takes a trap out of the program where the debugger
+   * has no breakpoint left but its stub still has one (LLDB removing a breakpoint while the program
+   * runs can leave it: every pass there then stops with "signal SIGTRAP"); `cleared` reads whether
+   * there was one (the stub says so). `ownerless(description)`: a stop told as a breakpoint's hit
+   * at a site no breakpoint owns any more (LLDB: `breakpoint 0.0`, a thread reaching a site whose
+   * breakpoint is being removed).
    */
-  breakpointTraps?: { isTrap(reason: string, description: string | undefined): boolean; command: string; parse(text: string): Map<string, number> };
+  breakpointTraps?: {
+    isTrap(reason: string, description: string | undefined): boolean;
+    command: string;
+    parse(text: string): Map<string, number>;
+    clear?(address: string): string;
+    cleared?(result: string): boolean;
+    ownerless?(description: string | undefined): boolean;
+  };
   /**
    * The stop reason when the adapter's own is vague or its own word (cdt-gdb-adapter says "generic"
    * for a watchpoint and tells it in gdb's output, and names a signal as the reason, `SIGSEGV`;

@@ -77,6 +77,18 @@ export class StopPipeline {
   }
 
   async run(q: InQueue, body: DapEventMap["stopped"], ids: number[]): Promise<void> {
+    // A hit of a breakpoint the session has taken away, told after (LLDB stops at a site whose
+    // breakpoint it is removing, as a thread reaches it: named, or `breakpoint 0.0` once the site
+    // has no owner), or removed since its stop came and before it was reported: after a
+    // `continue`, not the user's stop.
+    const registry = this.breakpoints.registry;
+    const late = ids.length
+      ? ids.every((id) => !registry.get(id))
+      : registry.namesOnlyGone(body.hitBreakpointIds) || !!this.session.adapter.breakpointTraps?.ownerless?.(body.description);
+    if (/^breakpoint$/i.test(body.reason) && this.control.lastResume === "continue" && late) {
+      log("info", `[${this.session.name}] ${body.description ?? "a breakpoint stop"}: a breakpoint removed as the thread reached it; passed`);
+      if (body.threadId !== undefined && (await this.control.passStop(body.threadId))) return;
+    }
     const claimed = await this.claimTrap(q, body, ids);
     if (claimed === "pass" && (await this.control.passStop(body.threadId!))) return;
     if (claimed && claimed !== "pass") ({ body, ids } = claimed);
@@ -133,6 +145,9 @@ export class StopPipeline {
    * the session's breakpoints (AdapterSpec.breakpointTraps): that breakpoint's hit, counted. One
    * whose condition, hit count or log message the adapter judges is passed instead: the adapter
    * never judged this arrival, and the program runs on as if the breakpoint were set a moment later.
+   * At an address where the debugger has no breakpoint but its stub still has a trap (LLDB removing
+   * a breakpoint while the program runs can leave one: see staleTrap), the trap is cleared and,
+   * after a `continue`, the stop passed: the program runs on as if it had been removed in time.
    */
   private async claimTrap(
     q: InQueue,
@@ -146,7 +161,8 @@ export class StopPipeline {
       const pc = (await this.reader.framesNow(q, body.threadId, 1))[0]?.instructionPointerReference;
       if (!pc) return undefined;
       const at = [...traps.parse((await this.reader.rawNow(q, traps.command)).result)].find(([address]) => normaliseAddress(address) === normaliseAddress(pc));
-      const bp = at && registry.list().find((b) => b.adapterId === at[1] && b.kind !== "data" && b.enabled);
+      if (!at) return this.staleTrap(q, body, ids, pc);
+      const bp = registry.list().find((b) => b.adapterId === at[1] && b.kind !== "data" && b.enabled);
       if (!bp) return undefined;
       log("info", `[${this.session.name}] ${body.description ?? body.reason} at ${pc}, a location of breakpoint ${bp.id}: its hit`);
       if ((bp.condition && !bp.probe?.active) || bp.hitCondition || bp.logMessage) return "pass";
@@ -155,6 +171,36 @@ export class StopPipeline {
       log("info", `[${this.session.name}] could not tell whether a trap was a breakpoint's: ${(e as Error).message}`);
       return undefined;
     }
+  }
+
+  /**
+   * A trap at PC where the debugger has no breakpoint: one its stub still has is taken out (LLDB,
+   * removing a breakpoint's site while the program runs, can lose the race with its own step over
+   * that site, which writes the trap back: the site is gone from LLDB's list, the trap stays in
+   * memory, and every pass there stopped with "signal SIGTRAP"). One the stub no longer has, at
+   * the address of a breakpoint the session removed, was reached as it went (once). After a
+   * `continue` the stop is passed; after a step it stands (the step's plan is gone), saying what it was.
+   */
+  private async staleTrap(
+    q: InQueue,
+    body: DapEventMap["stopped"],
+    ids: number[],
+    pc: string,
+  ): Promise<{ body: DapEventMap["stopped"]; ids: number[] } | "pass" | undefined> {
+    const traps = this.session.adapter.breakpointTraps;
+    if (!traps?.clear || !traps.cleared) return undefined;
+    const result = (await this.reader.rawNow(q, traps.clear(normaliseAddress(pc)))).result;
+    const where = normaliseAddress(pc);
+    if (traps.cleared(result)) {
+      log("info", `[${this.session.name}] ${body.description ?? body.reason} at ${pc}: a trap left where no breakpoint is; cleared`);
+      if (this.control.lastResume === "continue") return "pass";
+      return { body: { ...body, description: `a breakpoint's trap left in the program at ${where} after its removal (cleared now)` }, ids };
+    }
+    // The stub had put the trap back already, but LLDB dropped the site first: a removed breakpoint's address.
+    if (!this.breakpoints.registry.wasAt(pc)) return undefined;
+    log("info", `[${this.session.name}] ${body.description ?? body.reason} at ${pc}: a removed breakpoint's address, reached as it went`);
+    if (this.control.lastResume === "continue") return "pass";
+    return { body: { ...body, description: `a trap at ${where}, where a breakpoint was being removed` }, ids };
   }
 
   /**
