@@ -297,6 +297,11 @@ describe("StopPipeline", () => {
       await p.run(q, late, ids);
       expect(events).toEqual(["pass 2"]);
     });
+    test("a watchpoint's stop, which lldb-dap tells as a breakpoint's, naming the same number: stands", async () => {
+      const { p, events } = setup();
+      await p.run(q, { reason: "breakpoint", description: "watchpoint 7", threadId: 2, hitBreakpointIds: [7] }, []);
+      expect(events).not.toContain("pass 2");
+    });
     test("LLDB's `breakpoint 0.0` (the site has no owner left): passed", async () => {
       const { p, events } = setup();
       await p.run(q, { reason: "breakpoint", description: "breakpoint 0.0", threadId: 2, hitBreakpointIds: [0] }, []);

@@ -85,7 +85,9 @@ export class StopPipeline {
     const late = ids.length
       ? ids.every((id) => !registry.get(id))
       : registry.namesOnlyGone(body.hitBreakpointIds) || !!this.session.adapter.breakpointTraps?.ownerless?.(body.description);
-    if (/^breakpoint$/i.test(body.reason) && this.control.lastResume === "continue" && late) {
+    // As the adapter tells it: lldb-dap says "breakpoint" for a watchpoint too ("watchpoint 1").
+    const reason = this.session.adapter.stopReason?.(body.reason, "", body.description) ?? body.reason;
+    if (reason === "breakpoint" && this.control.lastResume === "continue" && late) {
       log("info", `[${this.session.name}] ${body.description ?? "a breakpoint stop"}: a breakpoint removed as the thread reached it; passed`);
       if (body.threadId !== undefined && (await this.control.passStop(body.threadId))) return;
     }
