@@ -198,7 +198,7 @@ export class StopPipeline {
       if (this.control.lastResume === "continue") return "pass";
       return { body: { ...body, description: `a breakpoint's trap left in the program at ${where} after its removal (cleared now)` }, ids };
     }
-    // The stub had put the trap back already, but LLDB dropped the site first: a removed breakpoint's address.
+    // No trap there any more (the stub took it out after the thread reached it): a removed breakpoint's address, reached as it went.
     if (!this.breakpoints.registry.wasAt(pc)) return undefined;
     log("info", `[${this.session.name}] ${body.description ?? body.reason} at ${pc}: a removed breakpoint's address, reached as it went`);
     if (this.control.lastResume === "continue") return "pass";
