@@ -190,7 +190,11 @@ export const codelldb: AdapterSpec = {
   rawError: lldbDap.rawError,
   compactValue: lldbDap.compactValue,
   stopReason: lldbDap.stopReason,
-  breakpointTraps: { ...LLDB_BREAKPOINT_TRAPS, command: plain(LLDB_BREAKPOINT_TRAPS.command) },
+  breakpointTraps: {
+    ...LLDB_BREAKPOINT_TRAPS,
+    command: plain(LLDB_BREAKPOINT_TRAPS.command),
+    clear: (address) => plain(LLDB_BREAKPOINT_TRAPS.clear!(address)),
+  },
   nativeValues: nativeShapes,
   conditionTruth: nativeTruth,
   evaluateError: lldbDap.evaluateError,

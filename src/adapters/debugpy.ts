@@ -5,6 +5,7 @@ import { delimiter, dirname, extname, join, sep } from "node:path";
 import { envChanges, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { RESTORE_VARIABLE, withNoDelay } from "./pythonNoDelay.ts";
+import { pythonStopOffset } from "./pythonSites.ts";
 import { pythonWaits } from "./pythonWaits.ts";
 import { isPythonScript, pythonOfShebang, shebang } from "./shebang.ts";
 import { type AdapterSpec, type FoundAdapter, type LaunchOptions, numberTruth } from "./types.ts";
@@ -397,6 +398,7 @@ export const debugpy: AdapterSpec = {
     };
   },
   printContext: "watch",
+  stopOffset: pythonStopOffset,
   waits: pythonWaits,
   // Unless --python or DEBUGGER_PYTHON names one: the caller's active virtualenv's (its packages
   // are the program's), else for a script without a .py name the one its `#!` line names.

@@ -9,6 +9,7 @@ import { goDebugBuild } from "./goBuild.ts";
 import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
 import { DELVE_REPORT_NOISE, delveOutputCategory, delvePointers, delveWrappers, goCompactValue, goTruth } from "./delveValues.ts";
+import { goLearnTypes, goTypedRead } from "./delveParts.ts";
 import { C_RUNTIME_FRAMES, GO_RUNTIME_FRAMES } from "./runtimeFrames.ts";
 import { goRuntimeValues } from "./goValues.ts";
 import { goWaits } from "./goWaits.ts";
@@ -253,6 +254,7 @@ export const delve: AdapterSpec = {
   // clipboard context (showFullValue): a heap of four entries lost three.
   cutByAdapter: (text) => text.length >= 256 && text.endsWith("..."),
   compactValue: goCompactValue,
+  typedParts: { read: (value, type, known) => goTypedRead(value, type, known).value, learn: goLearnTypes },
   conditionTruth: goTruth,
   wrappers: delveWrappers,
   pointerAddress: delvePointers,

@@ -2,6 +2,7 @@
 // Delve). Pure functions, unit-tested from a table of Delve's text.
 import type { VariableView } from "../ipc/types.ts";
 import { quoteBytes } from "./cValues.ts";
+import { goTypedRead, NO_NAMED_TYPES } from "./delveParts.ts";
 import { numberTruth, type ValueReader, type ValueWrappers } from "./types.ts";
 
 /** A condition's value as Go reads it, as Delve prints it: `false`, `nil`; a number by its value. */
@@ -45,7 +46,7 @@ export function goShapeTypeOnce(value: string, type: string | undefined): string
 
 /** Every Delve rule that applies to a value of this type (AdapterSpec.compactValue). */
 export function goCompactValue(value: string, type: string | undefined): string {
-  return goDuration(goTimeOnce(goBytes(goShapeTypeOnce(value, type), type)), type);
+  return goTypedRead(goTimeOnce(goBytes(goShapeTypeOnce(value, type), type)), type, NO_NAMED_TYPES).value;
 }
 
 /**
@@ -82,33 +83,6 @@ function closingBrace(text: string, open: number): number {
     else if (c === "}" && --depth === 0) return k;
   }
   return -1;
-}
-
-/** A `time.Duration` (Delve prints its nanoseconds) with Go's own spelling beside it: `23400000000000 (6h30m0s)`. */
-export function goDuration(value: string, type: string | undefined): string {
-  if (type !== "time.Duration") return value;
-  const v = value.trim();
-  if (!/^-?\d+$/.test(v)) return value;
-  return `${v} (${durationText(BigInt(v))})`;
-}
-
-/** Go's Duration.String: `1h2m3.5s`, `1.5ms`, `0s`. */
-export function durationText(ns: bigint): string {
-  if (ns === 0n) return "0s";
-  const sign = ns < 0n ? "-" : "";
-  const u = ns < 0n ? -ns : ns;
-  const frac = (n: bigint, digits: number) => {
-    const whole = n / 10n ** BigInt(digits);
-    const rest = (n % 10n ** BigInt(digits)).toString().padStart(digits, "0").replace(/0+$/, "");
-    return rest ? `${whole}.${rest}` : `${whole}`;
-  };
-  if (u < 1_000n) return `${sign}${u}ns`;
-  if (u < 1_000_000n) return `${sign}${frac(u, 3)}µs`;
-  if (u < 1_000_000_000n) return `${sign}${frac(u, 6)}ms`;
-  const h = u / 3_600_000_000_000n;
-  const m = (u / 60_000_000_000n) % 60n;
-  const s = frac(u % 60_000_000_000n, 9);
-  return `${sign}${h > 0n ? `${h}h` : ""}${h > 0n || m > 0n ? `${m}m` : ""}${s}s`;
 }
 
 /** Go's `[]uint8 len: 5, cap: 5, [104,101,108,108,111]` also as the quoted string it holds. */

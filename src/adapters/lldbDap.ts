@@ -146,6 +146,13 @@ export const LLDB_BREAKPOINT_TRAPS: NonNullable<AdapterSpec["breakpointTraps"]> 
   isTrap: (reason, description) => (reason === "exception" || reason === "signal") && /^signal SIGTRAP\b/.test(description ?? ""),
   command: "`breakpoint list",
   parse: lldbLocationAddresses,
+  // lldb-server's own remove-breakpoint packet: `OK` where it had a trap there (and has restored the
+  // byte), an error where it had none. LLDB has no site there (its stop says so), so none of its
+  // breakpoints is touched.
+  clear: (address) => `\`process plugin packet send "z0,${address.replace(/^0x0*/i, "")},1"`,
+  cleared: (result) => /^response:\s*OK\s*$/m.test(result),
+  // StopInfoBreakpoint at a site whose constituents are gone says breakpoint 0, location 0.
+  ownerless: (description) => /^breakpoint 0\.0$/.test(description ?? ""),
 };
 
 export const lldbDap: AdapterSpec = {

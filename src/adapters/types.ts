@@ -412,6 +412,17 @@ export interface ValueFacet {
    */
   compactValue?(value: string, type: string | undefined): string;
   /**
+   * A value's parts read by their own types where the adapter's text for the whole does not say
+   * them (Delve: a struct's time.Duration field is its bare nanoseconds, delveParts.ts). `read`
+   * rewrites the text with what is known of the program's named types; `learn` reads children of
+   * the value for the named types its text needs. The caller keeps `known` for the session (the
+   * program's types). Default: none.
+   */
+  typedParts?: {
+    read(value: string, type: string | undefined, known: ReadonlyMap<string, string>): string;
+    learn(v: VariableView, r: Pick<ValueReader, "children">, known: Map<string, string>): Promise<void>;
+  };
+  /**
    * Values of the language's runtime read by meaning (Go: a sync.WaitGroup's packed state words as
    * its counter), where the layout depends on the runtime's version: which types, the expression
    * that tells the version (evaluated once per session, in the `repl` context), and the reading.
@@ -556,8 +567,21 @@ export interface StopFacet {
    * before it records the site as its own: a thread that reaches it in between stops with "signal
    * SIGTRAP"). `isTrap` picks such stops; `command` (a console command) lists the breakpoints'
    * locations and `parse` reads each location's address → the adapter's breakpoint id.
+   * `clear(address)`: a console command that takes a trap out of the program where the debugger
+   * has no breakpoint left but its stub still has one (LLDB removing a breakpoint while the program
+   * runs can leave it: every pass there then stops with "signal SIGTRAP"); `cleared` reads whether
+   * there was one (the stub says so). `ownerless(description)`: a stop told as a breakpoint's hit
+   * at a site no breakpoint owns any more (LLDB: `breakpoint 0.0`, a thread reaching a site whose
+   * breakpoint is being removed).
    */
-  breakpointTraps?: { isTrap(reason: string, description: string | undefined): boolean; command: string; parse(text: string): Map<string, number> };
+  breakpointTraps?: {
+    isTrap(reason: string, description: string | undefined): boolean;
+    command: string;
+    parse(text: string): Map<string, number>;
+    clear?(address: string): string;
+    cleared?(result: string): boolean;
+    ownerless?(description: string | undefined): boolean;
+  };
   /**
    * The stop reason when the adapter's own is vague or its own word (cdt-gdb-adapter says "generic"
    * for a watchpoint and tells it in gdb's output, and names a signal as the reason, `SIGSEGV`;
@@ -578,6 +602,26 @@ export interface StopFacet {
    * after `continue` only, once passStop has let the stop stand; false when in doubt.
    */
   expectedException?(look: StopLook): Promise<boolean>;
+  /**
+   * How a step cut short by an expected exception's stop is finished (expectedException), for an
+   * adapter whose such stops come during steps too. debugpy tells a user-unhandled exception at the
+   * return of the outermost user frame, where pydevd has already turned a step over or out of that
+   * frame into a step in (pydevd_frame.py): a step in from that stop lands where the step would
+   * have without the exception filter. Undefined: such a stop is passed after `continue` only.
+   */
+  expectedExceptionStep?: "next" | "stepIn" | "stepOut";
+  /**
+   * Where in its line a stop is, for an adapter whose frames carry no code address (debugpy): an
+   * expression evaluated in the stopped frame, and its answer read as the instruction's offset and
+   * whether the stop can only continue a pass of the line begun at an earlier stop (Python tells a
+   * line again where a statement spans lines). Read by the rows of `run`, `test` and `trace`
+   * (runPasses.ts); undefined: not told.
+   */
+  stopOffset?: {
+    expression: string;
+    /** The answer read at a stop at LINE (its file's LINES, when they can be read): `offset` orders stops within the frame's code. */
+    read(result: string, line: number, lines: readonly string[] | undefined): { pc: string; offset: number; continues: boolean } | undefined;
+  };
   /** What such a stop was, from the program's output since the last stop (the panic message). */
   describeInternalStop?(reason: string, output: string): string | undefined;
   /** The exit code, from the adapter's own output, for adapters that send no `exited` event. */

@@ -6,10 +6,10 @@ import { DebuggerError } from "../common/errors.ts";
 import type { ArgsOut, Replies, RunData, RunHit } from "../ipc/commands.ts";
 import type { StopReport, VariableView } from "../ipc/types.ts";
 import { log } from "../common/log.ts";
-import type { Session } from "./session/session.ts";
 import { rowValue } from "./session/values/truncate.ts";
 import { RUN_ROWS_TAIL } from "./session/program/programOutput.ts";
-import { laterRead, Passes, type StopSite } from "./runPasses.ts";
+import { laterRead, Passes } from "./runPasses.ts";
+import { siteOf } from "./stopSite.ts";
 import { ClientGone, unlessGone } from "./cancel.ts";
 import { printsAt, waitForStop, withConditionCosts, type Caller, type DaemonContext, type ReplyStream } from "./handlers/common.ts";
 import { pauseAndReport } from "./pause.ts";
@@ -284,22 +284,6 @@ async function endRun(name: string, ctx: DaemonContext): Promise<void> {
 
 function cut(value: string): string {
   return rowValue(value, ROW_VALUE_MAX);
-}
-
-/** Where a breakpoint stop is, to tell a second code location of a pass from the next pass (runPasses.ts); undefined where the adapter gives no code address (debugpy). */
-async function siteOf(s: Session, stop: StopReport): Promise<StopSite | undefined> {
-  const threadId = stop.threadId;
-  if (threadId === undefined || !stop.frame?.line) return undefined;
-  const frames = await s.run((q) => s.inspector.stopReader.framesNow(q, threadId, 64)).catch(() => undefined);
-  const i = stop.frameIndex ?? 0;
-  const pc = frames?.[i]?.instructionPointerReference;
-  if (!frames || !pc) return undefined;
-  const callers = frames.slice(i + 1).map((f) => f.instructionPointerReference ?? `${f.name}@${f.line}`);
-  return {
-    line: `${threadId}\0${stop.breakpointIds.join(",")}\0${stop.frame.file ?? stop.frame.function}:${stop.frame.line}`,
-    frame: `${frames.length}\0${callers.join(",")}`,
-    pc,
-  };
 }
 
 /** Whether the stop's own source line names the leading identifier of one of VALUES' expressions. */

@@ -421,6 +421,8 @@ export interface TraceHit {
   hit: number;
   threadId?: number;
   values: { expression: string; value?: string; error?: string }[];
+  /** The pass stopped at this many code locations of its line, merged into this one row (as RunHit's). */
+  locations?: number;
 }
 
 export interface RunHit {

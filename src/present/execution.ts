@@ -16,6 +16,8 @@ function trace(d: Replies["trace"], view: View): string {
       `#${h.hit}${threads.size > 1 && h.threadId !== undefined ? ` thread ${h.threadId}` : ""}  ${h.values.map((v) => `${v.expression} = ${v.error !== undefined ? `error: ${v.error}` : v.value}`).join("  ")}`,
   );
   const head = `Trace of breakpoint ${d.breakpoint}: ${d.hits.length} hit${d.hits.length === 1 ? "" : "s"}`;
+  const most = Math.max(1, ...d.hits.map((h) => h.locations ?? 1));
+  if (most > 1) lines.push(`(one row per pass: the line stopped at ${most} code locations in a pass; the values are those at the last)`);
   const end =
     d.stoppedBy === "max"
       ? `Stopped at hit ${d.hits.length} (--max); the program waits there: session '${view.session}' stays (\`debugger continue\` goes on, \`debugger stop\` ends it).`

@@ -37,6 +37,34 @@ describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go", () => {
   });
 });
 
+describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go durations", () => {
+  // Delve prints a time.Duration as its nanoseconds; only a value whose own type is time.Duration
+  // got Go's spelling. Its parts read the same: fields (of a named struct inside too, whose field
+  // types the text does not say), elements, map values, pointees; in rows, locals and print.
+  const src = join(goFixturesDir, "durations", "main.go");
+  const at = () => `${src}:${markerLine(src, "serve_body")}`;
+  test("a Duration inside a struct, a slice, a map or behind a pointer reads as Go spells it", async () => {
+    const r = await env.run(["run", goFixtures.durations!, "--break", at(), "--print", "cfg", "--print", "steps"], { json: false });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain(
+      '#1  cfg = main.config {Name: "api", Timeout: 23400000000000 (6h30m0s), Retry: main.retry {Every: 1500000000 (1.5s), Tries: 3}, Backoff: []time.Duration len: 2, cap: 2, [250000000 (250ms),2000000000 (2s)], Limits: map[string]time.Duration ["read": 5000000000 (5s), ], Grace: *90000000000 (1m30s)}  steps = []main.retry len: 1, cap: 1, [{Every: 2500000 (2.5ms), Tries: 1}]\n',
+    );
+    const s = env.session("durations");
+    const start = await s.run(["start", goFixtures.durations!, "--break", at()], { json: false });
+    expect(start.stdout).toContain('cfg (main.config) = main.config {Name: "api", Timeout: 23400000000000 (6h30m0s),');
+    expect(start.stdout).toContain("steps ([]main.retry) = []main.retry len: 1, cap: 1, [{Every: 2500000 (2.5ms), Tries: 1}]\n");
+    const cfg = await s.ok(["print", "cfg"]);
+    expect(cfg.result).toContain("Retry: main.retry {Every: 1500000000 (1.5s), Tries: 3}");
+    const child = (name: string) => cfg.children.find((c: { name: string }) => c.name === name)?.value;
+    expect(child("Retry")).toBe("main.retry {Every: 1500000000 (1.5s), Tries: 3}");
+    expect(child("Grace")).toMatch(/^0x[0-9a-f]+ → 90000000000 \(1m30s\)$/);
+    const limits = await s.ok(["print", "cfg.Limits"]);
+    expect(limits.children.find((c: { name: string }) => c.name === '"read"')?.value).toBe("5000000000 (5s)");
+    // A number that is no Duration stays a number.
+    expect((await s.ok(["print", "cfg.Retry.Tries"])).result).toBe("3");
+  });
+});
+
 describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go generics", () => {
   // A generic type's method instantiated from another package: Delve types its locals by their GC
   // shape and logs "could not resolve parametric type of evicted" on the stderr the program shares,
@@ -57,6 +85,41 @@ describe.skipIf(!adapterAvailable("dlv", FILE))("delve/Go generics", () => {
     // The debugger's word is kept where the debugger's words are, not in the program's output.
     expect((await s.ok(["output", "--console"])).text).toContain("could not resolve parametric type of evicted");
     expect((await s.ok(["output", "--stderr"])).text ?? "").not.toContain("layer=debugger");
+  });
+});
+
+const DEBUGPY =
+  ["python3", "/usr/bin/python3"].some((p) => Bun.spawnSync([p, "-c", "import debugpy"], { stderr: "ignore" }).exitCode === 0) ||
+  missing("debugpy is not importable by python3 (apt-get install python3-debugpy)", FILE);
+
+describe.skipIf(!DEBUGPY)("debugpy/Python", () => {
+  // debugpy gives no code address; Python tells a call's first line again once its arguments over
+  // lines are read: two stops a pass, told apart by the frame's instruction offset.
+  const src = sourcePath("python/passes.py");
+  const at = (mark: string) => `${src}:${markerLine(src, mark)}`;
+  test("a call whose arguments span lines: one row per pass in run and trace; a while's test at the loop's end is a pass of its own", async () => {
+    const r = await env.ok(["run", src, "--break", at("call"), "--print", "i, total"]);
+    expect(r.hits.map((h: { values: { value?: string }[]; locations?: number }) => [h.values.map((v) => v.value), h.locations])).toEqual([
+      [["0", "0"], 2],
+      [["1", "5"], 2],
+      [["2", "11"], 2],
+    ]);
+    // The breakpoint counts every stop.
+    expect(r.breakpoints[0].hits).toBe(6);
+    const text = await env.run(["run", src, "--break", at("call"), "--print", "i", "--max", "2"], { json: false });
+    expect(text.stdout).toContain("#1  i = 0\n#2  i = 1\n(one row per pass: passes.py:");
+    // The test `n < 2` three times: at the loop's start (twice a pass: its second line), then twice from the body.
+    const w = await env.ok(["run", src, "--break", at("while"), "--print", "n"]);
+    expect(w.hits.map((h: { values: { value?: string }[] }) => h.values[0]!.value)).toEqual(["0", "1", "2"]);
+    const s = env.session("pypasses");
+    await s.ok(["start", src, "--break", at("call")]);
+    // From the first pass's first stop: the rest of that pass is the first row, then a row a pass.
+    const t = await s.ok(["trace", at("call"), "--print", "i"]);
+    expect(t.hits.map((h: { values: { value?: string }[]; locations?: number }) => [h.values[0]!.value, h.locations])).toEqual([
+      ["0", undefined],
+      ["1", 2],
+      ["2", 2],
+    ]);
   });
 });
 

@@ -257,6 +257,50 @@ describe.skipIf(!hasDebugpy)("python", () => {
     T,
   );
 
+  // debugpy tells the expected exception at the test function's return, also when a step gets
+  // there: the step goes on to where it would have ended without the exception filter.
+  test(
+    "pytest: next, finish and step out of tests whose exceptions they expect (pytest.raises, suppress, try/except) land in the next test, saying nothing of them; the failing assert and a wrong type still stop",
+    async () => {
+      const dir = project("pyraises");
+      const file = join(dir, "test_billing.py");
+      const s = env.session("pyraisesstep");
+      const d = await s.ok(["test", "--break", `test_billing.py:${markLine(file, "expected-call")}`, "--", "pytest", "-q", "test_billing.py"], {
+        cwd: dir,
+        env: { PATH },
+      });
+      expect(d.stop.frame).toMatchObject({ function: "test_rejects_negative" });
+      // Steps while in `test` (or the function it calls), each a step stop; the first outside it returned.
+      const stepOut = async (command: string, test: string): Promise<any> => {
+        for (let i = 0; i < 12; i++) {
+          const stop = ((await s.ok([command])) as { stop: any }).stop;
+          expect(stop.reason).toBe("step");
+          expect(stop.exception).toBeUndefined();
+          if (stop.frame?.function !== test && stop.frame?.function !== "bucket_for") return stop;
+        }
+        throw new Error(`still in ${test} after 12 ${command}s`);
+      };
+      const next = await stepOut("next", "test_rejects_negative");
+      expect(next.frame).toMatchObject({ function: "test_rejects_with_message", file });
+      // `finish` out of a test whose pytest.raises(match=) swallows its exception: on to the next test.
+      const out = (await s.ok(["finish"])).stop;
+      expect(out).toMatchObject({ reason: "step", frame: { function: "test_suppressed" } });
+      expect(out.exception).toBeUndefined();
+      // `step` into bucket_for and out through suppress(KeyError, ValueError).
+      const stepped = await stepOut("step", "test_suppressed");
+      expect(stepped.frame).toMatchObject({ function: "test_caught" });
+      expect((await stepOut("next", "test_caught")).frame).toMatchObject({ function: "test_total" });
+      // The failing assert is a failure when a step reaches it, and so is a wrong type in pytest.raises.
+      let failure = (await s.ok(["next"])).stop;
+      if (failure.reason === "step") failure = (await s.ok(["next"])).stop;
+      expect(failure).toMatchObject({ reason: "exception", frame: { function: "test_total" }, exception: { id: "AssertionError" } });
+      const wrong = (await s.ok(["next"])).stop;
+      expect(wrong).toMatchObject({ reason: "exception", frame: { function: "bucket_for" }, exception: { id: "ValueError" } });
+      expect(wrong.exception.description).toContain("negative days overdue: -5");
+    },
+    T,
+  );
+
   test(
     "unittest: assertRaises (a with and called) and assertRaisesRegex do not stop; the failing assertEqual does, and an exception from assertRaises' own arguments",
     async () => {

@@ -80,3 +80,11 @@ describe("a pause straight after a resume", () => {
     expect(requests).toEqual(["continue", "pause"]);
   });
 });
+
+test("a stop passed to finish the step it cut short sends that step, and the command's own resume kind stays", async () => {
+  const { rc, requests } = running();
+  rc.lastResume = "next";
+  expect(await rc.passStop(1, "stepIn")).toBe(true);
+  expect(requests).toEqual(["stepIn"]);
+  expect(rc.lastResume).toBe("next");
+});

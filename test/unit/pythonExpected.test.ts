@@ -90,6 +90,43 @@ def test_d():
   });
 });
 
+describe("swallowersAt: a try body's handlers (pydevd passes them after a continue, not when a step reaches the return)", () => {
+  const file = src(`
+def test_t():
+    try:
+        with pytest.raises(KeyError):
+            f(-1)  # in both
+        g()  # in the try
+    except (ValueError, TypeError) as e:
+        h()  # in a handler
+    except OSError:
+        raise RuntimeError("x")
+    except:
+        pass
+    else:
+        k()  # in the else
+    finally:
+        m()
+    try: n()  # a one-line try
+    except ValueError: pass
+`);
+  const at = (text: string) => swallowersAt(file, file.findIndex((l) => l.includes(text)) + 1).map(({ types, line }) => ({ types, line }));
+  const handlers = [
+    { types: "(ValueError, TypeError)", line: 6 },
+    { types: "BaseException", line: 10 },
+  ];
+  test("the with inside the try first, then the handlers that do not raise", () => {
+    expect(at("# in both")).toEqual([{ types: "KeyError", line: 3 }, ...handlers]);
+    expect(at("# in the try")).toEqual(handlers);
+  });
+  test("a handler's, an else's or a finally's line: not caught by that try", () => {
+    expect(at("# in a handler")).toEqual([]);
+    expect(at("# in the else")).toEqual([]);
+    expect(at("        m()")).toEqual([]);
+  });
+  test("a one-line try's body is not read (its handlers are not found): none", () => expect(at("# a one-line try")).toEqual([]));
+});
+
 describe("callsAt: the callable forms in the statement", () => {
   test("assertRaises(E, f, x), pytest.raises(E, f), assertRaisesRegex(E, r, f); not the context forms", () => {
     const lines = src(`

@@ -48,3 +48,24 @@ test("the later location's read wins, but a value read earlier is not lost to a 
     { expression: "total", value: "3" },
   ]);
 });
+
+// debugpy gives no code address: the stop's offset is read in its frame, with whether it can only
+// continue a pass (Python tells a line again where a statement spans lines: pythonSites.ts).
+const py = (offset: number, continues: boolean, frame = "f"): StopSite => ({ line: "prog.py:7", frame, pc: `@${offset}`, offset, continues });
+
+test("Python: a call over lines stops at its first instruction, then again past its arguments: one pass each two stops", () => {
+  const p = new Passes();
+  expect([py(38, false), py(50, true), py(38, false), py(50, true)].map((s) => p.add(s))).toEqual([false, true, false, true]);
+});
+
+test("Python: a stop that begins a pass, or one told continuing but behind the pass's last stop, or in another frame, is a new pass", () => {
+  const p = new Passes();
+  // `for j in (\n range(2)):` comes to its line from the next line once (the set-up), then by jumps.
+  expect([py(246, true), py(248, false), py(248, false), py(246, true), py(248, false)].map((s) => p.add(s))).toEqual([false, false, false, false, false]);
+  const q = new Passes();
+  q.add(py(18, false, "rec(2)"));
+  expect(q.add(py(38, true, "rec(1)"))).toBe(false);
+  // `y = [\n i,\n 2]`: the line is told only from its elements' lines: each stop a pass.
+  const r = new Passes();
+  expect([py(110, true), py(110, true)].map((s) => r.add(s))).toEqual([false, false]);
+});

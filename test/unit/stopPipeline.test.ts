@@ -156,6 +156,19 @@ describe("ownStopVerdict: an exception the program's own code expects (AdapterSp
     expect(seen.frames).toEqual([]);
   });
   test("a stop that is no exception: stands", async () => expect(await run(judged(true).spec, "continue", "breakpoint")).toEqual({ stand: true }));
+  test("after a step, where the adapter says how to finish it (expectedExceptionStep): passed by that step; not swallowed: stands", async () => {
+    const stepping = (answer: boolean): AdapterSpec => ({ ...judged(answer).spec, expectedExceptionStep: "stepIn" });
+    for (const kind of ["next", "stepIn", "stepOut"] as const)
+      expect(await run(stepping(true), kind)).toEqual({ stand: false, threadId: 5, thrown: "exception", resume: "stepIn" });
+    expect(await run(stepping(false), "next")).toEqual({ stand: true });
+    // After a continue it is passed by a continue, as before.
+    expect(await run(stepping(true), "continue")).toEqual({ stand: false, threadId: 5, thrown: "exception" });
+  });
+  test("the adapter's other passes (passStop) stay after a continue only", async () => {
+    const spec: AdapterSpec = { ...judged(false).spec, expectedExceptionStep: "stepIn", passStop: () => true };
+    expect(await run(spec, "next")).toEqual({ stand: true });
+    expect(await run(spec, "continue")).toEqual({ stand: false, threadId: 5, thrown: "exception" });
+  });
 });
 
 describe("conditionVerdict: a false condition the daemon checks passes the stop", () => {
@@ -260,6 +273,64 @@ describe("StopPipeline", () => {
   }
   const body: DapEventMap["stopped"] = { reason: "exception", description: "cpp_throw", threadId: 3 };
 
+  describe("a hit of a breakpoint the session took away, told after (its removal raced a thread there)", () => {
+    function setup(resumedBy: ResumeKind = "continue") {
+      const registry = new BreakpointRegistry();
+      const bp = registry.add("main.cpp:5", { kind: "line", file: main, line: 5 });
+      Object.assign(bp, { adapterId: 7, verified: true });
+      registry.remove(bp.id);
+      return pipeline({ registry, resumedBy });
+    }
+    const late: DapEventMap["stopped"] = { reason: "breakpoint", description: "breakpoint 7.1", threadId: 2, hitBreakpointIds: [7] };
+    test("named by its id: passed after a continue", async () => {
+      const { p, events } = setup();
+      await p.run(q, late, []);
+      expect(events).toEqual(["pass 2"]);
+    });
+    test("removed after its stop came, before the stop was reported: passed", async () => {
+      const registry = new BreakpointRegistry();
+      const bp = registry.add("main.cpp:5", { kind: "line", file: main, line: 5 });
+      Object.assign(bp, { adapterId: 7, verified: true });
+      const { p, events } = pipeline({ registry });
+      const ids = registry.recordHits([7]);
+      registry.remove(bp.id);
+      await p.run(q, late, ids);
+      expect(events).toEqual(["pass 2"]);
+    });
+    test("a watchpoint's stop, which lldb-dap tells as a breakpoint's, naming the same number: stands", async () => {
+      const { p, events } = setup();
+      await p.run(q, { reason: "breakpoint", description: "watchpoint 7", threadId: 2, hitBreakpointIds: [7] }, []);
+      expect(events).not.toContain("pass 2");
+    });
+    test("LLDB's `breakpoint 0.0` (the site has no owner left): passed", async () => {
+      const { p, events } = setup();
+      await p.run(q, { reason: "breakpoint", description: "breakpoint 0.0", threadId: 2, hitBreakpointIds: [0] }, []);
+      expect(events).toEqual(["pass 2"]);
+    });
+    test("after a step it stands; a breakpoint the session never had (made at the console) stands", async () => {
+      const stepping = setup("next");
+      await stepping.p.run(q, late, []);
+      expect(stepping.events).toEqual(["publish breakpoint", "remove temporary "]);
+      const other = setup();
+      await other.p.run(q, { ...late, description: "breakpoint 9.1", hitBreakpointIds: [9] }, []);
+      expect(other.events).toEqual(["publish breakpoint", "remove temporary "]);
+    });
+    test("an id the adapter gave again to a breakpoint the session has now: its hit", () => {
+      const registry = new BreakpointRegistry();
+      const a = registry.add("main.cpp:5", { kind: "line", file: main, line: 5 });
+      Object.assign(a, { adapterId: 7 });
+      registry.remove(a.id);
+      expect(registry.namesOnlyGone([7])).toBe(true);
+      const b = registry.add("main.cpp:6", { kind: "line", file: main, line: 6 });
+      Object.assign(b, { adapterId: 7 });
+      expect(registry.namesOnlyGone([7])).toBe(false);
+      // A new program numbers anew.
+      registry.remove(b.id);
+      registry.resetHits();
+      expect(registry.namesOnlyGone([7])).toBe(false);
+    });
+  });
+
   test("a throw of another type passes without a report", async () => {
     const { p, events } = pipeline({ frames: atThrow, answers: throwing("St13runtime_error"), throwTypes: ["int"] });
     await p.run(q, body, []);
@@ -318,11 +389,17 @@ describe("StopPipeline", () => {
       "Current breakpoints:\n1: file = '/src/sleeper.c', line = 13, exact_match = 0, locations = 1, resolved = 1, hit count = 0\n\n" +
       "  1.1: where = c-sleeper`tick + 11 at sleeper.c:13:11, address = 0x00005597f4d01180, resolved, hit count = 0 \n";
     const trap: DapEventMap["stopped"] = { reason: "exception", description: "signal SIGTRAP", threadId: 3, allThreadsStopped: true };
-    function setup(pc: string, opts: { logMessage?: string } = {}) {
+    function setup(pc: string, opts: { logMessage?: string; console?: Record<string, string>; resumedBy?: ResumeKind } = {}) {
       const registry = new BreakpointRegistry();
-      const bp = registry.add("sleeper.c:13", { kind: "line", file: sleeper, line: 13 }, opts);
+      const bp = registry.add("sleeper.c:13", { kind: "line", file: sleeper, line: 13 }, opts.logMessage ? { logMessage: opts.logMessage } : {});
       Object.assign(bp, { adapterId: 1, verified: true });
-      const run = pipeline({ registry, adapter: codelldb, frames: atTick(pc), console: { [codelldb.breakpointTraps!.command]: list } });
+      const run = pipeline({
+        registry,
+        adapter: codelldb,
+        frames: atTick(pc),
+        console: { [codelldb.breakpointTraps!.command]: list, ...opts.console },
+        ...(opts.resumedBy ? { resumedBy: opts.resumedBy } : {}),
+      });
       return { ...run, bp };
     }
 
@@ -342,6 +419,48 @@ describe("StopPipeline", () => {
 
     test("a logpoint's (the adapter judges it, and never saw this arrival): passed, no report", async () => {
       const { p, events } = setup("0x5597f4d01180", { logMessage: "n={n}" });
+      await p.run(q, trap, []);
+      expect(events).toEqual(["pass 3"]);
+    });
+
+    // Removing a breakpoint while the program runs, LLDB can drop the site and leave its trap in
+    // memory (lldb-server still has it): every pass there stopped with "signal SIGTRAP".
+    const removed = "0x5597f4d011a0";
+    const stub = (answer: string) => ({ [codelldb.breakpointTraps!.clear!("0x5597f4d011a0")]: `  packet: z0,5597f4d011a0,1\nresponse: ${answer}\n` });
+    test("where no breakpoint is but the stub still has a trap: cleared, and after a continue passed without a report", async () => {
+      const { p, events, published } = setup(removed, { console: stub("OK") });
+      await p.run(q, trap, []);
+      expect(events).toEqual(["pass 3"]);
+      expect(published).toEqual([]);
+    });
+    test("after a step it stands (the step's plan is gone), saying what it was", async () => {
+      const { p, published } = setup(removed, { console: stub("OK"), resumedBy: "next" });
+      await p.run(q, trap, []);
+      expect(published[0]!.report.description).toBe(`a breakpoint's trap left in the program at ${removed} after its removal (cleared now)`);
+    });
+    test("the stub has none there (a SIGTRAP of the program's own): the signal it is", async () => {
+      const { p, published } = setup(removed, { console: stub("E09") });
+      await p.run(q, trap, []);
+      expect(published[0]!.report).toMatchObject({ reason: "signal", breakpointIds: [] });
+    });
+    test("the commands: lldb-server's remove-breakpoint packet, by address without 0x", () => {
+      expect(lldbDap.breakpointTraps!.clear!("0x00005597f4d011a0")).toBe('`process plugin packet send "z0,5597f4d011a0,1"');
+      expect(codelldb.breakpointTraps!.clear!("0x5597f4d011a0")).toBe('process plugin packet send "z0,5597f4d011a0,1"');
+      expect(lldbDap.breakpointTraps!.cleared!('(lldb) process plugin packet send "z0,1,1"\n  packet: z0,1,1\nresponse: OK\n')).toBe(true);
+      expect(lldbDap.breakpointTraps!.cleared!("  packet: z0,1,1\nresponse: E09\n")).toBe(false);
+    });
+
+    test("the stub no longer has it, at the address of a breakpoint the session removed: reached as it went, passed", async () => {
+      const registry = new BreakpointRegistry();
+      const gone = registry.add("sleeper.c:14", { kind: "line", file: sleeper, line: 14 });
+      Object.assign(gone, { adapterId: 2, verified: true, codeAddress: "0x00005597f4d011a0" });
+      registry.remove(gone.id);
+      const { p, events } = pipeline({
+        registry,
+        adapter: codelldb,
+        frames: atTick(removed),
+        console: { [codelldb.breakpointTraps!.command]: list, ...stub("E09") },
+      });
       await p.run(q, trap, []);
       expect(events).toEqual(["pass 3"]);
     });

@@ -3,16 +3,18 @@
 // user code, caught in a library's) stops there, since the context manager's __exit__ that
 // swallows it is a library's (debugpy issues #111, #1155): the stop is the test passing, not a
 // failure. Told here by the frames' source (which `with` encloses each frame's line) and by the
-// exception's type against the one the `with` names, evaluated in that frame.
+// exception's type against the one the `with` names, evaluated in that frame. The test's own
+// `try: … except E:` too: pydevd passes those after a continue, but not when a step reaches the
+// test's return (pydevd_frame.py reports the exception there without its try/except check).
 import type { StopLook } from "../types.ts";
 
-/** A `with` item that swallows an exception: the expression of the types it takes, and of the pattern its message must match. */
+/** A `with` item or an `except` clause that swallows an exception: the expression of the types it takes, and of the pattern its message must match. */
 export interface Swallower {
   /** Python: the class or tuple of classes (`ValueError`, `(KeyError, IndexError)`). */
   types: string;
   /** Python: the pattern the message must match (`re.search`), when the item names one. */
   match?: string;
-  /** The `with` line, for the log. */
+  /** The `with` (or `except`) line, for the log. */
   line: number;
 }
 
@@ -239,8 +241,36 @@ export function swallowersAt(lines: readonly string[], line: number): Swallower[
     const h = header(l);
     if (h?.kind === "def" || h?.kind === "class") break;
     if (h?.kind === "with" && !h.body) take(l);
+    // The line is in a `try:` body (not a handler's, an `else:`'s or a `finally:`'s): its handlers catch.
+    if (/^try\s*:$/.test(l.text)) found.push(...handlersOf(all, j));
   }
   return found;
+}
+
+/**
+ * The `except` clauses of the `try:` at all[at], as what they catch (a bare `except:` catches
+ * everything). A handler that raises is left out: what it catches still leaves the function.
+ * `except*` (an exception group's) is not read.
+ */
+function handlersOf(all: readonly Logical[], at: number): Swallower[] {
+  const indent = all[at]!.indent;
+  const out: Swallower[] = [];
+  for (let k = at + 1; k < all.length; k++) {
+    const l = all[k]!;
+    if (l.indent > indent) continue;
+    if (l.indent < indent || !/^(?:except\b|else\s*:|finally\s*:)/.test(l.text)) break;
+    const m = /^except\b(?!\s*\*)(.*)$/.exec(l.text);
+    if (!m) continue;
+    const colon = topLevel(m[1]!, (s, i) => s[i] === ":");
+    if (colon < 0) continue;
+    const as = topLevel(m[1]!, (s, i) => /\s/.test(s[i - 1] ?? "") && s.startsWith("as", i) && /\s/.test(s[i + 2] ?? ""));
+    const types = m[1]!.slice(0, as >= 0 && as < colon ? as : colon).trim() || "BaseException";
+    const block = [m[1]!.slice(colon + 1).trim()];
+    for (let b = k + 1; b < all.length && all[b]!.indent > indent; b++) block.push(all[b]!.text);
+    if (block.some((t) => /^raise\b/.test(t))) continue;
+    out.push({ types, line: l.start });
+  }
+  return out;
 }
 
 /**

@@ -54,7 +54,8 @@ function pythonFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolea
       : [],
     // debugpy stops where the test expects the exception too: `with pytest.raises(E)`, assertRaises,
     // suppress catch it in a library's __exit__ (pythonExpected.ts). Those stops are the test passing.
-    ...(stopOnFailure ? { expectedException: expectedPythonException } : {}),
+    // It tells them at the test function's return, also when a step gets there (a step in from it finishes the step).
+    ...(stopOnFailure ? { expectedException: expectedPythonException, expectedExceptionStep: "stepIn" as const } : {}),
     // pytest's assertion rewriting adds @py_assert1, @py_format3 …: its own, not the test's.
     hideVariable: (name, type) => name.startsWith("@py_") || !!base.hideVariable?.(name, type),
   };

@@ -9,6 +9,8 @@ import { located, stopData, waitForStop, withConditionCosts, type Handlers } fro
 import { truthy } from "../session/breakpoints/conditionProbe.ts";
 import { interruptRuns } from "../runInterrupts.ts";
 import { pauseAndReport } from "../pause.ts";
+import { laterRead, Passes } from "../runPasses.ts";
+import { siteOf } from "../stopSite.ts";
 
 /**
  * Runs a stepping command `count` times; stops early at anything that is not a plain step, and at a
@@ -160,6 +162,7 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
       return held?.value !== undefined && truthy(held.value, s.adapter) === true;
     };
     const hits: TraceHit[] = [];
+    const passes = new Passes();
     const deadline = a.timeout > 0 ? Date.now() + a.timeout * 1000 : Infinity;
     let stop: StopReport | undefined;
     let stoppedBy: Replies["trace"]["stoppedBy"] = "other";
@@ -202,14 +205,24 @@ export const executionHandlers: Handlers<"continue" | "next" | "step" | "finish"
           break;
         }
         if (signal?.aborted) throw new ClientGone();
-        const values = await s.displays.evaluate([...new Set([...a.print, ...(l.prints ?? [])])], stop);
-        hits.push({
-          hit: hits.length + 1,
-          threadId: stop.threadId,
-          values: values.map(({ expression, value, error }) => ({ expression, ...(error !== undefined ? { error } : { value }) })),
-        });
+        // One pass of the line is one row, as in `run` (a call whose arguments span lines stops twice a pass).
+        const samePass = passes.add(await siteOf(s, stop)) && hits.length > 0;
+        // Past --max only to finish the last pass at its other code locations: a new pass is not shown.
+        if (hits.length >= a.max && !samePass) {
+          stoppedBy = "max";
+          break;
+        }
+        const values = (await s.displays.evaluate([...new Set([...a.print, ...(l.prints ?? [])])], stop)).map(({ expression, value, error }) => ({
+          expression,
+          ...(error !== undefined ? { error } : { value }),
+        }));
+        if (samePass) {
+          const row = hits.at(-1)!;
+          row.values = laterRead(row.values, values);
+          row.locations = (row.locations ?? 1) + 1;
+        } else hits.push({ hit: hits.length + 1, threadId: stop.threadId, values });
         s.reportShownAsRow();
-        if (hits.length >= a.max) {
+        if (hits.length >= a.max && !passes.mayGoOn()) {
           stoppedBy = "max";
           break;
         }

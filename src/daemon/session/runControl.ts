@@ -159,17 +159,20 @@ export class RunControl {
     else this.pending.clear();
   }
 
-  /** A stop the throw policy passes on: the program runs again, no report. */
-  async passStop(threadId: number): Promise<boolean> {
+  /**
+   * A stop the throw policy passes on: the program runs again, no report. `kind`: how (a step that
+   * finishes the one the stop cut short); `lastResume` stays what the command asked for.
+   */
+  async passStop(threadId: number, kind: ResumeKind = "continue"): Promise<boolean> {
     const h = this.session;
     // Another thread's hit of the same stop is next, before anything runs.
     if (this.reportPending()) return true;
     h.go({ type: "resumed" });
-    this.resuming();
+    this.resuming(kind);
     this.inspector.invalidate();
     this.resumedAt = performance.now();
     try {
-      await h.client!.request("continue", { threadId });
+      await h.client!.request(kind, { threadId });
       return true;
     } catch (e) {
       log("info", `[${h.name}] could not pass a throw: ${(e as Error).message}`);

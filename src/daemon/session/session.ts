@@ -189,6 +189,7 @@ export class Session extends SessionCore {
     await this.link.forget(3000);
     this.breakpoints.registry.resetHits();
     this.inspector.invalidate();
+    this.inspector.reader.forgetProgramTypes();
     this.reports.last = undefined;
     this.reports.seen.reset();
     this.out.restartReports();

@@ -42,6 +42,8 @@ export interface Breakpoint extends BreakpointOptions {
   /** Where the adapter actually put it. */
   resolvedFile?: string;
   resolvedLine?: number;
+  /** The code address of its (first) location, where the adapter says it (lldb-dap's `instructionReference`). */
+  codeAddress?: string;
   adapterId?: number;
   hits: number;
   /** The daemon checks the condition itself for the first hits, to say why it never stopped. */
@@ -153,7 +155,36 @@ export class BreakpointRegistry {
   remove(id: number): Breakpoint | undefined {
     const bp = this.items.get(id);
     this.items.delete(id);
+    if (bp) this.taken(bp);
     return bp;
+  }
+
+  /**
+   * The adapter's ids of code breakpoints the session took away (removed, disabled): a stop the
+   * adapter tells as a hit of one of them after that is a late one (LLDB: its removal raced a
+   * thread at the breakpoint). Adapters number breakpoints up, never again; a new program (restart)
+   * numbers anew, so resetHits forgets them.
+   */
+  private readonly gone = new Set<number>();
+  /** Their code addresses, where the adapter said them (a trap told as a bare signal there is a late one too). */
+  private readonly goneAddresses = new Set<string>();
+
+  private taken(bp: Breakpoint): void {
+    if (bp.kind === "data") return;
+    if (bp.adapterId !== undefined) this.gone.add(bp.adapterId);
+    if (bp.codeAddress) this.goneAddresses.add(addressKey(bp.codeAddress));
+  }
+
+  /** Whether ADDRESS was a location of a code breakpoint the session took away, and is none of a breakpoint it has now. */
+  wasAt(address: string): boolean {
+    const key = addressKey(address);
+    return this.goneAddresses.has(key) && !this.list().some((b) => b.kind !== "data" && b.codeAddress && addressKey(b.codeAddress) === key);
+  }
+
+  /** Whether a stop names only breakpoints the session took away, none of its own now (AdapterIds from a `stopped` event). */
+  namesOnlyGone(adapterIds: readonly number[] | undefined): boolean {
+    const named = adapterIds ?? [];
+    return named.length > 0 && named.every((aid) => this.gone.has(aid) && !this.list().some((b) => b.adapterId === aid && b.kind !== "data"));
   }
 
   list(): Breakpoint[] {
@@ -216,7 +247,10 @@ export class BreakpointRegistry {
     });
     // Disabled members are not at the adapter any more.
     for (const bp of this.list()) {
-      if (!bp.enabled && sameKey(this.keyOf(bp), key)) bp.adapterId = undefined;
+      if (!bp.enabled && sameKey(this.keyOf(bp), key)) {
+        this.taken(bp);
+        bp.adapterId = undefined;
+      }
     }
   }
 
@@ -295,6 +329,8 @@ export class BreakpointRegistry {
   }
 
   resetHits(): void {
+    this.gone.clear();
+    this.goneAddresses.clear();
     for (const b of this.items.values()) {
       b.hits = 0;
       if (b.probe) b.probe = undefined;
@@ -315,7 +351,14 @@ export class BreakpointRegistry {
     bp.message = answered.message || undefined;
     if (answered.line !== undefined) bp.resolvedLine = answered.line;
     if (answered.source?.path) bp.resolvedFile = answered.source.path;
+    if (answered.instructionReference) bp.codeAddress = answered.instructionReference;
   }
+}
+
+/** An address as one spelling: `0x0000555555555131` and `0x555555555131` are one. */
+function addressKey(address: string): string {
+  const m = /^0x0*([0-9a-f]+)$/i.exec(address.trim());
+  return m ? `0x${m[1]!.toLowerCase()}` : address.trim().toLowerCase();
 }
 
 function sameKey(a: SetKey, b: SetKey): boolean {

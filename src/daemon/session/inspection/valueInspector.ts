@@ -39,6 +39,8 @@ export class ValueInspector {
    * spelling first instead of paying a refused evaluate each time.
    */
   private readonly learnedSpelling = new Map<string, string>();
+  /** The program's named types as far as values' parts needed them (AdapterSpec.typedParts), learned once for the program. */
+  private readonly namedTypes = new Map<string, string>();
 
   constructor(
     private readonly session: SessionCore,
@@ -311,6 +313,7 @@ export class ValueInspector {
       const text = own && ownText.parse(own.result);
       return text ? { ...v, value: text } : v;
     }
+    v = await this.typedPartsNow(v);
     const early = await checkedCount(this.session.adapter, v, v.name, this.readerFor(q, depth, frameId)).catch(() => undefined);
     if (early) return early;
     if (v.reference <= 0 || this.session.adapter.valuesAreRepr) return v;
@@ -475,6 +478,28 @@ export class ValueInspector {
     return runtime.read(value, type, await this.runtimeVersion);
   }
 
+  /** A value's parts read by their own types (AdapterSpec.typedParts: Go's time.Duration fields), the named types it needs learned once. */
+  private async typedPartsNow(v: VariableView): Promise<VariableView> {
+    const parts = this.session.adapter.typedParts;
+    if (!parts || v.reference <= 0) return v;
+    // A bound on what a long session keeps (a type is a few hundred bytes).
+    if (this.namedTypes.size > 5000) this.namedTypes.clear();
+    await parts.learn(v, { children: (reference) => this.rawChildrenNow(reference) }, this.namedTypes).catch(() => undefined);
+    const value = parts.read(v.value, v.type, this.namedTypes);
+    return value === v.value ? v : { ...v, value };
+  }
+
+  /** A value's children as the adapter names and types them, nothing read further (for learning types). */
+  private async rawChildrenNow(reference: number): Promise<VariableView[]> {
+    const { variables } = await this.session.requireLive().request("variables", { variablesReference: reference });
+    return variables.map((v) => ({ name: v.name, type: v.type, value: v.value, reference: v.variablesReference }));
+  }
+
+  /** The program was started again (a restart may have rebuilt it): its types are learned anew. */
+  forgetProgramTypes(): void {
+    this.namedTypes.clear();
+  }
+
   /**
    * `addresses`: a pointer child whose text has no address (AdapterSpec.pointerAddress) gets it, read
    * by its evaluateName in that frame (`print`'s children: a few, where one extra request each is cheap).
@@ -484,7 +509,9 @@ export class ValueInspector {
     const out: VariableView[] = [];
     for (const v of variables) {
       if (!this.showHidden && this.session.adapter.hideVariable?.(v.name, v.type)) continue;
-      const value = await this.runtimeValueNow(q, compactValue(this.session.adapter, v.value, v.type), v.type);
+      const compact = await this.runtimeValueNow(q, compactValue(this.session.adapter, v.value, v.type), v.type);
+      const value =
+        v.variablesReference > 0 ? (await this.typedPartsNow({ name: v.name, type: v.type, value: compact, reference: v.variablesReference })).value : compact;
       const pointer =
         addresses && v.evaluateName && out.length < ADDRESSED_CHILDREN ? await this.pointerNow(q, value, v.type, v.evaluateName, addresses.frameId) : undefined;
       const view: VariableView = {

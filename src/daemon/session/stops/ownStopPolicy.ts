@@ -3,7 +3,9 @@
 // test failure seen again for the parent test, testing's re-panic of a panic already shown) is
 // passed on without a report — after `continue` only, as for throws: a step that ends there reports it.
 // An exception the program's own code swallows where the adapter's filter cannot see it
-// (AdapterSpec.expectedException: a Python test's `with pytest.raises(E)`) is passed the same way.
+// (AdapterSpec.expectedException: a Python test's `with pytest.raises(E)`) is passed the same way,
+// and also during a step where the adapter says how to finish that step (expectedExceptionStep):
+// the stop is not where the step ended, only the debugger's filter interrupting it.
 import { log } from "../../../common/log.ts";
 import type { DapEventMap } from "../../../dap/types.ts";
 import type { BreakpointRegistry } from "../breakpoints/breakpointRegistry.ts";
@@ -29,7 +31,9 @@ export async function ownStopVerdict(
 ): Promise<Verdict> {
   const pass = ctx.adapter.passStop;
   const expected = ctx.adapter.expectedException;
-  if ((!pass && !expected) || resumedBy !== "continue" || !ctx.client) return { stand: true };
+  // After a step only an expected exception is passed, and only where the adapter says how to finish the step.
+  const step = resumedBy === "continue" ? undefined : ctx.adapter.expectedExceptionStep;
+  if ((!pass && !expected) || (resumedBy !== "continue" && !(expected && step)) || !ctx.client) return { stand: true };
   if (ids.some((id) => !registry.get(id)?.internal)) return { stand: true };
   const reason =
     ids.map((id) => registry.get(id)?.internal).find(Boolean) ?? (body.reason === "exception" || body.reason === "panic" ? body.reason : undefined);
@@ -38,7 +42,7 @@ export async function ownStopVerdict(
     const threadId = body.threadId ?? (await ctx.frames.defaultThread());
     const raw = await ctx.frames.framesNow(q, threadId);
     const frames = raw.map((f) => frameView(f, ctx.adapter));
-    if (pass?.(reason, frames)) {
+    if (!step && pass?.(reason, frames)) {
       log("debug", `[${ctx.name}] ${reason} stop at ${frames[0]?.function}: not news; resumed`);
       return { stand: false, threadId, thrown: reason };
     }
@@ -51,8 +55,11 @@ export async function ownStopVerdict(
       log: (message) => log("debug", `[${ctx.name}] exception stop at ${frames[0]?.function}: ${message}`),
     });
     if (!swallowed) return { stand: true };
-    log("debug", `[${ctx.name}] exception stop at ${frames[0]?.function}: expected by the program's own code; resumed`);
-    return { stand: false, threadId, thrown: reason };
+    log(
+      "debug",
+      `[${ctx.name}] exception stop at ${frames[0]?.function}: expected by the program's own code; ${step ? `the ${resumedBy} goes on (${step})` : "resumed"}`,
+    );
+    return { stand: false, threadId, thrown: reason, ...(step ? { resume: step } : {}) };
   } catch (e) {
     log("info", `[${ctx.name}] could not judge a ${reason} stop: ${(e as Error).message}`);
     return { stand: true };

@@ -32,8 +32,8 @@ export interface ResumeFacts {
   takePrints(): readonly string[] | undefined;
   /** Other threads' hits of this stop, for the next `continue`. */
   readonly pending: PendingHits;
-  /** Resumes past a stop that does not stand; false when that failed and the stop stands after all. */
-  passStop(threadId: number): Promise<boolean>;
+  /** Resumes past a stop that does not stand (`kind`: a step that finishes the one it cut short; default continue); false when that failed and the stop stands after all. */
+  passStop(threadId: number, kind?: ResumeKind): Promise<boolean>;
 }
 
 /** The siblings the pipeline reads and drives: RunControl, which owns it, hands them over. */
@@ -77,6 +77,20 @@ export class StopPipeline {
   }
 
   async run(q: InQueue, body: DapEventMap["stopped"], ids: number[]): Promise<void> {
+    // A hit of a breakpoint the session has taken away, told after (LLDB stops at a site whose
+    // breakpoint it is removing, as a thread reaches it: named, or `breakpoint 0.0` once the site
+    // has no owner), or removed since its stop came and before it was reported: after a
+    // `continue`, not the user's stop.
+    const registry = this.breakpoints.registry;
+    const late = ids.length
+      ? ids.every((id) => !registry.get(id))
+      : registry.namesOnlyGone(body.hitBreakpointIds) || !!this.session.adapter.breakpointTraps?.ownerless?.(body.description);
+    // As the adapter tells it: lldb-dap says "breakpoint" for a watchpoint too ("watchpoint 1").
+    const reason = this.session.adapter.stopReason?.(body.reason, "", body.description) ?? body.reason;
+    if (reason === "breakpoint" && this.control.lastResume === "continue" && late) {
+      log("info", `[${this.session.name}] ${body.description ?? "a breakpoint stop"}: a breakpoint removed as the thread reached it; passed`);
+      if (body.threadId !== undefined && (await this.control.passStop(body.threadId))) return;
+    }
     const claimed = await this.claimTrap(q, body, ids);
     if (claimed === "pass" && (await this.control.passStop(body.threadId!))) return;
     if (claimed && claimed !== "pass") ({ body, ids } = claimed);
@@ -90,7 +104,7 @@ export class StopPipeline {
       this.breakpoints.registry,
       this.control.lastResume,
     );
-    if (!own.stand && (await this.control.passStop(own.threadId))) return;
+    if (!own.stand && (await this.control.passStop(own.threadId, own.resume))) return;
     const condition = await conditionVerdict(q, this.conditionContext(q), body, ids, this.control.lastResume);
     if (!condition.stand && (await this.control.passStop(condition.threadId))) return;
     const { report, selection, printed } = await buildStopReport(
@@ -133,6 +147,9 @@ export class StopPipeline {
    * the session's breakpoints (AdapterSpec.breakpointTraps): that breakpoint's hit, counted. One
    * whose condition, hit count or log message the adapter judges is passed instead: the adapter
    * never judged this arrival, and the program runs on as if the breakpoint were set a moment later.
+   * At an address where the debugger has no breakpoint but its stub still has a trap (LLDB removing
+   * a breakpoint while the program runs can leave one: see staleTrap), the trap is cleared and,
+   * after a `continue`, the stop passed: the program runs on as if it had been removed in time.
    */
   private async claimTrap(
     q: InQueue,
@@ -146,7 +163,8 @@ export class StopPipeline {
       const pc = (await this.reader.framesNow(q, body.threadId, 1))[0]?.instructionPointerReference;
       if (!pc) return undefined;
       const at = [...traps.parse((await this.reader.rawNow(q, traps.command)).result)].find(([address]) => normaliseAddress(address) === normaliseAddress(pc));
-      const bp = at && registry.list().find((b) => b.adapterId === at[1] && b.kind !== "data" && b.enabled);
+      if (!at) return this.staleTrap(q, body, ids, pc);
+      const bp = registry.list().find((b) => b.adapterId === at[1] && b.kind !== "data" && b.enabled);
       if (!bp) return undefined;
       log("info", `[${this.session.name}] ${body.description ?? body.reason} at ${pc}, a location of breakpoint ${bp.id}: its hit`);
       if ((bp.condition && !bp.probe?.active) || bp.hitCondition || bp.logMessage) return "pass";
@@ -155,6 +173,36 @@ export class StopPipeline {
       log("info", `[${this.session.name}] could not tell whether a trap was a breakpoint's: ${(e as Error).message}`);
       return undefined;
     }
+  }
+
+  /**
+   * A trap at PC where the debugger has no breakpoint: one its stub still has is taken out (LLDB,
+   * removing a breakpoint's site while the program runs, can lose the race with its own step over
+   * that site, which writes the trap back: the site is gone from LLDB's list, the trap stays in
+   * memory, and every pass there stopped with "signal SIGTRAP"). One the stub no longer has, at
+   * the address of a breakpoint the session removed, was reached as it went (once). After a
+   * `continue` the stop is passed; after a step it stands (the step's plan is gone), saying what it was.
+   */
+  private async staleTrap(
+    q: InQueue,
+    body: DapEventMap["stopped"],
+    ids: number[],
+    pc: string,
+  ): Promise<{ body: DapEventMap["stopped"]; ids: number[] } | "pass" | undefined> {
+    const traps = this.session.adapter.breakpointTraps;
+    if (!traps?.clear || !traps.cleared) return undefined;
+    const result = (await this.reader.rawNow(q, traps.clear(normaliseAddress(pc)))).result;
+    const where = normaliseAddress(pc);
+    if (traps.cleared(result)) {
+      log("info", `[${this.session.name}] ${body.description ?? body.reason} at ${pc}: a trap left where no breakpoint is; cleared`);
+      if (this.control.lastResume === "continue") return "pass";
+      return { body: { ...body, description: `a breakpoint's trap left in the program at ${where} after its removal (cleared now)` }, ids };
+    }
+    // No trap there any more (the stub took it out after the thread reached it): a removed breakpoint's address, reached as it went.
+    if (!this.breakpoints.registry.wasAt(pc)) return undefined;
+    log("info", `[${this.session.name}] ${body.description ?? body.reason} at ${pc}: a removed breakpoint's address, reached as it went`);
+    if (this.control.lastResume === "continue") return "pass";
+    return { body: { ...body, description: `a trap at ${where}, where a breakpoint was being removed` }, ids };
   }
 
   /**

@@ -21,7 +21,8 @@ export interface ThrowContext {
 
 export type ResumeKind = "continue" | "next" | "stepIn" | "stepOut";
 
-export type Verdict = { stand: true } | { stand: false; threadId: number; thrown: string };
+/** `resume`: how the stop is passed (default `continue`): a step it cut short is finished by the adapter's step. */
+export type Verdict = { stand: true } | { stand: false; threadId: number; thrown: string; resume?: ResumeKind };
 
 /**
  * `types`: what `catch throw` was narrowed to (empty: every throw stands); `ids`: the breakpoints
