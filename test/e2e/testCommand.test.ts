@@ -108,6 +108,43 @@ describe.skipIf(!hasDebugpy)("python", () => {
   );
 
   test(
+    "pytest.xfail() and pytest.skip() inside a test are its verdict, not a failure: the first stop is the failing assert after them; pytest.fail() stops",
+    async () => {
+      const dir = join(env.dir, "python-xfail");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        join(dir, "test_outcomes.py"),
+        [
+          "import pytest",
+          "",
+          "def test_xfail():",
+          '    pytest.xfail("known bug")',
+          "",
+          "def test_skip():",
+          '    pytest.skip("not here")',
+          "",
+          "def test_fails():",
+          "    got = 3",
+          "    assert got == 4  # @mark fail",
+          "",
+          "def test_fail_call():",
+          '    pytest.fail("said so")  # @mark called',
+          "",
+        ].join("\n"),
+      );
+      const s = env.session("pyxfail");
+      const d = await s.ok(["test", "--", "pytest", "-q", "-p", "no:cacheprovider", "test_outcomes.py"], { cwd: dir, env: { PATH } });
+      expect(d.stop.reason).toBe("exception");
+      expect(d.stop.frame).toMatchObject({ function: "test_fails", line: markLine(join(dir, "test_outcomes.py"), "fail") });
+      const next = (await s.ok(["continue"])).stop;
+      expect(next.frame).toMatchObject({ function: "test_fail_call", line: markLine(join(dir, "test_outcomes.py"), "called") });
+      const end = (await s.ok(["continue"])).stop;
+      expect(end).toMatchObject({ reason: "exited", exitCode: 1, summary: "2 failed, 1 skipped, 1 xfailed" });
+    },
+    T,
+  );
+
+  test(
     "test --max walks as run does: a row per stop with the breakpoint's own prints, then the failure's stop, and no session left (issue 31)",
     async () => {
       const dir = project("python");

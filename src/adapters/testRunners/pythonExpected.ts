@@ -280,10 +280,20 @@ function handlersOf(all: readonly Logical[], at: number): Swallower[] {
  * stack, below the evaluation. The item's words are evaluated at the top (not inside the lambda),
  * where the frame's locals are in scope.
  */
+/** The exception being raised, as (type, value), read from pydevd's own frame (debugpy 1.6 sets no `__exception__`). */
+const CURRENT =
+  "next(((a[0], a[1]) for f, _ in __import__('traceback').walk_stack(None) for a in [f.f_locals.get('arg')] " +
+  "if f.f_locals.get('event') == 'exception' and type(a) is tuple and len(a) == 3 and isinstance(a[0], type) and issubclass(a[0], BaseException)), None)";
+
+/**
+ * Whether the exception is pytest.xfail()'s: the test's own verdict (xfailed), raised as XFailed, a
+ * subclass of the Failed that `test` stops at for pytest.fail(). pydevd cannot be told to skip one
+ * subclass (a "never" exception option registers nothing), so the stop is passed here.
+ */
+export const XFAIL_EXPRESSION = `(lambda e: e is not None and e[0].__module__ == '_pytest.outcomes' and e[0].__name__ == 'XFailed')(${CURRENT})`;
+
 export function swallowsExpression(s: Swallower): string {
-  const current =
-    "next(((a[0], a[1]) for f, _ in __import__('traceback').walk_stack(None) for a in [f.f_locals.get('arg')] " +
-    "if f.f_locals.get('event') == 'exception' and type(a) is tuple and len(a) == 3 and isinstance(a[0], type) and issubclass(a[0], BaseException)), None)";
+  const current = CURRENT;
   const test =
     "lambda e, types, pattern: e is not None and issubclass(e[0], types) and (pattern is None or __import__('re').search(pattern, str(e[1])) is not None)";
   return `(${test})(${current}, (${s.types}), ${s.match ? `(${s.match})` : "None"})`;
@@ -297,6 +307,11 @@ export function swallowsExpression(s: Swallower): string {
 export async function expectedPythonException(look: StopLook): Promise<boolean> {
   // debugpy's "(Current frame)": the last user frame the exception left, into a library's caller.
   const current = look.frames.findIndex((f) => f.name.endsWith("(Current frame)"));
+  const top = look.frames.find((f) => f.user);
+  if (top && (await look.evaluate(XFAIL_EXPRESSION, top.id).catch(() => undefined)) === "True") {
+    look.log("the exception is pytest.xfail()'s: the test's verdict, not a failure");
+    return true;
+  }
   for (const [i, f] of look.frames.entries()) {
     // debugpy lists the frames of the exception this one was raised in handling after its own: not this exception's.
     if (f.function?.startsWith("[Chained Exc:")) break;

@@ -39,7 +39,8 @@ const PYTHON_EXCEPTIONS = { names: ["Python Exceptions"] };
 /**
  * A failing test in Python: the exception leaving the test function for the runner's code
  * (debugpy's userUnhandled: raised in the user's code, caught in a library's). Scoped to
- * Exception, so pytest.skip/xfail (BaseException subclasses) pass; pytest.fail is named apart.
+ * Exception, so pytest.skip (a BaseException subclass) passes; pytest.fail is named apart, and
+ * pytest.xfail's XFailed, a subclass of Failed, is passed as an exception the test expects.
  * An exception the test expects is no failure (expectedException).
  */
 function pythonFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): Partial<AdapterSpec> {
