@@ -2,7 +2,14 @@
 // source; and the judgement over a stop's frames (evaluation faked: the real one is
 // test/e2e/testCommand.test.ts against debugpy).
 import { describe, expect, test } from "bun:test";
-import { callsAt, expectedPythonException, logicalLines, swallowersAt, type Swallower } from "../../src/adapters/testRunners/pythonExpected.ts";
+import {
+  callsAt,
+  expectedPythonException,
+  logicalLines,
+  swallowersAt,
+  XFAIL_EXPRESSION,
+  type Swallower,
+} from "../../src/adapters/testRunners/pythonExpected.ts";
 import type { StopLook } from "../../src/adapters/types.ts";
 
 const src = (text: string) => text.replace(/^\n/, "").split("\n");
@@ -168,6 +175,8 @@ def f():
         frames,
         source: async (p) => files[p],
         evaluate: async (e, id) => {
+          // pytest.xfail()'s XFailed is asked of the top user frame first (its own test below).
+          if (e === XFAIL_EXPRESSION) return "False";
           asked.push(id);
           const a = answer(e, id);
           if (a instanceof Error) throw a;
@@ -185,6 +194,20 @@ def f():
     const l = look([raise, inWith, lib], () => "True");
     expect(await expectedPythonException(l.look)).toBe(true);
     expect(l.asked).toEqual([2]);
+  });
+  test("pytest.xfail()'s XFailed, asked of the first user frame: the test's verdict, passed before any with is read", async () => {
+    const asked: [string, number][] = [];
+    const l: StopLook = {
+      frames: [raise, inWith, lib],
+      source: async (p) => files[p],
+      evaluate: async (e, id) => {
+        asked.push([e, id]);
+        return e === XFAIL_EXPRESSION ? "True" : "False";
+      },
+      log: () => {},
+    };
+    expect(await expectedPythonException(l)).toBe(true);
+    expect(asked).toEqual([[XFAIL_EXPRESSION, raise.id]]);
   });
   test("False (another type): stands", async () => expect(await expectedPythonException(look([raise, inWith], () => "False").look)).toBe(false));
   test("an evaluation that fails, or an odd answer: stands", async () => {
