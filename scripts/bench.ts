@@ -201,7 +201,7 @@ if (want("threads")) {
   const [atOnce, base3] = await paired(RUNS, () => spawnTimed([socketClient, "threads", version, instant]).ms, runEmpty);
   server.kill();
   info.push(
-    `the same client against a server that answers at once with that reply: ${ms(atOnce)} against the empty program's ${ms(base3)} (ratio ${(atOnce / base3).toFixed(2)}): the client's own floor; the rest of the line above is the daemon's answer (one lldb-dap round trip, \`threads\`: the stopped thread's frames are those its stop report read)`,
+    `the same client against a server that answers at once with that reply: ${ms(atOnce)} against the empty program's ${ms(base3)} (ratio ${(atOnce / base3).toFixed(2)}): the client's own floor; the line above adds the daemon's answer (one lldb-dap round trip, \`threads\`: the stopped thread's frames are those its stop report read), and \`debugger threads\` adds to it the ownership checks of the runtime directory and socket and the line read and presented in the daemon (the thin client)`,
   );
   cli(["stop", "--session", "threads"]);
 }
