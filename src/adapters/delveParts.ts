@@ -64,15 +64,21 @@ function kindOf(t: string): Kind {
   return "named";
 }
 
-/** The index of the bracket closing the one at `open` (any of `([{`), or -1. */
-function closing(text: string, open: number): number {
+const CLOSER: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
+
+/**
+ * The index of the bracket closing the one at `open`, counting the brackets `opens` names (default
+ * all of `([{`) and skipping quoted strings; -1 when the text is cut before it.
+ */
+export function closing(text: string, open: number, opens = "([{"): number {
+  const closes = [...opens].map((o) => CLOSER[o]).join("");
   let depth = 0;
   for (let k = open; k < text.length; k++) {
-    const c = text[k];
+    const c = text[k]!;
     if (c === '"') {
       for (k++; k < text.length && text[k] !== '"'; k++) if (text[k] === "\\") k++;
-    } else if (c === "(" || c === "[" || c === "{") depth++;
-    else if ((c === ")" || c === "]" || c === "}") && --depth === 0) return k;
+    } else if (opens.includes(c)) depth++;
+    else if (closes.includes(c) && --depth === 0) return k;
   }
   return -1;
 }

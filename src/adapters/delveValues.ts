@@ -2,7 +2,7 @@
 // Delve). Pure functions, unit-tested from a table of Delve's text.
 import type { VariableView } from "../ipc/types.ts";
 import { quoteBytes } from "./cValues.ts";
-import { goTypedRead, NO_NAMED_TYPES } from "./delveParts.ts";
+import { closing, goTypedRead, NO_NAMED_TYPES } from "./delveParts.ts";
 import { numberTruth, type ValueReader, type ValueWrappers } from "./types.ts";
 
 /** A condition's value as Go reads it, as Delve prints it: `false`, `nil`; a number by its value. */
@@ -64,25 +64,12 @@ export function goTimeOnce(value: string): string {
   for (let at = value.indexOf(head); at >= 0; at = value.indexOf(head, i)) {
     const close = value.indexOf(")", at + head.length);
     if (close < 0 || value[close + 1] !== "{") break;
-    const end = closingBrace(value, close + 1);
+    const end = closing(value, close + 1, "{");
     if (end < 0) break;
     out += value.slice(i, close + 1);
     i = end + 1;
   }
   return out + value.slice(i);
-}
-
-/** The index of the `}` closing the `{` at `open`, skipping quoted strings; -1 when the text is cut before it. */
-function closingBrace(text: string, open: number): number {
-  let depth = 0;
-  for (let k = open; k < text.length; k++) {
-    const c = text[k];
-    if (c === '"') {
-      for (k++; k < text.length && text[k] !== '"'; k++) if (text[k] === "\\") k++;
-    } else if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return k;
-  }
-  return -1;
 }
 
 /** Go's `[]uint8 len: 5, cap: 5, [104,101,108,108,111]` also as the quoted string it holds. */
