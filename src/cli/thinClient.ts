@@ -8,6 +8,7 @@
 import { checkRuntimeDir, checkSocketOwner } from "../common/ownerCheck.ts";
 import { configPath, runtimeDir, socketPath } from "../common/paths.ts";
 import { BUILD, VERSION } from "../common/version.ts";
+import { LineDecoder, MAX_REPLY_BYTES } from "../ipc/framing.ts";
 import { INTERRUPT_COMMAND, LINE_COMMAND, LINE_GUARD_MS, type LineArgs, type LinePartial, type LineResult } from "../ipc/line.ts";
 import { isTerminal } from "./terminal.ts";
 
@@ -28,9 +29,6 @@ export const WAITING_WORDS: ReadonlySet<string> = new Set(["continue", "c", "nex
 
 /** Replies that say nothing of the line ran: the CLI runs it itself (and replaces a daemon of another version). */
 const NOT_RUN = new Set(["DAEMON_VERSION_MISMATCH", "UNKNOWN_COMMAND", "IPC_ERROR"]);
-
-/** The longest reply line taken (the CLI's socket client takes 256 MiB). */
-const MAX_REPLY_CHARS = 256 * 1024 * 1024;
 
 /** After a second Ctrl-C, how long the daemon has to say where the program is before this process leaves anyway. */
 const LEAVE_AFTER_MS = 3000;
@@ -122,9 +120,7 @@ export async function runThin(argv: string[]): Promise<number | undefined> {
   };
   if (WAITING_WORDS.has(argv[0]!)) process.on("SIGINT", onSigint);
 
-  let text = "";
-  // A character cut between two chunks stays whole.
-  const decoder = new TextDecoder();
+  const lines = new LineDecoder(MAX_REPLY_BYTES);
   const onAnswer = (a: Answer) => {
     if (a.id !== id && a.id !== null)
       return fail("IPC_ERROR", `the daemon's reply answers request ${JSON.stringify(a.id)}, not ${id}`, "`debugger daemon stop` and try again");
@@ -158,12 +154,18 @@ export async function runThin(argv: string[]): Promise<number | undefined> {
       },
       drain: pump,
       data(_s, chunk) {
-        // Only the new text is searched for the line's end: a reply of megabytes comes in many chunks.
-        let piece = decoder.decode(chunk, { stream: true });
-        for (let nl = piece.indexOf("\n"); nl >= 0 && !settled; nl = piece.indexOf("\n")) {
-          const one = text + piece.slice(0, nl);
-          text = "";
-          piece = piece.slice(nl + 1);
+        let got: string[];
+        try {
+          got = lines.push(chunk);
+        } catch {
+          return fail(
+            "IPC_ERROR",
+            `the daemon's reply is larger than ${MAX_REPLY_BYTES} bytes`,
+            "ask for less (--limit, --tail), or `debugger daemon stop` and try again",
+          );
+        }
+        for (const one of got) {
+          if (settled) return;
           let a: Answer;
           try {
             a = JSON.parse(one);
@@ -172,13 +174,6 @@ export async function runThin(argv: string[]): Promise<number | undefined> {
           }
           onAnswer(a);
         }
-        text += piece;
-        if (text.length > MAX_REPLY_CHARS)
-          fail(
-            "IPC_ERROR",
-            `the daemon's reply is larger than ${MAX_REPLY_CHARS} characters`,
-            "ask for less (--limit, --tail), or `debugger daemon stop` and try again",
-          );
       },
       close() {
         // Nothing sent whole: nothing ran, the CLI runs the line.

@@ -61,6 +61,17 @@ function failStart(e: unknown): never {
   process.exit(4);
 }
 
+/** Whether a request's `VERSION+BUILD` is another program than this daemon, and both as said to the user. */
+function clientVersion(text: string): { other: boolean; ours: string; theirs: string } {
+  const [version, build] = splitVersion(text);
+  const otherBuild = version === VERSION && !!build && !!BUILD && build !== BUILD;
+  return {
+    other: version !== VERSION || otherBuild,
+    ours: otherBuild ? `${VERSION} (build ${BUILD})` : VERSION,
+    theirs: otherBuild ? `${version} (build ${build})` : version,
+  };
+}
+
 /** A line request's arguments when they have the shape ../ipc/line.ts gives them. */
 function lineArgs(a: Record<string, unknown>): LineArgs | undefined {
   const { argv, json, session, config, guardMs } = a;
@@ -249,10 +260,14 @@ export async function runDaemon(opts: { runLine?: LineRunner } = {}): Promise<vo
    */
   async function serveLine(sock: Socket<Conn>, req: Request): Promise<void> {
     const base = { id: req.id, command: req.command, session: req.session };
-    const [version, build] = splitVersion(req.version);
-    if (version !== VERSION || (!!build && !!BUILD && build !== BUILD)) {
+    const client = clientVersion(req.version);
+    if (client.other) {
       // The client runs the line itself, and its own request replaces this daemon where it should.
-      reply(sock, { ...base, ok: false, error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${VERSION}, client is ${version}`, hint: "" } });
+      reply(sock, {
+        ...base,
+        ok: false,
+        error: { code: "DAEMON_VERSION_MISMATCH", message: `daemon is version ${client.ours}, client is ${client.theirs}`, hint: "" },
+      });
       return;
     }
     const args = lineArgs(req.args);
@@ -308,11 +323,7 @@ export async function runDaemon(opts: { runLine?: LineRunner } = {}): Promise<vo
     // `ping` is answered whatever the version (doctor asks without replacing the daemon), and so
     // is `shutdown` (`daemon stop` is how the user replaces a daemon of another version).
     // Another build of the same version (a rebuilt or reinstalled binary) counts as another version.
-    const [version, build] = splitVersion(req.version);
-    const otherBuild = version === VERSION && !!build && !!BUILD && build !== BUILD;
-    const otherVersion = version !== VERSION || otherBuild;
-    const ours = otherBuild ? `${VERSION} (build ${BUILD})` : VERSION;
-    const theirs = otherBuild ? `${version} (build ${build})` : version;
+    const { other: otherVersion, ours, theirs } = clientVersion(req.version);
     // A client that a `daemon stop` may leave holding a session (an MCP server) is told, by the
     // next daemon, who ended it (registry.ts, ended.json).
     if (req.command === "shutdown") registry.recordEnded(otherVersion ? `\`debugger daemon stop\` from a version ${theirs} client` : "`debugger daemon stop`");

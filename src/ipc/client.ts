@@ -7,12 +7,10 @@ import { socketFilePresent } from "../common/platform.ts";
 import { checkRuntimeDir, checkSocketOwner } from "../common/ownerCheck.ts";
 import { BUILD, VERSION, versionLine } from "../common/version.ts";
 import type { ArgsIn, CommandName, Replies } from "./commands.ts";
-import { LineDecoder, MAX_LINE_BYTES } from "./framing.ts";
+import { LineDecoder, MAX_LINE_BYTES, MAX_REPLY_BYTES } from "./framing.ts";
 import type { Reply, Request } from "./protocol.ts";
 
 const SPAWN_DEADLINE_MS = 5000;
-/** The longest reply line taken from the daemon (a reply holds at most a few MB of text). */
-const MAX_REPLY_BYTES = 256 * 1024 * 1024;
 /** setTimeout fires at once past this many ms, so longer waits are this one. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 

@@ -3,6 +3,8 @@
 // command.
 
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** The longest reply line a client takes from the daemon (a reply holds at most a few MB of text). */
+export const MAX_REPLY_BYTES = 256 * 1024 * 1024;
 /** The most steps one `batch` runs (CLI plans and MCP calls alike). */
 export const MAX_BATCH_COMMANDS = 1000;
 
