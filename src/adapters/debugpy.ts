@@ -449,5 +449,5 @@ export const debugpy: AdapterSpec = {
   // reading the same (sys.exit(247) is reported as SIGKILL): the launcher passes nothing else.
   exitSignal: (code) => (process.platform !== "win32" && typeof code === "number" && code >= 129 && code <= 255 ? signalName(256 - code) : undefined),
   // debugpy's launcher reads the program's pipes and sends each piece with "\r\n" made "\n".
-  quirks: { outputDifferences: ['a "\\r\\n" the program writes arrives as "\\n" (debugpy\'s launcher rewrites it)'] },
+  quirks: { launcherReadsProgram: true, outputDifferences: ['a "\\r\\n" the program writes arrives as "\\n" (debugpy\'s launcher rewrites it)'] },
 };

@@ -7,6 +7,7 @@
 import { closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Stream, SyncMarks } from "./syncMarks.ts";
 
 export interface ProgramPipes {
   stdout: string;
@@ -17,51 +18,6 @@ export interface ProgramPipes {
    */
   settled(maxMs?: number): Promise<void>;
   close(): void;
-}
-
-type Stream = "stdout" | "stderr";
-
-/** Splits a stream's text into the program's and the daemon's markers, across reads. Pure. */
-export class MarkerFilter {
-  private held = "";
-  constructor(private readonly prefix: string) {}
-
-  /** The program's text in `text` (a tail that may begin a marker is held), and the markers seen. */
-  push(text: string): { text: string; markers: string[] } {
-    let all = this.held + text;
-    this.held = "";
-    const markers: string[] = [];
-    let out = "";
-    for (;;) {
-      const at = all.indexOf(this.prefix);
-      if (at < 0) break;
-      const end = all.indexOf("\n", at + this.prefix.length);
-      if (end < 0) break;
-      out += all.slice(0, at);
-      markers.push(all.slice(at + this.prefix.length, end));
-      all = all.slice(end + 1);
-    }
-    // Hold a tail that could be the start of a marker (or a whole one still missing its end).
-    const open = all.indexOf(this.prefix);
-    let keep = open >= 0 ? open : all.length;
-    if (open < 0) {
-      for (let n = Math.min(this.prefix.length - 1, all.length); n > 0; n--) {
-        if (this.prefix.startsWith(all.slice(-n))) {
-          keep = all.length - n;
-          break;
-        }
-      }
-    }
-    this.held = all.slice(keep);
-    return { text: out + all.slice(0, keep), markers };
-  }
-
-  /** Whatever is held (the stream ended). */
-  flush(): string {
-    const rest = this.held;
-    this.held = "";
-    return rest;
-  }
 }
 
 /** Opens the pipes; their output goes to `onText`. Undefined where named pipes cannot be made. */
@@ -79,22 +35,20 @@ export function openProgramPipes(onText: (stream: Stream, text: string) => void)
   } catch {
     return undefined;
   }
-  const prefix = `\u0000debugger-sync-${crypto.randomUUID()}:`;
+  const marks = new SyncMarks();
   let closed = false;
-  let serial = 0;
-  const waiting = new Map<string, () => void>();
 
   const read = async (stream: Stream) => {
     const path = join(dir, stream);
     // Each time the pipe's last writer closes it (the program ended; a restart opens it again).
     while (!closed) {
       const decoder = new TextDecoder();
-      const filter = new MarkerFilter(prefix);
+      const filter = marks.filter();
       try {
         for await (const bytes of Bun.file(path).stream()) {
           const { text, markers } = filter.push(decoder.decode(bytes, { stream: true }));
           if (text) onText(stream, text);
-          for (const m of markers) waiting.get(`${stream}:${m}`)?.();
+          marks.seen(stream, markers);
         }
       } catch {
         if (closed) break;
@@ -107,33 +61,27 @@ export function openProgramPipes(onText: (stream: Stream, text: string) => void)
   void read("stdout");
   void read("stderr");
 
-  const mark = (stream: Stream): Promise<void> | undefined => {
-    if (closed) return undefined;
-    const id = String(++serial);
-    let fd: number | undefined;
-    try {
-      // Non-blocking: no reader at this moment (between two opens) or a pipe full of output the
-      // program is blocked on is not waited for. A reader still waiting for its first writer gets
-      // the marker, then the end of the stream, and opens again.
-      fd = openSync(join(dir, stream), constants.O_WRONLY | constants.O_NONBLOCK);
-      const done = new Promise<void>((resolve) => waiting.set(`${stream}:${id}`, resolve));
-      writeSync(fd, `${prefix}${id}\n`);
-      return done.finally(() => waiting.delete(`${stream}:${id}`));
-    } catch {
-      waiting.delete(`${stream}:${id}`);
-      return undefined;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
-  };
+  // Non-blocking: no reader at this moment (between two opens) or a pipe full of output the
+  // program is blocked on is not waited for. A reader still waiting for its first writer gets
+  // the marker, then the end of the stream, and opens again.
+  const mark = (stream: Stream) =>
+    closed
+      ? undefined
+      : marks.mark(stream, (line) => {
+          const fd = openSync(join(dir, stream), constants.O_WRONLY | constants.O_NONBLOCK);
+          try {
+            writeSync(fd, line);
+            return true;
+          } finally {
+            closeSync(fd);
+          }
+        });
 
   return {
     stdout: join(dir, "stdout"),
     stderr: join(dir, "stderr"),
     async settled(maxMs = 500) {
-      const marks = (["stdout", "stderr"] as const).flatMap((s) => mark(s) ?? []);
-      if (!marks.length) return;
-      await Promise.race([Promise.all(marks), Bun.sleep(maxMs)]);
+      await marks.settled([mark("stdout"), mark("stderr")], maxMs);
     },
     close() {
       if (closed) return;
@@ -146,8 +94,7 @@ export function openProgramPipes(onText: (stream: Stream, text: string) => void)
         } catch {}
       }
       rmSync(dir, { recursive: true, force: true });
-      for (const done of waiting.values()) done();
-      waiting.clear();
+      marks.release();
     },
   };
 }

@@ -9,7 +9,7 @@
 // marker the daemon writes on the slave side comes out of the master after the program's bytes
 // (one tty, one queue), so once it is read, everything written before it was too.
 import { closeSync, constants, openSync, readdirSync, readlinkSync, writeSync } from "node:fs";
-import { MarkerFilter } from "./programPipes.ts";
+import { SyncMarks } from "./syncMarks.ts";
 
 export interface ProgramTerminal {
   /** The slave side, e.g. /dev/pts/7: what the program opens as its stdio. */
@@ -44,10 +44,8 @@ export function openProgramTerminal(onText: (text: string) => void): ProgramTerm
   try {
     const before = ptySlaves();
     const decoder = new TextDecoder();
-    const prefix = `\u0000debugger-sync-${crypto.randomUUID()}:`;
-    const filter = new MarkerFilter(prefix);
-    const waiting = new Map<string, () => void>();
-    let serial = 0;
+    const marks = new SyncMarks();
+    const filter = marks.filter();
     let lastData = performance.now();
     const terminal = new Bun.Terminal({
       cols: 200,
@@ -57,7 +55,10 @@ export function openProgramTerminal(onText: (text: string) => void): ProgramTerm
         const { text, markers } = filter.push(decoder.decode(bytes, { stream: true }));
         if (text) onText(text);
         // The tty's output processing may have made the marker's \n a \r\n.
-        for (const m of markers) waiting.get(m.endsWith("\r") ? m.slice(0, -1) : m)?.();
+        marks.seen(
+          "stdout",
+          markers.map((m) => (m.endsWith("\r") ? m.slice(0, -1) : m)),
+        );
       },
     });
     const fresh = [...ptySlaves()].filter(([fd]) => !before.has(fd));
@@ -72,32 +73,26 @@ export function openProgramTerminal(onText: (text: string) => void): ProgramTerm
       while (performance.now() - lastData < quietMs && performance.now() < deadline);
     };
     /** Writes a marker on the slave side; undefined where it cannot be written now (nothing is then written). */
-    const mark = (): Promise<void> | undefined => {
-      const id = String(++serial);
-      const bytes = Buffer.from(`${prefix}${id}\n`);
-      let fd: number | undefined;
-      try {
+    const mark = (): Promise<void> | undefined =>
+      marks.mark("stdout", (line) => {
+        const bytes = Buffer.from(line);
         // Non-blocking (a full or stopped pty must not hold the daemon) and never the daemon's
         // controlling terminal.
-        fd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
-        const done = new Promise<void>((resolve) => waiting.set(id, resolve));
-        const wrote = writeSync(fd, bytes);
-        if (wrote < bytes.length) {
-          // Part of it went in (the pty nearly full): the rest must follow, or the program's
-          // output would keep half a marker; the reader frees room as it reads.
-          const rest = bytes.subarray(wrote);
-          const owned = fd;
-          fd = undefined;
-          void finish(owned, rest);
+        let fd: number | undefined = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+        try {
+          const wrote = writeSync(fd, bytes);
+          if (wrote < bytes.length) {
+            // Part of it went in (the pty nearly full): the rest must follow, or the program's
+            // output would keep half a marker; the reader frees room as it reads.
+            const owned = fd;
+            fd = undefined;
+            void finish(owned, bytes.subarray(wrote));
+          }
+          return true;
+        } finally {
+          if (fd !== undefined) closeSync(fd);
         }
-        return done.finally(() => waiting.delete(id));
-      } catch {
-        waiting.delete(id);
-        return undefined;
-      } finally {
-        if (fd !== undefined) closeSync(fd);
-      }
-    };
+      });
     const finish = async (fd: number, rest: Buffer) => {
       try {
         for (let i = 0; rest.length && i < 5000 && !terminal.closed; i++) {
@@ -124,8 +119,7 @@ export function openProgramTerminal(onText: (text: string) => void): ProgramTerm
       settled,
       close: () => {
         terminal.close();
-        for (const done of waiting.values()) done();
-        waiting.clear();
+        marks.release();
       },
     };
   } catch {

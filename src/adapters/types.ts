@@ -283,6 +283,12 @@ export interface LaunchFacet {
     programInheritsAdapterStdin?: boolean;
     /** Send a launched program's stdout and stderr to the daemon's named pipes (LaunchOptions.pipes): the adapter's channel for them loses bytes. */
     programPipes?: (found: FoundAdapter | undefined) => boolean;
+    /**
+     * A launched program's stdout and stderr are pipes to a launcher process (the program's parent,
+     * one of the adapter's children) that sends them as output events apart from the stops
+     * (debugpy's): a stop waits for a marker written behind the program's output to come back.
+     */
+    launcherReadsProgram?: boolean;
     /** What the adapter's transport changes in the program's output, always (`run --json`'s outputDifferences). */
     outputDifferences?: string[];
   };

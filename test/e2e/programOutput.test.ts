@@ -220,3 +220,66 @@ describe("every byte of the program's output", () => {
     60_000,
   );
 });
+
+// debugpy's launcher reads the program's pipes and sends them as output events, on a connection
+// apart from the stop's: at a stop, what the program wrote last could still be in the launcher
+// (CI: 2,229 of 3,000 lines). The launcher is held stopped here while the program writes, so the
+// stop comes first unless the daemon waits for the output behind it.
+const HELD = `import os, signal, subprocess, sys
+launcher = os.getppid()
+os.kill(launcher, signal.SIGSTOP)
+to = sys.stderr if sys.argv[1] == "stderr" else sys.stdout
+for i in range(1, 3001):
+    print(f"line {i} of the run", file=to)
+subprocess.Popen(["sh", "-c", f"sleep 0.3; kill -CONT {launcher}"])
+raise ValueError("at the end")
+`;
+
+const PROMPT = `import os, sys
+print("a prompt: ", end="", flush=True)
+at = 1  # @mark
+fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+os.dup2(fd, 1)
+os.write(1, b"to the file\\n")
+at = 2  # @file
+os.write(1, b"after the stop\\n")
+`;
+
+describe.skipIf(process.platform !== "linux")("debugpy: a stop waits for the output its launcher still holds", () => {
+  test.skipIf(!haveDebugpy)(
+    "3,000 lines written while the launcher is stopped, then an uncaught exception: the stop's output ends with the last line, on each stream",
+    async () => {
+      writeFileSync(join(dir, "held.py"), HELD);
+      for (const stream of ["stdout", "stderr"]) {
+        const r = await env().ok(["run", join(dir, "held.py"), "--timeout", "100", "--", stream]);
+        expect(r.stoppedBy).toBe("other");
+        const lines = r.stop!.output.split("\n").filter((l: string) => l.startsWith("line "));
+        expect(lines.at(-1)).toBe("line 3000 of the run");
+        expect(lines.every((l: string) => /^line \d+ of the run$/.test(l))).toBe(true);
+      }
+    },
+    120_000,
+  );
+
+  test.skipIf(!haveDebugpy)(
+    "a line left open before a breakpoint is whole as far as the program wrote it; a stdout sent to a file gets no marker, and the stops go on",
+    async () => {
+      writeFileSync(join(dir, "prompt.py"), PROMPT);
+      const file = join(dir, "prompt.out");
+      const s = env().session("launcher-prompt");
+      const d = await s.ok(["start", join(dir, "prompt.py"), "--break", `${join(dir, "prompt.py")}:${markLine(PROMPT)}`, "--", file]);
+      expect(d.stop).toMatchObject({ reason: "breakpoint" });
+      expect(d.stop.output).toBe("a prompt: ");
+      // The daemon saw every byte come back: no "its last line has no line end yet".
+      expect(d.stop.truncated).toBeUndefined();
+      const fileLine = PROMPT.split("\n").findIndex((l) => l.includes("@file")) + 1;
+      await s.ok(["breakpoint", "add", `${join(dir, "prompt.py")}:${fileLine}`]);
+      const at = await s.ok(["continue"]);
+      expect(at.stop).toMatchObject({ reason: "breakpoint" });
+      const end = await s.ok(["continue"]);
+      expect(end.stop).toMatchObject({ reason: "exited", exitCode: 0 });
+      expect(await Bun.file(file).text()).toBe("to the file\nafter the stop\n");
+    },
+    120_000,
+  );
+});

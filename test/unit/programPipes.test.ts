@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { MarkerFilter, openProgramPipes } from "../../src/adapters/programPipes.ts";
+import { openProgramPipes } from "../../src/adapters/programPipes.ts";
+import { MarkerFilter } from "../../src/adapters/syncMarks.ts";
 
 describe("MarkerFilter", () => {
   const P = "\u0000sync-abc:";

@@ -25,6 +25,7 @@ import { registerReverseRequests } from "./program/reverseRequests.ts";
 import { coreStopFrom } from "./stops/stopReportBuilder.ts";
 import { RunControl } from "./runControl.ts";
 import { signalName } from "../../common/signals.ts";
+import { parentPid } from "./program/guards.ts";
 
 export type { StartOptions } from "./program/adapterLink.ts";
 export type { ResumeKind } from "./stops/throwPolicy.ts";
@@ -104,10 +105,18 @@ export class Session extends SessionCore {
     });
     if (noStopEvent) this.control.stopped(coreStopFrom(this.adapter, this.out, outputMark));
     this.go({ type: "started" });
-    this.link.recordDebuggees(this.pid);
-    this.ending.watchHelpers();
+    this.recordDebuggees();
     this.link.prepareSpare(this.lastReport ? Promise.resolve() : this.nextStop().promise);
     this.onChange();
+  }
+
+  /** The launched program's processes and the adapter's helpers, once its pid is known. */
+  private recordDebuggees(): void {
+    this.link.recordDebuggees(this.pid);
+    this.ending.watchHelpers();
+    // A program whose output its launcher (one of those helpers, its parent) sends as events.
+    const launcher = this.pid && this.adapter.quirks.launcherReadsProgram ? parentPid(this.pid) : undefined;
+    if (launcher && this.link.helpers.some((h) => h.pid === launcher)) this.out.followLauncher(this.pid!, launcher);
   }
 
   // ---- adapter events -------------------------------------------------------------------
@@ -143,8 +152,7 @@ export class Session extends SessionCore {
     on("process", (b) => {
       if (b.systemProcessId) this.pid = b.systemProcessId;
       if (this.link.tracksDebuggees || this.state !== "starting") {
-        this.link.recordDebuggees(this.pid);
-        this.ending.watchHelpers();
+        this.recordDebuggees();
       }
       this.onChange();
     });

@@ -1,6 +1,7 @@
 // Where the adapter's output events go — the program's stdout/stderr, the debugger's console text,
 // the reply of a `raw` command, or nowhere — and the part of it each stop report carries.
 import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
+import { followLauncherPipes, type LauncherPipes } from "../../../adapters/launcherPipes.ts";
 import { openProgramPipes, type ProgramPipes } from "../../../adapters/programPipes.ts";
 import { openProgramTerminal, type ProgramTerminal } from "../../../adapters/programTerminal.ts";
 import type { Config } from "../../../common/config.ts";
@@ -36,6 +37,10 @@ export class ProgramOutput {
   private terminal: ProgramTerminal | undefined;
   /** The launched program's stdout and stderr pipes (quirks.programPipes). */
   private pipes: ProgramPipes | undefined;
+  /** The pipes the adapter's launcher reads for the program (quirks.launcherReadsProgram). */
+  private launcher: LauncherPipes | undefined;
+  /** The last settled() saw every byte the program wrote arrive (the daemon's pipes, the launcher's marks). */
+  private whole = false;
   /** Where the next stop report's output begins. */
   private reportCursor = 1;
   /** Every byte of the program's output, kept past the buffer's bound and the session's end. */
@@ -80,9 +85,12 @@ export class ProgramOutput {
       return;
     }
     if (adapter.ignoreOutput?.(b.output, category)) return;
+    // The launcher's markers (at a stop) are taken out of its stream.
+    const output = this.launcher && category !== "console" ? this.launcher.pass(category, b.output) : b.output;
+    if (!output && b.output) return;
     // debugpy spells a byte that is not UTF-8 as a lone surrogate (surrogateescape): U+FFFD, as
     // the other adapters' text has it.
-    let text = b.output.toWellFormed();
+    let text = output.toWellFormed();
     // The debuggee runs on a pty under lldb-dap: \r\n line endings, sometimes cut between events.
     // Elsewhere a "\r\n" is the program's own.
     if (this.onPty()) text = this.crlf.push(category, text);
@@ -181,9 +189,24 @@ export class ProgramOutput {
     return this.pipes && { stdout: this.pipes.stdout, stderr: this.pipes.stderr };
   }
 
-  /** Resolves once the program's last output has come through the daemon's pty or pipes (at once without them). */
+  /**
+   * The launched program's stdout and stderr are pipes its launcher (`launcherPid`) reads and sends
+   * as output events: from now on a stop waits for what the program wrote to come back that way.
+   */
+  followLauncher(programPid: number, launcherPid: number): void {
+    if (this.launcher?.programPid === programPid) return;
+    this.launcher?.close();
+    this.launcher = followLauncherPipes(programPid, launcherPid);
+  }
+
+  /**
+   * Resolves once the program's last output has come through the daemon's pty or pipes, or back
+   * from its launcher (at once without them).
+   */
   async settled(quietMs?: number, maxMs?: number): Promise<void> {
-    await Promise.all([this.terminal?.settled(quietMs, maxMs), this.pipes?.settled(Math.max(maxMs ?? 0, 500))]);
+    const wait = Math.max(maxMs ?? 0, 500);
+    const [, , whole] = await Promise.all([this.terminal?.settled(quietMs, maxMs), this.pipes?.settled(wait), this.launcher?.settled(wait)]);
+    this.whole = !!this.pipes || whole === true;
   }
 
   /**
@@ -200,7 +223,7 @@ export class ProgramOutput {
       for (const c of read.chunks) if (c.text) last.set(c.category, c.text);
       return [...last.values()].some((t) => !t.endsWith("\n"));
     };
-    if (this.terminal || this.pipes || !open()) return false;
+    if (this.terminal || this.whole || !open()) return false;
     const deadline = performance.now() + maxMs;
     let off: (() => void) | undefined;
     try {
@@ -227,6 +250,8 @@ export class ProgramOutput {
     this.terminal = undefined;
     this.pipes?.close();
     this.pipes = undefined;
+    this.launcher?.close();
+    this.launcher = undefined;
     this.file.close();
   }
 
