@@ -7,6 +7,7 @@ import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { DapClient, type ClientOptions } from "../dap/client.ts";
 import { drained, exitMessage, listening } from "./adapterExit.ts";
+import { type AdapterFifos, openAdapterFifos } from "./adapterFifos.ts";
 import { spawnSessionServer } from "./sessionServer.ts";
 
 export { exitMessage };
@@ -24,6 +25,11 @@ export interface AdapterProcess {
   inherited: string[];
   /** Resolves when the adapter has gone (process exited or socket closed) and its output is drained. */
   exited: Promise<{ code: number | null; signal: string | null }>;
+  /**
+   * Where the adapter's stdout and stderr are its program's (Delve), through named pipes: resolves
+   * once what was written to them so far has been read (at most `maxMs`), true if exactly so.
+   */
+  settleOutput?(maxMs: number): Promise<boolean>;
   stderrTail(): string;
   closeInput(): void;
   kill(signal?: NodeJS.Signals): void;
@@ -84,11 +90,18 @@ let spawned = 0;
  * ("ignore") or the `--stdin` file (an open fd): a program it launches inherits it (Delve), and a
  * read must get end-of-file or the file, not wait for ever on a pipe nobody writes.
  */
-function spawnProcess<S extends "pipe" | "ignore" | number>(command: string[], opts: SpawnOptions, stdin: S) {
+function spawnProcess<S extends "pipe" | "ignore" | number>(command: string[], opts: SpawnOptions, stdin: S, fifos?: AdapterFifos) {
   const id = `${process.pid}.${++spawned}.${crypto.randomUUID().slice(0, 8)}`;
   try {
     const env = { ...(opts.baseEnv ?? ownEnv()), ...opts.env, DEBUGGER_ADAPTER_ID: id };
-    const proc = Bun.spawn(command, { cwd: opts.cwd, env, stdin, stdout: "pipe", stderr: "pipe" });
+    // With fifos the child's stdout and stderr are their write ends; `proc.stdout` is then unused.
+    const proc = Bun.spawn(command, {
+      cwd: opts.cwd,
+      env,
+      stdin,
+      stdout: (fifos?.fds.stdout ?? "pipe") as "pipe",
+      stderr: (fifos?.fds.stderr ?? "pipe") as "pipe",
+    });
     return Object.assign(proc, { envMark: `DEBUGGER_ADAPTER_ID=${id}`, inherited: Object.keys(env) });
   } catch (e) {
     throw spawnFailure(command[0]!, e);
@@ -210,25 +223,37 @@ function openStdin(path: string): number {
   }
 }
 
-/** Starts an adapter that listens on a port it prints (e.g. `dlv dap --listen=127.0.0.1:0`). */
+/**
+ * Starts an adapter that listens on a port it prints (e.g. `dlv dap --listen=127.0.0.1:0`). One whose
+ * stdout and stderr are its program's (onProgramOutput: Delve) gets named pipes for them (adapterFifos.ts).
+ */
 export async function spawnListeningAdapter(command: string[], pattern: RegExp, opts: SpawnOptions): Promise<AdapterProcess> {
   let proc;
-  if (opts.stdinFile) {
-    // The child gets its own copy of the descriptor: ours is closed once it is spawned.
-    const fd = openStdin(opts.stdinFile);
-    try {
-      proc = spawnProcess(command, opts, fd);
-    } finally {
-      closeSync(fd);
-    }
-  } else proc = spawnProcess(command, opts, "ignore");
+  const fifos = opts.onProgramOutput ? openAdapterFifos() : undefined;
+  try {
+    if (opts.stdinFile) {
+      // The child gets its own copy of the descriptor: ours is closed once it is spawned.
+      const fd = openStdin(opts.stdinFile);
+      try {
+        proc = spawnProcess(command, opts, fd, fifos);
+      } finally {
+        closeSync(fd);
+      }
+    } else proc = spawnProcess(command, opts, "ignore", fifos);
+  } catch (e) {
+    fifos?.spawned();
+    fifos?.close();
+    throw e;
+  } finally {
+    fifos?.spawned();
+  }
   let tail = "";
   let address: { host: string; port: number } | undefined;
   let seen = "";
   let announce!: (a: { host: string; port: number }) => void;
   const announced = new Promise<{ host: string; port: number }>((resolve) => (announce = resolve));
   // Until the "listening" line, stdout is the adapter's own; after it, the debuggee's output.
-  const stdoutDone = pump(proc.stdout, (text) => {
+  const stdoutDone = pumpOf(fifos, "stdout", proc.stdout, (text) => {
     if (address) return opts.onProgramOutput?.(text, "stdout");
     seen += text;
     const m = pattern.exec(seen);
@@ -238,11 +263,13 @@ export async function spawnListeningAdapter(command: string[], pattern: RegExp, 
     const rest = seen.slice(m.index + m[0].length).replace(/^\r?\n/, "");
     if (rest) opts.onProgramOutput?.(rest, "stdout");
   }).catch(() => {});
-  const stderrDone = pump(proc.stderr, (text) => {
+  const stderrDone = pumpOf(fifos, "stderr", proc.stderr, (text) => {
     tail = (tail + text).slice(-TAIL_BYTES);
     if (address && opts.onProgramOutput) opts.onProgramOutput(text, "stderr");
     else opts.onStderr?.(text);
   }).catch(() => {});
+  // The pipes' directory goes once the adapter is gone and its streams drained (or given up on).
+  void Promise.all([stdoutDone, stderrDone]).finally(() => fifos?.close());
   const { addr, procExit, kill } = await listening(proc, command, announced, [stdoutDone, stderrDone], () => tail + seen);
   const { client, end } = await openTcp(addr.host, addr.port, opts, () => {}).catch((e) => {
     kill();
@@ -252,7 +279,24 @@ export async function spawnListeningAdapter(command: string[], pattern: RegExp, 
     client.fail(exitMessage(how.signal ? `was killed by ${how.signal}` : `exited with code ${how.code}`, tail));
     return how;
   });
-  return { client, pid: proc.pid, envMark: proc.envMark, inherited: proc.inherited, exited, stderrTail: () => tail, closeInput: end, kill };
+  return {
+    client,
+    pid: proc.pid,
+    envMark: proc.envMark,
+    inherited: proc.inherited,
+    exited,
+    stderrTail: () => tail,
+    closeInput: end,
+    kill,
+    ...(fifos ? { settleOutput: fifos.settled } : {}),
+  };
+}
+
+/** A stream of the adapter's: read from its named pipe, markers taken out, where it has one. */
+function pumpOf(fifos: AdapterFifos | undefined, which: "stdout" | "stderr", own: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<void> {
+  if (!fifos) return pump(own, onText);
+  const filtered = fifos.filtered(which, onText);
+  return pump(fifos.stream(which), filtered.push).finally(filtered.end);
 }
 
 /** Connects to an adapter somebody else started (`--connect HOST:PORT`). */

@@ -20,8 +20,8 @@ export interface ProgramPipes {
   close(): void;
 }
 
-/** Opens the pipes; their output goes to `onText`. Undefined where named pipes cannot be made. */
-export function openProgramPipes(onText: (stream: Stream, text: string) => void): ProgramPipes | undefined {
+/** A private directory with two named pipes, `stdout` and `stderr`; undefined where they cannot be made. */
+export function makeFifos(): { dir: string; stdout: string; stderr: string } | undefined {
   if (process.platform === "win32") return undefined;
   let dir: string;
   try {
@@ -35,6 +35,14 @@ export function openProgramPipes(onText: (stream: Stream, text: string) => void)
   } catch {
     return undefined;
   }
+  return { dir, stdout: join(dir, "stdout"), stderr: join(dir, "stderr") };
+}
+
+/** Opens the pipes; their output goes to `onText`. Undefined where named pipes cannot be made. */
+export function openProgramPipes(onText: (stream: Stream, text: string) => void): ProgramPipes | undefined {
+  const fifos = makeFifos();
+  if (!fifos) return undefined;
+  const { dir } = fifos;
   const marks = new SyncMarks();
   let closed = false;
 

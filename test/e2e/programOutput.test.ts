@@ -4,7 +4,7 @@
 // final newline, stdout and stderr apart. Where an adapter's transport cannot carry them the
 // difference is the README's ("The program's output") and `run --json` names it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { adapterAvailable, E2eEnv, missing, useEnv } from "../harness/index.ts";
@@ -285,5 +285,61 @@ describe.skipIf(process.platform !== "linux")("debugpy: a stop waits for the out
       expect(await Bun.file(file).text()).toBe("to the file\nafter the stop\n");
     },
     120_000,
+  );
+});
+
+// dlv 1.20's launch gives the program Delve's own stdout and stderr: named pipes the daemon reads
+// (Bun's "pipe" would have made them Unix sockets), so the program sees a FIFO, as under `| cat`,
+// and a stop waits for a marker behind what the program wrote.
+const GO_FIFO = `package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	out, _ := os.Stdout.Stat()
+	errs, _ := os.Stderr.Stat()
+	where, _ := os.Readlink("/proc/self/fd/1")
+	fmt.Println("stdout pipe", out.Mode()&os.ModeNamedPipe != 0, "socket", out.Mode()&os.ModeSocket != 0)
+	fmt.Fprintln(os.Stderr, "stderr pipe", errs.Mode()&os.ModeNamedPipe != 0)
+	fmt.Println("at", where)
+	fmt.Print("a prompt: ")
+	at := 1 // @mark
+	fmt.Println("after", at)
+}
+`;
+
+describe.skipIf(process.platform !== "linux")("Delve: the program's stdout and stderr are named pipes", () => {
+  test.skipIf(!CASES[2]!.have)(
+    "a FIFO each, as under a shell's pipe; a line left open before a breakpoint is whole as far as written; the pipes go with the session",
+    async () => {
+      mkdirSync(join(dir, "gofifo"), { recursive: true });
+      writeFileSync(join(dir, "gofifo", "main.go"), GO_FIFO);
+      writeFileSync(join(dir, "gofifo", "go.mod"), "module gofifo\n\ngo 1.19\n");
+      const src = join(dir, "gofifo", "main.go");
+      const s = env().session("gofifo");
+      const d = await s.ok(["start", src, "--break", `${src}:${markLine(GO_FIFO)}`, "--timeout", "100"]);
+      expect(d.stop).toMatchObject({ reason: "breakpoint" });
+      const out: string = d.stop.output;
+      expect(out).toContain("stdout pipe true socket false\n");
+      expect(out).toContain("stderr pipe true\n");
+      // stderr's line may come before or after stdout's (read apart).
+      expect(out.replace("stderr pipe true\n", "").endsWith("a prompt: ")).toBe(true);
+      // Every byte written before the stop came back behind the marker: no "its last line has no line end yet".
+      expect(d.stop.truncated).toBeUndefined();
+      expect(out).not.toContain("\u0000");
+      const fifo = /^at (.+)$/m.exec(out)?.[1];
+      expect(fifo).toMatch(/\/stdout$/);
+      expect(existsSync(fifo!)).toBe(true);
+      const end = await s.ok(["continue", "--timeout", "100"]);
+      expect(end.stop).toMatchObject({ reason: "exited", exitCode: 0 });
+      expect((await s.ok(["output", "--stdout"])).text).toContain("a prompt: after 1\n");
+      // The adapter is gone once the session ended: its pipes' directory with it.
+      for (let i = 0; i < 100 && existsSync(fifo!); i++) await Bun.sleep(50);
+      expect(existsSync(fifo!)).toBe(false);
+    },
+    150_000,
   );
 });

@@ -39,7 +39,9 @@ export class ProgramOutput {
   private pipes: ProgramPipes | undefined;
   /** The pipes the adapter's launcher reads for the program (quirks.launcherReadsProgram). */
   private launcher: LauncherPipes | undefined;
-  /** The last settled() saw every byte the program wrote arrive (the daemon's pipes, the launcher's marks). */
+  /** The adapter's own stdout and stderr, which are its program's (Delve's, through named pipes): their markers. */
+  private adapterStreams: ((maxMs: number) => Promise<boolean>) | undefined;
+  /** The last settled() saw every byte the program wrote arrive (the daemon's pipes, the launcher's or the adapter's marks). */
   private whole = false;
   /** Where the next stop report's output begins. */
   private reportCursor = 1;
@@ -199,14 +201,24 @@ export class ProgramOutput {
     this.launcher = followLauncherPipes(programPid, launcherPid);
   }
 
+  /** The launched program writes to the adapter's own stdout and stderr: a stop waits for a marker there (AdapterProcess.settleOutput). */
+  followAdapter(settle: ((maxMs: number) => Promise<boolean>) | undefined): void {
+    this.adapterStreams = settle;
+  }
+
   /**
    * Resolves once the program's last output has come through the daemon's pty or pipes, or back
-   * from its launcher (at once without them).
+   * from its launcher or adapter (at once without them).
    */
   async settled(quietMs?: number, maxMs?: number): Promise<void> {
     const wait = Math.max(maxMs ?? 0, 500);
-    const [, , whole] = await Promise.all([this.terminal?.settled(quietMs, maxMs), this.pipes?.settled(wait), this.launcher?.settled(wait)]);
-    this.whole = !!this.pipes || whole === true;
+    const [, , launcher, adapter] = await Promise.all([
+      this.terminal?.settled(quietMs, maxMs),
+      this.pipes?.settled(wait),
+      this.launcher?.settled(wait),
+      this.adapterStreams?.(wait),
+    ]);
+    this.whole = !!this.pipes || launcher === true || adapter === true;
   }
 
   /**
@@ -252,6 +264,7 @@ export class ProgramOutput {
     this.pipes = undefined;
     this.launcher?.close();
     this.launcher = undefined;
+    this.adapterStreams = undefined;
     this.file.close();
   }
 

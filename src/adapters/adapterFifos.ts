@@ -1,0 +1,101 @@
+// The stdout and stderr of an adapter whose launched program inherits them (Delve: dlv 1.20's
+// launch cannot redirect the program's stdio). Bun gives a child socket pairs for "pipe", so the
+// program's stdout was a Unix socket where a plain `prog | cat` gives it a pipe. Named pipes the
+// daemon reads instead: the program sees a FIFO, as under a shell's pipe, and a stop can wait for a
+// marker written behind the program's bytes (syncMarks.ts), so its report has every byte the
+// program wrote before it (no wait for a line end).
+import { closeSync, constants, openSync, rmSync, writeSync } from "node:fs";
+import { makeFifos } from "./programPipes.ts";
+import { type Stream, SyncMarks } from "./syncMarks.ts";
+
+export interface AdapterFifos {
+  /** The write ends, for the child's stdout and stderr; closed here by spawned(). */
+  readonly fds: Readonly<Record<Stream, number>>;
+  /** After the spawn (or its failure): the daemon keeps only the read ends. */
+  spawned(): void;
+  /** A stream's bytes, in the order written, until every writer has closed it. */
+  stream(which: Stream): ReadableStream<Uint8Array>;
+  /** `onText` for one stream, with the markers taken out (and waits on them released). */
+  filtered(which: Stream, onText: (text: string) => void): { push(text: string): void; end(): void };
+  /** Resolves once what was written so far has been read (at most `maxMs`); true if exactly so. */
+  settled(maxMs: number): Promise<boolean>;
+  /** The adapter is gone and its streams drained (or given up on), or it never started: the pipes' directory goes. */
+  close(): void;
+}
+
+/** Undefined where named pipes cannot be made (Windows, no mkfifo): the caller uses its own pipes. */
+export function openAdapterFifos(): AdapterFifos | undefined {
+  const made = makeFifos();
+  if (!made) return undefined;
+  const paths: Record<Stream, string> = { stdout: made.stdout, stderr: made.stderr };
+  const read: Partial<Record<Stream, number>> = {};
+  const write: Partial<Record<Stream, number>> = {};
+  try {
+    for (const s of ["stdout", "stderr"] as const) {
+      // The read end first, non-blocking (no writer yet); then the write end, which a reader lets open.
+      read[s] = openSync(paths[s], constants.O_RDONLY | constants.O_NONBLOCK);
+      write[s] = openSync(paths[s], constants.O_WRONLY);
+    }
+  } catch {
+    for (const fd of [...Object.values(read), ...Object.values(write)]) closeSync(fd);
+    rmSync(made.dir, { recursive: true, force: true });
+    return undefined;
+  }
+  const marks = new SyncMarks();
+  const ended: Record<Stream, boolean> = { stdout: false, stderr: false };
+  const reading: Record<Stream, boolean> = { stdout: false, stderr: false };
+  let closed = false;
+  const mark = (s: Stream) =>
+    closed || ended[s]
+      ? undefined
+      : marks.mark(s, (line) => {
+          // Non-blocking: a pipe the program filled (the daemon behind in reading it) is not waited on.
+          const fd = openSync(paths[s], constants.O_WRONLY | constants.O_NONBLOCK);
+          try {
+            writeSync(fd, line);
+            return true;
+          } finally {
+            closeSync(fd);
+          }
+        });
+  return {
+    fds: { stdout: write.stdout!, stderr: write.stderr! },
+    spawned() {
+      for (const s of ["stdout", "stderr"] as const) {
+        if (write[s] === undefined) continue;
+        closeSync(write[s]);
+        write[s] = undefined;
+      }
+    },
+    stream(s) {
+      reading[s] = true;
+      return Bun.file(read[s]!).stream();
+    },
+    filtered(s, onText) {
+      const filter = marks.filter();
+      return {
+        push(text) {
+          const { text: own, markers } = filter.push(text);
+          if (own) onText(own);
+          marks.seen(s, markers);
+        },
+        end() {
+          const rest = filter.flush();
+          if (rest) onText(rest);
+          ended[s] = true;
+          // Bun's stream leaves the descriptor open at the end.
+          closeSync(read[s]!);
+        },
+      };
+    },
+    settled: (maxMs) => marks.settled([mark("stdout"), mark("stderr")], maxMs),
+    close() {
+      if (closed) return;
+      closed = true;
+      // A stream never read (the spawn failed): its descriptor is closed here, not by its end.
+      for (const s of ["stdout", "stderr"] as const) if (!reading[s]) closeSync(read[s]!);
+      rmSync(made.dir, { recursive: true, force: true });
+      marks.release();
+    },
+  };
+}
