@@ -7,7 +7,7 @@ import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { DapClient, type ClientOptions } from "../dap/client.ts";
 import { drained, exitMessage, listening } from "./adapterExit.ts";
-import { type AdapterFifos, openAdapterFifos } from "./adapterFifos.ts";
+import { type StdioFifos, openStdioFifos } from "./stdioFifos.ts";
 import { spawnSessionServer } from "./sessionServer.ts";
 
 export { exitMessage };
@@ -26,8 +26,9 @@ export interface AdapterProcess {
   /** Resolves when the adapter has gone (process exited or socket closed) and its output is drained. */
   exited: Promise<{ code: number | null; signal: string | null }>;
   /**
-   * Where the adapter's stdout and stderr are its program's (Delve), through named pipes: resolves
-   * once what was written to them so far has been read (at most `maxMs`), true if exactly so.
+   * Where the program's stdout and stderr come through named pipes of this process's (Delve's own
+   * stdout and stderr; the program js-debug's session server starts): resolves once what was
+   * written to them so far has been read (at most `maxMs`), true if exactly so.
    */
   settleOutput?(maxMs: number): Promise<boolean>;
   stderrTail(): string;
@@ -90,7 +91,7 @@ let spawned = 0;
  * ("ignore") or the `--stdin` file (an open fd): a program it launches inherits it (Delve), and a
  * read must get end-of-file or the file, not wait for ever on a pipe nobody writes.
  */
-function spawnProcess<S extends "pipe" | "ignore" | number>(command: string[], opts: SpawnOptions, stdin: S, fifos?: AdapterFifos) {
+function spawnProcess<S extends "pipe" | "ignore" | number>(command: string[], opts: SpawnOptions, stdin: S, fifos?: StdioFifos) {
   const id = `${process.pid}.${++spawned}.${crypto.randomUUID().slice(0, 8)}`;
   try {
     const env = { ...(opts.baseEnv ?? ownEnv()), ...opts.env, DEBUGGER_ADAPTER_ID: id };
@@ -225,11 +226,11 @@ function openStdin(path: string): number {
 
 /**
  * Starts an adapter that listens on a port it prints (e.g. `dlv dap --listen=127.0.0.1:0`). One whose
- * stdout and stderr are its program's (onProgramOutput: Delve) gets named pipes for them (adapterFifos.ts).
+ * stdout and stderr are its program's (onProgramOutput: Delve) gets named pipes for them (stdioFifos.ts).
  */
 export async function spawnListeningAdapter(command: string[], pattern: RegExp, opts: SpawnOptions): Promise<AdapterProcess> {
   let proc;
-  const fifos = opts.onProgramOutput ? openAdapterFifos() : undefined;
+  const fifos = opts.onProgramOutput ? openStdioFifos() : undefined;
   try {
     if (opts.stdinFile) {
       // The child gets its own copy of the descriptor: ours is closed once it is spawned.
@@ -293,7 +294,7 @@ export async function spawnListeningAdapter(command: string[], pattern: RegExp, 
 }
 
 /** A stream of the adapter's: read from its named pipe, markers taken out, where it has one. */
-function pumpOf(fifos: AdapterFifos | undefined, which: "stdout" | "stderr", own: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<void> {
+function pumpOf(fifos: StdioFifos | undefined, which: "stdout" | "stderr", own: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<void> {
   if (!fifos) return pump(own, onText);
   const filtered = fifos.filtered(which, onText);
   return pump(fifos.stream(which), filtered.push).finally(filtered.end);

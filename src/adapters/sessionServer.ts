@@ -18,6 +18,7 @@ import { DapClient } from "../dap/client.ts";
 import { exitMessage, listening } from "./adapterExit.ts";
 import { inspectStyle } from "./jsValues.ts";
 import type { AdapterProcess, SpawnOptions } from "./connection.ts";
+import { openStdioFifos } from "./stdioFifos.ts";
 
 const TAIL_BYTES = 4096;
 /** Seqs of the requests this module sends itself, apart from the daemon's (which count from 1). */
@@ -193,6 +194,8 @@ interface Program {
   done: Promise<number>;
   /** Ends it (SIGTERM, then SIGKILL) and waits for its exit to be reported. */
   end(): Promise<void>;
+  /** Its stdout and stderr read up to what it wrote so far (stdioFifos.ts); undefined where they are Bun's pipes. */
+  settle?(maxMs: number): Promise<boolean>;
 }
 
 let spawned = 0;
@@ -275,6 +278,7 @@ export async function spawnSessionServer(command: string[], pattern: RegExp, opt
       kill("SIGTERM");
     },
     kill,
+    settleOutput: (maxMs) => router.settleOutput(maxMs),
   };
 }
 
@@ -853,6 +857,11 @@ class Router {
     }
   }
 
+  /** Resolves once the program's output so far has been sent as events (at most `maxMs`); true if exactly so. */
+  settleOutput(maxMs: number): Promise<boolean> {
+    return this.program?.settle?.(maxMs) ?? Promise.resolve(false);
+  }
+
   /** Starts the program as the adapter asks (its command and environment), output captured. */
   private runProgram(args: P.RunInTerminalRequestArguments): number {
     // js-debug's `env` is the launch's (the caller's whole environment, then --env: adapterLink.ts)
@@ -864,24 +873,43 @@ class Router {
     }
     const [key, value] = [this.envMark.slice(0, this.envMark.indexOf("=")), this.envMark.slice(this.envMark.indexOf("=") + 1)];
     env[key] = value;
-    const child = Bun.spawn(withEmptyArgs(args.args, this.programArgs), {
-      cwd: args.cwd || undefined,
-      env,
-      stdin: this.stdinFile ? Bun.file(this.stdinFile) : "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    // Named pipes for its stdout and stderr, as a shell's pipe gives a plain run (Bun's "pipe" is a
+    // socket pair); Bun's where they cannot be made.
+    const fifos = openStdioFifos();
+    let child: ReturnType<typeof Bun.spawn<"ignore", "pipe", "pipe">>;
+    try {
+      child = Bun.spawn(withEmptyArgs(args.args, this.programArgs), {
+        cwd: args.cwd || undefined,
+        env,
+        stdin: (this.stdinFile ? Bun.file(this.stdinFile) : "ignore") as "ignore",
+        stdout: (fifos?.fds.stdout ?? "pipe") as "pipe",
+        stderr: (fifos?.fds.stderr ?? "pipe") as "pipe",
+      });
+    } catch (e) {
+      fifos?.spawned();
+      fifos?.close();
+      throw e;
+    } finally {
+      fifos?.spawned();
+    }
     const filter = new NoticeFilter();
-    const pump = async (stream: ReadableStream<Uint8Array>, category: "stdout" | "stderr") => {
+    const pump = async (category: "stdout" | "stderr") => {
       const dec = new TextDecoder();
-      for await (const chunk of stream) {
-        const text = category === "stderr" ? filter.push(dec.decode(chunk, { stream: true })) : dec.decode(chunk, { stream: true });
-        if (text) this.event("output", { category, output: text });
+      const send = (text: string) => {
+        const own = category === "stderr" ? filter.push(text) : text;
+        if (own) this.event("output", { category, output: own });
+      };
+      const marked = fifos?.filtered(category, send);
+      try {
+        for await (const chunk of fifos ? fifos.stream(category) : child[category]) (marked?.push ?? send)(dec.decode(chunk, { stream: true }));
+      } finally {
+        marked?.end();
       }
       const rest = category === "stderr" ? filter.flush() : "";
       if (rest) this.event("output", { category, output: rest });
     };
-    const pumps = Promise.all([pump(child.stdout, "stdout").catch(() => {}), pump(child.stderr, "stderr").catch(() => {})]);
+    const pumps = Promise.all([pump("stdout").catch(() => {}), pump("stderr").catch(() => {})]);
+    void pumps.finally(() => fifos?.close());
     const done = child.exited.then(async (code) => {
       await Promise.race([pumps, Bun.sleep(1000)]);
       const signal = child.signalCode == null ? undefined : String(child.signalCode);
@@ -897,7 +925,7 @@ class Router {
       child.kill("SIGKILL");
       await Promise.race([done, Bun.sleep(1000)]);
     };
-    this.program = { pid: child.pid, done, end };
+    this.program = { pid: child.pid, done, end, ...(fifos ? { settle: fifos.settled } : {}) };
     this.event("process", { name: args.args.join(" "), systemProcessId: child.pid, isLocalProcess: true, startMethod: "launch" });
     return child.pid;
   }

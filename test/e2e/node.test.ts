@@ -83,6 +83,34 @@ describe.skipIf(missing.length > 0)("node (js-debug)", () => {
     expect(r.stdout).not.toContain("interpreter");
   }, 60_000);
 
+  test("the program's stdout and stderr are FIFOs, as under a shell's pipe; a line left open before a breakpoint is whole, no wait for its end", async () => {
+    const file = join(work, "fifo.js");
+    await Bun.write(
+      file,
+      [
+        'const fs = require("fs");',
+        'const kind = (fd) => (fs.fstatSync(fd).isFIFO() ? "fifo" : fs.fstatSync(fd).isSocket() ? "socket" : "other");',
+        'console.log("stdout", kind(1));',
+        'console.error("stderr", kind(2));',
+        'process.stdout.write("a prompt: ");',
+        "let at = 1; // @mark open",
+        'console.log("after", at);',
+        "",
+      ].join("\n"),
+    );
+    const r = await env.ok(["start", file, "--break", at(file, "open"), "--session", "node-fifo"]);
+    expect(r.stop).toMatchObject({ reason: "breakpoint" });
+    expect(r.stop.output).toContain("stdout fifo\n");
+    expect(r.stop.output).toContain("stderr fifo\n");
+    // stderr's line may come before or after stdout's (read apart).
+    expect(r.stop.output.replace("stderr fifo\n", "").endsWith("a prompt: ")).toBe(true);
+    // Every byte written before the stop came back behind the marker: no "its last line has no line end yet".
+    expect(r.stop.truncated).toBeUndefined();
+    const end = await env.ok(["continue", "--session", "node-fifo"]);
+    expect(end.stop).toMatchObject({ reason: "exited", exitCode: 0 });
+    expect((await env.ok(["output", "--stdout", "--session", "node-fifo"])).text).toContain("a prompt: after 1\n");
+  }, 60_000);
+
   test(
     "a .js picks node: breakpoint before the first line, locals, print, next/step/finish, output apart, exit code, no server left",
     async () => {

@@ -243,8 +243,9 @@ export class AdapterLink {
     }
     this.proc = proc;
     this.host.listen(proc.client);
-    // A program that writes to the adapter's own stdout and stderr (Delve's): stops wait for them.
-    output.followAdapter(onProgramOutput && opts.mode === "launch" && here && !core ? proc.settleOutput : undefined);
+    // A program whose stdout and stderr the adapter process carries apart from its stops (Delve's
+    // own, the program js-debug's session server starts): stops wait for them.
+    output.followAdapter(opts.mode === "launch" && here && !core ? proc.settleOutput : undefined);
     // What the program would inherit from this adapter (launchArgs unsets what it must not see),
     // and the adapter's mark, by which its processes are found if the adapter dies (README "environment").
     // Through --via the adapter's environment is the target's, which launch.env already holds whole.

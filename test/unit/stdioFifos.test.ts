@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readlinkSync } from "node:fs";
 import { dirname } from "node:path";
-import { openAdapterFifos } from "../../src/adapters/adapterFifos.ts";
+import { openStdioFifos } from "../../src/adapters/stdioFifos.ts";
 
-describe.skipIf(process.platform !== "linux")("openAdapterFifos", () => {
+describe.skipIf(process.platform !== "linux")("openStdioFifos", () => {
   test("a child's stdout and stderr are FIFOs; settled waits for what it wrote before it stopped; the directory goes on close", async () => {
-    const fifos = openAdapterFifos()!;
+    const fifos = openStdioFifos()!;
     expect(fifos).toBeDefined();
     const sh = Bun.spawn(
       [

@@ -1,14 +1,15 @@
-// The stdout and stderr of an adapter whose launched program inherits them (Delve: dlv 1.20's
-// launch cannot redirect the program's stdio). Bun gives a child socket pairs for "pipe", so the
-// program's stdout was a Unix socket where a plain `prog | cat` gives it a pipe. Named pipes the
-// daemon reads instead: the program sees a FIFO, as under a shell's pipe, and a stop can wait for a
-// marker written behind the program's bytes (syncMarks.ts), so its report has every byte the
+// A child's stdout and stderr as named pipes the daemon reads, where Bun's "pipe" would give the
+// child Unix socket pairs: a program that inherits them saw a socket where a plain `prog | cat`
+// gives it a pipe. Used for an adapter whose launched program inherits its stdio (Delve: dlv
+// 1.20's launch cannot redirect the program's) and for a program the daemon starts itself for an
+// adapter (js-debug's runInTerminal). The program sees a FIFO, as under a shell's pipe, and a stop
+// can wait for a marker written behind its bytes (syncMarks.ts), so its report has every byte the
 // program wrote before it (no wait for a line end).
 import { closeSync, constants, openSync, rmSync, writeSync } from "node:fs";
 import { makeFifos } from "./programPipes.ts";
 import { type Stream, SyncMarks } from "./syncMarks.ts";
 
-export interface AdapterFifos {
+export interface StdioFifos {
   /** The write ends, for the child's stdout and stderr; closed here by spawned(). */
   readonly fds: Readonly<Record<Stream, number>>;
   /** After the spawn (or its failure): the daemon keeps only the read ends. */
@@ -24,7 +25,7 @@ export interface AdapterFifos {
 }
 
 /** Undefined where named pipes cannot be made (Windows, no mkfifo): the caller uses its own pipes. */
-export function openAdapterFifos(): AdapterFifos | undefined {
+export function openStdioFifos(): StdioFifos | undefined {
   const made = makeFifos();
   if (!made) return undefined;
   const paths: Record<Stream, string> = { stdout: made.stdout, stderr: made.stderr };
