@@ -173,6 +173,8 @@ export class Session extends SessionCore {
       new DebuggerError("SESSION_ENDED", `session '${this.name}' was ${terminateDebuggee ? "stopped" : "detached"}`, "`debugger start` begins a new one"),
     );
     const ended = await this.link.shutdown(terminateDebuggee);
+    // Where the program's processes were ended after a crash, their last look is part of the end.
+    if (terminateDebuggee) await this.link.swept();
     this.onChange();
     return ended;
   }

@@ -23,6 +23,8 @@ import type { ProgramOutput } from "./programOutput.ts";
 
 /** The wait for `initialized` from an adapter that builds while it launches: a cold `go test` build of a large package on a busy machine. */
 const LAUNCH_BUILD_TIMEOUT_MS = 10 * 60_000;
+/** How long after ending a launched program's processes the daemon looks for them once more. */
+const LATE_SWEEP_MS = 150;
 
 export interface StartOptions extends Omit<LaunchOptions, "breakpointFiles" | "inherited"> {
   /** --env: set on top of the caller's environment (callerEnv), or alone with clearEnv. */
@@ -380,11 +382,30 @@ export class AdapterLink {
     if (this.opts?.mode !== "launch" || this.opts.connect || this.opts.via) return undefined;
     // The tree recorded after launch misses a program started after it (or an adapter killed
     // before launch was answered); the adapter's mark in the environment finds those too.
-    const marked = this.proc?.envMark ? withEnvironment(this.proc.envMark).filter((p) => p.pid !== this.proc?.pid) : [];
+    const marked = this.marked();
     const known = [...this.debuggees, ...marked.filter((m) => !this.debuggees.some((d) => d.pid === m.pid))];
     const ended = endProcesses(known);
     this.debuggees = [];
+    // A helper ended as it started the program (debugpy's launcher between its fork and the
+    // program's exec, seen once in a full run) leaves a child this look missed: look once more.
+    this.lateSweep ??= Bun.sleep(LATE_SWEEP_MS).then(() => {
+      endProcesses(this.marked());
+      this.lateSweep = undefined;
+    });
     return ended.length ? ended : undefined;
+  }
+
+  /** The processes that carry the adapter's mark in their environment, but the adapter. */
+  private marked() {
+    return this.proc?.envMark ? withEnvironment(this.proc.envMark).filter((p) => p.pid !== this.proc?.pid) : [];
+  }
+
+  /** The look after endDebuggees, while one is due. */
+  private lateSweep: Promise<void> | undefined;
+
+  /** Resolves once the look after endDebuggees (if one is due) is done. */
+  async swept(): Promise<void> {
+    await this.lateSweep;
   }
 
   /**
