@@ -24,8 +24,12 @@ export interface StdioFifos {
   close(): void;
 }
 
-/** Undefined where named pipes cannot be made (Windows, no mkfifo): the caller uses its own pipes. */
+/**
+ * Undefined where named pipes cannot be made (Windows, no mkfifo) or are not tried: off Linux a
+ * FIFO's non-blocking read end under Bun's stream has not been run, so Bun's own pipes stay there.
+ */
 export function openStdioFifos(): StdioFifos | undefined {
+  if (process.platform !== "linux") return undefined;
   const made = makeFifos();
   if (!made) return undefined;
   const paths: Record<Stream, string> = { stdout: made.stdout, stderr: made.stderr };
