@@ -7,7 +7,7 @@ import { ownEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { DapClient, type ClientOptions } from "../dap/client.ts";
 import { drained, exitMessage, listening } from "./adapterExit.ts";
-import { type StdioFifos, openStdioFifos } from "./stdioFifos.ts";
+import { openStdioFifos, readOutput, spawnOnFifos } from "./stdioFifos.ts";
 import { spawnSessionServer } from "./sessionServer.ts";
 
 export { exitMessage };
@@ -91,18 +91,17 @@ let spawned = 0;
  * ("ignore") or the `--stdin` file (an open fd): a program it launches inherits it (Delve), and a
  * read must get end-of-file or the file, not wait for ever on a pipe nobody writes.
  */
-function spawnProcess<S extends "pipe" | "ignore" | number>(command: string[], opts: SpawnOptions, stdin: S, fifos?: StdioFifos) {
+function spawnProcess<S extends "pipe" | "ignore" | number>(
+  command: string[],
+  opts: SpawnOptions,
+  stdin: S,
+  outputs: { stdout: "pipe"; stderr: "pipe" } = { stdout: "pipe", stderr: "pipe" },
+) {
   const id = `${process.pid}.${++spawned}.${crypto.randomUUID().slice(0, 8)}`;
   try {
     const env = { ...(opts.baseEnv ?? ownEnv()), ...opts.env, DEBUGGER_ADAPTER_ID: id };
-    // With fifos the child's stdout and stderr are their write ends; `proc.stdout` is then unused.
-    const proc = Bun.spawn(command, {
-      cwd: opts.cwd,
-      env,
-      stdin,
-      stdout: (fifos?.fds.stdout ?? "pipe") as "pipe",
-      stderr: (fifos?.fds.stderr ?? "pipe") as "pipe",
-    });
+    // `outputs`: Bun's pipes, or named pipes' write ends (stdioFifos.ts spawnOnFifos).
+    const proc = Bun.spawn(command, { cwd: opts.cwd, env, stdin, ...outputs });
     return Object.assign(proc, { envMark: `DEBUGGER_ADAPTER_ID=${id}`, inherited: Object.keys(env) });
   } catch (e) {
     throw spawnFailure(command[0]!, e);
@@ -229,32 +228,24 @@ function openStdin(path: string): number {
  * stdout and stderr are its program's (onProgramOutput: Delve) gets named pipes for them (stdioFifos.ts).
  */
 export async function spawnListeningAdapter(command: string[], pattern: RegExp, opts: SpawnOptions): Promise<AdapterProcess> {
-  let proc;
   const fifos = opts.onProgramOutput ? openStdioFifos() : undefined;
-  try {
-    if (opts.stdinFile) {
-      // The child gets its own copy of the descriptor: ours is closed once it is spawned.
-      const fd = openStdin(opts.stdinFile);
-      try {
-        proc = spawnProcess(command, opts, fd, fifos);
-      } finally {
-        closeSync(fd);
-      }
-    } else proc = spawnProcess(command, opts, "ignore", fifos);
-  } catch (e) {
-    fifos?.spawned();
-    fifos?.close();
-    throw e;
-  } finally {
-    fifos?.spawned();
-  }
+  const proc = spawnOnFifos(fifos, (outputs) => {
+    if (!opts.stdinFile) return spawnProcess(command, opts, "ignore", outputs);
+    // The child gets its own copy of the descriptor: ours is closed once it is spawned.
+    const fd = openStdin(opts.stdinFile);
+    try {
+      return spawnProcess(command, opts, fd, outputs);
+    } finally {
+      closeSync(fd);
+    }
+  });
   let tail = "";
   let address: { host: string; port: number } | undefined;
   let seen = "";
   let announce!: (a: { host: string; port: number }) => void;
   const announced = new Promise<{ host: string; port: number }>((resolve) => (announce = resolve));
   // Until the "listening" line, stdout is the adapter's own; after it, the debuggee's output.
-  const stdoutDone = pumpOf(fifos, "stdout", proc.stdout, (text) => {
+  const stdoutDone = readOutput(fifos, "stdout", proc.stdout, (text) => {
     if (address) return opts.onProgramOutput?.(text, "stdout");
     seen += text;
     const m = pattern.exec(seen);
@@ -264,7 +255,7 @@ export async function spawnListeningAdapter(command: string[], pattern: RegExp, 
     const rest = seen.slice(m.index + m[0].length).replace(/^\r?\n/, "");
     if (rest) opts.onProgramOutput?.(rest, "stdout");
   }).catch(() => {});
-  const stderrDone = pumpOf(fifos, "stderr", proc.stderr, (text) => {
+  const stderrDone = readOutput(fifos, "stderr", proc.stderr, (text) => {
     tail = (tail + text).slice(-TAIL_BYTES);
     if (address && opts.onProgramOutput) opts.onProgramOutput(text, "stderr");
     else opts.onStderr?.(text);
@@ -291,13 +282,6 @@ export async function spawnListeningAdapter(command: string[], pattern: RegExp, 
     kill,
     ...(fifos ? { settleOutput: fifos.settled } : {}),
   };
-}
-
-/** A stream of the adapter's: read from its named pipe, markers taken out, where it has one. */
-function pumpOf(fifos: StdioFifos | undefined, which: "stdout" | "stderr", own: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<void> {
-  if (!fifos) return pump(own, onText);
-  const filtered = fifos.filtered(which, onText);
-  return pump(fifos.stream(which), filtered.push).finally(filtered.end);
 }
 
 /** Connects to an adapter somebody else started (`--connect HOST:PORT`). */

@@ -4,10 +4,10 @@
 // digits lost them as an MI token ("42\n" arrived as "2"), a line starting with `~`, `*`, `=` or `^`
 // was taken for a record, bytes were decoded as UTF-8 per read. Through the pipes every byte
 // arrives, each stream apart, and the program sees a pipe as it did before (and as under `| cat`).
-import { closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, mkdtempSync, openSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Stream, SyncMarks } from "./syncMarks.ts";
+import { type Stream, SyncMarks, writeToFifo } from "./syncMarks.ts";
 
 export interface ProgramPipes {
   stdout: string;
@@ -72,18 +72,7 @@ export function openProgramPipes(onText: (stream: Stream, text: string) => void)
   // Non-blocking: no reader at this moment (between two opens) or a pipe full of output the
   // program is blocked on is not waited for. A reader still waiting for its first writer gets
   // the marker, then the end of the stream, and opens again.
-  const mark = (stream: Stream) =>
-    closed
-      ? undefined
-      : marks.mark(stream, (line) => {
-          const fd = openSync(join(dir, stream), constants.O_WRONLY | constants.O_NONBLOCK);
-          try {
-            writeSync(fd, line);
-            return true;
-          } finally {
-            closeSync(fd);
-          }
-        });
+  const mark = (stream: Stream) => (closed ? undefined : marks.mark(stream, (line) => writeToFifo(join(dir, stream), line)));
 
   return {
     stdout: join(dir, "stdout"),

@@ -18,7 +18,7 @@ import { DapClient } from "../dap/client.ts";
 import { exitMessage, listening } from "./adapterExit.ts";
 import { inspectStyle } from "./jsValues.ts";
 import type { AdapterProcess, SpawnOptions } from "./connection.ts";
-import { openStdioFifos } from "./stdioFifos.ts";
+import { openStdioFifos, readOutput, spawnOnFifos } from "./stdioFifos.ts";
 
 const TAIL_BYTES = 4096;
 /** Seqs of the requests this module sends itself, apart from the daemon's (which count from 1). */
@@ -876,35 +876,20 @@ class Router {
     // Named pipes for its stdout and stderr, as a shell's pipe gives a plain run (Bun's "pipe" is a
     // socket pair); Bun's where they cannot be made.
     const fifos = openStdioFifos();
-    let child: ReturnType<typeof Bun.spawn<"ignore", "pipe", "pipe">>;
-    try {
-      child = Bun.spawn(withEmptyArgs(args.args, this.programArgs), {
+    const child = spawnOnFifos(fifos, (outputs) =>
+      Bun.spawn(withEmptyArgs(args.args, this.programArgs), {
         cwd: args.cwd || undefined,
         env,
         stdin: (this.stdinFile ? Bun.file(this.stdinFile) : "ignore") as "ignore",
-        stdout: (fifos?.fds.stdout ?? "pipe") as "pipe",
-        stderr: (fifos?.fds.stderr ?? "pipe") as "pipe",
-      });
-    } catch (e) {
-      fifos?.spawned();
-      fifos?.close();
-      throw e;
-    } finally {
-      fifos?.spawned();
-    }
+        ...outputs,
+      }),
+    );
     const filter = new NoticeFilter();
     const pump = async (category: "stdout" | "stderr") => {
-      const dec = new TextDecoder();
-      const send = (text: string) => {
+      await readOutput(fifos, category, child[category], (text) => {
         const own = category === "stderr" ? filter.push(text) : text;
         if (own) this.event("output", { category, output: own });
-      };
-      const marked = fifos?.filtered(category, send);
-      try {
-        for await (const chunk of fifos ? fifos.stream(category) : child[category]) (marked?.push ?? send)(dec.decode(chunk, { stream: true }));
-      } finally {
-        marked?.end();
-      }
+      });
       const rest = category === "stderr" ? filter.flush() : "";
       if (rest) this.event("output", { category, output: rest });
     };

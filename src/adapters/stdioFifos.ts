@@ -5,9 +5,9 @@
 // adapter (js-debug's runInTerminal). The program sees a FIFO, as under a shell's pipe, and a stop
 // can wait for a marker written behind its bytes (syncMarks.ts), so its report has every byte the
 // program wrote before it (no wait for a line end).
-import { closeSync, constants, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, openSync, rmSync } from "node:fs";
 import { makeFifos } from "./programPipes.ts";
-import { type Stream, SyncMarks } from "./syncMarks.ts";
+import { type Stream, SyncMarks, writeToFifo } from "./syncMarks.ts";
 
 export interface StdioFifos {
   /** The write ends, for the child's stdout and stderr; closed here by spawned(). */
@@ -50,19 +50,7 @@ export function openStdioFifos(): StdioFifos | undefined {
   const ended: Record<Stream, boolean> = { stdout: false, stderr: false };
   const reading: Record<Stream, boolean> = { stdout: false, stderr: false };
   let closed = false;
-  const mark = (s: Stream) =>
-    closed || ended[s]
-      ? undefined
-      : marks.mark(s, (line) => {
-          // Non-blocking: a pipe the program filled (the daemon behind in reading it) is not waited on.
-          const fd = openSync(paths[s], constants.O_WRONLY | constants.O_NONBLOCK);
-          try {
-            writeSync(fd, line);
-            return true;
-          } finally {
-            closeSync(fd);
-          }
-        });
+  const mark = (s: Stream) => (closed || ended[s] ? undefined : marks.mark(s, (line) => writeToFifo(paths[s], line)));
   return {
     fds: { stdout: write.stdout!, stderr: write.stderr! },
     spawned() {
@@ -103,4 +91,37 @@ export function openStdioFifos(): StdioFifos | undefined {
       marks.release();
     },
   };
+}
+
+/** What Bun.spawn takes for stdout and stderr: the fifos' write ends, or Bun's own pipes without them. */
+type Outputs = { stdout: "pipe"; stderr: "pipe" };
+
+/**
+ * Runs `spawn` with the fifos' write ends as the child's stdout and stderr (Bun's pipes without
+ * fifos); the daemon then keeps only the read ends, and a failed spawn leaves nothing behind.
+ */
+export function spawnOnFifos<T>(fifos: StdioFifos | undefined, spawn: (outputs: Outputs) => T): T {
+  try {
+    // Typed as Bun's "pipe" so the child's type stays one: with fifos its own streams go unread.
+    return spawn({ stdout: (fifos?.fds.stdout ?? "pipe") as "pipe", stderr: (fifos?.fds.stderr ?? "pipe") as "pipe" });
+  } catch (e) {
+    fifos?.close();
+    throw e;
+  } finally {
+    fifos?.spawned();
+  }
+}
+
+/** One of the child's streams as text, in order: from its fifo (markers taken out) where it has one, else `own`. */
+export async function readOutput(fifos: StdioFifos | undefined, which: Stream, own: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<void> {
+  const decoder = new TextDecoder();
+  const marked = fifos?.filtered(which, onText);
+  const push = marked?.push ?? onText;
+  try {
+    for await (const chunk of fifos ? fifos.stream(which) : own) push(decoder.decode(chunk, { stream: true }));
+    const rest = decoder.decode();
+    if (rest) push(rest);
+  } finally {
+    marked?.end();
+  }
 }

@@ -3,7 +3,24 @@
 // (programPipes.ts) and the pipes debugpy's launcher reads (launcherPipes.ts) both use them; the
 // markers are taken out of the text before anything keeps it.
 
+import { closeSync, constants, openSync, writeSync } from "node:fs";
+
 export type Stream = "stdout" | "stderr";
+
+/**
+ * A marker line written into a named pipe the daemon reads. Non-blocking: a pipe the program filled
+ * (its reader behind) is not waited on, and one with no reader at the moment is not written (a
+ * throw, which SyncMarks.mark takes for "not written"). A marker is shorter than PIPE_BUF: all or nothing.
+ */
+export function writeToFifo(path: string, line: string): boolean {
+  const fd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+  try {
+    writeSync(fd, line);
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Splits a stream's text into the program's and the daemon's markers, across reads. Pure. */
 export class MarkerFilter {

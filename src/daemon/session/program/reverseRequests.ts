@@ -3,7 +3,7 @@
 // DAP client itself.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import type { DapClient } from "../../../dap/client.ts";
-import { openStdioFifos } from "../../../adapters/stdioFifos.ts";
+import { openStdioFifos, readOutput, spawnOnFifos } from "../../../adapters/stdioFifos.ts";
 import type { RingBuffer } from "./ringBuffer.ts";
 
 /** `baseEnv`: the environment the command starts from (DAP: `env` is added to or removed from it), the caller's, not the daemon's. */
@@ -20,32 +20,8 @@ function runInTerminal(args: P.RunInTerminalRequestArguments, output: RingBuffer
   // Named pipes for its stdout and stderr, as a shell's pipe gives a plain run (Bun's "pipe" is a
   // socket pair); Bun's where they cannot be made.
   const fifos = openStdioFifos();
-  let child: ReturnType<typeof Bun.spawn<"ignore", "pipe", "pipe">>;
-  try {
-    child = Bun.spawn(args.args, {
-      cwd: args.cwd || undefined,
-      env,
-      stdin: "ignore",
-      stdout: (fifos?.fds.stdout ?? "pipe") as "pipe",
-      stderr: (fifos?.fds.stderr ?? "pipe") as "pipe",
-    });
-  } catch (e) {
-    fifos?.spawned();
-    fifos?.close();
-    throw e;
-  } finally {
-    fifos?.spawned();
-  }
-  const pump = async (category: "stdout" | "stderr") => {
-    const dec = new TextDecoder();
-    const keep = (text: string) => output.push(category, text);
-    const marked = fifos?.filtered(category, keep);
-    try {
-      for await (const chunk of fifos ? fifos.stream(category) : child[category]) (marked?.push ?? keep)(dec.decode(chunk, { stream: true }));
-    } finally {
-      marked?.end();
-    }
-  };
+  const child = spawnOnFifos(fifos, (outputs) => Bun.spawn(args.args, { cwd: args.cwd || undefined, env, stdin: "ignore", ...outputs }));
+  const pump = (category: "stdout" | "stderr") => readOutput(fifos, category, child[category], (text) => output.push(category, text));
   void Promise.all([pump("stdout").catch(() => {}), pump("stderr").catch(() => {})]).finally(() => fifos?.close());
   return { processId: child.pid };
 }
