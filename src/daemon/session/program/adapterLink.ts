@@ -382,22 +382,20 @@ export class AdapterLink {
     if (this.opts?.mode !== "launch" || this.opts.connect || this.opts.via) return undefined;
     // The tree recorded after launch misses a program started after it (or an adapter killed
     // before launch was answered); the adapter's mark in the environment finds those too.
-    const marked = this.marked();
+    // The adapter of now: a `restart` replaces this.proc before the second look below.
+    const proc = this.proc;
+    const marked = markedBy(proc);
     const known = [...this.debuggees, ...marked.filter((m) => !this.debuggees.some((d) => d.pid === m.pid))];
     const ended = endProcesses(known);
     this.debuggees = [];
     // A helper ended as it started the program (debugpy's launcher between its fork and the
-    // program's exec, seen once in a full run) leaves a child this look missed: look once more.
+    // program's exec, seen once in a full run) leaves a child this look missed: look once more,
+    // for that adapter's mark.
     this.lateSweep ??= Bun.sleep(LATE_SWEEP_MS).then(() => {
-      endProcesses(this.marked());
+      endProcesses(markedBy(proc));
       this.lateSweep = undefined;
     });
     return ended.length ? ended : undefined;
-  }
-
-  /** The processes that carry the adapter's mark in their environment, but the adapter. */
-  private marked() {
-    return this.proc?.envMark ? withEnvironment(this.proc.envMark).filter((p) => p.pid !== this.proc?.pid) : [];
   }
 
   /** The look after endDebuggees, while one is due. */
@@ -504,4 +502,9 @@ function timeoutError(ms: number, what: string): Promise<never> {
   return new Promise((_, reject) =>
     setTimeout(() => reject(new DebuggerError("TIMEOUT", `${what} within ${ms / 1000} s`, "`debugger logs` shows the adapter's messages")), ms),
   );
+}
+
+/** The processes that carry an adapter's mark in their environment, but the adapter. */
+function markedBy(proc: AdapterProcess | undefined) {
+  return proc?.envMark ? withEnvironment(proc.envMark).filter((p) => p.pid !== proc.pid) : [];
 }
