@@ -80,7 +80,7 @@ export class Ending {
     if (this.helperTimer || !h.link.helpers.length) return;
     let seen = 0;
     this.helperTimer = setInterval(() => {
-      if (h.ended) return void clearInterval(this.helperTimer);
+      if (h.ended) return this.stopWatching();
       const dead = h.link.lostHelper();
       if (!dead) return;
       // A program that ends takes its launcher with it: the adapter's own end report comes
@@ -90,9 +90,15 @@ export class Ending {
     this.helperTimer.unref?.();
   }
 
+  /** The helpers watched are those of an adapter that is gone (or going): a restart watches its own. */
+  stopWatching(): void {
+    clearInterval(this.helperTimer);
+    this.helperTimer = undefined;
+  }
+
   private helperDied(dead: Helper): void {
     const h = this.session;
-    clearInterval(this.helperTimer);
+    this.stopWatching();
     const what = `the adapter's helper process ${dead.name} (pid ${dead.pid}) died`;
     log("warn", `[${h.name}] ${what}`);
     h.go({ type: "ended" });
@@ -110,7 +116,7 @@ export class Ending {
 
   private publishEnd(): void {
     const h = this.session;
-    clearInterval(this.helperTimer);
+    this.stopWatching();
     // The adapter reported the end, but a helper died and the program may run on without it
     // (lldb-dap says "exited -1" when lldb-server is killed): end it and say why.
     const dead = h.mode === "launch" ? h.link.lostHelper() : undefined;

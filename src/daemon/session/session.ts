@@ -196,6 +196,9 @@ export class Session extends SessionCore {
       throw new DebuggerError("UNSUPPORTED", "an attached session cannot be restarted", "`debugger detach`, then start the program again");
     if (callerEnv) this.startOptions = { ...opts, callerEnv };
     if (this.link.open) await this.end(true);
+    // The old launch's helpers (lldb-server, gdb, the launcher) die with it: not a death to act on
+    // in the new one (seen: a restart ended by its predecessor's lldb-server).
+    this.ending.stopWatching();
     await this.link.forget(3000);
     this.breakpoints.registry.resetHits();
     this.inspector.invalidate();

@@ -440,6 +440,9 @@ export class AdapterLink {
     const old = this.proc;
     if (old) await Promise.race([old.exited, Bun.sleep(ms)]);
     this.proc = undefined;
+    // Its helpers and program are the old launch's: a helper of it found dead must not end the next.
+    this.helpers = [];
+    this.debuggees = [];
   }
 
   kill(): void {
