@@ -40,6 +40,19 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Lets the session's program run, then SIGKILLs the adapter's helper that runs it: the helper and the program. */
+async function killHelper(s: ReturnType<ReturnType<typeof env>["session"]>, helper: RegExp) {
+  await s.ok(["continue", "--no-wait"]);
+  const state = JSON.parse(readFileSync(join(env().runtimeDir, "daemon.json"), "utf8"));
+  const adapterPid = state.sessions.find((x: any) => x.name === s.name).adapterPid as number;
+  const h = children(adapterPid).find((c) => helper.test(c.comm));
+  if (!h) throw new Error(`no ${helper.source} under adapter ${adapterPid}`);
+  const program = children(h.pid).find((c) => c.comm === "spin");
+  if (!program) throw new Error(`no program under ${h.comm} ${h.pid}`);
+  process.kill(h.pid, "SIGKILL");
+  return { h, program };
+}
+
 for (const [adapter, helper] of [
   ["lldb-dap", /^lldb-server/],
   ["gdb", /^gdb$/],
@@ -48,18 +61,11 @@ for (const [adapter, helper] of [
     test(`${helper.source.replace(/[\^$]/g, "")} killed while the program runs: the session ends, the program is ended, the report names it`, async () => {
       const s = env().session(`helper-${adapter}`);
       await s.ok(["start", join(dir, "spin"), "--adapter", adapter, "--break", "main"]);
-      await s.ok(["continue", "--no-wait"]);
-      const state = JSON.parse(readFileSync(join(env().runtimeDir, "daemon.json"), "utf8"));
-      const adapterPid = state.sessions.find((x: any) => x.name === s.name).adapterPid as number;
-      const h = children(adapterPid).find((c) => helper.test(c.comm));
-      expect(h).toBeDefined();
-      const program = children(h!.pid).find((c) => c.comm === "spin");
-      expect(program).toBeDefined();
-      process.kill(h!.pid, "SIGKILL");
+      const { h, program } = await killHelper(s, helper);
       await waitFor(async () => ["exited", "terminated"].includes((await s.ok(["status"])).state), 20_000, "the session to end");
-      await waitFor(() => !alive(program!.pid), 10_000, `program ${program!.pid} to be ended`);
+      await waitFor(() => !alive(program.pid), 10_000, `program ${program.pid} to be ended`);
       const status = await s.ok(["status"]);
-      expect(status.stop.description).toContain(`the adapter's helper process ${h!.comm} (pid ${h!.pid}) died`);
+      expect(status.stop.description).toContain(`the adapter's helper process ${h.comm} (pid ${h.pid}) died`);
       // Commands now say the session ended (not a broken pipe).
       const pause = await s.run(["pause"]);
       expect(pause.json.error.code).toBe("SESSION_ENDED");
@@ -78,17 +84,10 @@ for (const [adapter, helper] of [
         await Bun.sleep(i % 2 ? 1100 : 300);
         expect((await s.ok(["status"])).state).toBe("stopped");
       }
-      await s.ok(["continue", "--no-wait"]);
-      const state = JSON.parse(readFileSync(join(env().runtimeDir, "daemon.json"), "utf8"));
-      const adapterPid = state.sessions.find((x: any) => x.name === s.name).adapterPid as number;
-      const h = children(adapterPid).find((c) => helper.test(c.comm));
-      expect(h).toBeDefined();
-      const program = children(h!.pid).find((c) => c.comm === "spin");
-      expect(program).toBeDefined();
-      process.kill(h!.pid, "SIGKILL");
+      const { program } = await killHelper(s, helper);
       // The session ends and its program with it (lldb-dap may tell the end itself, "exited with code -1").
       await waitFor(async () => ["exited", "terminated"].includes((await s.ok(["status"])).state), 20_000, "the session to end");
-      await waitFor(() => !alive(program!.pid), 10_000, `program ${program!.pid} to be ended`);
+      await waitFor(() => !alive(program.pid), 10_000, `program ${program.pid} to be ended`);
       expect((await s.run(["stop"])).exitCode).toBe(0);
     }, 120_000);
   });
