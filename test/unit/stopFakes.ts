@@ -69,7 +69,7 @@ export function fakeReader(f: Fake, reads: string[]): StopReader {
 export function fakeOutput(text = "", open = false): ReportContext["output"] {
   return {
     sinceReport: () => text,
-    settled: async () => {},
+    settled: async () => false,
     lineEnds: async () => open,
     attachTo: (report: StopReport) => {
       report.output = text;

@@ -41,8 +41,6 @@ export class ProgramOutput {
   private launcher: LauncherPipes | undefined;
   /** The adapter's own stdout and stderr, which are its program's (Delve's, through named pipes): their markers. */
   private adapterStreams: ((maxMs: number) => Promise<boolean>) | undefined;
-  /** The last settled() saw every byte the program wrote arrive (the daemon's pipes, the launcher's or the adapter's marks). */
-  private whole = false;
   /** Where the next stop report's output begins. */
   private reportCursor = 1;
   /** Every byte of the program's output, kept past the buffer's bound and the session's end. */
@@ -208,9 +206,10 @@ export class ProgramOutput {
 
   /**
    * Resolves once the program's last output has come through the daemon's pty or pipes, or back
-   * from its launcher or adapter (at once without them).
+   * from its launcher or adapter (at once without them): true when every byte it wrote is known
+   * to be in (a line it left open is then its own, not one on its way).
    */
-  async settled(quietMs?: number, maxMs?: number): Promise<void> {
+  async settled(quietMs?: number, maxMs?: number): Promise<boolean> {
     const wait = Math.max(maxMs ?? 0, 500);
     const [, , launcher, adapter] = await Promise.all([
       this.terminal?.settled(quietMs, maxMs),
@@ -218,7 +217,7 @@ export class ProgramOutput {
       this.launcher?.settled(wait),
       this.adapterStreams?.(wait),
     ]);
-    this.whole = !!this.pipes || launcher === true || adapter === true;
+    return !!this.terminal || !!this.pipes || launcher === true || adapter === true;
   }
 
   /**
@@ -226,7 +225,7 @@ export class ProgramOutput {
    * own pipes: debugpy reads the program's pipes on threads of its own, and under load the end
    * of a line printed before a breakpoint came after the stop), a stream whose output since the
    * last report ends mid-line is given up to `maxMs` for its line end. True if one is still open.
-   * With the daemon's pty or pipes the stop already waits for what the program wrote (settled).
+   * Not needed where settled() said the output is whole.
    */
   async lineEnds(maxMs: number): Promise<boolean> {
     const open = () => {
@@ -235,7 +234,7 @@ export class ProgramOutput {
       for (const c of read.chunks) if (c.text) last.set(c.category, c.text);
       return [...last.values()].some((t) => !t.endsWith("\n"));
     };
-    if (this.terminal || this.whole || !open()) return false;
+    if (!open()) return false;
     const deadline = performance.now() + maxMs;
     let off: (() => void) | undefined;
     try {

@@ -287,14 +287,16 @@ export async function explain(q: InQueue, ctx: ReportContext, body: DapEventMap[
 }
 
 /**
- * Step 5: the program's output since the last report. The program wrote its last output to the
- * daemon's pty before it stopped, but the pty is read on the event loop: those bytes can trail the
- * stop. A marker behind them on the pty lets them in (no wait when nothing is in flight), 20 ms at most.
+ * Step 5: the program's output since the last report. The program wrote its last output before it
+ * stopped, but it reaches the daemon apart from the stop (the daemon's pty or pipes, read on the
+ * event loop; a launcher's or an adapter's pipes): those bytes can trail the stop. A marker behind
+ * them lets them in (no wait when nothing is in flight); where none can be written, a line left open
+ * is given LINE_END_MAX_MS for its end.
  */
 export async function attachOutput(ctx: Pick<ReportContext, "output">, report: StopReport): Promise<void> {
   const { output } = ctx;
-  await output.settled(STOP_QUIET_MS, STOP_QUIET_MAX_MS);
-  const open = await output.lineEnds(LINE_END_MAX_MS);
+  const whole = await output.settled(STOP_QUIET_MS, STOP_QUIET_MAX_MS);
+  const open = !whole && (await output.lineEnds(LINE_END_MAX_MS));
   output.attachTo(report);
   if (open && report.output)
     (report.truncated ??= []).push(
