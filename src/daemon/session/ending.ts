@@ -149,14 +149,27 @@ export class Ending {
   }
 
   /** A launched program that died while stopped (its pid gone or a zombie) ends the session now; true when it did. */
-  endIfProgramGone(): boolean {
+  async endIfProgramGone(): Promise<boolean> {
     const h = this.session;
     // Only a program on this machine (not one on a remote debug server).
     if (h.mode !== "launch" || h.startOptions?.connect || h.startOptions?.via || !h.pid || process.platform !== "linux" || isAlive(h.pid)) return false;
     const killed = h.link.killedDebuggee();
     if (killed) h.exitSignal = signalName(killed) ?? `signal ${killed}`;
+    else await this.launcherReport();
     this.terminated();
     return true;
+  }
+
+  /**
+   * A program gone without a zombie was reaped by a helper that is alive (debugpy's launcher, its
+   * parent): that helper's `exited` (the status, 247 for SIGKILL) is on its way and tells how it
+   * ended. A command that came between the reaping and the event waits for it (at most a second),
+   * or the end would be told without its code (seen in a full run: 1 in 20 by hand).
+   */
+  private async launcherReport(): Promise<void> {
+    const h = this.session;
+    if (!h.link.helpers.length || h.link.lostHelper()) return;
+    for (let waited = 0; waited < 1000 && h.exitCode === undefined && !h.ended; waited += 10) await Bun.sleep(10);
   }
 
   /** The adapter process exited: unexpectedly, the session ends and says so. */

@@ -195,7 +195,7 @@ export class RunControl {
       const client = h.requireStopped();
       // lldb-dap 19 dies of SIGPIPE when told to resume a program killed while stopped.
       const gone = h.nextStop();
-      if (this.ending.endIfProgramGone()) return { stop: gone.promise };
+      if (await this.ending.endIfProgramGone()) return { stop: gone.promise };
       gone.cancel();
       // `continue --thread N` means that thread alone: only where the adapter can keep the others stopped.
       const single = kind === "continue" && threadId !== undefined;
