@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gdb } from "../../src/adapters/gdb.ts";
 import { CONDITION_MS, fasterAdapter } from "../../src/common/conditionCost.ts";
+import { PROBE_MAX_HITS } from "../../src/daemon/session/breakpoints/conditionProbe.ts";
 import { adapterAvailable, E2eEnv, missing, runCommand, useEnv } from "../harness/index.ts";
 
 const FILE = "test/e2e/hotCondition.test.ts";
@@ -47,7 +48,7 @@ for (const adapter of ["lldb-dap", "gdb"]) {
       }
       expect(r.exitCode).toBe(0);
       const [cost] = j.stop.conditions!;
-      expect(cost).toMatchObject({ id: 1, location: "app.c:9", condition: "i < 0", checked: 100, adapter, msEach: CONDITION_MS[adapter] });
+      expect(cost).toMatchObject({ id: 1, location: "app.c:9", condition: "i < 0", checked: PROBE_MAX_HITS, adapter, msEach: CONDITION_MS[adapter] });
       expect(cost!.seconds).toBeGreaterThanOrEqual(1);
       // From the unrounded seconds: within the 0.05 s the reply rounds them by.
       expect(Math.abs(cost!.about! - (cost!.seconds * 1000) / CONDITION_MS[adapter]!)).toBeLessThanOrEqual(50 / CONDITION_MS[adapter]! + 1);

@@ -2,7 +2,7 @@
 // adapter where one is installed for the same programs.
 import { describe, expect, test } from "bun:test";
 import { CONDITION_MS, fasterAdapter } from "../../src/common/conditionCost.ts";
-import { conditionCosts, PROBE_MAX_HITS } from "../../src/daemon/session/breakpoints/conditionProbe.ts";
+import { conditionCosts } from "../../src/daemon/session/breakpoints/conditionProbe.ts";
 import type { Breakpoint } from "../../src/daemon/session/breakpoints/breakpointRegistry.ts";
 import { conditionCostLines } from "../../src/present/text.ts";
 
@@ -12,7 +12,7 @@ function hot(handedAgoMs: number): Breakpoint {
     active: false,
     done: true,
     more: true,
-    hits: PROBE_MAX_HITS,
+    hits: 100,
     spentMs: 900,
     handedAt: Date.now() - handedAgoMs,
   };

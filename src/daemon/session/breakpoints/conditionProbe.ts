@@ -5,10 +5,11 @@
 // without its condition, each hit is a real stop, the daemon evaluates the condition and the
 // operands in it there, and resumes at once when it is false (no report, no waiter woken).
 //
-// Cost: one stop and 2–6 requests per false hit (lldb-dap and Delve ~2–5 ms, debugpy ~50 ms with
-// its Nagle delays). It is bounded per breakpoint: after PROBE_MAX_HITS false hits or PROBE_MAX_MS
-// spent, the condition goes to the adapter as usual and the program runs at full speed; the
-// report then says "at least N times". Only while the program runs freely (start, continue): a
+// Cost: one stop and 2–6 requests per false hit (lldb-dap, gdb and Delve ~2–5 ms, debugpy ~5 ms).
+// It is bounded per breakpoint: after PROBE_MAX_HITS false hits or PROBE_MAX_MS spent, the
+// condition goes to the adapter as usual and the program runs at full speed; the report then says
+// "at least N times". 20 hits say all the probe is for (the line is reached, the condition false,
+// its operands' last values); 100 cost a debugpy `run` with a condition 0.5 s of its 0.8 s. Only while the program runs freely (start, continue): a
 // step hands every condition to the adapter first, since resuming a step after a false hit would
 // turn it into a continue.
 import { localPathFacts } from "./pathFacts.ts";
@@ -26,8 +27,8 @@ import { probeable, type Breakpoint, type BreakpointRegistry, type ConditionFals
 import type { FrameReader } from "../inspection/stopReader.ts";
 import type { InQueue } from "../core/queue.ts";
 
-export const PROBE_MAX_HITS = 100;
-export const PROBE_MAX_MS = 1000;
+export const PROBE_MAX_HITS = 20;
+export const PROBE_MAX_MS = 500;
 /** The condition's operands evaluated at each false hit: enough to read `count == 36 && ok`. */
 const MAX_OPERANDS = 4;
 
