@@ -16,7 +16,7 @@ import type { WarmPool } from "./program/warmPool.ts";
 import { AdapterLink, type StartOptions } from "./program/adapterLink.ts";
 import { BreakpointSync } from "./breakpoints/breakpointSync.ts";
 import { Displays } from "./stops/displays.ts";
-import { Ending } from "./ending.ts";
+import { DYING_MS, Ending } from "./ending.ts";
 import { SessionCore } from "./facts.ts";
 import { Inspector } from "./inspection/inspector.ts";
 import { ProgramOutput } from "./program/programOutput.ts";
@@ -121,21 +121,31 @@ export class Session extends SessionCore {
 
   // ---- adapter events -------------------------------------------------------------------
 
+  private stoppedNow(b: DapEventMap["stopped"]): void {
+    // gdb tells a death by a signal as a stop ("Program terminated with signal SIGKILL"): it is the
+    // end. A program killed while stopped is a zombie gdb has not reaped, and gdb stops with an
+    // "error" when it cannot write its breakpoints back: the wait status in /proc says the signal.
+    const killed = this.link.killedDebuggee();
+    const signal = this.adapter.signalDeathAtStop?.(this.out.sinceReport()) ?? (killed ? (signalName(killed) ?? `signal ${killed}`) : undefined);
+    if (signal) {
+      this.exitSignal = signal;
+      this.ending.terminated();
+      return;
+    }
+    this.control.stopped(b);
+  }
+
   private listen(client: DapClient): void {
     const on = <K extends keyof DapEventMap>(event: K, fn: (body: DapEventMap[K]) => void) => client.on(event, (e) => fn(e.body as DapEventMap[K]));
     on("output", (b) => this.out.event(b));
     on("stopped", (b) => {
-      // gdb tells a death by a signal as a stop ("Program terminated with signal SIGKILL"): it is the
-      // end. A program killed while stopped is a zombie gdb has not reaped, and gdb stops with an
-      // "error" when it cannot write its breakpoints back: the wait status in /proc says the signal.
-      const killed = this.link.killedDebuggee();
-      const signal = this.adapter.signalDeathAtStop?.(this.out.sinceReport()) ?? (killed ? (signalName(killed) ?? `signal ${killed}`) : undefined);
-      if (signal) {
-        this.exitSignal = signal;
-        this.ending.terminated();
+      // A program killed while stopped, still on its way out (a big one frees its memory): gdb stops
+      // with an "error" as it cannot write its breakpoints back; its end is in /proc once it is a zombie.
+      if (this.link.dyingDebuggee()) {
+        void this.link.untilDied(DYING_MS).then(() => !this.ended && this.stoppedNow(b));
         return;
       }
-      this.control.stopped(b);
+      this.stoppedNow(b);
     });
     on("continued", (b) => {
       if (!this.control.endsStop(b)) return;

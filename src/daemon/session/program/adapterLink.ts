@@ -18,7 +18,7 @@ import type { DapClient } from "../../../dap/client.ts";
 import type { BreakpointOptions } from "../breakpoints/breakpointRegistry.ts";
 import { tailLines } from "../../../common/tail.ts";
 import { initializeArguments, type WarmPool } from "./warmPool.ts";
-import { descendants, endProcesses, withEnvironment, zombieEnd, type ProcessId } from "./processTree.ts";
+import { descendants, dying, endProcesses, withEnvironment, zombieEnd, type ProcessId } from "./processTree.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 
 /** The wait for `initialized` from an adapter that builds while it launches: a cold `go test` build of a large package on a busy machine. */
@@ -371,6 +371,17 @@ export class AdapterLink {
       if (end && "signal" in end) return end.signal;
     }
     return undefined;
+  }
+
+  /** Whether a recorded program process is on its way out (killed, not yet a zombie): see processTree.dying. */
+  dyingDebuggee(): boolean {
+    const helpers = new Set(this.helpers.map((h) => h.pid));
+    return this.debuggees.some((p) => !helpers.has(p.pid) && dying(p));
+  }
+
+  /** Waits (at most `ms`) until no recorded program process is on its way out: its end is then in /proc. */
+  async untilDied(ms: number): Promise<void> {
+    for (let waited = 0; waited < ms && this.dyingDebuggee(); waited += 10) await Bun.sleep(10);
   }
 
   get tracksDebuggees(): boolean {
