@@ -2,7 +2,7 @@
 // re-parented, and only processes that are still the recorded ones are signalled.
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { descendants, endProcesses, withEnvironment } from "../../src/daemon/session/program/processTree.ts";
+import { descendants, dying, endProcesses, withEnvironment } from "../../src/daemon/session/program/processTree.ts";
 
 const linux = process.platform === "linux" ? test : test.skip;
 
@@ -16,6 +16,37 @@ function gone(pid: number): boolean {
 }
 
 describe("processTree", () => {
+  linux("dying: a killed program freeing its memory is dying until it is gone; a sleeping or stopped one is not", async () => {
+    // 1 GiB in small pages (THP off) takes tens of ms to free after SIGKILL, as a running process.
+    const script = [
+      "import ctypes, time",
+      "ctypes.CDLL(None).prctl(41, 1, 0, 0, 0)",
+      "buf = bytearray(1 << 30)",
+      "for i in range(0, len(buf), 4096):",
+      "    buf[i] = 1",
+      "print('ready', flush=True)",
+      "time.sleep(30)",
+    ].join("\n");
+    const big = Bun.spawn(["/usr/bin/python3", "-c", script], { stdout: "pipe" });
+    try {
+      await big.stdout.getReader().read();
+      const id = descendants(process.pid).find((p) => p.pid === big.pid)!;
+      expect(id).toBeDefined();
+      expect(dying(id)).toBe(false);
+      process.kill(big.pid, "SIGSTOP");
+      await Bun.sleep(20);
+      expect(dying(id)).toBe(false);
+      process.kill(big.pid, "SIGKILL");
+      expect(dying(id)).toBe(true);
+      await big.exited;
+      expect(dying(id)).toBe(false);
+      // Another process's start time: never this one.
+      expect(dying({ pid: process.pid, start: "1" })).toBe(false);
+    } finally {
+      big.kill("SIGKILL");
+    }
+  });
+
   linux("withEnvironment finds a grandchild that outlived its parent; endProcesses kills it", async () => {
     const mark = `DEBUGGER_ADAPTER_ID=unit.${process.pid}.${Date.now()}`;
     const [name, value] = mark.split("=") as [string, string];

@@ -57,7 +57,8 @@ export function dying(p: ProcessId): boolean {
   try {
     const text = readFileSync(`/proc/${p.pid}/stat`, "utf8");
     const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    if (fields[19] !== p.start || fields[0] === "Z" || fields[0] === "X") return false;
+    // Stopped (a tracer holds it: SIGKILL would have woken it), a zombie, or another process.
+    if (fields[19] !== p.start || "ZXtT".includes(fields[0]!)) return false;
     if (Number(fields[6]) & PF_EXITING) return true;
     const status = readFileSync(`/proc/${p.pid}/status`, "utf8");
     return [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some((m) => (BigInt(`0x${m[1]}`) & SIGKILL_BIT) !== 0n);
