@@ -9,9 +9,9 @@
 // It is bounded per breakpoint: after PROBE_MAX_HITS false hits or PROBE_MAX_MS spent, the
 // condition goes to the adapter as usual and the program runs at full speed; the report then says
 // "at least N times". 20 hits say all the probe is for (the line is reached, the condition false,
-// its operands' last values); 100 cost a debugpy `run` with a condition 0.5 s of its 0.8 s. Only while the program runs freely (start, continue): a
-// step hands every condition to the adapter first, since resuming a step after a false hit would
-// turn it into a continue.
+// its operands' last values); 100 cost a debugpy `run` with a condition 0.5 s of its 0.8 s. Only
+// while the program runs freely (start, continue): a step hands every condition to the adapter
+// first, since resuming a step after a false hit would turn it into a continue.
 import { localPathFacts } from "./pathFacts.ts";
 import { conditionFalseWhy } from "../../../ipc/conditionWords.ts";
 import { readLines } from "../inspection/sourceWindow.ts";
