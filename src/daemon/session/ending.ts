@@ -11,9 +11,6 @@ import type { SessionCore } from "./facts.ts";
 import { neverStopped } from "./breakpoints/conditionProbe.ts";
 import { isAlive, type Helper } from "./program/helperWatch.ts";
 
-/** How long a killed program may take to become a zombie before its end is told (~50 ms a GiB to free). */
-export const DYING_MS = 5000;
-
 export class Ending {
   private helperTimer: ReturnType<typeof setInterval> | undefined;
   private helperNote: string | undefined;
@@ -158,7 +155,7 @@ export class Ending {
     if (h.mode !== "launch" || h.startOptions?.connect || h.startOptions?.via || !h.pid || process.platform !== "linux") return false;
     // A program killed while stopped is a running process for a while yet (a big one frees its
     // memory): resuming it then failed (lldb-server died of it, told as "exited with code -1").
-    if (isAlive(h.pid) && h.link.dyingDebuggee()) await h.link.untilDied(DYING_MS);
+    if (isAlive(h.pid) && h.link.dyingDebuggee()) await h.link.untilDied();
     if (isAlive(h.pid)) return false;
     const killed = h.link.killedDebuggee();
     if (killed) h.exitSignal = signalName(killed) ?? `signal ${killed}`;

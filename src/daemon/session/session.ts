@@ -16,7 +16,7 @@ import type { WarmPool } from "./program/warmPool.ts";
 import { AdapterLink, type StartOptions } from "./program/adapterLink.ts";
 import { BreakpointSync } from "./breakpoints/breakpointSync.ts";
 import { Displays } from "./stops/displays.ts";
-import { DYING_MS, Ending } from "./ending.ts";
+import { Ending } from "./ending.ts";
 import { SessionCore } from "./facts.ts";
 import { Inspector } from "./inspection/inspector.ts";
 import { ProgramOutput } from "./program/programOutput.ts";
@@ -142,7 +142,7 @@ export class Session extends SessionCore {
       // A program killed while stopped, still on its way out (a big one frees its memory): gdb stops
       // with an "error" as it cannot write its breakpoints back; its end is in /proc once it is a zombie.
       if (this.link.dyingDebuggee()) {
-        void this.link.untilDied(DYING_MS).then(() => !this.ended && this.stoppedNow(b));
+        void this.link.untilDied().then(() => !this.ended && this.stoppedNow(b));
         return;
       }
       this.stoppedNow(b);

@@ -23,6 +23,8 @@ import type { ProgramOutput } from "./programOutput.ts";
 
 /** The wait for `initialized` from an adapter that builds while it launches: a cold `go test` build of a large package on a busy machine. */
 const LAUNCH_BUILD_TIMEOUT_MS = 10 * 60_000;
+/** How long a killed program may take to become a zombie before its end is told (~50 ms a GiB to free). */
+const DYING_MS = 5000;
 /** How long after ending a launched program's processes the daemon looks for them once more. */
 const LATE_SWEEP_MS = 150;
 
@@ -380,7 +382,7 @@ export class AdapterLink {
   }
 
   /** Waits (at most `ms`) until no recorded program process is on its way out: its end is then in /proc. */
-  async untilDied(ms: number): Promise<void> {
+  async untilDied(ms = DYING_MS): Promise<void> {
     for (let waited = 0; waited < ms && this.dyingDebuggee(); waited += 10) await Bun.sleep(10);
   }
 

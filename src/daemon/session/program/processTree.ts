@@ -60,6 +60,8 @@ export function dying(p: ProcessId): boolean {
     // Stopped (a tracer holds it: SIGKILL would have woken it), a zombie, or another process.
     if (fields[19] !== p.start || "ZXtT".includes(fields[0]!)) return false;
     if (Number(fields[6]) & PF_EXITING) return true;
+    // SIGKILL wakes a sleeper at once: pending, it is seen only on a running (or uninterruptible) one.
+    if (fields[0] !== "R" && fields[0] !== "D") return false;
     const status = readFileSync(`/proc/${p.pid}/status`, "utf8");
     return [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some((m) => (BigInt(`0x${m[1]}`) & SIGKILL_BIT) !== 0n);
   } catch {
