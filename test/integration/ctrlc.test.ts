@@ -140,8 +140,14 @@ test("SIGINT during until: it reports the pause, and its temporary breakpoint go
 
 test("SIGINT during trace ends it where the program is, with the hits so far (stoppedBy interrupted); its breakpoint goes", async () => {
   await env.ok(["start", spinner, "--stop-on-entry", "--session", "tr"]);
+  const evaluations = env.requests("evaluate").length;
   const c = launch(["trace", "prog2.c:4", "--print", "line", "--session", "tr", "--timeout", "30"]);
-  await waitFor(async () => (await env.ok(["status", "--session", "tr"])).state === "running", 10_000, "the trace to run the program");
+  // Running after its hit (its value read): a SIGINT before the hit would end a trace of no hits.
+  await waitFor(
+    async () => env.requests("evaluate").length > evaluations && (await env.ok(["status", "--session", "tr"])).state === "running",
+    10_000,
+    "the trace to pass its hit and run the program",
+  );
   c.proc.kill("SIGINT");
   const r = await c.done();
   expect(r.exitCode).toBe(0);
