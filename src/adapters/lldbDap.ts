@@ -100,6 +100,24 @@ function rustInitCommands(program: string | undefined, env?: Env): string[] {
   ];
 }
 
+/**
+ * LLDB reads each module's symbol table and debug-info index when it is needed, not as the module
+ * is added: a start skipped parsing libc, ld.so and the rest before the first breakpoint (measured:
+ * a C program's `start --break` → first stop 410 → 324 ms, configurationDone → stopped halved;
+ * BENCHMARKS.md). What is looked up later (a frame in libc, a breakpoint by a library's function
+ * name) loads that module's symbols then, as before; docs/decisions.md.
+ */
+const LAZY_SYMBOLS = "?settings set target.preload-symbols false";
+
+/**
+ * lldb-dap's own environment. lldb-dap 19 aborts after every clean disconnect (ADAPTERS.md), and
+ * LLVM's crash handler then ran llvm-symbolizer over its stack for ~110 ms, a stack no one reads,
+ * while `stop` waited for the adapter to go. On Linux, lldb-server's log (lldbServerLog.ts).
+ */
+function adapterEnv(): Record<string, string> {
+  return { LLVM_DISABLE_SYMBOLIZATION: "1", ...(process.platform === "linux" ? lldbServerLogEnv() : {}) };
+}
+
 /** Runs rustLldbGuard.py in LLDB's Python, once rustc's formatters are loaded (lldb_lookup imported). */
 export const RUST_GUARD_COMMAND = `script import base64; exec(base64.b64decode('${Buffer.from(RUST_GUARD, "utf8").toString("base64")}').decode('utf-8'))`;
 
@@ -182,7 +200,7 @@ export const lldbDap: AdapterSpec = {
     // "none": do not use lldb-dap (a broken one); native programs then go to the lldb CLI backend.
     if (env.DEBUGGER_LLDB_DAP === "none") return null;
     for (const path of candidates(env))
-      if (isExecutable(path)) return { path, command: [path], ...(process.platform === "linux" ? { env: lldbServerLogEnv() } : {}) };
+      if (isExecutable(path)) return { path, command: [path], env: adapterEnv() };
     return null;
   },
   install: { packages: { apt: ["lldb-19"], dnf: ["lldb"], pacman: ["lldb"], brew: ["llvm"] } },
@@ -192,7 +210,7 @@ export const lldbDap: AdapterSpec = {
     return ext === "" || ext === ".out" || ext === ".exe" || NATIVE_SOURCE.has(ext);
   },
   launchArgs(o) {
-    const initCommands = rustInitCommands(o.program, o.callerEnv);
+    const initCommands = [LAZY_SYMBOLS, ...rustInitCommands(o.program, o.callerEnv)];
     // The program's environment is exactly `env`, not lldb-dap's with `env` added (README "environment").
     initCommands.push("?settings set target.inherit-env false");
     // The program's stdio on the daemon's pty: lldb-dap's own output path is O(n²) (programTerminal.ts).
@@ -212,7 +230,7 @@ export const lldbDap: AdapterSpec = {
     // The launch option alone is not enough: lldb-dap 19 starts from the target's settings.
     if (o.target?.seccompFilter) initCommands.push("?settings set target.disable-aslr false");
     // The program inherits lldb-dap's environment: the log settings meant for lldb-server stay out of it.
-    if (process.platform === "linux") initCommands.push(`?settings set target.unset-env-vars ${Object.keys(lldbServerLogEnv()).join(" ")}`);
+    initCommands.push(`?settings set target.unset-env-vars ${Object.keys(adapterEnv()).join(" ")}`);
     return {
       program: o.program,
       args: o.args,
@@ -227,14 +245,14 @@ export const lldbDap: AdapterSpec = {
     const args: Record<string, unknown> = {};
     if (o.pid) args.pid = o.pid;
     if (o.program) args.program = o.program;
-    const initCommands = o.remote ? [] : rustInitCommands(o.program, o.callerEnv);
+    const initCommands = o.remote ? [] : [LAZY_SYMBOLS, ...rustInitCommands(o.program, o.callerEnv)];
     if (initCommands.length) args.initCommands = initCommands;
     return args;
   },
   // lldb-dap opens a core with `attach` and reports its crashed thread as stopped.
   coreArgs: (o) => {
-    const initCommands = rustInitCommands(o.program, o.callerEnv);
-    return { request: "attach", args: { program: o.program, coreFile: o.core, ...(initCommands.length ? { initCommands } : {}) } };
+    const initCommands = [LAZY_SYMBOLS, ...rustInitCommands(o.program, o.callerEnv)];
+    return { request: "attach", args: { program: o.program, coreFile: o.core, initCommands } };
   },
   // `image lookup -v` gives each match's first line entry: `LineEntry: [0x…-0x…): /src/a.c:12:5`.
   functionSource: {
