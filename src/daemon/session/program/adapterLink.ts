@@ -18,7 +18,7 @@ import type { DapClient } from "../../../dap/client.ts";
 import type { BreakpointOptions } from "../breakpoints/breakpointRegistry.ts";
 import { tailLines } from "../../../common/tail.ts";
 import { initializeArguments, type WarmPool } from "./warmPool.ts";
-import { descendants, dying, endProcesses, withEnvironment, zombieEnd, type ProcessId } from "./processTree.ts";
+import { descendants, dying, endProcesses, running, withEnvironment, zombieEnd, type ProcessId } from "./processTree.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 
 /** The wait for `initialized` from an adapter that builds while it launches: a cold `go test` build of a large package on a busy machine. */
@@ -386,6 +386,14 @@ export class AdapterLink {
     for (let waited = 0; waited < ms && this.dyingDebuggee(); waited += 10) await Bun.sleep(10);
   }
 
+  /** Whether every recorded process of the launched program is gone (Linux, where they are recorded). */
+  private programEnded(): boolean {
+    if (process.platform !== "linux" || !this.debuggees.length) return false;
+    const helpers = new Set(this.helpers.map((h) => h.pid));
+    const program = this.debuggees.filter((p) => !helpers.has(p.pid));
+    return program.length > 0 && !program.some(running);
+  }
+
   get tracksDebuggees(): boolean {
     return this.debuggees.length > 0;
   }
@@ -433,8 +441,14 @@ export class AdapterLink {
       } catch {}
       onDisconnected?.();
       proc.closeInput();
-      const gone = await Promise.race([proc.exited.then(() => true), Bun.sleep(1500).then(() => false)]);
-      if (!gone) {
+      const gone = Promise.race([proc.exited.then(() => true), Bun.sleep(1500).then(() => false)]);
+      // The adapter ended the program it launched: nothing more is owed by it. Its own exit goes on
+      // without the caller (lldb-dap 19 aborts after a clean disconnect, 50–250 ms later).
+      if (terminateDebuggee && !listen && this.programEnded()) {
+        void gone.then((exited) => exited || proc.kill("SIGKILL"));
+        return undefined;
+      }
+      if (!(await gone)) {
         // A hung adapter never ended the program: do it here (a launched one only), before the
         // adapter is killed — its death lets gdb or lldb-server end the program first, and then
         // who ended it (and whether the reply can name the pids) is a race.

@@ -26,6 +26,11 @@ function stat(pid: number): Stat | undefined {
   }
 }
 
+/** Whether a recorded process is still that process and not a zombie (Linux /proc). */
+export function running(p: ProcessId): boolean {
+  return stat(p.pid)?.start === p.start;
+}
+
 /**
  * How a recorded process ended, while it is a zombie its tracer has not yet waited for (gdb, when
  * the program is killed while stopped): the wait status in /proc/PID/stat (field 52, Linux 3.5+).
