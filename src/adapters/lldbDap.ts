@@ -199,8 +199,7 @@ export const lldbDap: AdapterSpec = {
     const env = o?.env ?? process.env;
     // "none": do not use lldb-dap (a broken one); native programs then go to the lldb CLI backend.
     if (env.DEBUGGER_LLDB_DAP === "none") return null;
-    for (const path of candidates(env))
-      if (isExecutable(path)) return { path, command: [path], env: adapterEnv() };
+    for (const path of candidates(env)) if (isExecutable(path)) return { path, command: [path], env: adapterEnv() };
     return null;
   },
   install: { packages: { apt: ["lldb-19"], dnf: ["lldb"], pacman: ["lldb"], brew: ["llvm"] } },
