@@ -36,6 +36,9 @@ class Failure(Exception):
 # return objects and its process events come only to our listener.
 dbg = lldb.SBDebugger.Create(False)
 dbg.SetAsync(True)
+# Each module's symbols are read when first needed, not all before the first stop (as lldb-dap's
+# LAZY_SYMBOLS, lldbDap.ts).
+dbg.GetCommandInterpreter().HandleCommand("settings set target.preload-symbols false", lldb.SBCommandReturnObject())
 listener = lldb.SBListener("debugger-cli")
 state = {
     "target": None,
