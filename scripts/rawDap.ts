@@ -178,7 +178,7 @@ export async function rawStart(
   line: number,
   cwd: string,
   env?: Record<string, string | undefined>,
-  opts: { spawnCwd?: string } = {},
+  opts: { spawnCwd?: string; launch?: Body } = {},
 ): Promise<{ dap: RawDap; threadId: number; ms: number }> {
   const t = performance.now();
   const dap = new RawDap(
@@ -189,7 +189,7 @@ export async function rawStart(
   await dap.ready;
   await dap.request("initialize", { clientID: "raw", adapterID: ADAPTER_ID[kind], linesStartAt1: true, columnsStartAt1: true, pathFormat: "path" });
   const initialized = dap.event("initialized");
-  const launched = dap.request("launch", launchArgs(kind, program, cwd, adapter));
+  const launched = dap.request("launch", { ...launchArgs(kind, program, cwd, adapter), ...opts.launch });
   await initialized;
   await dap.request("setBreakpoints", { source: { path: file }, breakpoints: [{ line }] });
   const stopped = dap.event("stopped");
