@@ -11,7 +11,7 @@ import type { Env } from "../common/callerEnv.ts";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { isExecutable, pathFromEnv, which, whichVersioned } from "./which.ts";
 import { signalName } from "../common/signals.ts";
-import { lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
+import { LLDB_SERVER_LOG_VARS, lldbServerLogEnv, signalFromLldbServerLog } from "./lldbServerLog.ts";
 import { translateForLldb } from "./lldbExpressions.ts";
 import { retryWithLibraryCasts } from "./cLibrary.ts";
 import { stringComparisons } from "./cppStrings.ts";
@@ -117,6 +117,9 @@ const LAZY_SYMBOLS = "?settings set target.preload-symbols false";
 function adapterEnv(): Record<string, string> {
   return { LLVM_DISABLE_SYMBOLIZATION: "1", ...(process.platform === "linux" ? lldbServerLogEnv() : {}) };
 }
+
+/** adapterEnv's names, which the program must not inherit (without opening the log again at each launch). */
+const ADAPTER_ONLY_VARS = ["LLVM_DISABLE_SYMBOLIZATION", ...(process.platform === "linux" ? LLDB_SERVER_LOG_VARS : [])];
 
 /** Runs rustLldbGuard.py in LLDB's Python, once rustc's formatters are loaded (lldb_lookup imported). */
 export const RUST_GUARD_COMMAND = `script import base64; exec(base64.b64decode('${Buffer.from(RUST_GUARD, "utf8").toString("base64")}').decode('utf-8'))`;
@@ -229,7 +232,7 @@ export const lldbDap: AdapterSpec = {
     // The launch option alone is not enough: lldb-dap 19 starts from the target's settings.
     if (o.target?.seccompFilter) initCommands.push("?settings set target.disable-aslr false");
     // The program inherits lldb-dap's environment: the log settings meant for lldb-server stay out of it.
-    initCommands.push(`?settings set target.unset-env-vars ${Object.keys(adapterEnv()).join(" ")}`);
+    initCommands.push(`?settings set target.unset-env-vars ${ADAPTER_ONLY_VARS.join(" ")}`);
     return {
       program: o.program,
       args: o.args,

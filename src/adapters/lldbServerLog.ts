@@ -22,6 +22,9 @@ export function lldbServerLogPath(): string {
   return join(runtimeDir(), "lldb-server.log");
 }
 
+/** The variables lldbServerLogEnv sets (the program is kept from them). */
+export const LLDB_SERVER_LOG_VARS = ["LLDB_DEBUGSERVER_LOG_FILE", "LLDB_SERVER_LOG_CHANNELS"] as const;
+
 /** lldb-dap's environment for the log (and the bound on its size, checked from now on). */
 export function lldbServerLogEnv(): Record<string, string> {
   // Created 0600 here: lldb-server would create it with the umask's mode.
@@ -31,7 +34,8 @@ export function lldbServerLogEnv(): Record<string, string> {
   boundLog();
   checker ??= setInterval(boundLog, CHECK_MS);
   checker.unref?.();
-  return { LLDB_DEBUGSERVER_LOG_FILE: lldbServerLogPath(), LLDB_SERVER_LOG_CHANNELS: "posix process" };
+  const [file, channels] = LLDB_SERVER_LOG_VARS;
+  return { [file]: lldbServerLogPath(), [channels]: "posix process" };
 }
 
 function boundLog(): void {

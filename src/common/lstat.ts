@@ -2,9 +2,10 @@
 // largest module on that path (~2.6 M instructions of a ~16 M `threads`, docs/decisions.md "Build");
 // an fstatat(AT_SYMLINK_NOFOLLOW) through bun:ffi costs ~1.2 M (loading bun:ffi and compiling one
 // trampoline). Bun's native FFI object (`Bun.FFI`, what the bun:ffi module wraps) is used where it
-// is there: the module's own JavaScript was ~0.5 ms of the ~0.8 ms this took in a compiled client. The answer is the same as lstat's: the struct stat is the kernel's. Only where its
-// layout is known and checked here (glibc on linux-x64); anywhere else, and whenever the call
-// fails (ENOENT, EACCES…: errno is not readable through FFI), node:fs answers, errors included.
+// is there: the module's own JavaScript was ~0.5 ms of the ~0.8 ms this took in a compiled client.
+// The answer is the same as lstat's: the struct stat is the kernel's. Only where its layout is
+// known and checked here (glibc on linux-x64); anywhere else, and whenever the call fails (ENOENT,
+// EACCES…: errno is not readable through FFI), node:fs answers, errors included.
 import type { Stats } from "node:fs";
 
 /** What the ownership checks read of an lstat: the file type and permission bits, and the owner. */
@@ -23,7 +24,7 @@ const X64_LINUX = { size: 144, mode: 24, uid: 28, atFdcwd: -100, atSymlinkNofoll
 
 type Fstatat = (dirfd: number, path: Uint8Array, buf: Uint8Array, flags: number) => number;
 /** Bun's native FFI object: its dlopen takes FFIType numbers where bun:ffi's takes names too. */
-type NativeFfi = { dlopen?: (path: string, symbols: Record<string, { args: number[]; returns: number }>) => { symbols: Record<string, unknown> } };
+type NativeFfi = { dlopen: (path: string, symbols: Record<string, { args: number[]; returns: number }>) => { symbols: Record<string, unknown> } };
 let fstatat: Fstatat | null | undefined;
 
 function ffiFstatat(): Fstatat | null {
@@ -32,8 +33,8 @@ function ffiFstatat(): Fstatat | null {
   if (process.platform !== "linux" || process.arch !== "x64" || process.env.DEBUGGER_NO_FFI_LSTAT) return null;
   try {
     // glibc's soname; musl has none by this name, and glibc < 2.33 no fstatat symbol: both throw.
-    const native = (Bun as unknown as { FFI?: NativeFfi }).FFI;
-    if (typeof native?.dlopen === "function") {
+    const native = nativeFfi();
+    if (native) {
       // FFIType's numbers (bun-types ffi.d.ts): i32 = 5, ptr = 12; the native call takes a typed array as a pointer.
       fstatat = native.dlopen("libc.so.6", { fstatat: { args: [5, 12, 12, 5], returns: 5 } }).symbols.fstatat as Fstatat;
       return fstatat;
@@ -75,5 +76,11 @@ export function ffiLstatUsed(): boolean {
 
 /** Whether that FFI is Bun's native object, without the bun:ffi module (for the tests). */
 export function nativeFfiUsed(): boolean {
-  return !!ffiFstatat() && typeof (Bun as unknown as { FFI?: NativeFfi }).FFI?.dlopen === "function";
+  return !!ffiFstatat() && !!nativeFfi();
+}
+
+/** Bun's native FFI object, where it has the dlopen this file calls. */
+function nativeFfi(): NativeFfi | undefined {
+  const ffi = (Bun as unknown as { FFI?: Partial<NativeFfi> }).FFI;
+  return typeof ffi?.dlopen === "function" ? (ffi as NativeFfi) : undefined;
 }

@@ -364,11 +364,15 @@ export class AdapterLink {
     return deadHelper(this.helpers);
   }
 
+  /** The recorded processes that are the program's own, not the helpers between it and the adapter. */
+  private programProcesses(): ProcessId[] {
+    const helpers = new Set(this.helpers.map((h) => h.pid));
+    return this.debuggees.filter((p) => !helpers.has(p.pid));
+  }
+
   /** The signal that killed a recorded program process its tracer has not yet reaped (a zombie), if any. */
   killedDebuggee(): number | undefined {
-    const helpers = new Set(this.helpers.map((h) => h.pid));
-    for (const p of this.debuggees) {
-      if (helpers.has(p.pid)) continue;
+    for (const p of this.programProcesses()) {
       const end = zombieEnd(p);
       if (end && "signal" in end) return end.signal;
     }
@@ -377,8 +381,7 @@ export class AdapterLink {
 
   /** Whether a recorded program process is on its way out (killed, not yet a zombie): see processTree.dying. */
   dyingDebuggee(): boolean {
-    const helpers = new Set(this.helpers.map((h) => h.pid));
-    return this.debuggees.some((p) => !helpers.has(p.pid) && dying(p));
+    return this.programProcesses().some(dying);
   }
 
   /** Waits (at most `ms`) until no recorded program process is on its way out: its end is then in /proc. */
@@ -388,9 +391,7 @@ export class AdapterLink {
 
   /** Whether every recorded process of the launched program is gone (Linux, where they are recorded). */
   private programEnded(): boolean {
-    if (process.platform !== "linux" || !this.debuggees.length) return false;
-    const helpers = new Set(this.helpers.map((h) => h.pid));
-    const program = this.debuggees.filter((p) => !helpers.has(p.pid));
+    const program = process.platform === "linux" ? this.programProcesses() : [];
     return program.length > 0 && !program.some(running);
   }
 
