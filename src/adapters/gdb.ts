@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { envChanges, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { gdbWatchOptions } from "../common/hardwareWatch.ts";
+import { gdbIndexCacheOptions } from "./gdbIndexCache.ts";
 import { gdbReturnValue } from "./returnValueText.ts";
 import { CXX_CATCHPOINTS } from "./catchpoints.ts";
 import type { AdapterSpec, FoundAdapter, HelperNeed } from "./types.ts";
@@ -160,13 +161,13 @@ function cdtCommand(script: string, env: Env | NodeJS.ProcessEnv): { command: st
 function cdtAheadCommand(script: string, gdbPath: string, env: Env | NodeJS.ProcessEnv): { command: string[]; env?: Record<string, string> } {
   const plain = cdtCommand(script, env);
   if (plain.env || env.DEBUGGER_GDB_AHEAD === "0") return plain;
-  return { command: [plain.command[0]!, "-e", CDT_WARM_ENTRY, "--", script, gdbPath, JSON.stringify(cdtGdbArguments())] };
+  return { command: [plain.command[0]!, "-e", CDT_WARM_ENTRY, "--", script, gdbPath, JSON.stringify(cdtGdbArguments(gdbPath))] };
 }
 
 /** gdb's arguments for cdt-gdb-adapter's launch and attach (a Rust program's are added after). */
-function cdtGdbArguments(): string[] {
+function cdtGdbArguments(gdbPath: string): string[] {
   // -q: no banner, which would arrive as program output.
-  return ["-q", ...gdbWatchOptions()];
+  return ["-q", ...gdbWatchOptions(), ...gdbIndexCacheOptions(gdbVersion(gdbPath))];
 }
 
 /** One string for gdb's `set args`, which the shell splits when it starts the program: each word single-quoted. */
@@ -384,7 +385,12 @@ export const gdb: AdapterSpec = {
     if (!gdbPath) return null;
     const version = gdbVersion(gdbPath);
     if (major(version) >= NATIVE_DAP_MAJOR) {
-      return { path: gdbPath, command: [gdbPath, "-i=dap", "-q", ...gdbWatchOptions()], version: `gdb ${version}`, variant: "native" };
+      return {
+        path: gdbPath,
+        command: [gdbPath, "-i=dap", "-q", ...gdbWatchOptions(), ...gdbIndexCacheOptions(version)],
+        version: `gdb ${version}`,
+        variant: "native",
+      };
     }
     const script = findCdtAdapter(env);
     if (!script) return null;
@@ -402,11 +408,12 @@ export const gdb: AdapterSpec = {
   handles: () => false,
   launchArgs(o) {
     if (variantOf(o.found) === "cdt-gdb-adapter") {
+      const gdbPath = requireGdb(o.callerEnv);
       const args: Record<string, unknown> = {
         program: o.program,
         cwd: o.cwd,
-        gdb: requireGdb(o.callerEnv),
-        gdbArguments: [...cdtGdbArguments(), ...rustGdbArguments(o.program, o.callerEnv)],
+        gdb: gdbPath,
+        gdbArguments: [...cdtGdbArguments(gdbPath), ...rustGdbArguments(o.program, o.callerEnv)],
       };
       // stdin is --stdin's file, else /dev/null: the program would otherwise share gdb's stdin, a
       // pipe nobody writes, and a read would block for ever (gdb starts the program through
@@ -437,10 +444,11 @@ export const gdb: AdapterSpec = {
   },
   attachArgs(o) {
     if (variantOf(o.found) === "cdt-gdb-adapter") {
+      const gdbPath = requireGdb(o.callerEnv);
       const args: Record<string, unknown> = {
         processId: String(o.pid ?? ""),
-        gdb: requireGdb(o.callerEnv),
-        gdbArguments: [...cdtGdbArguments(), ...rustGdbArguments(o.program, o.callerEnv)],
+        gdb: gdbPath,
+        gdbArguments: [...cdtGdbArguments(gdbPath), ...rustGdbArguments(o.program, o.callerEnv)],
       };
       if (o.program) args.program = o.program;
       return args;
@@ -464,13 +472,14 @@ export const gdb: AdapterSpec = {
         `gdb (through cdt-gdb-adapter) cannot open a core whose path has blanks or quotes: ${o.core}`,
         "move or link the core to a plain path, or leave out --adapter gdb (lldb-dap opens it)",
       );
+    const gdbPath = requireGdb(o.callerEnv);
     return {
       request: "attach",
       args: {
         program: o.program,
         cwd: o.cwd,
-        gdb: requireGdb(o.callerEnv),
-        gdbArguments: ["-q", ...rustGdbArguments(o.program, o.callerEnv)],
+        gdb: gdbPath,
+        gdbArguments: ["-q", ...gdbIndexCacheOptions(gdbVersion(gdbPath)), ...rustGdbArguments(o.program, o.callerEnv)],
         target: { type: "core", parameters: [o.core] },
       },
       command: cdtCommand(target, o.callerEnv ?? process.env).command,

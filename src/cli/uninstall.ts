@@ -1,4 +1,4 @@
-// `debugger uninstall`: removes what this tool wrote — its state (log), cache (Go debug builds),
+// `debugger uninstall`: removes what this tool wrote — its state (log), cache (Go debug builds, gdb's symbol indexes),
 // data (adapters `setup` installed under it), runtime directory (after stopping the daemon), the
 // Agent Skill install.sh wrote (only if it is ours), and the binary when install.sh put it in
 // ~/.local/bin. config.toml stays unless --all. Lists first; removes with --yes or a "y" at a
@@ -100,7 +100,7 @@ export function uninstallPlan(all: boolean): { removed: UninstallItem[]; kept: U
   if (present(stateDir())) removed.push({ path: stateDir(), what: "state (the daemon log)" });
   if (process.env.DEBUGGER_LOG_FILE && present(process.env.DEBUGGER_LOG_FILE))
     kept.push({ path: process.env.DEBUGGER_LOG_FILE, what: "log file named by DEBUGGER_LOG_FILE" });
-  if (present(cacheDir())) removed.push({ path: cacheDir(), what: "cache (Go debug builds)" });
+  if (present(cacheDir())) removed.push({ path: cacheDir(), what: "cache (Go debug builds, gdb's symbol indexes)" });
   if (present(dataDir())) removed.push({ path: dataDir(), what: "data (adapters `debugger setup` installed here, e.g. cdt-gdb-adapter)" });
   const skill = skillFile();
   if (present(skill))

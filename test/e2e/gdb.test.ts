@@ -3,7 +3,8 @@
 // DEBUGGER_CDT_GDB_ADAPTER, PATH, the global node_modules or `debugger setup gdb`'s prefix.
 // Locally a missing gdb or adapter skips with a message; in CI (CI=true) it fails.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { buildFixtures, markerLine, sourcePath } from "../../scripts/build-fixtures.ts";
 import { findGdb, gdb } from "../../src/adapters/gdb.ts";
 import { attachByPidRoundTrip } from "./attachSleeper.ts";
@@ -199,6 +200,34 @@ describe.skipIf(!!missing)(`gdb (${found?.variant}: ${found?.version})`, () => {
       const back = (await s.ok(["continue"])).stop;
       expect(back.frame).toMatchObject({ function: "main", line: line("loop_body") });
       expect(valueOf(back.locals, "i")).toBe("0");
+    },
+    T,
+  );
+
+  test(
+    "gdb's index of each object file is written once into our cache and read after",
+    async () => {
+      const cache = join(env.dir, "cache", "debugger-cli", "gdb-index");
+      const program = bins["c-basic"]!;
+      const note = Bun.spawnSync(["readelf", "-n", program], { stdout: "pipe", stderr: "pipe" }).stdout.toString();
+      const buildId = note.match(/Build ID: ([0-9a-f]+)/)?.[1];
+      expect(buildId).toBeDefined(); // gcc on Debian links every program with one
+      const rows = async () => {
+        const r = await env.ok(["run", program, "--adapter", "gdb", "--break", at("loop_body"), "--print", "total", "--max", "2"]);
+        return r.hits.map((h) => [h.frame?.line, h.values[0]?.value]);
+      };
+      const want = [
+        [line("loop_body"), "0"],
+        [line("loop_body"), "0"],
+      ];
+      expect(await rows()).toEqual(want);
+      const file = join(cache, `${buildId}.gdb-index`);
+      expect(existsSync(file)).toBe(true);
+      expect(statSync(cache).mode & 0o777).toBe(0o700);
+      const written = statSync(file).mtimeMs;
+      // The second run reads the index: the same values, the file not written again.
+      expect(await rows()).toEqual(want);
+      expect(statSync(file).mtimeMs).toBe(written);
     },
     T,
   );
