@@ -660,6 +660,20 @@ if (want("batch")) {
 // every kind used within the minute (all four kept), then a minute later, when the default budget
 // ([daemon] warm_memory_mb) has dropped the spares of kinds out of use, least recently used first.
 if (want("memory")) {
+  // Each kind used now: the sections before may have run long enough for the budget to drop the
+  // spares of kinds used first (a full run ends with twenty minutes of batch rows).
+  const uses = [
+    [cProgram, "--break", `${cSource}:${C_LINE}`],
+    [pySource, "--break", `${pySource}:${PY_LINE}`],
+    ...(gdbFound ? [[cProgram, "--adapter", "gdb", "--break", `${cSource}:${C_LINE}`]] : []),
+    ...(dlv && goTool ? [[goBinary, "--break", `${join(goDir, "main.go")}:8`]] : []),
+  ];
+  for (const args of uses) {
+    cli(["start", ...args, "--session", "memory"]);
+    cli(["stop", "--session", "memory"]);
+  }
+  // The stopped sessions' adapters finish going (lldb-dap's exit comes after `stop` answers).
+  await Bun.sleep(2000);
   await spareReady("lldb-dap");
   await spareReady("debugpy");
   if (gdbFound) await spareReady("gdb");
@@ -688,8 +702,14 @@ function measureMemory() {
     }
   };
   const treePids = (pid: number): number[] => [pid, ...children(pid).flatMap(treePids)];
-  const rollup = (pid: number, field: string) =>
-    Number(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(new RegExp(`^${field}:\\s*(\\d+)`, "m"))?.[1] ?? 0);
+  // A process gone between the listing and the read (a spare's helper replaced) counts nothing.
+  const rollup = (pid: number, field: string) => {
+    try {
+      return Number(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(new RegExp(`^${field}:\\s*(\\d+)`, "m"))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  };
   const sum = (pids: number[], field: string) => pids.reduce((a, p) => a + rollup(p, field), 0) / 1024;
   const spareList = d.spares as { adapter: string; pid: number }[];
   const parts = [{ who: "daemon", pids: [d.pid as number] }, ...spareList.map((s) => ({ who: s.adapter, pids: treePids(s.pid) }))];
@@ -796,11 +816,11 @@ ${table}
 
 ${info.map((l) => `- ${l}`).join("\n")}
 `;
-// Sections other scripts or people write (## headings) are kept.
+// Sections other scripts or people write (## and ### headings after the table) are kept.
 const previous = await Bun.file(join(root, "BENCHMARKS.md"))
   .text()
   .catch(() => "");
-const others = previous.indexOf("\n## ");
+const others = previous.search(/\n###? /);
 if (!only && !flag("--bin")) await Bun.write(join(root, "BENCHMARKS.md"), others >= 0 ? `${md}${previous.slice(others)}` : md);
 console.log(table);
 console.log(info.join("\n"));
