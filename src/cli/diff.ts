@@ -2,7 +2,7 @@
 // environment too), with the same breakpoints and prints, and the two runs compared by the daemon
 // (../daemon/handlers/diff.ts). Its reply's text is ../present/diff.ts.
 import { callerAdapterOption } from "../common/callerAdapter.ts";
-import { ownEnv } from "../common/callerEnv.ts";
+import { sentEnv, sentEnvView } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { splitWords } from "../common/launchConfig.ts";
 import { call } from "../ipc/calls.ts";
@@ -108,9 +108,9 @@ export const diffCommands: CommandSpec[] = [
         ignore: list(a, "ignore"),
         addresses: bool(a, "addresses"),
         adapter: str(a, "adapter"),
-        ...(process.env.DEBUGGER_ADAPTER ? { options: callerAdapterOption() } : {}),
+        ...(sentEnvView().DEBUGGER_ADAPTER ? { options: callerAdapterOption() } : {}),
         clearEnv: bool(a, "clear-env"),
-        callerEnv: ownEnv(),
+        callerEnv: sentEnv(),
         max,
         timeout: ctx.timeout,
       });

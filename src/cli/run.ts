@@ -44,6 +44,8 @@ export interface LineIo {
   live?(): void;
   /** Run by the daemon: what needs the CLI's own process (help, a local body, its stdin) is thrown back (LineFallback). */
   hosted?: boolean;
+  /** Run by the daemon with the client's environment and directory (LineArgs.env): a launch may run here too. */
+  launches?: boolean;
 }
 
 /** A line the daemon leaves to the CLI process: nothing of it ran. */
@@ -179,8 +181,10 @@ class FailedReply extends DebuggerError {
 /** Sends a daemon command and presents its reply (partial replies as they come). */
 async function send(spec: DaemonSpec, call: CallOf<Single>, parsed: ParsedArgs, ctx: CliContext, io: LineIo): Promise<LocalResult> {
   const stdin = argOf(call, argHolders.stdin, "stdin");
-  // The caller's stdin, descriptors and environment (a launch's) are the CLI process's own.
-  if (io.hosted && (stdin !== undefined || metaOf(call.command).startsAdapter)) throw new LineFallback("a launch or --stdin");
+  // The caller's stdin and descriptors are the CLI process's own; its environment (a launch's) too,
+  // unless the client sent it (LineArgs.env). A named file is read by the daemon either way.
+  const ownStdin = stdin === "-" || (stdin !== undefined && /^\/(dev|proc)\//.test(stdin));
+  if (io.hosted && (ownStdin || (!io.launches && (stdin !== undefined || metaOf(call.command).startsAdapter)))) throw new LineFallback("a launch or --stdin");
   // An expression the shell cut short (`--print p->x` unquoted): said before the reply, on stderr.
   const cut = requestQuotingWarnings(call.args);
   if (cut.length) await io.write("err", `${cut.join("\n")}\n`);

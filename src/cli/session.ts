@@ -1,7 +1,7 @@
 // Session commands: start, attach, stop, detach, restart, status, sessions. Their summaries and
 // reply text are the contract's (../ipc/meta.ts, ../present/).
 import { callerAdapterOption } from "../common/callerAdapter.ts";
-import { ownEnv, type Env } from "../common/callerEnv.ts";
+import { sentCwd, sentEnv, type Env } from "../common/callerEnv.ts";
 import { DebuggerError } from "../common/errors.ts";
 import { call } from "../ipc/calls.ts";
 import type { ArgsIn } from "../ipc/commands.ts";
@@ -32,7 +32,7 @@ export const clearEnvFlag: Record<string, FlagDef> = {
 
 /** The program's environment as the request carries it: --env, --clear-env, and this shell's whole environment. */
 export function envArgs(a: ParsedArgs): { env: Record<string, string>; clearEnv?: boolean; callerEnv: Env } {
-  return { env: parseEnv(list(a, "env")), clearEnv: bool(a, "clear-env"), callerEnv: ownEnv() };
+  return { env: parseEnv(list(a, "env")), clearEnv: bool(a, "clear-env"), callerEnv: sentEnv() };
 }
 
 export const adapterFlags: Record<string, FlagDef> = {
@@ -122,7 +122,9 @@ export function adapterArgs(a: ParsedArgs): { adapter?: string; connect?: { host
   const options: Record<string, unknown> = {};
   // Resolved here: the daemon's cwd and environment are not the caller's.
   if (str(a, "python") !== undefined)
-    options.python = namesDirectory(str(a, "python")!) ? (require("node:path") as typeof import("node:path")).resolve(str(a, "python")!) : str(a, "python");
+    options.python = namesDirectory(str(a, "python")!)
+      ? (require("node:path") as typeof import("node:path")).resolve(sentCwd(), str(a, "python")!)
+      : str(a, "python");
   if (bool(a, "just-my-code") !== undefined) options.justMyCode = bool(a, "just-my-code");
   return { adapter: str(a, "adapter"), connect, options: { ...options, ...callerAdapterOption() } };
 }
@@ -281,7 +283,7 @@ export const sessionCommands: CommandSpec[] = [
           print: list(a, "print"),
           locals: localsFlag(a),
           clientPid: process.pid,
-          callerEnv: ownEnv(),
+          callerEnv: sentEnv(),
         }),
       );
     },
@@ -302,7 +304,7 @@ export const sessionCommands: CommandSpec[] = [
     command: "restart",
     name: "restart",
     flags: printFlag,
-    call: (a, ctx) => call("restart", { wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), callerEnv: ownEnv() }),
+    call: (a, ctx) => call("restart", { wait: ctx.wait, timeout: ctx.timeout, print: list(a, "print"), locals: localsFlag(a), callerEnv: sentEnv() }),
   },
   {
     command: "status",

@@ -3,8 +3,10 @@
 // parsing the CLI was most of a short command's own time (BENCHMARKS.md, "Micro rows"); the
 // daemon has the command table loaded already. Anything else — no daemon yet, a daemon of another
 // version, a terminal (the progress line, the program's output as it comes), a line the daemon
-// leaves to the CLI (help, local commands, launches) — runs the whole CLI as before, and only
-// where nothing of the line ran.
+// leaves to the CLI (help, local commands, a launch other than `start` and `run`, one that reads a
+// launch.json or config.toml's targets, or the client's own stdin) — runs the whole CLI as before,
+// and only where nothing of the line ran.
+import { ownEnv } from "../common/callerEnv.ts";
 import { checkRuntimeDir, checkSocketOwner } from "../common/ownerCheck.ts";
 import { configPath, runtimeDir, socketPath } from "../common/paths.ts";
 import { BUILD, VERSION } from "../common/version.ts";
@@ -14,7 +16,8 @@ import { isTerminal } from "./terminal.ts";
 
 /**
  * The first words of lines sent whole: commands on a session that exists (test/unit/thinClient.test.ts
- * holds each to a daemon command that starts no adapter). Others would only come back.
+ * holds each to a daemon command that starts no adapter), and the two launches agents make most,
+ * `start` and `run`, whose lines carry the caller's environment. Others would only come back.
  */
 // biome-ignore format: the words as lines, not one a line
 export const THIN_WORDS: ReadonlySet<string> = new Set([
@@ -22,10 +25,17 @@ export const THIN_WORDS: ReadonlySet<string> = new Set([
   "registers", "memory", "list", "source", "disassemble", "threads", "thread", "events",
   "continue", "c", "next", "n", "step", "s", "finish", "out", "until", "pause", "trace", "await",
   "breakpoint", "bp", "breakpoints", "catch", "watch", "status", "sessions", "stop", "kill", "detach", "output", "raw",
+  "start", "run",
 ]);
 
+/** Of those, the lines that launch a program: sent with the caller's environment (LineArgs.env). */
+export const LAUNCH_WORDS: ReadonlySet<string> = new Set(["start", "run"]);
+
 /** Of those, the ones that wait for the program: Ctrl-C pauses it (cli/interrupt.ts, run by the daemon for the line). */
-export const WAITING_WORDS: ReadonlySet<string> = new Set(["continue", "c", "next", "n", "step", "s", "finish", "out", "until", "pause", "trace", "await"]);
+// biome-ignore format: the words on a line
+export const WAITING_WORDS: ReadonlySet<string> = new Set([
+  "continue", "c", "next", "n", "step", "s", "finish", "out", "until", "pause", "trace", "await", "start", "run",
+]);
 
 /** Replies that say nothing of the line ran: the CLI runs it itself (and replaces a daemon of another version). */
 const NOT_RUN = new Set(["DAEMON_VERSION_MISMATCH", "UNKNOWN_COMMAND", "IPC_ERROR"]);
@@ -55,6 +65,7 @@ export async function runThin(argv: string[]): Promise<number | undefined> {
   const id = Math.floor(Math.random() * 2 ** 31);
   const version = BUILD ? `${VERSION}+${BUILD}` : VERSION;
   const args: LineArgs = { argv, json: process.env.DEBUGGER_JSON, session: process.env.DEBUGGER_SESSION, config: configPath(), guardMs: LINE_GUARD_MS };
+  if (LAUNCH_WORDS.has(argv[0]!)) args.env = ownEnv();
   const cwd = process.cwd();
   const line = `${JSON.stringify({ id, version, command: LINE_COMMAND, session: "default", cwd, args })}\n`;
 

@@ -11,6 +11,32 @@ export function ownEnv(): Env {
   return out;
 }
 
+/**
+ * Where the CLI's code runs in the daemon for a thin client's launch (cli/serveLine.ts sets it):
+ * that client's environment and directory, for the code that would read this process's.
+ */
+let hostedWorld: (() => { env: Env; cwd: string } | undefined) | undefined;
+
+export function setHostedWorld(world: () => { env: Env; cwd: string } | undefined): void {
+  hostedWorld = world;
+}
+
+/** The environment a CLI command sends as the caller's: this process's own, or the thin client's it runs for. */
+export function sentEnv(): Env {
+  const world = hostedWorld?.();
+  return world ? { ...world.env } : ownEnv();
+}
+
+/** sentEnv without the copy, for a look at one variable. */
+export function sentEnvView(): Record<string, string | undefined> {
+  return hostedWorld?.()?.env ?? process.env;
+}
+
+/** The directory a CLI command resolves the caller's relative paths against (as sentEnv). */
+export function sentCwd(): string {
+  return hostedWorld?.()?.cwd ?? process.cwd();
+}
+
 /** The environment lookups use: the request's caller's, or (a sender that sent none) the daemon's. */
 export function lookupEnv(callerEnv: Env | undefined): Env {
   return callerEnv ?? ownEnv();

@@ -74,10 +74,13 @@ function clientVersion(text: string): { other: boolean; ours: string; theirs: st
 
 /** A line request's arguments when they have the shape ../ipc/line.ts gives them. */
 function lineArgs(a: Record<string, unknown>): LineArgs | undefined {
-  const { argv, json, session, config, guardMs } = a;
+  const { argv, json, session, config, guardMs, env } = a;
   if (!Array.isArray(argv) || !argv.every((w) => typeof w === "string") || typeof config !== "string" || typeof guardMs !== "number") return undefined;
   if ((json !== undefined && typeof json !== "string") || (session !== undefined && typeof session !== "string")) return undefined;
-  return { argv, json, session, config, guardMs };
+  if (env === undefined) return { argv, json, session, config, guardMs };
+  // The caller's environment, for a launch: every value a string.
+  if (typeof env !== "object" || env === null || Array.isArray(env) || !Object.values(env).every((v) => typeof v === "string")) return undefined;
+  return { argv, json, session, config, guardMs, env: env as Record<string, string> };
 }
 
 /** A socket file with nobody listening is removed; one with a live daemon behind it is left alone. */

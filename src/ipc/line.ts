@@ -26,6 +26,12 @@ export interface LineArgs {
   config: string;
   /** How long the client waits without any reply before it gives up on the daemon. */
   guardMs: number;
+  /**
+   * The caller's whole environment, sent with a line that launches a program (`start`, `run`): the
+   * program's world is the caller's (DESIGN §7b), and the CLI's code reads it where it would read
+   * its own process's.
+   */
+  env?: Record<string, string>;
 }
 
 /** The line's result, as the CLI would have printed it; `fallback`: the client must run it itself. */

@@ -5,7 +5,7 @@
 // CLI's own path, the reference.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { BIN, Env, STANDARD_PROGRAM, waitFor } from "./harness.ts";
 
 let env: Env;
@@ -90,6 +90,59 @@ test("a reply of a megabyte comes whole", async () => {
   expect(r.thin.exitCode).toBe(0);
   expect(r.thin.stdout.length).toBeGreaterThan(900_000);
   expect(r.thin).toEqual(r.full);
+});
+
+test("start and run are run by the daemon with the caller's environment and directory: the launch and the text are the CLI's own", async () => {
+  const work = join(env.dir, "launch-here");
+  const p = env.program(undefined, undefined, work);
+  const rel = basename(p);
+  const src = rel.replace(/\.json$/, ".c");
+  await env.ok(["status"]); // a daemon to send lines to (the first command starts it)
+  const before = linesRun();
+  const launches = () => env.requests("launch").map((m) => m.arguments as Record<string, unknown>);
+  // The launch the adapter got, without what the two halves differ in: the variable that picks the
+  // path, and the mark the daemon gives each adapter it starts.
+  const lastLaunch = () => {
+    const a = structuredClone(launches().at(-1)!);
+    const e = a.env as Record<string, string> | undefined;
+    if (e) {
+      delete e.DEBUGGER_THIN;
+      delete e.DEBUGGER_ADAPTER_ID;
+    }
+    return a;
+  };
+  const pair = async (args: string[], extra: Record<string, string>, between?: () => Promise<unknown>) => {
+    const thin = await env.run(args, { json: false, env: extra, cwd: work });
+    const thinLaunch = lastLaunch();
+    await between?.();
+    const full = await env.run(args, { json: false, env: { ...extra, ...FULL }, cwd: work });
+    expect({ args, stdout: thin.stdout, stderr: thin.stderr, exitCode: thin.exitCode }).toEqual({
+      args,
+      stdout: full.stdout,
+      stderr: full.stderr,
+      exitCode: full.exitCode,
+    });
+    expect(thinLaunch).toEqual(lastLaunch());
+    return thinLaunch;
+  };
+  const ran = await pair(["run", rel, "--break", `${src}:4`, "--print", "x", "--session", "l1"], { THIN_CALLER: "from the caller" });
+  expect((ran.env as Record<string, string>).THIN_CALLER).toBe("from the caller");
+  expect(ran.cwd).toBe(work);
+  const stopL2 = () => env.ok(["stop", "--session", "l2"]);
+  const started = await pair(["start", rel, "--break", `${src}:4`, "--session", "l2", "--env", "EXTRA=1"], { THIN_CALLER: "again" }, stopL2);
+  expect((started.env as Record<string, string>).THIN_CALLER).toBe("again");
+  expect((started.env as Record<string, string>).EXTRA).toBe("1");
+  await stopL2();
+  // The thin halves ran in the daemon, and the two stops; a missing program is the same error either way.
+  expect(linesRun() - before).toBe(4);
+  const missing = await both(["run", "nosuch.json", "--break", "x.c:1"]);
+  expect(missing.thin).toEqual(missing.full);
+  expect(missing.thin.exitCode).not.toBe(0);
+  // What reads the client's own files or stdin is the client's: --config, --target, --stdin -.
+  const fallbacks = readFileSync(logFile(), "utf8").match(/left to the CLI \((a launch configuration or target|a launch or --stdin)\)/g)?.length ?? 0;
+  await env.run(["run", rel, "--config", "nosuch", "--session", "l3"], { cwd: work });
+  await env.run(["run", rel, "--stdin", "-", "--break", `${src}:4`, "--session", "l4"], { cwd: work, stdin: "input\n" });
+  expect(readFileSync(logFile(), "utf8").match(/left to the CLI \((a launch configuration or target|a launch or --stdin)\)/g)?.length ?? 0).toBe(fallbacks + 2);
 });
 
 test("help and local commands are the CLI's: the daemon sends them back unrun", async () => {

@@ -3,7 +3,7 @@
 // come back to be run by the CLI, a round trip for nothing). Ctrl-C is heard for exactly the ones
 // that wait for the program.
 import { expect, test } from "bun:test";
-import { THIN_WORDS, WAITING_WORDS } from "../../src/cli/thinClient.ts";
+import { LAUNCH_WORDS, THIN_WORDS, WAITING_WORDS } from "../../src/cli/thinClient.ts";
 import { commands, findCommand, groupAliases, groups } from "../../src/cli/registry.ts";
 import { isDaemonSpec, type CommandSpec } from "../../src/cli/spec.ts";
 import { metaOf } from "../../src/ipc/meta.ts";
@@ -15,8 +15,11 @@ function commandsOf(word: string): CommandSpec[] {
   return [findCommand([word]).spec];
 }
 
-test("each thin word names daemon commands that start nothing", () => {
+test("each thin word names daemon commands that start nothing, but the launches that send the caller's environment", () => {
+  for (const word of LAUNCH_WORDS) expect(THIN_WORDS.has(word)).toBe(true);
+  expect([...LAUNCH_WORDS].sort()).toEqual(["run", "start"]);
   for (const word of THIN_WORDS) {
+    if (LAUNCH_WORDS.has(word)) continue;
     const specs = commandsOf(word);
     expect(specs.length).toBeGreaterThan(0);
     for (const spec of specs) {
@@ -35,8 +38,7 @@ test("Ctrl-C is heard for the thin words whose command waits for the program, an
 });
 
 test("the commands agents use most after a start go thin", () => {
-  for (const w of ["threads", "next", "step", "continue", "print", "backtrace", "locals", "breakpoint", "status", "stop", "output"])
+  for (const w of ["threads", "next", "step", "continue", "print", "backtrace", "locals", "breakpoint", "status", "stop", "output", "start", "run"])
     expect(THIN_WORDS.has(w)).toBe(true);
-  for (const w of ["start", "run", "test", "attach", "restart", "diff", "batch", "help", "doctor", "daemon", "logs", "mcp"])
-    expect(THIN_WORDS.has(w)).toBe(false);
+  for (const w of ["test", "attach", "restart", "diff", "batch", "help", "doctor", "daemon", "logs", "mcp"]) expect(THIN_WORDS.has(w)).toBe(false);
 });
