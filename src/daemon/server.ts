@@ -290,10 +290,12 @@ export async function runDaemon(opts: { runLine?: LineRunner } = {}): Promise<vo
         o.signal?.addEventListener("abort", onAbort, { once: true });
         try {
           const inner: Request = { ...msg, id: req.id, version: req.version };
-          const emit = (data: unknown) => o.onPartial?.({ id: req.id, ok: true, command: msg.command, session: msg.session, partial: true, data });
+          // What the line reads is what a client reads off the socket (wellFormedJson): no lone surrogate.
+          const emit = (data: unknown) =>
+            o.onPartial?.({ id: req.id, ok: true, command: msg.command, session: msg.session, partial: true, data: wellFormed(data) });
           const r = await Promise.race([answer(sock, inner, emit), left.promise]);
           if (!r) throw new DebuggerError("DAEMON_UNAVAILABLE", "the client left", "");
-          return r;
+          return wellFormed(r);
         } finally {
           o.signal?.removeEventListener("abort", onAbort);
         }
@@ -530,6 +532,26 @@ export async function runDaemon(opts: { runLine?: LineRunner } = {}): Promise<vo
  * refuse. U+FFFD instead, as the program's output has it. (The escape is looked for first: the
  * replacer costs time on a large reply.)
  */
+/** The value with every lone surrogate in its strings made U+FFFD, as wellFormedJson writes it; the same value where there is none. */
+export function wellFormed<T>(value: T): T {
+  if (typeof value === "string") return (value.isWellFormed() ? value : value.toWellFormed()) as T;
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    value.forEach((v, i) => {
+      const w = wellFormed(v);
+      if (w !== v) (out ??= [...value])[i] = w;
+    });
+    return (out ?? value) as T;
+  }
+  let out: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const w = wellFormed(v);
+    if (w !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = w;
+  }
+  return (out ?? value) as T;
+}
+
 export function wellFormedJson(value: unknown): string {
   const text = JSON.stringify(value);
   if (!/\\ud[89a-f][0-9a-f]{2}/i.test(text)) return text;

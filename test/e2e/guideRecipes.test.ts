@@ -12,6 +12,7 @@ import { splitWords } from "../../src/cli/batch.ts";
 import { guideText } from "../../src/cli/guideText.ts";
 import { pageExamples } from "../../src/cli/help.ts";
 import { adapterAvailable, E2eEnv, missing, runCommand, useEnv } from "../harness/index.ts";
+import { expectWatchStop } from "../harness/machine.ts";
 
 const FILE = "test/e2e/guideRecipes.test.ts";
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "guide");
@@ -50,6 +51,7 @@ test.skipIf(!ready)(
   "every recipe of the guide runs as written, in order, on the guide's fixture",
   async () => {
     const done: string[] = [];
+    let watched: Record<string, any> | undefined;
     for (const argv of recipes(guideText())) {
       const r = await env().run(argv, { cwd: dir });
       const line = `debugger ${argv.join(" ")}`;
@@ -68,7 +70,8 @@ test.skipIf(!ready)(
           "11:total=14",
         ]);
       if (argv[0] === "trace") expect(data.hits.map((h: any) => h.values[0].value)).toEqual(["0", "1", "5"]);
-      if (argv[0] === "continue") expect(data.stop.reason).toMatch(/watch|data/);
+      if (argv[0] === "watch") watched = data;
+      if (argv[0] === "continue") expectWatchStop(FILE, watched, data.stop);
       if (argv[0] === "test") expect(data.stop).toMatchObject({ frame: { function: "test_squares", line: 6 } });
       if (argv[0] === "diff") expect(data).toMatchObject({ agree: 4, a: { stops: 4 }, b: { stops: 6 } });
       done.push(line);
@@ -96,6 +99,7 @@ test.skipIf(!ready)(
   "every example of --help runs as written, in order, on the same fixture (lldb-dap for C, debugpy for Python)",
   async () => {
     const done: string[] = [];
+    let watched: Record<string, any> | undefined;
     const rows = (data: any) => data.hits.map((h: any) => `${h.frame.line}:${h.values.map((v: any) => `${v.expression}=${v.value}`).join(",")}`);
     for (const line of pageExamples().filter((l) => !ELSEWHERE.test(l))) {
       const argv = splitWords(line);
@@ -114,8 +118,10 @@ test.skipIf(!ready)(
       } else if (is("test")) expect(data.stop).toMatchObject({ frame: { function: "test_squares", line: 6 } });
       else if (is("start")) expect(data.stop).toMatchObject({ frame: { function: "squares", line: 9 } });
       else if (is("trace")) expect(data.hits.map((h: any) => h.values[0].value)).toEqual(["1", "5", "14"]);
-      else if (is("watch")) expect(data.breakpoints[0]).toMatchObject({ kind: "data", location: "total", verified: true });
-      else if (line === "continue") expect(data.stop.reason).toMatch(/watch|data/);
+      else if (is("watch")) {
+        expect(data.breakpoints[0]).toMatchObject({ kind: "data", location: "total", verified: true });
+        watched = data;
+      } else if (line === "continue") expectWatchStop(FILE, watched, data.stop);
       else if (is("continue")) expect(data.stop.displays?.[0]).toMatchObject({ expression: "total", value: "0" });
       else if (is("print")) expect(data).toMatchObject({ expression: "n", result: "6" }); // main's n, frame 1
       done.push(line);

@@ -1,6 +1,7 @@
 // What the machine itself can do, asked once per test process. Some virtual machines (Firecracker
 // with PVM, for one) do not pass the CPU's debug registers through: a hardware watchpoint is
 // accepted by every debugger and never fires. Tests that need one firing say so and skip there.
+import { expect } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,5 +39,26 @@ export function watchpointsFire(testFile: string): boolean {
   console.warn(
     `SKIP (some tests in) ${testFile}: hardware watchpoints do not fire on this machine (gdb's own watchpoint on a test program never stopped; a virtual machine without debug registers)`,
   );
+  return false;
+}
+
+const told = new Set<string>();
+
+/**
+ * The stop of a `continue` after an lldb-dap `watch`, on either kind of machine: where hardware
+ * watchpoints fire, the watchpoint's stop (true); where they do not, the `watch` reply said so (its
+ * warning) and the program ran on past the write (false: the firing part is skipped, said once).
+ */
+export function expectWatchStop(testFile: string, watchReply: { warnings?: string[] } | undefined, stop: { reason: string }): boolean {
+  if (hardwareWatchpointsFire()) {
+    expect(stop.reason).toMatch(/watch|data/);
+    return true;
+  }
+  if (!told.has(testFile)) {
+    told.add(testFile);
+    console.warn(`SKIP (a watchpoint firing in) ${testFile}: hardware watchpoints do not fire on this machine; checked that \`watch\` says so instead`);
+  }
+  expect(watchReply?.warnings?.join(" ") ?? "").toContain("hardware watchpoints do not fire on this machine");
+  expect(stop.reason).not.toMatch(/watch|data/);
   return false;
 }
