@@ -191,6 +191,11 @@ function jsRunnerFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: bool
     passStop: (reason, frames) => {
       if (reason !== "exception") return false;
       if (frames.every((f) => inside(f.file))) return true;
+      // Thrown while the program's code loads a module, inside the loader (babel-jest transforming
+      // a file it has not cached: @babel/template throws and catches an Error of its own for every
+      // template): the loader's, not the test's.
+      const first = frames.findIndex((f) => !inside(f.file));
+      if (first > 0 && LOADER_FRAME.test(frames[first - 1]!.function ?? "")) return true;
       // jest catches a failed expect's error in its matcher and throws it again: the same test
       // frame below a library frame, at once after the stop that stood.
       const below = frames
@@ -206,11 +211,17 @@ function jsRunnerFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: bool
   };
 }
 
+/** A frame of a module loader (jest-runtime's, Node's `require`, vitest's module runner), by its function's name. */
+const LOADER_FRAME = /(?:^|\.)(?:require\w*|_load|_execModule|__vite_ssr_\w*import\w*)$/;
+
 /**
- * True (stop) unless `error` has a stack whose every frame is in node_modules or Node's internals.
- * An expression over `error` alone: js-debug evaluates it without the program's globals.
+ * True (stop) unless `error` has a stack whose every frame is in node_modules or Node's internals
+ * (by the frame's location: `Object.<anonymous> (/app/x.test.ts:5:3)` is the program's, `new
+ * Promise (<anonymous>)` is not), or whose first frame of the program's own code is loading a
+ * module (the frame above it a loader's: see LOADER_FRAME and passStop). An expression over `error`
+ * alone: js-debug evaluates it without the program's globals.
  */
-const USER_FRAME_CONDITION = String.raw`!error || typeof error.stack !== "string" || error.stack.split("\n").slice(1).some((l) => /^\s+at /.test(l) && !/node_modules|\(node:|at node:|<anonymous>|\(native\)/.test(l))`;
+const USER_FRAME_CONDITION = String.raw`!error || typeof error.stack !== "string" || ((ls) => { const own = (l) => { const m = /^\s+at (?:(.*?) \((.*)\)|(.*))$/.exec(l); const where = m ? (m[2] ?? m[3]) : ""; return !!m && !/node_modules|^node:|^<anonymous>$|^native$/.test(where); }; const i = ls.findIndex(own); return i >= 0 && !(i > 0 && /^\s+at (?:\S+\.)?(?:require\w*|_load|_execModule|__vite_ssr_\w*import\w*) /.test(ls[i - 1])); })(error.stack.split("\n").slice(1))`;
 
 /** The adapter a test run uses. */
 export function testAdapter(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): AdapterSpec {
