@@ -188,7 +188,7 @@ async function send(spec: DaemonSpec, call: CallOf<Single>, parsed: ParsedArgs, 
   // An expression the shell cut short (`--print p->x` unquoted): said before the reply, on stderr.
   const cut = requestQuotingWarnings(call.args);
   if (cut.length) await io.write("err", `${cut.join("\n")}\n`);
-  const own = stdin === "-" || (stdin !== undefined && /^\/(dev|proc)\//.test(stdin) && (await import("../common/stdinFile.ts")).isOwnDescriptor(stdin));
+  const own = stdin === "-" || (ownStdin && (await import("../common/stdinFile.ts")).isOwnDescriptor(stdin!));
   if (!own) return sendCall(spec, call, call.command, call.args, parsed, ctx, io);
   // `--stdin -` (or a descriptor of this process, `<(cmd)`): copied to a private file the daemon then owns (common/stdinFile.ts).
   const { copyOwnStdin, removeStdinCopy } = await import("../common/stdinFile.ts");

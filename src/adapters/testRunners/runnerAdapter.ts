@@ -211,8 +211,10 @@ function jsRunnerFailures(base: AdapterSpec, plan: TestPlan, stopOnFailure: bool
   };
 }
 
-/** A frame of a module loader (jest-runtime's, Node's `require`, vitest's module runner), by its function's name. */
-const LOADER_FRAME = /(?:^|\.)(?:require\w*|_load|_execModule|__vite_ssr_\w*import\w*)$/;
+/** Function names of module loaders (jest-runtime's, Node's `require`, vitest's module runner). */
+const LOADER_NAMES = String.raw`require\w*|_load|_execModule|__vite_ssr_\w*import\w*`;
+/** A frame of a module loader, by its function's name. */
+const LOADER_FRAME = new RegExp(`(?:^|\\.)(?:${LOADER_NAMES})$`);
 
 /**
  * True (stop) unless `error` has a stack whose every frame is in node_modules or Node's internals
@@ -221,7 +223,7 @@ const LOADER_FRAME = /(?:^|\.)(?:require\w*|_load|_execModule|__vite_ssr_\w*impo
  * module (the frame above it a loader's: see LOADER_FRAME and passStop). An expression over `error`
  * alone: js-debug evaluates it without the program's globals.
  */
-const USER_FRAME_CONDITION = String.raw`!error || typeof error.stack !== "string" || ((ls) => { const own = (l) => { const m = /^\s+at (?:(.*?) \((.*)\)|(.*))$/.exec(l); const where = m ? (m[2] ?? m[3]) : ""; return !!m && !/node_modules|^node:|^<anonymous>$|^native$/.test(where); }; const i = ls.findIndex(own); return i >= 0 && !(i > 0 && /^\s+at (?:\S+\.)?(?:require\w*|_load|_execModule|__vite_ssr_\w*import\w*) /.test(ls[i - 1])); })(error.stack.split("\n").slice(1))`;
+const USER_FRAME_CONDITION = String.raw`!error || typeof error.stack !== "string" || ((ls) => { const own = (l) => { const m = /^\s+at (?:(.*?) \((.*)\)|(.*))$/.exec(l); const where = m ? (m[2] ?? m[3]) : ""; return !!m && !/node_modules|^node:|^<anonymous>$|^native$/.test(where); }; const i = ls.findIndex(own); return i >= 0 && !(i > 0 && /^\s+at (?:\S+\.)?(?:${LOADER_NAMES}) /.test(ls[i - 1])); })(error.stack.split("\n").slice(1))`;
 
 /** The adapter a test run uses. */
 export function testAdapter(base: AdapterSpec, plan: TestPlan, stopOnFailure: boolean): AdapterSpec {
