@@ -377,6 +377,15 @@ export const debugpy: AdapterSpec = {
       ...(python ? pythonCommand(python, o.stdin) : {}),
     };
   },
+  // The program's interpreter starts at launch and waits in pydevd for configurationDone before the
+  // script is read: what it read is the interpreter and its package directories (a `pip install`
+  // changes one), under the program's PYTHON* variables. A --stdin file is opened at launch: not ahead.
+  launchAhead: {
+    stamp(o) {
+      const python = chosenInterpreter(o.options, o.callerEnv, false)?.path ?? interpreterOf(o.found);
+      return python && !o.stdin ? interpreterStamp(python, o.env) : undefined;
+    },
+  },
   attachArgs(o) {
     // Attach by pid makes debugpy inject itself through gdb, which fails on some CPUs and killed
     // the target when tried (ADAPTERS.md): refuse rather than risk the user's process.

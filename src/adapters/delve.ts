@@ -6,7 +6,7 @@ import { dirname, extname, join } from "node:path";
 import { envChanges, type Env } from "../common/callerEnv.ts";
 import type { AdapterSpec, FoundAdapter, LaunchOptions } from "./types.ts";
 import { goDebugBuild } from "./goBuild.ts";
-import { isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
+import { fileStamp, isDirectory, isExecutable, pathFromEnv, which } from "./which.ts";
 import { signalName } from "../common/signals.ts";
 import { DELVE_REPORT_NOISE, delveOutputCategory, delvePointers, delveWrappers, goCompactValue, goTruth } from "./delveValues.ts";
 import { goLearnTypes, goTypedRead } from "./delveParts.ts";
@@ -238,6 +238,13 @@ export const delve: AdapterSpec = {
     if (!isSource(o.program)) return Promise.resolve(undefined);
     const root = moduleRoot(o.program);
     return goDebugBuild(o.program, root, existsSync(join(root, "go.mod")), log, o.callerEnv);
+  },
+  // Delve's launch execs the program and holds it at its first instruction; what it read is the executable.
+  launchAhead: {
+    stamp(o) {
+      const file = o.built ?? (isSource(o.program) ? undefined : o.program);
+      return file && !o.stdin ? fileStamp(file) : undefined;
+    },
   },
   attachArgs(o) {
     // Through --connect to `dlv --headless` the process is already Delve's: mode "remote".

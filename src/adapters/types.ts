@@ -259,6 +259,14 @@ export interface LaunchFacet {
    * run the dump) nor reports a stop; the daemon makes the first stop itself.
    */
   coreArgs?(o: { program: string; core: string; cwd: string; found?: FoundAdapter; callerEnv?: Env }): CoreArgs | undefined;
+  /**
+   * The program can be launched ahead (daemon/session/program/launchAhead.ts): this adapter's
+   * launch holds it before any of its own code until configurationDone, and its output and stdin
+   * are not the daemon's pty or pipes. `stamp` names what that launch read which a later launch
+   * would read again (the executable's file; the interpreter and its package directories): equal
+   * stamps and equal launch arguments, the same program. undefined: this launch is not made ahead.
+   */
+  launchAhead?: { stamp(o: LaunchOptions): string | undefined };
   quirks: {
     /** The program is a native executable: check the execute bit before launching. */
     programMustBeExecutable?: boolean;

@@ -91,3 +91,16 @@ export function realPath(path: string): string {
     return path;
   }
 }
+
+/**
+ * A file's identity and version (device, inode, size, modification and change times): a rebuilt or
+ * replaced file gives another; "-" where it cannot be read. For a launch made ahead (its stamp).
+ */
+export function fileStamp(path: string): string {
+  try {
+    const s = statSync(path, { bigint: true });
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  } catch {
+    return "-";
+  }
+}

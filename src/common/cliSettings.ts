@@ -51,7 +51,7 @@ export const KNOWN_KEYS: Record<string, readonly string[]> = {
   display: ["max_value_length", "max_locals", "source_lines"],
   timeouts: ["execution", "request", "adapter_start"],
   defaults: ["session", "source_lines", "value_length", "adapter", "locals"],
-  daemon: ["idle_timeout", "warm_adapters", "warm_memory_mb", "log_level"],
+  daemon: ["idle_timeout", "warm_adapters", "warm_memory_mb", "launch_ahead", "log_level"],
   "adapters.*": ["command", "transport", "extensions", "launch", "attach", "env"],
   "targets.*": ["via", "map"],
 };

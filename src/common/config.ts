@@ -70,6 +70,8 @@ const ConfigSchema = v.strictObject({
       warm_adapters: v.optional(v.boolean()),
       /** MB (RSS) the daemon and its spares may hold before spares of kinds idle a minute are dropped (0: no limit). */
       warm_memory_mb: v.optional(int(0)),
+      /** Launch the program of a session that ended again, held before its first line, for the next start of the same launch (default true; debugpy, Delve). */
+      launch_ahead: v.optional(v.boolean()),
       log_level: v.optional(v.picklist(["debug", "info", "warn", "error"])),
     }),
     {},
@@ -156,6 +158,7 @@ const MEANT: Record<string, Record<string, string[]>> = {
     idle_timeout: ["idle", "linger", "exit", "keepalive", "lifetime"],
     warm_adapters: ["warm", "spare", "pool", "prestart", "preload"],
     warm_memory_mb: ["memory", "budget", "rss", "ram", "mem"],
+    launch_ahead: ["ahead", "prelaunch", "relaunch", "preload_program"],
     log_level: ["log", "logging", "verbosity", "verbose", "debug"],
   },
   defaults: {

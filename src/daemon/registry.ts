@@ -8,6 +8,7 @@ import { removeStdinCopy } from "../common/stdinFile.ts";
 import { VERSION } from "../common/version.ts";
 import type { SessionSummary } from "../ipc/types.ts";
 import type { Session } from "./session/session.ts";
+import { descendants, endProcesses } from "./session/program/processTree.ts";
 
 /** How long the names of sessions a `daemon stop` ended are kept to tell their clients. */
 const ENDED_KEPT_MS = 24 * 3600_000;
@@ -237,6 +238,9 @@ export class SessionRegistry {
     }
     for (const s of record.spares ?? []) {
       if (alive(s.pid) && cmdlineOf(s.pid)?.includes(s.path)) {
+        // A launch made ahead holds a program before its first line: ended before its adapter, whose
+        // death would let it run (a tracee Delve held resumes when Delve is killed).
+        endProcesses(descendants(s.pid).filter((p) => p.pid !== s.pid));
         try {
           process.kill(s.pid, "SIGKILL");
         } catch {}

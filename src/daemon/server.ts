@@ -2,7 +2,7 @@
 import { existsSync, unlinkSync, writeSync } from "node:fs";
 import { connect } from "node:net";
 import type { Socket } from "bun";
-import { EMPTY_CONFIG, idleTimeoutMs, loadConfig, logLevel, requestTimeoutMs, warmMemoryMb } from "../common/config.ts";
+import { EMPTY_CONFIG, adapterStartTimeoutMs, idleTimeoutMs, loadConfig, logLevel, requestTimeoutMs, warmMemoryMb } from "../common/config.ts";
 import { DebuggerError, toErrorData } from "../common/errors.ts";
 import { initLog, log } from "../common/log.ts";
 import { configDir, configPath, runtimeDir, socketPath } from "../common/paths.ts";
@@ -156,6 +156,11 @@ export async function runDaemon(opts: { runLine?: LineRunner } = {}): Promise<vo
     {
       budgetMb: () => warmMemoryMb(config),
       inUseMs: Number.isFinite(Number(process.env.DEBUGGER_WARM_IN_USE_SECONDS || "x")) ? Number(process.env.DEBUGGER_WARM_IN_USE_SECONDS) * 1000 : undefined,
+    },
+    // [daemon] launch_ahead (on by default, with the warm adapters); DEBUGGER_LAUNCH_AHEAD=0 turns it off.
+    {
+      enabled: () => process.env.DEBUGGER_LAUNCH_AHEAD !== "0" && (process.env.DEBUGGER_LAUNCH_AHEAD === "1" || config.daemon.launch_ahead !== false),
+      startTimeoutMs: () => adapterStartTimeoutMs(config),
     },
   );
   registry.spares = () => warm.records();

@@ -121,6 +121,12 @@ export class DapClient {
     return () => this.anyListeners.delete(listener);
   }
 
+  /** Hands an event to the listeners as if it had just arrived (events a launch made ahead kept for its session). */
+  deliver(e: P.Event): void {
+    for (const l of this.listeners.get(e.event) ?? []) l(e);
+    for (const l of this.anyListeners) l(e);
+  }
+
   /** Resolves with the next event of that name (optionally matching a predicate). */
   waitForEvent<E extends P.Event = P.Event>(event: string, timeoutMs: number, match?: (e: E) => boolean): Promise<E> {
     if (this.closedError) return Promise.reject(this.closedError);
@@ -205,12 +211,9 @@ export class DapClient {
         else p.reject(responseError(r));
         return;
       }
-      case "event": {
-        const e = message as P.Event;
-        for (const l of this.listeners.get(e.event) ?? []) l(e);
-        for (const l of this.anyListeners) l(e);
+      case "event":
+        this.deliver(message as P.Event);
         return;
-      }
       case "request":
         void this.answerReverse(message as P.Request);
         return;

@@ -540,7 +540,14 @@ export interface HangReport {
 }
 
 export interface Replies {
-  ping: { version: string; pid: number; uptime: number; spares?: { adapter: string; pid?: number; ageSeconds: number }[] };
+  ping: {
+    version: string;
+    pid: number;
+    uptime: number;
+    spares?: { adapter: string; pid?: number; ageSeconds: number }[];
+    /** Launches made ahead: a program held before its first line for the next start of the same launch. */
+    launched?: { adapter: string; pid?: number; program: string; ageSeconds: number }[];
+  };
   shutdown: { stopped: boolean; pid: number };
   status: {
     session: string;

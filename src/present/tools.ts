@@ -8,7 +8,9 @@ export function outputPartial(d: Replies["output"]): string {
 }
 
 export const toolPresenters: Presenters<"ping" | "shutdown" | "raw" | "output"> = {
-  ping: (d) => `Daemon ${d.pid}, version ${d.version}, up ${d.uptime} s.`,
+  ping: (d) =>
+    `Daemon ${d.pid}, version ${d.version}, up ${d.uptime} s.` +
+    (d.launched?.length ? `\nLaunched ahead: ${d.launched.map((l) => `${l.program} (${l.adapter}, ${l.ageSeconds} s)`).join(", ")}.` : ""),
   shutdown: (d) => (d.stopped ? `Daemon ${d.pid} stopped.` : "No daemon was running."),
   raw: (d) => d.result,
   output: (d) => {

@@ -82,7 +82,7 @@ describe("config errors name the file, the line, the key and the key meant", () 
   });
 
   test("an unknown key with nothing close: the known keys only", () => {
-    expect(errorOf("[daemon]\ncolour = true\n").hint).toBe("keys in [daemon]: idle_timeout, warm_adapters, warm_memory_mb, log_level");
+    expect(errorOf("[daemon]\ncolour = true\n").hint).toBe("keys in [daemon]: idle_timeout, warm_adapters, warm_memory_mb, launch_ahead, log_level");
   });
 
   test("a key named in other words: the key its words mean (issue 29)", () => {

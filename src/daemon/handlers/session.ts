@@ -6,7 +6,13 @@ import { attachWhenStarted, releasingStdin, startModule, startSession } from "..
 
 export const sessionHandlers: Handlers<"ping" | "shutdown" | "status" | "sessions" | "start" | "attach" | "stop" | "detach" | "restart"> = {
   async ping(_a, _c, ctx): Promise<Replies["ping"]> {
-    return { version: VERSION, pid: process.pid, uptime: Math.round((Date.now() - ctx.startedAt) / 1000), spares: ctx.warm?.list() ?? [] };
+    return {
+      version: VERSION,
+      pid: process.pid,
+      uptime: Math.round((Date.now() - ctx.startedAt) / 1000),
+      spares: ctx.warm?.list() ?? [],
+      launched: ctx.warm?.ahead.list() ?? [],
+    };
   },
 
   async shutdown(_a, _c, ctx): Promise<Replies["shutdown"]> {

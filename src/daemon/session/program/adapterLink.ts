@@ -2,7 +2,7 @@
 // `--connect` adapter reached), the DAP start-up sequence (initialize, launch or attach,
 // configurationDone: DESIGN §3 rule 4), the adapter's exit, the launched program's processes when
 // the adapter dies without ending them, and the disconnect at the end.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { attachDenial, launchDenial, type PtraceState } from "../../../common/ptrace.ts";
 import { deadHelper, helpersOf, realProgram, type Helper } from "./helperWatch.ts";
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
@@ -17,7 +17,8 @@ import { log } from "../../../common/log.ts";
 import type { DapClient } from "../../../dap/client.ts";
 import type { BreakpointOptions } from "../breakpoints/breakpointRegistry.ts";
 import { tailLines } from "../../../common/tail.ts";
-import { initializeArguments, type WarmPool } from "./warmPool.ts";
+import { initializeArguments, keyOf, type WarmPool } from "./warmPool.ts";
+import type { LaunchPlan, TakenLaunch } from "./launchAhead.ts";
 import { descendants, dying, endProcesses, running, withEnvironment, zombieEnd, type ProcessId } from "./processTree.ts";
 import type { ProgramOutput } from "./programOutput.ts";
 
@@ -74,6 +75,10 @@ export class AdapterLink {
   warmStart = false;
   /** This start's adapter had to begin in a given directory or with a given stdin: a spare would not have served it. */
   private pinnedCwd = false;
+  /** This start's launch, to be made ahead once the session ends (launchAhead.ts); undefined: not one that can be. */
+  private plan: LaunchPlan | undefined;
+  /** This start took a launch made ahead. */
+  launchedAhead = false;
   capabilities: P.Capabilities = {};
   /** What the --via target allows a tracer (read there before the adapter starts). */
   private targetPtrace: PtraceState | undefined;
@@ -214,10 +219,16 @@ export class AdapterLink {
     // An adapter whose program inherits its stdin is spawned with the --stdin file: a spare has /dev/null.
     const stdinFile = opts.mode === "launch" && !opts.connect && !core && adapter.quirks.programInheritsAdapterStdin ? opts.stdin : undefined;
     this.pinnedCwd = spawnCwd !== undefined || stdinFile !== undefined;
+    this.plan = opts.mode === "launch" && here && !core && !this.pinnedCwd && !launch.terminal && !launch.pipes ? this.launchPlan(launch) : undefined;
+    // The same launch made ahead when the last session of it ended: straight to its breakpoints.
+    const ahead = this.plan && this.found && this.host.warm ? this.host.warm.ahead.take(adapter, keyOf(adapter, this.found), this.plan) : undefined;
+    this.launchedAhead = !!ahead;
     // A warm spare of this adapter, spawned and initialized before: straight to launch.
     const spare =
-      this.found && !opts.via && this.host.warm && !core?.command && !this.pinnedCwd ? await this.host.warm.takeAnswering(adapter, this.found) : undefined;
-    this.warmStart = !!spare;
+      !ahead && this.found && !opts.via && this.host.warm && !core?.command && !this.pinnedCwd
+        ? await this.host.warm.takeAnswering(adapter, this.found)
+        : undefined;
+    this.warmStart = !!spare || !!ahead;
     // Delve writes the debuggee's output to its own stdout/stderr, not as DAP output events.
     // Through --via the relay sends that output as DAP output events.
     const onProgramOutput =
@@ -225,7 +236,12 @@ export class AdapterLink {
         ? (text: string, stream: "stdout" | "stderr") => output.fromAdapterStream(stream, text)
         : undefined;
     let proc: AdapterProcess;
-    if (spare) {
+    if (ahead) {
+      ahead.sink.stderr = onStderr;
+      ahead.sink.trace = trace;
+      if (onProgramOutput) ahead.sink.programOutput = onProgramOutput;
+      proc = ahead.proc;
+    } else if (spare) {
       spare.sink.stderr = onStderr;
       spare.sink.trace = trace;
       if (onProgramOutput) spare.sink.programOutput = onProgramOutput;
@@ -247,17 +263,14 @@ export class AdapterLink {
     }
     this.proc = proc;
     this.host.listen(proc.client);
+    if (ahead) this.replay(ahead, onProgramOutput);
     // A program whose stdout and stderr the adapter process carries apart from its stops (Delve's
     // own, the program js-debug's session server starts): stops wait for them.
     output.followAdapter(opts.mode === "launch" && here && !core ? proc.settleOutput : undefined);
     // What the program would inherit from this adapter (launchArgs unsets what it must not see),
     // and the adapter's mark, by which its processes are found if the adapter dies (README "environment").
     // Through --via the adapter's environment is the target's, which launch.env already holds whole.
-    launch.inherited = opts.via ? [] : proc.inherited;
-    if (proc.envMark && !opts.via) {
-      const [k, v] = proc.envMark.split("=") as [string, string];
-      launch.env[k] = v;
-    }
+    Object.assign(launch, opts.via ? { inherited: [] } : withAdapter(launch, proc));
     proc.exited.then((how) => {
       if (proc !== this.proc) return;
       output.closeTerminal();
@@ -267,7 +280,11 @@ export class AdapterLink {
     const client = proc.client;
     const startTimeout = adapterStartTimeoutMs(config);
     try {
-      this.capabilities = spare ? spare.capabilities : ((await client.request("initialize", initializeArguments(adapter.name), startTimeout)) ?? {});
+      this.capabilities = ahead
+        ? ahead.capabilities
+        : spare
+          ? spare.capabilities
+          : ((await client.request("initialize", initializeArguments(adapter.name), startTimeout)) ?? {});
     } catch (e) {
       // An adapter that dies before it answers initialize never started: exit 4, as a missing one.
       if (e instanceof DebuggerError && e.code === "ADAPTER_EXITED") {
@@ -293,22 +310,26 @@ export class AdapterLink {
 
     // Launch is sent without awaiting: some adapters answer it only after configurationDone.
     const building = opts.mode === "launch" && !core && adapter.quirks.buildsWhileLaunching;
-    const initialized = client.waitForEvent("initialized", building ? Math.max(startTimeout, LAUNCH_BUILD_TIMEOUT_MS) : startTimeout);
+    const initialized = ahead
+      ? Promise.resolve()
+      : client.waitForEvent("initialized", building ? Math.max(startTimeout, LAUNCH_BUILD_TIMEOUT_MS) : startTimeout);
     initialized.catch(() => {}); // read by the race below; a launch that fails first leaves it unread
-    const args = core
-      ? core.args
-      : opts.mode === "launch"
-        ? adapter.launchArgs(launch)
-        : adapter.attachArgs({
-            pid: opts.pid,
-            program: opts.program || undefined,
-            remote: !!dapConnect,
-            ...(opts.connect && !dapConnect ? { connect: opts.connect } : {}),
-            options: opts.options,
-            found: this.found,
-            callerEnv: opts.callerEnv,
-          });
-    const startRequest = client.request(core?.request ?? opts.mode, args, 0);
+    const args = ahead
+      ? undefined
+      : core
+        ? core.args
+        : opts.mode === "launch"
+          ? adapter.launchArgs(launch)
+          : adapter.attachArgs({
+              pid: opts.pid,
+              program: opts.program || undefined,
+              remote: !!dapConnect,
+              ...(opts.connect && !dapConnect ? { connect: opts.connect } : {}),
+              options: opts.options,
+              found: this.found,
+              callerEnv: opts.callerEnv,
+            });
+    const startRequest = ahead ? ahead.reply : client.request(core?.request ?? opts.mode, args, 0);
     const failed = startRequest.then(
       () => new Promise<never>(() => {}),
       (e: Error) => Promise.reject(e),
@@ -332,7 +353,52 @@ export class AdapterLink {
     } catch (e) {
       throw this.startError(e as Error, outputMark);
     }
+    this.relaunch = this.plan;
     return { noStopEvent: !!core?.noStopEvent, outputMark };
+  }
+
+  /** The launch of a session that started: made ahead again once the session ends. */
+  private relaunch: LaunchPlan | undefined;
+
+  /**
+   * This launch as a launch made ahead would be made and compared: its arguments against a given
+   * adapter process (its environment and mark), and the stamp of what it reads (the adapter's, and
+   * the working directory's identity, not its mtime: a directory removed and made again is another,
+   * one whose files change is not).
+   */
+  private launchPlan(launch: LaunchOptions): LaunchPlan | undefined {
+    const adapter = this.host.adapter;
+    const own = adapter.launchAhead;
+    if (!own || !this.host.warm) return undefined;
+    const base: LaunchOptions = { ...launch, env: { ...launch.env } };
+    return {
+      program: launch.program,
+      stamp: () => {
+        const stamp = own.stamp(base);
+        return stamp === undefined ? undefined : `${dirIdentity(base.cwd)}\0${stamp}`;
+      },
+      argsFor: (proc) => adapter.launchArgs({ ...base, ...withAdapter(base, proc) }),
+    };
+  }
+
+  /** What a launch made ahead sent while it waited, to the session now listening. */
+  private replay(ahead: TakenLaunch, onProgramOutput: ((text: string, stream: "stdout" | "stderr") => void) | undefined): void {
+    for (const [text, stream] of ahead.output) onProgramOutput?.(text, stream);
+    for (const e of ahead.events) ahead.proc.client.deliver(e);
+  }
+
+  /**
+   * Once the session's launch has ended, the same launch is made ahead for the next start (after
+   * a moment: the end's reply goes out first).
+   */
+  private launchAgain(): void {
+    const plan = this.relaunch;
+    const found = this.found;
+    const warm = this.host.warm;
+    this.relaunch = undefined;
+    if (!plan || !found || !warm) return;
+    const adapter = this.host.adapter;
+    setTimeout(() => void warm.ahead.launch(adapter, found, keyOf(adapter, found), plan), 200).unref?.();
   }
 
   /**
@@ -436,6 +502,7 @@ export class AdapterLink {
     const proc = this.proc;
     if (!proc || this.disconnecting) return undefined;
     this.closing = listen ? "listening" : "quiet";
+    if (terminateDebuggee) this.launchAgain();
     try {
       try {
         await proc.client.request("disconnect", { restart: false, terminateDebuggee }, 3000);
@@ -538,4 +605,21 @@ function timeoutError(ms: number, what: string): Promise<never> {
 /** The processes that carry an adapter's mark in their environment, but the adapter. */
 function markedBy(proc: AdapterProcess | undefined) {
   return proc?.envMark ? withEnvironment(proc.envMark).filter((p) => p.pid !== proc.pid) : [];
+}
+
+/** The launch options as they are for a given adapter process: what the program would inherit from it, and its mark. */
+function withAdapter(launch: LaunchOptions, proc: AdapterProcess): Pick<LaunchOptions, "inherited" | "env"> {
+  if (!proc.envMark) return { inherited: proc.inherited, env: launch.env };
+  const [k, v] = proc.envMark.split("=") as [string, string];
+  return { inherited: proc.inherited, env: { ...launch.env, [k]: v } };
+}
+
+/** A directory's device and inode ("-" where it cannot be read). */
+function dirIdentity(path: string): string {
+  try {
+    const s = statSync(path, { bigint: true });
+    return `${s.dev}:${s.ino}`;
+  } catch {
+    return "-";
+  }
 }

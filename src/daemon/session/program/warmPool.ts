@@ -18,6 +18,7 @@ import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
 import { readFileSync } from "node:fs";
 import { log } from "../../../common/log.ts";
 import { DapRequestError } from "../../../dap/client.ts";
+import { LaunchesAhead } from "./launchAhead.ts";
 
 /** Where a spare's stderr goes until a session takes it. */
 export interface SpareSink {
@@ -68,7 +69,7 @@ export function initializeArguments(adapterID: string): P.InitializeRequestArgum
   };
 }
 
-function keyOf(spec: AdapterSpec, found: FoundAdapter): string {
+export function keyOf(spec: AdapterSpec, found: FoundAdapter): string {
   return JSON.stringify([spec.name, found.command, found.env ?? {}]);
 }
 
@@ -88,6 +89,8 @@ export class WarmPool {
   private readonly lastUsed = new Map<string, number>();
   private budgetTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  /** Launches made ahead (launchAhead.ts): counted in the same memory budget as the spares. */
+  readonly ahead: LaunchesAhead;
 
   constructor(
     private readonly enabled: () => boolean,
@@ -96,7 +99,18 @@ export class WarmPool {
     private readonly onChange: () => void = () => {},
     /** MB of RSS the daemon and its spares may hold (0: no limit), and how long a used kind is in use. */
     private readonly memory: { budgetMb: () => number; inUseMs?: number } = { budgetMb: () => 0 },
-  ) {}
+    /** Whether programs are launched ahead, and how long a launch may take to reach `initialized`. */
+    ahead: { enabled: () => boolean; startTimeoutMs: () => number } = { enabled: () => false, startTimeoutMs: () => 10_000 },
+  ) {
+    this.ahead = new LaunchesAhead(
+      () => this.enabled() && ahead.enabled(),
+      requestTimeoutMs,
+      ahead.startTimeoutMs,
+      () => this.onChange(),
+      () => this.keepWithinBudget(),
+      initializeArguments,
+    );
+  }
 
   /** Whether this adapter can be kept warm at all. */
   static warmable(spec: AdapterSpec): boolean {
@@ -217,33 +231,50 @@ export class WarmPool {
     if (this.budgetTimer) clearTimeout(this.budgetTimer);
     this.budgetTimer = undefined;
     const budgetKb = this.memory.budgetMb() * 1024;
-    if (this.closed || budgetKb <= 0 || this.spares.size === 0) return;
+    // What the budget can drop: the spares, and the launches made ahead (a program held before its
+    // first line, with its adapter): of a kind out of use, the launch goes first.
+    const held = [
+      ...[...this.spares.values()].map((s) => ({
+        kind: s.kind,
+        pid: s.proc.pid,
+        createdAt: s.createdAt,
+        what: `spare ${s.proc.pid}`,
+        drop: () => {
+          this.spares.delete(s.kind);
+          this.discard(s);
+          this.onChange();
+        },
+      })),
+      ...this.ahead.entries().map((l) => ({ ...l, what: `launch made ahead (adapter ${l.pid})`, drop: () => this.ahead.drop(l.kind, "memory") })),
+    ];
+    if (this.closed || budgetKb <= 0 || held.length === 0) return;
     const own = rssKb(process.pid);
     if (own === undefined) return; // no /proc: memory cannot be told
-    const held = new Map([...this.spares.values()].map((s) => [s, s.proc.pid ? treeRssKb(s.proc.pid) : 0]));
-    let total = own + [...held.values()].reduce((a, b) => a + b, 0);
+    const kb = new Map(held.map((h) => [h, h.pid ? treeRssKb(h.pid) : 0]));
+    let total = own + [...kb.values()].reduce((a, b) => a + b, 0);
     if (total <= budgetKb) return;
     const inUseMs = this.memory.inUseMs ?? IN_USE_MS;
     const now = Date.now();
-    const used = (s: Spare) => this.lastUsed.get(s.kind) ?? s.createdAt;
-    // The kind used last keeps its spare whatever the budget: it limits how many kinds are warm.
-    for (const spare of [...held.keys()].sort((a, b) => used(a) - used(b)).slice(0, -1)) {
+    const used = (h: (typeof held)[number]) => this.lastUsed.get(h.kind) ?? h.createdAt;
+    const lastKind = held.reduce((a, b) => (used(b) > used(a) ? b : a)).kind;
+    // The kind used last keeps its spare and launch whatever the budget: it limits how many kinds are warm.
+    const order = held
+      .filter((h) => h.kind !== lastKind)
+      .sort((a, b) => used(a) - used(b) || (a.what.startsWith("spare") ? 1 : 0) - (b.what.startsWith("spare") ? 1 : 0));
+    for (const h of order) {
       if (total <= budgetKb) break;
-      if (now - used(spare) < inUseMs) {
+      if (now - used(h) < inUseMs) {
         // In use: kept for now; looked at again once it is not.
-        this.budgetTimer = setTimeout(() => this.keepWithinBudget(), used(spare) + inUseMs - now + 100);
+        this.budgetTimer = setTimeout(() => this.keepWithinBudget(), used(h) + inUseMs - now + 100);
         this.budgetTimer.unref?.();
         break;
       }
-      const kb = held.get(spare)!;
-      this.spares.delete(spare.kind);
-      this.discard(spare);
-      this.onChange();
+      h.drop();
       log(
         "info",
-        `warm ${spare.kind} spare ${spare.proc.pid} dropped (memory: the daemon and its spares held ${mb(total)} MB, over the ${mb(budgetKb)} MB budget; ${spare.kind} unused for ${Math.round((now - used(spare)) / 1000)} s)`,
+        `warm ${h.kind} ${h.what} dropped (memory: the daemon and its spares held ${mb(total)} MB, over the ${mb(budgetKb)} MB budget; ${h.kind} unused for ${Math.round((now - used(h)) / 1000)} s)`,
       );
-      total -= kb;
+      total -= kb.get(h)!;
     }
   }
 
@@ -254,7 +285,7 @@ export class WarmPool {
 
   /** Pids and executables, for the daemon's state file. */
   records(): { pid: number; path: string }[] {
-    return [...this.spares.values()].flatMap((s) => (s.proc.pid ? [{ pid: s.proc.pid, path: s.path }] : []));
+    return [...this.spares.values()].flatMap((s) => (s.proc.pid ? [{ pid: s.proc.pid, path: s.path }] : [])).concat(this.ahead.records());
   }
 
   list(): SpareView[] {
@@ -265,7 +296,7 @@ export class WarmPool {
   async close(): Promise<void> {
     this.closed = true;
     if (this.budgetTimer) clearTimeout(this.budgetTimer);
-    await Promise.allSettled([...this.making.values()]);
+    await Promise.allSettled([...this.making.values(), this.ahead.close()]);
     for (const s of this.spares.values()) s.proc.kill("SIGKILL");
     this.spares.clear();
   }

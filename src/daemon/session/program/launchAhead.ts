@@ -1,0 +1,262 @@
+// Launches made ahead: when a session's launch ends, the daemon launches the same program again
+// on a fresh adapter, up to the adapter's `initialized` — where the program has run none of its own
+// code (Delve: stopped at its first instruction; debugpy: held in pydevd until configurationDone)
+// — and parks it. The next start whose launch is the same (the same adapter command, the launch
+// arguments equal as JSON — program, arguments, working directory, the whole environment, the
+// interpreter — and the same stamp: what that launch read, AdapterSpec.launchAhead) takes it and
+// goes straight to its breakpoints and configurationDone. Anything else discards it and starts as
+// before. What the adapter sent while parked is kept and given to the session that takes it.
+//
+// A launch made ahead never runs the program: discarded (another launch, expiry, the memory budget,
+// the daemon's end), its processes are SIGKILLed before the adapter, so no exit handler of the
+// program runs. At most one per kind, expired after LAUNCHED_EXPIRY_MS.
+import type { DebugProtocol as P } from "@vscode/debugprotocol";
+import { connectAdapter, type AdapterProcess } from "../../../adapters/connection.ts";
+import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
+import { log } from "../../../common/log.ts";
+import { descendants, endProcesses, withEnvironment } from "./processTree.ts";
+
+export interface LaunchedView {
+  adapter: string;
+  pid?: number;
+  program: string;
+  ageSeconds: number;
+}
+
+interface Launched {
+  kind: string;
+  /** The adapter's executable, as a spare's (the daemon's state file). */
+  path: string;
+  /** The adapter command it was made with (WarmPool's key). */
+  key: string;
+  program: string;
+  proc: AdapterProcess;
+  capabilities: P.Capabilities;
+  /** The launch arguments as canonical JSON, computed against this adapter process. */
+  args: string;
+  stamp: string;
+  /** What the adapter sent while parked (not `initialized`), for the session. */
+  events: P.Event[];
+  /** The program's output on the adapter's own stdout/stderr meanwhile (Delve's). */
+  output: [string, "stdout" | "stderr"][];
+  /** Where the adapter's stderr and trace go: logged while parked, the session's once taken. */
+  sink: { stderr(text: string): void; programOutput(text: string, stream: "stdout" | "stderr"): void; trace(direction: "in" | "out", message: unknown): void };
+  /** The answer to launch (debugpy answers only after configurationDone). */
+  reply: Promise<unknown>;
+  failed: boolean;
+  stopBuffering: () => void;
+  createdAt: number;
+}
+
+/** What a session needs of a launch made ahead it took. */
+export interface TakenLaunch {
+  proc: AdapterProcess;
+  capabilities: P.Capabilities;
+  reply: Promise<unknown>;
+  events: P.Event[];
+  output: [string, "stdout" | "stderr"][];
+  sink: Launched["sink"];
+}
+
+/** What the next launch of this program is: the launch arguments against a given adapter process, and the stamp. */
+export interface LaunchPlan {
+  program: string;
+  argsFor(proc: AdapterProcess): Record<string, unknown>;
+  /** What the launch reads, as of now (undefined: it cannot be made ahead now). */
+  stamp(): string | undefined;
+}
+
+const LAUNCHED_EXPIRY_MS = 5 * 60 * 1000;
+
+/** JSON with object keys sorted: the same launch gives the same text whatever order the caller's variables came in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+export class LaunchesAhead {
+  private readonly parked = new Map<string, Launched>();
+  private readonly making = new Map<string, Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly enabled: () => boolean,
+    private readonly requestTimeoutMs: () => number,
+    private readonly startTimeoutMs: () => number,
+    private readonly onChange: () => void,
+    /** Called when a launch is parked (the memory budget looks again). */
+    private readonly onParked: () => void,
+    private readonly initializeArguments: (adapterID: string) => P.InitializeRequestArguments,
+  ) {}
+
+  /**
+   * Launches `plan` ahead on a fresh adapter of this kind, replacing the one parked. Resolves once
+   * it is parked or given up.
+   */
+  launch(spec: AdapterSpec, found: FoundAdapter, key: string, plan: LaunchPlan): Promise<void> {
+    if (this.closed || !this.enabled()) return Promise.resolve();
+    const pending = this.making.get(spec.name);
+    if (pending) return pending;
+    const job = this.make(spec, found, key, plan)
+      .catch((e: Error) => log("info", `${spec.name}: no launch ahead of ${plan.program} (${e.message})`))
+      .finally(() => this.making.delete(spec.name));
+    this.making.set(spec.name, job);
+    return job;
+  }
+
+  private async make(spec: AdapterSpec, found: FoundAdapter, key: string, plan: LaunchPlan): Promise<void> {
+    const started = Date.now();
+    const events: P.Event[] = [];
+    const output: [string, "stdout" | "stderr"][] = [];
+    const sink: Launched["sink"] = {
+      stderr: (text) => log("debug", `${spec.name} launched ahead: adapter stderr: ${text.trimEnd()}`),
+      programOutput: (text, stream) => output.push([text, stream]),
+      trace: () => {},
+    };
+    const proc = await connectAdapter(spec.transport, found.command, {
+      cwd: process.cwd(),
+      env: found.env,
+      timeoutMs: this.requestTimeoutMs(),
+      onStderr: (text) => sink.stderr(text),
+      onProgramOutput: spec.quirks.adapterOutputIsProgramOutput ? (text, stream) => sink.programOutput(text, stream) : undefined,
+      trace: (dir, m) => sink.trace(dir, m),
+    });
+    const client = proc.client;
+    let launched: Launched | undefined;
+    try {
+      const capabilities = (await client.request("initialize", this.initializeArguments(spec.name), this.requestTimeoutMs())) ?? {};
+      const stamp = plan.stamp();
+      if (stamp === undefined) throw new Error("what it reads cannot be told now");
+      const args = plan.argsFor(proc);
+      const stopBuffering = client.onAny((e) => {
+        if (e.event !== "initialized") events.push(e);
+      });
+      const initialized = client.waitForEvent("initialized", this.startTimeoutMs());
+      initialized.catch(() => {});
+      const reply = client.request("launch", args as P.LaunchRequestArguments & Record<string, unknown>, 0);
+      launched = {
+        kind: spec.name,
+        path: found.path,
+        key,
+        program: plan.program,
+        proc,
+        capabilities,
+        args: canonicalJson(args),
+        stamp,
+        events,
+        output,
+        sink,
+        reply,
+        failed: false,
+        stopBuffering,
+        createdAt: Date.now(),
+      };
+      const mine = launched;
+      reply.catch(() => {
+        mine.failed = true;
+      });
+      await Promise.race([initialized, reply.then(() => initialized)]);
+    } catch (e) {
+      this.end(launched ?? { proc }, "its launch failed");
+      throw e;
+    }
+    if (this.closed || !this.enabled()) return this.end(launched, "the daemon is ending");
+    const old = this.parked.get(spec.name);
+    if (old) this.end(old, "replaced");
+    this.parked.set(spec.name, launched);
+    this.onChange();
+    this.onParked();
+    log("info", `${spec.name} launched ${plan.program} ahead (adapter ${proc.pid}, ${Date.now() - started} ms)`);
+    const mine = launched;
+    void proc.exited.then(() => {
+      if (this.parked.get(spec.name) !== mine) return;
+      this.parked.delete(spec.name);
+      this.end(mine, "its adapter exited");
+      this.onChange();
+    });
+    setTimeout(() => {
+      if (this.parked.get(spec.name) !== mine) return;
+      this.drop(spec.name, "expired");
+    }, LAUNCHED_EXPIRY_MS).unref?.();
+  }
+
+  /**
+   * The launch parked for this kind if it is exactly `plan`'s (the same adapter command, the same
+   * launch arguments against its adapter, the same stamp) and alive; it is the caller's from now
+   * on. Any other parked launch of the kind is discarded.
+   */
+  take(spec: AdapterSpec, key: string, plan: LaunchPlan): TakenLaunch | undefined {
+    const l = this.parked.get(spec.name);
+    if (!l) return undefined;
+    let args: string;
+    let stamp: string | undefined;
+    try {
+      args = canonicalJson(plan.argsFor(l.proc));
+      stamp = plan.stamp();
+    } catch {
+      return undefined; // the start fails the same way on its own path
+    }
+    this.parked.delete(spec.name);
+    const why =
+      l.key !== key
+        ? "another adapter command"
+        : l.args !== args
+          ? "another launch"
+          : l.stamp !== stamp
+            ? "what the launch read changed"
+            : l.failed || l.proc.client.closed || l.proc.pid === undefined
+              ? "its adapter is gone"
+              : undefined;
+    this.onChange();
+    if (why) {
+      this.end(l, why);
+      return undefined;
+    }
+    l.stopBuffering();
+    log("info", `${spec.name} launch of ${l.program} made ahead taken (adapter ${l.proc.pid})`);
+    return { proc: l.proc, capabilities: l.capabilities, reply: l.reply, events: l.events, output: l.output, sink: l.sink };
+  }
+
+  /** Discards the launch parked for this kind (the memory budget, expiry). */
+  drop(kind: string, why: string): void {
+    const l = this.parked.get(kind);
+    if (!l) return;
+    this.parked.delete(kind);
+    this.end(l, why);
+    this.onChange();
+  }
+
+  /** The program's processes SIGKILLed first (none of its code has run; no exit handler runs), then the adapter. */
+  private end(l: Pick<Launched, "proc"> & Partial<Launched>, why: string): void {
+    const { proc } = l;
+    if (l.kind) log("info", `${l.kind} launch of ${l.program} made ahead discarded (${why})`);
+    if (proc.pid !== undefined) endProcesses(descendants(proc.pid).filter((p) => p.pid !== proc.pid));
+    if (proc.envMark) endProcesses(withEnvironment(proc.envMark).filter((p) => p.pid !== proc.pid));
+    proc.kill("SIGKILL");
+  }
+
+  /** Kinds, adapter pids and when made, for the memory budget. */
+  entries(): { kind: string; pid: number | undefined; createdAt: number }[] {
+    return [...this.parked.values()].map((l) => ({ kind: l.kind, pid: l.proc.pid, createdAt: l.createdAt }));
+  }
+
+  records(): { pid: number; path: string }[] {
+    return [...this.parked.values()].flatMap((l) => (l.proc.pid ? [{ pid: l.proc.pid, path: l.path }] : []));
+  }
+
+  list(): LaunchedView[] {
+    return [...this.parked.values()].map((l) => ({
+      adapter: l.kind,
+      pid: l.proc.pid,
+      program: l.program,
+      ageSeconds: Math.round((Date.now() - l.createdAt) / 1000),
+    }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.making.values()]);
+    for (const kind of [...this.parked.keys()]) this.drop(kind, "the daemon is ending");
+  }
+}
