@@ -52,7 +52,7 @@ async function aheadLines(env: E2eEnv, program: string): Promise<string[]> {
   const { text } = await env.ok(["logs", "--tail", "2000"]);
   return (text as string)
     .split("\n")
-    .filter((l) => l.includes(`launch of ${program} made ahead`))
+    .filter((l) => l.includes(`launch of ${program} made ahead taken`) || l.includes(`launch of ${program} made ahead discarded`))
     .map((l) => l.slice(l.indexOf("made ahead ")).replace(/ \(adapter \d+\)$/, ""));
 }
 

@@ -221,7 +221,7 @@ export class AdapterLink {
     this.pinnedCwd = spawnCwd !== undefined || stdinFile !== undefined;
     this.plan = opts.mode === "launch" && here && !core && !this.pinnedCwd && !launch.terminal && !launch.pipes ? this.launchPlan(launch) : undefined;
     // The same launch made ahead when the last session of it ended: straight to its breakpoints.
-    const ahead = this.plan && this.found && this.host.warm ? this.host.warm.ahead.take(adapter, keyOf(adapter, this.found), this.plan) : undefined;
+    const ahead = this.plan && this.found && this.host.warm ? await this.host.warm.ahead.take(adapter, keyOf(adapter, this.found), this.plan) : undefined;
     this.launchedAhead = !!ahead;
     // A warm spare of this adapter, spawned and initialized before: straight to launch.
     const spare =
@@ -388,8 +388,8 @@ export class AdapterLink {
   }
 
   /**
-   * Once the session's launch has ended, the same launch is made ahead for the next start (after
-   * a moment: the end's reply goes out first).
+   * Once the session's launch has ended, the same launch is made ahead for the next start (the
+   * end's reply has gone out; a start that comes while it is on its way waits for it).
    */
   private launchAgain(): void {
     const plan = this.relaunch;
@@ -398,7 +398,7 @@ export class AdapterLink {
     this.relaunch = undefined;
     if (!plan || !found || !warm) return;
     const adapter = this.host.adapter;
-    setTimeout(() => void warm.ahead.launch(adapter, found, keyOf(adapter, found), plan), 200).unref?.();
+    setTimeout(() => void warm.ahead.launch(adapter, found, keyOf(adapter, found), plan), 0).unref?.();
   }
 
   /**

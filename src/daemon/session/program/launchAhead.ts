@@ -13,8 +13,16 @@
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess } from "../../../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
+import { redactEnv } from "../../../common/callerEnv.ts";
 import { log } from "../../../common/log.ts";
 import { descendants, endProcesses, withEnvironment } from "./processTree.ts";
+
+/** A spare adapter of the warm pool's (warmPool.ts Spare): spawned and initialized, its output sent where its sink says. */
+interface SpareAdapter {
+  proc: AdapterProcess;
+  capabilities: P.Capabilities;
+  sink: Launched["sink"];
+}
 
 export interface LaunchedView {
   adapter: string;
@@ -48,6 +56,19 @@ interface Launched {
   createdAt: number;
 }
 
+/** A launch on its way: what it is, as far as it can be told before its adapter runs. */
+interface Pending {
+  key: string;
+  /** The launch arguments against no adapter process in particular (the adapter's own parts left out). */
+  args: string;
+  stamp: string;
+  /** Resolves once it is held (true) or given up (false). */
+  ready: Promise<boolean>;
+}
+
+/** An adapter process with nothing of its own: what every launch shares, for telling two apart before either's adapter runs. */
+const NO_ADAPTER = { inherited: [] as string[] } as unknown as AdapterProcess;
+
 /** What a session needs of a launch made ahead it took. */
 export interface TakenLaunch {
   proc: AdapterProcess;
@@ -67,6 +88,8 @@ export interface LaunchPlan {
 }
 
 const LAUNCHED_EXPIRY_MS = 5 * 60 * 1000;
+/** The longest a start waits for the same launch still on its way (a launch takes ~100–400 ms). */
+const PENDING_WAIT_MS = 5000;
 
 /** JSON with object keys sorted: the same launch gives the same text whatever order the caller's variables came in. */
 export function canonicalJson(value: unknown): string {
@@ -77,6 +100,8 @@ export function canonicalJson(value: unknown): string {
 
 export class LaunchesAhead {
   private readonly parked = new Map<string, Launched>();
+  /** Launches being made, by kind, from their start: a start of the same launch waits for one. */
+  private readonly pending = new Map<string, Pending>();
   private readonly making = new Map<string, Promise<void>>();
   private closed = false;
 
@@ -88,6 +113,8 @@ export class LaunchesAhead {
     /** Called when a launch is parked (the memory budget looks again). */
     private readonly onParked: () => void,
     private readonly initializeArguments: (adapterID: string) => P.InitializeRequestArguments,
+    /** The warm pool's spares: one is taken for a launch made ahead, and made again after. */
+    private readonly spares: { take(spec: AdapterSpec, found: FoundAdapter): SpareAdapter | undefined; replace(spec: AdapterSpec, found: FoundAdapter): void },
   ) {}
 
   /**
@@ -96,38 +123,78 @@ export class LaunchesAhead {
    */
   launch(spec: AdapterSpec, found: FoundAdapter, key: string, plan: LaunchPlan): Promise<void> {
     if (this.closed || !this.enabled()) return Promise.resolve();
-    const pending = this.making.get(spec.name);
-    if (pending) return pending;
-    const job = this.make(spec, found, key, plan)
+    // One at a time per kind: a launch made while another is under way is made after it, and replaces it.
+    const before = this.making.get(spec.name) ?? Promise.resolve();
+    const job = before
+      .then(() => this.make(spec, found, key, plan))
       .catch((e: Error) => log("info", `${spec.name}: no launch ahead of ${plan.program} (${e.message})`))
-      .finally(() => this.making.delete(spec.name));
+      .finally(() => {
+        if (this.making.get(spec.name) === job) this.making.delete(spec.name);
+      });
     this.making.set(spec.name, job);
     return job;
   }
 
   private async make(spec: AdapterSpec, found: FoundAdapter, key: string, plan: LaunchPlan): Promise<void> {
+    if (this.closed || !this.enabled()) return;
+    const held = this.parked.get(spec.name);
+    if (held && !this.mismatch(held, key, plan)) return; // the same launch is already held
     const started = Date.now();
+    const stamp = plan.stamp();
+    if (stamp === undefined) return log("info", `${spec.name}: no launch ahead of ${plan.program} (what it reads cannot be told now)`);
+    let ready: (ok: boolean) => void = () => {};
+    const pending: Pending = {
+      key,
+      args: canonicalJson(plan.argsFor(NO_ADAPTER)),
+      stamp,
+      ready: new Promise<boolean>((r) => {
+        ready = r;
+      }),
+    };
+    // A start of the same launch may wait for it from here (take).
+    this.pending.set(spec.name, pending);
+    try {
+      await this.makeHeld(spec, found, key, plan, stamp, started);
+      ready(this.parked.get(spec.name)?.stamp === stamp);
+    } catch (e) {
+      ready(false);
+      throw e;
+    } finally {
+      if (this.pending.get(spec.name) === pending) this.pending.delete(spec.name);
+      // The spare it may have taken is made again now that the launch no longer needs the CPU.
+      this.spares.replace(spec, found);
+    }
+  }
+
+  private async makeHeld(spec: AdapterSpec, found: FoundAdapter, key: string, plan: LaunchPlan, stamp: string, started: number): Promise<void> {
     const events: P.Event[] = [];
     const output: [string, "stdout" | "stderr"][] = [];
     const sink: Launched["sink"] = {
       stderr: (text) => log("debug", `${spec.name} launched ahead: adapter stderr: ${text.trimEnd()}`),
       programOutput: (text, stream) => output.push([text, stream]),
-      trace: () => {},
+      trace: (dir, m) => log("debug", `[${spec.name} ahead] ${dir === "in" ? "<-" : "->"} ${JSON.stringify(redactEnv(m))}`),
     };
-    const proc = await connectAdapter(spec.transport, found.command, {
-      cwd: process.cwd(),
-      env: found.env,
-      timeoutMs: this.requestTimeoutMs(),
-      onStderr: (text) => sink.stderr(text),
-      onProgramOutput: spec.quirks.adapterOutputIsProgramOutput ? (text, stream) => sink.programOutput(text, stream) : undefined,
-      trace: (dir, m) => sink.trace(dir, m),
-    });
+    // The kind's spare, spawned and initialized already, when there is one (the pool makes another).
+    const spare = this.spares.take(spec, found);
+    if (spare) {
+      spare.sink.stderr = (text) => sink.stderr(text);
+      spare.sink.programOutput = (text, stream) => sink.programOutput(text, stream);
+      spare.sink.trace = (dir, m) => sink.trace(dir, m);
+    }
+    const proc =
+      spare?.proc ??
+      (await connectAdapter(spec.transport, found.command, {
+        cwd: process.cwd(),
+        env: found.env,
+        timeoutMs: this.requestTimeoutMs(),
+        onStderr: (text) => sink.stderr(text),
+        onProgramOutput: spec.quirks.adapterOutputIsProgramOutput ? (text, stream) => sink.programOutput(text, stream) : undefined,
+        trace: (dir, m) => sink.trace(dir, m),
+      }));
     const client = proc.client;
     let launched: Launched | undefined;
     try {
-      const capabilities = (await client.request("initialize", this.initializeArguments(spec.name), this.requestTimeoutMs())) ?? {};
-      const stamp = plan.stamp();
-      if (stamp === undefined) throw new Error("what it reads cannot be told now");
+      const capabilities = spare?.capabilities ?? (await client.request("initialize", this.initializeArguments(spec.name), this.requestTimeoutMs())) ?? {};
       const args = plan.argsFor(proc);
       const stopBuffering = client.onAny((e) => {
         if (e.event !== "initialized") events.push(e);
@@ -181,33 +248,45 @@ export class LaunchesAhead {
     }, LAUNCHED_EXPIRY_MS).unref?.();
   }
 
-  /**
-   * The launch parked for this kind if it is exactly `plan`'s (the same adapter command, the same
-   * launch arguments against its adapter, the same stamp) and alive; it is the caller's from now
-   * on. Any other parked launch of the kind is discarded.
-   */
-  take(spec: AdapterSpec, key: string, plan: LaunchPlan): TakenLaunch | undefined {
-    const l = this.parked.get(spec.name);
-    if (!l) return undefined;
+  /** Whether the launch on its way is `plan`'s. */
+  private samePending(p: Pending, key: string, plan: LaunchPlan): boolean {
+    try {
+      return p.key === key && p.args === canonicalJson(plan.argsFor(NO_ADAPTER)) && p.stamp === plan.stamp();
+    } catch {
+      return false;
+    }
+  }
+
+  /** Why `l` is not `plan`'s launch (undefined: it is). */
+  private mismatch(l: Launched, key: string, plan: LaunchPlan): string | undefined {
     let args: string;
     let stamp: string | undefined;
     try {
       args = canonicalJson(plan.argsFor(l.proc));
       stamp = plan.stamp();
     } catch {
-      return undefined; // the start fails the same way on its own path
+      return "another launch"; // the start fails the same way on its own path
     }
+    return l.key !== key ? "another adapter command" : l.args !== args ? "another launch" : l.stamp !== stamp ? "what the launch read changed" : undefined;
+  }
+
+  /**
+   * The launch held for this kind if it is exactly `plan`'s (the same adapter command, the same
+   * launch arguments against its adapter, the same stamp) and alive; it is the caller's from now
+   * on. Any other held launch of the kind is discarded. One of `plan` still on its way to
+   * `initialized` is waited for (at most PENDING_WAIT_MS): it is ahead of a launch made now.
+   */
+  async take(spec: AdapterSpec, key: string, plan: LaunchPlan): Promise<TakenLaunch | undefined> {
+    const pending = this.pending.get(spec.name);
+    if (pending && this.samePending(pending, key, plan)) {
+      const waited = Date.now();
+      const ok = await Promise.race([pending.ready, Bun.sleep(PENDING_WAIT_MS).then(() => false)]);
+      log("info", `${spec.name} launch of ${plan.program} made ahead: waited ${Date.now() - waited} ms for it (${ok ? "ready" : "not ready"})`);
+    }
+    const l = this.parked.get(spec.name);
+    if (!l) return undefined;
+    const why = this.mismatch(l, key, plan) ?? (l.failed || l.proc.client.closed || l.proc.pid === undefined ? "its adapter is gone" : undefined);
     this.parked.delete(spec.name);
-    const why =
-      l.key !== key
-        ? "another adapter command"
-        : l.args !== args
-          ? "another launch"
-          : l.stamp !== stamp
-            ? "what the launch read changed"
-            : l.failed || l.proc.client.closed || l.proc.pid === undefined
-              ? "its adapter is gone"
-              : undefined;
     this.onChange();
     if (why) {
       this.end(l, why);

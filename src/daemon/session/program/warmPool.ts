@@ -109,6 +109,7 @@ export class WarmPool {
       () => this.onChange(),
       () => this.keepWithinBudget(),
       initializeArguments,
+      { take: (spec, found) => this.take(spec, found), replace: (spec, found) => this.prepare(spec, found) },
     );
   }
 
