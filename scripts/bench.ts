@@ -93,6 +93,26 @@ async function spareReady(adapter: string): Promise<boolean> {
   return false;
 }
 
+/**
+ * Until the daemon holds a launch of PROGRAM made ahead (made when the last session of it ended:
+ * debugpy, Delve; an agent reads a reply for longer than this). False when none came.
+ */
+async function aheadReady(program: string): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    const launched: { program: string }[] = json(["daemon", "status"]).launched ?? [];
+    if (launched.some((l) => l.program === program)) return true;
+    await Bun.sleep(50);
+  }
+  return false;
+}
+
+/** How many starts have taken a launch of PROGRAM made ahead, by the daemon's log. */
+const aheadTaken = (program: string) =>
+  (json(["logs", "--tail", "20000"]).text as string).split("\n").filter((l) => l.includes(`launch of ${program} made ahead taken`)).length;
+
+/** "N/M … took a launch made ahead", from the log's count before and after a row of M runs of ours. */
+const aheadNote = (program: string, before: number, runs: number, what = "runs") => `${aheadTaken(program) - before}/${runs} ${what} took a launch made ahead`;
+
 // The programs: examples/average.c stopped at line 12; a Python loop stopped at its body.
 const cProgram = join(work, "average");
 const cSource = join(root, "examples", "average.c");
@@ -224,13 +244,17 @@ async function startRow(
     runs?: number;
     settleMs?: number;
     extraRaw?: { env: Record<string, string | undefined>; label: string; launch?: Record<string, unknown> };
+    /** The adapter launches ahead: each start waits until the launch made ahead is held. */
+    ahead?: boolean;
   } = {},
 ) {
   let warm = 0;
   const runs = opts.runs ?? SLOW_RUNS;
   const flags = opts.flags ?? [];
+  const takenBefore = opts.ahead ? aheadTaken(program) : 0;
   const ourStart = async () => {
     await spareReady(adapterName);
+    if (opts.ahead) await aheadReady(program);
     const r = cli(["start", program, ...flags, "--break", `${source}:${line}`, "--session", "start", "--json"]);
     const data = JSON.parse(r.out).data;
     if (data.stop?.frame?.line !== line) throw new Error(`${what}: stopped at ${data.stop?.frame?.line}, not ${line}`);
@@ -255,7 +279,7 @@ async function startRow(
     base,
     baseName: opts.baseName ?? `raw DAP client${kind === "python" ? " (TCP_NODELAY bootstrap)" : ""}`,
     goal: opts.goal ?? 0.6,
-    note: `${warm}/${runs + 2} starts took a warm spare`,
+    note: opts.ahead ? `${aheadNote(program, takenBefore, runs + 2, "starts")}; the others a warm spare` : `${warm}/${runs + 2} starts took a warm spare`,
   });
   if (opts.extraRaw) {
     const xs: number[] = [];
@@ -285,6 +309,7 @@ if (want("python") || want("memory")) {
 if (want("python"))
   await startRow("python", "`debugger start --break` → first stop, debugpy", "debugpy", pySource, pySource, PY_LINE, pyAdapter, pyNoDelay, {
     extraRaw: { env: pyPlain, label: "debugpy start, raw client on an unmodified debugpy" },
+    ahead: true,
   });
 
 // gdb (its own DAP from gdb 14, else cdt-gdb-adapter) on the same C program.
@@ -344,7 +369,7 @@ if (dlv && goTool && want("go")) {
   const GO_LINE = 8;
   // Delve takes ~200 ms after a disconnect to end its debuggee, and a Delve launched meanwhile
   // sometimes waits as long: each side lets the last one finish first (not timed).
-  const goOpts = { goal: 0.75, runs: Math.max(SLOW_RUNS, Math.round(RUNS / 2)), settleMs: 400 };
+  const goOpts = { goal: 0.75, runs: Math.max(SLOW_RUNS, Math.round(RUNS / 2)), settleMs: 400, ahead: true };
   await startRow(
     "go",
     "`debugger start --break` → first stop, Delve, a Go binary",
@@ -438,7 +463,8 @@ if (want("test")) {
   );
   const n = Math.max(5, Math.round(RUNS / 8));
   let sessions = 0;
-  const ourTest = (argv: string[]) => () => {
+  const ourTest = (argv: string[], program: string) => async () => {
+    await aheadReady(program);
     const name = `t${sessions++}`;
     const r = cli(["test", "--session", name, "--json", "--", ...argv]);
     const data = JSON.parse(r.out).data;
@@ -448,8 +474,9 @@ if (want("test")) {
   };
   const pytest = [python.path, "-m", "pytest", "-q", "-p", "no:cacheprovider", join(testDir, "test_pass.py")];
   if (Bun.spawnSync([python.path, "-m", "pytest", "--version"]).exitCode === 0) {
-    const [ours, base] = await paired(n, ourTest(pytest), () => spawnTimed(pytest, testDir).ms, 2);
-    addRow({ what: "`debugger test -- pytest` on a passing run", ours, base, baseName: "pytest alone", goal: 1.5 });
+    const before = aheadTaken("pytest");
+    const [ours, base] = await paired(n, ourTest(pytest, "pytest"), () => spawnTimed(pytest, testDir).ms, 2);
+    addRow({ what: "`debugger test -- pytest` on a passing run", ours, base, baseName: "pytest alone", goal: 1.5, note: aheadNote("pytest", before, n + 2) });
   } else info.push(`${python.path} has no pytest: \`debugger test -- pytest\` was not measured`);
   if (dlv && goTool) {
     const goTests = join(work, "gotests");
@@ -465,13 +492,15 @@ if (want("test")) {
       Bun.spawnSync([goTool, "test", "-c", "-gcflags=all=-N -l", "-o", testBinary, "."], { cwd: goTests, stdout: "ignore", stderr: "inherit" }).exitCode !== 0
     )
       throw new Error("go test -c failed");
-    const [ours, base] = await paired(n, ourTest([testBinary]), () => spawnTimed([testBinary], goTests).ms, 2);
+    const before = aheadTaken(testBinary);
+    const [ours, base] = await paired(n, ourTest([testBinary], testBinary), () => spawnTimed([testBinary], goTests).ms, 2);
     addRow({
       what: "`debugger test -- ./calc.test` (a Go test binary from `go test -c`) on a passing run",
       ours,
       base,
       baseName: "the test binary alone",
       goal: 1.5,
+      note: aheadNote(testBinary, before, n + 2),
     });
   }
 }
@@ -542,6 +571,8 @@ if (want("batch")) {
   interface Kind {
     name: string;
     ours: (cond: boolean) => string[];
+    /** The program its adapter launches ahead (debugpy, Delve): each run waits until that launch is held. */
+    ahead?: string;
     native?: (cond: boolean) => string[];
     nativeName: string;
     trace: { start: string[]; at: string };
@@ -577,6 +608,7 @@ if (want("batch")) {
       ours: (c) => ["run", pyLoop, "--break", c ? `${pyLoop}:4 if i == 9999` : `${pyLoop}:5`, "--print", "total"],
       native: (c) => [python.path, "-m", "pdb", "-c", c ? "b 4, i == 9999" : "b 5", "-c", "c", "-c", "p total", "-c", "q", pyLoop],
       nativeName: `\`${python.path} -m pdb\``,
+      ahead: pyLoop,
       trace: { start: [pyLoop, "--break", `${pyLoop}:3`], at: `${pyLoop}:4` },
       condGoal: 1.5,
     },
@@ -587,6 +619,7 @@ if (want("batch")) {
             ours: (c: boolean) => ["run", goBin, "--break", c ? `${goLoop}:8 if i == 9999` : `${goLoop}:10`, "--print", "sum"],
             native: (c: boolean) => [dlv!.path, "exec", "--allow-non-terminal-interactive=true", "--init", dlvInit(c), goBin],
             nativeName: "`dlv exec --init`",
+            ahead: goBin,
             trace: { start: [goBin, "--break", `${goLoop}:7`], at: `${goLoop}:8` },
             condGoal: 1.0,
           },
@@ -599,13 +632,26 @@ if (want("batch")) {
       info.push(`${k.name}: no native batch tool on PATH, its \`run\` was not compared`);
       continue;
     }
-    const [ours, base] = await paired(
-      n,
-      () => cli(k.ours(false)).ms,
-      () => spawnTimed(k.native!(false), bdir).ms,
-      2,
-    );
-    addRow({ what: `\`debugger run\` with one breakpoint and one --print, ${k.name}`, ours, base, baseName: k.nativeName, goal: 1.0 });
+    const ourRun = (cond: boolean) => async () => {
+      if (k.ahead) await aheadReady(k.ahead);
+      return cli(k.ours(cond)).ms;
+    };
+    const before = k.ahead ? aheadTaken(k.ahead) : 0;
+    const [ours, base] = await paired(n, ourRun(false), () => spawnTimed(k.native!(false), bdir).ms, 2);
+    addRow({
+      what: `\`debugger run\` with one breakpoint and one --print, ${k.name}`,
+      ours,
+      base,
+      baseName: k.nativeName,
+      goal: 1.0,
+      ...(k.ahead ? { note: aheadNote(k.ahead, before, n + 2) } : {}),
+    });
+    if (k.ahead) {
+      // Back to back, as a script would: the launch made when the last run ended is still on its way.
+      const xs: number[] = [];
+      for (let i = 0; i < n; i++) xs.push(cli(k.ours(false)).ms);
+      info.push(`\`debugger run\` of ${k.name} back to back (no pause: the next run waits for the launch made ahead on its way): ${ms(median(xs))}`);
+    }
     if (k.name === "debugpy") {
       // debugpy's own floor for the same run: a bare client in this process spawns the adapter
       // (the daemon's is started ahead) and runs with the daemon's whole bootstrap.
@@ -630,13 +676,24 @@ if (want("batch")) {
   }
   for (const k of kinds) {
     if (!k.native) continue;
+    const before = k.ahead ? aheadTaken(k.ahead) : 0;
     const [ours, base] = await paired(
       3,
-      () => cli(k.ours(true)).ms,
+      async () => {
+        if (k.ahead) await aheadReady(k.ahead);
+        return cli(k.ours(true)).ms;
+      },
       () => spawnTimed(k.native!(true), bdir).ms,
       1,
     );
-    addRow({ what: `\`debugger run\` with a condition false 9,999 times, ${k.name}`, ours, base, baseName: k.nativeName, goal: k.condGoal });
+    addRow({
+      what: `\`debugger run\` with a condition false 9,999 times, ${k.name}`,
+      ours,
+      base,
+      baseName: k.nativeName,
+      goal: k.condGoal,
+      ...(k.ahead ? { note: aheadNote(k.ahead, before, 4) } : {}),
+    });
   }
   for (const k of kinds) {
     const xs: number[] = [];
