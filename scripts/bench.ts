@@ -5,7 +5,7 @@
 //   bun scripts/bench.ts [--runs N]      (N: runs of the fast measures; start-ups take N/4)
 //   … --only go,memory --bin PATH        some sections (version threads lldb python gdb go pynext
 //                                        native test batch memory), another build; prints, writes nothing
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { debugpy } from "../src/adapters/debugpy.ts";
@@ -185,7 +185,7 @@ interface Row {
   empty?: number;
 }
 const rows: Row[] = [];
-let memory: { mb: number; kinds: number; inUseMb: number; inUseKinds: number } | undefined;
+let memory: { mb: number; kinds: number; launched: number; inUseMb: number; inUseKinds: number; inUseLaunched: number } | undefined;
 const addRow = (r: Row) => rows.push({ empty: lastEmpty, ...r });
 const info: string[] = [];
 
@@ -713,7 +713,8 @@ if (want("batch")) {
   }
 }
 
-// 6. The daemon's memory with one spare per kind (each spare is a process of its own): at once,
+// 6. The daemon's memory with one spare per kind (each spare is a process of its own) and the
+// launches made ahead (debugpy's, Delve's: each an adapter with the program it holds): at once,
 // every kind used within the minute (all four kept), then a minute later, when the default budget
 // ([daemon] warm_memory_mb) has dropped the spares of kinds out of use, least recently used first.
 if (want("memory")) {
@@ -735,25 +736,41 @@ if (want("memory")) {
   await spareReady("debugpy");
   if (gdbFound) await spareReady("gdb");
   if (dlv) await spareReady("delve");
+  // And the launches made ahead when the debugpy and Delve sessions ended (each with its program).
+  await aheadReady(pySource);
+  if (dlv && goTool) await aheadReady(goBinary);
   const inUse = measureMemory();
   await Bun.sleep(65_000);
   const settled = measureMemory();
-  memory = { mb: settled.rssMb, kinds: settled.kinds.length, inUseMb: inUse.rssMb, inUseKinds: inUse.kinds.length };
+  memory = {
+    mb: settled.rssMb,
+    kinds: settled.kinds.length,
+    launched: settled.launched.length,
+    inUseMb: inUse.rssMb,
+    inUseKinds: inUse.kinds.length,
+    inUseLaunched: inUse.launched.length,
+  };
   for (const [when, m] of [
     ["every kind used within the minute", inUse],
     ["a minute later (the default 250 MB budget)", settled],
   ] as const)
     info.push(
-      `daemon memory, ${when}: spares ${m.kinds.join(", ") || "none"}; RSS ${m.rssMb.toFixed(1)} MB (${m.detail}); each resident page counted once (/proc/PID/pagemap): ${m.distinctMb === undefined ? "not readable here" : `${m.distinctMb.toFixed(1)} MB`}; PSS ${m.pssMb.toFixed(1)} MB, private ${m.privateMb.toFixed(1)} MB, anonymous ${m.anonMb.toFixed(1)} MB`,
+      `daemon memory, ${when}: spares ${m.kinds.join(", ") || "none"}; launches made ahead ${m.launched.join(", ") || "none"}; RSS ${m.rssMb.toFixed(1)} MB (${m.detail}); each resident page counted once (/proc/PID/pagemap): ${m.distinctMb === undefined ? "not readable here" : `${m.distinctMb.toFixed(1)} MB`}; PSS ${m.pssMb.toFixed(1)} MB, private ${m.privateMb.toFixed(1)} MB, anonymous ${m.anonMb.toFixed(1)} MB`,
     );
 }
 
-/** RSS of the daemon and each spare with its children, and the same tree by PSS, private, anonymous and distinct pages. */
+/**
+ * RSS of the daemon and each spare and launch made ahead with its children (the launch's: the
+ * program held), and the same trees by PSS, private, anonymous and distinct pages.
+ */
 function measureMemory() {
   const d = json(["daemon", "status"]);
   const children = (pid: number): number[] => {
     try {
-      return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+      // Every thread's list: a child is listed under the thread that made it.
+      return readdirSync(`/proc/${pid}/task`).flatMap((t) =>
+        readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+      );
     } catch {
       return [];
     }
@@ -769,10 +786,16 @@ function measureMemory() {
   };
   const sum = (pids: number[], field: string) => pids.reduce((a, p) => a + rollup(p, field), 0) / 1024;
   const spareList = d.spares as { adapter: string; pid: number }[];
-  const parts = [{ who: "daemon", pids: [d.pid as number] }, ...spareList.map((s) => ({ who: s.adapter, pids: treePids(s.pid) }))];
+  const launched = (d.launched ?? []) as { adapter: string; pid: number }[];
+  const parts = [
+    { who: "daemon", pids: [d.pid as number] },
+    ...spareList.map((s) => ({ who: s.adapter, pids: treePids(s.pid) })),
+    ...launched.map((l) => ({ who: `${l.adapter}'s launch made ahead`, pids: treePids(l.pid) })),
+  ];
   const pids = parts.flatMap((p) => p.pids);
   return {
     kinds: spareList.map((s) => s.adapter),
+    launched: launched.map((l) => l.adapter),
     rssMb: sum(pids, "Rss"),
     detail: parts.map((p) => `${p.who} ${sum(p.pids, "Rss").toFixed(1)}`).join(", "),
     pssMb: sum(pids, "Pss"),
@@ -851,7 +874,7 @@ const table = [
   }),
   ...(memory
     ? [
-        `| the daemon's memory with the default warm spares, a minute after four kinds were used (RSS, spares with their children; ${memory.kinds} spares left) | ${memory.mb.toFixed(1)} MB | while every kind was in use (${memory.inUseKinds} spares) | ${memory.inUseMb.toFixed(1)} MB | — | ≤ 250 MB | ${memory.mb <= 250 ? "yes" : "**no**"} | — |`,
+        `| the daemon's memory with the default warm spares and launches made ahead, a minute after four kinds were used (RSS, each with its children; ${memory.kinds} spares and ${memory.launched} launches left) | ${memory.mb.toFixed(1)} MB | while every kind was in use (${memory.inUseKinds} spares, ${memory.inUseLaunched} launches) | ${memory.inUseMb.toFixed(1)} MB | — | ≤ 250 MB | ${memory.mb <= 250 ? "yes" : "**no**"} | — |`,
       ]
     : []),
 ].join("\n");

@@ -77,8 +77,6 @@ export class AdapterLink {
   private pinnedCwd = false;
   /** This start's launch, to be made ahead once the session ends (launchAhead.ts); undefined: not one that can be. */
   private plan: LaunchPlan | undefined;
-  /** This start took a launch made ahead. */
-  launchedAhead = false;
   capabilities: P.Capabilities = {};
   /** What the --via target allows a tracer (read there before the adapter starts). */
   private targetPtrace: PtraceState | undefined;
@@ -222,7 +220,6 @@ export class AdapterLink {
     this.plan = opts.mode === "launch" && here && !core && !this.pinnedCwd && !launch.terminal && !launch.pipes ? this.launchPlan(launch) : undefined;
     // The same launch made ahead when the last session of it ended: straight to its breakpoints.
     const ahead = this.plan && this.found && this.host.warm ? await this.host.warm.ahead.take(adapter, keyOf(adapter, this.found), this.plan) : undefined;
-    this.launchedAhead = !!ahead;
     // A warm spare of this adapter, spawned and initialized before: straight to launch.
     const spare =
       !ahead && this.found && !opts.via && this.host.warm && !core?.command && !this.pinnedCwd

@@ -15,7 +15,7 @@
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
 import { connectAdapter, type AdapterProcess } from "../../../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { log } from "../../../common/log.ts";
 import { DapRequestError } from "../../../dap/client.ts";
 import { LaunchesAhead } from "./launchAhead.ts";
@@ -240,13 +240,14 @@ export class WarmPool {
         pid: s.proc.pid,
         createdAt: s.createdAt,
         what: `spare ${s.proc.pid}`,
+        spare: true,
         drop: () => {
           this.spares.delete(s.kind);
           this.discard(s);
           this.onChange();
         },
       })),
-      ...this.ahead.entries().map((l) => ({ ...l, what: `launch made ahead (adapter ${l.pid})`, drop: () => this.ahead.drop(l.kind, "memory") })),
+      ...this.ahead.entries().map((l) => ({ ...l, what: `launch made ahead (adapter ${l.pid})`, spare: false, drop: () => this.ahead.drop(l.kind, "memory") })),
     ];
     if (this.closed || budgetKb <= 0 || held.length === 0) return;
     const own = rssKb(process.pid);
@@ -259,9 +260,7 @@ export class WarmPool {
     const used = (h: (typeof held)[number]) => this.lastUsed.get(h.kind) ?? h.createdAt;
     const lastKind = held.reduce((a, b) => (used(b) > used(a) ? b : a)).kind;
     // The kind used last keeps its spare and launch whatever the budget: it limits how many kinds are warm.
-    const order = held
-      .filter((h) => h.kind !== lastKind)
-      .sort((a, b) => used(a) - used(b) || (a.what.startsWith("spare") ? 1 : 0) - (b.what.startsWith("spare") ? 1 : 0));
+    const order = held.filter((h) => h.kind !== lastKind).sort((a, b) => used(a) - used(b) || Number(a.spare) - Number(b.spare));
     for (const h of order) {
       if (total <= budgetKb) break;
       if (now - used(h) < inUseMs) {
@@ -315,15 +314,20 @@ function rssKb(pid: number): number | undefined {
   }
 }
 
-/** Resident KiB of a process and its descendants (a spare's node holds gdb started ahead). */
+/**
+ * Resident KiB of a process and its descendants (a spare's node holds gdb started ahead; a launch
+ * made ahead, debugpy's launcher and the program). A child is listed under the thread that made it:
+ * every thread's list is read (debugpy's adapter starts its launcher from another thread).
+ */
 function treeRssKb(pid: number, depth = 0): number {
   let kb = rssKb(pid) ?? 0;
   if (depth > 4) return kb;
   try {
-    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean))
-      kb += treeRssKb(Number(child), depth + 1);
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean))
+        kb += treeRssKb(Number(child), depth + 1);
   } catch {
-    // no children file (kernel without CONFIG_PROC_CHILDREN): the process alone
+    // no children file (kernel without CONFIG_PROC_CHILDREN), or gone meanwhile: what was read
   }
   return kb;
 }
