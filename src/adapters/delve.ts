@@ -242,8 +242,10 @@ export const delve: AdapterSpec = {
   // Delve's launch execs the program and holds it at its first instruction; what it read is the executable.
   launchAhead: {
     stamp(o) {
-      const file = o.built ?? (isSource(o.program) ? undefined : o.program);
-      return file && !o.stdin ? fileStamp(file) : undefined;
+      if (o.stdin) return undefined;
+      // The daemon's build is named by its sources and written once (renamed into place); its mtime is its last use.
+      if (o.built) return fileStamp(o.built, false);
+      return isSource(o.program) ? undefined : fileStamp(o.program);
     },
   },
   attachArgs(o) {

@@ -95,11 +95,13 @@ export function realPath(path: string): string {
 /**
  * A file's identity and version (device, inode, size, modification and change times): a rebuilt or
  * replaced file gives another; "-" where it cannot be read. For a launch made ahead (its stamp).
+ * Without `times`, the file's identity and size alone: for a file written once and only touched
+ * after (the daemon's cached builds, whose mtime says when they were last used).
  */
-export function fileStamp(path: string): string {
+export function fileStamp(path: string, times = true): string {
   try {
     const s = statSync(path, { bigint: true });
-    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+    return times ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : `${s.dev}:${s.ino}:${s.size}`;
   } catch {
     return "-";
   }

@@ -133,18 +133,18 @@ describe.skipIf(!debugpy)("debugpy: launches made ahead", () => {
     await parked(env, script);
     const other = await runOf(env, launch("one two", "more"), dir);
     expect(other.output).toContain("'b c', '', 'more']");
-    expect((await aheadLines(env, script)).at(-1)).toBe("made ahead discarded (another launch)");
+    expect((await aheadLines(env, script)).at(-1)).toBe("made ahead discarded (another launch: args[3] differs)");
 
     // Another variable: another launch.
     await parked(env, script);
-    const moreEnv = await runOf(env, launch("three"), dir);
+    const moreEnv = await runOf(env, launch("three", "more"), dir);
     expect(moreEnv.output).toContain("env AHEAD_TEST three");
-    expect((await aheadLines(env, script)).at(-1)).toBe("made ahead discarded (another launch)");
+    expect((await aheadLines(env, script)).at(-1)).toBe("made ahead discarded (another launch: env.AHEAD_TEST differs)");
 
     // The script is read once the launch is taken: an edit is run, and the launch is still taken.
     await parked(env, script);
     writeFileSync(script, PY_WORLD.replace("TAIL", "'edited'"));
-    const edited = await runOf(env, launch("three"), dir);
+    const edited = await runOf(env, launch("three", "more"), dir);
     expect(edited.output).toContain("tail edited");
     expect((await aheadLines(env, script)).at(-1)).toBe("made ahead taken");
 
@@ -287,6 +287,22 @@ describe.skipIf(!go)("Delve: launches made ahead", () => {
     await env.ok(["daemon", "stop"]);
     await waitFor(() => processesOf(program).length === 0, 10_000, "the launch made ahead ended with the daemon");
     expect(lines(join(dir, "runs.txt"))).toBe(4);
+  });
+
+  test("Go sources built by the daemon: the cached build's launch is taken (its file is touched at each use, not changed); an edit builds another and runs it", async () => {
+    const env = newEnv();
+    const dir = tempDir("dbg-ahead-gosrc-");
+    writeFileSync(join(dir, "go.mod"), "module v\n\ngo 1.19\n");
+    const source = (v: string) => writeFileSync(join(dir, "main.go"), `package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("version", "${v}")\n}\n`);
+    source("one");
+    expect((await runOf(env, [dir], dir)).output).toBe("version one\n");
+    await parked(env, dir);
+    expect((await runOf(env, [dir], dir)).output).toBe("version one\n");
+    expect((await aheadLines(env, dir)).at(-1)).toBe("made ahead taken");
+    await parked(env, dir);
+    source("two");
+    expect((await runOf(env, [dir], dir)).output).toBe("version two\n");
+    expect((await aheadLines(env, dir)).at(-1)).toBe("made ahead discarded (another launch: program differs)");
   });
 });
 

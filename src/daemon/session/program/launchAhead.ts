@@ -267,7 +267,9 @@ export class LaunchesAhead {
     } catch {
       return "another launch"; // the start fails the same way on its own path
     }
-    return l.key !== key ? "another adapter command" : l.args !== args ? "another launch" : l.stamp !== stamp ? "what the launch read changed" : undefined;
+    if (l.key !== key) return "another adapter command";
+    if (l.args !== args) return `another launch: ${differsAt(JSON.parse(l.args), JSON.parse(args)) ?? "its arguments"} differs`;
+    return l.stamp !== stamp ? "what the launch read changed" : undefined;
   }
 
   /**
@@ -338,4 +340,19 @@ export class LaunchesAhead {
     await Promise.allSettled([...this.making.values()]);
     for (const kind of [...this.parked.keys()]) this.drop(kind, "the daemon is ending");
   }
+}
+
+/** The first path where two JSON values differ (`env.NAME`, `args[2]`): names only, never a value (an environment holds secrets). */
+export function differsAt(a: unknown, b: unknown, path = ""): string | undefined {
+  if (a === b) return undefined;
+  if (a && b && typeof a === "object" && typeof b === "object" && Array.isArray(a) === Array.isArray(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    for (const k of keys) {
+      const at = Array.isArray(a) ? `${path}[${k}]` : path ? `${path}.${k}` : k;
+      const d = differsAt((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], at);
+      if (d) return d;
+    }
+    return undefined;
+  }
+  return path || "the whole";
 }
