@@ -11,11 +11,12 @@
 // the daemon's end), its processes are SIGKILLed before the adapter, so no exit handler of the
 // program runs. At most one per kind, expired after LAUNCHED_EXPIRY_MS.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
-import { connectAdapter, type AdapterProcess } from "../../../adapters/connection.ts";
+import type { AdapterProcess } from "../../../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
 import { redactEnv } from "../../../common/callerEnv.ts";
 import { log } from "../../../common/log.ts";
 import { descendants, endProcesses, withEnvironment } from "./processTree.ts";
+import { spawnWithSink, type SpareSink } from "./spareSpawn.ts";
 
 /** A spare adapter of the warm pool's (warmPool.ts Spare): spawned and initialized, its output sent where its sink says. */
 interface SpareAdapter {
@@ -48,7 +49,7 @@ interface Launched {
   /** The program's output on the adapter's own stdout/stderr meanwhile (Delve's). */
   output: [string, "stdout" | "stderr"][];
   /** Where the adapter's stderr and trace go: logged while parked, the session's once taken. */
-  sink: { stderr(text: string): void; programOutput(text: string, stream: "stdout" | "stderr"): void; trace(direction: "in" | "out", message: unknown): void };
+  sink: SpareSink;
   /** The answer to launch (debugpy answers only after configurationDone). */
   reply: Promise<unknown>;
   failed: boolean;
@@ -181,16 +182,7 @@ export class LaunchesAhead {
       spare.sink.programOutput = (text, stream) => sink.programOutput(text, stream);
       spare.sink.trace = (dir, m) => sink.trace(dir, m);
     }
-    const proc =
-      spare?.proc ??
-      (await connectAdapter(spec.transport, found.command, {
-        cwd: process.cwd(),
-        env: found.env,
-        timeoutMs: this.requestTimeoutMs(),
-        onStderr: (text) => sink.stderr(text),
-        onProgramOutput: spec.quirks.adapterOutputIsProgramOutput ? (text, stream) => sink.programOutput(text, stream) : undefined,
-        trace: (dir, m) => sink.trace(dir, m),
-      }));
+    const proc = spare?.proc ?? (await spawnWithSink(spec, found, sink, this.requestTimeoutMs()));
     const client = proc.client;
     let launched: Launched | undefined;
     try {

@@ -13,20 +13,15 @@
 // ahead), and the check runs again when that minute is over. Dropping the least recently used
 // kind at once would make kinds used in turn take each other's spares and none start warm.
 import type { DebugProtocol as P } from "@vscode/debugprotocol";
-import { connectAdapter, type AdapterProcess } from "../../../adapters/connection.ts";
+import type { AdapterProcess } from "../../../adapters/connection.ts";
 import type { AdapterSpec, FoundAdapter } from "../../../adapters/types.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { log } from "../../../common/log.ts";
 import { DapRequestError } from "../../../dap/client.ts";
 import { LaunchesAhead } from "./launchAhead.ts";
+import { spawnWithSink, type SpareSink } from "./spareSpawn.ts";
 
-/** Where a spare's stderr goes until a session takes it. */
-export interface SpareSink {
-  stderr(text: string): void;
-  /** The debuggee's output written on the adapter's own stdout/stderr (Delve's). */
-  programOutput(text: string, stream: "stdout" | "stderr"): void;
-  trace(direction: "in" | "out", message: unknown): void;
-}
+export type { SpareSink } from "./spareSpawn.ts";
 
 export interface Spare {
   kind: string;
@@ -185,14 +180,7 @@ export class WarmPool {
 
   private async make(spec: AdapterSpec, found: FoundAdapter, key: string): Promise<void> {
     const sink: SpareSink = { stderr: () => {}, programOutput: () => {}, trace: () => {} };
-    const proc = await connectAdapter(spec.transport, found.command, {
-      cwd: process.cwd(),
-      env: found.env,
-      timeoutMs: this.requestTimeoutMs(),
-      onStderr: (text) => sink.stderr(text),
-      onProgramOutput: spec.quirks.adapterOutputIsProgramOutput ? (text, stream) => sink.programOutput(text, stream) : undefined,
-      trace: (dir, m) => sink.trace(dir, m),
-    });
+    const proc = await spawnWithSink(spec, found, sink, this.requestTimeoutMs());
     let capabilities: P.Capabilities;
     try {
       capabilities = (await proc.client.request("initialize", initializeArguments(spec.name), this.requestTimeoutMs())) ?? {};
