@@ -119,8 +119,8 @@ export class LaunchesAhead {
   ) {}
 
   /**
-   * Launches `plan` ahead on a fresh adapter of this kind, replacing the one parked. Resolves once
-   * it is parked or given up.
+   * Launches `plan` ahead on the kind's spare (or a fresh adapter), replacing the one parked.
+   * Resolves once it is parked or given up.
    */
   launch(spec: AdapterSpec, found: FoundAdapter, key: string, plan: LaunchPlan): Promise<void> {
     if (this.closed || !this.enabled()) return Promise.resolve();
@@ -155,8 +155,7 @@ export class LaunchesAhead {
     // A start of the same launch may wait for it from here (take).
     this.pending.set(spec.name, pending);
     try {
-      await this.makeHeld(spec, found, key, plan, stamp, started);
-      ready(this.parked.get(spec.name)?.stamp === stamp);
+      ready(await this.makeHeld(spec, found, key, plan, stamp, started));
     } catch (e) {
       ready(false);
       throw e;
@@ -167,7 +166,8 @@ export class LaunchesAhead {
     }
   }
 
-  private async makeHeld(spec: AdapterSpec, found: FoundAdapter, key: string, plan: LaunchPlan, stamp: string, started: number): Promise<void> {
+  /** Makes the launch and parks it; whether it was parked. */
+  private async makeHeld(spec: AdapterSpec, found: FoundAdapter, key: string, plan: LaunchPlan, stamp: string, started: number): Promise<boolean> {
     const events: P.Event[] = [];
     const output: [string, "stdout" | "stderr"][] = [];
     const sink: Launched["sink"] = {
@@ -220,7 +220,10 @@ export class LaunchesAhead {
       this.end(launched ?? { proc }, "its launch failed");
       throw e;
     }
-    if (this.closed || !this.enabled()) return this.end(launched, "the daemon is ending");
+    if (this.closed || !this.enabled()) {
+      this.end(launched, "the daemon is ending");
+      return false;
+    }
     const old = this.parked.get(spec.name);
     if (old) this.end(old, "replaced");
     this.parked.set(spec.name, launched);
@@ -238,6 +241,7 @@ export class LaunchesAhead {
       if (this.parked.get(spec.name) !== mine) return;
       this.drop(spec.name, "expired");
     }, LAUNCHED_EXPIRY_MS).unref?.();
+    return true;
   }
 
   /** Whether the launch on its way is `plan`'s. */
