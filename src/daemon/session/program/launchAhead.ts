@@ -104,6 +104,8 @@ export class LaunchesAhead {
   /** Launches being made, by kind, from their start: a start of the same launch waits for one. */
   private readonly pending = new Map<string, Pending>();
   private readonly making = new Map<string, Promise<void>>();
+  /** The adapter of each launch being made, once it has one: ended at once by close, and recorded. */
+  private readonly inFlight = new Map<string, { proc: AdapterProcess; path: string }>();
   private closed = false;
 
   constructor(
@@ -183,6 +185,25 @@ export class LaunchesAhead {
       spare.sink.trace = (dir, m) => sink.trace(dir, m);
     }
     const proc = spare?.proc ?? (await spawnWithSink(spec, found, sink, this.requestTimeoutMs()));
+    this.inFlight.set(spec.name, { proc, path: found.path });
+    this.onChange();
+    try {
+      return await this.park(spec, found, key, plan, stamp, started, proc, { events, output, sink, spare });
+    } finally {
+      if (this.inFlight.get(spec.name)?.proc === proc) this.inFlight.delete(spec.name);
+    }
+  }
+
+  private async park(
+    spec: AdapterSpec,
+    found: FoundAdapter,
+    key: string,
+    plan: LaunchPlan,
+    stamp: string,
+    started: number,
+    proc: AdapterProcess,
+    { events, output, sink, spare }: { events: P.Event[]; output: Launched["output"]; sink: SpareSink; spare: SpareAdapter | undefined },
+  ): Promise<boolean> {
     const client = proc.client;
     let launched: Launched | undefined;
     try {
@@ -319,7 +340,7 @@ export class LaunchesAhead {
   }
 
   records(): { pid: number; path: string }[] {
-    return [...this.parked.values()].flatMap((l) => (l.proc.pid ? [{ pid: l.proc.pid, path: l.path }] : []));
+    return [...this.parked.values(), ...this.inFlight.values()].flatMap((l) => (l.proc.pid ? [{ pid: l.proc.pid, path: l.path }] : []));
   }
 
   list(): LaunchedView[] {
@@ -333,6 +354,9 @@ export class LaunchesAhead {
 
   async close(): Promise<void> {
     this.closed = true;
+    // A launch on its way is ended now, not waited for: an adapter left with a launch it never
+    // configured does not always exit when its client goes (seen: debugpy's, held for half an hour).
+    for (const [kind, { proc }] of this.inFlight) this.end({ proc }, `the daemon is ending (${kind})`);
     await Promise.allSettled([...this.making.values()]);
     for (const kind of [...this.parked.keys()]) this.drop(kind, "the daemon is ending");
   }
