@@ -83,28 +83,23 @@ async function paired(n: number, a: () => number | Promise<number>, b: () => num
   return [median(as), median(bs)];
 }
 
-/** Until the daemon holds a ready spare of ADAPTER (a warm start takes it; an agent thinks for longer than this). */
-async function spareReady(adapter: string): Promise<boolean> {
+/** Until `daemon status` shows what `holds` looks for (at most 5 s); false when it never did. */
+async function statusShows(holds: (status: { spares?: { adapter: string }[]; launched?: { program: string }[] }) => boolean): Promise<boolean> {
   for (let i = 0; i < 100; i++) {
-    const spares: { adapter: string }[] = json(["daemon", "status"]).spares ?? [];
-    if (spares.some((s) => s.adapter === adapter)) return true;
+    if (holds(json(["daemon", "status"]))) return true;
     await Bun.sleep(50);
   }
   return false;
 }
 
+/** Until the daemon holds a ready spare of ADAPTER (a warm start takes it; an agent thinks for longer than this). */
+const spareReady = (adapter: string) => statusShows((d) => (d.spares ?? []).some((s) => s.adapter === adapter));
+
 /**
  * Until the daemon holds a launch of PROGRAM made ahead (made when the last session of it ended:
  * debugpy, Delve; an agent reads a reply for longer than this). False when none came.
  */
-async function aheadReady(program: string): Promise<boolean> {
-  for (let i = 0; i < 100; i++) {
-    const launched: { program: string }[] = json(["daemon", "status"]).launched ?? [];
-    if (launched.some((l) => l.program === program)) return true;
-    await Bun.sleep(50);
-  }
-  return false;
-}
+const aheadReady = (program: string) => statusShows((d) => (d.launched ?? []).some((l) => l.program === program));
 
 /** How many starts have taken a launch of PROGRAM made ahead, by the daemon's log. */
 const aheadTaken = (program: string) =>

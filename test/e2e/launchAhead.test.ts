@@ -75,6 +75,14 @@ function processesOf(file: string): number[] {
   });
 }
 
+/** A launch of `program` made ahead ends with the daemon, its program never run (`runs` still holds `count` lines). */
+async function endsWithDaemonUnrun(env: E2eEnv, program: string, runs: string, count: number): Promise<void> {
+  await parked(env, program);
+  await env.ok(["daemon", "stop"]);
+  await waitFor(() => processesOf(program).length === 0, 10_000, "the launch made ahead ended with the daemon");
+  expect(lines(runs)).toBe(count);
+}
+
 const lines = (file: string) => {
   try {
     return readFileSync(file, "utf8").split("\n").filter(Boolean).length;
@@ -150,10 +158,7 @@ describe.skipIf(!debugpy)("debugpy: launches made ahead", () => {
 
     // Each run ran the program once; the launches made ahead ran none of it.
     expect(lines(join(dir, "runs.txt"))).toBe(5);
-    await parked(env, script);
-    await env.ok(["daemon", "stop"]);
-    await waitFor(() => processesOf(script).length === 0, 10_000, "the launch made ahead ended with the daemon");
-    expect(lines(join(dir, "runs.txt"))).toBe(5);
+    await endsWithDaemonUnrun(env, script, join(dir, "runs.txt"), 5);
   });
 
   test("a package directory changed after the launch was made (a .pth added to the virtualenv) discards it: the new package is importable", async () => {
@@ -283,10 +288,7 @@ describe.skipIf(!go)("Delve: launches made ahead", () => {
     expect(JSON.stringify(r.hits)).toContain(dir);
 
     expect(lines(join(dir, "runs.txt"))).toBe(4);
-    await parked(env, program);
-    await env.ok(["daemon", "stop"]);
-    await waitFor(() => processesOf(program).length === 0, 10_000, "the launch made ahead ended with the daemon");
-    expect(lines(join(dir, "runs.txt"))).toBe(4);
+    await endsWithDaemonUnrun(env, program, join(dir, "runs.txt"), 4);
   });
 
   test("Go sources built by the daemon: the cached build's launch is taken (its file is touched at each use, not changed); an edit builds another and runs it", async () => {
