@@ -12,6 +12,7 @@ import { configPath, runtimeDir, socketPath } from "../common/paths.ts";
 import { BUILD, VERSION } from "../common/version.ts";
 import { LineDecoder, MAX_REPLY_BYTES } from "../ipc/framing.ts";
 import { INTERRUPT_COMMAND, LINE_COMMAND, LINE_GUARD_MS, type LineArgs, type LinePartial, type LineResult } from "../ipc/line.ts";
+import { MAX_WAIT_MS, SyncSocket } from "./syncSocket.ts";
 import { isTerminal } from "./terminal.ts";
 
 /**
@@ -73,8 +74,10 @@ export async function runThin(argv: string[]): Promise<number | undefined> {
   // Text is written in the order it came.
   let printed: Promise<unknown> = Promise.resolve();
   let readerGone = false;
+  let prints = 0;
   const print = (stream: "out" | "err", text: string) => {
     if (!text || readerGone) return;
+    prints++;
     printed = printed
       .then(() => Bun.write(stream === "out" ? Bun.stdout : Bun.stderr, text))
       .catch(() => {
@@ -109,19 +112,20 @@ export async function runThin(argv: string[]): Promise<number | undefined> {
     );
   }
 
-  let pending = line;
-  let socket: { write(s: string): number; end(): void } | undefined;
+  // Bytes, not text: a socket's write says how many bytes went.
+  let pending: Uint8Array = Buffer.from(line);
+  let socket: { write(b: Uint8Array): number; end(): void } | undefined;
   const pump = () => {
-    if (!socket || !pending) return;
+    if (!socket || !pending.length) return;
     const n = socket.write(pending);
     if (n < 0) return fail("IPC_ERROR", "the connection to the daemon failed while sending the request", "`debugger logs` shows the daemon log; try again");
-    pending = pending.slice(n);
-    if (!pending) sent = true;
+    pending = pending.subarray(n);
+    if (!pending.length) sent = true;
   };
   let interrupts = 0;
   const onSigint = () => {
     interrupts++;
-    pending += `${JSON.stringify({ id, version, command: INTERRUPT_COMMAND, session: "default", cwd, args: {} })}\n`;
+    pending = Buffer.concat([pending, Buffer.from(`${JSON.stringify({ id, version, command: INTERRUPT_COMMAND, session: "default", cwd, args: {} })}\n`)]);
     pump();
     if (interrupts === 2)
       setTimeout(
@@ -156,50 +160,80 @@ export async function runThin(argv: string[]): Promise<number | undefined> {
     finish(r.exit);
   };
 
-  Bun.connect({
-    unix: path,
-    socket: {
-      open(s) {
-        socket = s;
-        pump();
+  // What the connection brings, whichever way it is made.
+  const onData = (chunk: Uint8Array) => {
+    let got: string[];
+    try {
+      got = lines.push(chunk);
+    } catch {
+      return fail(
+        "IPC_ERROR",
+        `the daemon's reply is larger than ${MAX_REPLY_BYTES} bytes`,
+        "ask for less (--limit, --tail), or `debugger daemon stop` and try again",
+      );
+    }
+    for (const one of got) {
+      if (settled) return;
+      let a: Answer;
+      try {
+        a = JSON.parse(one);
+      } catch (e) {
+        return fail("IPC_ERROR", `daemon sent a malformed reply: ${(e as Error).message}`, "`debugger daemon stop` and try again");
+      }
+      onAnswer(a);
+    }
+  };
+  const onClose = () => {
+    // Nothing sent whole: nothing ran, the CLI runs the line.
+    if (!sent) return finish(undefined);
+    fail("DAEMON_UNAVAILABLE", "the daemon closed the connection before replying", "`debugger logs` shows why; the next command starts a new daemon");
+  };
+  const onError = () => {
+    if (!sent) return finish(undefined);
+    fail("DAEMON_UNAVAILABLE", "the connection to the daemon failed before its reply", "`debugger logs` shows why; try again");
+  };
+
+  const sync = SyncSocket.connect(path);
+  if (sync === null) finish(undefined);
+  else if (sync) await exchange(sync);
+  else
+    Bun.connect({
+      unix: path,
+      socket: {
+        open(s) {
+          socket = s;
+          pump();
+        },
+        drain: pump,
+        data: (_s, chunk) => onData(chunk),
+        close: onClose,
+        error: onError,
+        connectError() {
+          finish(undefined);
+        },
       },
-      drain: pump,
-      data(_s, chunk) {
-        let got: string[];
-        try {
-          got = lines.push(chunk);
-        } catch {
-          return fail(
-            "IPC_ERROR",
-            `the daemon's reply is larger than ${MAX_REPLY_BYTES} bytes`,
-            "ask for less (--limit, --tail), or `debugger daemon stop` and try again",
-          );
-        }
-        for (const one of got) {
-          if (settled) return;
-          let a: Answer;
-          try {
-            a = JSON.parse(one);
-          } catch (e) {
-            return fail("IPC_ERROR", `daemon sent a malformed reply: ${(e as Error).message}`, "`debugger daemon stop` and try again");
-          }
-          onAnswer(a);
-        }
-      },
-      close() {
-        // Nothing sent whole: nothing ran, the CLI runs the line.
-        if (!sent) return finish(undefined);
-        fail("DAEMON_UNAVAILABLE", "the daemon closed the connection before replying", "`debugger logs` shows why; the next command starts a new daemon");
-      },
-      error() {
-        if (!sent) return finish(undefined);
-        fail("DAEMON_UNAVAILABLE", "the connection to the daemon failed before its reply", "`debugger logs` shows why; try again");
-      },
-      connectError() {
-        finish(undefined);
-      },
-    },
-  }).catch(() => finish(undefined));
+    }).catch(() => finish(undefined));
+
+  /**
+   * The line's exchange on this thread (syncSocket.ts): a reply that comes within the first wait
+   * is read without a turn of the event loop; between waits the loop runs (the SIGINT listener,
+   * the guard's timer, the text printed so far).
+   */
+  async function exchange(conn: SyncSocket) {
+    socket = { write: (b) => conn.send(b, 0), end: () => conn.close() };
+    pump();
+    while (!settled) {
+      if (pending.length) pump();
+      const got = conn.receive(pending.length ? 10 : MAX_WAIT_MS);
+      const before = prints;
+      if (got === "closed") onClose();
+      else if (got === "failed") onError();
+      else if (got !== "nothing") onData(got.bytes);
+      // A chunk of a longer reply is read on without a turn; a wait that ended empty, or text to print, takes one.
+      if (!settled && (got === "nothing" || prints !== before)) await new Promise<void>((turn) => setTimeout(turn, 0));
+    }
+  }
+
   try {
     return await done.promise;
   } finally {

@@ -20,12 +20,18 @@ beforeAll(() => {
 });
 afterAll(() => env.close());
 
-/** The line as typed (no --json added), through the thin client and through the CLI's own path. */
+/**
+ * The line as typed (no --json added), through the thin client and through the CLI's own path.
+ * The thin client waits on the socket through libc on Linux and through Bun's socket elsewhere
+ * (src/cli/syncSocket.ts): both are run (bunSocket, the second).
+ */
 async function both(args: string[], extra: Record<string, string> = {}) {
   const thin = await env.run(args, { json: false, env: extra });
+  const bunSocket = await env.run(args, { json: false, env: { ...extra, DEBUGGER_NO_FFI_SOCKET: "1" } });
   const full = await env.run(args, { json: false, env: { ...extra, ...FULL } });
   return {
     thin: { stdout: thin.stdout, stderr: thin.stderr, exitCode: thin.exitCode },
+    bunSocket: { stdout: bunSocket.stdout, stderr: bunSocket.stderr, exitCode: bunSocket.exitCode },
     full: { stdout: full.stdout, stderr: full.stderr, exitCode: full.exitCode },
   };
 }
@@ -63,9 +69,10 @@ test("lines the daemon runs print what the CLI prints: replies, errors, --json, 
   for (const [args, extra] of lines) {
     const r = await both(args, extra);
     expect({ args, ...r.thin }).toEqual({ args, ...r.full });
+    expect({ args, ...r.bunSocket }).toEqual({ args, ...r.full });
   }
-  // Each was run by the daemon once (the thin half), none of the DEBUGGER_THIN=0 half.
-  expect(linesRun() - before).toBe(lines.length);
+  // Each was run by the daemon twice (the thin client's two sockets), none of the DEBUGGER_THIN=0 runs.
+  expect(linesRun() - before).toBe(2 * lines.length);
 });
 
 test("a step through the daemon reports as the CLI's own step does", async () => {
@@ -90,6 +97,7 @@ test("a reply of a megabyte comes whole", async () => {
   expect(r.thin.exitCode).toBe(0);
   expect(r.thin.stdout.length).toBeGreaterThan(900_000);
   expect(r.thin).toEqual(r.full);
+  expect(r.bunSocket).toEqual(r.full);
 });
 
 test("start and run are run by the daemon with the caller's environment and directory: the launch and the text are the CLI's own", async () => {
@@ -137,6 +145,7 @@ test("start and run are run by the daemon with the caller's environment and dire
   expect(linesRun() - before).toBe(4);
   const missing = await both(["run", "nosuch.json", "--break", "x.c:1"]);
   expect(missing.thin).toEqual(missing.full);
+  expect(missing.bunSocket).toEqual(missing.full);
   expect(missing.thin.exitCode).not.toBe(0);
   // What reads the client's own files or stdin is the client's: --config, --target, --stdin -.
   const fallbacks = readFileSync(logFile(), "utf8").match(/left to the CLI \((a launch configuration or target|a launch or --stdin)\)/g)?.length ?? 0;
@@ -149,17 +158,21 @@ test("help and local commands are the CLI's: the daemon sends them back unrun", 
   const before = linesRun();
   const help = await both(["threads", "--help"]);
   expect(help.thin).toEqual(help.full);
+  expect(help.bunSocket).toEqual(help.full);
   expect(help.thin.stdout).toContain("Usage: debugger threads");
   expect(readFileSync(logFile(), "utf8")).toContain("left to the CLI (help)");
-  expect(linesRun() - before).toBe(1);
+  expect(linesRun() - before).toBe(2);
 });
 
-test("the daemon going away while a line waits: the CLI says so once and does not run the line again", async () => {
+test.each([
+  ["libc's socket", "spin", {}],
+  ["Bun's socket", "spin2", { DEBUGGER_NO_FFI_SOCKET: "1" }],
+] as const)("the daemon going away while a line waits: the CLI says so once and does not run the line again (%s)", async (_way, name, extra) => {
   const spin = env.program({ ...STANDARD_PROGRAM, spin: 6 });
-  await env.ok(["start", spin, "--stop-on-entry", "--session", "spin"]);
+  await env.ok(["start", spin, "--stop-on-entry", "--session", name]);
   const pid = await env.daemonPid();
-  const c = Bun.spawn([BIN, "continue", "--session", "spin"], { cwd: env.dir, env: env.env, stdout: "pipe", stderr: "pipe" });
-  await waitFor(async () => (await env.run(["status", "--session", "spin"])).json?.data?.state === "running", 10_000, "the program to run");
+  const c = Bun.spawn([BIN, "continue", "--session", name], { cwd: env.dir, env: { ...env.env, ...extra }, stdout: "pipe", stderr: "pipe" });
+  await waitFor(async () => (await env.run(["status", "--session", name])).json?.data?.state === "running", 10_000, "the program to run");
   process.kill(pid, "SIGKILL");
   const [stdout, stderr, code] = await Promise.all([new Response(c.stdout).text(), new Response(c.stderr).text(), c.exited]);
   expect(stdout).toBe("");
@@ -167,7 +180,7 @@ test("the daemon going away while a line waits: the CLI says so once and does no
   expect(code).not.toBe(0);
   // Nothing started a daemon to run the continue again.
   expect(existsSync(env.socket)).toBe(true); // the killed daemon's file, left behind
-  const after = await env.run(["status", "--session", "spin"]);
+  const after = await env.run(["status", "--session", name]);
   expect(after.json.data?.state).toBe("lost");
   expect(after.json.data?.daemon?.pid).not.toBe(pid);
 });
