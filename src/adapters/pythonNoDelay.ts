@@ -464,8 +464,8 @@ def _debugger_quick_exit(pydevd):
             # Such a thread waits only as the first waiter; the flag is checked and set under
             # pydevd's lock, so no such pair can form.
             # Any other caller (pydevd's CheckAliveThread at the program's end) waits as pydevd's
-            # own does, but polls every 10 ms, not 100: the threads it waits for end within
-            # milliseconds of being told to.
+            # own does, but joins the threads instead of polling every 100 ms (a 10 ms poll still
+            # cost ~5 ms of the program's end): they end within milliseconds of being told to.
             current = threading.current_thread()
             lock = getattr(self, "_wait_for_threads_to_finish_called_lock", None)
             event = getattr(self, "_wait_for_threads_to_finish_called_event", None)
@@ -483,10 +483,16 @@ def _debugger_quick_exit(pydevd):
                 return None
             try:
                 ends = _debugger_time.time() + timeout
-                while _debugger_time.time() < ends:
-                    if not set(threads) - {check_alive, current}:
+                while True:
+                    try:
+                        left = set(threads) - {check_alive, current}
+                    except RuntimeError:  # a thread left the dict while it was read
+                        continue
+                    if not left or _debugger_time.time() >= ends:
                         break
-                    _debugger_time.sleep(0.01)
+                    # Each put itself in the dict as it ran, so it has started: join returns as it ends.
+                    for thread in left:
+                        thread.join(max(0.0, ends - _debugger_time.time()))
             finally:
                 event.set()
             return None
