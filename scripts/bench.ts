@@ -158,6 +158,23 @@ Bun.connect({ unix: process.argv[4] ?? process.env.DEBUGGER_RUNTIME_DIR + "/daem
 `,
 );
 if (!compile(socketClientSource, socketClient)) throw new Error("building the socket client failed");
+// The same through libc with blocking calls, as the CLI's thin client waits on Linux (src/cli/syncSocket.ts).
+const libcClientSource = join(work, "libcClient.ts");
+const libcClient = join(work, "libcClient");
+await Bun.write(
+  libcClientSource,
+  `import { SyncSocket } from ${JSON.stringify(join(root, "src/cli/syncSocket.ts"))};
+const s = SyncSocket.connect(process.argv[4] ?? process.env.DEBUGGER_RUNTIME_DIR + "/daemon.sock");
+if (!s) process.exit(1);
+s.send(Buffer.from(JSON.stringify({ command: "threads", session: process.argv[2], cwd: process.cwd(), args: {}, id: 1, version: process.argv[3] }) + "\\n"), 1000);
+let buf = "";
+for (;;) { const r = s.receive(200); if (r === "closed" || r === "failed") process.exit(1); if (r !== "nothing") { buf += Buffer.from(r.bytes).toString(); if (buf.includes("\\n")) break; } }
+if (!JSON.parse(buf).ok) process.exit(1);
+await Bun.write(Bun.stdout, buf);
+process.exit(0);
+`,
+);
+const haveLibcClient = process.platform === "linux" && compile(libcClientSource, libcClient);
 
 const lldb = lldbDap.discover();
 if (!lldb) throw new Error("lldb-dap not found: bash scripts/install-adapters.sh");
@@ -200,6 +217,12 @@ if (want("threads")) {
   info.push(
     `the floor for \`threads\`: a compiled Bun program that only connects, sends \`threads\` and prints the reply takes ${ms(client)} against the empty program's ${ms(base2)} (ratio ${(client / base2).toFixed(2)})`,
   );
+  if (haveLibcClient) {
+    const [libcMs, base4] = await paired(RUNS, () => spawnTimed([libcClient, "threads", version]).ms, runEmpty);
+    info.push(
+      `the same client waiting on the socket through libc (blocking calls, no event loop: the CLI's way on Linux, src/cli/syncSocket.ts): ${ms(libcMs)} against the empty program's ${ms(base4)} (ratio ${(libcMs / base4).toFixed(2)})`,
+    );
+  }
   // The same client against a server that answers at once with the daemon's own reply: what is the
   // client's (Bun's socket and its event loop), and so what the daemon's answer adds above.
   const reply = spawnTimed([socketClient, "threads", version]).out;
@@ -489,13 +512,32 @@ if (want("test")) {
       throw new Error("go test -c failed");
     const before = aheadTaken(testBinary);
     const [ours, base] = await paired(n, ourTest([testBinary], testBinary), () => spawnTimed([testBinary], goTests).ms, 2);
+    // No goal against the binary alone: it runs in less time than any process of the CLI starts
+    // (the empty program's column). Against Delve's own batch run of it (run to the end, exit), as
+    // goal 1 holds each `run` to its native debugger's batch mode.
     addRow({
       what: "`debugger test -- ./calc.test` (a Go test binary from `go test -c`) on a passing run",
       ours,
       base,
       baseName: "the test binary alone",
-      goal: 1.5,
       note: aheadNote(testBinary, before, n + 2),
+    });
+    const init = join(goTests, "dlv-test.init");
+    writeFileSync(init, "continue\nexit\n");
+    const before2 = aheadTaken(testBinary);
+    const [ours2, dlvMs] = await paired(
+      n,
+      ourTest([testBinary], testBinary),
+      () => spawnTimed([dlv.path, "exec", "--allow-non-terminal-interactive=true", "--init", init, testBinary], goTests).ms,
+      2,
+    );
+    addRow({
+      what: "`debugger test -- ./calc.test` on a passing run",
+      ours: ours2,
+      base: dlvMs,
+      baseName: "`dlv exec --init` (continue, exit)",
+      goal: 1.0,
+      note: aheadNote(testBinary, before2, n + 2),
     });
   }
 }
