@@ -34,4 +34,18 @@ export function pythonStopSite(
   return { pc: `@${offset}`, offset, continues: !!statement && before <= statement.end };
 }
 
-export const pythonStopOffset = { expression: EXPRESSION, read: pythonStopSite };
+/**
+ * Whether a stop at LINE needs its offset read: only where the line's statement goes on past it
+ * (a line told again from a later line of its statement). Elsewhere every stop at the line begins
+ * a pass whatever its offset, and the evaluation (a round trip through pydevd's stopped thread,
+ * and the frames read again after it) is saved.
+ */
+export function pythonOffsetNeeded(line: number, lines: readonly string[] | undefined): boolean {
+  if (!lines) return false;
+  let logical = parsed.get(lines);
+  if (!logical) parsed.set(lines, (logical = logicalLines(lines)));
+  return logical.some((l) => l.start <= line && line < l.end);
+}
+const parsed = new WeakMap<readonly string[], ReturnType<typeof logicalLines>>();
+
+export const pythonStopOffset = { expression: EXPRESSION, read: pythonStopSite, needed: pythonOffsetNeeded };

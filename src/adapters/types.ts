@@ -635,6 +635,8 @@ export interface StopFacet {
     expression: string;
     /** The answer read at a stop at LINE (its file's LINES, when they can be read): `offset` orders stops within the frame's code. */
     read(result: string, line: number, lines: readonly string[] | undefined): { pc: string; offset: number; continues: boolean } | undefined;
+    /** Whether a stop at LINE can be told by its offset at all; false: it begins a pass, and nothing is evaluated. */
+    needed?(line: number, lines: readonly string[] | undefined): boolean;
   };
   /** What such a stop was, from the program's output since the last stop (the panic message). */
   describeInternalStop?(reason: string, output: string): string | undefined;

@@ -24,10 +24,13 @@ export async function siteOf(s: Session, stop: StopReport): Promise<StopSite | u
   const file = stop.frame.file;
   if (!at && offset) {
     const lines = file ? await s.readSource(file).catch(() => undefined) : undefined;
-    at = await s
-      .run((q) => s.inspector.stopReader.evaluateNow(q, offset.expression, s.adapter.printContext, undefined, frame.id))
-      .then((r) => offset.read(r.result, line, lines))
-      .catch(() => undefined);
+    at =
+      offset.needed && !offset.needed(line, lines)
+        ? { pc: `@${line}`, continues: false }
+        : await s
+            .run((q) => s.inspector.stopReader.evaluateNow(q, offset.expression, s.adapter.printContext, undefined, frame.id))
+            .then((r) => offset.read(r.result, line, lines))
+            .catch(() => undefined);
   }
   if (!at) return undefined;
   const callers = frames.slice(i + 1).map((f) => f.instructionPointerReference ?? `${f.name}@${f.line}`);

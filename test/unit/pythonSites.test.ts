@@ -1,7 +1,7 @@
 // Where in its line a Python stop is (src/adapters/pythonSites.ts): the answer of the expression
 // evaluated in the frame (f_lasti and the line of the code unit before it), read against the source.
 import { expect, test } from "bun:test";
-import { pythonStopSite } from "../../src/adapters/pythonSites.ts";
+import { pythonOffsetNeeded, pythonStopSite } from "../../src/adapters/pythonSites.ts";
 
 const source = `total = 0
 for i in range(3):
@@ -30,4 +30,15 @@ test("no source: never a continuation; an answer of another shape: not told", ()
   expect(pythonStopSite("(50, 5)", 3, undefined)?.continues).toBe(false);
   expect(pythonStopSite("NameError: name 'f' is not defined", 3, source)).toBeUndefined();
   expect(pythonStopSite("'(50, 5)'", 3, source)).toBeUndefined();
+});
+
+// The offset is read only where it can tell a continuation: a statement that goes on past the line.
+// Every answer read at another line is `continues: false`, so nothing is evaluated there.
+test("the offset is needed exactly at the first lines of statements spanning lines", () => {
+  const needed = source.map((_, i) => i + 1).filter((line) => pythonOffsetNeeded(line, source));
+  expect(needed).toEqual([3, 4, 5, 7]);
+  expect(pythonOffsetNeeded(3, undefined)).toBe(false);
+  for (let line = 1; line <= source.length; line++)
+    if (!pythonOffsetNeeded(line, source))
+      for (const answer of ["(38, 2)", "(50, 5)", "(98, 8)", "(94, 9)", "(60, 12)"]) expect(pythonStopSite(answer, line, source)?.continues).toBe(false);
 });
