@@ -220,7 +220,13 @@ export async function runThin(argv: string[]): Promise<number | undefined> {
    * the guard's timer, the text printed so far).
    */
   async function exchange(conn: SyncSocket) {
-    socket = { write: (b) => conn.send(b, 0), end: () => conn.close() };
+    // A connection that fails before the line went whole ran nothing: the CLI runs it (as Bun's `error`).
+    const write = (b: Uint8Array) => {
+      const n = conn.send(b, 0);
+      if (n < 0 && !sent) onError();
+      return n < 0 && settled ? 0 : n;
+    };
+    socket = { write, end: () => conn.close() };
     pump();
     while (!settled) {
       if (pending.length) pump();
