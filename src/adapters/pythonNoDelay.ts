@@ -493,6 +493,13 @@ def _debugger_quick_exit(pydevd):
                     # Each put itself in the dict as it ran, so it has started: join returns as it ends.
                     for thread in left:
                         thread.join(max(0.0, ends - _debugger_time.time()))
+                    try:
+                        # Ended yet still listed (not pydevd's way; no spin until the timeout if it happens).
+                        stuck = not any(thread.is_alive() for thread in left) and bool(left & set(threads))
+                    except RuntimeError:
+                        stuck = False
+                    if stuck:
+                        _debugger_time.sleep(0.001)
             finally:
                 event.set()
             return None
