@@ -55,6 +55,17 @@ describe("processTree", () => {
     const pid = Number((await new Response(sh.stdout).text()).trim());
     await sh.exited;
     expect(descendants(process.pid).some((p) => p.pid === pid)).toBe(false);
+    // sh's child may still be in its exec of sleep (its environment reads empty for that moment: a
+    // full run under load caught it there): the sweep is asked once it runs sleep.
+    const execed = () => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "latin1").startsWith("sleep\0");
+      } catch {
+        return false;
+      }
+    };
+    for (const deadline = Date.now() + 5000; !execed() && Date.now() < deadline; ) await Bun.sleep(5);
+    expect(execed()).toBe(true);
     const found = withEnvironment(mark);
     expect(found.map((p) => p.pid)).toEqual([pid]);
     expect(endProcesses(found)).toEqual([pid]);
