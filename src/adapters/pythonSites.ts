@@ -30,9 +30,17 @@ export function pythonStopSite(
   if (!m) return undefined;
   const offset = Number(m[1]);
   const before = Number(m[2]);
-  const statement = lines && before > line ? logicalLines(lines).find((l) => l.start <= line && line <= l.end) : undefined;
+  const statement = lines && before > line ? statementAt(lines, line) : undefined;
   return { pc: `@${offset}`, offset, continues: !!statement && before <= statement.end };
 }
+
+/** The logical line (statement) holding LINE; the file's split is kept while its lines are the same array (readLines caches it by mtime). */
+function statementAt(lines: readonly string[], line: number): ReturnType<typeof logicalLines>[number] | undefined {
+  let logical = parsed.get(lines);
+  if (!logical) parsed.set(lines, (logical = logicalLines(lines)));
+  return logical.find((l) => l.start <= line && line <= l.end);
+}
+const parsed = new WeakMap<readonly string[], ReturnType<typeof logicalLines>>();
 
 /**
  * Whether a stop at LINE needs its offset read: only where the line's statement goes on past it
@@ -41,11 +49,8 @@ export function pythonStopSite(
  * and the frames read again after it) is saved.
  */
 export function pythonOffsetNeeded(line: number, lines: readonly string[] | undefined): boolean {
-  if (!lines) return false;
-  let logical = parsed.get(lines);
-  if (!logical) parsed.set(lines, (logical = logicalLines(lines)));
-  return logical.some((l) => l.start <= line && line < l.end);
+  const statement = lines && statementAt(lines, line);
+  return !!statement && line < statement.end;
 }
-const parsed = new WeakMap<readonly string[], ReturnType<typeof logicalLines>>();
 
 export const pythonStopOffset = { expression: EXPRESSION, read: pythonStopSite, needed: pythonOffsetNeeded };

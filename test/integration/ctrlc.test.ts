@@ -4,7 +4,7 @@
 // session lives on. Another session and the daemon are untouched. Issue 23. (On a real terminal
 // with real adapters: test/e2e/terminal.test.ts.)
 import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
-import { BIN, Env, STANDARD_PROGRAM, waitFor, withFlags } from "./harness.ts";
+import { BIN, Env, SOCKETS, STANDARD_PROGRAM, waitFor, withFlags } from "./harness.ts";
 
 let env: Env;
 let prog: string;
@@ -52,12 +52,8 @@ function launch(args: string[], json = true, extra: Record<string, string> = {})
 
 const running = (session: string) => async () => (await env.run(["status", "--session", session])).json?.data?.state === "running";
 
-// The CLI waits on the daemon's socket through libc on Linux (src/cli/syncSocket.ts) and through
-// Bun's socket elsewhere (macOS, Windows, musl): a Ctrl-C must reach it either way.
-const SOCKETS: [string, Record<string, string>][] = [
-  ["libc's socket", {}],
-  ["Bun's socket", { DEBUGGER_NO_FFI_SOCKET: "1" }],
-];
+// The CLI waits on the daemon's socket through libc on Linux and through Bun's socket elsewhere
+// (harness SOCKETS): a Ctrl-C must reach it either way.
 
 test.each(SOCKETS)(
   "SIGINT during continue pauses the program: the continue reports the pause where it was, exit 0; another session is untouched (%s)",

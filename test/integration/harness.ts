@@ -8,6 +8,15 @@ export * from "../harness/index.ts";
 export type EnvOptions = FakeEnvOptions;
 
 /**
+ * The thin client's two ways to the daemon's socket (src/cli/syncSocket.ts): libc's on Linux, Bun's
+ * elsewhere (macOS, Windows, musl), forced here by DEBUGGER_NO_FFI_SOCKET. The variables to add.
+ */
+export const SOCKETS: [string, Record<string, string>][] = [
+  ["libc's socket", {}],
+  ["Bun's socket", { DEBUGGER_NO_FFI_SOCKET: "1" }],
+];
+
+/**
  * A result that also answers to the old name `code`, for tests written against it on branches not
  * yet merged. @deprecated read `exitCode`; `code` goes once those branches are in.
  */

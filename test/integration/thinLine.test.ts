@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { BIN, Env, STANDARD_PROGRAM, waitFor } from "./harness.ts";
+import { BIN, Env, SOCKETS, STANDARD_PROGRAM, waitFor } from "./harness.ts";
 
 let env: Env;
 let prog: string;
@@ -27,7 +27,7 @@ afterAll(() => env.close());
  */
 async function both(args: string[], extra: Record<string, string> = {}) {
   const thin = await env.run(args, { json: false, env: extra });
-  const bunSocket = await env.run(args, { json: false, env: { ...extra, DEBUGGER_NO_FFI_SOCKET: "1" } });
+  const bunSocket = await env.run(args, { json: false, env: { ...extra, ...SOCKETS[1]![1] } });
   const full = await env.run(args, { json: false, env: { ...extra, ...FULL } });
   return {
     thin: { stdout: thin.stdout, stderr: thin.stderr, exitCode: thin.exitCode },
@@ -164,10 +164,8 @@ test("help and local commands are the CLI's: the daemon sends them back unrun", 
   expect(linesRun() - before).toBe(2);
 });
 
-test.each([
-  ["libc's socket", "spin", {}],
-  ["Bun's socket", "spin2", { DEBUGGER_NO_FFI_SOCKET: "1" }],
-] as const)("the daemon going away while a line waits: the CLI says so once and does not run the line again (%s)", async (_way, name, extra) => {
+test.each(SOCKETS)("the daemon going away while a line waits: the CLI says so once and does not run the line again (%s)", async (way, extra) => {
+  const name = way === SOCKETS[0]![0] ? "spin" : "spin2";
   const spin = env.program({ ...STANDARD_PROGRAM, spin: 6 });
   await env.ok(["start", spin, "--stop-on-entry", "--session", name]);
   const pid = await env.daemonPid();
